@@ -1,0 +1,12 @@
+"""Battlemap's application layer: the Qt-free core (`desktop.core`) and the Qt GUI (`desktop.gui`)."""
+
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+try:
+    __version__ = version("battlemap")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0+source"
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+"""The top-level `assets/` folder: the demo encounter and its images."""

@@ -1,0 +1,56 @@
+"""The ``battlemap`` command: the GUI by default, headless subcommands by name.
+
+``battlemap`` opens the GM window on the demo encounter, ``battlemap FILE`` opens a file, and
+``battlemap SUBCOMMAND ...`` runs one of the subcommands listed in :data:`SUBCOMMANDS`. Each
+subcommand is a module in :mod:`desktop.commands` with ``add_arguments(parser)`` and
+``run(args) -> int``; only ``render`` and the GUI import Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from desktop import __version__
+
+SUBCOMMANDS: dict[str, str] = {
+    # name -> one-line help; the module is desktop.commands.<name with - as _>
+    "render": "render the scene offscreen to a PNG, no window shown",
+}
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="battlemap",
+        description="Battlemap: a battle map for in-person tabletop combat. "
+        "Subcommands: " + ", ".join(SUBCOMMANDS) + " (battlemap SUBCOMMAND --help).",
+    )
+    parser.add_argument("--version", action="version", version=f"battlemap {__version__}")
+    parser.add_argument("file", nargs="?", help="an encounter file to open (default: the demo)")
+    return parser
+
+
+def _run_subcommand(name: str, argv: Sequence[str]) -> int:
+    module = importlib.import_module(f"desktop.commands.{name.replace('-', '_')}")
+    parser = argparse.ArgumentParser(prog=f"battlemap {name}", description=SUBCOMMANDS[name])
+    module.add_arguments(parser)
+    args = parser.parse_args(list(argv))
+    code: int = module.run(args)
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``battlemap`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        return _run_subcommand(args[0], args[1:])
+    options = _gui_parser().parse_args(args)
+    from desktop.gui.app import run_app  # imported late: headless commands never load Qt
+
+    return run_app(options.file)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

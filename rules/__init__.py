@@ -1,0 +1,1 @@
+"""Decides what happens: game systems behind one registry. Standard library only."""
