@@ -1,4 +1,4 @@
-"""Battlemap's application layer: the Qt-free core (`desktop.core`) and the Qt GUI (`desktop.gui`)."""
+"""Battlemap's application layer: the Qt-free core and the Qt GUI."""
 
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
