@@ -1,0 +1,1 @@
+"""Savage Pathfinder: trait rolls, attacks, damage, wounds and exact odds."""
