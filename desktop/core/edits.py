@@ -1,0 +1,149 @@
+"""Qt-free edit helpers: find what is under a point, and build the next encounter snapshot.
+
+Each function returns a new :class:`~desktop.core.model.Encounter` (or a found item); the GUI
+hands the result to :meth:`desktop.core.state.BattleState.apply` as one undoable edit.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Token, Wall, WallKind
+>>> door = Wall(id="d1", points=((0, 0), (1, 0)), kind=WallKind.DOOR)
+>>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=1.5),), walls=(door,))
+>>> token_at(enc, 0.7, 1.2).id
+'a'
+>>> toggle_door(enc, "d1").wall("d1").is_open
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+
+from desktop.core.model import Encounter, Point, Token, Wall, WallKind
+
+WALL_PICK_TOLERANCE = 0.25
+"""How close (in cells) a click must come to a wall to pick it."""
+
+
+def token_at(encounter: Encounter, x: float, y: float, *, include_hidden: bool = True) -> (
+    Token | None
+):
+    """The topmost token whose disc contains ``(x, y)``, or None.
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="h", name="H", x=1.5, y=1.5, hidden=True),))
+    >>> token_at(enc, 1.5, 1.5, include_hidden=False) is None
+    True
+    """
+    for token in reversed(encounter.tokens):
+        if token.hidden and not include_hidden:
+            continue
+        if math.hypot(token.x - x, token.y - y) <= token.radius:
+            return token
+    return None
+
+
+def distance_to_segment(p: Point, a: Point, b: Point) -> float:
+    """Distance from point ``p`` to segment ``ab``.
+
+    Examples
+    --------
+    >>> distance_to_segment((1, 1), (0, 0), (2, 0))
+    1.0
+    """
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def wall_at(encounter: Encounter, x: float, y: float, tolerance: float = WALL_PICK_TOLERANCE) -> (
+    Wall | None
+):
+    """The wall nearest to ``(x, y)`` within ``tolerance`` cells (doors win ties), or None.
+
+    Examples
+    --------
+    >>> enc = Encounter(walls=(Wall(id="w1", points=((0, 0), (4, 0))),))
+    >>> wall_at(enc, 2, 0.2).id, wall_at(enc, 2, 1.0)
+    ('w1', None)
+    """
+    best: tuple[float, int, Wall] | None = None
+    for wall in encounter.walls:
+        gap = _distance_to_polyline((x, y), wall.points)
+        key = (gap, 0 if wall.kind is WallKind.DOOR else 1, wall)
+        if gap <= tolerance and (best is None or key[:2] < best[:2]):
+            best = key
+    return best[2] if best else None
+
+
+def _distance_to_polyline(p: Point, points: tuple[Point, ...]) -> float:
+    pairs = itertools.pairwise(points)
+    return min((distance_to_segment(p, a, b) for a, b in pairs), default=math.inf)
+
+
+def move_tokens(encounter: Encounter, positions: Mapping[str, Point]) -> Encounter:
+    """A copy with each token named in ``positions`` moved to its new centre.
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),))
+    >>> move_tokens(enc, {"a": (3.5, 2.5)}).token("a").y
+    2.5
+    """
+    tokens = tuple(
+        t.moved_to(*positions[t.id]) if t.id in positions else t for t in encounter.tokens
+    )
+    return replace(encounter, tokens=tokens)
+
+
+def toggle_door(encounter: Encounter, wall_id: str) -> Encounter:
+    """A copy with the door (or window) ``wall_id`` opened if closed, closed if open."""
+    wall = encounter.wall(wall_id)
+    return encounter.with_wall(replace(wall, is_open=not wall.is_open))
+
+
+def set_hidden(encounter: Encounter, token_id: str, hidden: bool) -> Encounter:
+    """A copy with the token hidden from (or shown to) the players.
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),))
+    >>> set_hidden(enc, "a", True).token("a").hidden
+    True
+    """
+    return encounter.with_token(replace(encounter.token(token_id), hidden=hidden))
+
+
+def initials(name: str) -> str:
+    """Up to two capital letters for a token disc: the first letters of the first two words.
+
+    Examples
+    --------
+    >>> initials("Goblin archer"), initials("valeros"), initials("  ")
+    ('GA', 'VA', '?')
+    """
+    words = name.split()
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].upper()
+    return (words[0][0] + words[1][0]).upper()
+
+
+def label_for_move(encounter: Encounter, token_ids: list[str]) -> str:
+    """The undo label of a move: ``"Move Goblin"`` or ``"Move 3 tokens"``.
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="a", name="Goblin", x=0.5, y=0.5),))
+    >>> label_for_move(enc, ["a"])
+    'Move Goblin'
+    """
+    if len(token_ids) == 1:
+        return f"Move {encounter.token(token_ids[0]).name}"
+    return f"Move {len(token_ids)} tokens"

@@ -1,0 +1,151 @@
+"""Where a dragged token lands and what the move costs: snapping, path length, Pace bands.
+
+Snapping puts a token's centre where a miniature of that size sits: the centre of a cell for
+odd sizes, a grid corner for even sizes (a Large 2x2 token covers four cells), the nearest hex
+centre on a hex grid (pointy-top hexes one cell across, odd rows shifted half a cell right),
+and anywhere on a gridless map.
+
+The cost of a path is its length with the part over difficult ground counted twice
+(Savage Pathfinder: "each inch of difficult ground costs 2 inches of movement").
+
+Examples
+--------
+>>> from desktop.core.model import GridKind
+>>> snap_point(3.2, 4.9, GridKind.SQUARE, size=1)
+(3.5, 4.5)
+>>> snap_point(3.2, 4.9, GridKind.SQUARE, size=2)
+(3.0, 5.0)
+>>> pace_band(7.0, pace=6, running_die="d6")
+<PaceBand.RUNNING: 'running'>
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from enum import StrEnum
+
+from shapely import LineString, Polygon, union_all
+
+from desktop.core.model import Encounter, GridKind, Point, RegionKind
+
+HEX_ROW_SPACING = math.sqrt(3.0) / 2.0
+"""Distance between hex rows when neighbouring hex centres are one cell apart."""
+HEX_TOP = 1.0 / math.sqrt(3.0)
+"""y of the first hex row's centres: the circumradius, so the top vertex touches y = 0."""
+
+
+class PaceBand(StrEnum):
+    """How far a move reaches: within Pace, within Pace + the running die's maximum, beyond."""
+
+    PACE = "pace"
+    RUNNING = "running"
+    BEYOND = "beyond"
+
+
+def snap_point(x: float, y: float, kind: GridKind, size: float = 1.0) -> Point:
+    """The snapped centre for a token of footprint ``size`` cells dropped at ``(x, y)``.
+
+    Examples
+    --------
+    >>> snap_point(0.9, 0.1, GridKind.HEX)
+    (0.5, 0.577)
+    >>> snap_point(2.3, 7.77, GridKind.GRIDLESS)
+    (2.3, 7.77)
+    """
+    if kind is GridKind.GRIDLESS:
+        return (x, y)
+    if kind is GridKind.HEX:
+        return nearest_hex_centre(x, y)
+    half = size / 2.0
+    return (round(x - half) + half, round(y - half) + half)
+
+
+def snap_corner(x: float, y: float, kind: GridKind) -> Point:
+    """The nearest grid corner (for wall and region vertices); unchanged when gridless.
+
+    Examples
+    --------
+    >>> snap_corner(2.4, 3.6, GridKind.SQUARE)
+    (2.0, 4.0)
+    """
+    if kind is GridKind.GRIDLESS:
+        return (x, y)
+    return (float(round(x)), float(round(y)))
+
+
+def hex_centre(col: int, row: int) -> Point:
+    """The centre of hex ``(col, row)``, rounded to 3 decimals.
+
+    Examples
+    --------
+    >>> hex_centre(0, 1)
+    (1.0, 1.443)
+    """
+    x = col + 0.5 + 0.5 * (row % 2)
+    return (round(x, 3), round(HEX_TOP + row * HEX_ROW_SPACING, 3))
+
+
+def nearest_hex_centre(x: float, y: float) -> Point:
+    """The hex centre nearest to ``(x, y)``: the best of the two nearest rows' candidates.
+
+    Examples
+    --------
+    >>> nearest_hex_centre(1.1, 1.4)
+    (1.0, 1.443)
+    """
+    row = math.floor((y - HEX_TOP) / HEX_ROW_SPACING)
+    candidates = []
+    for r in (max(row, 0), max(row + 1, 0)):
+        shift = 0.5 * (r % 2)
+        col = math.floor(x - shift)
+        candidates += [hex_centre(c, r) for c in (col, col + 1)]
+    return min(candidates, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+
+
+def path_cost(encounter: Encounter, points: Sequence[Point]) -> float:
+    """Length of the polyline in cells, the stretch over difficult ground counted twice.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Region
+    >>> mud = Region(id="r1", points=((2, 0), (4, 0), (4, 4), (2, 4)))
+    >>> path_cost(Encounter(regions=(mud,)), [(0.5, 1.0), (6.5, 1.0)])
+    8.0
+    """
+    if len(points) < 2:
+        return 0.0
+    line = LineString(points)
+    difficult = [Polygon(r.points) for r in encounter.regions if r.kind is RegionKind.DIFFICULT]
+    extra = line.intersection(union_all(difficult)).length if difficult else 0.0
+    return float(line.length + extra)
+
+
+def die_maximum(die: str) -> int:
+    """The highest roll of a die written ``"d6"`` or ``"d12+1"``; 6 for anything unreadable.
+
+    Examples
+    --------
+    >>> die_maximum("d8"), die_maximum("d12+1"), die_maximum("?")
+    (8, 13, 6)
+    """
+    body, _, bonus = die.lower().partition("+")
+    if not body.startswith("d") or not body[1:].isdigit():
+        return 6
+    return int(body[1:]) + (int(bonus) if bonus.isdigit() else 0)
+
+
+def pace_band(distance: float, pace: float, running_die: str = "d6") -> PaceBand:
+    """Which band a move of ``distance`` falls in for a mover with this Pace and running die.
+
+    Examples
+    --------
+    >>> pace_band(6.0, 6), pace_band(12.0, 6, "d6"), pace_band(12.5, 6, "d6")
+    (<PaceBand.PACE: 'pace'>, <PaceBand.RUNNING: 'running'>, <PaceBand.BEYOND: 'beyond'>)
+    """
+    eps = 1e-9
+    if distance <= pace + eps:
+        return PaceBand.PACE
+    if distance <= pace + die_maximum(running_die) + eps:
+        return PaceBand.RUNNING
+    return PaceBand.BEYOND

@@ -1,0 +1,294 @@
+"""Qt-free map tools: state machines fed plain :class:`PointerEvent` values.
+
+The GUI converts each mouse or touch event into a :class:`PointerEvent` (position in grid
+cells), feeds it to the active tool with the current encounter, draws ``tool.preview`` and, when
+the tool returns a :class:`Commit`, applies it to the battle state as one undoable edit. Tests
+drive tools with hand-made events.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Token
+>>> enc = Encounter(tokens=(Token(id="g", name="Goblin", x=0.5, y=0.5),))
+>>> tool = SelectTool()
+>>> tool.feed(PointerEvent(PointerKind.PRESS, 0.5, 0.5), enc)
+>>> tool.feed(PointerEvent(PointerKind.MOVE, 3.2, 0.6), enc)
+>>> round(tool.preview.distance, 3)
+3.0
+>>> commit = tool.feed(PointerEvent(PointerKind.RELEASE, 3.2, 0.6), enc)
+>>> commit.label, commit.encounter.token("g").x
+('Move Goblin', 3.5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from desktop.core.edits import label_for_move, move_tokens, toggle_door, token_at, wall_at
+from desktop.core.model import Encounter, Point, Region, RegionKind, Wall, WallKind
+from desktop.core.movement import PaceBand, pace_band, path_cost, snap_corner, snap_point
+
+CLICK_SLOP = 0.15
+"""A press and release closer than this (cells) is a click, not a drag."""
+
+
+class PointerKind(StrEnum):
+    PRESS = "press"
+    MOVE = "move"
+    RELEASE = "release"
+    DOUBLE_CLICK = "double_click"
+
+
+class Button(StrEnum):
+    LEFT = "left"
+    RIGHT = "right"
+    MIDDLE = "middle"
+
+
+class Modifier(StrEnum):
+    SHIFT = "shift"
+    ALT = "alt"
+    CTRL = "ctrl"
+
+
+@dataclass(frozen=True, slots=True)
+class PointerEvent:
+    """One pointer event in grid cells; ``buttons`` are the buttons down (or released)."""
+
+    kind: PointerKind
+    x: float
+    y: float
+    buttons: frozenset[Button] = frozenset({Button.LEFT})
+    modifiers: frozenset[Modifier] = frozenset()
+
+    @property
+    def point(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def is_free(self) -> bool:
+        """Shift or Alt held: place without snapping."""
+        return bool(self.modifiers & {Modifier.SHIFT, Modifier.ALT})
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """A finished user action: the undo label and the encounter after it."""
+
+    label: str
+    encounter: Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class DragPreview:
+    """A token drag in progress: where every dragged token would land and what it costs."""
+
+    lead_id: str
+    positions: tuple[tuple[str, Point], ...]
+    start: Point
+    end: Point
+    distance: float
+    pace: float
+    band: PaceBand
+
+
+@dataclass(frozen=True, slots=True)
+class BoxPreview:
+    """A rubber-band selection box from ``corner`` to ``other``."""
+
+    corner: Point
+    other: Point
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPreview:
+    """A wall or region being drawn: the points so far and the pointer."""
+
+    points: tuple[Point, ...]
+    pointer: Point
+    closed: bool
+
+
+Preview = DragPreview | BoxPreview | DrawPreview | None
+
+
+class Tool(Protocol):
+    """What every map tool offers the scene."""
+
+    preview: Preview
+
+    def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None: ...
+
+    def cancel(self) -> None: ...
+
+    def finish(self, encounter: Encounter) -> Commit | None: ...
+
+
+def _pace_of(stats: dict[str, object]) -> tuple[float, str]:
+    pace = stats.get("pace", 6)
+    die = stats.get("running_die", "d6")
+    return (float(pace) if isinstance(pace, int | float) else 6.0, str(die))
+
+
+class SelectTool:
+    """Select, drag tokens (snapped unless ``snap`` is off or Shift/Alt is held), open doors.
+
+    ``selection`` holds ids of tokens, walls and regions. A press on a token drags the whole
+    selection; a press on empty ground draws a selection box (Ctrl adds to the selection);
+    a click on a door opens or closes it; a click on any other wall selects it.
+    """
+
+    def __init__(self, snap: bool = True) -> None:
+        self.snap = snap
+        self.selection: frozenset[str] = frozenset()
+        self.preview: Preview = None
+        self._press: PointerEvent | None = None
+        self._origins: dict[str, Point] = {}
+        self._lead: str | None = None
+
+    def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
+        if event.kind is PointerKind.PRESS and Button.LEFT in event.buttons:
+            self._on_press(event, encounter)
+        elif event.kind is PointerKind.MOVE and self._press is not None:
+            self._on_move(event, encounter)
+        elif event.kind is PointerKind.RELEASE and self._press is not None:
+            return self._on_release(event, encounter)
+        return None
+
+    def cancel(self) -> None:
+        """Drop any drag or box in progress (Esc): nothing is committed."""
+        self._press = None
+        self._lead = None
+        self._origins = {}
+        self.preview = None
+
+    def finish(self, encounter: Encounter) -> Commit | None:
+        return None
+
+    def _on_press(self, event: PointerEvent, encounter: Encounter) -> None:
+        self._press = event
+        token = token_at(encounter, *event.point)
+        if token is None:
+            self._lead = None
+            return
+        if token.id not in self.selection:
+            adding = Modifier.CTRL in event.modifiers
+            self.selection = (self.selection | {token.id}) if adding else frozenset({token.id})
+        self._lead = token.id
+        moving = [t for t in encounter.tokens if t.id in self.selection]
+        self._origins = {t.id: (t.x, t.y) for t in moving}
+
+    def _on_move(self, event: PointerEvent, encounter: Encounter) -> None:
+        assert self._press is not None
+        moved = abs(event.x - self._press.x) + abs(event.y - self._press.y)
+        if self.preview is None and moved < CLICK_SLOP:
+            return
+        if self._lead is None:
+            self.preview = BoxPreview(self._press.point, event.point)
+            return
+        self.preview = self._drag_preview(event, encounter)
+
+    def _drag_preview(self, event: PointerEvent, encounter: Encounter) -> DragPreview:
+        assert self._press is not None and self._lead is not None
+        lead = encounter.token(self._lead)
+        ox, oy = self._origins[self._lead]
+        x, y = ox + event.x - self._press.x, oy + event.y - self._press.y
+        if self.snap and not event.is_free:
+            x, y = snap_point(x, y, encounter.grid.kind, lead.size)
+        dx, dy = x - ox, y - oy
+        positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
+        cost = path_cost(encounter, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
+        pace, die = _pace_of(lead.stats)
+        band = pace_band(cost, pace, die)
+        return DragPreview(self._lead, positions, (ox, oy), (x, y), cost, pace, band)
+
+    def _on_release(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
+        press, preview = self._press, self.preview
+        assert press is not None
+        self.cancel()
+        if isinstance(preview, DragPreview):
+            return self._commit_drag(preview, encounter)
+        if isinstance(preview, BoxPreview):
+            self._select_in_box(preview, encounter, Modifier.CTRL in event.modifiers)
+            return None
+        if token_at(encounter, *press.point) is None:
+            return self._click_ground(press, encounter)
+        return None
+
+    def _commit_drag(self, preview: DragPreview, encounter: Encounter) -> Commit | None:
+        if preview.start == preview.end:
+            return None
+        moved = move_tokens(encounter, dict(preview.positions))
+        label = label_for_move(encounter, [tid for tid, _ in preview.positions])
+        return Commit(label, moved)
+
+    def _select_in_box(self, box: BoxPreview, encounter: Encounter, adding: bool) -> None:
+        x0, x1 = sorted((box.corner[0], box.other[0]))
+        y0, y1 = sorted((box.corner[1], box.other[1]))
+        inside = {t.id for t in encounter.tokens if x0 <= t.x <= x1 and y0 <= t.y <= y1}
+        self.selection = (self.selection | inside) if adding else frozenset(inside)
+
+    def _click_ground(self, press: PointerEvent, encounter: Encounter) -> Commit | None:
+        wall = wall_at(encounter, *press.point)
+        if wall is not None and wall.kind is WallKind.DOOR:
+            verb = "Close" if wall.is_open else "Open"
+            return Commit(f"{verb} door", toggle_door(encounter, wall.id))
+        adding = Modifier.CTRL in press.modifiers
+        picked = frozenset({wall.id}) if wall is not None else frozenset()
+        self.selection = (self.selection | picked) if adding else picked
+        return None
+
+
+class DrawTool:
+    """Draw a wall polyline (``region_kind`` None) or a region polygon, a click per vertex.
+
+    Vertices snap to grid corners unless Shift/Alt is held. A double click, a right click or
+    :meth:`finish` (Enter) ends the shape; :meth:`cancel` (Esc) drops it.
+    """
+
+    def __init__(
+        self,
+        wall_kind: WallKind = WallKind.WALL,
+        region_kind: RegionKind | None = None,
+        wall_height: float | None = None,
+    ) -> None:
+        self.wall_kind = wall_kind
+        self.region_kind = region_kind
+        self.wall_height = wall_height
+        self.points: list[Point] = []
+        self.preview: Preview = None
+
+    def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
+        point = event.point if event.is_free else snap_corner(*event.point, encounter.grid.kind)
+        if event.kind is PointerKind.DOUBLE_CLICK or (
+            event.kind is PointerKind.PRESS and Button.RIGHT in event.buttons
+        ):
+            return self.finish(encounter)
+        is_left_press = event.kind is PointerKind.PRESS and Button.LEFT in event.buttons
+        if is_left_press and (not self.points or self.points[-1] != point):
+            self.points.append(point)
+        if self.points:
+            closed = self.region_kind is not None
+            self.preview = DrawPreview(tuple(self.points), point, closed)
+        return None
+
+    def cancel(self) -> None:
+        self.points = []
+        self.preview = None
+
+    def finish(self, encounter: Encounter) -> Commit | None:
+        """End the shape: a wall needs 2 points, a region 3; fewer drops it."""
+        points = tuple(self.points)
+        self.cancel()
+        if self.region_kind is not None and len(points) >= 3:
+            region = Region(id=encounter.new_id("r"), points=points, kind=self.region_kind)
+            return Commit(f"Add {self.region_kind.value} region", encounter.with_region(region))
+        if self.region_kind is None and len(points) >= 2:
+            wall = Wall(
+                id=encounter.new_id("w"), points=points, kind=self.wall_kind,
+                height=self.wall_height,
+            )
+            label = f"Add {self.wall_kind.value.replace('_', ' ')}"
+            return Commit(label, encounter.with_wall(wall))
+        return None
