@@ -1,0 +1,126 @@
+"""The encounter file's shape as msgspec structs, mirroring the JSON exactly.
+
+These structs are the single description of format 1: loading converts parsed JSON into them
+(msgspec checks every type, range and length and names the first bad field), saving encodes
+them, and ``docs/encounter.schema.json`` is generated from them with
+:func:`msgspec.json.schema`. :mod:`desktop.core.fileformat` converts them to and from
+:mod:`desktop.core.model` values.
+
+Examples
+--------
+>>> import msgspec
+>>> msgspec.convert({"x": 1, "y": 2.5}, Position)
+Position(x=1.0, y=2.5)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from msgspec import Meta, Struct
+
+from desktop.core.limits import (
+    MAX_COORDINATE,
+    MAX_LIGHTS,
+    MAX_LOG_ENTRIES,
+    MAX_POINTS_PER_SHAPE,
+    MAX_REGIONS,
+    MAX_TEXT,
+    MAX_TOKENS,
+    MAX_WALLS,
+)
+from desktop.core.model import GridKind, Illumination, RegionKind, Side, WallKind
+
+Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+Length = Annotated[float, Meta(ge=0.0, le=MAX_COORDINATE)]
+PositiveLength = Annotated[float, Meta(gt=0.0, le=MAX_COORDINATE)]
+Text = Annotated[str, Meta(max_length=MAX_TEXT)]
+Id = Annotated[str, Meta(min_length=1, max_length=200)]
+Colour = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$")]
+PointPair = tuple[Coordinate, Coordinate]
+
+
+class Position(Struct, forbid_unknown_fields=True, frozen=True):
+    x: Coordinate
+    y: Coordinate
+
+
+class GridFile(Struct, forbid_unknown_fields=True, omit_defaults=True, frozen=True):
+    kind: GridKind = GridKind.SQUARE
+    distance_per_cell: PositiveLength = 1.0
+    unit: Text = "in"
+
+
+class BackgroundFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    path: Text | None = None
+    embedded: str | None = None
+    pixels_per_cell: PositiveLength = 64.0
+    offset: Position = Position(0.0, 0.0)
+
+
+class TokenFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    id: Id
+    name: Text
+    position: Position
+    size: PositiveLength = 1.0
+    height: Length = 1.0
+    elevation: Coordinate = 0.0
+    facing: Coordinate = 0.0
+    side: Side = Side.NEUTRAL
+    color: Colour = "#808080"
+    image: Text | None = None
+    hidden: bool = False
+    group: Text | None = None
+    notes: Text = ""
+    stats: dict[str, Any] = {}
+
+
+class WallFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    id: Id
+    points: Annotated[list[PointPair], Meta(min_length=2, max_length=MAX_POINTS_PER_SHAPE)]
+    kind: WallKind = WallKind.WALL
+    height: Length | None = None
+    hardness: Length = 10.0
+    open: bool = False
+
+
+class RegionFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    id: Id
+    points: Annotated[list[PointPair], Meta(min_length=3, max_length=MAX_POINTS_PER_SHAPE)]
+    kind: RegionKind = RegionKind.DIFFICULT
+    name: Text = ""
+    illumination: Illumination | None = None
+
+
+class LightFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    id: Id
+    position: Position
+    bright_radius: Length
+    dim_radius: Length
+    color: Colour = "#ffffff"
+
+
+class LogEntryFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    title: Text
+    lines: list[Text] = []
+    round: Annotated[int, Meta(ge=0)] = 0
+
+
+class EncounterFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A whole encounter file, format 1."""
+
+    format: int
+    name: Text = "Untitled encounter"
+    system: Text = "savage-pathfinder"
+    grid: GridFile = GridFile()
+    width: PositiveLength = 30.0
+    height: PositiveLength = 20.0
+    background: BackgroundFile | None = None
+    ambient: Illumination = Illumination.BRIGHT
+    tokens: Annotated[list[TokenFile], Meta(max_length=MAX_TOKENS)] = []
+    walls: Annotated[list[WallFile], Meta(max_length=MAX_WALLS)] = []
+    regions: Annotated[list[RegionFile], Meta(max_length=MAX_REGIONS)] = []
+    lights: Annotated[list[LightFile], Meta(max_length=MAX_LIGHTS)] = []
+    combat: dict[str, Any] = {}
+    log: Annotated[list[LogEntryFile], Meta(max_length=MAX_LOG_ENTRIES)] = []
+    notes: Text = ""

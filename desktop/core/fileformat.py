@@ -1,0 +1,274 @@
+"""Encounter files: load, validate, migrate and save ``*.json`` encounters (format 1).
+
+Loading never half-loads: the bytes are parsed, checked (finite numbers, nesting depth, the
+limits in :mod:`desktop.core.limits`), migrated from older formats, converted into typed msgspec
+structs (:mod:`desktop.core.file_schema`, which names the first bad field), checked for
+consistency (unique ids, light radii, embedded image) and only then turned into a
+:class:`~desktop.core.model.Encounter`. Any problem raises :class:`EncounterFileError`, a
+``ValueError`` whose message names the file and the field::
+
+    goblins.json: tokens[3].position.x: not a finite number
+
+Saving is atomic (:func:`desktop.core.atomic.atomic_write_bytes`). Background and token image
+paths are stored relative to the encounter file and held absolute in memory, so an encounter
+saved elsewhere still finds its images.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Token
+>>> enc = Encounter(tokens=(Token(id="g1", name="Goblin", x=3.5, y=4.5),))
+>>> loads_encounter(dumps_encounter(enc)) == enc
+True
+>>> loads_encounter(b'{"format": 1, "width": "wide"}')
+Traceback (most recent call last):
+...
+desktop.core.fileformat.EncounterFileError: <memory>: width: expected float, got str
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import msgspec
+
+from desktop.core import file_schema as fs
+from desktop.core.atomic import atomic_write_bytes
+from desktop.core.images import ImageError, decode_base64_image
+from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
+from desktop.core.migrations import migrate
+from desktop.core.model import (
+    FORMAT_VERSION,
+    Background,
+    Encounter,
+    Grid,
+    Light,
+    LogEntry,
+    Region,
+    Token,
+    Wall,
+)
+from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
+
+_NUMBER = rb"(-?[0-9][0-9.eE+-]*)"
+_INDENTED_PAIR = re.compile(rb"\[\n\s*" + _NUMBER + rb",\n\s*" + _NUMBER + rb"\n\s*\]")
+"""A two-number array spread over lines; raw newlines never occur inside JSON strings."""
+
+__all__ = [
+    "EncounterFileError",
+    "dumps_encounter",
+    "load_encounter",
+    "loads_encounter",
+    "save_encounter",
+]
+
+
+class EncounterFileError(ValueError):
+    """An encounter file that cannot be loaded: ``where`` (file), ``field`` and ``problem``."""
+
+    def __init__(self, where: str, field: str, problem: str) -> None:
+        self.where, self.field, self.problem = where, field, problem
+        super().__init__(f"{where}: {field}: {problem}")
+
+
+def load_encounter(path: str | Path) -> Encounter:
+    """Load the encounter file at ``path``; relative image paths resolve against its folder."""
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise EncounterFileError(
+                str(file), "(file)", f"{size:,} bytes; the limit is {MAX_FILE_BYTES:,}"
+            )
+        data = file.read_bytes()
+    except OSError as err:
+        raise EncounterFileError(str(file), "(file)", err.strerror or str(err)) from None
+    return loads_encounter(data, where=str(file), base_dir=file.resolve().parent)
+
+
+def loads_encounter(
+    data: bytes, *, where: str = "<memory>", base_dir: Path | None = None
+) -> Encounter:
+    """The encounter in ``data`` (JSON bytes); ``where`` names it in error messages."""
+    try:
+        document = parse_json(data)
+        check_json_tree(document)
+        structured = msgspec.convert(migrate(document), fs.EncounterFile, strict=True)
+        _check_consistency(structured)
+    except FieldProblem as found:
+        raise EncounterFileError(where, found.field, found.problem) from None
+    except msgspec.ValidationError as err:
+        located = problem_from_msgspec(err)
+        raise EncounterFileError(where, located.field, located.problem) from None
+    return _to_model(structured, base_dir)
+
+
+def dumps_encounter(encounter: Encounter, base_dir: Path | None = None) -> bytes:
+    """``encounter`` as indented JSON bytes; image paths made relative to ``base_dir``."""
+    encoded = msgspec.json.encode(_from_model(encounter, base_dir))
+    indented = msgspec.json.format(encoded, indent=2)
+    return _INDENTED_PAIR.sub(rb"[\1, \2]", indented) + b"\n"
+
+
+def save_encounter(encounter: Encounter, path: str | Path) -> None:
+    """Write ``encounter`` to ``path`` atomically: a crash leaves the old file or the new one.
+
+    The bytes are loaded back before writing, so a file that would not load (a NaN position
+    from a bug elsewhere, say) raises :class:`EncounterFileError` and the old file stays.
+    """
+    file = Path(path)
+    data = dumps_encounter(encounter, file.resolve().parent)
+    loads_encounter(data, where=f"{file} (not saved)")
+    atomic_write_bytes(file, data)
+
+
+def _check_consistency(enc: fs.EncounterFile) -> None:
+    seen: dict[str, str] = {}
+    for key in ("tokens", "walls", "regions", "lights"):
+        for index, item in enumerate(getattr(enc, key)):
+            where = f"{key}[{index}]"
+            if item.id in seen:
+                raise FieldProblem(f"{where}.id", f"duplicate id {item.id!r} ({seen[item.id]})")
+            seen[item.id] = f"also {where}"
+    for index, light in enumerate(enc.lights):
+        if light.dim_radius < light.bright_radius:
+            raise FieldProblem(f"lights[{index}].dim_radius", "smaller than bright_radius")
+    points = sum(len(w.points) for w in enc.walls) + sum(len(r.points) for r in enc.regions)
+    if points > MAX_TOTAL_POINTS:
+        raise FieldProblem("walls", f"{points:,} points in all; the limit is {MAX_TOTAL_POINTS:,}")
+    if enc.background is not None:
+        _check_background(enc.background)
+
+
+def _check_background(background: fs.BackgroundFile) -> None:
+    if (background.path is None) == (background.embedded is None):
+        raise FieldProblem("background", "give exactly one of path and embedded")
+    if background.embedded is not None:
+        try:
+            decode_base64_image(background.embedded)
+        except ImageError as err:
+            raise FieldProblem("background.embedded", str(err)) from None
+
+
+def _absolute(path: str | None, base_dir: Path | None) -> str | None:
+    if path is None or base_dir is None or Path(path).is_absolute():
+        return path
+    return str(base_dir / path)
+
+
+def _relative(path: str | None, base_dir: Path | None) -> str | None:
+    if path is None or base_dir is None or not Path(path).is_absolute():
+        return path
+    try:
+        return Path(os.path.relpath(path, base_dir)).as_posix()
+    except ValueError:  # another drive on Windows: keep it absolute
+        return path
+
+
+def _to_model(enc: fs.EncounterFile, base_dir: Path | None) -> Encounter:
+    return Encounter(
+        name=enc.name,
+        system=enc.system,
+        grid=Grid(enc.grid.kind, enc.grid.distance_per_cell, enc.grid.unit),
+        width=enc.width,
+        height=enc.height,
+        background=_background_to_model(enc.background, base_dir),
+        ambient=enc.ambient,
+        tokens=tuple(_token_to_model(t, base_dir) for t in enc.tokens),
+        walls=tuple(
+            Wall(w.id, tuple(w.points), w.kind, w.height, w.hardness, w.open) for w in enc.walls
+        ),
+        regions=tuple(
+            Region(r.id, tuple(r.points), r.kind, r.name, r.illumination) for r in enc.regions
+        ),
+        lights=tuple(
+            Light(lt.id, lt.position.x, lt.position.y, lt.bright_radius, lt.dim_radius, lt.color)
+            for lt in enc.lights
+        ),
+        combat=enc.combat,
+        log=tuple(LogEntry(e.title, tuple(e.lines), e.round) for e in enc.log),
+        notes=enc.notes,
+    )
+
+
+def _background_to_model(bg: fs.BackgroundFile | None, base_dir: Path | None) -> Background | None:
+    if bg is None:
+        return None
+    path = _absolute(bg.path, base_dir)
+    return Background(path, bg.embedded, bg.pixels_per_cell, bg.offset.x, bg.offset.y)
+
+
+def _token_to_model(t: fs.TokenFile, base_dir: Path | None) -> Token:
+    return Token(
+        t.id,
+        t.name,
+        t.position.x,
+        t.position.y,
+        t.size,
+        t.height,
+        t.elevation,
+        t.facing,
+        t.side,
+        t.color,
+        _absolute(t.image, base_dir),
+        t.hidden,
+        t.group,
+        t.notes,
+        t.stats,
+    )
+
+
+def _from_model(enc: Encounter, base_dir: Path | None) -> fs.EncounterFile:
+    bg = enc.background
+    return fs.EncounterFile(
+        format=FORMAT_VERSION,
+        name=enc.name,
+        system=enc.system,
+        grid=fs.GridFile(enc.grid.kind, enc.grid.distance_per_cell, enc.grid.unit),
+        width=enc.width,
+        height=enc.height,
+        background=None
+        if bg is None
+        else fs.BackgroundFile(
+            _relative(bg.path, base_dir),
+            bg.embedded,
+            bg.pixels_per_cell,
+            fs.Position(bg.offset_x, bg.offset_y),
+        ),
+        ambient=enc.ambient,
+        tokens=[_token_from_model(t, base_dir) for t in enc.tokens],
+        walls=[
+            fs.WallFile(w.id, list(w.points), w.kind, w.height, w.hardness, w.is_open)
+            for w in enc.walls
+        ],
+        regions=[
+            fs.RegionFile(r.id, list(r.points), r.kind, r.name, r.illumination) for r in enc.regions
+        ],
+        lights=[
+            fs.LightFile(lt.id, fs.Position(lt.x, lt.y), lt.bright_radius, lt.dim_radius, lt.color)
+            for lt in enc.lights
+        ],
+        combat=enc.combat,
+        log=[fs.LogEntryFile(e.title, list(e.lines), e.round) for e in enc.log],
+        notes=enc.notes,
+    )
+
+
+def _token_from_model(t: Token, base_dir: Path | None) -> fs.TokenFile:
+    return fs.TokenFile(
+        t.id,
+        t.name,
+        fs.Position(t.x, t.y),
+        t.size,
+        t.height,
+        t.elevation,
+        t.facing,
+        t.side,
+        t.color,
+        _relative(t.image, base_dir),
+        t.hidden,
+        t.group,
+        t.notes,
+        t.stats,
+    )

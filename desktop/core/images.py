@@ -1,0 +1,117 @@
+"""Image sniffing: the format and pixel size of PNG, JPEG and WebP data, read from the header.
+
+Nothing here decodes pixels. Loaders call :func:`check_image` before any decoder sees the
+data, so a decompression bomb (a tiny file claiming 50,000 x 50,000 px) is refused with a
+clear message instead of allocating gigabytes.
+
+Examples
+--------
+>>> import struct
+>>> png = b"\\x89PNG\\r\\n\\x1a\\n" + b"\\x00\\x00\\x00\\rIHDR" + struct.pack(">II", 640, 480)
+>>> image_size(png)
+('png', 640, 480)
+>>> check_image(png[:8] + b"\\x00\\x00\\x00\\rIHDR" + struct.pack(">II", 50000, 50000))
+Traceback (most recent call last):
+...
+desktop.core.images.ImageError: image is 50000 x 50000 px; the limit is 16384 px a side
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+
+from desktop.core.limits import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+class ImageError(ValueError):
+    """Image data that is not a PNG/JPEG/WebP, is truncated, or is too large."""
+
+
+def image_size(data: bytes) -> tuple[str, int, int]:
+    """``(format, width, height)`` from the header of PNG, JPEG or WebP ``data``."""
+    if data.startswith(PNG_MAGIC):
+        return _png_size(data)
+    if data.startswith(b"\xff\xd8\xff"):
+        return _jpeg_size(data)
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return _webp_size(data)
+    raise ImageError("not a PNG, JPEG or WebP image (unrecognised first bytes)")
+
+
+def check_image(data: bytes) -> str:
+    """The format of ``data`` (``"png"``, ``"jpeg"``, ``"webp"``) if its size is within limits."""
+    kind, width, height = image_size(data)
+    if width < 1 or height < 1:
+        raise ImageError(f"image is {width} x {height} px; it must have pixels")
+    if max(width, height) > MAX_IMAGE_SIDE:
+        raise ImageError(f"image is {width} x {height} px; the limit is {MAX_IMAGE_SIDE} px a side")
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ImageError(
+            f"image is {width} x {height} px = {width * height:,} px; "
+            f"the limit is {MAX_IMAGE_PIXELS:,}"
+        )
+    return kind
+
+
+def decode_base64_image(text: str) -> bytes:
+    """Strict base64 ``text`` decoded and checked with :func:`check_image`.
+
+    Examples
+    --------
+    >>> decode_base64_image("bm90IGFuIGltYWdl")
+    Traceback (most recent call last):
+    ...
+    desktop.core.images.ImageError: not a PNG, JPEG or WebP image (unrecognised first bytes)
+    """
+    try:
+        data = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise ImageError("not valid base64 data") from None
+    check_image(data)
+    return data
+
+
+def _png_size(data: bytes) -> tuple[str, int, int]:
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        raise ImageError("truncated PNG: no IHDR header")
+    width, height = struct.unpack(">II", data[16:24])
+    return "png", width, height
+
+
+def _jpeg_size(data: bytes) -> tuple[str, int, int]:
+    at = 2
+    while at + 4 <= len(data):
+        if data[at] != 0xFF:
+            raise ImageError(f"corrupt JPEG: no marker at byte {at}")
+        marker = data[at + 1]
+        if marker == 0xFF or 0xD0 <= marker <= 0xD9 or marker == 0x01:
+            at += 1 if marker == 0xFF else 2
+            continue
+        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
+        if marker in _JPEG_SOF and at + 9 <= len(data):
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            return "jpeg", width, height
+        if length < 2:
+            raise ImageError(f"corrupt JPEG: segment length {length} at byte {at}")
+        at += 2 + length
+    raise ImageError("truncated JPEG: no frame header with the image size")
+
+
+def _webp_size(data: bytes) -> tuple[str, int, int]:
+    chunk = data[12:16]
+    if chunk == b"VP8 " and len(data) >= 30 and data[23:26] == b"\x9d\x01\x2a":
+        width, height = struct.unpack("<HH", data[26:30])
+        return "webp", width & 0x3FFF, height & 0x3FFF
+    if chunk == b"VP8L" and len(data) >= 25 and data[20] == 0x2F:
+        (bits,) = struct.unpack("<I", data[21:25])
+        return "webp", (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X" and len(data) >= 30:
+        width = int.from_bytes(data[24:27], "little") + 1
+        height = int.from_bytes(data[27:30], "little") + 1
+        return "webp", width, height
+    raise ImageError("truncated or unknown WebP: no VP8, VP8L or VP8X header with the size")

@@ -1,0 +1,43 @@
+"""Hard limits on what a loaded file may contain, so a hostile file cannot exhaust the machine.
+
+Every loader (encounter JSON, Universal VTT, images) checks these before it builds anything and
+names the limit in its error message. They are generous for real maps: the largest real
+Universal VTT export we have seen has 206 wall points and a 2560 x 2560 px image.
+
+Examples
+--------
+>>> MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS
+(16384, 100000000)
+"""
+
+from __future__ import annotations
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Largest encounter or Universal VTT file read (64 MiB, embedded image included)."""
+
+MAX_NESTING_DEPTH = 32
+"""Deepest nesting of JSON arrays/objects anywhere in a file (stat blocks included)."""
+
+MAX_COORDINATE = 100_000.0
+"""Largest absolute coordinate, length or radius, in grid cells."""
+
+MAX_TOKENS = 5_000
+MAX_WALLS = 50_000
+MAX_REGIONS = 10_000
+MAX_LIGHTS = 5_000
+MAX_LOG_ENTRIES = 100_000
+
+MAX_POINTS_PER_SHAPE = 50_000
+"""Most points in one wall polyline or region polygon."""
+
+MAX_TOTAL_POINTS = 500_000
+"""Most points in all walls and regions together."""
+
+MAX_TEXT = 100_000
+"""Longest name, id, note or other text field, in characters."""
+
+MAX_IMAGE_SIDE = 16_384
+"""Widest or tallest image accepted, in pixels (read from the header, before decoding)."""
+
+MAX_IMAGE_PIXELS = 100_000_000
+"""Most pixels in an image (100 Mpx, about 400 MB decoded): larger ones are refused."""

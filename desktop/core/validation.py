@@ -1,0 +1,93 @@
+"""Shared pieces of file validation: a located problem, JSON parsing, generic value checks.
+
+Loaders parse with the standard :mod:`json` module (which, unlike strict JSON parsers, accepts
+``NaN`` and ``Infinity`` so we can say *which* field holds one), check the generic tree with
+:func:`check_json_tree`, then convert it into typed msgspec structs; :func:`problem_from_msgspec`
+turns msgspec's message into the same "field path: problem" form.
+
+Examples
+--------
+>>> check_json_tree({"tokens": [{"position": {"x": float("nan")}}]})
+Traceback (most recent call last):
+...
+desktop.core.validation.FieldProblem: tokens[0].position.x: not a finite number
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+import msgspec
+
+from desktop.core.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
+
+_MSGSPEC_PATH = re.compile(r"^(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+
+
+class FieldProblem(ValueError):
+    """What is wrong (``problem``) and where in the file (``field``, e.g. ``walls[2].points``)."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field or "(top level)"
+        self.problem = problem
+        super().__init__(f"{self.field}: {problem}")
+
+
+def parse_json(data: bytes) -> Any:
+    """Parse JSON bytes into plain Python values; :class:`FieldProblem` for any failure.
+
+    Examples
+    --------
+    >>> parse_json(b'{"a": [1, 2.5]}')
+    {'a': [1, 2.5]}
+    >>> try:
+    ...     parse_json(b'[1,')
+    ... except FieldProblem as err:
+    ...     print(err)
+    (top level): not valid JSON: line 1 column 4: Expecting value
+    """
+    if len(data) > MAX_FILE_BYTES:
+        raise FieldProblem("", f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as err:
+        where = f"line {err.lineno} column {err.colno}"
+        raise FieldProblem("", f"not valid JSON: {where}: {err.msg}") from None
+    except UnicodeDecodeError as err:
+        raise FieldProblem("", f"not UTF-8 text (byte {err.start})") from None
+    except RecursionError:
+        raise FieldProblem("", f"nested deeper than {MAX_NESTING_DEPTH} levels") from None
+
+
+def check_json_tree(value: Any) -> None:
+    """Refuse non-finite numbers and nesting deeper than the limit, naming the first offender."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if depth > MAX_NESTING_DEPTH:
+            raise FieldProblem(path, f"nested deeper than {MAX_NESTING_DEPTH} levels")
+        if isinstance(item, float) and not math.isfinite(item):
+            raise FieldProblem(path, "not a finite number")
+        if isinstance(item, dict):
+            children = [(v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in item.items()]
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed([(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item)]))
+
+
+def problem_from_msgspec(err: msgspec.ValidationError) -> FieldProblem:
+    """msgspec's "Expected `float`, got `str` - at `$.a[0].x`" as ``a[0].x: expected float, ...``.
+
+    Examples
+    --------
+    >>> str(problem_from_msgspec(msgspec.ValidationError("Expected `int`, got `str` - at `$.b`")))
+    'b: expected int, got str'
+    """
+    match = _MSGSPEC_PATH.match(str(err))
+    assert match is not None  # the pattern matches every string
+    path = (match.group("path") or "").removeprefix(".")
+    problem = match.group("problem").replace("`", "")
+    return FieldProblem(path, problem[:1].lower() + problem[1:])
