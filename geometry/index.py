@@ -1,0 +1,169 @@
+"""The :class:`Battlefield`: one encounter snapshot, indexed once for fast repeated queries.
+
+It holds the bodies, occluders, areas and lights as given, plus numpy arrays of their numbers
+and an STRtree over the occluders, so every query starts from a bounding-box lookup and then
+filters the candidates in numpy.
+
+Examples
+--------
+>>> field = Battlefield.build(
+...     bodies=[Body("a", 0.5, 0.5), Body("b", 5.5, 0.5)],
+...     occluders=[Occluder("w", 3, -2, 3, 3)],
+... )
+>>> field.index_of("b"), field.occluders_near(shapely.box(2, 0, 4, 1)).tolist()
+(1, [0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from geometry.errors import GeometryError
+from geometry.grid import GridKind
+from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
+
+__all__ = ["Battlefield"]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IndexArray = npt.NDArray[np.intp]
+
+
+def _numbers(items: Iterable[object], name: str) -> FloatArray:
+    return np.array([float(getattr(item, name)) for item in items], dtype=np.float64)
+
+
+def _area_shape(area: Area) -> shapely.Geometry:
+    """The area's polygon, repaired if it crosses itself; empty with fewer than 3 points."""
+    if len(area.points) < 3:
+        return shapely.Polygon()
+    return shapely.make_valid(shapely.Polygon(area.points))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Battlefield:
+    """Bodies, occluders, areas and lights of one moment, with arrays and a spatial index.
+
+    Build it with :meth:`build`; it never changes, so build a new one after an edit.
+    """
+
+    grid: GridKind
+    ambient: LightLevel
+    bodies: tuple[Body, ...]
+    occluders: tuple[Occluder, ...]
+    areas: tuple[Area, ...]
+    lights: tuple[LightSource, ...]
+    body_x: FloatArray = field(init=False, repr=False)
+    body_y: FloatArray = field(init=False, repr=False)
+    body_radius: FloatArray = field(init=False, repr=False)
+    body_base: FloatArray = field(init=False, repr=False)
+    body_height: FloatArray = field(init=False, repr=False)
+    wall_x1: FloatArray = field(init=False, repr=False)
+    wall_y1: FloatArray = field(init=False, repr=False)
+    wall_x2: FloatArray = field(init=False, repr=False)
+    wall_y2: FloatArray = field(init=False, repr=False)
+    wall_top: FloatArray = field(init=False, repr=False)
+    wall_blocks_sight: BoolArray = field(init=False, repr=False)
+    wall_is_solid: BoolArray = field(init=False, repr=False)
+    wall_tree: shapely.STRtree = field(init=False, repr=False)
+    area_shapes: tuple[shapely.Geometry, ...] = field(init=False, repr=False)
+    _body_index: dict[str, int] = field(init=False, repr=False)
+
+    @classmethod
+    def build(
+        cls,
+        bodies: Iterable[Body] = (),
+        occluders: Iterable[Occluder] = (),
+        areas: Iterable[Area] = (),
+        lights: Iterable[LightSource] = (),
+        grid: GridKind = GridKind.GRIDLESS,
+        ambient: LightLevel = LightLevel.BRIGHT,
+    ) -> Battlefield:
+        """Index the given parts; body ids must be unique.
+
+        Examples
+        --------
+        >>> Battlefield.build(bodies=[Body("a", 0, 0), Body("a", 1, 1)])
+        Traceback (most recent call last):
+        ...
+        geometry.errors.GeometryError: two bodies share the id 'a'
+        """
+        return cls(grid, ambient, tuple(bodies), tuple(occluders), tuple(areas), tuple(lights))
+
+    def __post_init__(self) -> None:
+        self._set("_body_index", self._unique_body_index())
+        for name in ("x", "y", "radius", "height"):
+            self._set(f"body_{name}", _numbers(self.bodies, name))
+        self._set("body_base", _numbers(self.bodies, "base_z"))
+        for name in ("x1", "y1", "x2", "y2", "top"):
+            self._set(f"wall_{name}", _numbers(self.occluders, name))
+        self._set("wall_blocks_sight", np.array([o.blocks_sight for o in self.occluders], bool))
+        self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))
+        ends = np.stack([self.wall_x1, self.wall_y1, self.wall_x2, self.wall_y2], axis=1)
+        self._set("wall_tree", shapely.STRtree(shapely.linestrings(ends.reshape(-1, 2, 2))))
+        self._set("area_shapes", tuple(_area_shape(area) for area in self.areas))
+
+    def _set(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    def _unique_body_index(self) -> dict[str, int]:
+        index: dict[str, int] = {}
+        for n, body in enumerate(self.bodies):
+            if body.id in index:
+                raise GeometryError(f"two bodies share the id {body.id!r}")
+            index[body.id] = n
+        return index
+
+    def index_of(self, body_id: str) -> int:
+        """The position of the body ``body_id``; a :class:`GeometryError` naming known ids.
+
+        Examples
+        --------
+        >>> Battlefield.build(bodies=[Body("a", 0, 0)]).index_of("z")
+        Traceback (most recent call last):
+        ...
+        geometry.errors.GeometryError: no body with id 'z' (bodies: a)
+        """
+        try:
+            return self._body_index[body_id]
+        except KeyError:
+            known = ", ".join(self._body_index) or "none"
+            raise GeometryError(f"no body with id {body_id!r} (bodies: {known})") from None
+
+    def body(self, body_id: str) -> Body:
+        """The body ``body_id``.
+
+        Examples
+        --------
+        >>> Battlefield.build(bodies=[Body("a", 1, 2)]).body("a").y
+        2.0
+        """
+        return self.bodies[self.index_of(body_id)]
+
+    def occluders_near(self, shape: shapely.Geometry) -> IndexArray:
+        """Indices of occluders whose bounding box meets the bounding box of ``shape``.
+
+        Examples
+        --------
+        >>> Battlefield.build().occluders_near(shapely.box(0, 0, 1, 1)).tolist()
+        []
+        """
+        found: IndexArray = self.wall_tree.query(shape)
+        return found
+
+    def areas_of_kind(self, kind: AreaKind) -> list[tuple[Area, shapely.Geometry]]:
+        """The areas of ``kind`` with their (repaired) polygons, in the order given.
+
+        Examples
+        --------
+        >>> mud = Area("m", ((0, 0), (2, 0), (2, 2)), AreaKind.DIFFICULT)
+        >>> [a.id for a, _ in Battlefield.build(areas=[mud]).areas_of_kind(AreaKind.DIFFICULT)]
+        ['m']
+        """
+        pairs = zip(self.areas, self.area_shapes, strict=True)
+        return [(area, shape) for area, shape in pairs if area.kind is kind]

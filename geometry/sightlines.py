@@ -1,0 +1,205 @@
+"""The exact 2.5D silhouette engine behind :mod:`geometry.cover` (see docs/geometry.md).
+
+The target's silhouette is the vertical rectangle through its centre, across the sight line,
+``2 r`` wide and ``height`` tall. Put a wall in the target's frame (x along the sight line from
+the eye, y across it), keep the part with ``0 < x < d`` (between eye and silhouette), and
+project it onto the silhouette: a point at ``(x, y)`` lands at ``s = y d / x``. Along a
+straight wall ``d / x`` (one over the fraction ``t`` of the way) is affine in ``s``, so the
+height hidden by a wall of top ``H`` -- every ``z < E.z + (H - E.z) / t`` -- is a clamped affine
+function of ``s``. Full-height walls hide whole intervals, merged with a sort and a running
+maximum; low walls are integrated exactly between breakpoints (interval ends, clamp kinks and
+pairwise crossings), where the upper envelope is linear. No sampling anywhere.
+
+Examples
+--------
+>>> from geometry.index import Battlefield
+>>> from geometry.shapes import Body, Occluder
+>>> field = Battlefield.build(
+...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
+... )
+>>> hidden_fractions(field, (0.0, 0.0, 0.9), np.array([1])).tolist()
+[0.5]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from geometry.index import Battlefield
+
+__all__ = ["Eye", "hidden_fractions"]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IndexArray = npt.NDArray[np.intp]
+Eye = tuple[float, float, float]
+
+THIN = 1e-6
+"""Radius and height given to a target of radius or height 0: a thin post, not nothing."""
+NEAR = 1e-9
+"""Relative depth below which a wall point counts as level with the eye (not in front)."""
+
+
+def hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> FloatArray:
+    """The hidden share of each target's silhouette as seen from ``eye``, in [0, 1].
+
+    A target whose centre is level with the eye on the map (distance 0) is hidden by nothing.
+
+    Examples
+    --------
+    >>> from geometry.index import Battlefield
+    >>> from geometry.shapes import Body
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 0, 0)])
+    >>> hidden_fractions(field, (0.0, 0.0, 0.9), np.array([1])).tolist()
+    [0.0]
+    """
+    frame = _TargetFrames(field, eye, targets)
+    pair_target, pair_wall = frame.candidate_pairs()
+    lo, hi, f_lo, f_hi = frame.project(pair_target, pair_wall)
+    full = (f_lo >= 1.0) & (f_hi >= 1.0)
+    partial = ~full & ((f_lo > 0.0) | (f_hi > 0.0))
+    covered = _merged_lengths(pair_target[full], lo[full], hi[full], len(targets))
+    for t in np.unique(pair_target[partial]).tolist():
+        in_full = full & (pair_target == t)
+        mine = partial & (pair_target == t)
+        covered[t] += _envelope_integral(
+            (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
+        )
+    return np.clip(covered / 2.0, 0.0, 1.0)
+
+
+class _TargetFrames:
+    """Each target's frame as seen from the eye: unit direction, distance, silhouette size."""
+
+    def __init__(self, field: Battlefield, eye: Eye, targets: IndexArray) -> None:
+        self.field = field
+        self.eye = eye
+        ex, ey, _ = eye
+        dx = field.body_x[targets] - ex
+        dy = field.body_y[targets] - ey
+        self.distance = np.hypot(dx, dy)
+        seen = self.distance > 0.0
+        safe = np.where(seen, self.distance, 1.0)
+        self.ux, self.uy = np.where(seen, dx / safe, 1.0), np.where(seen, dy / safe, 0.0)
+        self.radius = np.maximum(field.body_radius[targets], THIN)
+        self.base = field.body_base[targets]
+        self.height = np.maximum(field.body_height[targets], THIN)
+        self.seen = seen
+
+    def candidate_pairs(self) -> tuple[IndexArray, IndexArray]:
+        """(target, wall) pairs whose bounding boxes meet the target's sight wedge."""
+        ex, ey, _ = self.eye
+        cx, cy = ex + self.ux * self.distance, ey + self.uy * self.distance
+        wx, wy = -self.uy * self.radius, self.ux * self.radius
+        xs = np.stack([np.full_like(cx, ex), cx + wx, cx - wx])
+        ys = np.stack([np.full_like(cy, ey), cy + wy, cy - wy])
+        boxes = shapely.box(xs.min(0), ys.min(0), xs.max(0), ys.max(0))
+        pair_target, pair_wall = self.field.wall_tree.query(boxes)
+        keep = self.field.wall_blocks_sight[pair_wall] & self.seen[pair_target]
+        return pair_target[keep], pair_wall[keep]
+
+    def project(self, t: IndexArray, w: IndexArray) -> tuple[FloatArray, ...]:
+        """Each pair's interval ``lo < s/r < hi`` on the silhouette and hidden share at its ends.
+
+        Pairs that hide nothing come back with an empty interval (``lo == hi``) and share 0.
+        """
+        f = self.field
+        ex, ey, ez = self.eye
+        ux, uy, d = self.ux[t], self.uy[t], self.distance[t]
+        ax, ay, bx, by = f.wall_x1[w] - ex, f.wall_y1[w] - ey, f.wall_x2[w] - ex, f.wall_y2[w] - ey
+        xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
+        xb, yb = bx * ux + by * uy, by * ux - bx * uy
+        start, end = _depth_window(xa, xb, d)
+        x1, y1 = xa + start * (xb - xa), ya + start * (yb - ya)
+        x2, y2 = xa + end * (xb - xa), ya + end * (yb - ya)
+        r = self.radius[t]
+        s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)
+        top, base, height = f.wall_top[w], self.base[t], self.height[t]
+        g1 = (ez + (top - ez) * d / x1 - base) / height
+        g2 = (ez + (top - ez) * d / x2 - base) / height
+        return _clip_to_silhouette(s1, s2, g1, g2, end > start)
+
+
+def _depth_window(xa: FloatArray, xb: FloatArray, d: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The part ``start <= lambda <= end`` of each wall a->b with depth ``0 < x < d``."""
+    near = NEAR * d
+    step = xb - xa
+    flat = step == 0.0
+    safe = np.where(flat, 1.0, step)
+    l1, l2 = (near - xa) / safe, (d - xa) / safe
+    start = np.where(flat, 0.0, np.maximum(0.0, np.minimum(l1, l2)))
+    end = np.where(flat, 1.0, np.minimum(1.0, np.maximum(l1, l2)))
+    between = (xa > near) & (xa < d)
+    end = np.where(flat & ~between, 0.0, end)
+    return start, end
+
+
+def _clip_to_silhouette(
+    s1: FloatArray, s2: FloatArray, g1: FloatArray, g2: FloatArray, kept: BoolArray
+) -> tuple[FloatArray, ...]:
+    """Order each interval, clip it to [-1, 1] and interpolate the hidden share at its ends."""
+    swap = s2 < s1
+    s1, s2 = np.where(swap, s2, s1), np.where(swap, s1, s2)
+    g1, g2 = np.where(swap, g2, g1), np.where(swap, g1, g2)
+    lo, hi = np.maximum(s1, -1.0), np.minimum(s2, 1.0)
+    useful = kept & (hi > lo)
+    span = np.where(useful, s2 - s1, 1.0)
+    with np.errstate(invalid="ignore"):
+        slope = (g2 - g1) / span
+        g_lo = np.where(np.isinf(g1), g1, g1 + slope * (lo - s1))
+        g_hi = np.where(np.isinf(g2), g2, g1 + slope * (hi - s1))
+    zero = np.zeros_like(lo)
+    lo, hi = np.where(useful, lo, zero), np.where(useful, hi, zero)
+    return lo, hi, np.where(useful, g_lo, zero), np.where(useful, g_hi, zero)
+
+
+def _merged_lengths(owner: IndexArray, lo: FloatArray, hi: FloatArray, count: int) -> FloatArray:
+    """Total length of the union of intervals ``[lo, hi]`` (all within [-1, 1]) per owner."""
+    shift = 4.0 * owner
+    order = np.lexsort((lo, owner))
+    lo_s, hi_s = (lo + shift)[order], (hi + shift)[order]
+    reach = np.maximum.accumulate(hi_s)
+    before = np.concatenate(([-np.inf], reach[:-1]))
+    gained = np.maximum(hi_s - np.maximum(lo_s, before), 0.0)
+    return np.bincount(owner[order], weights=gained, minlength=count).astype(np.float64)
+
+
+def _envelope_integral(
+    full: tuple[FloatArray, FloatArray], partial: tuple[FloatArray, ...]
+) -> float:
+    """Integral over s, outside the ``full`` intervals, of the clamped max of partial walls."""
+    lo, hi, g_lo, g_hi = partial
+    slope = (g_hi - g_lo) / (hi - lo)
+    offset = g_lo - slope * lo
+    marks = _breakpoints(lo, hi, slope, offset, full)
+    left, right = marks[:-1], marks[1:]
+    middle = (left + right) / 2.0
+    active = (lo < middle[:, None]) & (middle[:, None] < hi)
+    hidden_by_full = ((full[0] < middle[:, None]) & (middle[:, None] < full[1])).any(1)
+
+    def envelope(at: FloatArray) -> FloatArray:
+        values = np.where(active, slope * at[:, None] + offset, -np.inf)
+        clipped: FloatArray = np.clip(values.max(1, initial=-np.inf), 0.0, 1.0)
+        return clipped
+
+    area = (right - left) * (envelope(left) + envelope(right)) / 2.0
+    return float(area[~hidden_by_full].sum())
+
+
+def _breakpoints(
+    lo: FloatArray,
+    hi: FloatArray,
+    slope: FloatArray,
+    offset: FloatArray,
+    full: tuple[FloatArray, FloatArray],
+) -> FloatArray:
+    """Every s where the clamped upper envelope may bend, sorted, within [min lo, max hi]."""
+    sloped = slope != 0.0
+    kinks = [(level - offset[sloped]) / slope[sloped] for level in (0.0, 1.0)]
+    i, j = np.triu_indices(len(lo), 1)
+    crossing = slope[i] != slope[j]
+    crosses = (offset[j] - offset[i])[crossing] / (slope[i] - slope[j])[crossing]
+    marks = np.concatenate([lo, hi, *full, *kinks, crosses])
+    return np.unique(np.clip(marks, lo.min(), hi.max()))
