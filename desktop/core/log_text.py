@@ -1,0 +1,205 @@
+"""The combat log in plain words: outcome events -> one :class:`LogEntry` per attack, and Markdown.
+
+The rules return events (:mod:`rules.events`); this module turns them into the lines a GM reads
+at the table, with token names instead of ids. A trait roll reads
+
+    Shooting d8 5, Wild d6 6+3 = 9; -2 Medium Range; -4 Medium Cover (52 %) → 3 vs TN 4: miss
+
+(the dice, the die kept, each modifier with its reason, the total against the target number and
+what it achieved); a bystander hit is added to the line of the roll that caused it
+(``; bystander die 1 → Goblin 3``); damage reads ``Damage ... → 9 vs Toughness 5``; every
+other event is one short sentence. :func:`log_markdown` exports a whole log.
+
+Examples
+--------
+>>> from rules.events import DieRoll, Miss, Modifier, RollMade
+>>> roll = RollMade("h1", "Shooting", (DieRoll(8, (5,), "Shooting die"),
+...                 DieRoll(6, (6, 3), "Wild Die")), (Modifier(-2, "Medium Range"),
+...                 Modifier(-4, "Medium Cover")), 3, 4, "failure")
+>>> entry = attack_entry("Valeros shoots Goblin 3 (Shortbow)", [roll, Miss("h1", "g3", False)],
+...                      {"h1": "Valeros", "g3": "Goblin 3"}, cover_fraction=0.52)
+>>> entry.title
+'Valeros shoots Goblin 3 (Shortbow): miss'
+>>> print(entry.lines[0])
+Shooting d8 5, Wild d6 6+3 = 9; -2 Medium Range; -4 Medium Cover (52 %) → 3 vs TN 4: miss
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from desktop.core.model import LogEntry
+from rules.events import (
+    BystanderHit,
+    DamageRolled,
+    DieRoll,
+    Event,
+    Hit,
+    Incapacitated,
+    Miss,
+    Modifier,
+    RollMade,
+    Shaken,
+    Wounded,
+    describe,
+)
+
+__all__ = ["attack_entry", "event_text", "log_markdown", "roll_text"]
+
+Names = Mapping[str, str]
+
+
+def _die_text(die: DieRoll) -> str:
+    """``Shooting d8 5`` or ``Wild d6 6+3``: the die's purpose without the word "die"."""
+    label = die.purpose.replace(" Die", "").replace(" die", "").strip()
+    faces = "+".join(str(face) for face in die.faces)
+    return f"{label} d{die.sides} {faces}".strip()
+
+
+def _modifier_text(modifier: Modifier, cover_fraction: float | None) -> str:
+    text = f"{modifier.value:+d} {modifier.reason}"
+    if cover_fraction is not None and "cover" in modifier.reason.lower():
+        text += f" ({round(cover_fraction * 100)} %)"
+    return text
+
+
+def roll_text(roll: RollMade, outcome: str | None = None,
+              cover_fraction: float | None = None) -> str:
+    """One roll in plain words; ``outcome`` replaces the roll's own result word (hit, miss).
+
+    Examples
+    --------
+    >>> from rules.events import DieRoll, RollMade
+    >>> roll_text(RollMade("g1", "Fighting", (DieRoll(6, (4,), "Fighting die"),), (), 4, 5,
+    ...                    "failure"))
+    'Fighting d6 4 → 4 vs TN 5: failure'
+    """
+    dice = ", ".join(_die_text(die) for die in roll.dice)
+    kept = max((die.total for die in roll.dice), default=0)
+    parts = [f"{dice} = {kept}"] if roll.modifiers else [dice]
+    parts += [_modifier_text(m, cover_fraction) for m in roll.modifiers]
+    against = "" if roll.target is None else f" vs {_target_word(roll)} {roll.target}"
+    return "; ".join(parts) + f" → {roll.total}{against}: {outcome or roll.result}"
+
+
+def _target_word(roll: RollMade) -> str:
+    return "Toughness" if "damage" in roll.purpose.lower() else "TN"
+
+
+def _name(names: Names, token_id: str) -> str:
+    return names.get(token_id, token_id)
+
+
+def event_text(event: Event, names: Names) -> str:
+    """One event other than a roll as a sentence, tokens by name.
+
+    Examples
+    --------
+    >>> from rules.events import Wounded
+    >>> event_text(Wounded("g1", 1, 1), {"g1": "Goblin 1"})
+    'Goblin 1 takes 1 Wound (now 1)'
+    """
+    match event:
+        case BystanderHit(bystander=b):
+            return f"the stray shot hits {_name(names, b)}"
+        case DamageRolled(target=t, total=n, toughness=tough):
+            effect = "no effect" if n < tough else "Shaken or worse"
+            return f"damage {n} vs Toughness {tough} of {_name(names, t)}: {effect}"
+    text = describe(event)
+    for token_id in sorted(names, key=len, reverse=True):
+        text = text.replace(token_id, names[token_id])
+    return text
+
+
+def _hit_word(event: Event) -> str | None:
+    match event:
+        case Hit(raise_=r):
+            return "hit with a raise" if r else "hit"
+        case Miss(critical_failure=c):
+            return "Critical Failure: miss" if c else "miss"
+    return None
+
+
+def _bystander_text(roll: RollMade | None, event: BystanderHit, names: Names) -> str:
+    faces = [d.faces[0] for d in roll.dice if "wild" not in d.purpose.lower()] if roll else []
+    die = f" {min(faces)}" if faces else ""
+    return f"bystander die{die} → {_name(names, event.bystander)}"
+
+
+def attack_lines(events: Sequence[Event], names: Names,
+                 cover_fraction: float | None = None) -> tuple[str, ...]:
+    """The breakdown lines of one attack: each roll with its hit or miss, then the effects.
+
+    A hit or miss rewrites the result word of the roll before it; a bystander hit is added
+    to that roll's line; the damage total is already in the damage roll's line.
+    """
+    lines: list[str] = []
+    last_roll: RollMade | None = None
+    for event in events:
+        word = _hit_word(event)
+        if isinstance(event, RollMade):
+            last_roll = event
+            lines.append(_roll_line(event, cover_fraction))
+        elif word is not None and last_roll is not None:
+            lines[-1] = _roll_line(last_roll, cover_fraction, word)
+        elif isinstance(event, BystanderHit) and lines:
+            lines[-1] += "; " + _bystander_text(last_roll, event, names)
+        elif not isinstance(event, DamageRolled) or last_roll is None:
+            lines.append(event_text(event, names))
+    return tuple(lines)
+
+
+def _roll_line(roll: RollMade, cover_fraction: float | None, outcome: str | None = None) -> str:
+    is_damage = "damage" in roll.purpose.lower()
+    return roll_text(roll, outcome, None if is_damage else cover_fraction)
+
+
+def _summary(events: Iterable[Event], names: Names) -> str:
+    words: list[str] = []
+    for event in events:
+        word = _hit_word(event)
+        if word is not None:
+            words.append(word)
+        elif isinstance(event, BystanderHit):
+            words.append(f"stray shot hits {_name(names, event.bystander)}")
+        elif isinstance(event, Shaken | Wounded | Incapacitated):
+            words.append(event_text(event, names))
+    return "; ".join(words) or "no effect"
+
+
+def attack_entry(title: str, events: Sequence[Event], names: Names, *,
+                 cover_fraction: float | None = None, notes: Sequence[str] = (),
+                 round_number: int = 0) -> LogEntry:
+    """The log entry of one attack: ``title: summary``, the breakdown lines, then ``notes``.
+
+    ``notes`` are lines the pipeline adds (a GM's override, a deviation); ``cover_fraction``
+    is printed beside the Cover modifier.
+    """
+    lines = (*attack_lines(events, names, cover_fraction), *notes)
+    return LogEntry(f"{title}: {_summary(events, names)}", lines, round_number)
+
+
+def log_markdown(log: Sequence[LogEntry], heading: str = "Combat log") -> str:
+    """The log as Markdown: a heading per round, a bullet per entry, its lines beneath.
+
+    Examples
+    --------
+    >>> print(log_markdown([LogEntry("Valeros shoots Goblin 1: hit", ("Shooting d8 6 → 6 "
+    ...                              "vs TN 4: hit",), round=1)], "Goblin ambush"))
+    # Goblin ambush
+    <BLANKLINE>
+    ## Round 1
+    <BLANKLINE>
+    - **Valeros shoots Goblin 1: hit**
+      - Shooting d8 6 → 6 vs TN 4: hit
+    <BLANKLINE>
+    """
+    out = [f"# {heading}", ""]
+    current: int | None = None
+    for entry in log:
+        if entry.round != current:
+            current = entry.round
+            out += [f"## Round {current}" if current else "## Before initiative", ""]
+        out.append(f"- **{entry.title}**")
+        out += [f"  - {line}" for line in entry.lines]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,305 @@
+"""Plays an attack's beats (:mod:`desktop.core.storyboard`) on every map scene, in order.
+
+Each beat becomes, on each scene (the GM's and the players'), a short overlay item driven by a
+:class:`QVariantAnimation` from 0 to 1; the beats of one scene run in parallel with the same
+beat on the other scenes, and the beats run one after another. Every beat is under a second.
+:meth:`AttackAnimator.skip` (a click or Space on a watched view) jumps to the end. The overlays
+are removed when the animation ends: the tokens themselves already show the new state.
+
+:class:`MotionPreferences` holds the user's speed and "reduced motion" choice (nothing moves
+across the map; beats fade in place, briefly); ``enabled=False`` plays every beat at zero
+duration, which the tests use to assert the end state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QParallelAnimationGroup,
+    QPointF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsSimpleTextItem,
+)
+
+from desktop.core import storyboard as sb
+from desktop.gui.scene import Layer, MapScene
+from desktop.gui.style import CELL, to_scene
+
+Update = Callable[[float], None]
+
+BASE_MS: dict[type, int] = {
+    sb.Tracer: 280, sb.Flash: 260, sb.Whiff: 320, sb.RisingText: 750, sb.BadgePop: 450,
+    sb.Greying: 500, sb.Slide: 420, sb.Burst: 550, sb.DeviationPath: 650,
+    sb.JokerFlourish: 650,
+}
+"""Duration of each beat at speed 1, in milliseconds (all under one second)."""
+REDUCED_MS = 200
+"""With reduced motion each beat is a brief fade in place."""
+
+
+@dataclass(frozen=True, slots=True)
+class MotionPreferences:
+    """Animation speed (2.0 = twice as fast), reduced motion, or no animation at all."""
+
+    speed: float = 1.0
+    reduced_motion: bool = False
+    enabled: bool = True
+
+    def duration_ms(self, beat: sb.Beat) -> int:
+        """How long ``beat`` plays under these preferences."""
+        if not self.enabled:
+            return 0
+        base = BASE_MS[type(beat)]
+        return round(min(base, REDUCED_MS) if self.reduced_motion else base / self.speed)
+
+
+def _along(start: QPointF, end: QPointF, t: float) -> QPointF:
+    return start + (end - start) * t
+
+
+def _fading(item: QGraphicsItem, t: float, hold: float = 0.6) -> None:
+    """Full opacity until ``hold`` of the way, then fade out."""
+    item.setOpacity(1.0 if t < hold else max(0.0, (1.0 - t) / (1.0 - hold)))
+
+
+def _disc(at: QPointF, radius: float, color: QColor) -> QGraphicsEllipseItem:
+    item = QGraphicsEllipseItem(-radius, -radius, 2 * radius, 2 * radius)
+    item.setPos(at)
+    item.setBrush(QBrush(color))
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    return item
+
+
+def _label(text: str, color: str, cells: float) -> QGraphicsSimpleTextItem:
+    item = QGraphicsSimpleTextItem(text)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(round(cells * CELL))
+    font.setBold(True)
+    item.setFont(font)
+    item.setBrush(QColor(color))
+    item.setPen(QPen(QColor("#000000"), 2.0))
+    rect = item.boundingRect()
+    item.setTransformOriginPoint(rect.center())
+    return item
+
+
+class _BeatPainter:
+    """Builds the overlay item of one beat on one scene and the function that moves it."""
+
+    def __init__(self, scene: MapScene, moving: bool) -> None:
+        self.scene, self.moving = scene, moving
+
+    def build(self, beat: sb.Beat) -> tuple[list[QGraphicsItem], Update]:
+        handler = getattr(self, "_" + type(beat).__name__.lower())
+        result: tuple[list[QGraphicsItem], Update] = handler(beat)
+        for item in result[0]:
+            self.scene.add_overlay(item, Layer.EFFECTS)
+        return result
+
+    def _tracer(self, beat: sb.Tracer) -> tuple[list[QGraphicsItem], Update]:
+        start, end = to_scene(beat.start), to_scene(beat.end)
+        line = QGraphicsLineItem()
+        line.setPen(QPen(QColor("#fff59d"), 0.09 * CELL, Qt.PenStyle.SolidLine,
+                         Qt.PenCapStyle.RoundCap))
+
+        def update(t: float) -> None:
+            head = t if self.moving else 1.0
+            tail = max(0.0, head - 0.3) if self.moving else 0.0
+            line.setLine(_along(start, end, tail).x(), _along(start, end, tail).y(),
+                         _along(start, end, head).x(), _along(start, end, head).y())
+        return [line], update
+
+    def _flash(self, beat: sb.Flash) -> tuple[list[QGraphicsItem], Update]:
+        disc = _disc(to_scene(beat.at), beat.radius * CELL, QColor(255, 255, 255, 230))
+
+        def update(t: float) -> None:
+            disc.setScale(1.0 + 0.4 * t * self.moving)
+            disc.setOpacity(1.0 - t)
+        return [disc], update
+
+    def _whiff(self, beat: sb.Whiff) -> tuple[list[QGraphicsItem], Update]:
+        r = beat.radius * CELL * 1.3
+        path = QPainterPath()
+        path.arcMoveTo(-r, -r, 2 * r, 2 * r, 100)
+        path.arcTo(-r, -r, 2 * r, 2 * r, 100, 70)
+        arc = QGraphicsPathItem(path)
+        arc.setPen(QPen(QColor("#e0f7fa"), 0.07 * CELL, Qt.PenStyle.SolidLine,
+                        Qt.PenCapStyle.RoundCap))
+        arc.setPos(to_scene(beat.at))
+
+        def update(t: float) -> None:
+            arc.setRotation(-60 * t * self.moving)
+            _fading(arc, t, 0.3)
+        return [arc], update
+
+    def _risingtext(self, beat: sb.RisingText) -> tuple[list[QGraphicsItem], Update]:
+        label = _label(beat.text, beat.color, 0.6)
+        origin = to_scene(beat.at) - label.boundingRect().center()
+
+        def update(t: float) -> None:
+            label.setPos(origin - QPointF(0, 0.9 * CELL * t * self.moving))
+            _fading(label, t)
+        return [label], update
+
+    def _badgepop(self, beat: sb.BadgePop) -> tuple[list[QGraphicsItem], Update]:
+        label = _label(beat.text, beat.color, 0.32)
+        label.setPos(to_scene(beat.at) - label.boundingRect().center() - QPointF(0, 0.75 * CELL))
+
+        def update(t: float) -> None:
+            label.setScale(min(1.0, 0.3 + 1.4 * t) if self.moving else 1.0)
+            _fading(label, t, 0.75)
+        return [label], update
+
+    def _greying(self, beat: sb.Greying) -> tuple[list[QGraphicsItem], Update]:
+        veil = _disc(to_scene(beat.at), beat.radius * CELL, QColor(60, 60, 60, 200))
+
+        def update(t: float) -> None:
+            veil.setScale(max(0.05, t) if self.moving else 1.0)
+            veil.setOpacity(1.0 - t * t)
+        return [veil], update
+
+    def _slide(self, beat: sb.Slide) -> tuple[list[QGraphicsItem], Update]:
+        token = self.scene.token_item(beat.token)
+        start, end = to_scene(beat.start), to_scene(beat.end)
+
+        def update(t: float) -> None:
+            if token is not None:
+                token.setPos(_along(start, end, t if self.moving else 1.0))
+        return [], update
+
+    def _burst(self, beat: sb.Burst) -> tuple[list[QGraphicsItem], Update]:
+        shape = QGraphicsPolygonItem(QPolygonF([to_scene(p) for p in beat.outline]))
+        shape.setBrush(QColor(255, 140, 0, 170))
+        shape.setPen(QPen(QColor("#ffeb3b"), 0.06 * CELL))
+        centre = shape.boundingRect().center()
+        shape.setTransformOriginPoint(centre)
+
+        def update(t: float) -> None:
+            shape.setScale(0.6 + 0.4 * math.sin(t * math.pi / 2) if self.moving else 1.0)
+            _fading(shape, t, 0.5)
+        return [shape], update
+
+    def _deviationpath(self, beat: sb.DeviationPath) -> tuple[list[QGraphicsItem], Update]:
+        start, end = to_scene(beat.start), to_scene(beat.end)
+        line = QGraphicsLineItem(start.x(), start.y(), start.x(), start.y())
+        line.setPen(QPen(QColor("#ff6d00"), 0.06 * CELL, Qt.PenStyle.DashLine))
+        dot = _disc(start, 0.18 * CELL, QColor("#ff6d00"))
+
+        def update(t: float) -> None:
+            head = _along(start, end, t if self.moving else 1.0)
+            line.setLine(start.x(), start.y(), head.x(), head.y())
+            dot.setPos(head)
+        return [line, dot], update
+
+    def _jokerflourish(self, beat: sb.JokerFlourish) -> tuple[list[QGraphicsItem], Update]:
+        ring = QGraphicsEllipseItem(-beat.radius * CELL, -beat.radius * CELL,
+                                    2 * beat.radius * CELL, 2 * beat.radius * CELL)
+        ring.setPos(to_scene(beat.at))
+        ring.setPen(QPen(QColor("#ffd700"), 0.12 * CELL))
+        star = _label("★ JOKER", "#ffd700", 0.3)
+        star.setPos(to_scene(beat.at) - star.boundingRect().center() + QPointF(0, 0.9 * CELL))
+
+        def update(t: float) -> None:
+            ring.setScale(1.0 + 0.8 * t * self.moving)
+            _fading(ring, t, 0.4)
+            _fading(star, t, 0.7)
+        return [ring, star], update
+
+
+class AttackAnimator(QObject):
+    """Plays beats on ``scenes`` one after another; :attr:`finished` when done or skipped."""
+
+    finished = Signal()
+
+    def __init__(self, scenes: Sequence[MapScene],
+                 preferences: MotionPreferences | None = None) -> None:
+        super().__init__()
+        self.scenes = list(scenes)
+        self.preferences = preferences or MotionPreferences()
+        self.played: list[sb.Beat] = []
+        self._group: QSequentialAnimationGroup | None = None
+        self._items: list[tuple[MapScene, QGraphicsItem]] = []
+
+    @property
+    def is_running(self) -> bool:
+        return self._group is not None
+
+    def play(self, beats: Sequence[sb.Beat]) -> None:
+        """Play ``beats`` (a running animation is first skipped to its end)."""
+        self.skip()
+        group = QSequentialAnimationGroup(self)
+        for beat in beats:
+            group.addAnimation(self._beat_group(beat))
+            self.played.append(beat)
+        self._group = group
+        group.finished.connect(self._on_finished)
+        group.start()
+
+    def skip(self) -> None:
+        """Jump to the end: every beat's final frame, then clean up."""
+        group = self._group
+        if group is not None:
+            group.setCurrentTime(group.totalDuration())
+            if self._group is group:
+                self._on_finished()
+
+    def watch(self, widget: QObject) -> None:
+        """Skip on a click or Space in ``widget`` (a map view's viewport) while playing."""
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        pressed = event.type() == QEvent.Type.MouseButtonPress
+        space = isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Space
+        if self.is_running and (pressed or space):
+            self.skip()
+            return True
+        return False
+
+    def _beat_group(self, beat: sb.Beat) -> QParallelAnimationGroup:
+        parallel = QParallelAnimationGroup(self)
+        moving = not self.preferences.reduced_motion
+        for scene in self.scenes:
+            items, update = _BeatPainter(scene, moving).build(beat)
+            self._items += [(scene, item) for item in items]
+            for item in items:
+                item.setVisible(False)
+            parallel.addAnimation(self._variant(items, update, self.preferences.duration_ms(beat)))
+        return parallel
+
+    def _variant(self, items: list[QGraphicsItem], update: Update,
+                 duration: int) -> QVariantAnimation:
+        animation = QVariantAnimation(self)
+        animation.setStartValue(0.0)
+        animation.setEndValue(1.0)
+        animation.setDuration(duration)
+
+        def on_value(value: object) -> None:
+            for item in items:
+                item.setVisible(True)
+            update(float(value))  # type: ignore[arg-type]
+        animation.valueChanged.connect(on_value)
+        return animation
+
+    def _on_finished(self) -> None:
+        self._group = None
+        for scene, item in self._items:
+            if item.scene() is scene:
+                scene.removeItem(item)
+        self._items.clear()
+        self.finished.emit()
