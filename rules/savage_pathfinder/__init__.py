@@ -1,1 +1,97 @@
-"""Savage Pathfinder: trait rolls, attacks, damage, wounds and exact odds."""
+"""Savage Pathfinder: trait rolls, attacks, damage, Wounds, recovery and exact odds.
+
+The public API; every function is pure (dice come from an injected
+:class:`rules.dice.DiceSource`) and returns new values, never changing its input.
+
+- Stat blocks: :func:`combatant_from_dict`, :func:`combatant_to_dict`, :class:`Combatant`,
+  :class:`Weapon`, :class:`Condition`, :class:`Edge`.
+- Rolls: :func:`roll_trait`, :func:`roll_trait_dice`, :func:`roll_acing`.
+- Attacks: :class:`AttackContext` (the situation as data) -> :func:`plan_attack`,
+  :func:`resolve_attack`, :func:`resolve_shots`; the modifier rules in
+  :data:`ATTACK_RULES` / :data:`DAMAGE_RULES`.
+- Damage and its aftermath: :func:`roll_damage`, :func:`take_damage`, :func:`soak_roll`,
+  :func:`recover_from_shaken`, :func:`unshake_with_benny`, :func:`incapacitation_roll`,
+  :func:`roll_injury`, :func:`bleeding_out_roll`, :func:`stabilise`.
+- Movement and actions: :mod:`rules.savage_pathfinder.movement`.
+- Odds: :func:`trait_odds`, :func:`attack_odds`.
+
+The dice order of an attack (for physical dice entry) is documented in
+:mod:`rules.savage_pathfinder.attack`.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> roll_trait(ScriptedDice([5]), TraitDie(8), wild_card=False, purpose="Notice",
+...            actor="g1").result
+<TraitResult.SUCCESS: 'success'>
+"""
+
+from rules.savage_pathfinder.attack import AttackPlan, plan_attack, resolve_attack, resolve_shots
+from rules.savage_pathfinder.context import (
+    AttackContext,
+    AttackKind,
+    CalledShot,
+    Cover,
+    Illumination,
+    RangeBand,
+)
+from rules.savage_pathfinder.damage import damage_result, roll_damage, take_damage
+from rules.savage_pathfinder.expressions import (
+    DamageDice,
+    TraitDie,
+    parse_damage,
+    parse_trait_die,
+    roll_acing,
+    roll_plain,
+)
+from rules.savage_pathfinder.incapacitation import (
+    bleeding_out_roll,
+    incapacitation_roll,
+    roll_injury,
+    stabilise,
+)
+from rules.savage_pathfinder.modifiers import (
+    ATTACK_RULES,
+    DAMAGE_RULES,
+    attack_modifiers,
+    damage_modifiers,
+    multi_action_penalty,
+    wound_penalty,
+)
+from rules.savage_pathfinder.odds import AttackOdds, TraitOdds, attack_odds, trait_odds
+from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from rules.savage_pathfinder.recovery import (
+    SoakResult,
+    recover_from_shaken,
+    soak_roll,
+    unshake_with_benny,
+)
+from rules.savage_pathfinder.statblock import (
+    Combatant,
+    Condition,
+    Edge,
+    Injury,
+    InjuryLasts,
+    Weapon,
+)
+from rules.savage_pathfinder.system import SavagePathfinder
+from rules.savage_pathfinder.traits import (
+    RolledTrait,
+    TraitResult,
+    judge,
+    roll_trait,
+    roll_trait_dice,
+)
+
+__all__ = [
+    "ATTACK_RULES", "DAMAGE_RULES", "AttackContext", "AttackKind", "AttackOdds", "AttackPlan",
+    "CalledShot", "Combatant", "Condition", "Cover", "DamageDice", "Edge", "Illumination",
+    "Injury", "InjuryLasts", "RangeBand", "RolledTrait", "SavagePathfinder", "SoakResult",
+    "TraitDie", "TraitOdds", "TraitResult", "Weapon", "attack_modifiers", "attack_odds",
+    "bleeding_out_roll", "combatant_from_dict", "combatant_to_dict", "damage_modifiers",
+    "damage_result", "incapacitation_roll", "judge", "multi_action_penalty", "parse_damage",
+    "parse_trait_die", "plan_attack", "recover_from_shaken", "resolve_attack", "resolve_shots",
+    "roll_acing", "roll_damage", "roll_injury", "roll_plain", "roll_trait", "roll_trait_dice",
+    "soak_roll", "stabilise", "take_damage", "trait_odds", "unshake_with_benny",
+    "wound_penalty",
+]

@@ -1,0 +1,99 @@
+"""The situation of one attack, as data: what the map measured and what the players chose.
+
+:class:`AttackContext` is filled by the desktop (range band and cover from geometry, options
+from the action menu) and read by :mod:`rules.savage_pathfinder.modifiers`, which turns it into
+the modifiers shown in the roll breakdown. ``attack_modifiers`` and ``damage_modifiers`` carry
+anything else (a GM's ruling, a power) with its reason.
+
+Examples
+--------
+>>> context = AttackContext(range_band=RangeBand.MEDIUM, cover=Cover.LIGHT, joker=True)
+>>> context.attack_kind_for(fires=True)
+<AttackKind.SHOOTING: 'Shooting'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.events import Modifier
+
+__all__ = ["AttackContext", "AttackKind", "CalledShot", "Cover", "Illumination", "RangeBand"]
+
+
+class AttackKind(StrEnum):
+    """How the attack is made; each kind rolls its skill (Fighting, Shooting, Athletics)."""
+
+    MELEE = "Fighting"
+    SHOOTING = "Shooting"
+    THROWN = "Athletics (throwing)"
+
+    @property
+    def skill(self) -> str:
+        return {"Fighting": "fighting", "Shooting": "shooting"}.get(self.value, "athletics")
+
+
+class RangeBand(StrEnum):
+    SHORT = "short"
+    MEDIUM = "medium"
+    LONG = "long"
+    EXTREME = "extreme"
+
+
+class Cover(StrEnum):
+    NONE = "none"
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+    NEAR_TOTAL = "near total"
+
+
+class Illumination(StrEnum):
+    BRIGHT = "bright"
+    DIM = "dim"
+    DARK = "dark"
+    PITCH = "pitch"
+
+
+class CalledShot(StrEnum):
+    HAND = "hand"
+    HEAD = "head"
+    VITALS = "vitals"
+    LIMB = "limb"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackContext:
+    """Everything about one attack beyond the two combatants and the weapon.
+
+    ``kind`` None means the weapon decides: Shooting for weapons that fire, Fighting otherwise
+    (a thrown dagger needs ``AttackKind.THROWN``). ``actions`` is the number of actions declared
+    this turn (Multi-Action), ``shots`` the Rate of Fire used, ``gang_up`` the Gang Up bonus
+    already counted from the map (additional adjacent allies less the defender's).
+    ``catastrophic`` lifts the four-Wound cap (falls, lava).
+    """
+
+    kind: AttackKind | None = None
+    range_band: RangeBand = RangeBand.SHORT
+    cover: Cover = Cover.NONE
+    illumination: Illumination = Illumination.BRIGHT
+    gang_up: int = 0
+    aim: bool = False
+    wild_attack: bool = False
+    desperate_attack: int = 0
+    called_shot: CalledShot | None = None
+    joker: bool = False
+    actions: int = 1
+    running: bool = False
+    area_effect: bool = False
+    shots: int = 1
+    catastrophic: bool = False
+    attack_modifiers: tuple[Modifier, ...] = ()
+    damage_modifiers: tuple[Modifier, ...] = ()
+
+    def attack_kind_for(self, fires: bool) -> AttackKind:
+        """The attack kind given whether the weapon is one that fires."""
+        if self.kind is not None:
+            return self.kind
+        return AttackKind.SHOOTING if fires else AttackKind.MELEE

@@ -1,0 +1,134 @@
+"""Incapacitation, the Injury Table and Bleeding Out.
+
+A Wild Card Incapacitated by damage makes an immediate Vigor roll: Critical Failure, he dies;
+failure, a permanent Injury and Bleeding Out; success, an Injury that lasts until all Wounds are
+healed; raise, one that lasts 24 hours or until the Wounds are healed. The Injury Table is 2d6
+(no Aces): 2 Unmentionables, 3-4 Arm (d6: 1-3 left, 4-6 right), 5-9 Guts (d6: 1-2 Broken,
+3-4 Battered, 5-6 Busted), 10-11 Leg, 12 Head (d6: 1-3 Hideous Scar, 4-5 Blinded, 6 Brain
+Damage). A character Bleeding Out rolls Vigor at the start of each turn: failure he dies,
+success he rolls again next turn, raise he stabilises; an ally's successful Healing roll
+stabilises him too.
+
+Dice order of :func:`incapacitation_roll`: the Vigor die and Wild Die, then (unless he dies) the
+two Injury Table d6s, then the sub-table d6 if the result has one.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> injury, events = roll_injury(ScriptedDice([3, 4, 5]), InjuryLasts.PERMANENT, "h1")
+>>> injury.name, injury.lowers
+('Guts: Busted (Strength -1 die type)', 'strength')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.dice import DiceSource
+from rules.events import (
+    Died,
+    Event,
+    InjuryRolled,
+    Modifier,
+    Outcome,
+    RollMade,
+    StatusAdded,
+    StatusRemoved,
+)
+from rules.savage_pathfinder.expressions import roll_plain
+from rules.savage_pathfinder.modifiers import wound_penalty
+from rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
+from rules.savage_pathfinder.traits import TraitResult, roll_trait
+
+__all__ = ["bleeding_out_roll", "incapacitation_roll", "roll_injury", "stabilise"]
+
+_LASTS = {TraitResult.FAILURE: InjuryLasts.PERMANENT, TraitResult.SUCCESS: InjuryLasts.UNTIL_HEALED,
+          TraitResult.RAISE: InjuryLasts.DAY}
+_GUTS = {1: "Broken", 2: "Broken", 3: "Battered", 4: "Battered", 5: "Busted", 6: "Busted"}
+_GUTS_LOWERS = {"Broken": "agility", "Battered": "vigor", "Busted": "strength"}
+_HEAD = {1: "Hideous Scar (Ugly, Major)", 2: "Hideous Scar (Ugly, Major)",
+         3: "Hideous Scar (Ugly, Major)", 4: "Blinded (One Eye)", 5: "Blinded (One Eye)",
+         6: "Brain Damage (Smarts -1 die type)"}
+
+
+def roll_injury(dice: DiceSource, lasts: InjuryLasts, actor: str) -> tuple[Injury, list[Event]]:
+    """Roll on the Injury Table (2d6, then a d6 where the table says so)."""
+    first, second = (roll_plain(dice, 6, f"Injury Table d6 {n}") for n in (1, 2))
+    total = first.total + second.total
+    events: list[Event] = [RollMade(actor, "Injury Table", (first, second), (), total, None, "")]
+    if total == 2:
+        return Injury("Unmentionables", lasts), events
+    if total in (10, 11):
+        return Injury("Leg (Slow, or Major if already Slow or injured in a leg)", lasts), events
+    if 5 <= total <= 9:
+        kind = _GUTS[_sub_roll(dice, "Guts", actor, events)]
+        attribute = _GUTS_LOWERS[kind]
+        return Injury(f"Guts: {kind} ({attribute.title()} -1 die type)", lasts, attribute), events
+    if total == 12:
+        head = _HEAD[_sub_roll(dice, "Head", actor, events)]
+        lowers = "smarts" if head.startswith("Brain") else None
+        return Injury(f"Head: {head}", lasts, lowers), events
+    side = "left" if _sub_roll(dice, "Arm (1-3 left, 4-6 right)", actor, events) <= 3 else "right"
+    return Injury(f"Arm: {side} arm unusable", lasts), events
+
+
+def _sub_roll(dice: DiceSource, table: str, actor: str, events: list[Event]) -> int:
+    die = roll_plain(dice, 6, f"Injury Table: {table} d6")
+    events.append(RollMade(actor, f"Injury Table: {table}", (die,), (), die.total, None, ""))
+    return die.total
+
+
+def incapacitation_roll(
+    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+) -> Outcome[Combatant]:
+    """The Vigor roll of a Wild Card just Incapacitated by damage or injury."""
+    roll = roll_trait(dice, victim.attribute("vigor"), wild_card=victim.wild_card,
+                      actor=victim.id,
+                      purpose="Vigor (Incapacitated)",
+                      modifiers=(*wound_penalty(victim), *modifiers))
+    if roll.result is TraitResult.CRITICAL_FAILURE:
+        dead = replace(victim, condition=replace(victim.condition, dead=True))
+        return Outcome((roll.event, Died(victim.id)), (dead,))
+    injury, events = roll_injury(dice, _LASTS[roll.result], victim.id)
+    bleeding = roll.result is TraitResult.FAILURE
+    condition = replace(victim.condition, injuries=(*victim.condition.injuries, injury),
+                        bleeding_out=victim.condition.bleeding_out or bleeding)
+    events.append(InjuryRolled(victim.id, injury.name, injury.lasts.value))
+    if bleeding and not victim.condition.bleeding_out:
+        events.append(StatusAdded(victim.id, "Bleeding Out"))
+    return Outcome((roll.event, *events), (replace(victim, condition=condition),))
+
+
+def bleeding_out_roll(
+    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+) -> Outcome[Combatant]:
+    """The Vigor roll at the start of the turn of a character Bleeding Out."""
+    roll = roll_trait(dice, victim.attribute("vigor"), wild_card=victim.wild_card,
+                      actor=victim.id,
+                      purpose="Vigor (Bleeding Out)",
+                      modifiers=(*wound_penalty(victim), *modifiers))
+    if not roll.result.succeeded:
+        dead = replace(victim, condition=replace(victim.condition, dead=True))
+        return Outcome((roll.event, Died(victim.id)), (dead,))
+    if roll.result is TraitResult.RAISE:
+        return Outcome((roll.event, *_stable(victim).events), _stable(victim).states)
+    return Outcome((roll.event,), (victim,))
+
+
+def stabilise(
+    dice: DiceSource, healer: Combatant, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+) -> Outcome[Combatant]:
+    """An ally's Healing roll (an action): success stops the victim Bleeding Out."""
+    roll = roll_trait(dice, healer.skill("healing"), wild_card=healer.wild_card, actor=healer.id,
+                      purpose=f"Healing ({victim.id} Bleeding Out)",
+                      modifiers=(*wound_penalty(healer), *modifiers))
+    if not roll.result.succeeded:
+        return Outcome((roll.event,), (victim,))
+    stable = _stable(victim)
+    return Outcome((roll.event, *stable.events), stable.states)
+
+
+def _stable(victim: Combatant) -> Outcome[Combatant]:
+    condition = replace(victim.condition, bleeding_out=False)
+    return Outcome((StatusRemoved(victim.id, "Bleeding Out"),),
+                   (replace(victim, condition=condition),))

@@ -1,0 +1,142 @@
+"""From the attack's situation to the modifiers in its breakdown, each with its reason.
+
+:data:`ATTACK_RULES` and :data:`DAMAGE_RULES` are tuples of small functions
+``rule(attacker, defender, weapon, kind, context) -> tuple[Modifier, ...]``; the engine adds up
+everything they return. A new situational rule is one more function in a tuple.
+
+Modifiers from the combat text: Wound penalties (-1 per Wound, at most -3); range Short 0,
+Medium -2, Long -4, Extreme -8 (only with Aim, never thrown); running -2 to other actions;
+Multi-Actions -2 per extra action (at most three); the Joker +2 to Trait and damage rolls;
+Dodge -2 against ranged attacks (not area effects). From the situational rules, as modifiers
+only: Cover, Illumination, Gang Up (at most +4), Aim, Wild Attack, Desperate Attack and Called
+Shots.
+
+Examples
+--------
+>>> from rules.savage_pathfinder.statblock import Combatant, UNARMED
+>>> context = AttackContext(range_band=RangeBand.LONG, running=True, joker=True)
+>>> found = attack_modifiers(Combatant("a"), Combatant("d"), UNARMED, AttackKind.SHOOTING, context)
+>>> [str(m) for m in found]
+['-4 Long Range', '-2 running', '+2 Joker']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.events import Modifier
+from rules.registry import RulesError
+from rules.savage_pathfinder.context import (
+    AttackContext,
+    AttackKind,
+    CalledShot,
+    Cover,
+    Illumination,
+    RangeBand,
+)
+from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+
+__all__ = ["ATTACK_RULES", "DAMAGE_RULES", "Rule", "attack_modifiers", "damage_modifiers",
+           "multi_action_penalty", "wound_penalty"]
+
+Rule = Callable[[Combatant, Combatant, Weapon, AttackKind, AttackContext], tuple[Modifier, ...]]
+
+RANGE_PENALTY = {RangeBand.SHORT: 0, RangeBand.MEDIUM: -2, RangeBand.LONG: -4,
+                 RangeBand.EXTREME: -8}
+COVER_PENALTY = {Cover.NONE: 0, Cover.LIGHT: -2, Cover.MEDIUM: -4, Cover.HEAVY: -6,
+                 Cover.NEAR_TOTAL: -8}
+ILLUMINATION_PENALTY = {Illumination.BRIGHT: 0, Illumination.DIM: -2, Illumination.DARK: -4,
+                        Illumination.PITCH: -6}
+CALLED_SHOT_PENALTY = {CalledShot.HAND: -4, CalledShot.HEAD: -4, CalledShot.VITALS: -4,
+                       CalledShot.LIMB: -2}
+
+
+def _only(value: int, reason: str) -> tuple[Modifier, ...]:
+    return (Modifier(value, reason),) if value else ()
+
+
+def wound_penalty(combatant: Combatant) -> tuple[Modifier, ...]:
+    """-1 per Wound, at most -3.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> wound_penalty(Combatant("h1", condition=Condition(wounds=4)))
+    (Modifier(value=-3, reason='4 Wounds'),)
+    """
+    wounds = combatant.condition.wounds
+    return _only(combatant.wound_penalty, f"{wounds} Wound{'s' * (wounds != 1)}")
+
+
+def multi_action_penalty(actions: int) -> tuple[Modifier, ...]:
+    """-2 per action beyond the first; at most three actions a turn."""
+    if not 1 <= actions <= 3:
+        raise RulesError(f"actions: {actions} declared; a character takes one to three actions")
+    return _only(-2 * (actions - 1), f"Multi-Action ({actions} actions)")
+
+
+def _range(kind: AttackKind, context: AttackContext) -> tuple[Modifier, ...]:
+    band = context.range_band
+    if kind is AttackKind.MELEE:
+        return ()
+    if band is RangeBand.EXTREME and kind is AttackKind.THROWN:
+        raise RulesError("range: weapons cannot be thrown at Extreme Range")
+    if band is RangeBand.EXTREME and not context.aim:
+        raise RulesError("range: firing at Extreme Range requires the Aim option")
+    return _only(RANGE_PENALTY[band], f"{band.value.title()} Range")
+
+
+def _core(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
+          c: AttackContext) -> tuple[Modifier, ...]:
+    dodge = kind is not AttackKind.MELEE and d.has_edge(Edge.DODGE) and not c.area_effect
+    return (*wound_penalty(a), *_range(kind, c), *_only(-2 * c.running, "running"),
+            *multi_action_penalty(c.actions), *_only(2 * c.joker, "Joker"),
+            *_only(-2 * dodge, f"{d.id} has Dodge"))
+
+
+def _situation(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
+               c: AttackContext) -> tuple[Modifier, ...]:
+    if c.desperate_attack and (c.wild_attack or c.desperate_attack not in (2, 4)):
+        raise RulesError("desperate_attack: +2 or +4, and never with Wild Attack")
+    called = CALLED_SHOT_PENALTY[c.called_shot] if c.called_shot else 0
+    return (*_only(COVER_PENALTY[c.cover], f"{c.cover.value} Cover"),
+            *_only(ILLUMINATION_PENALTY[c.illumination], f"{c.illumination.value} light"),
+            *_only(min(c.gang_up, 4) * (kind is AttackKind.MELEE), "Gang Up"),
+            *_only(called, f"Called Shot ({c.called_shot})"),
+            *_aim(kind, c, called),
+            *_only(2 * c.wild_attack, "Wild Attack"),
+            *_only(c.desperate_attack, "Desperate Attack"))
+
+
+def _aim(kind: AttackKind, c: AttackContext, called: int) -> tuple[Modifier, ...]:
+    """Aim ignores up to 4 points of Range, Cover and Called Shot penalties, or adds +2."""
+    if not c.aim or kind is AttackKind.MELEE or c.range_band is RangeBand.EXTREME:
+        return ()
+    penalties = RANGE_PENALTY[c.range_band] + COVER_PENALTY[c.cover] + called
+    return (Modifier(max(2, min(4, -penalties)), "Aim"),)
+
+
+def _damage(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
+            c: AttackContext) -> tuple[Modifier, ...]:
+    vital = c.called_shot in (CalledShot.HEAD, CalledShot.VITALS)
+    return (*_only(2 * c.joker, "Joker"), *_only(2 * c.wild_attack, "Wild Attack"),
+            *_only(-c.desperate_attack, "Desperate Attack"),
+            *_only(4 * vital, f"Called Shot ({c.called_shot})"))
+
+
+ATTACK_RULES: tuple[Rule, ...] = (_core, _situation)
+DAMAGE_RULES: tuple[Rule, ...] = (_damage,)
+
+
+def attack_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
+                     kind: AttackKind, context: AttackContext) -> tuple[Modifier, ...]:
+    """Every modifier on the attack roll, then the context's own ``attack_modifiers``."""
+    found = [m for rule in ATTACK_RULES for m in rule(attacker, defender, weapon, kind, context)]
+    return (*found, *context.attack_modifiers)
+
+
+def damage_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
+                     kind: AttackKind, context: AttackContext) -> tuple[Modifier, ...]:
+    """Every modifier on the damage roll, then the context's own ``damage_modifiers``."""
+    found = [m for rule in DAMAGE_RULES for m in rule(attacker, defender, weapon, kind, context)]
+    return (*found, *context.damage_modifiers)

@@ -1,0 +1,185 @@
+"""Savage Pathfinder stat blocks: a combatant's traits, gear, edges and condition, typed.
+
+The JSON form is the one stored in ``token.stats`` (see :mod:`rules.savage_pathfinder.parsing`
+for reading and writing it). Derived statistics follow the text: Parry is 2 plus half the
+Fighting die (2 with no Fighting) plus parry bonuses; Toughness is 2 plus half the Vigor die
+plus Armor plus other bonuses; each Wound is -1 to Trait rolls and Pace, at most -3.
+
+Examples
+--------
+>>> hero = Combatant(id="h1", wild_card=True, skills=(("fighting", TraitDie(8)),),
+...                  vigor=TraitDie(8), armor=2)
+>>> hero.parry, hero.toughness, hero.max_wounds
+(6, 8, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.savage_pathfinder.expressions import DIE_SIDES, DamageDice, TraitDie
+
+__all__ = [
+    "ATTRIBUTES", "UNARMED", "Combatant", "Condition", "Edge", "Injury", "InjuryLasts", "Weapon",
+]
+
+ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
+
+
+class Edge(StrEnum):
+    """The Edges the combat texts name; other Edge names are kept as written."""
+
+    QUICK = "Quick"
+    LEVEL_HEADED = "Level Headed"
+    BRAWLER = "Brawler"
+    DODGE = "Dodge"
+    AMBIDEXTROUS = "Ambidextrous"
+    TWO_WEAPON_FIGHTING = "Two-Weapon Fighting"
+    COUNTERATTACK = "Counterattack"
+    FIRST_STRIKE = "First Strike"
+    FRENZY = "Frenzy"
+    SWEEP = "Sweep"
+
+
+class InjuryLasts(StrEnum):
+    """How long an Injury from Incapacitation lasts (by the Vigor roll's result)."""
+
+    PERMANENT = "permanent"
+    UNTIL_HEALED = "until all Wounds are healed"
+    DAY = "24 hours or until all Wounds are healed"
+
+
+@dataclass(frozen=True, slots=True)
+class Injury:
+    """An Injury Table result; ``lowers`` names the attribute it reduces a die type, if any."""
+
+    name: str
+    lasts: InjuryLasts
+    lowers: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon: ``range`` (Short, Medium, Long) in inches for ranged and thrown weapons.
+
+    A weapon without a range is a hand weapon; ``thrown`` weapons are hand weapons that can also
+    be thrown with Athletics; other ranged weapons fire with Shooting.
+    """
+
+    name: str
+    damage: DamageDice
+    ap: int = 0
+    reach: int = 0
+    parry: int = 0
+    min_str: TraitDie | None = None
+    two_handed: bool = False
+    range: tuple[int, int, int] | None = None
+    rof: int = 1
+    reload: int = 0
+    shots: int | None = None
+    thrown: bool = False
+    shield: bool = False
+
+    @property
+    def fires(self) -> bool:
+        """True for a weapon that only attacks at range (a bow, not a thrown dagger)."""
+        return self.range is not None and not self.thrown
+
+
+D6 = TraitDie(6)
+"""The default attribute die."""
+
+UNARMED = Weapon(name="Unarmed", damage=DamageDice(strength=True, dice=()))
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """What has happened to a combatant: Shaken, Wounds, Fatigue and the other states."""
+
+    shaken: bool = False
+    wounds: int = 0
+    fatigue: int = 0
+    stunned: bool = False
+    prone: bool = False
+    distracted: bool = False
+    vulnerable: bool = False
+    incapacitated: bool = False
+    bound: bool = False
+    entangled: bool = False
+    bleeding_out: bool = False
+    injuries: tuple[Injury, ...] = ()
+    on_hold: bool = False
+    dead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One token's Savage Pathfinder statistics and condition; ``id`` is the token id."""
+
+    id: str
+    wild_card: bool = False
+    agility: TraitDie = D6
+    smarts: TraitDie = D6
+    spirit: TraitDie = D6
+    strength: TraitDie = D6
+    vigor: TraitDie = D6
+    skills: tuple[tuple[str, TraitDie], ...] = ()
+    pace: int = 6
+    running_die: int = 6
+    armor: int = 0
+    parry_bonus: int = 0
+    toughness_bonus: int = 0
+    edges: tuple[str, ...] = ()
+    bennies: int = 0
+    size: int = 0
+    wound_limit: int | None = None
+    weapons: tuple[Weapon, ...] = ()
+    condition: Condition = field(default_factory=Condition)
+
+    def attribute(self, name: str) -> TraitDie:
+        """The die of one of :data:`ATTRIBUTES`, a die type lower per Injury to it (min d4)."""
+        die: TraitDie = getattr(self, name)
+        steps = sum(injury.lowers == name for injury in self.condition.injuries)
+        sides = DIE_SIDES[max(0, DIE_SIDES.index(die.sides) - steps)]
+        return TraitDie(sides, die.bonus if sides == die.sides else 0)
+
+    def skill(self, name: str) -> TraitDie | None:
+        """The skill's die, or None when the character does not have the skill."""
+        return dict(self.skills).get(name.lower())
+
+    def has_edge(self, edge: Edge) -> bool:
+        return edge.value.lower() in {e.lower() for e in self.edges}
+
+    def weapon(self, name: str | None) -> Weapon:
+        """The weapon called ``name`` (case ignored); None means unarmed."""
+        if name is None:
+            return UNARMED
+        for weapon in self.weapons:
+            if weapon.name.lower() == name.lower():
+                return weapon
+        known = ", ".join(w.name for w in self.weapons) or "none"
+        raise KeyError(f"{self.id} has no weapon {name!r} (weapons: {known})")
+
+    @property
+    def parry(self) -> int:
+        fighting = self.skill("fighting")
+        base = 2 + (fighting.half if fighting is not None else 0)
+        return base + self.parry_bonus + sum(w.parry for w in self.weapons)
+
+    @property
+    def toughness(self) -> int:
+        """Toughness including Armor (the text shows it as "8 (2)")."""
+        return 2 + self.attribute("vigor").half + self.armor + self.toughness_bonus
+
+    @property
+    def max_wounds(self) -> int:
+        """Wounds the combatant can take and still act: 3 for Wild Cards, 0 for Extras."""
+        if self.wound_limit is not None:
+            return self.wound_limit
+        return 3 if self.wild_card else 0
+
+    @property
+    def wound_penalty(self) -> int:
+        """-1 per Wound, at most -3 (Wound Penalties)."""
+        return -min(self.condition.wounds, 3)
