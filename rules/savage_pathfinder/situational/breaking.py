@@ -1,0 +1,86 @@
+"""Breaking Things: hitting an object, its Hardness, and damage without raises or Aces.
+
+The attack's target number is the wielder's Parry if the object is held, or 2 if it is
+motionless. A damage roll equal to or above the object's Hardness breaks it. Attacks against
+solid objects get no bonus damage from raises and their damage dice don't Ace. Certain damage
+types can't break certain objects (a club can't cut a rope): the GM says so with
+``can_damage=False``.
+
+Dice order for :func:`roll_object_damage`: the Strength die (hand weapons), then the weapon's
+dice left to right, each rolled once.
+
+Examples
+--------
+>>> HARDNESS["rope"], HARDNESS["iron lock"]
+(4, 12)
+>>> object_target_number(held_by_parry=None), object_target_number(held_by_parry=6)
+(2, 6)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.dice import DiceSource
+from rules.events import Modifier, RollMade
+from rules.savage_pathfinder.expressions import roll_plain
+from rules.savage_pathfinder.statblock import Combatant, Weapon
+
+__all__ = ["HARDNESS", "ObjectDamage", "object_target_number", "roll_object_damage"]
+
+HARDNESS = {
+    "rope": 4, "web": 4, "net": 4,
+    "bow": 6,
+    "polearm": 8, "thin wooden door": 8, "thin wooden wall": 8,
+    "shield": 10, "longsword": 10, "thick wooden door": 10, "thick wooden wall": 10,
+    "iron lock": 12, "manacles": 12, "shackles": 12,
+}
+"""The Hardness table (webs and nets are "generally Hardness 4" like rope)."""
+
+
+def object_target_number(held_by_parry: int | None) -> int:
+    """The target number to hit an object: its wielder's Parry if held, 2 if motionless.
+
+    Examples
+    --------
+    >>> object_target_number(5)
+    5
+    """
+    return 2 if held_by_parry is None else held_by_parry
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectDamage:
+    """A damage roll against an object and whether it broke the object."""
+
+    roll: RollMade
+    hardness: int
+    broken: bool
+
+
+def roll_object_damage(
+    dice: DiceSource, attacker: Combatant, weapon: Weapon, hardness: int,
+    modifiers: tuple[Modifier, ...] = (), can_damage: bool = True,
+) -> ObjectDamage:
+    """Damage against an object of ``hardness``: no raise bonus, no Aces; broken at Hardness.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> axe = Weapon("Axe", DamageDice(True, (6,)))
+    >>> hit = roll_object_damage(ScriptedDice([6, 4]), Combatant(id="h1"), axe, HARDNESS["rope"])
+    >>> hit.roll.total, hit.broken
+    (10, True)
+    """
+    rolled = []
+    if weapon.damage.strength:
+        rolled.append(roll_plain(dice, attacker.strength.sides, "Strength die (object damage)"))
+    rolled += [roll_plain(dice, sides, f"{weapon.name} d{sides} (object damage)")
+               for sides in weapon.damage.dice]
+    bonus = attacker.strength.bonus * weapon.damage.strength + weapon.damage.bonus
+    mods = ((Modifier(bonus, weapon.name),) if bonus else ()) + modifiers
+    total = sum(d.total for d in rolled) + sum(m.value for m in mods)
+    roll = RollMade(attacker.id, f"{weapon.name} damage vs Hardness", tuple(rolled), mods,
+                    total, hardness, "broken" if can_damage and total >= hardness else "holds")
+    return ObjectDamage(roll, hardness, can_damage and total >= hardness)

@@ -1,0 +1,136 @@
+"""Opposed rolls and the condition penalties every situational roll carries.
+
+Grappling, Push, Test and breaking free are opposed or plain Trait rolls made with the engine's
+:func:`~rules.savage_pathfinder.traits.roll_trait`. Opposed rolls: the acting character rolls
+first and must get at least 4; the defender then rolls and must meet or exceed that total, or
+the attacker wins; the attacker gets a raise when beating the defender's total by 4 or more.
+
+Dice order: the attacker's trait die (and Aces), the attacker's Wild Die; then, only if the
+attacker reached 4, the defender's trait die and Wild Die.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> from rules.savage_pathfinder.expressions import TraitDie
+>>> a = Combatant(id="a", strength=TraitDie(8))
+>>> d = Combatant(id="d", strength=TraitDie(6))
+>>> contest = roll_opposed(ScriptedDice([6, 3]), a, "strength", d, "strength")
+>>> contest.attacker_wins, contest.attacker_raise
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.dice import DiceSource
+from rules.events import Modifier, RollMade
+from rules.savage_pathfinder.expressions import TraitDie
+from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
+from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
+from rules.savage_pathfinder.traits import RolledTrait, roll_trait
+
+__all__ = ["OpposedRoll", "condition_modifiers", "roll_opposed", "roll_trait_of", "trait_die_of"]
+
+
+def trait_die_of(combatant: Combatant, trait: str) -> TraitDie | None:
+    """The die of an attribute or skill by name; None for a skill the combatant lacks.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> trait_die_of(Combatant(id="x", vigor=TraitDie(10)), "Vigor")
+    TraitDie(sides=10, bonus=0)
+    >>> trait_die_of(Combatant(id="x"), "athletics") is None
+    True
+    """
+    name = trait.lower()
+    return combatant.attribute(name) if name in ATTRIBUTES else combatant.skill(name)
+
+
+def condition_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
+    """Wound and Fatigue penalties and Distracted (-2), as every Trait roll takes them.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> hurt = Combatant(id="x", condition=Condition(wounds=2, fatigue=1, distracted=True))
+    >>> [m.value for m in condition_modifiers(hurt)]
+    [-2, -1, -2]
+    """
+    condition = combatant.condition
+    wounds = combatant.wound_penalty
+    found = [
+        Modifier(wounds, f"{-wounds} Wound{'s' * (wounds != -1)}") if wounds else None,
+        fatigue_modifier(condition.fatigue),
+        Modifier(-2, "Distracted") if condition.distracted else None,
+    ]
+    return tuple(m for m in found if m is not None)
+
+
+def roll_trait_of(
+    dice: DiceSource, combatant: Combatant, trait: str, purpose: str,
+    modifiers: tuple[Modifier, ...] = (), target: int = 4,
+) -> RolledTrait:
+    """Roll one of ``combatant``'s traits with its condition penalties and ``modifiers``.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> roll_trait_of(ScriptedDice([5]), Combatant(id="x"), "strength", "Strength").total
+    5
+    """
+    return roll_trait(
+        dice, trait_die_of(combatant, trait), wild_card=combatant.wild_card, purpose=purpose,
+        actor=combatant.id, modifiers=condition_modifiers(combatant) + modifiers, target=target,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OpposedRoll:
+    """Both sides of an opposed roll; ``defender`` is None when the attacker failed to reach 4."""
+
+    attacker: RolledTrait
+    defender: RolledTrait | None
+
+    @property
+    def attacker_wins(self) -> bool:
+        if not self.attacker.result.succeeded or self.defender is None:
+            return False
+        return self.attacker.total > self.defender.total
+
+    @property
+    def attacker_raise(self) -> bool:
+        """The attacker won by 4 or more over the defender's total."""
+        defender_total = self.defender.total if self.defender is not None else 0
+        return self.attacker_wins and self.attacker.total - defender_total >= 4
+
+    @property
+    def events(self) -> tuple[RollMade, ...]:
+        rolls = (self.attacker, self.defender)
+        return tuple(roll.event for roll in rolls if roll is not None)
+
+
+def roll_opposed(
+    dice: DiceSource, attacker: Combatant, attacker_trait: str, defender: Combatant,
+    defender_trait: str, attacker_modifiers: tuple[Modifier, ...] = (),
+    defender_modifiers: tuple[Modifier, ...] = (),
+) -> OpposedRoll:
+    """Roll an opposed contest; see the module docs for the order of the dice.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> a, d = Combatant(id="a"), Combatant(id="d")
+    >>> roll_opposed(ScriptedDice([3]), a, "agility", d, "agility").defender is None
+    True
+    >>> roll_opposed(ScriptedDice([5, 5]), a, "agility", d, "agility").attacker_wins
+    False
+    """
+    first = roll_trait_of(dice, attacker, attacker_trait, attacker_trait.capitalize(),
+                          attacker_modifiers)
+    if not first.result.succeeded:
+        return OpposedRoll(first, None)
+    second = roll_trait_of(dice, defender, defender_trait, f"{defender_trait.capitalize()} "
+                           "(opposed)", defender_modifiers, target=first.total)
+    return OpposedRoll(first, second)
