@@ -169,8 +169,8 @@ def participant_from_stats(
 ) -> Participant:
     """A :class:`Participant` from a token's Savage Pathfinder stat block (``token.stats``).
 
-    Hindrances may be listed under ``"edges"`` or ``"hindrances"``; a missing ``wild_card``
-    means an Extra.
+    The Hindrance Hesitant is listed among the ``"edges"`` (the stat block has no separate
+    list); a missing ``wild_card`` means an Extra.
 
     Examples
     --------
@@ -179,11 +179,12 @@ def participant_from_stats(
     >>> p.wild_card, sorted(p.edges), p.shaken, p.stunned
     (True, ['Quick'], True, False)
     """
-    condition = stats.get("condition") or {}
-    names = [*stats.get("edges", ()), *stats.get("hindrances", ())]
+    condition = stats.get("condition")
+    condition = condition if isinstance(condition, Mapping) else {}
     return Participant(
         id=token_id, name=name, wild_card=bool(stats.get("wild_card", False)), group=group,
-        side=side, edges=draw_edges(names), incapacitated=bool(condition.get("incapacitated")),
+        side=side, edges=draw_edges(stats.get("edges", ())),
+        incapacitated=bool(condition.get("incapacitated")),
         shaken=bool(condition.get("shaken")), stunned=bool(condition.get("stunned")),
     )
 
@@ -197,7 +198,8 @@ def draw_edges(names: Iterable[str]) -> frozenset[str]:
     ['Hesitant', 'Level Headed']
     """
     canonical = {edge.lower(): edge for edge in DRAW_EDGES}
-    return frozenset(canonical[n.strip().lower()] for n in names if n.strip().lower() in canonical)
+    keys = (name.strip().lower() for name in names if isinstance(name, str))
+    return frozenset(canonical[key] for key in keys if key in canonical)
 
 
 def hands_for(participants: Sequence[Participant], large_groups: bool = False) -> tuple[Hand, ...]:

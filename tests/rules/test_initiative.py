@@ -316,7 +316,7 @@ def test_json_round_trip_and_located_errors():
 
 
 def test_participant_from_a_stat_block():
-    stats = {"wild_card": False, "edges": ["Level Headed"], "hindrances": ["Hesitant"],
+    stats = {"wild_card": False, "edges": ["Level Headed", "Hesitant"],
              "condition": {"incapacitated": True}}
     p = participant_from_stats("g1", "Goblin", stats, group="Goblins", side="villain")
     assert (p.wild_card, p.edges, p.incapacitated, p.group) == (
