@@ -1,0 +1,200 @@
+"""Cover: how much of a target's silhouette the attacker cannot see, and its category.
+
+The model (docs/geometry.md, "Cover"): the attacker's eye is at its centre, ``eye_height`` of
+its height above its base (0.9 by default); the target's silhouette is the upright rectangle
+through its centre, across the sight line, as wide as the token and as tall as its height. The
+cover fraction is the hidden share of that rectangle; only occluders between eye and
+silhouette count, full-height ones hide everything behind them, low ones only what lies below
+the sight line over their top. Open doors and windows hide nothing.
+
+Examples
+--------
+>>> from geometry.index import Battlefield
+>>> from geometry.shapes import Body, Occluder
+>>> field = Battlefield.build(
+...     bodies=[Body("archer", 0.5, 0.5), Body("orc", 8.5, 0.5)],
+...     occluders=[Occluder("post", 6.0, 0.5, 6.0, 2.0)],
+... )
+>>> cover_fraction(field, "archer", "orc")
+0.5
+>>> CoverThresholds().category(0.5)
+<CoverCategory.MEDIUM: 'medium'>
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import pairwise
+
+import numpy as np
+
+from geometry.errors import GeometryError
+from geometry.index import Battlefield
+from geometry.shapes import Body
+from geometry.sightlines import Eye, hidden_fractions
+
+__all__ = [
+    "EYE_HEIGHT",
+    "CoverCategory",
+    "CoverThresholds",
+    "TargetCover",
+    "cover_fraction",
+    "cover_from",
+    "eye_of",
+    "viewpoints",
+]
+
+EYE_HEIGHT = 0.9
+"""Eye height as a share of the body's height, measured from its base."""
+TOLERANCE = 1e-9
+"""Fractions this close to a threshold count as reaching it (a quarter is a quarter)."""
+
+
+class CoverCategory(StrEnum):
+    NONE = "none"
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+    NEAR_TOTAL = "near_total"
+    TOTAL = "total"
+
+
+@dataclass(frozen=True, slots=True)
+class CoverThresholds:
+    """The least hidden fraction for each category; total cover is reserved for 1 (no sight).
+
+    Examples
+    --------
+    >>> CoverThresholds(light=0.5, medium=0.25)
+    Traceback (most recent call last):
+    ...
+    geometry.errors.GeometryError: CoverThresholds must rise: light 0.5, medium 0.25, ...
+    """
+
+    light: float = 0.25
+    medium: float = 0.5
+    heavy: float = 0.75
+    near_total: float = 0.875
+
+    def __post_init__(self) -> None:
+        steps = (0.0, self.light, self.medium, self.heavy, self.near_total, 1.0)
+        if not all(a < b for a, b in pairwise(steps)):
+            raise GeometryError(
+                f"CoverThresholds must rise: light {self.light}, medium {self.medium}, "
+                f"heavy {self.heavy}, near_total {self.near_total}, all within (0, 1)"
+            )
+
+    def category(self, fraction: float) -> CoverCategory:
+        """The category of a hidden ``fraction``.
+
+        Examples
+        --------
+        >>> [CoverThresholds().category(f).value for f in (0.2, 0.25, 0.9, 1.0)]
+        ['none', 'light', 'near_total', 'total']
+        """
+        if fraction >= 1.0 - TOLERANCE:
+            return CoverCategory.TOTAL
+        levels = (
+            (self.near_total, CoverCategory.NEAR_TOTAL),
+            (self.heavy, CoverCategory.HEAVY),
+            (self.medium, CoverCategory.MEDIUM),
+            (self.light, CoverCategory.LIGHT),
+        )
+        return next((c for t, c in levels if fraction >= t - TOLERANCE), CoverCategory.NONE)
+
+
+@dataclass(frozen=True, slots=True)
+class TargetCover:
+    """One target's cover as seen by one attacker."""
+
+    id: str
+    fraction: float
+    cover: CoverCategory
+
+    @property
+    def line_of_sight(self) -> bool:
+        return self.cover is not CoverCategory.TOTAL
+
+
+def eye_of(body: Body, eye_height: float = EYE_HEIGHT) -> Eye:
+    """The body's eye: its centre, ``eye_height`` of its height above its base.
+
+    Examples
+    --------
+    >>> eye_of(Body("a", 1.0, 2.0, base_z=3.0, height=2.0))
+    (1.0, 2.0, 4.8)
+    """
+    return (body.x, body.y, body.base_z + eye_height * body.height)
+
+
+def viewpoints(body: Body, eye_height: float = EYE_HEIGHT) -> list[Eye]:
+    """The eyes tried when leaning: the centre and 8 points at 0.9 of the radius around it.
+
+    Examples
+    --------
+    >>> len(viewpoints(Body("a", 0, 0))), viewpoints(Body("a", 0, 0))[1]
+    (9, (0.0, -0.45, 0.9))
+    """
+    x, y, z = eye_of(body, eye_height)
+    reach = 0.9 * body.radius
+    ring = [math.radians(45.0 * k) for k in range(8)]
+    return [(x, y, z)] + [(x + reach * math.sin(a), y - reach * math.cos(a), z) for a in ring]
+
+
+def cover_from(
+    field: Battlefield,
+    attacker_id: str,
+    target_ids: Iterable[str] | None = None,
+    *,
+    lean: bool = False,
+    eye_height: float = EYE_HEIGHT,
+    thresholds: CoverThresholds | None = None,
+) -> tuple[TargetCover, ...]:
+    """Cover of every target (default: every other body) from one attacker, all at once.
+
+    With ``lean`` the attacker may look from any of :func:`viewpoints`; each target gets the
+    least cover over them (leaning round a corner).
+
+    Examples
+    --------
+    >>> from geometry.shapes import Occluder
+    >>> field = Battlefield.build(
+    ...     bodies=[Body("a", 0.5, 0.5), Body("b", 4.5, 0.5), Body("c", 0.5, 4.5)],
+    ...     occluders=[Occluder("w", 2.0, -1.0, 2.0, 2.0)],
+    ... )
+    >>> [(c.id, c.cover.value) for c in cover_from(field, "a")]
+    [('b', 'total'), ('c', 'none')]
+    """
+    attacker = field.body(attacker_id)
+    ids = [b.id for b in field.bodies if b.id != attacker_id] if target_ids is None else target_ids
+    targets = np.array([field.index_of(i) for i in ids], dtype=np.intp)
+    eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
+    fractions = np.min([hidden_fractions(field, eye, targets) for eye in eyes], axis=0)
+    rules = thresholds or CoverThresholds()
+    return tuple(
+        TargetCover(field.bodies[t].id, float(f), rules.category(float(f)))
+        for t, f in zip(targets.tolist(), fractions.tolist(), strict=True)
+    )
+
+
+def cover_fraction(
+    field: Battlefield,
+    attacker_id: str,
+    target_id: str,
+    *,
+    lean: bool = False,
+    eye_height: float = EYE_HEIGHT,
+) -> float:
+    """The hidden share of ``target_id``'s silhouette as seen by ``attacker_id``, in [0, 1].
+
+    Examples
+    --------
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 0, 0)])
+    >>> cover_fraction(field, "a", "b")  # on top of each other: nothing in between
+    0.0
+    """
+    (reading,) = cover_from(field, attacker_id, [target_id], lean=lean, eye_height=eye_height)
+    return reading.fraction

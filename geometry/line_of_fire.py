@@ -1,0 +1,125 @@
+"""What lies on the line of fire: obstacles to shoot through and bystanders who might be hit.
+
+- The *line of fire* runs from the attacker's eye to the middle of the target's height. The
+  obstacles are the solid occluders it crosses below their top (a low wall it clears is not
+  one), nearest first, each once, with its hardness.
+- The *corridor* is the attacker's view of the target: the triangle from the attacker's centre
+  to the target's silhouette (as wide as the target, across the sight line). Bystanders are
+  the other bodies whose footprint meets it, nearest first, then those adjacent to the target.
+
+Examples
+--------
+>>> from geometry.index import Battlefield
+>>> from geometry.shapes import Body, Occluder
+>>> field = Battlefield.build(
+...     bodies=[Body("a", 0.5, 0.5), Body("t", 8.5, 0.5), Body("x", 4.5, 0.9), Body("y", 9.5, 0.5)],
+...     occluders=[Occluder("door", 6, -1, 6, 2, hardness=8, blocks_sight=False)],
+... )
+>>> obstacles_between(field, "a", "t"), bystanders(field, "a", "t")
+((Obstacle(id='door', hardness=8.0),), ('x', 'y'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from geometry.cover import EYE_HEIGHT, eye_of
+from geometry.index import Battlefield
+from geometry.measure import ADJACENT_GAP, edge_gaps
+from geometry.shapes import Point
+from geometry.vectors import distance_to_segment, inside_triangle, segment_crossings
+
+__all__ = ["Obstacle", "bystanders", "crossings", "obstacles_between"]
+
+FloatArray = npt.NDArray[np.float64]
+IndexArray = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """A solid occluder on the line of fire."""
+
+    id: str
+    hardness: float
+
+
+def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray, FloatArray]:
+    """Occluders the segment ``start -> end`` crosses, and where (0..1 along it), in order.
+
+    Touching an occluder's end counts; running along one (parallel) does not.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Occluder
+    >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1), Occluder("v", 9, 0, 9, 1)])
+    >>> walls, where = crossings(field, (0.0, 0.0), (4.0, 0.0))
+    >>> walls.tolist(), where.tolist()
+    ([0], [0.5])
+    """
+    _, walls, where = segment_crossings(field, np.array([start], float), np.array([end], float))
+    order = np.argsort(where, kind="stable")
+    return walls[order], where[order]
+
+
+def obstacles_between(
+    field: Battlefield, attacker_id: str, target_id: str, *, eye_height: float = EYE_HEIGHT
+) -> tuple[Obstacle, ...]:
+    """Solid occluders the line of fire crosses below their top, nearest first.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body, Occluder
+    >>> low_wall = Occluder("low", 3, -1, 3, 1, top=0.5)
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 6, 0)], occluders=[low_wall])
+    >>> obstacles_between(field, "a", "t")  # the line runs from 0.9 down to 0.5: clears it
+    ()
+    """
+    ex, ey, ez = eye_of(field.body(attacker_id), eye_height)
+    target = field.body(target_id)
+    aim_z = target.base_z + target.height / 2.0
+    walls, t = crossings(field, (ex, ey), (target.x, target.y))
+    below_top = ez + t * (aim_z - ez) < field.wall_top[walls]
+    found: dict[str, Obstacle] = {}
+    for w in walls[below_top & field.wall_is_solid[walls]].tolist():
+        occluder = field.occluders[w]
+        found.setdefault(occluder.id, Obstacle(occluder.id, occluder.hardness))
+    return tuple(found.values())
+
+
+def bystanders(field: Battlefield, attacker_id: str, target_id: str) -> tuple[str, ...]:
+    """Other bodies in the corridor (nearest first), then those adjacent to the target.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 0, 0)])
+    >>> bystanders(field, "a", "t")
+    ()
+    """
+    a, t = field.index_of(attacker_id), field.index_of(target_id)
+    in_line = _bodies_in_corridor(field, a, t)
+    near_target = np.flatnonzero(edge_gaps(field, t) < ADJACENT_GAP)
+    ordered = [*in_line.tolist(), *near_target.tolist()]
+    chosen = dict.fromkeys(i for i in ordered if i not in (a, t))
+    return tuple(field.bodies[i].id for i in chosen)
+
+
+def _bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
+    ex, ey = field.body_x[a], field.body_y[a]
+    tx, ty = field.body_x[t], field.body_y[t]
+    d = float(np.hypot(tx - ex, ty - ey))
+    if d == 0.0:
+        return np.zeros(0, dtype=np.intp)
+    nx, ny = -(ty - ey) / d * field.body_radius[t], (tx - ex) / d * field.body_radius[t]
+    corners: tuple[Point, Point, Point] = ((ex, ey), (tx + nx, ty + ny), (tx - nx, ty - ny))
+    cx, cy, r = field.body_x, field.body_y, field.body_radius
+    meets = inside_triangle(cx, cy, corners)
+    for begin, end in zip(corners, (*corners[1:], corners[0]), strict=True):
+        meets |= distance_to_segment(cx, cy, begin, end) < r
+    found = np.flatnonzero(meets)
+    depth = (cx[found] - ex) * (tx - ex) + (cy[found] - ey) * (ty - ey)
+    ordered: IndexArray = found[np.argsort(depth, kind="stable")]
+    return ordered

@@ -1,0 +1,87 @@
+"""Small vectorized plane helpers shared by the measuring modules.
+
+Examples
+--------
+>>> x, y = np.array([0.5, 3.0]), np.array([0.2, 0.0])
+>>> inside_triangle(x, y, ((0.0, 0.0), (2.0, 0.0), (0.0, 2.0))).tolist()
+[True, False]
+>>> distance_to_segment(x, y, (0.0, 1.0), (4.0, 1.0)).tolist()
+[0.8, 1.0]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from geometry.index import Battlefield
+from geometry.shapes import Point
+
+__all__ = ["distance_to_segment", "inside_triangle", "segment_crossings"]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IndexArray = npt.NDArray[np.intp]
+
+
+def inside_triangle(x: FloatArray, y: FloatArray, corners: tuple[Point, Point, Point]) -> BoolArray:
+    """Whether each point lies inside or on the triangle (either winding).
+
+    Examples
+    --------
+    >>> inside_triangle(np.array([1.0]), np.array([1.0]), ((0, 0), (0, 2), (2, 0))).tolist()
+    [True]
+    """
+    a, b, c = (
+        (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        for (x1, y1), (x2, y2) in zip(corners, (*corners[1:], corners[0]), strict=True)
+    )
+    inside: BoolArray = ((a >= 0) & (b >= 0) & (c >= 0)) | ((a <= 0) & (b <= 0) & (c <= 0))
+    return inside
+
+
+def distance_to_segment(x: FloatArray, y: FloatArray, start: Point, end: Point) -> FloatArray:
+    """Distance from each point to the segment ``start -> end`` (a point if they coincide).
+
+    Examples
+    --------
+    >>> distance_to_segment(np.array([3.0]), np.array([4.0]), (0.0, 0.0), (0.0, 0.0)).tolist()
+    [5.0]
+    """
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy
+    if length2 == 0.0:
+        return np.hypot(x - x1, y - y1)
+    t = np.clip(((x - x1) * dx + (y - y1) * dy) / length2, 0.0, 1.0)
+    return np.hypot(x - x1 - t * dx, y - y1 - t * dy)
+
+
+def segment_crossings(
+    field: Battlefield, starts: FloatArray, ends: FloatArray
+) -> tuple[IndexArray, IndexArray, FloatArray]:
+    """Every (segment, occluder) crossing for segments ``starts[i] -> ends[i]`` (arrays n x 2).
+
+    Returns the segment numbers, occluder numbers and where along the segment (0..1) each
+    crossing lies. Touching an end counts; running parallel along an occluder does not.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Occluder
+    >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1)])
+    >>> seg, wall, where = segment_crossings(field, np.array([[0.0, 0.0]]), np.array([[4.0, 0.0]]))
+    >>> seg.tolist(), wall.tolist(), where.tolist()
+    ([0], [0], [0.5])
+    """
+    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+    s, w = field.wall_tree.query(lines)
+    px, py = starts[s, 0], starts[s, 1]
+    rx, ry = ends[s, 0] - px, ends[s, 1] - py
+    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
+    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    denom = rx * by - ry * bx
+    safe = np.where(denom == 0.0, 1.0, denom)
+    t, along = (ax * by - ay * bx) / safe, (ax * ry - ay * rx) / safe
+    hit = (denom != 0.0) & (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
+    return s[hit], w[hit], t[hit]
