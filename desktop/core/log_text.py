@@ -75,6 +75,8 @@ def roll_text(roll: RollMade, outcome: str | None = None,
     'Fighting d6 4 → 4 vs TN 5: failure'
     """
     dice = ", ".join(_die_text(die) for die in roll.dice)
+    if not dice.lower().startswith(roll.purpose.lower()):
+        dice = f"{roll.purpose}: {dice}"
     kept = max((die.total for die in roll.dice), default=0)
     parts = [f"{dice} = {kept}"] if roll.modifiers else [dice]
     parts += [_modifier_text(m, cover_fraction) for m in roll.modifiers]
@@ -199,7 +201,8 @@ def log_markdown(log: Sequence[LogEntry], heading: str = "Combat log") -> str:
     for entry in log:
         if entry.round != current:
             current = entry.round
-            out += [f"## Round {current}" if current else "## Before initiative", ""]
+            heading = f"## Round {current}" if current else "## Before initiative"
+            out += [""] * (out[-1] != "") + [heading, ""]
         out.append(f"- **{entry.title}**")
         out += [f"  - {line}" for line in entry.lines]
     return "\n".join(out) + "\n"

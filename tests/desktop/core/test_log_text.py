@@ -1,0 +1,89 @@
+"""The combat log's plain words: rolls, hits and misses, bystanders, damage, effects, Markdown."""
+
+from desktop.core.log_text import attack_entry, attack_lines, event_text, log_markdown, roll_text
+from desktop.core.model import LogEntry
+from rules.events import (
+    BystanderHit,
+    DamageRolled,
+    DieRoll,
+    Hit,
+    Incapacitated,
+    Miss,
+    Modifier,
+    RollMade,
+    Shaken,
+    Wounded,
+)
+
+NAMES = {"valeros": "Valeros", "goblin-1": "Goblin 1", "goblin-3": "Goblin 3"}
+
+
+def shooting_roll() -> RollMade:
+    """Shooting d8 shows 5, the Wild Die 6 then 3 (an ace): 9 kept; -2 -4 leaves 3 vs 4."""
+    dice = (DieRoll(8, (5,), "Shooting die"), DieRoll(6, (6, 3), "Wild Die"))
+    modifiers = (Modifier(-2, "Medium Range"), Modifier(-4, "Medium Cover"))
+    return RollMade("valeros", "Shooting", dice, modifiers, 3, 4, "failure")
+
+
+def test_a_missed_shot_reads_like_the_issue_example() -> None:
+    roll = RollMade("valeros", "Shooting", (DieRoll(8, (1,), "Shooting die"),
+                    DieRoll(6, (6, 3), "Wild Die")), shooting_roll().modifiers, 3, 4, "failure")
+    events = [roll, Miss("valeros", "goblin-1", False), BystanderHit("valeros", "goblin-3")]
+    lines = attack_lines(events, NAMES, cover_fraction=0.52)
+    assert lines == ("Shooting d8 1, Wild d6 6+3 = 9; -2 Medium Range; -4 Medium Cover (52 %)"
+                     " → 3 vs TN 4: miss; bystander die 1 → Goblin 3",)
+
+
+def test_a_hit_replaces_the_result_word_and_damage_follows() -> None:
+    attack = RollMade("valeros", "Fighting", (DieRoll(8, (8, 2), "Fighting die"),
+                      DieRoll(6, (4,), "Wild Die")), (), 10, 5, "raise")
+    damage = RollMade("valeros", "Damage", (DieRoll(8, (6,), "Strength die"),
+                      DieRoll(8, (3,), "Longsword die"), DieRoll(6, (2,), "raise die")),
+                      (), 11, 5, "2 raises")
+    events = [attack, Hit("valeros", "goblin-1", True), damage, DamageRolled("goblin-1", 11, 5, 1),
+              Wounded("goblin-1", 1, 1), Incapacitated("goblin-1")]
+    entry = attack_entry("Valeros attacks Goblin 1 (Longsword)", events, NAMES)
+    assert entry.lines == (
+        "Fighting d8 8+2, Wild d6 4 → 10 vs TN 5: hit with a raise",
+        "Damage: Strength d8 6, Longsword d8 3, raise d6 2 → 11 vs Toughness 5: 2 raises",
+        "Goblin 1 takes 1 Wound (now 1)",
+        "Goblin 1 is Incapacitated",
+    )
+    assert entry.title == ("Valeros attacks Goblin 1 (Longsword): hit with a raise; "
+                           "Goblin 1 takes 1 Wound (now 1); Goblin 1 is Incapacitated")
+
+
+def test_damage_without_its_own_roll_is_spelled_out() -> None:
+    lines = attack_lines([DamageRolled("goblin-1", 4, 5, 0)], NAMES)
+    assert lines == ("damage 4 vs Toughness 5 of Goblin 1: no effect",)
+
+
+def test_cover_percentage_only_beside_the_cover_modifier() -> None:
+    text = roll_text(shooting_roll(), cover_fraction=0.254)
+    assert text == ("Shooting d8 5, Wild d6 6+3 = 9; -2 Medium Range; -4 Medium Cover (25 %)"
+                    " → 3 vs TN 4: failure")
+
+
+def test_notes_follow_the_breakdown_and_the_round_is_kept() -> None:
+    entry = attack_entry("Valeros shoots Goblin 1", [shooting_roll(), Miss("valeros", "goblin-1",
+                         False)], NAMES, notes=("GM override: cover Medium (measured Light)",),
+                         round_number=2)
+    assert entry.lines[-1] == "GM override: cover Medium (measured Light)"
+    assert (entry.round, entry.title) == (2, "Valeros shoots Goblin 1: miss")
+
+
+def test_events_use_token_names() -> None:
+    assert event_text(Shaken("goblin-3"), NAMES) == "Goblin 3 is Shaken"
+    assert event_text(Wounded("goblin-1", 2, 3), NAMES) == "Goblin 1 takes 2 Wounds (now 3)"
+
+
+def test_markdown_groups_entries_by_round() -> None:
+    log = [LogEntry("Round 1: Action Cards dealt", ("Valeros is dealt 9♠.",), round=1),
+           LogEntry("Valeros shoots Goblin 1: miss", ("Shooting d8 2 → 2 vs TN 4: miss",), 1),
+           LogEntry("Goblin 1 attacks Valeros: hit", (), 2)]
+    assert log_markdown(log, "Goblin ambush") == (
+        "# Goblin ambush\n\n## Round 1\n\n- **Round 1: Action Cards dealt**\n"
+        "  - Valeros is dealt 9♠.\n- **Valeros shoots Goblin 1: miss**\n"
+        "  - Shooting d8 2 → 2 vs TN 4: miss\n\n## Round 2\n\n"
+        "- **Goblin 1 attacks Valeros: hit**\n"
+    )
