@@ -18,6 +18,7 @@ from desktop import __version__
 SUBCOMMANDS: dict[str, str] = {
     # name -> one-line help; the module is desktop.commands.<name with - as _>
     "render": "render the scene offscreen to a PNG, no window shown",
+    "import-uvtt": "import a Universal VTT map (.dd2vtt/.uvtt/.df2vtt) into an encounter file",
 }
 
 

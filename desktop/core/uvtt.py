@@ -1,0 +1,227 @@
+"""Universal VTT import: Dungeondraft / DungeonFog / Arkenforge map exports into encounters.
+
+:func:`load_uvtt` reads a ``.dd2vtt`` / ``.uvtt`` / ``.df2vtt`` file (format 0.2, 0.3 or 1.0),
+validates *all* of it (types, ranges, limits, point counts, colours, the image header) and
+only then builds an :class:`~desktop.core.model.Encounter`:
+
+- ``resolution.map_origin`` is subtracted from every coordinate (cropped exports);
+- ``line_of_sight`` polylines become full-height walls;
+- ``objects_line_of_sight`` polylines become ``object`` walls, full height by default (an
+  exporter's occluders are pillars, trees and big furniture that block sight); pass
+  ``object_height`` to make them low, and the GM can change each one afterwards;
+- ``portals`` become doors, open or closed as given (``bounds`` are the door's two ends);
+- ``lights`` become light sources: dim out to ``range`` cells, bright out to half of it;
+- ``environment.ambient_light`` sets the ambient level from its brightness;
+- ``image`` (base64 PNG, WebP or JPEG, detected by its first bytes) becomes the embedded
+  background, calibrated with ``pixels_per_grid``.
+
+Long organic outlines can be thinned with ``simplify_tolerance`` (cells; 0 keeps every point).
+Problems raise :class:`UvttError` naming the field: ``portals[2].bounds: expected 2 points,
+got 1``.
+
+Examples
+--------
+>>> doc = (b'{"format": 0.3, "resolution": {"map_origin": {"x": 2, "y": 1}, '
+...        b'"map_size": {"x": 4, "y": 4}, "pixels_per_grid": 64}, '
+...        b'"line_of_sight": [[{"x": 2, "y": 1}, {"x": 6, "y": 1}]]}')
+>>> result = loads_uvtt(doc)
+>>> result.encounter.walls[0].points
+((0.0, 0.0), (4.0, 0.0))
+>>> result.warnings
+('the file has no map image; the map shows a plain floor',)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+import shapely
+
+from desktop.core.fileformat import EncounterFileError
+from desktop.core.images import ImageError, decode_base64_image, image_size
+from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
+from desktop.core.model import Background, Encounter, Illumination, Light, Point, Wall, WallKind
+from desktop.core.uvtt_schema import XY, UvttFile
+from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
+
+SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
+
+
+class UvttError(EncounterFileError):
+    """A Universal VTT file that cannot be imported (a ``ValueError``; names file and field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UvttImport:
+    """An imported map: the encounter, the decoded image (``b""`` if none), and warnings."""
+
+    encounter: Encounter
+    image: bytes
+    image_format: str | None
+    warnings: tuple[str, ...]
+
+
+def load_uvtt(
+    path: str | Path, *, object_height: float | None = None, simplify_tolerance: float = 0.0
+) -> UvttImport:
+    """Import the Universal VTT file at ``path``; the encounter is named after the file."""
+    file = Path(path)
+    try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise UvttError(str(file), "(file)", f"larger than {MAX_FILE_BYTES:,} bytes")
+        data = file.read_bytes()
+    except OSError as err:
+        raise UvttError(str(file), "(file)", err.strerror or str(err)) from None
+    return loads_uvtt(
+        data, where=str(file), name=file.stem, object_height=object_height,
+        simplify_tolerance=simplify_tolerance,
+    )  # fmt: skip
+
+
+def loads_uvtt(
+    data: bytes,
+    *,
+    where: str = "<memory>",
+    name: str = "Imported map",
+    object_height: float | None = None,
+    simplify_tolerance: float = 0.0,
+) -> UvttImport:
+    """Import Universal VTT JSON ``data``; see the module docstring for the mapping."""
+    try:
+        document = parse_json(data)
+        check_json_tree(document)
+        uvtt = msgspec.convert(document, UvttFile, strict=True)
+        _check(uvtt)
+        image = _decode_image(uvtt.image)
+    except FieldProblem as found:
+        raise UvttError(where, found.field, found.problem) from None
+    except msgspec.ValidationError as err:
+        located = problem_from_msgspec(err)
+        raise UvttError(where, located.field, located.problem) from None
+    encounter = _build(uvtt, name, object_height, simplify_tolerance)
+    return UvttImport(encounter, image, _image_kind(image), _warnings(uvtt, image))
+
+
+def _check(uvtt: UvttFile) -> None:
+    if not any(math.isclose(uvtt.format, known) for known in SUPPORTED_FORMATS):
+        supported = ", ".join(str(f) for f in SUPPORTED_FORMATS)
+        raise FieldProblem("format", f"unsupported version {uvtt.format} (reads {supported})")
+    for key in ("line_of_sight", "objects_line_of_sight"):
+        for index, line in enumerate(getattr(uvtt, key)):
+            if len(line) < 2:
+                raise FieldProblem(f"{key}[{index}]", f"expected 2 or more points, got {len(line)}")
+    for index, portal in enumerate(uvtt.portals):
+        if len(portal.bounds) != 2:
+            raise FieldProblem(
+                f"portals[{index}].bounds", f"expected 2 points, got {len(portal.bounds)}"
+            )
+    lines = [*uvtt.line_of_sight, *uvtt.objects_line_of_sight]
+    if sum(len(line) for line in lines) > MAX_TOTAL_POINTS:
+        raise FieldProblem("line_of_sight", f"more than {MAX_TOTAL_POINTS:,} points in all")
+    for index, light in enumerate(uvtt.lights):
+        argb_colour(light.color, f"lights[{index}].color")
+    argb_colour(uvtt.environment.ambient_light, "environment.ambient_light")
+
+
+def argb_colour(text: str, field: str = "color") -> str:
+    """``"#rrggbb"`` from a UVTT colour (``"aarrggbb"`` or ``"rrggbb"``, ``#`` optional).
+
+    Examples
+    --------
+    >>> argb_colour("ff4dd569")
+    '#4dd569'
+    """
+    digits = text.removeprefix("#").lower()
+    if len(digits) not in (6, 8) or any(c not in "0123456789abcdef" for c in digits):
+        raise FieldProblem(field, f"expected 8 hex digits (ARGB), got {text!r:.40}")
+    return "#" + digits[-6:]
+
+
+def ambient_level(argb: str) -> Illumination:
+    """The light level matching the brightest channel of an ambient colour.
+
+    Examples
+    --------
+    >>> ambient_level("ffffffff"), ambient_level("ff404040"), ambient_level("ff000000")
+    (<Illumination.BRIGHT: 'bright'>, <Illumination.DIM: 'dim'>, <Illumination.PITCH: 'pitch'>)
+    """
+    rgb = argb_colour(argb)
+    brightness = max(int(rgb[i : i + 2], 16) for i in (1, 3, 5)) / 255.0
+    for threshold, level in ((0.75, Illumination.BRIGHT), (0.25, Illumination.DIM)):
+        if brightness >= threshold:
+            return level
+    return Illumination.DARK if brightness >= 0.1 else Illumination.PITCH
+
+
+def _decode_image(text: str) -> bytes:
+    if not text:
+        return b""
+    try:
+        return decode_base64_image("".join(text.split()))
+    except ImageError as err:
+        raise FieldProblem("image", str(err)) from None
+
+
+def _image_kind(image: bytes) -> str | None:
+    return image_size(image)[0] if image else None
+
+
+def _warnings(uvtt: UvttFile, image: bytes) -> tuple[str, ...]:
+    if not image:
+        return ("the file has no map image; the map shows a plain floor",)
+    _, width, height = image_size(image)
+    res = uvtt.resolution
+    expected = (
+        round(res.map_size.x * res.pixels_per_grid),
+        round(res.map_size.y * res.pixels_per_grid),
+    )
+    if (width, height) != expected:
+        return (
+            f"the image is {width} x {height} px but map_size x pixels_per_grid is "
+            f"{expected[0]} x {expected[1]} px; the grid may not line up",
+        )
+    return ()
+
+
+def _build(uvtt: UvttFile, name: str, object_height: float | None, tolerance: float) -> Encounter:
+    origin = uvtt.resolution.map_origin
+    walls = [
+        Wall(f"wall-{i}", _points(line, origin, tolerance))
+        for i, line in enumerate(uvtt.line_of_sight, 1)
+    ]
+    walls += [
+        Wall(f"object-{i}", _points(line, origin, tolerance), WallKind.OBJECT, object_height)
+        for i, line in enumerate(uvtt.objects_line_of_sight, 1)
+    ]
+    walls += [
+        Wall(f"door-{i}", _points(p.bounds, origin, 0.0), WallKind.DOOR, is_open=not p.closed)
+        for i, p in enumerate(uvtt.portals, 1)
+    ]
+    lights = tuple(
+        Light(f"light-{i}", lt.position.x - origin.x, lt.position.y - origin.y,
+              lt.range / 2.0, lt.range, argb_colour(lt.color))
+        for i, lt in enumerate(uvtt.lights, 1)
+    )  # fmt: skip
+    res = uvtt.resolution
+    background = Background(
+        embedded="".join(uvtt.image.split()), pixels_per_cell=res.pixels_per_grid
+    )
+    return Encounter(
+        name=name,
+        width=res.map_size.x,
+        height=res.map_size.y,
+        background=background if uvtt.image else None,
+        ambient=ambient_level(uvtt.environment.ambient_light),
+        walls=tuple(walls),
+        lights=lights,
+    )
+
+
+def _points(line: list[XY], origin: XY, tolerance: float) -> tuple[Point, ...]:
+    points = [(p.x - origin.x, p.y - origin.y) for p in line]
+    if tolerance > 0 and len(points) > 2:
+        points = list(shapely.simplify(shapely.LineString(points), tolerance).coords)
+    return tuple((float(x), float(y)) for x, y in points)

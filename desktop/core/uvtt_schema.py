@@ -1,0 +1,86 @@
+"""The Universal VTT file's shape (formats 0.2, 0.3 and 1.0) as msgspec structs.
+
+Universal VTT is the JSON map export of Dungeondraft, DungeonFog, Arkenforge and others
+(``.dd2vtt``, ``.uvtt``, ``.df2vtt``). Coordinates are grid cells in the *uncropped* map, so
+``resolution.map_origin`` must be subtracted. Unknown keys are ignored (exporters add their
+own); every known key is type- and range-checked, with the path of the first bad field.
+:mod:`desktop.core.uvtt` turns a checked :class:`UvttFile` into an encounter.
+
+Examples
+--------
+>>> import msgspec
+>>> msgspec.convert({"x": 1, "y": 2}, XY)
+XY(x=1.0, y=2.0)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta, Struct
+
+from desktop.core.limits import (
+    MAX_COORDINATE,
+    MAX_IMAGE_SIDE,
+    MAX_LIGHTS,
+    MAX_POINTS_PER_SHAPE,
+    MAX_WALLS,
+)
+
+Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+Length = Annotated[float, Meta(ge=0.0, le=MAX_COORDINATE)]
+CellCount = Annotated[float, Meta(gt=0.0, le=MAX_COORDINATE)]
+
+
+class XY(Struct, frozen=True):
+    x: Coordinate
+    y: Coordinate
+
+
+Polyline = Annotated[list[XY], Meta(max_length=MAX_POINTS_PER_SHAPE)]
+Polylines = Annotated[list[Polyline], Meta(max_length=MAX_WALLS)]
+
+
+class MapSize(Struct, frozen=True):
+    x: CellCount
+    y: CellCount
+
+
+class Resolution(Struct):
+    map_size: MapSize
+    pixels_per_grid: Annotated[float, Meta(gt=0.0, le=MAX_IMAGE_SIDE)]
+    map_origin: XY = XY(0.0, 0.0)
+
+
+class Portal(Struct):
+    position: XY
+    bounds: Annotated[list[XY], Meta(max_length=MAX_POINTS_PER_SHAPE)]
+    rotation: Coordinate = 0.0
+    closed: bool = True
+    freestanding: bool = False
+
+
+class UvttLight(Struct):
+    position: XY
+    range: Length
+    intensity: Length = 1.0
+    color: str = "ffffffff"
+    shadows: bool = True
+
+
+class Environment(Struct, frozen=True):
+    baked_lighting: bool = True
+    ambient_light: str = "ffffffff"
+
+
+class UvttFile(Struct):
+    """A whole Universal VTT export."""
+
+    format: float
+    resolution: Resolution
+    line_of_sight: Polylines = []
+    objects_line_of_sight: Polylines = []
+    portals: Annotated[list[Portal], Meta(max_length=MAX_WALLS)] = []
+    lights: Annotated[list[UvttLight], Meta(max_length=MAX_LIGHTS)] = []
+    environment: Environment = Environment()
+    image: str = ""
