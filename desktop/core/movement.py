@@ -24,10 +24,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import lru_cache
 
 from shapely import LineString, Polygon, union_all
+from shapely.geometry.base import BaseGeometry
 
-from desktop.core.model import Encounter, GridKind, Point, RegionKind
+from desktop.core.model import Encounter, GridKind, Point, Region, RegionKind
 
 HEX_ROW_SPACING = math.sqrt(3.0) / 2.0
 """Distance between hex rows when neighbouring hex centres are one cell apart."""
@@ -116,9 +118,16 @@ def path_cost(encounter: Encounter, points: Sequence[Point]) -> float:
     if len(points) < 2:
         return 0.0
     line = LineString(points)
-    difficult = [Polygon(r.points) for r in encounter.regions if r.kind is RegionKind.DIFFICULT]
-    extra = line.intersection(union_all(difficult)).length if difficult else 0.0
+    difficult = difficult_ground(encounter.regions)
+    extra = line.intersection(difficult).length if difficult is not None else 0.0
     return float(line.length + extra)
+
+
+@lru_cache(maxsize=8)
+def difficult_ground(regions: tuple[Region, ...]) -> BaseGeometry | None:
+    """The union of the difficult-ground regions (cached: a drag measures every mouse move)."""
+    polygons = [Polygon(r.points) for r in regions if r.kind is RegionKind.DIFFICULT]
+    return union_all(polygons) if polygons else None
 
 
 def die_maximum(die: str) -> int:

@@ -38,6 +38,7 @@ class PointerKind(StrEnum):
     MOVE = "move"
     RELEASE = "release"
     DOUBLE_CLICK = "double_click"
+    CANCEL = "cancel"
 
 
 class Button(StrEnum):
@@ -139,8 +140,9 @@ class SelectTool:
     a click on a door opens or closes it; a click on any other wall selects it.
     """
 
-    def __init__(self, snap: bool = True) -> None:
+    def __init__(self, snap: bool = True, pick_hidden: bool = True) -> None:
         self.snap = snap
+        self.pick_hidden = pick_hidden
         self.selection: frozenset[str] = frozenset()
         self.preview: Preview = None
         self._press: PointerEvent | None = None
@@ -148,7 +150,9 @@ class SelectTool:
         self._lead: str | None = None
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
-        if event.kind is PointerKind.PRESS and Button.LEFT in event.buttons:
+        if event.kind is PointerKind.CANCEL:
+            self.cancel()
+        elif event.kind is PointerKind.PRESS and Button.LEFT in event.buttons:
             self._on_press(event, encounter)
         elif event.kind is PointerKind.MOVE and self._press is not None:
             self._on_move(event, encounter)
@@ -168,7 +172,7 @@ class SelectTool:
 
     def _on_press(self, event: PointerEvent, encounter: Encounter) -> None:
         self._press = event
-        token = token_at(encounter, *event.point)
+        token = token_at(encounter, *event.point, include_hidden=self.pick_hidden)
         if token is None:
             self._lead = None
             return
@@ -212,7 +216,7 @@ class SelectTool:
         if isinstance(preview, BoxPreview):
             self._select_in_box(preview, encounter, Modifier.CTRL in event.modifiers)
             return None
-        if token_at(encounter, *press.point) is None:
+        if token_at(encounter, *press.point, include_hidden=self.pick_hidden) is None:
             return self._click_ground(press, encounter)
         return None
 
@@ -226,7 +230,10 @@ class SelectTool:
     def _select_in_box(self, box: BoxPreview, encounter: Encounter, adding: bool) -> None:
         x0, x1 = sorted((box.corner[0], box.other[0]))
         y0, y1 = sorted((box.corner[1], box.other[1]))
-        inside = {t.id for t in encounter.tokens if x0 <= t.x <= x1 and y0 <= t.y <= y1}
+        inside = {
+            t.id for t in encounter.tokens
+            if x0 <= t.x <= x1 and y0 <= t.y <= y1 and (self.pick_hidden or not t.hidden)
+        }
         self.selection = (self.selection | inside) if adding else frozenset(inside)
 
     def _click_ground(self, press: PointerEvent, encounter: Encounter) -> Commit | None:

@@ -1,0 +1,64 @@
+"""``battlemap render (FILE | --demo) OUT.png [--view gm|player] [--size WxH]``.
+
+Renders the encounter offscreen to a PNG with no window shown; works headless
+(``QT_QPA_PLATFORM=offscreen``, which this command sets when no display is available).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from desktop import ASSETS_DIR
+
+DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1600x1000"`` -> ``(1600, 1000)``; ``ArgumentTypeError`` for anything else.
+
+    Examples
+    --------
+    >>> parse_size("800x600")
+    (800, 600)
+    """
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise argparse.ArgumentTypeError(f"size {text!r}: expected WIDTHxHEIGHT, e.g. 1600x1000")
+    w, h = int(width), int(height)
+    if not (16 <= w <= 16384 and 16 <= h <= 16384):
+        raise argparse.ArgumentTypeError(f"size {text!r}: each side must be 16 to 16384 px")
+    return (w, h)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("file", nargs="?", help="the encounter file to render")
+    source.add_argument("--demo", action="store_true", help="render the bundled demo encounter")
+    parser.add_argument("out", help="the PNG to write")
+    parser.add_argument("--view", choices=["gm", "player"], default="gm",
+                        help="what the GM sees (default) or what the players see")
+    parser.add_argument("--size", type=parse_size, default=(1600, 1000), help="WxH in pixels")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from desktop.core.fileformat import EncounterFileError, load_encounter
+    from desktop.gui.render import render_encounter
+    from desktop.gui.scene import Audience
+
+    path = DEMO if args.demo else Path(args.file)
+    try:
+        encounter = load_encounter(path)
+    except EncounterFileError as error:
+        print(f"battlemap render: {error}", file=sys.stderr)
+        return 2
+    image = render_encounter(encounter, Audience(args.view), args.size, path.parent)
+    if not image.save(args.out, "PNG"):
+        print(f"battlemap render: could not write {args.out}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.view} view)")
+    return 0

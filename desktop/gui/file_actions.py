@@ -1,0 +1,126 @@
+"""File menu actions: new, open, save, import a map image or a Universal VTT file.
+
+Loaders validate before anything changes: a bad file shows a message box with the error text
+and the open encounter stays exactly as it was.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QImageReader
+from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.model import Background, Encounter
+from desktop.gui.settings import add_recent_file
+
+if TYPE_CHECKING:
+    from desktop.gui.main_window import GMWindow
+
+ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
+IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
+UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
+
+
+def new_encounter(window: GMWindow) -> None:
+    if window.state.dirty and not window._confirm_discard():
+        return
+    window.path = None
+    window.state.load(Encounter())
+    window.view.fit_map()
+
+
+def open_path(window: GMWindow, path: Path) -> bool:
+    """Load ``path`` into the window; on a bad file show why and change nothing."""
+    try:
+        encounter = load_encounter(path)
+    except EncounterFileError as error:
+        window.show_error("Cannot open encounter", str(error))
+        return False
+    window.path = path
+    window.scene.base_dir = path.parent
+    window.state.load(encounter)
+    add_recent_file(str(path))
+    window.view.fit_map()
+    return True
+
+
+def open_dialog(window: GMWindow) -> None:
+    if window.state.dirty and not window._confirm_discard():
+        return
+    name, _ = QFileDialog.getOpenFileName(window, "Open encounter", "", ENCOUNTER_FILTER)
+    if name:
+        open_path(window, Path(name))
+
+
+def save(window: GMWindow) -> bool:
+    if window.path is None:
+        return save_as(window)
+    return _write(window, window.path)
+
+
+def save_as(window: GMWindow) -> bool:
+    name, _ = QFileDialog.getSaveFileName(window, "Save encounter as", "", ENCOUNTER_FILTER)
+    return bool(name) and _write(window, Path(name))
+
+
+def _write(window: GMWindow, path: Path) -> bool:
+    try:
+        save_encounter(window.state.encounter, path)
+    except (EncounterFileError, OSError) as error:
+        window.show_error("Cannot save encounter", str(error))
+        return False
+    window.path = path
+    window.state.mark_saved()
+    add_recent_file(str(path))
+    return True
+
+
+def import_map(window: GMWindow) -> None:
+    """Set a map image as the background, sized by the pixels per cell the GM types."""
+    name, _ = QFileDialog.getOpenFileName(window, "Import map image", "", IMAGE_FILTER)
+    if not name:
+        return
+    reader = QImageReader(name)
+    size = reader.size()
+    if not size.isValid():
+        window.show_error("Cannot import map", f"{name}: {reader.errorString()}")
+        return
+    ppc, ok = QInputDialog.getDouble(
+        window, "Grid calibration", "Image pixels per grid cell:", 70.0, 4.0, 2000.0, 1
+    )
+    if ok:
+        apply_map_image(window, name, size.width(), size.height(), ppc)
+
+
+def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, ppc: float) -> None:
+    """Make the image the background and the map as large as the image, as one edit."""
+    background = Background(path=str(Path(path).resolve()), pixels_per_cell=ppc)
+    encounter = replace(
+        window.state.encounter, background=background,
+        width=round(width_px / ppc, 3), height=round(height_px / ppc, 3),
+    )
+    window.state.apply("Import map", encounter)
+    if window.scene.background_error:
+        window.show_error("Map image", window.scene.background_error)
+    window.view.fit_map()
+
+
+def import_uvtt(window: GMWindow) -> None:
+    """Open a Universal VTT export as a new encounter (walls, doors, lights, image)."""
+    name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
+    if not name:
+        return
+    uvtt = importlib.import_module("desktop.core.uvtt")
+    try:
+        encounter = uvtt.load_uvtt(Path(name))
+    except ValueError as error:
+        window.show_error("Cannot import Universal VTT", str(error))
+        return
+    window.path = None
+    window.state.load(encounter)
+    window.view.fit_map()

@@ -1,0 +1,81 @@
+"""Connects a map view to the Qt-free tools and the battle state.
+
+Pointer events from the view go to the active tool with the current encounter; the tool's
+preview is drawn by a :class:`ToolOverlayItem`; a tool's :class:`Commit` becomes one
+``state.apply`` (so a whole drag is one undo step). Switching tools cancels the old one's work in
+progress but never touches the undo history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from desktop.core.state import BattleState
+from desktop.core.tools import PointerEvent, SelectTool, Tool
+from desktop.gui.map_view import MapView
+from desktop.gui.overlay_item import ToolOverlayItem
+from desktop.gui.scene import Layer
+
+
+class Interaction:
+    """The active tool of one view; ``select_tool`` keeps the selection across tool switches."""
+
+    def __init__(self, view: MapView, state: BattleState, for_players: bool = False) -> None:
+        self.view, self.state = view, state
+        self.select_tool = SelectTool(pick_hidden=not for_players)
+        self.tool: Tool = self.select_tool
+        self.overlay = ToolOverlayItem(show_selection=not for_players)
+        view.map_scene.add_overlay(self.overlay, Layer.TOOL)
+        view.pointer_handler = self.handle
+        self.selection_changed: list[Callable[[frozenset[str]], None]] = []
+        state.changed.connect(self._on_state_change)
+
+    def detach(self) -> None:
+        """Stop following the state (the view is going away)."""
+        self.state.changed.disconnect(self._on_state_change)
+
+    @property
+    def selection(self) -> frozenset[str]:
+        return self.select_tool.selection
+
+    def set_selection(self, ids: frozenset[str]) -> None:
+        self.select_tool.selection = ids
+        self._refresh()
+
+    def set_tool(self, tool: Tool) -> None:
+        """Make ``tool`` active; whatever the old tool had in progress is dropped."""
+        self.tool.cancel()
+        self.tool = tool
+        self._refresh()
+
+    def handle(self, event: PointerEvent) -> None:
+        before = self.select_tool.selection
+        commit = self.tool.feed(event, self.state.encounter)
+        if commit is not None:
+            self.state.apply(commit.label, commit.encounter)
+        self._refresh()
+        if self.select_tool.selection != before:
+            for callback in self.selection_changed:
+                callback(self.select_tool.selection)
+
+    def cancel(self) -> None:
+        """Esc: drop the drag, box or shape in progress."""
+        self.tool.cancel()
+        self._refresh()
+
+    def finish(self) -> None:
+        """Enter: finish the shape being drawn."""
+        commit = self.tool.finish(self.state.encounter)
+        if commit is not None:
+            self.state.apply(commit.label, commit.encounter)
+        self._refresh()
+
+    def _on_state_change(self, old: object, new: object) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        encounter = self.state.encounter
+        known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
+        known |= {r.id for r in encounter.regions}
+        self.select_tool.selection &= known
+        self.overlay.show(self.tool.preview, self.select_tool.selection, encounter)

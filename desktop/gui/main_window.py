@@ -1,0 +1,102 @@
+"""The GM window: the map in the middle, tools on a toolbar, side docks, menus.
+
+Every edit goes through ``state.apply`` (one undo step each); the window owns the scene, the
+view and its interaction, the optional player window and the file it was opened from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from desktop.core.state import BattleState
+from desktop.gui.docks import add_docks
+from desktop.gui.interaction import Interaction
+from desktop.gui.map_view import MapView
+from desktop.gui.menus import build_menus
+from desktop.gui.player_window import PlayerWindow
+from desktop.gui.scene import Audience, MapScene
+from desktop.gui.settings import settings
+from desktop.gui.token_menu import show_map_menu
+
+
+class GMWindow(QMainWindow):
+    """The main window on ``state``; ``path`` is the encounter file, if any."""
+
+    def __init__(self, state: BattleState, path: Path | None = None) -> None:
+        super().__init__()
+        self.setObjectName("GMWindow")
+        self.state, self.path = state, path
+        self.scene = MapScene(state, Audience.GM, path.parent if path else None)
+        self.view = MapView(self.scene)
+        self.interaction = Interaction(self.view, state)
+        self.player_window: PlayerWindow | None = None
+        self.setCentralWidget(self.view)
+        self.docks = add_docks(self)
+        self.actions_by_name = build_menus(self)
+        self.view.context_requested.connect(self._on_context_request)
+        self._add_shortcuts()
+        state.history_changed.connect(self.update_title)
+        self.update_title()
+        self.resize(1400, 900)
+        self._restore_layout()
+
+    def _add_shortcuts(self) -> None:
+        for keys, slot in (
+            (Qt.Key.Key_Escape, self.interaction.cancel),
+            (Qt.Key.Key_Return, self.interaction.finish),
+            (Qt.Key.Key_Enter, self.interaction.finish),
+        ):
+            QShortcut(QKeySequence(keys), self, slot)
+
+    def update_title(self) -> None:
+        name = self.path.name if self.path else "untitled"
+        star = " *" if self.state.dirty else ""
+        self.setWindowTitle(f"{self.state.encounter.name} - {name}{star} - Battlemap")
+        self.setWindowModified(self.state.dirty)
+
+    def show_error(self, title: str, message: str) -> None:
+        """A message box with the error text; never a traceback."""
+        QMessageBox.warning(self, title, message)
+
+    def toggle_player_view(self) -> None:
+        """Open the table display (or close it if open)."""
+        if self.player_window is not None and self.player_window.isVisible():
+            self.player_window.close()
+            self.player_window = None
+            return
+        self.player_window = PlayerWindow(self.state, self.view)
+        self.player_window.show()
+        self.player_window.set_mode(self.player_window.mode)
+
+    def _on_context_request(self, x: float, y: float, global_pos: QPoint) -> None:
+        show_map_menu(self, x, y, global_pos)
+
+    def _restore_layout(self) -> None:
+        store = settings()
+        geometry, layout = store.value("gm/geometry"), store.value("gm/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if layout is not None:
+            self.restoreState(layout)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.state.dirty and not self._confirm_discard():
+            event.ignore()
+            return
+        store = settings()
+        store.setValue("gm/geometry", self.saveGeometry())
+        store.setValue("gm/state", self.saveState())
+        if self.player_window is not None:
+            self.player_window.close()
+        super().closeEvent(event)
+
+    def _confirm_discard(self) -> bool:
+        answer = QMessageBox.question(
+            self, "Unsaved changes", "The encounter has unsaved changes. Close anyway?",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Discard

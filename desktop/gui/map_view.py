@@ -1,0 +1,204 @@
+"""A camera on a map scene: wheel and pinch zoom, pan, fit, and pointer events in grid cells.
+
+Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. Left-button and
+one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` values and handed to
+``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the same
+Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
+context menu through :attr:`MapView.context_requested`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTouchEvent, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
+
+from desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
+from desktop.gui.scene import MapScene
+from desktop.gui.style import CELL
+from desktop.gui.touch import TouchTracker
+
+MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
+LONG_PRESS_MS = 500
+PAN_SLOP_PX = 4
+BUTTONS = {
+    Qt.MouseButton.LeftButton: Button.LEFT,
+    Qt.MouseButton.RightButton: Button.RIGHT,
+    Qt.MouseButton.MiddleButton: Button.MIDDLE,
+}
+
+
+def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
+    pairs = [
+        (Qt.KeyboardModifier.ShiftModifier, Modifier.SHIFT),
+        (Qt.KeyboardModifier.AltModifier, Modifier.ALT),
+        (Qt.KeyboardModifier.ControlModifier, Modifier.CTRL),
+    ]
+    return frozenset(m for flag, m in pairs if flags & flag)
+
+
+class MapView(QGraphicsView):
+    """A view on a :class:`MapScene` (it keeps a reference: views do not own scenes)."""
+
+    camera_changed = Signal()
+    context_requested = Signal(float, float, QPoint)
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__(scene)
+        self.map_scene = scene
+        self.pointer_handler: Callable[[PointerEvent], None] | None = None
+        self._pan_from: QPointF | None = None
+        self._pan_moved = False
+        self._space = False
+        self._long_press = QTimer(self, singleShot=True, interval=LONG_PRESS_MS)
+        self._long_press.timeout.connect(self._on_long_press)
+        self._press_pos = QPoint()
+        self._touch = TouchTracker()
+        hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+        self.setRenderHints(hints)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setBackgroundBrush(Qt.GlobalColor.darkGray)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
+        self.horizontalScrollBar().valueChanged.connect(self.camera_changed)
+        self.verticalScrollBar().valueChanged.connect(self.camera_changed)
+
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, zoom: float) -> None:
+        factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
+        self.scale(factor, factor)
+        self.camera_changed.emit()
+
+    def zoom_by(self, factor: float) -> None:
+        self.set_zoom(self.zoom * factor)
+
+    def fit_map(self) -> None:
+        """Zoom and centre so the whole map is visible."""
+        self.fitInView(self.map_scene.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.camera_changed.emit()
+
+    def camera(self) -> tuple[QPointF, float]:
+        """The scene point at the viewport centre and the zoom (screen px per scene px)."""
+        return self.mapToScene(self.viewport().rect().center()), self.zoom
+
+    def set_camera(self, centre: QPointF, zoom: float) -> None:
+        self.set_zoom(zoom)
+        self.centerOn(centre)
+
+    def cell_at(self, pos: QPoint | QPointF) -> tuple[float, float]:
+        """The grid-cell coordinates under a viewport position."""
+        scene_pos = self.mapToScene(QPoint(round(pos.x()), round(pos.y())))
+        return (scene_pos.x() / CELL, scene_pos.y() / CELL)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        self.zoom_by(1.0015 ** event.angleDelta().y())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
+                 Qt.Key.Key_Down: (0, 1)}
+        if event.key() in steps:
+            dx, dy = steps[Qt.Key(event.key())]
+            self.pan_by(dx * CELL * self.zoom, dy * CELL * self.zoom)
+        elif event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+        else:
+            super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+        super().keyReleaseEvent(event)
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the camera by screen pixels."""
+        self.horizontalScrollBar().setValue(round(self.horizontalScrollBar().value() + dx))
+        self.verticalScrollBar().setValue(round(self.verticalScrollBar().value() + dy))
+
+    def _is_pan_press(self, event: QMouseEvent) -> bool:
+        button = event.button()
+        if button in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
+            return True
+        return button == Qt.MouseButton.LeftButton and self._space
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self._is_pan_press(event):
+            self._pan_from, self._pan_moved = event.position(), False
+            self._pan_button = event.button()
+            return
+        self._press_pos = event.position().toPoint()
+        self._long_press.start()
+        self._send(PointerKind.PRESS, event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_moved |= abs(delta.x()) + abs(delta.y()) > PAN_SLOP_PX
+            if self._pan_moved:
+                self.pan_by(-delta.x(), -delta.y())
+                self._pan_from = event.position()
+            return
+        if (event.position().toPoint() - self._press_pos).manhattanLength() > PAN_SLOP_PX:
+            self._long_press.stop()
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self._send(PointerKind.MOVE, event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._long_press.stop()
+        if self._pan_from is not None and event.button() == self._pan_button:
+            self._pan_from = None
+            if event.button() == Qt.MouseButton.RightButton and not self._pan_moved:
+                self._ask_context(event.position().toPoint())
+            return
+        self._send(PointerKind.RELEASE, event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._send(PointerKind.DOUBLE_CLICK, event)
+
+    def _send(self, kind: PointerKind, event: QMouseEvent) -> None:
+        button = BUTTONS.get(event.button(), Button.LEFT)
+        self._send_at(kind, event.position(), frozenset({button}), modifiers_of(event.modifiers()))
+
+    def _send_at(
+        self, kind: PointerKind, pos: QPointF, buttons: frozenset[Button],
+        modifiers: frozenset[Modifier] = frozenset(),
+    ) -> None:
+        if self.pointer_handler is not None:
+            x, y = self.cell_at(pos)
+            self.pointer_handler(PointerEvent(kind, x, y, buttons, modifiers))
+
+    def _ask_context(self, pos: QPoint) -> None:
+        x, y = self.cell_at(pos)
+        self.context_requested.emit(x, y, self.viewport().mapToGlobal(pos))
+
+    def _on_long_press(self) -> None:
+        self._send_at(PointerKind.RELEASE, QPointF(self._press_pos), frozenset({Button.LEFT}))
+        self._ask_context(self._press_pos)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if isinstance(event, QTouchEvent):
+            self._on_touch(event)
+            return True
+        return super().viewportEvent(event)
+
+    def _on_touch(self, event: QTouchEvent) -> None:
+        gesture = self._touch.feed(event)
+        if gesture.pan is not None:
+            self._long_press.stop()
+            self.pan_by(-gesture.pan.x(), -gesture.pan.y())
+        if gesture.zoom != 1.0:
+            self.zoom_by(gesture.zoom)
+        if gesture.pointer is not None:
+            kind, pos = gesture.pointer
+            if kind is PointerKind.PRESS:
+                self._press_pos = pos.toPoint()
+                self._long_press.start()
+            elif kind is PointerKind.RELEASE:
+                self._long_press.stop()
+            self._send_at(kind, pos, frozenset({Button.LEFT}))

@@ -1,0 +1,185 @@
+"""Menus, the tool bar and their shortcuts, as desktop users expect them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QMessageBox
+
+from desktop.core.model import RegionKind, WallKind
+from desktop.core.tools import DrawTool
+from desktop.gui import file_actions
+from desktop.gui.calibration_dialog import CalibrationDialog
+from desktop.gui.player_window import CameraMode
+from desktop.gui.preferences_dialog import PreferencesDialog
+from desktop.gui.settings import recent_files, set_screen_ppi, snap_by_default
+
+if TYPE_CHECKING:
+    from desktop.gui.main_window import GMWindow
+
+Keys = QKeySequence.StandardKey
+
+DRAW_TOOLS: list[tuple[str, WallKind, RegionKind | None]] = [
+    ("Wall", WallKind.WALL, None),
+    ("Low wall", WallKind.LOW_WALL, None),
+    ("Window", WallKind.WINDOW, None),
+    ("Door", WallKind.DOOR, None),
+    ("Object", WallKind.OBJECT, None),
+    ("Difficult ground", WallKind.WALL, RegionKind.DIFFICULT),
+    ("Illumination", WallKind.WALL, RegionKind.ILLUMINATION),
+    ("Zone", WallKind.WALL, RegionKind.ZONE),
+]
+
+
+def _action(
+    window: GMWindow, menu: QMenu, text: str, slot: Callable[[], object],
+    shortcut: QKeySequence | Keys | str | None = None,
+) -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    action.triggered.connect(lambda _checked=False: slot())
+    menu.addAction(action)
+    return action
+
+
+def build_menus(window: GMWindow) -> dict[str, QAction]:
+    """Build every menu and the tool bar; return the actions by name (for tests and docs)."""
+    actions: dict[str, QAction] = {}
+    _file_menu(window, window.menuBar().addMenu("&File"), actions)
+    _edit_menu(window, window.menuBar().addMenu("&Edit"), actions)
+    _view_menu(window, window.menuBar().addMenu("&View"), actions)
+    _tools_menu(window, window.menuBar().addMenu("&Tools"), actions)
+    help_menu = window.menuBar().addMenu("&Help")
+    _action(window, help_menu, "User guide", partial(_show_help, window), Keys.HelpContents)
+    return actions
+
+
+def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    actions["new"] = _action(window, menu, "&New", partial(file_actions.new_encounter, window),
+                             Keys.New)
+    actions["open"] = _action(window, menu, "&Open...", partial(file_actions.open_dialog, window),
+                              Keys.Open)
+    recent = menu.addMenu("Open &Recent")
+    recent.aboutToShow.connect(partial(_fill_recent, window, recent))
+    actions["save"] = _action(window, menu, "&Save", partial(file_actions.save, window), Keys.Save)
+    actions["save_as"] = _action(window, menu, "Save &As...", partial(file_actions.save_as, window),
+                                 Keys.SaveAs)
+    menu.addSeparator()
+    _action(window, menu, "Import &Map Image...", partial(file_actions.import_map, window))
+    _action(window, menu, "Import &Universal VTT...", partial(file_actions.import_uvtt, window))
+    menu.addSeparator()
+    _action(window, menu, "&Quit", window.close, Keys.Quit)
+
+
+def _fill_recent(window: GMWindow, menu: QMenu) -> None:
+    menu.clear()
+    for name in recent_files():
+        _action(window, menu, name, partial(file_actions.open_path, window, Path(name)))
+    if menu.isEmpty():
+        menu.addAction("(none)").setEnabled(False)
+
+
+def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    actions["undo"] = _action(window, menu, "&Undo", window.state.undo, Keys.Undo)
+    actions["redo"] = _action(window, menu, "&Redo", window.state.redo, "Ctrl+Shift+Z")
+
+    def relabel() -> None:
+        undo, redo = window.state.undo_label, window.state.redo_label
+        actions["undo"].setText(f"&Undo {undo}" if undo else "&Undo")
+        actions["undo"].setEnabled(undo is not None)
+        actions["redo"].setText(f"&Redo {redo}" if redo else "&Redo")
+        actions["redo"].setEnabled(redo is not None)
+
+    window.state.history_changed.connect(relabel)
+    relabel()
+    menu.addSeparator()
+    _action(window, menu, "&Preferences...", partial(PreferencesDialog.ask, window))
+
+
+def _view_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    _action(window, menu, "Zoom &In", partial(window.view.zoom_by, 1.25), Keys.ZoomIn)
+    _action(window, menu, "Zoom &Out", partial(window.view.zoom_by, 0.8), Keys.ZoomOut)
+    _action(window, menu, "&Fit Map", window.view.fit_map, "Ctrl+0")
+    menu.addSeparator()
+    actions["player_view"] = _action(window, menu, "&Player View", window.toggle_player_view, "F5")
+    pin = _action(window, menu, "Pin Player Camera", partial(_toggle_pin, window), "F6")
+    pin.setCheckable(True)
+    actions["pin"] = pin
+    blackout = partial(_toggle_blackout, window)
+    actions["blackout"] = _action(window, menu, "&Blackout", blackout, "F7")
+    _action(window, menu, "Calibrate Physical Scale...", partial(_calibrate, window))
+    menu.addSeparator()
+    for dock in window.docks:
+        menu.addAction(dock.toggleViewAction())
+
+
+def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    bar = window.addToolBar("Tools")
+    bar.setObjectName("ToolsBar")
+    group = QActionGroup(window)
+    select = _action(window, menu, "&Select / Move", partial(window.interaction.set_tool,
+                                                             window.interaction.select_tool), "S")
+    actions["tool_select"] = select
+    for text, wall_kind, region_kind in DRAW_TOOLS:
+        tool_slot = partial(_draw_tool, window, wall_kind, region_kind)
+        actions[f"tool_{text.lower().replace(' ', '_')}"] = _action(window, menu, text, tool_slot)
+    for name, action in actions.items():
+        if name.startswith("tool_"):
+            action.setCheckable(True)
+            group.addAction(action)
+            bar.addAction(action)
+    select.setChecked(True)
+    menu.addSeparator()
+    snap = _action(window, menu, "Snap to &Grid", partial(_toggle_snap, window), "G")
+    snap.setCheckable(True)
+    snap.setChecked(snap_by_default())
+    window.interaction.select_tool.snap = snap.isChecked()
+    actions["snap"] = snap
+    bar.addSeparator()
+    bar.addAction(snap)
+
+
+def _draw_tool(window: GMWindow, wall_kind: WallKind, region_kind: RegionKind | None) -> None:
+    window.interaction.set_tool(DrawTool(wall_kind, region_kind))
+
+
+def _toggle_snap(window: GMWindow) -> None:
+    window.interaction.select_tool.snap = window.actions_by_name["snap"].isChecked()
+
+
+def _toggle_pin(window: GMWindow) -> None:
+    if window.player_window is not None:
+        pinned = window.actions_by_name["pin"].isChecked()
+        window.player_window.set_mode(CameraMode.PINNED if pinned else CameraMode.FOLLOW)
+
+
+def _toggle_blackout(window: GMWindow) -> None:
+    if window.player_window is not None:
+        window.player_window.set_blackout(not window.player_window.is_blacked_out)
+
+
+def _calibrate(window: GMWindow) -> None:
+    target = window.player_window or window
+    screen = target.screen()
+    size = screen.size()
+    dialog = CalibrationDialog((size.width(), size.height()), window)
+    if dialog.exec() and dialog.pixels_per_inch is not None:
+        set_screen_ppi(screen.name(), dialog.pixels_per_inch)
+        if window.player_window is not None:
+            window.player_window.set_mode(window.player_window.mode)
+
+
+def _show_help(window: GMWindow) -> None:
+    QMessageBox.information(window, "Battlemap", (
+        "Drag tokens to move them (Shift or Alt: no snapping; Esc cancels).\n"
+        "Right-click a token for its menu; click a door to open or close it.\n"
+        "Wheel zooms; middle or right drag, Space + drag or the arrow keys pan.\n"
+        "Draw tools: click each corner; double-click, right-click or Enter finishes.\n"
+        "F5 opens the player view; F6 pins its camera; F7 blacks it out.\n"
+        "See docs/user-guide.md for everything else."
+    ))

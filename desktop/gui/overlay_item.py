@@ -1,0 +1,137 @@
+"""The tool layer: a drag's ghost tokens, path and distance readout; selection rings; the
+selection box; the wall or region being drawn. It draws whatever the active tool previews.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.core.model import Encounter
+from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
+from desktop.gui.style import (
+    CELL,
+    LABEL_BACK,
+    PACE_COLORS,
+    SELECTION_COLOR,
+    SIDE_COLORS,
+    cosmetic_pen,
+    label_font,
+    to_scene,
+)
+from desktop.gui.wall_items import wall_path
+
+
+def readout_text(preview: DragPreview, unit: str) -> str:
+    """The distance readout of a drag, e.g. ``'7" (Pace 6)'`` or ``'7.5 ft (Pace 6)'``.
+
+    Examples
+    --------
+    >>> from desktop.core.movement import PaceBand
+    >>> p = DragPreview("a", (), (0, 0), (7, 0), 7.0, 6.0, PaceBand.RUNNING)
+    >>> readout_text(p, "in")
+    '7" (Pace 6)'
+    """
+    distance = f"{preview.distance:.1f}".removesuffix(".0")
+    suffix = '"' if unit == "in" else f" {unit}"
+    return f"{distance}{suffix} (Pace {preview.pace:g})"
+
+
+class ToolOverlayItem(QGraphicsItem):
+    """Draws ``preview`` and, when ``show_selection``, rings around ``selection``."""
+
+    def __init__(self, show_selection: bool = True) -> None:
+        super().__init__()
+        self.show_selection = show_selection
+        self.preview: Preview = None
+        self.selection: frozenset[str] = frozenset()
+        self.encounter = Encounter()
+        self._rect = QRectF()
+
+    def show(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
+        """Draw this preview and selection from now on."""
+        self.prepareGeometryChange()
+        self.preview, self.selection, self.encounter = preview, selection, encounter
+        width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
+        self._rect = QRectF(-CELL, -CELL, width, height)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self.show_selection:
+            self._paint_selection(painter)
+        if isinstance(self.preview, DragPreview):
+            self._paint_drag(painter, self.preview)
+        elif isinstance(self.preview, BoxPreview):
+            rect = QRectF(to_scene(self.preview.corner), to_scene(self.preview.other))
+            painter.setPen(cosmetic_pen(SELECTION_COLOR, 2.0, Qt.PenStyle.DashLine))
+            painter.setBrush(QColor(0, 229, 255, 40))
+            painter.drawRect(rect.normalized())
+        elif isinstance(self.preview, DrawPreview):
+            self._paint_draw(painter, self.preview)
+
+    def _paint_selection(self, painter: QPainter) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic_pen(SELECTION_COLOR, 4.0, Qt.PenStyle.DashLine))
+        for token in self.encounter.tokens:
+            if token.id in self.selection:
+                r = (token.radius + 0.12) * CELL
+                painter.drawEllipse(to_scene((token.x, token.y)), r, r)
+        painter.setPen(cosmetic_pen(SELECTION_COLOR, 12.0))
+        painter.setOpacity(0.5)
+        for wall in self.encounter.walls:
+            if wall.id in self.selection:
+                painter.drawPath(wall_path(wall))
+        for region in self.encounter.regions:
+            if region.id in self.selection:
+                painter.drawPolygon(QPolygonF([to_scene(p) for p in region.points]))
+        painter.setOpacity(1.0)
+
+    def _paint_drag(self, painter: QPainter, preview: DragPreview) -> None:
+        color = PACE_COLORS[preview.band.value]
+        tokens = {t.id: t for t in self.encounter.tokens}
+        painter.setOpacity(0.55)
+        for token_id, point in preview.positions:
+            token = tokens[token_id]
+            painter.setPen(cosmetic_pen(SIDE_COLORS[token.side], 5.0))
+            painter.setBrush(QColor(token.color))
+            r = token.radius * CELL * 0.92
+            painter.drawEllipse(to_scene(point), r, r)
+        painter.setOpacity(1.0)
+        start, end = to_scene(preview.start), to_scene(preview.end)
+        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 160), 9.0))
+        painter.drawLine(start, end)
+        painter.setPen(cosmetic_pen(color, 5.0))
+        painter.drawLine(start, end)
+        self._paint_readout(painter, end, readout_text(preview, self.encounter.grid.unit), color)
+
+    def _paint_readout(self, painter: QPainter, at: QPointF, text: str, color: QColor) -> None:
+        font = label_font(0.4)
+        width = QFontMetricsF(font).horizontalAdvance(text) + 20
+        box = QRectF(at.x() + 0.4 * CELL, at.y() - 0.9 * CELL, width, 0.6 * CELL)
+        painter.setPen(cosmetic_pen(color, 3.0))
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(box, 8, 8)
+        painter.setFont(font)
+        painter.setPen(color)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_draw(self, painter: QPainter, preview: DrawPreview) -> None:
+        points = [*preview.points, preview.pointer]
+        path = QPainterPath(to_scene(points[0]))
+        for point in points[1:]:
+            path.lineTo(to_scene(point))
+        if preview.closed:
+            path.closeSubpath()
+        painter.setPen(cosmetic_pen(SELECTION_COLOR, 4.0, Qt.PenStyle.DashLine))
+        painter.setBrush(QColor(0, 229, 255, 30) if preview.closed else Qt.BrushStyle.NoBrush)
+        painter.drawPath(path)
+        painter.setBrush(SELECTION_COLOR)
+        for point in preview.points:
+            painter.drawEllipse(to_scene(point), 0.08 * CELL, 0.08 * CELL)

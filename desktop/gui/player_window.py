@@ -1,0 +1,92 @@
+"""The table display: a chrome-free window showing what the players may see.
+
+It has its own :class:`MapScene` for the player audience, so hidden tokens, notes, selection
+boxes and editing handles never exist in it. The camera follows the GM view (at the calibrated
+physical scale when the screen was measured) or stays where the GM pinned it; blackout hides
+the map during scene changes. Players can drag tokens on it with a finger or a mouse.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
+
+from desktop.core.physical_scale import view_zoom
+from desktop.core.state import BattleState
+from desktop.gui.interaction import Interaction
+from desktop.gui.map_view import MapView
+from desktop.gui.scene import Audience, MapScene
+from desktop.gui.settings import screen_ppi
+from desktop.gui.style import CELL
+
+
+class CameraMode(StrEnum):
+    FOLLOW = "follow"
+    PINNED = "pinned"
+
+
+class PlayerWindow(QWidget):
+    """The players' window; ``follow(gm_view)`` mirrors the GM camera while following."""
+
+    def __init__(self, state: BattleState, gm_view: MapView) -> None:
+        super().__init__(None, Qt.WindowType.Window | Qt.WindowType.FramelessWindowHint)
+        self.setWindowTitle("Battlemap - players")
+        self.scene = MapScene(state, Audience.PLAYER, gm_view.map_scene.base_dir)
+        self.view = MapView(self.scene)
+        self.view.setFrameShape(QFrame.Shape.NoFrame)
+        self.view.setBackgroundBrush(Qt.GlobalColor.black)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.interaction = Interaction(self.view, state, for_players=True)
+        self.blackout_cover = QLabel("")
+        self.blackout_cover.setStyleSheet("background: black;")
+        self._stack = QStackedLayout(self)
+        self._stack.addWidget(self.view)
+        self._stack.addWidget(self.blackout_cover)
+        self.gm_view = gm_view
+        self.mode = CameraMode.FOLLOW
+        gm_view.camera_changed.connect(self._on_gm_camera_change)
+        self.resize(1280, 800)
+
+    @property
+    def is_blacked_out(self) -> bool:
+        return self._stack.currentWidget() is self.blackout_cover
+
+    def set_blackout(self, on: bool) -> None:
+        self._stack.setCurrentWidget(self.blackout_cover if on else self.view)
+
+    def set_mode(self, mode: CameraMode) -> None:
+        self.mode = mode
+        self._on_gm_camera_change()
+
+    def physical_zoom(self) -> float | None:
+        """The zoom that makes one cell one inch on this window's screen, if calibrated."""
+        screen = self.screen()
+        ppi = screen_ppi(screen.name()) if screen is not None else None
+        return view_zoom(ppi, CELL) if ppi else None
+
+    def _on_gm_camera_change(self) -> None:
+        if self.mode is not CameraMode.FOLLOW:
+            return
+        centre, zoom = self.gm_view.camera()
+        self.view.set_camera(centre, self.physical_zoom() or zoom)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_B:
+            self.set_blackout(not self.is_blacked_out)
+        elif event.key() == Qt.Key.Key_F:
+            self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
+        elif event.key() == Qt.Key.Key_Escape:
+            self.interaction.cancel()
+        else:
+            super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.gm_view.camera_changed.disconnect(self._on_gm_camera_change)
+        self.interaction.detach()
+        self.scene.detach()
+        super().closeEvent(event)

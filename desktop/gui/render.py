@@ -1,0 +1,58 @@
+"""Render an encounter offscreen to an image, as the GM or the players would see it.
+
+Used by ``battlemap render`` (no window is shown) and by the README screenshots.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
+from PySide6.QtWidgets import QApplication
+
+from desktop.core.model import Encounter
+from desktop.core.state import BattleState
+from desktop.gui.scene import Audience, MapScene
+
+BACKDROP = QColor("#202124")
+IMAGE_ALLOCATION_LIMIT_MB = 512
+"""Qt refuses to decode any image needing more memory than this (decompression bombs)."""
+
+
+def ensure_app() -> QApplication:
+    """The running QApplication, created (with the image allocation limit) if needed."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    QImageReader.setAllocationLimit(IMAGE_ALLOCATION_LIMIT_MB)
+    assert isinstance(app, QApplication)
+    return app
+
+
+def render_scene(scene: MapScene, width: int, height: int) -> QImage:
+    """The whole map of ``scene`` fitted (aspect kept) into a ``width`` x ``height`` image."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(BACKDROP)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    source = scene.map_rect().adjusted(-8, -8, 8, 8)
+    scene.render(painter, QRectF(0, 0, width, height), source, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    return image
+
+
+def render_encounter(
+    encounter: Encounter,
+    audience: Audience = Audience.GM,
+    size: tuple[int, int] = (1600, 1000),
+    base_dir: Path | None = None,
+) -> QImage:
+    """An image of ``encounter`` as ``audience`` sees it."""
+    ensure_app()
+    scene = MapScene(BattleState(encounter), audience, base_dir)
+    image = render_scene(scene, *size)
+    scene.detach()
+    return image

@@ -1,0 +1,193 @@
+"""The map scene: one QGraphicsScene per audience (GM or players) mirroring the battle state.
+
+The scene listens to :attr:`BattleState.changed` and updates only what changed: tokens are
+diffed by id, walls by tile, regions by id; the grid and background are rebuilt only when the
+map itself changes. A player scene never holds GM-only things (hidden tokens, notes, selection).
+
+Items sit in :class:`Layer` z-bands, so later overlays (line of fire, attack previews,
+animations) add their own items with :meth:`MapScene.add_overlay` without touching this module.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+from pathlib import Path
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
+
+from desktop.core.images import ImageError
+from desktop.core.model import Encounter, Region, Token
+from desktop.core.state import BattleState
+from desktop.gui.background_item import BackgroundItem, read_background
+from desktop.gui.grid_item import GridItem
+from desktop.gui.region_item import RegionItem
+from desktop.gui.style import CELL, MAP_FILL
+from desktop.gui.token_item import TokenItem
+from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
+
+HIDDEN_OPACITY = 0.45
+"""How a hidden token looks to the GM: translucent."""
+
+
+class Audience(StrEnum):
+    GM = "gm"
+    PLAYER = "player"
+
+
+class Layer(IntEnum):
+    """z-values of the scene's bands, bottom to top."""
+
+    MAP = 0
+    GRID = 10
+    REGIONS = 20
+    WALLS = 30
+    TOKENS = 40
+    TOOL = 50
+    EFFECTS = 60
+    HUD = 70
+
+
+def jokers(encounter: Encounter) -> frozenset[str]:
+    """Ids of tokens whose current Action Card is a Joker (``combat["jokers"]``)."""
+    ids = encounter.combat.get("jokers", [])
+    return frozenset(str(i) for i in ids) if isinstance(ids, list) else frozenset()
+
+
+class MapScene(QGraphicsScene):
+    """The scene of one audience, kept in step with ``state``."""
+
+    def __init__(
+        self, state: BattleState, audience: Audience = Audience.GM, base_dir: Path | None = None
+    ) -> None:
+        super().__init__()
+        self.state, self.audience, self.base_dir = state, audience, base_dir
+        self.background_error: str | None = None
+        self._map_items: list[QGraphicsItem] = []
+        self._tokens: dict[str, TokenItem] = {}
+        self._walls: dict[TileKey, WallBatchItem] = {}
+        self._regions: dict[str, RegionItem] = {}
+        self._images: dict[str, QImage | None] = {}
+        self._shown = Encounter(tokens=(), width=0, height=0)
+        self.sync(state.encounter)
+        state.changed.connect(self._on_state_change)
+
+    def detach(self) -> None:
+        """Stop following the state (call before dropping the scene)."""
+        self.state.changed.disconnect(self._on_state_change)
+
+    def add_overlay(self, item: QGraphicsItem, layer: Layer = Layer.EFFECTS) -> QGraphicsItem:
+        """Add an overlay item (attack preview, animation) in ``layer``'s z-band."""
+        item.setZValue(item.zValue() + layer)
+        self.addItem(item)
+        return item
+
+    def token_item(self, token_id: str) -> TokenItem | None:
+        return self._tokens.get(token_id)
+
+    def map_rect(self) -> QRectF:
+        """The map rectangle in scene pixels."""
+        return QRectF(0, 0, self._shown.width * CELL, self._shown.height * CELL)
+
+    def _on_state_change(self, old: Encounter, new: Encounter) -> None:
+        self.sync(new)
+
+    def sync(self, new: Encounter) -> None:
+        """Bring the items in line with ``new``, touching only what differs from the last."""
+        old, self._shown = self._shown, new
+        if (old.width, old.height, old.grid, old.background) != (
+            new.width, new.height, new.grid, new.background
+        ):
+            self._rebuild_map(new)
+        if old.walls != new.walls:
+            self._sync_walls(new)
+        if old.regions != new.regions:
+            self._sync_regions(new.regions)
+        self._sync_tokens(new)
+
+    def _rebuild_map(self, encounter: Encounter) -> None:
+        for item in self._map_items:
+            self.removeItem(item)
+        fill = QGraphicsRectItem(0, 0, encounter.width * CELL, encounter.height * CELL)
+        fill.setBrush(MAP_FILL)
+        fill.setPen(fill.pen().color().darker())
+        self._map_items = [fill, *self._background_items(encounter)]
+        columns, rows = round(encounter.width), round(encounter.height)
+        self._map_items.append(GridItem(encounter.grid.kind, columns, rows))
+        for item in self._map_items:
+            item.setZValue(Layer.GRID if isinstance(item, GridItem) else Layer.MAP)
+            self.addItem(item)
+        margin = 2 * CELL
+        self.setSceneRect(self.map_rect().adjusted(-margin, -margin, margin, margin))
+
+    def _background_items(self, encounter: Encounter) -> list[QGraphicsItem]:
+        self.background_error = None
+        if encounter.background is None:
+            return []
+        try:
+            image = read_background(encounter.background, self.base_dir)
+        except ImageError as error:
+            self.background_error = str(error)
+            return []
+        return [BackgroundItem(encounter.background, image)]
+
+    def _sync_walls(self, encounter: Encounter) -> None:
+        groups = group_by_tile(encounter.walls)
+        for key in [k for k in self._walls if k not in groups]:
+            self.removeItem(self._walls.pop(key))
+        for key, walls in groups.items():
+            current = self._walls.get(key)
+            if current is not None and current.walls == walls:
+                continue
+            if current is not None:
+                self.removeItem(current)
+            item = WallBatchItem(walls)
+            item.setZValue(Layer.WALLS)
+            self.addItem(item)
+            self._walls[key] = item
+
+    def _sync_regions(self, regions: tuple[Region, ...]) -> None:
+        wanted = {r.id: r for r in regions}
+        for rid in list(self._regions):
+            item = self._regions[rid]
+            if wanted.get(rid) != item.region:
+                self.removeItem(self._regions.pop(rid))
+        for region in regions:
+            if region.id not in self._regions:
+                item = RegionItem(region)
+                item.setZValue(Layer.REGIONS)
+                self.addItem(item)
+                self._regions[region.id] = item
+
+    def _sync_tokens(self, encounter: Encounter) -> None:
+        visible = [t for t in encounter.tokens if self._shows(t)]
+        wanted = {t.id for t in visible}
+        for tid in [tid for tid in self._tokens if tid not in wanted]:
+            self.removeItem(self._tokens.pop(tid))
+        joker_ids = jokers(encounter)
+        for order, token in enumerate(visible):
+            self._sync_token(token, token.id in joker_ids, order)
+
+    def _sync_token(self, token: Token, joker: bool, order: int) -> None:
+        item = self._tokens.get(token.id)
+        if item is None:
+            item = TokenItem(token, self._image(token.image), joker)
+            self.addItem(item)
+            self._tokens[token.id] = item
+        elif item.token != token or (joker != any(b.text == "JOKER" for b in item.badges)):
+            item.set_token(token, self._image(token.image), joker)
+        item.setZValue(Layer.TOKENS + order / 10000)
+        item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+
+    def _shows(self, token: Token) -> bool:
+        return self.audience is Audience.GM or not token.hidden
+
+    def _image(self, path: str | None) -> QImage | None:
+        if path is None:
+            return None
+        if path not in self._images:
+            full = Path(path) if self.base_dir is None else self.base_dir / path
+            image = QImage(str(full))
+            self._images[path] = None if image.isNull() else image
+        return self._images[path]

@@ -1,0 +1,79 @@
+"""Create or edit a token: name, side, colour, size, image, hidden flag, notes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from desktop.core.model import Side, Token
+
+
+class TokenDialog(QDialog):
+    """A form over one token; :meth:`token` is the edited copy."""
+
+    def __init__(self, token: Token, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Token: {token.name}")
+        self.original = token
+        self.name = QLineEdit(token.name)
+        self.side = QComboBox()
+        self.side.addItems([s.value for s in Side])
+        self.side.setCurrentText(token.side.value)
+        self.color = QLineEdit(token.color)
+        self.size = QDoubleSpinBox(minimum=0.25, maximum=10.0, singleStep=0.5, value=token.size)
+        self.facing = QDoubleSpinBox(minimum=0.0, maximum=359.0, value=token.facing, suffix=" deg")
+        self.image = QLineEdit(token.image or "")
+        browse = QPushButton("Choose image...")
+        browse.clicked.connect(self._choose_image)
+        self.hidden = QCheckBox("Hidden from players")
+        self.hidden.setChecked(token.hidden)
+        self.notes = QLineEdit(token.notes)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        for label, widget in (("Name", self.name), ("Side", self.side), ("Colour", self.color),
+                              ("Size (cells)", self.size), ("Facing", self.facing),
+                              ("Image", self.image), ("", browse), ("", self.hidden),
+                              ("GM notes", self.notes)):
+            form.addRow(label, widget)
+        form.addRow(buttons)
+
+    def _choose_image(self) -> None:
+        images = "Images (*.png *.jpg *.jpeg *.webp)"
+        name, _ = QFileDialog.getOpenFileName(self, "Token image", "", images)
+        if name:
+            self.image.setText(name)
+
+    def token(self) -> Token:
+        return replace(
+            self.original, name=self.name.text().strip() or self.original.name,
+            side=Side(self.side.currentText()), color=self._color(),
+            size=self.size.value(), facing=self.facing.value(),
+            image=self.image.text().strip() or None, hidden=self.hidden.isChecked(),
+            notes=self.notes.text(),
+        )
+
+    def _color(self) -> str:
+        text = self.color.text().strip()
+        return text if QColor.isValidColorName(text) else self.original.color
+
+    @classmethod
+    def ask(cls, parent: QWidget, token: Token) -> Token | None:
+        dialog = cls(token, parent)
+        return dialog.token() if dialog.exec() else None

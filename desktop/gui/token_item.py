@@ -1,0 +1,198 @@
+"""A token on the map: a disc (colour and initials, or an image) in a thick side-coloured ring,
+a facing tick, its name below and status badges above.
+
+Everything is sized in cells so it reads from across a table at one cell per inch.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.core.edits import initials
+from desktop.core.model import Token
+from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, SIDE_COLORS, label_font
+
+RING = 0.13 * CELL
+"""Width of the side ring, in scene pixels."""
+BADGE_HEIGHT = 0.33 * CELL
+PIP = 0.17 * CELL
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A status badge: short text on a coloured tag."""
+
+    text: str
+    color: str
+
+
+def token_condition(token: Token) -> dict[str, Any]:
+    condition = token.stats.get("condition", {})
+    return condition if isinstance(condition, dict) else {}
+
+
+def badges_for(token: Token, joker: bool = False) -> list[Badge]:
+    """The badges a token shows, in reading order.
+
+    Examples
+    --------
+    >>> t = Token(id="a", name="A", x=0, y=0, stats={"condition": {"shaken": True, "fatigue": 2}})
+    >>> [b.text for b in badges_for(t, joker=True)]
+    ['SHAKEN', 'FAT 2', 'JOKER']
+    """
+    c = token_condition(token)
+    flags = [
+        ("shaken", "SHAKEN", "#fdd835"), ("stunned", "STUN", "#ab47bc"),
+        ("prone", "PRONE", "#8d6e63"), ("bound", "BOUND", "#78909c"),
+        ("entangled", "ENTANGLED", "#78909c"), ("on_hold", "HOLD", "#26c6da"),
+    ]
+    badges = [Badge(text, color) for key, text, color in flags if c.get(key)]
+    if isinstance(c.get("fatigue"), int) and c["fatigue"] > 0:
+        badges.insert(1 if c.get("shaken") else 0, Badge(f"FAT {c['fatigue']}", "#ff9800"))
+    if joker:
+        badges.append(Badge("JOKER", "#ffd700"))
+    return badges
+
+
+def wound_count(token: Token) -> int:
+    wounds = token_condition(token).get("wounds", 0)
+    return wounds if isinstance(wounds, int) else 0
+
+
+def text_color_on(fill: QColor) -> QColor:
+    """Black or white, whichever reads better on ``fill``."""
+    luma = 0.299 * fill.red() + 0.587 * fill.green() + 0.114 * fill.blue()
+    return QColor("#000000") if luma > 150 else QColor("#ffffff")
+
+
+class TokenItem(QGraphicsItem):
+    """One token; rebuild it with :meth:`set_token` when its snapshot changes."""
+
+    def __init__(self, token: Token, image: QImage | None = None, joker: bool = False) -> None:
+        super().__init__()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_token(token, image, joker)
+
+    def set_token(self, token: Token, image: QImage | None = None, joker: bool = False) -> None:
+        self.prepareGeometryChange()
+        self.token, self.image, self.badges = token, image, badges_for(token, joker)
+        self.setPos(token.x * CELL, token.y * CELL)
+        self._radius = token.radius * CELL
+        self._label_font, self._badge_font = label_font(0.28), label_font(0.23)
+        self._label_width = QFontMetricsF(self._label_font).horizontalAdvance(token.name) + 16
+        self._badge_widths = [
+            QFontMetricsF(self._badge_font).horizontalAdvance(b.text) + 12 for b in self.badges
+        ]
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        half = max(self._radius + RING, self._label_width / 2, sum(self._badge_widths) / 2) + 4
+        top = self._radius + RING + BADGE_HEIGHT + 6
+        return QRectF(-half, -top, 2 * half, top + self._radius + 0.45 * CELL + 8)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        self._paint_disc(painter)
+        self._paint_ring(painter)
+        self._paint_wounds(painter)
+        self._paint_label(painter)
+        self._paint_badges(painter)
+
+    def _paint_disc(self, painter: QPainter) -> None:
+        r = self._radius - RING / 2
+        disc = QRectF(-r, -r, 2 * r, 2 * r)
+        fill = QColor(self.token.color)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(fill)
+        painter.drawEllipse(disc)
+        if self.image is not None and not self.image.isNull():
+            clip = QPainterPath()
+            clip.addEllipse(disc)
+            painter.save()
+            painter.setClipPath(clip)
+            painter.drawImage(disc, self.image)
+            painter.restore()
+            return
+        painter.setFont(label_font(0.4 * max(self.token.size, 0.5)))
+        painter.setPen(text_color_on(fill))
+        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(self.token.name))
+
+    def _paint_ring(self, painter: QPainter) -> None:
+        r = self._radius - RING / 2
+        color = SIDE_COLORS[self.token.side]
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QColor(0, 0, 0, 220).toRgb())
+        painter.drawEllipse(QPointF(0, 0), self._radius, self._radius)
+        ring = painter.pen()
+        ring.setColor(color)
+        ring.setWidthF(RING)
+        painter.setPen(ring)
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        if token_condition(self.token).get("incapacitated"):
+            self._paint_cross(painter, r)
+        self._paint_facing(painter, color)
+
+    def _paint_cross(self, painter: QPainter, r: float) -> None:
+        painter.setBrush(QColor(60, 60, 60, 150))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        pen = painter.pen()
+        pen.setColor(QColor("#222222"))
+        painter.setPen(pen)
+        d = r * 0.7
+        painter.drawLine(QPointF(-d, -d), QPointF(d, d))
+        painter.drawLine(QPointF(-d, d), QPointF(d, -d))
+
+    def _paint_facing(self, painter: QPainter, color: QColor) -> None:
+        angle = math.radians(self.token.facing)
+        ux, uy = math.sin(angle), -math.cos(angle)
+        tip, base, spread = self._radius + RING * 1.1, self._radius - RING * 0.2, RING * 1.1
+        triangle = QPolygonF([
+            QPointF(ux * tip, uy * tip),
+            QPointF(ux * base - uy * spread, uy * base + ux * spread),
+            QPointF(ux * base + uy * spread, uy * base - ux * spread),
+        ])
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color.darker(160))
+        painter.drawPolygon(triangle)
+
+    def _paint_wounds(self, painter: QPainter) -> None:
+        wounds = min(wound_count(self.token), 6)
+        y = self._radius - PIP * 0.6
+        painter.setPen(QColor("#ffffff"))
+        painter.setBrush(QColor("#d50000"))
+        for i in range(wounds):
+            x = (i - (wounds - 1) / 2) * PIP * 1.25
+            painter.drawEllipse(QPointF(x, y), PIP / 2, PIP / 2)
+
+    def _paint_label(self, painter: QPainter) -> None:
+        top = self._radius + RING * 0.6
+        box = QRectF(-self._label_width / 2, top, self._label_width, 0.4 * CELL)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(box, 6, 6)
+        painter.setFont(self._label_font)
+        painter.setPen(LABEL_TEXT)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.token.name)
+
+    def _paint_badges(self, painter: QPainter) -> None:
+        x = -sum(self._badge_widths) / 2
+        top = -self._radius - RING - BADGE_HEIGHT + 4
+        painter.setFont(self._badge_font)
+        for badge, width in zip(self.badges, self._badge_widths, strict=True):
+            box = QRectF(x, top, width - 2, BADGE_HEIGHT)
+            fill = QColor(badge.color)
+            painter.setPen(QColor("#000000"))
+            painter.setBrush(QBrush(fill))
+            painter.drawRoundedRect(box, 5, 5)
+            painter.setPen(text_color_on(fill))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge.text)
+            x += width

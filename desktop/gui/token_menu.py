@@ -1,0 +1,73 @@
+"""The right-click (or long-press) menu on the map: token actions, or "add a token here"."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QMenu
+
+from desktop.core.edits import set_hidden, token_at
+from desktop.core.model import Side, Token
+from desktop.core.movement import snap_point
+from desktop.gui.token_dialog import TokenDialog
+
+if TYPE_CHECKING:
+    from desktop.gui.main_window import GMWindow
+
+SCALES = [("Small", 0.5), ("Normal", 1.0), ("Large", 2.0), ("Huge", 3.0), ("Gargantuan", 4.0)]
+
+
+def show_map_menu(window: GMWindow, x: float, y: float, global_pos: QPoint) -> None:
+    """Pop up the menu for whatever is at ``(x, y)`` cells."""
+    token = token_at(window.state.encounter, x, y)
+    menu = QMenu(window)
+    if token is None:
+        menu.addAction("Add token here...", partial(add_token_at, window, x, y))
+    else:
+        window.interaction.set_selection(frozenset({token.id}))
+        fill_token_menu(window, menu, token)
+    menu.exec(global_pos)
+
+
+def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
+    state = window.state
+    menu.addAction("Edit...", partial(edit_token, window, token.id))
+    verb = "Show to players" if token.hidden else "Hide from players"
+    menu.addAction(verb, lambda: state.apply(
+        f"{verb.split()[0]} {token.name}", set_hidden(state.encounter, token.id, not token.hidden)
+    ))
+    sides = menu.addMenu("Side")
+    for side in Side:
+        sides.addAction(side.value.title(), partial(_set_field, window, token.id, "side", side))
+    sizes = menu.addMenu("Size")
+    for name, size in SCALES:
+        sizes.addAction(name, partial(_set_field, window, token.id, "size", size))
+    menu.addSeparator()
+    menu.addAction("Delete", lambda: state.apply(
+        f"Delete {token.name}", state.encounter.without_token(token.id)
+    ))
+
+
+def _set_field(window: GMWindow, token_id: str, name: str, value: object) -> None:
+    token = window.state.encounter.token(token_id)
+    window.state.apply(f"Change {token.name}", window.state.encounter.with_token(
+        replace(token, **{name: value})
+    ))
+
+
+def add_token_at(window: GMWindow, x: float, y: float) -> None:
+    encounter = window.state.encounter
+    cx, cy = snap_point(x, y, encounter.grid.kind)
+    draft = Token(id=encounter.new_id("t"), name="New token", x=cx, y=cy)
+    token = TokenDialog.ask(window, draft)
+    if token is not None:
+        window.state.apply(f"Add {token.name}", encounter.with_token(token))
+
+
+def edit_token(window: GMWindow, token_id: str) -> None:
+    token = TokenDialog.ask(window, window.state.encounter.token(token_id))
+    if token is not None:
+        window.state.apply(f"Edit {token.name}", window.state.encounter.with_token(token))
