@@ -1,0 +1,54 @@
+"""The combat log dock: follows the encounter (undo too), filters, copies, exports Markdown."""
+
+from pathlib import Path
+
+from desktop.core.model import Encounter, LogEntry
+from desktop.core.state import BattleState
+from desktop.gui.combat_log import CombatLogPanel
+
+SHOT = LogEntry("Valeros shoots Goblin 1: miss", ("Shooting d8 2 → 2 vs TN 4: miss",), 1)
+CUT = LogEntry("Kyra attacks Goblin 2: hit; Goblin 2 is Shaken", ("Fighting d8 6 → 6 vs TN 5: hit",
+               "Goblin 2 is Shaken"), 1)
+
+
+def panel_with_two_entries(qtbot) -> tuple[BattleState, CombatLogPanel]:
+    state = BattleState(Encounter(name="Ambush"))
+    panel = CombatLogPanel(state)
+    qtbot.addWidget(panel)
+    state.apply("Attack", state.encounter.with_log(SHOT))
+    state.apply("Attack", state.encounter.with_log(CUT))
+    return state, panel
+
+
+def test_undo_of_an_attack_removes_its_entry(qtbot) -> None:
+    state, panel = panel_with_two_entries(qtbot)
+    assert panel.tree.topLevelItemCount() == 2
+    assert panel.tree.topLevelItem(1).child(1).text(0) == "Goblin 2 is Shaken"
+    state.undo()
+    assert panel.shown_entries == (SHOT,)
+    assert panel.tree.topLevelItem(0).text(0) == "R1  Valeros shoots Goblin 1: miss"
+
+
+def test_filter_keeps_entries_mentioning_the_text(qtbot) -> None:
+    _, panel = panel_with_two_entries(qtbot)
+    panel.filter.setText("shaken")
+    assert panel.shown_entries == (CUT,)
+    panel.filter.setText("")
+    assert panel.shown_entries == (SHOT, CUT)
+
+
+def test_copy_takes_the_selected_entry_or_everything_shown(qtbot) -> None:
+    _, panel = panel_with_two_entries(qtbot)
+    assert panel.copy_text().count("\n") == 4
+    panel.tree.topLevelItem(1).child(0).setSelected(True)
+    assert panel.copy_text() == ("R1  Kyra attacks Goblin 2: hit; Goblin 2 is Shaken\n"
+                                 "    Fighting d8 6 → 6 vs TN 5: hit\n    Goblin 2 is Shaken")
+
+
+def test_export_writes_the_whole_log_as_markdown(qtbot, tmp_path: Path) -> None:
+    _, panel = panel_with_two_entries(qtbot)
+    panel.filter.setText("Kyra")
+    panel.export_markdown(tmp_path / "log.md")
+    text = (tmp_path / "log.md").read_text(encoding="utf-8")
+    assert text.startswith("# Combat log: Ambush\n\n## Round 1\n\n- **Valeros shoots Goblin 1")
+    assert "  - Goblin 2 is Shaken\n" in text
