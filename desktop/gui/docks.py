@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
-    QListWidget,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.model import Encounter, Token
-from desktop.core.state import BattleState
+from desktop.gui.combat_log import CombatLogPanel
 from desktop.gui.properties_panel import PropertiesPanel
 from desktop.gui.token_item import token_condition
 
@@ -113,27 +112,6 @@ class CombatantsPanel(QWidget):
                          self.state.encounter.with_token(replace(token, stats=stats)))
 
 
-class LogPanel(QListWidget):
-    """The combat log, newest entry last."""
-
-    def __init__(self, state: BattleState) -> None:
-        super().__init__()
-        self.setWordWrap(True)
-        state.changed.connect(self._on_state_change)
-        self._fill(state.encounter)
-
-    def _on_state_change(self, old: Encounter, new: Encounter) -> None:
-        if old.log != new.log:
-            self._fill(new)
-
-    def _fill(self, encounter: Encounter) -> None:
-        self.clear()
-        for entry in encounter.log:
-            lines = "\n".join(f"    {line}" for line in entry.lines)
-            self.addItem(f"Round {entry.round}: {entry.title}" + (f"\n{lines}" if lines else ""))
-        self.scrollToBottom()
-
-
 def _dock(window: GMWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
     dock = QDockWidget(title, window)
     dock.setObjectName(f"dock_{title.lower()}")
@@ -151,7 +129,7 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     docks = [
         _dock(window, "Combatants", window.combatants, right),
         _dock(window, "Properties", window.properties, right),
-        _dock(window, "Log", LogPanel(window.state), left),
+        _dock(window, "Log", CombatLogPanel(window.state), left),
     ]
     try:
         from desktop.gui.initiative_panel import InitiativePanel
