@@ -1,0 +1,290 @@
+"""Area templates: who is beneath a Blast, Cone or Stream template, and who is protected.
+
+Shapes (grid units, Savage Pathfinder): Small/Medium/Large Blast are circles of radius 1, 2, 3
+centred on the chosen point; the Cone is a 9-long teardrop -- straight sides from the apex to
+a semicircular end of radius 1.5 whose centre lies 7.5 from the apex; the Stream is a 12 x 1
+rectangle starting at the apex. Cones and Streams point along a bearing in degrees clockwise
+from up the screen (-y).
+
+A body is hit when its footprint disc meets the template with positive area; ``overlap`` is
+the share of the disc beneath it, measured on 400 evenly spread points of the disc (within
+about 0.02). A victim is protected when a solid occluder crosses the line from the template's
+origin (blast centre, or cone/stream apex) to its centre; the hardest such occluder is named.
+
+Examples
+--------
+>>> from geometry.index import Battlefield
+>>> from geometry.shapes import Body, Occluder
+>>> field = Battlefield.build(
+...     bodies=[Body("a", 0.0, 0.0), Body("b", 2.0, 0.0), Body("c", 9.0, 0.0)],
+...     occluders=[Occluder("crate", 1.5, -1, 1.5, 1, top=1.0, hardness=8)],
+... )
+>>> result = template_hits(field, TemplateShape.MEDIUM_BLAST, (0.0, 0.0))
+>>> [(h.id, round(h.overlap, 2)) for h in result.hits], result.protected
+([('a', 1.0), ('b', 0.47)], (Protection(id='b', obstacle='crate', hardness=8.0),))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from geometry.errors import require_finite
+from geometry.facing import bearing_to
+from geometry.index import Battlefield
+from geometry.shapes import Point
+from geometry.vectors import distance_to_segment, inside_triangle, segment_crossings
+
+__all__ = [
+    "Hit",
+    "Protection",
+    "Template",
+    "TemplateResult",
+    "TemplateShape",
+    "place_template",
+    "template_hits",
+    "template_outline",
+]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+BLAST_RADIUS = {"sbt": 1.0, "mbt": 2.0, "lbt": 3.0}
+CONE_END_RADIUS, CONE_END_CENTRE = 1.5, 7.5
+STREAM_LENGTH, STREAM_WIDTH = 12.0, 1.0
+SAMPLES = 400
+
+
+class TemplateShape(StrEnum):
+    SMALL_BLAST = "sbt"
+    MEDIUM_BLAST = "mbt"
+    LARGE_BLAST = "lbt"
+    CONE = "cone"
+    STREAM = "stream"
+
+    @property
+    def is_blast(self) -> bool:
+        return self.value in BLAST_RADIUS
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A placed template: its origin (blast centre or apex) and bearing (degrees from up)."""
+
+    shape: TemplateShape
+    x: float
+    y: float
+    bearing: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    id: str
+    overlap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    id: str
+    obstacle: str
+    hardness: float
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateResult:
+    hits: tuple[Hit, ...]
+    protected: tuple[Protection, ...]
+
+
+def place_template(
+    shape: TemplateShape, at: Point, *, toward: Point | None = None, rotation: float | None = None
+) -> Template:
+    """The template with origin ``at``, pointing at ``toward`` or along ``rotation`` (else up).
+
+    Examples
+    --------
+    >>> place_template(TemplateShape.CONE, (1.0, 1.0), toward=(5.0, 1.0))
+    Template(shape=<TemplateShape.CONE: 'cone'>, x=1.0, y=1.0, bearing=90.0)
+    """
+    x, y = require_finite("at x", at[0]), require_finite("at y", at[1])
+    if toward is not None:
+        bearing = bearing_to((x, y), toward)
+    else:
+        bearing = require_finite("rotation", rotation) % 360.0 if rotation is not None else 0.0
+    return Template(shape, x, y, bearing)
+
+
+def template_outline(template: Template) -> shapely.Geometry:
+    """The template as a polygon (circles with 16 segments a quarter), for drawing and clipping.
+
+    Examples
+    --------
+    >>> round(template_outline(Template(TemplateShape.STREAM, 0.0, 0.0)).area, 6)
+    12.0
+    """
+    if template.shape.is_blast:
+        return shapely.Point(template.x, template.y).buffer(BLAST_RADIUS[template.shape])
+    ux, uy = _direction(template)
+    if template.shape is TemplateShape.STREAM:
+        half = STREAM_WIDTH / 2.0
+        ends = [(0.0, -half), (STREAM_LENGTH, -half), (STREAM_LENGTH, half), (0.0, half)]
+        return shapely.Polygon([_to_map(template, ux, uy, a, c) for a, c in ends])
+    end = _to_map(template, ux, uy, CONE_END_CENTRE, 0.0)
+    disc = shapely.Point(end).buffer(CONE_END_RADIUS)
+    return shapely.convex_hull(shapely.union(disc, shapely.Point(template.x, template.y)))
+
+
+def template_hits(
+    field: Battlefield,
+    shape: TemplateShape,
+    at: Point,
+    *,
+    toward: Point | None = None,
+    rotation: float | None = None,
+    exclude: Iterable[str] = (),
+    clip: bool = False,
+) -> TemplateResult:
+    """The bodies beneath the template placed by :func:`place_template`, and who is protected.
+
+    ``exclude`` names bodies never hit (the breather of a cone). With ``clip`` the template
+    stops where full-height walls, seen from its origin, block it.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body
+    >>> field = Battlefield.build(bodies=[Body("a", 0.0, -5.0), Body("b", 3.0, -5.0)])
+    >>> template_hits(field, TemplateShape.CONE, (0.0, 0.0)).hits
+    (Hit(id='a', overlap=1.0),)
+    """
+    template = place_template(shape, at, toward=toward, rotation=rotation)
+    skip = {field.index_of(i) for i in exclude}
+    if clip:
+        overlap = _clipped_overlap(field, template)
+    else:
+        overlap = np.zeros(len(field.bodies))
+        touched = np.flatnonzero(_touches(template, field.body_x, field.body_y, field.body_radius))
+        overlap[touched] = _sampled_overlap(field, template, touched)
+    victims = [i for i in np.flatnonzero(overlap > 0.0).tolist() if i not in skip]
+    hits = tuple(Hit(field.bodies[i].id, float(overlap[i])) for i in victims)
+    return TemplateResult(hits, _protections(field, template, victims))
+
+
+def _direction(template: Template) -> Point:
+    angle = math.radians(template.bearing)
+    return (math.sin(angle), -math.cos(angle))
+
+
+def _to_map(template: Template, ux: float, uy: float, along: float, across: float) -> Point:
+    return (template.x + ux * along - uy * across, template.y + uy * along + ux * across)
+
+
+def _gap(template: Template, x: FloatArray, y: FloatArray) -> FloatArray:
+    """Distance from each point to the template (0 inside)."""
+    if template.shape.is_blast:
+        centre = np.hypot(x - template.x, y - template.y)
+        return np.maximum(centre - BLAST_RADIUS[template.shape], 0.0)
+    ux, uy = _direction(template)
+    along = (x - template.x) * ux + (y - template.y) * uy
+    across = (y - template.y) * ux - (x - template.x) * uy
+    if template.shape is TemplateShape.STREAM:
+        beyond = np.maximum(np.maximum(-along, along - STREAM_LENGTH), 0.0)
+        return np.hypot(beyond, np.maximum(np.abs(across) - STREAM_WIDTH / 2.0, 0.0))
+    return _cone_gap(along, across)
+
+
+def _cone_gap(along: FloatArray, across: FloatArray) -> FloatArray:
+    """Distance to the cone in its own frame: the union of the end disc and the apex triangle."""
+    tangent = math.sqrt(CONE_END_CENTRE**2 - CONE_END_RADIUS**2)
+    angle = math.asin(CONE_END_RADIUS / CONE_END_CENTRE)
+    tx, ty = tangent * math.cos(angle), tangent * math.sin(angle)
+    disc = np.maximum(np.hypot(along - CONE_END_CENTRE, across) - CONE_END_RADIUS, 0.0)
+    corners: tuple[Point, Point, Point] = ((0.0, 0.0), (tx, ty), (tx, -ty))
+    sides = np.minimum(
+        distance_to_segment(along, across, corners[0], corners[1]),
+        distance_to_segment(along, across, corners[0], corners[2]),
+    )
+    triangle = np.where(inside_triangle(along, across, corners), 0.0, sides)
+    return np.minimum(disc, triangle)
+
+
+def _touches(template: Template, x: FloatArray, y: FloatArray, r: FloatArray) -> BoolArray:
+    gap = _gap(template, x, y)
+    touching: BoolArray = (gap < r) | (gap == 0.0)
+    return touching
+
+
+def _sunflower(count: int) -> tuple[FloatArray, FloatArray]:
+    """``count`` points spread evenly over the unit disc (equal area each)."""
+    k = np.arange(count) + 0.5
+    radius, angle = np.sqrt(k / count), k * math.pi * (3.0 - math.sqrt(5.0))
+    return radius * np.cos(angle), radius * np.sin(angle)
+
+
+UNIT_DISC = _sunflower(SAMPLES)
+
+
+def _sampled_overlap(
+    field: Battlefield, template: Template, bodies: npt.NDArray[np.intp]
+) -> FloatArray:
+    r = field.body_radius[bodies][:, None]
+    x = field.body_x[bodies][:, None] + r * UNIT_DISC[0]
+    y = field.body_y[bodies][:, None] + r * UNIT_DISC[1]
+    inside = _gap(template, x.ravel(), y.ravel()).reshape(x.shape) == 0.0
+    share: FloatArray = inside.mean(axis=1)
+    return share
+
+
+def _clipped_overlap(field: Battlefield, template: Template) -> FloatArray:
+    """Overlap of each body with the template minus the shadows of full-height walls."""
+    outline = template_outline(template)
+    walls = field.occluders_near(outline)
+    walls = walls[field.wall_blocks_sight[walls] & np.isinf(field.wall_top[walls])]
+    shadows = [_shadow(field, template, int(w), outline) for w in walls.tolist()]
+    lit = shapely.difference(outline, shapely.union_all(shadows)) if shadows else outline
+    discs = shapely.buffer(shapely.points(field.body_x, field.body_y), field.body_radius)
+    overlap: FloatArray = shapely.area(shapely.intersection(discs, lit)) / np.maximum(
+        shapely.area(discs), 1e-12
+    )
+    return np.where(overlap > 1e-9, overlap, 0.0)
+
+
+def _shadow(
+    field: Battlefield, template: Template, w: int, outline: shapely.Geometry
+) -> shapely.Geometry:
+    """The region behind wall ``w`` seen from the template's origin, reaching past ``outline``."""
+    ox, oy = template.x, template.y
+    ends = [(field.wall_x1[w], field.wall_y1[w]), (field.wall_x2[w], field.wall_y2[w])]
+    xmin, ymin, xmax, ymax = shapely.bounds(outline).tolist()
+    reach = 2.0 * (abs(xmax - xmin) + abs(ymax - ymin) + max(abs(xmax - ox), abs(xmin - ox)))
+    far = []
+    for x, y in ends:
+        d = math.hypot(x - ox, y - oy)
+        if d == 0.0:
+            return shapely.Polygon()
+        far.append((x + (x - ox) / d * reach, y + (y - oy) / d * reach))
+    return shapely.make_valid(shapely.Polygon([ends[0], ends[1], far[1], far[0]]))
+
+
+def _protections(
+    field: Battlefield, template: Template, victims: list[int]
+) -> tuple[Protection, ...]:
+    if not victims:
+        return ()
+    starts = np.tile([template.x, template.y], (len(victims), 1))
+    ends = np.stack([field.body_x[victims], field.body_y[victims]], axis=1)
+    seg, walls, _ = segment_crossings(field, starts, ends)
+    solid = field.wall_is_solid[walls]
+    hardest: dict[int, int] = {}
+    for s, w in zip(seg[solid].tolist(), walls[solid].tolist(), strict=True):
+        if s not in hardest or field.occluders[w].hardness > field.occluders[hardest[s]].hardness:
+            hardest[s] = w
+    return tuple(
+        Protection(field.bodies[victims[s]].id, field.occluders[w].id, field.occluders[w].hardness)
+        for s, w in sorted(hardest.items())
+    )

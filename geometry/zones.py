@@ -1,0 +1,91 @@
+"""Zones (FATE): which zone a point is in, which zones border each other, and zone distance.
+
+Zones are the battlefield's areas of kind ``zone``, known by their id. Two zones are
+neighbours when their polygons touch or overlap; the distance between zones is the number of
+borders crossed on the shortest way (0 within a zone, None when there is no way).
+
+Examples
+--------
+>>> from geometry.index import Battlefield
+>>> from geometry.shapes import Area
+>>> hall = Area("hall", ((0, 0), (4, 0), (4, 4), (0, 4)))
+>>> yard = Area("yard", ((4, 0), (8, 0), (8, 4), (4, 4)))
+>>> roof = Area("roof", ((9, 0), (12, 0), (12, 4), (9, 4)))
+>>> field = Battlefield.build(areas=[hall, yard, roof])
+>>> zone_of(field, (5.0, 1.0)), zone_neighbours(field, "hall"), zone_distance(field, "hall", "roof")
+('yard', ('yard',), None)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import shapely
+
+from geometry.errors import GeometryError
+from geometry.index import Battlefield
+from geometry.shapes import AreaKind, Point
+
+__all__ = ["zone_distance", "zone_neighbours", "zone_of"]
+
+TOUCHING = 1e-9
+
+
+def zone_of(field: Battlefield, point: Point) -> str | None:
+    """The id of the first zone holding ``point`` (borders included), or None.
+
+    Examples
+    --------
+    >>> zone_of(Battlefield.build(), (1.0, 1.0)) is None
+    True
+    """
+    for area, shape in field.areas_of_kind(AreaKind.ZONE):
+        if shapely.intersects_xy(shape, *point):
+            return area.id
+    return None
+
+
+def zone_neighbours(field: Battlefield, zone_id: str) -> tuple[str, ...]:
+    """The ids of the zones touching or overlapping ``zone_id``.
+
+    Examples
+    --------
+    >>> zone_neighbours(Battlefield.build(), "nowhere")
+    Traceback (most recent call last):
+    ...
+    geometry.errors.GeometryError: no zone with id 'nowhere' (zones: none)
+    """
+    zones = dict((area.id, shape) for area, shape in field.areas_of_kind(AreaKind.ZONE))
+    if zone_id not in zones:
+        known = ", ".join(zones) or "none"
+        raise GeometryError(f"no zone with id {zone_id!r} (zones: {known})")
+    mine = zones[zone_id]
+    return tuple(
+        other
+        for other, shape in zones.items()
+        if other != zone_id and shapely.distance(mine, shape) <= TOUCHING
+    )
+
+
+def zone_distance(field: Battlefield, a_id: str, b_id: str) -> int | None:
+    """Borders crossed on the shortest way from zone ``a_id`` to zone ``b_id``; None if cut off.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Area
+    >>> strip = [Area(f"z{i}", ((i, 0), (i + 1, 0), (i + 1, 1), (i, 1))) for i in range(4)]
+    >>> zone_distance(Battlefield.build(areas=strip), "z0", "z3")
+    3
+    """
+    zone_neighbours(field, b_id)
+    steps = {a_id: 0}
+    queue = deque([a_id])
+    while queue:
+        here = queue.popleft()
+        if here == b_id:
+            return steps[here]
+        for there in zone_neighbours(field, here):
+            if there not in steps:
+                steps[there] = steps[here] + 1
+                queue.append(there)
+    return None
