@@ -1,0 +1,136 @@
+"""Movement and actions: Pace, running, terrain, jumping, prone, and how many actions a turn.
+
+- A character moves up to his Pace in inches a turn, less 1 per Wound (at most -3, never below
+  1"). Running (a free action, once per turn) adds the running die, which never Aces, and
+  costs -2 on every other action that turn.
+- Each inch climbed, crawled or swum costs 2" of Pace; so does each inch of Difficult Ground
+  (crawling excepted).
+- Jumping: 1" across or 0.5" up as a free action, doubled after a 2" run-up; an Athletics
+  roll (an action) adds 1" across (2" with a raise), or half that up.
+- Falling prone is free; standing up is free but costs 2" of Pace.
+- One regular action a turn without penalty; Multi-Actions: up to three, -2 per extra action,
+  declared up front; at most one limited action and one limited free action a turn.
+
+Examples
+--------
+>>> movement_cost(3, MoveMode.CLIMB, difficult=True)
+12
+>>> jump_distance(vertical=False, run_up=True, athletics=TraitResult.RAISE)
+4.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.dice import DiceSource
+from rules.events import RollMade
+from rules.registry import RulesError
+from rules.savage_pathfinder.expressions import roll_plain
+from rules.savage_pathfinder.statblock import Combatant
+from rules.savage_pathfinder.traits import TraitResult
+
+__all__ = ["STAND_UP_COST", "ActionKind", "MoveMode", "TurnPlan", "check_turn", "jump_distance",
+           "movement_cost", "pace_for_turn", "roll_running"]
+
+STAND_UP_COST = 2
+"""Inches of Pace that standing up from prone costs."""
+
+
+class MoveMode(StrEnum):
+    WALK = "walk"
+    CLIMB = "climb"
+    CRAWL = "crawl"
+    SWIM = "swim"
+
+
+class ActionKind(StrEnum):
+    """Regular actions, limited ones (at most one a turn) and free ones."""
+
+    REGULAR = "regular"
+    LIMITED = "limited"
+    FREE = "free"
+    LIMITED_FREE = "limited free"
+
+
+def movement_cost(inches: float, mode: MoveMode = MoveMode.WALK, difficult: bool = False) -> float:
+    """Inches of Pace spent to move ``inches``.
+
+    Examples
+    --------
+    >>> movement_cost(2), movement_cost(2, difficult=True), movement_cost(2, MoveMode.CRAWL, True)
+    (2, 4, 4)
+    """
+    factor = 1 if mode is MoveMode.WALK else 2
+    if difficult and mode is not MoveMode.CRAWL:
+        factor *= 2
+    return inches * factor
+
+
+def roll_running(dice: DiceSource, runner: Combatant) -> RollMade:
+    """Roll the running die (it never Aces).
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> roll_running(ScriptedDice([6, 6]), Combatant("h1")).total
+    6
+    """
+    die = roll_plain(dice, runner.running_die, "running die")
+    return RollMade(runner.id, "running", (die,), (), die.total, None, "")
+
+
+def pace_for_turn(mover: Combatant, running: int = 0, stood_up: bool = False) -> int:
+    """Inches the character may move this turn: Pace less Wounds (min 1), running die, standing.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> pace_for_turn(Combatant("h1", condition=Condition(wounds=2)), running=4, stood_up=True)
+    6
+    """
+    return max(1, mover.pace + mover.wound_penalty) + running - STAND_UP_COST * stood_up
+
+
+def jump_distance(vertical: bool, run_up: bool, athletics: TraitResult | None = None) -> float:
+    """Inches jumped: 1 across / 0.5 up, x2 after a 2" run-up, +1 (+2 raise) with Athletics."""
+    distance = 2.0 if run_up else 1.0
+    if athletics is TraitResult.SUCCESS:
+        distance += 1
+    elif athletics is TraitResult.RAISE:
+        distance += 2
+    return distance / 2 if vertical else distance
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlan:
+    """The actions declared for a turn and the Multi-Action penalty each of them takes."""
+
+    actions: tuple[ActionKind, ...]
+    penalty: int
+
+
+def check_turn(actions: Sequence[ActionKind]) -> TurnPlan:
+    """Check the actions declared up front; ``RulesError`` naming what breaks the rules.
+
+    Free actions cost nothing; one to three other actions, -2 for each beyond the first; at most
+    one limited action and one limited free action.
+
+    Examples
+    --------
+    >>> check_turn([ActionKind.REGULAR, ActionKind.LIMITED, ActionKind.FREE]).penalty
+    -2
+    >>> check_turn([ActionKind.LIMITED, ActionKind.LIMITED])
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: actions: only one limited action a turn (2 declared)
+    """
+    counted = [a for a in actions if a in (ActionKind.REGULAR, ActionKind.LIMITED)]
+    if len(counted) > 3:
+        raise RulesError(f"actions: at most three actions a turn ({len(counted)} declared)")
+    for kind in (ActionKind.LIMITED, ActionKind.LIMITED_FREE):
+        if (n := list(actions).count(kind)) > 1:
+            raise RulesError(f"actions: only one {kind.value} action a turn ({n} declared)")
+    return TurnPlan(tuple(actions), -2 * max(0, len(counted) - 1))
