@@ -19,14 +19,15 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import roll_plain
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 
-__all__ = ["HARDNESS", "ObjectDamage", "object_target_number", "roll_object_damage"]
+__all__ = ["HARDNESS", "ObjectDamage", "object_target_number", "roll_item_damage",
+           "roll_object_damage"]
 
 HARDNESS = {
     "rope": 4, "web": 4, "net": 4,
@@ -58,6 +59,31 @@ class ObjectDamage:
     broken: bool
 
 
+def roll_item_damage(
+    dice: DiceSource, attacker: Combatant, weapon: Weapon, modifiers: tuple[Modifier, ...] = ()
+) -> RollMade:
+    """Damage against an item: the weapon's damage with no raise bonus and no Aces.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> sword = Weapon("Longsword", DamageDice(True, (8,)))
+    >>> roll_item_damage(ScriptedDice([6, 8]), Combatant(id="h1"), sword).total
+    14
+    """
+    rolled = []
+    if weapon.damage.strength:
+        rolled.append(roll_plain(dice, attacker.strength.sides, "Strength die (item damage)"))
+    rolled += [roll_plain(dice, sides, f"{weapon.name} d{sides} (item damage)")
+               for sides in weapon.damage.dice]
+    bonus = attacker.strength.bonus * weapon.damage.strength + weapon.damage.bonus
+    mods = ((Modifier(bonus, weapon.name),) if bonus else ()) + modifiers
+    total = sum(d.total for d in rolled) + sum(m.value for m in mods)
+    return RollMade(attacker.id, f"{weapon.name} damage to an item", tuple(rolled), mods,
+                    total, None, str(total))
+
+
 def roll_object_damage(
     dice: DiceSource, attacker: Combatant, weapon: Weapon, hardness: int,
     modifiers: tuple[Modifier, ...] = (), can_damage: bool = True,
@@ -73,14 +99,8 @@ def roll_object_damage(
     >>> hit.roll.total, hit.broken
     (10, True)
     """
-    rolled = []
-    if weapon.damage.strength:
-        rolled.append(roll_plain(dice, attacker.strength.sides, "Strength die (object damage)"))
-    rolled += [roll_plain(dice, sides, f"{weapon.name} d{sides} (object damage)")
-               for sides in weapon.damage.dice]
-    bonus = attacker.strength.bonus * weapon.damage.strength + weapon.damage.bonus
-    mods = ((Modifier(bonus, weapon.name),) if bonus else ()) + modifiers
-    total = sum(d.total for d in rolled) + sum(m.value for m in mods)
-    roll = RollMade(attacker.id, f"{weapon.name} damage vs Hardness", tuple(rolled), mods,
-                    total, hardness, "broken" if can_damage and total >= hardness else "holds")
-    return ObjectDamage(roll, hardness, can_damage and total >= hardness)
+    damage = roll_item_damage(dice, attacker, weapon, modifiers)
+    broken = can_damage and damage.total >= hardness
+    roll = replace(damage, purpose=f"{weapon.name} damage vs Hardness", target=hardness,
+                   result="broken" if broken else "holds")
+    return ObjectDamage(roll, hardness, broken)

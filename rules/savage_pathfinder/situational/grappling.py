@@ -1,0 +1,122 @@
+"""Grappling: opposed Athletics to hold a foe Entangled or Bound, and Crush.
+
+- The attacker wins the opposed Athletics roll: the foe is Entangled; with a raise, Bound; a
+  success on a foe who was already Entangled makes him Bound.
+- While his foe is Bound the grappler is Vulnerable too.
+- Gang Up applies to grappling. Size Matters: the grappler subtracts the difference in Scale
+  (the defender gets no bonus or penalty); creatures may not grapple a foe more than two Sizes
+  larger (unless the GM allows it for exceptional reach or Strength).
+- Crush: as an action the grappler rolls his Strength as damage against a foe he has Entangled
+  or Bound; it is a damage roll (it Aces, no Wild Die) so Scale modifiers are ignored.
+- Resisting a grapple is never penalized by Illumination.
+
+Dice order of :func:`grapple`: the attacker's Athletics die and Wild Die, then the defender's.
+:func:`crush`: the Strength die with its Aces, then the engine's Soak and Incapacitation dice.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> from rules.savage_pathfinder.expressions import TraitDie
+>>> ogre = Combatant(id="o1", skills=(("athletics", TraitDie(8)),))
+>>> out = grapple(ScriptedDice([8, 3, 2]), ogre, Combatant(id="h1"))
+>>> out.states[0].condition.bound, out.states[1].condition.vulnerable
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.dice import DiceSource
+from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded
+from rules.registry import RulesError
+from rules.savage_pathfinder.damage import take_damage
+from rules.savage_pathfinder.expressions import roll_acing
+from rules.savage_pathfinder.situational.opposed import roll_opposed
+from rules.savage_pathfinder.situational.scale import scale_difference, sizes_larger
+from rules.savage_pathfinder.situational.states import bind, entangle
+from rules.savage_pathfinder.statblock import Combatant
+
+__all__ = ["MOST_SIZES_LARGER", "crush", "grapple", "grapple_modifiers"]
+
+MOST_SIZES_LARGER = 2
+"""A creature may not grapple (or Push) a foe more than two Sizes larger than itself."""
+
+
+def grapple_modifiers(
+    attacker: Combatant, defender: Combatant, gang_up: int = 0, gm_allows_size: bool = False
+) -> tuple[Modifier, ...]:
+    """The grappler's modifiers: Gang Up and minus the Scale difference; checks Size.
+
+    Examples
+    --------
+    >>> dragon, thief = Combatant(id="d", size=8), Combatant(id="t")
+    >>> grapple_modifiers(dragon, thief)
+    (Modifier(value=-4, reason='Scale difference'),)
+    >>> grapple_modifiers(thief, dragon)
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: t cannot grapple d: 8 Sizes larger (at most 2 without the GM's leave)
+    """
+    larger = sizes_larger(attacker.size, defender.size)
+    if larger > MOST_SIZES_LARGER and not gm_allows_size:
+        raise RulesError(f"{attacker.id} cannot grapple {defender.id}: {larger} Sizes larger "
+                         f"(at most {MOST_SIZES_LARGER} without the GM's leave)")
+    difference = scale_difference(attacker.size, defender.size)
+    found = (Modifier(gang_up, "Gang Up") if gang_up else None,
+             Modifier(-difference, "Scale difference") if difference else None)
+    return tuple(m for m in found if m is not None)
+
+
+def grapple(
+    dice: DiceSource, attacker: Combatant, defender: Combatant, gang_up: int = 0,
+    gm_allows_size: bool = False,
+) -> Outcome[Combatant]:
+    """Grapple ``defender``: the new states are ``(defender, attacker)``.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> athlete = (("athletics", TraitDie(6)),)
+    >>> a, d = Combatant(id="a", skills=athlete), Combatant(id="d", skills=athlete)
+    >>> out = grapple(ScriptedDice([5, 3]), a, d)
+    >>> out.states[0].condition.entangled, out.states[0].condition.bound
+    (True, False)
+    """
+    mods = grapple_modifiers(attacker, defender, gang_up, gm_allows_size)
+    contest = roll_opposed(dice, attacker, "athletics", defender, "athletics", mods)
+    if not contest.attacker_wins:
+        return Outcome(contest.events, (defender, attacker))
+    held = defender.condition.entangled or contest.attacker_raise
+    caught = bind(defender) if held else entangle(defender)
+    events: list[Event] = [*contest.events, *caught.events]
+    if caught.states[0].condition.bound and not attacker.condition.vulnerable:
+        events.append(StatusAdded(attacker.id, "Vulnerable"))
+        attacker = replace(attacker, condition=replace(attacker.condition, vulnerable=True))
+    return Outcome(tuple(events), (caught.states[0], attacker))
+
+
+def crush(
+    dice: DiceSource, grappler: Combatant, victim: Combatant, soak_bennies: int = 0
+) -> Outcome[Combatant]:
+    """Crush a foe the grappler holds: Strength as damage (Aces, no Wild Die, no Scale).
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> held = Combatant(id="d", condition=Condition(entangled=True))
+    >>> out = crush(ScriptedDice([6, 1]), Combatant(id="a"), held)
+    >>> out.events[0].total, out.states[0].condition.shaken
+    (7, True)
+    """
+    if not (victim.condition.entangled or victim.condition.bound):
+        raise RulesError(f"{grappler.id} can only crush a foe he has Entangled or Bound")
+    strength = grappler.strength
+    die = roll_acing(dice, strength.sides, "Strength die (Crush)")
+    mods = (Modifier(strength.bonus, f"Strength {strength}"),) if strength.bonus else ()
+    total = die.total + strength.bonus
+    roll = RollMade(grappler.id, "Crush damage", (die,), mods, total, None, str(total))
+    taken = take_damage(dice, victim, total, soak_bennies=soak_bennies)
+    return Outcome((roll, *taken.events), taken.states)

@@ -1,0 +1,109 @@
+"""Push: opposed Strength (or Athletics) to shove a foe back, maybe knocking him prone.
+
+- The attacker wins the opposed roll: the foe goes back 1" (2" with a raise), directly away
+  from the attacker; double the distance if the attacker's Scale is larger than the foe's.
+- The pushed foe rolls Athletics (-2 if the attacker got a raise) or is knocked prone.
+- Running: +2 to the attacker's total if he ran at least 2" first. Shields: each side adds its
+  shield's Parry bonus. Either side may roll Athletics instead of Strength.
+- No pushing a foe more than two Sizes larger (unless the GM allows exceptional Strength).
+
+The pushed point is worked out along the line from the attacker's centre through the foe's;
+the desktop checks it against walls with geometry before moving the token.
+
+Dice order: attacker's trait die and Wild Die, defender's trait die and Wild Die, then (if the
+push succeeds) the defender's Athletics die and Wild Die to stay standing.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> from rules.savage_pathfinder.expressions import TraitDie
+>>> brute = Combatant(id="b", strength=TraitDie(10))
+>>> result = push(ScriptedDice([9, 2, 1]), brute, Combatant(id="g"), (0.0, 0.0), (1.0, 0.0))
+>>> result.distance, [type(e).__name__ for e in result.outcome.events]
+(2, ['RollMade', 'RollMade', 'TokenPushed', 'RollMade', 'StatusAdded'])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from rules.dice import DiceSource
+from rules.events import Event, Modifier, Outcome, StatusAdded, TokenPushed
+from rules.registry import RulesError
+from rules.savage_pathfinder.situational.grappling import MOST_SIZES_LARGER
+from rules.savage_pathfinder.situational.opposed import roll_opposed, roll_trait_of
+from rules.savage_pathfinder.situational.scale import scale_of_size, sizes_larger
+from rules.savage_pathfinder.statblock import Combatant
+
+__all__ = ["PushResult", "push", "push_distance", "pushed_to"]
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class PushResult:
+    """The events and states ``(defender,)`` of a Push and how far, in inches, he went."""
+
+    outcome: Outcome[Combatant]
+    distance: int
+
+
+def push_distance(raise_: bool, attacker_size: int, defender_size: int) -> int:
+    """1" or 2" with a raise, doubled when the attacker's Scale is larger.
+
+    Examples
+    --------
+    >>> push_distance(False, 0, 0), push_distance(True, 4, 0), push_distance(True, 3, 0)
+    (1, 4, 2)
+    """
+    distance = 2 if raise_ else 1
+    larger = scale_of_size(attacker_size).modifier > scale_of_size(defender_size).modifier
+    return distance * 2 if larger else distance
+
+
+def pushed_to(attacker_at: Point, defender_at: Point, distance: float) -> Point:
+    """The point ``distance`` inches beyond ``defender_at``, directly away from the attacker.
+
+    Examples
+    --------
+    >>> pushed_to((0.0, 0.0), (3.0, 4.0), 5)
+    (6.0, 8.0)
+    """
+    dx, dy = defender_at[0] - attacker_at[0], defender_at[1] - attacker_at[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        raise ValueError("the attacker and the defender stand on the same point")
+    return (defender_at[0] + dx / length * distance, defender_at[1] + dy / length * distance)
+
+
+def _side_modifiers(shield_parry: int, ran: float = 0.0) -> tuple[Modifier, ...]:
+    found = (Modifier(2, 'ran 2" before the Push') if ran >= 2 else None,
+             Modifier(shield_parry, "shield") if shield_parry else None)
+    return tuple(m for m in found if m is not None)
+
+
+def push(
+    dice: DiceSource, attacker: Combatant, defender: Combatant, attacker_at: Point,
+    defender_at: Point, *, attacker_trait: str = "strength", defender_trait: str = "strength",
+    ran: float = 0.0, attacker_shield: int = 0, defender_shield: int = 0,
+    gm_allows_size: bool = False,
+) -> PushResult:
+    """Push ``defender`` away from ``attacker``; see the module docs for the rules and dice."""
+    larger = sizes_larger(attacker.size, defender.size)
+    if larger > MOST_SIZES_LARGER and not gm_allows_size:
+        raise RulesError(f"{attacker.id} cannot push {defender.id}: {larger} Sizes larger")
+    contest = roll_opposed(dice, attacker, attacker_trait, defender, defender_trait,
+                           _side_modifiers(attacker_shield, ran), _side_modifiers(defender_shield))
+    if not contest.attacker_wins:
+        return PushResult(Outcome(contest.events, (defender,)), 0)
+    distance = push_distance(contest.attacker_raise, attacker.size, defender.size)
+    to = pushed_to(attacker_at, defender_at, distance)
+    events: list[Event] = [*contest.events, TokenPushed(defender.id, to)]
+    penalty = (Modifier(-2, "pushed with a raise"),) if contest.attacker_raise else ()
+    balance = roll_trait_of(dice, defender, "athletics", "Athletics (stay standing)", penalty)
+    events.append(balance.event)
+    if not balance.result.succeeded and not defender.condition.prone:
+        events.append(StatusAdded(defender.id, "prone"))
+        defender = replace(defender, condition=replace(defender.condition, prone=True))
+    return PushResult(Outcome(tuple(events), (defender,)), distance)
