@@ -1,0 +1,104 @@
+"""The initiative panel, driven with pytest-qt (offscreen) and cards typed in as at the table."""
+
+from PySide6.QtCore import Qt
+
+from desktop.core import turns
+from desktop.core.model import Encounter, Side, Token
+from desktop.core.state import BattleState
+from desktop.gui.initiative_panel import ACTING_BACK, JOKER_BACK, InitiativePanel
+from rules.dice import ScriptedDice
+
+
+def token(token_id: str, name: str, wild_card: bool, **options: object) -> Token:
+    stats = {"wild_card": wild_card, "skills": {"athletics": "d6"},
+             "condition": {"shaken": False, "on_hold": False}}
+    return Token(token_id, name, 1.5, 1.5, stats=stats, **options)
+
+
+def make_panel(qtbot, dice=None) -> tuple[BattleState, InitiativePanel]:
+    state = BattleState(Encounter(tokens=(
+        token("val", "Valeros", True, side=Side.HERO),
+        token("kyra", "Kyra", True, side=Side.HERO),
+        token("g1", "Goblin", False, side=Side.VILLAIN, group="Goblins"),
+    )))
+    panel = InitiativePanel(state, dice)
+    qtbot.addWidget(panel)
+    return state, panel
+
+
+def deal(qtbot, panel: InitiativePanel, cards: str) -> None:
+    panel.typed_cards.setText(cards)
+    qtbot.mouseClick(panel.deal_button, Qt.MouseButton.LeftButton)
+
+
+def rows(panel: InitiativePanel) -> list[str]:
+    return [panel.countdown.item(i).text().split("(")[0].strip()
+            for i in range(panel.countdown.count())]
+
+
+def test_deal_shows_the_countdown_with_faces_and_highlights(qtbot):
+    state, panel = make_panel(qtbot)
+    with qtbot.waitSignal(panel.acting_changed) as signal:
+        deal(qtbot, panel, "5H, RJ 5S")
+    # Joker first; ties by suit: 5♠ (Goblins) before 5♥ (Valeros).
+    assert rows(panel) == ["Joker   Kyra", "5♠   Goblins", "5♥   Valeros"]
+    assert signal.args == ["kyra"]
+    assert panel.countdown.item(0).background().color() == ACTING_BACK
+    assert panel.countdown.item(2).foreground().color().name() == "#c62828"
+    assert panel.header.text() == "Round 1 · 51 cards left in the deck"
+    assert (panel.typed_cards.text(), state.undo_label) == ("", "Begin combat: Round 1: Action "
+                                                                "Cards dealt")
+
+
+def test_next_turn_shortcut_and_a_new_round_with_the_joker_reshuffle(qtbot):
+    state, panel = make_panel(qtbot)
+    deal(qtbot, panel, "5H RJ 5S")
+    assert panel.next_button.shortcut().toString() == "N"
+    with qtbot.waitActive(panel):
+        panel.show()
+        panel.activateWindow()
+    qtbot.keyClick(panel, Qt.Key.Key_N)  # the button's shortcut clicks it after a short flash
+    qtbot.waitUntil(lambda: panel.acting_tokens() == ("g1",))
+    panel.next_turn()
+    panel.next_turn()  # round over: nobody acts
+    assert panel.acting_tokens() == ()
+    panel.typed_cards.setText("RJ 2C 3C")  # the Joker may come again: the deck was shuffled
+    panel.next_turn()
+    encounter = state.encounter
+    assert turns.initiative(encounter).round == 2
+    assert encounter.log[-1].lines[0] == "A Joker was dealt last round: the deck is shuffled."
+    assert rows(panel) == ["Joker   Valeros", "3♣   Goblins", "2♣   Kyra"]
+    panel.next_turn()  # Valeros is done: his row keeps the Joker's gold, the Goblins are cyan
+    assert panel.countdown.item(0).background().color() == JOKER_BACK
+    assert panel.countdown.item(1).background().color() == ACTING_BACK
+
+
+def test_hold_and_a_rolled_interrupt_from_the_selected_row(qtbot):
+    # Valeros (K♠) holds; the Goblins (Q♥) act; he interrupts: Valeros d6 5, Wild Die 2 = 5
+    # against the Goblin (Extra) d6 3: he wins and the Goblins finish after him.
+    state, panel = make_panel(qtbot, ScriptedDice([5, 2, 3]))
+    deal(qtbot, panel, "KS 2D QH")
+    qtbot.mouseClick(panel.hold_button, Qt.MouseButton.LeftButton)
+    assert panel.countdown.item(0).text().split() == ["K♠", "Valeros", "(Hold)"]
+    assert panel.acting_tokens() == ("g1",)
+    panel.countdown.setCurrentRow(rows(panel).index("K♠   Valeros"))
+    qtbot.mouseClick(panel.interrupt_button, Qt.MouseButton.LeftButton)
+    assert state.encounter.log[-1].title == ("Valeros interrupts Goblins: Athletics 5 vs 3. "
+                                             "Valeros acts first; Goblins finishes after.")
+    assert panel.acting_tokens() == ("val",)
+
+
+def test_refusals_show_a_message_and_change_nothing(qtbot):
+    state, panel = make_panel(qtbot)
+    deal(qtbot, panel, "KS QH KS")
+    assert panel.message.text() == ("KS (King of Spades), dealt to Goblins, was already dealt "
+                                    "this round")
+    assert state.encounter.combat == {}
+    deal(qtbot, panel, "KS QH 2D")
+    panel.countdown.setCurrentRow(2)
+    qtbot.mouseClick(panel.act_button, Qt.MouseButton.LeftButton)
+    assert panel.message.text() == ("Goblins is not on Hold and holds no Joker, so it waits for "
+                                    "its card")
+    qtbot.mouseClick(panel.end_button, Qt.MouseButton.LeftButton)
+    assert (state.encounter.combat, panel.message.text()) == ({}, "")
+    assert panel.deal_button.text() == "Deal" and not panel.next_button.isEnabled()
