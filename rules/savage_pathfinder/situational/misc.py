@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from rules.savage_pathfinder.statblock import Condition
 >>> shaken = Combatant(id="b2", condition=Condition(shaken=True))
 >>> withdrawal_attackers([Combatant(id="b1"), shaken])
 ('b1',)
@@ -19,7 +20,7 @@ from rules.events import Died, Modifier, Outcome
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import AttackContext
 from rules.savage_pathfinder.situational.opposed import roll_trait_of
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.traits import RolledTrait
 
 __all__ = ["FREE_READY_ITEMS", "evasion_roll", "finishing_move", "free_attack_context",
@@ -56,6 +57,7 @@ def finishing_move(killer: Combatant, victim: Combatant, weapon: Weapon,
     Examples
     --------
     >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from rules.savage_pathfinder.statblock import Condition
     >>> knife = Weapon("Dagger", DamageDice(True, (4,)))
     >>> out = finishing_move(Combatant(id="a"), Combatant(id="g", condition=Condition(
     ...     incapacitated=True)), knife, adjacent=True)
