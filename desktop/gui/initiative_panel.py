@@ -129,10 +129,8 @@ class InitiativePanel(QWidget):
             self._step("Next turn", turns.next_turn)
 
     def hold(self) -> None:
-        acting = turns.initiative(self.state.encounter).acting
-        chosen = self.selected_hand()
-        hand = chosen if chosen in acting else (acting[0] if acting else "")
-        self._step("Go on Hold", lambda enc: turns.go_on_hold(enc, hand))
+        """The acting hand (the selected one, after a tied interrupt) goes on Hold."""
+        self._step("Go on Hold", lambda enc: turns.go_on_hold(enc, self._acting_choice(enc)))
 
     def act_now(self) -> None:
         self._step("Act from Hold", lambda enc: turns.act_now(enc, self._chosen()))
@@ -142,6 +140,13 @@ class InitiativePanel(QWidget):
 
     def end_combat(self) -> None:
         self._step("End combat", turns.end_combat)
+
+    def _acting_choice(self, encounter: Encounter) -> str:
+        acting = turns.initiative(encounter).acting
+        if not acting:
+            raise ValueError("nobody is acting now, so nobody can go on Hold")
+        chosen = self.selected_hand()
+        return chosen if chosen in acting else acting[0]
 
     def _chosen(self) -> str:
         hand = self.selected_hand()

@@ -74,28 +74,18 @@ def deal_round(
     """
     dealer = _Dealer(source, state)
     hands = hands_for(participants, state.large_groups)
-    by_id = {p.id: p for p in participants}
     held = tuple(h.key for h in hands if h.key in state.on_hold)
-    cards: dict[str, str] = {}
-    unaware_ids = set(unaware)
-    for hand in hands:
-        if hand.key in held:
-            dealer.note(EventKind.STAYS_ON_HOLD, hand, f"{hand.label} stays on Hold: no new card.")
-        elif unaware_ids.issuperset(hand.members):
-            dealer.note(EventKind.NO_CARD, hand, f"{hand.label} is surprised: no Action Card.")
-        else:
-            members = [by_id[m] for m in hand.members]
-            cards[hand.key] = dealer.deal(hand, _edges_for(members, state.large_groups))
-    ambush = tuple(h.key for h in hands if set(h.members) & set(ambushers) and h.key in cards)
+    cards = dealer.deal_hands(hands, participants, held, frozenset(unaware), state.large_groups)
+    ambush = tuple(h for h in hands if h.key in cards and not frozenset(ambushers).isdisjoint(
+        h.members))
     dealt = replace(
         state, round=state.round + 1, deck=tuple(dealer.deck), discard=tuple(dealer.discard),
         hands=hands, cards=cards, drawn=tuple(dealer.drawn), acting=(), acted=(),
-        on_hold=held + ambush, queued=(),
+        on_hold=held + tuple(h.key for h in ambush), queued=(),
     )
-    dealer.events.extend(
-        InitiativeEvent(EventKind.ON_HOLD, key, text=f"{dealt.hand(key).label} is on Hold "
-                        "(ambusher).") for key in ambush)
-    return advance(dealt, tuple(dealer.events))
+    on_hold = (InitiativeEvent(EventKind.ON_HOLD, h.key, text=f"{h.label} is on Hold (ambusher).")
+               for h in ambush)
+    return advance(dealt, (*dealer.events, *on_hold))
 
 
 def _edges_for(members: Sequence[Participant], large_groups: bool) -> frozenset[str]:
@@ -127,7 +117,25 @@ class _Dealer:
             self.events.append(InitiativeEvent(
                 EventKind.SHUFFLED, text="A Joker was dealt last round: the deck is shuffled."))
 
-    def note(self, kind: EventKind, hand: Hand, text: str) -> None:
+    def deal_hands(
+        self, hands: Sequence[Hand], participants: Sequence[Participant], held: Sequence[str],
+        unaware: frozenset[str], large_groups: bool,
+    ) -> dict[str, str]:
+        """Each hand's card; none for hands on Hold or all of whose members are surprised."""
+        by_id = {p.id: p for p in participants}
+        cards: dict[str, str] = {}
+        for hand in hands:
+            if hand.key in held:
+                self._note(EventKind.STAYS_ON_HOLD, hand,
+                           f"{hand.label} stays on Hold: no new card.")
+            elif unaware.issuperset(hand.members):
+                self._note(EventKind.NO_CARD, hand, f"{hand.label} is surprised: no Action Card.")
+            else:
+                members = [by_id[m] for m in hand.members]
+                cards[hand.key] = self.deal(hand, _edges_for(members, large_groups))
+        return cards
+
+    def _note(self, kind: EventKind, hand: Hand, text: str) -> None:
         self.events.append(InitiativeEvent(kind, hand.key, text=text))
 
     def deal(self, hand: Hand, edges: frozenset[str]) -> str:
