@@ -1,5 +1,5 @@
 """Combat maneuvers: The Drop and Knockout Blows, Defend, Gang Up, Prone, Ranged Weapons in
-Melee, Vulnerable targets, Multi-Actions, Nonlethal Damage and Natural Weapons.
+Melee, Vulnerable targets and Multi-Actions.
 
 Wild Attack and Desperate Attack modifiers come from the engine (``AttackContext.wild_attack``
 and ``desperate_attack``); the Vulnerable state a Wild Attack leaves behind is
@@ -27,7 +27,7 @@ from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 __all__ = [
     "GANG_UP_MAXIMUM", "STAND_UP_COST", "DeclaredAction", "RangedInMelee",
     "counts_for_gang_up", "defend_modifier", "gang_up_bonus", "knockout_blow",
-    "multi_action_count", "nonlethal_modifier", "prone_melee_modifiers", "ranged_in_melee",
+    "multi_action_count", "prone_melee_modifiers", "ranged_in_melee",
     "the_drop_modifiers", "vulnerable_target_modifier",
 ]
 
@@ -188,14 +188,3 @@ def multi_action_count(actions: Sequence[DeclaredAction]) -> int:
     if sum(a.limited for a in actions) > 1:
         raise RulesError("actions: only one limited action a turn")
     return max(1, len(counted))
-
-
-def nonlethal_modifier(edged: bool) -> Modifier | None:
-    """Nonlethal Damage with an edged weapon's flat side: -1 Fighting; fists and blunt: none.
-
-    Examples
-    --------
-    >>> nonlethal_modifier(edged=True), nonlethal_modifier(edged=False)
-    (Modifier(value=-1, reason='nonlethal with an edged weapon'), None)
-    """
-    return Modifier(-1, "nonlethal with an edged weapon") if edged else None

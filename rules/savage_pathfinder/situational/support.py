@@ -1,0 +1,115 @@
+"""Support and Test: helping an ally's roll, or rattling a foe.
+
+Support: the helper rolls a skill (an action in rounds). Success gives the ally +1 to one skill
+total this round, a raise +2; a Critical Failure subtracts 2. All Support together gives at most
++4, except for Strength, which has no maximum; bonuses go at the end of the recipient's turn.
+
+Test: the attacker's skill is opposed by the attribute it is linked to (Athletics and Fighting
+by Agility, Taunt by Smarts, Intimidation by Spirit, ...). Winning makes the foe Distracted or
+Vulnerable (the attacker's choice); with a raise he is also Shaken (a Shaken foe Shaken again by
+a Test takes no Wound). Several dice (a high Rate of Fire) are all rolled but only the highest
+counts. A hero's Parry bonus never adds to the Agility that resists a Fighting Test.
+
+Dice order of :func:`perform_test`: the attacker's skill dice and Wild Die, then (if he reached 4) the
+defender's attribute die and Wild Die.
+
+Examples
+--------
+>>> support_bonus([1, 2, 2]), support_bonus([2, 2, 2], strength=True)
+(Modifier(value=4, reason='Support'), Modifier(value=6, reason='Support'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.dice import DiceSource
+from rules.events import Event, Modifier, Outcome, RollMade, Shaken
+from rules.savage_pathfinder.situational.opposed import (
+    condition_modifiers,
+    roll_trait_of,
+    trait_die_of,
+)
+from rules.savage_pathfinder.situational.states import Timer, set_timed
+from rules.savage_pathfinder.statblock import Combatant
+from rules.savage_pathfinder.traits import TraitResult, roll_trait_dice
+
+__all__ = ["LINKED_ATTRIBUTE", "SUPPORT_MAXIMUM", "perform_test", "support_bonus",
+           "support_roll"]
+
+SUPPORT_MAXIMUM = 4
+
+LINKED_ATTRIBUTE = {
+    "athletics": "agility", "fighting": "agility", "shooting": "agility", "stealth": "agility",
+    "thievery": "agility", "riding": "agility", "boating": "agility", "taunt": "smarts",
+    "notice": "smarts", "survival": "smarts", "occult": "smarts", "academics": "smarts",
+    "battle": "smarts", "intimidation": "spirit", "persuasion": "spirit", "performance": "spirit",
+}
+"""The attribute each skill is linked to, which resists it in a Test."""
+
+_SUPPORT_BONUS = {TraitResult.CRITICAL_FAILURE: -2, TraitResult.FAILURE: 0,
+                  TraitResult.SUCCESS: 1, TraitResult.RAISE: 2}
+
+
+def support_roll(dice: DiceSource, helper: Combatant, skill: str,
+                 modifiers: tuple[Modifier, ...] = ()) -> tuple[RollMade, int]:
+    """The helper's Support roll and the bonus it gives: -2, 0, +1 or +2.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> paladin = Combatant(id="p", wild_card=True, skills=(("riding", TraitDie(8)),))
+    >>> support_roll(ScriptedDice([8, 2, 3]), paladin, "riding")[1]
+    2
+    """
+    roll = roll_trait_of(dice, helper, skill, f"{skill.capitalize()} (Support)", modifiers)
+    return roll.event, _SUPPORT_BONUS[roll.result]
+
+
+def support_bonus(bonuses: Sequence[int], strength: bool = False) -> Modifier | None:
+    """The total Support on the recipient's roll: at most +4, except for Strength."""
+    total = sum(bonuses)
+    if not strength:
+        total = min(total, SUPPORT_MAXIMUM)
+    return Modifier(total, "Support") if total else None
+
+
+def perform_test(
+    dice: DiceSource, attacker: Combatant, skill: str, defender: Combatant, effect: str,
+    timers: tuple[Timer, ...], *, dice_count: int = 1, modifiers: tuple[Modifier, ...] = (),
+    during_defender_turn: bool = False,
+) -> tuple[Outcome[Combatant], tuple[Timer, ...]]:
+    """A Test of ``defender`` with ``skill``; ``effect`` is "Distracted" or "Vulnerable".
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> bard = Combatant(id="b", skills=(("taunt", TraitDie(8)),))
+    >>> out, timers = perform_test(ScriptedDice([8, 1, 2]), bard, "taunt", Combatant(id="o"),
+    ...                    "Distracted", ())
+    >>> out.states[0].condition.distracted, out.states[0].condition.shaken
+    (True, True)
+    """
+    rolls = roll_trait_dice(dice, trait_die_of(attacker, skill), dice_count,
+                            wild_card=attacker.wild_card, purpose=f"{skill.capitalize()} (Test)",
+                            actor=attacker.id,
+                            modifiers=condition_modifiers(attacker) + modifiers)
+    best = rolls[0]
+    if not best.result.succeeded:
+        return Outcome((best.event,), (defender,)), timers
+    attribute = LINKED_ATTRIBUTE.get(skill.lower(), "smarts")
+    resist = roll_trait_of(dice, defender, attribute, f"{attribute.capitalize()} (resist Test)",
+                           target=best.total)
+    events: list[Event] = [best.event, resist.event]
+    if best.total <= resist.total:
+        return Outcome(tuple(events), (defender,)), timers
+    hit, timers = set_timed(defender, effect, timers, during_defender_turn)
+    events += hit.events
+    defender = hit.states[0]
+    if best.total - resist.total >= 4 and not defender.condition.shaken:
+        events.append(Shaken(defender.id))
+        defender = replace(defender, condition=replace(defender.condition, shaken=True))
+    return Outcome(tuple(events), (defender,)), timers
