@@ -10,8 +10,8 @@ Vulnerable (the attacker's choice); with a raise he is also Shaken (a Shaken foe
 a Test takes no Wound). Several dice (a high Rate of Fire) are all rolled but only the highest
 counts. A hero's Parry bonus never adds to the Agility that resists a Fighting Test.
 
-Dice order of :func:`perform_test`: the attacker's skill dice and Wild Die, then (if he reached 4) the
-defender's attribute die and Wild Die.
+Dice order of :func:`perform_test`: the attacker's skill dice and Wild Die, then (if he reached
+4) the defender's attribute die and Wild Die.
 
 Examples
 --------
