@@ -32,7 +32,14 @@ from geometry.measure import ADJACENT_GAP, edge_gaps
 from geometry.shapes import Point
 from geometry.vectors import distance_to_segment, inside_triangle, segment_crossings
 
-__all__ = ["Obstacle", "bystanders", "crossings", "obstacles_between"]
+__all__ = [
+    "Obstacle",
+    "bodies_in_corridor",
+    "bystanders",
+    "bystanders_from",
+    "crossings",
+    "obstacles_between",
+]
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
@@ -100,14 +107,40 @@ def bystanders(field: Battlefield, attacker_id: str, target_id: str) -> tuple[st
     ()
     """
     a, t = field.index_of(attacker_id), field.index_of(target_id)
-    in_line = _bodies_in_corridor(field, a, t)
-    near_target = np.flatnonzero(edge_gaps(field, t) < ADJACENT_GAP)
+    return bystanders_from(field, a, t, edge_gaps(field, t))
+
+
+def bystanders_from(
+    field: Battlefield, attacker: int, target: int, target_gaps: FloatArray
+) -> tuple[str, ...]:
+    """:func:`bystanders` by body number, given the target's :func:`edge_gaps` (reused).
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 4, 0), Body("x", 4, 1)])
+    >>> bystanders_from(field, 0, 1, edge_gaps(field, 1))
+    ('x',)
+    """
+    in_line = bodies_in_corridor(field, attacker, target)
+    near_target = np.flatnonzero(target_gaps < ADJACENT_GAP)
     ordered = [*in_line.tolist(), *near_target.tolist()]
-    chosen = dict.fromkeys(i for i in ordered if i not in (a, t))
+    chosen = dict.fromkeys(i for i in ordered if i not in (attacker, target))
     return tuple(field.bodies[i].id for i in chosen)
 
 
-def _bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
+def bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
+    """Numbers of the bodies whose footprint meets the corridor from body ``a`` to ``t``.
+
+    Nearest the attacker first; both ends are included (their discs meet it).
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 6, 0), Body("x", 3, 0.6)])
+    >>> bodies_in_corridor(field, 0, 1).tolist()
+    [0, 2, 1]
+    """
     ex, ey = field.body_x[a], field.body_y[a]
     tx, ty = field.body_x[t], field.body_y[t]
     d = float(np.hypot(tx - ex, ty - ey))

@@ -56,8 +56,7 @@ def hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> Float
     [0.0]
     """
     frame = _TargetFrames(field, eye, targets)
-    pair_target, pair_wall = frame.candidate_pairs()
-    lo, hi, f_lo, f_hi = frame.project(pair_target, pair_wall)
+    pair_target, lo, hi, f_lo, f_hi = frame.project(*frame.candidate_pairs())
     full = (f_lo >= 1.0) & (f_hi >= 1.0)
     partial = ~full & ((f_lo > 0.0) | (f_hi > 0.0))
     covered = _merged_lengths(pair_target[full], lo[full], hi[full], len(targets))
@@ -76,6 +75,7 @@ class _TargetFrames:
     def __init__(self, field: Battlefield, eye: Eye, targets: IndexArray) -> None:
         self.field = field
         self.eye = eye
+        self.targets = targets
         ex, ey, _ = eye
         dx = field.body_x[targets] - ex
         dy = field.body_y[targets] - ey
@@ -91,19 +91,21 @@ class _TargetFrames:
     def candidate_pairs(self) -> tuple[IndexArray, IndexArray]:
         """(target, wall) pairs whose bounding boxes meet the target's sight wedge."""
         ex, ey, _ = self.eye
-        cx, cy = ex + self.ux * self.distance, ey + self.uy * self.distance
-        wx, wy = -self.uy * self.radius, self.ux * self.radius
-        xs = np.stack([np.full_like(cx, ex), cx + wx, cx - wx])
-        ys = np.stack([np.full_like(cy, ey), cy + wy, cy - wy])
-        boxes = shapely.box(xs.min(0), ys.min(0), xs.max(0), ys.max(0))
+        cx, cy = self.field.body_x[self.targets], self.field.body_y[self.targets]
+        half_x, half_y = np.abs(self.uy) * self.radius, np.abs(self.ux) * self.radius
+        low_x, low_y = np.minimum(cx - half_x, ex), np.minimum(cy - half_y, ey)
+        boxes = shapely.box(low_x, low_y, np.maximum(cx + half_x, ex), np.maximum(cy + half_y, ey))
         pair_target, pair_wall = self.field.wall_tree.query(boxes)
         keep = self.field.wall_blocks_sight[pair_wall] & self.seen[pair_target]
         return pair_target[keep], pair_wall[keep]
 
-    def project(self, t: IndexArray, w: IndexArray) -> tuple[FloatArray, ...]:
-        """Each pair's interval ``lo < s/r < hi`` on the silhouette and hidden share at its ends.
+    def project(
+        self, t: IndexArray, w: IndexArray
+    ) -> tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray]:
+        """The pairs that may hide something: target numbers, interval ``lo < s/r < hi`` on the
+        silhouette, and the hidden share at both ends.
 
-        Pairs that hide nothing come back with an empty interval (``lo == hi``) and share 0.
+        Pairs that turn out to hide nothing come back with ``lo == hi`` and share 0.
         """
         f = self.field
         ex, ey, ez = self.eye
@@ -111,6 +113,10 @@ class _TargetFrames:
         ax, ay, bx, by = f.wall_x1[w] - ex, f.wall_y1[w] - ey, f.wall_x2[w] - ex, f.wall_y2[w] - ey
         xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
         xb, yb = bx * ux + by * uy, by * ux - bx * uy
+        slope = self.radius[t] / d
+        keep = _may_meet_wedge(xa, ya, xb, yb, d, slope)
+        t, w = t[keep], w[keep]
+        d, xa, ya, xb, yb = d[keep], xa[keep], ya[keep], xb[keep], yb[keep]
         start, end = _depth_window(xa, xb, d)
         x1, y1 = xa + start * (xb - xa), ya + start * (yb - ya)
         x2, y2 = xa + end * (xb - xa), ya + end * (yb - ya)
@@ -119,7 +125,24 @@ class _TargetFrames:
         top, base, height = f.wall_top[w], self.base[t], self.height[t]
         g1 = (ez + (top - ez) * d / x1 - base) / height
         g2 = (ez + (top - ez) * d / x2 - base) / height
-        return _clip_to_silhouette(s1, s2, g1, g2, end > start)
+        lo, hi, g_lo, g_hi = _clip_to_silhouette(s1, s2, g1, g2, end > start)
+        return t, lo, hi, g_lo, g_hi
+
+
+def _may_meet_wedge(
+    xa: FloatArray, ya: FloatArray, xb: FloatArray, yb: FloatArray, d: FloatArray, slope: FloatArray
+) -> BoolArray:
+    """False for walls wholly behind the eye, beyond the silhouette or beside the wedge.
+
+    The wedge ``0 < x < d, |y| <= slope x`` lies inside each half-plane tested, so a wall with
+    both ends outside one of them cannot meet it.
+    """
+    behind = (xa <= 0.0) & (xb <= 0.0)
+    beyond = (xa >= d) & (xb >= d)
+    left = (ya > slope * xa) & (yb > slope * xb)
+    right = (ya < -slope * xa) & (yb < -slope * xb)
+    keep: BoolArray = ~(behind | beyond | left | right)
+    return keep
 
 
 def _depth_window(xa: FloatArray, xb: FloatArray, d: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -138,7 +161,7 @@ def _depth_window(xa: FloatArray, xb: FloatArray, d: FloatArray) -> tuple[FloatA
 
 def _clip_to_silhouette(
     s1: FloatArray, s2: FloatArray, g1: FloatArray, g2: FloatArray, kept: BoolArray
-) -> tuple[FloatArray, ...]:
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """Order each interval, clip it to [-1, 1] and interpolate the hidden share at its ends."""
     swap = s2 < s1
     s1, s2 = np.where(swap, s2, s1), np.where(swap, s1, s2)
