@@ -69,7 +69,13 @@ from rules.savage_pathfinder.movement import (
     pace_for_turn,
     roll_running,
 )
-from rules.savage_pathfinder.odds import AttackOdds, TraitOdds, attack_odds, trait_odds
+from rules.savage_pathfinder.odds import (
+    AttackOdds,
+    TraitOdds,
+    acing_at_least,
+    attack_odds,
+    trait_odds,
+)
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.recovery import (
     SoakResult,
@@ -121,6 +127,7 @@ __all__ = [
     "TraitResult",
     "TurnPlan",
     "Weapon",
+    "acing_at_least",
     "attack_modifiers",
     "attack_odds",
     "bleeding_out_roll",

@@ -13,8 +13,16 @@ from spf_people import goblin, hero
 
 from rules.dice import ScriptedDice
 from rules.events import (
-    BennySpent, DamageRolled, Incapacitated, InjuryRolled, RollMade, Shaken, Soaked, StatusAdded,
-    StatusRemoved, Wounded,
+    BennySpent,
+    DamageRolled,
+    Incapacitated,
+    InjuryRolled,
+    RollMade,
+    Shaken,
+    Soaked,
+    StatusAdded,
+    StatusRemoved,
+    Wounded,
 )
 from rules.savage_pathfinder import combatant_from_dict, damage_result, take_damage
 

@@ -10,7 +10,13 @@ from spf_people import HERO_STATS, goblin, hero
 
 from rules.registry import SYSTEMS, RulesError, find_system
 from rules.savage_pathfinder import (
-    Combatant, Condition, Edge, Injury, InjuryLasts, TraitDie, combatant_from_dict,
+    Combatant,
+    Condition,
+    Edge,
+    Injury,
+    InjuryLasts,
+    TraitDie,
+    combatant_from_dict,
     combatant_to_dict,
 )
 

@@ -11,7 +11,12 @@ import pytest
 from rules.dice import DiceError, ScriptedDice
 from rules.events import Modifier
 from rules.savage_pathfinder import (
-    TraitDie, TraitResult, roll_acing, roll_plain, roll_trait, roll_trait_dice,
+    TraitDie,
+    TraitResult,
+    roll_acing,
+    roll_plain,
+    roll_trait,
+    roll_trait_dice,
 )
 
 
