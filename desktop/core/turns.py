@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from desktop.core.model import Encounter, LogEntry, Token
+from desktop.core.model import Encounter, LogEntry, Side, Token
 from rules.dice import DiceSource
 from rules.events import Modifier, describe
 from rules.savage_pathfinder import dealing, hold
@@ -61,11 +61,12 @@ from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
 __all__ = [
-    "act_now", "acting_tokens", "begin_combat", "deal_round", "end_combat", "go_on_hold",
-    "initiative", "interrupt", "next_turn", "participants", "roll_interrupt",
+    "act_now", "acting_tokens", "begin_ambush", "begin_combat", "deal_round", "end_combat",
+    "go_on_hold", "initiative", "interrupt", "next_turn", "participants", "roll_interrupt",
 ]
 
 SYSTEM = "savage-pathfinder"
+_JOKER = (Modifier(JOKER_BONUS, "Joker"),)
 Step = tuple[Encounter, LogEntry]
 
 
@@ -88,17 +89,38 @@ def acting_tokens(encounter: Encounter) -> tuple[str, ...]:
 
 def begin_combat(
     encounter: Encounter, source: CardSource, *, large_groups: bool = False,
-    ambushers: Iterable[str] = (), unaware: Iterable[str] = (),
+    ambushers: Iterable[str] = (), unaware: Iterable[str] = (), rolls: tuple[str, ...] = (),
 ) -> Step:
     """Shuffle a fresh deck and deal round one; ``ambushers``/``unaware`` are token ids
-    (Surprise: ambushers start on Hold, victims who failed Notice get no card)."""
+    (Surprise: ambushers start on Hold, victims who failed Notice get no card); ``rolls`` are
+    log lines put before the deal (the Notice rolls)."""
     _check_system(encounter)
     people = participants(encounter)
     if not people:
         raise InitiativeError("no token has a stat block, so nobody can be dealt in")
     state, events = dealing.begin_combat(people, source, large_groups=large_groups,
                                          ambushers=ambushers, unaware=unaware)
-    return _record(encounter, state, events, "Round 1: Action Cards dealt")
+    return _record(encounter, state, events, "Round 1: Action Cards dealt", rolls)
+
+
+def begin_ambush(
+    encounter: Encounter, source: CardSource, ambushing_side: Side, dice: DiceSource, *,
+    large_groups: bool = False,
+) -> Step:
+    """Begin combat with Surprise: the tokens of ``ambushing_side`` ambush everyone else.
+
+    Every other token with a stat block rolls Notice (TN 4; Wild Die for Wild Cards, Wound
+    penalty), in token order; those who fail get no card in round one. The log lists the rolls.
+    """
+    _check_system(encounter)
+    fighters = [t for t in encounter.tokens if t.stats]
+    ambushers = [t.id for t in fighters if t.side is ambushing_side]
+    notices = {t.id: _roll_skill(encounter, t.id, "notice", dice, joker=False)
+               for t in fighters if t.side is not ambushing_side}
+    unaware = [token_id for token_id, roll in notices.items() if not roll.result.succeeded]
+    rolls = tuple(describe(roll.event) for roll in notices.values())
+    return begin_combat(encounter, source, large_groups=large_groups, ambushers=ambushers,
+                        unaware=unaware, rolls=rolls)
 
 
 def deal_round(encounter: Encounter, source: CardSource) -> Step:
@@ -147,8 +169,8 @@ def roll_interrupt(encounter: Encounter, hand: str, dice: DiceSource) -> Step:
     state, _ = _current(encounter)
     if is_joker(state.cards.get(hand, "")) or not state.acting:
         return interrupt(encounter, hand)
-    mine = _athletics(encounter, state.hand(hand).members[0], dice)
-    theirs = _athletics(encounter, state.hand(state.acting[0]).members[0], dice)
+    mine = _roll_skill(encounter, state.hand(hand).members[0], "athletics", dice)
+    theirs = _roll_skill(encounter, state.hand(state.acting[0]).members[0], "athletics", dice)
     rolls = (describe(mine.event), describe(theirs.event))
     return _interrupt(encounter, hand, mine.total, theirs.total, rolls)
 
@@ -162,13 +184,16 @@ def _interrupt(
     return _record(encounter, state, lost + events, events[0].text, rolls)
 
 
-def _athletics(encounter: Encounter, token_id: str, dice: DiceSource) -> RolledTrait:
+def _roll_skill(
+    encounter: Encounter, token_id: str, skill: str, dice: DiceSource, joker: bool = True
+) -> RolledTrait:
+    """A skill roll for one token with its Wound penalty and, if ``joker``, the Joker's +2."""
     token = encounter.token(token_id)
     fighter = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
-    joker = (Modifier(JOKER_BONUS, "Joker"),) if has_joker(encounter.combat, token_id) else ()
-    return roll_trait(dice, fighter.skill("athletics"), wild_card=fighter.wild_card,
-                      purpose="Athletics", actor=token.name,
-                      modifiers=(*wound_penalty(fighter), *joker))
+    bonus = _JOKER if joker and has_joker(encounter.combat, token_id) else ()
+    return roll_trait(dice, fighter.skill(skill), wild_card=fighter.wild_card,
+                      purpose=skill.title(), actor=token.name,
+                      modifiers=(*wound_penalty(fighter), *bonus))
 
 
 def end_combat(encounter: Encounter) -> Step:

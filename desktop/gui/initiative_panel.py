@@ -2,11 +2,14 @@
 
 The list shows every hand in countdown order with its card face (rank and suit symbol, red
 suits in red, Jokers on gold), the acting hand highlighted, hands on Hold marked "Hold" and
-hands that have acted greyed. Buttons: Deal (begin combat, or start the next round), Next turn
-(shortcut N; at the end of a round it deals the next one), Hold (the acting hand), Act now and
-Interrupt (the selected hand on Hold or holding a Joker; the interrupt's opposed Athletics is
-rolled with the panel's dice), End combat. Cards typed into "Cards dealt at the table" (e.g.
-``KS 10H RJ``) are used for the next deal instead of the program's shuffled deck.
+hands that have acted greyed. Before the first deal the GM may pick Large Groups mode and
+Surprise (one side ambushes: it starts on Hold, the others roll Notice).
+
+Buttons: Deal (begin combat, or start the next round), Next turn (shortcut N; at the end of a
+round it deals the next one), Hold (the acting hand), Act now and Interrupt (the selected hand
+on Hold or holding a Joker; the interrupt's opposed Athletics is rolled with the panel's dice),
+End combat. Cards typed into "Cards dealt at the table" (e.g. ``KS 10H RJ``) are used for the
+next deal instead of the program's shuffled deck.
 
 Every step goes through :mod:`desktop.core.turns` and is applied to the
 :class:`~desktop.core.state.BattleState` as one undoable edit (its log entry included); a step
@@ -24,6 +27,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QLabel,
     QLineEdit,
@@ -35,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core import turns
-from desktop.core.model import Encounter, LogEntry
+from desktop.core.model import Encounter, LogEntry, Side
 from desktop.core.state import BattleState
 from rules.dice import DiceSource, RandomDice
 from rules.savage_pathfinder.cards import (
@@ -69,11 +73,16 @@ class InitiativePanel(QWidget):
         self.countdown.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # N is not a list search
         self.typed_cards = QLineEdit(placeholderText="Cards dealt at the table, e.g. KS 10H RJ")
         self.large_groups = QCheckBox("Large groups: one card per side")
+        self.surprise = QComboBox()
+        self.surprise.addItem("No surprise", None)
+        for side in (Side.HERO, Side.VILLAIN):
+            self.surprise.addItem(f"Surprise: the {side.value}es ambush", side)
         self.message = QLabel(wordWrap=True)
         self.message.setStyleSheet("color: #c62828")
         self._build_buttons()
         layout = QVBoxLayout(self)
-        for widget in (self.header, self.countdown, self.typed_cards, self.large_groups):
+        for widget in (self.header, self.countdown, self.typed_cards, self.large_groups,
+                       self.surprise):
             layout.addWidget(widget)
         layout.addLayout(self._button_grid())
         layout.addWidget(self.message)
@@ -115,10 +124,18 @@ class InitiativePanel(QWidget):
     def deal(self) -> None:
         """Begin combat, or start the next round if one is running."""
         if turns.initiative(self.state.encounter).round == 0:
-            self._step("Begin combat", lambda enc: turns.begin_combat(
-                enc, self._card_source(), large_groups=self.large_groups.isChecked()))
+            self._step("Begin combat", self._begin)
         else:
             self._step("Deal a round", lambda enc: turns.deal_round(enc, self._card_source()))
+
+    def _begin(self, encounter: Encounter) -> tuple[Encounter, LogEntry]:
+        """Round one; with Surprise the other side rolls Notice with the panel's dice."""
+        ambushers = self.surprise.currentData()
+        large = self.large_groups.isChecked()
+        if ambushers is None:
+            return turns.begin_combat(encounter, self._card_source(), large_groups=large)
+        return turns.begin_ambush(encounter, self._card_source(), Side(ambushers), self.dice,
+                                  large_groups=large)
 
     def next_turn(self) -> None:
         """Next in the countdown; when the round is over, deal the next round."""

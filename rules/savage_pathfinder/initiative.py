@@ -269,10 +269,17 @@ def advance(
     elif waiting(state):
         nxt, queued = waiting(state)[0], ()
     else:
-        over = InitiativeEvent(EventKind.ROUND_OVER, text=f"Round {state.round} is over.")
+        over = InitiativeEvent(EventKind.ROUND_OVER, text=_round_over_text(state))
         return replace(state, acting=()), (*events, over)
     turn = InitiativeEvent(EventKind.TURN, nxt, text=_turn_text(state, nxt))
     return replace(state, acting=(nxt,), queued=queued), (*events, turn)
+
+
+def _round_over_text(state: Initiative) -> str:
+    if not state.on_hold:
+        return f"Round {state.round} is over."
+    held = ", ".join(state.hand(key).label for key in state.on_hold)
+    return f"Round {state.round}: the countdown is done; on Hold and free to act: {held}."
 
 
 def _turn_text(state: Initiative, key: str) -> str:

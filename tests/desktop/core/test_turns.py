@@ -127,3 +127,22 @@ def test_large_groups_and_surprise_through_the_encounter():
     enc, _ = turns.begin_combat(encounter(), PhysicalCards(["3C", "9D"]), ambushers=("g1",))
     assert (on_hold(enc, "g1"), on_hold(enc, "g2"), turns.acting_tokens(enc)) == (
         True, True, ("val",))
+
+
+def test_ambush_rolls_notice_for_the_victims():
+    # Surprise: the villains ambush; Valeros (no Notice: d4-2, 1 Wound -1) rolls d4 3, Wild
+    # Die 2 = 3 - 3 = 0: he fails, gets no card, and only the Goblins (on Hold) could act.
+    enc, entry = turns.begin_ambush(encounter(), PhysicalCards(["9D"]), Side.VILLAIN,
+                                    ScriptedDice([3, 2]))
+    assert entry.lines[0].startswith("Valeros Notice") and "= 0 vs 4: failure" in entry.lines[0]
+    assert turns.initiative(enc).cards == {"group:Goblins": "9D"}
+    assert (on_hold(enc, "g1"), turns.acting_tokens(enc)) == (True, ())
+    assert entry.lines[-1] == "Round 1: the countdown is done; on Hold and free to act: Goblins."
+    # The heroes ambush: Goblin 1 rolls d4 4+1 (ace) - 2 = 3, fails; Goblin 2 d4 4+2 - 2 = 4,
+    # succeeds, so the Goblins' card is dealt (only a hand whose members all failed gets none).
+    enc, entry = turns.begin_ambush(encounter(), PhysicalCards(["KS", "QH"]), Side.HERO,
+                                    ScriptedDice([4, 1, 4, 2]))
+    assert [line.endswith(result) for line, result in zip(
+        entry.lines[:2], ("3 vs 4: failure", "4 vs 4: success"), strict=True)] == [True, True]
+    assert turns.initiative(enc).cards == {"val": "KS", "group:Goblins": "QH"}
+    assert (on_hold(enc, "val"), turns.acting_tokens(enc)) == (True, ("g1", "g2"))

@@ -102,3 +102,17 @@ def test_refusals_show_a_message_and_change_nothing(qtbot):
     qtbot.mouseClick(panel.end_button, Qt.MouseButton.LeftButton)
     assert (state.encounter.combat, panel.message.text()) == ({}, "")
     assert panel.deal_button.text() == "Deal" and not panel.next_button.isEnabled()
+
+
+def test_surprise_from_the_panel_rolls_notice_with_its_dice(qtbot):
+    # The villains ambush. The heroes have no Notice skill, so they roll unskilled d4-2:
+    # Valeros d4 2, Wild Die 5: 5 - 2 = 3, fails; Kyra d4 1, Wild Die 3: 3 - 2 = 1, fails.
+    # Neither gets a card; the Goblins are dealt in and wait on Hold.
+    state, panel = make_panel(qtbot, ScriptedDice([2, 5, 1, 3]))
+    panel.surprise.setCurrentIndex(2)
+    deal(qtbot, panel, "7S")
+    encounter = state.encounter
+    assert turns.initiative(encounter).cards == {"group:Goblins": "7S"}
+    assert rows(panel) == ["7♠   Goblins", "—   Valeros", "—   Kyra"]
+    assert encounter.log[-1].lines[-1] == ("Round 1: the countdown is done; on Hold and free to "
+                                           "act: Goblins.")
