@@ -42,7 +42,7 @@ import shapely
 
 from desktop.core.fileformat import EncounterFileError
 from desktop.core.images import ImageError, decode_base64_image, image_size
-from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
+from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS
 from desktop.core.model import Background, Encounter, Illumination, Light, Point, Wall, WallKind
 from desktop.core.uvtt_schema import XY, UvttFile
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
@@ -121,9 +121,25 @@ def _check(uvtt: UvttFile) -> None:
     lines = [*uvtt.line_of_sight, *uvtt.objects_line_of_sight]
     if sum(len(line) for line in lines) > MAX_TOTAL_POINTS:
         raise FieldProblem("line_of_sight", f"more than {MAX_TOTAL_POINTS:,} points in all")
+    _check_shifted(uvtt)
     for index, light in enumerate(uvtt.lights):
         argb_colour(light.color, f"lights[{index}].color")
     argb_colour(uvtt.environment.ambient_light, "environment.ambient_light")
+
+
+def _check_shifted(uvtt: UvttFile) -> None:
+    """Every point must stay within the coordinate limit once map_origin is subtracted."""
+    origin = uvtt.resolution.map_origin
+    located = [
+        *((f"{key}[{i}][{j}]", p) for key in ("line_of_sight", "objects_line_of_sight")
+          for i, line in enumerate(getattr(uvtt, key)) for j, p in enumerate(line)),
+        *((f"portals[{i}].bounds[{j}]", p) for i, portal in enumerate(uvtt.portals)
+          for j, p in enumerate(portal.bounds)),
+        *((f"lights[{i}].position", light.position) for i, light in enumerate(uvtt.lights)),
+    ]  # fmt: skip
+    for field, point in located:
+        if max(abs(point.x - origin.x), abs(point.y - origin.y)) > MAX_COORDINATE:
+            raise FieldProblem(field, f"more than {MAX_COORDINATE:,.0f} cells from map_origin")
 
 
 def argb_colour(text: str, field: str = "color") -> str:

@@ -58,6 +58,8 @@ def parse_json(data: bytes) -> Any:
         raise FieldProblem("", f"not valid JSON: {where}: {err.msg}") from None
     except UnicodeDecodeError as err:
         raise FieldProblem("", f"not UTF-8 text (byte {err.start})") from None
+    except ValueError as err:  # an integer of more than 4,300 digits
+        raise FieldProblem("", f"not valid JSON: {err}") from None
     except RecursionError:
         raise FieldProblem("", f"nested deeper than {MAX_NESTING_DEPTH} levels") from None
 

@@ -217,6 +217,23 @@ def bad_bounds() -> list[dict[str, Any]]:
             "resolution.map_size.x: expected float > 0.0",
         ),
         (b"\x89PNG\r\n", "(top level): not UTF-8 text (byte 0)"),
+        (
+            uvtt(
+                resolution={
+                    "map_origin": {"x": -100000, "y": 0},
+                    "map_size": {"x": 2, "y": 1},
+                    "pixels_per_grid": 10,
+                },
+                line_of_sight=[[{"x": 0, "y": 0}, {"x": 1, "y": 0}]],
+            ),
+            "line_of_sight[0][1]: more than 100,000 cells from map_origin",
+        ),
+        (
+            b'{"format": 1.0, "resolution": ' + b"9" * 5000 + b"}",
+            "(top level): not valid JSON: Exceeds the limit (4300 digits) for integer string "
+            "conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the "
+            "limit",
+        ),
     ],
 )
 def test_bad_input_is_refused_with_field_and_problem(data: bytes, message: str) -> None:
