@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     # name -> one-line help; the module is desktop.commands.<name with - as _>
     "render": "render the scene offscreen to a PNG, no window shown",
     "import-uvtt": "import a Universal VTT map (.dd2vtt/.uvtt/.df2vtt) into an encounter file",
+    "odds": "exact odds of a Savage Pathfinder trait roll (--trait d8 --wild --mod -2 --tn 4)",
 }
 
 
