@@ -21,8 +21,9 @@ from __future__ import annotations
 import base64
 import binascii
 import struct
+from pathlib import Path
 
-from desktop.core.limits import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+from desktop.core.limits import MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
@@ -73,6 +74,32 @@ def decode_base64_image(text: str) -> bytes:
     except (binascii.Error, ValueError):
         raise ImageError("not valid base64 data") from None
     check_image(data)
+    return data
+
+
+def read_image_file(path: str | Path) -> bytes:
+    """The bytes of the image file at ``path``, checked with :func:`check_image`.
+
+    Call it before handing a background or token image to a decoder (``QImage.fromData``); on
+    :class:`ImageError` show a placeholder and the message. The message names the file.
+
+    Examples
+    --------
+    >>> read_image_file("/no/such/map.png")
+    Traceback (most recent call last):
+    ...
+    desktop.core.images.ImageError: /no/such/map.png: No such file or directory
+    """
+    try:
+        if Path(path).stat().st_size > MAX_FILE_BYTES:
+            raise ImageError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes")
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise ImageError(f"{path}: {err.strerror or err}") from None
+    try:
+        check_image(data)
+    except ImageError as err:
+        raise ImageError(f"{path}: {err}") from None
     return data
 
 
