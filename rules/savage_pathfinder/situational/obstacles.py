@@ -12,9 +12,9 @@ Examples
 --------
 >>> obstacle_armor(9)
 5
->>> through_obstacle_modifier(hardness=8, ap=0, target_armor=2)
+>>> through_obstacle_modifier([8], ap=0, target_armor=2)
 Modifier(value=-4, reason='through an obstacle (Armor +4)')
->>> through_obstacle_modifier(hardness=8, ap=4, target_armor=2)
+>>> through_obstacle_modifier([8], ap=4, target_armor=2)
 Modifier(value=-2, reason='through an obstacle (Armor +4, AP 4)')
 """
 
@@ -41,17 +41,22 @@ def obstacle_armor(hardness: int) -> int:
     return -(-hardness // 2)
 
 
-def through_obstacle_modifier(hardness: int, ap: int, target_armor: int) -> Modifier | None:
-    """The Armor an obstacle adds, as a damage modifier after the weapon's AP.
+def through_obstacle_modifier(
+    hardnesses: Sequence[int], ap: int, target_armor: int
+) -> Modifier | None:
+    """The Armor the obstacles add, as a damage modifier after the weapon's AP.
 
-    AP first ignores the target's own Armor (as the engine does), then the obstacle's.
+    Each obstacle passed through adds half its Hardness (rounded up). AP first ignores the
+    target's own Armor (as the engine does), then the obstacles'.
 
     Examples
     --------
-    >>> through_obstacle_modifier(hardness=4, ap=6, target_armor=0) is None
+    >>> through_obstacle_modifier([4], ap=6, target_armor=0) is None
     True
+    >>> through_obstacle_modifier([4, 9], ap=0, target_armor=0)
+    Modifier(value=-7, reason='through an obstacle (Armor +7)')
     """
-    extra = obstacle_armor(hardness)
+    extra = sum(obstacle_armor(h) for h in hardnesses)
     pierced = min(extra, max(0, ap - target_armor))
     if extra - pierced == 0:
         return None

@@ -1,0 +1,245 @@
+"""From the map's facts and the chosen options to the engine's :class:`AttackContext`.
+
+:func:`situate` is what the desktop pipeline calls before the engine resolves an attack. It
+takes the measurements geometry made (as plain values in :class:`AttackFacts`), the combatants'
+states and the ids of the chosen :data:`~.options.ATTACK_OPTIONS`, checks the options go
+together, and returns a :class:`Situated`: the new context (Cover category, light, Gang Up and
+the options the engine knows are set on it; every other situational modifier is appended to
+``attack_modifiers`` or ``damage_modifiers`` with its reason) and what follows the attack (the
+attacker turning Vulnerable, a Knockout Blow check, no Bleeding Out).
+
+Examples
+--------
+>>> from rules.savage_pathfinder.statblock import Combatant, UNARMED
+>>> facts = AttackFacts(distance=1, allies_adjacent=2)
+>>> s = situate(Combatant(id="a"), Combatant(id="d"), UNARMED, AttackContext(), facts,
+...             ["wild-attack"])
+>>> s.context.gang_up, s.context.wild_attack, s.attacker_becomes_vulnerable
+(2, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.events import Modifier
+from rules.registry import RulesError
+from rules.savage_pathfinder.context import (
+    AttackContext,
+    AttackKind,
+    CalledShot,
+    Cover,
+    Illumination,
+)
+from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
+from rules.savage_pathfinder.situational.illumination import illumination_at
+from rules.savage_pathfinder.situational.improvised import IMPROVISED_MODIFIER
+from rules.savage_pathfinder.situational.maneuvers import (
+    defend_modifier,
+    gang_up_bonus,
+    prone_melee_modifiers,
+    ranged_in_melee,
+    the_drop_modifiers,
+    vulnerable_target_modifier,
+)
+from rules.savage_pathfinder.situational.modifiers import (
+    PreciseShot,
+    cover_from_fraction,
+    effective_cover,
+    off_hand_modifier,
+    precise_shot_damage,
+    precise_shot_modifier,
+    touch_attack_modifier,
+    two_weapons_modifier,
+    unarmed_defender_modifier,
+    unstable_platform_modifier,
+)
+from rules.savage_pathfinder.situational.mounted import charge_modifier
+from rules.savage_pathfinder.situational.natural import nonlethal_modifier
+from rules.savage_pathfinder.situational.obstacles import (
+    through_creature_modifier,
+    through_obstacle_modifier,
+)
+from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
+from rules.savage_pathfinder.situational.scale import Scale
+from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+
+__all__ = ["AttackFacts", "Situated", "check_options", "situate"]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackFacts:
+    """What the map measured (and the GM may override) for one attack, in inches and counts.
+
+    ``cover`` overrides the category from ``cover_fraction``; ``allies_adjacent`` counts the
+    attacker's other non-Stunned allies adjacent to the defender, ``defender_allies_adjacent``
+    the defender's allies adjacent to both; ``obstacles`` the Hardness of each obstacle the
+    attack passes through; ``creatures_between`` (id, Toughness) of creatures it passes
+    through; ``part_scale`` the Scale of an item or unarmored area aimed at;
+    ``defender_natural_weapons`` whether the defender fights with claws, fangs or horns.
+    """
+
+    distance: float = 1.0
+    adjacent: bool = True
+    attacker_in_melee: bool = False
+    cover_fraction: float = 0.0
+    cover: Cover | None = None
+    light: Illumination = Illumination.BRIGHT
+    allies_adjacent: int = 0
+    defender_allies_adjacent: int = 0
+    obstacles: tuple[int, ...] = ()
+    creatures_between: tuple[tuple[str, int], ...] = ()
+    unstable_platform: bool = False
+    target_defending: bool = False
+    mounted: bool = False
+    straight_run: float = 0.0
+    first_action: bool = True
+    free_attack: bool = False
+    part_scale: Scale | None = None
+    defender_natural_weapons: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Situated:
+    """The context to resolve the attack with, and what the situation does afterwards."""
+
+    context: AttackContext
+    attacker_becomes_vulnerable: bool = False
+    knockout_blow: bool = False
+    nonlethal: bool = False
+
+
+def check_options(option_ids: Sequence[str], kind: AttackKind, facts: AttackFacts) -> None:
+    """``RulesError`` for an unknown option, one that cannot go with this attack or another.
+
+    Examples
+    --------
+    >>> check_options(["wild-attack", "desperate-attack-2"], AttackKind.MELEE, AttackFacts())
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: option wild-attack cannot be combined with desperate-attack-2
+    """
+    if facts.free_attack and option_ids:
+        raise RulesError("a free attack is unaltered by combat options: " + ", ".join(option_ids))
+    for option_id in option_ids:
+        option = ATTACK_OPTIONS.get(option_id)
+        if option is None:
+            raise RulesError(f"unknown option {option_id!r}; options: {', '.join(ATTACK_OPTIONS)}")
+        if kind not in option.kinds:
+            raise RulesError(f"option {option_id} is not for a {kind.value} attack")
+        clash = [other for other in option_ids if other in option.excludes]
+        if clash:
+            raise RulesError(f"option {option_id} cannot be combined with {clash[0]}")
+    if "aim" in option_ids and not facts.first_action:
+        raise RulesError("option aim: the aimed attack must be the first action of the turn")
+
+
+_ENGINE_CALLED = {"called-shot-hand": CalledShot.HAND, "called-shot-head": CalledShot.HEAD,
+                  "called-shot-vitals": CalledShot.VITALS, "called-shot-limb": CalledShot.LIMB}
+_PRECISE = {"called-shot-face": PreciseShot.FACE, "called-shot-item": PreciseShot.ITEM,
+            "called-shot-unarmored-area": PreciseShot.UNARMORED_AREA}
+
+
+def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackKind,
+                   facts: AttackFacts, defender: Combatant) -> AttackContext:
+    called = next((_ENGINE_CALLED[o] for o in options if o in _ENGINE_CALLED), None)
+    desperate = 4 if "desperate-attack-4" in options else 2 * ("desperate-attack-2" in options)
+    cover = facts.cover if facts.cover is not None else cover_from_fraction(facts.cover_fraction)
+    ranged = kind is not AttackKind.MELEE
+    gang_up = gang_up_bonus(facts.allies_adjacent, facts.defender_allies_adjacent)
+    return replace(
+        context, cover=effective_cover(cover, defender.condition.prone, ranged, facts.distance),
+        illumination=illumination_at(facts.light, facts.distance),
+        gang_up=gang_up if kind is AttackKind.MELEE else 0,
+        wild_attack="wild-attack" in options, desperate_attack=desperate,
+        aim="aim" in options, called_shot=called)
+
+
+def _option_modifiers(options: Sequence[str], attacker: Combatant,
+                      facts: AttackFacts) -> tuple[list[Modifier | None], list[Modifier | None]]:
+    attack: list[Modifier | None] = []
+    damage: list[Modifier | None] = []
+    for option in options:
+        if option in _PRECISE:
+            attack.append(precise_shot_modifier(_PRECISE[option], facts.part_scale))
+            damage.append(precise_shot_damage(_PRECISE[option]))
+    if "the-drop" in options:
+        drop_attack, drop_damage = the_drop_modifiers()
+        attack.append(drop_attack)
+        damage.append(drop_damage)
+    attack += [touch_attack_modifier() if "touch-attack" in options else None,
+               off_hand_modifier(attacker.has_edge(Edge.AMBIDEXTROUS))
+               if "off-hand" in options else None,
+               nonlethal_modifier(edged=True) if "nonlethal-edged" in options else None,
+               IMPROVISED_MODIFIER if "improvised" in options else None]
+    return attack, damage
+
+
+def _hand_weapons(combatant: Combatant) -> int:
+    return sum(1 for w in combatant.weapons if not w.fires and not w.shield)
+
+
+def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
+                     kind: AttackKind, drop: bool, natural: bool) -> list[Modifier | None]:
+    found = [fatigue_modifier(attacker.condition.fatigue),
+             Modifier(-2, "Distracted") if attacker.condition.distracted else None,
+             vulnerable_target_modifier(defender.condition, drop)]
+    if kind is AttackKind.MELEE:
+        shield = any(w.shield for w in defender.weapons)
+        found += [*prone_melee_modifiers(attacker.condition.prone, defender.condition.prone),
+                  unarmed_defender_modifier(bool(weapon.damage.dice),
+                                            bool(defender.weapons) or natural, shield, drop),
+                  two_weapons_modifier(_hand_weapons(attacker), _hand_weapons(defender),
+                                       shield, natural)]
+    return found
+
+
+def _map_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
+                   kind: AttackKind, facts: AttackFacts) -> tuple[list[Modifier | None], bool]:
+    found: list[Modifier | None] = []
+    vulnerable = False
+    if kind is AttackKind.MELEE and facts.target_defending:
+        found.append(defend_modifier(actions=1, running=False))
+    if kind is not AttackKind.MELEE:
+        found.append(unstable_platform_modifier() if facts.unstable_platform else None)
+    if kind is not AttackKind.MELEE and facts.attacker_in_melee:
+        in_melee = ranged_in_melee(weapon, defender.parry, facts.adjacent)
+        vulnerable = in_melee.attacker_vulnerable
+        shift = 4 - in_melee.target_number
+        found.append(Modifier(shift, f"in melee: TN is Parry {in_melee.target_number}")
+                     if shift else None)
+    return found, vulnerable
+
+
+def _damage_map_modifiers(defender: Combatant, weapon: Weapon, kind: AttackKind,
+                          facts: AttackFacts) -> list[Modifier | None]:
+    found = [through_obstacle_modifier(facts.obstacles, weapon.ap, defender.armor)]
+    found += [through_creature_modifier(name, toughness)
+              for name, toughness in facts.creatures_between]
+    if kind is AttackKind.MELEE and facts.mounted:
+        found.append(charge_modifier(facts.straight_run))
+    return found
+
+
+def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: AttackContext,
+            facts: AttackFacts, option_ids: Sequence[str] = ()) -> Situated:
+    """Apply the map's facts, the combatants' states and the chosen options to ``context``."""
+    kind = context.attack_kind_for(weapon.fires)
+    check_options(option_ids, kind, facts)
+    drop = "the-drop" in option_ids
+    option_attack, option_damage = _option_modifiers(option_ids, attacker, facts)
+    map_attack, shot_past = _map_modifiers(attacker, defender, weapon, kind, facts)
+    states = _state_modifiers(attacker, defender, weapon, kind, drop,
+                              facts.defender_natural_weapons)
+    attack = option_attack + states + map_attack
+    damage = option_damage + _damage_map_modifiers(defender, weapon, kind, facts)
+    new = _engine_fields(context, option_ids, kind, facts, defender)
+    new = replace(new, attack_modifiers=(*new.attack_modifiers, *_present(attack)),
+                  damage_modifiers=(*new.damage_modifiers, *_present(damage)))
+    nonlethal = any(o in option_ids for o in ("nonlethal", "nonlethal-edged"))
+    return Situated(new, "wild-attack" in option_ids or shot_past, drop, nonlethal)
+
+
+def _present(found: list[Modifier | None]) -> tuple[Modifier, ...]:
+    return tuple(m for m in found if m is not None)
