@@ -50,8 +50,9 @@ Names = Mapping[str, str]
 
 
 def _die_text(die: DieRoll) -> str:
-    """``Shooting d8 5`` or ``Wild d6 6+3``: the die's purpose without the word "die"."""
-    label = die.purpose.replace(" Die", "").replace(" die", "").strip()
+    """``Shooting d8 5``, ``Wild d6 6+3``, ``Strength d6 4``: the die's purpose, shortened."""
+    label = die.purpose.replace("(damage)", "").replace(" Die", "").replace(" die", "").strip()
+    label = label.removesuffix(f" d{die.sides}").strip()
     faces = "+".join(str(face) for face in die.faces)
     return f"{label} d{die.sides} {faces}".strip()
 
@@ -63,9 +64,16 @@ def _modifier_text(modifier: Modifier, cover_fraction: float | None) -> str:
     return text
 
 
-def roll_text(roll: RollMade, outcome: str | None = None,
-              cover_fraction: float | None = None) -> str:
+def _is_damage(roll: RollMade) -> bool:
+    return roll.target is None and "damage" in roll.purpose.lower()
+
+
+def roll_text(roll: RollMade, outcome: str | None = None, cover_fraction: float | None = None,
+              toughness: int | None = None) -> str:
     """One roll in plain words; ``outcome`` replaces the roll's own result word (hit, miss).
+
+    A trait roll keeps its best die; a damage roll adds its dice up and is compared with
+    ``toughness`` when given.
 
     Examples
     --------
@@ -73,19 +81,28 @@ def roll_text(roll: RollMade, outcome: str | None = None,
     >>> roll_text(RollMade("g1", "Fighting", (DieRoll(6, (4,), "Fighting die"),), (), 4, 5,
     ...                    "failure"))
     'Fighting d6 4 → 4 vs TN 5: failure'
+    >>> roll_text(RollMade("h1", "Bow damage", (DieRoll(6, (6, 2), "Bow d6 (damage)"),
+    ...           DieRoll(6, (3,), "Bow d6 (damage)")), (), 11, None, ""), "1 raise", toughness=6)
+    'Bow damage: Bow d6 6+2, Bow d6 3 → 11 vs Toughness 6: 1 raise'
     """
     dice = ", ".join(_die_text(die) for die in roll.dice)
     if not dice.lower().startswith(roll.purpose.lower()):
         dice = f"{roll.purpose}: {dice}"
-    kept = max((die.total for die in roll.dice), default=0)
-    parts = [f"{dice} = {kept}"] if roll.modifiers else [dice]
-    parts += [_modifier_text(m, cover_fraction) for m in roll.modifiers]
-    against = "" if roll.target is None else f" vs {_target_word(roll)} {roll.target}"
-    return "; ".join(parts) + f" → {roll.total}{against}: {outcome or roll.result}"
+    totals = [die.total for die in roll.dice]
+    base = sum(totals) if _is_damage(roll) else max(totals, default=0)
+    parts = [f"{dice} = {base}"] if roll.modifiers else [dice]
+    parts += [_modifier_text(m, None if _is_damage(roll) else cover_fraction)
+              for m in roll.modifiers]
+    against = "" if roll.target is None else f" vs TN {roll.target}"
+    against = f" vs Toughness {toughness}" if toughness is not None else against
+    result = outcome or roll.result
+    return "; ".join(parts) + f" → {roll.total}{against}" + (f": {result}" if result else "")
 
 
-def _target_word(roll: RollMade) -> str:
-    return "Toughness" if "damage" in roll.purpose.lower() else "TN"
+def _damage_word(event: DamageRolled) -> str:
+    if event.total < event.toughness:
+        return "no effect"
+    return f"{event.raises} raise{'s' * (event.raises != 1)}" if event.raises else "success"
 
 
 def _name(names: Names, token_id: str) -> str:
@@ -133,7 +150,7 @@ def attack_lines(events: Sequence[Event], names: Names,
     """The breakdown lines of one attack: each roll with its hit or miss, then the effects.
 
     A hit or miss rewrites the result word of the roll before it; a bystander hit is added
-    to that roll's line; the damage total is already in the damage roll's line.
+    to that roll's line; the damage against Toughness completes the damage roll's line.
     """
     lines: list[str] = []
     last_roll: RollMade | None = None
@@ -141,19 +158,16 @@ def attack_lines(events: Sequence[Event], names: Names,
         word = _hit_word(event)
         if isinstance(event, RollMade):
             last_roll = event
-            lines.append(_roll_line(event, cover_fraction))
+            lines.append(roll_text(event, cover_fraction=cover_fraction))
         elif word is not None and last_roll is not None:
-            lines[-1] = _roll_line(last_roll, cover_fraction, word)
+            lines[-1] = roll_text(last_roll, word, cover_fraction)
         elif isinstance(event, BystanderHit) and lines:
             lines[-1] += "; " + _bystander_text(last_roll, event, names)
-        elif not isinstance(event, DamageRolled) or last_roll is None:
+        elif isinstance(event, DamageRolled) and last_roll is not None and _is_damage(last_roll):
+            lines[-1] = roll_text(last_roll, _damage_word(event), toughness=event.toughness)
+        else:
             lines.append(event_text(event, names))
     return tuple(lines)
-
-
-def _roll_line(roll: RollMade, cover_fraction: float | None, outcome: str | None = None) -> str:
-    is_damage = "damage" in roll.purpose.lower()
-    return roll_text(roll, outcome, None if is_damage else cover_fraction)
 
 
 def _summary(events: Iterable[Event], names: Names) -> str:
@@ -164,6 +178,8 @@ def _summary(events: Iterable[Event], names: Names) -> str:
             words.append(word)
         elif isinstance(event, BystanderHit):
             words.append(f"stray shot hits {_name(names, event.bystander)}")
+        elif isinstance(event, DamageRolled) and event.total < event.toughness:
+            words.append(f"no effect on {_name(names, event.target)}")
         elif isinstance(event, Shaken | Wounded | Incapacitated):
             words.append(event_text(event, names))
     return "; ".join(words) or "no effect"

@@ -35,22 +35,37 @@ def test_a_missed_shot_reads_like_the_issue_example() -> None:
 
 
 def test_a_hit_replaces_the_result_word_and_damage_follows() -> None:
+    """Fighting d8 8+2 (an ace) beats Parry 5 by 5: a raise. Damage as the engine reports it:
+    Strength d8 6 + Longsword d8 3 + raise d6 2 = 11 vs Toughness 5: one raise (11 - 5 = 6)."""
     attack = RollMade("valeros", "Fighting", (DieRoll(8, (8, 2), "Fighting die"),
                       DieRoll(6, (4,), "Wild Die")), (), 10, 5, "raise")
-    damage = RollMade("valeros", "Damage", (DieRoll(8, (6,), "Strength die"),
-                      DieRoll(8, (3,), "Longsword die"), DieRoll(6, (2,), "raise die")),
-                      (), 11, 5, "2 raises")
+    damage = RollMade("valeros", "Longsword damage", (
+        DieRoll(8, (6,), "Strength die (damage)"), DieRoll(8, (3,), "Longsword d8 (damage)"),
+        DieRoll(6, (2,), "raise bonus d6 (damage)")), (), 11, None, "")
     events = [attack, Hit("valeros", "goblin-1", True), damage, DamageRolled("goblin-1", 11, 5, 1),
               Wounded("goblin-1", 1, 1), Incapacitated("goblin-1")]
     entry = attack_entry("Valeros attacks Goblin 1 (Longsword)", events, NAMES)
     assert entry.lines == (
         "Fighting d8 8+2, Wild d6 4 → 10 vs TN 5: hit with a raise",
-        "Damage: Strength d8 6, Longsword d8 3, raise d6 2 → 11 vs Toughness 5: 2 raises",
+        "Longsword damage: Strength d8 6, Longsword d8 3, raise bonus d6 2 → 11 vs Toughness 5:"
+        " 1 raise",
         "Goblin 1 takes 1 Wound (now 1)",
         "Goblin 1 is Incapacitated",
     )
     assert entry.title == ("Valeros attacks Goblin 1 (Longsword): hit with a raise; "
                            "Goblin 1 takes 1 Wound (now 1); Goblin 1 is Incapacitated")
+
+
+def test_damage_modifiers_are_added_to_the_sum_of_the_dice() -> None:
+    """2d6 shows 4 and 2 = 6; an obstacle's Armor +5 makes it 1, below Toughness 5."""
+    damage = RollMade("harsk", "Longbow damage", (DieRoll(6, (4,), "Longbow d6 (damage)"),
+                      DieRoll(6, (2,), "Longbow d6 (damage)")),
+                      (Modifier(-5, "through low-wall (Armor +5)"),), 1, None, "")
+    entry = attack_entry("Harsk shoots Goblin 1 (Longbow)", [damage,
+                         DamageRolled("goblin-1", 1, 5, 0)], NAMES, cover_fraction=0.6)
+    assert entry.lines == ("Longbow damage: Longbow d6 4, Longbow d6 2 = 6; -5 through low-wall"
+                           " (Armor +5) → 1 vs Toughness 5: no effect",)
+    assert entry.title == "Harsk shoots Goblin 1 (Longbow): no effect on Goblin 1"
 
 
 def test_damage_without_its_own_roll_is_spelled_out() -> None:
