@@ -37,13 +37,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from desktop.core.model import Encounter, LogEntry, Side, Token
-from rules.dice import DiceSource
-from rules.events import Modifier, describe
+from desktop.core.model import Encounter, LogEntry, Token
 from rules.savage_pathfinder import dealing, hold
-from rules.savage_pathfinder.cards import CardSource, is_joker
+from rules.savage_pathfinder.cards import CardSource
 from rules.savage_pathfinder.initiative import (
-    JOKER_BONUS,
     Initiative,
     InitiativeError,
     InitiativeEvent,
@@ -51,33 +48,39 @@ from rules.savage_pathfinder.initiative import (
     participant_from_stats,
 )
 from rules.savage_pathfinder.initiative import next_turn as next_in_countdown
-from rules.savage_pathfinder.initiative_json import (
-    has_joker,
-    initiative_from_json,
-    initiative_to_json,
-)
-from rules.savage_pathfinder.modifiers import wound_penalty
-from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.traits import RolledTrait, roll_trait
+from rules.savage_pathfinder.initiative_json import initiative_from_json, initiative_to_json
 
 __all__ = [
-    "act_now", "acting_tokens", "begin_ambush", "begin_combat", "deal_round", "end_combat",
-    "go_on_hold", "initiative", "interrupt", "next_turn", "participants", "roll_interrupt",
+    "act_now", "acting_tokens", "begin_combat", "deal_round", "end_combat", "go_on_hold",
+    "initiative", "interrupt", "next_turn", "participants",
 ]
 
 SYSTEM = "savage-pathfinder"
-_JOKER = (Modifier(JOKER_BONUS, "Joker"),)
 Step = tuple[Encounter, LogEntry]
 
 
 def participants(encounter: Encounter) -> tuple[Participant, ...]:
-    """Every token with a stat block, as initiative sees it (hidden tokens included)."""
+    """Every token with a stat block, as initiative sees it (hidden tokens included).
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token("g", "Goblin", 0.5, 0.5, group="G", stats={"pace": 6}),
+    ...                         Token("x", "Crate", 1.5, 0.5)))
+    >>> [(p.id, p.wild_card, p.group) for p in participants(enc)]
+    [('g', False, 'G')]
+    """
     return tuple(participant_from_stats(t.id, t.name, t.stats, group=t.group, side=t.side.value)
                  for t in encounter.tokens if t.stats)
 
 
 def initiative(encounter: Encounter) -> Initiative:
-    """The stored initiative state (round 0 when no combat is running)."""
+    """The stored initiative state (round 0 when no combat is running).
+
+    Examples
+    --------
+    >>> initiative(Encounter()).round
+    0
+    """
     return initiative_from_json(encounter.combat.get("initiative") or {})
 
 
@@ -103,28 +106,19 @@ def begin_combat(
     return _record(encounter, state, events, "Round 1: Action Cards dealt", rolls)
 
 
-def begin_ambush(
-    encounter: Encounter, source: CardSource, ambushing_side: Side, dice: DiceSource, *,
-    large_groups: bool = False,
-) -> Step:
-    """Begin combat with Surprise: the tokens of ``ambushing_side`` ambush everyone else.
-
-    Every other token with a stat block rolls Notice (TN 4; Wild Die for Wild Cards, Wound
-    penalty), in token order; those who fail get no card in round one. The log lists the rolls.
-    """
-    _check_system(encounter)
-    fighters = [t for t in encounter.tokens if t.stats]
-    ambushers = [t.id for t in fighters if t.side is ambushing_side]
-    notices = {t.id: _roll_skill(encounter, t.id, "notice", dice, joker=False)
-               for t in fighters if t.side is not ambushing_side}
-    unaware = [token_id for token_id, roll in notices.items() if not roll.result.succeeded]
-    rolls = tuple(describe(roll.event) for roll in notices.values())
-    return begin_combat(encounter, source, large_groups=large_groups, ambushers=ambushers,
-                        unaware=unaware, rolls=rolls)
-
-
 def deal_round(encounter: Encounter, source: CardSource) -> Step:
-    """Start the next round: shuffle after a Joker round, deal everyone not on Hold."""
+    """Start the next round: shuffle after a Joker round, deal everyone not on Hold.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
+    >>> enc, entry = deal_round(next_turn(next_turn(enc)[0])[0], PhysicalCards(["3D", "9H"]))
+    >>> entry.title, acting_tokens(enc)
+    ('Round 2: Action Cards dealt', ('b',))
+    """
     state, lost = _current(encounter)
     dealt, events = dealing.deal_round(state, participants(encounter), source)
     return _record(encounter, dealt, lost + events, f"Round {dealt.round}: Action Cards dealt")
@@ -138,14 +132,35 @@ def next_turn(encounter: Encounter) -> Step:
 
 
 def go_on_hold(encounter: Encounter, hand: str) -> Step:
-    """The acting hand goes on Hold (refused while Shaken or Stunned)."""
+    """The acting hand goes on Hold (refused while Shaken or Stunned).
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
+    >>> enc, entry = go_on_hold(enc, "a")
+    >>> entry.title, acting_tokens(enc), enc.token("a").stats["condition"]
+    ('Ann goes on Hold.', ('b',), {'on_hold': True})
+    """
     state, lost = _current(encounter)
     state, events = hold.go_on_hold(state, hand, participants(encounter))
     return _record(encounter, state, lost + events, events[0].text)
 
 
 def act_now(encounter: Encounter, hand: str) -> Step:
-    """A hand on Hold, or holding a Joker, acts now (after the acting hand's turn ends)."""
+    """A hand on Hold, or holding a Joker, acts now (after the acting hand's turn ends).
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
+    >>> act_now(go_on_hold(enc, "a")[0], "a")[1].title
+    'Ann acts from Hold.'
+    """
     state, lost = _current(encounter)
     state, events = hold.act_now(state, hand)
     return _record(encounter, state, lost + events, events[0].text)
@@ -153,51 +168,38 @@ def act_now(encounter: Encounter, hand: str) -> Step:
 
 def interrupt(
     encounter: Encounter, hand: str, athletics: int | None = None,
-    opponent_athletics: int | None = None,
+    opponent_athletics: int | None = None, *, rolls: tuple[str, ...] = (),
 ) -> Step:
-    """``hand`` interrupts the acting hand, by opposed Athletics totals (a Joker needs none)."""
-    return _interrupt(encounter, hand, athletics, opponent_athletics, ())
+    """``hand`` interrupts the acting hand, by opposed Athletics totals (a Joker needs none);
+    ``rolls`` are log lines describing those rolls (see ``turn_rolls.roll_interrupt``).
 
-
-def roll_interrupt(encounter: Encounter, hand: str, dice: DiceSource) -> Step:
-    """Roll the opposed Athletics for ``hand`` interrupting the acting hand, then interrupt.
-
-    Each side rolls for its first token: Athletics (unskilled d4-2 without it), the Wild Die for
-    Wild Cards, its Wound penalty and the Joker's +2; the interrupter rolls first. A hand holding
-    a Joker interrupts without a roll. The log lists both rolls.
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
+    >>> interrupt(go_on_hold(enc, "a")[0], "a", 5, 7)[1].title
+    'Ann fails to interrupt Bo: Athletics 5 vs 7. Ann loses Hold and acts after Bo finishes.'
     """
-    state, _ = _current(encounter)
-    if is_joker(state.cards.get(hand, "")) or not state.acting:
-        return interrupt(encounter, hand)
-    mine = _roll_skill(encounter, state.hand(hand).members[0], "athletics", dice)
-    theirs = _roll_skill(encounter, state.hand(state.acting[0]).members[0], "athletics", dice)
-    rolls = (describe(mine.event), describe(theirs.event))
-    return _interrupt(encounter, hand, mine.total, theirs.total, rolls)
-
-
-def _interrupt(
-    encounter: Encounter, hand: str, athletics: int | None, opponent_athletics: int | None,
-    rolls: tuple[str, ...],
-) -> Step:
     state, lost = _current(encounter)
     state, events = hold.interrupt(state, hand, athletics, opponent_athletics)
     return _record(encounter, state, lost + events, events[0].text, rolls)
 
 
-def _roll_skill(
-    encounter: Encounter, token_id: str, skill: str, dice: DiceSource, joker: bool = True
-) -> RolledTrait:
-    """A skill roll for one token with its Wound penalty and, if ``joker``, the Joker's +2."""
-    token = encounter.token(token_id)
-    fighter = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
-    bonus = _JOKER if joker and has_joker(encounter.combat, token_id) else ()
-    return roll_trait(dice, fighter.skill(skill), wild_card=fighter.wild_card,
-                      purpose=skill.title(), actor=token.name,
-                      modifiers=(*wound_penalty(fighter), *bonus))
-
-
 def end_combat(encounter: Encounter) -> Step:
-    """Forget the initiative state (other ``combat`` keys stay) and clear every Hold."""
+    """Forget the initiative state (other ``combat`` keys stay) and clear every Hold.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
+    >>> enc, entry = end_combat(enc)
+    >>> entry.title, enc.combat
+    ('Combat ends after round 1', {})
+    """
     state = initiative(encounter)
     if state.round == 0:
         raise InitiativeError("no combat is running")

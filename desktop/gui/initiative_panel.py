@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core import turns
+from desktop.core import turn_rolls, turns
 from desktop.core.model import Encounter, LogEntry, Side
 from desktop.core.state import BattleState
 from rules.dice import DiceSource, RandomDice
@@ -134,7 +134,7 @@ class InitiativePanel(QWidget):
         large = self.large_groups.isChecked()
         if ambushers is None:
             return turns.begin_combat(encounter, self._card_source(), large_groups=large)
-        return turns.begin_ambush(encounter, self._card_source(), Side(ambushers), self.dice,
+        return turn_rolls.begin_ambush(encounter, self._card_source(), Side(ambushers), self.dice,
                                   large_groups=large)
 
     def next_turn(self) -> None:
@@ -153,7 +153,8 @@ class InitiativePanel(QWidget):
         self._step("Act from Hold", lambda enc: turns.act_now(enc, self._chosen()))
 
     def interrupt(self) -> None:
-        self._step("Interrupt", lambda enc: turns.roll_interrupt(enc, self._chosen(), self.dice))
+        self._step("Interrupt",
+                   lambda enc: turn_rolls.roll_interrupt(enc, self._chosen(), self.dice))
 
     def end_combat(self) -> None:
         self._step("End combat", turns.end_combat)

@@ -55,7 +55,17 @@ def begin_combat(
     participants: Sequence[Participant], source: CardSource, *, large_groups: bool = False,
     ambushers: Iterable[str] = (), unaware: Iterable[str] = (),
 ) -> tuple[Initiative, tuple[InitiativeEvent, ...]]:
-    """Shuffle a fresh 54-card deck and deal round one (with Surprise, see ``deal_round``)."""
+    """Shuffle a fresh 54-card deck and deal round one (with Surprise, see ``deal_round``).
+
+    Examples
+    --------
+    >>> from rules.dice import RandomDice
+    >>> from rules.savage_pathfinder.cards import ShuffledCards
+    >>> state, events = begin_combat((Participant("a", "Ann", wild_card=True),),
+    ...                              ShuffledCards(RandomDice(seed=3)))
+    >>> state.round, len(state.deck), events[0].text
+    (1, 53, 'A fresh deck of 54 cards is shuffled.')
+    """
     fresh = Initiative(large_groups=large_groups, deck=source.shuffled(FULL_DECK))
     shuffled = InitiativeEvent(EventKind.SHUFFLED, text="A fresh deck of 54 cards is shuffled.")
     state, events = deal_round(fresh, participants, source, ambushers=ambushers, unaware=unaware)
@@ -71,6 +81,19 @@ def deal_round(
     Hands on Hold keep it and get no new card. *Surprise*: hands whose members include an
     ambusher (token ids in ``ambushers``) are dealt in and put on Hold; hands whose members all
     failed their Notice roll (``unaware``) get no card.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> ann, bo = Participant("a", "Ann", wild_card=True), Participant("b", "Bo", wild_card=True)
+    >>> state, _ = begin_combat((ann, bo), PhysicalCards(["KS", "4H"]), ambushers=["b"])
+    >>> state.on_hold, state.acting
+    (('b',), ('a',))
+    >>> state, events = deal_round(state, (ann, bo), PhysicalCards(["2D"]))
+    >>> state.round, dict(state.cards), state.on_hold
+    (2, {'a': '2D'}, ('b',))
+    >>> [event.text for event in events][:2]
+    ['Ann is dealt 2♦ (Two of Diamonds).', 'Bo stays on Hold: no new card.']
     """
     dealer = _Dealer(source, state)
     hands = hands_for(participants, state.large_groups)

@@ -73,7 +73,17 @@ def hold_barred(hand: Hand, participants: Sequence[Participant]) -> str | None:
 
 
 def go_on_hold(state: Initiative, key: str, participants: Sequence[Participant]) -> Step:
-    """Put the acting hand ``key`` on Hold and start the next turn."""
+    """Put the acting hand ``key`` on Hold and start the next turn.
+
+    Examples
+    --------
+    >>> state = Initiative(round=1, hands=(Hand("v", "Valeros", ("v",)),), cards={"v": "3C"},
+    ...                    acting=("v",))
+    >>> go_on_hold(state, "v", (Participant("v", "Valeros", shaken=True),))
+    Traceback (most recent call last):
+    ...
+    rules.savage_pathfinder.initiative.InitiativeError: Valeros is Shaken and cannot go on Hold
+    """
     hand = _acting_hand(state, key)
     barred = hold_barred(hand, participants)
     if barred:
@@ -108,7 +118,17 @@ def break_holds(state: Initiative, participants: Sequence[Participant]) -> Step:
 
 
 def act_now(state: Initiative, key: str) -> Step:
-    """Hand ``key`` (on Hold, or holding a Joker) acts now; the acting hands' turn ends first."""
+    """Hand ``key`` (on Hold, or holding a Joker) acts now; the acting hands' turn ends first.
+
+    Examples
+    --------
+    >>> hands = (Hand("v", "Valeros", ("v",)), Hand("o", "Ogre", ("o",)))
+    >>> state = Initiative(round=1, hands=hands, cards={"o": "9D"}, acting=("o",),
+    ...                    on_hold=("v",))
+    >>> state, events = act_now(state, "v")
+    >>> state.acting, state.acted, state.on_hold, events[0].text
+    (('v',), ('o',), (), 'Valeros acts from Hold.')
+    """
     hand, reason = _out_of_turn(state, key)
     event = InitiativeEvent(EventKind.ACTS_NOW, key, text=f"{hand.label} acts {reason}.")
     return replace(state, acting=(key,), acted=state.acted + state.acting,
@@ -122,6 +142,16 @@ def interrupt(
 
     Higher total: ``key`` acts now and the interrupted hand finishes after. Tie: both act at
     once. Lower: ``key`` loses Hold and acts after the interrupted hand finishes.
+
+    Examples
+    --------
+    >>> hands = (Hand("v", "Valeros", ("v",)), Hand("o", "Ogre", ("o",)))
+    >>> state = Initiative(round=1, hands=hands, cards={"o": "9D"}, acting=("o",),
+    ...                    on_hold=("v",))
+    >>> interrupt(state, "v", 4, 4)[0].acting
+    ('o', 'v')
+    >>> interrupt(state, "v", 3, 4)[0].queued
+    ('v',)
     """
     hand, _reason = _out_of_turn(state, key)
     if not state.acting:

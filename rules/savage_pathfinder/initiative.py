@@ -236,12 +236,28 @@ def _hand_key(p: Participant, large_groups: bool) -> tuple[str, str]:
 
 
 def countdown(state: Initiative) -> tuple[str, ...]:
-    """The keys of the hands holding a card this round, in countdown order (Jokers first)."""
+    """The keys of the hands holding a card this round, in countdown order (Jokers first).
+
+    Examples
+    --------
+    >>> hands = (Hand("a", "Ann", ("a",)), Hand("b", "Bo", ("b",)), Hand("c", "Cy", ("c",)))
+    >>> countdown(Initiative(round=1, hands=hands, cards={"a": "KC", "b": "KS", "c": "BJ"}))
+    ('c', 'b', 'a')
+    """
     return tuple(sorted(state.cards, key=lambda key: countdown_key(state.cards[key])))
 
 
 def waiting(state: Initiative) -> tuple[str, ...]:
-    """Hands still to act this round in countdown order (not acting, acted, queued or on Hold)."""
+    """Hands still to act this round in countdown order (not acting, acted, queued or on Hold).
+
+    Examples
+    --------
+    >>> hands = (Hand("a", "Ann", ("a",)), Hand("b", "Bo", ("b",)), Hand("c", "Cy", ("c",)))
+    >>> state = Initiative(round=1, hands=hands, cards={"a": "2C", "b": "9S", "c": "QH"},
+    ...                    acting=("c",), on_hold=("b",))
+    >>> waiting(state)
+    ('a',)
+    """
     done = {*state.acting, *state.acted, *state.on_hold, *state.queued}
     return tuple(key for key in countdown(state) if key not in done)
 
@@ -250,7 +266,16 @@ def next_turn(state: Initiative) -> tuple[Initiative, tuple[InitiativeEvent, ...
     """End the acting hands' turn and start the next one (queued hands first, then the countdown).
 
     When nobody is left the round is over: ``acting`` is empty and the next step is
-    :func:`deal_round`.
+    ``dealing.deal_round``.
+
+    Examples
+    --------
+    >>> hands = (Hand("a", "Ann", ("a",)), Hand("b", "Bo", ("b",)))
+    >>> state = Initiative(round=3, hands=hands, cards={"a": "2C", "b": "9S"}, acting=("b",),
+    ...                    queued=("a",))
+    >>> state, events = next_turn(state)
+    >>> state.acting, state.acted, state.queued, events[-1].text
+    (('a',), ('b',), (), 'Ann (2♣) acts.')
     """
     if state.round == 0:
         raise InitiativeError("combat has not begun: deal the cards first")
@@ -263,6 +288,12 @@ def advance(
     """Start the next turn (queued hands first, then the countdown) after ``events``.
 
     Nobody's turn ends here; :func:`next_turn` ends the acting hands' turn first.
+
+    Examples
+    --------
+    >>> state = Initiative(round=1, hands=(Hand("a", "Ann", ("a",)),), on_hold=("a",))
+    >>> advance(state)[1][-1].text
+    'Round 1: the countdown is done; on Hold and free to act: Ann.'
     """
     if state.queued:
         nxt, queued = state.queued[0], state.queued[1:]

@@ -62,7 +62,13 @@ def has_joker(combat: Mapping[str, Any], token_id: str) -> bool:
 
 
 def initiative_to_json(state: Initiative) -> dict[str, Any]:
-    """The JSON object for ``state`` (plain lists, strings, numbers and booleans)."""
+    """The JSON object for ``state`` (plain lists, strings, numbers and booleans).
+
+    Examples
+    --------
+    >>> initiative_to_json(Initiative(round=4, on_hold=()))["round"]
+    4
+    """
     return {
         "round": state.round, "large_groups": state.large_groups,
         "deck": list(state.deck), "discard": list(state.discard),
@@ -74,7 +80,18 @@ def initiative_to_json(state: Initiative) -> dict[str, Any]:
 
 
 def initiative_from_json(data: Mapping[str, Any]) -> Initiative:
-    """Read the JSON object; :class:`InitiativeError` naming the first bad field."""
+    """Read the JSON object; :class:`InitiativeError` naming the first bad field.
+
+    Examples
+    --------
+    >>> initiative_from_json({}).round
+    0
+    >>> initiative_from_json({"hands": [{"key": "v", "members": "v"}]})
+    Traceback (most recent call last):
+    ...
+    rules.savage_pathfinder.initiative.InitiativeError: combat.initiative.hands[0].members: \
+expected a list of token ids
+    """
     hands = tuple(_hand(item, f"{WHERE}.hands[{i}]") for i, item in enumerate(
         _list(data, "hands")))
     keys = {hand.key for hand in hands}

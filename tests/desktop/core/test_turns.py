@@ -6,7 +6,7 @@ savage-pathfinder-situational-rules.txt (Hold, Interrupting Actions).
 
 import pytest
 
-from desktop.core import turns
+from desktop.core import turn_rolls, turns
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.state import BattleState
 from rules.dice import ScriptedDice
@@ -87,7 +87,7 @@ def test_rolled_interrupt_across_rounds_with_the_joker_bonus():
     enc, entry = turns.deal_round(enc, PhysicalCards(["RJ"]))
     assert entry.lines[0] == "Valeros stays on Hold: no new card."
     assert (turns.acting_tokens(enc), on_hold(enc, "val")) == (("g1", "g2"), True)
-    enc, entry = turns.roll_interrupt(enc, "val", ScriptedDice([4, 3, 2]))
+    enc, entry = turn_rolls.roll_interrupt(enc, "val", ScriptedDice([4, 3, 2]))
     assert entry.title == ("Valeros fails to interrupt Goblins: Athletics 3 vs 4. Valeros loses "
                            "Hold and acts after Goblins finishes.")
     assert entry.lines[0].startswith("Valeros Athletics") and "-1 1 Wound = 3" in entry.lines[0]
@@ -132,7 +132,7 @@ def test_large_groups_and_surprise_through_the_encounter():
 def test_ambush_rolls_notice_for_the_victims():
     # Surprise: the villains ambush; Valeros (no Notice: d4-2, 1 Wound -1) rolls d4 3, Wild
     # Die 2 = 3 - 3 = 0: he fails, gets no card, and only the Goblins (on Hold) could act.
-    enc, entry = turns.begin_ambush(encounter(), PhysicalCards(["9D"]), Side.VILLAIN,
+    enc, entry = turn_rolls.begin_ambush(encounter(), PhysicalCards(["9D"]), Side.VILLAIN,
                                     ScriptedDice([3, 2]))
     assert entry.lines[0].startswith("Valeros Notice") and "= 0 vs 4: failure" in entry.lines[0]
     assert turns.initiative(enc).cards == {"group:Goblins": "9D"}
@@ -140,7 +140,7 @@ def test_ambush_rolls_notice_for_the_victims():
     assert entry.lines[-1] == "Round 1: the countdown is done; on Hold and free to act: Goblins."
     # The heroes ambush: Goblin 1 rolls d4 4+1 (ace) - 2 = 3, fails; Goblin 2 d4 4+2 - 2 = 4,
     # succeeds, so the Goblins' card is dealt (only a hand whose members all failed gets none).
-    enc, entry = turns.begin_ambush(encounter(), PhysicalCards(["KS", "QH"]), Side.HERO,
+    enc, entry = turn_rolls.begin_ambush(encounter(), PhysicalCards(["KS", "QH"]), Side.HERO,
                                     ScriptedDice([4, 1, 4, 2]))
     assert [line.endswith(result) for line, result in zip(
         entry.lines[:2], ("3 vs 4: failure", "4 vs 4: success"), strict=True)] == [True, True]
