@@ -47,6 +47,8 @@ from rules.events import (
 __all__ = ["attack_entry", "event_text", "log_markdown", "roll_text"]
 
 Names = Mapping[str, str]
+BYSTANDER_PICK = "random bystander"
+"""The purpose of the die that picks which of several bystanders a stray shot hits."""
 
 
 def _die_text(die: DieRoll) -> str:
@@ -139,30 +141,39 @@ def _hit_word(event: Event) -> str | None:
     return None
 
 
-def _bystander_text(roll: RollMade | None, event: BystanderHit, names: Names) -> str:
-    faces = [d.faces[0] for d in roll.dice if "wild" not in d.purpose.lower()] if roll else []
+def _bystander_text(roll: RollMade, event: BystanderHit, names: Names, pick: str) -> str:
+    """``bystander die 1 → Goblin 3``: the skill die that went astray (and the die that
+    picked among several bystanders)."""
+    faces = [d.faces[0] for d in roll.dice if "wild" not in d.purpose.lower()]
     die = f" {min(faces)}" if faces else ""
-    return f"bystander die{die} → {_name(names, event.bystander)}"
+    return f"bystander die{die}{pick} → {_name(names, event.bystander)}"
 
 
 def attack_lines(events: Sequence[Event], names: Names,
                  cover_fraction: float | None = None) -> tuple[str, ...]:
     """The breakdown lines of one attack: each roll with its hit or miss, then the effects.
 
-    A hit or miss rewrites the result word of the roll before it; a bystander hit is added
-    to that roll's line; the damage against Toughness completes the damage roll's line.
+    A hit or miss rewrites the result word of the attack roll before it; a bystander hit (and
+    the die that picked the bystander) is added to the line of the last attack roll; the
+    damage against Toughness completes the damage roll's line.
     """
     lines: list[str] = []
     last_roll: RollMade | None = None
+    attack: tuple[int, RollMade] | None = None
+    pick = ""
     for event in events:
         word = _hit_word(event)
-        if isinstance(event, RollMade):
+        if isinstance(event, RollMade) and event.purpose == BYSTANDER_PICK:
+            pick = f", {_die_text(event.dice[0])}"
+        elif isinstance(event, RollMade):
             last_roll = event
+            attack = (len(lines), event) if event.target is not None else attack
             lines.append(roll_text(event, cover_fraction=cover_fraction))
-        elif word is not None and last_roll is not None:
-            lines[-1] = roll_text(last_roll, word, cover_fraction)
-        elif isinstance(event, BystanderHit) and lines:
-            lines[-1] += "; " + _bystander_text(last_roll, event, names)
+        elif word is not None and attack is not None:
+            lines[attack[0]] = roll_text(attack[1], word, cover_fraction)
+        elif isinstance(event, BystanderHit) and attack is not None:
+            lines[attack[0]] += f"; {_bystander_text(attack[1], event, names, pick)}"
+            pick = ""
         elif isinstance(event, DamageRolled) and last_roll is not None and _is_damage(last_roll):
             lines[-1] = roll_text(last_roll, _damage_word(event), toughness=event.toughness)
         else:

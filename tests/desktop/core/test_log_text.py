@@ -102,3 +102,26 @@ def test_markdown_groups_entries_by_round() -> None:
         "  - Shooting d8 2 → 2 vs TN 4: miss\n\n## Round 2\n\n"
         "- **Goblin 1 attacks Valeros: hit**\n"
     )
+
+
+def test_the_die_that_picks_a_bystander_joins_the_attack_line() -> None:
+    """Shooting d6 shows 1 and the Wild Die 2: a miss whose 1 goes astray; a d3 picks the
+    second of three candidates, who then takes the bow's damage (2d6: 5 + 1 = 6 vs 5)."""
+    roll = RollMade("valeros", "Shooting", (DieRoll(6, (1,), "Shooting die"),
+                    DieRoll(6, (2,), "Wild Die")), (), 2, 4, "failure")
+    pick = RollMade("valeros", "random bystander", (DieRoll(3, (2,), "random bystander"),), (),
+                    2, None, "goblin-3")
+    damage = RollMade("valeros", "Shortbow damage", (DieRoll(6, (5,), "Shortbow d6 (damage)"),
+                      DieRoll(6, (1,), "Shortbow d6 (damage)")), (), 6, None, "")
+    events = [roll, Miss("valeros", "goblin-1", False), pick,
+              BystanderHit("valeros", "goblin-3"), damage, DamageRolled("goblin-3", 6, 5, 0),
+              Shaken("goblin-3")]
+    entry = attack_entry("Valeros shoots Goblin 1 (Shortbow)", events, NAMES)
+    assert entry.lines == (
+        "Shooting d6 1, Wild d6 2 → 2 vs TN 4: miss; bystander die 1, random bystander d3 2"
+        " → Goblin 3",
+        "Shortbow damage: Shortbow d6 5, Shortbow d6 1 → 6 vs Toughness 5: success",
+        "Goblin 3 is Shaken",
+    )
+    assert entry.title == ("Valeros shoots Goblin 1 (Shortbow): miss; stray shot hits Goblin 3;"
+                           " Goblin 3 is Shaken")
