@@ -8,12 +8,15 @@ them; docs/rules/initiative.md).
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.dice import RandomDice, ScriptedDice
 from rules.savage_pathfinder.cards import FULL_DECK, CardError, PhysicalCards, ShuffledCards
 from rules.savage_pathfinder.dealing import begin_combat, deal_round
 from rules.savage_pathfinder.hold import act_now, break_holds, go_on_hold, interrupt
 from rules.savage_pathfinder.initiative import (
+    DRAW_EDGES,
     EventKind,
     InitiativeError,
     Participant,
@@ -321,3 +324,26 @@ def test_participant_from_a_stat_block():
     p = participant_from_stats("g1", "Goblin", stats, group="Goblins", side="villain")
     assert (p.wild_card, p.edges, p.incapacitated, p.group) == (
         False, frozenset({"Level Headed", "Hesitant"}), True, "Goblins")
+
+
+# --- Properties ------------------------------------------------------------------------------
+
+EDGE_SETS = st.frozensets(st.sampled_from(DRAW_EDGES), max_size=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(edges=st.lists(EDGE_SETS, min_size=1, max_size=12), seed=st.integers(0, 10_000),
+       rounds=st.integers(1, 8), large_groups=st.booleans())
+def test_no_card_is_lost_or_duplicated_over_many_rounds(edges, seed, rounds, large_groups):
+    # Every card is in exactly one place: the deck, the discards, or a hand's card this round.
+    people = tuple(Participant(f"p{i}", f"P{i}", wild_card=i % 3 != 0, group=f"g{i % 2}",
+                               side=("hero", "villain")[i % 2], edges=e)
+                   for i, e in enumerate(edges))
+    source = ShuffledCards(RandomDice(seed=seed))
+    state, _ = begin_combat(people, source, large_groups=large_groups)
+    for _ in range(rounds):
+        every = (*state.deck, *state.discard, *state.cards.values())
+        assert sorted(every) == sorted(FULL_DECK)
+        order = [state.cards[key] for key in countdown(state)]
+        assert order == sorted(order, key=FULL_DECK.index)
+        state, _ = deal_round(state, people, source)
