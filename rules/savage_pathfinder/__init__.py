@@ -11,9 +11,10 @@ The public API; every function is pure (dice come from an injected
   :data:`ATTACK_RULES` / :data:`DAMAGE_RULES`.
 - Damage and its aftermath: :func:`roll_damage`, :func:`take_damage`, :func:`soak_roll`,
   :func:`recover_from_shaken`, :func:`unshake_with_benny`, :func:`incapacitation_roll`,
-  :func:`roll_injury`, :func:`bleeding_out_roll`, :func:`stabilise`.
+  :func:`roll_injury`, :func:`bleeding_out_roll`, :func:`stabilise`,
+  :func:`daily_recovery_roll`.
 - Movement and actions: :func:`movement_cost`, :func:`pace_for_turn`, :func:`roll_running`,
-  :func:`jump_distance`, :func:`check_turn`.
+  :func:`jump_distance`, :func:`check_turn`, :func:`sprint`, :func:`hazard_roll`.
 - Odds: :func:`trait_odds`, :func:`attack_odds`.
 
 The dice order of an attack (for physical dice entry) is documented in
@@ -47,6 +48,7 @@ from rules.savage_pathfinder.expressions import (
 )
 from rules.savage_pathfinder.incapacitation import (
     bleeding_out_roll,
+    daily_recovery_roll,
     incapacitation_roll,
     roll_injury,
     stabilise,
@@ -61,13 +63,16 @@ from rules.savage_pathfinder.modifiers import (
 )
 from rules.savage_pathfinder.movement import (
     ActionKind,
+    Hazard,
     MoveMode,
     TurnPlan,
     check_turn,
+    hazard_roll,
     jump_distance,
     movement_cost,
     pace_for_turn,
     roll_running,
+    sprint,
 )
 from rules.savage_pathfinder.odds import (
     AttackOdds,
@@ -114,6 +119,7 @@ __all__ = [
     "Cover",
     "DamageDice",
     "Edge",
+    "Hazard",
     "Illumination",
     "Injury",
     "InjuryLasts",
@@ -134,8 +140,10 @@ __all__ = [
     "check_turn",
     "combatant_from_dict",
     "combatant_to_dict",
+    "daily_recovery_roll",
     "damage_modifiers",
     "damage_result",
+    "hazard_roll",
     "incapacitation_roll",
     "judge",
     "jump_distance",
@@ -156,6 +164,7 @@ __all__ = [
     "roll_trait",
     "roll_trait_dice",
     "soak_roll",
+    "sprint",
     "stabilise",
     "take_damage",
     "trait_odds",

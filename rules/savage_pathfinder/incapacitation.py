@@ -9,6 +9,9 @@ Damage). A character Bleeding Out rolls Vigor at the start of each turn: failure
 success he rolls again next turn, raise he stabilises; an ally's successful Healing roll
 stabilises him too.
 
+An Incapacitated character rolls Vigor each day (:func:`daily_recovery_roll`) and is no longer
+Incapacitated on a success.
+
 Dice order of :func:`incapacitation_roll`: the Vigor die and Wild Die, then (unless he dies) the
 two Injury Table d6s, then the sub-table d6 if the result has one.
 
@@ -40,7 +43,8 @@ from rules.savage_pathfinder.modifiers import wound_penalty
 from rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
-__all__ = ["bleeding_out_roll", "incapacitation_roll", "roll_injury", "stabilise"]
+__all__ = ["bleeding_out_roll", "daily_recovery_roll", "incapacitation_roll", "roll_injury",
+           "stabilise"]
 
 _LASTS = {TraitResult.FAILURE: InjuryLasts.PERMANENT, TraitResult.SUCCESS: InjuryLasts.UNTIL_HEALED,
           TraitResult.RAISE: InjuryLasts.DAY}
@@ -126,6 +130,19 @@ def stabilise(
         return Outcome((roll.event,), (victim,))
     stable = _stable(victim)
     return Outcome((roll.event, *stable.events), stable.states)
+
+
+def daily_recovery_roll(
+    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+) -> Outcome[Combatant]:
+    """The daily Vigor roll of an Incapacitated character: success ends Incapacitation."""
+    roll = roll_trait(dice, victim.attribute("vigor"), wild_card=victim.wild_card,
+                      actor=victim.id, purpose="Vigor (daily recovery)",
+                      modifiers=(*wound_penalty(victim), *modifiers))
+    if not roll.result.succeeded:
+        return Outcome((roll.event,), (victim,))
+    awake = replace(victim, condition=replace(victim.condition, incapacitated=False))
+    return Outcome((roll.event, StatusRemoved(victim.id, "Incapacitated")), (awake,))
 
 
 def _stable(victim: Combatant) -> Outcome[Combatant]:

@@ -3,8 +3,12 @@
 - A character moves up to his Pace in inches a turn, less 1 per Wound (at most -3, never below
   1"). Running (a free action, once per turn) adds the running die, which never Aces, and
   costs -2 on every other action that turn.
+- Out of combat a character sprints at twice (Pace + the running die's maximum) for half his
+  Vigor die type in minutes.
 - Each inch climbed, crawled or swum costs 2" of Pace; so does each inch of Difficult Ground
   (crawling excepted).
+- Hazardous movement may need an Athletics roll: success moves on, failure cannot move, a
+  Critical Failure means Fatigue, a fall or drowning (the GM says which).
 - Jumping: 1" across or 0.5" up as a free action, doubled after a 2" run-up; an Athletics
   roll (an action) adds 1" across (2" with a raise), or half that up.
 - Falling prone is free; standing up is free but costs 2" of Pace.
@@ -26,14 +30,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.dice import DiceSource
-from rules.events import RollMade
+from rules.events import Modifier, RollMade
 from rules.registry import RulesError
 from rules.savage_pathfinder.expressions import roll_plain
+from rules.savage_pathfinder.modifiers import wound_penalty
 from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.traits import TraitResult
+from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
-__all__ = ["STAND_UP_COST", "ActionKind", "MoveMode", "TurnPlan", "check_turn", "jump_distance",
-           "movement_cost", "pace_for_turn", "roll_running"]
+__all__ = ["STAND_UP_COST", "ActionKind", "Hazard", "MoveMode", "TurnPlan", "check_turn",
+           "hazard_roll", "jump_distance", "movement_cost", "pace_for_turn", "roll_running",
+           "sprint"]
 
 STAND_UP_COST = 2
 """Inches of Pace that standing up from prone costs."""
@@ -92,6 +98,46 @@ def pace_for_turn(mover: Combatant, running: int = 0, stood_up: bool = False) ->
     6
     """
     return max(1, mover.pace + mover.wound_penalty) + running - STAND_UP_COST * stood_up
+
+
+def sprint(runner: Combatant) -> tuple[int, float]:
+    """Out of combat: ``(Pace, minutes)`` of a sprint.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> sprint(Combatant("h1", pace=8, running_die=8, vigor=TraitDie(6)))  # Fleet-Footed
+    (32, 3.0)
+    """
+    return 2 * (runner.pace + runner.running_die), runner.attribute("vigor").sides / 2
+
+
+class Hazard(StrEnum):
+    """What a hazardous move's Athletics roll allows."""
+
+    MOVES_ON = "moves on"
+    CANNOT_MOVE = "cannot move"
+    MISHAP = "Fatigue from Bumps & Bruises, a fall if climbing, or drowning if swimming"
+
+
+def hazard_roll(dice: DiceSource, mover: Combatant,
+                modifiers: tuple[Modifier, ...] = ()) -> tuple[RollMade, Hazard]:
+    """The Athletics roll a hazardous move asks for, and what it means.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> climber = Combatant("g1", skills=(("athletics", TraitDie(6)),))
+    >>> hazard_roll(ScriptedDice([3]), climber)[1]
+    <Hazard.CANNOT_MOVE: 'cannot move'>
+    """
+    roll = roll_trait(dice, mover.skill("athletics"), wild_card=mover.wild_card,
+                      purpose="Athletics (hazardous move)", actor=mover.id,
+                      modifiers=(*wound_penalty(mover), *modifiers))
+    if roll.result is TraitResult.CRITICAL_FAILURE:
+        return roll.event, Hazard.MISHAP
+    return roll.event, Hazard.MOVES_ON if roll.result.succeeded else Hazard.CANNOT_MOVE
 
 
 def jump_distance(vertical: bool, run_up: bool, athletics: TraitResult | None = None) -> float:

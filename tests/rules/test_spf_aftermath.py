@@ -2,9 +2,9 @@
 
 Paragraphs: *Shaken* ("At the start of their turn, Shaken characters must attempt to recover
 ... Spirit roll"; Failure / Success), *Bennies* ("spend a Benny at any time to remove her
-Shaken status"), *Incapacitation* (Critical Failure / Failure / Success / Raise), the *Injury
-Table* (2d6 with the Guts and Head sub-rolls), *Bleeding Out* (Vigor each turn; failure
-perishes, success rolls again, raise stabilises; a Healing roll stabilises).
+Shaken status"), *Incapacitation* (Critical Failure / Failure / Success / Raise; the daily
+Vigor roll), the *Injury Table* (2d6 with the Guts and Head sub-rolls), *Bleeding Out* (Vigor
+each turn; failure perishes, success rolls again, raise stabilises; a Healing roll stabilises).
 """
 
 import pytest
@@ -16,6 +16,7 @@ from rules.registry import RulesError
 from rules.savage_pathfinder import (
     InjuryLasts,
     bleeding_out_roll,
+    daily_recovery_roll,
     incapacitation_roll,
     recover_from_shaken,
     roll_injury,
@@ -101,6 +102,16 @@ def test_injury_table(values: list[int], name: str) -> None:
     dice = ScriptedDice(values)
     injury, _ = roll_injury(dice, InjuryLasts.PERMANENT, "h1")
     assert injury.name == name and dice.remaining == ()
+
+
+def test_daily_vigor_roll_ends_incapacitation() -> None:
+    # "makes a Vigor roll each day thereafter and is no longer Incapacitated if successful":
+    # Vigor d8 7 (Wild 2) - 3 Wounds = 4, success; 6 (Wild 1) - 3 = 3, still out
+    out = hero(condition=OUT)
+    awake = daily_recovery_roll(ScriptedDice([7, 2]), out)
+    assert awake.events[-1] == StatusRemoved("h1", "Incapacitated")
+    assert not awake.states[0].condition.incapacitated
+    assert daily_recovery_roll(ScriptedDice([6, 1]), out).states == (out,)
 
 
 def test_bleeding_out_failure_perishes() -> None:

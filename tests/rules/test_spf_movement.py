@@ -2,9 +2,10 @@
 
 Paragraphs: *Movement* (Pace), *Wound Penalties* (-1 Pace per Wound, minimum 1"), climbing /
 crawling / swimming ("uses 2″ of Pace"), *Difficult Ground* ("counts as 2″"; "Crawling is
-unaffected"), *Running* (running die, never Aces; -2 to other actions), *Jumping*, *Prone*
-("Standing ... reduces total Pace for the turn by 2"), *Actions* / *Limited Actions* /
-Multi-Actions (up to three, -2 per extra action, one limited action).
+unaffected"), out-of-combat sprinting, *Hazards* (Athletics to move), *Running* (running die,
+never Aces; -2 to other actions), *Jumping*, *Prone* ("Standing ... reduces total Pace for the
+turn by 2"), *Actions* / *Limited Actions* / Multi-Actions (up to three, -2 per extra action,
+one limited action).
 """
 
 import pytest
@@ -14,13 +15,16 @@ from rules.dice import ScriptedDice
 from rules.registry import RulesError
 from rules.savage_pathfinder import (
     ActionKind,
+    Hazard,
     MoveMode,
     TraitResult,
     check_turn,
+    hazard_roll,
     jump_distance,
     movement_cost,
     pace_for_turn,
     roll_running,
+    sprint,
 )
 
 
@@ -72,3 +76,19 @@ def test_only_one_limited_and_one_limited_free_action() -> None:
     assert check_turn([ActionKind.LIMITED, ActionKind.LIMITED_FREE]).penalty == 0
     with pytest.raises(RulesError, match="only one limited free action"):
         check_turn([ActionKind.LIMITED_FREE] * 2)
+
+
+def test_sprinting_out_of_combat() -> None:
+    # "a Fleet-Footed character with Vigor d6 can sprint at a Pace of 32 for three minutes":
+    # Pace 8 and a d8 running die -> 2 x (8 + 8) = 32, d6 / 2 = 3 minutes
+    fleet = hero(pace=8, running_die="d8", attributes={"vigor": "d6"})
+    assert sprint(fleet) == (32, 3.0)
+
+
+@pytest.mark.parametrize(("values", "hazard"), [
+    ([4, 2], Hazard.MOVES_ON),      # Athletics d6 4: success, continues normally
+    ([3, 2], Hazard.CANNOT_MOVE),   # 3: failure, can't move
+    ([1, 1], Hazard.MISHAP),        # both 1: Critical Failure - Fatigue, a fall or drowning
+])
+def test_hazardous_movement(values: list[int], hazard: Hazard) -> None:
+    assert hazard_roll(ScriptedDice(values), hero())[1] is hazard
