@@ -159,21 +159,25 @@ def interrupt(
     foe = state.hand(state.acting[0]).label
     rest = replace(state, on_hold=tuple(k for k in state.on_hold if k != key))
     if is_joker(state.cards.get(key, "")):
-        text = f"{hand.label} interrupts {foe} on a Joker. {hand.label} acts first; {foe} " \
-               "finishes after."
-        return _win(rest, key, text)
+        return _win(rest, key, f"{hand.label} interrupts {foe} on a Joker. {hand.label} acts"
+                               f" first; {foe} finishes after.")
     if athletics is None or opponent_athletics is None:
         raise InitiativeError(f"{hand.label} needs both opposed Athletics totals to interrupt")
-    roll = f"Athletics {athletics} vs {opponent_athletics}"
-    if athletics > opponent_athletics:
-        return _win(rest, key, f"{hand.label} interrupts {foe}: {roll}. {hand.label} acts first;"
-                               f" {foe} finishes after.")
-    if athletics == opponent_athletics:
-        text = f"{hand.label} and {foe} tie, {roll}: their actions are simultaneous."
-        return replace(rest, acting=(*state.acting, key)), (_event(key, text),)
-    text = f"{hand.label} fails to interrupt {foe}: {roll}. {hand.label} loses Hold and acts" \
-           f" after {foe} finishes."
-    return replace(rest, queued=(key, *state.queued)), (_event(key, text),)
+    return _opposed(rest, key, (hand.label, foe), (athletics, opponent_athletics))
+
+
+def _opposed(state: Initiative, key: str, names: tuple[str, str], totals: tuple[int, int]) -> Step:
+    """The opposed Athletics outcome: higher goes first, a tie is simultaneous."""
+    (mine, foe), roll = names, f"Athletics {totals[0]} vs {totals[1]}"
+    if totals[0] > totals[1]:
+        return _win(state, key, f"{mine} interrupts {foe}: {roll}. {mine} acts first; {foe}"
+                                " finishes after.")
+    if totals[0] == totals[1]:
+        text = f"{mine} and {foe} tie, {roll}: their actions are simultaneous."
+        return replace(state, acting=(*state.acting, key)), (_event(key, text),)
+    text = f"{mine} fails to interrupt {foe}: {roll}. {mine} loses Hold and acts after {foe}" \
+           " finishes."
+    return replace(state, queued=(key, *state.queued)), (_event(key, text),)
 
 
 def _win(state: Initiative, key: str, text: str) -> Step:
