@@ -14,6 +14,8 @@ Examples
 TraitDie(sides=12, bonus=1)
 >>> parse_damage("str+d8", "weapons[0].damage")
 DamageDice(strength=True, dice=(8,), bonus=0)
+>>> str(parse_damage("2d6-1", "weapons[1].damage"))
+'2d6-1'
 >>> roll_acing(ScriptedDice([6, 6, 2]), 6, "damage d6").total
 14
 """
@@ -62,7 +64,10 @@ class DamageDice:
     bonus: int = 0
 
     def __str__(self) -> str:
-        terms = ["str"] * self.strength + [f"d{sides}" for sides in self.dice]
+        """The expression as written: ``DamageDice(False, (6, 6), 1)`` is ``"2d6+1"``."""
+        counts = {sides: self.dice.count(sides) for sides in self.dice}
+        terms = ["str"] * self.strength + [
+            f"{count if count > 1 else ''}d{sides}" for sides, count in counts.items()]
         if self.bonus:
             terms.append(str(self.bonus))
         return "+".join(terms).replace("+-", "-") or "0"

@@ -69,7 +69,7 @@ def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> C
         edges=_edges(data.get("edges", []), f"{where}.edges"),
         bennies=_int(data, "bennies", where, 0, minimum=0),
         size=_int(data, "size", where, 0),
-        wound_limit=_int(data, "max_wounds", where, None, minimum=0),
+        wound_limit=_optional_int(data, "max_wounds", where),
         weapons=_weapons(data.get("weapons", []), f"{where}.weapons"),
         condition=_condition(_mapping(data, "condition", where), f"{where}.condition"),
     )
@@ -136,7 +136,7 @@ def _weapon(data: object, where: str) -> Weapon:
         range=_range(data.get("range"), f"{where}.range"),
         rof=_int(data, "rof", where, 1, minimum=1),
         reload=_int(data, "reload", where, 0, minimum=0),
-        shots=_int(data, "shots", where, None, minimum=0),
+        shots=_optional_int(data, "shots", where),
         thrown=_bool(data, "thrown", where, False), shield=_bool(data, "shield", where, False),
     )
 
@@ -209,13 +209,15 @@ def _bool(data: Mapping[str, Any], key: str, where: str, default: bool) -> bool:
     return value
 
 
-def _int(
-    data: Mapping[str, Any], key: str, where: str, default: int | None, minimum: int | None = None
-) -> Any:
+def _int(data: Mapping[str, Any], key: str, where: str, default: int,
+         minimum: int | None = None) -> int:
     value = data.get(key, default)
-    if value is None and default is None:
-        return None
     if type(value) is not int or (minimum is not None and value < minimum):
         at_least = f" of at least {minimum}" if minimum is not None else ""
         raise RulesError(f"{where}.{key}: expected a whole number{at_least}, got {value!r}")
     return value
+
+
+def _optional_int(data: Mapping[str, Any], key: str, where: str) -> int | None:
+    """A whole number of at least 0, or None when missing or null."""
+    return None if data.get(key) is None else _int(data, key, where, 0, minimum=0)

@@ -152,7 +152,7 @@ class Combatant:
         return edge.value.lower() in {e.lower() for e in self.edges}
 
     def weapon(self, name: str | None) -> Weapon:
-        """The weapon called ``name`` (case ignored); None means unarmed."""
+        """The weapon called ``name`` (case ignored); None means unarmed; else ``KeyError``."""
         if name is None:
             return UNARMED
         for weapon in self.weapons:

@@ -11,7 +11,7 @@ actions), *Wound Penalties*, *Timing* (each damage roll resolved before the next
 import pytest
 from spf_people import goblin, hero
 
-from rules.dice import ScriptedDice
+from rules.dice import AskingDice, ScriptedDice
 from rules.events import DamageRolled, Hit, Miss, Modifier, RollMade, Shaken, Wounded
 from rules.registry import RulesError
 from rules.savage_pathfinder import (
@@ -210,3 +210,24 @@ def test_soak_during_an_attack() -> None:
     assert outcome.events[3] == DamageRolled("h1", 18, 8, 2)
     state = outcome.states[0]
     assert (state.condition.wounds, state.condition.shaken, state.bennies) == (0, False, 2)
+
+
+def test_physical_dice_are_asked_for_in_the_documented_order() -> None:
+    # A GM types the dice in: the boss (Wild Card) hits the hero with a raise (Fighting 6 + 5
+    # = 11 vs Parry 6), damage Str 6 + 2 = 8, short sword 3, raise d6 4 = 15 vs 8: 1 Wound.
+    # The hero Soaks: Vigor 2, Wild Die 1 - 0 Wounds (fails: 2 < 4); the Wound stands.
+    asked: list[tuple[int, str]] = []
+    answers = iter([6, 5, 2, 6, 2, 3, 4, 2, 1])
+
+    def ask(sides: int, purpose: str) -> int:
+        asked.append((sides, purpose))
+        return next(answers)
+
+    boss = goblin("boss", wild_card=True)
+    resolve_attack(boss, hero(), "Short sword", PLAIN, AskingDice(ask), soak_bennies=1)
+    assert asked == [
+        (6, "Fighting die"), (6, "Fighting die (Ace 1)"), (6, "Wild Die"),
+        (6, "Strength die (damage)"), (6, "Strength die (damage) (Ace 1)"),
+        (6, "Short sword d6 (damage)"), (6, "raise bonus d6 (damage)"),
+        (8, "Vigor (Soak) die"), (6, "Wild Die"),
+    ]
