@@ -231,3 +231,22 @@ def test_physical_dice_are_asked_for_in_the_documented_order() -> None:
         (6, "Short sword d6 (damage)"), (6, "raise bonus d6 (damage)"),
         (8, "Vigor (Soak) die"), (6, "Wild Die"),
     ]
+
+
+def test_frenzy_rolls_a_second_fighting_die() -> None:
+    # Frenzy: two Fighting dice 5 and 2 plus the Wild Die 3, which replaces the 2: 5 hits g1
+    # (Parry 5), 3 misses g2; damage Str d6 1 + d8 1 = 2 < 5
+    berserker = hero(edges=["Frenzy"])
+    dice = ScriptedDice([5, 2, 3, 1, 1])
+    outcome = resolve_shots(berserker, (goblin("g1"), goblin("g2")), "Longsword",
+                            AttackContext(shots=2), dice)
+    assert [e for e in outcome.events if isinstance(e, Hit | Miss)] == [
+        Hit("h1", "g1", False), Miss("h1", "g2", False)]
+    assert dice.remaining == ()
+    with pytest.raises(RulesError, match=r"allows 1 to 1 \(Fighting\)"):
+        plan_attack(hero(), goblin(), "Longsword", AttackContext(shots=2))
+
+
+def test_area_effects_ignore_dodge() -> None:
+    plan = plan_attack(hero(), hero("h2"), "Shortbow", AttackContext(area_effect=True))
+    assert plan.attack_modifiers == ()
