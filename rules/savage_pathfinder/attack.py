@@ -16,7 +16,9 @@ Physical dice entry - the engine asks for dice in exactly this order, each with 
 5. then, if the hit Incapacitates a Wild Card: the Vigor die and Wild Die, the two Injury
    Table d6s, and the Injury sub-table d6 where the table has one.
 
-Innocent Bystander checks are a situational rule and not rolled yet.
+Innocent Bystanders are a situational rule: their dice (which bystander a stray shot hits, and
+its damage) are asked for after these, by
+:mod:`rules.savage_pathfinder.situational.bystanders`.
 
 Examples
 --------
