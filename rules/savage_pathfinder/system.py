@@ -41,8 +41,11 @@ class SavagePathfinder(GameSystem):
         return combatant_to_dict(combatant)
 
     def resolve_attack(self, attacker: Combatant, defender: Combatant, weapon: str | None,
-                       context: AttackContext, dice: DiceSource) -> Outcome[Combatant]:
-        return resolve_attack(attacker, defender, weapon, context, dice)
+                       context: AttackContext, dice: DiceSource, *,
+                       soak_bennies: int = 0) -> Outcome[Combatant]:
+        """Resolve one attack; the defender spends up to ``soak_bennies`` on a Soak."""
+        return resolve_attack(attacker, defender, weapon, context, dice,
+                              soak_bennies=soak_bennies)
 
     def attack_odds(self, attacker: Combatant, defender: Combatant, weapon: str | None,
                     context: AttackContext) -> AttackOdds:
