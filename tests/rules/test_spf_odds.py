@@ -160,3 +160,11 @@ def test_odds_agree_with_the_engine_itself() -> None:
     assert abs(hits / n - odds.hit) < 0.02
     assert abs(shaken / n - odds.shaken) < 0.02
     assert abs(wounded / n - sum(odds.wounds[1:])) < 0.02
+
+
+def test_incapacitation_counts_the_wounds_already_taken() -> None:
+    # a Wild Card with 2 Wounds goes down with 2 or more new ones; an Extra with any Wound
+    odds = attack_odds(hero(), hero("h2", condition={"wounds": 2}), "Longsword", AttackContext())
+    assert odds.incapacitated == pytest.approx(sum(odds.wounds[2:]), abs=1e-15)
+    extra = attack_odds(hero(), goblin(), "Longsword", AttackContext())
+    assert extra.incapacitated == pytest.approx(sum(extra.wounds[1:]), abs=1e-15)
