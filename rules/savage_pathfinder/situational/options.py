@@ -94,10 +94,12 @@ _OPTIONS = (
     Option("off-hand", "Off-hand", "-2 to an attack made solely with the off-hand (none if "
            "Ambidextrous)", "Off-Hand Attacks"),
     Option("nonlethal", "Nonlethal", "fists or a blunt weapon: Wounds as usual but no Bleeding "
-           "Out", "Nonlethal Damage", _MELEE),
+           "Out", "Nonlethal Damage", _MELEE, excludes=("nonlethal-edged",)),
     Option("nonlethal-edged", "Nonlethal (flat of the blade)", "-1 Fighting; no Bleeding Out",
            "Nonlethal Damage", _MELEE, excludes=("nonlethal",)),
     Option("improvised", "Improvised weapon", "-2 to the attack roll", "Improvised Weapons"),
+    Option("two-weapons", "Two Weapons", "fighting with a melee weapon in each hand: +1 against "
+           "a foe with one weapon or none and no shield", "Two Weapons", _MELEE),
 )
 
 
@@ -166,8 +168,6 @@ _AUTOMATIC = (
     _auto("fatigue", "Fatigue", "Fatigued -1, Exhausted -2", "Fatigue", ()),
     _auto("unarmed-defender", "Unarmed Defender", "+2 with a melee weapon against a foe with "
           "no weapon or shield (not with The Drop)", "Unarmed Defender", ()),
-    _auto("two-weapons", "Two Weapons", "+1 with two melee weapons against a foe with one or "
-          "none and no shield", "Two Weapons", ()),
     _auto("unstable-platform", "Unstable Platform", "-2 to Shooting or throwing from a mount "
           "or moving vehicle", "Unstable Platform", ("unstable_platform",)),
     _auto("ranged-in-melee", "Ranged Weapons in Melee", "one-handed only; TN is the adjacent "

@@ -181,7 +181,9 @@ def _hand_weapons(combatant: Combatant) -> int:
 
 
 def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
-                     kind: AttackKind, drop: bool, natural: bool) -> list[Modifier | None]:
+                     kind: AttackKind, options: Sequence[str],
+                     natural: bool) -> list[Modifier | None]:
+    drop = "the-drop" in options
     found = [fatigue_modifier(attacker.condition.fatigue),
              Modifier(-2, "Distracted") if attacker.condition.distracted else None,
              vulnerable_target_modifier(defender.condition, drop)]
@@ -190,8 +192,8 @@ def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
         found += [*prone_melee_modifiers(attacker.condition.prone, defender.condition.prone),
                   unarmed_defender_modifier(bool(weapon.damage.dice),
                                             bool(defender.weapons) or natural, shield, drop),
-                  two_weapons_modifier(_hand_weapons(attacker), _hand_weapons(defender),
-                                       shield, natural)]
+                  two_weapons_modifier(2 * ("two-weapons" in options),
+                                       _hand_weapons(defender), shield, natural)]
     return found
 
 
@@ -230,7 +232,7 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     drop = "the-drop" in option_ids
     option_attack, option_damage = _option_modifiers(option_ids, attacker, facts)
     map_attack, shot_past = _map_modifiers(attacker, defender, weapon, kind, facts)
-    states = _state_modifiers(attacker, defender, weapon, kind, drop,
+    states = _state_modifiers(attacker, defender, weapon, kind, option_ids,
                               facts.defender_natural_weapons)
     attack = option_attack + states + map_attack
     damage = option_damage + _damage_map_modifiers(defender, weapon, kind, facts)
