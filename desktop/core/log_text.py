@@ -48,6 +48,7 @@ __all__ = ["attack_entry", "event_text", "log_markdown", "roll_text"]
 
 Names = Mapping[str, str]
 BYSTANDER_PICK = "random bystander"
+DEVIATION = "deviation"
 """The purpose of the die that picks which of several bystanders a stray shot hits."""
 
 
@@ -160,33 +161,47 @@ def attack_lines(events: Sequence[Event], names: Names,
     lines: list[str] = []
     last_roll: RollMade | None = None
     attack: tuple[int, RollMade] | None = None
-    pick = ""
+    judged, pick = False, ""
     for event in events:
         word = _hit_word(event)
         if isinstance(event, RollMade) and event.purpose == BYSTANDER_PICK:
             pick = f", {_die_text(event.dice[0])}"
+        elif isinstance(event, RollMade) and event.purpose.startswith(DEVIATION):
+            lines.append(_deviation_text(event))
         elif isinstance(event, RollMade):
             last_roll = event
-            attack = (len(lines), event) if event.target is not None else attack
+            if event.target is not None:
+                attack, judged = (len(lines), event), False
             lines.append(roll_text(event, cover_fraction=cover_fraction))
-        elif word is not None and attack is not None:
-            lines[attack[0]] = roll_text(attack[1], word, cover_fraction)
+        elif word is not None and attack is not None and not judged:
+            lines[attack[0]], judged = roll_text(attack[1], word, cover_fraction), True
         elif isinstance(event, BystanderHit) and attack is not None:
             lines[attack[0]] += f"; {_bystander_text(attack[1], event, names, pick)}"
             pick = ""
         elif isinstance(event, DamageRolled) and last_roll is not None and _is_damage(last_roll):
             lines[-1] = roll_text(last_roll, _damage_word(event), toughness=event.toughness)
-        else:
+        elif word is None:
             lines.append(event_text(event, names))
     return tuple(lines)
 
 
+def _deviation_text(roll: RollMade) -> str:
+    """``deviation d6 3, d6 4 (x2 at medium range) = 14 → 5"`` (capped at half the distance)
+    or ``deviation direction d12 7 → 7 o'clock``."""
+    dice = ", ".join(f"d{d.sides} {'+'.join(map(str, d.faces))}" for d in roll.dice)
+    reasons = "".join(f" ({m.reason})" for m in roll.modifiers)
+    total = f" = {roll.total}" if roll.modifiers else ""
+    return f"{roll.purpose} {dice}{reasons}{total} → {roll.result}"
+
+
 def _summary(events: Iterable[Event], names: Names) -> str:
     words: list[str] = []
+    judged = False
     for event in events:
         word = _hit_word(event)
-        if word is not None:
+        if word is not None and not judged:
             words.append(word)
+            judged = True
         elif isinstance(event, BystanderHit):
             words.append(f"stray shot hits {_name(names, event.bystander)}")
         elif isinstance(event, DamageRolled) and event.total < event.toughness:

@@ -125,3 +125,30 @@ def test_the_die_that_picks_a_bystander_joins_the_attack_line() -> None:
     )
     assert entry.title == ("Valeros shoots Goblin 1 (Shortbow): miss; stray shot hits Goblin 3;"
                            " Goblin 3 is Shaken")
+
+
+def test_a_missed_blast_shows_its_deviation_and_later_victims_do_not_turn_it_into_a_hit() -> None:
+    """Athletics d8 3, Wild Die 2 vs 4: a miss. 1d6 (thrown) shows 5, x2 at Medium Range = 10,
+    capped at half the distance (2"); the d12 says 3 o'clock. Who is beneath the landing point
+    is then hit without the raise bonus: Strength d6 3 + Dagger d4 4 = 7 vs 6."""
+    roll = RollMade("merisiel", "Athletics (throwing) (mbt)", (
+        DieRoll(8, (3,), "Athletics (throwing) (mbt) die"), DieRoll(6, (2,), "Wild Die")), (),
+        3, 4, "failure")
+    drift = RollMade("merisiel", "deviation", (DieRoll(6, (5,), "deviation d6"),),
+                     (Modifier(2, "x2 at medium range"),), 10, None, '2"')
+    clock = RollMade("merisiel", "deviation direction", (DieRoll(12, (3,), "clock"),), (), 3,
+                     None, "3 o'clock")
+    damage = RollMade("merisiel", "Dagger damage", (DieRoll(6, (3,), "Strength die (damage)"),
+                      DieRoll(4, (4,), "Dagger d4 (damage)")), (), 7, None, "")
+    events = [roll, Miss("merisiel", "mbt template", False), drift, clock,
+              Hit("merisiel", "goblin-1", False), damage, DamageRolled("goblin-1", 7, 6, 0),
+              Shaken("goblin-1")]
+    entry = attack_entry("Merisiel throws a MBT", events, {"merisiel": "Merisiel", **NAMES})
+    assert entry.lines == (
+        "Athletics (throwing) (mbt) d8 3, Wild d6 2 → 3 vs TN 4: miss",
+        'deviation d6 5 (x2 at medium range) = 10 → 2"',
+        "deviation direction d12 3 → 3 o'clock",
+        "Dagger damage: Strength d6 3, Dagger d4 4 → 7 vs Toughness 6: success",
+        "Goblin 1 is Shaken",
+    )
+    assert entry.title == "Merisiel throws a MBT: miss; Goblin 1 is Shaken"
