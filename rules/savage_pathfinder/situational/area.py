@@ -126,32 +126,56 @@ def _victim_modifiers(victim: AreaVictim) -> tuple[Modifier, ...]:
     return tuple(m for m in found if m is not None)
 
 
+def _evaded(dice: DiceSource, attacker: Combatant, victim: AreaVictim,
+            events: list[Event]) -> bool:
+    if not victim.evades:
+        return False
+    dodge = evasion_roll(dice, victim.combatant)
+    events.append(dodge.event)
+    if dodge.result.succeeded:
+        events.append(Miss(attacker.id, victim.combatant.id, False))
+    return dodge.result.succeeded
+
+
+def _damage_one(dice: DiceSource, attacker: Combatant, weapon: Weapon, victim: AreaVictim,
+                raise_: bool, context: AttackContext, soak_bennies: int) -> Outcome[Combatant]:
+    target = victim.combatant
+    kind = context.attack_kind_for(weapon.fires)
+    mods = damage_modifiers(attacker, target, weapon, kind, context) + _victim_modifiers(victim)
+    damage = roll_damage(dice, attacker, weapon, raise_, mods)
+    taken = take_damage(dice, target, damage.total, weapon.ap, catastrophic=context.catastrophic,
+                        soak_bennies=soak_bennies)
+    return Outcome((Hit(attacker.id, target.id, raise_), damage, *taken.events), taken.states)
+
+
 def area_damage(
     dice: DiceSource, attacker: Combatant, weapon: Weapon, victims: Sequence[AreaVictim],
     raise_: bool, context: AttackContext, soak_bennies: int = 0,
 ) -> AreaAttack:
     """Damage for each victim separately (the raise bonus d6 for each if ``raise_``)."""
-    kind = context.attack_kind_for(weapon.fires)
     events: list[Event] = []
     states: list[Combatant] = []
     evaded: list[str] = []
     for victim in victims:
-        target = victim.combatant
-        if victim.evades:
-            dodge = evasion_roll(dice, target)
-            events.append(dodge.event)
-            if dodge.result.succeeded:
-                events.append(Miss(attacker.id, target.id, False))
-                evaded.append(target.id)
-                continue
-        events.append(Hit(attacker.id, target.id, raise_))
-        mods = damage_modifiers(attacker, target, weapon, kind, context) + _victim_modifiers(victim)
-        damage = roll_damage(dice, attacker, weapon, raise_, mods)
-        taken = take_damage(dice, target, damage.total, weapon.ap,
-                            catastrophic=context.catastrophic, soak_bennies=soak_bennies)
-        events += (damage, *taken.events)
-        states += taken.states
+        if _evaded(dice, attacker, victim, events):
+            evaded.append(victim.combatant.id)
+            continue
+        hit = _damage_one(dice, attacker, weapon, victim, raise_, context, soak_bennies)
+        events += hit.events
+        states += hit.states
     return AreaAttack(Outcome(tuple(events), tuple(states)), None, tuple(evaded))
+
+
+def _area_weapon(attacker: Combatant, weapon_name: str | None,
+                 context: AttackContext) -> tuple[Weapon, AttackKind]:
+    try:
+        weapon = attacker.weapon(weapon_name)
+    except KeyError as error:
+        raise RulesError(error.args[0]) from None
+    kind = context.attack_kind_for(weapon.fires)
+    if kind is AttackKind.MELEE:
+        raise RulesError(f"{weapon.name}: area effects use Shooting or Athletics, not Fighting")
+    return weapon, kind
 
 
 def resolve_area_attack(
@@ -160,19 +184,12 @@ def resolve_area_attack(
     soak_bennies: int = 0,
 ) -> AreaAttack:
     """Roll an area effect attack at a location; see the module docs for rules and dice."""
-    try:
-        weapon = attacker.weapon(weapon_name)
-    except KeyError as error:
-        raise RulesError(error.args[0]) from None
     context = replace(context, area_effect=True)
-    kind = context.attack_kind_for(weapon.fires)
-    if kind is AttackKind.MELEE:
-        raise RulesError(f"{weapon.name}: area effects use Shooting or Athletics, not Fighting")
+    weapon, kind = _area_weapon(attacker, weapon_name, context)
     location = Combatant(id=f"{template.value} template")
-    mods = attack_modifiers(attacker, location, weapon, kind, context)
     roll = roll_trait(dice, attacker.skill(kind.skill), wild_card=attacker.wild_card,
                       purpose=f"{kind.value} ({template.value})", actor=attacker.id,
-                      modifiers=mods)
+                      modifiers=attack_modifiers(attacker, location, weapon, kind, context))
     if roll.result.succeeded:
         hit = area_damage(dice, attacker, weapon, victims, roll.result is TraitResult.RAISE,
                           context, soak_bennies)

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass, replace
 
 from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, StatusAdded, TokenPushed
+from rules.events import Modifier, Outcome, StatusAdded, TokenPushed
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.grappling import MOST_SIZES_LARGER
 from rules.savage_pathfinder.situational.opposed import roll_opposed, roll_trait_of
@@ -98,12 +98,16 @@ def push(
     if not contest.attacker_wins:
         return PushResult(Outcome(contest.events, (defender,)), 0)
     distance = push_distance(contest.attacker_raise, attacker.size, defender.size)
-    to = pushed_to(attacker_at, defender_at, distance)
-    events: list[Event] = [*contest.events, TokenPushed(defender.id, to)]
-    penalty = (Modifier(-2, "pushed with a raise"),) if contest.attacker_raise else ()
+    moved = TokenPushed(defender.id, pushed_to(attacker_at, defender_at, distance))
+    balance = _keep_footing(dice, defender, contest.attacker_raise)
+    return PushResult(Outcome((*contest.events, moved, *balance.events), balance.states),
+                      distance)
+
+
+def _keep_footing(dice: DiceSource, defender: Combatant, raise_: bool) -> Outcome[Combatant]:
+    penalty = (Modifier(-2, "pushed with a raise"),) if raise_ else ()
     balance = roll_trait_of(dice, defender, "athletics", "Athletics (stay standing)", penalty)
-    events.append(balance.event)
-    if not balance.result.succeeded and not defender.condition.prone:
-        events.append(StatusAdded(defender.id, "prone"))
-        defender = replace(defender, condition=replace(defender.condition, prone=True))
-    return PushResult(Outcome(tuple(events), (defender,)), distance)
+    if balance.result.succeeded or defender.condition.prone:
+        return Outcome((balance.event,), (defender,))
+    prone = replace(defender, condition=replace(defender.condition, prone=True))
+    return Outcome((balance.event, StatusAdded(defender.id, "prone")), (prone,))

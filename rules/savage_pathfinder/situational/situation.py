@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.events import Modifier
+from rules.dice import DiceSource
+from rules.events import Modifier, Outcome
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import (
     AttackContext,
@@ -32,12 +33,14 @@ from rules.savage_pathfinder.context import (
     Cover,
     Illumination,
 )
+from rules.savage_pathfinder.situational.disarm import shaken_or_wounded
 from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
 from rules.savage_pathfinder.situational.illumination import illumination_at
 from rules.savage_pathfinder.situational.improvised import IMPROVISED_MODIFIER
 from rules.savage_pathfinder.situational.maneuvers import (
     defend_modifier,
     gang_up_bonus,
+    knockout_blow,
     prone_melee_modifiers,
     ranged_in_melee,
     the_drop_modifiers,
@@ -56,16 +59,17 @@ from rules.savage_pathfinder.situational.modifiers import (
     unstable_platform_modifier,
 )
 from rules.savage_pathfinder.situational.mounted import charge_modifier
-from rules.savage_pathfinder.situational.natural import nonlethal_modifier
+from rules.savage_pathfinder.situational.natural import nonlethal_modifier, spare_from_bleeding
 from rules.savage_pathfinder.situational.obstacles import (
     through_creature_modifier,
     through_obstacle_modifier,
 )
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
 from rules.savage_pathfinder.situational.scale import Scale
+from rules.savage_pathfinder.situational.states import Timer, set_timed
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
-__all__ = ["AttackFacts", "Situated", "check_options", "situate"]
+__all__ = ["AttackFacts", "Situated", "check_options", "follow_up", "situate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,7 @@ class Situated:
     attacker_becomes_vulnerable: bool = False
     knockout_blow: bool = False
     nonlethal: bool = False
+    to_the_head: bool = False
 
 
 def check_options(option_ids: Sequence[str], kind: AttackKind, facts: AttackFacts) -> None:
@@ -158,12 +163,9 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
 
 def _option_modifiers(options: Sequence[str], attacker: Combatant,
                       facts: AttackFacts) -> tuple[list[Modifier | None], list[Modifier | None]]:
-    attack: list[Modifier | None] = []
-    damage: list[Modifier | None] = []
-    for option in options:
-        if option in _PRECISE:
-            attack.append(precise_shot_modifier(_PRECISE[option], facts.part_scale))
-            damage.append(precise_shot_damage(_PRECISE[option]))
+    precise = [_PRECISE[o] for o in options if o in _PRECISE]
+    attack: list[Modifier | None] = [precise_shot_modifier(p, facts.part_scale) for p in precise]
+    damage: list[Modifier | None] = [precise_shot_damage(p) for p in precise]
     if "the-drop" in options:
         drop_attack, drop_damage = the_drop_modifiers()
         attack.append(drop_attack)
@@ -240,7 +242,39 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     new = replace(new, attack_modifiers=(*new.attack_modifiers, *_present(attack)),
                   damage_modifiers=(*new.damage_modifiers, *_present(damage)))
     nonlethal = any(o in option_ids for o in ("nonlethal", "nonlethal-edged"))
-    return Situated(new, "wild-attack" in option_ids or shot_past, drop, nonlethal)
+    head = any(o in option_ids for o in ("called-shot-head", "called-shot-face"))
+    return Situated(new, "wild-attack" in option_ids or shot_past, drop, nonlethal, head)
+
+
+def follow_up(
+    dice: DiceSource, situated: Situated, attacker: Combatant, defender_id: str,
+    outcome: Outcome[Combatant], timers: tuple[Timer, ...],
+) -> tuple[Outcome[Combatant], tuple[Timer, ...]]:
+    """What the situation does once the engine has resolved the attack, in this order.
+
+    Nonlethal: nobody Incapacitated Bleeds Out. Knockout Blow: with The Drop, a defender left
+    Shaken or worse (not Incapacitated) rolls Vigor, -2 if hit in the head (dice: his Vigor die
+    and Wild Die). Wild Attack, or shooting past an adjacent foe: the attacker is Vulnerable
+    until the end of his next turn (``timers`` as in :mod:`.states`).
+    """
+    if situated.nonlethal:
+        outcome = spare_from_bleeding(outcome)
+    outcome = _knockout(dice, situated, defender_id, outcome)
+    if not situated.attacker_becomes_vulnerable:
+        return outcome, timers
+    marked, timers = set_timed(attacker, "Vulnerable", timers, during_own_turn=True)
+    return Outcome((*outcome.events, *marked.events), (*outcome.states, *marked.states)), timers
+
+
+def _knockout(dice: DiceSource, situated: Situated, defender_id: str,
+              outcome: Outcome[Combatant]) -> Outcome[Combatant]:
+    victim = next((c for c in outcome.states if c.id == defender_id), None)
+    if (not situated.knockout_blow or victim is None or victim.condition.incapacitated
+            or not shaken_or_wounded(outcome.events, defender_id)):
+        return outcome
+    knocked = knockout_blow(dice, victim, situated.to_the_head)
+    states = tuple(knocked.states[0] if c.id == defender_id else c for c in outcome.states)
+    return Outcome((*outcome.events, *knocked.events), states)
 
 
 def _present(found: list[Modifier | None]) -> tuple[Modifier, ...]:

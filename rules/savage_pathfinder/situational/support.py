@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, RollMade, Shaken
+from rules.events import Modifier, Outcome, RollMade, Shaken
 from rules.savage_pathfinder.situational.opposed import (
     condition_modifiers,
     roll_trait_of,
@@ -93,23 +93,25 @@ def perform_test(
     >>> out.states[0].condition.distracted, out.states[0].condition.shaken
     (True, True)
     """
-    rolls = roll_trait_dice(dice, trait_die_of(attacker, skill), dice_count,
-                            wild_card=attacker.wild_card, purpose=f"{skill.capitalize()} (Test)",
-                            actor=attacker.id,
-                            modifiers=condition_modifiers(attacker) + modifiers)
-    best = rolls[0]
+    best = roll_trait_dice(dice, trait_die_of(attacker, skill), dice_count,
+                           wild_card=attacker.wild_card, purpose=f"{skill.capitalize()} (Test)",
+                           actor=attacker.id,
+                           modifiers=condition_modifiers(attacker) + modifiers)[0]
     if not best.result.succeeded:
         return Outcome((best.event,), (defender,)), timers
     attribute = LINKED_ATTRIBUTE.get(skill.lower(), "smarts")
     resist = roll_trait_of(dice, defender, attribute, f"{attribute.capitalize()} (resist Test)",
                            target=best.total)
-    events: list[Event] = [best.event, resist.event]
     if best.total <= resist.total:
-        return Outcome(tuple(events), (defender,)), timers
+        return Outcome((best.event, resist.event), (defender,)), timers
     hit, timers = set_timed(defender, effect, timers, during_defender_turn)
-    events += hit.events
-    defender = hit.states[0]
-    if best.total - resist.total >= 4 and not defender.condition.shaken:
-        events.append(Shaken(defender.id))
-        defender = replace(defender, condition=replace(defender.condition, shaken=True))
-    return Outcome(tuple(events), (defender,)), timers
+    shaken = _shaken_by_raise(hit.states[0], best.total - resist.total >= 4)
+    events = (best.event, resist.event, *hit.events, *shaken.events)
+    return Outcome(events, shaken.states), timers
+
+
+def _shaken_by_raise(defender: Combatant, raise_: bool) -> Outcome[Combatant]:
+    if not raise_ or defender.condition.shaken:
+        return Outcome((), (defender,))
+    shaken = replace(defender, condition=replace(defender.condition, shaken=True))
+    return Outcome((Shaken(defender.id),), (shaken,))

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.dice import ScriptedDice
-from rules.events import DamageRolled, Hit, Modifier, RollMade, Shaken
+from rules.events import DamageRolled, Hit, Modifier, RollMade, Shaken, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.attack import resolve_attack
 from rules.savage_pathfinder.context import (
@@ -15,7 +15,8 @@ from rules.savage_pathfinder.context import (
 )
 from rules.savage_pathfinder.expressions import DamageDice, TraitDie
 from rules.savage_pathfinder.situational.maneuvers import knockout_blow
-from rules.savage_pathfinder.situational.situation import AttackFacts, situate
+from rules.savage_pathfinder.situational.situation import AttackFacts, follow_up, situate
+from rules.savage_pathfinder.situational.states import Timer
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 SWORD = Weapon("Short sword", DamageDice(True, (6,)))
@@ -158,3 +159,27 @@ def test_two_weapons_declared() -> None:
     assert Modifier(1, "Two Weapons") in context.attack_modifiers
     context, _ = attack(["two-weapons"], AttackFacts(defender_natural_weapons=True))
     assert Modifier(1, "Two Weapons") not in context.attack_modifiers
+
+
+def test_follow_up_knockout_blow_and_wild_attack() -> None:
+    # The Drop: Fighting 2 + 4 = 6 vs the guard's Parry 2: a raise. Damage 1 + 1 + raise d6 1
+    # + 4 = 7 vs Toughness 5: Shaken - so the Knockout Blow: Vigor d6 shows 3, a failure,
+    # "knocked unconscious".
+    guard = Combatant(id="guard")
+    situated = situate(GOBLIN, guard, SWORD, AttackContext(), AttackFacts(), ["the-drop"])
+    dice = ScriptedDice([2, 1, 1, 1, 3])
+    out = resolve_attack(GOBLIN, guard, "Short sword", situated.context, dice)
+    after, timers = follow_up(dice, situated, GOBLIN, "guard", out, ())
+    assert StatusAdded("guard", "knocked out") in after.events
+    assert after.states[0].condition.incapacitated is True
+    assert timers == ()
+
+
+def test_follow_up_wild_attack_leaves_attacker_vulnerable() -> None:
+    # Wild Attack: "he is Vulnerable until the end of his next turn (not this one)". A miss
+    # (Fighting 1 + 2 = 3 vs 6) still leaves him Vulnerable.
+    situated = situate(GOBLIN, HERO, SWORD, AttackContext(), AttackFacts(), ["wild-attack"])
+    out = resolve_attack(GOBLIN, HERO, "Short sword", situated.context, ScriptedDice([1]))
+    after, timers = follow_up(ScriptedDice([]), situated, GOBLIN, "h1", out, ())
+    assert after.states[-1].id == "g1" and after.states[-1].condition.vulnerable is True
+    assert timers == (Timer("g1", "Vulnerable", 2),)
