@@ -55,10 +55,16 @@ def hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> Float
     >>> hidden_fractions(field, (0.0, 0.0, 0.9), np.array([1])).tolist()
     [0.0]
     """
+    with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
+        return _hidden_fractions(field, eye, targets)
+
+
+def _hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> FloatArray:
     frame = _TargetFrames(field, eye, targets)
     pair_target, lo, hi, f_lo, f_hi = frame.project(*frame.candidate_pairs())
     full = (f_lo >= 1.0) & (f_hi >= 1.0)
-    partial = ~full & ((f_lo > 0.0) | (f_hi > 0.0))
+    finite = np.isfinite(f_lo) & np.isfinite(f_hi)
+    partial = ~full & finite & ((f_lo > 0.0) | (f_hi > 0.0))
     covered = _merged_lengths(pair_target[full], lo[full], hi[full], len(targets))
     for t in np.unique(pair_target[partial]).tolist():
         in_full = full & (pair_target == t)
@@ -66,7 +72,7 @@ def hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> Float
         covered[t] += _envelope_integral(
             (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
         )
-    return np.clip(covered / 2.0, 0.0, 1.0)
+    return np.clip(np.nan_to_num(covered / 2.0), 0.0, 1.0)
 
 
 class _TargetFrames:
@@ -121,8 +127,8 @@ class _TargetFrames:
         x1, y1 = xa + start * (xb - xa), ya + start * (yb - ya)
         x2, y2 = xa + end * (xb - xa), ya + end * (yb - ya)
         r = self.radius[t]
-        s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)
         top, base, height = f.wall_top[w], self.base[t], self.height[t]
+        s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)
         g1 = (ez + (top - ez) * d / x1 - base) / height
         g2 = (ez + (top - ez) * d / x2 - base) / height
         lo, hi, g_lo, g_hi = _clip_to_silhouette(s1, s2, g1, g2, end > start)
@@ -169,10 +175,9 @@ def _clip_to_silhouette(
     lo, hi = np.maximum(s1, -1.0), np.minimum(s2, 1.0)
     useful = kept & (hi > lo)
     span = np.where(useful, s2 - s1, 1.0)
-    with np.errstate(invalid="ignore"):
-        slope = (g2 - g1) / span
-        g_lo = np.where(np.isinf(g1), g1, g1 + slope * (lo - s1))
-        g_hi = np.where(np.isinf(g2), g2, g1 + slope * (hi - s1))
+    slope = (g2 - g1) / span
+    g_lo = np.where(np.isinf(g1), g1, g1 + slope * (lo - s1))
+    g_hi = np.where(np.isinf(g2), g2, g1 + slope * (hi - s1))
     zero = np.zeros_like(lo)
     lo, hi = np.where(useful, lo, zero), np.where(useful, hi, zero)
     return lo, hi, np.where(useful, g_lo, zero), np.where(useful, g_hi, zero)
@@ -220,9 +225,9 @@ def _breakpoints(
 ) -> FloatArray:
     """Every s where the clamped upper envelope may bend, sorted, within [min lo, max hi]."""
     sloped = slope != 0.0
-    kinks = [(level - offset[sloped]) / slope[sloped] for level in (0.0, 1.0)]
     i, j = np.triu_indices(len(lo), 1)
     crossing = slope[i] != slope[j]
+    kinks = [(level - offset[sloped]) / slope[sloped] for level in (0.0, 1.0)]
     crosses = (offset[j] - offset[i])[crossing] / (slope[i] - slope[j])[crossing]
     marks = np.concatenate([lo, hi, *full, *kinks, crosses])
-    return np.unique(np.clip(marks, lo.min(), hi.max()))
+    return np.unique(np.clip(marks[np.isfinite(marks)], lo.min(), hi.max()))
