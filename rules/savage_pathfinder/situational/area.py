@@ -10,6 +10,8 @@
   2d6" if fired, times 2 at Medium Range, 3 at Long, 4 at Extreme; a d12 read as a clock face
   gives the direction; never more than half the distance to the target. The desktop moves the
   template by that much and calls :func:`area_damage` for whoever is beneath it there.
+- The attacker's Fatigue and Distraction count (pass a context not built by ``situate``, which
+  is for attacks at one defender).
 - Victims of an attack that may be Evaded roll Agility -2 first
   (:func:`~rules.savage_pathfinder.situational.misc.evasion_roll`); success takes no damage.
 
@@ -43,6 +45,7 @@ from rules.savage_pathfinder.expressions import roll_plain
 from rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
 from rules.savage_pathfinder.situational.misc import evasion_roll
 from rules.savage_pathfinder.situational.obstacles import area_obstacle_modifier
+from rules.savage_pathfinder.situational.opposed import status_modifiers
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
@@ -189,7 +192,8 @@ def resolve_area_attack(
     location = Combatant(id=f"{template.value} template")
     roll = roll_trait(dice, attacker.skill(kind.skill), wild_card=attacker.wild_card,
                       purpose=f"{kind.value} ({template.value})", actor=attacker.id,
-                      modifiers=attack_modifiers(attacker, location, weapon, kind, context))
+                      modifiers=(*attack_modifiers(attacker, location, weapon, kind, context),
+                                 *status_modifiers(attacker)))
     if roll.result.succeeded:
         hit = area_damage(dice, attacker, weapon, victims, roll.result is TraitResult.RAISE,
                           context, soak_bennies)

@@ -5,8 +5,9 @@ hand/head/vitals/limb Called Shots, Aim, Wild Attack and Desperate Attack of an
 :class:`~rules.savage_pathfinder.context.AttackContext` into modifiers. This module supplies
 what it needs from the map (the Cover category from the measured fraction, a prone target as
 Medium Cover) and the rules it does not cover: Called Shots at a face, an item or an unarmored
-area, Unstable Platform, Touch Attack, Two Weapons, Unarmed Defender and Off-Hand Attacks. Each
-returns :class:`~rules.events.Modifier` values for the roll breakdown, or None.
+area, Aim's stillness, Unstable Platform, Touch Attack, Two Weapons, Unarmed Defender and
+Off-Hand Attacks. Each returns :class:`~rules.events.Modifier` values for the roll breakdown,
+or None.
 
 Examples
 --------
@@ -21,12 +22,13 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rules.events import Modifier
+from rules.registry import RulesError
 from rules.savage_pathfinder.context import Cover
 from rules.savage_pathfinder.modifiers import COVER_PENALTY
 from rules.savage_pathfinder.situational.scale import Scale
 
 __all__ = [
-    "PreciseShot", "cover_from_fraction", "effective_cover", "off_hand_modifier",
+    "PreciseShot", "check_aiming", "cover_from_fraction", "effective_cover", "off_hand_modifier",
     "off_hand_parry", "precise_shot_damage", "precise_shot_modifier", "touch_attack_modifier",
     "two_weapons_modifier", "unarmed_defender_modifier", "unstable_platform_modifier",
 ]
@@ -112,6 +114,22 @@ def precise_shot_damage(shot: PreciseShot, living: bool = True) -> Modifier | No
     if shot is PreciseShot.FACE and living:
         return Modifier(4, f"Called Shot: {shot.value}")
     return None
+
+
+def check_aiming(walked: bool, ran: bool, riding: bool, jostled: bool) -> None:
+    """Aim: "The shooter must be relatively stationary": ``RulesError`` saying why not.
+
+    Examples
+    --------
+    >>> check_aiming(walked=False, ran=False, riding=True, jostled=False)
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: aim: the shooter must be stationary, but rides a mount
+    """
+    why = [text for flag, text in ((walked, "walked"), (ran, "ran"), (riding, "rides a mount"),
+                                   (jostled, "is constantly jostled")) if flag]
+    if why:
+        raise RulesError("aim: the shooter must be stationary, but " + " and ".join(why))
 
 
 def unstable_platform_modifier() -> Modifier:

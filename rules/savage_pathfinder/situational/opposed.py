@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import TraitDie
+from rules.savage_pathfinder.modifiers import wound_penalty
 from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
 from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
 from rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
-__all__ = ["OpposedRoll", "condition_modifiers", "roll_opposed", "roll_trait_of", "trait_die_of"]
+__all__ = ["OpposedRoll", "condition_modifiers", "roll_opposed", "roll_trait_of",
+           "status_modifiers", "trait_die_of"]
 
 
 def trait_die_of(combatant: Combatant, trait: str) -> TraitDie | None:
@@ -48,8 +50,23 @@ def trait_die_of(combatant: Combatant, trait: str) -> TraitDie | None:
     return combatant.attribute(name) if name in ATTRIBUTES else combatant.skill(name)
 
 
+def status_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
+    """Fatigue and Distracted (-2): the penalties the engine's attacks don't add themselves.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> status_modifiers(Combatant(id="x", condition=Condition(fatigue=1, distracted=True)))
+    (Modifier(value=-1, reason='Fatigued'), Modifier(value=-2, reason='Distracted'))
+    """
+    condition = combatant.condition
+    found = (fatigue_modifier(condition.fatigue),
+             Modifier(-2, "Distracted") if condition.distracted else None)
+    return tuple(m for m in found if m is not None)
+
+
 def condition_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
-    """Wound and Fatigue penalties and Distracted (-2), as every Trait roll takes them.
+    """Wound penalties, Fatigue and Distracted, as every Trait roll takes them.
 
     Examples
     --------
@@ -58,14 +75,7 @@ def condition_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
     >>> [m.value for m in condition_modifiers(hurt)]
     [-2, -1, -2]
     """
-    condition = combatant.condition
-    wounds = combatant.wound_penalty
-    found = [
-        Modifier(wounds, f"{-wounds} Wound{'s' * (wounds != -1)}") if wounds else None,
-        fatigue_modifier(condition.fatigue),
-        Modifier(-2, "Distracted") if condition.distracted else None,
-    ]
-    return tuple(m for m in found if m is not None)
+    return wound_penalty(combatant) + status_modifiers(combatant)
 
 
 def roll_trait_of(

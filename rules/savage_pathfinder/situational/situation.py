@@ -34,7 +34,6 @@ from rules.savage_pathfinder.context import (
     Illumination,
 )
 from rules.savage_pathfinder.situational.disarm import shaken_or_wounded
-from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
 from rules.savage_pathfinder.situational.illumination import illumination_at
 from rules.savage_pathfinder.situational.improvised import IMPROVISED_MODIFIER
 from rules.savage_pathfinder.situational.maneuvers import (
@@ -58,12 +57,13 @@ from rules.savage_pathfinder.situational.modifiers import (
     unarmed_defender_modifier,
     unstable_platform_modifier,
 )
-from rules.savage_pathfinder.situational.mounted import charge_modifier
+from rules.savage_pathfinder.situational.mounted import charge_modifier, horsemanship
 from rules.savage_pathfinder.situational.natural import nonlethal_modifier, spare_from_bleeding
 from rules.savage_pathfinder.situational.obstacles import (
     through_creature_modifier,
     through_obstacle_modifier,
 )
+from rules.savage_pathfinder.situational.opposed import status_modifiers
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import Timer, set_timed
@@ -106,9 +106,11 @@ class AttackFacts:
 
 @dataclass(frozen=True, slots=True)
 class Situated:
-    """The context to resolve the attack with, and what the situation does afterwards."""
+    """The context and attacker to resolve the attack with (a mounted fighter's Fighting is the
+    lower of Fighting and Riding), and what the situation does afterwards."""
 
     context: AttackContext
+    attacker: Combatant
     attacker_becomes_vulnerable: bool = False
     knockout_blow: bool = False
     nonlethal: bool = False
@@ -186,9 +188,8 @@ def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
                      kind: AttackKind, options: Sequence[str],
                      natural: bool) -> list[Modifier | None]:
     drop = "the-drop" in options
-    found = [fatigue_modifier(attacker.condition.fatigue),
-             Modifier(-2, "Distracted") if attacker.condition.distracted else None,
-             vulnerable_target_modifier(defender.condition, drop)]
+    found: list[Modifier | None] = [*status_modifiers(attacker),
+                                    vulnerable_target_modifier(defender.condition, drop)]
     if kind is AttackKind.MELEE:
         shield = any(w.shield for w in defender.weapons)
         found += [*prone_melee_modifiers(attacker.condition.prone, defender.condition.prone),
@@ -206,7 +207,8 @@ def _map_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
     if kind is AttackKind.MELEE and facts.target_defending:
         found.append(defend_modifier(actions=1, running=False))
     if kind is not AttackKind.MELEE:
-        found.append(unstable_platform_modifier() if facts.unstable_platform else None)
+        unstable = facts.unstable_platform or facts.mounted
+        found.append(unstable_platform_modifier() if unstable else None)
     if kind is not AttackKind.MELEE and facts.attacker_in_melee:
         in_melee = ranged_in_melee(weapon, defender.parry, facts.adjacent)
         vulnerable = in_melee.attacker_vulnerable
@@ -243,7 +245,9 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
                   damage_modifiers=(*new.damage_modifiers, *_present(damage)))
     nonlethal = any(o in option_ids for o in ("nonlethal", "nonlethal-edged"))
     head = any(o in option_ids for o in ("called-shot-head", "called-shot-face"))
-    return Situated(new, "wild-attack" in option_ids or shot_past, drop, nonlethal, head)
+    mounted_melee = facts.mounted and kind is AttackKind.MELEE
+    fighter = horsemanship(attacker) if mounted_melee else attacker
+    return Situated(new, fighter, "wild-attack" in option_ids or shot_past, drop, nonlethal, head)
 
 
 def follow_up(

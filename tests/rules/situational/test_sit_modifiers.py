@@ -4,9 +4,11 @@ Defender and Off-Hand Attacks, from the situational rules text."""
 import pytest
 
 from rules.events import Modifier
+from rules.registry import RulesError
 from rules.savage_pathfinder.context import Cover
 from rules.savage_pathfinder.situational.modifiers import (
     PreciseShot,
+    check_aiming,
     cover_from_fraction,
     effective_cover,
     off_hand_modifier,
@@ -102,3 +104,13 @@ def test_off_hand() -> None:
     assert off_hand_modifier(ambidextrous=True) is None
     assert off_hand_parry(1, ambidextrous=False) == 0
     assert off_hand_parry(1, ambidextrous=True) == 1
+
+
+def test_aiming_needs_stillness() -> None:
+    # Aim: "The shooter must be relatively stationary to Aim. She can't walk, run, ride a
+    # horse, or be constantly jostled."
+    check_aiming(walked=False, ran=False, riding=False, jostled=False)
+    with pytest.raises(RulesError, match="walked and ran"):
+        check_aiming(walked=True, ran=True, riding=False, jostled=False)
+    with pytest.raises(RulesError, match="jostled"):
+        check_aiming(walked=False, ran=False, riding=False, jostled=True)

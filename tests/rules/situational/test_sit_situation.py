@@ -183,3 +183,15 @@ def test_follow_up_wild_attack_leaves_attacker_vulnerable() -> None:
     after, timers = follow_up(ScriptedDice([]), situated, GOBLIN, "h1", out, ())
     assert after.states[-1].id == "g1" and after.states[-1].condition.vulnerable is True
     assert timers == (Timer("g1", "Vulnerable", 2),)
+
+
+def test_mounted_fighter_and_mounted_shooter() -> None:
+    # Horsemanship: "must use the lowest of their Fighting or Riding skills"; Unstable
+    # Platform: "from the back of a horse ... subtracts 2".
+    knight = Combatant(id="k", skills=(("fighting", TraitDie(10)), ("riding", TraitDie(6)),
+                                       ("shooting", TraitDie(8))), weapons=(SWORD, BOW))
+    situated = situate(knight, HERO, SWORD, AttackContext(), AttackFacts(mounted=True), [])
+    assert situated.attacker.skill("fighting") == TraitDie(6)
+    shooting = situate(knight, HERO, BOW, AttackContext(), AttackFacts(mounted=True), [])
+    assert shooting.attacker == knight
+    assert Modifier(-2, "Unstable Platform") in shooting.context.attack_modifiers
