@@ -36,7 +36,7 @@ from rules.savage_pathfinder.situational.opposed import roll_opposed, roll_trait
 from rules.savage_pathfinder.situational.scale import scale_of_size, sizes_larger
 from rules.savage_pathfinder.statblock import Combatant
 
-__all__ = ["PushResult", "push", "push_distance", "pushed_to"]
+__all__ = ["PushResult", "push", "push_distance", "pushed_to", "shield_parry"]
 
 Point = tuple[float, float]
 
@@ -77,6 +77,20 @@ def pushed_to(attacker_at: Point, defender_at: Point, distance: float) -> Point:
     return (defender_at[0] + dx / length * distance, defender_at[1] + dy / length * distance)
 
 
+def shield_parry(combatant: Combatant) -> int:
+    """The Parry bonus of the combatant's shield (the best one), 0 without a shield.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from rules.savage_pathfinder.statblock import Weapon
+    >>> shield = Weapon("Medium shield", DamageDice(True, ()), parry=2, shield=True)
+    >>> shield_parry(Combatant(id="s", weapons=(shield,))), shield_parry(Combatant(id="x"))
+    (2, 0)
+    """
+    return max((w.parry for w in combatant.weapons if w.shield), default=0)
+
+
 def _side_modifiers(shield_parry: int, ran: float = 0.0) -> tuple[Modifier, ...]:
     found = (Modifier(2, 'ran 2" before the Push') if ran >= 2 else None,
              Modifier(shield_parry, "shield") if shield_parry else None)
@@ -86,15 +100,20 @@ def _side_modifiers(shield_parry: int, ran: float = 0.0) -> tuple[Modifier, ...]
 def push(
     dice: DiceSource, attacker: Combatant, defender: Combatant, attacker_at: Point,
     defender_at: Point, *, attacker_trait: str = "strength", defender_trait: str = "strength",
-    ran: float = 0.0, attacker_shield: int = 0, defender_shield: int = 0,
+    ran: float = 0.0, attacker_shield: int | None = None, defender_shield: int | None = None,
     gm_allows_size: bool = False,
 ) -> PushResult:
-    """Push ``defender`` away from ``attacker``; see the module docs for the rules and dice."""
+    """Push ``defender`` away from ``attacker``; see the module docs for the rules and dice.
+
+    A shield's Parry bonus comes from the stat block (a weapon with ``shield``) unless given.
+    """
     larger = sizes_larger(attacker.size, defender.size)
     if larger > MOST_SIZES_LARGER and not gm_allows_size:
         raise RulesError(f"{attacker.id} cannot push {defender.id}: {larger} Sizes larger")
+    ours = shield_parry(attacker) if attacker_shield is None else attacker_shield
+    theirs = shield_parry(defender) if defender_shield is None else defender_shield
     contest = roll_opposed(dice, attacker, attacker_trait, defender, defender_trait,
-                           _side_modifiers(attacker_shield, ran), _side_modifiers(defender_shield))
+                           _side_modifiers(ours, ran), _side_modifiers(theirs))
     if not contest.attacker_wins:
         return PushResult(Outcome(contest.events, (defender,)), 0)
     distance = push_distance(contest.attacker_raise, attacker.size, defender.size)

@@ -5,9 +5,9 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.events import StatusAdded, TokenPushed
 from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import TraitDie
+from rules.savage_pathfinder.expressions import DamageDice, TraitDie
 from rules.savage_pathfinder.situational.push import push, push_distance, pushed_to
-from rules.savage_pathfinder.statblock import Combatant
+from rules.savage_pathfinder.statblock import Combatant, Weapon
 
 PUSHER = Combatant(id="p", strength=TraitDie(8))
 FOE = Combatant(id="f", strength=TraitDie(6))
@@ -67,3 +67,10 @@ def test_pushed_directly_away() -> None:
     assert pushed_to((0.0, 0.0), (0.0, 2.0), 2) == (0.0, 4.0)
     with pytest.raises(ValueError, match="same point"):
         pushed_to((1.0, 1.0), (1.0, 1.0), 1)
+
+
+def test_shield_from_the_stat_block() -> None:
+    # Shields: the defender's medium shield (+2 Parry) adds 2: 6 against 4 + 2 = 6, a tie.
+    shield = Weapon("Medium shield", DamageDice(True, ()), parry=2, shield=True)
+    guarded = Combatant(id="f", strength=TraitDie(6), weapons=(shield,))
+    assert push(ScriptedDice([6, 4]), PUSHER, guarded, *AT).distance == 0
