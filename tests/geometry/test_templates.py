@@ -1,0 +1,127 @@
+"""Blast, Cone and Stream templates: who is beneath them, how much, who is protected."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import shapely
+
+from geometry.deviation import deviate
+from geometry.index import Battlefield
+from geometry.shapes import Body, Occluder
+from geometry.templates import (
+    TemplateShape,
+    place_template,
+    template_hits,
+    template_outline,
+)
+
+
+def hit_ids(
+    field: Battlefield, shape: TemplateShape, at: tuple[float, float], **kw: object
+) -> list[str]:
+    return [h.id for h in template_hits(field, shape, at, **kw).hits]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("shape", "reach"), [("sbt", 1.0), ("mbt", 2.0), ("lbt", 3.0)])
+def test_blast_hits_every_disc_even_partially_beneath_it(shape: str, reach: float) -> None:
+    # tokens of radius 0.5 east of the centre: a gap of 0.4 overlaps, touching (0.5) does not
+    bodies = [
+        Body("in", reach + 0.4, 0.0),
+        Body("touching", 0.0, reach + 0.5),
+        Body("out", -reach - 0.6, 0),
+    ]
+    assert hit_ids(Battlefield.build(bodies=bodies), TemplateShape(shape), (0.0, 0.0)) == ["in"]
+
+
+def test_overlap_agrees_with_exact_areas_within_two_percent() -> None:
+    bodies = [Body(f"b{k}", 1.0 + 0.35 * k, 0.3 * k, radius=0.5 + 0.1 * k) for k in range(8)]
+    field = Battlefield.build(bodies=bodies)
+    for shape in TemplateShape:
+        template = place_template(shape, (0.0, 0.0), rotation=100.0)
+        outline = template_outline(template)
+        for hit in template_hits(field, shape, (0.0, 0.0), rotation=100.0).hits:
+            body = field.body(hit.id)
+            disc = shapely.Point(body.x, body.y).buffer(body.radius, quad_segs=64)
+            assert hit.overlap == pytest.approx(
+                disc.intersection(outline).area / disc.area, abs=0.02
+            )
+
+
+def test_cone_is_nine_long_and_three_wide_at_its_rounded_end() -> None:
+    # pointing right (bearing 90): tip at x = 9, end circle centred at x = 7.5, radius 1.5
+    bodies = [
+        Body("tip", 9.4, 0.0),
+        Body("past tip", 9.6, 0.0),
+        Body("end side", 7.5, 1.9),
+        Body("beside end", 7.5, 2.1),
+        Body("near apex", 1.0, 0.7),  # side line y = x tan(asin(0.2)): gap (0.7-0.204)cos = 0.486
+        Body("off apex", 1.0, 0.75),  # gap 0.535
+    ]
+    field = Battlefield.build(bodies=bodies)
+    hits = hit_ids(field, TemplateShape.CONE, (0.0, 0.0), toward=(1.0, 0.0))
+    assert hits == ["tip", "end side", "near apex"]
+
+
+def test_stream_is_twelve_by_one() -> None:
+    bodies = [
+        Body("end", 0.0, -12.4),
+        Body("past", 0.0, -12.6),
+        Body("side", 0.95, -6),
+        Body("off", 1.05, -6),
+    ]
+    assert hit_ids(Battlefield.build(bodies=bodies), TemplateShape.STREAM, (0.0, 0.0)) == [
+        "end",
+        "side",
+    ]
+
+
+def test_solid_obstacle_between_blast_centre_and_victim_protects_it() -> None:
+    bodies = [
+        Body("open", -2.0, 0.0),
+        Body("behind crate", 2.0, 0.0),
+        Body("behind door", 0.0, 2.0),
+    ]
+    walls = [
+        Occluder("crate", 1.0, -1.0, 1.0, 1.0, top=1.0, hardness=8.0),
+        Occluder("stone", 1.5, -1.0, 1.5, 1.0, hardness=12.0),
+        Occluder("open door", -1.0, 1.0, 1.0, 1.0, blocks_sight=False, is_solid=False),
+    ]
+    result = template_hits(
+        Battlefield.build(bodies=bodies, occluders=walls), TemplateShape.LARGE_BLAST, (0, 0)
+    )
+    assert [(p.id, p.obstacle, p.hardness) for p in result.protected] == [
+        ("behind crate", "stone", 12.0)
+    ]
+
+
+def test_clipped_template_stops_at_full_height_walls() -> None:
+    bodies = [Body("hall", -2.0, 0.0), Body("next room", 2.0, 0.0)]
+    field = Battlefield.build(bodies=bodies, occluders=[Occluder("wall", 1.0, -5.0, 1.0, 5.0)])
+    assert hit_ids(field, TemplateShape.LARGE_BLAST, (0.0, 0.0)) == ["hall", "next room"]
+    assert hit_ids(field, TemplateShape.LARGE_BLAST, (0.0, 0.0), clip=True) == ["hall"]
+
+
+def test_the_breather_of_a_cone_is_not_hit() -> None:
+    field = Battlefield.build(
+        bodies=[Body("dragon", 0.0, 0.0, radius=1.0), Body("knight", 0.0, -4.0)]
+    )
+    assert hit_ids(field, TemplateShape.CONE, (0.0, -1.0), exclude=["dragon"]) == ["knight"]
+
+
+@pytest.mark.parametrize(
+    ("hour", "landing"), [(12, (10.0, 7.0)), (3, (13.0, 10.0)), (6, (10.0, 13.0)), (9, (7.0, 10.0))]
+)
+def test_deviation_reads_the_d12_as_a_clock_with_twelve_up(
+    hour: int, landing: tuple[float, float]
+) -> None:
+    result = deviate((10.0, 30.0), (10.0, 10.0), 3.0, hour)
+    assert (result.x, result.y) == pytest.approx(landing)
+
+
+def test_deviation_is_never_more_than_half_the_throw() -> None:
+    # thrown 6 to the right; 2d6 came up 8 at 4 o'clock: capped at 3
+    result = deviate((0.0, 0.0), (6.0, 0.0), 8.0, 4)
+    assert result.distance == 3.0
+    assert math.dist((result.x, result.y), (6.0, 0.0)) == pytest.approx(3.0)
