@@ -32,7 +32,9 @@ from rules.savage_pathfinder.context import (
     CalledShot,
     Cover,
     Illumination,
+    RangeBand,
 )
+from rules.savage_pathfinder.modifiers import COVER_PENALTY, RANGE_PENALTY
 from rules.savage_pathfinder.situational.disarm import shaken_or_wounded
 from rules.savage_pathfinder.situational.illumination import illumination_at
 from rules.savage_pathfinder.situational.improvised import IMPROVISED_MODIFIER
@@ -69,7 +71,10 @@ from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import Timer, set_timed
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
-__all__ = ["AttackFacts", "Situated", "check_options", "follow_up", "situate"]
+AIM_MAXIMUM = 4
+"""Aim ignores up to 4 points of Range, Cover, Called Shot or Scale penalties."""
+
+__all__ = ["AIM_MAXIMUM", "AttackFacts", "Situated", "check_options", "follow_up", "situate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +185,22 @@ def _option_modifiers(options: Sequence[str], attacker: Combatant,
     return attack, damage
 
 
+def _aim_top_up(context: AttackContext, options: Sequence[str],
+                part_scale: Scale | None) -> Modifier | None:
+    """Aim also ignores the penalty of a face, item or unarmored-area Called Shot, which the
+    engine's Aim (Range, Cover, hand/head/vitals/limb) does not see: the missing points."""
+    precise = [_PRECISE[o] for o in options if o in _PRECISE]
+    if not context.aim or not precise or context.range_band is RangeBand.EXTREME:
+        return None
+    seen = RANGE_PENALTY[context.range_band] + COVER_PENALTY[context.cover]
+    called = precise_shot_modifier(precise[0], part_scale).value
+
+    def bonus(penalty: int) -> int:
+        return max(2, min(AIM_MAXIMUM, -penalty))
+    extra = bonus(seen + called) - bonus(seen)
+    return Modifier(extra, "Aim (Called Shot)") if extra else None
+
+
 def _hand_weapons(combatant: Combatant) -> int:
     return sum(1 for w in combatant.weapons if not w.fires and not w.shield)
 
@@ -241,6 +262,7 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     attack = option_attack + states + map_attack
     damage = option_damage + _damage_map_modifiers(defender, weapon, kind, facts)
     new = _engine_fields(context, option_ids, kind, facts, defender)
+    attack.append(_aim_top_up(new, option_ids, facts.part_scale))
     new = replace(new, attack_modifiers=(*new.attack_modifiers, *_present(attack)),
                   damage_modifiers=(*new.damage_modifiers, *_present(damage)))
     nonlethal = any(o in option_ids for o in ("nonlethal", "nonlethal-edged"))

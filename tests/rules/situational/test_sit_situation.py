@@ -5,13 +5,14 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.events import DamageRolled, Hit, Modifier, RollMade, Shaken, StatusAdded
 from rules.registry import RulesError
-from rules.savage_pathfinder.attack import resolve_attack
+from rules.savage_pathfinder.attack import plan_attack, resolve_attack
 from rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
     CalledShot,
     Cover,
     Illumination,
+    RangeBand,
 )
 from rules.savage_pathfinder.expressions import DamageDice, TraitDie
 from rules.savage_pathfinder.situational.maneuvers import knockout_blow
@@ -195,3 +196,14 @@ def test_mounted_fighter_and_mounted_shooter() -> None:
     shooting = situate(knight, HERO, BOW, AttackContext(), AttackFacts(mounted=True), [])
     assert shooting.attacker == knight
     assert Modifier(-2, "Unstable Platform") in shooting.context.attack_modifiers
+
+
+def test_aim_also_ignores_a_face_shot_penalty() -> None:
+    # Aim: "ignore up to 4 points of Range, Cover, Called Shot, or Scale penalties". Medium Range
+    # -2 and a face shot -5 = -7: Aim cancels 4. The engine's Aim sees only the -2 (+2), so the
+    # situational rules add the missing +2; the roll's net modifier is -7 + 4 = -3.
+    context, _ = attack(["aim", "called-shot-face"], AttackFacts(distance=20), weapon=BOW,
+                        context=AttackContext(range_band=RangeBand.MEDIUM))
+    assert Modifier(2, "Aim (Called Shot)") in context.attack_modifiers
+    plan = plan_attack(GOBLIN, HERO, "Shortbow", context)
+    assert sum(m.value for m in plan.attack_modifiers) == -3
