@@ -28,16 +28,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded
+from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded, StatusRemoved
 from rules.registry import RulesError
 from rules.savage_pathfinder.damage import take_damage
 from rules.savage_pathfinder.expressions import roll_acing
 from rules.savage_pathfinder.situational.opposed import roll_opposed
 from rules.savage_pathfinder.situational.scale import scale_difference, sizes_larger
-from rules.savage_pathfinder.situational.states import bind, entangle
+from rules.savage_pathfinder.situational.states import bind, entangle, release
 from rules.savage_pathfinder.statblock import Combatant
 
-__all__ = ["MOST_SIZES_LARGER", "crush", "grapple", "grapple_modifiers"]
+__all__ = ["MOST_SIZES_LARGER", "crush", "grapple", "grapple_modifiers", "let_go"]
 
 MOST_SIZES_LARGER = 2
 """A creature may not grapple (or Push) a foe more than two Sizes larger than itself."""
@@ -95,6 +95,26 @@ def grapple(
         events.append(StatusAdded(attacker.id, "Vulnerable"))
         attacker = replace(attacker, condition=replace(attacker.condition, vulnerable=True))
     return Outcome(tuple(events), (caught.states[0], attacker))
+
+
+def let_go(grappler: Combatant, victim: Combatant) -> Outcome[Combatant]:
+    """The grappler releases his hold: the victim is free and the grappler no longer Vulnerable
+    for holding a Bound foe. New states: ``(victim, grappler)``.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> held = Combatant(id="d", condition=Condition(bound=True, distracted=True, vulnerable=True))
+    >>> out = let_go(Combatant(id="a", condition=Condition(vulnerable=True)), held)
+    >>> out.states[0].condition.bound, out.states[1].condition.vulnerable
+    (False, False)
+    """
+    freed = release(victim)
+    events: list[Event] = list(freed.events)
+    if victim.condition.bound and grappler.condition.vulnerable:
+        events.append(StatusRemoved(grappler.id, "Vulnerable"))
+        grappler = replace(grappler, condition=replace(grappler.condition, vulnerable=False))
+    return Outcome(tuple(events), (freed.states[0], grappler))
 
 
 def crush(

@@ -33,7 +33,7 @@ from rules.savage_pathfinder.situational.opposed import roll_trait_of
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 __all__ = ["ENTANGLEMENT_HARDNESS", "BreakFree", "Timer", "bind", "break_free", "cut_free",
-           "end_turn", "entangle", "may_move", "may_take_physical_actions", "set_timed",
+           "end_turn", "entangle", "may_move", "may_take_physical_actions", "release", "set_timed",
            "stun", "stunned_recovery"]
 
 ENTANGLEMENT_HARDNESS = 4
@@ -69,8 +69,18 @@ def bind(victim: Combatant) -> Outcome[Combatant]:
     return Outcome(tuple(events), (bound,))
 
 
-def _released(victim: Combatant) -> Outcome[Combatant]:
+def release(victim: Combatant) -> Outcome[Combatant]:
+    """Free ``victim`` from being Bound or Entangled (and the Distracted / Vulnerable it caused).
+
+    Examples
+    --------
+    >>> freed = release(bind(Combatant(id="g1")).states[0])
+    >>> freed.states[0].condition.bound, freed.states[0].condition.vulnerable
+    (False, False)
+    """
     state = victim.condition
+    if not (state.bound or state.entangled):
+        return Outcome((), (victim,))
     gone = "Bound" if state.bound else "Entangled"
     freed = _with(victim, bound=False, entangled=False, vulnerable=state.stunned,
                   distracted=state.distracted and not state.bound)
@@ -118,7 +128,7 @@ def break_free(
     roll = roll_trait_of(dice, victim, trait, f"{trait.capitalize()} (break free)", penalty)
     if not roll.result.succeeded:
         return BreakFree(Outcome((roll.event,), (victim,)), may_retry=not device)
-    freed = _released(victim)
+    freed = release(victim)
     return BreakFree(Outcome((roll.event, *freed.events), freed.states), may_retry=True)
 
 
@@ -141,7 +151,7 @@ def cut_free(
     damage = roll_object_damage(dice, victim, weapon, hardness, bonus)
     if not damage.broken:
         return Outcome((damage.roll,), (victim,))
-    freed = _released(victim)
+    freed = release(victim)
     return Outcome((damage.roll, *freed.events), freed.states)
 
 

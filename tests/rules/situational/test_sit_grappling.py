@@ -6,7 +6,12 @@ from rules.dice import ScriptedDice
 from rules.events import Incapacitated, Modifier, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.situational.grappling import crush, grapple, grapple_modifiers
+from rules.savage_pathfinder.situational.grappling import (
+    crush,
+    grapple,
+    grapple_modifiers,
+    let_go,
+)
 from rules.savage_pathfinder.statblock import Combatant, Condition
 
 ATHLETE = Combatant(id="a", skills=(("athletics", TraitDie(8)),), strength=TraitDie(8))
@@ -81,3 +86,13 @@ def test_crush_strength_as_damage() -> None:
 def test_crush_needs_a_held_foe() -> None:
     with pytest.raises(RulesError, match="Entangled or Bound"):
         crush(ScriptedDice([]), ATHLETE, FOE)
+
+
+def test_letting_go_ends_the_grapplers_vulnerability() -> None:
+    # "If a foe is Bound, the grappler is also Vulnerable while maintaining his hold" - and no
+    # longer once he lets go.
+    defender, attacker = grapple(ScriptedDice([8, 2, 3]), ATHLETE, FOE).states
+    out = let_go(attacker, defender)
+    assert out.states[0].condition.bound is False
+    assert out.states[0].condition.vulnerable is False
+    assert out.states[1].condition.vulnerable is False
