@@ -1,0 +1,102 @@
+"""The one adapter from the encounter model to geometry's input types.
+
+:func:`battlefield_of` turns an :class:`~desktop.core.model.Encounter` snapshot into a
+:class:`geometry.index.Battlefield` (build it once per snapshot; it never changes):
+
+- a token becomes a :class:`~geometry.shapes.Body` -- radius half its size, base at its
+  elevation, its height and facing;
+- each straight piece of a wall polyline becomes an :class:`~geometry.shapes.Occluder` with
+  the wall's id and hardness, top at the wall's height (None: full height). Windows and open
+  doors do not block sight; open doors and open windows are not solid either;
+- regions become areas of the same kind, lights become light sources.
+
+Examples
+--------
+>>> from desktop.core.model import Token, Wall, WallKind
+>>> enc = Encounter(
+...     tokens=(Token("a", "Archer", 0.5, 0.5), Token("o", "Orc", 8.5, 0.5, size=2)),
+...     walls=(Wall("w", ((4, 0), (4, 1), (5, 1)), kind=WallKind.LOW_WALL, height=0.5),),
+... )
+>>> field = battlefield_of(enc)
+>>> field.body("o").radius, [(o.id, o.top) for o in field.occluders]
+(1.0, [('w', 0.5), ('w', 0.5)])
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+from desktop.core.model import Encounter, Light, Region, Token, Wall, WallKind
+from geometry.grid import GridKind
+from geometry.index import Battlefield
+from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
+
+__all__ = ["battlefield_of", "body_of", "occluders_of"]
+
+
+def battlefield_of(encounter: Encounter) -> Battlefield:
+    """The geometry of ``encounter``: its tokens, walls, regions, lights, grid and ambient light.
+
+    Examples
+    --------
+    >>> battlefield_of(Encounter()).grid
+    <GridKind.SQUARE: 'square'>
+    """
+    return Battlefield.build(
+        bodies=[body_of(token) for token in encounter.tokens],
+        occluders=[piece for wall in encounter.walls for piece in occluders_of(wall)],
+        areas=[_area_of(region) for region in encounter.regions],
+        lights=[_light_of(light) for light in encounter.lights],
+        grid=GridKind(encounter.grid.kind.value),
+        ambient=LightLevel(encounter.ambient.value),
+    )
+
+
+def body_of(token: Token) -> Body:
+    """The token as a body.
+
+    Examples
+    --------
+    >>> body_of(Token("g", "Giant", 2.0, 3.0, size=3, height=3, elevation=1))
+    Body(id='g', x=2.0, y=3.0, radius=1.5, base_z=1.0, height=3.0, facing=0.0)
+    """
+    return Body(
+        token.id,
+        token.x,
+        token.y,
+        radius=token.size / 2.0,
+        base_z=token.elevation,
+        height=token.height,
+        facing=token.facing,
+    )
+
+
+def occluders_of(wall: Wall) -> list[Occluder]:
+    """One occluder per straight piece of the wall (a one-point wall is a zero-length piece).
+
+    Examples
+    --------
+    >>> door = Wall("d", ((0, 0), (1, 0)), kind=WallKind.DOOR, is_open=True)
+    >>> [(o.blocks_sight, o.is_solid) for o in occluders_of(door)]
+    [(False, False)]
+    """
+    points = list(wall.points)
+    if len(points) == 1:
+        points = points * 2
+    top = math.inf if wall.height is None else wall.height
+    is_open = wall.is_open and wall.kind in (WallKind.DOOR, WallKind.WINDOW)
+    return [
+        Occluder(wall.id, x1, y1, x2, y2, top, wall.hardness, wall.blocks_sight, not is_open)
+        for (x1, y1), (x2, y2) in pairwise(points)
+    ]
+
+
+def _area_of(region: Region) -> Area:
+    level = None if region.illumination is None else LightLevel(region.illumination.value)
+    kind = AreaKind(region.kind.value)
+    return Area(region.id, tuple(region.points), kind, name=region.name, level=level)
+
+
+def _light_of(light: Light) -> LightSource:
+    return LightSource(light.id, light.x, light.y, light.bright_radius, light.dim_radius)
