@@ -112,6 +112,8 @@ def _action(option_id: str, name: str, text: str, rule: str, function: str,
 _ACTIONS = (
     _action("grapple", "Grapple", "opposed Athletics: Entangled, Bound with a raise",
             "Grappling", "grappling.grapple", ("gang_up",)),
+    _action("let-go", "Let go", "release a grappled foe (ends your Vulnerable for holding him "
+            "Bound)", "Grappling", "grappling.let_go"),
     _action("crush", "Crush", "Strength as damage against a foe you hold", "Grappling",
             "grappling.crush"),
     _action("push", "Push", 'opposed Strength or Athletics: 1" back, 2" with a raise, maybe '
