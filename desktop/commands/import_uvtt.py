@@ -15,7 +15,7 @@ from pathlib import Path
 from desktop.core.atomic import atomic_write_bytes
 from desktop.core.fileformat import save_encounter
 from desktop.core.model import Background, Encounter, WallKind
-from desktop.core.uvtt import UvttError, UvttImport, load_uvtt
+from desktop.core.uvtt import UvttError, UvttImport, read_uvtt
 
 IMAGE_SUFFIX = {"png": ".png", "jpeg": ".jpg", "webp": ".webp"}
 
@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     try:
-        imported = load_uvtt(
+        imported = read_uvtt(
             args.input, object_height=args.object_height, simplify_tolerance=args.simplify
         )
     except UvttError as error:

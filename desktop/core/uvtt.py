@@ -15,6 +15,10 @@ only then builds an :class:`~desktop.core.model.Encounter`:
 - ``image`` (base64 PNG, WebP or JPEG, detected by its first bytes) becomes the embedded
   background, calibrated with ``pixels_per_grid``.
 
+:func:`load_uvtt` returns just the encounter (the GUI's File > Import); :func:`read_uvtt` and
+:func:`parse_uvtt` return a :class:`UvttImport` that adds the decoded image and warnings (the
+``import-uvtt`` command writes the image beside the encounter and prints the warnings).
+
 Long organic outlines can be thinned with ``simplify_tolerance`` (cells; 0 keeps every point).
 Problems raise :class:`UvttError` naming the field: ``portals[2].bounds: expected 2 points,
 got 1``.
@@ -24,7 +28,7 @@ Examples
 >>> doc = (b'{"format": 0.3, "resolution": {"map_origin": {"x": 2, "y": 1}, '
 ...        b'"map_size": {"x": 4, "y": 4}, "pixels_per_grid": 64}, '
 ...        b'"line_of_sight": [[{"x": 2, "y": 1}, {"x": 6, "y": 1}]]}')
->>> result = loads_uvtt(doc)
+>>> result = parse_uvtt(doc)
 >>> result.encounter.walls[0].points
 ((0.0, 0.0), (4.0, 0.0))
 >>> result.warnings
@@ -66,6 +70,14 @@ class UvttImport:
 
 def load_uvtt(
     path: str | Path, *, object_height: float | None = None, simplify_tolerance: float = 0.0
+) -> Encounter:
+    """The encounter imported from the Universal VTT file at ``path`` (image embedded)."""
+    imported = read_uvtt(path, object_height=object_height, simplify_tolerance=simplify_tolerance)
+    return imported.encounter
+
+
+def read_uvtt(
+    path: str | Path, *, object_height: float | None = None, simplify_tolerance: float = 0.0
 ) -> UvttImport:
     """Import the Universal VTT file at ``path``; the encounter is named after the file."""
     file = Path(path)
@@ -75,13 +87,13 @@ def load_uvtt(
         data = file.read_bytes()
     except OSError as err:
         raise UvttError(str(file), "(file)", err.strerror or str(err)) from None
-    return loads_uvtt(
+    return parse_uvtt(
         data, where=str(file), name=file.stem, object_height=object_height,
         simplify_tolerance=simplify_tolerance,
     )  # fmt: skip
 
 
-def loads_uvtt(
+def parse_uvtt(
     data: bytes,
     *,
     where: str = "<memory>",

@@ -31,7 +31,7 @@ from typing import Any
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
 from desktop.core.model import Encounter
-from desktop.core.uvtt import loads_uvtt
+from desktop.core.uvtt import parse_uvtt
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO.parent / "shared" / "maps" / "uvtt"
@@ -57,7 +57,7 @@ def load_encounter_bytes(data: bytes) -> Encounter:
 
 
 def load_uvtt_bytes(data: bytes) -> Encounter:
-    return loads_uvtt(data, where="fuzz.dd2vtt").encounter
+    return parse_uvtt(data, where="fuzz.dd2vtt").encounter
 
 
 def seeds() -> list[tuple[str, bytes, Loader]]:

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
 from desktop.core.model import Encounter
-from desktop.core.uvtt import UvttError, loads_uvtt
+from desktop.core.uvtt import UvttError, parse_uvtt
 
 FUZZ_SCRIPT = Path(__file__).resolve().parents[2] / "soak" / "fuzz_files.py"
 SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "maps" / "uvtt"
@@ -37,7 +37,7 @@ json_values = st.recursive(
 
 
 def uvtt_encounter(data: bytes) -> Encounter:
-    return loads_uvtt(data).encounter
+    return parse_uvtt(data).encounter
 
 
 LOADERS: list[Callable[[bytes], Encounter]] = [loads_encounter, uvtt_encounter]
@@ -110,7 +110,7 @@ def test_truncated_real_uvtt_files_are_rejected(name: str) -> None:
     data = (SAMPLES / f"{name}.dd2vtt").read_bytes()
     for cut in [len(data) * k // 25 for k in range(25)]:
         with pytest.raises(UvttError):
-            loads_uvtt(data[:cut])
+            parse_uvtt(data[:cut])
 
 
 def test_nan_written_by_python_json_is_named() -> None:

@@ -15,7 +15,7 @@ import shapely
 from desktop.cli import main
 from desktop.core.fileformat import load_encounter
 from desktop.core.model import Illumination, WallKind
-from desktop.core.uvtt import UvttError, load_uvtt, loads_uvtt
+from desktop.core.uvtt import UvttError, load_uvtt, parse_uvtt, read_uvtt
 
 SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "maps" / "uvtt"
 OGANM = SAMPLES / "oganm_dd2vtt_importer_test.dd2vtt"
@@ -31,7 +31,7 @@ def kinds(imported: Any, kind: WallKind) -> list[Any]:
 
 @needs_samples
 def test_oganm_cave_map_imports_with_the_documented_counts() -> None:
-    imported = load_uvtt(OGANM)
+    imported = read_uvtt(OGANM)
     walls = kinds(imported, WallKind.WALL)
     assert [len(w.points) for w in walls] == [6, 40, 3, 6, 2, 5, 5, 135, 4]
     assert sum(w.points[0] == w.points[-1] for w in walls) == 2
@@ -57,7 +57,7 @@ def test_oganm_cave_map_imports_with_the_documented_counts() -> None:
 
 @needs_samples
 def test_imagix_cropped_map_has_its_origin_subtracted() -> None:
-    imported = load_uvtt(IMAGIX)
+    imported = read_uvtt(IMAGIX)
     walls = kinds(imported, WallKind.WALL)
     assert [len(w.points) for w in walls] == [2, 2, 2, 5]
     xs = [x for w in walls for x, _ in w.points]
@@ -81,8 +81,8 @@ def test_imagix_cropped_map_has_its_origin_subtracted() -> None:
 
 @needs_samples
 def test_simplification_thins_the_cave_outline_within_the_tolerance() -> None:
-    original = kinds(load_uvtt(OGANM), WallKind.WALL)
-    simplified = kinds(load_uvtt(OGANM, simplify_tolerance=0.05), WallKind.WALL)
+    original = kinds(read_uvtt(OGANM), WallKind.WALL)
+    simplified = kinds(read_uvtt(OGANM, simplify_tolerance=0.05), WallKind.WALL)
     cave, thinned = shapely.LineString(original[7].points), shapely.LineString(simplified[7].points)
     assert len(simplified[7].points) < 135
     assert shapely.hausdorff_distance(cave, thinned) <= 0.05
@@ -91,10 +91,15 @@ def test_simplification_thins_the_cave_outline_within_the_tolerance() -> None:
 
 
 @needs_samples
+def test_load_uvtt_gives_the_encounter_alone() -> None:
+    assert load_uvtt(IMAGIX, object_height=0.25) == read_uvtt(IMAGIX, object_height=0.25).encounter
+
+
+@needs_samples
 def test_object_height_option_makes_objects_low() -> None:
-    objects = kinds(load_uvtt(IMAGIX, object_height=0.5), WallKind.OBJECT)
+    objects = kinds(read_uvtt(IMAGIX, object_height=0.5), WallKind.OBJECT)
     assert [o.height for o in objects] == [0.5]
-    assert [o.height for o in kinds(load_uvtt(IMAGIX), WallKind.OBJECT)] == [None]
+    assert [o.height for o in kinds(read_uvtt(IMAGIX), WallKind.OBJECT)] == [None]
 
 
 @needs_samples
@@ -109,7 +114,7 @@ def test_import_command_writes_encounter_and_image_beside_it(
     assert json.loads((tmp_path / "map.json").read_text())["background"]["path"] == "map.png"
     assert (tmp_path / "map.png").stat().st_size == 2836658
     loaded = load_encounter(tmp_path / "map.json")
-    assert loaded.walls == load_uvtt(IMAGIX).encounter.walls
+    assert loaded.walls == read_uvtt(IMAGIX).encounter.walls
 
 
 @needs_samples
@@ -165,7 +170,7 @@ def jpeg_header(width: int, height: int) -> str:
 
 def problem(data: bytes) -> str:
     with pytest.raises(UvttError) as caught:
-        loads_uvtt(data, where="m.dd2vtt")
+        parse_uvtt(data, where="m.dd2vtt")
     return str(caught.value)
 
 
@@ -249,19 +254,19 @@ def test_bad_input_is_refused_with_field_and_problem(data: bytes, message: str) 
     ],
 )
 def test_image_format_is_detected_from_its_first_bytes(image: str, kind: str) -> None:
-    imported = loads_uvtt(uvtt(image=image))
+    imported = parse_uvtt(uvtt(image=image))
     assert (imported.image_format, imported.warnings) == (kind, ())
     assert imported.encounter.background is not None
     assert imported.encounter.background.pixels_per_cell == 10.0
 
 
 def test_image_that_does_not_match_the_grid_gives_a_warning() -> None:
-    assert loads_uvtt(uvtt(image=png_header(30, 10))).warnings == (
+    assert parse_uvtt(uvtt(image=png_header(30, 10))).warnings == (
         "the image is 30 x 10 px but map_size x pixels_per_grid is 20 x 10 px; "
         "the grid may not line up",
     )
 
 
 def test_lights_get_dim_radius_range_and_bright_half_of_it() -> None:
-    (light,) = loads_uvtt(uvtt()).encounter.lights
+    (light,) = parse_uvtt(uvtt()).encounter.lights
     assert (light.bright_radius, light.dim_radius, light.color) == (2.0, 4.0, "#102030")
