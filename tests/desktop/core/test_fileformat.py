@@ -306,3 +306,13 @@ def test_the_published_json_schema_matches_the_structs() -> None:
     published.pop("$schema")
     published.pop("title")
     assert published == msgspec.json.schema(EncounterFile)
+
+
+def test_a_missing_background_image_still_opens_and_reports_clearly(tmp_path: Path) -> None:
+    from desktop.core.images import ImageError, read_image_file
+
+    path = write(tmp_path, {"format": 1, "background": {"path": "maps/gone.png"}})
+    background = load_encounter(path).background
+    assert background is not None and background.path == str(tmp_path / "maps" / "gone.png")
+    with pytest.raises(ImageError, match=r"maps/gone\.png: No such file or directory$"):
+        read_image_file(background.path)
