@@ -210,6 +210,8 @@ class SelectTool:
     def _on_release(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         press, preview = self._press, self.preview
         assert press is not None
+        if isinstance(preview, DragPreview):
+            preview = self._drag_preview(event, encounter)
         self.cancel()
         if isinstance(preview, DragPreview):
             return self._commit_drag(preview, encounter)

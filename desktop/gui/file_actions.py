@@ -27,7 +27,7 @@ UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
 
 
 def new_encounter(window: GMWindow) -> None:
-    if window.state.dirty and not window._confirm_discard():
+    if window.state.dirty and not window.confirm_discard():
         return
     window.path = None
     window.state.load(Encounter())
@@ -50,7 +50,7 @@ def open_path(window: GMWindow, path: Path) -> bool:
 
 
 def open_dialog(window: GMWindow) -> None:
-    if window.state.dirty and not window._confirm_discard():
+    if window.state.dirty and not window.confirm_discard():
         return
     name, _ = QFileDialog.getOpenFileName(window, "Open encounter", "", ENCOUNTER_FILTER)
     if name:

@@ -27,6 +27,8 @@ class Interaction:
         self.overlay = ToolOverlayItem(show_selection=not for_players)
         view.map_scene.add_overlay(self.overlay, Layer.TOOL)
         view.pointer_handler = self.handle
+        view.cancel_requested.connect(self.cancel)
+        view.finish_requested.connect(self.finish)
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
         state.changed.connect(self._on_state_change)
 

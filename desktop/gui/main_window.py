@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from desktop.core.state import BattleState
@@ -38,24 +38,14 @@ class GMWindow(QMainWindow):
         self.docks = add_docks(self)
         self.actions_by_name = build_menus(self)
         self.view.context_requested.connect(self._on_context_request)
-        self._add_shortcuts()
         state.history_changed.connect(self.update_title)
         self.update_title()
         self.resize(1400, 900)
         self._restore_layout()
 
-    def _add_shortcuts(self) -> None:
-        for keys, slot in (
-            (Qt.Key.Key_Escape, self.interaction.cancel),
-            (Qt.Key.Key_Return, self.interaction.finish),
-            (Qt.Key.Key_Enter, self.interaction.finish),
-        ):
-            QShortcut(QKeySequence(keys), self, slot)
-
     def update_title(self) -> None:
         name = self.path.name if self.path else "untitled"
-        star = " *" if self.state.dirty else ""
-        self.setWindowTitle(f"{self.state.encounter.name} - {name}{star} - Battlemap")
+        self.setWindowTitle(f"{self.state.encounter.name} - {name}[*] - Battlemap")
         self.setWindowModified(self.state.dirty)
 
     def show_error(self, title: str, message: str) -> None:
@@ -84,7 +74,7 @@ class GMWindow(QMainWindow):
             self.restoreState(layout)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.state.dirty and not self._confirm_discard():
+        if self.state.dirty and not self.confirm_discard():
             event.ignore()
             return
         store = settings()
@@ -94,7 +84,7 @@ class GMWindow(QMainWindow):
             self.player_window.close()
         super().closeEvent(event)
 
-    def _confirm_discard(self) -> bool:
+    def confirm_discard(self) -> bool:
         answer = QMessageBox.question(
             self, "Unsaved changes", "The encounter has unsaved changes. Close anyway?",
             QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,

@@ -1,6 +1,7 @@
 """A camera on a map scene: wheel and pinch zoom, pan, fit, and pointer events in grid cells.
 
-Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. Left-button and
+Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. Esc and Enter
+ask the interaction to cancel or finish the tool's work in progress. Left-button and
 one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` values and handed to
 ``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the same
 Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
@@ -44,6 +45,8 @@ class MapView(QGraphicsView):
 
     camera_changed = Signal()
     context_requested = Signal(float, float, QPoint)
+    cancel_requested = Signal()
+    finish_requested = Signal()
 
     def __init__(self, scene: MapScene) -> None:
         super().__init__(scene)
@@ -63,6 +66,7 @@ class MapView(QGraphicsView):
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self.setBackgroundBrush(Qt.GlobalColor.darkGray)
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
+        self.viewport().setMouseTracking(True)
         self.horizontalScrollBar().valueChanged.connect(self.camera_changed)
         self.verticalScrollBar().valueChanged.connect(self.camera_changed)
 
@@ -107,6 +111,10 @@ class MapView(QGraphicsView):
             self.pan_by(dx * CELL * self.zoom, dy * CELL * self.zoom)
         elif event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
+        elif event.key() == Qt.Key.Key_Escape:
+            self.cancel_requested.emit()
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.finish_requested.emit()
         else:
             super().keyPressEvent(event)
 
@@ -145,8 +153,7 @@ class MapView(QGraphicsView):
             return
         if (event.position().toPoint() - self._press_pos).manhattanLength() > PAN_SLOP_PX:
             self._long_press.stop()
-        if event.buttons() & Qt.MouseButton.LeftButton:
-            self._send(PointerKind.MOVE, event)
+        self._send(PointerKind.MOVE, event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         self._long_press.stop()

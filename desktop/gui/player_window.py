@@ -80,8 +80,6 @@ class PlayerWindow(QWidget):
             self.set_blackout(not self.is_blacked_out)
         elif event.key() == Qt.Key.Key_F:
             self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
-        elif event.key() == Qt.Key.Key_Escape:
-            self.interaction.cancel()
         else:
             super().keyPressEvent(event)
 

@@ -1,0 +1,41 @@
+"""Fixtures for the GUI tests: a small encounter, a GM window, settings in a temporary folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from gui_helpers import small_encounter
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from desktop.core.state import BattleState
+from desktop.gui.main_window import GMWindow
+from desktop.gui.style import CELL
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _settings_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = str(tmp_path_factory.mktemp("settings"))
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        QSettings.setPath(QSettings.Format.NativeFormat, scope, folder)
+
+
+class QuietGMWindow(GMWindow):
+    """The GM window without the "discard unsaved changes?" question (tests close it)."""
+
+    def confirm_discard(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> Iterator[GMWindow]:
+    win = QuietGMWindow(BattleState(small_encounter()))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.set_zoom(1.0)
+    win.view.centerOn(6 * CELL, 4 * CELL)
+    yield win
+    if win.player_window is not None:
+        win.player_window.close()

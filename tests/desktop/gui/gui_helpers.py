@@ -1,0 +1,36 @@
+"""Shared test data and helpers for the GUI tests."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint
+
+from desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
+from desktop.gui.main_window import GMWindow
+from desktop.gui.style import CELL
+
+
+def small_encounter() -> Encounter:
+    """A 12 x 8 map: two heroes, a hidden goblin, a wall with a door, a patch of mud."""
+    pace = {"pace": 6, "running_die": "d6"}
+    return Encounter(
+        width=12, height=8,
+        tokens=(
+            Token(id="hero", name="Valeros", x=1.5, y=1.5, side=Side.HERO, color="#3060d0",
+                  stats=pace),
+            Token(id="kyra", name="Kyra", x=1.5, y=3.5, side=Side.HERO, color="#e0c040",
+                  stats=pace),
+            Token(id="gob", name="Goblin", x=9.5, y=5.5, side=Side.VILLAIN, color="#2e7d32",
+                  hidden=True),
+        ),
+        walls=(
+            Wall(id="wall", points=((6.0, 0.0), (6.0, 3.0))),
+            Wall(id="door", points=((6.0, 3.0), (6.0, 4.0)), kind=WallKind.DOOR),
+        ),
+        regions=(Region(id="mud", points=((3.0, 6.0), (5.0, 6.0), (5.0, 8.0), (3.0, 8.0)),
+                        kind=RegionKind.DIFFICULT),),
+    )
+
+
+def at_cell(win: GMWindow, x: float, y: float) -> QPoint:
+    """The viewport position of a point given in cells."""
+    return win.view.mapFromScene(x * CELL, y * CELL)
