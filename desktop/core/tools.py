@@ -252,8 +252,9 @@ class SelectTool:
 class DrawTool:
     """Draw a wall polyline (``region_kind`` None) or a region polygon, a click per vertex.
 
-    Vertices snap to grid corners unless Shift/Alt is held. A double click, a right click or
-    :meth:`finish` (Enter) ends the shape; :meth:`cancel` (Esc) drops it.
+    Vertices snap to grid corners unless Shift/Alt is held. A double click (its point is the
+    last vertex), a right click or :meth:`finish` (Enter) ends the shape; :meth:`cancel` (Esc)
+    drops it.
     """
 
     def __init__(
@@ -270,13 +271,12 @@ class DrawTool:
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         point = event.point if event.is_free else snap_corner(*event.point, encounter.grid.kind)
-        if event.kind is PointerKind.DOUBLE_CLICK or (
-            event.kind is PointerKind.PRESS and Button.RIGHT in event.buttons
-        ):
-            return self.finish(encounter)
         is_left_press = event.kind is PointerKind.PRESS and Button.LEFT in event.buttons
-        if is_left_press and (not self.points or self.points[-1] != point):
+        is_double = event.kind is PointerKind.DOUBLE_CLICK
+        if (is_left_press or is_double) and (not self.points or self.points[-1] != point):
             self.points.append(point)
+        if is_double or (event.kind is PointerKind.PRESS and Button.RIGHT in event.buttons):
+            return self.finish(encounter)
         if self.points:
             closed = self.region_kind is not None
             self.preview = DrawPreview(tuple(self.points), point, closed)

@@ -63,6 +63,9 @@ class GMWindow(QMainWindow):
         self.player_window.set_mode(self.player_window.mode)
 
     def _on_context_request(self, x: float, y: float, global_pos: QPoint) -> None:
+        if self.interaction.tool is not self.interaction.select_tool:
+            self.interaction.finish()  # a right click ends the wall or region being drawn
+            return
         show_map_menu(self, x, y, global_pos)
 
     def _restore_layout(self) -> None:

@@ -190,6 +190,7 @@ class MapView(QGraphicsView):
 
     def viewportEvent(self, event: QEvent) -> bool:
         if isinstance(event, QTouchEvent):
+            event.accept()  # accepted touch: Qt synthesizes no mouse events from it
             self._on_touch(event)
             return True
         return super().viewportEvent(event)

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.core.state import BattleState
 from desktop.gui.main_window import GMWindow
+from desktop.gui.settings import settings
 from desktop.gui.style import CELL
 
 
@@ -30,6 +31,7 @@ class QuietGMWindow(GMWindow):
 
 @pytest.fixture
 def window(qtbot: QtBot) -> Iterator[GMWindow]:
+    settings().remove("gm")  # every test starts from the default dock layout
     win = QuietGMWindow(BattleState(small_encounter()))
     qtbot.addWidget(win)
     win.show()

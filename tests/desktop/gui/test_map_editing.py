@@ -1,0 +1,86 @@
+"""Editing the map on the GM window: draw walls and regions, open doors, properties, undo."""
+
+from __future__ import annotations
+
+from gui_helpers import at_cell
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from desktop.core.model import RegionKind, WallKind
+from desktop.gui.main_window import GMWindow
+
+LEFT = Qt.MouseButton.LeftButton
+NONE = Qt.KeyboardModifier.NoModifier
+
+
+def click(qtbot: QtBot, win: GMWindow, x: float, y: float) -> None:
+    qtbot.mouseClick(win.view.viewport(), LEFT, NONE, at_cell(win, x, y))
+
+
+def test_draw_a_wall_then_undo_and_redo_it(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["tool_wall"].trigger()
+    click(qtbot, window, 8.1, 1.2)
+    click(qtbot, window, 9.9, 0.8)
+    qtbot.mouseDClick(window.view.viewport(), LEFT, NONE, at_cell(window, 10.2, 3.1))
+    added = window.state.encounter.walls[-1]
+    assert added.points == ((8.0, 1.0), (10.0, 1.0), (10.0, 3.0))  # snapped to corners
+    assert added.kind is WallKind.WALL
+    assert window.state.undo_label == "Add wall"
+    window.actions_by_name["undo"].trigger()
+    assert [w.id for w in window.state.encounter.walls] == ["wall", "door"]
+    window.actions_by_name["redo"].trigger()
+    assert window.state.encounter.walls[-1] == added
+
+
+def test_enter_finishes_a_difficult_ground_polygon(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["tool_difficult_ground"].trigger()
+    for x, y in ((7, 5), (9, 5), (9, 7)):
+        click(qtbot, window, x, y)
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    region = window.state.encounter.regions[-1]
+    assert region.kind is RegionKind.DIFFICULT
+    assert region.points == ((7.0, 5.0), (9.0, 5.0), (9.0, 7.0))
+
+
+def test_escape_drops_a_half_drawn_wall(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["tool_window"].trigger()
+    click(qtbot, window, 8, 1)
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    qtbot.mouseDClick(window.view.viewport(), LEFT, NONE, at_cell(window, 10, 1))
+    assert len(window.state.encounter.walls) == 2
+
+
+def test_click_a_door_to_open_it_and_undo_closes_it(qtbot: QtBot, window: GMWindow) -> None:
+    click(qtbot, window, 6.05, 3.5)
+    assert window.state.encounter.wall("door").is_open
+    assert window.state.undo_label == "Open door"
+    window.actions_by_name["undo"].trigger()
+    assert not window.state.encounter.wall("door").is_open
+    window.actions_by_name["redo"].trigger()
+    assert window.state.encounter.wall("door").is_open
+
+
+def test_click_a_wall_selects_it_and_the_panel_edits_its_height(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    click(qtbot, window, 6.1, 1.0)
+    assert window.interaction.selection == {"wall"}
+    form = window.properties.wall_form
+    assert window.properties.currentWidget() is form
+    form.full.setChecked(False)
+    form.height.setValue(0.5)
+    form.height.editingFinished.emit()
+    assert window.state.encounter.wall("wall").height == 0.5
+    form.kind.setCurrentText("low_wall")
+    assert window.state.encounter.wall("wall").kind is WallKind.LOW_WALL
+    window.actions_by_name["undo"].trigger()
+    window.actions_by_name["undo"].trigger()
+    window.actions_by_name["undo"].trigger()
+    assert window.state.encounter.wall("wall").height is None
+
+
+def test_undo_history_survives_a_tool_switch(qtbot: QtBot, window: GMWindow) -> None:
+    click(qtbot, window, 6.05, 3.5)
+    window.actions_by_name["tool_zone"].trigger()
+    window.actions_by_name["tool_select"].trigger()
+    assert window.state.undo_label == "Open door"

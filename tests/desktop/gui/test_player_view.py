@@ -1,0 +1,118 @@
+"""The table display: no GM-only pixels, camera follow and pin, blackout, physical scale."""
+
+from __future__ import annotations
+
+import pytest
+from gui_helpers import small_encounter
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QImage, QPainter
+from pytestqt.qtbot import QtBot
+
+from desktop.core.physical_scale import (
+    pixels_per_inch_from_card,
+    pixels_per_inch_from_diagonal,
+    view_zoom,
+)
+from desktop.core.state import BattleState
+from desktop.gui.calibration_dialog import CalibrationDialog
+from desktop.gui.main_window import GMWindow
+from desktop.gui.player_window import CameraMode
+from desktop.gui.scene import Audience, MapScene
+from desktop.gui.settings import set_screen_ppi
+from desktop.gui.style import CELL
+
+
+def area_image(scene: MapScene, x: float, y: float) -> QImage:
+    """The 2 x 2 cells around ``(x, y)`` rendered at one scene pixel per pixel."""
+    image = QImage(128, 128, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    source = QRectF((x - 1) * CELL, (y - 1) * CELL, 2 * CELL, 2 * CELL)
+    scene.render(painter, QRectF(0, 0, 128, 128), source)
+    painter.end()
+    return image
+
+
+def differing_pixels(a: QImage, b: QImage) -> int:
+    return sum(a.pixel(i, j) != b.pixel(i, j) for i in range(a.width()) for j in range(a.height()))
+
+
+def test_the_player_view_lacks_the_hidden_token_the_gm_sees(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None and player.isVisible()
+    without_goblin = BattleState(small_encounter().without_token("gob"))
+    ground = area_image(MapScene(without_goblin, Audience.GM), 9.5, 5.5)
+    gm = area_image(window.scene, 9.5, 5.5)
+    players = area_image(player.scene, 9.5, 5.5)
+    assert differing_pixels(players, ground) == 0
+    assert differing_pixels(gm, ground) > 1000  # the translucent disc, ring and label
+
+
+def test_the_player_view_shows_no_selection_ring(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    before = area_image(player.scene, 1.5, 1.5)
+    window.interaction.set_selection(frozenset({"hero"}))
+    assert differing_pixels(area_image(player.scene, 1.5, 1.5), before) == 0
+    assert differing_pixels(area_image(window.scene, 1.5, 1.5), before) > 0
+
+
+def test_the_camera_follows_the_gm_until_pinned(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    window.view.set_zoom(3.0)
+    window.view.centerOn(QPointF(3 * CELL, 2 * CELL))
+    centre, zoom = player.view.camera()
+    assert (centre.x(), centre.y()) == pytest.approx((3 * CELL, 2 * CELL), abs=2)
+    assert zoom == pytest.approx(3.0)
+    window.actions_by_name["pin"].trigger()
+    assert player.mode is CameraMode.PINNED
+    window.view.centerOn(QPointF(8 * CELL, 5 * CELL))
+    centre, _ = player.view.camera()
+    assert (centre.x(), centre.y()) == pytest.approx((3 * CELL, 2 * CELL), abs=2)
+
+
+def test_blackout_toggles(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    window.actions_by_name["blackout"].trigger()
+    assert player.is_blacked_out
+    window.actions_by_name["blackout"].trigger()
+    assert not player.is_blacked_out
+
+
+def test_a_calibrated_screen_shows_one_cell_per_inch(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    set_screen_ppi(player.screen().name(), 96.0)
+    player.set_mode(CameraMode.FOLLOW)
+    assert player.view.zoom == pytest.approx(96.0 / CELL)
+    set_screen_ppi(player.screen().name(), 0.0)
+
+
+def test_card_calibration_maths() -> None:
+    # A bar of 400 px matches an 85.6 mm card: 400 / 85.6 * 25.4 = 118.69 px per inch,
+    # so with 64 scene px per cell the zoom is 118.69 / 64 = 1.8545.
+    ppi = pixels_per_inch_from_card(400.0)
+    assert ppi == pytest.approx(118.6916, abs=1e-4)
+    assert view_zoom(ppi, 64.0) == pytest.approx(1.85456, abs=1e-5)
+
+
+def test_diagonal_calibration_maths() -> None:
+    # 1920 x 1080 on a 24" diagonal: sqrt(1920^2 + 1080^2) = 2202.91 px / 24 = 91.79 px/in.
+    assert pixels_per_inch_from_diagonal(1920, 1080, 24.0) == pytest.approx(91.7878, abs=1e-4)
+
+
+def test_the_calibration_dialog_measures_the_bar(qtbot: QtBot) -> None:
+    dialog = CalibrationDialog((1920, 1080))
+    qtbot.addWidget(dialog)
+    dialog.bar.length = 337.0
+    dialog.accept()
+    assert dialog.pixels_per_inch == pytest.approx(100.0, abs=0.01)
