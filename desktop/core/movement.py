@@ -5,8 +5,8 @@ odd sizes, a grid corner for even sizes (a Large 2x2 token covers four cells), t
 centre on a hex grid (pointy-top hexes one cell across, odd rows shifted half a cell right),
 and anywhere on a gridless map.
 
-The cost of a path is its length with the part over difficult ground counted twice
-(Savage Pathfinder: "each inch of difficult ground costs 2 inches of movement").
+What a path costs is measured by :func:`geometry.movement.path_length` (difficult ground
+counts double); :func:`pace_band` says how that compares with the mover's Pace.
 
 Examples
 --------
@@ -22,14 +22,9 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from enum import StrEnum
-from functools import lru_cache
 
-from shapely import LineString, Polygon, union_all
-from shapely.geometry.base import BaseGeometry
-
-from desktop.core.model import Encounter, GridKind, Point, Region, RegionKind
+from desktop.core.model import GridKind, Point
 
 HEX_ROW_SPACING = math.sqrt(3.0) / 2.0
 """Distance between hex rows when neighbouring hex centres are one cell apart."""
@@ -103,31 +98,6 @@ def nearest_hex_centre(x: float, y: float) -> Point:
         col = math.floor(x - shift)
         candidates += [hex_centre(c, r) for c in (col, col + 1)]
     return min(candidates, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
-
-
-def path_cost(encounter: Encounter, points: Sequence[Point]) -> float:
-    """Length of the polyline in cells, the stretch over difficult ground counted twice.
-
-    Examples
-    --------
-    >>> from desktop.core.model import Region
-    >>> mud = Region(id="r1", points=((2, 0), (4, 0), (4, 4), (2, 4)))
-    >>> path_cost(Encounter(regions=(mud,)), [(0.5, 1.0), (6.5, 1.0)])
-    8.0
-    """
-    if len(points) < 2:
-        return 0.0
-    line = LineString(points)
-    difficult = difficult_ground(encounter.regions)
-    extra = line.intersection(difficult).length if difficult is not None else 0.0
-    return float(line.length + extra)
-
-
-@lru_cache(maxsize=8)
-def difficult_ground(regions: tuple[Region, ...]) -> BaseGeometry | None:
-    """The union of the difficult-ground regions (cached: a drag measures every mouse move)."""
-    polygons = [Polygon(r.points) for r in regions if r.kind is RegionKind.DIFFICULT]
-    return union_all(polygons) if polygons else None
 
 
 def die_maximum(die: str) -> int:

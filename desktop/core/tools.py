@@ -25,9 +25,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from desktop.core.battlefield import battlefield_of
 from desktop.core.edits import label_for_move, move_tokens, toggle_door, token_at, wall_at
 from desktop.core.model import Encounter, Point, Region, RegionKind, Wall, WallKind
-from desktop.core.movement import PaceBand, pace_band, path_cost, snap_corner, snap_point
+from desktop.core.movement import PaceBand, pace_band, snap_corner, snap_point
+from geometry.index import Battlefield
+from geometry.movement import path_length
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
@@ -148,6 +151,7 @@ class SelectTool:
         self._press: PointerEvent | None = None
         self._origins: dict[str, Point] = {}
         self._lead: str | None = None
+        self._field: Battlefield | None = None
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -164,6 +168,7 @@ class SelectTool:
         """Drop any drag or box in progress (Esc): nothing is committed."""
         self._press = None
         self._lead = None
+        self._field = None
         self._origins = {}
         self.preview = None
 
@@ -180,6 +185,7 @@ class SelectTool:
             adding = Modifier.CTRL in event.modifiers
             self.selection = (self.selection | {token.id}) if adding else frozenset({token.id})
         self._lead = token.id
+        self._field = battlefield_of(encounter)  # built once per drag, measured every move
         moving = [t for t in encounter.tokens if t.id in self.selection]
         self._origins = {t.id: (t.x, t.y) for t in moving}
 
@@ -194,7 +200,7 @@ class SelectTool:
         self.preview = self._drag_preview(event, encounter)
 
     def _drag_preview(self, event: PointerEvent, encounter: Encounter) -> DragPreview:
-        assert self._press is not None and self._lead is not None
+        assert self._press is not None and self._lead is not None and self._field is not None
         lead = encounter.token(self._lead)
         ox, oy = self._origins[self._lead]
         x, y = ox + event.x - self._press.x, oy + event.y - self._press.y
@@ -202,7 +208,7 @@ class SelectTool:
             x, y = snap_point(x, y, encounter.grid.kind, lead.size)
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
-        cost = path_cost(encounter, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
+        cost = path_length(self._field, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
         pace, die = _pace_of(lead.stats)
         band = pace_band(cost, pace, die)
         return DragPreview(self._lead, positions, (ox, oy), (x, y), cost, pace, band)

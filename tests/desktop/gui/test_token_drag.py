@@ -49,9 +49,10 @@ def test_a_run_beyond_pace_shows_the_running_band(qtbot: QtBot, window: GMWindow
     preview = drag(qtbot, window, (1.5, 1.5), (5.4, 7.4))
     assert preview is not None
     assert preview.end == (5.5, 7.5)
-    # sqrt(4^2 + 6^2) = 7.211 cells, of which the stretch over the mud (x 3..5, y 6..8)
-    # runs from (4.5, 6.0) to (5.0, 6.75): 0.901 cells, counted twice -> 8.113: running.
-    assert preview.distance == pytest.approx(7.2111 + 0.9014, abs=1e-3)
+    # 4 across, 6 down: 6 cells on the tabletop count (diagonals count 1). The line crosses
+    # the mud (x 3..5, y 6..8) from (4.5, 6.0) to (5.0, 6.75): 1/8 of it, counted twice,
+    # so 6 x 1.125 = 6.75 > Pace 6: running.
+    assert preview.distance == pytest.approx(6.75)
     assert preview.band is PaceBand.RUNNING
 
 
