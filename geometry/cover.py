@@ -172,7 +172,9 @@ def cover_from(
     ids = [b.id for b in field.bodies if b.id != attacker_id] if target_ids is None else target_ids
     targets = np.array([field.index_of(i) for i in ids], dtype=np.intp)
     eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
-    fractions = np.min([hidden_fractions(field, eye, targets) for eye in eyes], axis=0)
+    fractions = hidden_fractions(field, eyes[0], targets)
+    for eye in eyes[1:]:
+        fractions = np.minimum(fractions, hidden_fractions(field, eye, targets))
     rules = thresholds or CoverThresholds()
     return tuple(
         TargetCover(field.bodies[t].id, float(f), rules.category(float(f)))

@@ -30,7 +30,7 @@ from geometry.cover import EYE_HEIGHT, eye_of
 from geometry.index import Battlefield
 from geometry.measure import ADJACENT_GAP, edge_gaps
 from geometry.shapes import Point
-from geometry.vectors import distance_to_segment, inside_triangle, segment_crossings
+from geometry.vectors import distance_to_segment, segment_crossings
 
 __all__ = [
     "Obstacle",
@@ -92,7 +92,8 @@ def obstacles_between(
     found: dict[str, Obstacle] = {}
     for w in walls[below_top & field.wall_is_solid[walls]].tolist():
         occluder = field.occluders[w]
-        found.setdefault(occluder.id, Obstacle(occluder.id, occluder.hardness))
+        if occluder.id not in found:
+            found[occluder.id] = Obstacle(occluder.id, occluder.hardness)
     return tuple(found.values())
 
 
@@ -142,17 +143,18 @@ def bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
     [0, 2, 1]
     """
     ex, ey = field.body_x[a], field.body_y[a]
-    tx, ty = field.body_x[t], field.body_y[t]
-    d = float(np.hypot(tx - ex, ty - ey))
+    d = float(np.hypot(field.body_x[t] - ex, field.body_y[t] - ey))
     if d == 0.0:
         return np.zeros(0, dtype=np.intp)
-    nx, ny = -(ty - ey) / d * field.body_radius[t], (tx - ex) / d * field.body_radius[t]
-    corners: tuple[Point, Point, Point] = ((ex, ey), (tx + nx, ty + ny), (tx - nx, ty - ny))
-    cx, cy, r = field.body_x, field.body_y, field.body_radius
-    meets = inside_triangle(cx, cy, corners)
-    for begin, end in zip(corners, (*corners[1:], corners[0]), strict=True):
-        meets |= distance_to_segment(cx, cy, begin, end) < r
-    found = np.flatnonzero(meets)
-    depth = (cx[found] - ex) * (tx - ex) + (cy[found] - ey) * (ty - ey)
-    ordered: IndexArray = found[np.argsort(depth, kind="stable")]
+    ux, uy = (field.body_x[t] - ex) / d, (field.body_y[t] - ey) / d
+    dx, dy, r = field.body_x - ex, field.body_y - ey, field.body_radius
+    along, across = dx * ux + dy * uy, np.abs(dy * ux - dx * uy)
+    half = float(field.body_radius[t])
+    near = np.flatnonzero((along > -r) & (along < d + r) & (across < half + r))
+    x, y = along[near], across[near]
+    inside = (x >= 0.0) & (x <= d) & (y * d <= half * x)
+    side = distance_to_segment(x, y, (0.0, 0.0), (d, half))
+    end = distance_to_segment(x, y, (d, -half), (d, half))
+    found = near[inside | (np.minimum(side, end) < r[near])]
+    ordered: IndexArray = found[np.argsort(along[found], kind="stable")]
     return ordered

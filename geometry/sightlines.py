@@ -63,16 +63,16 @@ def _hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> Floa
     frame = _TargetFrames(field, eye, targets)
     pair_target, lo, hi, f_lo, f_hi = frame.project(*frame.candidate_pairs())
     full = (f_lo >= 1.0) & (f_hi >= 1.0)
-    finite = np.isfinite(f_lo) & np.isfinite(f_hi)
-    partial = ~full & finite & ((f_lo > 0.0) | (f_hi > 0.0))
+    partial = ~full & np.isfinite(f_lo + f_hi) & ((f_lo > 0.0) | (f_hi > 0.0))
     covered = _merged_lengths(pair_target[full], lo[full], hi[full], len(targets))
-    for t in np.unique(pair_target[partial]).tolist():
+    for t in np.unique(pair_target[partial]).tolist() if partial.any() else ():
         in_full = full & (pair_target == t)
         mine = partial & (pair_target == t)
         covered[t] += _envelope_integral(
             (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
         )
-    return np.clip(np.nan_to_num(covered / 2.0), 0.0, 1.0)
+    hidden: FloatArray = np.fmin(np.fmax(covered / 2.0, 0.0), 1.0)  # NaN -> 0
+    return hidden
 
 
 class _TargetFrames:
@@ -109,9 +109,7 @@ class _TargetFrames:
         self, t: IndexArray, w: IndexArray
     ) -> tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray]:
         """The pairs that may hide something: target numbers, interval ``lo < s/r < hi`` on the
-        silhouette, and the hidden share at both ends.
-
-        Pairs that turn out to hide nothing come back with ``lo == hi`` and share 0.
+        silhouette, and the hidden share at both ends (2 for full-height walls).
         """
         f = self.field
         ex, ey, ez = self.eye
@@ -129,10 +127,10 @@ class _TargetFrames:
         r = self.radius[t]
         top, base, height = f.wall_top[w], self.base[t], self.height[t]
         s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)
-        g1 = (ez + (top - ez) * d / x1 - base) / height
-        g2 = (ez + (top - ez) * d / x2 - base) / height
-        lo, hi, g_lo, g_hi = _clip_to_silhouette(s1, s2, g1, g2, end > start)
-        return t, lo, hi, g_lo, g_hi
+        tall = np.isinf(top)
+        g1 = np.where(tall, 2.0, (ez + (top - ez) * d / x1 - base) / height)
+        g2 = np.where(tall, 2.0, (ez + (top - ez) * d / x2 - base) / height)
+        return _clip_to_silhouette(t, s1, s2, g1, g2, end > start)
 
 
 def _may_meet_wedge(
@@ -152,35 +150,32 @@ def _may_meet_wedge(
 
 
 def _depth_window(xa: FloatArray, xb: FloatArray, d: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """The part ``start <= lambda <= end`` of each wall a->b with depth ``0 < x < d``."""
-    near = NEAR * d
+    """The part ``start <= lambda <= end`` of each wall a->b with depth ``0 < x < d``.
+
+    A wall at constant depth divides by zero: infinities give [0, 1] inside the window and an
+    empty window outside; NaN (a wall exactly at a window edge) compares false and is dropped.
+    """
     step = xb - xa
-    flat = step == 0.0
-    safe = np.where(flat, 1.0, step)
-    l1, l2 = (near - xa) / safe, (d - xa) / safe
-    start = np.where(flat, 0.0, np.maximum(0.0, np.minimum(l1, l2)))
-    end = np.where(flat, 1.0, np.minimum(1.0, np.maximum(l1, l2)))
-    between = (xa > near) & (xa < d)
-    end = np.where(flat & ~between, 0.0, end)
+    l1, l2 = (NEAR * d - xa) / step, (d - xa) / step
+    start = np.maximum(0.0, np.minimum(l1, l2))
+    end = np.minimum(1.0, np.maximum(l1, l2))
     return start, end
 
 
 def _clip_to_silhouette(
-    s1: FloatArray, s2: FloatArray, g1: FloatArray, g2: FloatArray, kept: BoolArray
-) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """Order each interval, clip it to [-1, 1] and interpolate the hidden share at its ends."""
-    swap = s2 < s1
-    s1, s2 = np.where(swap, s2, s1), np.where(swap, s1, s2)
-    g1, g2 = np.where(swap, g2, g1), np.where(swap, g1, g2)
-    lo, hi = np.maximum(s1, -1.0), np.minimum(s2, 1.0)
+    t: IndexArray, s1: FloatArray, s2: FloatArray, g1: FloatArray, g2: FloatArray, kept: BoolArray
+) -> tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Order each interval, clip it to [-1, 1], interpolate the hidden share at its ends, and
+    keep the pairs whose interval is not empty."""
+    ordered = s1 <= s2
+    first, last = np.minimum(s1, s2), np.maximum(s1, s2)
+    g_first, g_last = np.where(ordered, g1, g2), np.where(ordered, g2, g1)
+    lo, hi = np.maximum(first, -1.0), np.minimum(last, 1.0)
     useful = kept & (hi > lo)
-    span = np.where(useful, s2 - s1, 1.0)
-    slope = (g2 - g1) / span
-    g_lo = np.where(np.isinf(g1), g1, g1 + slope * (lo - s1))
-    g_hi = np.where(np.isinf(g2), g2, g1 + slope * (hi - s1))
-    zero = np.zeros_like(lo)
-    lo, hi = np.where(useful, lo, zero), np.where(useful, hi, zero)
-    return lo, hi, np.where(useful, g_lo, zero), np.where(useful, g_hi, zero)
+    t, lo, hi, first = t[useful], lo[useful], hi[useful], first[useful]
+    g_first, g_last = g_first[useful], g_last[useful]
+    slope = (g_last - g_first) / (last[useful] - first)
+    return t, lo, hi, g_first + slope * (lo - first), g_first + slope * (hi - first)
 
 
 def _merged_lengths(owner: IndexArray, lo: FloatArray, hi: FloatArray, count: int) -> FloatArray:

@@ -3,8 +3,6 @@
 - :func:`cover_by_rays`: dense ray sampling of the target's silhouette against every
   occluder in 3D -- the oracle the exact engine is tested against (error about
   ``1 / columns + 1 / rows``);
-- :func:`cover_by_shapely_loop`: the naive per-wall shapely loop for full-height walls (clip
-  each wall to the sight wedge, project, merge) -- the baseline in the benchmarks;
 - :func:`assert_cover_matches_rays`: the assertion the tests use.
 
 Examples
@@ -14,8 +12,8 @@ Examples
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
 ... )
->>> round(cover_by_rays(field, (0.0, 0.0, 0.9), "t"), 3), cover_by_shapely_loop(field, (0, 0), "t")
-(0.5, 0.5)
+>>> round(cover_by_rays(field, (0.0, 0.0, 0.9), "t"), 3)
+0.5
 """
 
 from __future__ import annotations
@@ -23,12 +21,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import shapely
 
 from geometry.index import Battlefield
 from geometry.sightlines import THIN, Eye, hidden_fractions
 
-__all__ = ["assert_cover_matches_rays", "cover_by_rays", "cover_by_shapely_loop"]
+__all__ = ["assert_cover_matches_rays", "cover_by_rays"]
 
 
 def cover_by_rays(
@@ -65,49 +62,6 @@ def cover_by_rays(
         below_top = ez + t[:, None] * (z[None, :] - ez) < field.wall_top[w]
         hidden |= crossing[:, None] & below_top
     return float(hidden.mean())
-
-
-def cover_by_shapely_loop(field: Battlefield, eye: tuple[float, float], target_id: str) -> float:
-    """Hidden share of the silhouette width behind full-height walls, one wall at a time.
-
-    Examples
-    --------
-    >>> from geometry.shapes import Body, Occluder
-    >>> field = Battlefield.build(bodies=[Body("t", 4, 0)], occluders=[Occluder("w", 2, -3, 2, 3)])
-    >>> cover_by_shapely_loop(field, (0.0, 0.0), "t")
-    1.0
-    """
-    ex, ey = eye
-    target = field.body(target_id)
-    d = math.hypot(target.x - ex, target.y - ey)
-    if d == 0.0 or target.radius == 0.0:
-        return 0.0
-    ux, uy = (target.x - ex) / d, (target.y - ey) / d
-    nx, ny = -uy * target.radius, ux * target.radius
-    left, right = (target.x + nx, target.y + ny), (target.x - nx, target.y - ny)
-    wedge = shapely.Polygon([(ex, ey), left, right])
-    intervals = []
-    for occluder in field.occluders:
-        line = shapely.LineString([(occluder.x1, occluder.y1), (occluder.x2, occluder.y2)])
-        if not (occluder.blocks_sight and occluder.is_full_height and wedge.intersects(line)):
-            continue
-        projected = []
-        for x, y in shapely.get_coordinates(wedge.intersection(line)):
-            depth = (x - ex) * ux + (y - ey) * uy
-            if depth > 0:
-                across = (y - ey) * ux - (x - ex) * uy
-                projected.append(float(across * d / depth / target.radius))
-        if projected:
-            intervals.append((max(min(projected), -1.0), min(max(projected), 1.0)))
-    return _union_length(intervals) / 2.0
-
-
-def _union_length(intervals: list[tuple[float, float]]) -> float:
-    total, reach = 0.0, -math.inf
-    for lo, hi in sorted(intervals):
-        total += max(0.0, hi - max(lo, reach))
-        reach = max(reach, hi)
-    return total
 
 
 def assert_cover_matches_rays(

@@ -74,7 +74,7 @@ def segment_crossings(
     >>> seg.tolist(), wall.tolist(), where.tolist()
     ([0], [0], [0.5])
     """
-    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+    lines = shapely.linestrings(np.concatenate((starts, ends), axis=1).reshape(-1, 2, 2))
     s, w = field.wall_tree.query(lines)
     px, py = starts[s, 0], starts[s, 1]
     rx, ry = ends[s, 0] - px, ends[s, 1] - py
