@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from desktop.core.model import Encounter, Point, Token, Wall, WallKind
+from desktop.core.model import Encounter, Point, Region, Token, Wall, WallKind
 
 WALL_PICK_TOLERANCE = 0.25
 """How close (in cells) a click must come to a wall to pick it."""
@@ -84,6 +84,38 @@ def wall_at(encounter: Encounter, x: float, y: float, tolerance: float = WALL_PI
 def _distance_to_polyline(p: Point, points: tuple[Point, ...]) -> float:
     pairs = itertools.pairwise(points)
     return min((distance_to_segment(p, a, b) for a, b in pairs), default=math.inf)
+
+
+def point_in_polygon(p: Point, polygon: tuple[Point, ...]) -> bool:
+    """True if ``p`` lies inside ``polygon`` (even-odd rule).
+
+    Examples
+    --------
+    >>> square = ((0, 0), (2, 0), (2, 2), (0, 2))
+    >>> point_in_polygon((1, 1), square), point_in_polygon((3, 1), square)
+    (True, False)
+    """
+    x, y = p
+    inside = False
+    for (ax, ay), (bx, by) in itertools.pairwise((*polygon, polygon[0])):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+def region_at(encounter: Encounter, x: float, y: float) -> Region | None:
+    """The topmost region containing ``(x, y)``, or None.
+
+    Examples
+    --------
+    >>> mud = Region(id="r1", points=((0, 0), (2, 0), (2, 2)))
+    >>> region_at(Encounter(regions=(mud,)), 1.5, 0.5).id
+    'r1'
+    """
+    for region in reversed(encounter.regions):
+        if len(region.points) >= 3 and point_in_polygon((x, y), region.points):
+            return region
+    return None
 
 
 def move_tokens(encounter: Encounter, positions: Mapping[str, Point]) -> Encounter:

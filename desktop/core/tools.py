@@ -26,7 +26,14 @@ from enum import StrEnum
 from typing import Protocol
 
 from desktop.core.battlefield import battlefield_of
-from desktop.core.edits import label_for_move, move_tokens, toggle_door, token_at, wall_at
+from desktop.core.edits import (
+    label_for_move,
+    move_tokens,
+    region_at,
+    toggle_door,
+    token_at,
+    wall_at,
+)
 from desktop.core.model import Encounter, Point, Region, RegionKind, Wall, WallKind
 from desktop.core.movement import PaceBand, pace_band, snap_corner, snap_point
 from geometry.index import Battlefield
@@ -140,7 +147,8 @@ class SelectTool:
 
     ``selection`` holds ids of tokens, walls and regions. A press on a token drags the whole
     selection; a press on empty ground draws a selection box (Ctrl adds to the selection);
-    a click on a door opens or closes it; a click on any other wall selects it.
+    a click on a door opens or closes it; a click on any other wall, or inside a region,
+    selects it.
     """
 
     def __init__(self, snap: bool = True, pick_hidden: bool = True) -> None:
@@ -250,7 +258,8 @@ class SelectTool:
             verb = "Close" if wall.is_open else "Open"
             return Commit(f"{verb} door", toggle_door(encounter, wall.id))
         adding = Modifier.CTRL in press.modifiers
-        picked = frozenset({wall.id}) if wall is not None else frozenset()
+        found = wall or region_at(encounter, *press.point)
+        picked = frozenset({found.id}) if found is not None else frozenset()
         self.selection = (self.selection | picked) if adding else picked
         return None
 

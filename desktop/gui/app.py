@@ -1,17 +1,26 @@
-"""Start the GUI: ``battlemap`` (the demo) or ``battlemap FILE``."""
+"""Start the GUI: ``battlemap`` (the demo) or ``battlemap FILE``, with autosave and recovery.
+
+After a crash the next start offers the autosaved encounter (losing at most the last action);
+while running, every committed change is autosaved a moment later.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox
+
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import EncounterFileError, load_encounter
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
+from desktop.core.storage import Autosaver, discard_restore, pending_restore
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
 
 DEMO_PATH = ASSETS_DIR / "demo" / "goblin-ambush.json"
+AUTOSAVE_POLL_MS = 300
 
 
 def open_window(path: str | None) -> GMWindow:
@@ -31,11 +40,41 @@ def open_window(path: str | None) -> GMWindow:
     return window
 
 
+def offer_restore(window: GMWindow) -> None:
+    """If the last session crashed, ask whether to restore its autosave."""
+    restore = pending_restore()
+    if restore is None:
+        return
+    answer = QMessageBox.question(
+        window, "Restore?",
+        f"Battlemap did not close cleanly. Restore the autosaved \"{restore.encounter.name}\"?",
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        window.path = Path(restore.source) if restore.source else None
+        window.state.load(restore.encounter)
+        window.view.fit_map()
+    else:
+        discard_restore()
+
+
+def start_autosave(window: GMWindow) -> Autosaver:
+    """Autosave every committed change (debounced) until the window closes."""
+    saver = Autosaver()
+    saver.start_session(str(window.path) if window.path else None)
+    window.state.changed.connect(lambda _old, new: saver.changed(new))
+    timer = QTimer(window, interval=AUTOSAVE_POLL_MS)
+    timer.timeout.connect(saver.poll)
+    timer.start()
+    return saver
+
+
 def run_app(path: str | None) -> int:
     """Open the GM window and run until it closes; the exit code of the event loop."""
     app = ensure_app()
     app.setApplicationName("Battlemap")
     window = open_window(path)
+    offer_restore(window)
+    saver = start_autosave(window)
     code = app.exec()
-    del window
+    saver.end_session()
     return code

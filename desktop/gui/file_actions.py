@@ -6,7 +6,6 @@ and the open encounter stays exactly as it was.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Background, Encounter
+from desktop.core.uvtt import load_uvtt
 from desktop.gui.settings import add_recent_file
 
 if TYPE_CHECKING:
@@ -115,10 +115,9 @@ def import_uvtt(window: GMWindow) -> None:
     name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
     if not name:
         return
-    uvtt = importlib.import_module("desktop.core.uvtt")
     try:
-        encounter = uvtt.load_uvtt(Path(name))
-    except ValueError as error:
+        encounter = load_uvtt(Path(name))
+    except EncounterFileError as error:
         window.show_error("Cannot import Universal VTT", str(error))
         return
     window.path = None

@@ -129,3 +129,9 @@ def test_pace_bands_for_pace_6_and_a_d6_running_die(distance: float, band: PaceB
 @pytest.mark.parametrize(("size", "expected"), [(1, (3.5, 4.5)), (2, (3.0, 5.0)), (3, (3.5, 4.5))])
 def test_snapping_by_token_size(size: float, expected: tuple[float, float]) -> None:
     assert snap_point(3.2, 4.9, GridKind.SQUARE, size) == expected
+
+
+def test_clicking_inside_a_region_selects_it() -> None:
+    tool = SelectTool()
+    drag(tool, field(), (3.0, 3.0), (3.0, 3.0))
+    assert tool.selection == {"mud"}

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from gui_helpers import at_cell
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop.core.model import RegionKind, WallKind
+from desktop.gui import file_actions
 from desktop.gui.main_window import GMWindow
 
 LEFT = Qt.MouseButton.LeftButton
@@ -84,3 +88,25 @@ def test_undo_history_survives_a_tool_switch(qtbot: QtBot, window: GMWindow) -> 
     window.actions_by_name["tool_zone"].trigger()
     window.actions_by_name["tool_select"].trigger()
     assert window.state.undo_label == "Open door"
+
+
+def test_a_bad_file_shows_the_error_and_keeps_the_encounter(
+    qtbot: QtBot, window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: shown.append(text))
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": 1, "tokens": [{"id": "x"}]}')
+    before = window.state.encounter
+    assert not file_actions.open_path(window, bad)
+    assert window.state.encounter is before
+    assert len(shown) == 1 and "broken.json" in shown[0] and "tokens[0]" in shown[0]
+
+
+def test_save_then_open_round_trips(qtbot: QtBot, window: GMWindow, tmp_path: Path) -> None:
+    click(qtbot, window, 6.05, 3.5)  # open the door: one unsaved change
+    window.path = tmp_path / "saved.json"
+    assert file_actions.save(window)
+    assert not window.state.dirty
+    assert file_actions.open_path(window, tmp_path / "saved.json")
+    assert window.state.encounter.wall("door").is_open
