@@ -20,6 +20,9 @@ SUBCOMMANDS: dict[str, str] = {
     "render": "render the scene offscreen to a PNG, no window shown",
     "import-uvtt": "import a Universal VTT map (.dd2vtt/.uvtt/.df2vtt) into an encounter file",
     "odds": "exact odds of a Savage Pathfinder trait roll (--trait d8 --wild --mod -2 --tn 4)",
+    "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
+    "template": "who is beneath a blast, cone or stream template, and who is protected",
+    "bench": "benchmark a subsystem's hot paths against naive loops (bench geometry)",
 }
 
 

@@ -1,0 +1,128 @@
+"""``battlemap survey FILE --attacker ID --target ID [--weapon NAME] [--lean] [--json]``.
+
+Prints what geometry measures for one attack (:func:`geometry.survey.survey`): distance, range
+band, cover fraction and category, line of sight, obstacles with their hardness, bystanders,
+who is adjacent to attacker and target, elevation difference, the arc of the target the
+attacker stands in, and the light at the target. ``--weapon`` takes the named weapon's
+``range`` (Short/Medium/Long) and ``reach`` from the attacker's stat block; without it the
+attack is measured as a melee attack with reach 0.
+
+Examples
+--------
+>>> import argparse, tempfile, pathlib
+>>> from desktop.core.fileformat import save_encounter
+>>> from desktop.core.model import Encounter, Token
+>>> archer = Token("a", "Archer", 0.5, 0.5,
+...                stats={"weapons": [{"name": "Bow", "damage": "2d6", "range": [12, 24, 48]}]})
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "duel.json"
+>>> save_encounter(Encounter(tokens=(archer, Token("o", "Orc", 14.5, 0.5))), path)
+>>> parser = argparse.ArgumentParser()
+>>> add_arguments(parser)
+>>> run(parser.parse_args([str(path), "--attacker", "a", "--target", "o", "--weapon", "bow"]))
+distance              14.0
+range_band            medium
+cover_fraction        0.0
+cover                 none
+line_of_sight         true
+obstacles             []
+bystanders            []
+adjacent_to_attacker  []
+adjacent_to_target    []
+elevation_difference  0.0
+attacker_arc          front
+illumination          bright
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from desktop.core.battlefield import battlefield_of
+from desktop.core.fileformat import load_encounter
+from desktop.core.model import Token
+from geometry.survey import survey
+
+__all__ = ["add_arguments", "print_table", "run", "weapon_reach"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the encounter file")
+    parser.add_argument("--attacker", required=True, help="the attacking token's id")
+    parser.add_argument("--target", required=True, help="the target token's id")
+    parser.add_argument("--weapon", help="the attacker's weapon by name (default: melee, reach 0)")
+    parser.add_argument("--lean", action="store_true", help="look from the best footprint point")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        encounter = load_encounter(args.file)
+        attacker = encounter.token(args.attacker)
+        ranges, reach = weapon_reach(attacker, args.weapon)
+        report = survey(
+            battlefield_of(encounter), args.attacker, args.target,
+            weapon_ranges=ranges, reach=reach, lean=args.lean,
+        )
+    except (ValueError, KeyError, OSError) as error:
+        print(f"battlemap survey: {error.args[0] if error.args else error}", file=sys.stderr)
+        return 2
+    data = report.to_json()
+    print(json.dumps(data, indent=2) if args.json else print_table(data))
+    return 0
+
+
+def weapon_reach(
+    token: Token, name: str | None
+) -> tuple[tuple[float, float, float] | None, float]:
+    """The Short/Medium/Long ranges (None for hand weapons) and reach of ``token``'s weapon.
+
+    Examples
+    --------
+    >>> spear = {"name": "Spear", "damage": "str+d6", "reach": 1}
+    >>> weapon_reach(Token("s", "Spearman", 0, 0, stats={"weapons": [spear]}), "spear")
+    (None, 1.0)
+    >>> weapon_reach(Token("s", "Spearman", 0, 0), "Bow")
+    Traceback (most recent call last):
+    ...
+    ValueError: token 's' has no weapon 'Bow' (weapons: none)
+    """
+    if name is None:
+        return None, 0.0
+    weapons = token.stats.get("weapons", [])
+    listed = [w for w in weapons if isinstance(w, dict)]
+    found = [w for w in listed if str(w.get("name", "")).lower() == name.lower()]
+    if not found:
+        known = ", ".join(str(w.get("name")) for w in listed) or "none"
+        raise ValueError(f"token {token.id!r} has no weapon {name!r} (weapons: {known})")
+    weapon: dict[str, Any] = found[0]
+    where = f"tokens[{token.id}].stats.weapons[{name}]"
+    return _ranges(weapon.get("range"), where), _number(weapon.get("reach", 0), f"{where}.reach")
+
+
+def _ranges(value: object, where: str) -> tuple[float, float, float] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 3:
+        raise ValueError(f"{where}.range: expected [short, medium, long], got {value!r}")
+    short, medium, long = (_number(v, f"{where}.range") for v in value)
+    return short, medium, long
+
+
+def _number(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{where}: expected a finite number, got {value!r}")
+    return float(value)
+
+
+def print_table(data: dict[str, Any]) -> str:
+    """``key  value`` lines: words bare, numbers, booleans and lists as compact JSON."""
+    width = max(len(key) for key in data) + 2
+    return "\n".join(
+        f"{key:<{width}}{value if isinstance(value, str) else json.dumps(value)}"
+        for key, value in data.items()
+    )
