@@ -68,6 +68,7 @@ class Battlefield:
     wall_x2: FloatArray = field(init=False, repr=False)
     wall_y2: FloatArray = field(init=False, repr=False)
     wall_top: FloatArray = field(init=False, repr=False)
+    wall_hardness: FloatArray = field(init=False, repr=False)
     wall_blocks_sight: BoolArray = field(init=False, repr=False)
     wall_is_solid: BoolArray = field(init=False, repr=False)
     wall_tree: shapely.STRtree = field(init=False, repr=False)
@@ -100,7 +101,7 @@ class Battlefield:
         for name in ("x", "y", "radius", "height"):
             self._set(f"body_{name}", _numbers(self.bodies, name))
         self._set("body_base", _numbers(self.bodies, "base_z"))
-        for name in ("x1", "y1", "x2", "y2", "top"):
+        for name in ("x1", "y1", "x2", "y2", "top", "hardness"):
             self._set(f"wall_{name}", _numbers(self.occluders, name))
         self._set("wall_blocks_sight", np.array([o.blocks_sight for o in self.occluders], bool))
         self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))

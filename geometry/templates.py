@@ -39,7 +39,7 @@ from geometry.errors import require_finite
 from geometry.facing import bearing_to
 from geometry.index import Battlefield
 from geometry.shapes import Point
-from geometry.vectors import distance_to_segment, inside_triangle, segment_crossings
+from geometry.vectors import crossing_matrix, distance_to_segment, inside_triangle
 
 __all__ = [
     "Hit",
@@ -164,14 +164,14 @@ def template_hits(
     """
     template = place_template(shape, at, toward=toward, rotation=rotation)
     skip = {field.index_of(i) for i in exclude}
+    touched = np.flatnonzero(_touches(template, field.body_x, field.body_y, field.body_radius))
     if clip:
-        overlap = _clipped_overlap(field, template)
+        overlap = _clipped_overlap(field, template, touched)
     else:
-        overlap = np.zeros(len(field.bodies))
-        touched = np.flatnonzero(_touches(template, field.body_x, field.body_y, field.body_radius))
-        overlap[touched] = _sampled_overlap(field, template, touched)
-    victims = [i for i in np.flatnonzero(overlap > 0.0).tolist() if i not in skip]
-    hits = tuple(Hit(field.bodies[i].id, float(overlap[i])) for i in victims)
+        overlap = _sampled_overlap(field, template, touched)
+    shares = dict(zip(touched.tolist(), overlap.tolist(), strict=True))
+    victims = [i for i, share in shares.items() if share > 0.0 and i not in skip]
+    hits = tuple(Hit(field.bodies[i].id, shares[i]) for i in victims)
     return TemplateResult(hits, _protections(field, template, victims))
 
 
@@ -240,14 +240,17 @@ def _sampled_overlap(
     return share
 
 
-def _clipped_overlap(field: Battlefield, template: Template) -> FloatArray:
-    """Overlap of each body with the template minus the shadows of full-height walls."""
+def _clipped_overlap(
+    field: Battlefield, template: Template, bodies: npt.NDArray[np.intp]
+) -> FloatArray:
+    """Overlap of ``bodies`` with the template minus the shadows of full-height walls."""
     outline = template_outline(template)
     walls = field.occluders_near(outline)
     walls = walls[field.wall_blocks_sight[walls] & np.isinf(field.wall_top[walls])]
     shadows = [_shadow(field, template, int(w), outline) for w in walls.tolist()]
     lit = shapely.difference(outline, shapely.union_all(shadows)) if shadows else outline
-    discs = shapely.buffer(shapely.points(field.body_x, field.body_y), field.body_radius)
+    centres = shapely.points(field.body_x[bodies], field.body_y[bodies])
+    discs = shapely.buffer(centres, field.body_radius[bodies])
     overlap: FloatArray = shapely.area(shapely.intersection(discs, lit)) / np.maximum(
         shapely.area(discs), 1e-12
     )
@@ -274,17 +277,18 @@ def _shadow(
 def _protections(
     field: Battlefield, template: Template, victims: list[int]
 ) -> tuple[Protection, ...]:
+    """For each victim behind solid occluders, the hardest of them."""
     if not victims:
         return ()
-    starts = np.tile([template.x, template.y], (len(victims), 1))
-    ends = np.stack([field.body_x[victims], field.body_y[victims]], axis=1)
-    seg, walls, _ = segment_crossings(field, starts, ends)
-    solid = field.wall_is_solid[walls]
-    hardest: dict[int, int] = {}
-    for s, w in zip(seg[solid].tolist(), walls[solid].tolist(), strict=True):
-        if s not in hardest or field.occluders[w].hardness > field.occluders[hardest[s]].hardness:
-            hardest[s] = w
+    xs, ys = field.body_x[victims], field.body_y[victims]
+    walls, crossed, _ = crossing_matrix(field, (template.x, template.y), xs, ys)
+    if len(walls) == 0:
+        return ()
+    crossed &= field.wall_is_solid[walls]
+    hardest = walls[np.where(crossed, field.wall_hardness[walls], -np.inf).argmax(axis=1)]
+    shielded = np.flatnonzero(crossed.any(axis=1)).tolist()
     return tuple(
-        Protection(field.bodies[victims[s]].id, field.occluders[w].id, field.occluders[w].hardness)
-        for s, w in sorted(hardest.items())
+        Protection(field.bodies[victims[row]].id, occluder.id, occluder.hardness)
+        for row in shielded
+        for occluder in [field.occluders[int(hardest[row])]]
     )

@@ -18,7 +18,7 @@ import shapely
 from geometry.index import Battlefield
 from geometry.shapes import Point
 
-__all__ = ["distance_to_segment", "inside_triangle", "segment_crossings"]
+__all__ = ["crossing_matrix", "distance_to_segment", "inside_triangle", "segment_crossings"]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -85,3 +85,36 @@ def segment_crossings(
     t, along = (ax * by - ay * bx) / safe, (ax * ry - ay * rx) / safe
     hit = (denom != 0.0) & (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
     return s[hit], w[hit], t[hit]
+
+
+def crossing_matrix(
+    field: Battlefield, start: Point, ends_x: FloatArray, ends_y: FloatArray
+) -> tuple[IndexArray, BoolArray, FloatArray]:
+    """Which occluders each segment ``start -> end[i]`` crosses, for segments sharing a start.
+
+    Returns the candidate occluders (bounding boxes meeting the segments'), a matrix
+    ``crossed[i, j]`` and where along segment ``i`` the crossing lies (0..1).
+
+    Examples
+    --------
+    >>> from geometry.shapes import Occluder
+    >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1)])
+    >>> ends_x, ends_y = np.array([4.0, 1.0]), np.zeros(2)
+    >>> walls, crossed, where = crossing_matrix(field, (0.0, 0.0), ends_x, ends_y)
+    >>> walls.tolist(), crossed.tolist(), where[0].tolist()
+    ([0], [[True], [False]], [0.5])
+    """
+    px, py = start
+    box = shapely.box(
+        min(px, float(ends_x.min())), min(py, float(ends_y.min())),
+        max(px, float(ends_x.max())), max(py, float(ends_y.max())),
+    )
+    w = field.occluders_near(box)
+    rx, ry = (ends_x - px)[:, None], (ends_y - py)[:, None]
+    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
+    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    denom = rx * by - ry * bx
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
+    crossed = (denom != 0.0) & (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
+    return w, crossed, t
