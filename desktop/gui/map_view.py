@@ -41,7 +41,12 @@ def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
 
 
 class MapView(QGraphicsView):
-    """A view on a :class:`MapScene` (it keeps a reference: views do not own scenes)."""
+    """A view on a :class:`MapScene`, which it owns.
+
+    A QGraphicsView does not own its scene by default; freeing a view whose last Python
+    reference to the scene goes with it crashed (segfault) when a view was replaced. Making the
+    scene the view's QObject child deletes it after the view, in the right order.
+    """
 
     camera_changed = Signal()
     context_requested = Signal(float, float, QPoint)
@@ -51,6 +56,7 @@ class MapView(QGraphicsView):
     def __init__(self, scene: MapScene) -> None:
         super().__init__(scene)
         self.map_scene = scene
+        scene.setParent(self)
         self.pointer_handler: Callable[[PointerEvent], None] | None = None
         self._pan_from: QPointF | None = None
         self._pan_moved = False

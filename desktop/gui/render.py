@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.model import Encounter
@@ -19,6 +19,8 @@ from desktop.gui.scene import Audience, MapScene
 BACKDROP = QColor("#202124")
 IMAGE_ALLOCATION_LIMIT_MB = 512
 """Qt refuses to decode any image needing more memory than this (decompression bombs)."""
+ITEM_CACHE_KB = 48 * 1024
+"""Room for cached token and wall-tile pixmaps (Qt's default, 10 MB, thrashes on big maps)."""
 
 
 def ensure_app() -> QApplication:
@@ -27,6 +29,7 @@ def ensure_app() -> QApplication:
     if app is None:
         app = QApplication(sys.argv[:1])
     QImageReader.setAllocationLimit(IMAGE_ALLOCATION_LIMIT_MB)
+    QPixmapCache.setCacheLimit(ITEM_CACHE_KB)
     assert isinstance(app, QApplication)
     return app
 

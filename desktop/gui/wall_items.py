@@ -52,6 +52,7 @@ class WallBatchItem(QGraphicsItem):
 
     def __init__(self, walls: tuple[Wall, ...]) -> None:
         super().__init__()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.walls = walls
         self._strokes: list[tuple[QPen, QPen, QPainterPath]] = []
         bounds = QRectF()
