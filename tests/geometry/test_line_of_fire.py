@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from geometry_common import ARCHER, TARGET
+
 from geometry.index import Battlefield
 from geometry.line_of_fire import Obstacle, bystanders, obstacles_between
 from geometry.shapes import Body, Occluder
 from geometry.survey import survey
-
-from .common import ARCHER, TARGET
 
 
 def test_obstacles_are_solid_occluders_crossed_below_their_top_nearest_first() -> None:
