@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.images import ImageError, check_image, decode_base64_image
@@ -48,12 +48,12 @@ class BackgroundItem(QGraphicsItem):
         super().__init__()
         self.background = background
         self._rect = QRectF(0, 0, image.width(), image.height())
-        self._levels = [(1, QPixmap.fromImage(image))]
+        self._levels = [(1, image)]  # images, not pixmaps: no second copy of a huge map
         for factor in LEVEL_FACTORS:
             size = image.size() / factor
             if size.width() >= 16 and size.height() >= 16:
                 smaller = image.scaled(size, mode=Qt.TransformationMode.SmoothTransformation)
-                self._levels.append((factor, QPixmap.fromImage(smaller)))
+                self._levels.append((factor, smaller))
         scale = CELL / background.pixels_per_cell
         self.setScale(scale)
         self.setPos(-background.offset_x * scale, -background.offset_y * scale)
@@ -66,10 +66,10 @@ class BackgroundItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         detail = option.levelOfDetailFromTransform(painter.worldTransform())
-        factor, pixmap = next(
-            ((f, p) for f, p in reversed(self._levels) if detail * f <= 1.0), self._levels[0]
+        factor, image = next(
+            ((f, i) for f, i in reversed(self._levels) if detail * f <= 1.0), self._levels[0]
         )
         target = option.exposedRect.intersected(self._rect)
         source = QRectF(target.topLeft() / factor, target.size() / factor)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawPixmap(target, pixmap, source)
+        painter.drawImage(target, image, source)
