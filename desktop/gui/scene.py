@@ -18,10 +18,11 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
 from desktop.core.images import ImageError
-from desktop.core.model import Encounter, Region, Token
+from desktop.core.model import Encounter, Light, Region, Token
 from desktop.core.state import BattleState
 from desktop.gui.background_item import BackgroundItem, read_background
 from desktop.gui.grid_item import GridItem
+from desktop.gui.light_item import LightItem
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import TokenItem
@@ -42,6 +43,7 @@ class Layer(IntEnum):
     MAP = 0
     GRID = 10
     REGIONS = 20
+    LIGHTS = 25
     WALLS = 30
     TOKENS = 40
     TOOL = 50
@@ -68,6 +70,7 @@ class MapScene(QGraphicsScene):
         self._tokens: dict[str, TokenItem] = {}
         self._walls: dict[TileKey, WallBatchItem] = {}
         self._regions: dict[str, RegionItem] = {}
+        self._lights: list[LightItem] = []
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
         self.sync(state.encounter)
@@ -104,6 +107,8 @@ class MapScene(QGraphicsScene):
             self._sync_walls(new)
         if old.regions != new.regions:
             self._sync_regions(new.regions)
+        if old.lights != new.lights:
+            self._sync_lights(new.lights)
         self._sync_tokens(new)
 
     def _rebuild_map(self, encounter: Encounter) -> None:
@@ -159,6 +164,14 @@ class MapScene(QGraphicsScene):
                 item.setZValue(Layer.REGIONS)
                 self.addItem(item)
                 self._regions[region.id] = item
+
+    def _sync_lights(self, lights: tuple[Light, ...]) -> None:
+        for item in self._lights:
+            self.removeItem(item)
+        self._lights = [LightItem(light) for light in lights]
+        for item in self._lights:
+            item.setZValue(Layer.LIGHTS)
+            self.addItem(item)
 
     def _sync_tokens(self, encounter: Encounter) -> None:
         visible = [t for t in encounter.tokens if self._shows(t)]

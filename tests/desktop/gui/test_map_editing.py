@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from gui_helpers import at_cell
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop.core.battlefield import battlefield_of
 from desktop.core.model import RegionKind, WallKind
 from desktop.gui import file_actions
 from desktop.gui.main_window import GMWindow
@@ -110,3 +112,14 @@ def test_save_then_open_round_trips(qtbot: QtBot, window: GMWindow, tmp_path: Pa
     assert not window.state.dirty
     assert file_actions.open_path(window, tmp_path / "saved.json")
     assert window.state.encounter.wall("door").is_open
+
+
+def test_geometry_sees_a_drawn_wall(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["tool_wall"].trigger()
+    click(qtbot, window, 8, 1)
+    qtbot.mouseDClick(window.view.viewport(), LEFT, NONE, at_cell(window, 8, 7))
+    wall_id = window.state.encounter.walls[-1].id
+    pieces = [o for o in battlefield_of(window.state.encounter).occluders if o.id == wall_id]
+    assert len(pieces) == 1  # one straight piece from (8, 1) to (8, 7), full height
+    piece = pieces[0]
+    assert (piece.x1, piece.y1, piece.x2, piece.y2, piece.top) == (8, 1, 8, 7, math.inf)
