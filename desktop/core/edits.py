@@ -151,6 +151,25 @@ def set_hidden(encounter: Encounter, token_id: str, hidden: bool) -> Encounter:
     return encounter.with_token(replace(encounter.token(token_id), hidden=hidden))
 
 
+def without_ids(encounter: Encounter, ids: frozenset[str]) -> Encounter:
+    """A copy without the tokens, walls and regions whose ids are in ``ids``.
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),),
+    ...                 walls=(Wall(id="w", points=((0, 0), (1, 0))),))
+    >>> gone = without_ids(enc, frozenset({"a", "w"}))
+    >>> (len(gone.tokens), len(gone.walls))
+    (0, 0)
+    """
+    return replace(
+        encounter,
+        tokens=tuple(t for t in encounter.tokens if t.id not in ids),
+        walls=tuple(w for w in encounter.walls if w.id not in ids),
+        regions=tuple(r for r in encounter.regions if r.id not in ids),
+    )
+
+
 def initials(name: str) -> str:
     """Up to two capital letters for a token disc: the first letters of the first two words.
 

@@ -87,6 +87,11 @@ class CombatantsPanel(QWidget):
         self.window.interaction.set_selection(ids)
         self.show_token(self._ids[rows[0]] if len(rows) == 1 else None)
 
+    def show_selected(self, selection: frozenset[str]) -> None:
+        """Show the stat block of the one selected token (the map's selection changed)."""
+        tokens = [tid for tid in self._ids if tid in selection]
+        self.show_token(tokens[0] if len(tokens) == 1 else None)
+
     def show_token(self, token_id: str | None) -> None:
         """Show the stat block of ``token_id`` (None clears it)."""
         tokens = {t.id: t for t in self.state.encounter.tokens}
@@ -126,6 +131,7 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     window.combatants = CombatantsPanel(window)
     window.properties = PropertiesPanel(window.state)
     window.interaction.selection_changed.append(window.properties.show_selection)
+    window.interaction.selection_changed.append(window.combatants.show_selected)
     docks = [
         _dock(window, "Combatants", window.combatants, right),
         _dock(window, "Properties", window.properties, right),

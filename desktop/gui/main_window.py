@@ -59,7 +59,7 @@ class GMWindow(QMainWindow):
             self.player_window = None
             return
         self.player_window = PlayerWindow(self.state, self.view)
-        self.player_window.show()
+        self.player_window.show_on_table()
         self.player_window.set_mode(self.player_window.mode)
 
     def _on_context_request(self, x: float, y: float, global_pos: QPoint) -> None:

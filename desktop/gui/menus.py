@@ -7,9 +7,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QMenu, QMessageBox
 
+from desktop.core.edits import without_ids
 from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import DrawTool
 from desktop.gui import file_actions
@@ -97,8 +98,17 @@ def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
 
     window.state.history_changed.connect(relabel)
     relabel()
+    actions["delete"] = _action(window, menu, "&Delete Selection", partial(_delete, window),
+                                Keys.Delete)
     menu.addSeparator()
     _action(window, menu, "&Preferences...", partial(PreferencesDialog.ask, window))
+
+
+def _delete(window: GMWindow) -> None:
+    selection = window.interaction.selection
+    if selection:
+        window.state.apply(f"Delete {len(selection)} item(s)",
+                           without_ids(window.state.encounter, selection))
 
 
 def _view_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
@@ -113,6 +123,8 @@ def _view_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     blackout = partial(_toggle_blackout, window)
     actions["blackout"] = _action(window, menu, "&Blackout", blackout, "F7")
     _action(window, menu, "Calibrate Physical Scale...", partial(_calibrate, window))
+    screens = menu.addMenu("Player View Screen")
+    screens.aboutToShow.connect(partial(_fill_screens, window, screens))
     menu.addSeparator()
     for dock in window.docks:
         menu.addAction(dock.toggleViewAction())
@@ -161,6 +173,21 @@ def _toggle_pin(window: GMWindow) -> None:
 def _toggle_blackout(window: GMWindow) -> None:
     if window.player_window is not None:
         window.player_window.set_blackout(not window.player_window.is_blacked_out)
+
+
+def _fill_screens(window: GMWindow, menu: QMenu) -> None:
+    menu.clear()
+    for screen in QGuiApplication.screens():
+        size = screen.size()
+        text = f"{screen.name()} ({size.width()} x {size.height()})"
+        menu.addAction(text, partial(_put_player_view_on, window, screen))
+
+
+def _put_player_view_on(window: GMWindow, screen: QScreen) -> None:
+    if window.player_window is None or not window.player_window.isVisible():
+        window.toggle_player_view()
+    assert window.player_window is not None
+    window.player_window.put_on(screen)
 
 
 def _calibrate(window: GMWindow) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
 from desktop.core.physical_scale import view_zoom
@@ -19,7 +19,7 @@ from desktop.core.state import BattleState
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
-from desktop.gui.settings import screen_ppi
+from desktop.gui.settings import player_screen_name, screen_ppi, set_player_screen_name
 from desktop.gui.style import CELL
 
 
@@ -61,6 +61,27 @@ class PlayerWindow(QWidget):
 
     def set_mode(self, mode: CameraMode) -> None:
         self.mode = mode
+        self._on_gm_camera_change()
+
+    def show_on_table(self) -> None:
+        """Show full screen on the remembered table screen, else on a screen other than the
+        GM window's; with a single screen, as a normal window beside the GM window."""
+        screens = QGuiApplication.screens()
+        remembered = player_screen_name()
+        gm_screen = self.gm_view.screen()
+        chosen = next((s for s in screens if s.name() == remembered), None)
+        chosen = chosen or next((s for s in screens if s is not gm_screen), None)
+        if chosen is None:
+            self.show()
+            return
+        self.put_on(chosen)
+
+    def put_on(self, screen: QScreen) -> None:
+        """Full screen on ``screen``, remembered for next time."""
+        self.setScreen(screen)
+        self.setGeometry(screen.geometry())
+        self.showFullScreen()
+        set_player_screen_name(screen.name())
         self._on_gm_camera_change()
 
     def physical_zoom(self) -> float | None:

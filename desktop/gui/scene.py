@@ -17,7 +17,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
-from desktop.core.images import ImageError
+from desktop.core.images import ImageError, check_image
 from desktop.core.model import Encounter, Light, Region, Token
 from desktop.core.state import BattleState
 from desktop.gui.background_item import BackgroundItem, read_background
@@ -55,6 +55,18 @@ def jokers(encounter: Encounter) -> frozenset[str]:
     """Ids of tokens whose current Action Card is a Joker (``combat["jokers"]``)."""
     ids = encounter.combat.get("jokers", [])
     return frozenset(str(i) for i in ids) if isinstance(ids, list) else frozenset()
+
+
+def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
+    """A token's image, or None if it is missing, unreadable or too large (the disc shows)."""
+    full = Path(path) if base_dir is None else base_dir / path
+    try:
+        data = full.read_bytes()
+        check_image(data)
+    except (OSError, ImageError):
+        return None
+    image = QImage.fromData(data)
+    return None if image.isNull() else image
 
 
 class MapScene(QGraphicsScene):
@@ -200,7 +212,5 @@ class MapScene(QGraphicsScene):
         if path is None:
             return None
         if path not in self._images:
-            full = Path(path) if self.base_dir is None else self.base_dir / path
-            image = QImage(str(full))
-            self._images[path] = None if image.isNull() else image
+            self._images[path] = read_token_image(path, self.base_dir)
         return self._images[path]

@@ -26,6 +26,16 @@ def set_screen_ppi(screen_name: str, ppi: float) -> None:
     settings().setValue(f"screens/{screen_name}/ppi", ppi)
 
 
+def player_screen_name() -> str | None:
+    """The screen the GM last put the player view on."""
+    value = settings().value("player/screen")
+    return str(value) if value else None
+
+
+def set_player_screen_name(name: str) -> None:
+    settings().setValue("player/screen", name)
+
+
 def recent_files() -> list[str]:
     value = settings().value("recent", [])
     return [str(v) for v in value] if isinstance(value, list) else []

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
 import pytest
 from gui_helpers import at_cell
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop.core.battlefield import battlefield_of
 from desktop.core.model import RegionKind, WallKind
 from desktop.gui import file_actions
 from desktop.gui.main_window import GMWindow
+from desktop.gui.token_menu import fill_token_menu
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -123,3 +126,39 @@ def test_geometry_sees_a_drawn_wall(qtbot: QtBot, window: GMWindow) -> None:
     assert len(pieces) == 1  # one straight piece from (8, 1) to (8, 7), full height
     piece = pieces[0]
     assert (piece.x1, piece.y1, piece.x2, piece.y2, piece.top) == (8, 1, 8, 7, math.inf)
+
+
+def test_delete_removes_the_selection_as_one_undo_step(qtbot: QtBot, window: GMWindow) -> None:
+    click(qtbot, window, 1.5, 1.5)
+    click(qtbot, window, 6.1, 1.0)  # the wall, added with Ctrl below
+    qtbot.mouseClick(window.view.viewport(), LEFT, Qt.KeyboardModifier.ControlModifier,
+                     at_cell(window, 1.5, 1.5))
+    assert window.interaction.selection == {"wall", "hero"}
+    window.actions_by_name["delete"].trigger()
+    assert [t.id for t in window.state.encounter.tokens] == ["kyra", "gob"]
+    assert [w.id for w in window.state.encounter.walls] == ["door"]
+    window.actions_by_name["undo"].trigger()
+    assert len(window.state.encounter.tokens) == 3 and len(window.state.encounter.walls) == 2
+
+
+def test_the_token_menu_hides_a_token_from_the_players(qtbot: QtBot, window: GMWindow) -> None:
+    menu = QMenu(window)
+    fill_token_menu(window, menu, window.state.encounter.token("kyra"))
+    hide = next(a for a in menu.actions() if a.text() == "Hide from players")
+    hide.trigger()
+    assert window.state.encounter.token("kyra").hidden
+    assert window.state.undo_label == "Hide Kyra"
+    item = window.scene.token_item("kyra")
+    assert item is not None and item.opacity() == pytest.approx(0.45)
+
+
+def test_selecting_a_token_shows_its_stat_block(qtbot: QtBot, window: GMWindow) -> None:
+    click(qtbot, window, 1.5, 3.5)
+    assert json.loads(window.combatants.stats.toPlainText()) == {"pace": 6, "running_die": "d6"}
+    window.combatants.stats.setPlainText('{"pace": 5')
+    window.combatants.apply_stats()
+    assert window.combatants.message.text().startswith("Not valid JSON: line 1")
+    assert window.state.encounter.token("kyra").stats["pace"] == 6
+    window.combatants.stats.setPlainText('{"pace": 5}')
+    window.combatants.apply_stats()
+    assert window.state.encounter.token("kyra").stats == {"pace": 5}
