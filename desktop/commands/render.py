@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"battlemap render: {error}", file=sys.stderr)
         return 2
     image = render_encounter(encounter, Audience(args.view), args.size, path.parent)
-    if not image.save(args.out, "PNG"):
+    if not image.save(str(args.out)):
         print(f"battlemap render: could not write {args.out}", file=sys.stderr)
         return 1
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.view} view)")

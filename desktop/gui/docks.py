@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from desktop.core.model import Encounter, Token
 from desktop.gui.combat_log import CombatLogPanel
-from desktop.gui.properties_panel import PropertiesPanel
 from desktop.gui.token_item import token_condition
 
 if TYPE_CHECKING:
@@ -49,7 +48,7 @@ class CombatantsPanel(QWidget):
 
     def __init__(self, window: GMWindow) -> None:
         super().__init__()
-        self.window, self.state = window, window.state
+        self.gm, self.state = window, window.state
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -84,7 +83,7 @@ class CombatantsPanel(QWidget):
     def _on_row_select(self) -> None:
         rows = sorted({i.row() for i in self.table.selectedItems()})
         ids = frozenset(self._ids[r] for r in rows)
-        self.window.interaction.set_selection(ids)
+        self.gm.interaction.set_selection(ids)
         self.show_token(self._ids[rows[0]] if len(rows) == 1 else None)
 
     def show_selected(self, selection: frozenset[str]) -> None:
@@ -126,10 +125,8 @@ def _dock(window: GMWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea
 
 
 def add_docks(window: GMWindow) -> list[QDockWidget]:
-    """Create the docks; the properties panel follows the map selection."""
+    """Dock the window's panels; the properties and combatants panels follow the selection."""
     right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
-    window.combatants = CombatantsPanel(window)
-    window.properties = PropertiesPanel(window.state)
     window.interaction.selection_changed.append(window.properties.show_selection)
     window.interaction.selection_changed.append(window.combatants.show_selected)
     docks = [

@@ -80,4 +80,4 @@ class Interaction:
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}
         self.select_tool.selection &= known
-        self.overlay.show(self.tool.preview, self.select_tool.selection, encounter)
+        self.overlay.draw_state(self.tool.preview, self.select_tool.selection, encounter)

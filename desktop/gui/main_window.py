@@ -13,11 +13,12 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from desktop.core.state import BattleState
-from desktop.gui.docks import add_docks
+from desktop.gui.docks import CombatantsPanel, add_docks
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.menus import build_menus
 from desktop.gui.player_window import PlayerWindow
+from desktop.gui.properties_panel import PropertiesPanel
 from desktop.gui.scene import Audience, MapScene
 from desktop.gui.settings import settings
 from desktop.gui.token_menu import show_map_menu
@@ -35,6 +36,8 @@ class GMWindow(QMainWindow):
         self.interaction = Interaction(self.view, state)
         self.player_window: PlayerWindow | None = None
         self.setCentralWidget(self.view)
+        self.combatants = CombatantsPanel(self)
+        self.properties = PropertiesPanel(state)
         self.docks = add_docks(self)
         self.actions_by_name = build_menus(self)
         self.view.context_requested.connect(self._on_context_request)

@@ -49,7 +49,7 @@ class ToolOverlayItem(QGraphicsItem):
         self.encounter = Encounter()
         self._rect = QRectF()
 
-    def show(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
+    def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
         """Draw this preview and selection from now on."""
         self.prepareGeometryChange()
         self.preview, self.selection, self.encounter = preview, selection, encounter

@@ -28,40 +28,41 @@ class WallForm(QWidget):
         self.kind = QComboBox()
         self.kind.addItems([k.value for k in WallKind])
         self.full = QCheckBox("Full height")
-        self.height = QDoubleSpinBox(minimum=0.0, maximum=100.0, singleStep=0.5, suffix=" cells")
+        self.height_box = QDoubleSpinBox(minimum=0.0, maximum=100.0, singleStep=0.5)
+        self.height_box.setSuffix(" cells")
         self.hardness = QDoubleSpinBox(minimum=0.0, maximum=100.0)
         self.is_open = QCheckBox("Open (doors, windows)")
         form = QFormLayout(self)
-        for label, widget in (("Kind", self.kind), ("", self.full), ("Height", self.height),
+        for label, widget in (("Kind", self.kind), ("", self.full), ("Height", self.height_box),
                               ("Hardness", self.hardness), ("", self.is_open)):
             form.addRow(label, widget)
         self.kind.currentTextChanged.connect(self._commit)
         self.full.toggled.connect(self._commit)
-        self.height.editingFinished.connect(self._commit)
+        self.height_box.editingFinished.connect(self._commit)
         self.hardness.editingFinished.connect(self._commit)
         self.is_open.toggled.connect(self._commit)
 
     def load(self, wall: Wall) -> None:
         self.wall_id = wall.id
-        for widget in (self.kind, self.full, self.height, self.hardness, self.is_open):
+        for widget in (self.kind, self.full, self.height_box, self.hardness, self.is_open):
             widget.blockSignals(True)
         self.kind.setCurrentText(wall.kind.value)
         self.full.setChecked(wall.height is None)
-        self.height.setValue(wall.height or 0.0)
-        self.height.setEnabled(wall.height is not None)
+        self.height_box.setValue(wall.height or 0.0)
+        self.height_box.setEnabled(wall.height is not None)
         self.hardness.setValue(wall.hardness)
         self.is_open.setChecked(wall.is_open)
-        for widget in (self.kind, self.full, self.height, self.hardness, self.is_open):
+        for widget in (self.kind, self.full, self.height_box, self.hardness, self.is_open):
             widget.blockSignals(False)
 
     def _commit(self) -> None:
         wall = self.state.encounter.wall(self.wall_id)
         edited = replace(
             wall, kind=WallKind(self.kind.currentText()), hardness=self.hardness.value(),
-            height=None if self.full.isChecked() else self.height.value(),
+            height=None if self.full.isChecked() else self.height_box.value(),
             is_open=self.is_open.isChecked(),
         )
-        self.height.setEnabled(not self.full.isChecked())
+        self.height_box.setEnabled(not self.full.isChecked())
         self.state.apply(f"Edit {edited.kind.value.replace('_', ' ')}",
                          self.state.encounter.with_wall(edited))
 

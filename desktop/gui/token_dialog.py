@@ -33,7 +33,7 @@ class TokenDialog(QDialog):
         self.side.addItems([s.value for s in Side])
         self.side.setCurrentText(token.side.value)
         self.color = QLineEdit(token.color)
-        self.size = QDoubleSpinBox(minimum=0.25, maximum=10.0, singleStep=0.5, value=token.size)
+        self.size_box = QDoubleSpinBox(minimum=0.25, maximum=10.0, singleStep=0.5, value=token.size)
         self.facing = QDoubleSpinBox(minimum=0.0, maximum=359.0, value=token.facing, suffix=" deg")
         self.image = QLineEdit(token.image or "")
         browse = QPushButton("Choose image...")
@@ -48,7 +48,7 @@ class TokenDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         for label, widget in (("Name", self.name), ("Side", self.side), ("Colour", self.color),
-                              ("Size (cells)", self.size), ("Facing", self.facing),
+                              ("Size (cells)", self.size_box), ("Facing", self.facing),
                               ("Image", self.image), ("", browse), ("", self.hidden),
                               ("GM notes", self.notes)):
             form.addRow(label, widget)
@@ -64,7 +64,7 @@ class TokenDialog(QDialog):
         return replace(
             self.original, name=self.name.text().strip() or self.original.name,
             side=Side(self.side.currentText()), color=self._color(),
-            size=self.size.value(), facing=self.facing.value(),
+            size=self.size_box.value(), facing=self.facing.value(),
             image=self.image.text().strip() or None, hidden=self.hidden.isChecked(),
             notes=self.notes.text(),
         )

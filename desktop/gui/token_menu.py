@@ -41,21 +41,18 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
     ))
     sides = menu.addMenu("Side")
     for side in Side:
-        sides.addAction(side.value.title(), partial(_set_field, window, token.id, "side", side))
+        sides.addAction(side.value.title(), partial(_change, window, replace(token, side=side)))
     sizes = menu.addMenu("Size")
     for name, size in SCALES:
-        sizes.addAction(name, partial(_set_field, window, token.id, "size", size))
+        sizes.addAction(name, partial(_change, window, replace(token, size=size)))
     menu.addSeparator()
     menu.addAction("Delete", lambda: state.apply(
         f"Delete {token.name}", state.encounter.without_token(token.id)
     ))
 
 
-def _set_field(window: GMWindow, token_id: str, name: str, value: object) -> None:
-    token = window.state.encounter.token(token_id)
-    window.state.apply(f"Change {token.name}", window.state.encounter.with_token(
-        replace(token, **{name: value})
-    ))
+def _change(window: GMWindow, token: Token) -> None:
+    window.state.apply(f"Change {token.name}", window.state.encounter.with_token(token))
 
 
 def add_token_at(window: GMWindow, x: float, y: float) -> None:

@@ -77,8 +77,8 @@ def test_click_a_wall_selects_it_and_the_panel_edits_its_height(
     form = window.properties.wall_form
     assert window.properties.currentWidget() is form
     form.full.setChecked(False)
-    form.height.setValue(0.5)
-    form.height.editingFinished.emit()
+    form.height_box.setValue(0.5)
+    form.height_box.editingFinished.emit()
     assert window.state.encounter.wall("wall").height == 0.5
     form.kind.setCurrentText("low_wall")
     assert window.state.encounter.wall("wall").kind is WallKind.LOW_WALL
