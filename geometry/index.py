@@ -34,8 +34,10 @@ BoolArray = npt.NDArray[np.bool_]
 IndexArray = npt.NDArray[np.intp]
 
 
-def _numbers(items: Iterable[object], name: str) -> FloatArray:
-    return np.array([float(getattr(item, name)) for item in items], dtype=np.float64)
+def _columns(rows: list[tuple[float, ...]], width: int) -> FloatArray:
+    """The rows as a ``width x n`` float array: one row of numbers per attribute."""
+    table: FloatArray = np.array(rows, dtype=np.float64).reshape(-1, width).T.copy()
+    return table
 
 
 def _area_shape(area: Area) -> shapely.Geometry:
@@ -98,11 +100,14 @@ class Battlefield:
 
     def __post_init__(self) -> None:
         self._set("_body_index", self._unique_body_index())
-        for name in ("x", "y", "radius", "height"):
-            self._set(f"body_{name}", _numbers(self.bodies, name))
-        self._set("body_base", _numbers(self.bodies, "base_z"))
-        for name in ("x1", "y1", "x2", "y2", "top", "hardness"):
-            self._set(f"wall_{name}", _numbers(self.occluders, name))
+        bodies = _columns([(b.x, b.y, b.radius, b.height, b.base_z) for b in self.bodies], 5)
+        for name, row in zip(("x", "y", "radius", "height", "base"), bodies, strict=True):
+            self._set(f"body_{name}", row)
+        walls = _columns(
+            [(o.x1, o.y1, o.x2, o.y2, o.top, o.hardness) for o in self.occluders], 6
+        )
+        for name, row in zip(("x1", "y1", "x2", "y2", "top", "hardness"), walls, strict=True):
+            self._set(f"wall_{name}", row)
         self._set("wall_blocks_sight", np.array([o.blocks_sight for o in self.occluders], bool))
         self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))
         ends = np.stack([self.wall_x1, self.wall_y1, self.wall_x2, self.wall_y2], axis=1)

@@ -44,13 +44,17 @@ def scenes(draw: st.DrawFn, max_walls: int = 6) -> Battlefield:
 
 
 def well_posed(field: Battlefield) -> bool:
-    """No wall passes within 0.001 of the eye: there cover jumps (a wall through the eye is
-    seen edge-on and hides nothing; beside it, it hides a half-plane), so nothing is continuous.
+    """No wall passes within 0.001 of the eye or of the target's centre.
+
+    There cover jumps: a wall through the eye is seen edge-on and hides nothing, one just
+    beside it hides a half-plane; a wall lying in the silhouette's plane through the target's
+    centre is not in front of it, one tilted a hair towards the eye hides half of it.
     """
-    a = field.bodies[0]
     ends = [((w.x1, w.y1), (w.x2, w.y2)) for w in field.occluders]
     return all(
-        distance_to_segment(np.array([a.x]), np.array([a.y]), p, q)[0] > 1e-3 for p, q in ends
+        distance_to_segment(np.array([b.x]), np.array([b.y]), p, q)[0] > 1e-3
+        for p, q in ends
+        for b in field.bodies
     )
 
 
