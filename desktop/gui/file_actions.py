@@ -6,16 +6,20 @@ and the open encounter stays exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImageReader
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Background, Encounter
 from desktop.core.uvtt import load_uvtt
+from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.settings import add_recent_file
 
 if TYPE_CHECKING:
@@ -24,6 +28,16 @@ if TYPE_CHECKING:
 ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
 IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
 UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
+
+
+@contextmanager
+def busy() -> Iterator[None]:
+    """A wait cursor while a large map image loads."""
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
 
 
 def new_encounter(window: GMWindow) -> None:
@@ -43,7 +57,8 @@ def open_path(window: GMWindow, path: Path) -> bool:
         return False
     window.path = path
     window.scene.base_dir = path.parent
-    window.state.load(encounter)
+    with busy():
+        window.state.load(encounter)
     add_recent_file(str(path))
     window.view.fit_map()
     return True
@@ -97,6 +112,19 @@ def import_map(window: GMWindow) -> None:
         apply_map_image(window, name, size.width(), size.height(), ppc)
 
 
+def calibrate_grid(window: GMWindow) -> None:
+    """Re-fit the grid to the current map image (pixels per cell and offset), as one edit."""
+    background = window.state.encounter.background
+    size = window.scene.background_size()
+    if background is None or size is None:
+        window.show_error("Calibrate grid", "The encounter has no map image to calibrate.")
+        return
+    dialog = GridCalibrationDialog(background, window)
+    if dialog.exec():
+        window.state.apply("Calibrate grid", dialog.encounter(window.state.encounter, size))
+        window.view.fit_map()
+
+
 def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, ppc: float) -> None:
     """Make the image the background and the map as large as the image, as one edit."""
     background = Background(path=str(Path(path).resolve()), pixels_per_cell=ppc)
@@ -104,7 +132,8 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
         window.state.encounter, background=background,
         width=round(width_px / ppc, 3), height=round(height_px / ppc, 3),
     )
-    window.state.apply("Import map", encounter)
+    with busy():
+        window.state.apply("Import map", encounter)
     if window.scene.background_error:
         window.show_error("Map image", window.scene.background_error)
     window.view.fit_map()

@@ -72,6 +72,7 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
                                  Keys.SaveAs)
     menu.addSeparator()
     _action(window, menu, "Import &Map Image...", partial(file_actions.import_map, window))
+    _action(window, menu, "Calibrate Map &Grid...", partial(file_actions.calibrate_grid, window))
     _action(window, menu, "Import &Universal VTT...", partial(file_actions.import_uvtt, window))
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)

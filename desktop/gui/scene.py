@@ -101,6 +101,14 @@ class MapScene(QGraphicsScene):
     def token_item(self, token_id: str) -> TokenItem | None:
         return self._tokens.get(token_id)
 
+    def background_size(self) -> tuple[int, int] | None:
+        """The map image's size in pixels, if one is shown."""
+        for item in self._map_items:
+            if isinstance(item, BackgroundItem):
+                rect = item.boundingRect()
+                return (round(rect.width()), round(rect.height()))
+        return None
+
     def map_rect(self) -> QRectF:
         """The map rectangle in scene pixels."""
         return QRectF(0, 0, self._shown.width * CELL, self._shown.height * CELL)

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from gui_helpers import at_cell
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop.core.battlefield import battlefield_of
 from desktop.core.model import RegionKind, WallKind
 from desktop.gui import file_actions
+from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.main_window import GMWindow
 from desktop.gui.token_menu import fill_token_menu
 
@@ -162,3 +164,22 @@ def test_selecting_a_token_shows_its_stat_block(qtbot: QtBot, window: GMWindow) 
     window.combatants.stats.setPlainText('{"pace": 5}')
     window.combatants.apply_stats()
     assert window.state.encounter.token("kyra").stats == {"pace": 5}
+
+
+def test_import_a_map_image_and_calibrate_its_grid(
+    qtbot: QtBot, window: GMWindow, tmp_path: Path
+) -> None:
+    image = QImage(640, 448, QImage.Format.Format_RGB32)
+    image.fill(QColor("#446644"))
+    image.save(str(tmp_path / "map.png"))
+    file_actions.apply_map_image(window, str(tmp_path / "map.png"), 640, 448, 64.0)
+    encounter = window.state.encounter
+    assert (encounter.width, encounter.height) == (10.0, 7.0)  # 640 / 64, 448 / 64
+    assert window.scene.background_size() == (640, 448)
+    assert encounter.background is not None
+    dialog = GridCalibrationDialog(encounter.background, window)
+    dialog.pixels.setValue(32.0)
+    dialog.offset_x.setValue(16.0)
+    calibrated = dialog.encounter(encounter, (640, 448))
+    assert (calibrated.width, calibrated.height) == (19.5, 14.0)  # (640 - 16) / 32, 448 / 32
+    assert calibrated.background is not None and calibrated.background.offset_x == 16.0
