@@ -51,11 +51,14 @@ class Interaction:
         self._refresh()
 
     def handle(self, event: PointerEvent) -> None:
-        before = self.select_tool.selection
+        before, preview = self.select_tool.selection, self.tool.preview
         commit = self.tool.feed(event, self.state.encounter)
         if commit is not None:
             self.state.apply(commit.label, commit.encounter)
-        self._refresh()
+        if commit is not None or self.tool.preview != preview or (
+            self.select_tool.selection != before
+        ):
+            self._refresh()  # a plain hover changes nothing: no repaint
         if self.select_tool.selection != before:
             for callback in self.selection_changed:
                 callback(self.select_tool.selection)

@@ -42,7 +42,7 @@ class PlayerWindow(QWidget):
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.interaction = Interaction(self.view, state, for_players=True)
-        self.blackout_cover = QLabel("")
+        self.blackout_cover = QLabel("")  # a black page shown instead of the map
         self.blackout_cover.setStyleSheet("background: black;")
         self._stack = QStackedLayout(self)
         self._stack.addWidget(self.view)

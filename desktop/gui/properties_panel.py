@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -111,6 +112,7 @@ class PropertiesPanel(QStackedWidget):
         self.state = state
         self.selection: frozenset[str] = frozenset()
         self.hint = QLabel("Select a wall, door or region\nto edit its properties.")
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.wall_form, self.region_form = WallForm(state), RegionForm(state)
         for widget in (self.hint, self.wall_form, self.region_form):
             self.addWidget(widget)
