@@ -59,14 +59,15 @@ def snap_point(x: float, y: float, kind: GridKind, size: float = 1.0) -> Point:
 
 
 def snap_corner(x: float, y: float, kind: GridKind) -> Point:
-    """The nearest grid corner (for wall and region vertices); unchanged when gridless.
+    """The nearest square-grid corner (for wall and region vertices); on hex and gridless
+    maps the point itself (walls there follow the drawing, not the cells).
 
     Examples
     --------
-    >>> snap_corner(2.4, 3.6, GridKind.SQUARE)
-    (2.0, 4.0)
+    >>> snap_corner(2.4, 3.6, GridKind.SQUARE), snap_corner(2.4, 3.6, GridKind.HEX)
+    ((2.0, 4.0), (2.4, 3.6))
     """
-    if kind is GridKind.GRIDLESS:
+    if kind is not GridKind.SQUARE:
         return (x, y)
     return (float(round(x)), float(round(y)))
 
