@@ -27,6 +27,7 @@ Shooting d8 5, Wild d6 6+3 = 9; -2 Medium Range; -4 Medium Cover (52 %) → 3 vs
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields, replace
 
 from desktop.core.model import LogEntry
 from rules.events import (
@@ -127,10 +128,18 @@ def event_text(event: Event, names: Names) -> str:
         case DamageRolled(target=t, total=n, toughness=tough):
             effect = "no effect" if n < tough else "Shaken or worse"
             return f"damage {n} vs Toughness {tough} of {_name(names, t)}: {effect}"
-    text = describe(event)
-    for token_id in sorted(names, key=len, reverse=True):
-        text = text.replace(token_id, names[token_id])
-    return text
+    return describe(_named(event, names))
+
+
+TOKEN_FIELDS = ("token", "attacker", "target", "bystander", "actor")
+"""The fields of events that hold token ids."""
+
+
+def _named(event: Event, names: Names) -> Event:
+    """The event with token names in place of token ids, for :func:`rules.events.describe`."""
+    ids = {f.name: getattr(event, f.name) for f in fields(event) if f.name in TOKEN_FIELDS}
+    named: Event = replace(event, **{k: names.get(v, v) for k, v in ids.items()})
+    return named
 
 
 def _hit_word(event: Event) -> str | None:

@@ -13,6 +13,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from desktop.core.state import BattleState
+from desktop.gui.combat_tools import install_combat_tools
 from desktop.gui.docks import CombatantsPanel, add_docks
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
@@ -40,6 +41,7 @@ class GMWindow(QMainWindow):
         self.properties = PropertiesPanel(state)
         self.docks = add_docks(self)
         self.actions_by_name = build_menus(self)
+        self.combat_tools = install_combat_tools(self)
         self.view.context_requested.connect(self._on_context_request)
         state.history_changed.connect(self.update_title)
         self.update_title()

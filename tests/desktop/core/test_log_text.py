@@ -152,3 +152,8 @@ def test_a_missed_blast_shows_its_deviation_and_later_victims_do_not_turn_it_int
         "Goblin 1 is Shaken",
     )
     assert entry.title == "Merisiel throws a MBT: miss; Goblin 1 is Shaken"
+
+
+def test_short_ids_never_leak_into_words() -> None:
+    """A token with id "h" is Shaken: the "h" in "Shaken" stays a letter."""
+    assert event_text(Shaken("h"), {"h": "Hero"}) == "Hero is Shaken"

@@ -1,0 +1,72 @@
+"""The attack preview card's text: what the rules will use, in the words a GM reads.
+
+One short line per fact (distance and band, cover with its fraction and penalty, Gang Up,
+light, bystanders, the target number and total modifier), then the exact odds. The GUI draws
+these lines beside the target; tests compare them with ``battlemap survey`` and ``odds``.
+
+Examples
+--------
+>>> percent(0.2465277)
+'24.7 %'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from desktop.core.pipeline import AttackPreview
+from rules.savage_pathfinder.modifiers import COVER_PENALTY
+from rules.savage_pathfinder.odds import AttackOdds
+
+__all__ = ["card_lines", "odds_lines", "percent"]
+
+
+def percent(chance: float) -> str:
+    """A probability as a percentage with one decimal."""
+    return f"{100 * chance:.1f} %"
+
+
+def odds_lines(odds: AttackOdds) -> list[str]:
+    """The exact odds: hit and raise, then Shaken or worse, a Wound or more, Incapacitated.
+
+    Examples
+    --------
+    >>> odds_lines(AttackOdds(0.02, 0.5, 0.25, 0.4, 0.2, (0.8, 0.1, 0.1), 0.1))
+    ['Hit 50.0 %  Raise 25.0 %', 'Shaken+ 40.0 %  Wound+ 20.0 %  Incap. 10.0 %']
+    """
+    wounded = 1.0 - odds.wounds[0] if odds.wounds else 0.0
+    return [f"Hit {percent(odds.hit)}  Raise {percent(odds.raise_)}",
+            f"Shaken+ {percent(odds.shaken)}  Wound+ {percent(wounded)}  "
+            f"Incap. {percent(odds.incapacitated)}"]
+
+
+def _distance_line(preview: AttackPreview) -> str:
+    band = preview.context.range_band.value if preview.kind.value != "Fighting" else \
+        preview.survey.range_band.value
+    return f'{preview.survey.distance:g}" · {band}'
+
+
+def _cover_line(preview: AttackPreview) -> str:
+    cover = preview.context.cover
+    fraction = percent(preview.survey.cover_fraction).replace(".0 %", " %")
+    penalty = COVER_PENALTY[cover]
+    return f"Cover {fraction} · {cover.value}" + (f" ({penalty:+d})" if penalty else "")
+
+
+def card_lines(preview: AttackPreview, names: Mapping[str, str]) -> list[str]:
+    """Every line of the card, title first; a problem replaces the numbers."""
+    weapon = preview.weapon or "unarmed"
+    title = f"{names.get(preview.target, preview.target)} · {weapon} ({preview.kind.value})"
+    lines = [title, _distance_line(preview), _cover_line(preview)]
+    if preview.context.gang_up:
+        lines.append(f"Gang Up +{preview.context.gang_up}")
+    lines.append(f"Light: {preview.context.illumination.value}")
+    if preview.survey.bystanders:
+        lines.append("Bystanders: " + ", ".join(names.get(b, b)
+                                                 for b in preview.survey.bystanders))
+    lines += list(preview.notes)
+    if preview.problem is not None or preview.odds is None:
+        return [*lines, f"Cannot attack: {preview.problem}"]
+    lines.append(f"TN {preview.target_number} · total {preview.total_modifier:+d}")
+    lines += [", ".join(str(m) for m in preview.attack_modifiers)] * bool(preview.attack_modifiers)
+    return lines + odds_lines(preview.odds)

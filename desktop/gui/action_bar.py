@@ -1,0 +1,103 @@
+"""The attack action bar: attacker, weapon, options, the GM's overrides, physical dice.
+
+Every change goes into the attack tool's :class:`~desktop.core.attack_targeting.AttackChoices`
+and re-previews the hovered target at once, so the card always shows what a click will do.
+The options are the active system's (:data:`ATTACK_OPTIONS` for Savage Pathfinder); the rules
+refuse combinations that do not go together and the card says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMenu, QToolBar, QToolButton
+
+from desktop.core.model import Encounter
+from desktop.core.savage_context import OVERRIDABLE
+from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
+
+MEASURED = "measured"
+OVERRIDE_CHOICES: dict[str, tuple[str, ...]] = {
+    "range_band": ("short", "medium", "long", "extreme"),
+    "cover": ("none", "light", "medium", "heavy", "near_total"),
+    "illumination": ("bright", "dim", "dark", "pitch"),
+    "gang_up": ("0", "1", "2", "3", "4"),
+}
+"""The values the GM can pick instead of the measurement, per overridable fact."""
+
+
+class ActionBar(QToolBar):
+    """A tool bar bound to an attack controller's tool; ``changed`` re-previews."""
+
+    def __init__(self, encounter: Callable[[], Encounter], changed: Callable[[], None]) -> None:
+        super().__init__("Attack")
+        self.setObjectName("AttackBar")
+        self._encounter, self._changed = encounter, changed
+        self.attacker_label = QLabel("Attacker: (click a token)")
+        self.weapon = QComboBox()
+        self.weapon.setToolTip("Weapon (default: a hand weapon next to the target, else ranged)")
+        self.options = self._options_button()
+        self.overrides = {name: self._override_box(name) for name in OVERRIDABLE}
+        self.physical = QCheckBox("Physical dice")
+        self.physical.setToolTip("Type in the dice rolled at the table, one by one")
+        self.message = QLabel("")
+        self.message.setStyleSheet("color: #c62828;")
+        for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
+                       self.physical, self.message):
+            self.addWidget(widget)
+        self.weapon.currentIndexChanged.connect(lambda _n: self._changed())
+        self.physical.toggled.connect(lambda _on: self._changed())
+
+    def _options_button(self) -> QToolButton:
+        button = QToolButton()
+        button.setText("Options")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        for option in ATTACK_OPTIONS.values():
+            action = QAction(option.name, menu, checkable=True)
+            action.setData(option.id)
+            action.setToolTip(option.description)
+            action.toggled.connect(lambda _on: self._changed())
+            menu.addAction(action)
+        button.setMenu(menu)
+        return button
+
+    def _override_box(self, name: str) -> QComboBox:
+        box = QComboBox()
+        label = name.replace("_", " ")
+        box.addItem(f"{label}: {MEASURED}", None)
+        for value in OVERRIDE_CHOICES[name]:
+            box.addItem(f"{label}: {value.replace('_', ' ')}", value)
+        box.setToolTip(f"Override the measured {label} (the log says so)")
+        box.currentIndexChanged.connect(lambda _n: self._changed())
+        return box
+
+    def show_attacker(self, name: str | None, weapons: list[str]) -> None:
+        """Name the attacker and list its weapons (keeping the choice if it still exists)."""
+        self.attacker_label.setText(f"Attacker: {name}" if name else "Attacker: (click a token)")
+        kept = self.weapon.currentData()
+        self.weapon.blockSignals(True)
+        self.weapon.clear()
+        self.weapon.addItem("weapon: default", None)
+        for weapon in weapons:
+            self.weapon.addItem(weapon, weapon)
+        self.weapon.setCurrentIndex(max(0, self.weapon.findData(kept)))
+        self.weapon.blockSignals(False)
+
+    def chosen_weapon(self) -> str | None:
+        data = self.weapon.currentData()
+        return str(data) if data is not None else None
+
+    def chosen_options(self) -> tuple[str, ...]:
+        menu = self.options.menu()
+        return tuple(str(a.data()) for a in menu.actions() if a.isChecked()) if menu else ()
+
+    def chosen_overrides(self) -> dict[str, str]:
+        return {name: str(box.currentData()) for name, box in self.overrides.items()
+                if box.currentData() is not None}
+
+    def set_override(self, name: str, value: str | None) -> None:
+        """Pick an override (None: back to the measurement), as the GM would in the bar."""
+        box = self.overrides[name]
+        box.setCurrentIndex(max(0, box.findData(value)))

@@ -1,0 +1,247 @@
+"""The attack tool on the map: line of fire, the preview card, and the action bar.
+
+:class:`AttackController` owns a Qt-free :class:`~desktop.core.attack_targeting.AttackTool`
+and shows what it aims at: on every scene (GM and players) a line of fire from the attacker to
+the hovered target, the bystanders ringed, the blocked share of the target shaded; on the GM's
+scene only, a compact card beside the target (:func:`desktop.core.preview_text.card_lines`).
+The :class:`ActionBar` picks the weapon, the options, the GM's overrides and whether the dice
+are the program's or physical ones typed in (:class:`PhysicalDiceDialog`). When an attack is
+applied to the battle state its events play as animations on every scene.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QInputDialog,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool
+from desktop.core.model import Encounter
+from desktop.core.preview_text import card_lines
+from desktop.core.state import BattleState
+from desktop.core.storyboard import storyboard
+from desktop.gui.action_bar import ActionBar
+from desktop.gui.animations import AttackAnimator, MotionPreferences
+from desktop.gui.scene import Layer, MapScene
+from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
+
+LINE_OK = QColor("#ffeb3b")
+LINE_BLOCKED = QColor("#ff5252")
+BYSTANDER = QColor("#ff9800")
+SHADE = QColor(20, 20, 20, 150)
+CARD_TEXT = QColor("#ffffff")
+CARD_PROBLEM = QColor("#ff8a80")
+CARD_FONT_PX = 15
+
+
+class PhysicalDiceDialog:
+    """Asks the GM for each die the engine needs, in order, by die type."""
+
+    def __init__(self, parent: QWidget | None) -> None:
+        self.parent = parent
+
+    def __call__(self, sides: int, purpose: str) -> int:
+        value, ok = QInputDialog.getInt(self.parent, f"Roll a d{sides}",
+                                        f"{purpose or 'die'}: the d{sides} shows", 1, 1, sides)
+        if not ok:
+            raise DiceError(f"dice entry cancelled at the {purpose or f'd{sides}'}")
+        return value
+
+
+class AimOverlay(QGraphicsItem):
+    """Line of fire, bystander rings and cover shading of one aim, on one scene."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.aim: Aim | None = None
+        self.encounter = Encounter()
+
+    def show_aim(self, aim: Aim | None, encounter: Encounter) -> None:
+        self.prepareGeometryChange()
+        self.aim, self.encounter = aim, encounter
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-CELL, -CELL, (self.encounter.width + 2) * CELL,
+                      (self.encounter.height + 2) * CELL)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        aim = self.aim
+        if aim is None or aim.target is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        tokens = {t.id: t for t in self.encounter.tokens}
+        if aim.attacker not in tokens or aim.target not in tokens:
+            return
+        start, end = tokens[aim.attacker], tokens[aim.target]
+        blocked = aim.preview is None or aim.preview.problem is not None
+        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 170), 8.0))
+        painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
+        painter.setPen(cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
+                                    Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
+        painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
+        if aim.preview is not None:
+            self._paint_cover(painter, (start.x, start.y), (end.x, end.y), end.radius,
+                              aim.preview.survey.cover_fraction)
+            self._paint_bystanders(painter, aim.preview.survey.bystanders, tokens)
+
+    def _paint_cover(self, painter: QPainter, start: tuple[float, float],
+                     end: tuple[float, float], radius: float, fraction: float) -> None:
+        """Shade the share of the target that is hidden, on the side facing the attacker."""
+        if fraction <= 0.0:
+            return
+        toward = math.degrees(math.atan2(-(start[1] - end[1]), start[0] - end[0]))
+        span = 360.0 * min(fraction, 1.0)
+        r = radius * CELL
+        centre = to_scene(end)
+        path = QPainterPath(centre)
+        path.arcTo(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), toward - span / 2, span)
+        path.closeSubpath()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SHADE)
+        painter.drawPath(path)
+
+    def _paint_bystanders(self, painter: QPainter, ids: Sequence[str],
+                          tokens: dict[str, object]) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic_pen(BYSTANDER, 4.0, Qt.PenStyle.DotLine))
+        for token_id in ids:
+            token = self.encounter.token(token_id) if token_id in tokens else None
+            if token is not None:
+                r = (token.radius + 0.15) * CELL
+                painter.drawEllipse(to_scene((token.x, token.y)), r, r)
+
+
+class PreviewCard(QGraphicsItem):
+    """The compact card beside the target; its size is in screen pixels at every zoom."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.lines: list[str] = []
+        self.problem = False
+        self._font = label_font(0.2, bold=False)
+        self._font.setPixelSize(CARD_FONT_PX)
+        self._size = QRectF()
+
+    def show_lines(self, lines: list[str], problem: bool) -> None:
+        self.prepareGeometryChange()
+        self.lines, self.problem = lines, problem
+        metrics = QFontMetricsF(self._font)
+        width = max((metrics.horizontalAdvance(line) for line in lines), default=0.0) + 20
+        self._size = QRectF(0, 0, width, len(lines) * metrics.lineSpacing() + 12)
+        self.setVisible(bool(lines))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._size
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(cosmetic_pen(CARD_PROBLEM if self.problem else QColor("#ffeb3b"), 2.0))
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(self._size, 8, 8)
+        painter.setFont(self._font)
+        spacing = QFontMetricsF(self._font).lineSpacing()
+        for n, line in enumerate(self.lines):
+            last = n == len(self.lines) - 1
+            painter.setPen(CARD_PROBLEM if self.problem and last else CARD_TEXT)
+            painter.drawText(QPointF(10, 6 + QFontMetricsF(self._font).ascent() + n * spacing),
+                             line)
+
+
+class AttackController:
+    """The attack tool of the GM window: aims, previews, resolves, animates on every scene.
+
+    ``scenes`` returns the scenes showing the battle now (the GM's first, then the players'
+    if that window is open); ``parent`` is the widget physical-dice dialogs belong to.
+    """
+
+    def __init__(self, state: BattleState, scenes: Callable[[], list[MapScene]],
+                 parent: QWidget | None = None,
+                 motion: MotionPreferences | None = None) -> None:
+        self.state, self.scenes, self.parent = state, scenes, parent
+        self.tool = AttackTool(self.dice)
+        self.bar = ActionBar(lambda: state.encounter, self._on_choices)
+        self.animator = AttackAnimator([], motion)
+        self.card = PreviewCard()
+        self._overlays: dict[int, tuple[MapScene, AimOverlay]] = {}
+        self.tool.listeners.append(self.redraw)
+        state.changed.connect(self._on_state_change)
+
+    @property
+    def physical_dice(self) -> bool:
+        return self.bar.physical.isChecked()
+
+    def activate(self, attacker: str | None) -> None:
+        """Make ``attacker`` (or nobody yet) the acting token of the tool."""
+        self.tool.set_attacker(attacker)
+
+    def _on_choices(self) -> None:
+        self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
+                                          self.bar.chosen_overrides())
+        self.tool.refresh(self.state.encounter)
+
+    def dice(self) -> DiceSource:
+        """The program's dice, or a dialog asking the GM for each physical die."""
+        return AskingDice(PhysicalDiceDialog(self.parent)) if self.physical_dice else RandomDice()
+
+    def _overlay(self, scene: MapScene) -> AimOverlay:
+        found = self._overlays.get(id(scene))
+        if found is None or found[0] is not scene:
+            overlay = AimOverlay()
+            scene.add_overlay(overlay, Layer.TOOL)
+            found = (scene, overlay)
+            self._overlays[id(scene)] = found
+        return found[1]
+
+    def redraw(self) -> None:
+        """Show the tool's aim on every scene and the card on the GM's; update the bar."""
+        encounter, aim = self.state.encounter, self.tool.aim
+        self._show_attacker(encounter)
+        self.bar.message.setText(self.tool.message)
+        scenes = self.scenes()
+        for scene in scenes:
+            self._overlay(scene).show_aim(aim, encounter)
+        self._show_card(scenes[0] if scenes else None, aim, encounter)
+
+    def _show_attacker(self, encounter: Encounter) -> None:
+        attacker = self.tool.attacker
+        token = next((t for t in encounter.tokens if t.id == attacker), None)
+        weapons = token.stats.get("weapons", []) if token is not None else []
+        names = [str(w.get("name")) for w in weapons if isinstance(w, dict) and w.get("name")]
+        self.bar.show_attacker(token.name if token else None, list(dict.fromkeys(names)))
+
+    def _show_card(self, scene: MapScene | None, aim: Aim | None, encounter: Encounter) -> None:
+        if scene is not None and self.card.scene() is not scene:
+            scene.add_overlay(self.card, Layer.HUD)
+        names = {t.id: t.name for t in encounter.tokens}
+        if aim is None or aim.target is None:
+            self.card.show_lines([], False)
+            return
+        target = encounter.token(aim.target)
+        if aim.preview is None:
+            self.card.show_lines([names[aim.target], aim.error or ""], True)
+        else:
+            self.card.show_lines(card_lines(aim.preview, names), aim.preview.problem is not None)
+        self.card.setPos(to_scene((target.x + target.radius + 0.3, target.y - target.radius)))
+
+    def _on_state_change(self, old: Encounter, new: Encounter) -> None:
+        result = self.tool.last_result
+        if result is not None and result.encounter is new:
+            self.tool.last_result = None
+            joker = result.preview.attacker if result.preview.context.joker else None
+            self.animator.scenes = self.scenes()
+            self.animator.play(storyboard(old, result.events, joker_of=joker))
+        self.tool.refresh(new)

@@ -1,0 +1,100 @@
+"""Puts the combat tools into the GM window: the Attack tool and its action bar.
+
+:func:`install_combat_tools` is the one call the GM window makes. It adds an *Attack* tool
+(shortcut A) to the window's exclusive tool group, tool bar and Tools menu, the attack action
+bar under the tool bar, and lets a click or Space skip a playing animation. Choosing the tool
+makes the selected token (or the token whose Action Card is up) the attacker.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolBar
+
+from desktop.core.turns import acting_tokens
+from desktop.gui.attack_tool import AttackController
+from desktop.gui.scene import MapScene
+from desktop.gui.threat_view import add_threat_overlay
+
+if TYPE_CHECKING:
+    from desktop.gui.main_window import GMWindow
+
+
+def window_scenes(window: GMWindow) -> list[MapScene]:
+    """The scenes showing the battle: the GM's, then the players' when that window is open."""
+    player = window.player_window
+    return [window.scene, *([player.scene] if player is not None and player.isVisible() else [])]
+
+
+def first_attacker(window: GMWindow) -> str | None:
+    """The single selected token, else the first token whose turn it is, else None."""
+    selected = [i for i in window.interaction.selection
+                if any(t.id == i for t in window.state.encounter.tokens)]
+    if len(selected) == 1:
+        return selected[0]
+    acting = acting_tokens(window.state.encounter)
+    return acting[0] if acting else None
+
+
+def _tools_menu(window: GMWindow) -> QMenu | None:
+    for action in window.menuBar().actions():
+        if action.text().replace("&", "") == "Tools":
+            return action.menu()
+    return None
+
+
+def _add_tool_action(window: GMWindow, name: str, text: str, key: str) -> QAction:
+    action = QAction(text, window, checkable=True)
+    action.setShortcut(QKeySequence(key))
+    group = window.actions_by_name["tool_select"].actionGroup()
+    if group is not None:
+        group.addAction(action)
+    bar = window.findChild(QToolBar, "ToolsBar")
+    if bar is not None:
+        bar.addAction(action)
+    menu = _tools_menu(window)
+    if menu is not None:
+        menu.addAction(action)
+    window.actions_by_name[name] = action
+    return action
+
+
+def install_combat_tools(window: GMWindow) -> AttackController:
+    """Add the attack tool and its bar to ``window``; return the controller."""
+    controller = AttackController(window.state, lambda: window_scenes(window), window)
+    window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, controller.bar)
+    attack = _add_tool_action(window, "tool_attack", "&Attack", "A")
+
+    def use_attack_tool() -> None:
+        controller.activate(first_attacker(window))
+        window.interaction.set_tool(controller.tool)
+
+    attack.triggered.connect(lambda _checked=False: use_attack_tool())
+    controller.animator.watch(window.view)
+    controller.animator.watch(window.view.viewport())
+    _install_threat_view(window)
+    return controller
+
+
+def _install_threat_view(window: GMWindow) -> None:
+    """A *Threat View* toggle (V): the selected token's enemies shaded by their cover."""
+    overlay = add_threat_overlay(window.scene, window.state)
+    action = QAction("&Threat View", window, checkable=True)
+    action.setShortcut(QKeySequence("V"))
+    menu = _tools_menu(window)
+    if menu is not None:
+        menu.addAction(action)
+    bar = window.findChild(QToolBar, "ToolsBar")
+    if bar is not None:
+        bar.addAction(action)
+    window.actions_by_name["threat_view"] = action
+
+    def refresh(_selection: object = None) -> None:
+        overlay.show_for(first_attacker(window) if action.isChecked() else None)
+
+    action.toggled.connect(refresh)
+    window.interaction.selection_changed.append(refresh)

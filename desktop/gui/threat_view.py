@@ -1,0 +1,90 @@
+"""The threat view: every enemy of the chosen token shaded by the cover it has from it.
+
+A ring and a translucent fill over each enemy, coloured by Cover category (red: in the open,
+orange: Light, yellow: Medium, green: Heavy, blue: Near Total, grey: out of sight), with the
+hidden percentage beneath. It follows the battle state and the chosen viewer; the measuring is
+:func:`desktop.core.threats.enemy_cover` (one geometry call for every enemy).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.core.model import Encounter
+from desktop.core.state import BattleState
+from desktop.core.threats import enemy_cover
+from desktop.gui.scene import Layer, MapScene
+from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from geometry.cover import TargetCover
+
+CATEGORY_COLORS = {
+    "none": QColor("#ff1744"), "light": QColor("#ff9100"), "medium": QColor("#ffea00"),
+    "heavy": QColor("#00e676"), "near_total": QColor("#2979ff"), "total": QColor("#9e9e9e"),
+}
+
+
+class ThreatOverlay(QGraphicsItem):
+    """Draws the cover of each enemy of ``viewer``; empty while no viewer is chosen."""
+
+    def __init__(self, state: BattleState) -> None:
+        super().__init__()
+        self.state = state
+        self.viewer: str | None = None
+        self.readings: tuple[TargetCover, ...] = ()
+        self.encounter = Encounter()
+        state.changed.connect(self._on_state_change)
+
+    def detach(self) -> None:
+        self.state.changed.disconnect(self._on_state_change)
+
+    def show_for(self, viewer: str | None) -> None:
+        """Measure and draw the enemies of ``viewer`` (None hides the view)."""
+        self.prepareGeometryChange()
+        self.encounter = self.state.encounter
+        known = viewer is not None and any(t.id == viewer for t in self.encounter.tokens)
+        self.viewer = viewer if known else None
+        self.readings = enemy_cover(self.encounter, viewer) if known and viewer else ()
+        self.update()
+
+    def _on_state_change(self, old: Encounter, new: Encounter) -> None:
+        if self.viewer is not None:
+            self.show_for(self.viewer)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-CELL, -CELL, (self.encounter.width + 2) * CELL,
+                      (self.encounter.height + 2) * CELL)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        tokens = {t.id: t for t in self.encounter.tokens}
+        painter.setFont(label_font(0.22))
+        for reading in self.readings:
+            token = tokens[reading.id]
+            color = CATEGORY_COLORS[reading.cover.value]
+            fill = QColor(color)
+            fill.setAlpha(90)
+            centre, r = to_scene((token.x, token.y)), (token.radius + 0.08) * CELL
+            painter.setPen(cosmetic_pen(color, 5.0))
+            painter.setBrush(fill)
+            painter.drawEllipse(centre, r, r)
+            self._paint_label(painter, centre + QPointF(0, r + 0.45 * CELL), reading, color)
+
+    def _paint_label(self, painter: QPainter, at: QPointF, reading: TargetCover,
+                     color: QColor) -> None:
+        text = f"{round(reading.fraction * 100)} % {reading.cover.value.replace('_', ' ')}"
+        box = QRectF(at.x() - 0.9 * CELL, at.y() - 0.16 * CELL, 1.8 * CELL, 0.32 * CELL)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(box, 5, 5)
+        painter.setPen(color)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def add_threat_overlay(scene: MapScene, state: BattleState) -> ThreatOverlay:
+    """A threat overlay above the tokens of ``scene`` (empty until a viewer is chosen)."""
+    overlay = ThreatOverlay(state)
+    scene.add_overlay(overlay, Layer.TOOL)
+    return overlay

@@ -1,0 +1,146 @@
+"""The attack pipeline on small hand-built maps: what geometry measures becomes the rules'
+inputs, the dice resolve the attack, the new encounter holds the results and the log entry.
+
+Every expected value is worked out below from the Savage Pathfinder text: Shooting against 4,
+Cover -2/-4/-6, an obstacle adds half its Hardness as Armor, Gang Up +1 per extra adjacent ally
+less the defender's adjacent allies, damage >= Toughness Shaken, each raise a Wound, an Extra
+with a Wound is Incapacitated, Innocent Bystanders on a skill die of 1.
+"""
+
+from dataclasses import replace
+
+import pytest
+
+from desktop.core.model import Encounter, Side, Token, Wall
+from desktop.core.pipeline import AttackError, preview_attack, resolve_attack
+from rules.dice import DiceError, ScriptedDice
+from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
+from rules.savage_pathfinder.expressions import TraitDie
+from rules.savage_pathfinder.odds import trait_odds
+
+HERO = {"wild_card": True, "attributes": {"strength": "d8", "vigor": "d8"},
+        "skills": {"shooting": "d8", "fighting": "d8"},
+        "weapons": [{"name": "Bow", "damage": "2d6", "range": [12, 24, 48]},
+                    {"name": "Sword", "damage": "str+d8"}]}
+ORC = {"attributes": {"vigor": "d6"}, "skills": {"fighting": "d6"},
+       "weapons": [{"name": "Axe", "damage": "str+d6"}]}
+"""An armed Extra: Parry 2 + 6/2 = 5, Toughness 2 + 6/2 = 5."""
+
+
+def token(token_id: str, x: float, y: float, side: Side, stats: dict) -> Token:
+    return Token(token_id, token_id.title(), x, y, side=side, stats=stats)
+
+
+def open_field(*extra: Token, walls: tuple[Wall, ...] = ()) -> Encounter:
+    """The hero at (1.5, 5.5) and the orc 7" east at (8.5, 5.5): Short range for a 12/24/48 bow."""
+    tokens = (token("hero", 1.5, 5.5, Side.HERO, HERO), token("orc", 8.5, 5.5, Side.VILLAIN, ORC))
+    return Encounter(tokens=tokens + extra, walls=walls)
+
+
+HALF_WALL = Wall("post", ((6.0, 5.5), (6.0, 7.5)), hardness=10)
+"""A full-height post covering the orc's silhouette from its centre line down: half hidden."""
+
+
+def test_a_clean_shot_that_shakes() -> None:
+    """Shooting d8 6 (Wild Die 2) vs 4: hit. 2d6 = 3 + 4 = 7 vs Toughness 5: Shaken."""
+    result = resolve_attack(open_field(), "hero", "orc", ScriptedDice([6, 2, 3, 4]))
+    assert result.entry.title == "Hero shoots Orc (Bow): hit; Orc is Shaken"
+    assert result.entry.lines == ("Shooting d8 6, Wild d6 2 → 6 vs TN 4: hit",
+                                  "Bow damage: Bow d6 3, Bow d6 4 → 7 vs Toughness 5: success",
+                                  "Orc is Shaken")
+    assert result.encounter.token("orc").stats["condition"]["shaken"] is True
+    assert result.encounter.log == (result.entry,)
+
+
+def test_half_cover_and_the_obstacle_behind_it() -> None:
+    """The post hides half the orc: Medium Cover -4, and the line of fire crosses it: Armor +5.
+
+    Shooting d8 8+5 (ace) = 13, Wild d6 3: 13 - 4 = 9 vs 4, a raise. Damage 2d6 6+1 (ace) and
+    5, raise d6 4 = 16, -5 = 11 vs 5: one raise, one Wound: the Extra is Incapacitated."""
+    enc = open_field(walls=(HALF_WALL,))
+    preview = preview_attack(enc, "hero", "orc")
+    assert preview.survey.cover_fraction == pytest.approx(0.5)
+    assert [(m.value, m.reason) for m in preview.attack_modifiers] == [(-4, "medium Cover")]
+    assert [m.value for m in preview.damage_modifiers] == [-5]
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([8, 5, 3, 6, 1, 5, 4]))
+    assert result.entry.lines[0] == ("Shooting d8 8+5, Wild d6 3 = 13; -4 medium Cover (50 %)"
+                                     " → 9 vs TN 4: hit with a raise")
+    assert result.entry.lines[1].endswith("= 16; -5 through an obstacle (Armor +5) → 11 vs "
+                                          "Toughness 5: 1 raise")
+    assert any(isinstance(e, Incapacitated) for e in result.events)
+    assert result.encounter.token("orc").stats["condition"]["incapacitated"] is True
+
+
+def test_the_preview_odds_are_the_trait_odds_with_the_modifiers() -> None:
+    """No damage can miss a hit here, so P(hit) is a Wild Card d8's chance at -4 vs 4."""
+    preview = preview_attack(open_field(walls=(HALF_WALL,)), "hero", "orc")
+    expected = trait_odds(TraitDie(8), wild_card=True, modifier=-4).success_or_better
+    assert preview.odds is not None
+    assert preview.odds.hit == pytest.approx(float(expected))
+    assert (preview.target_number, preview.total_modifier) == (4, -4)
+
+
+def test_a_gm_override_replaces_the_cover_and_is_logged() -> None:
+    """Heavy Cover by the GM's ruling: -6 instead of -4. Shooting 8+2, Wild 1: 10 - 6 = 4."""
+    enc = open_field(walls=(HALF_WALL,))
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([8, 2, 1, 1, 1]),
+                            overrides={"cover": "heavy"})
+    assert result.entry.lines[0].startswith("Shooting d8 8+2, Wild d6 1 = 10; -6 heavy Cover")
+    assert result.entry.lines[0].endswith("→ 4 vs TN 4: hit")
+    assert "GM override: cover heavy (measured medium)" in result.entry.lines
+
+
+def test_gang_up_counts_allies_and_the_defenders_allies_cancel() -> None:
+    """Fighting the orc next to it with one more ally adjacent: Gang Up +1; an orc ally next to
+    both the hero and the orc cancels it."""
+    ally = token("ally", 9.5, 5.5, Side.HERO, HERO)
+    hero_next = replace(open_field().token("hero"), x=7.5)
+    enc = open_field(ally).with_token(hero_next)
+    assert [str(m) for m in preview_attack(enc, "hero", "orc").attack_modifiers] == ["+1 Gang Up"]
+    guard = token("guard", 8.0, 6.5, Side.VILLAIN, ORC)
+    guarded = enc.with_token(guard)
+    assert preview_attack(guarded, "hero", "orc").attack_modifiers == ()
+
+
+def test_a_stray_shot_hits_the_bystander_in_the_line_of_fire() -> None:
+    """Shooting die 1, Wild Die 2: a miss (not a Critical Failure) whose 1 goes astray. The
+    goblin in the line of fire is the only candidate (no die picks him): 2d6 4 + 2 = 6 vs his
+    Toughness 5: Shaken."""
+    goblin = token("goblin", 5.5, 5.5, Side.NEUTRAL, ORC)
+    result = resolve_attack(open_field(goblin), "hero", "orc", ScriptedDice([1, 2, 4, 2]))
+    assert BystanderHit("hero", "goblin") in result.events
+    assert Shaken("goblin") in result.events
+    assert result.entry.lines[0] == ("Shooting d8 1, Wild d6 2 → 2 vs TN 4: miss; bystander die"
+                                     " 1 → Goblin")
+    assert result.encounter.token("goblin").stats["condition"]["shaken"] is True
+
+
+def test_out_of_reach_and_no_line_of_sight_are_problems_not_errors() -> None:
+    enc = open_field()
+    assert preview_attack(enc, "hero", "orc", weapon="Sword").problem == (
+        'Orc is not within reach (7" away)')
+    wall = Wall("wall", ((5.0, 0.0), (5.0, 10.0)))
+    blocked = preview_attack(open_field(walls=(wall,)), "hero", "orc")
+    assert blocked.problem == "Hero cannot see Orc (no line of sight)"
+    with pytest.raises(AttackError, match="no line of sight"):
+        resolve_attack(open_field(walls=(wall,)), "hero", "orc", ScriptedDice([6, 6]))
+
+
+def test_bad_ids_weapons_and_dice_name_what_is_wrong() -> None:
+    enc = open_field()
+    with pytest.raises(AttackError, match="target: no token with id 'ogre'"):
+        preview_attack(enc, "hero", "ogre")
+    with pytest.raises(AttackError, match="has no weapon 'Axe'"):
+        preview_attack(enc, "hero", "orc", weapon="Axe")
+    with pytest.raises(DiceError, match="d8"):
+        resolve_attack(enc, "hero", "orc", ScriptedDice([9]))
+
+
+def test_a_wounded_target_keeps_its_wounds_and_the_log_grows() -> None:
+    """A Wild Card orc already Shaken: 2d6 = 6 vs Toughness 5 is Shaken again: a Wound."""
+    orc = {**ORC, "wild_card": True, "condition": {"shaken": True}}
+    enc = open_field().with_token(token("orc", 8.5, 5.5, Side.VILLAIN, orc))
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([6, 2, 3, 3]))
+    assert Wounded("orc", 1, 1) in result.events
+    assert result.encounter.token("orc").stats["condition"]["wounds"] == 1
+    assert Hit("hero", "orc", False) in result.events
