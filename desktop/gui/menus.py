@@ -115,7 +115,7 @@ def _delete(window: GMWindow) -> None:
 def _view_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
     _action(window, menu, "Zoom &In", partial(window.view.zoom_by, 1.25), Keys.ZoomIn)
     _action(window, menu, "Zoom &Out", partial(window.view.zoom_by, 0.8), Keys.ZoomOut)
-    _action(window, menu, "&Fit Map", window.view.fit_map, "Ctrl+0")
+    actions["fit"] = _action(window, menu, "&Fit Map", window.view.fit_map, "Ctrl+0")
     menu.addSeparator()
     actions["player_view"] = _action(window, menu, "&Player View", window.toggle_player_view, "F5")
     pin = _action(window, menu, "Pin Player Camera", partial(_toggle_pin, window), "F6")
