@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 from desktop.core.images import ImageError, check_image
 from desktop.core.model import Encounter, Light, Region, Token
 from desktop.core.state import BattleState
+from desktop.core.turns import initiative
 from desktop.gui.background_item import BackgroundItem, read_background
 from desktop.gui.grid_item import GridItem
 from desktop.gui.light_item import LightItem
@@ -27,6 +28,7 @@ from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import TokenItem
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
+from rules.savage_pathfinder.cards import is_joker
 
 HIDDEN_OPACITY = 0.45
 """How a hidden token looks to the GM: translucent."""
@@ -52,9 +54,15 @@ class Layer(IntEnum):
 
 
 def jokers(encounter: Encounter) -> frozenset[str]:
-    """Ids of tokens whose current Action Card is a Joker (``combat["jokers"]``)."""
-    ids = encounter.combat.get("jokers", [])
-    return frozenset(str(i) for i in ids) if isinstance(ids, list) else frozenset()
+    """Ids of tokens whose hand was dealt a Joker this round (none if the state is unreadable)."""
+    try:
+        state = initiative(encounter)
+    except ValueError:
+        return frozenset()
+    return frozenset(
+        member for hand in state.hands if is_joker(state.cards.get(hand.key, ""))
+        for member in hand.members
+    )
 
 
 def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
