@@ -1,4 +1,4 @@
-"""``battlemap attack FILE --attacker ID --target ID [--weapon NAME] [--seed N | --dice ...]``.
+"""``battlemap attack FILE --attacker ID (--target ID | --template SHAPE --at X,Y) [...]``.
 
 Resolves one attack headless, exactly as the GM window would: the map's measurements (range,
 cover, obstacles, Gang Up, light, bystanders) become the rules' inputs through the attack
@@ -7,6 +7,12 @@ them - the same order a GM types physical dice in), and the log entry is printed
 then every roll with its breakdown and every effect. ``--json`` prints the events as data.
 ``--write`` saves the new state (stat blocks, log) back to FILE atomically.
 
+Options: ``--option ID`` (repeatable: wild-attack, desperate-attack-2, the-drop, ...),
+``--called-shot PART`` (hand, head, vitals, limb, face, ...), ``--aim``, and ``--override
+NAME=VALUE`` for the GM's rulings. ``--template sbt|mbt|lbt|cone|stream --at X,Y`` makes an
+area attack at a point instead (Cones and Streams point from the attacker at it); a missed
+blast deviates and lands on whoever is beneath it there.
+
 Bad ids, weapons, options or dice print one clear message and exit with code 2.
 """
 
@@ -14,13 +20,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from dataclasses import asdict
 from typing import Any
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.model import Encounter
 from desktop.core.pipeline import AttackResult, resolve_attack
 from desktop.core.savage_context import parse_overrides
+from desktop.core.template_attack import TemplateAttack, resolve_template
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.events import Event
 
@@ -46,10 +55,36 @@ def parse_dice(text: str) -> list[int]:
     return values
 
 
+def parse_point(text: str) -> tuple[float, float]:
+    """``"15.5,9.5"`` -> ``(15.5, 9.5)``.
+
+    Examples
+    --------
+    >>> parse_point("15.5, 9.5")
+    (15.5, 9.5)
+    """
+    parts = text.split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"point {text!r}: expected X,Y, e.g. 15.5,9.5") from None
+    if not all(math.isfinite(v) for v in (x, y)):
+        raise argparse.ArgumentTypeError(f"point {text!r}: not finite numbers")
+    return (x, y)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the encounter file")
     parser.add_argument("--attacker", required=True, help="the attacking token's id")
-    parser.add_argument("--target", required=True, help="the target token's id")
+    parser.add_argument("--target", help="the target token's id")
+    parser.add_argument("--template", choices=["sbt", "mbt", "lbt", "cone", "stream"],
+                        help="an area attack with this template, at --at")
+    parser.add_argument("--at", type=parse_point, help="where the template goes: X,Y in cells")
+    parser.add_argument("--option", action="append", default=[], metavar="ID",
+                        help="an attack option: wild-attack, desperate-attack-2, the-drop, ...")
+    parser.add_argument("--called-shot", metavar="PART",
+                        help="hand, head, vitals, limb, face, item or unarmored-area")
+    parser.add_argument("--aim", action="store_true", help="the attacker aimed last turn")
     parser.add_argument("--weapon", help="the weapon's name (default: a hand weapon next to "
                         "the target, a ranged one farther away)")
     dice = parser.add_mutually_exclusive_group()
@@ -68,18 +103,28 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **asdict(event)}
 
 
-def result_json(result: AttackResult) -> dict[str, Any]:
+def result_json(result: AttackResult | TemplateAttack) -> dict[str, Any]:
+    """The result as JSON data: the events, the log entry, what the attack touched."""
+    data: dict[str, Any] = {
+        "events": [event_json(e) for e in result.events],
+        "log": {"title": result.entry.title, "lines": list(result.entry.lines)},
+    }
+    if isinstance(result, TemplateAttack):
+        data["template"] = {"shape": result.aimed.shape.value,
+                            "aimed_at": [result.aimed.x, result.aimed.y],
+                            "landed_at": [result.landed.x, result.landed.y],
+                            "victims": [h.id for h in result.victims.hits]}
+        return data
     preview = result.preview
     changed = [t for t in result.encounter.tokens if t.id in {preview.attacker, preview.target}]
-    return {
+    data.update({
         "attacker": preview.attacker, "target": preview.target, "weapon": preview.weapon,
         "kind": preview.kind.value, "target_number": preview.target_number,
         "modifiers": [asdict(m) for m in preview.attack_modifiers],
         "notes": list(preview.notes),
-        "events": [event_json(e) for e in result.events],
-        "log": {"title": result.entry.title, "lines": list(result.entry.lines)},
         "conditions": {t.id: t.stats.get("condition", {}) for t in changed},
-    }
+    })
+    return data
 
 
 def _dice(args: argparse.Namespace) -> DiceSource:
@@ -88,18 +133,38 @@ def _dice(args: argparse.Namespace) -> DiceSource:
     return RandomDice(args.seed)
 
 
-def _report(result: AttackResult, as_json: bool) -> str:
+def _report(result: AttackResult | TemplateAttack, as_json: bool) -> str:
     if as_json:
         return json.dumps(result_json(result), indent=2, ensure_ascii=False)
     return "\n".join([result.entry.title, *(f"  {line}" for line in result.entry.lines)])
+
+
+def options_of(args: argparse.Namespace) -> tuple[str, ...]:
+    """The option ids the flags ask for: ``--option``s, then Aim and the Called Shot."""
+    called = [f"called-shot-{args.called_shot}"] if args.called_shot else []
+    return (*args.option, *(["aim"] if args.aim else []), *called)
+
+
+def _resolve(args: argparse.Namespace, encounter: Encounter,
+             dice: DiceSource) -> AttackResult | TemplateAttack:
+    overrides = parse_overrides(args.override)
+    if args.template is not None:
+        if args.at is None:
+            raise ValueError("--template needs --at X,Y")
+        return resolve_template(encounter, args.attacker, args.template, args.at, dice,
+                                weapon=args.weapon, options=options_of(args),
+                                overrides=overrides)
+    if args.target is None:
+        raise ValueError("give --target ID, or --template SHAPE --at X,Y")
+    return resolve_attack(encounter, args.attacker, args.target, dice, args.weapon,
+                          options_of(args), overrides)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         encounter = load_encounter(args.file)
         dice = _dice(args)
-        result = resolve_attack(encounter, args.attacker, args.target, dice, args.weapon,
-                                overrides=parse_overrides(args.override))
+        result = _resolve(args, encounter, dice)
         if args.write:
             save_encounter(result.encounter, args.file)
     except (EncounterFileError, ValueError, OSError) as error:

@@ -2,8 +2,9 @@
 
 Prints the chance of each result of a Savage Pathfinder trait roll - Critical Failure, failure,
 success, raise - as exact fractions and percentages (``--json`` for a machine-readable form).
-The attack form (``battlemap odds FILE --attacker ID --target ID``) builds on the same report
-helpers: :func:`odds_rows` and :func:`print_rows` take any named probabilities.
+The attack form (``battlemap odds FILE --attacker ID --target ID [--weapon NAME]``, in
+:mod:`desktop.commands.attack_odds`) builds on the same report helpers: :func:`odds_rows` and
+:func:`print_rows` take any named probabilities.
 
 Examples
 --------
@@ -32,7 +33,12 @@ from rules.savage_pathfinder import TraitDie, parse_trait_die, trait_odds
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--trait", required=True,
+    parser.add_argument("file", nargs="?", help="an encounter file: the odds of one attack "
+                        "(with --attacker and --target), measured on its map")
+    parser.add_argument("--attacker", help="the attacking token's id (with FILE)")
+    parser.add_argument("--target", help="the target token's id (with FILE)")
+    parser.add_argument("--weapon", help="the weapon's name (with FILE; default as for attack)")
+    parser.add_argument("--trait",
                         help='the trait die, e.g. "d8" or "d12+1"; "unskilled" for d4-2')
     parser.add_argument("--wild", action="store_true", help="a Wild Card: add the Wild Die")
     parser.add_argument("--mod", type=int, default=0, help="the total modifier, e.g. -2")
@@ -41,6 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file is not None:
+        from desktop.commands.attack_odds import run_attack_odds
+
+        return run_attack_odds(args)
+    if args.trait is None:
+        print("battlemap odds: give --trait DIE, or FILE --attacker ID --target ID",
+              file=sys.stderr)
+        return 2
     try:
         die = None if args.trait.strip().lower() == "unskilled" else \
             parse_trait_die(args.trait, "--trait")

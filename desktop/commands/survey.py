@@ -120,7 +120,14 @@ def _number(value: object, where: str) -> float:
 
 
 def print_table(data: dict[str, Any]) -> str:
-    """``key  value`` lines: words bare, numbers, booleans and lists as compact JSON."""
+    """``key  value`` lines: words bare, numbers, booleans and lists as compact JSON.
+
+    Examples
+    --------
+    >>> print(print_table({"cover": "light", "obstacles": [{"id": "w", "hardness": 8}]}))
+    cover      light
+    obstacles  [{"id": "w", "hardness": 8}]
+    """
     width = max(len(key) for key in data) + 2
     return "\n".join(
         f"{key:<{width}}{value if isinstance(value, str) else json.dumps(value)}"

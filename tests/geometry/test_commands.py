@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import math
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from desktop.cli import SUBCOMMANDS, main
+from desktop.commands import bench as bench_command
+from desktop.commands import survey as survey_command
+from desktop.commands import template as template_command
 from desktop.commands.bench import BENCHMARKS, Row, format_rows
 from desktop.core.battlefield import battlefield_of
 from desktop.core.fileformat import save_encounter
@@ -150,3 +155,10 @@ def test_bench_is_registered_and_formats_a_table() -> None:
     assert "geometry" in BENCHMARKS
     table = format_rows([Row("survey", 0.25, 25.0, "<= 0.5 ms")])
     assert table.splitlines()[1].split()[:4] == ["survey", "0.250", "25.000", "100x"]
+
+
+@pytest.mark.parametrize("module", [survey_command, template_command, bench_command])
+def test_the_examples_in_the_command_modules_run(module: ModuleType) -> None:
+    # desktop/commands is outside the doctest paths of the suite: run its examples here
+    failures, tried = doctest.testmod(module)
+    assert (failures, tried > 0) == (0, True)
