@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 from desktop.core.images import ImageError, check_image
 from desktop.core.model import Encounter, Light, Region, Token
 from desktop.core.state import BattleState
-from desktop.core.turns import initiative
+from desktop.core.turns import acting_tokens, initiative
 from desktop.gui.background_item import BackgroundItem, read_background
 from desktop.gui.grid_item import GridItem
 from desktop.gui.light_item import LightItem
@@ -75,6 +75,14 @@ def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
         return None
     image = QImage.fromData(data)
     return None if image.isNull() else image
+
+
+def acting(encounter: Encounter) -> frozenset[str]:
+    """Ids of the tokens whose turn it is (none if the state is unreadable)."""
+    try:
+        return frozenset(acting_tokens(encounter))
+    except ValueError:
+        return frozenset()
 
 
 class MapScene(QGraphicsScene):
@@ -206,18 +214,18 @@ class MapScene(QGraphicsScene):
         wanted = {t.id for t in visible}
         for tid in [tid for tid in self._tokens if tid not in wanted]:
             self.removeItem(self._tokens.pop(tid))
-        joker_ids = jokers(encounter)
+        joker_ids, acting_ids = jokers(encounter), acting(encounter)
         for order, token in enumerate(visible):
-            self._sync_token(token, token.id in joker_ids, order)
+            self._sync_token(token, token.id in joker_ids, token.id in acting_ids, order)
 
-    def _sync_token(self, token: Token, joker: bool, order: int) -> None:
+    def _sync_token(self, token: Token, joker: bool, is_acting: bool, order: int) -> None:
         item = self._tokens.get(token.id)
         if item is None:
-            item = TokenItem(token, self._image(token.image), joker)
+            item = TokenItem(token, self._image(token.image), joker, is_acting)
             self.addItem(item)
             self._tokens[token.id] = item
-        elif item.token != token or (joker != any(b.text == "JOKER" for b in item.badges)):
-            item.set_token(token, self._image(token.image), joker)
+        elif (item.token, item.joker, item.acting) != (token, joker, is_acting):
+            item.set_token(token, self._image(token.image), joker, is_acting)
         item.setZValue(Layer.TOKENS + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 

@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.edits import initials
@@ -22,6 +31,8 @@ RING = 0.13 * CELL
 """Width of the side ring, in scene pixels."""
 BADGE_HEIGHT = 0.33 * CELL
 PIP = 0.17 * CELL
+TURN_COLOR = "#fff176"
+"""The halo around a token whose turn it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +85,20 @@ def text_color_on(fill: QColor) -> QColor:
 class TokenItem(QGraphicsItem):
     """One token; rebuild it with :meth:`set_token` when its snapshot changes."""
 
-    def __init__(self, token: Token, image: QImage | None = None, joker: bool = False) -> None:
+    def __init__(
+        self, token: Token, image: QImage | None = None, joker: bool = False, acting: bool = False
+    ) -> None:
         super().__init__()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.set_token(token, image, joker)
+        self.set_token(token, image, joker, acting)
 
-    def set_token(self, token: Token, image: QImage | None = None, joker: bool = False) -> None:
+    def set_token(
+        self, token: Token, image: QImage | None = None, joker: bool = False, acting: bool = False
+    ) -> None:
+        """Show ``token``; ``joker`` adds the JOKER badge, ``acting`` the its-turn halo."""
         self.prepareGeometryChange()
         self.token, self.image, self.badges = token, image, badges_for(token, joker)
+        self.joker, self.acting = joker, acting
         self.setPos(token.x * CELL, token.y * CELL)
         self._radius = token.radius * CELL
         self._label_font, self._badge_font = label_font(0.28), label_font(0.23)
@@ -92,8 +109,8 @@ class TokenItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        half = max(self._radius + RING, self._label_width / 2, sum(self._badge_widths) / 2) + 4
-        top = self._radius + RING + BADGE_HEIGHT + 6
+        half = max(self._radius + 2 * RING, self._label_width / 2, sum(self._badge_widths) / 2) + 4
+        top = self._radius + 2 * RING + BADGE_HEIGHT + 6
         return QRectF(-half, -top, 2 * half, top + self._radius + 0.45 * CELL + 8)
 
     def paint(
@@ -101,11 +118,19 @@ class TokenItem(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        if self.acting:
+            self._paint_turn_halo(painter)
         self._paint_disc(painter)
         self._paint_ring(painter)
         self._paint_wounds(painter)
         self._paint_label(painter)
         self._paint_badges(painter)
+
+    def _paint_turn_halo(self, painter: QPainter) -> None:
+        r = self._radius + RING
+        painter.setPen(QPen(QColor(TURN_COLOR), RING * 1.4))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(0, 0), r, r)
 
     def _paint_disc(self, painter: QPainter) -> None:
         r = self._radius - RING / 2

@@ -33,3 +33,11 @@ def test_the_joker_badge_appears_when_a_joker_is_dealt(qtbot: QtBot, window: GMW
     assert hero is not None and kyra is not None
     assert [b.text for b in hero.badges] == ["JOKER"]
     assert [b.text for b in kyra.badges] == []
+
+
+def test_the_acting_token_gets_the_turn_halo(qtbot: QtBot, window: GMWindow) -> None:
+    dealt, _ = begin_combat(window.state.encounter, PhysicalCards(["KD", "2C"]))
+    window.state.apply("Deal", dealt)  # Valeros's King acts before Kyra's Two
+    hero, kyra = window.scene.token_item("hero"), window.scene.token_item("kyra")
+    assert hero is not None and kyra is not None
+    assert (hero.acting, kyra.acting) == (True, False)
