@@ -18,7 +18,7 @@ from desktop.core.pipeline import AttackPreview
 from rules.savage_pathfinder.modifiers import COVER_PENALTY
 from rules.savage_pathfinder.odds import AttackOdds
 
-__all__ = ["card_lines", "odds_lines", "percent"]
+__all__ = ["attack_odds_rows", "card_lines", "odds_lines", "percent"]
 
 
 def percent(chance: float) -> str:
@@ -38,6 +38,22 @@ def odds_lines(odds: AttackOdds) -> list[str]:
     return [f"Hit {percent(odds.hit)}  Raise {percent(odds.raise_)}",
             f"Shaken+ {percent(odds.shaken)}  Wound+ {percent(wounded)}  "
             f"Incap. {percent(odds.incapacitated)}"]
+
+
+def attack_odds_rows(odds: AttackOdds) -> list[tuple[str, float]]:
+    """Every chance of an attack by name, for ``battlemap odds FILE``: the roll's results, then
+    the damage's (Shaken or worse, Shaken only, exactly k Wounds, Incapacitated).
+
+    Examples
+    --------
+    >>> attack_odds_rows(AttackOdds(0.02, 0.5, 0.25, 0.4, 0.2, (0.8, 0.2), 0.1))[3:6]
+    [('shaken or worse', 0.4), ('shaken only', 0.2), ('0 wounds', 0.8)]
+    """
+    rows = [("critical failure", odds.critical_failure), ("hit", odds.hit),
+            ("raise", odds.raise_), ("shaken or worse", odds.shaken),
+            ("shaken only", odds.shaken_only)]
+    rows += [(f"{k} wound{'s' * (k != 1)}", chance) for k, chance in enumerate(odds.wounds)]
+    return [*rows, ("incapacitated", odds.incapacitated)]
 
 
 def _distance_line(preview: AttackPreview) -> str:
