@@ -30,6 +30,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 import numpy as np
+import numpy.typing as npt
 
 from geometry.errors import GeometryError
 from geometry.index import Battlefield
@@ -44,6 +45,7 @@ __all__ = [
     "cover_fraction",
     "cover_from",
     "eye_of",
+    "least_hidden",
     "viewpoints",
 ]
 
@@ -171,15 +173,36 @@ def cover_from(
     attacker = field.body(attacker_id)
     ids = [b.id for b in field.bodies if b.id != attacker_id] if target_ids is None else target_ids
     targets = np.array([field.index_of(i) for i in ids], dtype=np.intp)
-    eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
-    fractions = hidden_fractions(field, eyes[0], targets)
-    for eye in eyes[1:]:
-        fractions = np.minimum(fractions, hidden_fractions(field, eye, targets))
+    fractions = least_hidden(field, attacker, targets, lean=lean, eye_height=eye_height)
     rules = thresholds or CoverThresholds()
     return tuple(
         TargetCover(field.bodies[t].id, float(f), rules.category(float(f)))
         for t, f in zip(targets.tolist(), fractions.tolist(), strict=True)
     )
+
+
+def least_hidden(
+    field: Battlefield,
+    attacker: Body,
+    targets: npt.NDArray[np.intp],
+    *,
+    lean: bool = False,
+    eye_height: float = EYE_HEIGHT,
+) -> npt.NDArray[np.float64]:
+    """Hidden fraction of each target (by body number) from the attacker's eye, or from its
+    best viewpoint when leaning.
+
+    Examples
+    --------
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 3, 0)])
+    >>> least_hidden(field, field.body("a"), np.array([1])).tolist()
+    [0.0]
+    """
+    eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
+    fractions = hidden_fractions(field, eyes[0], targets)
+    for eye in eyes[1:]:
+        fractions = np.minimum(fractions, hidden_fractions(field, eye, targets))
+    return fractions
 
 
 def cover_fraction(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from geometry.errors import GeometryError, require_finite, require_non_negative
+from geometry.errors import GeometryError, require_non_negative, require_point
 from geometry.shapes import Point
 
 __all__ = ["Landing", "clock_direction", "deviate"]
@@ -55,9 +55,8 @@ def deviate(thrower: Point, intended: Point, distance: float, hour: int) -> Land
     >>> deviate((2.0, 2.0), (2.0, 2.0), 4.0, 9)  # thrown at its own feet: cannot move
     Landing(x=2.0, y=2.0, distance=0.0)
     """
-    for name, value in (("thrower", thrower), ("intended", intended)):
-        require_finite(f"{name} x", value[0])
-        require_finite(f"{name} y", value[1])
+    require_point("thrower", thrower)
+    require_point("intended", intended)
     wanted = require_non_negative("deviation distance", distance)
     cap = math.dist(thrower, intended) / 2.0
     moved = min(wanted, cap)

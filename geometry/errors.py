@@ -25,6 +25,7 @@ __all__ = [
     "parse_choice",
     "require_finite",
     "require_non_negative",
+    "require_point",
 ]
 
 ChoiceT = TypeVar("ChoiceT", bound=StrEnum)
@@ -62,6 +63,19 @@ def require_non_negative(field: str, value: float) -> float:
     if number < 0:
         raise GeometryError(f"{field} must not be negative, got {value!r}")
     return number
+
+
+def require_point(field: str, point: tuple[float, float]) -> tuple[float, float]:
+    """``point`` as two floats if both are finite; a :class:`GeometryError` naming ``field``.
+
+    Examples
+    --------
+    >>> require_point("at", (1, float("inf")))
+    Traceback (most recent call last):
+    ...
+    geometry.errors.GeometryError: at y must be a finite number, got inf
+    """
+    return (require_finite(f"{field} x", point[0]), require_finite(f"{field} y", point[1]))
 
 
 def parse_choice(kind: type[ChoiceT], value: str, what: str) -> ChoiceT:

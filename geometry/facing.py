@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from geometry.errors import GeometryError, require_finite
+from geometry.errors import GeometryError, require_finite, require_point
 from geometry.shapes import Body, Point
 
 __all__ = ["Arc", "FacingView", "Side", "bearing_to", "facing_arc"]
@@ -85,7 +85,8 @@ def facing_arc(
             f"arcs overlap or are negative: front_half_angle {front_half_angle}, "
             f"back_half_angle {back_half_angle}"
         )
-    relative = (bearing_to((defender.x, defender.y), point) - defender.facing) % 360.0
+    where = require_point("point", point)
+    relative = (bearing_to((defender.x, defender.y), where) - defender.facing) % 360.0
     left_half = relative > 180.0
     shield_side = left_half if shield is Side.LEFT else 0.0 < relative < 180.0
     return FacingView(_arc(relative, front_half_angle, back_half_angle), relative, shield_side)

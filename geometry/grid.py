@@ -25,6 +25,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
+from geometry.errors import require_point
 from geometry.shapes import Point
 
 __all__ = [
@@ -150,7 +151,7 @@ def snap_to_cell(point: Point, kind: GridKind) -> Point:
     >>> snap_to_cell((0.9, 0.5), GridKind.HEX)
     (0.5, 0.5773502691896258)
     """
-    x, y = point
+    x, y = require_point("point", point)
     if kind is GridKind.SQUARE:
         return (math.floor(x) + 0.5, math.floor(y) + 0.5)
     if kind is GridKind.HEX:

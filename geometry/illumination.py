@@ -24,6 +24,7 @@ import math
 import numpy as np
 import shapely
 
+from geometry.errors import require_point
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, LightLevel, LightSource, Point
 from geometry.vectors import segment_crossings
@@ -45,6 +46,7 @@ def illumination_at(field: Battlefield, point: Point) -> LightLevel:
     >>> illumination_at(field, (2.0, 0.0)), illumination_at(field, (-2.0, 0.0))
     (<LightLevel.PITCH: 'pitch'>, <LightLevel.BRIGHT: 'bright'>)
     """
+    point = require_point("point", point)
     level = field.ambient
     for area, shape in field.areas_of_kind(AreaKind.ILLUMINATION):
         if area.level is not None and shapely.intersects_xy(shape, *point):

@@ -129,6 +129,8 @@ def range_band(
     ('reach', 'melee')
     """
     require_non_negative("reach", reach)
+    require_non_negative("distance", distance)
+    require_non_negative("gap", gap)
     if weapon_ranges is None:
         if gap < ADJACENT_GAP:
             return RangeBand.MELEE

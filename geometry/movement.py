@@ -27,7 +27,7 @@ from itertools import pairwise
 
 import shapely
 
-from geometry.errors import require_finite
+from geometry.errors import require_point
 from geometry.grid import planar_distance
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, Point
@@ -44,9 +44,8 @@ def path_length(field: Battlefield, points: Sequence[Point], *, crawling: bool =
     >>> path_length(Battlefield.build(grid=GridKind.SQUARE), [(0, 0), (3, 3), (3, 5)])
     5.0
     """
-    for n, (x, y) in enumerate(points):
-        require_finite(f"path point {n} x", x)
-        require_finite(f"path point {n} y", y)
+    for n, point in enumerate(points):
+        require_point(f"path point {n}", point)
     difficult = [shape for _, shape in field.areas_of_kind(AreaKind.DIFFICULT)]
     rough = None if crawling or not difficult else shapely.union_all(difficult)
     total = 0.0

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from geometry.cover import EYE_HEIGHT, CoverCategory, CoverThresholds, cover_from
+from geometry.cover import EYE_HEIGHT, CoverCategory, CoverThresholds, least_hidden
 from geometry.facing import Arc, facing_arc
 from geometry.illumination import illumination_at
 from geometry.index import Battlefield
@@ -113,15 +113,15 @@ def survey(
     gaps_a, gaps_t = edge_gaps(field, a), edge_gaps(field, t)
     distance = distance_between(field, attacker_id, target_id)
     band = range_band(distance, float(gaps_a[t]), weapon_ranges=weapon_ranges, reach=reach)
-    (seen,) = cover_from(
-        field, attacker_id, [target_id], lean=lean, eye_height=eye_height, thresholds=thresholds
-    )
+    targets = np.array([t], dtype=np.intp)
+    fraction = float(least_hidden(field, attacker, targets, lean=lean, eye_height=eye_height)[0])
+    cover = (thresholds or CoverThresholds()).category(fraction)
     return Survey(
         distance=distance,
         range_band=band,
-        cover_fraction=seen.fraction,
-        cover=seen.cover,
-        line_of_sight=seen.line_of_sight,
+        cover_fraction=fraction,
+        cover=cover,
+        line_of_sight=cover is not CoverCategory.TOTAL,
         obstacles=obstacles_between(field, attacker_id, target_id, eye_height=eye_height),
         bystanders=bystanders_from(field, a, t, gaps_t),
         adjacent_to_attacker=_adjacent(field, gaps_a, a),

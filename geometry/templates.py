@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.errors import require_finite
+from geometry.errors import require_finite, require_point
 from geometry.facing import bearing_to
 from geometry.index import Battlefield
 from geometry.shapes import Point
@@ -112,9 +112,9 @@ def place_template(
     >>> place_template(TemplateShape.CONE, (1.0, 1.0), toward=(5.0, 1.0))
     Template(shape=<TemplateShape.CONE: 'cone'>, x=1.0, y=1.0, bearing=90.0)
     """
-    x, y = require_finite("at x", at[0]), require_finite("at y", at[1])
+    x, y = require_point("at", at)
     if toward is not None:
-        bearing = bearing_to((x, y), toward)
+        bearing = bearing_to((x, y), require_point("toward", toward))
     else:
         bearing = require_finite("rotation", rotation) % 360.0 if rotation is not None else 0.0
     return Template(shape, x, y, bearing)

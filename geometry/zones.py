@@ -22,7 +22,7 @@ from collections import deque
 
 import shapely
 
-from geometry.errors import GeometryError
+from geometry.errors import GeometryError, require_point
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, Point
 
@@ -39,8 +39,9 @@ def zone_of(field: Battlefield, point: Point) -> str | None:
     >>> zone_of(Battlefield.build(), (1.0, 1.0)) is None
     True
     """
+    x, y = require_point("point", point)
     for area, shape in field.areas_of_kind(AreaKind.ZONE):
-        if shapely.intersects_xy(shape, *point):
+        if shapely.intersects_xy(shape, x, y):
             return area.id
     return None
 

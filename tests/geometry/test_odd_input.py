@@ -12,11 +12,14 @@ import pytest
 from geometry.cover import CoverThresholds, cover_fraction
 from geometry.deviation import deviate
 from geometry.errors import GeometryError
+from geometry.grid import GridKind, snap_to_cell
+from geometry.illumination import illumination_at
 from geometry.index import Battlefield
 from geometry.measure import range_band
+from geometry.movement import path_length
 from geometry.shapes import Body, LightSource, Occluder
 from geometry.survey import survey
-from geometry.templates import TemplateShape, template_hits
+from geometry.templates import TemplateShape, place_template, template_hits
 
 
 @pytest.mark.parametrize(
@@ -39,6 +42,11 @@ from geometry.templates import TemplateShape, template_hits
         ),
         (lambda: deviate((0, 0), (5, 0), math.nan, 3), "deviation distance must be a finite"),
         (lambda: Battlefield.build(bodies=[Body("a", 0, 0)]).body("b"), "no body with id 'b'"),
+        (lambda: snap_to_cell((math.nan, 1.0), GridKind.SQUARE), "point x must be a finite"),
+        (lambda: place_template(TemplateShape.CONE, (0, 0), toward=(1, math.inf)), "toward y"),
+        (lambda: illumination_at(Battlefield.build(), (math.nan, 0)), "point x must be a finite"),
+        (lambda: range_band(-1.0, 0.0), "distance must not be negative, got -1.0"),
+        (lambda: path_length(Battlefield.build(), [(0, 0), (1, math.nan)]), "path point 1 y"),
     ],
 )
 def test_bad_input_raises_a_geometry_error_naming_the_field(build: object, message: str) -> None:
