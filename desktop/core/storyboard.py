@@ -182,6 +182,8 @@ def storyboard(encounter: Encounter, events: Sequence[Event], *, joker_of: str |
 
     ``encounter`` is the snapshot before the attack; ``joker_of`` the attacker acting on a Joker
     (a flourish first); ``prelude`` beats play before the shots (a template's deviation path).
+    A hit or miss on something that is no token (the point an area attack aimed at) has no
+    beat of its own.
     """
     beats: list[Beat] = []
     if joker_of is not None:
@@ -189,9 +191,11 @@ def storyboard(encounter: Encounter, events: Sequence[Event], *, joker_of: str |
     beats += prelude
     area = any(isinstance(beat, Burst) for beat in prelude)
     strays = any(isinstance(event, BystanderHit) for event in events)
+    known = {token.id for token in encounter.tokens}
     for event in events:
         if isinstance(event, Hit | Miss | BystanderHit):
-            beats += _shot_beats(encounter, event, area, strays)
+            victim = event.bystander if isinstance(event, BystanderHit) else event.target
+            beats += _shot_beats(encounter, event, area, strays) if victim in known else []
         else:
             beats += _effect_beats(encounter, event)
     return beats

@@ -15,7 +15,8 @@ Examples
 >>> hero = Token("h", "Hero", 1.5, 5.5, side=Side.HERO, stats={"skills": {"athletics": "d8"},
 ...     "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]})
 >>> orc = Token("o", "Orc", 6.5, 5.5, side=Side.VILLAIN, stats={})
->>> [v.id for v in preview_template(Encounter(tokens=(hero, orc)), "h", "sbt", (6.5, 5.0)).hits]
+>>> [v.id for v in preview_template(Encounter(tokens=(hero, orc)), "h", "sbt",
+...                                 (6.5, 5.0)).victims.hits]
 ['o']
 """
 
@@ -55,7 +56,22 @@ from rules.savage_pathfinder.situational.area import Template as AreaTemplate
 from rules.savage_pathfinder.situational.situation import AttackFacts, situate
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 
-__all__ = ["TemplateAttack", "preview_template", "resolve_template"]
+__all__ = ["TemplateAttack", "TemplatePreview", "outline_of", "preview_template",
+           "resolve_template"]
+
+
+def outline_of(template: Template) -> tuple[Point, ...]:
+    """The placed template as polygon points, for drawing it and its burst."""
+    coords = template_outline(template).exterior.coords
+    return tuple((float(x), float(y)) for x, y in coords)
+
+
+@dataclass(frozen=True, slots=True)
+class TemplatePreview:
+    """A template placed on the map and who is beneath it (with any protection)."""
+
+    template: Template
+    victims: TemplateResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +92,7 @@ class TemplateAttack:
 
     def outline(self) -> tuple[Point, ...]:
         """The template where it went off, as polygon points (for drawing its burst)."""
-        coords = template_outline(self.landed).exterior.coords
-        return tuple((float(x), float(y)) for x, y in coords)
+        return outline_of(self.landed)
 
 
 def _shape(name: str) -> TemplateShape:
@@ -107,10 +122,10 @@ def _beneath(encounter: Encounter, attacker: str, template: Template) -> Templat
 
 
 def preview_template(encounter: Encounter, attacker_id: str, shape: str, at: Point,
-                     rotation: float | None = None) -> TemplateResult:
-    """Who is beneath the template placed at ``at`` (see the module), and who is protected."""
+                     rotation: float | None = None) -> TemplatePreview:
+    """The template placed at ``at`` (see the module), who is beneath it, who is protected."""
     template = _placed(encounter, attacker_id, _shape(shape), at, rotation)
-    return _beneath(encounter, attacker_id, template)
+    return TemplatePreview(template, _beneath(encounter, attacker_id, template))
 
 
 def _area_weapon(fighter: Combatant, name: str | None) -> Weapon:

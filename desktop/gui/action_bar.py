@@ -25,6 +25,7 @@ OVERRIDE_CHOICES: dict[str, tuple[str, ...]] = {
     "gang_up": ("0", "1", "2", "3", "4"),
 }
 """The values the GM can pick instead of the measurement, per overridable fact."""
+TEMPLATE_SHAPES = ("sbt", "mbt", "lbt", "cone", "stream")
 
 
 class ActionBar(QToolBar):
@@ -39,15 +40,21 @@ class ActionBar(QToolBar):
         self.weapon.setToolTip("Weapon (default: a hand weapon next to the target, else ranged)")
         self.options = self._options_button()
         self.overrides = {name: self._override_box(name) for name in OVERRIDABLE}
+        self.template = QComboBox()
+        for shape in TEMPLATE_SHAPES:
+            self.template.addItem(f"template: {shape.upper()}", shape)
+        self.template.setCurrentIndex(1)
+        self.template.setToolTip("The area template the Template tool places")
         self.physical = QCheckBox("Physical dice")
         self.physical.setToolTip("Type in the dice rolled at the table, one by one")
         self.message = QLabel("")
         self.message.setStyleSheet("color: #c62828;")
         for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
-                       self.physical, self.message):
+                       self.template, self.physical, self.message):
             self.addWidget(widget)
         self.weapon.currentIndexChanged.connect(lambda _n: self._changed())
         self.physical.toggled.connect(lambda _on: self._changed())
+        self.template.currentIndexChanged.connect(lambda _n: self._changed())
 
     def _options_button(self) -> QToolButton:
         button = QToolButton()
@@ -84,6 +91,9 @@ class ActionBar(QToolBar):
             self.weapon.addItem(weapon, weapon)
         self.weapon.setCurrentIndex(max(0, self.weapon.findData(kept)))
         self.weapon.blockSignals(False)
+
+    def chosen_template(self) -> str:
+        return str(self.template.currentData())
 
     def chosen_weapon(self) -> str | None:
         data = self.weapon.currentData()

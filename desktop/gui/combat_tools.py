@@ -1,9 +1,10 @@
-"""Puts the combat tools into the GM window: the Attack tool and its action bar.
+"""Puts the combat tools into the GM window: Attack, Template, Threat View, the action bar.
 
 :func:`install_combat_tools` is the one call the GM window makes. It adds an *Attack* tool
-(shortcut A) to the window's exclusive tool group, tool bar and Tools menu, the attack action
-bar under the tool bar, and lets a click or Space skip a playing animation. Choosing the tool
-makes the selected token (or the token whose Action Card is up) the attacker.
+(shortcut A) and a *Template* tool (B) to the window's exclusive tool group, tool bar and Tools
+menu, a *Threat View* toggle (V), the attack action bar under the tool bar, and lets a click or
+Space skip a playing animation. Choosing a tool makes the selected token (or the token whose
+Action Card is up) the attacker.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 from desktop.core.turns import acting_tokens
 from desktop.gui.attack_tool import AttackController
 from desktop.gui.scene import MapScene
+from desktop.gui.template_tool import TemplateController
 from desktop.gui.threat_view import add_threat_overlay
 
 if TYPE_CHECKING:
@@ -76,8 +78,29 @@ def install_combat_tools(window: GMWindow) -> AttackController:
     attack.triggered.connect(lambda _checked=False: use_attack_tool())
     controller.animator.watch(window.view)
     controller.animator.watch(window.view.viewport())
+    window.template_tool = _install_template_tool(window, controller)
     _install_threat_view(window)
     return controller
+
+
+def _install_template_tool(window: GMWindow, attack: AttackController) -> TemplateController:
+    """A *Template* tool (B): the bar's template shape, fired by the attack tool's attacker."""
+    templates = TemplateController(window.state, lambda: window_scenes(window), attack.dice,
+                                   attack.animator,
+                                   lambda: window.interaction.tool is templates.tool)
+    window.view.viewport().installEventFilter(templates)
+    action = _add_tool_action(window, "tool_template", "&Template", "B")
+
+    def use_template_tool() -> None:
+        templates.activate(attack.tool.attacker or first_attacker(window),
+                           attack.bar.chosen_template())
+        templates.tool.choices = attack.tool.choices
+        window.interaction.set_tool(templates.tool)
+
+    action.triggered.connect(lambda _checked=False: use_template_tool())
+    attack.bar.template.currentIndexChanged.connect(
+        lambda _n: setattr(templates.tool, "shape", attack.bar.chosen_template()))
+    return templates
 
 
 def _install_threat_view(window: GMWindow) -> None:

@@ -71,3 +71,10 @@ def test_an_area_attack_bursts_instead_of_tracing() -> None:
 def test_a_push_slides_from_where_the_token_stood() -> None:
     assert storyboard(ENC, [TokenPushed("g", (7.5, 1.5))]) == [
         Slide("g", (5.5, 1.5), (7.5, 1.5))]
+
+
+def test_a_missed_area_attack_point_has_no_beat_of_its_own() -> None:
+    outline = ((6.5, 0.5), (8.5, 0.5), (8.5, 2.5))
+    prelude = [DeviationPath((5.5, 1.5), (7.5, 1.5)), Burst(outline)]
+    beats = storyboard(ENC, [Miss("h", "sbt template", False)], prelude=prelude)
+    assert beats == prelude

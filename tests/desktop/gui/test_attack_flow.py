@@ -8,19 +8,25 @@ Extra: Vigor d6 and Armor 1, Toughness 2 + 3 + 1 = 6; AP 1 leaves 5). Goblin 5 s
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from desktop import ASSETS_DIR
+from desktop.cli import main
 from desktop.core.fileformat import load_encounter
+from desktop.core.model import Encounter, Side, Token
 from desktop.core.pipeline import preview_attack
-from desktop.core.preview_text import card_lines
+from desktop.core.preview_text import card_lines, percent
 from desktop.core.state import BattleState
+from desktop.core.storyboard import Burst, DeviationPath
 from desktop.gui.animations import MotionPreferences
 from desktop.gui.main_window import GMWindow
 from desktop.gui.style import CELL
+from geometry.deviation import deviate
 from rules.dice import ScriptedDice
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
@@ -96,3 +102,83 @@ def test_undo_takes_the_attack_and_its_log_entry_back(qtbot, window: GMWindow) -
     window.state.undo()
     assert window.state.encounter.log == log_before
     assert window.scene.token_item("goblin-5").badges == []
+
+
+def test_the_card_shows_what_battlemap_survey_and_odds_print(qtbot, window: GMWindow,
+                                                            capsys) -> None:
+    aim_at(qtbot, window, "harsk", "goblin-5")
+    card = window.combat_tools.card.lines
+    pair = ["--attacker", "harsk", "--target", "goblin-5"]
+    assert main(["survey", str(DEMO), *pair, "--weapon", "Longbow", "--json"]) == 0
+    measured = json.loads(capsys.readouterr().out)
+    assert main(["odds", str(DEMO), *pair, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["odds"]
+    odds = {name: row["probability"] for name, row in rows.items()}
+    cover = f"{100 * measured['cover_fraction']:.1f} %".replace(".0 %", " %")
+    assert card[1] == f'{measured["distance"]:g}" · {measured["range_band"]}'
+    assert card[2] == f"Cover {cover} · {measured['cover']} (-2)"
+    assert card[-2] == f"Hit {percent(odds['hit'])}  Raise {percent(odds['raise'])}"
+    assert card[-1] == (f"Shaken+ {percent(odds['shaken or worse'])}  Wound+ "
+                        f"{percent(1 - odds['0 wounds'])}  Incap. {percent(odds['incapacitated'])}")
+
+
+def test_physical_dice_are_asked_for_in_order(qtbot, window: GMWindow, monkeypatch) -> None:
+    """The GM types each die: the d8 Shooting die, the d6 Wild Die, then the bow's two d6."""
+    asked: list[tuple[int, str]] = []
+    typed = iter([7, 2, 4, 3])
+
+    def get_int(parent, title, label, value, low, high):  # QInputDialog.getInt's arguments
+        asked.append((high, label.split(":")[0]))
+        return next(typed), True
+
+    monkeypatch.setattr("desktop.gui.attack_tool.QInputDialog.getInt", get_int)
+    window.combat_tools.bar.physical.setChecked(True)
+    aim_at(qtbot, window, "harsk", "goblin-5")
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "goblin-5"))
+    assert asked == [(8, "Shooting die"), (6, "Wild Die"), (6, "Longbow d6 (damage)"),
+                     (6, "Longbow d6 (damage)")]
+    assert window.state.encounter.log[-1].title.endswith("Goblin 5 is Shaken")
+
+
+def flask_encounter() -> Encounter:
+    flask = {"skills": {"athletics": "d8"}, "wild_card": True,
+             "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}
+    orc = {"attributes": {"vigor": "d6"}}
+    return Encounter(tokens=(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO, stats=flask),
+                             Token("orc1", "Orc 1", 9.5, 5.5, side=Side.VILLAIN, stats=orc),
+                             Token("orc2", "Orc 2", 13.5, 5.5, side=Side.VILLAIN, stats=orc)))
+
+
+def test_a_missed_blast_animates_its_deviation_and_lands_where_geometry_says(qtbot) -> None:
+    """A flask thrown 8" (Medium Range) misses (Athletics d8 3, Wild Die 1, -2: 1 vs 4); 1d6 3
+    x2 = 6", capped at half the distance: 4"; the d12 shows 3 (east). Geometry's deviation
+    puts the Small Blast at (13.5, 5.5), on Orc 2: 2d6 5 + 4 = 9 vs 5, a Wound."""
+    window = GMWindow(BattleState(flask_encounter()))
+    qtbot.addWidget(window, before_close_func=lambda w: w.state.mark_saved())
+    window.show()
+    qtbot.waitExposed(window)
+    controller = window.combat_tools
+    controller.animator.preferences = MotionPreferences(enabled=False)
+    controller.bar.template.setCurrentIndex(controller.bar.template.findData("sbt"))
+    controller.tool.dice = lambda: ScriptedDice([3, 1, 3, 3, 5, 4])
+    window.template_tool.tool.dice = controller.tool.dice
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "hero"))
+    window.actions_by_name["tool_template"].trigger()
+    hover(window, on_screen(window, "orc1"))
+    placed = window.template_tool.tool.aim.placed
+    assert [hit.id for hit in placed.victims.hits] == ["orc1"]
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "orc1"))
+    landing = deviate((1.5, 5.5), (9.5, 5.5), 4.0, 3)
+    assert (landing.x, landing.y) == (13.5, 5.5)
+    played = controller.animator.played
+    assert DeviationPath((9.5, 5.5), (13.5, 5.5)) in played
+    burst = next(beat for beat in played if isinstance(beat, Burst))
+    xs, ys = [p[0] for p in burst.outline], [p[1] for p in burst.outline]
+    assert (min(xs) + max(xs)) / 2 == pytest.approx(13.5)
+    assert (min(ys) + max(ys)) / 2 == pytest.approx(5.5)
+    assert window.state.encounter.token("orc2").stats["condition"]["incapacitated"] is True
+    assert window.state.encounter.token("orc1").stats.get("condition", {}).get("shaken") in (
+        None, False)
