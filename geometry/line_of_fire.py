@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+import shapely
 
 from geometry.cover import EYE_HEIGHT, eye_of
 from geometry.index import Battlefield
 from geometry.measure import ADJACENT_GAP, edge_gaps
 from geometry.shapes import Point
-from geometry.vectors import distance_to_segment, segment_crossings
+from geometry.vectors import distance_to_segment
 
 __all__ = [
     "Obstacle",
@@ -66,9 +67,17 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     >>> walls.tolist(), where.tolist()
     ([0], [0.5])
     """
-    _, walls, where = segment_crossings(field, np.array([start], float), np.array([end], float))
-    order = np.argsort(where, kind="stable")
-    return walls[order], where[order]
+    (px, py), (qx, qy) = start, end
+    w = field.occluders_near(shapely.box(min(px, qx), min(py, qy), max(px, qx), max(py, qy)))
+    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
+    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    rx, ry = qx - px, qy - py
+    denom = rx * by - ry * bx
+    with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
+        t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
+    hit = (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
+    order = np.argsort(t[hit], kind="stable")
+    return w[hit][order], t[hit][order]
 
 
 def obstacles_between(
