@@ -160,7 +160,8 @@ def _moves(tool: SelectTool, encounter: Encounter) -> list[PointerEvent]:
     tool.selection = frozenset(t.id for t in encounter.tokens)
     lead = encounter.tokens[0]
     tool.feed(PointerEvent(PointerKind.PRESS, lead.x, lead.y), encounter)
-    return [PointerEvent(PointerKind.MOVE, lead.x + dx / 7, lead.y + dx / 11) for dx in range(50)]
+    return [PointerEvent(PointerKind.MOVE, lead.x + dx / 7, lead.y + dx / 11)
+            for dx in range(1, 51)]
 
 
 def test_drag_readout_per_mouse_move(benchmark: Any, encounter: Encounter) -> None:
