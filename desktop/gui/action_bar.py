@@ -51,6 +51,8 @@ class ActionBar(QToolBar):
         self.message.setStyleSheet("color: #c62828;")
         for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
                        self.template, self.physical, self.message):
+            if isinstance(widget, QComboBox):
+                widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             self.addWidget(widget)
         self.weapon.currentIndexChanged.connect(lambda _n: self._changed())
         self.physical.toggled.connect(lambda _on: self._changed())

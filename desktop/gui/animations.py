@@ -4,7 +4,8 @@ Each beat becomes, on each scene (the GM's and the players'), a short overlay it
 :class:`QVariantAnimation` from 0 to 1; the beats of one scene run in parallel with the same
 beat on the other scenes, and the beats run one after another. Every beat is under a second.
 :meth:`AttackAnimator.skip` (a click or Space on a watched view) jumps to the end. The overlays
-are removed when the animation ends: the tokens themselves already show the new state.
+are hidden when their beat ends and removed when the animation ends: the tokens themselves
+already show the new state (a pushed token's item ends where the token now stands).
 
 :class:`MotionPreferences` holds the user's speed and "reduced motion" choice (nothing moves
 across the map; beats fade in place, briefly); ``enabled=False`` plays every beat at zero
@@ -149,7 +150,7 @@ class _BeatPainter:
         return [arc], update
 
     def _risingtext(self, beat: sb.RisingText) -> tuple[list[QGraphicsItem], Update]:
-        label = _label(beat.text, beat.color, 0.6)
+        label = _label(beat.text, beat.color, 0.9)
         origin = to_scene(beat.at) - label.boundingRect().center()
 
         def update(t: float) -> None:
@@ -158,7 +159,7 @@ class _BeatPainter:
         return [label], update
 
     def _badgepop(self, beat: sb.BadgePop) -> tuple[list[QGraphicsItem], Update]:
-        label = _label(beat.text, beat.color, 0.32)
+        label = _label(beat.text, beat.color, 0.45)
         label.setPos(to_scene(beat.at) - label.boundingRect().center() - QPointF(0, 0.75 * CELL))
 
         def update(t: float) -> None:
@@ -290,9 +291,10 @@ class AttackAnimator(QObject):
         animation.setDuration(duration)
 
         def on_value(value: object) -> None:
+            progress = float(value)  # type: ignore[arg-type]
             for item in items:
-                item.setVisible(True)
-            update(float(value))  # type: ignore[arg-type]
+                item.setVisible(progress < 1.0)
+            update(progress)
         animation.valueChanged.connect(on_value)
         return animation
 

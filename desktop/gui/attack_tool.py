@@ -146,6 +146,23 @@ class PreviewCard(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._size
 
+    def place(self, right: QPointF, left: QPointF) -> None:
+        """Beside the target: right of ``right`` (scene points), or left of ``left`` when the
+        card would leave the view; moved up when it would run off the bottom."""
+        self.setPos(right)
+        views = self.scene().views() if self.scene() is not None else []
+        if not views:
+            return
+        viewport = views[0].viewport().rect()
+        at = views[0].mapFromScene(right)
+        width, height = self._size.width(), self._size.height()
+        dx = 0.0 if at.x() + width < viewport.width() - 4 else -width
+        dy = min(0.0, viewport.height() - 4 - (at.y() + height))
+        if dx:
+            self.setPos(left)
+        self.prepareGeometryChange()
+        self._size.moveTo(dx, dy)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -154,11 +171,11 @@ class PreviewCard(QGraphicsItem):
         painter.drawRoundedRect(self._size, 8, 8)
         painter.setFont(self._font)
         spacing = QFontMetricsF(self._font).lineSpacing()
+        top = self._size.top() + 6 + QFontMetricsF(self._font).ascent()
         for n, line in enumerate(self.lines):
             last = n == len(self.lines) - 1
             painter.setPen(CARD_PROBLEM if self.problem and last else CARD_TEXT)
-            painter.drawText(QPointF(10, 6 + QFontMetricsF(self._font).ascent() + n * spacing),
-                             line)
+            painter.drawText(QPointF(self._size.left() + 10, top + n * spacing), line)
 
 
 class AttackController:
@@ -235,7 +252,8 @@ class AttackController:
             self.card.show_lines([names[aim.target], aim.error or ""], True)
         else:
             self.card.show_lines(card_lines(aim.preview, names), aim.preview.problem is not None)
-        self.card.setPos(to_scene((target.x + target.radius + 0.3, target.y - target.radius)))
+        self.card.place(to_scene((target.x + target.radius + 0.3, target.y - target.radius)),
+                        to_scene((target.x - target.radius - 0.3, target.y - target.radius)))
 
     def _on_state_change(self, old: Encounter, new: Encounter) -> None:
         result = self.tool.last_result
