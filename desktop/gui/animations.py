@@ -7,16 +7,15 @@ beat on the other scenes, and the beats run one after another. Every beat is und
 are hidden when their beat ends and removed when the animation ends: the tokens themselves
 already show the new state (a pushed token's item ends where the token now stands).
 
-:class:`MotionPreferences` holds the user's speed and "reduced motion" choice (nothing moves
-across the map; beats fade in place, briefly); ``enabled=False`` plays every beat at zero
-duration, which the tests use to assert the end state.
+:class:`~desktop.gui.motion.MotionPreferences` holds the user's speed and "reduced motion"
+choice (nothing moves across the map; beats fade in place, briefly); ``enabled=False`` plays
+every beat at zero duration, which the tests use to assert the end state.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QEvent,
@@ -39,36 +38,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core import storyboard as sb
+from desktop.gui.motion import MotionPreferences, motion_preferences
 from desktop.gui.scene import Layer, MapScene
 from desktop.gui.style import CELL, to_scene
 
 Update = Callable[[float], None]
-
-BASE_MS: dict[type, int] = {
-    sb.Tracer: 280, sb.Flash: 260, sb.Whiff: 320, sb.RisingText: 750, sb.BadgePop: 450,
-    sb.Greying: 500, sb.Slide: 420, sb.Burst: 550, sb.DeviationPath: 650,
-    sb.JokerFlourish: 650,
-}
-"""Duration of each beat at speed 1, in milliseconds (all under one second)."""
-REDUCED_MS = 200
-"""With reduced motion each beat is a brief fade in place."""
-
-
-@dataclass(frozen=True, slots=True)
-class MotionPreferences:
-    """Animation speed (2.0 = twice as fast), reduced motion, or no animation at all."""
-
-    speed: float = 1.0
-    reduced_motion: bool = False
-    enabled: bool = True
-
-    def duration_ms(self, beat: sb.Beat) -> int:
-        """How long ``beat`` plays under these preferences."""
-        if not self.enabled:
-            return 0
-        base = BASE_MS[type(beat)]
-        return round(min(base, REDUCED_MS) if self.reduced_motion else base / self.speed)
-
 
 def _along(start: QPointF, end: QPointF, t: float) -> QPointF:
     return start + (end - start) * t
@@ -232,10 +206,19 @@ class AttackAnimator(QObject):
                  preferences: MotionPreferences | None = None) -> None:
         super().__init__()
         self.scenes = list(scenes)
-        self.preferences = preferences or MotionPreferences()
+        self._preferences = preferences
         self.played: list[sb.Beat] = []
         self._group: QSequentialAnimationGroup | None = None
         self._items: list[tuple[MapScene, QGraphicsItem]] = []
+
+    @property
+    def preferences(self) -> MotionPreferences:
+        """The preferences set on this animator, else the user's saved ones (read each time)."""
+        return self._preferences or motion_preferences()
+
+    @preferences.setter
+    def preferences(self, value: MotionPreferences | None) -> None:
+        self._preferences = value
 
     @property
     def is_running(self) -> bool:
@@ -245,8 +228,9 @@ class AttackAnimator(QObject):
         """Play ``beats`` (a running animation is first skipped to its end)."""
         self.skip()
         group = QSequentialAnimationGroup(self)
+        preferences = self.preferences
         for beat in beats:
-            group.addAnimation(self._beat_group(beat))
+            group.addAnimation(self._beat_group(beat, preferences))
             self.played.append(beat)
         self._group = group
         group.finished.connect(self._on_finished)
@@ -272,15 +256,15 @@ class AttackAnimator(QObject):
             return True
         return False
 
-    def _beat_group(self, beat: sb.Beat) -> QParallelAnimationGroup:
+    def _beat_group(self, beat: sb.Beat, preferences: MotionPreferences) -> QParallelAnimationGroup:
         parallel = QParallelAnimationGroup(self)
-        moving = not self.preferences.reduced_motion
+        moving = not preferences.reduced_motion
         for scene in self.scenes:
             items, update = _BeatPainter(scene, moving).build(beat)
             self._items += [(scene, item) for item in items]
             for item in items:
                 item.setVisible(False)
-            parallel.addAnimation(self._variant(items, update, self.preferences.duration_ms(beat)))
+            parallel.addAnimation(self._variant(items, update, preferences.duration_ms(beat)))
         return parallel
 
     def _variant(self, items: list[QGraphicsItem], update: Update,

@@ -29,7 +29,8 @@ from desktop.core.preview_text import card_lines
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard
 from desktop.gui.action_bar import ActionBar
-from desktop.gui.animations import AttackAnimator, MotionPreferences
+from desktop.gui.animations import AttackAnimator
+from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Layer, MapScene
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice

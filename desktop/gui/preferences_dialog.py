@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
+from desktop.gui.motion import MotionPreferencesBox
 from desktop.gui.settings import set_snap_by_default, snap_by_default
 
 
@@ -20,12 +21,15 @@ class PreferencesDialog(QDialog):
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.motion = MotionPreferencesBox()
         layout = QVBoxLayout(self)
         layout.addWidget(self.snap)
+        layout.addWidget(self.motion)
         layout.addWidget(buttons)
 
     def accept(self) -> None:
         set_snap_by_default(self.snap.isChecked())
+        self.motion.save()
         super().accept()
 
     @classmethod

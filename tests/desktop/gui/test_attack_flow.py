@@ -23,8 +23,8 @@ from desktop.core.pipeline import preview_attack
 from desktop.core.preview_text import card_lines, percent
 from desktop.core.state import BattleState
 from desktop.core.storyboard import Burst, DeviationPath
-from desktop.gui.animations import MotionPreferences
 from desktop.gui.main_window import GMWindow
+from desktop.gui.motion import MotionPreferences
 from desktop.gui.style import CELL
 from geometry.deviation import deviate
 from rules.dice import ScriptedDice

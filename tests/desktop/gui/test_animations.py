@@ -1,0 +1,76 @@
+"""Animations: each beat under a second, played on every scene, skippable, and at zero duration
+they leave exactly the end state (no overlay left, pushed tokens where they now stand)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QGraphicsView
+
+from desktop.core import storyboard as sb
+from desktop.core.model import Encounter, Side, Token
+from desktop.core.state import BattleState
+from desktop.gui.animations import AttackAnimator
+from desktop.gui.motion import BASE_MS, MotionPreferences
+from desktop.gui.scene import Audience, MapScene
+from desktop.gui.style import CELL
+from rules.events import DamageRolled, Hit, Incapacitated, Shaken, TokenPushed
+
+BEFORE = Encounter(tokens=(Token("h", "Hero", 1.5, 1.5, side=Side.HERO),
+                           Token("g", "Goblin", 5.5, 1.5, side=Side.VILLAIN)))
+EVENTS = [Hit("h", "g", True), DamageRolled("g", 9, 5, 1), Shaken("g"), Incapacitated("g"),
+          TokenPushed("g", (7.5, 1.5))]
+
+
+def two_scenes(qtbot) -> tuple[BattleState, list[MapScene]]:
+    state = BattleState(BEFORE)
+    scenes = [MapScene(state, Audience.GM), MapScene(state, Audience.PLAYER)]
+    after = BEFORE.with_token(BEFORE.token("g").moved_to(7.5, 1.5))
+    state.apply("Attack", after)
+    return state, scenes
+
+
+def test_every_beat_is_shorter_than_a_second_and_speed_and_reduced_motion_apply() -> None:
+    assert max(BASE_MS.values()) < 1000
+    tracer = sb.Tracer((0, 0), (1, 1))
+    assert MotionPreferences(speed=2.0).duration_ms(tracer) == BASE_MS[sb.Tracer] // 2
+    assert MotionPreferences(reduced_motion=True).duration_ms(sb.RisingText("9", (0, 0), "#f00")) \
+        == 200
+    assert MotionPreferences(enabled=False).duration_ms(tracer) == 0
+
+
+def test_zero_duration_plays_on_both_scenes_and_leaves_the_end_state(qtbot) -> None:
+    _, scenes = two_scenes(qtbot)
+    counts = [len(scene.items()) for scene in scenes]
+    animator = AttackAnimator(scenes, MotionPreferences(enabled=False))
+    finished: list[bool] = []
+    animator.finished.connect(lambda: finished.append(True))
+    beats = sb.storyboard(BEFORE, EVENTS, joker_of="h")
+    animator.play(beats)
+    assert finished == [True] and not animator.is_running
+    assert animator.played == beats
+    assert [len(scene.items()) for scene in scenes] == counts
+    for scene in scenes:
+        item = scene.token_item("g")
+        assert (item.pos().x(), item.pos().y()) == (7.5 * CELL, 1.5 * CELL)
+
+
+def test_space_or_a_click_skips_to_the_end(qtbot) -> None:
+    _, scenes = two_scenes(qtbot)
+    view = QGraphicsView(scenes[0])
+    qtbot.addWidget(view)
+    animator = AttackAnimator(scenes, MotionPreferences())
+    animator.watch(view)
+    animator.watch(view.viewport())
+    counts = [len(scene.items()) for scene in scenes]
+    animator.play(sb.storyboard(BEFORE, EVENTS))
+    assert animator.is_running
+    assert len(scenes[1].items()) > counts[1]  # the players see the effects too
+    QApplication.sendEvent(view, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Space,
+                                           Qt.KeyboardModifier.NoModifier))
+    assert not animator.is_running
+    assert [len(scene.items()) for scene in scenes] == counts
+    animator.play(sb.storyboard(BEFORE, EVENTS))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton)
+    assert not animator.is_running
+    assert scenes[0].token_item("g").pos().x() == 7.5 * CELL
