@@ -35,8 +35,19 @@ from rules.events import (
 )
 
 __all__ = [
-    "BadgePop", "Beat", "Burst", "DeviationPath", "Flash", "Greying", "JokerFlourish",
-    "RisingText", "Slide", "Tracer", "Whiff", "storyboard",
+    "BadgePop",
+    "Beat",
+    "Burst",
+    "DeviationPath",
+    "Flash",
+    "Greying",
+    "JokerFlourish",
+    "RisingText",
+    "Slide",
+    "Tracer",
+    "Whiff",
+    "storyboard",
+    "visible_events",
 ]
 
 
@@ -199,3 +210,23 @@ def storyboard(encounter: Encounter, events: Sequence[Event], *, joker_of: str |
         else:
             beats += _effect_beats(encounter, event)
     return beats
+
+
+TOKEN_FIELDS = ("token", "attacker", "target", "bystander")
+
+
+def visible_events(encounter: Encounter, events: Sequence[Event]) -> list[Event]:
+    """The events that name no hidden token: what the players' screen may animate.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token
+    >>> from rules.events import Hit, Shaken
+    >>> enc = Encounter(tokens=(Token("s", "Sniper", 0.5, 0.5, hidden=True),
+    ...                         Token("h", "Hero", 4.5, 0.5)))
+    >>> visible_events(enc, [Hit("s", "h", False), Shaken("h")])
+    [Shaken(token='h')]
+    """
+    hidden = {token.id for token in encounter.tokens if token.hidden}
+    return [event for event in events
+            if not any(getattr(event, name, None) in hidden for name in TOKEN_FIELDS)]

@@ -1,8 +1,9 @@
 """Plays an attack's beats (:mod:`desktop.core.storyboard`) on every map scene, in order.
 
 Each beat becomes, on each scene (the GM's and the players'), a short overlay item driven by a
-:class:`QVariantAnimation` from 0 to 1; the beats of one scene run in parallel with the same
-beat on the other scenes, and the beats run one after another. Every beat is under a second.
+:class:`QVariantAnimation` from 0 to 1; each scene plays its beats one after another, all
+scenes at once. The players' scenes may get their own beats, without hidden tokens. Every
+beat is under a second.
 :meth:`AttackAnimator.skip` (a click or Space on a watched view) jumps to the end. The overlays
 are hidden when their beat ends and removed when the animation ends: the tokens themselves
 already show the new state (a pushed token's item ends where the token now stands).
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core import storyboard as sb
 from desktop.gui.motion import MotionPreferences, motion_preferences
-from desktop.gui.scene import Layer, MapScene
+from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import CELL, to_scene
 
 Update = Callable[[float], None]
@@ -208,7 +209,7 @@ class AttackAnimator(QObject):
         self.scenes = list(scenes)
         self._preferences = preferences
         self.played: list[sb.Beat] = []
-        self._group: QSequentialAnimationGroup | None = None
+        self._group: QParallelAnimationGroup | None = None
         self._items: list[tuple[MapScene, QGraphicsItem]] = []
 
     @property
@@ -224,17 +225,34 @@ class AttackAnimator(QObject):
     def is_running(self) -> bool:
         return self._group is not None
 
-    def play(self, beats: Sequence[sb.Beat]) -> None:
-        """Play ``beats`` (a running animation is first skipped to its end)."""
+    def play(self, beats: Sequence[sb.Beat],
+             player_beats: Sequence[sb.Beat] | None = None) -> None:
+        """Play ``beats`` on every scene at once, one beat after another; the players' scenes
+        play ``player_beats`` instead when given (what shows no hidden token). A running
+        animation is first skipped to its end."""
         self.skip()
-        group = QSequentialAnimationGroup(self)
+        group = QParallelAnimationGroup(self)
         preferences = self.preferences
-        for beat in beats:
-            group.addAnimation(self._beat_group(beat, preferences))
-            self.played.append(beat)
+        for scene in self.scenes:
+            for_players = scene.audience is Audience.PLAYER and player_beats is not None
+            group.addAnimation(self._sequence(scene, player_beats if for_players and
+                                              player_beats is not None else beats, preferences))
+        self.played = list(beats)
         self._group = group
         group.finished.connect(self._on_finished)
         group.start()
+
+    def _sequence(self, scene: MapScene, beats: Sequence[sb.Beat],
+                  preferences: MotionPreferences) -> QSequentialAnimationGroup:
+        sequence = QSequentialAnimationGroup(self)
+        moving = not preferences.reduced_motion
+        for beat in beats:
+            items, update = _BeatPainter(scene, moving).build(beat)
+            self._items += [(scene, item) for item in items]
+            for item in items:
+                item.setVisible(False)
+            sequence.addAnimation(self._variant(items, update, preferences.duration_ms(beat)))
+        return sequence
 
     def skip(self) -> None:
         """Jump to the end: every beat's final frame, then clean up."""
@@ -255,17 +273,6 @@ class AttackAnimator(QObject):
             self.skip()
             return True
         return False
-
-    def _beat_group(self, beat: sb.Beat, preferences: MotionPreferences) -> QParallelAnimationGroup:
-        parallel = QParallelAnimationGroup(self)
-        moving = not preferences.reduced_motion
-        for scene in self.scenes:
-            items, update = _BeatPainter(scene, moving).build(beat)
-            self._items += [(scene, item) for item in items]
-            for item in items:
-                item.setVisible(False)
-            parallel.addAnimation(self._variant(items, update, preferences.duration_ms(beat)))
-        return parallel
 
     def _variant(self, items: list[QGraphicsItem], update: Update,
                  duration: int) -> QVariantAnimation:

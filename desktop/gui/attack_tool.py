@@ -24,14 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool
-from desktop.core.model import Encounter
+from desktop.core.model import Encounter, Token
 from desktop.core.preview_text import card_lines
 from desktop.core.state import BattleState
-from desktop.core.storyboard import storyboard
+from desktop.core.storyboard import storyboard, visible_events
 from desktop.gui.action_bar import ActionBar
 from desktop.gui.animations import AttackAnimator
 from desktop.gui.motion import MotionPreferences
-from desktop.gui.scene import Layer, MapScene
+from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
 
@@ -61,10 +61,15 @@ class PhysicalDiceDialog:
 class AimOverlay(QGraphicsItem):
     """Line of fire, bystander rings and cover shading of one aim, on one scene."""
 
-    def __init__(self) -> None:
+    def __init__(self, for_players: bool = False) -> None:
         super().__init__()
+        self.for_players = for_players
         self.aim: Aim | None = None
         self.encounter = Encounter()
+
+    def _tokens(self) -> dict[str, Token]:
+        """The tokens this audience may see (players never see hidden ones)."""
+        return {t.id: t for t in self.encounter.tokens if not (self.for_players and t.hidden)}
 
     def show_aim(self, aim: Aim | None, encounter: Encounter) -> None:
         self.prepareGeometryChange()
@@ -81,7 +86,7 @@ class AimOverlay(QGraphicsItem):
         if aim is None or aim.target is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        tokens = {t.id: t for t in self.encounter.tokens}
+        tokens = self._tokens()
         if aim.attacker not in tokens or aim.target not in tokens:
             return
         start, end = tokens[aim.attacker], tokens[aim.target]
@@ -113,11 +118,11 @@ class AimOverlay(QGraphicsItem):
         painter.drawPath(path)
 
     def _paint_bystanders(self, painter: QPainter, ids: Sequence[str],
-                          tokens: dict[str, object]) -> None:
+                          tokens: dict[str, Token]) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(cosmetic_pen(BYSTANDER, 4.0, Qt.PenStyle.DotLine))
         for token_id in ids:
-            token = self.encounter.token(token_id) if token_id in tokens else None
+            token = tokens.get(token_id)
             if token is not None:
                 r = (token.radius + 0.15) * CELL
                 painter.drawEllipse(to_scene((token.x, token.y)), r, r)
@@ -218,7 +223,7 @@ class AttackController:
     def _overlay(self, scene: MapScene) -> AimOverlay:
         found = self._overlays.get(id(scene))
         if found is None or found[0] is not scene:
-            overlay = AimOverlay()
+            overlay = AimOverlay(scene.audience is Audience.PLAYER)
             scene.add_overlay(overlay, Layer.TOOL)
             found = (scene, overlay)
             self._overlays[id(scene)] = found
@@ -261,6 +266,9 @@ class AttackController:
         if result is not None and result.encounter is new:
             self.tool.last_result = None
             joker = result.preview.attacker if result.preview.context.joker else None
+            shown = joker if joker and not old.token(joker).hidden else None
             self.animator.scenes = self.scenes()
-            self.animator.play(storyboard(old, result.events, joker_of=joker))
+            self.animator.play(storyboard(old, result.events, joker_of=joker),
+                               storyboard(old, visible_events(old, result.events),
+                                          joker_of=shown))
         self.tool.refresh(new)

@@ -22,7 +22,7 @@ from desktop.core.state import BattleState
 from desktop.core.template_attack import outline_of
 from desktop.core.template_targeting import TemplateAim, TemplateTool
 from desktop.gui.animations import AttackAnimator
-from desktop.gui.scene import Layer, MapScene
+from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import DiceSource
 
@@ -35,8 +35,9 @@ PROTECTED = QColor("#2979ff")
 class TemplateOverlay(QGraphicsItem):
     """The template and its victims on one scene."""
 
-    def __init__(self) -> None:
+    def __init__(self, for_players: bool = False) -> None:
         super().__init__()
+        self.for_players = for_players
         self.aim: TemplateAim | None = None
         self.encounter = Encounter()
 
@@ -57,7 +58,7 @@ class TemplateOverlay(QGraphicsItem):
         painter.setPen(cosmetic_pen(TEMPLATE_EDGE, 3.0))
         painter.setBrush(TEMPLATE_FILL)
         painter.drawPolygon(QPolygonF([to_scene(p) for p in outline_of(self.aim.placed.template)]))
-        tokens = {t.id: t for t in self.encounter.tokens}
+        tokens = {t.id: t for t in self.encounter.tokens if not (self.for_players and t.hidden)}
         shields = {p.id: p for p in self.aim.placed.victims.protected}
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for hit in self.aim.placed.victims.hits:
@@ -105,7 +106,7 @@ class TemplateController(QObject):
     def _overlay(self, scene: MapScene) -> TemplateOverlay:
         found = self._overlays.get(id(scene))
         if found is None or found[0] is not scene:
-            found = (scene, TemplateOverlay())
+            found = (scene, TemplateOverlay(scene.audience is Audience.PLAYER))
             scene.add_overlay(found[1], Layer.TOOL)
             self._overlays[id(scene)] = found
         return found[1]
@@ -136,4 +137,6 @@ class TemplateController(QObject):
                                             (result.landed.x, result.landed.y)))
         prelude.append(sb.Burst(result.outline()))
         self.animator.scenes = self.scenes()
-        self.animator.play(sb.storyboard(old, result.events, prelude=prelude))
+        self.animator.play(sb.storyboard(old, result.events, prelude=prelude),
+                           sb.storyboard(old, sb.visible_events(old, result.events),
+                                         prelude=prelude))

@@ -74,3 +74,20 @@ def test_space_or_a_click_skips_to_the_end(qtbot) -> None:
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton)
     assert not animator.is_running
     assert scenes[0].token_item("g").pos().x() == 7.5 * CELL
+
+
+def test_the_players_never_see_a_hidden_attacker_s_shot(qtbot) -> None:
+    """A hidden sniper hits the goblin: the GM's scene shows the tracer and the flash (two
+    items), the damage number and the Shaken badge (two more); the players' scene only the
+    number and the badge - nothing that points at the sniper."""
+    sniper = Token("s", "Sniper", 1.5, 4.5, side=Side.HERO, hidden=True)
+    before = BEFORE.with_token(sniper)
+    state = BattleState(before)
+    scenes = [MapScene(state, Audience.GM), MapScene(state, Audience.PLAYER)]
+    counts = [len(scene.items()) for scene in scenes]
+    events = [Hit("s", "g", False), DamageRolled("g", 6, 5, 0), Shaken("g")]
+    animator = AttackAnimator(scenes, MotionPreferences())
+    animator.play(sb.storyboard(before, events),
+                  sb.storyboard(before, sb.visible_events(before, events)))
+    assert [len(scene.items()) - n for scene, n in zip(scenes, counts, strict=True)] == [4, 2]
+    animator.skip()
