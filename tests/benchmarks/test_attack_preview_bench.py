@@ -1,0 +1,69 @@
+"""Speed of the attack preview the GM sees while hovering: one frame is 16 ms at 60 Hz.
+
+:func:`desktop.core.pipeline.preview_attack` measures (geometry survey on the snapshot's cached
+battlefield), translates, plans and computes the exact odds for one attacker and target: on
+the demo encounter, and on the demo grown to 100 tokens and 1,000 wall segments. The naive
+reference builds the battlefield again for every preview (what a pipeline without the
+per-snapshot cache would do), measured in the same run; each benchmark prints its median and
+the ratio. Run with ``--benchmark-enable``.
+"""
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from desktop import ASSETS_DIR
+from desktop.core import pipeline
+from desktop.core.fileformat import load_encounter
+from desktop.core.model import Encounter, Wall
+from desktop.core.pipeline import preview_attack
+
+DEMO = load_encounter(ASSETS_DIR / "demo" / "goblin-ambush.json")
+MEDIANS: dict[str, float] = {}
+
+
+def _big_map() -> Encounter:
+    """The demo on a 60 x 60 map with 90 more goblins and 1,000 short walls east of it."""
+    rng = random.Random(7)
+    extra = tuple(replace(DEMO.token("goblin-1"), id=f"extra-{n}", x=30.5 + n % 10 * 2,
+                          y=1.5 + n // 10 * 2) for n in range(90))
+    walls = tuple(Wall(f"w{n}", ((x, y), (x + rng.uniform(-2, 2), y + rng.uniform(-2, 2))))
+                  for n in range(1000)
+                  for x, y in [(rng.uniform(30, 60), rng.uniform(0, 60))])
+    return replace(DEMO, width=60, height=60, tokens=DEMO.tokens + extra,
+                   walls=DEMO.walls + walls)
+
+
+ENCOUNTER = _big_map()
+
+
+def _report(name: str, benchmark: Any) -> None:
+    stats = benchmark.stats
+    MEDIANS[name] = float(stats.stats.median) if stats is not None else float("nan")
+    print(f"\n{name}: median {MEDIANS[name] * 1e3:.3f} ms")
+    if {"preview (cached battlefield)", "preview (battlefield rebuilt)"} <= MEDIANS.keys():
+        ratio = MEDIANS["preview (battlefield rebuilt)"] / MEDIANS["preview (cached battlefield)"]
+        print(f"the per-snapshot battlefield cache makes a preview {ratio:.1f}x faster")
+
+
+def test_preview_on_the_demo(benchmark: Any) -> None:
+    preview = benchmark(preview_attack, DEMO, "goblin-boss", "kyra")
+    assert preview.odds is not None
+    _report("preview on the demo", benchmark)
+
+
+def test_preview_with_the_cached_battlefield(benchmark: Any) -> None:
+    preview = benchmark(preview_attack, ENCOUNTER, "goblin-boss", "kyra")
+    assert preview.odds is not None
+    _report("preview (cached battlefield)", benchmark)
+
+
+def _rebuilt() -> float:
+    pipeline._FIELDS.clear()
+    preview = preview_attack(ENCOUNTER, "goblin-boss", "kyra")
+    return preview.odds.hit if preview.odds is not None else -1.0
+
+
+def test_reference_preview_rebuilding_the_battlefield(benchmark: Any) -> None:
+    assert 0 < benchmark(_rebuilt) < 1
+    _report("preview (battlefield rebuilt)", benchmark)
