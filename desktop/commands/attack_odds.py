@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from fractions import Fraction
 
 from desktop.commands.odds import odds_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter
@@ -42,7 +43,8 @@ def run_attack_odds(args: argparse.Namespace) -> int:
         print(f"battlemap odds: {preview.problem}", file=sys.stderr)
         return 2
     names = {t.id: t.name for t in encounter.tokens}
-    rows = odds_rows(attack_odds_rows(preview.odds))
+    chances: list[tuple[str, Fraction | float]] = [*attack_odds_rows(preview.odds)]
+    rows = odds_rows(chances)
     if args.json:
         print(json.dumps({"attack": _title(preview, names), "target_number":
                           preview.target_number, "modifiers": [asdict(m) for m in

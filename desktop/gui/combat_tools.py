@@ -9,6 +9,7 @@ Action Card is up) the attacker.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -19,7 +20,7 @@ from desktop.core.turns import acting_tokens
 from desktop.gui.attack_tool import AttackController
 from desktop.gui.scene import MapScene
 from desktop.gui.template_tool import TemplateController
-from desktop.gui.threat_view import add_threat_overlay
+from desktop.gui.threat_view import ThreatOverlay, add_threat_overlay
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
@@ -43,8 +44,9 @@ def first_attacker(window: GMWindow) -> str | None:
 
 def _tools_menu(window: GMWindow) -> QMenu | None:
     for action in window.menuBar().actions():
-        if action.text().replace("&", "") == "Tools":
-            return action.menu()
+        menu = action.menu()
+        if action.text().replace("&", "") == "Tools" and isinstance(menu, QMenu):
+            return menu
     return None
 
 
@@ -64,8 +66,17 @@ def _add_tool_action(window: GMWindow, name: str, text: str, key: str) -> QActio
     return action
 
 
-def install_combat_tools(window: GMWindow) -> AttackController:
-    """Add the attack tool and its bar to ``window``; return the controller."""
+@dataclass(frozen=True, slots=True)
+class CombatTools:
+    """The combat tools of one GM window."""
+
+    attack: AttackController
+    templates: TemplateController
+    threats: ThreatOverlay
+
+
+def install_combat_tools(window: GMWindow) -> CombatTools:
+    """Add the attack and template tools, the threat view and the action bar to ``window``."""
     controller = AttackController(window.state, lambda: window_scenes(window), window)
     window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, controller.bar)
@@ -78,9 +89,8 @@ def install_combat_tools(window: GMWindow) -> AttackController:
     attack.triggered.connect(lambda _checked=False: use_attack_tool())
     controller.animator.watch(window.view)
     controller.animator.watch(window.view.viewport())
-    window.template_tool = _install_template_tool(window, controller)
-    _install_threat_view(window)
-    return controller
+    templates = _install_template_tool(window, controller)
+    return CombatTools(controller, templates, _install_threat_view(window))
 
 
 def _install_template_tool(window: GMWindow, attack: AttackController) -> TemplateController:
@@ -103,7 +113,7 @@ def _install_template_tool(window: GMWindow, attack: AttackController) -> Templa
     return templates
 
 
-def _install_threat_view(window: GMWindow) -> None:
+def _install_threat_view(window: GMWindow) -> ThreatOverlay:
     """A *Threat View* toggle (V): the selected token's enemies shaded by their cover."""
     overlay = add_threat_overlay(window.scene, window.state)
     action = QAction("&Threat View", window, checkable=True)
@@ -121,3 +131,4 @@ def _install_threat_view(window: GMWindow) -> None:
 
     action.toggled.connect(refresh)
     window.interaction.selection_changed.append(refresh)
+    return overlay

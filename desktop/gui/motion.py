@@ -46,7 +46,7 @@ def motion_preferences() -> MotionPreferences:
     """The user's animation speed and reduced-motion choice (Preferences)."""
     store = settings()
     try:
-        speed = float(store.value(SPEED_KEY, 1.0))
+        speed = float(str(store.value(SPEED_KEY, 1.0)))
     except (TypeError, ValueError):
         speed = 1.0
     reduced = store.value(REDUCED_KEY, False, type=bool) is True

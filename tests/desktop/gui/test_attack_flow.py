@@ -39,7 +39,7 @@ def window(qtbot) -> GMWindow:
     qtbot.addWidget(window, before_close_func=lambda w: w.state.mark_saved())
     window.show()
     qtbot.waitExposed(window)
-    window.combat_tools.animator.preferences = MotionPreferences(enabled=False)
+    window.combat_tools.attack.animator.preferences = MotionPreferences(enabled=False)
     return window
 
 
@@ -68,7 +68,7 @@ def aim_at(qtbot, window: GMWindow, attacker: str, target: str) -> None:
 def test_hover_shows_the_card_and_a_click_shakes_the_goblin(qtbot, window: GMWindow) -> None:
     """Shooting d8 7, Wild Die 2: 7 - 2 (Light Cover) = 5 vs 4, a hit (no raise: 5 < 8).
     Damage 2d6 = 4 + 3 = 7 vs Toughness 5 (6 less AP 1): Shaken, no raise."""
-    controller = window.combat_tools
+    controller = window.combat_tools.attack
     controller.tool.dice = lambda: ScriptedDice([7, 2, 4, 3])
     aim_at(qtbot, window, "harsk", "goblin-5")
     before = window.state.encounter
@@ -93,7 +93,7 @@ def test_hover_shows_the_card_and_a_click_shakes_the_goblin(qtbot, window: GMWin
 
 
 def test_undo_takes_the_attack_and_its_log_entry_back(qtbot, window: GMWindow) -> None:
-    window.combat_tools.tool.dice = lambda: ScriptedDice([7, 2, 4, 3])
+    window.combat_tools.attack.tool.dice = lambda: ScriptedDice([7, 2, 4, 3])
     aim_at(qtbot, window, "harsk", "goblin-5")
     log_before = window.state.encounter.log
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
@@ -107,7 +107,7 @@ def test_undo_takes_the_attack_and_its_log_entry_back(qtbot, window: GMWindow) -
 def test_the_card_shows_what_battlemap_survey_and_odds_print(qtbot, window: GMWindow,
                                                             capsys) -> None:
     aim_at(qtbot, window, "harsk", "goblin-5")
-    card = window.combat_tools.card.lines
+    card = window.combat_tools.attack.card.lines
     pair = ["--attacker", "harsk", "--target", "goblin-5"]
     assert main(["survey", str(DEMO), *pair, "--weapon", "Longbow", "--json"]) == 0
     measured = json.loads(capsys.readouterr().out)
@@ -132,7 +132,7 @@ def test_physical_dice_are_asked_for_in_order(qtbot, window: GMWindow, monkeypat
         return next(typed), True
 
     monkeypatch.setattr("desktop.gui.attack_tool.QInputDialog.getInt", get_int)
-    window.combat_tools.bar.physical.setChecked(True)
+    window.combat_tools.attack.bar.physical.setChecked(True)
     aim_at(qtbot, window, "harsk", "goblin-5")
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "goblin-5"))
@@ -158,16 +158,16 @@ def test_a_missed_blast_animates_its_deviation_and_lands_where_geometry_says(qtb
     qtbot.addWidget(window, before_close_func=lambda w: w.state.mark_saved())
     window.show()
     qtbot.waitExposed(window)
-    controller = window.combat_tools
+    controller = window.combat_tools.attack
     controller.animator.preferences = MotionPreferences(enabled=False)
     controller.bar.template.setCurrentIndex(controller.bar.template.findData("sbt"))
     controller.tool.dice = lambda: ScriptedDice([3, 1, 3, 3, 5, 4])
-    window.template_tool.tool.dice = controller.tool.dice
+    window.combat_tools.templates.tool.dice = controller.tool.dice
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "hero"))
     window.actions_by_name["tool_template"].trigger()
     hover(window, on_screen(window, "orc1"))
-    placed = window.template_tool.tool.aim.placed
+    placed = window.combat_tools.templates.tool.aim.placed
     assert [hit.id for hit in placed.victims.hits] == ["orc1"]
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "orc1"))
