@@ -106,12 +106,16 @@ class TokenItem(QGraphicsItem):
         self._badge_widths = [
             QFontMetricsF(self._badge_font).horizontalAdvance(b.text) + 12 for b in self.badges
         ]
+        self._bounds = self._outline()
         self.update()
 
-    def boundingRect(self) -> QRectF:
+    def _outline(self) -> QRectF:
         half = max(self._radius + 2 * RING, self._label_width / 2, sum(self._badge_widths) / 2) + 4
         top = self._radius + 2 * RING + BADGE_HEIGHT + 6
         return QRectF(-half, -top, 2 * half, top + self._radius + 0.45 * CELL + 8)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds  # computed once per change: Qt asks for it many times a frame
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from gui_helpers import small_encounter
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from pytestqt.qtbot import QtBot
 
@@ -116,3 +116,25 @@ def test_the_calibration_dialog_measures_the_bar(qtbot: QtBot) -> None:
     dialog.bar.length = 337.0
     dialog.accept()
     assert dialog.pixels_per_inch == pytest.approx(100.0, abs=0.01)
+
+
+def test_players_drag_visible_tokens_but_cannot_find_hidden_ones(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    player.set_mode(CameraMode.PINNED)
+    player.view.set_camera(QPointF(6 * CELL, 4 * CELL), 1.0)
+    viewport = player.view.viewport()
+
+    def at(x: float, y: float) -> QPoint:
+        return player.view.mapFromScene(x * CELL, y * CELL)
+
+    for start, end in (((9.5, 5.5), (7.5, 5.5)), ((1.5, 1.5), (2.5, 2.5))):
+        qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(*start))
+        qtbot.mouseMove(viewport, at(*end))
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(*end))
+    assert window.state.encounter.token("gob").x == 9.5  # the hidden goblin stayed put
+    hero = window.state.encounter.token("hero")
+    assert (hero.x, hero.y) == (2.5, 2.5)
