@@ -5,14 +5,16 @@ It follows the map-tool protocol of :mod:`desktop.core.tools` (``feed``, ``cance
 fire and the preview card). A click on a token with no attacker chosen makes it the attacker
 (Ctrl+click always does); a click on another token resolves the attack with the dice the
 ``dice`` factory hands out (the program's, or a dialog asking the GM for physical dice) and
-returns one :class:`~desktop.core.tools.Commit`. A bad input (an impossible die, a clash of
-options) leaves the encounter alone and sets :attr:`AttackTool.message`.
+returns one :class:`~desktop.core.tools.Commit`. With ``choices.push`` a click Pushes
+instead (:mod:`desktop.core.push_action`). A bad input (an impossible die, a clash of options)
+leaves the encounter alone and sets :attr:`AttackTool.message`.
 
 Examples
 --------
 >>> from rules.dice import ScriptedDice
 >>> from desktop.core.model import Encounter, Side, Token
->>> from desktop.core.tools import PointerEvent, PointerKind
+>>> from desktop.core.push_action import PushAttack, resolve_push
+from desktop.core.tools import PointerEvent, PointerKind
 >>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO, stats={"skills": {"fighting": "d8"}})
 >>> orc = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={})
 >>> enc = Encounter(tokens=(hero, orc))
@@ -33,6 +35,7 @@ from desktop.core.edits import token_at
 from desktop.core.model import Encounter
 from desktop.core.pipeline import AttackError, AttackPreview, AttackResult, preview_attack
 from desktop.core.pipeline import resolve_attack as resolve
+from desktop.core.push_action import PushAttack, resolve_push
 from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind, Preview
 from rules.dice import DiceSource
 
@@ -56,6 +59,7 @@ class AttackChoices:
     weapon: str | None = None
     options: tuple[str, ...] = ()
     overrides: dict[str, str] = field(default_factory=dict)
+    push: bool = False
 
 
 class AttackTool:
@@ -68,7 +72,7 @@ class AttackTool:
         self.choices = AttackChoices()
         self.aim: Aim | None = Aim(attacker) if attacker else None
         self.message = ""
-        self.last_result: AttackResult | None = None
+        self.last_result: AttackResult | PushAttack | None = None
         self.listeners: list[Callable[[], None]] = []
         self._previewed: Encounter | None = None
 
@@ -134,8 +138,7 @@ class AttackTool:
         if self.aim is None:
             return None
         try:
-            result = resolve(encounter, self.aim.attacker, target, self.dice(),
-                             self.choices.weapon, self.choices.options, self.choices.overrides)
+            result = self._resolved(encounter, target)
         except ValueError as error:
             self.message = str(error)
             self._notify()
@@ -143,6 +146,13 @@ class AttackTool:
         self.message, self.last_result = "", result
         self._show(Aim(self.aim.attacker))
         return Commit(f"Attack: {result.entry.title.split(':')[0]}", result.encounter)
+
+    def _resolved(self, encounter: Encounter, target: str) -> AttackResult | PushAttack:
+        attacker = self.aim.attacker if self.aim else ""
+        if self.choices.push:
+            return resolve_push(encounter, attacker, target, self.dice())
+        return resolve(encounter, attacker, target, self.dice(), self.choices.weapon,
+                       self.choices.options, self.choices.overrides)
 
     def cancel(self) -> None:
         """Esc: forget the hovered target (the attacker stays chosen)."""

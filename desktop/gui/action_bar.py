@@ -1,4 +1,4 @@
-"""The attack action bar: attacker, weapon, options, the GM's overrides, physical dice.
+"""The attack action bar: attacker, weapon, options, overrides, template, Push, physical dice.
 
 Every change goes into the attack tool's :class:`~desktop.core.attack_targeting.AttackChoices`
 and re-previews the hovered target at once, so the card always shows what a click will do.
@@ -45,17 +45,20 @@ class ActionBar(QToolBar):
             self.template.addItem(f"template: {shape.upper()}", shape)
         self.template.setCurrentIndex(1)
         self.template.setToolTip("The area template the Template tool places")
+        self.push = QCheckBox("Push")
+        self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
         self.physical = QCheckBox("Physical dice")
         self.physical.setToolTip("Type in the dice rolled at the table, one by one")
         self.message = QLabel("")
         self.message.setStyleSheet("color: #c62828;")
         for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
-                       self.template, self.physical, self.message):
+                       self.template, self.push, self.physical, self.message):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             self.addWidget(widget)
         self.weapon.currentIndexChanged.connect(lambda _n: self._changed())
         self.physical.toggled.connect(lambda _on: self._changed())
+        self.push.toggled.connect(lambda _on: self._changed())
         self.template.currentIndexChanged.connect(lambda _n: self._changed())
 
     def _options_button(self) -> QToolButton:

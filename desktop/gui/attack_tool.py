@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
 
 from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool
 from desktop.core.model import Encounter, Token
+from desktop.core.pipeline import AttackResult
 from desktop.core.preview_text import card_lines
+from desktop.core.push_action import push_card_lines
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard, visible_events
 from desktop.gui.action_bar import ActionBar
@@ -213,7 +215,7 @@ class AttackController:
 
     def _on_choices(self) -> None:
         self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
-                                          self.bar.chosen_overrides())
+                                          self.bar.chosen_overrides(), self.bar.push.isChecked())
         self.tool.refresh(self.state.encounter)
 
     def dice(self) -> DiceSource:
@@ -254,7 +256,10 @@ class AttackController:
             self.card.show_lines([], False)
             return
         target = encounter.token(aim.target)
-        if aim.preview is None:
+        if self.tool.choices.push:
+            lines = push_card_lines(encounter, aim.attacker, aim.target)
+            self.card.show_lines(lines, lines[-1].startswith("Cannot"))
+        elif aim.preview is None:
             self.card.show_lines([names[aim.target], aim.error or ""], True)
         else:
             self.card.show_lines(card_lines(aim.preview, names), aim.preview.problem is not None)
@@ -265,7 +270,8 @@ class AttackController:
         result = self.tool.last_result
         if result is not None and result.encounter is new:
             self.tool.last_result = None
-            joker = result.preview.attacker if result.preview.context.joker else None
+            preview = result.preview if isinstance(result, AttackResult) else None
+            joker = preview.attacker if preview is not None and preview.context.joker else None
             shown = joker if joker and not old.token(joker).hidden else None
             self.animator.scenes = self.scenes()
             self.animator.play(storyboard(old, result.events, joker_of=joker),

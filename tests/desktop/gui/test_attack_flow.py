@@ -22,7 +22,7 @@ from desktop.core.model import Encounter, Side, Token
 from desktop.core.pipeline import preview_attack
 from desktop.core.preview_text import card_lines, percent
 from desktop.core.state import BattleState
-from desktop.core.storyboard import Burst, DeviationPath
+from desktop.core.storyboard import Burst, DeviationPath, Slide
 from desktop.gui.main_window import GMWindow
 from desktop.gui.motion import MotionPreferences
 from desktop.gui.style import CELL
@@ -182,3 +182,24 @@ def test_a_missed_blast_animates_its_deviation_and_lands_where_geometry_says(qtb
     assert window.state.encounter.token("orc2").stats["condition"]["incapacitated"] is True
     assert window.state.encounter.token("orc1").stats.get("condition", {}).get("shaken") in (
         None, False)
+
+
+def test_a_push_slides_the_token_to_its_new_point(qtbot) -> None:
+    """Strength d10 5 against d6 2: 1" back; Athletics d6 4 keeps the orc standing."""
+    brute = Token("b", "Brute", 1.5, 1.5, side=Side.HERO, stats={"attributes": {"strength": "d10"}})
+    orc = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={"skills": {"athletics": "d6"}})
+    window = GMWindow(BattleState(Encounter(tokens=(brute, orc))))
+    qtbot.addWidget(window, before_close_func=lambda w: w.state.mark_saved())
+    window.show()
+    qtbot.waitExposed(window)
+    controller = window.combat_tools.attack
+    controller.animator.preferences = MotionPreferences(enabled=False)
+    controller.bar.push.setChecked(True)
+    controller.tool.dice = lambda: ScriptedDice([5, 2, 4])
+    aim_at(qtbot, window, "b", "o")
+    assert controller.card.lines[0] == "Push Orc"
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "o"))
+    assert window.state.encounter.log[-1].title == 'Brute pushes Orc: 1" back'
+    assert Slide("o", (2.5, 1.5), (3.5, 1.5)) in controller.animator.played
+    assert window.scene.token_item("o").pos().x() == 3.5 * CELL
