@@ -13,8 +13,7 @@ Examples
 --------
 >>> from rules.dice import ScriptedDice
 >>> from desktop.core.model import Encounter, Side, Token
->>> from desktop.core.push_action import PushAttack, resolve_push
-from desktop.core.tools import PointerEvent, PointerKind
+>>> from desktop.core.tools import PointerEvent, PointerKind
 >>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO, stats={"skills": {"fighting": "d8"}})
 >>> orc = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={})
 >>> enc = Encounter(tokens=(hero, orc))
