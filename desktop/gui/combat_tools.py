@@ -102,8 +102,8 @@ def _install_template_tool(window: GMWindow, attack: AttackController) -> Templa
     action = _add_tool_action(window, "tool_template", "&Template", "B")
 
     def use_template_tool() -> None:
-        templates.activate(attack.tool.attacker or first_attacker(window),
-                           attack.bar.chosen_template())
+        attack.activate(first_attacker(window) or attack.tool.attacker)
+        templates.activate(attack.tool.attacker, attack.bar.chosen_template())
         templates.tool.choices = attack.tool.choices
         window.interaction.set_tool(templates.tool)
 
