@@ -154,11 +154,14 @@ def cover_from(
     lean: bool = False,
     eye_height: float = EYE_HEIGHT,
     thresholds: CoverThresholds | None = None,
+    creatures_hide: bool = False,
 ) -> tuple[TargetCover, ...]:
     """Cover of every target (default: every other body) from one attacker, all at once.
 
     With ``lean`` the attacker may look from any of :func:`viewpoints`; each target gets the
-    least cover over them (leaning round a corner).
+    least cover over them (leaning round a corner). With ``creatures_hide`` other bodies on the
+    ground hide like low walls of their height (off by default: Savage Pathfinder treats
+    creatures in the line of fire as bystanders instead).
 
     Examples
     --------
@@ -173,7 +176,9 @@ def cover_from(
     attacker = field.body(attacker_id)
     ids = [b.id for b in field.bodies if b.id != attacker_id] if target_ids is None else target_ids
     targets = np.array([field.index_of(i) for i in ids], dtype=np.intp)
-    fractions = least_hidden(field, attacker, targets, lean=lean, eye_height=eye_height)
+    fractions = least_hidden(
+        field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
+    )
     rules = thresholds or CoverThresholds()
     return tuple(
         TargetCover(field.bodies[t].id, float(f), rules.category(float(f)))
@@ -188,9 +193,11 @@ def least_hidden(
     *,
     lean: bool = False,
     eye_height: float = EYE_HEIGHT,
+    creatures_hide: bool = False,
 ) -> npt.NDArray[np.float64]:
     """Hidden fraction of each target (by body number) from the attacker's eye, or from its
-    best viewpoint when leaning.
+    best viewpoint when leaning; with ``creatures_hide`` the other bodies standing on the ground
+    hide what is behind them too (see :func:`geometry.sightlines.hidden_fractions`).
 
     Examples
     --------
@@ -199,9 +206,11 @@ def least_hidden(
     [0.0]
     """
     eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
-    fractions = hidden_fractions(field, eyes[0], targets)
+    me = field.index_of(attacker.id)
+    blockers = np.delete(np.arange(len(field.bodies)), me) if creatures_hide else None
+    fractions = hidden_fractions(field, eyes[0], targets, blockers)
     for eye in eyes[1:]:
-        fractions = np.minimum(fractions, hidden_fractions(field, eye, targets))
+        fractions = np.minimum(fractions, hidden_fractions(field, eye, targets, blockers))
     return fractions
 
 
@@ -212,6 +221,7 @@ def cover_fraction(
     *,
     lean: bool = False,
     eye_height: float = EYE_HEIGHT,
+    creatures_hide: bool = False,
 ) -> float:
     """The hidden share of ``target_id``'s silhouette as seen by ``attacker_id``, in [0, 1].
 
@@ -221,5 +231,12 @@ def cover_fraction(
     >>> cover_fraction(field, "a", "b")  # on top of each other: nothing in between
     0.0
     """
-    (reading,) = cover_from(field, attacker_id, [target_id], lean=lean, eye_height=eye_height)
+    (reading,) = cover_from(
+        field,
+        attacker_id,
+        [target_id],
+        lean=lean,
+        eye_height=eye_height,
+        creatures_hide=creatures_hide,
+    )
     return reading.fraction

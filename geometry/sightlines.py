@@ -42,10 +42,16 @@ NEAR = 1e-9
 """Relative depth below which a wall point counts as level with the eye (not in front)."""
 
 
-def hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> FloatArray:
+def hidden_fractions(
+    field: Battlefield, eye: Eye, targets: IndexArray, blockers: IndexArray | None = None
+) -> FloatArray:
     """The hidden share of each target's silhouette as seen from ``eye``, in [0, 1].
 
     A target whose centre is level with the eye on the map (distance 0) is hidden by nothing.
+    ``blockers`` are bodies that hide what is behind them as well (never the target itself):
+    each standing on the ground (base <= 0) is a card across the sight line, as wide as it and
+    as tall as its top, like a low wall; raised or flying ones, and one the eye stands in, are
+    left out (the model hides only what lies below a sight line's crossing).
 
     Examples
     --------
@@ -56,12 +62,19 @@ def hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> Float
     [0.0]
     """
     with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
-        return _hidden_fractions(field, eye, targets)
+        return _hidden_fractions(field, eye, targets, blockers)
 
 
-def _hidden_fractions(field: Battlefield, eye: Eye, targets: IndexArray) -> FloatArray:
+def _hidden_fractions(
+    field: Battlefield, eye: Eye, targets: IndexArray, blockers: IndexArray | None
+) -> FloatArray:
     frame = _TargetFrames(field, eye, targets)
-    pair_target, lo, hi, f_lo, f_hi = frame.project(*frame.candidate_pairs())
+    owner, pieces = frame.wall_pairs()
+    if blockers is not None and len(blockers):
+        more_owner, more_pieces = frame.creature_pairs(blockers)
+        owner = np.concatenate([owner, more_owner])
+        pieces = [np.concatenate([a, b]) for a, b in zip(pieces, more_pieces, strict=True)]
+    pair_target, lo, hi, f_lo, f_hi = frame.project(owner, *pieces)
     full = (f_lo >= 1.0) & (f_hi >= 1.0)
     partial = ~full & np.isfinite(f_lo + f_hi) & ((f_lo > 0.0) | (f_hi > 0.0))
     covered = _merged_lengths(pair_target[full], lo[full], hi[full], len(targets))
@@ -94,6 +107,30 @@ class _TargetFrames:
         self.height = np.maximum(field.body_height[targets], THIN)
         self.seen = seen
 
+    def wall_pairs(self) -> tuple[IndexArray, list[FloatArray]]:
+        """Target numbers and wall pieces ``[x1, y1, x2, y2, top]`` of :meth:`candidate_pairs`."""
+        t, w = self.candidate_pairs()
+        f = self.field
+        return t, [f.wall_x1[w], f.wall_y1[w], f.wall_x2[w], f.wall_y2[w], f.wall_top[w]]
+
+    def creature_pairs(self, blockers: IndexArray) -> tuple[IndexArray, list[FloatArray]]:
+        """Every (target, grounded blocker) pair but a target with itself, as wall pieces."""
+        f = self.field
+        ex, ey, _ = self.eye
+        cx, cy, r = f.body_x[blockers], f.body_y[blockers], f.body_radius[blockers]
+        dx, dy = cx - ex, cy - ey
+        reach = np.hypot(dx, dy)
+        grounded = (f.body_base[blockers] <= 0.0) & (reach > r)
+        blockers = blockers[grounded]
+        cx, cy, r, reach = cx[grounded], cy[grounded], r[grounded], reach[grounded]
+        nx, ny = -dy[grounded] / reach * r, dx[grounded] / reach * r
+        top = f.body_base[blockers] + f.body_height[blockers]
+        t = np.repeat(np.arange(len(self.targets)), len(blockers))
+        c = np.tile(np.arange(len(blockers)), len(self.targets))
+        other = self.targets[t] != blockers[c]
+        t, c = t[other], c[other]
+        return t, [(cx + nx)[c], (cy + ny)[c], (cx - nx)[c], (cy - ny)[c], top[c]]
+
     def candidate_pairs(self) -> tuple[IndexArray, IndexArray]:
         """(target, wall) pairs whose bounding boxes meet the target's sight wedge."""
         ex, ey, _ = self.eye
@@ -106,26 +143,32 @@ class _TargetFrames:
         return pair_target[keep], pair_wall[keep]
 
     def project(
-        self, t: IndexArray, w: IndexArray
+        self,
+        t: IndexArray,
+        x1: FloatArray,
+        y1: FloatArray,
+        x2: FloatArray,
+        y2: FloatArray,
+        top: FloatArray,
     ) -> tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray]:
-        """The pairs that may hide something: target numbers, interval ``lo < s/r < hi`` on the
-        silhouette, and the hidden share at both ends (2 for full-height walls).
+        """For (target, piece) pairs -- piece from ``(x1, y1)`` to ``(x2, y2)`` of height ``top``
+        -- those that may hide something: target numbers, interval ``lo < s/r < hi`` on the
+        silhouette, and the hidden share at both ends (2 for full-height pieces).
         """
-        f = self.field
         ex, ey, ez = self.eye
         ux, uy, d = self.ux[t], self.uy[t], self.distance[t]
-        ax, ay, bx, by = f.wall_x1[w] - ex, f.wall_y1[w] - ey, f.wall_x2[w] - ex, f.wall_y2[w] - ey
+        ax, ay, bx, by = x1 - ex, y1 - ey, x2 - ex, y2 - ey
         xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
         xb, yb = bx * ux + by * uy, by * ux - bx * uy
         slope = self.radius[t] / d
         keep = _may_meet_wedge(xa, ya, xb, yb, d, slope)
-        t, w = t[keep], w[keep]
+        t, top = t[keep], top[keep]
         d, xa, ya, xb, yb = d[keep], xa[keep], ya[keep], xb[keep], yb[keep]
         start, end = _depth_window(xa, xb, d)
         x1, y1 = xa + start * (xb - xa), ya + start * (yb - ya)
         x2, y2 = xa + end * (xb - xa), ya + end * (yb - ya)
         r = self.radius[t]
-        top, base, height = f.wall_top[w], self.base[t], self.height[t]
+        base, height = self.base[t], self.height[t]
         s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)
         tall = np.isinf(top)
         g1 = np.where(tall, 2.0, (ez + (top - ez) * d / x1 - base) / height)

@@ -94,11 +94,13 @@ def survey(
     lean: bool = False,
     eye_height: float = EYE_HEIGHT,
     thresholds: CoverThresholds | None = None,
+    creatures_hide: bool = False,
 ) -> Survey:
     """Measure one attack of ``attacker_id`` on ``target_id``.
 
     ``weapon_ranges`` are the weapon's Short/Medium/Long ranges (None: a melee weapon with
-    ``reach``); ``lean`` lets the attacker look from the best point of its footprint.
+    ``reach``); ``lean`` lets the attacker look from the best point of its footprint;
+    ``creatures_hide`` lets other bodies on the ground give cover (see :func:`cover_from`).
 
     Examples
     --------
@@ -114,7 +116,10 @@ def survey(
     distance = distance_between(field, attacker_id, target_id)
     band = range_band(distance, float(gaps_a[t]), weapon_ranges=weapon_ranges, reach=reach)
     targets = np.array([t], dtype=np.intp)
-    fraction = float(least_hidden(field, attacker, targets, lean=lean, eye_height=eye_height)[0])
+    hidden = least_hidden(
+        field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
+    )
+    fraction = float(hidden[0])
     cover = (thresholds or CoverThresholds()).category(fraction)
     return Survey(
         distance=distance,

@@ -136,3 +136,23 @@ def test_custom_thresholds_move_the_categories() -> None:
     assert strict.category(0.25) is CoverCategory.MEDIUM
     assert CoverThresholds().category(0.874) is CoverCategory.HEAVY
     assert CoverThresholds().category(math.nextafter(1.0, 0.0)) is CoverCategory.TOTAL
+
+
+def test_a_creature_on_the_ground_hides_like_a_low_wall_when_creatures_hide() -> None:
+    # a body 0.5 tall and 4 wide centred at x = 4.5 is a card from (4.5, -2) to (4.5, 2), like
+    # a 0.5-high wall there: t = 0.9, hidden z < 0.9 + (0.5 - 0.9) / 0.9 = 0.4556
+    crate_like = Body("boar", 4.5, 0.0, radius=2.0, height=0.5)
+    field = Battlefield.build(bodies=[ARCHER, TARGET, crate_like])
+    assert cover_fraction(field, "archer", "target") == 0.0
+    hidden = cover_fraction(field, "archer", "target", creatures_hide=True)
+    assert hidden == pytest.approx(0.9 - 0.4 / 0.9)
+    wall = cross_wall("w", 4.5, -2.0, 2.0, top=0.5)
+    assert hidden == pytest.approx(cover_fraction(duel(wall), "archer", "target"))
+
+
+def test_flying_creatures_and_the_attacker_itself_never_hide_anything() -> None:
+    bat = Body("bat", 3.0, 0.0, radius=1.0, base_z=2.0, height=0.5)
+    field = Battlefield.build(bodies=[ARCHER, TARGET, bat])
+    assert cover_fraction(field, "archer", "target", creatures_hide=True, lean=True) == 0.0
+    (seen,) = cover_from(field, "archer", ["bat"], creatures_hide=True)
+    assert seen.fraction == 0.0
