@@ -1,0 +1,39 @@
+"""The threat view shades every enemy of the chosen token by the cover geometry measures."""
+
+from __future__ import annotations
+
+from desktop.core.model import Encounter, Side, Token, Wall
+from desktop.core.state import BattleState
+from desktop.core.threats import enemies_of
+from desktop.gui.scene import MapScene
+from desktop.gui.threat_view import add_threat_overlay
+
+ENC = Encounter(
+    tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),
+            Token("a", "Ally", 0.5, 2.5, side=Side.HERO),
+            Token("g", "Goblin", 8.5, 0.5, side=Side.VILLAIN),
+            Token("o", "Orc", 0.5, 8.5, side=Side.VILLAIN),
+            Token("n", "Bystander", 4.5, 4.5, side=Side.NEUTRAL)),
+    walls=(Wall("post", ((6.0, 0.5), (6.0, 2.0))),),
+)
+"""The post hides the lower half of the goblin's silhouette from the hero (Medium); the orc
+stands in the open."""
+
+
+def test_enemies_are_the_other_side_only() -> None:
+    assert enemies_of(ENC, "h") == ("g", "o")
+    assert enemies_of(ENC, "n") == ()
+
+
+def test_the_overlay_follows_the_viewer_and_the_map(qtbot) -> None:
+    state = BattleState(ENC)
+    scene = MapScene(state)
+    overlay = add_threat_overlay(scene, state)
+    overlay.show_for("h")
+    assert [(r.id, r.cover.value) for r in overlay.readings] == [("g", "medium"), ("o", "none")]
+    assert overlay.readings[0].fraction == 0.5
+    state.apply("Move the goblin", ENC.with_token(ENC.token("g").moved_to(8.5, 5.5)))
+    assert [(r.id, r.cover.value) for r in overlay.readings] == [("g", "none"), ("o", "none")]
+    overlay.show_for(None)
+    assert overlay.readings == ()
+    assert overlay.scene() is scene
