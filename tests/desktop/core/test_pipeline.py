@@ -144,3 +144,16 @@ def test_a_wounded_target_keeps_its_wounds_and_the_log_grows() -> None:
     assert Wounded("orc", 1, 1) in result.events
     assert result.encounter.token("orc").stats["condition"]["wounds"] == 1
     assert Hit("hero", "orc", False) in result.events
+
+
+def test_a_wild_attack_leaves_the_attacker_vulnerable() -> None:
+    """Wild Attack: +2 Fighting and damage, then Vulnerable. Next to the orc with the sword:
+    Fighting d8 4 (Wild Die 1) + 2 = 6 vs Parry 5, a hit; Strength d8 3 + Sword d8 2 + 2 = 7
+    vs Toughness 5: Shaken."""
+    enc = open_field().with_token(replace(open_field().token("hero"), x=7.5))
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([4, 1, 3, 2]), weapon="Sword",
+                            options=("wild-attack",))
+    assert result.entry.lines[0] == "Fighting d8 4, Wild d6 1 = 4; +2 Wild Attack → 6 vs TN 5: hit"
+    assert result.entry.lines[-1] == "Hero is now Vulnerable"
+    assert result.encounter.token("hero").stats["condition"]["vulnerable"] is True
+    assert result.encounter.token("orc").stats["condition"]["shaken"] is True
