@@ -13,8 +13,10 @@ import pytest
 
 from desktop.core.model import Encounter, Side, Token, Wall
 from desktop.core.pipeline import AttackError, preview_attack, resolve_attack
+from desktop.core.turns import begin_combat
 from rules.dice import DiceError, ScriptedDice
 from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
+from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.expressions import TraitDie
 from rules.savage_pathfinder.odds import trait_odds
 
@@ -157,3 +159,15 @@ def test_a_wild_attack_leaves_the_attacker_vulnerable() -> None:
     assert result.entry.lines[-1] == "Hero is now Vulnerable"
     assert result.encounter.token("hero").stats["condition"]["vulnerable"] is True
     assert result.encounter.token("orc").stats["condition"]["shaken"] is True
+
+
+def test_the_joker_from_the_action_cards_adds_two_to_roll_and_damage() -> None:
+    """Dealt the red Joker: +2 to the Shooting roll and the damage. Shooting 2 (Wild Die 1)
+    + 2 = 4 vs 4: a hit; 2d6 1 + 2 + 2 = 5 vs 5: Shaken - both only thanks to the Joker. The
+    log entry carries the round of the Action Cards (1)."""
+    enc, _ = begin_combat(open_field(), PhysicalCards(["RJ", "2C"]))
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([2, 1, 1, 2]))
+    assert result.entry.lines[0] == "Shooting d8 2, Wild d6 1 = 2; +2 Joker → 4 vs TN 4: hit"
+    assert result.entry.lines[1].endswith("= 3; +2 Joker → 5 vs Toughness 5: success")
+    assert result.entry.round == 1
+    assert result.preview.context.joker
