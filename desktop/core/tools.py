@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from desktop.core.battlefield import battlefield_of
 from desktop.core.edits import (
@@ -125,7 +125,8 @@ Preview = DragPreview | BoxPreview | DrawPreview | None
 
 
 class Tool(Protocol):
-    """What every map tool offers the scene."""
+    """What every map tool offers the scene. A tool may also set ``single_use = True`` to
+    hand back to selecting after its first commit."""
 
     preview: Preview
 
@@ -150,6 +151,8 @@ class SelectTool:
     a click on a door opens or closes it; a click on any other wall, or inside a region,
     selects it.
     """
+
+    single_use: ClassVar[bool] = False
 
     def __init__(self, snap: bool = True, pick_hidden: bool = True) -> None:
         self.snap = snap
@@ -271,6 +274,8 @@ class DrawTool:
     last vertex), a right click or :meth:`finish` (Enter) ends the shape; :meth:`cancel` (Esc)
     drops it.
     """
+
+    single_use: ClassVar[bool] = False
 
     def __init__(
         self,

@@ -30,6 +30,8 @@ class Interaction:
         view.cancel_requested.connect(self.cancel)
         view.finish_requested.connect(self.finish)
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
+        self.tool_reset: Callable[[], None] = lambda: None
+        """Called when a single-use tool hands back to selecting (the window ticks Select)."""
         state.changed.connect(self._on_state_change)
 
     def detach(self) -> None:
@@ -55,6 +57,9 @@ class Interaction:
         commit = self.tool.feed(event, self.state.encounter)
         if commit is not None:
             self.state.apply(commit.label, commit.encounter)
+            if getattr(self.tool, "single_use", False):  # tools from before the flag lack it
+                self.set_tool(self.select_tool)
+                self.tool_reset()
         if commit is not None or self.tool.preview != preview or (
             self.select_tool.selection != before
         ):

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, 
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from desktop.core.edits import without_ids
+from desktop.core.grid_fit import GridBoxTool
 from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import DrawTool
 from desktop.gui import file_actions
@@ -73,6 +74,8 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     menu.addSeparator()
     _action(window, menu, "Import &Map Image...", partial(file_actions.import_map, window))
     _action(window, menu, "Calibrate Map &Grid...", partial(file_actions.calibrate_grid, window))
+    actions["fit_grid"] = _action(window, menu, "Fit Grid to a Printed &Cell",
+                                  partial(_fit_grid_tool, window))
     _action(window, menu, "Import &Universal VTT...", partial(file_actions.import_uvtt, window))
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)
@@ -147,6 +150,7 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
             group.addAction(action)
             bar.addAction(action)
     select.setChecked(True)
+    window.interaction.tool_reset = lambda: select.setChecked(True)
     menu.addSeparator()
     snap = _action(window, menu, "Snap to &Grid", partial(_toggle_snap, window), "G")
     snap.setCheckable(True)
@@ -155,6 +159,15 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
     actions["snap"] = snap
     bar.addSeparator()
     bar.addAction(snap)
+
+
+def _fit_grid_tool(window: GMWindow) -> None:
+    size = window.scene.background_size()
+    if size is None:
+        window.show_error("Fit grid", "The encounter has no map image to fit the grid to.")
+        return
+    window.interaction.set_tool(GridBoxTool(size))
+    window.statusBar().showMessage("Drag a box over one cell printed on the map.", 8000)
 
 
 def _draw_tool(window: GMWindow, wall_kind: WallKind, region_kind: RegionKind | None) -> None:

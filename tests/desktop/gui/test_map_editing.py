@@ -183,3 +183,26 @@ def test_import_a_map_image_and_calibrate_its_grid(
     calibrated = dialog.encounter(encounter, (640, 448))
     assert (calibrated.width, calibrated.height) == (19.5, 14.0)  # (640 - 16) / 32, 448 / 32
     assert calibrated.background is not None and calibrated.background.offset_x == 16.0
+
+
+def test_fit_the_grid_by_dragging_over_a_printed_cell(
+    qtbot: QtBot, window: GMWindow, tmp_path: Path
+) -> None:
+    image = QImage(640, 448, QImage.Format.Format_RGB32)
+    image.fill(QColor("#446644"))
+    image.save(str(tmp_path / "map.png"))
+    file_actions.apply_map_image(window, str(tmp_path / "map.png"), 640, 448, 64.0)
+    window.view.set_zoom(1.0)
+    window.view.centerOn(2 * 64, 2 * 64)
+    window.actions_by_name["fit_grid"].trigger()
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, at_cell(window, 1.0, 1.0))
+    qtbot.mouseMove(viewport, at_cell(window, 1.25, 1.25))
+    qtbot.mouseMove(viewport, at_cell(window, 1.5, 1.5))
+    qtbot.mouseRelease(viewport, LEFT, NONE, at_cell(window, 1.5, 1.5))
+    encounter = window.state.encounter
+    assert encounter.background is not None
+    assert encounter.background.pixels_per_cell == 32.0  # half a 64 px cell
+    assert (encounter.width, encounter.height) == (20.0, 14.0)
+    assert window.interaction.tool is window.interaction.select_tool
+    assert window.actions_by_name["tool_select"].isChecked()
