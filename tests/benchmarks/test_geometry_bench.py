@@ -50,7 +50,7 @@ def test_survey_of_one_attack_100_tokens_1000_walls(benchmark: Any) -> None:
         assert set(fast.adjacent_to_target) - {attacker} == set(adjacent)
         assert set(fast.bystanders) == set(in_line) | set(adjacent)
     naive_pairs = cycle(pairs)
-    report(benchmark, "survey", lambda: survey_by_shapely_loop(field, *next(naive_pairs)), 20)
+    report(benchmark, "survey", lambda: survey_by_shapely_loop(field, *next(naive_pairs)), 60)
 
 
 def test_threat_view_200_tokens_2000_walls(benchmark: Any) -> None:
