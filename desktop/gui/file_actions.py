@@ -7,14 +7,14 @@ and the open encounter stays exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImageReader
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QProgressDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Background, Encounter
@@ -31,13 +31,20 @@ UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
 
 
 @contextmanager
-def busy() -> Iterator[None]:
-    """A wait cursor while a large map image loads."""
+def busy(window: GMWindow, text: str = "Loading the map...") -> Iterator[None]:
+    """A progress note and a wait cursor while a large map image loads."""
+    note = QProgressDialog(text, "", 0, 0, window)
+    note.setCancelButton(None)
+    note.setMinimumDuration(0)
+    note.setWindowModality(Qt.WindowModality.WindowModal)
+    note.show()
+    QApplication.processEvents()  # paint the note before the decoding blocks
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         yield
     finally:
         QApplication.restoreOverrideCursor()
+        note.close()
 
 
 def new_encounter(window: GMWindow) -> None:
@@ -57,7 +64,7 @@ def open_path(window: GMWindow, path: Path) -> bool:
         return False
     window.path = path
     window.scene.base_dir = path.parent
-    with busy():
+    with busy(window) if encounter.background else nullcontext():
         window.state.load(encounter)
     add_recent_file(str(path))
     window.view.fit_map()
@@ -132,7 +139,7 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
         window.state.encounter, background=background,
         width=round(width_px / ppc, 3), height=round(height_px / ppc, 3),
     )
-    with busy():
+    with busy(window):
         window.state.apply("Import map", encounter)
     if window.scene.background_error:
         window.show_error("Map image", window.scene.background_error)
