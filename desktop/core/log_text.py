@@ -159,6 +159,50 @@ def _bystander_text(roll: RollMade, event: BystanderHit, names: Names, pick: str
     return f"bystander die{die}{pick} → {_name(names, event.bystander)}"
 
 
+class _Breakdown:
+    """The lines of one attack as its events arrive (see :func:`attack_lines`)."""
+
+    def __init__(self, names: Names, cover_fraction: float | None) -> None:
+        self.names, self.cover_fraction = names, cover_fraction
+        self.lines: list[str] = []
+        self.last_roll: RollMade | None = None
+        self.attack: tuple[int, RollMade] | None = None
+        self.judged, self.pick = False, ""
+
+    def add(self, event: Event) -> None:
+        word = _hit_word(event)
+        if isinstance(event, RollMade):
+            self._roll(event)
+        elif word is not None:
+            self._judge(word)
+        elif isinstance(event, BystanderHit) and self.attack is not None:
+            line, roll = self.attack
+            self.lines[line] += f"; {_bystander_text(roll, event, self.names, self.pick)}"
+            self.pick = ""
+        elif isinstance(event, DamageRolled) and self.last_roll and _is_damage(self.last_roll):
+            self.lines[-1] = roll_text(self.last_roll, _damage_word(event),
+                                       toughness=event.toughness)
+        else:
+            self.lines.append(event_text(event, self.names))
+
+    def _roll(self, roll: RollMade) -> None:
+        if roll.purpose == BYSTANDER_PICK:
+            self.pick = f", {_die_text(roll.dice[0])}"
+        elif roll.purpose.startswith(DEVIATION):
+            self.lines.append(_deviation_text(roll))
+        else:
+            self.last_roll = roll
+            if roll.target is not None:
+                self.attack, self.judged = (len(self.lines), roll), False
+            self.lines.append(roll_text(roll, cover_fraction=self.cover_fraction))
+
+    def _judge(self, word: str) -> None:
+        """The first hit or miss after an attack roll names its result."""
+        if self.attack is not None and not self.judged:
+            line, roll = self.attack
+            self.lines[line], self.judged = roll_text(roll, word, self.cover_fraction), True
+
+
 def attack_lines(events: Sequence[Event], names: Names,
                  cover_fraction: float | None = None) -> tuple[str, ...]:
     """The breakdown lines of one attack: each roll with its hit or miss, then the effects.
@@ -167,31 +211,10 @@ def attack_lines(events: Sequence[Event], names: Names,
     the die that picked the bystander) is added to the line of the last attack roll; the
     damage against Toughness completes the damage roll's line.
     """
-    lines: list[str] = []
-    last_roll: RollMade | None = None
-    attack: tuple[int, RollMade] | None = None
-    judged, pick = False, ""
+    breakdown = _Breakdown(names, cover_fraction)
     for event in events:
-        word = _hit_word(event)
-        if isinstance(event, RollMade) and event.purpose == BYSTANDER_PICK:
-            pick = f", {_die_text(event.dice[0])}"
-        elif isinstance(event, RollMade) and event.purpose.startswith(DEVIATION):
-            lines.append(_deviation_text(event))
-        elif isinstance(event, RollMade):
-            last_roll = event
-            if event.target is not None:
-                attack, judged = (len(lines), event), False
-            lines.append(roll_text(event, cover_fraction=cover_fraction))
-        elif word is not None and attack is not None and not judged:
-            lines[attack[0]], judged = roll_text(attack[1], word, cover_fraction), True
-        elif isinstance(event, BystanderHit) and attack is not None:
-            lines[attack[0]] += f"; {_bystander_text(attack[1], event, names, pick)}"
-            pick = ""
-        elif isinstance(event, DamageRolled) and last_roll is not None and _is_damage(last_roll):
-            lines[-1] = roll_text(last_roll, _damage_word(event), toughness=event.toughness)
-        elif word is None:
-            lines.append(event_text(event, names))
-    return tuple(lines)
+        breakdown.add(event)
+    return tuple(breakdown.lines)
 
 
 def _deviation_text(roll: RollMade) -> str:
