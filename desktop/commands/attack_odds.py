@@ -19,6 +19,7 @@ from desktop.commands.odds import odds_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter
 from desktop.core.pipeline import AttackPreview, preview_attack
 from desktop.core.preview_text import attack_odds_rows
+from rules.savage_pathfinder.odds import AttackOdds
 
 
 def _title(preview: AttackPreview, names: dict[str, str]) -> str:
@@ -42,14 +43,17 @@ def run_attack_odds(args: argparse.Namespace) -> int:
     if preview.odds is None:
         print(f"battlemap odds: {preview.problem}", file=sys.stderr)
         return 2
-    names = {t.id: t.name for t in encounter.tokens}
-    chances: list[tuple[str, Fraction | float]] = [*attack_odds_rows(preview.odds)]
-    rows = odds_rows(chances)
-    if args.json:
-        print(json.dumps({"attack": _title(preview, names), "target_number":
-                          preview.target_number, "modifiers": [asdict(m) for m in
-                                                               preview.attack_modifiers],
-                          "odds": rows}, indent=2))
-    else:
-        print_rows(_title(preview, names), rows)
+    _print(preview, preview.odds, {t.id: t.name for t in encounter.tokens}, args.json)
     return 0
+
+
+def _print(preview: AttackPreview, odds: AttackOdds, names: dict[str, str],
+           as_json: bool) -> None:
+    chances: list[tuple[str, Fraction | float]] = [*attack_odds_rows(odds)]
+    rows = odds_rows(chances)
+    if not as_json:
+        print_rows(_title(preview, names), rows)
+        return
+    print(json.dumps({"attack": _title(preview, names), "target_number": preview.target_number,
+                      "modifiers": [asdict(m) for m in preview.attack_modifiers],
+                      "odds": rows}, indent=2))

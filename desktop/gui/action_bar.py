@@ -40,26 +40,32 @@ class ActionBar(QToolBar):
         self.weapon.setToolTip("Weapon (default: a hand weapon next to the target, else ranged)")
         self.options = self._options_button()
         self.overrides = {name: self._override_box(name) for name in OVERRIDABLE}
-        self.template = QComboBox()
-        for shape in TEMPLATE_SHAPES:
-            self.template.addItem(f"template: {shape.upper()}", shape)
-        self.template.setCurrentIndex(1)
-        self.template.setToolTip("The area template the Template tool places")
+        self.template = self._template_box()
         self.push = QCheckBox("Push")
         self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
         self.physical = QCheckBox("Physical dice")
         self.physical.setToolTip("Type in the dice rolled at the table, one by one")
         self.message = QLabel("")
         self.message.setStyleSheet("color: #c62828;")
+        self._add_widgets()
+
+    def _add_widgets(self) -> None:
         for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
                        self.template, self.push, self.physical, self.message):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+                widget.currentIndexChanged.connect(lambda _n: self._changed())
+            if isinstance(widget, QCheckBox):
+                widget.toggled.connect(lambda _on: self._changed())
             self.addWidget(widget)
-        self.weapon.currentIndexChanged.connect(lambda _n: self._changed())
-        self.physical.toggled.connect(lambda _on: self._changed())
-        self.push.toggled.connect(lambda _on: self._changed())
-        self.template.currentIndexChanged.connect(lambda _n: self._changed())
+
+    def _template_box(self) -> QComboBox:
+        box = QComboBox()
+        for shape in TEMPLATE_SHAPES:
+            box.addItem(f"template: {shape.upper()}", shape)
+        box.setCurrentIndex(1)
+        box.setToolTip("The area template the Template tool places")
+        return box
 
     def _options_button(self) -> QToolButton:
         button = QToolButton()
@@ -82,7 +88,6 @@ class ActionBar(QToolBar):
         for value in OVERRIDE_CHOICES[name]:
             box.addItem(f"{label}: {value.replace('_', ' ')}", value)
         box.setToolTip(f"Override the measured {label} (the log says so)")
-        box.currentIndexChanged.connect(lambda _n: self._changed())
         return box
 
     def show_attacker(self, name: str | None, weapons: list[str]) -> None:
