@@ -85,6 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--called-shot", metavar="PART",
                         help="hand, head, vitals, limb, face, item or unarmored-area")
     parser.add_argument("--aim", action="store_true", help="the attacker aimed last turn")
+    parser.add_argument("--soak", type=int, default=0, metavar="N",
+                        help="the target spends up to N Bennies to Soak Wounds")
     parser.add_argument("--weapon", help="the weapon's name (default: a hand weapon next to "
                         "the target, a ranged one farther away)")
     dice = parser.add_mutually_exclusive_group()
@@ -157,7 +159,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter,
     if args.target is None:
         raise ValueError("give --target ID, or --template SHAPE --at X,Y")
     return resolve_attack(encounter, args.attacker, args.target, dice, args.weapon,
-                          options_of(args), overrides)
+                          options_of(args), overrides, soak_bennies=args.soak)
 
 
 def run(args: argparse.Namespace) -> int:

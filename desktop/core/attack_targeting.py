@@ -59,6 +59,7 @@ class AttackChoices:
     options: tuple[str, ...] = ()
     overrides: dict[str, str] = field(default_factory=dict)
     push: bool = False
+    soak: int = 0
 
 
 class AttackTool:
@@ -151,7 +152,7 @@ class AttackTool:
         if self.choices.push:
             return resolve_push(encounter, attacker, target, self.dice())
         return resolve(encounter, attacker, target, self.dice(), self.choices.weapon,
-                       self.choices.options, self.choices.overrides)
+                       self.choices.options, self.choices.overrides, self.choices.soak)
 
     def cancel(self) -> None:
         """Esc: forget the hovered target (the attacker stays chosen)."""

@@ -41,6 +41,7 @@ from rules.events import (
     Modifier,
     RollMade,
     Shaken,
+    Soaked,
     Wounded,
     describe,
 )
@@ -238,7 +239,7 @@ def _summary(events: Iterable[Event], names: Names) -> str:
             words.append(f"stray shot hits {_name(names, event.bystander)}")
         elif isinstance(event, DamageRolled) and event.total < event.toughness:
             words.append(f"no effect on {_name(names, event.target)}")
-        elif isinstance(event, Shaken | Wounded | Incapacitated):
+        elif isinstance(event, Shaken | Wounded | Incapacitated | Soaked):
             words.append(event_text(event, names))
     return "; ".join(words) or "no effect"
 

@@ -43,6 +43,7 @@ from rules.dice import DiceSource
 from rules.events import BystanderHit, Event, Modifier, RollMade, StatusAdded, TokenPushed
 from rules.registry import RulesError, find_system
 from rules.savage_pathfinder.attack import plan_attack
+from rules.savage_pathfinder.attack import resolve_attack as roll_attack
 from rules.savage_pathfinder.context import AttackContext, AttackKind
 from rules.savage_pathfinder.odds import AttackOdds, attack_odds
 from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
@@ -263,8 +264,12 @@ def _vulnerable(fighter: Combatant) -> tuple[list[Event], list[Combatant]]:
 
 def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice: DiceSource,
                    weapon: str | None = None, options: Sequence[str] = (),
-                   overrides: Mapping[str, str] | None = None) -> AttackResult:
+                   overrides: Mapping[str, str] | None = None,
+                   soak_bennies: int = 0) -> AttackResult:
     """Roll one attack (see :func:`preview_attack` for the arguments) with ``dice``.
+
+    ``soak_bennies``: the target spends up to that many of its Bennies to Soak Wounds (one
+    Soak roll, then rerolls).
 
     Dice are asked for in the engine's order (attack, Wild Die, damage, Soak, Incapacitation),
     then for each stray shot a die to pick the bystander (when several could be hit) and its
@@ -276,8 +281,8 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
         raise AttackError(preview.problem)
     fighter, defender = _combatants(encounter, encounter.token(attacker_id),
                                     encounter.token(target_id))
-    outcome = find_system(encounter.system).resolve_attack(fighter, defender, preview.weapon,
-                                                           preview.context, dice)
+    outcome = roll_attack(fighter, defender, preview.weapon, preview.context, dice,
+                          soak_bennies=soak_bennies)
     stray_events, stray_states = _strays(dice, preview, fighter, encounter, outcome.events)
     after_events, after_states = _vulnerable(fighter) if preview.attacker_becomes_vulnerable \
         else ([], [])

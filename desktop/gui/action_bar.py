@@ -1,4 +1,4 @@
-"""The attack action bar: attacker, weapon, options, overrides, template, Push, physical dice.
+"""The attack action bar: attacker, weapon, options, overrides, template, Soak, Push, dice.
 
 Every change goes into the attack tool's :class:`~desktop.core.attack_targeting.AttackChoices`
 and re-previews the hovered target at once, so the card always shows what a click will do.
@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMenu, QToolBar, QToolButton
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QMenu,
+    QSpinBox,
+    QToolBar,
+    QToolButton,
+)
 
 from desktop.core.model import Encounter
 from desktop.core.savage_context import OVERRIDABLE
@@ -41,6 +49,8 @@ class ActionBar(QToolBar):
         self.options = self._options_button()
         self.overrides = {name: self._override_box(name) for name in OVERRIDABLE}
         self.template = self._template_box()
+        self.soak = QSpinBox(prefix="target soaks with ", suffix=" Bennies", maximum=5)
+        self.soak.setToolTip("Bennies the target will spend to Soak Wounds (one roll, rerolls)")
         self.push = QCheckBox("Push")
         self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
         self.physical = QCheckBox("Physical dice")
@@ -51,12 +61,14 @@ class ActionBar(QToolBar):
 
     def _add_widgets(self) -> None:
         for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
-                       self.template, self.push, self.physical, self.message):
+                       self.template, self.soak, self.push, self.physical, self.message):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 widget.currentIndexChanged.connect(lambda _n: self._changed())
             if isinstance(widget, QCheckBox):
                 widget.toggled.connect(lambda _on: self._changed())
+            if isinstance(widget, QSpinBox):
+                widget.valueChanged.connect(lambda _n: self._changed())
             self.addWidget(widget)
 
     def _template_box(self) -> QComboBox:

@@ -215,7 +215,8 @@ class AttackController:
 
     def _on_choices(self) -> None:
         self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
-                                          self.bar.chosen_overrides(), self.bar.push.isChecked())
+                                          self.bar.chosen_overrides(), self.bar.push.isChecked(),
+                                          self.bar.soak.value())
         self.tool.refresh(self.state.encounter)
 
     def dice(self) -> DiceSource:

@@ -171,3 +171,19 @@ def test_the_joker_from_the_action_cards_adds_two_to_roll_and_damage() -> None:
     assert result.entry.lines[1].endswith("= 3; +2 Joker → 5 vs Toughness 5: success")
     assert result.entry.round == 1
     assert result.preview.context.joker
+
+
+def test_the_target_soaks_the_wound_with_a_benny() -> None:
+    """Shooting d8 8+3 (Wild Die 2) = 11 vs 4: a raise. 2d6 4 + 5 and the raise d6 3 = 12 vs
+    Toughness 5: one raise, a Wound. The Wild Card orc spends his one Benny: Vigor d6 4 (Wild
+    Die 2) vs 4, a success soaks the Wound - and with it the Shaken it would have caused."""
+    orc = {**ORC, "wild_card": True, "bennies": 1}
+    enc = open_field().with_token(token("orc", 8.5, 5.5, Side.VILLAIN, orc))
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([8, 3, 2, 4, 5, 3, 4, 2]),
+                            soak_bennies=1)
+    assert result.entry.lines[2:] == ("Orc spends a Benny: Soak",
+                                      "Vigor (Soak) d6 4, Wild d6 2 → 4 vs TN 4: success",
+                                      "Orc soaks 1 of 1 Wound")
+    after = result.encounter.token("orc").stats
+    assert (after["bennies"], after["condition"]["wounds"], after["condition"]["shaken"]) == (
+        0, 0, False)
