@@ -25,14 +25,15 @@ def hex_grid_path(columns: int, rows: int) -> QPainterPath:
     radius = CELL / math.sqrt(3.0)
     corners = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(-90, 270, 60)]
     path = QPainterPath()
-    hex_rows = math.ceil(rows / (math.sqrt(3.0) / 2.0))
+    hex_rows = math.ceil(rows / (math.sqrt(3.0) / 2.0)) + 1
     for row in range(hex_rows):
         for col in range(columns):
             cx, cy = hex_centre(col, row)
             points = [(cx * CELL + radius * dx, cy * CELL + radius * dy) for dx, dy in corners]
             path.moveTo(*points[0])
-            for point in points[1:4]:
+            for point in points[1:]:
                 path.lineTo(*point)
+            path.closeSubpath()
     return path
 
 
