@@ -194,6 +194,23 @@ def _deviated(encounter: Encounter, attacker: str, aimed: Template,
     return place_template(aimed.shape, (spot.x, spot.y)), spot.distance
 
 
+def _title(name: str, aimed: Template, context: AttackContext, weapon: Weapon) -> str:
+    """``Merisiel throws a MBT at (15.5, 9.5) (Dagger)``; a Cone or Stream names its bearing.
+
+    Examples
+    --------
+    >>> from geometry.templates import TemplateShape
+    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> cone = Template(TemplateShape.CONE, 1.5, 1.5, 90.0)
+    >>> _title("Dragon", cone, AttackContext(), Weapon("Breath", DamageDice(False, (6, 6))))
+    'Dragon fires a CONE from (1.5, 1.5) at 90° (Breath)'
+    """
+    verb = "throws" if context.kind is AttackKind.THROWN else "fires"
+    where = f"at ({aimed.x:g}, {aimed.y:g})" if aimed.shape.is_blast else \
+        f"from ({aimed.x:g}, {aimed.y:g}) at {aimed.bearing:.0f}°"
+    return f"{name} {verb} a {aimed.shape.value.upper()} {where} ({weapon.name})"
+
+
 def _resolve(encounter: Encounter, attacker_id: str, aimed: Template, dice: DiceSource,
              weapon: str | None, options: Sequence[str],
              overrides: Mapping[str, str]) -> TemplateAttack:
@@ -211,9 +228,7 @@ def _resolve(encounter: Encounter, attacker_id: str, aimed: Template, dice: Dice
         later = area_damage(dice, fighter, arm, _victims(encounter, beneath), False, context)
         events += later.outcome.events
         states += later.outcome.states
-    verb = "throws" if context.kind is AttackKind.THROWN else "fires"
-    title = (f"{encounter.token(attacker_id).name} {verb} a {aimed.shape.value.upper()} at "
-             f"({aimed.x:g}, {aimed.y:g}) ({arm.name})")
+    title = _title(encounter.token(attacker_id).name, aimed, context, arm)
     entry = attack_entry(title, events, {t.id: t.name for t in encounter.tokens},
                          notes=_notes(encounter, beneath, aimed, landed, moved),
                          round_number=initiative(encounter).round)
