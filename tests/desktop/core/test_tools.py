@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.core.model import Encounter, GridKind, Region, RegionKind, Token, Wall, WallKind
+from desktop.core.model import (
+    Encounter,
+    Grid,
+    GridKind,
+    Region,
+    RegionKind,
+    Token,
+    Wall,
+    WallKind,
+)
 from desktop.core.movement import PaceBand, pace_band, snap_point
 from desktop.core.tools import (
     BoxPreview,
@@ -135,3 +144,13 @@ def test_clicking_inside_a_region_selects_it() -> None:
     tool = SelectTool()
     drag(tool, field(), (3.0, 3.0), (3.0, 3.0))
     assert tool.selection == {"mud"}
+
+
+def test_on_a_hex_grid_a_drag_snaps_to_hex_centres_and_counts_hex_steps() -> None:
+    # Hex (0, 0) is centred at (0.5, 0.577); three hexes to the right is (3.5, 0.577).
+    enc = Encounter(grid=Grid(kind=GridKind.HEX), tokens=(scout(0.5, 0.577),))
+    preview, commit = drag(SelectTool(), enc, (0.5, 0.577), (3.4, 0.7))
+    assert isinstance(preview, DragPreview)
+    assert preview.end == (3.5, 0.577)
+    assert preview.distance == 3.0
+    assert commit is not None and commit.encounter.token("s").x == 3.5
