@@ -23,6 +23,7 @@ from desktop.core.pipeline import preview_attack
 from desktop.core.preview_text import card_lines, percent
 from desktop.core.state import BattleState
 from desktop.core.storyboard import Burst, DeviationPath, Slide
+from desktop.gui.attack_tool import AimOverlay, PreviewCard
 from desktop.gui.main_window import GMWindow
 from desktop.gui.motion import MotionPreferences
 from desktop.gui.style import CELL
@@ -203,3 +204,20 @@ def test_a_push_slides_the_token_to_its_new_point(qtbot) -> None:
     assert window.state.encounter.log[-1].title == 'Brute pushes Orc: 1" back'
     assert Slide("o", (2.5, 1.5), (3.5, 1.5)) in controller.animator.played
     assert window.scene.token_item("o").pos().x() == 3.5 * CELL
+
+
+def test_the_table_display_shows_the_line_of_fire_and_the_animation(qtbot,
+                                                                     window: GMWindow) -> None:
+    window.toggle_player_view()
+    players = window.player_window
+    assert players is not None
+    qtbot.addWidget(players)
+    window.combat_tools.attack.tool.dice = lambda: ScriptedDice([7, 2, 4, 3])
+    aim_at(qtbot, window, "harsk", "goblin-5")
+    overlays = [i for i in players.scene.items() if isinstance(i, AimOverlay)]
+    assert [o.aim.target for o in overlays if o.aim is not None] == ["goblin-5"]
+    assert not any(isinstance(i, PreviewCard) for i in players.scene.items())
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "goblin-5"))
+    assert window.combat_tools.attack.animator.scenes == [window.scene, players.scene]
+    assert [b.text for b in players.scene.token_item("goblin-5").badges] == ["SHAKEN"]
