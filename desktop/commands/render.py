@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from desktop.core.fileformat import EncounterFileError, load_encounter
-    from desktop.gui.render import render_encounter
-    from desktop.gui.scene import Audience
+    from desktop.core.state import BattleState
+    from desktop.gui.render import ensure_app, render_scene
+    from desktop.gui.scene import Audience, MapScene
 
     path = DEMO if args.demo else Path(args.file)
     try:
@@ -56,7 +57,11 @@ def run(args: argparse.Namespace) -> int:
     except EncounterFileError as error:
         print(f"battlemap render: {error}", file=sys.stderr)
         return 2
-    image = render_encounter(encounter, Audience(args.view), args.size, path.parent)
+    ensure_app()
+    scene = MapScene(BattleState(encounter), Audience(args.view), path.parent)
+    if scene.background_error:
+        print(f"battlemap render: warning: {scene.background_error}", file=sys.stderr)
+    image = render_scene(scene, *args.size)
     if not image.save(str(args.out)):
         print(f"battlemap render: could not write {args.out}", file=sys.stderr)
         return 1

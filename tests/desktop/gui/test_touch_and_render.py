@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from desktop import ASSETS_DIR
 from desktop.cli import main
 from desktop.core.fileformat import save_encounter
+from desktop.core.model import Background
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import render_encounter
 from desktop.gui.scene import Audience
@@ -93,3 +95,14 @@ def test_render_command_renders_a_file_and_reports_a_bad_one(
     assert main(["render", str(bad), str(tmp_path / "bad.png")]) == 2
     assert "bad.json" in capsys.readouterr().err
     assert not (tmp_path / "bad.png").exists()
+
+
+def test_render_command_warns_about_a_missing_map_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    encounter = replace(small_encounter(), background=Background(path="gone.png"))
+    save_encounter(encounter, tmp_path / "no-map.json")
+    assert main(["render", str(tmp_path / "no-map.json"), str(tmp_path / "out.png")]) == 0
+    err = capsys.readouterr().err
+    assert "warning" in err and "gone.png" in err
+    assert (tmp_path / "out.png").exists()
