@@ -165,8 +165,9 @@ class _TargetFrames:
         t, top = t[keep], top[keep]
         d, xa, ya, xb, yb = d[keep], xa[keep], ya[keep], xb[keep], yb[keep]
         start, end = _depth_window(xa, xb, d)
-        x1, y1 = xa + start * (xb - xa), ya + start * (yb - ya)
-        x2, y2 = xa + end * (xb - xa), ya + end * (yb - ya)
+        near = NEAR * d  # the clipped depths are >= near; rounding must not flip their sign
+        x1, y1 = np.maximum(xa + start * (xb - xa), near), ya + start * (yb - ya)
+        x2, y2 = np.maximum(xa + end * (xb - xa), near), ya + end * (yb - ya)
         r = self.radius[t]
         base, height = self.base[t], self.height[t]
         s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)

@@ -164,7 +164,9 @@ def template_hits(
     """
     template = place_template(shape, at, toward=toward, rotation=rotation)
     skip = {field.index_of(i) for i in exclude}
-    touched = np.flatnonzero(_touches(template, field.body_x, field.body_y, field.body_radius))
+    near = _near_bounds(field, template)
+    x, y, r = field.body_x[near], field.body_y[near], field.body_radius[near]
+    touched = near[_touches(template, x, y, r)]
     if clip:
         overlap = _clipped_overlap(field, template, touched)
     else:
@@ -173,6 +175,27 @@ def template_hits(
     victims = [i for i, share in shares.items() if share > 0.0 and i not in skip]
     hits = tuple(Hit(field.bodies[i].id, shares[i]) for i in victims)
     return TemplateResult(hits, _protections(field, template, victims))
+
+
+def _near_bounds(field: Battlefield, template: Template) -> npt.NDArray[np.intp]:
+    """Bodies whose footprint may meet a cone or stream (its bounding box); all for blasts,
+    whose exact test costs no more than the box."""
+    if template.shape.is_blast:
+        return np.arange(len(field.bodies))
+    ux, uy = _direction(template)
+    if template.shape is TemplateShape.STREAM:
+        half = STREAM_WIDTH / 2.0
+        ends = [(0.0, -half), (0.0, half), (STREAM_LENGTH, -half), (STREAM_LENGTH, half)]
+        corners = [_to_map(template, ux, uy, a, c) for a, c in ends]
+    else:
+        cx, cy = _to_map(template, ux, uy, CONE_END_CENTRE, 0.0)
+        reach = CONE_END_RADIUS
+        corners = [(template.x, template.y)]
+        corners += [(cx + dx, cy + dy) for dx in (-reach, reach) for dy in (-reach, reach)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    x, y, r = field.body_x, field.body_y, field.body_radius
+    inside = (x + r >= min(xs)) & (x - r <= max(xs)) & (y + r >= min(ys)) & (y - r <= max(ys))
+    return np.flatnonzero(inside)
 
 
 def _direction(template: Template) -> Point:

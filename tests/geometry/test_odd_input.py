@@ -110,3 +110,21 @@ def test_geometry_imports_no_qt() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("angle", [0.0, 1.0, 2.5, 5.2403580442360935])
+def test_an_almost_stacked_target_beside_a_long_wall_is_not_hidden(angle: float) -> None:
+    # eye and target 6e-8 apart, a wall 1.47 to the side and parallel to the sight line:
+    # clipping the wall to the tiny depth window once lost the sign of its depth to rounding
+    c, s = math.cos(angle), math.sin(angle)
+
+    def turn(x: float, y: float) -> tuple[float, float]:
+        return (c * x - s * y, s * x + c * y)
+
+    eye, target = turn(5.960464477539063e-08, -1.46875), turn(0.0, -1.46875)
+    (x1, y1), (x2, y2) = turn(8.704088023929447, 0.0), turn(-8.0, 0.0)
+    field = Battlefield.build(
+        bodies=[Body("a", *eye, radius=0.0), Body("t", *target, radius=0.0)],
+        occluders=[Occluder("w", x1, y1, x2, y2)],
+    )
+    assert cover_fraction(field, "a", "t") == 0.0
