@@ -31,6 +31,9 @@ __all__ = ["lit_rings"]
 ARC_STEP = math.radians(20.0)
 """Largest angle between two points of a shadow's far arc."""
 
+PRECISION = 1e-6
+"""Grid size the result is snapped to, which drops the slivers left where two shadows meet."""
+
 Ring = tuple[Point, ...]
 
 
@@ -53,7 +56,7 @@ def lit_rings(field: Battlefield, light: LightSource) -> tuple[Ring, ...]:
     walls = walls[field.wall_blocks_sight[walls] & np.isinf(field.wall_top[walls])]
     shadows = [_shadow(field, light, int(w), 2.0 * radius) for w in walls.tolist()]
     lit = shapely.difference(disc, shapely.union_all(shadows)) if shadows else disc
-    return tuple(_rings(lit))
+    return tuple(_rings(shapely.set_precision(lit, PRECISION)))
 
 
 def _shadow(field: Battlefield, light: LightSource, w: int, reach: float) -> shapely.Geometry:

@@ -17,8 +17,9 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
+from desktop.core.battlefield import battlefield_of
 from desktop.core.images import ImageError, check_image
-from desktop.core.model import Encounter, Light, Region, Token
+from desktop.core.model import Encounter, Region, Token
 from desktop.core.state import BattleState
 from desktop.core.turns import acting_tokens, initiative
 from desktop.gui.background_item import BackgroundItem, read_background
@@ -28,6 +29,7 @@ from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import TokenItem
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
+from geometry.light_reach import lit_rings
 from rules.savage_pathfinder.cards import is_joker
 
 HIDDEN_OPACITY = 0.45
@@ -143,8 +145,8 @@ class MapScene(QGraphicsScene):
             self._sync_walls(new)
         if old.regions != new.regions:
             self._sync_regions(new.regions)
-        if old.lights != new.lights:
-            self._sync_lights(new.lights)
+        if (old.lights, old.walls) != (new.lights, new.walls):
+            self._sync_lights(new)
         self._sync_tokens(new)
 
     def _rebuild_map(self, encounter: Encounter) -> None:
@@ -201,10 +203,15 @@ class MapScene(QGraphicsScene):
                 self.addItem(item)
                 self._regions[region.id] = item
 
-    def _sync_lights(self, lights: tuple[Light, ...]) -> None:
+    def _sync_lights(self, encounter: Encounter) -> None:
+        """Rebuild the lights, each glow clipped to what its light reaches past the walls."""
         for item in self._lights:
             self.removeItem(item)
-        self._lights = [LightItem(light) for light in lights]
+        self._lights = []
+        if encounter.lights:
+            field = battlefield_of(encounter)
+            self._lights = [LightItem(light, lit_rings(field, source))
+                            for light, source in zip(encounter.lights, field.lights, strict=True)]
         for item in self._lights:
             item.setZValue(Layer.LIGHTS)
             self.addItem(item)

@@ -15,7 +15,7 @@ from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.model import Wall, WallKind
-from desktop.gui.style import CELL, to_scene, wall_pens
+from desktop.gui.style import CELL, OBJECT_FILL, to_scene, wall_pens
 
 TILE_CELLS = 16
 """Side of a wall tile, in cells."""
@@ -40,6 +40,13 @@ def group_by_tile(walls: tuple[Wall, ...]) -> dict[TileKey, tuple[Wall, ...]]:
     return {k: tuple(sorted(v, key=lambda w: w.kind is WallKind.DOOR)) for k, v in groups.items()}
 
 
+def is_filled(wall: Wall) -> bool:
+    """Objects drawn as a closed outline (a tree's canopy, a boulder) are filled."""
+    return wall.kind is WallKind.OBJECT and len(wall.points) > 3 and (
+        wall.points[0] == wall.points[-1]
+    )
+
+
 def wall_path(wall: Wall) -> QPainterPath:
     path = QPainterPath(to_scene(wall.points[0]))
     for point in wall.points[1:]:
@@ -48,18 +55,22 @@ def wall_path(wall: Wall) -> QPainterPath:
 
 
 class WallBatchItem(QGraphicsItem):
-    """All walls of one tile, each stroked twice: a light halo, then its kind's line."""
+    """All walls of one tile: filled objects first, then each wall stroked twice, a light
+    halo, then its kind's line."""
 
     def __init__(self, walls: tuple[Wall, ...]) -> None:
         super().__init__()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.walls = walls
         self._strokes: list[tuple[QPen, QPen, QPainterPath]] = []
+        self._fills = QPainterPath()
         bounds = QRectF()
         for wall in walls:
             halo, stroke = wall_pens(wall.kind, wall.is_open)
             path = wall_path(wall)
             self._strokes.append((halo, stroke, path))
+            if is_filled(wall):
+                self._fills.addPath(path)
             bounds = bounds.united(path.boundingRect())
         self._bounds = bounds.adjusted(-PEN_MARGIN, -PEN_MARGIN, PEN_MARGIN, PEN_MARGIN)
 
@@ -70,6 +81,7 @@ class WallBatchItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillPath(self._fills, OBJECT_FILL)
         for halo, _, path in self._strokes:
             painter.strokePath(path, halo)
         for _, stroke, path in self._strokes:
