@@ -1,5 +1,7 @@
 """``battlemap survey FILE --attacker ID --target ID [--weapon NAME] [--lean] [--json]``.
 
+``--creatures-hide`` lets the other creatures standing on the ground give cover too.
+
 Prints what geometry measures for one attack (:func:`geometry.survey.survey`): distance, range
 band, cover fraction and category, line of sight, obstacles with their hardness, bystanders,
 who is adjacent to attacker and target, elevation difference, the arc of the target the
@@ -56,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", required=True, help="the target token's id")
     parser.add_argument("--weapon", help="the attacker's weapon by name (default: melee, reach 0)")
     parser.add_argument("--lean", action="store_true", help="look from the best footprint point")
+    parser.add_argument(
+        "--creatures-hide", action="store_true", help="other creatures on the ground give cover"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
@@ -66,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         ranges, reach = weapon_reach(attacker, args.weapon)
         report = survey(
             battlefield_of(encounter), args.attacker, args.target,
-            weapon_ranges=ranges, reach=reach, lean=args.lean,
+            weapon_ranges=ranges, reach=reach, lean=args.lean, creatures_hide=args.creatures_hide,
         )
     except (ValueError, KeyError, OSError) as error:
         print(f"battlemap survey: {error.args[0] if error.args else error}", file=sys.stderr)
