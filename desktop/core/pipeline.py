@@ -34,23 +34,31 @@ from typing import Any
 from desktop.core.battlefield import battlefield_of
 from desktop.core.log_text import attack_entry
 from desktop.core.model import Encounter, LogEntry, Token
-from desktop.core.savage_context import Situation, Translation, translate
+from desktop.core.savage_context import (
+    NOTHING_DECLARED,
+    Declared,
+    Situation,
+    Translation,
+    translate,
+)
+from desktop.core.timed_states import mark_acted, timers_of, use_effects, with_timers
 from desktop.core.turns import initiative
 from geometry.index import Battlefield
 from geometry.measure import ADJACENT_GAP, edge_gap
 from geometry.survey import Survey, survey
 from rules.dice import DiceSource
-from rules.events import BystanderHit, Event, Modifier, RollMade, StatusAdded, TokenPushed
+from rules.events import BystanderHit, Event, Modifier, RollMade, TokenPushed
 from rules.registry import RulesError, find_system
 from rules.savage_pathfinder.attack import plan_attack
 from rules.savage_pathfinder.attack import resolve_attack as roll_attack
 from rules.savage_pathfinder.context import AttackContext, AttackKind
 from rules.savage_pathfinder.odds import AttackOdds, attack_odds
 from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
+from rules.savage_pathfinder.situational.situation import Situated, follow_up
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 
 __all__ = [
-    "AttackError", "AttackPreview", "AttackResult", "field_of", "preview_attack",
+    "AttackError", "AttackPreview", "AttackResult", "Declared", "field_of", "preview_attack",
     "resolve_attack",
 ]
 
@@ -68,7 +76,9 @@ class AttackPreview:
     """Everything the rules will use for one attack, before any die is rolled.
 
     ``problem`` is set (and ``odds`` None) when the attack cannot be made: out of reach, no
-    line of sight, a weapon the attacker lacks, a Shaken attacker.
+    line of sight, a weapon the attacker lacks, a Shaken attacker. ``situated`` is what the
+    situational rules made of it: the fighter to roll with (a rider's Fighting is the lower of
+    Fighting and Riding) and what follows the attack.
     """
 
     attacker: str
@@ -84,6 +94,7 @@ class AttackPreview:
     notes: tuple[str, ...] = ()
     problem: str | None = None
     attacker_becomes_vulnerable: bool = False
+    situated: Situated | None = None
 
     @property
     def total_modifier(self) -> int:
@@ -160,12 +171,14 @@ def _combatants(encounter: Encounter, attacker: Token,
 
 def preview_attack(encounter: Encounter, attacker_id: str, target_id: str,
                    weapon: str | None = None, options: Sequence[str] = (),
-                   overrides: Mapping[str, str] | None = None) -> AttackPreview:
+                   overrides: Mapping[str, str] | None = None,
+                   declared: Declared = NOTHING_DECLARED) -> AttackPreview:
     """Measure and plan one attack without rolling; ``AttackError`` for bad ids or weapons.
 
     ``weapon`` None picks a hand weapon next to the target and a ranged one farther away;
     ``overrides`` are the GM's (``{"cover": "heavy"}``, see
-    :func:`desktop.core.savage_context.parse_overrides`).
+    :func:`desktop.core.savage_context.parse_overrides`); ``declared`` the attacker's
+    Multi-Actions, running, Rate of Fire and mounted combat.
     """
     attacker, target = _token(encounter, attacker_id, "attacker"), _token(encounter, target_id,
                                                                            "target")
@@ -179,7 +192,8 @@ def preview_attack(encounter: Encounter, attacker_id: str, target_id: str,
     facts = _measure(field, attacker_id, target_id, arm, kind)
     situation = Situation(encounter, attacker, target, fighter, defender, arm, facts)
     try:
-        translation = translate(situation, AttackContext(kind=kind), options, overrides)
+        translation = translate(situation, AttackContext(kind=kind), options, overrides,
+                                declared)
     except RulesError as error:
         raise AttackError(str(error)) from None
     return _planned(situation, _weapon_name(fighter, arm), translation)
@@ -196,12 +210,14 @@ def _planned(s: Situation, weapon: str | None, translation: Translation) -> Atta
                             "kind": kind, "survey": s.facts, "context": context,
                             "notes": translation.notes,
                             "attacker_becomes_vulnerable":
-                                translation.situated.attacker_becomes_vulnerable}
+                                translation.situated.attacker_becomes_vulnerable,
+                            "situated": translation.situated}
     problem = translation.problem
     if problem is None:
         try:
-            plan = plan_attack(s.attacker_stats, s.target_stats, weapon, context)
-            odds = attack_odds(s.attacker_stats, s.target_stats, weapon, context)
+            fighter = translation.situated.attacker
+            plan = plan_attack(fighter, s.target_stats, weapon, context)
+            odds = attack_odds(fighter, s.target_stats, weapon, context)
         except RulesError as error:
             problem = str(error)
     if problem is not None:
@@ -254,18 +270,10 @@ def _strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
     return events, states
 
 
-def _vulnerable(fighter: Combatant) -> tuple[list[Event], list[Combatant]]:
-    """Wild Attack (or shooting past a foe in melee): the attacker is now Vulnerable."""
-    if fighter.condition.vulnerable:
-        return [], []
-    state = replace(fighter, condition=replace(fighter.condition, vulnerable=True))
-    return [StatusAdded(fighter.id, "Vulnerable")], [state]
-
-
 def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice: DiceSource,
                    weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None,
-                   soak_bennies: int = 0) -> AttackResult:
+                   soak_bennies: int = 0, declared: Declared = NOTHING_DECLARED) -> AttackResult:
     """Roll one attack (see :func:`preview_attack` for the arguments) with ``dice``.
 
     ``soak_bennies``: the target spends up to that many of its Bennies to Soak Wounds (one
@@ -273,23 +281,35 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
 
     Dice are asked for in the engine's order (attack, Wild Die, damage, Soak, Incapacitation),
     then for each stray shot a die to pick the bystander (when several could be hit) and its
-    damage. Raises ``AttackError`` when the attack cannot be made, and the dice source's
-    ``DiceError`` when a die is impossible or missing; the encounter is then unchanged.
+    damage, then the follow-up's (a Knockout Blow's Vigor after The Drop). What the attack
+    leaves behind (nonlethal: no Bleeding Out; the attacker Vulnerable after a Wild Attack,
+    until the end of his next turn) is the situational rules' ``follow_up``, its timers kept
+    in the encounter. Raises ``AttackError`` when the attack cannot be made, and the dice
+    source's ``DiceError`` when a die is impossible or missing; the encounter is then unchanged.
     """
-    preview = preview_attack(encounter, attacker_id, target_id, weapon, options, overrides)
-    if preview.problem is not None:
-        raise AttackError(preview.problem)
+    preview = preview_attack(encounter, attacker_id, target_id, weapon, options, overrides,
+                             declared)
+    if preview.problem is not None or preview.situated is None:
+        raise AttackError(preview.problem or "the attack could not be planned")
     fighter, defender = _combatants(encounter, encounter.token(attacker_id),
                                     encounter.token(target_id))
-    outcome = roll_attack(fighter, defender, preview.weapon, preview.context, dice,
-                          soak_bennies=soak_bennies)
+    outcome = roll_attack(preview.situated.attacker, defender, preview.weapon, preview.context,
+                          dice, soak_bennies=soak_bennies)
+    outcome, timers = follow_up(dice, preview.situated, fighter, target_id, outcome,
+                                timers_of(encounter))
     stray_events, stray_states = _strays(dice, preview, fighter, encounter, outcome.events)
-    after_events, after_states = _vulnerable(fighter) if preview.attacker_becomes_vulnerable \
-        else ([], [])
-    events = (*outcome.events, *stray_events, *after_events)
+    events = (*outcome.events, *stray_events)
     names = {t.id: t.name for t in encounter.tokens}
     entry = attack_entry(_title(encounter, preview), events, names,
                          cover_fraction=preview.survey.cover_fraction, notes=preview.notes,
                          round_number=initiative(encounter).round)
-    after = apply_outcome(encounter, (*outcome.states, *stray_states, *after_states), events)
+    after = apply_outcome(encounter, (*outcome.states, *stray_states), events)
+    if initiative(encounter).round:
+        after = _after_acting(after, attacker_id, preview.kind)
+    after = with_timers(after, timers)
     return AttackResult(preview, events, after.with_log(entry), entry)
+
+
+def _after_acting(encounter: Encounter, attacker_id: str, kind: AttackKind) -> Encounter:
+    """The attacker has acted this turn; his Support for the skill and a ready Aim are used."""
+    return mark_acted(use_effects(encounter, attacker_id, kind.skill), attacker_id)

@@ -12,7 +12,13 @@ targets, light, Gang Up, obstacles, Ranged Weapons in Melee and the chosen optio
 - for Gang Up, the attacker's other allies adjacent to the defender (not Stunned or
   Incapacitated) and the defender's allies adjacent to both;
 - whether the attacker is in melee (a foe adjacent) and the target adjacent;
-- the light at the target, and the Joker from the Action Cards.
+- the light at the target, and the Joker from the Action Cards;
+- the timed states stored in the encounter (:mod:`desktop.core.timed_states`): a target who
+  Defends, a Support bonus waiting for the attacker's skill, an Aim from last turn (applied
+  only to the first action of the turn).
+
+What the player declares and the map cannot see (Multi-Actions, running, Rate of Fire,
+fighting mounted, a charge's straight run) comes in a :class:`Declared`.
 
 The GM may override the band, the Cover, the light and Gang Up (:data:`OVERRIDABLE`); each
 override is applied and named in :attr:`Translation.notes`.
@@ -35,13 +41,22 @@ from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from desktop.core.model import Encounter, Side, Token
-from rules.savage_pathfinder.context import AttackContext, Cover, Illumination, RangeBand
+from desktop.core.timed_states import acted, aimed, defending, support_for
+from rules.savage_pathfinder.context import (
+    AttackContext,
+    AttackKind,
+    Cover,
+    Illumination,
+    RangeBand,
+)
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.situational.maneuvers import counts_for_gang_up
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
+from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
-__all__ = ["OVERRIDABLE", "Facts", "Situation", "Translation", "parse_overrides", "translate"]
+__all__ = ["NOTHING_DECLARED", "OVERRIDABLE", "Declared", "Facts", "Situation", "Translation",
+           "parse_overrides", "translate"]
 
 OVERRIDABLE = ("range_band", "cover", "illumination", "gang_up")
 """What a GM may set by hand instead of the measured value."""
@@ -75,6 +90,25 @@ class Facts(Protocol):
     def adjacent_to_target(self) -> Sequence[str]: ...
     @property
     def illumination(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What the attacker declares for this attack: ``actions`` this turn (Multi-Action, -2 per
+    extra), ``running`` (-2), ``shots`` (Rate of Fire dice at this target), ``mounted`` (the
+    lower of Fighting and Riding), ``straight_run`` (inches in a straight line: a mounted
+    charge past 5\" adds +4 damage), ``free_attack`` (unaltered by options: a withdrawal)."""
+
+    actions: int = 1
+    running: bool = False
+    shots: int = 1
+    mounted: bool = False
+    straight_run: float = 0.0
+    free_attack: bool = False
+
+
+NOTHING_DECLARED = Declared()
+"""A single attack, standing still, one die, on foot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,11 +239,37 @@ def _overridden(facts: AttackFacts, context: AttackContext, name: str,
     return gang, context, str(measured), value
 
 
+def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
+              declared: Declared) -> tuple[AttackContext, AttackFacts]:
+    """The declarations and the encounter's timed states on the context and the facts."""
+    kind = chosen.attack_kind_for(s.weapon.fires)
+    support = support_bonus([support_for(s.encounter, s.attacker.id, kind.skill)])
+    context = replace(chosen, actions=declared.actions, running=declared.running,
+                      shots=declared.shots,
+                      attack_modifiers=(*chosen.attack_modifiers,
+                                        *([support] if support else [])))
+    facts = replace(facts, mounted=declared.mounted, straight_run=declared.straight_run,
+                    free_attack=declared.free_attack,
+                    target_defending=defending(s.encounter, s.target.id),
+                    first_action=not acted(s.encounter, s.attacker.id))
+    return context, facts
+
+
+def _aimed_options(s: Situation, kind: AttackKind, options: Sequence[str]) -> list[str]:
+    """``options`` plus ``aim`` when the attacker aimed all last turn (ranged attacks only)."""
+    ranged = kind is not AttackKind.MELEE
+    if ranged and "aim" not in options and aimed(s.encounter, s.attacker.id):
+        return [*options, "aim"]
+    return list(options)
+
+
 def translate(situation: Situation, chosen: AttackContext, options: Sequence[str] = (),
-              overrides: Mapping[str, str] | None = None) -> Translation:
+              overrides: Mapping[str, str] | None = None,
+              declared: Declared = NOTHING_DECLARED) -> Translation:
     """The rules' view of ``situation``: ``chosen`` (the attack kind) with the measured band
     and the Joker, then :func:`situate` with the facts and ``options``; ``overrides`` (see
-    :func:`parse_overrides`) replace measured facts first, each noted for the log.
+    :func:`parse_overrides`) replace measured facts first, each noted for the log;
+    ``declared`` adds Multi-Actions, running, Rate of Fire and mounted combat.
 
     A ``RulesError`` from :func:`situate` (options that do not go together) propagates.
     """
@@ -219,11 +279,16 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
     context = replace(chosen, range_band=_band(situation.facts) if problem is None else
                       RangeBand.SHORT,
                       joker=has_joker(situation.encounter.combat, situation.attacker.id))
+    context, facts = _declared(situation, context, facts, declared)
+    chosen_options = _aimed_options(situation, context.attack_kind_for(situation.weapon.fires),
+                                    options)
+    if len(chosen_options) > len(options):
+        notes.append(f"Aim: {situation.attacker.name} aimed all last turn")
     for name, value in (overrides or {}).items():
         if name not in OVERRIDABLE:
             raise ValueError(f"cannot override {name!r} (names: {', '.join(OVERRIDABLE)})")
         facts, context, measured, new = _overridden(facts, context, name, value)
         notes.append(f"GM override: {name.replace('_', ' ')} {new} (measured {measured})")
     situated = situate(situation.attacker_stats, situation.target_stats, situation.weapon,
-                       context, facts, options)
+                       context, facts, chosen_options)
     return Translation(situated, tuple(notes), problem)

@@ -38,6 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from desktop.core.model import Encounter, LogEntry, Token
+from desktop.core.timed_states import end_turns, start_turns
 from rules.savage_pathfinder import dealing, hold
 from rules.savage_pathfinder.cards import CardSource
 from rules.savage_pathfinder.initiative import (
@@ -229,9 +230,21 @@ def _record(
     rolls: tuple[str, ...] = (),
 ) -> Step:
     combat = {**encounter.combat, "initiative": initiative_to_json(state)}
-    entry = LogEntry(title, rolls + tuple(event.text for event in events), state.round)
     updated = replace(_with_holds(encounter, state), combat=combat)
+    updated, expired = _turns_changed(encounter, updated)
+    entry = LogEntry(title, rolls + tuple(event.text for event in events) + expired,
+                     state.round)
     return updated.with_log(entry), entry
+
+
+def _turns_changed(old: Encounter, new: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+    """End the turns of the tokens no longer acting (not those gone on Hold) and start the
+    turns of those acting now: timed states expire (:mod:`desktop.core.timed_states`)."""
+    before, after = acting_tokens(old), acting_tokens(new)
+    held = {m for key in initiative(new).on_hold for m in initiative(new).hand(key).members}
+    new, ended = end_turns(new, [i for i in before if i not in after and i not in held])
+    new, started = start_turns(new, [i for i in after if i not in before])
+    return new, (*ended, *started)
 
 
 def _with_holds(encounter: Encounter, state: Initiative) -> Encounter:

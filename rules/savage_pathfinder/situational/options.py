@@ -45,7 +45,8 @@ class Option:
 
     ``rule`` is the heading of the situational rules text; ``function`` the dotted name of the
     function that resolves an action (empty for attack options and automatic rules, which
-    :func:`~rules.savage_pathfinder.situational.situation.situate` applies).
+    :func:`~rules.savage_pathfinder.situational.situation.situate` applies); ``targets`` is
+    True for an action aimed at another token (picked by a click on the map).
     """
 
     id: str
@@ -56,6 +57,7 @@ class Option:
     needs: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     function: str = ""
+    targets: bool = False
 
 
 _DESPERATE = ("desperate-attack-2", "desperate-attack-4")
@@ -104,48 +106,70 @@ _OPTIONS = (
 
 
 def _action(option_id: str, name: str, text: str, rule: str, function: str,
-            needs: tuple[str, ...] = ()) -> Option:
+            needs: tuple[str, ...] = (), targets: bool = False) -> Option:
     return Option(option_id, name, text, rule, needs=needs,
-                  function=f"rules.savage_pathfinder.situational.{function}")
+                  function=f"rules.savage_pathfinder.{function}", targets=targets)
 
 
 _ACTIONS = (
     _action("grapple", "Grapple", "opposed Athletics: Entangled, Bound with a raise",
-            "Grappling", "grappling.grapple", ("gang_up",)),
+            "Grappling", "situational.grappling.grapple", ("gang_up",), True),
     _action("let-go", "Let go", "release a grappled foe (ends your Vulnerable for holding him "
-            "Bound)", "Grappling", "grappling.let_go"),
+            "Bound)", "Grappling", "situational.grappling.let_go", targets=True),
     _action("crush", "Crush", "Strength as damage against a foe you hold", "Grappling",
-            "grappling.crush"),
+            "situational.grappling.crush", targets=True),
     _action("push", "Push", 'opposed Strength or Athletics: 1" back, 2" with a raise, maybe '
-            "prone", "Push", "push.push", ("attacker_at", "defender_at", "straight_run")),
+            "prone", "Push", "situational.push.push",
+            ("attacker_at", "defender_at", "straight_run"), True),
     _action("break-free", "Break free", "Strength -2 or Athletics to escape Bound or Entangled",
-            "Bound and Entangled", "states.break_free"),
-    _action("cut-free", "Cut free", "damage against Hardness 4, +2 with a Wild Attack",
-            "Bound and Entangled", "states.cut_free"),
+            "Bound and Entangled", "situational.states.break_free"),
+    _action("cut-free", "Cut free", "cut a held ally free: damage against Hardness 4, +2 "
+            "with a Wild Attack", "Bound and Entangled", "situational.states.cut_free",
+            targets=True),
     _action("break-object", "Break an object", "damage against the object's Hardness, no raise "
-            "bonus or Aces", "Breaking Things", "breaking.roll_object_damage", ("hardness",)),
+            "bonus or Aces", "Breaking Things", "situational.breaking.roll_object_damage",
+            ("hardness",)),
     _action("test", "Test", "skill opposed by its linked attribute: Distracted or Vulnerable, "
-            "Shaken with a raise", "Test", "support.perform_test"),
+            "Shaken with a raise", "Test", "situational.support.perform_test", targets=True),
     _action("support", "Support", "+1 to an ally's skill, +2 with a raise (at most +4)",
-            "Support", "support.support_roll"),
+            "Support", "situational.support.support_roll", targets=True),
     _action("defend", "Defend", "+4 Parry until your next turn; whole turn, no running",
-            "Defend", "maneuvers.defend_modifier"),
+            "Defend", "situational.maneuvers.defend_modifier"),
     Option("aim", "Aim", "spend the whole turn aiming, stationary; next turn's first attack "
            "takes the aim option", "Aim", _RANGED),
     _action("finishing-move", "Finishing Move", "dispatch a helpless foe", "Finishing Move",
-            "misc.finishing_move", ("adjacent",)),
+            "situational.misc.finishing_move", ("adjacent",), True),
     _action("withdraw", "Withdraw from melee", "each adjacent non-Shaken, non-Stunned foe gets "
-            "a free attack", "Withdrawing from Melee", "misc.withdrawal_attackers"),
+            "a free attack", "Withdrawing from Melee", "situational.misc.withdrawal_attackers"),
     _action("ready", "Ready items", "two items free, each more an action", "Readying and Reload",
-            "misc.items_ready_actions"),
+            "situational.misc.items_ready_actions"),
     _action("reload", "Reload", "Reload X actions, two hands; Agility -2 while running",
-            "Readying and Reload", "misc.reload_actions"),
-    _action("rest", "Rest", "each Wild Card and the GM regain a Benny", "Rest", "misc.rest"),
+            "Readying and Reload", "situational.misc.reload_actions"),
+    _action("rest", "Rest", "each Wild Card and the GM regain a Benny", "Rest",
+            "situational.misc.rest"),
     Option("stand-up", "Stand up", 'a free action costing 2" of Pace '
            "(maneuvers.STAND_UP_COST)", "Prone"),
     _action("area-attack", "Area effect attack", "a template at a location: damage for each "
-            "victim, deviation on a miss", "Area effect attacks", "area.resolve_area_attack",
-            ("victims", "distance")),
+            "victim, deviation on a miss", "Area effect attacks",
+            "situational.area.resolve_area_attack", ("victims", "distance")),
+    _action("disarm", "Disarm", "Called Shot at the hand (-4): if it Shakes or Wounds, "
+            "Strength -4 or drop the weapon", "Disarm", "situational.disarm.disarm_after_hit",
+            targets=True),
+    Option("go-prone", "Go prone", "drop to the ground: -4 to ranged attacks from 3\" or more, "
+           "Parry -2 in melee", "Prone"),
+    _action("recover-shaken", "Recover from Shaken", "Spirit roll (free, at the start of the "
+            "turn): success removes Shaken", "Shaken", "recovery.recover_from_shaken"),
+    _action("spend-benny", "Spend a Benny (unshake)", "remove Shaken at once", "Bennies",
+            "recovery.unshake_with_benny"),
+    _action("recover-stunned", "Recover from Stunned", "Vigor roll (free, at the start of the "
+            "turn): no longer Stunned, Vulnerable a while", "Stunned",
+            "situational.states.stunned_recovery"),
+    _action("gain-fatigue", "Gain a Fatigue level", "Fatigued -1, Exhausted -2, then "
+            "Incapacitated", "Fatigue", "situational.fatigue.add_fatigue"),
+    _action("recover-fatigue", "Recover a Fatigue level", "an hour's rest (not from "
+            "Incapacitated)", "Fatigue", "situational.fatigue.recover_fatigue"),
+    _action("evasion", "Evasion", "Agility -2 to escape an area effect that allows it; move "
+            "the token clear of the template", "Evasion", "situational.misc.evasion_roll"),
 )
 
 

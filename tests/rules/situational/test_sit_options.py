@@ -20,13 +20,15 @@ HEADINGS = {
     "Touch Attack", "Two Weapons", "Unarmed Defender", "Unstable Platform", "Wild Attack",
     "Withdrawing from Melee", "Scale",
 }
+CORE_RULES = {"Shaken", "Bennies"}
+"""Actions of the core rules the GM's action menu also offers (recovering from Shaken)."""
 
 
 def test_every_entry_names_a_rule_heading_and_its_own_id() -> None:
     for table in (ATTACK_OPTIONS, ACTIONS, AUTOMATIC_RULES):
         for option_id, option in table.items():
             assert option.id == option_id
-            assert option.rule in HEADINGS, option.rule
+            assert option.rule in HEADINGS | CORE_RULES, option.rule
 
 
 def test_action_functions_exist() -> None:

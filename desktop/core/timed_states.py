@@ -1,0 +1,201 @@
+"""Timed states kept in the encounter, and what ends them when turns end and start.
+
+Savage Pathfinder states that outlive the action that caused them live in
+``Encounter.combat`` so they are saved, undone and shared by the GUI and the CLI:
+
+- ``"timers"``: Distracted and Vulnerable clocks (Wild Attack, Tests, Stunned recovery), as the
+  rules' :class:`~rules.savage_pathfinder.situational.states.Timer` (token, status, turn ends
+  left); :func:`end_turns` counts them down with the rules' ``end_turn``;
+- ``"effects"``: :class:`Effect` - ``defend`` (+4 Parry until the start of the defender's next
+  turn), ``support`` (a bonus to one skill, gone at the end of the recipient's turn) and ``aim``
+  (set during the aiming turn, usable on the first action of the next one, gone after it);
+- ``"acted"``: the tokens that have taken an action this turn (Aim is for the first action).
+
+:func:`end_turns` and :func:`start_turns` are called by :mod:`desktop.core.turns` whenever the
+acting tokens change; each returns the new encounter and the log lines of what expired.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Token
+>>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"skills": {"fighting": "d6"}}),))
+>>> enc = add_effect(enc, Effect("a", "defend", 4))
+>>> defending(enc, "a")
+True
+>>> enc, lines = start_turns(enc, ["a"])
+>>> defending(enc, "a"), lines
+(False, ['Ann stops Defending (+4 Parry)'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from desktop.core.model import Encounter, Token
+from rules.events import describe
+from rules.registry import find_system
+from rules.savage_pathfinder.situational.states import Timer, end_turn
+from rules.savage_pathfinder.statblock import Combatant
+
+__all__ = ["Effect", "acted", "add_effect", "aimed", "defending", "effects_of", "end_turns",
+           "mark_acted", "start_turns", "support_for", "timers_of", "use_effects", "with_timers"]
+
+EFFECT_KINDS = ("defend", "support", "aim")
+_EFFECT_NAMES = {"defend": "Defending (+4 Parry)", "support": "Support", "aim": "Aim"}
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A timed effect on ``token``: ``kind`` one of :data:`EFFECT_KINDS`; ``value`` its bonus;
+    ``skill`` the skill a Support bonus is for; ``turn_ends`` the ends of the token's turns
+    still to pass before it goes (Aim: 2, the aiming turn and the aimed one)."""
+
+    token: str
+    kind: str
+    value: int = 0
+    skill: str = ""
+    turn_ends: int = 1
+
+
+def timers_of(encounter: Encounter) -> tuple[Timer, ...]:
+    """The Distracted / Vulnerable clocks stored in the encounter."""
+    raw = encounter.combat.get("timers") or []
+    return tuple(Timer(str(t["token"]), str(t["status"]), int(t["turn_ends"])) for t in raw)
+
+
+def with_timers(encounter: Encounter, timers: Iterable[Timer]) -> Encounter:
+    """The encounter storing ``timers`` (and no others)."""
+    return _with_combat(encounter, "timers", [asdict(t) for t in timers])
+
+
+def effects_of(encounter: Encounter) -> tuple[Effect, ...]:
+    """The Defend, Support and Aim effects stored in the encounter."""
+    raw = encounter.combat.get("effects") or []
+    return tuple(Effect(str(e["token"]), str(e["kind"]), int(e.get("value", 0)),
+                        str(e.get("skill", "")), int(e.get("turn_ends", 1))) for e in raw)
+
+
+def _with_effects(encounter: Encounter, effects: Iterable[Effect]) -> Encounter:
+    return _with_combat(encounter, "effects", [asdict(e) for e in effects])
+
+
+def _with_combat(encounter: Encounter, key: str, value: list[Any]) -> Encounter:
+    combat = {k: v for k, v in encounter.combat.items() if k != key}
+    return replace(encounter, combat={**combat, key: value} if value else combat)
+
+
+def add_effect(encounter: Encounter, effect: Effect) -> Encounter:
+    """Store ``effect``; a Defend or Aim replaces the token's own, Supports add up by skill."""
+    kept = [e for e in effects_of(encounter)
+            if (e.token, e.kind) != (effect.token, effect.kind)
+            or (effect.kind == "support" and e.skill != effect.skill)]
+    if effect.kind == "support":
+        old = [e for e in effects_of(encounter) if e not in kept]
+        effect = replace(effect, value=effect.value + sum(e.value for e in old))
+    return _with_effects(encounter, [*kept, effect])
+
+
+def defending(encounter: Encounter, token_id: str) -> bool:
+    """True while ``token_id`` Defends (+4 Parry)."""
+    return any(e.token == token_id and e.kind == "defend" for e in effects_of(encounter))
+
+
+def support_for(encounter: Encounter, token_id: str, skill: str) -> int:
+    """The Support bonus waiting for ``token_id``'s next ``skill`` roll (0 if none)."""
+    return sum(e.value for e in effects_of(encounter)
+               if e.token == token_id and e.kind == "support" and e.skill == skill.lower())
+
+
+def acted(encounter: Encounter, token_id: str) -> bool:
+    """True when ``token_id`` has already taken an action this turn."""
+    return token_id in (encounter.combat.get("acted") or [])
+
+
+def aimed(encounter: Encounter, token_id: str) -> bool:
+    """True when ``token_id`` aimed all last turn and has not acted yet this turn."""
+    return not acted(encounter, token_id) and any(
+        e.token == token_id and e.kind == "aim" and e.turn_ends == 1
+        for e in effects_of(encounter))
+
+
+def mark_acted(encounter: Encounter, token_id: str) -> Encounter:
+    """Note that ``token_id`` took an action this turn (once is enough)."""
+    done = list(encounter.combat.get("acted") or [])
+    return encounter if token_id in done else _with_combat(encounter, "acted",
+                                                           [*done, token_id])
+
+
+def use_effects(encounter: Encounter, token_id: str, skill: str) -> Encounter:
+    """After ``token_id`` rolled ``skill``: its Support for that skill and a ready Aim are used."""
+    def used(e: Effect) -> bool:
+        return e.token == token_id and ((e.kind == "support" and e.skill == skill.lower())
+                                        or (e.kind == "aim" and e.turn_ends == 1))
+    return _with_effects(encounter, [e for e in effects_of(encounter) if not used(e)])
+
+
+def _name(encounter: Encounter, token_id: str) -> str:
+    return next((t.name for t in encounter.tokens if t.id == token_id), token_id)
+
+
+def start_turns(encounter: Encounter, token_ids: Iterable[str]) -> tuple[Encounter, list[str]]:
+    """The start of these tokens' turns: their Defend ends."""
+    starting = set(token_ids)
+    gone = [e for e in effects_of(encounter) if e.kind == "defend" and e.token in starting]
+    kept = [e for e in effects_of(encounter) if e not in gone]
+    lines = [f"{_name(encounter, e.token)} stops {_EFFECT_NAMES[e.kind]}" for e in gone]
+    return (_with_effects(encounter, kept) if gone else encounter), lines
+
+
+def end_turns(encounter: Encounter, token_ids: Iterable[str]) -> tuple[Encounter, list[str]]:
+    """The end of these tokens' turns: timers count down, Support goes, Aim counts down."""
+    lines: list[str] = []
+    for token_id in dict.fromkeys(token_ids):
+        encounter, expired = _end_timers(encounter, token_id)
+        encounter, finished = _end_effects(encounter, token_id)
+        lines += expired + finished
+    done = [i for i in encounter.combat.get("acted") or [] if i not in set(token_ids)]
+    return _with_combat(encounter, "acted", done), lines
+
+
+def _end_effects(encounter: Encounter, token_id: str) -> tuple[Encounter, list[str]]:
+    kept, lines = [], []
+    for effect in effects_of(encounter):
+        left = effect.turn_ends - (effect.token == token_id and effect.kind != "defend")
+        if left > 0:
+            kept.append(replace(effect, turn_ends=left))
+        else:
+            lines.append(f"{_name(encounter, token_id)}: {_EFFECT_NAMES[effect.kind]} ends")
+    return _with_effects(encounter, kept), lines
+
+
+def _end_timers(encounter: Encounter, token_id: str) -> tuple[Encounter, list[str]]:
+    timers = timers_of(encounter)
+    token = next((t for t in encounter.tokens if t.id == token_id), None)
+    if token is None or not any(t.token == token_id for t in timers):
+        return encounter, []
+    before = _combatant(encounter, token)
+    outcome, timers = end_turn(before, timers)
+    names = {t.id: t.name for t in encounter.tokens}
+    lines = [_named(describe(e), names, token_id) for e in outcome.events]
+    after = outcome.states[0]
+    if after != before:
+        system = find_system(encounter.system)
+        encounter = encounter.with_token(replace(token, stats=_merged(
+            token.stats, system.combatant_to_dict(after))))
+    return with_timers(encounter, timers), lines
+
+
+def _named(text: str, names: Mapping[str, str], token_id: str) -> str:
+    return text.replace(token_id, names.get(token_id, token_id), 1)
+
+
+def _merged(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    return {**old, "condition": new.get("condition", {})}
+
+
+def _combatant(encounter: Encounter, token: Token) -> Combatant:
+    system = find_system(encounter.system)
+    parsed: Combatant = system.combatant_from_dict(token.stats, f"tokens[{token.id}].stats",
+                                                   token.id)
+    return parsed
