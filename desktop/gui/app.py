@@ -18,6 +18,7 @@ from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
+from desktop.gui.settings import settings
 
 DEMO_PATH = ASSETS_DIR / "demo" / "goblin-ambush.json"
 AUTOSAVE_POLL_MS = 300
@@ -33,7 +34,10 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
     window = GMWindow(BattleState(encounter), file if error is None else None)
-    window.show()
+    if settings().contains("gm/geometry"):
+        window.show()
+    else:
+        window.showMaximized()  # the first start: the map gets the whole screen
     window.view.fit_map()
     if error is not None:
         window.show_error("Cannot open encounter", error)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar
 
 from desktop.core.state import BattleState
 from desktop.gui.combat_tools import install_combat_tools
@@ -23,6 +23,10 @@ from desktop.gui.properties_panel import PropertiesPanel
 from desktop.gui.scene import Audience, MapScene
 from desktop.gui.settings import settings
 from desktop.gui.token_menu import show_map_menu
+
+LAYOUT_VERSION = 2
+"""Version of the saved dock and toolbar layout; a layout saved by an older version is ignored
+(version 1 could put the attack bar on the Tools bar's row, hiding half of both)."""
 
 
 class GMWindow(QMainWindow):
@@ -79,7 +83,15 @@ class GMWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         if layout is not None:
-            self.restoreState(layout)
+            self.restoreState(layout, LAYOUT_VERSION)
+        self._keep_bars_on_own_rows()
+
+    def _keep_bars_on_own_rows(self) -> None:
+        """Start every toolbar after the first on a row of its own (each fills its row)."""
+        bars = self.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        for bar in bars[1:]:
+            if not self.toolBarBreak(bar):
+                self.insertToolBarBreak(bar)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.state.dirty and not self.confirm_discard():
@@ -87,7 +99,7 @@ class GMWindow(QMainWindow):
             return
         store = settings()
         store.setValue("gm/geometry", self.saveGeometry())
-        store.setValue("gm/state", self.saveState())
+        store.setValue("gm/state", self.saveState(LAYOUT_VERSION))
         if self.player_window is not None:
             self.player_window.close()
         super().closeEvent(event)

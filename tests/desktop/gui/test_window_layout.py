@@ -1,0 +1,46 @@
+"""The GM window's remembered layout, and settings kept out of the user's own config."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from gui_helpers import small_encounter
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QToolBar
+from pytestqt.qtbot import QtBot
+
+from desktop.core.state import BattleState
+from desktop.gui.main_window import LAYOUT_VERSION, GMWindow
+from desktop.gui.settings import settings
+
+
+class ClosingGMWindow(GMWindow):
+    def confirm_discard(self) -> bool:
+        return True
+
+
+def attack_bar(window: GMWindow) -> QToolBar:
+    bar = window.findChild(QToolBar, "AttackBar")
+    assert isinstance(bar, QToolBar)
+    return bar
+
+
+@pytest.mark.parametrize("version", [0, LAYOUT_VERSION], ids=["older layout", "this layout"])
+def test_a_layout_saved_with_the_attack_bar_on_the_tools_row_opens_on_two_rows(
+    window: GMWindow, qtbot: QtBot, version: int
+) -> None:
+    window.removeToolBarBreak(attack_bar(window))
+    assert not window.toolBarBreak(attack_bar(window))
+    settings().setValue("gm/state", window.saveState(version))
+    reopened = ClosingGMWindow(BattleState(small_encounter()))
+    qtbot.addWidget(reopened)
+    assert reopened.toolBarBreak(attack_bar(reopened))
+
+
+def test_tests_keep_settings_out_of_the_users_config() -> None:
+    temporary = Path(tempfile.gettempdir())
+    config = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    assert Path(settings().fileName()).is_relative_to(temporary)
+    assert Path(config).is_relative_to(temporary)
