@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.pipeline import AttackError, preview_attack, resolve_attack
+from desktop.core.pipeline import AttackError, Declared, preview_attack, resolve_attack
 from desktop.core.turns import begin_combat
 from rules.dice import DiceError, ScriptedDice
 from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
@@ -187,3 +187,52 @@ def test_the_target_soaks_the_wound_with_a_benny() -> None:
     after = result.encounter.token("orc").stats
     assert (after["bennies"], after["condition"]["wounds"], after["condition"]["shaken"]) == (
         0, 0, False)
+
+
+KNIGHT = {"wild_card": True, "attributes": {"strength": "d8"},
+          "skills": {"fighting": "d10", "riding": "d6"},
+          "weapons": [{"name": "Lance", "damage": "str+d8"}]}
+
+
+def _melee(attacker_stats: dict) -> Encounter:
+    """The attacker at (1.5, 5.5) and the armed orc adjacent at (2.5, 5.5)."""
+    return Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, attacker_stats),
+                             token("orc", 2.5, 5.5, Side.VILLAIN, ORC)))
+
+
+def test_a_mounted_fighter_rolls_the_lower_of_fighting_and_riding() -> None:
+    """Mounted Combat: "use the lower of Fighting and Riding" - d6, not d10. Fighting d6 5,
+    Wild d6 2 vs Parry 5: hit. A charge after 6" straight: +4 damage. Str d8 2 + Lance d8 3
+    + 4 = 9 vs Toughness 5: 4 over, one raise: a Wound, and the Extra is Incapacitated. The
+    rider's own stat block keeps Fighting d10."""
+    declared = Declared(mounted=True, straight_run=6.0)
+    result = resolve_attack(_melee(KNIGHT), "hero", "orc", ScriptedDice([5, 2, 2, 3]),
+                            declared=declared)
+    assert result.entry.lines[0] == "Fighting d6 5, Wild d6 2 → 5 vs TN 5: hit"
+    assert result.entry.lines[1] == ("Lance damage: Strength d8 2, Lance d8 3 = 5; +4 charging "
+                                     "mount → 9 vs Toughness 5: 1 raise")
+    assert result.encounter.token("orc").stats["condition"]["incapacitated"] is True
+    assert "riding" in result.encounter.token("hero").stats["skills"]
+    assert result.encounter.token("hero").stats["skills"]["fighting"] == "d10"
+
+
+def test_the_drop_leaves_a_shaken_foe_to_a_knockout_blow() -> None:
+    """The Drop: +4 attack and damage. Fighting d8 3, Wild 2: 3 + 4 = 7 vs Parry 5, hit.
+    Sword d8 1 + Str d8 1 + 4 = 6 vs Toughness 5: Shaken. Knockout Blow: Vigor d6 3 < 4:
+    knocked out (Incapacitated)."""
+    result = resolve_attack(_melee(HERO), "hero", "orc", ScriptedDice([3, 2, 1, 1, 3]),
+                            weapon="Sword", options=["the-drop"])
+    assert result.entry.lines[2] == "Orc is Shaken"
+    assert result.entry.lines[3] == "Vigor (Knockout Blow) d6 3 → 3 vs TN 4: failure"
+    assert result.entry.lines[-1] == "Orc is now knocked out"
+    assert result.encounter.token("orc").stats["condition"]["incapacitated"] is True
+
+
+def test_a_wild_attack_vulnerability_is_timed_in_the_encounter() -> None:
+    """Wild Attack: Vulnerable "until the end of his next turn": gained in his own turn, so
+    two ends of his turns (states.Timer turn_ends=2)."""
+    result = resolve_attack(_melee(HERO), "hero", "orc", ScriptedDice([1, 1]), weapon="Sword",
+                            options=["wild-attack"])
+    assert result.encounter.token("hero").stats["condition"]["vulnerable"] is True
+    assert result.encounter.combat["timers"] == [
+        {"token": "hero", "status": "Vulnerable", "turn_ends": 2}]

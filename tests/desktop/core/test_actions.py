@@ -1,0 +1,190 @@
+"""Non-attack actions and the timed states they leave, over scripted turns.
+
+Every expected value is worked out from the Savage Pathfinder situational rules text; the
+paragraph is named in each test. Tokens: the hero (a Wild Card) and an orc (an Extra) side by
+side, so every melee action can reach.
+"""
+
+import pytest
+
+from desktop.core.actions import HANDLERS, ActionRequest, menu_actions, perform_action
+from desktop.core.model import Encounter, Side, Token
+from desktop.core.pipeline import AttackError, preview_attack, resolve_attack
+from desktop.core.timed_states import timers_of
+from desktop.core.turns import begin_combat, deal_round, next_turn
+from rules.dice import ScriptedDice
+from rules.savage_pathfinder.cards import PhysicalCards
+from rules.savage_pathfinder.situational.options import ACTIONS
+from rules.savage_pathfinder.situational.states import Timer
+
+HERO = {"wild_card": True, "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6"},
+        "skills": {"fighting": "d8", "shooting": "d8", "athletics": "d8", "taunt": "d8"},
+        "bennies": 2,
+        "weapons": [{"name": "Sword", "damage": "str+d8"},
+                    {"name": "Bow", "damage": "2d6", "range": [12, 24, 48]}]}
+ORC = {"attributes": {"vigor": "d6", "smarts": "d4"}, "skills": {"fighting": "d6"},
+       "weapons": [{"name": "Axe", "damage": "str+d6"}]}
+"""Parry 5, Toughness 5; no Athletics (unskilled d4-2)."""
+
+
+def side_by_side(*extra: Token, orc_x: float = 2.5) -> Encounter:
+    return Encounter(tokens=(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO, stats=HERO),
+                             Token("orc", "Orc", orc_x, 5.5, side=Side.VILLAIN, stats=ORC),
+                             *extra))
+
+
+def hero_first(enc: Encounter) -> Encounter:
+    """Round 1: the hero is dealt the King, the orc the Two: the hero acts."""
+    return begin_combat(enc, PhysicalCards(["KS", "2C"]))[0]
+
+
+def test_every_registry_action_but_the_template_has_a_handler() -> None:
+    assert set(ACTIONS) - set(HANDLERS) == {"area-attack"}
+    assert [o.id for o in menu_actions()] == [i for i in ACTIONS if i != "area-attack"]
+
+
+def test_wild_attack_vulnerable_lasts_to_the_end_of_the_next_turn() -> None:
+    """Distracted and Vulnerable: "until the end of the character's next turn"; gained in his
+    own turn it survives that turn's end and goes at the end of the next (round 2)."""
+    enc = hero_first(side_by_side())
+    enc = resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), weapon="Sword",
+                         options=["wild-attack"]).encounter
+    enc, entry = next_turn(enc)
+    assert enc.token("hero").stats["condition"]["vulnerable"] is True
+    assert timers_of(enc) == (Timer("hero", "Vulnerable", 1),)
+    enc, _ = next_turn(enc)
+    enc, _ = deal_round(enc, PhysicalCards(["QS", "3C"]))
+    assert enc.token("hero").stats["condition"]["vulnerable"] is True
+    enc, entry = next_turn(enc)
+    assert enc.token("hero").stats["condition"]["vulnerable"] is False
+    assert "Hero is no longer Vulnerable" in entry.lines
+    assert timers_of(enc) == ()
+
+
+def test_defend_adds_four_parry_until_the_defenders_next_turn() -> None:
+    """Defend: "+4 Parry until the start of his next turn"; the attack shows it as -4."""
+    enc = begin_combat(side_by_side(), PhysicalCards(["2C", "KS"]))[0]
+    enc = perform_action(enc, ActionRequest("defend", "orc"), ScriptedDice([])).encounter
+    enc, _ = next_turn(enc)
+    mods = preview_attack(enc, "hero", "orc", "Sword").attack_modifiers
+    assert [(m.value, m.reason) for m in mods] == [(-4, "target Defends (+4 Parry)")]
+    enc, _ = next_turn(enc)
+    enc, entry = deal_round(enc, PhysicalCards(["2D", "KD"]))
+    assert "Orc stops Defending (+4 Parry)" in entry.lines
+    assert preview_attack(enc, "hero", "orc", "Sword").attack_modifiers == ()
+
+
+def test_support_helps_the_allys_next_roll_of_that_skill() -> None:
+    """Support: success +1 to the ally's skill; the bonus goes once used (or at the end of his
+    turn). Bard Fighting d6 (Extra) 5 vs 4: success, +1 on the hero's next Fighting; the bard
+    next to the orc also gives Gang Up +1."""
+    bard = Token("bard", "Bard", 2.5, 4.5, side=Side.HERO, stats={"skills": {"fighting": "d6"}})
+    enc = side_by_side(bard)
+    result = perform_action(enc, ActionRequest("support", "bard", "hero", skill="fighting"),
+                            ScriptedDice([5]))
+    assert result.entry.title == "Bard supports Hero (Fighting): +1"
+    assert result.entry.lines[0] == "Fighting (Support) d6 5 → 5 vs TN 4: success"
+    mods = preview_attack(result.encounter, "hero", "orc", "Sword").attack_modifiers
+    assert [(m.value, m.reason) for m in mods] == [(1, "Gang Up"), (1, "Support")]
+
+
+def test_support_ends_at_the_end_of_the_recipients_turn() -> None:
+    """Support: "bonuses are removed at the end of the recipient's turn"."""
+    bard = Token("bard", "Bard", 5.5, 9.5, side=Side.HERO, stats={"skills": {"fighting": "d6"}})
+    enc = begin_combat(side_by_side(bard), PhysicalCards(["KS", "2C", "3D"]))[0]
+    enc = perform_action(enc, ActionRequest("support", "bard", "hero", skill="fighting"),
+                         ScriptedDice([5])).encounter
+    enc, entry = next_turn(enc)
+    assert "Hero: Support ends" in entry.lines
+    assert preview_attack(enc, "hero", "orc", "Sword").attack_modifiers == ()
+
+
+def test_aim_applies_to_the_first_action_of_the_next_turn_only() -> None:
+    """Aim: next turn, +2 with no penalty to ignore (Short range, no cover); only the first
+    action. The orc is 7" away: Short range for a 12/24/48 bow."""
+    enc = hero_first(side_by_side(orc_x=8.5))
+    enc = perform_action(enc, ActionRequest("aim", "hero"), ScriptedDice([])).encounter
+    assert preview_attack(enc, "hero", "orc", "Bow").attack_modifiers == ()
+    enc, _ = next_turn(enc)
+    enc, _ = deal_round(enc, PhysicalCards(["QS", "3C"]))
+    preview = preview_attack(enc, "hero", "orc", "Bow")
+    assert [(m.value, m.reason) for m in preview.attack_modifiers] == [(2, "Aim")]
+    assert preview.notes == ("Aim: Hero aimed all last turn",)
+    enc = resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), "Bow").encounter
+    assert preview_attack(enc, "hero", "orc", "Bow").attack_modifiers == ()
+
+
+def test_a_test_with_a_raise_distracts_and_shakes_until_the_orcs_turn_ends() -> None:
+    """Test: Taunt d8 7 (Wild d6 1) vs the orc's Smarts d4 2: a raise (7 >= 2 + 4): Distracted
+    and Shaken. Made outside the orc's turn, Distracted lasts to the end of his next turn."""
+    enc = hero_first(side_by_side())
+    result = perform_action(enc, ActionRequest("test", "hero", "orc", skill="taunt"),
+                            ScriptedDice([7, 1, 2]))
+    assert result.entry.title == "Hero Tests Orc (Taunt): Orc is Distracted and Shaken"
+    assert result.entry.lines[:2] == ("Taunt (Test) d8 7, Wild d6 1 → 7 vs TN 4: success",
+                                      "Smarts (resist Test) d4 2 → 2 vs TN 7: failure")
+    enc, _ = next_turn(result.encounter)
+    assert enc.token("orc").stats["condition"]["distracted"] is True
+    enc, entry = next_turn(enc)
+    assert enc.token("orc").stats["condition"]["distracted"] is False
+    assert "Orc is no longer Distracted" in entry.lines
+
+
+def test_grapple_with_a_raise_binds_and_leaves_the_grappler_vulnerable() -> None:
+    """Grappling: opposed Athletics; Athletics d8 6 (Wild 2) vs unskilled d4 3 - 2 = 1: a raise
+    (6 >= 1 + 4): Bound; holding a Bound foe makes the grappler Vulnerable."""
+    result = perform_action(side_by_side(), ActionRequest("grapple", "hero", "orc"),
+                            ScriptedDice([6, 2, 3]))
+    assert result.entry.title == "Hero grapples Orc: Orc is Bound"
+    orc = result.encounter.token("orc").stats["condition"]
+    assert (orc["bound"], orc["distracted"], orc["vulnerable"]) == (True, True, True)
+    assert result.encounter.token("hero").stats["condition"]["vulnerable"] is True
+
+
+def test_withdrawing_draws_a_free_attack_from_each_able_adjacent_foe() -> None:
+    """Withdrawing from Melee: every adjacent non-Shaken, non-Stunned foe attacks once. The
+    Shaken goblin does not, but still counts for the orc's Gang Up (only Stunned allies don't):
+    Fighting d6 2 + 1 = 3 vs the hero's Parry 6 misses."""
+    goblin = Token("gob", "Goblin", 1.5, 6.5, side=Side.VILLAIN,
+                   stats={"condition": {"shaken": True}})
+    result = perform_action(side_by_side(goblin), ActionRequest("withdraw", "hero"),
+                            ScriptedDice([2]))
+    assert result.entry.title == "Hero withdraws from melee: 1 free attack"
+    assert result.entry.lines == ("free attack: Orc attacks Hero (Axe): miss",
+                                  "Fighting d6 2 = 2; +1 Gang Up → 3 vs TN 6: miss")
+    assert len(result.encounter.log) == 1
+
+
+def test_fatigue_and_recovery_from_shaken() -> None:
+    """Fatigue: one level is Fatigued (-1). Shaken: Spirit d6 4 (Wild 1) recovers."""
+    enc = side_by_side()
+    enc = perform_action(enc, ActionRequest("gain-fatigue", "hero"), ScriptedDice([])).encounter
+    assert enc.log[-1].title == "Hero: Fatigue fresh → Fatigued"
+    mods = preview_attack(enc, "hero", "orc", "Sword").attack_modifiers
+    assert [(m.value, m.reason) for m in mods] == [(-1, "Fatigued")]
+    shaken = enc.with_token(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO, stats={
+        **HERO, "condition": {"shaken": True}}))
+    result = perform_action(shaken, ActionRequest("recover-shaken", "hero"),
+                            ScriptedDice([4, 1]))
+    assert result.entry.title == "Hero recovers (Spirit)"
+    assert result.encounter.token("hero").stats["condition"]["shaken"] is False
+
+
+def test_a_shaken_actor_may_only_take_free_actions() -> None:
+    shaken = {**HERO, "condition": {"shaken": True}}
+    enc = side_by_side().with_token(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO,
+                                          stats=shaken))
+    with pytest.raises(AttackError, match="Hero is Shaken and may only take free actions"):
+        perform_action(enc, ActionRequest("defend", "hero"), ScriptedDice([]))
+    spent = perform_action(enc, ActionRequest("spend-benny", "hero"), ScriptedDice([]))
+    assert spent.entry.title == "Hero spends a Benny: no longer Shaken (1 left)"
+
+
+def test_bad_requests_name_the_problem() -> None:
+    enc = side_by_side()
+    with pytest.raises(AttackError, match="unknown action 'dance'"):
+        perform_action(enc, ActionRequest("dance", "hero"), ScriptedDice([]))
+    with pytest.raises(AttackError, match="target: pick a token"):
+        perform_action(enc, ActionRequest("grapple", "hero"), ScriptedDice([]))
+    with pytest.raises(AttackError, match="Orc is neither Bound nor Entangled"):
+        perform_action(enc, ActionRequest("cut-free", "hero", "orc"), ScriptedDice([]))
