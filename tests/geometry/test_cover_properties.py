@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from geometry.cover import cover_fraction, cover_from
 from geometry.index import Battlefield
 from geometry.shapes import Body, Occluder
 from geometry.sightlines import hidden_fractions
@@ -113,3 +114,20 @@ def test_exact_cover_agrees_with_dense_ray_sampling(field: Battlefield) -> None:
     assume(well_posed(field))
     a = field.bodies[0]
     assert_cover_matches_rays(field, (a.x, a.y, a.base_z + 0.9 * a.height), "t", tolerance=0.01)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(bodies("t"), min_size=2, max_size=8),
+    st.lists(occluders(), max_size=6),
+    st.booleans(),
+)
+def test_all_targets_at_once_equal_one_target_at_a_time(
+    crowd: list[Body], walls: list[Occluder], creatures_hide: bool
+) -> None:
+    named = [Body(f"b{k}", b.x, b.y, b.radius, b.base_z, b.height) for k, b in enumerate(crowd)]
+    field = Battlefield.build(bodies=named, occluders=walls)
+    together = cover_from(field, "b0", creatures_hide=creatures_hide)
+    for reading in together:
+        alone = cover_fraction(field, "b0", reading.id, creatures_hide=creatures_hide)
+        assert math.isclose(reading.fraction, alone, abs_tol=1e-9)
