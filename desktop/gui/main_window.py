@@ -64,6 +64,7 @@ class GMWindow(QMainWindow):
     def toggle_player_view(self) -> None:
         """Open the table display (or close it if open)."""
         if self.player_window is not None and self.player_window.isVisible():
+            self.combat_tools.attack.animator.skip()  # it must not outlive the window's items
             self.player_window.close()
             self.player_window = None
             return
