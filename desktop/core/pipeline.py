@@ -58,8 +58,8 @@ from rules.savage_pathfinder.situational.situation import Situated, follow_up
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 
 __all__ = [
-    "AttackError", "AttackPreview", "AttackResult", "Declared", "field_of", "preview_attack",
-    "resolve_attack",
+    "VERBS", "AttackError", "AttackPreview", "AttackResult", "Declared", "apply_outcome",
+    "combatant_of", "field_of", "preview_attack", "resolve_attack", "strays",
 ]
 
 _FIELDS: dict[int, tuple[Encounter, Battlefield]] = {}
@@ -76,7 +76,8 @@ class AttackPreview:
     """Everything the rules will use for one attack, before any die is rolled.
 
     ``problem`` is set (and ``odds`` None) when the attack cannot be made: out of reach, no
-    line of sight, a weapon the attacker lacks, a Shaken attacker. ``situated`` is what the
+    line of sight, a weapon the attacker lacks, a Shaken attacker; ``odds`` are those of one
+    die (one shot) when several are fired. ``situated`` is what the
     situational rules made of it: the fighter to roll with (a rider's Fighting is the lower of
     Fighting and Riding) and what follows the attack.
     """
@@ -217,7 +218,7 @@ def _planned(s: Situation, weapon: str | None, translation: Translation) -> Atta
         try:
             fighter = translation.situated.attacker
             plan = plan_attack(fighter, s.target_stats, weapon, context)
-            odds = attack_odds(fighter, s.target_stats, weapon, context)
+            odds = attack_odds(fighter, s.target_stats, weapon, replace(context, shots=1))
         except RulesError as error:
             problem = str(error)
     if problem is not None:
@@ -252,9 +253,10 @@ def apply_outcome(encounter: Encounter, states: Sequence[Combatant],
     return encounter
 
 
-def _strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
+def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
             encounter: Encounter, shots: Sequence[Event]) -> tuple[list[Event], list[Combatant]]:
-    """Innocent Bystanders: missed shots showing 1 hit someone in the line of fire."""
+    """Innocent Bystanders: missed shots (the attack rolls among ``shots``) showing 1 hit
+    someone in the line of fire to the preview's target."""
     rolls = [e for e in shots if isinstance(e, RollMade) and e.target is not None]
     if preview.kind is AttackKind.MELEE or not preview.survey.bystanders:
         return [], []
@@ -297,7 +299,7 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
                           dice, soak_bennies=soak_bennies)
     outcome, timers = follow_up(dice, preview.situated, fighter, target_id, outcome,
                                 timers_of(encounter))
-    stray_events, stray_states = _strays(dice, preview, fighter, encounter, outcome.events)
+    stray_events, stray_states = strays(dice, preview, fighter, encounter, outcome.events)
     events = (*outcome.events, *stray_events)
     names = {t.id: t.name for t in encounter.tokens}
     entry = attack_entry(_title(encounter, preview), events, names,

@@ -114,24 +114,29 @@ def resolve_attack(attacker: Combatant, defender: Combatant, weapon_name: str | 
 
 
 def resolve_shots(attacker: Combatant, targets: tuple[Combatant, ...], weapon_name: str | None,
-                  context: AttackContext, dice: DiceSource, *,
-                  soak_bennies: int = 0) -> Outcome[Combatant]:
+                  context: AttackContext, dice: DiceSource, *, soak_bennies: int = 0,
+                  contexts: tuple[AttackContext, ...] | None = None) -> Outcome[Combatant]:
     """Roll one die per target (plus the Wild Die) and resolve each hit in target order.
 
     ``targets`` may name the same combatant more than once; ``context.shots`` must equal its
-    length. ``soak_bennies`` is what each victim will spend on a Soak and its rerolls.
+    length. ``contexts`` (one per target) give each target its own situation - its Cover,
+    range, Gang Up - so each die is totalled with that target's modifiers; by default they all
+    share ``context``. ``soak_bennies`` is what each victim will spend on a Soak and its rerolls.
     """
     if len(targets) != context.shots:
         raise RulesError(f"shots: {context.shots} declared but {len(targets)} targets given")
-    plans = [plan_attack(attacker, target, weapon_name, context) for target in targets]
+    situations = contexts if contexts is not None else (context,) * len(targets)
+    if len(situations) != len(targets):
+        raise RulesError(f"shots: {len(situations)} situations for {len(targets)} targets")
+    plans = [plan_attack(attacker, target, weapon_name, situation)
+             for target, situation in zip(targets, situations, strict=True)]
     first = plans[0]
     rolls = roll_trait_dice(dice, first.skill, len(targets), wild_card=attacker.wild_card,
-                            purpose=first.kind.value, actor=attacker.id,
-                            modifiers=first.attack_modifiers, target=first.target_number)
+                            purpose=first.kind.value, actor=attacker.id, target=first.target_number)
     events: list[Event] = []
     hits: list[tuple[Combatant, AttackPlan, RolledTrait]] = []
     for target, plan, roll in zip(targets, plans, rolls, strict=True):
-        roll = _against(roll, plan.target_number)
+        roll = _against(roll, plan)
         events.append(roll.event)
         if roll.result.succeeded:
             events.append(Hit(attacker.id, target.id, roll.result is TraitResult.RAISE))
@@ -142,11 +147,14 @@ def resolve_shots(attacker: Combatant, targets: tuple[Combatant, ...], weapon_na
     return _damage_all(dice, attacker, targets, hits, events, context, soak_bennies)
 
 
-def _against(roll: RolledTrait, target_number: int) -> RolledTrait:
+def _against(roll: RolledTrait, plan: AttackPlan) -> RolledTrait:
+    """The die as rolled, totalled with the plan's modifiers and judged against its TN."""
     critical = roll.result is TraitResult.CRITICAL_FAILURE
-    result, raises = judge(roll.total, target_number, critical)
-    event = replace(roll.event, target=target_number, result=result.value)
-    return RolledTrait(event, result, roll.total, raises)
+    total = roll.total + sum(m.value for m in plan.attack_modifiers)
+    result, raises = judge(total, plan.target_number, critical)
+    event = replace(roll.event, modifiers=(*roll.event.modifiers, *plan.attack_modifiers),
+                    total=total, target=plan.target_number, result=result.value)
+    return RolledTrait(event, result, total, raises)
 
 
 def _damage_all(dice: DiceSource, attacker: Combatant, targets: tuple[Combatant, ...],

@@ -14,6 +14,7 @@ import pytest
 from desktop.core.model import Encounter, Side, Token, Wall
 from desktop.core.pipeline import AttackError, Declared, preview_attack, resolve_attack
 from desktop.core.turns import begin_combat
+from desktop.core.volley import resolve_volley
 from rules.dice import DiceError, ScriptedDice
 from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
 from rules.savage_pathfinder.cards import PhysicalCards
@@ -236,3 +237,26 @@ def test_a_wild_attack_vulnerability_is_timed_in_the_encounter() -> None:
     assert result.encounter.token("hero").stats["condition"]["vulnerable"] is True
     assert result.encounter.combat["timers"] == [
         {"token": "hero", "status": "Vulnerable", "turn_ends": 2}]
+
+
+def test_a_volley_gives_each_target_its_own_cover() -> None:
+    """Rate of Fire 2 at two orcs: one Shooting die each plus one Wild Die, best die to the
+    first target. Dice d8 5 and 4, Wild d6 3 (it stands beside the lowest die and is lower:
+    the 4 stays). The orc behind the post takes the 5: -4 medium Cover → 1 vs 4, miss. The orc
+    in the open takes the 4: 4 vs 4, hit; 2d6 2 + 3 = 5 vs Toughness 5: Shaken. Each target's
+    cover is named in the log."""
+    repeater = {**HERO, "weapons": [{"name": "Repeater", "damage": "2d6",
+                                     "range": [12, 24, 48], "rof": 2}]}
+    enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, repeater),
+                            token("orc", 8.5, 5.5, Side.VILLAIN, ORC),
+                            token("orc2", 8.5, 1.5, Side.VILLAIN, ORC)), walls=(HALF_WALL,))
+    result = resolve_volley(enc, "hero", ["orc", "orc2"], ScriptedDice([5, 4, 3, 2, 3]))
+    assert result.entry.title.startswith("Hero shoots Orc, Orc2 (Repeater, 2 shots): miss")
+    assert result.entry.lines[:3] == (
+        "Shooting 1 d8 5 = 5; -4 medium Cover → 1 vs TN 4: miss",
+        "Shooting 2 d8 4, Wild d6 3 → 4 vs TN 4: hit",
+        "Repeater damage: Repeater d6 2, Repeater d6 3 → 5 vs Toughness 5: success")
+    assert "Orc: cover medium (50 %)" in result.entry.lines
+    assert "Orc2: cover none (0 %)" in result.entry.lines
+    assert result.encounter.token("orc2").stats["condition"]["shaken"] is True
+    assert "shaken" not in result.encounter.token("orc").stats.get("condition", {})

@@ -1,0 +1,146 @@
+"""Rate of Fire at several targets: one Shooting die per shot, each shot with its own target.
+
+:func:`resolve_volley` takes the targets in the order the shots are assigned (a target named
+twice takes two dice). Each target is measured on its own - its range band, Cover, obstacles,
+light, Gang Up - so each die is totalled with that target's modifiers (the GM's frequent
+request: "one result per target, each with its own cover"). The dice are rolled together,
+with one Wild Die replacing the lowest, best die to the first target (the rules'
+:func:`~rules.savage_pathfinder.attack.resolve_shots`). Missed shots showing 1 (or 2, at RoF 2
+and more) may hit bystanders in the line of fire to the target they were aimed at.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> from desktop.core.model import Encounter, Side, Token
+>>> gunner = Token("g", "Gunner", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
+...     "weapons": [{"name": "Repeater", "damage": "2d6", "range": [12, 24, 48], "rof": 2}]})
+>>> a = Token("a", "Orc A", 6.5, 1.5, side=Side.VILLAIN, stats={})
+>>> b = Token("b", "Orc B", 6.5, 4.5, side=Side.VILLAIN, stats={})
+>>> result = resolve_volley(Encounter(tokens=(gunner, a, b)), "g", ["a", "b"],
+...                         ScriptedDice([6, 2, 3, 3]))
+>>> result.entry.title
+'Gunner shoots Orc A, Orc B (Repeater, 2 shots): hit; Orc A is Shaken'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from desktop.core.log_text import attack_entry
+from desktop.core.model import Encounter
+from desktop.core.pipeline import (
+    VERBS,
+    AttackError,
+    AttackPreview,
+    AttackResult,
+    apply_outcome,
+    combatant_of,
+    preview_attack,
+    strays,
+)
+from desktop.core.savage_context import NOTHING_DECLARED, Declared
+from desktop.core.timed_states import mark_acted, timers_of, use_effects, with_timers
+from desktop.core.turns import initiative
+from rules.dice import DiceSource
+from rules.events import Event, Hit, Miss, Outcome, RollMade
+from rules.registry import RulesError
+from rules.savage_pathfinder.attack import resolve_shots
+from rules.savage_pathfinder.situational.situation import follow_up
+from rules.savage_pathfinder.statblock import Combatant
+
+__all__ = ["resolve_volley"]
+
+
+def _previews(encounter: Encounter, attacker: str, targets: Sequence[str], weapon: str | None,
+              options: Sequence[str], overrides: Mapping[str, str] | None,
+              declared: Declared) -> dict[str, AttackPreview]:
+    """One preview per distinct target, all with the first target's weapon and every shot."""
+    shots = replace(declared, shots=len(targets))
+    found: dict[str, AttackPreview] = {}
+    for target in dict.fromkeys(targets):
+        preview = preview_attack(encounter, attacker, target, weapon, options, overrides, shots)
+        if preview.problem is not None:
+            raise AttackError(preview.problem)
+        weapon = preview.weapon
+        found[target] = preview
+    return found
+
+
+def _aimed_rolls(events: Sequence[Event]) -> dict[str, list[RollMade]]:
+    """The attack rolls by the target each was aimed at (each roll precedes its hit or miss)."""
+    found: dict[str, list[RollMade]] = {}
+    last: RollMade | None = None
+    for event in events:
+        if isinstance(event, RollMade):
+            last = event
+        elif isinstance(event, Hit | Miss) and last is not None:
+            found.setdefault(event.target, []).append(last)
+            last = None
+    return found
+
+
+def _follow_ups(dice: DiceSource, previews: Mapping[str, AttackPreview], fighter: Combatant,
+                outcome: Outcome[Combatant], encounter: Encounter) -> tuple[Outcome[Combatant],
+                                                                             Encounter]:
+    timers = timers_of(encounter)
+    for n, (target, preview) in enumerate(previews.items()):
+        if preview.situated is None:
+            continue
+        situated = preview.situated if n == 0 else replace(preview.situated,
+                                                           attacker_becomes_vulnerable=False)
+        outcome, timers = follow_up(dice, situated, fighter, target, outcome, timers)
+    return outcome, with_timers(encounter, timers)
+
+
+def resolve_volley(encounter: Encounter, attacker_id: str, targets: Sequence[str],
+                   dice: DiceSource, weapon: str | None = None, options: Sequence[str] = (),
+                   overrides: Mapping[str, str] | None = None, soak_bennies: int = 0,
+                   declared: Declared = NOTHING_DECLARED) -> AttackResult:
+    """Fire ``len(targets)`` shots, one at each listed target; ``AttackError`` if any target
+    cannot be shot (the encounter is then unchanged). The result's preview is the first
+    target's. Dice: the shots and the Wild Die, then each hit's damage in target order, then
+    the stray shots' bystander dice and damage."""
+    if not targets:
+        raise AttackError("a volley needs at least one target")
+    previews = _previews(encounter, attacker_id, targets, weapon, options, overrides, declared)
+    first = next(iter(previews.values()))
+    if first.situated is None:
+        raise AttackError(first.problem or "the attack could not be planned")
+    fighter = combatant_of(encounter, encounter.token(attacker_id))
+    defenders = {t: combatant_of(encounter, encounter.token(t)) for t in previews}
+    try:
+        outcome = resolve_shots(first.situated.attacker, tuple(defenders[t] for t in targets),
+                                first.weapon, first.context, dice, soak_bennies=soak_bennies,
+                                contexts=tuple(previews[t].context for t in targets))
+    except RulesError as error:
+        raise AttackError(str(error)) from None
+    outcome, after = _follow_ups(dice, previews, fighter, outcome, encounter)
+    rolls = _aimed_rolls(outcome.events)
+    events: list[Event] = list(outcome.events)
+    states: list[Combatant] = list(outcome.states)
+    for target, preview in previews.items():
+        stray_events, stray_states = strays(dice, preview, fighter, encounter,
+                                            rolls.get(target, []))
+        events += stray_events
+        states += stray_states
+    return _recorded(encounter, after, previews, targets, events, states)
+
+
+def _recorded(encounter: Encounter, after: Encounter, previews: Mapping[str, AttackPreview],
+              targets: Sequence[str], events: Sequence[Event],
+              states: Sequence[Combatant]) -> AttackResult:
+    first = next(iter(previews.values()))
+    names = {t.id: t.name for t in encounter.tokens}
+    whom = ", ".join(names[t] for t in previews)
+    title = (f"{names[first.attacker]} {VERBS[first.kind]} {whom} "
+             f"({first.weapon or 'unarmed'}, {len(targets)} shots)")
+    notes = [n for p in previews.values() for n in p.notes]
+    covers = [f"{names[t]}: cover {p.context.cover.value} "
+              f"({round(p.survey.cover_fraction * 100)} %)" for t, p in previews.items()]
+    entry = attack_entry(title, events, names, notes=(*covers, *dict.fromkeys(notes)),
+                         round_number=initiative(encounter).round)
+    after = apply_outcome(after, states, events)
+    if initiative(encounter).round:
+        after = mark_acted(use_effects(after, first.attacker, first.kind.skill), first.attacker)
+    return AttackResult(first, tuple(events), after.with_log(entry), entry)
