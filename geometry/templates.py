@@ -39,7 +39,7 @@ from geometry.errors import require_finite, require_point
 from geometry.facing import bearing_to
 from geometry.index import Battlefield
 from geometry.shapes import Point
-from geometry.vectors import crossing_matrix, distance_to_segment, inside_triangle
+from geometry.vectors import crossing_matrix, distance_to_segment
 
 __all__ = [
     "Hit",
@@ -57,6 +57,11 @@ BoolArray = npt.NDArray[np.bool_]
 
 BLAST_RADIUS = {"sbt": 1.0, "mbt": 2.0, "lbt": 3.0}
 CONE_END_RADIUS, CONE_END_CENTRE = 1.5, 7.5
+_TANGENT_LENGTH = math.sqrt(CONE_END_CENTRE**2 - CONE_END_RADIUS**2)
+CONE_TANGENT = (  # where the cone's straight side touches its end circle, in the cone's frame
+    _TANGENT_LENGTH * _TANGENT_LENGTH / CONE_END_CENTRE,
+    _TANGENT_LENGTH * CONE_END_RADIUS / CONE_END_CENTRE,
+)
 STREAM_LENGTH, STREAM_WIDTH = 12.0, 1.0
 SAMPLES = 400
 
@@ -207,33 +212,45 @@ def _to_map(template: Template, ux: float, uy: float, along: float, across: floa
     return (template.x + ux * along - uy * across, template.y + uy * along + ux * across)
 
 
+def _frame(template: Template, x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Points in the template's frame: distance along its bearing, distance across (unsigned)."""
+    ux, uy = _direction(template)
+    along = (x - template.x) * ux + (y - template.y) * uy
+    return along, np.abs((y - template.y) * ux - (x - template.x) * uy)
+
+
 def _gap(template: Template, x: FloatArray, y: FloatArray) -> FloatArray:
     """Distance from each point to the template (0 inside)."""
     if template.shape.is_blast:
         centre = np.hypot(x - template.x, y - template.y)
         return np.maximum(centre - BLAST_RADIUS[template.shape], 0.0)
-    ux, uy = _direction(template)
-    along = (x - template.x) * ux + (y - template.y) * uy
-    across = (y - template.y) * ux - (x - template.x) * uy
+    along, across = _frame(template, x, y)
     if template.shape is TemplateShape.STREAM:
         beyond = np.maximum(np.maximum(-along, along - STREAM_LENGTH), 0.0)
-        return np.hypot(beyond, np.maximum(np.abs(across) - STREAM_WIDTH / 2.0, 0.0))
-    return _cone_gap(along, across)
-
-
-def _cone_gap(along: FloatArray, across: FloatArray) -> FloatArray:
-    """Distance to the cone in its own frame: the union of the end disc and the apex triangle."""
-    tangent = math.sqrt(CONE_END_CENTRE**2 - CONE_END_RADIUS**2)
-    angle = math.asin(CONE_END_RADIUS / CONE_END_CENTRE)
-    tx, ty = tangent * math.cos(angle), tangent * math.sin(angle)
+        return np.hypot(beyond, np.maximum(across - STREAM_WIDTH / 2.0, 0.0))
     disc = np.maximum(np.hypot(along - CONE_END_CENTRE, across) - CONE_END_RADIUS, 0.0)
-    corners: tuple[Point, Point, Point] = ((0.0, 0.0), (tx, ty), (tx, -ty))
-    sides = np.minimum(
-        distance_to_segment(along, across, corners[0], corners[1]),
-        distance_to_segment(along, across, corners[0], corners[2]),
-    )
-    triangle = np.where(inside_triangle(along, across, corners), 0.0, sides)
-    return np.minimum(disc, triangle)
+    side = distance_to_segment(along, across, (0.0, 0.0), CONE_TANGENT)
+    return np.minimum(disc, np.where(_in_cone_wedge(along, across), 0.0, side))
+
+
+def _in_cone_wedge(along: FloatArray, across: FloatArray) -> BoolArray:
+    """Inside the triangle from the apex to the two tangent points (``across`` unsigned)."""
+    tx, ty = CONE_TANGENT
+    inside: BoolArray = (along >= 0.0) & (along <= tx) & (across * tx <= along * ty)
+    return inside
+
+
+def _inside(template: Template, x: FloatArray, y: FloatArray) -> BoolArray:
+    """Whether each point lies in the template (cheaper than :func:`_gap`)."""
+    if template.shape.is_blast:
+        reach = BLAST_RADIUS[template.shape]
+        within: BoolArray = (x - template.x) ** 2 + (y - template.y) ** 2 <= reach * reach
+        return within
+    along, across = _frame(template, x, y)
+    if template.shape is TemplateShape.STREAM:
+        return (along >= 0.0) & (along <= STREAM_LENGTH) & (across <= STREAM_WIDTH / 2.0)
+    in_disc = (along - CONE_END_CENTRE) ** 2 + across**2 <= CONE_END_RADIUS**2
+    return in_disc | _in_cone_wedge(along, across)
 
 
 def _touches(template: Template, x: FloatArray, y: FloatArray, r: FloatArray) -> BoolArray:
@@ -258,7 +275,7 @@ def _sampled_overlap(
     r = field.body_radius[bodies][:, None]
     x = field.body_x[bodies][:, None] + r * UNIT_DISC[0]
     y = field.body_y[bodies][:, None] + r * UNIT_DISC[1]
-    inside = _gap(template, x.ravel(), y.ravel()).reshape(x.shape) == 0.0
+    inside = _inside(template, x.ravel(), y.ravel()).reshape(x.shape)
     share: FloatArray = inside.mean(axis=1)
     return share
 
