@@ -1,4 +1,4 @@
-"""``battlemap attack FILE --attacker ID (--target ID | --template SHAPE --at X,Y) [...]``.
+"""``battlemap attack FILE --attacker ID (--target ID ... | --template SHAPE --at X,Y) [...]``.
 
 Resolves one attack headless, exactly as the GM window would: the map's measurements (range,
 cover, obstacles, Gang Up, light, bystanders) become the rules' inputs through the attack
@@ -11,9 +11,17 @@ Options: ``--option ID`` (repeatable: wild-attack, desperate-attack-2, the-drop,
 ``--called-shot PART`` (hand, head, vitals, limb, face, ...), ``--aim``, and ``--override
 NAME=VALUE`` for the GM's rulings. ``--template sbt|mbt|lbt|cone|stream --at X,Y`` makes an
 area attack at a point instead (Cones and Streams point from the attacker at it); a missed
-blast deviates and lands on whoever is beneath it there.
+blast deviates and lands on whoever is beneath it there. What the attacker declares:
+``--rof N`` (N dice at one target; several ``--target``s take one die each, a target named
+twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--charge INCHES``.
 
-Bad ids, weapons, options or dice print one clear message and exit with code 2.
+``--action ID`` takes a non-attack action instead (defend, grapple, test, support, push,
+disarm, withdraw, ...; ``--target`` where it has one; ``--skill``, ``--effect``, ``--trait``,
+``--hardness``, ``--items`` for its choices). ``battlemap attack --list-options`` lists every
+option, action and automatic rule id from the rules' registry.
+
+Bad ids, weapons, options or dice print one clear message and exit with code 2; nothing is
+written.
 """
 
 from __future__ import annotations
@@ -22,16 +30,29 @@ import argparse
 import json
 import math
 import sys
-from dataclasses import asdict
+from collections.abc import Iterable
+from dataclasses import asdict, replace
 from typing import Any
 
+from desktop.core.actions import ActionRequest, ActionResult, perform_action
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
 from desktop.core.pipeline import AttackResult, resolve_attack
-from desktop.core.savage_context import parse_overrides
+from desktop.core.savage_context import OVERRIDABLE, Declared, parse_overrides
 from desktop.core.template_attack import TemplateAttack, resolve_template
+from desktop.core.volley import resolve_volley
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.events import Event
+from rules.savage_pathfinder.situational.options import (
+    ACTIONS,
+    ATTACK_OPTIONS,
+    AUTOMATIC_RULES,
+    Option,
+)
+
+Result = AttackResult | TemplateAttack | ActionResult
+CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
+                     if o.startswith("called-shot-"))
 
 
 def parse_dice(text: str) -> list[int]:
@@ -74,30 +95,73 @@ def parse_point(text: str) -> tuple[float, float]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="the encounter file")
-    parser.add_argument("--attacker", required=True, help="the attacking token's id")
-    parser.add_argument("--target", help="the target token's id")
+    parser.add_argument("file", nargs="?", help="the encounter file")
+    parser.add_argument("--list-options", action="store_true",
+                        help="list every option, action and automatic rule id, then stop")
+    parser.add_argument("--attacker", help="the acting token's id")
+    parser.add_argument("--target", action="append", default=[], metavar="ID",
+                        help="the target token's id (repeat: one shot at each, Rate of Fire)")
+    _add_attack_arguments(parser)
+    _add_action_arguments(parser)
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--seed", type=int, help="seed the dice for a repeatable roll")
+    dice.add_argument("--dice", type=parse_dice, help="the die values in the order the engine "
+                      "asks for them, e.g. 5,3,6 (physical dice entry)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--write", action="store_true", help="save the new state to FILE")
+
+
+def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--template", choices=["sbt", "mbt", "lbt", "cone", "stream"],
                         help="an area attack with this template, at --at")
     parser.add_argument("--at", type=parse_point, help="where the template goes: X,Y in cells")
     parser.add_argument("--option", action="append", default=[], metavar="ID",
-                        help="an attack option: wild-attack, desperate-attack-2, the-drop, ...")
-    parser.add_argument("--called-shot", metavar="PART",
-                        help="hand, head, vitals, limb, face, item or unarmored-area")
+                        help="an attack option (see --list-options): wild-attack, the-drop, ...")
+    parser.add_argument("--called-shot", metavar="PART", help=", ".join(CALLED_SHOTS))
     parser.add_argument("--aim", action="store_true", help="the attacker aimed last turn")
     parser.add_argument("--soak", type=int, default=0, metavar="N",
                         help="the target spends up to N Bennies to Soak Wounds")
     parser.add_argument("--weapon", help="the weapon's name (default: a hand weapon next to "
                         "the target, a ranged one farther away)")
-    dice = parser.add_mutually_exclusive_group()
-    dice.add_argument("--seed", type=int, help="seed the dice for a repeatable roll")
-    dice.add_argument("--dice", type=parse_dice, help="the die values in the order the engine "
-                      "asks for them, e.g. 5,3,6 (physical dice entry)")
+    parser.add_argument("--rof", type=int, default=1, metavar="N",
+                        help="Rate of Fire: N dice at the one target")
+    parser.add_argument("--actions", type=int, default=1, metavar="N",
+                        help="actions declared this turn (Multi-Action: -2 per extra)")
+    parser.add_argument("--running", action="store_true", help="the attacker runs (-2)")
+    parser.add_argument("--mounted", action="store_true",
+                        help="fighting mounted (lower of Fighting and Riding)")
+    parser.add_argument("--charge", type=float, default=0.0, metavar="INCHES",
+                        help="the mount's straight run before the attack (+4 damage past 5)")
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="the GM's ruling instead of the measurement: cover=heavy, "
                         "range_band=long, illumination=dim, gang_up=2 (repeatable)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--write", action="store_true", help="save the new state to FILE")
+
+
+def _add_action_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--action", metavar="ID",
+                        help="a non-attack action instead (see --list-options): defend, "
+                        "grapple, test, support, push, disarm, withdraw, ...")
+    parser.add_argument("--skill", help="the skill of a Test (taunt) or Support (fighting)")
+    parser.add_argument("--effect", choices=["distracted", "vulnerable"], default="distracted",
+                        help="what a won Test inflicts")
+    parser.add_argument("--trait", choices=["strength", "athletics"], default="strength",
+                        help="the trait to break free with")
+    parser.add_argument("--hardness", type=int, default=8, help="the object's Hardness")
+    parser.add_argument("--items", type=int, default=3, help="items readied")
+
+
+def _listing(title: str, table: Iterable[Option]) -> list[str]:
+    return [title, *(f"  {o.id:<27}{o.name}: {o.description}" for o in table)]
+
+
+def options_listing() -> str:
+    """Every id ``--option``, ``--action`` and ``--override`` accept, from the registry."""
+    lines = [*_listing("attack options (--option ID):", ATTACK_OPTIONS.values()),
+             *_listing("actions (--action ID):", ACTIONS.values()),
+             *_listing("applied from the map (override with --override):",
+                       AUTOMATIC_RULES.values()),
+             f"overrides: {', '.join(f'{name}=VALUE' for name in OVERRIDABLE)}"]
+    return "\n".join(lines)
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -105,12 +169,16 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **asdict(event)}
 
 
-def result_json(result: AttackResult | TemplateAttack) -> dict[str, Any]:
+def result_json(result: Result) -> dict[str, Any]:
     """The result as JSON data: the events, the log entry, what the attack touched."""
     data: dict[str, Any] = {
         "events": [event_json(e) for e in result.events],
         "log": {"title": result.entry.title, "lines": list(result.entry.lines)},
     }
+    if isinstance(result, ActionResult):
+        data["conditions"] = {t.id: t.stats.get("condition", {}) for t in
+                              result.encounter.tokens if t.stats}
+        return data
     if isinstance(result, TemplateAttack):
         data["template"] = {"shape": result.aimed.shape.value,
                             "aimed_at": [result.aimed.x, result.aimed.y],
@@ -135,7 +203,7 @@ def _dice(args: argparse.Namespace) -> DiceSource:
     return RandomDice(args.seed)
 
 
-def _report(result: AttackResult | TemplateAttack, as_json: bool) -> str:
+def _report(result: Result, as_json: bool) -> str:
     if as_json:
         return json.dumps(result_json(result), indent=2, ensure_ascii=False)
     return "\n".join([result.entry.title, *(f"  {line}" for line in result.entry.lines)])
@@ -143,12 +211,37 @@ def _report(result: AttackResult | TemplateAttack, as_json: bool) -> str:
 
 def options_of(args: argparse.Namespace) -> tuple[str, ...]:
     """The option ids the flags ask for: ``--option``s, then Aim and the Called Shot."""
+    if args.called_shot and args.called_shot not in CALLED_SHOTS:
+        raise ValueError(f"--called-shot {args.called_shot!r} is not one of "
+                         f"{', '.join(CALLED_SHOTS)}")
     called = [f"called-shot-{args.called_shot}"] if args.called_shot else []
     return (*args.option, *(["aim"] if args.aim else []), *called)
 
 
-def _resolve(args: argparse.Namespace, encounter: Encounter,
-             dice: DiceSource) -> AttackResult | TemplateAttack:
+def declared_of(args: argparse.Namespace) -> Declared:
+    """What the attacker declares: Rate of Fire, Multi-Actions, running, mounted, charge."""
+    if args.rof < 1:
+        raise ValueError(f"--rof {args.rof}: at least one die")
+    return Declared(actions=args.actions, running=args.running, shots=args.rof,
+                    mounted=args.mounted, straight_run=args.charge)
+
+
+def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> ActionResult:
+    if len(args.target) > 1:
+        raise ValueError("--action takes at most one --target")
+    request = ActionRequest(args.action, args.attacker, (args.target or [None])[0],
+                            weapon=args.weapon, skill=args.skill,
+                            effect=args.effect.capitalize(), trait=args.trait,
+                            hardness=args.hardness, items=args.items,
+                            wild_attack="wild-attack" in args.option)
+    return perform_action(encounter, request, dice)
+
+
+def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> Result:
+    if args.attacker is None:
+        raise ValueError("give --attacker ID")
+    if args.action is not None:
+        return _action(args, encounter, dice)
     overrides = parse_overrides(args.override)
     if args.template is not None:
         if args.at is None:
@@ -156,14 +249,27 @@ def _resolve(args: argparse.Namespace, encounter: Encounter,
         return resolve_template(encounter, args.attacker, args.template, args.at, dice,
                                 weapon=args.weapon, options=options_of(args),
                                 overrides=overrides)
-    if args.target is None:
-        raise ValueError("give --target ID, or --template SHAPE --at X,Y")
-    return resolve_attack(encounter, args.attacker, args.target, dice, args.weapon,
-                          options_of(args), overrides, soak_bennies=args.soak)
+    if not args.target:
+        raise ValueError("give --target ID, or --template SHAPE --at X,Y, or --action ID")
+    if len(args.target) > 1:
+        if args.rof not in (1, len(args.target)):
+            raise ValueError(f"--rof {args.rof} but {len(args.target)} targets: each --target "
+                             "takes one die")
+        return resolve_volley(encounter, args.attacker, args.target, dice, args.weapon,
+                              options_of(args), overrides, args.soak,
+                              replace(declared_of(args), shots=1))
+    return resolve_attack(encounter, args.attacker, args.target[0], dice, args.weapon,
+                          options_of(args), overrides, soak_bennies=args.soak,
+                          declared=declared_of(args))
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.list_options:
+        print(options_listing())
+        return 0
     try:
+        if args.file is None:
+            raise ValueError("give the encounter FILE")
         encounter = load_encounter(args.file)
         dice = _dice(args)
         result = _resolve(args, encounter, dice)

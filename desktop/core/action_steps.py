@@ -88,7 +88,7 @@ class ActionResult:
 def fighter_of(encounter: Encounter, token_id: str | None, role: str = "actor") -> Combatant:
     """The token's stat block; ``AttackError`` for an unknown id or a bad stat block."""
     if token_id is None:
-        raise AttackError(f"{role}: pick a token")
+        raise AttackError(f"{role}: no token given")
     try:
         return combatant_of(encounter, encounter.token(token_id))
     except KeyError as error:

@@ -259,6 +259,9 @@ def perform_action(encounter: Encounter, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """Resolve ``request`` with ``dice``; ``AttackError`` (nothing changed) when it cannot be."""
     handler = HANDLERS.get(request.action)
+    if request.action == "area-attack":
+        raise AttackError("area-attack: place a template (the Template tool, or "
+                          "battlemap attack --template SHAPE --at X,Y)")
     if handler is None:
         raise AttackError(f"unknown action {request.action!r}; actions: {', '.join(HANDLERS)}")
     option = ACTIONS[request.action]

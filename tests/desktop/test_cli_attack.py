@@ -15,6 +15,7 @@ from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.pipeline import field_of, preview_attack
 from geometry.survey import survey
+from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 HARSK_AT_GOBLIN_5 = ["--attacker", "harsk", "--target", "goblin-5"]
@@ -78,6 +79,14 @@ def test_write_saves_the_new_state(tmp_path: Path) -> None:
     (["--attacker", "harsk", "--target", "goblin-4", "--seed", "1"], "no line of sight"),
     ([*HARSK_AT_GOBLIN_5, "--option", "wild-attack"], "not for a Shooting attack"),
     ([*HARSK_AT_GOBLIN_5, "--override", "cover=thick"], "cover: 'thick' is not one of"),
+    ([*HARSK_AT_GOBLIN_5, "--option", "wild-atack"], "unknown option 'wild-atack'"),
+    ([*HARSK_AT_GOBLIN_5, "--called-shot", "elbow"], "--called-shot 'elbow' is not one of"),
+    (["--attacker", "harsk", "--action", "dance"], "unknown action 'dance'"),
+    (["--attacker", "harsk", "--action", "grapple"], "target: no token given"),
+    (["--attacker", "harsk", "--action", "area-attack"], "--template SHAPE --at X,Y"),
+    ([*HARSK_AT_GOBLIN_5, "--target", "goblin-2", "--seed", "1"],
+     "shots: 2, but Longbow allows 1 to 1"),
+    ([*HARSK_AT_GOBLIN_5, "--actions", "4", "--seed", "1"], "one to three actions"),
 ])
 def test_bad_input_is_one_clear_line_and_nothing_is_written(tmp_path: Path, capsys, args,
                                                             message) -> None:
@@ -128,3 +137,39 @@ def test_odds_of_an_attack_match_the_preview(capsys) -> None:
     assert data["modifiers"] == [{"value": -2, "reason": "light Cover"}]
     assert main(["odds", str(DEMO), "--attacker", "harsk"]) == 2
     assert "needs --attacker ID and --target ID" in capsys.readouterr().err
+
+
+def test_list_options_names_every_registry_id(capsys) -> None:
+    assert main(["attack", "--list-options"]) == 0
+    out = capsys.readouterr().out
+    listed = {line.split()[0] for line in out.splitlines() if line.startswith("  ")}
+    assert listed == set(ATTACK_OPTIONS) | set(ACTIONS) | set(AUTOMATIC_RULES)
+
+
+def test_an_action_test_makes_the_goblin_vulnerable(tmp_path: Path, capsys) -> None:
+    """Test: Valeros' Intimidation d6 5 (Wild d6 2) reaches 4; Goblin 1 resists with Spirit d6
+    3: 5 > 3, Valeros wins without a raise (7 needed): Vulnerable, not Shaken."""
+    path = tmp_path / "ambush.json"
+    shutil.copy(DEMO, path)
+    args = ["--attacker", "valeros", "--target", "goblin-1", "--action", "test", "--skill",
+            "intimidation", "--effect", "vulnerable", "--dice", "5,2,3", "--write"]
+    assert main(["attack", str(path), *args]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Valeros Tests Goblin 1 (Intimidation): Goblin 1 is Vulnerable",
+        "  Intimidation (Test) d6 5, Wild d6 2 → 5 vs TN 4: success",
+        "  Spirit (resist Test) d6 3 → 3 vs TN 5: failure",
+        "  Goblin 1 is now Vulnerable",
+    ]
+    saved = load_encounter(path)
+    assert saved.token("goblin-1").stats["condition"]["vulnerable"] is True
+    assert saved.combat["timers"] == [{"token": "goblin-1", "status": "Vulnerable",
+                                       "turn_ends": 1}]
+
+
+def test_multi_action_and_running_are_declared(capsys) -> None:
+    """Multi-Action: two actions, -2; running -2; Light Cover -2: 7 - 6 = 1 vs 4, a miss."""
+    args = [*HARSK_AT_GOBLIN_5, "--actions", "2", "--running", "--dice", "7,2"]
+    assert main(["attack", str(DEMO), *args]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert "-2 running; -2 Multi-Action (2 actions)" in line
+    assert line.endswith("→ 1 vs TN 4: miss")

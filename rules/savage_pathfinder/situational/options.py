@@ -147,8 +147,7 @@ _ACTIONS = (
             "Readying and Reload", "situational.misc.reload_actions"),
     _action("rest", "Rest", "each Wild Card and the GM regain a Benny", "Rest",
             "situational.misc.rest"),
-    Option("stand-up", "Stand up", 'a free action costing 2" of Pace '
-           "(maneuvers.STAND_UP_COST)", "Prone"),
+    Option("stand-up", "Stand up", 'a free action costing 2" of Pace', "Prone"),
     _action("area-attack", "Area effect attack", "a template at a location: damage for each "
             "victim, deviation on a miss", "Area effect attacks",
             "situational.area.resolve_area_attack", ("victims", "distance")),

@@ -184,7 +184,7 @@ def test_bad_requests_name_the_problem() -> None:
     enc = side_by_side()
     with pytest.raises(AttackError, match="unknown action 'dance'"):
         perform_action(enc, ActionRequest("dance", "hero"), ScriptedDice([]))
-    with pytest.raises(AttackError, match="target: pick a token"):
+    with pytest.raises(AttackError, match="target: no token given"):
         perform_action(enc, ActionRequest("grapple", "hero"), ScriptedDice([]))
     with pytest.raises(AttackError, match="Orc is neither Bound nor Entangled"):
         perform_action(enc, ActionRequest("cut-free", "hero", "orc"), ScriptedDice([]))
