@@ -56,7 +56,8 @@ from rules.savage_pathfinder.situational.options import ACTIONS, Option
 from rules.savage_pathfinder.situational.states import cut_free
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
 
-__all__ = ["HANDLERS", "ActionRequest", "ActionResult", "menu_actions", "perform_action"]
+__all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "menu_actions",
+           "perform_action"]
 
 Handler = Callable[[Encounter, ActionRequest, DiceSource], ActionResult]
 
@@ -238,6 +239,21 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
 def menu_actions() -> tuple[Option, ...]:
     """The registry's actions the map resolves, in the registry's order, for the menus."""
     return tuple(option for option in ACTIONS.values() if option.id in HANDLERS)
+
+
+def action_card_lines(encounter: Encounter, action: str, actor: str, target: str) -> list[str]:
+    """The card beside a hovered target while an action waits for its click.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5), Token("b", "Bo", 3.5, 0.5)))
+    >>> action_card_lines(enc, "grapple", "a", "b")
+    ['Grapple: Bo', 'opposed Athletics: Entangled, Bound with a raise', 'click to resolve · Esc cancels']
+    """
+    option = ACTIONS[action]
+    return [f"{option.name}: {encounter.token(target).name}", option.description,
+            "click to resolve · Esc cancels"]
 
 
 def _able(encounter: Encounter, request: ActionRequest) -> None:

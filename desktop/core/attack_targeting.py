@@ -6,8 +6,13 @@ fire and the preview card). A click on a token with no attacker chosen makes it 
 (Ctrl+click always does); a click on another token resolves the attack with the dice the
 ``dice`` factory hands out (the program's, or a dialog asking the GM for physical dice) and
 returns one :class:`~desktop.core.tools.Commit`. With ``choices.push`` a click Pushes
-instead (:mod:`desktop.core.push_action`). A bad input (an impossible die, a clash of options)
-leaves the encounter alone and sets :attr:`AttackTool.message`.
+instead (:mod:`desktop.core.push_action`). A Shift+click adds a token to a volley (Rate of
+Fire at several targets, :mod:`desktop.core.volley`): the next plain click fires one die at
+each token of the volley and one at the clicked token. An action picked from the action menu
+(:attr:`AttackTool.pending`, one of the rules' ``ACTIONS`` aimed at a token) is performed on the
+next token clicked (:mod:`desktop.core.actions`); :meth:`AttackTool.perform` does an action
+with no target at once. A bad input (an impossible die, a clash of options) leaves the
+encounter alone and sets :attr:`AttackTool.message`.
 
 Examples
 --------
@@ -30,15 +35,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from desktop.core.actions import ActionRequest, ActionResult, perform_action
 from desktop.core.edits import token_at
 from desktop.core.model import Encounter
 from desktop.core.pipeline import AttackError, AttackPreview, AttackResult, preview_attack
 from desktop.core.pipeline import resolve_attack as resolve
 from desktop.core.push_action import PushAttack, resolve_push
+from desktop.core.savage_context import NOTHING_DECLARED, Declared
 from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind, Preview
+from desktop.core.volley import resolve_volley
 from rules.dice import DiceSource
 
-__all__ = ["Aim", "AttackChoices", "AttackTool"]
+__all__ = ["Aim", "AttackChoices", "AttackTool", "PendingAction"]
+
+Resolved = AttackResult | PushAttack | ActionResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +70,16 @@ class AttackChoices:
     overrides: dict[str, str] = field(default_factory=dict)
     push: bool = False
     soak: int = 0
+    declared: Declared = NOTHING_DECLARED
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    """An action picked from the menu, waiting for the GM to click its target."""
+
+    action: str
+    skill: str | None = None
+    effect: str = "Distracted"
 
 
 class AttackTool:
@@ -72,8 +92,10 @@ class AttackTool:
         self.choices = AttackChoices()
         self.aim: Aim | None = Aim(attacker) if attacker else None
         self.message = ""
-        self.last_result: AttackResult | PushAttack | None = None
+        self.last_result: Resolved | None = None
         self.listeners: list[Callable[[], None]] = []
+        self.pending: PendingAction | None = None
+        self.volley: tuple[str, ...] = ()
         self._previewed: Encounter | None = None
 
     @property
@@ -81,7 +103,26 @@ class AttackTool:
         return self.aim.attacker if self.aim else None
 
     def set_attacker(self, token_id: str | None) -> None:
+        self.volley = ()
         self._show(Aim(token_id) if token_id else None)
+
+    def await_target(self, pending: PendingAction | None) -> None:
+        """The next token clicked is the target of ``pending`` (None: back to attacking)."""
+        self.pending = pending
+        self.message = ""
+        self._notify()
+
+    def perform(self, encounter: Encounter, request: ActionRequest) -> Commit | None:
+        """Do ``request`` now; the commit to apply, or None with :attr:`message` set."""
+        try:
+            result = perform_action(encounter, request, self.dice())
+        except ValueError as error:
+            self.message = str(error)
+            self._notify()
+            return None
+        self.message, self.last_result = "", result
+        self._notify()
+        return Commit(result.entry.title.split(":")[0], result.encounter)
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -108,7 +149,8 @@ class AttackTool:
             return Aim(self.aim.attacker) if self.aim else None
         try:
             preview = preview_attack(encounter, self.aim.attacker, target, self.choices.weapon,
-                                     self.choices.options, self.choices.overrides)
+                                     self.choices.options, self.choices.overrides,
+                                     self.choices.declared)
         except (AttackError, ValueError) as error:
             return Aim(self.aim.attacker, target, error=str(error))
         return Aim(self.aim.attacker, target, preview)
@@ -131,6 +173,11 @@ class AttackTool:
             return None
         if token.id == self.aim.attacker:
             return None
+        if Modifier.SHIFT in event.modifiers and self.pending is None:
+            self.volley = (*self.volley, token.id)
+            self.message = f"volley: {len(self.volley)} shot(s) assigned; click the last target"
+            self._notify()
+            return None
         return self.resolve(encounter, token.id)
 
     def resolve(self, encounter: Encounter, target: str) -> Commit | None:
@@ -144,18 +191,31 @@ class AttackTool:
             self._notify()
             return None
         self.message, self.last_result = "", result
+        self.pending, self.volley = None, ()
         self._show(Aim(self.aim.attacker))
-        return Commit(f"Attack: {result.entry.title.split(':')[0]}", result.encounter)
+        verb = "Action" if isinstance(result, ActionResult) else "Attack"
+        return Commit(f"{verb}: {result.entry.title.split(':')[0]}", result.encounter)
 
-    def _resolved(self, encounter: Encounter, target: str) -> AttackResult | PushAttack:
+    def _resolved(self, encounter: Encounter, target: str) -> Resolved:
         attacker = self.aim.attacker if self.aim else ""
-        if self.choices.push:
+        c = self.choices
+        if self.pending is not None:
+            return perform_action(encounter, ActionRequest(
+                self.pending.action, attacker, target, weapon=c.weapon,
+                skill=self.pending.skill, effect=self.pending.effect,
+                wild_attack="wild-attack" in c.options), self.dice())
+        if c.push:
             return resolve_push(encounter, attacker, target, self.dice())
-        return resolve(encounter, attacker, target, self.dice(), self.choices.weapon,
-                       self.choices.options, self.choices.overrides, self.choices.soak)
+        if self.volley:
+            return resolve_volley(encounter, attacker, [*self.volley, target], self.dice(),
+                                  c.weapon, c.options, c.overrides, c.soak, c.declared)
+        return resolve(encounter, attacker, target, self.dice(), c.weapon, c.options,
+                       c.overrides, c.soak, c.declared)
 
     def cancel(self) -> None:
-        """Esc: forget the hovered target (the attacker stays chosen)."""
+        """Esc: forget the hovered target, the pending action and the volley (the attacker
+        stays chosen)."""
+        self.pending, self.volley, self.message = None, (), ""
         if self.aim is not None:
             self._show(Aim(self.aim.attacker))
 

@@ -1,9 +1,11 @@
-"""The attack action bar: attacker, weapon, options, overrides, template, Soak, Push, dice.
+"""The attack action bar: attacker, actions, weapon, options, declarations, overrides, dice.
 
 Every change goes into the attack tool's :class:`~desktop.core.attack_targeting.AttackChoices`
 and re-previews the hovered target at once, so the card always shows what a click will do.
 The options are the active system's (:data:`ATTACK_OPTIONS` for Savage Pathfinder); the rules
-refuse combinations that do not go together and the card says why.
+refuse combinations that do not go together and the card says why. *Actions* lists the
+registry's non-attack actions (:mod:`desktop.gui.action_menu`); *Declare* holds what the
+attacker declares for the turn (Multi-Action, running, Rate of Fire, mounted).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.model import Encounter
-from desktop.core.savage_context import OVERRIDABLE
+from desktop.core.savage_context import OVERRIDABLE, Declared
+from desktop.gui.action_menu import Pick, fill_action_menu
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
 
 MEASURED = "measured"
@@ -39,14 +42,26 @@ TEMPLATE_SHAPES = ("sbt", "mbt", "lbt", "cone", "stream")
 class ActionBar(QToolBar):
     """A tool bar bound to an attack controller's tool; ``changed`` re-previews."""
 
-    def __init__(self, encounter: Callable[[], Encounter], changed: Callable[[], None]) -> None:
+    def __init__(self, encounter: Callable[[], Encounter], changed: Callable[[], None],
+                 pick: Pick, attacker: Callable[[], str | None]) -> None:
         super().__init__("Attack")
         self.setObjectName("AttackBar")
         self._encounter, self._changed = encounter, changed
+        self._pick, self._attacker = pick, attacker
         self.attacker_label = QLabel("Attacker: (click a token)")
+        self.actions_button = self._actions_button()
         self.weapon = QComboBox()
         self.weapon.setToolTip("Weapon (default: a hand weapon next to the target, else ranged)")
         self.options = self._options_button()
+        self.multi = QSpinBox(prefix="actions this turn: ", minimum=1, maximum=3)
+        self.multi.setToolTip("Multi-Action: actions declared this turn, -2 per extra action")
+        self.running = QCheckBox("Running")
+        self.running.setToolTip("The attacker runs this turn: -2")
+        self.rof = QSpinBox(prefix="RoF ", minimum=1, maximum=6)
+        self.rof.setToolTip("Rate of Fire: dice at the target (Shift+click tokens first to "
+                            "give each one die instead)")
+        self.mounted = QCheckBox("Mounted")
+        self.mounted.setToolTip("Fighting from a mount: the lower of Fighting and Riding")
         self.overrides = {name: self._override_box(name) for name in OVERRIDABLE}
         self.template = self._template_box()
         self.soak = QSpinBox(prefix="target soaks with ", suffix=" Bennies", maximum=5)
@@ -60,7 +75,8 @@ class ActionBar(QToolBar):
         self._add_widgets()
 
     def _add_widgets(self) -> None:
-        for widget in (self.attacker_label, self.weapon, self.options, *self.overrides.values(),
+        for widget in (self.attacker_label, self.actions_button, self.weapon, self.options,
+                       self.multi, self.running, self.rof, self.mounted, *self.overrides.values(),
                        self.template, self.soak, self.push, self.physical, self.message):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -78,6 +94,24 @@ class ActionBar(QToolBar):
         box.setCurrentIndex(1)
         box.setToolTip("The area template the Template tool places")
         return box
+
+    def _actions_button(self) -> QToolButton:
+        button = QToolButton()
+        button.setText("Actions")
+        button.setObjectName("ActionsButton")
+        button.setToolTip("Defend, Grapple, Test, Support, Push, ... (… then click the target)")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        menu.aboutToShow.connect(lambda: self._fill_actions(menu))
+        button.setMenu(menu)
+        return button
+
+    def _fill_actions(self, menu: QMenu) -> None:
+        """Rebuilt on each opening: the acting token's skills fill Test and Support."""
+        menu.clear()
+        attacker = self._attacker()
+        token = next((t for t in self._encounter().tokens if t.id == attacker), None)
+        fill_action_menu(menu, token.stats if token is not None else {}, self._pick)
 
     def _options_button(self) -> QToolButton:
         button = QToolButton()
@@ -133,3 +167,8 @@ class ActionBar(QToolBar):
         """Pick an override (None: back to the measurement), as the GM would in the bar."""
         box = self.overrides[name]
         box.setCurrentIndex(max(0, box.findData(value)))
+
+    def chosen_declared(self) -> Declared:
+        """What the attacker declares: Multi-Actions, running, Rate of Fire, mounted."""
+        return Declared(actions=self.multi.value(), running=self.running.isChecked(),
+                        shots=self.rof.value(), mounted=self.mounted.isChecked())

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool
+from desktop.core.actions import ActionRequest, action_card_lines
+from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool, PendingAction
 from desktop.core.model import Encounter, Token
 from desktop.core.pipeline import AttackResult
 from desktop.core.preview_text import card_lines
@@ -36,6 +37,7 @@ from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
+from rules.savage_pathfinder.situational.options import ACTIONS
 
 LINE_OK = QColor("#ffeb3b")
 LINE_BLOCKED = QColor("#ff5252")
@@ -198,7 +200,8 @@ class AttackController:
                  motion: MotionPreferences | None = None) -> None:
         self.state, self.scenes, self.parent = state, scenes, parent
         self.tool = AttackTool(self.dice)
-        self.bar = ActionBar(lambda: state.encounter, self._on_choices)
+        self.bar = ActionBar(lambda: state.encounter, self._on_choices, self.pick_action,
+                             lambda: self.tool.attacker)
         self.animator = AttackAnimator([], motion)
         self.card = PreviewCard()
         self._overlays: dict[int, tuple[MapScene, AimOverlay]] = {}
@@ -216,8 +219,28 @@ class AttackController:
     def _on_choices(self) -> None:
         self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
                                           self.bar.chosen_overrides(), self.bar.push.isChecked(),
-                                          self.bar.soak.value())
+                                          self.bar.soak.value(), self.bar.chosen_declared())
         self.tool.refresh(self.state.encounter)
+
+    def pick_action(self, action: str, choices: dict[str, str]) -> None:
+        """An action picked from a menu: at once for the acting token alone, else it waits
+        for the GM to click its target."""
+        attacker = self.tool.attacker
+        if attacker is None:
+            self.tool.message = "click the acting token first"
+            self.redraw()
+            return
+        if ACTIONS[action].targets:
+            self.tool.await_target(PendingAction(action, choices.get("skill"),
+                                                 choices.get("effect", "Distracted")))
+            self.tool.message = f"{ACTIONS[action].name}: click the target (Esc cancels)"
+            self.redraw()
+            return
+        request = ActionRequest(action, attacker, weapon=self.tool.choices.weapon,
+                                skill=choices.get("skill"))
+        commit = self.tool.perform(self.state.encounter, request)
+        if commit is not None:
+            self.state.apply(commit.label, commit.encounter)
 
     def dice(self) -> DiceSource:
         """The program's dice, or a dialog asking the GM for each physical die."""
@@ -257,7 +280,11 @@ class AttackController:
             self.card.show_lines([], False)
             return
         target = encounter.token(aim.target)
-        if self.tool.choices.push:
+        if self.tool.pending is not None:
+            lines = action_card_lines(encounter, self.tool.pending.action, aim.attacker,
+                                      aim.target)
+            self.card.show_lines(lines, False)
+        elif self.tool.choices.push:
             lines = push_card_lines(encounter, aim.attacker, aim.target)
             self.card.show_lines(lines, lines[-1].startswith("Cannot"))
         elif aim.preview is None:

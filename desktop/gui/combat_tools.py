@@ -4,7 +4,8 @@
 (shortcut A) and a *Template* tool (B) to the window's exclusive tool group, tool bar and Tools
 menu, a *Threat View* toggle (V), the attack action bar under the tool bar, and lets a click or
 Space skip a playing animation. Choosing a tool makes the selected token (or the token whose
-Action Card is up) the attacker.
+Action Card is up) the attacker. :func:`add_token_actions` puts the same *Actions* menu as the
+action bar's into the right-click menu of a token, with that token acting.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
+from desktop.core.model import Token
 from desktop.core.turns import acting_tokens
+from desktop.gui.action_menu import fill_action_menu
 from desktop.gui.attack_tool import AttackController
 from desktop.gui.scene import MapScene
 from desktop.gui.template_tool import TemplateController
@@ -132,3 +135,18 @@ def _install_threat_view(window: GMWindow) -> ThreatOverlay:
     action.toggled.connect(refresh)
     window.interaction.selection_changed.append(refresh)
     return overlay
+
+
+def add_token_actions(window: GMWindow, menu: QMenu, token: Token) -> None:
+    """An *Actions* submenu on a token's right-click menu: the token acts; an action with a
+    target switches to the Attack tool and waits for the GM's click on it."""
+    sub = menu.addMenu("Actions")
+
+    def pick(action: str, choices: dict[str, str]) -> None:
+        controller = window.combat_tools.attack
+        controller.activate(token.id)
+        window.actions_by_name["tool_attack"].setChecked(True)
+        window.interaction.set_tool(controller.tool)
+        controller.pick_action(action, choices)
+
+    fill_action_menu(sub, token.stats, pick)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMenu
 from desktop.core.edits import set_hidden, token_at
 from desktop.core.model import Side, Token
 from desktop.core.movement import snap_point
+from desktop.gui.combat_tools import add_token_actions
 from desktop.gui.token_dialog import TokenDialog
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
     sizes = menu.addMenu("Size")
     for name, size in SCALES:
         sizes.addAction(name, partial(_change, window, replace(token, size=size)))
+    if token.stats:
+        add_token_actions(window, menu, token)
     menu.addSeparator()
     menu.addAction("Delete", lambda: state.apply(
         f"Delete {token.name}", state.encounter.without_token(token.id)
