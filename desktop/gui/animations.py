@@ -290,6 +290,8 @@ class AttackAnimator(QObject):
         return animation
 
     def _on_finished(self) -> None:
+        if self._group is not None:
+            self._group.deleteLater()  # its animations hold the beat items: free them all
         self._group = None
         for scene, item in self._items:
             if item.scene() is scene:

@@ -249,6 +249,8 @@ class AttackController:
     def _overlay(self, scene: MapScene) -> AimOverlay:
         found = self._overlays.get(id(scene))
         if found is None or found[0] is not scene:
+            shown = self.scenes()  # let a closed player view's scene go
+            self._overlays = {k: f for k, f in self._overlays.items() if f[0] in shown}
             overlay = AimOverlay(scene.audience is Audience.PLAYER)
             scene.add_overlay(overlay, Layer.TOOL)
             found = (scene, overlay)

@@ -106,6 +106,8 @@ class TemplateController(QObject):
     def _overlay(self, scene: MapScene) -> TemplateOverlay:
         found = self._overlays.get(id(scene))
         if found is None or found[0] is not scene:
+            shown = self.scenes()  # let a closed player view's scene go
+            self._overlays = {k: f for k, f in self._overlays.items() if f[0] in shown}
             found = (scene, TemplateOverlay(scene.audience is Audience.PLAYER))
             scene.add_overlay(found[1], Layer.TOOL)
             self._overlays[id(scene)] = found

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtCore import QAbstractAnimation, QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -64,3 +66,49 @@ def test_closing_the_player_view_during_an_attack_animation_raises_nothing(
     window.toggle_player_view()
     assert window.player_window is None
     qtbot.waitUntil(lambda: not animator.is_running, timeout=10000)
+
+
+def attack_goblin_5(qtbot: QtBot, window: GMWindow) -> None:
+    """Harsk shoots Goblin 5 through the Attack tool (a hit, Goblin 5 Shaken)."""
+    window.combat_tools.attack.tool.dice = lambda: ScriptedDice([7, 2, 4, 3])
+    viewport = window.view.viewport()
+    window.actions_by_name["tool_select"].trigger()
+    qtbot.mouseClick(viewport, LEFT, NONE, on_screen(window, "harsk"))
+    window.actions_by_name["tool_attack"].trigger()
+    hover(window, on_screen(window, "goblin-5"))
+    qtbot.mouseClick(viewport, LEFT, NONE, on_screen(window, "goblin-5"))
+
+
+def test_a_finished_animation_leaves_no_animation_objects_behind(
+    qtbot: QtBot, demo_window: GMWindow
+) -> None:
+    # Soak seed 3: every attack's animation group (with its beat items) stayed alive.
+    animator = demo_window.combat_tools.attack.animator
+    for _ in range(2):
+        attack_goblin_5(qtbot, demo_window)
+        assert animator.is_running
+        qtbot.waitUntil(lambda: not animator.is_running, timeout=10000)
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        assert animator.findChildren(QAbstractAnimation) == []
+
+
+def test_a_closed_player_view_is_let_go_by_the_attack_and_template_tools(
+    qtbot: QtBot, demo_window: GMWindow
+) -> None:
+    # Soak seed 3: the tools kept every closed table display's scene (and its items) alive.
+    window = demo_window
+    window.toggle_player_view()
+    assert window.player_window is not None
+    closed = weakref.ref(window.player_window.scene)
+    attack_goblin_5(qtbot, window)
+    window.actions_by_name["tool_template"].trigger()
+    hover(window, on_screen(window, "goblin-4"))
+    window.toggle_player_view()
+    window.toggle_player_view()
+    window.actions_by_name["tool_template"].trigger()
+    hover(window, on_screen(window, "goblin-4"))
+    attack_goblin_5(qtbot, window)  # the animation now plays on the new table display
+    window.combat_tools.attack.animator.skip()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    assert closed() is None
