@@ -1,5 +1,8 @@
 """The actions a token takes on its own (no target): Defend, Aim, prone, recovery, Fatigue, ...
 
+Whether the actor may take the action at all (Shaken, Stunned, not prone, ...) is checked
+first by :func:`desktop.core.actions.action_problem`.
+
 Each function takes the encounter, an :class:`ActionRequest` and the dice, and returns an
 :class:`ActionResult`: the events, the encounter after it - stat blocks, timed states
 (:mod:`desktop.core.timed_states`) and the log entry with every roll's breakdown - as one
@@ -132,9 +135,6 @@ def aim(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> Actio
 
 def _set_prone(encounter: Encounter, request: ActionRequest, prone: bool) -> ActionResult:
     actor = fighter_of(encounter, request.actor)
-    if actor.condition.prone == prone:
-        raise AttackError(f"{_name(encounter, request.actor)} is "
-                          f"{'already' if prone else 'not'} prone")
     event = (StatusAdded if prone else StatusRemoved)(actor.id, "prone")
     state = replace(actor, condition=replace(actor.condition, prone=prone))
     verb = "goes prone" if prone else "stands up"
@@ -157,8 +157,6 @@ def recover_shaken(encounter: Encounter, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """The Spirit roll to recover from Shaken (dice: Spirit die, Wild Die)."""
     actor = fighter_of(encounter, request.actor)
-    if not actor.condition.shaken:
-        raise AttackError(f"{_name(encounter, actor.id)} is not Shaken")
     outcome = recover_from_shaken(dice, actor)
     done = any(isinstance(e, StatusRemoved) for e in outcome.events)
     word = "recovers" if done else "stays Shaken"
@@ -181,8 +179,6 @@ def recover_stunned(encounter: Encounter, request: ActionRequest,
                     dice: DiceSource) -> ActionResult:
     """The Vigor roll to recover from Stunned; the Vulnerable that follows is timed."""
     actor = fighter_of(encounter, request.actor)
-    if not actor.condition.stunned:
-        raise AttackError(f"{_name(encounter, actor.id)} is not Stunned")
     outcome, timers = stunned_recovery(dice, actor, timers_of(encounter))
     word = "recovers" if not outcome.states[0].condition.stunned else "stays Stunned"
     result = finish(encounter, request, f"{_name(encounter, actor.id)} {word} (Vigor)",
@@ -255,8 +251,6 @@ def reload(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> Ac
 def break_out(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Break free of Bound or Entangled: Strength -2, or Athletics (``request.trait``)."""
     actor = fighter_of(encounter, request.actor)
-    if not (actor.condition.bound or actor.condition.entangled):
-        raise AttackError(f"{_name(encounter, actor.id)} is neither Bound nor Entangled")
     tried = break_free(dice, actor, request.trait)
     word = "breaks free" if tried.outcome.states[0] != actor else "is still held"
     return finish(encounter, request, f"{_name(encounter, actor.id)} {word}",

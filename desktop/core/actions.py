@@ -27,6 +27,7 @@ Examples
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
@@ -56,8 +57,11 @@ from rules.savage_pathfinder.situational.options import ACTIONS, Option
 from rules.savage_pathfinder.situational.states import cut_free
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
 
-__all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "menu_actions",
-           "perform_action"]
+__all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "action_problem",
+           "is_free", "menu_actions", "perform_action"]
+
+CARD_WIDTH = 42
+"""Characters per line of an action's description on the card beside the target."""
 
 Handler = Callable[[Encounter, ActionRequest, DiceSource], ActionResult]
 
@@ -236,39 +240,71 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 
 
+def is_free(action: str) -> bool:
+    """True for a free action or reaction (a Shaken character may still take it)."""
+    return action in steps.FREE_ACTIONS
+
+
 def menu_actions() -> tuple[Option, ...]:
     """The registry's actions the map resolves, in the registry's order, for the menus."""
     return tuple(option for option in ACTIONS.values() if option.id in HANDLERS)
 
 
-def action_card_lines(encounter: Encounter, action: str, actor: str, target: str) -> list[str]:
-    """The card beside a hovered target while an action waits for its click.
+def action_card_lines(encounter: Encounter, action: str, actor: str, target: str,
+                      title: str = "") -> list[str]:
+    """The card beside a hovered target while an action waits for its click; ``title`` names
+    the action with its choices (default: the action's name).
 
     Examples
     --------
     >>> from desktop.core.model import Token
     >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5), Token("b", "Bo", 3.5, 0.5)))
-    >>> action_card_lines(enc, "grapple", "a", "b")
-    ['Grapple: Bo', 'opposed Athletics: Entangled, Bound with a raise', 'click to resolve · Esc cancels']
+    >>> for line in action_card_lines(enc, "grapple", "a", "b"): print(line)
+    Grapple: Bo
+    opposed Athletics: Entangled, Bound with a
+    raise
+    click: resolve · Esc: cancel
     """
     option = ACTIONS[action]
-    return [f"{option.name}: {encounter.token(target).name}", option.description,
-            "click to resolve · Esc cancels"]
+    return [f"{title or option.name}: {encounter.token(target).name}",
+            *textwrap.wrap(option.description, CARD_WIDTH), "click: resolve · Esc: cancel"]
 
 
-def _able(encounter: Encounter, request: ActionRequest) -> None:
-    """``AttackError`` when the actor cannot take this action in his state."""
-    state = fighter_of(encounter, request.actor).condition
-    name = encounter.token(request.actor).name
-    if request.action in steps.FREE_ACTIONS:
-        return
+_NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shaken",),
+                "spend-benny": ("shaken",), "recover-stunned": ("stunned",),
+                "break-free": ("bound", "entangled")}
+"""Actions that only make sense in one of these states (``go-prone``: when not prone)."""
+
+
+def action_problem(encounter: Encounter, actor: str, action: str) -> str | None:
+    """Why ``actor`` cannot take ``action`` now (before any target is picked), or None.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"condition": {
+    ...     "shaken": True}}),))
+    >>> action_problem(enc, "a", "defend"), action_problem(enc, "a", "spend-benny")
+    ('Ann is Shaken and may only take free actions', None)
+    >>> action_problem(enc, "a", "stand-up")
+    'Ann is not prone'
+    """
+    state = fighter_of(encounter, actor).condition
+    name = encounter.token(actor).name
+    needs = _NEEDS_STATE.get(action)
+    if action == "go-prone" and state.prone:
+        return f"{name} is already prone"
+    if needs and not any(getattr(state, flag) for flag in needs):
+        return f"{name} is not {' or '.join(needs)}"
+    if action in steps.FREE_ACTIONS:
+        return None
     if state.incapacitated or state.stunned:
-        raise AttackError(f"{name} is {'Stunned' if state.stunned else 'Incapacitated'} "
-                          f"and cannot act")
+        return f"{name} is {'Stunned' if state.stunned else 'Incapacitated'} and cannot act"
     if state.shaken:
-        raise AttackError(f"{name} is Shaken and may only take free actions")
-    if state.bound and request.action != "break-free":
-        raise AttackError(f"{name} is Bound: no physical action but breaking free")
+        return f"{name} is Shaken and may only take free actions"
+    if state.bound and action != "break-free":
+        return f"{name} is Bound: no physical action but breaking free"
+    return None
 
 
 def perform_action(encounter: Encounter, request: ActionRequest,
@@ -286,7 +322,9 @@ def perform_action(encounter: Encounter, request: ActionRequest,
         fighter_of(encounter, request.target, "target")
         if request.target == request.actor:
             raise AttackError(f"{option.name}: pick another token than the actor")
-    _able(encounter, request)
+    problem = action_problem(encounter, request.actor, request.action)
+    if problem is not None:
+        raise AttackError(problem)
     try:
         return handler(encounter, request, dice)
     except RulesError as error:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -53,18 +53,10 @@ class ActionBar(QToolBar):
         self.weapon = QComboBox()
         self.weapon.setToolTip("Weapon (default: a hand weapon next to the target, else ranged)")
         self.options = self._options_button()
-        self.multi = QSpinBox(prefix="actions this turn: ", minimum=1, maximum=3)
-        self.multi.setToolTip("Multi-Action: actions declared this turn, -2 per extra action")
-        self.running = QCheckBox("Running")
-        self.running.setToolTip("The attacker runs this turn: -2")
-        self.rof = QSpinBox(prefix="RoF ", minimum=1, maximum=6)
-        self.rof.setToolTip("Rate of Fire: dice at the target (Shift+click tokens first to "
-                            "give each one die instead)")
-        self.mounted = QCheckBox("Mounted")
-        self.mounted.setToolTip("Fighting from a mount: the lower of Fighting and Riding")
-        self.overrides = {name: self._override_box(name) for name in OVERRIDABLE}
+        self.declare = self._declare_button()
+        self.override = self._override_button()
         self.template = self._template_box()
-        self.soak = QSpinBox(prefix="target soaks with ", suffix=" Bennies", maximum=5)
+        self.soak = QSpinBox(prefix="soak: ", suffix=" Bennies", maximum=5)
         self.soak.setToolTip("Bennies the target will spend to Soak Wounds (one roll, rerolls)")
         self.push = QCheckBox("Push")
         self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
@@ -75,9 +67,9 @@ class ActionBar(QToolBar):
         self._add_widgets()
 
     def _add_widgets(self) -> None:
-        for widget in (self.attacker_label, self.actions_button, self.weapon, self.options,
-                       self.multi, self.running, self.rof, self.mounted, *self.overrides.values(),
-                       self.template, self.soak, self.push, self.physical, self.message):
+        for widget in (self.attacker_label, self.message, self.actions_button, self.weapon,
+                       self.options, self.declare, self.override, self.template,
+                       self.soak, self.push, self.physical):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 widget.currentIndexChanged.connect(lambda _n: self._changed())
@@ -109,9 +101,65 @@ class ActionBar(QToolBar):
     def _fill_actions(self, menu: QMenu) -> None:
         """Rebuilt on each opening: the acting token's skills fill Test and Support."""
         menu.clear()
-        attacker = self._attacker()
-        token = next((t for t in self._encounter().tokens if t.id == attacker), None)
-        fill_action_menu(menu, token.stats if token is not None else {}, self._pick)
+        fill_action_menu(menu, self._encounter(), self._attacker(), self._pick)
+
+    def _declare_button(self) -> QToolButton:
+        """What the attacker declares for the turn, as one menu: Multi-Action, Rate of Fire,
+        running, mounted; the button's text sums it up."""
+        button = QToolButton()
+        button.setObjectName("DeclareButton")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        button.setToolTip("Multi-Action (-2 per extra action), Rate of Fire (Shift+click "
+                          "tokens to give each one die), running (-2), mounted")
+        menu = QMenu(button)
+        self._numbers = {
+            "actions": self._exclusive_menu(menu, "Actions this turn",
+                                            [(str(n), n) for n in (1, 2, 3)], self._on_declare),
+            "rof": self._exclusive_menu(menu, "Rate of Fire (dice)",
+                                        [(str(n), n) for n in range(1, 7)], self._on_declare)}
+        self._flags = {name: QAction(text, menu, checkable=True) for name, text in
+                       (("running", "Running (-2)"),
+                        ("mounted", "Mounted (lower of Fighting and Riding)"))}
+        for flag in self._flags.values():
+            flag.toggled.connect(lambda _on: self._on_declare())
+            menu.addAction(flag)
+        button.setMenu(menu)
+        button.setText("Declare")
+        return button
+
+    @staticmethod
+    def _exclusive_menu(menu: QMenu, title: str, items: list[tuple[str, object]],
+                        changed: Callable[[], None]) -> QActionGroup:
+        """A submenu of exclusive choices, the first checked; ``changed`` on every pick."""
+        sub = menu.addMenu(title)
+        group = QActionGroup(sub)
+        for n, (text, data) in enumerate(items):
+            action = QAction(text, sub, checkable=True, checked=n == 0)
+            action.setData(data)
+            group.addAction(action)
+            sub.addAction(action)
+        group.triggered.connect(lambda _a: changed())
+        return group
+
+    def _on_declare(self) -> None:
+        """Sum the declarations up on the button and re-preview."""
+        declared = self.chosen_declared()
+        parts = [f"{declared.actions} actions" * (declared.actions > 1),
+                 f"RoF {declared.shots}" * (declared.shots > 1),
+                 "running" * declared.running, "mounted" * declared.mounted]
+        shown = ", ".join(p for p in parts if p)
+        self.declare.setText(f"Declare: {shown}" if shown else "Declare")
+        self._changed()
+
+    def set_declared(self, actions: int = 1, rof: int = 1, running: bool = False,
+                     mounted: bool = False) -> None:
+        """Declare as the GM would by ticking the menu's entries."""
+        for name, value in (("actions", actions), ("rof", rof)):
+            for action in self._numbers[name].actions():
+                action.setChecked(action.data() == value)
+        self._flags["running"].setChecked(running)
+        self._flags["mounted"].setChecked(mounted)
+        self._on_declare()
 
     def _options_button(self) -> QToolButton:
         button = QToolButton()
@@ -122,19 +170,41 @@ class ActionBar(QToolBar):
             action = QAction(option.name, menu, checkable=True)
             action.setData(option.id)
             action.setToolTip(option.description)
-            action.toggled.connect(lambda _on: self._changed())
+            action.toggled.connect(lambda _on: self._on_options())
             menu.addAction(action)
         button.setMenu(menu)
         return button
 
-    def _override_box(self, name: str) -> QComboBox:
-        box = QComboBox()
-        label = name.replace("_", " ")
-        box.addItem(f"{label}: {MEASURED}", None)
-        for value in OVERRIDE_CHOICES[name]:
-            box.addItem(f"{label}: {value.replace('_', ' ')}", value)
-        box.setToolTip(f"Override the measured {label} (the log says so)")
-        return box
+    def _on_options(self) -> None:
+        """Name the chosen options on the button and re-preview."""
+        names = [ATTACK_OPTIONS[o].name for o in self.chosen_options()]
+        self.options.setText(f"Options: {', '.join(names)}" if names else "Options")
+        self._changed()
+
+    def _override_button(self) -> QToolButton:
+        """The GM's rulings instead of the measurements, one submenu per overridable fact."""
+        button = QToolButton()
+        button.setObjectName("OverrideButton")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        button.setToolTip("Override a measured range band, Cover, light or Gang Up (the log "
+                          "says so)")
+        menu = QMenu(button)
+        self._overrides = {
+            name: self._exclusive_menu(
+                menu, name.replace("_", " ").capitalize(),
+                [(MEASURED, None), *((v.replace("_", " "), v) for v in OVERRIDE_CHOICES[name])],
+                self._on_override)
+            for name in OVERRIDABLE}
+        button.setMenu(menu)
+        button.setText("Override")
+        return button
+
+    def _on_override(self) -> None:
+        chosen = self.chosen_overrides()
+        shown = ", ".join(f"{k.replace('_', ' ')} {v.replace('_', ' ')}"
+                          for k, v in chosen.items())
+        self.override.setText(f"Override: {shown}" if shown else "Override")
+        self._changed()
 
     def show_attacker(self, name: str | None, weapons: list[str]) -> None:
         """Name the attacker and list its weapons (keeping the choice if it still exists)."""
@@ -160,15 +230,26 @@ class ActionBar(QToolBar):
         return tuple(str(a.data()) for a in menu.actions() if a.isChecked()) if menu else ()
 
     def chosen_overrides(self) -> dict[str, str]:
-        return {name: str(box.currentData()) for name, box in self.overrides.items()
-                if box.currentData() is not None}
+        found = {name: group.checkedAction() for name, group in self._overrides.items()}
+        return {name: str(action.data()) for name, action in found.items()
+                if action is not None and action.data() is not None}
 
     def set_override(self, name: str, value: str | None) -> None:
         """Pick an override (None: back to the measurement), as the GM would in the bar."""
-        box = self.overrides[name]
-        box.setCurrentIndex(max(0, box.findData(value)))
+        for action in self._overrides[name].actions():
+            action.setChecked(action.data() == value)
+        self._on_override()
 
     def chosen_declared(self) -> Declared:
         """What the attacker declares: Multi-Actions, running, Rate of Fire, mounted."""
-        return Declared(actions=self.multi.value(), running=self.running.isChecked(),
-                        shots=self.rof.value(), mounted=self.mounted.isChecked())
+        def number(name: str) -> int:
+            checked = self._numbers[name].checkedAction()
+            return int(checked.data()) if checked is not None else 1
+        return Declared(actions=number("actions"), running=self._flags["running"].isChecked(),
+                        shots=number("rof"), mounted=self._flags["mounted"].isChecked())
+
+    def show_message(self, text: str, error: bool = True) -> None:
+        """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""
+        self.message.setStyleSheet(f"color: {'#c62828' if error else '#1565c0'};")
+        self.message.setText(text)
+        self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance(text) + 8)

@@ -4,8 +4,10 @@
 :func:`desktop.core.actions.menu_actions` (the ``ACTIONS`` registry, in its order): actions the
 token takes alone run at once; those aimed at another token (``targets``) hand the attack tool
 that action, and the GM's next click on a token picks the target. Test and Support open a
-submenu of the acting token's skills (Test: then Distracted or Vulnerable). The action bar's
-*Actions* button and the right-click menu on a token both use it.
+submenu of the acting token's skills (Test: then Distracted or Vulnerable). Three sections:
+actions at a token, the token's own actions, free actions and reactions; an action the token
+cannot take now (Shaken, not prone, ...) is greyed with the reason as its tooltip. The action
+bar's *Actions* button and the right-click menu on a token both use it.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from typing import Any
 
 from PySide6.QtWidgets import QMenu
 
-from desktop.core.actions import menu_actions
+from desktop.core.actions import action_problem, is_free, menu_actions
+from desktop.core.model import Encounter
 from rules.savage_pathfinder.situational.options import Option
 
 Pick = Callable[[str, dict[str, str]], None]
 """Called with the action id and its choices (``skill``, ``effect``) when the GM picks one."""
+
+SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions")
 
 DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
 """Skills offered when the acting token's stat block names none."""
@@ -51,16 +56,39 @@ def _add_skill_menu(menu: QMenu, option: Option, stats: Mapping[str, Any], pick:
                                               {"skill": skill, "effect": effect}))
 
 
-def fill_action_menu(menu: QMenu, stats: Mapping[str, Any], pick: Pick) -> None:
+def _section(option: Option) -> str:
+    return SECTIONS[0] if option.targets else SECTIONS[2] if is_free(option.id) else SECTIONS[1]
+
+
+def _problem(encounter: Encounter, actor: str | None, action: str) -> str | None:
+    if actor is None:
+        return "click the acting token first"
+    try:
+        return action_problem(encounter, actor, action)
+    except ValueError as error:  # an unknown token or a stat block the rules cannot read
+        return str(error)
+
+
+def fill_action_menu(menu: QMenu, encounter: Encounter, actor: str | None, pick: Pick) -> None:
     """Add one entry per registry action to ``menu`` (an ellipsis marks "then click a target").
 
-    ``stats`` is the acting token's stat block (its skills fill the Test and Support menus).
+    The acting token's skills fill the Test and Support menus; what it cannot do now is greyed.
     """
+    token = next((t for t in encounter.tokens if t.id == actor), None)
+    stats = token.stats if token is not None else {}
     menu.setToolTipsVisible(True)
-    for option in menu_actions():
-        if option.id in DEFAULT_SKILLS:
-            _add_skill_menu(menu, option, stats, pick)
-            continue
-        action = menu.addAction(_label(option), partial(pick, option.id, {}))
-        action.setToolTip(option.description)
-        action.setData(option.id)
+    for section in SECTIONS:
+        menu.addSection(section)
+        for option in (o for o in menu_actions() if _section(o) == section):
+            _add_entry(menu, option, stats, pick, _problem(encounter, actor, option.id))
+
+
+def _add_entry(menu: QMenu, option: Option, stats: Mapping[str, Any], pick: Pick,
+               problem: str | None) -> None:
+    if option.id in DEFAULT_SKILLS and problem is None:
+        _add_skill_menu(menu, option, stats, pick)
+        return
+    action = menu.addAction(_label(option), partial(pick, option.id, {}))
+    action.setToolTip(problem or option.description)
+    action.setEnabled(problem is None)
+    action.setData(option.id)

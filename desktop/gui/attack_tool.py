@@ -42,10 +42,20 @@ from rules.savage_pathfinder.situational.options import ACTIONS
 LINE_OK = QColor("#ffeb3b")
 LINE_BLOCKED = QColor("#ff5252")
 BYSTANDER = QColor("#ff9800")
+ACTION_LINE = QColor("#4dd0e1")
 SHADE = QColor(20, 20, 20, 150)
 CARD_TEXT = QColor("#ffffff")
 CARD_PROBLEM = QColor("#ff8a80")
 CARD_FONT_PX = 15
+
+
+def pending_name(pending: PendingAction) -> str:
+    """``Test (Intimidation → Vulnerable)``, ``Support (Fighting)``, ``Grapple``."""
+    name = ACTIONS[pending.action].name
+    if pending.skill is None:
+        return name
+    effect = f" → {pending.effect}" if pending.action == "test" else ""
+    return f"{name} ({pending.skill.title()}{effect})"
 
 
 class PhysicalDiceDialog:
@@ -70,14 +80,16 @@ class AimOverlay(QGraphicsItem):
         self.for_players = for_players
         self.aim: Aim | None = None
         self.encounter = Encounter()
+        self.for_action = False
 
     def _tokens(self) -> dict[str, Token]:
         """The tokens this audience may see (players never see hidden ones)."""
         return {t.id: t for t in self.encounter.tokens if not (self.for_players and t.hidden)}
 
-    def show_aim(self, aim: Aim | None, encounter: Encounter) -> None:
+    def show_aim(self, aim: Aim | None, encounter: Encounter, for_action: bool = False) -> None:
+        """Draw ``aim``; ``for_action``: a plain line to the target of an action (no cover)."""
         self.prepareGeometryChange()
-        self.aim, self.encounter = aim, encounter
+        self.aim, self.encounter, self.for_action = aim, encounter, for_action
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -94,6 +106,10 @@ class AimOverlay(QGraphicsItem):
         if aim.attacker not in tokens or aim.target not in tokens:
             return
         start, end = tokens[aim.attacker], tokens[aim.target]
+        if self.for_action:
+            painter.setPen(cosmetic_pen(ACTION_LINE, 3.0, Qt.PenStyle.DotLine))
+            painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
+            return
         blocked = aim.preview is None or aim.preview.problem is not None
         painter.setPen(cosmetic_pen(QColor(0, 0, 0, 170), 8.0))
         painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
@@ -233,7 +249,6 @@ class AttackController:
         if ACTIONS[action].targets:
             self.tool.await_target(PendingAction(action, choices.get("skill"),
                                                  choices.get("effect", "Distracted")))
-            self.tool.message = f"{ACTIONS[action].name}: click the target (Esc cancels)"
             self.redraw()
             return
         request = ActionRequest(action, attacker, weapon=self.tool.choices.weapon,
@@ -261,10 +276,15 @@ class AttackController:
         """Show the tool's aim on every scene and the card on the GM's; update the bar."""
         encounter, aim = self.state.encounter, self.tool.aim
         self._show_attacker(encounter)
-        self.bar.message.setText(self.tool.message)
+        pending = self.tool.pending
+        if pending is not None and not self.tool.message:
+            self.bar.show_message(f"{pending_name(pending)}: click the target · Esc cancels",
+                                  error=False)
+        else:
+            self.bar.show_message(self.tool.message)
         scenes = self.scenes()
         for scene in scenes:
-            self._overlay(scene).show_aim(aim, encounter)
+            self._overlay(scene).show_aim(aim, encounter, self.tool.pending is not None)
         self._show_card(scenes[0] if scenes else None, aim, encounter)
 
     def _show_attacker(self, encounter: Encounter) -> None:
@@ -284,7 +304,7 @@ class AttackController:
         target = encounter.token(aim.target)
         if self.tool.pending is not None:
             lines = action_card_lines(encounter, self.tool.pending.action, aim.attacker,
-                                      aim.target)
+                                      aim.target, pending_name(self.tool.pending))
             self.card.show_lines(lines, False)
         elif self.tool.choices.push:
             lines = push_card_lines(encounter, aim.attacker, aim.target)

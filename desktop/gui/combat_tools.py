@@ -149,4 +149,4 @@ def add_token_actions(window: GMWindow, menu: QMenu, token: Token) -> None:
         window.interaction.set_tool(controller.tool)
         controller.pick_action(action, choices)
 
-    fill_action_menu(sub, token.stats, pick)
+    fill_action_menu(sub, window.state.encounter, token.id, pick)
