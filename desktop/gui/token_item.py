@@ -62,6 +62,7 @@ def badges_for(token: Token, joker: bool = False) -> list[Badge]:
         ("shaken", "SHAKEN", "#fdd835"), ("stunned", "STUN", "#ab47bc"),
         ("prone", "PRONE", "#8d6e63"), ("bound", "BOUND", "#78909c"),
         ("entangled", "ENTANGLED", "#78909c"), ("on_hold", "HOLD", "#26c6da"),
+        ("distracted", "DISTRACTED", "#ef6c00"), ("vulnerable", "VULNERABLE", "#e53935"),
     ]
     badges = [Badge(text, color) for key, text, color in flags if c.get(key)]
     if isinstance(c.get("fatigue"), int) and c["fatigue"] > 0:
