@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gc
+import importlib.util
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from PySide6.QtCore import QAbstractAnimation, QEvent, QPoint, QPointF, Qt
@@ -20,6 +23,7 @@ from desktop.gui.style import CELL
 from rules.dice import ScriptedDice
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
+SOAK_SCRIPT = Path(__file__).resolve().parents[2] / "soak" / "gui_soak.py"
 LEFT, NONE = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
 
 
@@ -112,3 +116,21 @@ def test_a_closed_player_view_is_let_go_by_the_attack_and_template_tools(
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
     assert closed() is None
+
+
+def soak_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gui_soak", SOAK_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_300_random_user_actions_raise_nothing_and_undo_back_to_the_start() -> None:
+    report = soak_module().run_soak(300, seed=7)
+    assert report.actions.total() == 300
+    assert report.exceptions == []
+    assert report.problems == []
+    assert report.undo_failures == []
+    assert report.undo_checks >= 2  # at least one file opened, and the end
+    assert report.outcomes["attack resolved"] > 0 and report.outcomes["drag moved"] > 0

@@ -1,0 +1,315 @@
+"""The GUI soak driver: random user actions on a real GM window, through its mouse and menus.
+
+:func:`run_soak` is the entry point (used by ``gui_soak.py`` and the quick test in the suite);
+:class:`GuiSoak` holds one window and performs one random action per :meth:`GuiSoak.step`.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from gui_soak_mouse import Mouse
+from gui_soak_report import SoakReport, resident_mb, watching
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
+
+from desktop.core.model import Encounter, WallKind
+from desktop.gui import file_actions
+from desktop.gui.app import DEMO_PATH, open_window, start_autosave
+from desktop.gui.initiative_panel import InitiativePanel
+from desktop.gui.main_window import GMWindow
+from desktop.gui.render import ensure_app
+from rules.dice import RandomDice
+
+WALL_TOOLS = ("tool_wall", "tool_low_wall", "tool_window", "tool_door", "tool_object")
+REGION_TOOLS = ("tool_difficult_ground", "tool_zone")
+MAX_DRAWN = 25
+"""Above this many drawn walls and regions, a draw action deletes one instead."""
+
+
+class FileNameAnswers:
+    """Stands in for ``QFileDialog`` in the File menu: the soak names the file to use."""
+
+    next_name = ""
+
+    @classmethod
+    def getOpenFileName(cls, *_args: object) -> tuple[str, str]:
+        return cls.next_name, ""
+
+    @classmethod
+    def getSaveFileName(cls, *_args: object) -> tuple[str, str]:
+        return cls.next_name, ""
+
+
+class GuiSoak:
+    """One GM window under random user actions; every result goes into ``report``."""
+
+    def __init__(self, window: GMWindow, seed: int, folder: Path, report: SoakReport) -> None:
+        self.window, self.folder, self.report = window, folder, report
+        self.rng = random.Random(seed)
+        self.mouse = Mouse(window, self.rng)
+        dice = random.Random(seed + 1_000_003)
+        tools = window.combat_tools
+        tools.attack.tool.dice = lambda: RandomDice(rng=dice)
+        tools.templates.tool.dice = lambda: RandomDice(rng=dice)
+        self.panel = window.findChild(InitiativePanel)
+        if self.panel is not None:
+            self.panel.dice = RandomDice(rng=dice)
+        self.original = {w.id for w in window.state.encounter.walls}
+        self.saved: dict[Path, Encounter] = {}
+        if window.path is not None:
+            self.saved[window.path] = window.state.encounter
+        self.baseline = window.state.encounter
+        self.kinds: dict[str, tuple[Callable[[], str], int]] = {
+            "drag": (self.drag, 22), "attack": (self.attack, 14), "template": (self.template, 7),
+            "door": (self.door, 8), "draw": (self.draw, 9), "undo": (self.undo, 12),
+            "redo": (self.redo, 8), "save": (self.save, 4), "load": (self.load, 4),
+            "player_view": (self.player_view, 3), "next_turn": (self.next_turn, 8),
+            "wait": (self.wait, 1),
+        }
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.window.state.encounter
+
+    def step(self) -> None:
+        """One random action, timed; anything it raises is recorded, never propagated."""
+        names = list(self.kinds)
+        kind = self.rng.choices(names, weights=[self.kinds[n][1] for n in names])[0]
+        started = time.perf_counter()
+        try:
+            outcome = self.kinds[kind][0]()
+            self.report.outcomes[outcome] += 1
+            QApplication.processEvents()
+        except Exception as error:  # the soak counts every failure
+            self.report.record_exception(f"action {kind}", error)
+        self.report.actions[kind] += 1
+        self.report.seconds[kind] += time.perf_counter() - started
+
+    def trigger(self, name: str) -> None:
+        self.window.actions_by_name[name].trigger()
+
+    def drag(self) -> str:
+        self.trigger("tool_select")
+        self.mouse.skip_animation()
+        token = self.rng.choice(self.encounter.tokens)
+        before = self.encounter
+        self.mouse.drag((token.x, token.y), self.mouse.random_point(), self.rng.random() < 0.2)
+        return "drag moved" if self.encounter is not before else "drag no move"
+
+    def select_token(self) -> str:
+        """Click a random token with the select tool; its id."""
+        self.trigger("tool_select")
+        self.mouse.skip_animation()
+        token = self.rng.choice(self.encounter.tokens)
+        self.mouse.click(token.x, token.y)
+        return token.id
+
+    def attack(self) -> str:
+        attacker = self.encounter.token(self.select_token())
+        self.trigger("tool_attack")
+        bar = self.window.combat_tools.attack.bar
+        bar.weapon.setCurrentIndex(self.rng.randrange(max(1, bar.weapon.count())))
+        bar.push.setChecked(self.rng.random() < 0.1)
+        bar.soak.setValue(self.rng.choice((0, 0, 0, 1, 2)))
+        others = sorted(self.encounter.tokens,
+                        key=lambda t: (t.x - attacker.x) ** 2 + (t.y - attacker.y) ** 2)
+        target = others[1] if self.rng.random() < 0.6 else self.rng.choice(others)
+        before = self.encounter
+        self.mouse.move(target.x, target.y)
+        self.mouse.click(target.x, target.y)
+        return "attack resolved" if self.encounter is not before else "attack refused"
+
+    def template(self) -> str:
+        self.select_token()
+        bar = self.window.combat_tools.attack.bar
+        bar.template.setCurrentIndex(self.rng.randrange(bar.template.count()))
+        self.trigger("tool_template")
+        at = self.mouse.random_point()
+        before = self.encounter
+        self.mouse.move(*at)
+        if self.rng.random() < 0.4:
+            self.mouse.wheel(*at, self.rng.choice((-1, 1)))
+        self.mouse.click(*at)
+        return "template fired" if self.encounter is not before else "template refused"
+
+    def door(self) -> str:
+        doors = [w for w in self.encounter.walls if w.kind is WallKind.DOOR]
+        if not doors:
+            return "door: none on the map"
+        self.trigger("tool_select")
+        self.mouse.skip_animation()
+        (x0, y0), (x1, y1) = self.rng.choice(doors).points[:2]
+        before = self.encounter
+        self.mouse.click((x0 + x1) / 2, (y0 + y1) / 2)
+        return "door toggled" if self.encounter is not before else "door click missed"
+
+    def draw(self) -> str:
+        drawn = [w.id for w in self.encounter.walls if w.id not in self.original]
+        drawn += [r.id for r in self.encounter.regions if r.id.startswith("r")]
+        if len(drawn) >= MAX_DRAWN:
+            return self.delete(self.rng.choice(drawn))
+        before = self.encounter
+        if self.rng.random() < 0.75:
+            self.trigger(self.rng.choice(WALL_TOOLS))
+            self.mouse.polyline([self.mouse.random_corner() for _ in range(self.rng.randint(2, 4))])
+        else:
+            self.trigger(self.rng.choice(REGION_TOOLS))
+            self.mouse.polyline(self.mouse.random_box())
+        self.trigger("tool_select")
+        return "draw added" if self.encounter is not before else "draw dropped"
+
+    def delete(self, item_id: str) -> str:
+        """Select one drawn wall or region (through the properties selection) and delete it."""
+        self.window.interaction.set_selection(frozenset({item_id}))
+        self.trigger("delete")
+        return "draw: deleted one"
+
+    def undo(self) -> str:
+        label = self.window.state.undo_label
+        self.trigger("undo")
+        return "undo done" if label else "undo: nothing"
+
+    def redo(self) -> str:
+        label = self.window.state.redo_label
+        self.trigger("redo")
+        return "redo done" if label else "redo: nothing"
+
+    def save(self) -> str:
+        if self.rng.random() < 0.3:
+            FileNameAnswers.next_name = str(self.folder / f"save-{self.rng.randrange(4)}.json")
+            self.trigger("save_as")
+        else:
+            self.trigger("save")
+        assert self.window.path is not None
+        self.saved[self.window.path] = self.encounter
+        return "save clean" if not self.window.state.dirty else "save left it dirty"
+
+    def load(self) -> str:
+        self.check_undo("before opening a file")
+        path = self.rng.choice(sorted(self.saved))
+        FileNameAnswers.next_name = str(path)
+        self.trigger("open")
+        if self.encounter != self.saved[path]:
+            self.report.problems.append(f"{path.name} opened differently from how it was saved")
+        self.baseline = self.encounter
+        return "load done"
+
+    def player_view(self) -> str:
+        self.trigger("player_view")
+        return "player view open" if self.window.player_window else "player view closed"
+
+    def next_turn(self) -> str:
+        if self.panel is None:
+            return "next turn: no initiative panel"
+        button = self.panel.next_button
+        (button if button.isEnabled() else self.panel.deal_button).click()
+        return "next turn" if button.isEnabled() else "next turn: dealt"
+
+    def wait(self) -> str:
+        self.mouse.wait(self.rng.randint(200, 700))
+        return "waited"
+
+    def check_undo(self, when: str) -> None:
+        """Undo everything: the history's start exactly; redo everything: back to now."""
+        state, now, undone = self.window.state, self.encounter, 0
+        while state.undo_label is not None:
+            self.trigger("undo")
+            undone += 1
+        if self.encounter != self.baseline:
+            self.report.undo_failures.append(f"{when}: undoing all did not reach the start")
+        for _ in range(undone):
+            self.trigger("redo")
+        if self.encounter != now:
+            self.report.undo_failures.append(f"{when}: redoing all did not come back")
+        self.report.undo_checks += 1
+
+
+@contextmanager
+def soak_environment(folder: Path) -> Iterator[None]:
+    """Autosaves in ``folder``; the File menu's file dialogs answered by the soak."""
+    previous_data, previous_dialog = os.environ.get("XDG_DATA_HOME"), file_actions.QFileDialog
+    os.environ["XDG_DATA_HOME"] = str(folder / "data")
+    file_actions.QFileDialog = FileNameAnswers  # type: ignore[misc,assignment]
+    try:
+        yield
+    finally:
+        file_actions.QFileDialog = previous_dialog  # type: ignore[misc]
+        if previous_data is None:
+            os.environ.pop("XDG_DATA_HOME", None)
+        else:
+            os.environ["XDG_DATA_HOME"] = previous_data
+
+
+def open_soak_window(folder: Path, report: SoakReport) -> GMWindow:
+    """The demo, copied into ``folder``, opened as the program opens a file; the driver
+    answers "discard unsaved changes?" with yes and records error boxes instead of showing."""
+    copy = folder / "demo.json"
+    shutil.copyfile(DEMO_PATH, copy)
+    window = open_window(str(copy))
+    window.confirm_discard = lambda: True  # type: ignore[method-assign]
+
+    def record(title: str, message: str) -> None:
+        report.messages[f"{title}: {message}"[:160]] += 1
+
+    window.show_error = record  # type: ignore[method-assign]
+    return window
+
+
+def close_unexpected_dialog(report: SoakReport) -> None:
+    """A modal dialog or popup the driver did not ask for: record it and close it."""
+    widget = QApplication.activeModalWidget() or QApplication.activePopupWidget()
+    if widget is None or isinstance(widget, QProgressDialog):
+        return
+    text = widget.text() if isinstance(widget, QMessageBox) else ""
+    report.problems.append(f"unexpected dialog {type(widget).__name__} "
+                           f"{widget.windowTitle()!r} {text!r}")
+    widget.close()
+
+
+def run_soak(actions: int, seed: int, warmup: int | None = None,
+             progress: TextIO | None = None) -> SoakReport:
+    """Drive ``actions`` random user actions (seeded) on a GM window; the report."""
+    ensure_app()
+    report = SoakReport()
+    warm = warmup if warmup is not None else max(1, actions // 10)
+    with tempfile.TemporaryDirectory(prefix="battlemap-soak-") as name, watching(report):
+        folder = Path(name)
+        with soak_environment(folder):
+            window = open_soak_window(folder, report)
+            saver = start_autosave(window)
+            soak = GuiSoak(window, seed, folder, report)
+            watchdog = QTimer(window, interval=100)  # fires inside a modal dialog's loop too
+            watchdog.timeout.connect(lambda: close_unexpected_dialog(report))
+            watchdog.start()
+            _run_actions(soak, actions, warm, progress)
+            soak.check_undo("at the end")
+            gc.collect()
+            report.rss_end = resident_mb()
+            window.close()
+            saver.end_session()
+            window.deleteLater()
+            QApplication.processEvents()
+    return report
+
+
+def _run_actions(soak: GuiSoak, actions: int, warm: int, progress: TextIO | None) -> None:
+    started = time.perf_counter()
+    for done in range(1, actions + 1):
+        soak.step()
+        if done == warm:
+            gc.collect()
+            soak.report.rss_warm = resident_mb()
+        if progress is not None and done % 500 == 0:
+            print(f"{done} actions, {time.perf_counter() - started:.0f} s, "
+                  f"{resident_mb():.0f} MB, {len(soak.report.exceptions)} exceptions",
+                  file=progress, flush=True)
