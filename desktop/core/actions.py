@@ -3,7 +3,7 @@
 :func:`perform_action` resolves one :class:`~desktop.core.action_steps.ActionRequest` with the
 given dice and returns one :class:`~desktop.core.action_steps.ActionResult` (one undoable edit
 whose log entry shows every roll's breakdown). The GUI's action menu and ``battlemap attack
---action ID`` list the registry (:func:`menu_actions`) and call this; an action aimed at a
+--action ID`` list the registry and call this; an action aimed at a
 token (``ACTIONS[id].targets``) needs ``request.target``. Actions a token takes alone (Defend,
 Aim, prone, recovery, Fatigue, ...) are in :mod:`desktop.core.action_steps`; those at another
 token are here: Grapple (let go, crush, cut free), Test, Support, Push, Disarm, Finishing Move,
@@ -53,12 +53,12 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.situational.disarm import disarm_after_hit, shaken_or_wounded
 from rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
 from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
-from rules.savage_pathfinder.situational.options import ACTIONS, Option
+from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.situational.states import cut_free
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
 
 __all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "action_problem",
-           "is_free", "menu_actions", "perform_action"]
+           "is_free", "perform_action"]
 
 CARD_WIDTH = 42
 """Characters per line of an action's description on the card beside the target."""
@@ -243,11 +243,6 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
 def is_free(action: str) -> bool:
     """True for a free action or reaction (a Shaken character may still take it)."""
     return action in steps.FREE_ACTIONS
-
-
-def menu_actions() -> tuple[Option, ...]:
-    """The registry's actions the map resolves, in the registry's order, for the menus."""
-    return tuple(option for option in ACTIONS.values() if option.id in HANDLERS)
 
 
 def action_card_lines(encounter: Encounter, action: str, actor: str, target: str,

@@ -1,9 +1,9 @@
 """The action menu: every non-attack action of the rules' registry, for one acting token.
 
-:func:`fill_action_menu` fills a :class:`QMenu` from
-:func:`desktop.core.actions.menu_actions` (the ``ACTIONS`` registry, in its order): actions the
-token takes alone run at once; those aimed at another token (``targets``) hand the attack tool
-that action, and the GM's next click on a token picks the target. Test and Support open a
+:func:`fill_action_menu` fills a :class:`QMenu` from the rules' ``ACTIONS`` registry, in its
+order: actions the token takes alone run at once (*Area effect attack* switches to the
+Template tool); those aimed at another token (``targets``) hand the attack tool that action,
+and the GM's next click on a token picks the target. Test and Support open a
 submenu of the acting token's skills (Test: then Distracted or Vulnerable). Three sections:
 actions at a token, the token's own actions, free actions and reactions; an action the token
 cannot take now (Shaken, not prone, ...) is greyed with the reason as its tooltip. The action
@@ -18,9 +18,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QMenu
 
-from desktop.core.actions import action_problem, is_free, menu_actions
+from desktop.core.actions import action_problem, is_free
 from desktop.core.model import Encounter
-from rules.savage_pathfinder.situational.options import Option
+from rules.savage_pathfinder.situational.options import ACTIONS, Option
 
 Pick = Callable[[str, dict[str, str]], None]
 """Called with the action id and its choices (``skill``, ``effect``) when the GM picks one."""
@@ -79,7 +79,7 @@ def fill_action_menu(menu: QMenu, encounter: Encounter, actor: str | None, pick:
     menu.setToolTipsVisible(True)
     for section in SECTIONS:
         menu.addSection(section)
-        for option in (o for o in menu_actions() if _section(o) == section):
+        for option in (o for o in ACTIONS.values() if _section(o) == section):
             _add_entry(menu, option, stats, pick, _problem(encounter, actor, option.id))
 
 

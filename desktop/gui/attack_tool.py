@@ -222,6 +222,8 @@ class AttackController:
         self.card = PreviewCard()
         self._overlays: dict[int, tuple[MapScene, AimOverlay]] = {}
         self.tool.listeners.append(self.redraw)
+        # *Area effect attack* in the action menu: switch to the Template tool (the GM window's)
+        self.use_templates: Callable[[], None] | None = None
         state.changed.connect(self._on_state_change)
 
     @property
@@ -245,6 +247,9 @@ class AttackController:
         if attacker is None:
             self.tool.message = "click the acting token first"
             self.redraw()
+            return
+        if action == "area-attack" and self.use_templates is not None:
+            self.use_templates()
             return
         if ACTIONS[action].targets:
             self.tool.await_target(PendingAction(action, choices.get("skill"),

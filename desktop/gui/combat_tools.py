@@ -111,6 +111,7 @@ def _install_template_tool(window: GMWindow, attack: AttackController) -> Templa
         window.interaction.set_tool(templates.tool)
 
     action.triggered.connect(lambda _checked=False: use_template_tool())
+    attack.use_templates = action.trigger
     attack.bar.template.currentIndexChanged.connect(
         lambda _n: setattr(templates.tool, "shape", attack.bar.chosen_template()))
     return templates

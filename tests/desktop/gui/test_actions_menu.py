@@ -7,6 +7,7 @@ Valeros (a Wild Card: Intimidation d6) stands 4" south of Goblin 1 (an Extra: Sp
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,43 @@ def test_override_and_declare_from_their_menus(qtbot, window: GMWindow) -> None:
     preview = window.combat_tools.attack.tool.aim.preview
     assert [(m.value, m.reason) for m in preview.attack_modifiers] == [
         (-2, "Multi-Action (2 actions)"), (-6, "heavy Cover")]
+
+
+def test_area_effect_attack_in_the_menu_takes_up_the_template_tool(qtbot,
+                                                                  window: GMWindow) -> None:
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "harsk"))
+    window.actions_by_name["tool_attack"].trigger()
+    walk_menu(["Area effect attack"], [])
+    qtbot.mouseClick(window.combat_tools.attack.bar.findChild(QToolButton, "ActionsButton"),
+                     Qt.MouseButton.LeftButton)
+    assert window.interaction.tool is window.combat_tools.templates.tool
+    assert window.combat_tools.templates.tool.attacker == "harsk"
+
+
+def test_shift_clicks_assign_volley_shots(qtbot, window: GMWindow) -> None:
+    """Rate of Fire at several targets: Harsk's bow, given RoF 2, fires one die at Goblin 5
+    (Shift+click) and one at Goblin 2 (click). Shooting d8 7 and 2, Wild d6 4: the Wild Die
+    replaces the 2. Best die to the first target: 7 - 2 (Goblin 5's Light Cover) = 5, a hit;
+    4 - 4 (Goblin 2's own Medium Cover, behind the fence) = 0, a miss. Longbow 4 + 3 = 7 vs
+    5 (Toughness 6, AP 1): Goblin 5 is Shaken."""
+    controller = window.combat_tools.attack
+    controller.tool.dice = lambda: ScriptedDice([7, 2, 4, 4, 3, 1, 1])
+    harsk = window.state.encounter.token("harsk")
+    bow = {**harsk.stats["weapons"][0], "rof": 2}
+    window.state.apply("RoF 2", window.state.encounter.with_token(
+        replace(harsk, stats={**harsk.stats, "weapons": [bow]})))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "harsk"))
+    window.actions_by_name["tool_attack"].trigger()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.ShiftModifier, on_screen(window, "goblin-5"))
+    assert controller.tool.volley == ("goblin-5",)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "goblin-2"))
+    entry = window.state.encounter.log[-1]
+    assert entry.title == ("Harsk shoots Goblin 5, Goblin 2 (Longbow, 2 shots): hit; Goblin 5 is "
+                           "Shaken")
+    assert entry.lines[:2] == ("Shooting 1 d8 7 = 7; -2 light Cover → 5 vs TN 4: hit",
+                               "Shooting 2 d8 2, Wild d6 4 = 4; -4 medium Cover → 0 vs TN 4: miss")
+    assert window.state.encounter.token("goblin-5").stats["condition"]["shaken"] is True
