@@ -17,6 +17,7 @@ from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QProgressDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter
 from desktop.core.uvtt import load_uvtt
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
@@ -106,6 +107,11 @@ def import_map(window: GMWindow) -> None:
     """Set a map image as the background, sized by the pixels per cell the GM types."""
     name, _ = QFileDialog.getOpenFileName(window, "Import map image", "", IMAGE_FILTER)
     if not name:
+        return
+    try:
+        read_image_file(name)  # refuses a decompression bomb before anything changes
+    except ImageError as error:
+        window.show_error("Cannot import map", str(error))
         return
     reader = QImageReader(name)
     size = reader.size()
