@@ -11,7 +11,8 @@ Options: ``--option ID`` (repeatable: wild-attack, desperate-attack-2, the-drop,
 ``--called-shot PART`` (hand, head, vitals, limb, face, ...), ``--aim``, and ``--override
 NAME=VALUE`` for the GM's rulings. ``--template sbt|mbt|lbt|cone|stream --at X,Y`` makes an
 area attack at a point instead (Cones and Streams point from the attacker at it); a missed
-blast deviates and lands on whoever is beneath it there. What the attacker declares:
+blast deviates and lands on whoever is beneath it there; ``--evadable`` lets its victims
+Evade (Agility -2, moved clear of the template). What the attacker declares:
 ``--rof N`` (N dice at one target; several ``--target``s take one die each, a target named
 twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--charge INCHES``.
 
@@ -115,6 +116,8 @@ def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--template", choices=["sbt", "mbt", "lbt", "cone", "stream"],
                         help="an area attack with this template, at --at")
     parser.add_argument("--at", type=parse_point, help="where the template goes: X,Y in cells")
+    parser.add_argument("--evadable", action="store_true",
+                        help="the area attack may be Evaded (Agility -2 for each victim)")
     parser.add_argument("--option", action="append", default=[], metavar="ID",
                         help="an attack option (see --list-options): wild-attack, the-drop, ...")
     parser.add_argument("--called-shot", metavar="PART", help=", ".join(CALLED_SHOTS))
@@ -248,7 +251,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             raise ValueError("--template needs --at X,Y")
         return resolve_template(encounter, args.attacker, args.template, args.at, dice,
                                 weapon=args.weapon, options=options_of(args),
-                                overrides=overrides)
+                                overrides=overrides, evadable=args.evadable)
     if not args.target:
         raise ValueError("give --target ID, or --template SHAPE --at X,Y, or --action ID")
     if len(args.target) > 1:

@@ -63,7 +63,8 @@ class Aim:
 
 @dataclass(slots=True)
 class AttackChoices:
-    """What the GM picked in the action bar for the next attack."""
+    """What the GM picked in the action bar for the next attack (``evadable``: an area attack
+    its victims may Evade)."""
 
     weapon: str | None = None
     options: tuple[str, ...] = ()
@@ -71,6 +72,7 @@ class AttackChoices:
     push: bool = False
     soak: int = 0
     declared: Declared = NOTHING_DECLARED
+    evadable: bool = False
 
 
 @dataclass(frozen=True, slots=True)

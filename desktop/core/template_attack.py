@@ -5,7 +5,10 @@ the solid obstacle protecting each, if any); :func:`resolve_template` rolls the 
 rules' :func:`~rules.savage_pathfinder.situational.area.resolve_area_attack`): on a hit each
 victim takes damage separately; a missed Blast deviates - the rules roll the distance and the
 clock direction, geometry finds the landing point and who is beneath it there, and they take
-the damage (no raise bonus); a missed Cone or Stream does not happen.
+the damage (no raise bonus); a missed Cone or Stream does not happen. An attack that may be
+Evaded (``evadable``; the GM's call, e.g. dragon's breath) lets each victim roll Agility -2;
+whoever succeeds takes no damage and is moved clear of the template
+(:func:`evasion_spot`: to the nearest side, just outside it).
 
 Blasts are centred on the point; Cones and Streams start at the attacker and point at it.
 
@@ -22,11 +25,14 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import shapely
+
 from desktop.core.log_text import attack_entry
-from desktop.core.model import Encounter, LogEntry, Point
+from desktop.core.model import Encounter, LogEntry, Point, Token
 from desktop.core.pipeline import AttackError, apply_outcome, combatant_of, field_of
 from desktop.core.turns import initiative
 from geometry.deviation import deviate as land
@@ -42,7 +48,7 @@ from geometry.templates import (
     template_outline,
 )
 from rules.dice import DiceSource
-from rules.events import Event
+from rules.events import Event, Miss, TokenPushed
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import AttackContext, AttackKind, Illumination, RangeBand
 from rules.savage_pathfinder.initiative_json import has_joker
@@ -159,14 +165,60 @@ def _context(encounter: Encounter, fighter: Combatant, weapon: Weapon, at: Point
                    options).context, distance
 
 
-def _victims(encounter: Encounter, beneath: TemplateResult) -> list[AreaVictim]:
+def _victims(encounter: Encounter, beneath: TemplateResult,
+             evadable: bool) -> list[AreaVictim]:
     shields = {p.id: round(p.hardness) for p in beneath.protected}
     victims = []
     for hit in beneath.hits:
         combatant = combatant_of(encounter, encounter.token(hit.id))
         hardness = (shields[hit.id],) if hit.id in shields else ()
-        victims.append(AreaVictim(combatant, combatant.condition.prone, hardness))
+        victims.append(AreaVictim(combatant, combatant.condition.prone, hardness, evadable))
     return victims
+
+
+EVASION_MARGIN = 0.1
+"""Cells between an evading token's edge and the template it escaped."""
+
+
+def evasion_spot(template: Template, token: Token) -> Point:
+    """Where a token that Evaded ``template`` stands: past the template's nearest side, its
+    footprint just clear of it.
+
+    Examples
+    --------
+    >>> from geometry.templates import TemplateShape
+    >>> blast = place_template(TemplateShape.SMALL_BLAST, (5.0, 5.0))
+    >>> spot = evasion_spot(blast, Token("g", "G", 5.5, 5.0))
+    >>> round(math.dist(spot, (5.0, 5.0)), 2)  # the blast's 1" radius + the token's 0.5 + 0.1
+    1.6
+    """
+    outline = template_outline(template)
+    centre = shapely.Point(token.x, token.y)
+    edge = outline.exterior.interpolate(outline.exterior.project(centre))
+    inside = outline.contains(centre)
+    dx, dy = (edge.x - token.x, edge.y - token.y) if inside else (token.x - edge.x,
+                                                                  token.y - edge.y)
+    length = math.hypot(dx, dy)
+    if length == 0.0:
+        dx, dy, length = token.x - template.x, token.y - template.y, 1.0
+    clear = token.radius + EVASION_MARGIN
+    return (edge.x + dx / length * clear, edge.y + dy / length * clear)
+
+
+def _evasions(encounter: Encounter, template: Template,
+              evaded: Sequence[str]) -> list[Event]:
+    return [TokenPushed(i, evasion_spot(template, encounter.token(i))) for i in evaded]
+
+
+def _logged(encounter: Encounter, events: Sequence[Event]) -> tuple[list[Event], list[str]]:
+    """The events the log shows, and a line per evasion: the rules mark an evaded victim with
+    a Miss and the move with a push, which the log says in plain words instead."""
+    moved = {e.token: e.to for e in events if isinstance(e, TokenPushed)}
+    shown: list[Event] = [e for e in events if not (isinstance(e, TokenPushed) or
+                                                    (isinstance(e, Miss) and e.target in moved))]
+    lines = [f"{encounter.token(i).name} evades and is moved clear of the template, to "
+             f"({x:.1f}, {y:.1f})" for i, (x, y) in moved.items()]
+    return shown, lines
 
 
 def _notes(encounter: Encounter, beneath: TemplateResult, aimed: Template, landed: Template,
@@ -212,25 +264,28 @@ def _title(name: str, aimed: Template, context: AttackContext, weapon: Weapon) -
 
 
 def _resolve(encounter: Encounter, attacker_id: str, aimed: Template, dice: DiceSource,
-             weapon: str | None, options: Sequence[str],
-             overrides: Mapping[str, str]) -> TemplateAttack:
+             weapon: str | None, options: Sequence[str], overrides: Mapping[str, str],
+             evadable: bool) -> TemplateAttack:
     fighter = combatant_of(encounter, encounter.token(attacker_id))
     arm = _area_weapon(fighter, weapon)
     context, distance = _context(encounter, fighter, arm, (aimed.x, aimed.y), options, overrides)
     beneath = _beneath(encounter, attacker_id, aimed)
     attack = resolve_area_attack(dice, fighter, arm.name, AreaTemplate(aimed.shape.value),
-                                 _victims(encounter, beneath), context,
+                                 _victims(encounter, beneath, evadable), context,
                                  distance_to_target=distance)
     events, states = list(attack.outcome.events), list(attack.outcome.states)
+    events += _evasions(encounter, aimed, attack.evaded)
     landed, moved = _deviated(encounter, attacker_id, aimed, attack)
     if moved or attack.deviation is not None:
         beneath = _beneath(encounter, attacker_id, landed)
-        later = area_damage(dice, fighter, arm, _victims(encounter, beneath), False, context)
-        events += later.outcome.events
+        later = area_damage(dice, fighter, arm, _victims(encounter, beneath, evadable), False,
+                            context)
+        events += [*later.outcome.events, *_evasions(encounter, landed, later.evaded)]
         states += later.outcome.states
     title = _title(encounter.token(attacker_id).name, aimed, context, arm)
-    entry = attack_entry(title, events, {t.id: t.name for t in encounter.tokens},
-                         notes=_notes(encounter, beneath, aimed, landed, moved),
+    shown, evasions = _logged(encounter, events)
+    entry = attack_entry(title, shown, {t.id: t.name for t in encounter.tokens},
+                         notes=(*evasions, *_notes(encounter, beneath, aimed, landed, moved)),
                          round_number=initiative(encounter).round)
     after = apply_outcome(encounter, states, events).with_log(entry)
     return TemplateAttack(aimed, landed, beneath, tuple(events), after, entry)
@@ -239,13 +294,15 @@ def _resolve(encounter: Encounter, attacker_id: str, aimed: Template, dice: Dice
 def resolve_template(encounter: Encounter, attacker_id: str, shape: str, at: Point,
                      dice: DiceSource, *, rotation: float | None = None,
                      weapon: str | None = None, options: Sequence[str] = (),
-                     overrides: Mapping[str, str] | None = None) -> TemplateAttack:
+                     overrides: Mapping[str, str] | None = None,
+                     evadable: bool = False) -> TemplateAttack:
     """Roll an area attack with a ``shape`` template (sbt, mbt, lbt, cone, stream) at ``at``.
 
-    Dice: the attack roll and Wild Die; on a hit each victim's damage in order; on a missed
-    blast the deviation d6s and d12, then the damage of each victim where it landed. The
-    ``overrides`` may set ``range_band`` and ``illumination``. ``AttackError`` (nothing
-    applied) when the attack cannot be made.
+    Dice: the attack roll and Wild Die; on a hit each victim's Evasion roll (Agility die and
+    Wild Die, if ``evadable``) and damage in order; on a missed blast the deviation d6s and
+    d12, then the same for each victim where it landed. The ``overrides`` may set
+    ``range_band`` and ``illumination``. ``AttackError`` (nothing applied) when the attack
+    cannot be made.
     """
     try:
         token = encounter.token(attacker_id)
@@ -253,6 +310,7 @@ def resolve_template(encounter: Encounter, attacker_id: str, shape: str, at: Poi
         raise AttackError(f"attacker: {error.args[0]}") from None
     aimed = _placed(encounter, token.id, _shape(shape), at, rotation)
     try:
-        return _resolve(encounter, token.id, aimed, dice, weapon, options, overrides or {})
+        return _resolve(encounter, token.id, aimed, dice, weapon, options, overrides or {},
+                        evadable)
     except RulesError as error:
         raise AttackError(str(error)) from None

@@ -116,7 +116,8 @@ class TemplateTool:
             result = resolve_template(encounter, self.attacker, self.shape, at, self.dice(),
                                       rotation=self._rotated(encounter, at),
                                       weapon=self.choices.weapon, options=self.choices.options,
-                                      overrides=self.choices.overrides)
+                                      overrides=self.choices.overrides,
+                                      evadable=self.choices.evadable)
         except ValueError as error:
             self.message = str(error)
             self._notify()

@@ -58,6 +58,9 @@ class ActionBar(QToolBar):
         self.template = self._template_box()
         self.soak = QSpinBox(prefix="soak: ", suffix=" Bennies", maximum=5)
         self.soak.setToolTip("Bennies the target will spend to Soak Wounds (one roll, rerolls)")
+        self.evadable = QCheckBox("Evadable")
+        self.evadable.setToolTip("The area attack may be Evaded (dragon's breath...): each "
+                                 "victim rolls Agility -2 and steps clear of the template")
         self.push = QCheckBox("Push")
         self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
         self.physical = QCheckBox("Physical dice")
@@ -69,7 +72,7 @@ class ActionBar(QToolBar):
     def _add_widgets(self) -> None:
         for widget in (self.attacker_label, self.message, self.actions_button, self.weapon,
                        self.options, self.declare, self.override, self.template,
-                       self.soak, self.push, self.physical):
+                       self.evadable, self.soak, self.push, self.physical):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 widget.currentIndexChanged.connect(lambda _n: self._changed())

@@ -237,7 +237,8 @@ class AttackController:
     def _on_choices(self) -> None:
         self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
                                           self.bar.chosen_overrides(), self.bar.push.isChecked(),
-                                          self.bar.soak.value(), self.bar.chosen_declared())
+                                          self.bar.soak.value(), self.bar.chosen_declared(),
+                                          self.bar.evadable.isChecked())
         self.tool.refresh(self.state.encounter)
 
     def pick_action(self, action: str, choices: dict[str, str]) -> None:

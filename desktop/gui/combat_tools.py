@@ -112,6 +112,8 @@ def _install_template_tool(window: GMWindow, attack: AttackController) -> Templa
 
     action.triggered.connect(lambda _checked=False: use_template_tool())
     attack.use_templates = action.trigger
+    attack.tool.listeners.append(lambda: setattr(templates.tool, "choices",
+                                                 attack.tool.choices))
     attack.bar.template.currentIndexChanged.connect(
         lambda _n: setattr(templates.tool, "shape", attack.bar.chosen_template()))
     return templates

@@ -7,12 +7,14 @@ less the defender's adjacent allies, damage >= Toughness Shaken, each raise a Wo
 with a Wound is Incapacitated, Innocent Bystanders on a skill die of 1.
 """
 
+import math
 from dataclasses import replace
 
 import pytest
 
 from desktop.core.model import Encounter, Side, Token, Wall
 from desktop.core.pipeline import AttackError, Declared, preview_attack, resolve_attack
+from desktop.core.template_attack import resolve_template
 from desktop.core.turns import begin_combat
 from desktop.core.volley import resolve_volley
 from rules.dice import DiceError, ScriptedDice
@@ -260,3 +262,24 @@ def test_a_volley_gives_each_target_its_own_cover() -> None:
     assert "Orc2: cover none (0 %)" in result.entry.lines
     assert result.encounter.token("orc2").stats["condition"]["shaken"] is True
     assert "shaken" not in result.encounter.token("orc").stats.get("condition", {})
+
+
+def test_an_evaded_blast_moves_the_victim_clear() -> None:
+    """Evasion: an attack that may be Evaded lets an aware victim roll Agility -2; success
+    takes no damage and the GM places him beside the template. Athletics d8 6 (Wild 2) vs 4
+    at 4" (Short range): a hit. The orc's Agility d6 6, Aces, 1: 7 - 2 = 5 vs 4: evaded; he
+    stands just clear of the Small Blast centred on him: 1" + his 0.5" + 0.1" from its centre."""
+    flask = {"wild_card": True, "skills": {"athletics": "d8"},
+             "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}
+    enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, flask),
+                            token("orc", 5.5, 5.5, Side.VILLAIN, ORC)))
+    result = resolve_template(enc, "hero", "sbt", (5.5, 5.5), ScriptedDice([6, 2, 6, 1]),
+                              evadable=True)
+    orc = result.encounter.token("orc")
+    assert math.dist((orc.x, orc.y), (5.5, 5.5)) == pytest.approx(1.6, abs=0.02)
+    assert result.entry.title == "Hero throws a SBT at (5.5, 5.5) (Flask): no effect"
+    assert result.entry.lines[:3] == (
+        "Athletics (throwing) (sbt) d8 6, Wild d6 2 → 6 vs TN 4: success",
+        "Agility (Evasion) d6 6+1 = 7; -2 Evasion → 5 vs TN 4: success",
+        f"Orc evades and is moved clear of the template, to ({orc.x:.1f}, {orc.y:.1f})")
+    assert "shaken" not in orc.stats.get("condition", {})
