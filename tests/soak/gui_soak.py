@@ -33,7 +33,8 @@ SOAK_DIR = Path(__file__).resolve().parent
 if str(SOAK_DIR) not in sys.path:
     sys.path.insert(0, str(SOAK_DIR))
 
-from gui_soak_driver import SoakReport, run_soak  # noqa: E402
+from gui_soak_driver import run_soak  # noqa: E402
+from gui_soak_report import SoakReport  # noqa: E402
 
 __all__ = ["SoakReport", "main", "run_soak"]
 

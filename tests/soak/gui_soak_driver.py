@@ -7,24 +7,26 @@
 from __future__ import annotations
 
 import gc
-import os
 import random
-import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from gui_soak_mouse import Mouse
 from gui_soak_report import SoakReport, resident_mb, watching
+from gui_soak_setup import (
+    FileNameAnswers,
+    close_unexpected_dialog,
+    open_soak_window,
+    soak_environment,
+)
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QApplication
 
 from desktop.core.model import Encounter, WallKind
-from desktop.gui import file_actions
-from desktop.gui.app import DEMO_PATH, open_window, start_autosave
+from desktop.gui.app import start_autosave
 from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
@@ -34,20 +36,6 @@ WALL_TOOLS = ("tool_wall", "tool_low_wall", "tool_window", "tool_door", "tool_ob
 REGION_TOOLS = ("tool_difficult_ground", "tool_zone")
 MAX_DRAWN = 25
 """Above this many drawn walls and regions, a draw action deletes one instead."""
-
-
-class FileNameAnswers:
-    """Stands in for ``QFileDialog`` in the File menu: the soak names the file to use."""
-
-    next_name = ""
-
-    @classmethod
-    def getOpenFileName(cls, *_args: object) -> tuple[str, str]:
-        return cls.next_name, ""
-
-    @classmethod
-    def getSaveFileName(cls, *_args: object) -> tuple[str, str]:
-        return cls.next_name, ""
 
 
 class GuiSoak:
@@ -232,48 +220,6 @@ class GuiSoak:
         if self.encounter != now:
             self.report.undo_failures.append(f"{when}: redoing all did not come back")
         self.report.undo_checks += 1
-
-
-@contextmanager
-def soak_environment(folder: Path) -> Iterator[None]:
-    """Autosaves in ``folder``; the File menu's file dialogs answered by the soak."""
-    previous_data, previous_dialog = os.environ.get("XDG_DATA_HOME"), file_actions.QFileDialog
-    os.environ["XDG_DATA_HOME"] = str(folder / "data")
-    file_actions.QFileDialog = FileNameAnswers  # type: ignore[misc,assignment]
-    try:
-        yield
-    finally:
-        file_actions.QFileDialog = previous_dialog  # type: ignore[misc]
-        if previous_data is None:
-            os.environ.pop("XDG_DATA_HOME", None)
-        else:
-            os.environ["XDG_DATA_HOME"] = previous_data
-
-
-def open_soak_window(folder: Path, report: SoakReport) -> GMWindow:
-    """The demo, copied into ``folder``, opened as the program opens a file; the driver
-    answers "discard unsaved changes?" with yes and records error boxes instead of showing."""
-    copy = folder / "demo.json"
-    shutil.copyfile(DEMO_PATH, copy)
-    window = open_window(str(copy))
-    window.confirm_discard = lambda: True  # type: ignore[method-assign]
-
-    def record(title: str, message: str) -> None:
-        report.messages[f"{title}: {message}"[:160]] += 1
-
-    window.show_error = record  # type: ignore[method-assign]
-    return window
-
-
-def close_unexpected_dialog(report: SoakReport) -> None:
-    """A modal dialog or popup the driver did not ask for: record it and close it."""
-    widget = QApplication.activeModalWidget() or QApplication.activePopupWidget()
-    if widget is None or isinstance(widget, QProgressDialog):
-        return
-    text = widget.text() if isinstance(widget, QMessageBox) else ""
-    report.problems.append(f"unexpected dialog {type(widget).__name__} "
-                           f"{widget.windowTitle()!r} {text!r}")
-    widget.close()
 
 
 def run_soak(actions: int, seed: int, warmup: int | None = None,

@@ -1,0 +1,77 @@
+"""The GUI soak's stand-ins for the user: file names, the discard question, error boxes.
+
+:func:`soak_environment` points autosaves at a temporary folder and lets the soak name the file
+whenever the File menu would show a file dialog; :func:`open_soak_window` opens the demo as the
+program does; :func:`close_unexpected_dialog` records and closes any dialog nobody expected.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from gui_soak_report import SoakReport
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
+
+from desktop.gui import file_actions
+from desktop.gui.app import DEMO_PATH, open_window
+from desktop.gui.main_window import GMWindow
+
+
+class FileNameAnswers:
+    """Stands in for ``QFileDialog`` in the File menu: the soak names the file to use."""
+
+    next_name = ""
+
+    @classmethod
+    def getOpenFileName(cls, *_args: object) -> tuple[str, str]:
+        return cls.next_name, ""
+
+    @classmethod
+    def getSaveFileName(cls, *_args: object) -> tuple[str, str]:
+        return cls.next_name, ""
+
+
+@contextmanager
+def soak_environment(folder: Path) -> Iterator[None]:
+    """Autosaves in ``folder``; the File menu's file dialogs answered by the soak."""
+    previous_data, previous_dialog = os.environ.get("XDG_DATA_HOME"), file_actions.QFileDialog
+    os.environ["XDG_DATA_HOME"] = str(folder / "data")
+    file_actions.QFileDialog = FileNameAnswers  # type: ignore[misc,assignment]
+    try:
+        yield
+    finally:
+        file_actions.QFileDialog = previous_dialog  # type: ignore[misc]
+        if previous_data is None:
+            os.environ.pop("XDG_DATA_HOME", None)
+        else:
+            os.environ["XDG_DATA_HOME"] = previous_data
+
+
+def open_soak_window(folder: Path, report: SoakReport) -> GMWindow:
+    """The demo, copied into ``folder``, opened as the program opens a file; the driver
+    answers "discard unsaved changes?" with yes and records error boxes instead of showing."""
+    copy = folder / "demo.json"
+    shutil.copyfile(DEMO_PATH, copy)
+    window = open_window(str(copy))
+    window.confirm_discard = lambda: True  # type: ignore[method-assign]
+
+    def record(title: str, message: str) -> None:
+        report.messages[f"{title}: {message}"[:160]] += 1
+
+    window.show_error = record  # type: ignore[method-assign]
+    return window
+
+
+def close_unexpected_dialog(report: SoakReport) -> None:
+    """A modal dialog or popup the driver did not ask for: record it and close it."""
+    widget = QApplication.activeModalWidget() or QApplication.activePopupWidget()
+    if widget is None or isinstance(widget, QProgressDialog):
+        return
+    text = widget.text() if isinstance(widget, QMessageBox) else ""
+    report.problems.append(f"unexpected dialog {type(widget).__name__} "
+                           f"{widget.windowTitle()!r} {text!r}")
+    widget.close()
