@@ -32,6 +32,7 @@ from desktop.core.turns import initiative
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
 from rules.registry import RulesError
+from rules.savage_pathfinder.incapacitation import bleeding_out_roll
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
 from rules.savage_pathfinder.situational.breaking import roll_object_damage
 from rules.savage_pathfinder.situational.fatigue import (
@@ -51,8 +52,8 @@ from rules.savage_pathfinder.statblock import Combatant
 __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
-                          "recover-stunned", "gain-fatigue", "recover-fatigue", "rest",
-                          "evasion"})
+                          "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
+                          "rest", "evasion"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
@@ -184,6 +185,16 @@ def recover_stunned(encounter: Encounter, request: ActionRequest,
     result = finish(encounter, request, f"{_name(encounter, actor.id)} {word} (Vigor)",
                     outcome.events, outcome.states)
     return replace(result, encounter=with_timers(result.encounter, timers))
+
+
+def bleed(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """The Vigor roll of a character Bleeding Out: failure dies, a raise stabilises."""
+    actor = fighter_of(encounter, request.actor)
+    outcome = bleeding_out_roll(dice, actor)
+    after = outcome.states[0].condition
+    word = "dies" if after.dead else "stabilises" if not after.bleeding_out else "holds on"
+    return finish(encounter, request, f"{_name(encounter, actor.id)} {word} (Bleeding Out)",
+                  outcome.events, outcome.states)
 
 
 def _fatigue(encounter: Encounter, request: ActionRequest, levels: int) -> ActionResult:

@@ -234,6 +234,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "reload": steps.reload, "rest": steps.rest_all, "stand-up": steps.stand_up,
     "disarm": _disarm, "go-prone": steps.go_prone, "recover-shaken": steps.recover_shaken,
     "spend-benny": steps.spend_benny, "recover-stunned": steps.recover_stunned,
+    "bleeding-out": steps.bleed,
     "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade,
 })
@@ -267,6 +268,7 @@ def action_card_lines(encounter: Encounter, action: str, actor: str, target: str
 
 _NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shaken",),
                 "spend-benny": ("shaken",), "recover-stunned": ("stunned",),
+                "bleeding-out": ("bleeding_out",),
                 "break-free": ("bound", "entangled")}
 """Actions that only make sense in one of these states (``go-prone``: when not prone)."""
 
@@ -290,7 +292,7 @@ def action_problem(encounter: Encounter, actor: str, action: str) -> str | None:
     if action == "go-prone" and state.prone:
         return f"{name} is already prone"
     if needs and not any(getattr(state, flag) for flag in needs):
-        return f"{name} is not {' or '.join(needs)}"
+        return f"{name} is not {' or '.join(n.replace('_', ' ') for n in needs)}"
     if action in steps.FREE_ACTIONS:
         return None
     if state.incapacitated or state.stunned:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from desktop.core.model import Encounter
 from desktop.core.savage_context import OVERRIDABLE, Declared
 from desktop.gui.action_menu import Pick, fill_action_menu
+from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
 
 MEASURED = "measured"
@@ -122,7 +123,8 @@ class ActionBar(QToolBar):
                                         [(str(n), n) for n in range(1, 7)], self._on_declare)}
         self._flags = {name: QAction(text, menu, checkable=True) for name, text in
                        (("running", "Running (-2)"),
-                        ("mounted", "Mounted (lower of Fighting and Riding)"))}
+                        ("mounted", "Mounted (lower of Fighting and Riding)"),
+                        ("charge", 'Charging: 5" or more straight (mounted: +4 damage)'))}
         for flag in self._flags.values():
             flag.toggled.connect(lambda _on: self._on_declare())
             menu.addAction(flag)
@@ -149,7 +151,8 @@ class ActionBar(QToolBar):
         declared = self.chosen_declared()
         parts = [f"{declared.actions} actions" * (declared.actions > 1),
                  f"RoF {declared.shots}" * (declared.shots > 1),
-                 "running" * declared.running, "mounted" * declared.mounted]
+                 "running" * declared.running, "mounted" * declared.mounted,
+                 "charging" * bool(declared.straight_run)]
         shown = ", ".join(p for p in parts if p)
         self.declare.setText(f"Declare: {shown}" if shown else "Declare")
         self._changed()
@@ -249,7 +252,8 @@ class ActionBar(QToolBar):
             checked = self._numbers[name].checkedAction()
             return int(checked.data()) if checked is not None else 1
         return Declared(actions=number("actions"), running=self._flags["running"].isChecked(),
-                        shots=number("rof"), mounted=self._flags["mounted"].isChecked())
+                        shots=number("rof"), mounted=self._flags["mounted"].isChecked(),
+                        straight_run=CHARGE_DISTANCE * self._flags["charge"].isChecked())
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""

@@ -160,6 +160,8 @@ _ACTIONS = (
             "turn): success removes Shaken", "Shaken", "recovery.recover_from_shaken"),
     _action("spend-benny", "Spend a Benny (unshake)", "remove Shaken at once", "Bennies",
             "recovery.unshake_with_benny"),
+    _action("bleeding-out", "Bleeding Out roll", "Vigor at the start of the turn: failure "
+            "dies, a raise stabilises", "Bleeding Out", "incapacitation.bleeding_out_roll"),
     _action("recover-stunned", "Recover from Stunned", "Vigor roll (free, at the start of the "
             "turn): no longer Stunned, Vulnerable a while", "Stunned",
             "situational.states.stunned_recovery"),

@@ -189,3 +189,18 @@ def test_bad_requests_name_the_problem() -> None:
         perform_action(enc, ActionRequest("grapple", "hero"), ScriptedDice([]))
     with pytest.raises(AttackError, match="Orc is neither Bound nor Entangled"):
         perform_action(enc, ActionRequest("cut-free", "hero", "orc"), ScriptedDice([]))
+
+
+def test_bleeding_out_roll_with_a_raise_stabilises() -> None:
+    """Bleeding Out: Vigor at the start of the turn; a raise stabilises. Vigor d8 5, Wild d6
+    6 + 3 (Ace) = 9 vs 4: a raise (8+)."""
+    dying = {**HERO, "condition": {"incapacitated": True, "bleeding_out": True}}
+    enc = side_by_side().with_token(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO,
+                                          stats=dying))
+    result = perform_action(enc, ActionRequest("bleeding-out", "hero"), ScriptedDice([5, 6, 3]))
+    assert result.entry.title == "Hero stabilises (Bleeding Out)"
+    assert result.entry.lines[0] == "Vigor (Bleeding Out) d8 5, Wild d6 6+3 → 9 vs TN 4: raise"
+    assert result.encounter.token("hero").stats["condition"]["bleeding_out"] is False
+    with pytest.raises(AttackError, match="Hero is not bleeding out"):
+        perform_action(result.encounter, ActionRequest("bleeding-out", "hero"),
+                       ScriptedDice([]))

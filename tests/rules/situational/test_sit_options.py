@@ -20,8 +20,8 @@ HEADINGS = {
     "Touch Attack", "Two Weapons", "Unarmed Defender", "Unstable Platform", "Wild Attack",
     "Withdrawing from Melee", "Scale",
 }
-CORE_RULES = {"Shaken", "Bennies"}
-"""Actions of the core rules the GM's action menu also offers (recovering from Shaken)."""
+CORE_RULES = {"Shaken", "Bennies", "Bleeding Out"}
+"""Actions of the core rules the GM's action menu also offers (recovering from Shaken, ...)."""
 
 
 def test_every_entry_names_a_rule_heading_and_its_own_id() -> None:
