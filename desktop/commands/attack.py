@@ -14,7 +14,8 @@ area attack at a point instead (Cones and Streams point from the attacker at it)
 blast deviates and lands on whoever is beneath it there; ``--evadable`` lets its victims
 Evade (Agility -2, moved clear of the template). What the attacker declares:
 ``--rof N`` (N dice at one target; several ``--target``s take one die each, a target named
-twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--charge INCHES``.
+twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--charge INCHES``,
+``--through-creatures``.
 
 ``--action ID`` takes a non-attack action instead (defend, grapple, test, support, push,
 disarm, withdraw, ...; ``--target`` where it has one; ``--skill``, ``--effect``, ``--trait``,
@@ -135,6 +136,9 @@ def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
                         help="fighting mounted (lower of Fighting and Riding)")
     parser.add_argument("--charge", type=float, default=0.0, metavar="INCHES",
                         help="the mount's straight run before the attack (+4 damage past 5)")
+    parser.add_argument("--through-creatures", action="store_true",
+                        help="shoot through every creature in the line of fire (each subtracts "
+                        "its Toughness from the damage)")
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="the GM's ruling instead of the measurement: cover=heavy, "
                         "range_band=long, illumination=dim, gang_up=2 (repeatable)")
@@ -226,7 +230,8 @@ def declared_of(args: argparse.Namespace) -> Declared:
     if args.rof < 1:
         raise ValueError(f"--rof {args.rof}: at least one die")
     return Declared(actions=args.actions, running=args.running, shots=args.rof,
-                    mounted=args.mounted, straight_run=args.charge)
+                    mounted=args.mounted, straight_run=args.charge,
+                    through_creatures=args.through_creatures)
 
 
 def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> ActionResult:

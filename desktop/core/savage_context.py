@@ -50,6 +50,7 @@ from rules.savage_pathfinder.context import (
     RangeBand,
 )
 from rules.savage_pathfinder.initiative_json import has_joker
+from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.situational.maneuvers import counts_for_gang_up
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
 from rules.savage_pathfinder.situational.support import support_bonus
@@ -90,6 +91,8 @@ class Facts(Protocol):
     def adjacent_to_target(self) -> Sequence[str]: ...
     @property
     def illumination(self) -> str: ...
+    @property
+    def bystanders(self) -> Sequence[str]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,9 @@ class Declared:
     """What the attacker declares for this attack: ``actions`` this turn (Multi-Action, -2 per
     extra), ``running`` (-2), ``shots`` (Rate of Fire dice at this target), ``mounted`` (the
     lower of Fighting and Riding), ``straight_run`` (inches in a straight line: a mounted
-    charge past 5\" adds +4 damage), ``free_attack`` (unaltered by options: a withdrawal)."""
+    charge past 5\" adds +4 damage), ``free_attack`` (unaltered by options: a withdrawal),
+    ``through_creatures`` (the attack goes through every creature in the line of fire: each
+    subtracts its Toughness from the damage)."""
 
     actions: int = 1
     running: bool = False
@@ -105,6 +110,7 @@ class Declared:
     mounted: bool = False
     straight_run: float = 0.0
     free_attack: bool = False
+    through_creatures: bool = False
 
 
 NOTHING_DECLARED = Declared()
@@ -250,9 +256,20 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                                         *([support] if support else [])))
     facts = replace(facts, mounted=declared.mounted, straight_run=declared.straight_run,
                     free_attack=declared.free_attack,
+                    creatures_between=_in_the_way(s) if declared.through_creatures else (),
                     target_defending=defending(s.encounter, s.target.id),
                     first_action=not acted(s.encounter, s.attacker.id))
     return context, facts
+
+
+def _in_the_way(s: Situation) -> tuple[tuple[str, int], ...]:
+    """Each creature in the line of fire (geometry's bystanders): its name and Toughness."""
+    found = []
+    for token_id in s.facts.bystanders:
+        token = s.encounter.token(token_id)
+        stats = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
+        found.append((token.name, stats.toughness))
+    return tuple(found)
 
 
 def _aimed_options(s: Situation, kind: AttackKind, options: Sequence[str]) -> list[str]:

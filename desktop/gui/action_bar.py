@@ -124,7 +124,8 @@ class ActionBar(QToolBar):
         self._flags = {name: QAction(text, menu, checkable=True) for name, text in
                        (("running", "Running (-2)"),
                         ("mounted", "Mounted (lower of Fighting and Riding)"),
-                        ("charge", 'Charging: 5" or more straight (mounted: +4 damage)'))}
+                        ("charge", 'Charging: 5" or more straight (mounted: +4 damage)'),
+                        ("through", "Through the creatures in the way (each: -Toughness)"))}
         for flag in self._flags.values():
             flag.toggled.connect(lambda _on: self._on_declare())
             menu.addAction(flag)
@@ -152,7 +153,8 @@ class ActionBar(QToolBar):
         parts = [f"{declared.actions} actions" * (declared.actions > 1),
                  f"RoF {declared.shots}" * (declared.shots > 1),
                  "running" * declared.running, "mounted" * declared.mounted,
-                 "charging" * bool(declared.straight_run)]
+                 "charging" * bool(declared.straight_run),
+                 "through creatures" * declared.through_creatures]
         shown = ", ".join(p for p in parts if p)
         self.declare.setText(f"Declare: {shown}" if shown else "Declare")
         self._changed()
@@ -253,7 +255,8 @@ class ActionBar(QToolBar):
             return int(checked.data()) if checked is not None else 1
         return Declared(actions=number("actions"), running=self._flags["running"].isChecked(),
                         shots=number("rof"), mounted=self._flags["mounted"].isChecked(),
-                        straight_run=CHARGE_DISTANCE * self._flags["charge"].isChecked())
+                        straight_run=CHARGE_DISTANCE * self._flags["charge"].isChecked(),
+                        through_creatures=self._flags["through"].isChecked())
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""

@@ -283,3 +283,15 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
         "Agility (Evasion) d6 6+1 = 7; -2 Evasion → 5 vs TN 4: success",
         f"Orc evades and is moved clear of the template, to ({orc.x:.1f}, {orc.y:.1f})")
     assert "shaken" not in orc.stats.get("condition", {})
+
+
+def test_shooting_through_a_creature_subtracts_its_toughness() -> None:
+    """Obstacles: "attacking through a creature, subtract its Toughness". The goblin stands in
+    the line of fire (geometry's bystanders): Toughness 2 + d4/2 = 4. Shooting d8 6 (Wild 2):
+    a hit; 2d6 5 + 5 = 10 - 4 = 6 vs the orc's Toughness 5: Shaken."""
+    goblin = token("goblin", 5.0, 5.5, Side.VILLAIN, {"attributes": {"vigor": "d4"}})
+    result = resolve_attack(open_field(goblin), "hero", "orc", ScriptedDice([6, 2, 5, 5]),
+                            "Bow", declared=Declared(through_creatures=True))
+    assert result.entry.lines[1] == ("Bow damage: Bow d6 5, Bow d6 5 = 10; -4 through Goblin "
+                                     "(Toughness 4) → 6 vs Toughness 5: success")
+    assert result.encounter.token("orc").stats["condition"]["shaken"] is True
