@@ -51,6 +51,7 @@ from rules.savage_pathfinder.situational.options import (
     AUTOMATIC_RULES,
     Option,
 )
+from rules.savage_pathfinder.situational.scale import Scale
 
 Result = AttackResult | TemplateAttack | ActionResult
 CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
@@ -123,6 +124,9 @@ def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an attack option (see --list-options): wild-attack, the-drop, ...")
     parser.add_argument("--called-shot", metavar="PART", help=", ".join(CALLED_SHOTS))
     parser.add_argument("--aim", action="store_true", help="the attacker aimed last turn")
+    parser.add_argument("--part-scale", choices=[s.name.lower() for s in Scale],
+                        help="the Scale of the item or unarmored area of a Called Shot "
+                        "(--called-shot item: a dagger is very_small)")
     parser.add_argument("--soak", type=int, default=0, metavar="N",
                         help="the target spends up to N Bennies to Soak Wounds")
     parser.add_argument("--weapon", help="the weapon's name (default: a hand weapon next to "
@@ -231,7 +235,8 @@ def declared_of(args: argparse.Namespace) -> Declared:
         raise ValueError(f"--rof {args.rof}: at least one die")
     return Declared(actions=args.actions, running=args.running, shots=args.rof,
                     mounted=args.mounted, straight_run=args.charge,
-                    through_creatures=args.through_creatures)
+                    through_creatures=args.through_creatures,
+                    part_scale=Scale[args.part_scale.upper()] if args.part_scale else None)
 
 
 def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> ActionResult:

@@ -52,6 +52,7 @@ from rules.savage_pathfinder.context import (
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.situational.maneuvers import counts_for_gang_up
+from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
 from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
@@ -102,7 +103,8 @@ class Declared:
     lower of Fighting and Riding), ``straight_run`` (inches in a straight line: a mounted
     charge past 5\" adds +4 damage), ``free_attack`` (unaltered by options: a withdrawal),
     ``through_creatures`` (the attack goes through every creature in the line of fire: each
-    subtracts its Toughness from the damage)."""
+    subtracts its Toughness from the damage), ``part_scale`` (the Scale of the item or
+    unarmored area a Called Shot aims at: a dagger Very Small, an eye slit Tiny)."""
 
     actions: int = 1
     running: bool = False
@@ -111,6 +113,7 @@ class Declared:
     straight_run: float = 0.0
     free_attack: bool = False
     through_creatures: bool = False
+    part_scale: Scale | None = None
 
 
 NOTHING_DECLARED = Declared()
@@ -255,7 +258,7 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                       attack_modifiers=(*chosen.attack_modifiers,
                                         *([support] if support else [])))
     facts = replace(facts, mounted=declared.mounted, straight_run=declared.straight_run,
-                    free_attack=declared.free_attack,
+                    free_attack=declared.free_attack, part_scale=declared.part_scale,
                     creatures_between=_in_the_way(s) if declared.through_creatures else (),
                     target_defending=defending(s.encounter, s.target.id),
                     first_action=not acted(s.encounter, s.attacker.id))

@@ -28,6 +28,7 @@ from desktop.core.savage_context import OVERRIDABLE, Declared
 from desktop.gui.action_menu import Pick, fill_action_menu
 from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
+from rules.savage_pathfinder.situational.scale import Scale
 
 MEASURED = "measured"
 OVERRIDE_CHOICES: dict[str, tuple[str, ...]] = {
@@ -121,6 +122,10 @@ class ActionBar(QToolBar):
                                             [(str(n), n) for n in (1, 2, 3)], self._on_declare),
             "rof": self._exclusive_menu(menu, "Rate of Fire (dice)",
                                         [(str(n), n) for n in range(1, 7)], self._on_declare)}
+        self._part_scale = self._exclusive_menu(
+            menu, "Called Shot at an item: its size",
+            [("-", None), *((s.value, s.name) for s in Scale if s.modifier < 0)],
+            self._on_declare)
         self._flags = {name: QAction(text, menu, checkable=True) for name, text in
                        (("running", "Running (-2)"),
                         ("mounted", "Mounted (lower of Fighting and Riding)"),
@@ -154,7 +159,8 @@ class ActionBar(QToolBar):
                  f"RoF {declared.shots}" * (declared.shots > 1),
                  "running" * declared.running, "mounted" * declared.mounted,
                  "charging" * bool(declared.straight_run),
-                 "through creatures" * declared.through_creatures]
+                 "through creatures" * declared.through_creatures,
+                 f"item {declared.part_scale.value}" if declared.part_scale else ""]
         shown = ", ".join(p for p in parts if p)
         self.declare.setText(f"Declare: {shown}" if shown else "Declare")
         self._changed()
@@ -253,10 +259,13 @@ class ActionBar(QToolBar):
         def number(name: str) -> int:
             checked = self._numbers[name].checkedAction()
             return int(checked.data()) if checked is not None else 1
+        part = self._part_scale.checkedAction()
+        scale = Scale[str(part.data())] if part is not None and part.data() else None
         return Declared(actions=number("actions"), running=self._flags["running"].isChecked(),
                         shots=number("rof"), mounted=self._flags["mounted"].isChecked(),
                         straight_run=CHARGE_DISTANCE * self._flags["charge"].isChecked(),
-                        through_creatures=self._flags["through"].isChecked())
+                        through_creatures=self._flags["through"].isChecked(),
+                        part_scale=scale)
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""

@@ -173,3 +173,13 @@ def test_multi_action_and_running_are_declared(capsys) -> None:
     line = capsys.readouterr().out.splitlines()[1]
     assert "-2 running; -2 Multi-Action (2 actions)" in line
     assert line.endswith("→ 1 vs TN 4: miss")
+
+
+def test_a_called_shot_at_an_item_takes_its_scale(capsys) -> None:
+    """Called Shots: an item takes its own Scale modifier - a dagger-sized one Very Small, -4.
+    Shooting d8 7 (Wild 2) - 2 (Light Cover) - 4 = 1 vs 4: a miss."""
+    args = [*HARSK_AT_GOBLIN_5, "--called-shot", "item", "--part-scale", "very_small",
+            "--dice", "7,2"]
+    assert main(["attack", str(DEMO), *args]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.endswith("; -4 Called Shot: item (Very Small) → 1 vs TN 4: miss")
