@@ -261,6 +261,7 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                     free_attack=declared.free_attack, part_scale=declared.part_scale,
                     creatures_between=_in_the_way(s) if declared.through_creatures else (),
                     target_defending=defending(s.encounter, s.target.id),
+                    defender_natural_weapons=any(w.natural for w in s.target_stats.weapons),
                     first_action=not acted(s.encounter, s.attacker.id))
     return context, facts
 

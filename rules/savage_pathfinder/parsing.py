@@ -43,7 +43,7 @@ _TOP_KEYS = {
 }
 _WEAPON_KEYS = {
     "name", "damage", "ap", "reach", "parry", "min_str", "two_handed", "range", "rof",
-    "reload", "shots", "thrown", "shield",
+    "reload", "shots", "thrown", "shield", "natural",
 }
 _CONDITION_FLAGS = tuple(f.name for f in fields(Condition) if f.type == "bool")
 
@@ -101,7 +101,7 @@ def _weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
         "two_handed": weapon.two_handed,
         "range": list(weapon.range) if weapon.range else None, "rof": weapon.rof,
         "reload": weapon.reload, "shots": weapon.shots, "thrown": weapon.thrown,
-        "shield": weapon.shield,
+        "shield": weapon.shield, **({"natural": True} if weapon.natural else {}),
     }
 
 
@@ -138,6 +138,7 @@ def _weapon(data: object, where: str) -> Weapon:
         reload=_int(data, "reload", where, 0, minimum=0),
         shots=_optional_int(data, "shots", where),
         thrown=_bool(data, "thrown", where, False), shield=_bool(data, "shield", where, False),
+        natural=_bool(data, "natural", where, False),
     )
 
 

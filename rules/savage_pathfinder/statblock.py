@@ -64,7 +64,8 @@ class Weapon:
     """A weapon: ``range`` (Short, Medium, Long) in inches for ranged and thrown weapons.
 
     A weapon without a range is a hand weapon; ``thrown`` weapons are hand weapons that can also
-    be thrown with Athletics; other ranged weapons fire with Shooting.
+    be thrown with Athletics; other ranged weapons fire with Shooting. ``natural`` marks fangs,
+    claws and horns (Natural Weapons).
     """
 
     name: str
@@ -80,6 +81,7 @@ class Weapon:
     shots: int | None = None
     thrown: bool = False
     shield: bool = False
+    natural: bool = False
 
     @property
     def fires(self) -> bool:

@@ -60,7 +60,11 @@ from rules.savage_pathfinder.situational.modifiers import (
     unstable_platform_modifier,
 )
 from rules.savage_pathfinder.situational.mounted import charge_modifier, horsemanship
-from rules.savage_pathfinder.situational.natural import nonlethal_modifier, spare_from_bleeding
+from rules.savage_pathfinder.situational.natural import (
+    horns_damage_modifier,
+    nonlethal_modifier,
+    spare_from_bleeding,
+)
 from rules.savage_pathfinder.situational.obstacles import (
     through_creature_modifier,
     through_obstacle_modifier,
@@ -246,6 +250,8 @@ def _damage_map_modifiers(defender: Combatant, weapon: Weapon, kind: AttackKind,
               for name, toughness in facts.creatures_between]
     if kind is AttackKind.MELEE and facts.mounted:
         found.append(charge_modifier(facts.straight_run))
+    if kind is AttackKind.MELEE and weapon.natural and "horn" in weapon.name.lower():
+        found.append(horns_damage_modifier(facts.straight_run))
     return found
 
 

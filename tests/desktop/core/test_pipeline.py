@@ -295,3 +295,25 @@ def test_shooting_through_a_creature_subtracts_its_toughness() -> None:
     assert result.entry.lines[1] == ("Bow damage: Bow d6 5, Bow d6 5 = 10; -4 through Goblin "
                                      "(Toughness 4) → 6 vs Toughness 5: success")
     assert result.encounter.token("orc").stats["condition"]["shaken"] is True
+
+
+BULL = {"attributes": {"strength": "d12"}, "skills": {"fighting": "d6"},
+        "weapons": [{"name": "Horns", "damage": "str+d6", "natural": True}]}
+"""An Extra with horns (a natural weapon in its stat block)."""
+
+
+def test_horns_after_a_run_and_no_two_weapons_bonus_against_natural_weapons() -> None:
+    """Natural Weapons: horns +4 damage after running 5"; a creature with natural weapons is
+    always armed, so Two Weapons gains nothing against it - against the same foe with a plain
+    one-handed weapon it is +1 (Two Weapons: "a single-weapon foe without a shield")."""
+    enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, HERO),
+                            token("bull", 2.5, 5.5, Side.VILLAIN, BULL)))
+    mods = preview_attack(enc, "hero", "bull", "Sword", ["two-weapons"]).attack_modifiers
+    assert mods == ()
+    clubbed = {**BULL, "weapons": [{"name": "Club", "damage": "str+d6"}]}
+    plain = enc.with_token(token("bull", 2.5, 5.5, Side.VILLAIN, clubbed))
+    mods = preview_attack(plain, "hero", "bull", "Sword", ["two-weapons"]).attack_modifiers
+    assert [m.value for m in mods] == [1]
+    charge = preview_attack(enc, "bull", "hero", declared=Declared(straight_run=5.0))
+    assert [(m.value, m.reason) for m in charge.damage_modifiers] == [
+        (4, 'horns after a 5" run')]
