@@ -34,7 +34,7 @@ from types import MappingProxyType
 
 from desktop.core import action_steps as steps
 from desktop.core.action_steps import ActionRequest, ActionResult, fighter_of, finish
-from desktop.core.model import Encounter
+from desktop.core.model import Encounter, Side
 from desktop.core.pipeline import (
     AttackError,
     Declared,
@@ -207,10 +207,12 @@ def _finishing_move(encounter: Encounter, request: ActionRequest,
 
 
 def _withdraw(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Every adjacent foe not Shaken, Stunned or Incapacitated gets one free attack."""
+    """Every adjacent foe (the other side; neutrals stay out) not Shaken, Stunned or
+    Incapacitated gets one free attack."""
     actor = encounter.token(request.actor)
     field = field_of(encounter)
-    foes = [t for t in encounter.tokens if t.stats and t.id != actor.id and t.side != actor.side
+    sides = {Side.HERO, Side.VILLAIN} - {actor.side} if actor.side is not Side.NEUTRAL else set()
+    foes = [t for t in encounter.tokens if t.stats and t.side in sides
             and edge_gap(field, t.id, actor.id) < ADJACENT_GAP]
     attackers = withdrawal_attackers([fighter_of(encounter, t.id) for t in foes])
     lines: list[str] = []

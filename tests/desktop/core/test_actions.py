@@ -143,12 +143,14 @@ def test_grapple_with_a_raise_binds_and_leaves_the_grappler_vulnerable() -> None
 
 
 def test_withdrawing_draws_a_free_attack_from_each_able_adjacent_foe() -> None:
-    """Withdrawing from Melee: every adjacent non-Shaken, non-Stunned foe attacks once. The
+    """Withdrawing from Melee: every adjacent non-Shaken, non-Stunned foe attacks once (the
+    neutral stray dog is no foe). The
     Shaken goblin does not, but still counts for the orc's Gang Up (only Stunned allies don't):
     Fighting d6 2 + 1 = 3 vs the hero's Parry 6 misses."""
     goblin = Token("gob", "Goblin", 1.5, 6.5, side=Side.VILLAIN,
                    stats={"condition": {"shaken": True}})
-    result = perform_action(side_by_side(goblin), ActionRequest("withdraw", "hero"),
+    dog = Token("dog", "Stray dog", 0.5, 5.5, side=Side.NEUTRAL, stats={"pace": 8})
+    result = perform_action(side_by_side(goblin, dog), ActionRequest("withdraw", "hero"),
                             ScriptedDice([2]))
     assert result.entry.title == "Hero withdraws from melee: 1 free attack"
     assert result.entry.lines == ("free attack: Orc attacks Hero (Axe): miss",
