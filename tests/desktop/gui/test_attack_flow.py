@@ -23,7 +23,7 @@ from desktop.core.pipeline import preview_attack
 from desktop.core.preview_text import card_lines, percent
 from desktop.core.state import BattleState
 from desktop.core.storyboard import Burst, DeviationPath, Slide
-from desktop.gui.attack_tool import AimOverlay, PreviewCard
+from desktop.gui.aim_overlay import AimOverlay, PreviewCard
 from desktop.gui.main_window import GMWindow
 from desktop.gui.motion import MotionPreferences
 from desktop.gui.style import CELL
