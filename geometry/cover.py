@@ -38,6 +38,7 @@ from geometry.shapes import Body
 from geometry.sightlines import Eye, hidden_fractions
 
 __all__ = [
+    "DEFAULT_THRESHOLDS",
     "EYE_HEIGHT",
     "CoverCategory",
     "CoverThresholds",
@@ -106,6 +107,10 @@ class CoverThresholds:
             (self.light, CoverCategory.LIGHT),
         )
         return next((c for t, c in levels if fraction >= t - TOLERANCE), CoverCategory.NONE)
+
+
+DEFAULT_THRESHOLDS = CoverThresholds()
+"""Light >= 1/4, medium >= 1/2, heavy >= 3/4, near-total >= 7/8."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +184,7 @@ def cover_from(
     fractions = least_hidden(
         field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
     )
-    rules = thresholds or CoverThresholds()
+    rules = thresholds or DEFAULT_THRESHOLDS
     return tuple(
         TargetCover(field.bodies[t].id, float(f), rules.category(float(f)))
         for t, f in zip(targets.tolist(), fractions.tolist(), strict=True)

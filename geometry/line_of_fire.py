@@ -69,8 +69,9 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     """
     (px, py), (qx, qy) = start, end
     w = field.occluders_near(shapely.box(min(px, qx), min(py, qy), max(px, qx), max(py, qy)))
-    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
-    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    ends = field.wall_ends[w]
+    ax, ay = ends[:, 0] - px, ends[:, 1] - py
+    bx, by = ends[:, 2] - ends[:, 0], ends[:, 3] - ends[:, 1]
     rx, ry = qx - px, qy - py
     denom = rx * by - ry * bx
     with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
@@ -163,7 +164,7 @@ def bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
     x, y = along[near], across[near]
     inside = (x >= 0.0) & (x <= d) & (y * d <= half * x)
     side = distance_to_segment(x, y, (0.0, 0.0), (d, half))
-    end = distance_to_segment(x, y, (d, -half), (d, half))
+    end = np.hypot(x - d, np.maximum(y - half, 0.0))  # the far side, x = d, |y| <= half
     found = near[inside | (np.minimum(side, end) < r[near])]
     ordered: IndexArray = found[np.argsort(along[found], kind="stable")]
     return ordered

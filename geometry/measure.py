@@ -23,6 +23,7 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from enum import StrEnum
 
 import numpy as np
@@ -37,6 +38,7 @@ __all__ = [
     "RangeBand",
     "distance_between",
     "edge_gap",
+    "edge_gap_rows",
     "edge_gaps",
     "range_band",
 ]
@@ -84,13 +86,27 @@ def edge_gaps(field: Battlefield, index: int) -> FloatArray:
     >>> edge_gaps(field, 0).tolist()
     [0.0, 1.0, 8.0]
     """
-    dx = field.body_x - field.body_x[index]
-    dy = field.body_y - field.body_y[index]
-    reach = field.body_radius + field.body_radius[index]
+    gaps: FloatArray = edge_gap_rows(field, [index])[0]
+    return gaps
+
+
+def edge_gap_rows(field: Battlefield, indices: Sequence[int]) -> FloatArray:
+    """:func:`edge_gaps` from several bodies at once: one row per body number in ``indices``.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 2, 0), Body("c", 0, 9)])
+    >>> edge_gap_rows(field, [0, 2]).round(3).tolist()
+    [[0.0, 1.0, 8.0], [8.0, 8.22, 0.0]]
+    """
+    me = np.asarray(indices, dtype=np.intp)[:, None]
+    dx = field.body_x - field.body_x[me]
+    dy = field.body_y - field.body_y[me]
+    reach = field.body_radius + field.body_radius[me]
     planar = np.maximum(planar_distances(dx, dy, field.grid) - reach, 0.0)
     top, base = field.body_base + field.body_height, field.body_base
-    own_top, own_base = top[index], base[index]
-    vertical = np.maximum(np.maximum(base - own_top, own_base - top), 0.0)
+    vertical = np.maximum(np.maximum(base - top[me], base[me] - top), 0.0)
     gaps: FloatArray = np.hypot(planar, vertical)
     return gaps
 

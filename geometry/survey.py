@@ -23,12 +23,18 @@ from typing import Any
 
 import numpy as np
 
-from geometry.cover import EYE_HEIGHT, CoverCategory, CoverThresholds, least_hidden
+from geometry.cover import (
+    DEFAULT_THRESHOLDS,
+    EYE_HEIGHT,
+    CoverCategory,
+    CoverThresholds,
+    least_hidden,
+)
 from geometry.facing import Arc, facing_arc
 from geometry.illumination import illumination_at
 from geometry.index import Battlefield
 from geometry.line_of_fire import Obstacle, bystanders_from, obstacles_between
-from geometry.measure import ADJACENT_GAP, RangeBand, distance_between, edge_gaps, range_band
+from geometry.measure import ADJACENT_GAP, RangeBand, distance_between, edge_gap_rows, range_band
 from geometry.shapes import LightLevel
 
 __all__ = ["Survey", "survey"]
@@ -112,7 +118,7 @@ def survey(
     """
     a, t = field.index_of(attacker_id), field.index_of(target_id)
     attacker, target = field.bodies[a], field.bodies[t]
-    gaps_a, gaps_t = edge_gaps(field, a), edge_gaps(field, t)
+    gaps_a, gaps_t = edge_gap_rows(field, [a, t])
     distance = distance_between(field, attacker_id, target_id)
     band = range_band(distance, float(gaps_a[t]), weapon_ranges=weapon_ranges, reach=reach)
     targets = np.array([t], dtype=np.intp)
@@ -120,7 +126,7 @@ def survey(
         field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
     )
     fraction = float(hidden[0])
-    cover = (thresholds or CoverThresholds()).category(fraction)
+    cover = (thresholds or DEFAULT_THRESHOLDS).category(fraction)
     return Survey(
         distance=distance,
         range_band=band,

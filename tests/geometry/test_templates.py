@@ -49,6 +49,22 @@ def test_overlap_agrees_with_exact_areas_within_two_percent() -> None:
             )
 
 
+def test_blast_overlap_is_the_exact_lens_area() -> None:
+    # radius 0.5 at 3 from a Large Blast's centre: the circles cross on x = (9 + 9 - 0.25) / 6
+    # = 2.9583, 0.0417 short of the disc's centre; lens = 9 acos(2.9583 / 3)
+    # + 0.25 acos(0.0417 / 0.5) - kite / 2, kite = sqrt(0.5 * 0.5 * 5.5 * 6.5) = 2.9896:
+    # 1.5023 + 0.3718 - 1.4948 = 0.3793 (0.3788 unrounded) of pi / 4: 0.4823
+    bodies = [Body("edge", 3.0, 0.0), Body("inside", 0.0, 2.5), Body("point", -3.0, 0.0, radius=0)]
+    field = Battlefield.build(bodies=bodies)
+    hits = {h.id: h.overlap for h in template_hits(field, TemplateShape.LARGE_BLAST, (0, 0)).hits}
+    assert hits == pytest.approx({"edge": 0.4823, "inside": 1.0, "point": 1.0}, abs=1e-4)
+    for body in bodies[:2]:
+        disc = shapely.Point(body.x, body.y).buffer(body.radius, quad_segs=4096)
+        circle = shapely.Point(0, 0).buffer(3.0, quad_segs=4096)
+        exact = disc.intersection(circle).area / disc.area
+        assert hits[body.id] == pytest.approx(exact, abs=1e-5)
+
+
 def test_cone_is_nine_long_and_three_wide_at_its_rounded_end() -> None:
     # pointing right (bearing 90): tip at x = 9, end circle centred at x = 7.5, radius 1.5
     bodies = [
