@@ -103,17 +103,21 @@ class GuiSoak:
         return token.id
 
     def attack(self) -> str:
-        attacker = self.encounter.token(self.select_token())
+        """Pick an attacker and options, hover up to four tokens as a GM looking for a target
+        the card allows, and click the last one hovered."""
+        self.select_token()
         self.trigger("tool_attack")
         bar = self.window.combat_tools.attack.bar
-        bar.weapon.setCurrentIndex(self.rng.randrange(max(1, bar.weapon.count())))
+        weapons = bar.weapon.count()
+        bar.weapon.setCurrentIndex(self.rng.randrange(weapons) if self.rng.random() < 0.5 else 0)
         bar.push.setChecked(self.rng.random() < 0.1)
         bar.soak.setValue(self.rng.choice((0, 0, 0, 1, 2)))
-        others = sorted(self.encounter.tokens,
-                        key=lambda t: (t.x - attacker.x) ** 2 + (t.y - attacker.y) ** 2)
-        target = others[1] if self.rng.random() < 0.6 else self.rng.choice(others)
+        tool, tokens = self.window.combat_tools.attack.tool, self.encounter.tokens
+        for target in self.rng.sample(tokens, min(4, len(tokens))):
+            self.mouse.move(target.x, target.y)
+            if tool.aim and tool.aim.preview and tool.aim.preview.problem is None:
+                break
         before = self.encounter
-        self.mouse.move(target.x, target.y)
         self.mouse.click(target.x, target.y)
         return "attack resolved" if self.encounter is not before else "attack refused"
 
