@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -40,7 +40,7 @@ class SoakReport:
 
     actions: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
-    seconds: Counter[str] = field(default_factory=Counter)
+    seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     exceptions: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     messages: Counter[str] = field(default_factory=Counter)

@@ -38,13 +38,14 @@ class FileNameAnswers:
 @contextmanager
 def soak_environment(folder: Path) -> Iterator[None]:
     """Autosaves in ``folder``; the File menu's file dialogs answered by the soak."""
-    previous_data, previous_dialog = os.environ.get("XDG_DATA_HOME"), file_actions.QFileDialog
+    previous_data = os.environ.get("XDG_DATA_HOME")
+    previous_dialog = file_actions.QFileDialog  # type: ignore[attr-defined]
     os.environ["XDG_DATA_HOME"] = str(folder / "data")
-    file_actions.QFileDialog = FileNameAnswers  # type: ignore[misc,assignment]
+    file_actions.QFileDialog = FileNameAnswers  # type: ignore[attr-defined,assignment]
     try:
         yield
     finally:
-        file_actions.QFileDialog = previous_dialog  # type: ignore[misc]
+        file_actions.QFileDialog = previous_dialog  # type: ignore[attr-defined]
         if previous_data is None:
             os.environ.pop("XDG_DATA_HOME", None)
         else:

@@ -113,7 +113,8 @@ def assert_nothing_changed(window: GMWindow, action: str, bad: Path) -> None:
 
 
 def encounter_document(window: GMWindow) -> Document:
-    return json.loads(dumps_encounter(window.state.encounter))
+    document: Document = json.loads(dumps_encounter(window.state.encounter))
+    return document
 
 
 def truncated(text: str) -> str:
