@@ -2,12 +2,13 @@
 
 - ``square``: the Savage tabletop count -- every step, diagonal too, is one cell, so the
   distance between centres is the larger of ``|dx|`` and ``|dy|`` (Chebyshev);
-- ``hex``: pointy-top hexes one cell across, odd rows shifted half a cell right (the layout of
-  ``desktop.core.movement``); the distance is the number of hex steps between the hexes that
-  hold the two points;
+- ``hex``: pointy-top hexes one cell across, odd rows shifted half a cell right; the distance
+  is the number of hex steps between the hexes that hold the two points;
 - ``gridless``: straight-line (Euclidean) distance.
 
-Elevation is added by Pythagoras by the callers in :mod:`geometry.measure`.
+Elevation is added by Pythagoras by the callers in :mod:`geometry.measure`. The application
+snaps and draws on this grid (``desktop.core.movement`` calls :func:`snap_to_cell` and
+:func:`offset_hex_centre`), so what is drawn and what is measured cannot drift apart.
 
 Examples
 --------
@@ -25,7 +26,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from geometry.errors import require_point
+from geometry.errors import require_non_negative, require_point
 from geometry.shapes import Point
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "hex_cell",
     "hex_centre",
     "hex_steps",
+    "offset_hex_centre",
     "planar_distance",
     "planar_distances",
     "snap_to_cell",
@@ -141,8 +143,23 @@ def planar_distances(dx: FloatArray, dy: FloatArray, kind: GridKind) -> FloatArr
     return np.hypot(dx, dy)
 
 
-def snap_to_cell(point: Point, kind: GridKind) -> Point:
-    """The centre of the cell holding ``point``; the point itself on a gridless map.
+def offset_hex_centre(col: int, row: int) -> Point:
+    """The centre of the hex in column ``col`` of row ``row`` (odd rows shifted half a cell
+    right), as the map draws them: :func:`hex_centre` in offset coordinates.
+
+    Examples
+    --------
+    >>> offset_hex_centre(0, 1) == hex_centre(0, 1), offset_hex_centre(2, 2) == hex_centre(1, 2)
+    (True, True)
+    """
+    return hex_centre(col - (row - row % 2) // 2, row)
+
+
+def snap_to_cell(point: Point, kind: GridKind, size: float = 1.0) -> Point:
+    """Where a token of footprint ``size`` cells dropped at ``point`` stands: on a square grid
+    the centre of the cell holding it for odd sizes, the nearest grid corner for even sizes (a
+    2 x 2 token covers four cells); the centre of the hex holding it; the point itself on a
+    gridless map.
 
     Examples
     --------
@@ -150,10 +167,14 @@ def snap_to_cell(point: Point, kind: GridKind) -> Point:
     (2.3, 7.77)
     >>> snap_to_cell((0.9, 0.5), GridKind.HEX)
     (0.5, 0.5773502691896258)
+    >>> [snap_to_cell((3.2, 4.9), GridKind.SQUARE, size) for size in (2, 3)]
+    [(3.0, 5.0), (3.5, 4.5)]
     """
     x, y = require_point("point", point)
+    half = require_non_negative("size", size) / 2.0
     if kind is GridKind.SQUARE:
-        return (math.floor(x) + 0.5, math.floor(y) + 0.5)
+        shift = 0.5 - half  # 0 for size 1: the cell's floor, exactly
+        return (math.floor(x + shift) + half, math.floor(y + shift) + half)
     if kind is GridKind.HEX:
         return hex_centre(*hex_cell(x, y))
     return (x, y)

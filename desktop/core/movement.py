@@ -3,7 +3,8 @@
 Snapping puts a token's centre where a miniature of that size sits: the centre of a cell for
 odd sizes, a grid corner for even sizes (a Large 2x2 token covers four cells), the nearest hex
 centre on a hex grid (pointy-top hexes one cell across, odd rows shifted half a cell right),
-and anywhere on a gridless map.
+and anywhere on a gridless map. The cells are :mod:`geometry.grid`'s, the grid geometry
+measures on.
 
 What a path costs is measured by :func:`geometry.movement.path_length` (difficult ground
 counts double); :func:`pace_band` says how that compares with the mover's Pace.
@@ -21,15 +22,23 @@ Examples
 
 from __future__ import annotations
 
-import math
 from enum import StrEnum
 
 from desktop.core.model import GridKind, Point
+from geometry import grid
+from geometry.grid import HEX_ROW_SPACING, HEX_TOP
 
-HEX_ROW_SPACING = math.sqrt(3.0) / 2.0
-"""Distance between hex rows when neighbouring hex centres are one cell apart."""
-HEX_TOP = 1.0 / math.sqrt(3.0)
-"""y of the first hex row's centres: the circumradius, so the top vertex touches y = 0."""
+__all__ = [
+    "HEX_ROW_SPACING",
+    "HEX_TOP",
+    "PaceBand",
+    "die_maximum",
+    "hex_centre",
+    "nearest_hex_centre",
+    "pace_band",
+    "snap_corner",
+    "snap_point",
+]
 
 
 class PaceBand(StrEnum):
@@ -50,12 +59,9 @@ def snap_point(x: float, y: float, kind: GridKind, size: float = 1.0) -> Point:
     >>> snap_point(2.3, 7.77, GridKind.GRIDLESS)
     (2.3, 7.77)
     """
-    if kind is GridKind.GRIDLESS:
-        return (x, y)
     if kind is GridKind.HEX:
         return nearest_hex_centre(x, y)
-    half = size / 2.0
-    return (round(x - half) + half, round(y - half) + half)
+    return grid.snap_to_cell((x, y), grid.GridKind(kind.value), size)
 
 
 def snap_corner(x: float, y: float, kind: GridKind) -> Point:
@@ -73,32 +79,29 @@ def snap_corner(x: float, y: float, kind: GridKind) -> Point:
 
 
 def hex_centre(col: int, row: int) -> Point:
-    """The centre of hex ``(col, row)``, rounded to 3 decimals.
+    """The centre of hex ``(col, row)`` (:func:`geometry.grid.offset_hex_centre`), rounded to
+    3 decimals.
 
     Examples
     --------
     >>> hex_centre(0, 1)
     (1.0, 1.443)
     """
-    x = col + 0.5 + 0.5 * (row % 2)
-    return (round(x, 3), round(HEX_TOP + row * HEX_ROW_SPACING, 3))
+    x, y = grid.offset_hex_centre(col, row)
+    return (round(x, 3), round(y, 3))
 
 
 def nearest_hex_centre(x: float, y: float) -> Point:
-    """The hex centre nearest to ``(x, y)``: the best of the two nearest rows' candidates.
+    """The centre of the hex holding ``(x, y)`` (:func:`geometry.grid.snap_to_cell`), rounded to
+    3 decimals; points above the first row snap into it.
 
     Examples
     --------
-    >>> nearest_hex_centre(1.1, 1.4)
-    (1.0, 1.443)
+    >>> nearest_hex_centre(1.1, 1.4), nearest_hex_centre(2.2, -3.0)
+    ((1.0, 1.443), (2.5, 0.577))
     """
-    row = math.floor((y - HEX_TOP) / HEX_ROW_SPACING)
-    candidates = []
-    for r in (max(row, 0), max(row + 1, 0)):
-        shift = 0.5 * (r % 2)
-        col = math.floor(x - shift)
-        candidates += [hex_centre(c, r) for c in (col, col + 1)]
-    return min(candidates, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+    cx, cy = grid.snap_to_cell((x, max(y, HEX_TOP)), grid.GridKind.HEX)
+    return (round(cx, 3), round(cy, 3))
 
 
 def die_maximum(die: str) -> int:
