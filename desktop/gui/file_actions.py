@@ -6,21 +6,19 @@ and the open encounter stays exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QImageReader
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QProgressDialog
+from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter
 from desktop.core.uvtt import load_uvtt
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
+from desktop.gui.map_loading import load_map_image
 from desktop.gui.settings import add_recent_file
 
 if TYPE_CHECKING:
@@ -29,23 +27,6 @@ if TYPE_CHECKING:
 ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
 IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
 UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
-
-
-@contextmanager
-def busy(window: GMWindow, text: str = "Loading the map...") -> Iterator[None]:
-    """A progress note and a wait cursor while a large map image loads."""
-    note = QProgressDialog(text, "", 0, 0, window)
-    note.setCancelButton(None)
-    note.setMinimumDuration(0)
-    note.setWindowModality(Qt.WindowModality.WindowModal)
-    note.show()
-    QApplication.processEvents()  # paint the note before the decoding blocks
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    try:
-        yield
-    finally:
-        QApplication.restoreOverrideCursor()
-        note.close()
 
 
 def new_encounter(window: GMWindow) -> None:
@@ -57,19 +38,35 @@ def new_encounter(window: GMWindow) -> None:
 
 
 def open_path(window: GMWindow, path: Path) -> bool:
-    """Load ``path`` into the window; on a bad file show why and change nothing."""
+    """Load ``path`` into the window; on a bad file show why and change nothing.
+
+    The map image loads first, with a progress dialog; cancelling it opens nothing. An image
+    that cannot be read is reported and the encounter opens without it.
+    """
     try:
         encounter = load_encounter(path)
     except EncounterFileError as error:
         window.show_error("Cannot open encounter", str(error))
         return False
+    if not preload_map(window, encounter, path.parent):
+        return False
     window.path = path
     window.scene.base_dir = path.parent
-    with busy(window) if encounter.background else nullcontext():
-        window.state.load(encounter)
+    window.state.load(encounter)
     add_recent_file(str(path))
     window.view.fit_map()
     return True
+
+
+def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path | None) -> bool:
+    """Load the encounter's map image (with progress); False if the GM cancelled."""
+    if encounter.background is None:
+        return True
+    try:
+        return load_map_image(window, encounter.background, base_dir) is not None
+    except ImageError as error:
+        window.show_error("Map image", f"{error}. The encounter opens without its map image.")
+        return True
 
 
 def open_dialog(window: GMWindow) -> None:
@@ -139,16 +136,23 @@ def calibrate_grid(window: GMWindow) -> None:
 
 
 def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, ppc: float) -> None:
-    """Make the image the background and the map as large as the image, as one edit."""
+    """Make the image the background and the map as large as the image, as one edit.
+
+    The image loads first, with a progress dialog; if it is cancelled or cannot be read,
+    nothing changes.
+    """
     background = Background(path=str(Path(path).resolve()), pixels_per_cell=ppc)
+    try:
+        if load_map_image(window, background, None) is None:
+            return
+    except ImageError as error:
+        window.show_error("Map image", str(error))
+        return
     encounter = replace(
         window.state.encounter, background=background,
         width=round(width_px / ppc, 3), height=round(height_px / ppc, 3),
     )
-    with busy(window):
-        window.state.apply("Import map", encounter)
-    if window.scene.background_error:
-        window.show_error("Map image", window.scene.background_error)
+    window.state.apply("Import map", encounter)
     window.view.fit_map()
 
 

@@ -22,9 +22,10 @@ from desktop.core.images import ImageError, check_image
 from desktop.core.model import Encounter, Region, Token
 from desktop.core.state import BattleState
 from desktop.core.turns import acting_tokens, initiative
-from desktop.gui.background_item import BackgroundItem, read_background
+from desktop.gui.background_item import BackgroundItem
 from desktop.gui.grid_item import GridItem
 from desktop.gui.light_item import LightItem
+from desktop.gui.map_image import shared_map_image
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import TokenItem
@@ -169,7 +170,7 @@ class MapScene(QGraphicsScene):
         if encounter.background is None:
             return []
         try:
-            image = read_background(encounter.background, self.base_dir)
+            image = shared_map_image(encounter.background, self.base_dir)
         except ImageError as error:
             self.background_error = str(error)
             return []

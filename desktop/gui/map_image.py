@@ -1,0 +1,129 @@
+"""Map images decoded once and shared by every scene that shows them (GM and player views).
+
+A decoded map keeps the full image (opaque ones at 3 bytes a pixel) and copies at 1/4 and 1/16
+of its width, for painting zoomed out. Decoding an 8192 px map takes seconds, so the GM window
+loads it in a worker thread (:mod:`desktop.gui.map_loading`) and hands it over with
+:func:`remember`; scenes then find it with :func:`shared_map_image` instead of decoding again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QSize, Qt
+from PySide6.QtGui import QImage, QImageReader
+
+from desktop.core.images import ImageError, check_image, decode_base64_image
+from desktop.core.model import Background
+
+LEVEL_FACTORS = (4, 16)
+"""The reduced copies kept of a map image: 1/4 and 1/16 of its width."""
+SHARED_LIMIT = 1
+"""How many decoded maps are kept besides those on screen: the latest one."""
+
+Progress = Callable[[str, int], None]
+"""Told what is being done and how far along (0 - 100 %)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MapImage:
+    """A decoded map: ``levels`` are (reduction factor, image) pairs, the full image first."""
+
+    key: str
+    levels: tuple[tuple[int, QImage], ...]
+
+    def size(self) -> QSize:
+        return self.levels[0][1].size()
+
+
+def image_key(background: Background, base_dir: Path | None) -> str:
+    """What identifies the background's image: ``path@modification time``, or the data's hash."""
+    if background.embedded:
+        return "embedded:" + hashlib.sha256(background.embedded.encode()).hexdigest()
+    path = image_path(background, base_dir)
+    try:
+        return f"{path.resolve()}@{path.stat().st_mtime_ns}"
+    except OSError:
+        return str(path)
+
+
+def image_path(background: Background, base_dir: Path | None) -> Path:
+    path = Path(background.path or "")
+    return path if path.is_absolute() or base_dir is None else base_dir / path
+
+
+def read_image_bytes(background: Background, base_dir: Path | None) -> bytes:
+    """The bytes of the background's image; ``ImageError`` says what is wrong and where."""
+    if background.embedded:
+        return decode_base64_image(background.embedded)
+    if not background.path:
+        raise ImageError("the background names no image")
+    path = image_path(background, base_dir)
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise ImageError(f"background image {path}: {error.strerror}") from error
+
+
+def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapImage:
+    """Decode ``data`` and make its reduced copies (safe in a worker thread: QImage only).
+
+    ``ImageError`` names the image (its path) and what is wrong with it.
+    """
+    where = key.rsplit("@", 1)[0]
+    try:
+        check_image(data)
+    except ImageError as error:
+        raise ImageError(f"map image {where}: {error}") from error
+    if progress is not None:
+        progress("Decoding the map image...", 30)
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    reader = QImageReader(buffer)  # unlike QImage.fromData, lets other threads run meanwhile
+    image = reader.read()
+    if image.isNull():
+        raise ImageError(f"map image {where} could not be decoded: {reader.errorString()}")
+    if progress is not None:
+        progress("Preparing the zoomed-out copies...", 80)
+    levels = [(1, compact(image))]
+    for factor in LEVEL_FACTORS:
+        size = image.size() / factor
+        if size.width() >= 16 and size.height() >= 16:
+            smaller = image.scaled(size, mode=Qt.TransformationMode.SmoothTransformation)
+            levels.append((factor, smaller))
+    return MapImage(key, tuple(levels))
+
+
+def compact(image: QImage) -> QImage:
+    """An opaque image as 3 bytes a pixel (a 8192 x 8192 map takes 192 MB, not 256 MB)."""
+    if image.hasAlphaChannel():
+        return image
+    return image.convertToFormat(QImage.Format.Format_RGB888)
+
+
+_shared: dict[str, MapImage] = {}
+
+
+def remember(image: MapImage) -> None:
+    """Keep ``image`` for the scenes that will show it (the oldest one kept is let go)."""
+    _shared.pop(image.key, None)
+    _shared[image.key] = image
+    while len(_shared) > SHARED_LIMIT:
+        del _shared[next(iter(_shared))]
+
+
+def loaded_map_image(background: Background, base_dir: Path | None) -> MapImage | None:
+    """The decoded image of ``background`` if it is already loaded."""
+    return _shared.get(image_key(background, base_dir))
+
+
+def shared_map_image(background: Background, base_dir: Path | None) -> MapImage:
+    """The decoded image of ``background``: the one already loaded, or decoded now."""
+    image = loaded_map_image(background, base_dir)
+    if image is None:
+        image = decode_map(image_key(background, base_dir), read_image_bytes(background, base_dir))
+        remember(image)
+    return image
