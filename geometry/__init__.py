@@ -5,6 +5,7 @@ Build a :class:`geometry.index.Battlefield` once per map snapshot from the input
 
 - :mod:`geometry.survey` -- everything about one attack in one call (the attack pipeline's entry);
 - :mod:`geometry.cover` -- the 2.5D cover fraction and category, for one target or all at once;
+- :mod:`geometry.threat_view` -- the all-at-once cover on a worker thread, off the GUI thread;
 - :mod:`geometry.measure`, :mod:`geometry.grid` -- distances, edge gaps, range bands, cells;
 - :mod:`geometry.line_of_fire` -- obstacles to shoot through, innocent bystanders;
 - :mod:`geometry.templates`, :mod:`geometry.deviation` -- area templates and missed blasts;
