@@ -37,8 +37,9 @@ def open_window(path: str | None) -> GMWindow:
     if settings().contains("gm/geometry"):
         window.show()
     else:
+        window.resize(window.screen().availableGeometry().size())
         window.showMaximized()  # the first start: the map gets the whole screen
-    window.view.fit_map()
+    QTimer.singleShot(0, window.view.fit_map)  # once the window has its final size
     if error is not None:
         window.show_error("Cannot open encounter", error)
     return window

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
 
 COLUMNS = ["Name", "Side", "Pace", "Wounds", "Fatigue", "Shaken"]
+TABLE_MAX_WIDTH = 480
+"""The widest the combatants table asks to be, in pixels."""
 
 
 def combatant_row(token: Token) -> list[str]:
@@ -53,6 +56,9 @@ class CombatantsPanel(QWidget):
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()  # every column as wide as its longest text
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemSelectionChanged.connect(self._on_row_select)
         self.stats = QPlainTextEdit()
         self.apply_button = QPushButton("Apply stat block")
@@ -70,6 +76,12 @@ class CombatantsPanel(QWidget):
         if old.tokens != new.tokens:
             self._fill(new)
 
+    def _fit_table_width(self) -> None:
+        """Ask for room to show every column (the dock widens up to ``TABLE_MAX_WIDTH``)."""
+        scroll_bar = self.table.verticalScrollBar().sizeHint().width()
+        wanted = self.table.horizontalHeader().length() + 2 * self.table.frameWidth() + scroll_bar
+        self.table.setMinimumWidth(min(wanted, TABLE_MAX_WIDTH))
+
     def _fill(self, encounter: Encounter) -> None:
         self._ids = [t.id for t in encounter.tokens]
         self.table.blockSignals(True)
@@ -78,6 +90,7 @@ class CombatantsPanel(QWidget):
             for col, text in enumerate(combatant_row(token)):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.blockSignals(False)
+        self._fit_table_width()
         self.show_token(self._shown)
 
     def _on_row_select(self) -> None:
