@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QScreen
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
 from desktop.core.physical_scale import view_zoom
@@ -90,11 +90,26 @@ class PlayerWindow(QWidget):
         ppi = screen_ppi(screen.name()) if screen is not None else None
         return view_zoom(ppi, CELL) if ppi else None
 
+    def following_zoom(self, gm_zoom: float) -> float:
+        """The zoom that shows (at least) what the GM window shows, filling the table display.
+
+        A table TV has more pixels than the GM's view of the map: copying the GM's zoom would
+        draw the map small in a corner of its screen.
+        """
+        gm_size, size = self.gm_view.viewport().size(), self.view.viewport().size()
+        if gm_size.isEmpty() or size.isEmpty():
+            return gm_zoom
+        return gm_zoom * min(size.width() / gm_size.width(), size.height() / gm_size.height())
+
     def _on_gm_camera_change(self) -> None:
         if self.mode is not CameraMode.FOLLOW:
             return
         centre, zoom = self.gm_view.camera()
-        self.view.set_camera(centre, self.physical_zoom() or zoom)
+        self.view.set_camera(centre, self.physical_zoom() or self.following_zoom(zoom))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._on_gm_camera_change()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_B:

@@ -65,11 +65,15 @@ def test_the_camera_follows_the_gm_until_pinned(qtbot: QtBot, window: GMWindow) 
     window.actions_by_name["player_view"].trigger()
     player = window.player_window
     assert player is not None
+    player.resize(2560, 1600)  # a table display with twice the GM view's height
     window.view.set_zoom(3.0)
     window.view.centerOn(QPointF(3 * CELL, 2 * CELL))
     centre, zoom = player.view.camera()
     assert (centre.x(), centre.y()) == pytest.approx((3 * CELL, 2 * CELL), abs=2)
-    assert zoom == pytest.approx(3.0)
+    gm, table = window.view.viewport().size(), player.view.viewport().size()
+    fill = min(table.width() / gm.width(), table.height() / gm.height())
+    assert fill > 1.9
+    assert zoom == pytest.approx(3.0 * fill)  # the GM's area of the map fills the table display
     window.actions_by_name["pin"].trigger()
     assert player.mode is CameraMode.PINNED
     window.view.centerOn(QPointF(8 * CELL, 5 * CELL))
