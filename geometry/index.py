@@ -47,12 +47,11 @@ def _area_shape(area: Area) -> shapely.Geometry:
     return shapely.make_valid(shapely.Polygon(area.points))
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Battlefield:
     """Bodies, occluders, areas and lights of one moment, with arrays and a spatial index.
 
     Build it with :meth:`build`; it never changes, so build a new one after an edit.
-    ``wall_ends`` holds one row ``x1, y1, x2, y2`` per occluder.
     """
 
     grid: GridKind
@@ -70,7 +69,6 @@ class Battlefield:
     wall_y1: FloatArray = field(init=False, repr=False)
     wall_x2: FloatArray = field(init=False, repr=False)
     wall_y2: FloatArray = field(init=False, repr=False)
-    wall_ends: FloatArray = field(init=False, repr=False)
     wall_top: FloatArray = field(init=False, repr=False)
     wall_hardness: FloatArray = field(init=False, repr=False)
     wall_blocks_sight: BoolArray = field(init=False, repr=False)
@@ -113,7 +111,6 @@ class Battlefield:
         self._set("wall_blocks_sight", np.array([o.blocks_sight for o in self.occluders], bool))
         self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))
         ends = np.stack([self.wall_x1, self.wall_y1, self.wall_x2, self.wall_y2], axis=1)
-        self._set("wall_ends", ends)
         self._set("wall_tree", shapely.STRtree(shapely.linestrings(ends.reshape(-1, 2, 2))))
         self._set("area_shapes", tuple(_area_shape(area) for area in self.areas))
 

@@ -21,7 +21,9 @@ Examples
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +33,6 @@ from geometry.cover import EYE_HEIGHT, eye_of
 from geometry.index import Battlefield
 from geometry.measure import ADJACENT_GAP, edge_gaps
 from geometry.shapes import Point
-from geometry.vectors import distance_to_segment
 
 __all__ = [
     "Obstacle",
@@ -54,6 +55,10 @@ class Obstacle:
     hardness: float
 
 
+_MADE: WeakKeyDictionary[Battlefield, dict[int, Obstacle]] = WeakKeyDictionary()
+"""The :class:`Obstacle` of each occluder number, made once per battlefield."""
+
+
 def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray, FloatArray]:
     """Occluders the segment ``start -> end`` crosses, and where (0..1 along it), in order.
 
@@ -69,16 +74,16 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     """
     (px, py), (qx, qy) = start, end
     w = field.occluders_near(shapely.box(min(px, qx), min(py, qy), max(px, qx), max(py, qy)))
-    ends = field.wall_ends[w]
-    ax, ay = ends[:, 0] - px, ends[:, 1] - py
-    bx, by = ends[:, 2] - ends[:, 0], ends[:, 3] - ends[:, 1]
+    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
+    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
     rx, ry = qx - px, qy - py
     denom = rx * by - ry * bx
     with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
         t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
     hit = (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
-    order = np.argsort(t[hit], kind="stable")
-    return w[hit][order], t[hit][order]
+    w, t = w[hit], t[hit]
+    order = np.argsort(t, kind="stable")
+    return w[order], t[order]
 
 
 def obstacles_between(
@@ -99,11 +104,12 @@ def obstacles_between(
     aim_z = target.base_z + target.height / 2.0
     walls, t = crossings(field, (ex, ey), (target.x, target.y))
     below_top = ez + t * (aim_z - ez) < field.wall_top[walls]
+    made = _MADE.setdefault(field, {})
     found: dict[str, Obstacle] = {}
     for w in walls[below_top & field.wall_is_solid[walls]].tolist():
-        occluder = field.occluders[w]
-        if occluder.id not in found:
-            found[occluder.id] = Obstacle(occluder.id, occluder.hardness)
+        if w not in made:
+            made[w] = Obstacle(field.occluders[w].id, field.occluders[w].hardness)
+        found.setdefault(made[w].id, made[w])
     return tuple(found.values())
 
 
@@ -152,19 +158,29 @@ def bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
     >>> bodies_in_corridor(field, 0, 1).tolist()
     [0, 2, 1]
     """
-    ex, ey = field.body_x[a], field.body_y[a]
-    d = float(np.hypot(field.body_x[t] - ex, field.body_y[t] - ey))
+    attacker, target = field.bodies[a], field.bodies[t]
+    d = math.hypot(target.x - attacker.x, target.y - attacker.y)
     if d == 0.0:
         return np.zeros(0, dtype=np.intp)
-    ux, uy = (field.body_x[t] - ex) / d, (field.body_y[t] - ey) / d
-    dx, dy, r = field.body_x - ex, field.body_y - ey, field.body_radius
+    ux, uy = (target.x - attacker.x) / d, (target.y - attacker.y) / d
+    dx, dy, r = field.body_x - attacker.x, field.body_y - attacker.y, field.body_radius
     along, across = dx * ux + dy * uy, np.abs(dy * ux - dx * uy)
-    half = float(field.body_radius[t])
+    half = target.radius
     near = np.flatnonzero((along > -r) & (along < d + r) & (across < half + r))
-    x, y = along[near], across[near]
-    inside = (x >= 0.0) & (x <= d) & (y * d <= half * x)
-    side = distance_to_segment(x, y, (0.0, 0.0), (d, half))
-    end = np.hypot(x - d, np.maximum(y - half, 0.0))  # the far side, x = d, |y| <= half
-    found = near[inside | (np.minimum(side, end) < r[near])]
-    ordered: IndexArray = found[np.argsort(along[found], kind="stable")]
-    return ordered
+    rows = zip(
+        near.tolist(), along[near].tolist(), across[near].tolist(), r[near].tolist(), strict=True
+    )
+    met = sorted((x, i) for i, x, y, reach in rows if _meets_corridor(x, y, reach, d, half))
+    return np.array([i for _, i in met], dtype=np.intp)
+
+
+def _meets_corridor(x: float, y: float, reach: float, d: float, half: float) -> bool:
+    """Whether a disc of radius ``reach`` at ``x`` along the corridor and ``y >= 0`` across it
+    meets the triangle from (0, 0) to (d, -half), (d, half): inside it, or nearer than
+    ``reach`` to its side from the apex or to its far end."""
+    if 0.0 <= x <= d and y * d <= half * x:
+        return True
+    share = min(max((x * d + y * half) / (d * d + half * half), 0.0), 1.0)
+    side = math.hypot(x - share * d, y - share * half)
+    end = math.hypot(x - d, max(y - half, 0.0))
+    return min(side, end) < reach

@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
@@ -119,17 +120,27 @@ def _behind_full_walls(field: Battlefield, eye: Eye, target: int) -> float | Non
     walls = walls[field.wall_blocks_sight[walls]]
     if not np.isinf(field.wall_top[walls]).all():
         return None
-    ends = field.wall_ends[walls] - (ex, ey, ex, ey)
-    xa, ya = ends[:, 0] * ux + ends[:, 1] * uy, ends[:, 1] * ux - ends[:, 0] * uy
-    xb, yb = ends[:, 2] * ux + ends[:, 3] * uy, ends[:, 3] * ux - ends[:, 2] * uy
+    x1, y1 = field.wall_x1[walls] - ex, field.wall_y1[walls] - ey
+    x2, y2 = field.wall_x2[walls] - ex, field.wall_y2[walls] - ey
+    xa, ya = x1 * ux + y1 * uy, y1 * ux - x1 * uy
+    xb, yb = x2 * ux + y2 * uy, y2 * ux - x2 * uy
     start, end = _depth_window(xa, xb, d)
-    near, scale = NEAR * d, d / r
-    s1 = (ya + start * (yb - ya)) * scale / np.maximum(xa + start * (xb - xa), near)
-    s2 = (ya + end * (yb - ya)) * scale / np.maximum(xa + end * (xb - xa), near)
+    along, across, near, scale = xb - xa, yb - ya, NEAR * d, d / r
+    s1 = (ya + start * across) * scale / np.maximum(xa + start * along, near)
+    s2 = (ya + end * across) * scale / np.maximum(xa + end * along, near)
     lo, hi = np.maximum(np.minimum(s1, s2), -1.0), np.minimum(np.maximum(s1, s2), 1.0)
     useful = (end > start) & (hi > lo)
-    owner = np.zeros(np.count_nonzero(useful), np.intp)
-    return min(float(_merged_lengths(owner, lo[useful], hi[useful], 1)[0]) / 2.0, 1.0)
+    intervals = zip(lo[useful].tolist(), hi[useful].tolist(), strict=True)
+    return min(_union_length(intervals) / 2.0, 1.0)
+
+
+def _union_length(intervals: Iterable[tuple[float, float]]) -> float:
+    """Total length of the union of the intervals ``(lo, hi)``."""
+    total, reach = 0.0, -math.inf
+    for lo, hi in sorted(intervals):
+        total += max(0.0, hi - max(lo, reach))
+        reach = max(reach, hi)
+    return total
 
 
 class _TargetFrames:

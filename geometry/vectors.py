@@ -108,9 +108,8 @@ def crossing_matrix(
     xs, ys = [px, *ends_x.tolist()], [py, *ends_y.tolist()]
     w = field.occluders_near(shapely.box(min(xs), min(ys), max(xs), max(ys)))
     rx, ry = (ends_x - px)[:, None], (ends_y - py)[:, None]
-    ends = field.wall_ends[w]
-    ax, ay = ends[:, 0] - px, ends[:, 1] - py
-    bx, by = ends[:, 2] - ends[:, 0], ends[:, 3] - ends[:, 1]
+    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
+    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
     denom = rx * by - ry * bx
     with np.errstate(divide="ignore", invalid="ignore"):
         t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
