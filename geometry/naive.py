@@ -27,6 +27,7 @@ import shapely
 from geometry.index import Battlefield
 from geometry.shapes import Body, Occluder
 from geometry.templates import Template, template_outline
+from geometry.vectors import union_length
 
 __all__ = [
     "benchmark_map",
@@ -99,15 +100,7 @@ def cover_by_shapely_loop(field: Battlefield, attacker_id: str, target_id: str) 
                 projected.append(((y - ey) * ux - (x - ex) * uy) * d / depth / target.radius)
         if projected:
             intervals.append((max(min(projected), -1.0), min(max(projected), 1.0)))
-    return _union_length(intervals) / 2.0
-
-
-def _union_length(intervals: list[tuple[float, float]]) -> float:
-    total, reach = 0.0, -math.inf
-    for lo, hi in sorted(intervals):
-        total += max(0.0, hi - max(lo, reach))
-        reach = max(reach, hi)
-    return total
+    return union_length(intervals) / 2.0
 
 
 def survey_by_shapely_loop(

@@ -24,13 +24,13 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
 from geometry.index import Battlefield
+from geometry.vectors import union_length
 
 __all__ = ["Eye", "hidden_fractions"]
 
@@ -131,16 +131,7 @@ def _behind_full_walls(field: Battlefield, eye: Eye, target: int) -> float | Non
     lo, hi = np.maximum(np.minimum(s1, s2), -1.0), np.minimum(np.maximum(s1, s2), 1.0)
     useful = (end > start) & (hi > lo)
     intervals = zip(lo[useful].tolist(), hi[useful].tolist(), strict=True)
-    return min(_union_length(intervals) / 2.0, 1.0)
-
-
-def _union_length(intervals: Iterable[tuple[float, float]]) -> float:
-    """Total length of the union of the intervals ``(lo, hi)``."""
-    total, reach = 0.0, -math.inf
-    for lo, hi in sorted(intervals):
-        total += max(0.0, hi - max(lo, reach))
-        reach = max(reach, hi)
-    return total
+    return min(union_length(intervals) / 2.0, 1.0)
 
 
 class _TargetFrames:

@@ -11,6 +11,9 @@ Examples
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 import shapely
@@ -18,11 +21,32 @@ import shapely
 from geometry.index import Battlefield
 from geometry.shapes import Point
 
-__all__ = ["crossing_matrix", "distance_to_segment", "inside_triangle", "segment_crossings"]
+__all__ = [
+    "crossing_matrix",
+    "distance_to_segment",
+    "inside_triangle",
+    "segment_crossings",
+    "union_length",
+]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IndexArray = npt.NDArray[np.intp]
+
+
+def union_length(intervals: Iterable[tuple[float, float]]) -> float:
+    """Total length of the union of the intervals ``(lo, hi)``.
+
+    Examples
+    --------
+    >>> union_length([(0.0, 2.0), (1.0, 3.0), (5.0, 6.0), (5.5, 5.75)])
+    4.0
+    """
+    total, reach = 0.0, -math.inf
+    for lo, hi in sorted(intervals):
+        total += max(0.0, hi - max(lo, reach))
+        reach = max(reach, hi)
+    return total
 
 
 def inside_triangle(x: FloatArray, y: FloatArray, corners: tuple[Point, Point, Point]) -> BoolArray:
