@@ -52,6 +52,7 @@ class Battlefield:
     """Bodies, occluders, areas and lights of one moment, with arrays and a spatial index.
 
     Build it with :meth:`build`; it never changes, so build a new one after an edit.
+    ``bodies_level`` says every body stands at the same base elevation (no vertical gaps).
     """
 
     grid: GridKind
@@ -65,6 +66,7 @@ class Battlefield:
     body_radius: FloatArray = field(init=False, repr=False)
     body_base: FloatArray = field(init=False, repr=False)
     body_height: FloatArray = field(init=False, repr=False)
+    bodies_level: bool = field(init=False, repr=False)
     wall_x1: FloatArray = field(init=False, repr=False)
     wall_y1: FloatArray = field(init=False, repr=False)
     wall_x2: FloatArray = field(init=False, repr=False)
@@ -103,6 +105,7 @@ class Battlefield:
         bodies = _columns([(b.x, b.y, b.radius, b.height, b.base_z) for b in self.bodies], 5)
         for name, row in zip(("x", "y", "radius", "height", "base"), bodies, strict=True):
             self._set(f"body_{name}", row)
+        self._set("bodies_level", bool(np.all(self.body_base == self.body_base[:1])))
         walls = _columns(
             [(o.x1, o.y1, o.x2, o.y2, o.top, o.hardness) for o in self.occluders], 6
         )

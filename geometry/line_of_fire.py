@@ -140,7 +140,7 @@ def bystanders_from(
     ('x',)
     """
     in_line = bodies_in_corridor(field, attacker, target)
-    near_target = np.flatnonzero(target_gaps < ADJACENT_GAP)
+    near_target = (target_gaps < ADJACENT_GAP).nonzero()[0]
     ordered = [*in_line.tolist(), *near_target.tolist()]
     chosen = dict.fromkeys(i for i in ordered if i not in (attacker, target))
     return tuple(field.bodies[i].id for i in chosen)
@@ -166,7 +166,7 @@ def bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
     dx, dy, r = field.body_x - attacker.x, field.body_y - attacker.y, field.body_radius
     along, across = dx * ux + dy * uy, np.abs(dy * ux - dx * uy)
     half = target.radius
-    near = np.flatnonzero((along > -r) & (along < d + r) & (across < half + r))
+    near = ((along > -r) & (along < d + r) & (across < half + r)).nonzero()[0]
     rows = zip(
         near.tolist(), along[near].tolist(), across[near].tolist(), r[near].tolist(), strict=True
     )

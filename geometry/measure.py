@@ -104,7 +104,9 @@ def edge_gap_rows(field: Battlefield, indices: Sequence[int]) -> FloatArray:
     dx = field.body_x - field.body_x[me]
     dy = field.body_y - field.body_y[me]
     reach = field.body_radius + field.body_radius[me]
-    planar = np.maximum(planar_distances(dx, dy, field.grid) - reach, 0.0)
+    planar: FloatArray = np.maximum(planar_distances(dx, dy, field.grid) - reach, 0.0)
+    if field.bodies_level:  # no body is above another: no vertical gap
+        return planar
     top, base = field.body_base + field.body_height, field.body_base
     vertical = np.maximum(np.maximum(base - top[me], base[me] - top), 0.0)
     gaps: FloatArray = np.hypot(planar, vertical)

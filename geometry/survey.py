@@ -144,5 +144,5 @@ def survey(
 
 
 def _adjacent(field: Battlefield, gaps: np.ndarray[Any, Any], me: int) -> tuple[str, ...]:
-    near = np.flatnonzero(gaps < ADJACENT_GAP).tolist()
+    near = (gaps < ADJACENT_GAP).nonzero()[0].tolist()
     return tuple(field.bodies[i].id for i in near if i != me)

@@ -198,7 +198,7 @@ def _under_blast(field: Battlefield, template: Template) -> tuple[npt.NDArray[np
     dx, dy = field.body_x - template.x, field.body_y - template.y
     apart = dx * dx + dy * dy
     outer = reach + field.body_radius
-    touched = np.flatnonzero((apart < outer * outer) | (apart <= reach * reach))
+    touched = ((apart < outer * outer) | (apart <= reach * reach)).nonzero()[0]
     return touched, np.sqrt(apart[touched])
 
 
