@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.model import Encounter, Token
 from desktop.gui.combat_log import CombatLogPanel
+from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.token_item import token_condition
 
 if TYPE_CHECKING:
@@ -132,6 +133,9 @@ class CombatantsPanel(QWidget):
 def _dock(window: GMWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
     dock = QDockWidget(title, window)
     dock.setObjectName(f"dock_{title.lower()}")
+    # keep the width the panel needs at the start, so the map does not jump sideways when a
+    # panel's content changes (the initiative panel needs less room once cards are dealt)
+    widget.setMinimumWidth(widget.minimumSizeHint().width())
     dock.setWidget(widget)
     window.addDockWidget(area, dock)
     return dock
@@ -142,13 +146,9 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
     window.interaction.selection_changed.append(window.properties.show_selection)
     window.interaction.selection_changed.append(window.combatants.show_selected)
-    docks = [
+    return [
         _dock(window, "Combatants", window.combatants, right),
         _dock(window, "Properties", window.properties, right),
         _dock(window, "Log", CombatLogPanel(window.state), left),
+        _dock(window, "Initiative", InitiativePanel(window.state), left),
     ]
-    try:
-        from desktop.gui.initiative_panel import InitiativePanel
-    except ModuleNotFoundError:
-        return docks
-    return [*docks, _dock(window, "Initiative", InitiativePanel(window.state), left)]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from gui_helpers import small_encounter
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QPushButton, QToolBar
 from pytestqt.qtbot import QtBot
 
 from desktop.core.state import BattleState
@@ -44,3 +44,16 @@ def test_tests_keep_settings_out_of_the_users_config() -> None:
     config = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
     assert Path(settings().fileName()).is_relative_to(temporary)
     assert Path(config).is_relative_to(temporary)
+
+
+def test_dealing_action_cards_does_not_move_the_map_sideways(
+    window: GMWindow, qtbot: QtBot
+) -> None:
+    window.resize(1600, 1000)
+    qtbot.wait(50)  # let the window lay itself out
+    before = (window.view.x(), window.view.width())
+    (deal,) = [b for b in window.findChildren(QPushButton) if b.text() == "Deal"]
+    deal.click()
+    qtbot.wait(50)
+    assert window.state.encounter.combat  # the cards were dealt
+    assert (window.view.x(), window.view.width()) == before
