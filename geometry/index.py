@@ -52,7 +52,8 @@ class Battlefield:
     """Bodies, occluders, areas and lights of one moment, with arrays and a spatial index.
 
     Build it with :meth:`build`; it never changes, so build a new one after an edit.
-    ``bodies_level`` says every body stands at the same base elevation (no vertical gaps).
+    ``bodies_level`` says every body stands at the same base elevation (no vertical gaps);
+    ``wall_dx``, ``wall_dy`` are each occluder's ``x2 - x1``, ``y2 - y1``.
     """
 
     grid: GridKind
@@ -71,6 +72,8 @@ class Battlefield:
     wall_y1: FloatArray = field(init=False, repr=False)
     wall_x2: FloatArray = field(init=False, repr=False)
     wall_y2: FloatArray = field(init=False, repr=False)
+    wall_dx: FloatArray = field(init=False, repr=False)
+    wall_dy: FloatArray = field(init=False, repr=False)
     wall_top: FloatArray = field(init=False, repr=False)
     wall_hardness: FloatArray = field(init=False, repr=False)
     wall_blocks_sight: BoolArray = field(init=False, repr=False)
@@ -111,6 +114,8 @@ class Battlefield:
         )
         for name, row in zip(("x1", "y1", "x2", "y2", "top", "hardness"), walls, strict=True):
             self._set(f"wall_{name}", row)
+        self._set("wall_dx", self.wall_x2 - self.wall_x1)
+        self._set("wall_dy", self.wall_y2 - self.wall_y1)
         self._set("wall_blocks_sight", np.array([o.blocks_sight for o in self.occluders], bool))
         self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))
         ends = np.stack([self.wall_x1, self.wall_y1, self.wall_x2, self.wall_y2], axis=1)

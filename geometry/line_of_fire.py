@@ -75,7 +75,7 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     (px, py), (qx, qy) = start, end
     w = field.occluders_near(shapely.box(min(px, qx), min(py, qy), max(px, qx), max(py, qy)))
     ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
-    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    bx, by = field.wall_dx[w], field.wall_dy[w]
     rx, ry = qx - px, qy - py
     denom = rx * by - ry * bx
     with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped

@@ -103,7 +103,7 @@ def segment_crossings(
     px, py = starts[s, 0], starts[s, 1]
     rx, ry = ends[s, 0] - px, ends[s, 1] - py
     ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
-    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    bx, by = field.wall_dx[w], field.wall_dy[w]
     denom = rx * by - ry * bx
     safe = np.where(denom == 0.0, 1.0, denom)
     t, along = (ax * by - ay * bx) / safe, (ax * ry - ay * rx) / safe
@@ -133,7 +133,7 @@ def crossing_matrix(
     w = field.occluders_near(shapely.box(min(xs), min(ys), max(xs), max(ys)))
     rx, ry = (ends_x - px)[:, None], (ends_y - py)[:, None]
     ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
-    bx, by = field.wall_x2[w] - field.wall_x1[w], field.wall_y2[w] - field.wall_y1[w]
+    bx, by = field.wall_dx[w], field.wall_dy[w]
     denom = rx * by - ry * bx
     with np.errstate(divide="ignore", invalid="ignore"):
         t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
