@@ -65,7 +65,15 @@ def timers_of(encounter: Encounter) -> tuple[Timer, ...]:
 
 
 def with_timers(encounter: Encounter, timers: Iterable[Timer]) -> Encounter:
-    """The encounter storing ``timers`` (and no others)."""
+    """The encounter storing ``timers`` (and no others).
+
+    Examples
+    --------
+    >>> enc = with_timers(Encounter(), [Timer("a", "Vulnerable", 2)])
+    >>> enc.combat["timers"], timers_of(enc)
+    ([{'token': 'a', 'status': 'Vulnerable', 'turn_ends': 2}], (Timer(token='a', \
+status='Vulnerable', turn_ends=2),))
+    """
     return _with_combat(encounter, "timers", [asdict(t) for t in timers])
 
 
@@ -102,7 +110,15 @@ def defending(encounter: Encounter, token_id: str) -> bool:
 
 
 def support_for(encounter: Encounter, token_id: str, skill: str) -> int:
-    """The Support bonus waiting for ``token_id``'s next ``skill`` roll (0 if none)."""
+    """The Support bonus waiting for ``token_id``'s next ``skill`` roll (0 if none).
+
+    Examples
+    --------
+    >>> enc = add_effect(Encounter(), Effect("a", "support", 1, "fighting"))
+    >>> enc = add_effect(enc, Effect("a", "support", 2, "fighting"))
+    >>> support_for(enc, "a", "Fighting"), support_for(enc, "a", "shooting")
+    (3, 0)
+    """
     return sum(e.value for e in effects_of(encounter)
                if e.token == token_id and e.kind == "support" and e.skill == skill.lower())
 
@@ -113,7 +129,14 @@ def acted(encounter: Encounter, token_id: str) -> bool:
 
 
 def aimed(encounter: Encounter, token_id: str) -> bool:
-    """True when ``token_id`` aimed all last turn and has not acted yet this turn."""
+    """True when ``token_id`` aimed all last turn and has not acted yet this turn.
+
+    Examples
+    --------
+    >>> enc = add_effect(Encounter(), Effect("a", "aim", turn_ends=2))
+    >>> aimed(enc, "a"), aimed(end_turns(enc, ["a"])[0], "a")
+    (False, True)
+    """
     return not acted(encounter, token_id) and any(
         e.token == token_id and e.kind == "aim" and e.turn_ends == 1
         for e in effects_of(encounter))
