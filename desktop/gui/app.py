@@ -13,10 +13,12 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import EncounterFileError, load_encounter
+from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
 from desktop.gui.main_window import GMWindow
+from desktop.gui.map_loading import load_map_image
 from desktop.gui.render import ensure_app
 from desktop.gui.settings import settings
 
@@ -33,6 +35,7 @@ def open_window(path: str | None) -> GMWindow:
         encounter = load_encounter(file)
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
+    map_problem = preload_map(encounter, file.parent)
     window = GMWindow(BattleState(encounter), file if error is None else None)
     if settings().contains("gm/geometry"):
         window.show()
@@ -42,7 +45,20 @@ def open_window(path: str | None) -> GMWindow:
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its final size
     if error is not None:
         window.show_error("Cannot open encounter", error)
+    if map_problem is not None:
+        window.show_error("Map image", f"{map_problem}. The encounter opens without it.")
     return window
+
+
+def preload_map(encounter: Encounter, base_dir: Path) -> str | None:
+    """Decode the map image before the window opens, showing progress; the problem, if any."""
+    if encounter.background is None:
+        return None
+    try:
+        load_map_image(None, encounter.background, base_dir, cancellable=False)
+    except ImageError as problem:
+        return str(problem)
+    return None
 
 
 def offer_restore(window: GMWindow) -> None:

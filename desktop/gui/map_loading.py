@@ -62,7 +62,8 @@ _running: set[MapLoadJob] = set()
 
 
 def load_map_image(
-    parent: QWidget, background: Background, base_dir: Path | None
+    parent: QWidget | None, background: Background, base_dir: Path | None,
+    cancellable: bool = True,
 ) -> MapImage | None:
     """The decoded image of ``background``, loaded with a progress dialog; None if cancelled.
 
@@ -72,7 +73,7 @@ def load_map_image(
     if loaded is not None:
         return loaded
     job, loop = MapLoadJob(background, base_dir), QEventLoop()
-    dialog = progress_dialog(parent)
+    dialog = progress_dialog(parent, cancellable)
     outcome: list[MapImage | str] = []
     job.signals.progress.connect(lambda text, percent: _show_step(dialog, text, percent))
     job.signals.finished.connect(lambda result: _finish(job, loop, outcome, result))
@@ -85,9 +86,11 @@ def load_map_image(
     return _result(outcome)
 
 
-def progress_dialog(parent: QWidget) -> QProgressDialog:
+def progress_dialog(parent: QWidget | None, cancellable: bool) -> QProgressDialog:
     dialog = QProgressDialog("Reading the map image...", "Cancel", 0, 100, parent)
     dialog.setWindowTitle("Loading map")
+    if not cancellable:
+        dialog.setCancelButton(None)
     dialog.setMinimumDuration(SHOW_AFTER_MS)
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)

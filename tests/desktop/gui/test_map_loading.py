@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
+from desktop.core.fileformat import save_encounter
 from desktop.core.images import ImageError
-from desktop.core.model import Background
+from desktop.core.model import Background, Encounter
 from desktop.gui import file_actions
+from desktop.gui.app import open_window
 from desktop.gui.background_item import BackgroundItem
 from desktop.gui.main_window import GMWindow
 from desktop.gui.map_image import shared_map_image
@@ -114,3 +116,27 @@ def test_the_gm_and_player_views_share_one_decoded_map(
              if isinstance(item, BackgroundItem)]
     assert shown == [shared, shared] and all(image is shared for image in shown)
     player.close()
+
+
+def test_opening_a_file_whose_map_image_is_missing_says_so(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    file = tmp_path / "ambush.json"
+    save_encounter(Encounter(background=Background(path="gone.png", pixels_per_cell=64.0)), file)
+    messages: list[str] = []
+    poll = QTimer(interval=20)
+    poll.timeout.connect(lambda: close_any_message(messages))
+    poll.start()
+    window = open_window(str(file))
+    qtbot.addWidget(window)
+    poll.stop()
+    assert window.path == file
+    assert len(messages) == 1 and "gone.png" in messages[0]
+
+
+def close_any_message(messages: list[str]) -> None:
+    """Close the first message box shown, noting its text."""
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QMessageBox) and widget.isVisible():
+            messages.append(widget.text())
+            widget.close()
