@@ -30,7 +30,6 @@ import numpy.typing as npt
 import shapely
 
 from geometry.index import Battlefield
-from geometry.vectors import union_length
 
 __all__ = ["Eye", "hidden_fractions"]
 
@@ -130,8 +129,17 @@ def _behind_full_walls(field: Battlefield, eye: Eye, target: int) -> float | Non
     s2 = (ya + end * across) * scale / np.maximum(xa + end * along, near)
     lo, hi = np.maximum(np.minimum(s1, s2), -1.0), np.minimum(np.maximum(s1, s2), 1.0)
     useful = (end > start) & (hi > lo)
-    intervals = zip(lo[useful].tolist(), hi[useful].tolist(), strict=True)
-    return min(union_length(intervals) / 2.0, 1.0)
+    return min(_union_length(lo[useful], hi[useful]) / 2.0, 1.0)
+
+
+def _union_length(lo: FloatArray, hi: FloatArray) -> float:
+    """Total length of the union of the intervals ``[lo, hi]`` (each with ``lo < hi``)."""
+    if not len(lo):
+        return 0.0
+    order = np.argsort(lo)
+    start, reach = lo[order], np.maximum.accumulate(hi[order])
+    gained = np.maximum(reach[1:] - np.maximum(start[1:], reach[:-1]), 0.0)
+    return float(reach[0] - start[0] + gained.sum())
 
 
 class _TargetFrames:
