@@ -19,7 +19,7 @@ Examples
 >>> result = resolve_volley(Encounter(tokens=(gunner, a, b)), "g", ["a", "b"],
 ...                         ScriptedDice([6, 2, 3, 3]))
 >>> result.entry.title
-'Gunner shoots Orc A, Orc B (Repeater, 2 shots): hit; Orc A is Shaken'
+'Gunner shoots Orc A, Orc B (Repeater, 2 shots): Orc A hit, Orc B miss; Orc A is Shaken'
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from desktop.core.log_text import attack_entry
-from desktop.core.model import Encounter
+from desktop.core.log_text import attack_lines, event_text
+from desktop.core.model import Encounter, LogEntry
 from desktop.core.pipeline import (
     VERBS,
     AttackError,
@@ -43,7 +43,17 @@ from desktop.core.savage_context import NOTHING_DECLARED, Declared
 from desktop.core.timed_states import mark_acted, timers_of, use_effects, with_timers
 from desktop.core.turns import initiative
 from rules.dice import DiceSource
-from rules.events import Event, Hit, Miss, Outcome, RollMade
+from rules.events import (
+    BystanderHit,
+    Event,
+    Hit,
+    Incapacitated,
+    Miss,
+    Outcome,
+    RollMade,
+    Shaken,
+    Wounded,
+)
 from rules.registry import RulesError
 from rules.savage_pathfinder.attack import resolve_shots
 from rules.savage_pathfinder.situational.situation import follow_up
@@ -127,6 +137,15 @@ def resolve_volley(encounter: Encounter, attacker_id: str, targets: Sequence[str
     return _recorded(encounter, after, previews, targets, events, states)
 
 
+def _summary(events: Sequence[Event], names: Mapping[str, str]) -> str:
+    """``Orc A hit, Orc B miss; Orc A is Shaken``: each shot's result, then what it did."""
+    shots = [f"{names.get(e.target, e.target)} {'hit' if isinstance(e, Hit) else 'miss'}"
+             for e in events if isinstance(e, Hit | Miss)]
+    effects = [event_text(e, names) for e in events
+               if isinstance(e, Shaken | Wounded | Incapacitated | BystanderHit)]
+    return "; ".join([", ".join(shots), *effects])
+
+
 def _recorded(encounter: Encounter, after: Encounter, previews: Mapping[str, AttackPreview],
               targets: Sequence[str], events: Sequence[Event],
               states: Sequence[Combatant]) -> AttackResult:
@@ -138,8 +157,8 @@ def _recorded(encounter: Encounter, after: Encounter, previews: Mapping[str, Att
     notes = [n for p in previews.values() for n in p.notes]
     covers = [f"{names[t]}: cover {p.context.cover.value} "
               f"({round(p.survey.cover_fraction * 100)} %)" for t, p in previews.items()]
-    entry = attack_entry(title, events, names, notes=(*covers, *dict.fromkeys(notes)),
-                         round_number=initiative(encounter).round)
+    lines = (*attack_lines(events, names), *covers, *dict.fromkeys(notes))
+    entry = LogEntry(f"{title}: {_summary(events, names)}", lines, initiative(encounter).round)
     after = apply_outcome(after, states, events)
     if initiative(encounter).round:
         after = mark_acted(use_effects(after, first.attacker, first.kind.skill), first.attacker)

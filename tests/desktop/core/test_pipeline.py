@@ -253,7 +253,8 @@ def test_a_volley_gives_each_target_its_own_cover() -> None:
                             token("orc", 8.5, 5.5, Side.VILLAIN, ORC),
                             token("orc2", 8.5, 1.5, Side.VILLAIN, ORC)), walls=(HALF_WALL,))
     result = resolve_volley(enc, "hero", ["orc", "orc2"], ScriptedDice([5, 4, 3, 2, 3]))
-    assert result.entry.title.startswith("Hero shoots Orc, Orc2 (Repeater, 2 shots): miss")
+    assert result.entry.title == ("Hero shoots Orc, Orc2 (Repeater, 2 shots): Orc miss, Orc2 hit; "
+                                  "Orc2 is Shaken")
     assert result.entry.lines[:3] == (
         "Shooting 1 d8 5 = 5; -4 medium Cover → 1 vs TN 4: miss",
         "Shooting 2 d8 4, Wild d6 3 → 4 vs TN 4: hit",

@@ -180,8 +180,8 @@ def test_shift_clicks_assign_volley_shots(qtbot, window: GMWindow) -> None:
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "goblin-2"))
     entry = window.state.encounter.log[-1]
-    assert entry.title == ("Harsk shoots Goblin 5, Goblin 2 (Longbow, 2 shots): hit; Goblin 5 is "
-                           "Shaken")
+    assert entry.title == ("Harsk shoots Goblin 5, Goblin 2 (Longbow, 2 shots): Goblin 5 hit, "
+                           "Goblin 2 miss; Goblin 5 is Shaken")
     assert entry.lines[:2] == ("Shooting 1 d8 7 = 7; -2 light Cover → 5 vs TN 4: hit",
                                "Shooting 2 d8 2, Wild d6 4 = 4; -4 medium Cover → 0 vs TN 4: miss")
     assert window.state.encounter.token("goblin-5").stats["condition"]["shaken"] is True
