@@ -12,7 +12,8 @@ Savage Pathfinder states that outlive the action that caused them live in
 - ``"acted"``: the tokens that have taken an action this turn (Aim is for the first action).
 
 :func:`end_turns` and :func:`start_turns` are called by :mod:`desktop.core.turns` whenever the
-acting tokens change; each returns the new encounter and the log lines of what expired.
+acting tokens change, and :func:`end_all` when combat ends; each returns the new encounter and
+the log lines of what expired.
 
 Examples
 --------
@@ -38,7 +39,8 @@ from rules.registry import find_system
 from rules.savage_pathfinder.situational.states import Timer, end_turn
 from rules.savage_pathfinder.statblock import Combatant
 
-__all__ = ["Effect", "acted", "add_effect", "aimed", "defending", "effects_of", "end_turns",
+__all__ = ["Effect", "acted", "add_effect", "aimed", "defending", "effects_of", "end_all",
+           "end_turns",
            "mark_acted", "start_turns", "support_for", "timers_of", "use_effects", "with_timers"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
@@ -222,3 +224,21 @@ def _combatant(encounter: Encounter, token: Token) -> Combatant:
     parsed: Combatant = system.combatant_from_dict(token.stats, f"tokens[{token.id}].stats",
                                                    token.id)
     return parsed
+
+
+def end_all(encounter: Encounter) -> tuple[Encounter, list[str]]:
+    """The end of combat: every timed state ends (a status held by its cause stays).
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.situational.states import Timer
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"condition": {
+    ...     "vulnerable": True}}),))
+    >>> enc, lines = end_all(add_effect(with_timers(enc, [Timer("a", "Vulnerable", 2)]),
+    ...                                 Effect("a", "defend", 4)))
+    >>> lines, enc.combat
+    (['Ann is no longer Vulnerable'], {})
+    """
+    timers = [replace(t, turn_ends=1) for t in timers_of(encounter)]
+    encounter, lines = end_turns(with_timers(encounter, timers), [t.token for t in timers])
+    return _with_combat(_with_combat(encounter, "effects", []), "acted", []), lines

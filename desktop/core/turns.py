@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from desktop.core.model import Encounter, LogEntry, Token
-from desktop.core.timed_states import end_turns, start_turns
+from desktop.core.timed_states import end_all, end_turns, start_turns
 from rules.savage_pathfinder import dealing, hold
 from rules.savage_pathfinder.cards import CardSource
 from rules.savage_pathfinder.initiative import (
@@ -189,7 +189,8 @@ def interrupt(
 
 
 def end_combat(encounter: Encounter) -> Step:
-    """Forget the initiative state (other ``combat`` keys stay) and clear every Hold.
+    """Forget the initiative state (other ``combat`` keys stay), clear every Hold and end every
+    timed state (:func:`desktop.core.timed_states.end_all`).
 
     Examples
     --------
@@ -205,8 +206,8 @@ def end_combat(encounter: Encounter) -> Step:
     if state.round == 0:
         raise InitiativeError("no combat is running")
     combat = {k: v for k, v in encounter.combat.items() if k != "initiative"}
-    ended = replace(_with_holds(encounter, Initiative()), combat=combat)
-    entry = LogEntry(f"Combat ends after round {state.round}", round=state.round)
+    ended, expired = end_all(replace(_with_holds(encounter, Initiative()), combat=combat))
+    entry = LogEntry(f"Combat ends after round {state.round}", tuple(expired), state.round)
     return ended.with_log(entry), entry
 
 

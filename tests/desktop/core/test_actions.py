@@ -10,8 +10,8 @@ import pytest
 from desktop.core.actions import HANDLERS, ActionRequest, perform_action
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.pipeline import AttackError, preview_attack, resolve_attack
-from desktop.core.timed_states import timers_of
-from desktop.core.turns import begin_combat, deal_round, next_turn
+from desktop.core.timed_states import defending, timers_of
+from desktop.core.turns import begin_combat, deal_round, end_combat, next_turn
 from rules.dice import ScriptedDice
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.options import ACTIONS
@@ -206,3 +206,15 @@ def test_bleeding_out_roll_with_a_raise_stabilises() -> None:
     with pytest.raises(AttackError, match="Hero is not bleeding out"):
         perform_action(result.encounter, ActionRequest("bleeding-out", "hero"),
                        ScriptedDice([]))
+
+
+def test_ending_combat_ends_every_timed_state() -> None:
+    """With no turns left to count, a Wild Attack's Vulnerable and a Defend end with combat."""
+    enc = hero_first(side_by_side())
+    enc = resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), weapon="Sword",
+                         options=["wild-attack"]).encounter
+    enc = perform_action(enc, ActionRequest("defend", "orc"), ScriptedDice([])).encounter
+    enc, entry = end_combat(enc)
+    assert entry.lines == ("Hero is no longer Vulnerable",)
+    assert enc.token("hero").stats["condition"]["vulnerable"] is False
+    assert not defending(enc, "orc") and timers_of(enc) == ()
