@@ -19,8 +19,9 @@ twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--ch
 
 ``--action ID`` takes a non-attack action instead (defend, grapple, test, support, push,
 disarm, withdraw, ...; ``--target`` where it has one; ``--skill``, ``--effect``, ``--trait``,
-``--hardness``, ``--items`` for its choices). ``battlemap attack --list-options`` lists every
-option, action and automatic rule id from the rules' registry.
+``--hardness``, ``--items`` for its choices; ``--called-shot limb`` for a Disarm at a limb).
+``battlemap attack --list-options`` lists every option, action and automatic rule id from
+the rules' registry.
 
 Bad ids, weapons, options or dice print one clear message and exit with code 2; nothing is
 written.
@@ -246,7 +247,8 @@ def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) ->
                             weapon=args.weapon, skill=args.skill,
                             effect=args.effect.capitalize(), trait=args.trait,
                             hardness=args.hardness, items=args.items,
-                            wild_attack="wild-attack" in args.option)
+                            wild_attack="wild-attack" in args.option,
+                            part=args.called_shot or "hand")
     return perform_action(encounter, request, dice)
 
 

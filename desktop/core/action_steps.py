@@ -64,8 +64,9 @@ class ActionRequest:
     ``skill``: the skill of a Test or Support (default Taunt / Fighting); ``effect``: what a
     won Test inflicts (Distracted or Vulnerable); ``trait``: Strength or Athletics to break
     free; ``hardness``: the object broken (default 8, a wooden door); ``items``: how many items
-    are readied; ``wild_attack``: cutting free with a Wild Attack; ``weapon``: for Disarm,
-    Cut free, Break an object, Reload and the Finishing Move.
+    are readied; ``wild_attack``: cutting free with a Wild Attack; ``part``: where a Disarm
+    strikes (hand or limb); ``weapon``: for Disarm, Cut free, Break an object, Reload and the
+    Finishing Move.
     """
 
     action: str
@@ -78,6 +79,7 @@ class ActionRequest:
     hardness: int = 8
     items: int = 3
     wild_attack: bool = False
+    part: str = "hand"
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,7 @@ class PendingAction:
     action: str
     skill: str | None = None
     effect: str = "Distracted"
+    part: str = "hand"
 
 
 class AttackTool:
@@ -204,7 +205,7 @@ class AttackTool:
         if self.pending is not None:
             return perform_action(encounter, ActionRequest(
                 self.pending.action, attacker, target, weapon=c.weapon,
-                skill=self.pending.skill, effect=self.pending.effect,
+                skill=self.pending.skill, effect=self.pending.effect, part=self.pending.part,
                 wild_attack="wild-attack" in c.options), self.dice())
         if c.push:
             return resolve_push(encounter, attacker, target, self.dice())

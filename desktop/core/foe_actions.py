@@ -151,19 +151,23 @@ def push_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> 
 
 
 def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """A Called Shot at the hand (-4); if it Shakes or Wounds, Strength -4 or drop the weapon.
+    """A Called Shot at the hand (-4) or a limb (-2, ``request.part``); if it Shakes or Wounds,
+    Strength -4 (hand) or -2 (limb) or drop the weapon.
 
     Dice: the attack's, then the defender's Strength die and Wild Die."""
+    if request.part not in ("hand", "limb"):
+        raise AttackError(f"disarm: aim at the hand or a limb, not {request.part!r}")
     target = fighter_of(encounter, request.target, "target")
     held = [w for w in target.weapons if not w.shield]
     if not held:
         raise AttackError(f"{_names(encounter, request)[1]} holds no weapon to lose")
     hit = resolve_attack(encounter, request.actor, request.target or "", dice, request.weapon,
-                         ["called-shot-hand"])
+                         [f"called-shot-{request.part}"])
     events: list[Event] = list(hit.events)
     after = replace(hit.encounter, log=encounter.log)
     if shaken_or_wounded(hit.events, target.id):
-        kept = disarm_after_hit(dice, fighter_of(after, target.id), held[0].name, hand=True)
+        kept = disarm_after_hit(dice, fighter_of(after, target.id), held[0].name,
+                                hand=request.part == "hand")
         events += kept.events
         after = apply_outcome(after, kept.states, kept.events)
     who, whom = _names(encounter, request)
@@ -173,8 +177,7 @@ def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -
     return finish(after, request, title, events, [], hit.preview.notes)
 
 
-def finish_foe(encounter: Encounter, request: ActionRequest,
-                    dice: DiceSource) -> ActionResult:
+def finish_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
     actor, victim = (fighter_of(encounter, request.actor),
                      fighter_of(encounter, request.target, "target"))
     adjacent = edge_gap(field_of(encounter), actor.id, victim.id) < ADJACENT_GAP

@@ -4,7 +4,8 @@
 order: actions the token takes alone run at once (*Area effect attack* switches to the
 Template tool); those aimed at another token (``targets``) hand the attack tool that action,
 and the GM's next click on a token picks the target. Test and Support open a
-submenu of the acting token's skills (Test: then Distracted or Vulnerable). Three sections:
+submenu of the acting token's skills (Test: then Distracted or Vulnerable), Disarm one of the
+hand or a limb. Three sections:
 actions at a token, the token's own actions, free actions and reactions; an action the token
 cannot take now (Shaken, not prone, ...) is greyed with the reason as its tooltip. The action
 bar's *Actions* button and the right-click menu on a token both use it.
@@ -30,6 +31,8 @@ SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions
 DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
 """Skills offered when the acting token's stat block names none."""
 TEST_EFFECTS = ("Distracted", "Vulnerable")
+DISARM_PARTS = (("hand", "-4"), ("limb", "-2"))
+"""Where a Disarm strikes, with its Called Shot penalty."""
 
 
 def _skills(stats: Mapping[str, Any], action: str) -> list[str]:
@@ -83,10 +86,19 @@ def fill_action_menu(menu: QMenu, encounter: Encounter, actor: str | None, pick:
             _add_entry(menu, option, stats, pick, _problem(encounter, actor, option.id))
 
 
+def _add_disarm_menu(menu: QMenu, option: Option, pick: Pick) -> None:
+    sub = menu.addMenu(_label(option))
+    for part, penalty in DISARM_PARTS:
+        sub.addAction(f"{part.title()} ({penalty})", partial(pick, option.id, {"part": part}))
+
+
 def _add_entry(menu: QMenu, option: Option, stats: Mapping[str, Any], pick: Pick,
                problem: str | None) -> None:
     if option.id in DEFAULT_SKILLS and problem is None:
         _add_skill_menu(menu, option, stats, pick)
+        return
+    if option.id == "disarm" and problem is None:
+        _add_disarm_menu(menu, option, pick)
         return
     action = menu.addAction(_label(option), partial(pick, option.id, {}))
     action.setToolTip(problem or option.description)

@@ -36,8 +36,11 @@ from rules.savage_pathfinder.situational.options import ACTIONS
 
 
 def pending_name(pending: PendingAction) -> str:
-    """``Test (Intimidation → Vulnerable)``, ``Support (Fighting)``, ``Grapple``."""
+    """``Test (Intimidation → Vulnerable)``, ``Support (Fighting)``, ``Disarm (limb)``,
+    ``Grapple``."""
     name = ACTIONS[pending.action].name
+    if pending.action == "disarm":
+        return f"{name} ({pending.part})"
     if pending.skill is None:
         return name
     effect = f" → {pending.effect}" if pending.action == "test" else ""
@@ -108,7 +111,8 @@ class AttackController:
             return
         if ACTIONS[action].targets:
             self.tool.await_target(PendingAction(action, choices.get("skill"),
-                                                 choices.get("effect", "Distracted")))
+                                                 choices.get("effect", "Distracted"),
+                                                 choices.get("part", "hand")))
             self.redraw()
             return
         request = ActionRequest(action, attacker, weapon=self.tool.choices.weapon,

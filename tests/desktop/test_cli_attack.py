@@ -183,3 +183,18 @@ def test_a_called_shot_at_an_item_takes_its_scale(capsys) -> None:
     assert main(["attack", str(DEMO), *args]) == 0
     line = capsys.readouterr().out.splitlines()[1]
     assert line.endswith("; -4 Called Shot: item (Very Small) → 1 vs TN 4: miss")
+
+
+def test_disarm_at_a_limb(capsys) -> None:
+    """Disarm: "an attack against the limb or hand"; if it Shakes or Wounds, a Strength roll at
+    -2 for a limb or the item drops. Harsk shoots Goblin 5: Shooting d8 8 + 3 (Ace) = 11, Wild
+    2; -2 Light Cover, -2 limb = 7 vs 4: a hit. Longbow 4 + 3 = 7 vs 5 (Toughness 6 less AP 1):
+    Shaken. Goblin 5's Strength d4 1 - 2 = -1 vs 4: he drops his Dogslicer (his first weapon)."""
+    args = [*HARSK_AT_GOBLIN_5, "--action", "disarm", "--called-shot", "limb",
+            "--dice", "8,3,2,4,3,1"]
+    assert main(["attack", str(DEMO), *args]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Harsk tries to disarm Goblin 5: Goblin 5 drops Dogslicer"
+    assert "-2 Called Shot (limb)" in out[1]
+    assert out[-2:] == ["  Strength (keep hold of Dogslicer) d4 1 = 1; -2 hit on the limb → -1 "
+                        "vs TN 4: failure", "  Goblin 5 is now disarmed: Dogslicer"]
