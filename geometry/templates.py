@@ -171,24 +171,27 @@ def template_hits(
     """
     template = place_template(shape, at, toward=toward, rotation=rotation)
     skip = {field.index_of(i) for i in exclude}
+    shares = _shares(field, template, clip)
+    victims = [i for i, share in shares.items() if share > 0.0 and i not in skip]
+    hits = tuple(Hit(field.bodies[i].id, shares[i]) for i in victims)
+    return TemplateResult(hits, _protections(field, template, victims))
+
+
+def _shares(field: Battlefield, template: Template, clip: bool) -> dict[int, float]:
+    """The share of each touched body's disc beneath the template, by body number: exact for
+    blasts, sampled for cones and streams, exact shapely areas when clipped."""
     if template.shape.is_blast:
         touched, centre_gap = _under_blast(field, template)
+        if not clip:
+            reach, radii = BLAST_RADIUS[template.shape], field.body_radius[touched].tolist()
+            rows = zip(touched.tolist(), centre_gap.tolist(), radii, strict=True)
+            return {i: disc_in_circle_share(c, r, reach) for i, c, r in rows}
     else:
         near = _near_bounds(field, template)
         x, y, r = field.body_x[near], field.body_y[near], field.body_radius[near]
         touched = near[_touches(template, x, y, r)]
-    if clip:
-        overlap = _clipped_overlap(field, template, touched)
-    elif template.shape.is_blast:
-        reach = BLAST_RADIUS[template.shape]
-        pairs = zip(centre_gap.tolist(), field.body_radius[touched].tolist(), strict=True)
-        overlap = np.array([disc_in_circle_share(c, r, reach) for c, r in pairs])
-    else:
-        overlap = _sampled_overlap(field, template, touched)
-    shares = dict(zip(touched.tolist(), overlap.tolist(), strict=True))
-    victims = [i for i, share in shares.items() if share > 0.0 and i not in skip]
-    hits = tuple(Hit(field.bodies[i].id, shares[i]) for i in victims)
-    return TemplateResult(hits, _protections(field, template, victims))
+    measure = _clipped_overlap if clip else _sampled_overlap
+    return dict(zip(touched.tolist(), measure(field, template, touched).tolist(), strict=True))
 
 
 def _under_blast(field: Battlefield, template: Template) -> tuple[npt.NDArray[np.intp], FloatArray]:
