@@ -165,14 +165,15 @@ class ActionBar(QToolBar):
         self.declare.setText(f"Declare: {shown}" if shown else "Declare")
         self._changed()
 
-    def set_declared(self, actions: int = 1, rof: int = 1, running: bool = False,
-                     mounted: bool = False) -> None:
-        """Declare as the GM would by ticking the menu's entries."""
+    def set_declared(self, actions: int = 1, rof: int = 1, *ticked: str) -> None:
+        """Declare as the GM would in the menu: ``ticked`` names the flags (running, mounted,
+        charge, through); no arguments clears every declaration (a new turn)."""
         for name, value in (("actions", actions), ("rof", rof)):
             for action in self._numbers[name].actions():
                 action.setChecked(action.data() == value)
-        self._flags["running"].setChecked(running)
-        self._flags["mounted"].setChecked(mounted)
+        for name, flag in self._flags.items():
+            flag.setChecked(name in ticked)
+        self._part_scale.actions()[0].setChecked(True)
         self._on_declare()
 
     def _options_button(self) -> QToolButton:

@@ -25,6 +25,7 @@ from desktop.core.preview_text import card_lines
 from desktop.core.push_action import push_card_lines
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard, visible_events
+from desktop.core.turns import acting_tokens
 from desktop.gui.action_bar import ActionBar
 from desktop.gui.aim_overlay import AimOverlay, PreviewCard
 from desktop.gui.animations import AttackAnimator
@@ -191,4 +192,6 @@ class AttackController:
             self.animator.play(storyboard(old, result.events, joker_of=joker),
                                storyboard(old, visible_events(old, result.events),
                                           joker_of=shown))
+        if acting_tokens(old) != acting_tokens(new):
+            self.bar.set_declared()  # declarations are for one turn
         self.tool.refresh(new)

@@ -18,12 +18,15 @@ from PySide6.QtWidgets import QApplication, QToolButton
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import load_encounter
+from desktop.core.savage_context import Declared
 from desktop.core.state import BattleState
 from desktop.core.timed_states import defending, timers_of
+from desktop.core.turns import begin_combat
 from desktop.gui.main_window import GMWindow
 from desktop.gui.motion import MotionPreferences
 from desktop.gui.style import CELL
 from rules.dice import ScriptedDice
+from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.states import Timer
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
@@ -185,3 +188,14 @@ def test_shift_clicks_assign_volley_shots(qtbot, window: GMWindow) -> None:
     assert entry.lines[:2] == ("Shooting 1 d8 7 = 7; -2 light Cover → 5 vs TN 4: hit",
                                "Shooting 2 d8 2, Wild d6 4 = 4; -4 medium Cover → 0 vs TN 4: miss")
     assert window.state.encounter.token("goblin-5").stats["condition"]["shaken"] is True
+
+
+def test_declarations_last_one_turn(qtbot, window: GMWindow) -> None:
+    """Multi-Actions are declared for the turn: the next turn starts with none."""
+    bar = window.combat_tools.attack.bar
+    bar.set_declared(2, 1, "running")
+    assert bar.declare.text() == "Declare: 2 actions, running"
+    cards = PhysicalCards(["KS", "2C", "3D", "4H", "5S", "6C", "7D", "8H", "9S", "10C"])
+    window.state.apply("Deal", begin_combat(window.state.encounter, cards)[0])
+    assert bar.chosen_declared() == Declared()
+    assert bar.declare.text() == "Declare"
