@@ -96,7 +96,7 @@ def frame_work(
             cover_from(field, viewer)
             arrived += 1
         elif pending is None or pending.done():
-            arrived += pending is not None
+            arrived += 0 if pending is None else 1
             pending = views.request(field, viewer)
         work.append(time.perf_counter() - start)
         next_frame += FRAME_SECONDS
