@@ -4,8 +4,12 @@
 the snapshot's :class:`~geometry.index.Battlefield`, built once per snapshot), turns the facts
 into the rules' attack context (:mod:`desktop.core.savage_context`, the one translation place),
 and asks the rules for the target number, every modifier with its reason, and the exact odds.
-:func:`resolve_attack` then rolls it with the given dice and returns the events and the new
-encounter: updated stat blocks, pushed tokens, and the log entry appended - one undoable edit.
+:func:`resolve_attack` then rolls it with the given dice - with the fighter the situational
+rules made (a rider's Fighting is the lower of Fighting and Riding), then their ``follow_up``
+(Knockout Blow, nonlethal, the attacker turning Vulnerable on a clock kept by
+:mod:`desktop.core.timed_states`) - and returns the events and the new encounter: updated stat
+blocks, pushed tokens, and the log entry appended - one undoable edit. Several targets of one
+Rate of Fire volley: :mod:`desktop.core.volley`.
 
 Both the GUI's preview card and ``battlemap odds``/``attack`` call these, so they always agree.
 
