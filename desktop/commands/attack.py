@@ -248,7 +248,7 @@ def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) ->
                             effect=args.effect.capitalize(), trait=args.trait,
                             hardness=args.hardness, items=args.items,
                             wild_attack="wild-attack" in args.option,
-                            part=args.called_shot or "hand")
+                            part=args.called_shot or "hand", dice_count=args.rof)
     return perform_action(encounter, request, dice)
 
 

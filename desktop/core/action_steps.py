@@ -65,7 +65,8 @@ class ActionRequest:
     won Test inflicts (Distracted or Vulnerable); ``trait``: Strength or Athletics to break
     free; ``hardness``: the object broken (default 8, a wooden door); ``items``: how many items
     are readied; ``wild_attack``: cutting free with a Wild Attack; ``part``: where a Disarm
-    strikes (hand or limb); ``weapon``: for Disarm, Cut free, Break an object, Reload and the
+    strikes (hand or limb); ``dice_count``: the skill dice of a Test made with a Rate of Fire
+    (only the best counts); ``weapon``: for Disarm, Cut free, Break an object, Reload and the
     Finishing Move.
     """
 
@@ -80,6 +81,7 @@ class ActionRequest:
     items: int = 3
     wild_attack: bool = False
     part: str = "hand"
+    dice_count: int = 1
 
 
 @dataclass(frozen=True, slots=True)

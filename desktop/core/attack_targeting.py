@@ -206,7 +206,8 @@ class AttackTool:
             return perform_action(encounter, ActionRequest(
                 self.pending.action, attacker, target, weapon=c.weapon,
                 skill=self.pending.skill, effect=self.pending.effect, part=self.pending.part,
-                wild_attack="wild-attack" in c.options), self.dice())
+                wild_attack="wild-attack" in c.options, dice_count=c.declared.shots),
+                self.dice())
         if c.push:
             return resolve_push(encounter, attacker, target, self.dice())
         if self.volley:

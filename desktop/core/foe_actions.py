@@ -116,7 +116,7 @@ def put_to_the_test(encounter: Encounter, request: ActionRequest, dice: DiceSour
     outcome, timers = perform_test(dice, fighter_of(encounter, request.actor), skill,
                                    fighter_of(encounter, request.target, "target"),
                                    request.effect, timers_of(encounter),
-                                   during_defender_turn=during)
+                                   dice_count=request.dice_count, during_defender_turn=during)
     who, whom = _names(encounter, request)
     effects = [e.status for e in outcome.events if isinstance(e, StatusAdded)]
     shaken = " and Shaken" if outcome.states[0].condition.shaken and not \

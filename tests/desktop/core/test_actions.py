@@ -218,3 +218,14 @@ def test_ending_combat_ends_every_timed_state() -> None:
     assert entry.lines == ("Hero is no longer Vulnerable",)
     assert enc.token("hero").stats["condition"]["vulnerable"] is False
     assert not defending(enc, "orc") and timers_of(enc) == ()
+
+
+def test_a_test_with_a_rate_of_fire_keeps_the_best_die() -> None:
+    """Test: "Rate of Fire takes the best die". Suppressing fire, Shooting d8 RoF 2: dice 2 and
+    6, Wild d6 1: the best is 6 vs 4; the orc's Agility d6 3 resists: 6 > 3, Vulnerable."""
+    result = perform_action(side_by_side(), ActionRequest(
+        "test", "hero", "orc", skill="shooting", effect="Vulnerable", dice_count=2),
+        ScriptedDice([2, 6, 1, 3]))
+    assert result.entry.title == "Hero Tests Orc (Shooting): Orc is Vulnerable"
+    assert result.entry.lines[:2] == ("Shooting (Test) 2 d8 6 → 6 vs TN 4: success",
+                                      "Agility (resist Test) d6 3 → 3 vs TN 6: failure")
