@@ -57,7 +57,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "rest": steps.rest_all, "stand-up": steps.stand_up, "disarm": foes.disarm_foe,
     "go-prone": steps.go_prone, "recover-shaken": steps.recover_shaken,
     "spend-benny": steps.spend_benny, "recover-stunned": steps.recover_stunned,
-    "bleeding-out": steps.bleed,
+    "bleeding-out": steps.bleed, "stabilise": foes.stabilise_ally,
     "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade,
 })

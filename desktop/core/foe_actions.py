@@ -39,6 +39,7 @@ from geometry.measure import ADJACENT_GAP, edge_gap
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded
 from rules.registry import RulesError
+from rules.savage_pathfinder.incapacitation import stabilise
 from rules.savage_pathfinder.situational.disarm import disarm_after_hit, shaken_or_wounded
 from rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
 from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
@@ -46,7 +47,7 @@ from rules.savage_pathfinder.situational.states import cut_free
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
 
 __all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
-           "push_foe", "put_to_the_test", "support_ally", "withdraw"]
+           "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "withdraw"]
 
 
 def _names(encounter: Encounter, request: ActionRequest) -> tuple[str, str]:
@@ -175,6 +176,18 @@ def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -
     title = f"{who} tries to disarm {whom}: " + (f"{whom} drops {held[0].name}" if dropped
                                                  else f"{whom} keeps {held[0].name}")
     return finish(after, request, title, events, [], hit.preview.notes)
+
+
+def stabilise_ally(encounter: Encounter, request: ActionRequest,
+                   dice: DiceSource) -> ActionResult:
+    """An ally's Healing roll (an action): success stops the target Bleeding Out."""
+    victim = fighter_of(encounter, request.target, "target")
+    who, whom = _names(encounter, request)
+    if not victim.condition.bleeding_out:
+        raise AttackError(f"{whom} is not Bleeding Out")
+    outcome = stabilise(dice, fighter_of(encounter, request.actor), victim)
+    word = "stabilises" if not outcome.states[0].condition.bleeding_out else "fails to stabilise"
+    return finish(encounter, request, f"{who} {word} {whom}", outcome.events, outcome.states)
 
 
 def finish_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:

@@ -124,7 +124,7 @@ def stabilise(
 ) -> Outcome[Combatant]:
     """An ally's Healing roll (an action): success stops the victim Bleeding Out."""
     roll = roll_trait(dice, healer.skill("healing"), wild_card=healer.wild_card, actor=healer.id,
-                      purpose=f"Healing ({victim.id} Bleeding Out)",
+                      purpose="Healing (stop the Bleeding Out)",
                       modifiers=(*wound_penalty(healer), *modifiers))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,))

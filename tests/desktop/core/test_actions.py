@@ -229,3 +229,17 @@ def test_a_test_with_a_rate_of_fire_keeps_the_best_die() -> None:
     assert result.entry.title == "Hero Tests Orc (Shooting): Orc is Vulnerable"
     assert result.entry.lines[:2] == ("Shooting (Test) 2 d8 6 → 6 vs TN 4: success",
                                       "Agility (resist Test) d6 3 → 3 vs TN 6: failure")
+
+
+def test_an_ally_stabilises_a_bleeding_hero() -> None:
+    """Bleeding Out: an ally's Healing roll stabilises on a success. The cleric's Healing d8 5
+    (an Extra: no Wild Die) vs 4: the hero stops Bleeding Out."""
+    dying = {**HERO, "condition": {"incapacitated": True, "bleeding_out": True}}
+    cleric = Token("cleric", "Cleric", 1.5, 4.5, side=Side.HERO,
+                   stats={"skills": {"healing": "d8"}})
+    enc = side_by_side(cleric).with_token(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO,
+                                                stats=dying))
+    result = perform_action(enc, ActionRequest("stabilise", "cleric", "hero"), ScriptedDice([5]))
+    assert result.entry.title == "Cleric stabilises Hero"
+    assert result.entry.lines[0] == "Healing (stop the Bleeding Out) d8 5 → 5 vs TN 4: success"
+    assert result.encounter.token("hero").stats["condition"]["bleeding_out"] is False
