@@ -47,16 +47,21 @@ from typing import Any
 from desktop.core.battlefield import battlefield_of
 from desktop.core.fileformat import load_encounter
 from desktop.core.model import Token
+from geometry.adjacency import are_adjacent
 from geometry.survey import survey
 
-__all__ = ["add_arguments", "print_table", "run", "weapon_reach"]
+__all__ = ["add_arguments", "default_weapon", "print_table", "run", "weapon_reach"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the encounter file")
     parser.add_argument("--attacker", required=True, help="the attacking token's id")
     parser.add_argument("--target", required=True, help="the target token's id")
-    parser.add_argument("--weapon", help="the attacker's weapon by name (default: melee, reach 0)")
+    parser.add_argument(
+        "--weapon",
+        help="the attacker's weapon by name (default: the one `battlemap attack` picks: "
+        "a hand weapon next to the target, else a ranged one)",
+    )
     parser.add_argument("--lean", action="store_true", help="look from the best footprint point")
     parser.add_argument(
         "--creatures-hide", action="store_true", help="other creatures on the ground give cover"
@@ -68,9 +73,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         encounter = load_encounter(args.file)
         attacker = encounter.token(args.attacker)
-        ranges, reach = weapon_reach(attacker, args.weapon)
+        field = battlefield_of(encounter)
+        weapon = args.weapon
+        if weapon is None:
+            weapon = default_weapon(attacker, are_adjacent(field, args.attacker, args.target))
+        ranges, reach = weapon_reach(attacker, weapon)
         report = survey(
-            battlefield_of(encounter), args.attacker, args.target,
+            field, args.attacker, args.target,
             weapon_ranges=ranges, reach=reach, lean=args.lean, creatures_hide=args.creatures_hide,
         )
     except (ValueError, KeyError, OSError) as error:
@@ -79,6 +88,25 @@ def run(args: argparse.Namespace) -> int:
     data = report.to_json()
     print(json.dumps(data, indent=2) if args.json else print_table(data))
     return 0
+
+
+def default_weapon(token: Token, adjacent: bool) -> str | None:
+    """The weapon an attack uses when none is named (as :mod:`desktop.core.pipeline` picks it):
+    the first hand (or thrown) weapon next to the target, the first ranged one farther away,
+    else the first weapon; None when the token has none (unarmed).
+
+    Examples
+    --------
+    >>> bow = {"name": "Bow", "damage": "2d6", "range": [12, 24, 48]}
+    >>> axe = {"name": "Axe", "damage": "str+d6"}
+    >>> archer = Token("a", "Archer", 0, 0, stats={"weapons": [bow, axe]})
+    >>> default_weapon(archer, adjacent=False), default_weapon(archer, adjacent=True)
+    ('Bow', 'Axe')
+    """
+    listed = [w for w in token.stats.get("weapons", []) if isinstance(w, dict)]
+    wanted = [w for w in listed if (w.get("range") is None or bool(w.get("thrown"))) == adjacent]
+    chosen = wanted or listed
+    return str(chosen[0].get("name")) if chosen else None
 
 
 def weapon_reach(
