@@ -19,9 +19,9 @@ twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--ch
 
 ``--action ID`` takes a non-attack action instead (defend, grapple, test, support, push,
 disarm, withdraw, ...; ``--target`` where it has one; ``--skill``, ``--effect``, ``--trait``,
-``--hardness``, ``--items`` for its choices; ``--called-shot limb`` for a Disarm at a limb).
-``battlemap attack --list-options`` lists every option, action and automatic rule id from
-the rules' registry.
+``--hardness``, ``--items`` for its choices; ``--called-shot limb|weapon`` for a Disarm at a
+limb or the weapon). ``battlemap attack --list-options`` lists every option, action and
+automatic rule id from the rules' registry.
 
 Bad ids, weapons, options or dice print one clear message and exit with code 2; nothing is
 written.
@@ -57,6 +57,7 @@ from rules.savage_pathfinder.situational.scale import Scale
 Result = AttackResult | TemplateAttack | ActionResult
 CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
                      if o.startswith("called-shot-"))
+DISARM_PARTS = ("hand", "limb", "weapon")
 
 
 def parse_dice(text: str) -> list[int]:
@@ -123,7 +124,8 @@ def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the area attack may be Evaded (Agility -2 for each victim)")
     parser.add_argument("--option", action="append", default=[], metavar="ID",
                         help="an attack option (see --list-options): wild-attack, the-drop, ...")
-    parser.add_argument("--called-shot", metavar="PART", help=", ".join(CALLED_SHOTS))
+    parser.add_argument("--called-shot", metavar="PART", help=", ".join(CALLED_SHOTS) +
+                        " (--action disarm: hand, limb or weapon)")
     parser.add_argument("--aim", action="store_true", help="the attacker aimed last turn")
     parser.add_argument("--part-scale", choices=[s.name.lower() for s in Scale],
                         help="the Scale of the item or unarmored area of a Called Shot "
@@ -243,6 +245,9 @@ def declared_of(args: argparse.Namespace) -> Declared:
 def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> ActionResult:
     if len(args.target) > 1:
         raise ValueError("--action takes at most one --target")
+    if args.action == "disarm" and (args.called_shot or "hand") not in DISARM_PARTS:
+        raise ValueError(f"--action disarm --called-shot {args.called_shot!r}: aim at one of "
+                         f"{', '.join(DISARM_PARTS)}")
     request = ActionRequest(args.action, args.attacker, (args.target or [None])[0],
                             weapon=args.weapon, skill=args.skill,
                             effect=args.effect.capitalize(), trait=args.trait,

@@ -37,14 +37,20 @@ from desktop.core.timed_states import Effect, add_effect, timers_of, with_timers
 from desktop.core.turns import acting_tokens
 from geometry.measure import ADJACENT_GAP, edge_gap
 from rules.dice import DiceSource
-from rules.events import Event, StatusAdded
+from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.incapacitation import stabilise
-from rules.savage_pathfinder.situational.disarm import disarm_after_hit, shaken_or_wounded
+from rules.savage_pathfinder.situational.disarm import (
+    disarm_after_hit,
+    disarm_weapon_hit,
+    shaken_or_wounded,
+)
 from rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
 from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
+from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import cut_free
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
+from rules.savage_pathfinder.traits import roll_trait
 
 __all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
            "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "withdraw"]
@@ -151,31 +157,70 @@ def push_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> 
     return ActionResult(pushed.events, pushed.encounter, pushed.entry)
 
 
-def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """A Called Shot at the hand (-4) or a limb (-2, ``request.part``); if it Shakes or Wounds,
-    Strength -4 (hand) or -2 (limb) or drop the weapon.
+WEAPON_SCALE = Scale.SMALL
+"""A weapon held in the hand, aimed at as an item: Small (-2)."""
 
-    Dice: the attack's, then the defender's Strength die and Wild Die."""
-    if request.part not in ("hand", "limb"):
-        raise AttackError(f"disarm: aim at the hand or a limb, not {request.part!r}")
+
+def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Disarm (``request.part``): a Called Shot at the hand (-4) or a limb (-2) - if it Shakes
+    or Wounds, Strength -4 / -2 or drop the weapon - or at the weapon itself (an item, Small:
+    -2; no damage to the wielder) - item damage without raise or Aces, Strength against it or
+    drop it.
+
+    Dice: the attack's, then (weapon) the item damage, then the defender's Strength die and
+    Wild Die."""
+    if request.part not in ("hand", "limb", "weapon"):
+        raise AttackError(f"disarm: aim at the hand, a limb or the weapon, not {request.part!r}")
     target = fighter_of(encounter, request.target, "target")
     held = [w for w in target.weapons if not w.shield]
     if not held:
         raise AttackError(f"{_names(encounter, request)[1]} holds no weapon to lose")
-    hit = resolve_attack(encounter, request.actor, request.target or "", dice, request.weapon,
-                         [f"called-shot-{request.part}"])
-    events: list[Event] = list(hit.events)
-    after = replace(hit.encounter, log=encounter.log)
-    if shaken_or_wounded(hit.events, target.id):
-        kept = disarm_after_hit(dice, fighter_of(after, target.id), held[0].name,
-                                hand=request.part == "hand")
-        events += kept.events
-        after = apply_outcome(after, kept.states, kept.events)
+    if request.part == "weapon":
+        events, after, notes = _strike_weapon(encounter, request, dice, held[0].name)
+    else:
+        events, after, notes = _strike_wielder(encounter, request, dice, held[0].name)
     who, whom = _names(encounter, request)
     dropped = any(isinstance(e, StatusAdded) and e.status.startswith("disarmed") for e in events)
     title = f"{who} tries to disarm {whom}: " + (f"{whom} drops {held[0].name}" if dropped
                                                  else f"{whom} keeps {held[0].name}")
-    return finish(after, request, title, events, [], hit.preview.notes)
+    return finish(after, request, title, events, [], notes)
+
+
+Struck = tuple[list[Event], Encounter, tuple[str, ...]]
+
+
+def _strike_wielder(encounter: Encounter, request: ActionRequest, dice: DiceSource,
+                    item: str) -> Struck:
+    hit = resolve_attack(encounter, request.actor, request.target or "", dice, request.weapon,
+                         [f"called-shot-{request.part}"])
+    events: list[Event] = list(hit.events)
+    after = replace(hit.encounter, log=encounter.log)
+    if shaken_or_wounded(hit.events, request.target or ""):
+        kept = disarm_after_hit(dice, fighter_of(after, request.target), item,
+                                hand=request.part == "hand")
+        events += kept.events
+        after = apply_outcome(after, kept.states, kept.events)
+    return events, after, hit.preview.notes
+
+
+def _strike_weapon(encounter: Encounter, request: ActionRequest, dice: DiceSource,
+                   item: str) -> Struck:
+    """The attack roll at the held weapon (the wielder's Parry or 4), then item damage."""
+    preview = preview_attack(encounter, request.actor, request.target or "", request.weapon,
+                             ["called-shot-item"], declared=Declared(part_scale=WEAPON_SCALE))
+    if preview.problem is not None or preview.situated is None:
+        raise AttackError(preview.problem or "the attack could not be planned")
+    fighter = preview.situated.attacker
+    roll = roll_trait(dice, fighter.skill(preview.kind.skill), wild_card=fighter.wild_card,
+                      purpose=f"{preview.kind.value} (at the {item})", actor=fighter.id,
+                      modifiers=preview.attack_modifiers, target=preview.target_number)
+    target = request.target or ""
+    if not roll.result.succeeded:
+        return [roll.event, Miss(fighter.id, target, False)], encounter, preview.notes
+    weapon = fighter.weapon(preview.weapon)
+    kept = disarm_weapon_hit(dice, fighter, weapon, fighter_of(encounter, target), item)
+    events: list[Event] = [roll.event, Hit(fighter.id, target, False), *kept.events]
+    return events, apply_outcome(encounter, kept.states, kept.events), preview.notes
 
 
 def stabilise_ally(encounter: Encounter, request: ActionRequest,

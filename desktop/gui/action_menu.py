@@ -5,7 +5,7 @@ order: actions the token takes alone run at once (*Area effect attack* switches 
 Template tool); those aimed at another token (``targets``) hand the attack tool that action,
 and the GM's next click on a token picks the target. Test and Support open a
 submenu of the acting token's skills (Test: then Distracted or Vulnerable), Disarm one of the
-hand or a limb. Three sections:
+hand, a limb or the weapon itself. Three sections:
 actions at a token, the token's own actions, free actions and reactions; an action the token
 cannot take now (Shaken, not prone, ...) is greyed with the reason as its tooltip. The action
 bar's *Actions* button and the right-click menu on a token both use it.
@@ -31,7 +31,7 @@ SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions
 DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
 """Skills offered when the acting token's stat block names none."""
 TEST_EFFECTS = ("Distracted", "Vulnerable")
-DISARM_PARTS = (("hand", "-4"), ("limb", "-2"))
+DISARM_PARTS = (("hand", "-4"), ("limb", "-2"), ("weapon", "-2, item damage vs Strength"))
 """Where a Disarm strikes, with its Called Shot penalty."""
 
 

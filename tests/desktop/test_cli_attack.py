@@ -198,3 +198,22 @@ def test_disarm_at_a_limb(capsys) -> None:
     assert "-2 Called Shot (limb)" in out[1]
     assert out[-2:] == ["  Strength (keep hold of Dogslicer) d4 1 = 1; -2 hit on the limb → -1 "
                         "vs TN 4: failure", "  Goblin 5 is now disarmed: Dogslicer"]
+
+
+def test_disarm_by_striking_the_weapon(capsys) -> None:
+    """Disarm: "If the attack hits a weapon, the attacker rolls damage normally for an item (no
+    raise effect or Aces). The defender must make a Strength roll equal to the damage or drop
+    the item." Harsk shoots Goblin 5's weapon, a Small item (-2): Shooting d8 8 Aces, + 1 = 9
+    (Wild 2) - 2 (Light Cover) - 2 = 5 vs 4: a hit. Longbow item damage 2d6 4 + 3 = 7; Goblin
+    5's Strength d4 3 vs 7: he drops the Dogslicer, and takes no damage himself."""
+    args = [*HARSK_AT_GOBLIN_5, "--action", "disarm", "--called-shot", "weapon",
+            "--dice", "8,1,2,4,3,3", "--json"]
+    assert main(["attack", str(DEMO), *args]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["log"]["title"] == "Harsk tries to disarm Goblin 5: Goblin 5 drops Dogslicer"
+    assert data["log"]["lines"][0] == ("Shooting (at the Dogslicer) d8 8+1, Wild d6 2 = 9; -2 "
+                                       "light Cover; -2 Called Shot: item (Small) → 5 vs TN 4: "
+                                       "hit")
+    assert data["log"]["lines"][2:] == ["Strength (keep hold of Dogslicer) d4 3 → 3 vs TN 7: "
+                                        "failure", "Goblin 5 is now disarmed: Dogslicer"]
+    assert data["conditions"]["goblin-5"].get("shaken", False) is False
