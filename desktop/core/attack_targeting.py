@@ -159,9 +159,18 @@ class AttackTool:
         return Aim(self.aim.attacker, target, preview)
 
     def refresh(self, encounter: Encounter) -> None:
-        """Re-preview after the choices or the encounter changed."""
-        if self.aim is not None:
-            self._show(self.preview_on(encounter, self.aim.target))
+        """Re-preview after the choices or the encounter changed; a token no longer in the
+        encounter (another file opened, an undo) is no longer the attacker or the target."""
+        if self.aim is None:
+            return
+        present = {token.id for token in encounter.tokens}
+        if self.aim.attacker not in present:
+            self.pending, self.volley = None, ()
+            self._show(None)
+            return
+        self.volley = tuple(v for v in self.volley if v in present)
+        target = self.aim.target if self.aim.target in present else None
+        self._show(self.preview_on(encounter, target))
 
     def _stale(self, encounter: Encounter) -> bool:
         """True when the shown preview was measured on another snapshot."""

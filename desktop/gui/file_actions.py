@@ -158,6 +158,8 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
 
 def import_uvtt(window: GMWindow) -> None:
     """Open a Universal VTT export as a new encounter (walls, doors, lights, image)."""
+    if window.state.dirty and not window.confirm_discard():
+        return
     name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
     if not name:
         return

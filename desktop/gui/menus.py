@@ -76,7 +76,8 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     _action(window, menu, "Calibrate Map &Grid...", partial(file_actions.calibrate_grid, window))
     actions["fit_grid"] = _action(window, menu, "Fit Grid to a Printed &Cell",
                                   partial(_fit_grid_tool, window))
-    _action(window, menu, "Import &Universal VTT...", partial(file_actions.import_uvtt, window))
+    actions["import_uvtt"] = _action(window, menu, "Import &Universal VTT...",
+                                     partial(file_actions.import_uvtt, window))
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)
 

@@ -4,9 +4,12 @@ It opens the demo encounter (a copy in a temporary folder) with the real start-u
 (:func:`desktop.gui.app.open_window` and the autosave wiring) and then, chosen at random with a
 fixed seed, drags tokens with real mouse events on the view's viewport, attacks and fires
 templates with the Attack and Template tools, opens and closes doors, draws walls and regions,
-deletes what it drew, undoes, redoes, saves, opens saved files, toggles the player view, steps
-the initiative and waits. The driver answers the two questions a user would (discard unsaved
-changes: yes; the file name to save or open) and records every error message box.
+deletes what it drew, undoes, redoes, saves, opens saved files, starts a new encounter (File >
+New), imports the real Universal VTT samples in ``../shared/maps/uvtt`` (skipped when absent),
+toggles the player view, drags tokens on the player view's map, steps the initiative and waits.
+Settings and autosaves go to a temporary folder (``XDG_CONFIG_HOME`` / ``XDG_DATA_HOME``, unless
+already set), never the user's own. The driver answers the two questions a user would (discard
+unsaved changes: yes; the file name to save or open) and records every error message box.
 
 Checks: exceptions anywhere (the action itself, ``sys.excepthook`` for errors inside Qt slots
 and event handlers, Qt critical messages), a dialog nobody expected, every opened file equal to
@@ -48,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="actions before the first memory reading (default: a tenth)")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    home = tempfile.mkdtemp(prefix="battlemap-soak-home-")
+    for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):  # never the user's own settings
+        os.environ.setdefault(variable, os.path.join(home, variable.lower()))
     settings_dir = tempfile.mkdtemp(prefix="battlemap-soak-settings-")
     for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
         QSettings.setPath(QSettings.Format.NativeFormat, scope, settings_dir)

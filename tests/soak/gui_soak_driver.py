@@ -26,6 +26,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from desktop.core.model import Encounter, WallKind
+from desktop.core.uvtt import load_uvtt
 from desktop.gui.app import start_autosave
 from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.main_window import GMWindow
@@ -36,6 +37,8 @@ WALL_TOOLS = ("tool_wall", "tool_low_wall", "tool_window", "tool_door", "tool_ob
 REGION_TOOLS = ("tool_difficult_ground", "tool_zone")
 MAX_DRAWN = 25
 """Above this many drawn walls and regions, a draw action deletes one instead."""
+UVTT_SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "maps" / "uvtt"
+"""Real Universal VTT exports (``../shared/maps/uvtt`` beside the repository), if present."""
 
 
 class GuiSoak:
@@ -52,18 +55,20 @@ class GuiSoak:
         self.panel = window.findChild(InitiativePanel)
         if self.panel is not None:
             self.panel.dice = RandomDice(rng=dice)
-        self.original = {w.id for w in window.state.encounter.walls}
         self.saved: dict[Path, Encounter] = {}
         if window.path is not None:
             self.saved[window.path] = window.state.encounter
-        self.baseline = window.state.encounter
+        self.uvtt_files = sorted(UVTT_SAMPLES.glob("*.dd2vtt"))
+        self.start_history()
         self.kinds: dict[str, tuple[Callable[[], str], int]] = {
             "drag": (self.drag, 22), "attack": (self.attack, 14), "template": (self.template, 7),
             "door": (self.door, 8), "draw": (self.draw, 9), "undo": (self.undo, 12),
             "redo": (self.redo, 8), "save": (self.save, 4), "load": (self.load, 4),
             "player_view": (self.player_view, 3), "next_turn": (self.next_turn, 8),
-            "wait": (self.wait, 1),
+            "wait": (self.wait, 1), "player_drag": (self.player_drag, 6), "new": (self.new, 1),
         }
+        if self.uvtt_files:
+            self.kinds["import_uvtt"] = (self.import_uvtt, 1)
 
     @property
     def encounter(self) -> Encounter:
@@ -86,13 +91,35 @@ class GuiSoak:
     def trigger(self, name: str) -> None:
         self.window.actions_by_name[name].trigger()
 
+    def start_history(self) -> None:
+        """A new history starts (a file opened): undo-to-start returns here; its walls are
+        the map's own, not drawn by the soak."""
+        self.baseline = self.encounter
+        self.original = {w.id for w in self.encounter.walls}
+
     def drag(self) -> str:
+        if not self.encounter.tokens:
+            return "drag: no tokens"
         self.trigger("tool_select")
         self.mouse.skip_animation()
         token = self.rng.choice(self.encounter.tokens)
         before = self.encounter
         self.mouse.drag((token.x, token.y), self.mouse.random_point(), self.rng.random() < 0.2)
         return "drag moved" if self.encounter is not before else "drag no move"
+
+    def player_drag(self) -> str:
+        """Open the player view if needed and drag a token players can see on its map."""
+        visible = [t for t in self.encounter.tokens if not t.hidden]
+        if not visible:
+            return "player drag: no visible tokens"
+        if self.window.player_window is None:
+            self.trigger("player_view")
+        assert self.window.player_window is not None
+        self.mouse.skip_animation()
+        table = Mouse(self.window, self.rng, self.window.player_window.view)
+        token, before = self.rng.choice(visible), self.encounter
+        table.drag((token.x, token.y), table.random_point(), self.rng.random() < 0.2)
+        return "player drag moved" if self.encounter is not before else "player drag no move"
 
     def select_token(self) -> str:
         """Click a random token with the select tool; its id."""
@@ -105,6 +132,8 @@ class GuiSoak:
     def attack(self) -> str:
         """Pick an attacker and options, hover up to four tokens as a GM looking for a target
         the card allows, and click the last one hovered."""
+        if not self.encounter.tokens:
+            return "attack: no tokens"
         self.select_token()
         self.trigger("tool_attack")
         bar = self.window.combat_tools.attack.bar
@@ -122,6 +151,8 @@ class GuiSoak:
         return "attack resolved" if self.encounter is not before else "attack refused"
 
     def template(self) -> str:
+        if not self.encounter.tokens:
+            return "template: no tokens"
         self.select_token()
         bar = self.window.combat_tools.attack.bar
         bar.template.setCurrentIndex(self.rng.randrange(bar.template.count()))
@@ -177,7 +208,7 @@ class GuiSoak:
         return "redo done" if label else "redo: nothing"
 
     def save(self) -> str:
-        if self.rng.random() < 0.3:
+        if self.window.path is None or self.rng.random() < 0.3:
             FileNameAnswers.next_name = str(self.folder / f"save-{self.rng.randrange(4)}.json")
             self.trigger("save_as")
         else:
@@ -193,8 +224,26 @@ class GuiSoak:
         self.trigger("open")
         if self.encounter != self.saved[path]:
             self.report.problems.append(f"{path.name} opened differently from how it was saved")
-        self.baseline = self.encounter
+        self.start_history()
         return "load done"
+
+    def new(self) -> str:
+        self.check_undo("before File > New")
+        self.trigger("new")
+        if self.encounter != Encounter() or self.window.path is not None:
+            self.report.problems.append("File > New did not give an empty, unnamed encounter")
+        self.start_history()
+        return "new done"
+
+    def import_uvtt(self) -> str:
+        self.check_undo("before importing a Universal VTT file")
+        path = self.rng.choice(self.uvtt_files)
+        FileNameAnswers.next_name = str(path)
+        self.trigger("import_uvtt")
+        if self.encounter != load_uvtt(path) or self.window.path is not None:
+            self.report.problems.append(f"{path.name} imported differently from load_uvtt")
+        self.start_history()
+        return "import uvtt done"
 
     def player_view(self) -> str:
         self.trigger("player_view")

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.core.model import Point
 from desktop.gui.main_window import GMWindow
+from desktop.gui.map_view import MapView
 from desktop.gui.style import CELL
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
@@ -18,15 +19,17 @@ NONE, SHIFT = Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier
 
 
 class Mouse:
-    """Presses, moves and releases on ``window``'s map viewport, as a user's hand would."""
+    """Presses, moves and releases on a map view's viewport, as a user's hand would: the GM
+    window's map, or ``view`` (the player view's map) when given."""
 
-    def __init__(self, window: GMWindow, rng: random.Random) -> None:
+    def __init__(self, window: GMWindow, rng: random.Random, view: MapView | None = None) -> None:
         self.window, self.rng = window, rng
-        self.viewport = window.view.viewport()
+        self.view = view if view is not None else window.view
+        self.viewport = self.view.viewport()
 
     def at(self, x: float, y: float) -> QPoint:
         """The viewport position of the map point ``(x, y)`` in cells."""
-        return self.window.view.mapFromScene(QPointF(x * CELL, y * CELL))
+        return self.view.mapFromScene(QPointF(x * CELL, y * CELL))
 
     def random_point(self) -> Point:
         encounter = self.window.state.encounter
@@ -45,9 +48,12 @@ class Mouse:
         return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 
     def skip_animation(self) -> None:
-        """A click on the map skips a playing attack animation (the click is eaten)."""
+        """A click on the GM's map skips a playing attack animation (the click is eaten)."""
         if self.window.combat_tools.attack.animator.is_running:
-            QTest.mouseClick(self.viewport, LEFT, NONE, self.at(*self.random_point()))
+            x, y = self.random_point()
+            gm_view = self.window.view
+            QTest.mouseClick(gm_view.viewport(), LEFT, NONE,
+                             gm_view.mapFromScene(QPointF(x * CELL, y * CELL)))
 
     def click(self, x: float, y: float) -> None:
         QTest.mouseClick(self.viewport, LEFT, NONE, self.at(x, y))
@@ -90,7 +96,7 @@ class Mouse:
             return
         QTest.mouseClick(self.viewport, LEFT, NONE, last)
         if way == 1:
-            QTest.keyClick(self.window.view, Qt.Key.Key_Return)
+            QTest.keyClick(self.view, Qt.Key.Key_Return)
         else:
             QTest.mouseClick(self.viewport, RIGHT, NONE, last)
 

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import load_encounter
 from desktop.core.state import BattleState
+from desktop.gui import file_actions
 from desktop.gui.main_window import GMWindow
 from desktop.gui.style import CELL
 from rules.dice import ScriptedDice
@@ -118,6 +119,41 @@ def test_a_closed_player_view_is_let_go_by_the_attack_and_template_tools(
     assert closed() is None
 
 
+def test_file_new_while_aiming_at_a_token_forgets_the_aim(
+    qtbot: QtBot, demo_window: GMWindow
+) -> None:
+    # Soak seed 7: Harsk aimed at Goblin 5, then File > New (no tokens at all): the attack tool
+    # re-previewed the vanished target and raised KeyError inside the state's change signal.
+    window = demo_window
+    viewport = window.view.viewport()
+    qtbot.mouseClick(viewport, LEFT, NONE, on_screen(window, "harsk"))
+    window.actions_by_name["tool_attack"].trigger()
+    hover(window, on_screen(window, "goblin-5"))
+    tool = window.combat_tools.attack.tool
+    assert tool.aim is not None and tool.aim.target == "goblin-5"
+    file_actions.new_encounter(window)
+    assert window.state.encounter.tokens == ()
+    assert tool.aim is None
+
+
+def test_import_universal_vtt_asks_before_discarding_unsaved_changes(
+    qtbot: QtBot, demo_window: GMWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # File > New and Open asked "discard unsaved changes?"; Import Universal VTT replaced the
+    # encounter without asking. The GM answers no: the file dialog never opens, nothing changes.
+    window = demo_window
+    moved = window.state.encounter.token("harsk").moved_to(1.5, 1.5)
+    window.state.apply("Move Harsk", window.state.encounter.with_token(moved))
+    edited = window.state.encounter
+    asked: list[bool] = []
+    monkeypatch.setattr(window, "confirm_discard", lambda: asked.append(True) or False)
+    monkeypatch.setattr(file_actions.QFileDialog, "getOpenFileName",
+                        lambda *_: pytest.fail("the file dialog opened"))
+    window.actions_by_name["import_uvtt"].trigger()
+    assert asked == [True]
+    assert window.state.encounter is edited and window.state.dirty
+
+
 def soak_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("gui_soak", SOAK_SCRIPT)
     assert spec is not None and spec.loader is not None
@@ -134,3 +170,4 @@ def test_300_random_user_actions_raise_nothing_and_undo_back_to_the_start() -> N
     assert report.undo_failures == []
     assert report.undo_checks >= 2  # at least one file opened, and the end
     assert report.outcomes["attack resolved"] > 0 and report.outcomes["drag moved"] > 0
+    assert report.outcomes["player drag moved"] > 0
