@@ -46,6 +46,7 @@ from rules.savage_pathfinder.situational.misc import (
     reload_actions,
     rest,
 )
+from rules.savage_pathfinder.situational.natural import climbing_roll
 from rules.savage_pathfinder.situational.states import break_free, stunned_recovery
 from rules.savage_pathfinder.statblock import Combatant
 
@@ -53,7 +54,7 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
-                          "rest", "evasion"})
+                          "rest", "evasion", "climb"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
@@ -67,7 +68,8 @@ class ActionRequest:
     are readied; ``wild_attack``: cutting free with a Wild Attack; ``part``: where a Disarm
     strikes (hand or limb); ``dice_count``: the skill dice of a Test made with a Rate of Fire
     (only the best counts); ``weapon``: for Disarm, Cut free, Break an object, Reload and the
-    Finishing Move.
+    Finishing Move; ``rough_surface``: a climb up rough or soft stuff (claws help);
+    ``gm_override``: the GM lets the actor act out of turn.
     """
 
     action: str
@@ -82,6 +84,8 @@ class ActionRequest:
     wild_attack: bool = False
     part: str = "hand"
     dice_count: int = 1
+    rough_surface: bool = True
+    gm_override: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,3 +295,11 @@ def evade(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> Act
         "fails to evade"
     return finish(encounter, request, f"{_name(encounter, request.actor)} {word}",
                   [roll.event], [])
+
+
+def climb(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """A hazardous climb: Athletics (climbing), +2 with claws on a rough or soft surface."""
+    roll, hazard = climbing_roll(dice, fighter_of(encounter, request.actor),
+                                 request.rough_surface)
+    return finish(encounter, request, f"{_name(encounter, request.actor)} climbs: {hazard}",
+                  [roll], [])

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 
 from desktop.core import action_steps as steps
@@ -35,6 +36,7 @@ from desktop.core import foe_actions as foes
 from desktop.core.action_steps import ActionRequest, ActionResult, fighter_of
 from desktop.core.model import Encounter
 from desktop.core.pipeline import AttackError
+from desktop.core.turn_order import defend_problem, override_note, turn_problem
 from rules.dice import DiceSource
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
@@ -59,7 +61,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "spend-benny": steps.spend_benny, "recover-stunned": steps.recover_stunned,
     "bleeding-out": steps.bleed, "stabilise": foes.stabilise_ally,
     "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
-    "evasion": steps.evade,
+    "evasion": steps.evade, "climb": steps.climb,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 
@@ -124,12 +126,17 @@ def action_problem(encounter: Encounter, actor: str, action: str) -> str | None:
         return f"{name} is Shaken and may only take free actions"
     if state.bound and action != "break-free":
         return f"{name} is Bound: no physical action but breaking free"
-    return None
+    return defend_problem(encounter, actor) if action == "defend" else None
 
 
 def perform_action(encounter: Encounter, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
-    """Resolve ``request`` with ``dice``; ``AttackError`` (nothing changed) when it cannot be."""
+    """Resolve ``request`` with ``dice``; ``AttackError`` (nothing changed) when it cannot be.
+
+    In combat an action that is not free is refused when it is not the actor's turn (see
+    :func:`desktop.core.turn_order.turn_problem`) unless ``request.gm_override``; the log
+    entry of an overridden action says so.
+    """
     handler = HANDLERS.get(request.action)
     if request.action == "area-attack":
         raise AttackError("area-attack: place a template (the Template tool, or "
@@ -145,7 +152,19 @@ def perform_action(encounter: Encounter, request: ActionRequest,
     problem = action_problem(encounter, request.actor, request.action)
     if problem is not None:
         raise AttackError(problem)
+    out_of_turn = None if is_free(request.action) else turn_problem(encounter, request.actor)
+    if out_of_turn is not None and not request.gm_override:
+        raise AttackError(f"{option.name}: {out_of_turn}")
     try:
-        return handler(encounter, request, dice)
+        result = handler(encounter, request, dice)
     except RulesError as error:
         raise AttackError(str(error)) from None
+    return result if out_of_turn is None else _noted(result, override_note(encounter,
+                                                                           request.actor))
+
+
+def _noted(result: ActionResult, note: str) -> ActionResult:
+    """``result`` with ``note`` added to its log entry (in the encounter's log too)."""
+    entry = replace(result.entry, lines=(*result.entry.lines, note))
+    log = (*result.encounter.log[:-1], entry)
+    return replace(result, entry=entry, encounter=replace(result.encounter, log=log))

@@ -33,7 +33,7 @@ from desktop.core.pipeline import (
     resolve_attack,
 )
 from desktop.core.push_action import resolve_push
-from desktop.core.timed_states import Effect, add_effect, timers_of, with_timers
+from desktop.core.timed_states import Effect, add_effect, add_hold, timers_of, with_timers
 from desktop.core.turns import acting_tokens
 from geometry.measure import ADJACENT_GAP, edge_gap
 from rules.dice import DiceSource
@@ -77,7 +77,10 @@ def grapple_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) 
     word = "Bound" if caught.bound else "Entangled" if caught.entangled else "fails"
     who, whom = _names(encounter, request)
     title = f"{who} grapples {whom}: " + (f"{whom} is {word}" if word != "fails" else "fails")
-    return finish(encounter, request, title, outcome.events, outcome.states)
+    result = finish(encounter, request, title, outcome.events, outcome.states)
+    if word == "fails":
+        return result
+    return replace(result, encounter=add_hold(result.encounter, actor.id, target.id))
 
 
 def let_go_of(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -192,7 +195,7 @@ Struck = tuple[list[Event], Encounter, tuple[str, ...]]
 def _strike_wielder(encounter: Encounter, request: ActionRequest, dice: DiceSource,
                     item: str) -> Struck:
     hit = resolve_attack(encounter, request.actor, request.target or "", dice, request.weapon,
-                         [f"called-shot-{request.part}"])
+                         [f"called-shot-{request.part}"], gm_override=request.gm_override)
     events: list[Event] = list(hit.events)
     after = replace(hit.encounter, log=encounter.log)
     if shaken_or_wounded(hit.events, request.target or ""):

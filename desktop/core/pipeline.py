@@ -45,7 +45,8 @@ from desktop.core.savage_context import (
     Translation,
     translate,
 )
-from desktop.core.timed_states import mark_acted, timers_of, use_effects, with_timers
+from desktop.core.timed_states import mark_acted, mark_ran, timers_of, use_effects, with_timers
+from desktop.core.turn_order import override_note, running_problem, turn_problem
 from desktop.core.turns import initiative
 from geometry.index import Battlefield
 from geometry.measure import ADJACENT_GAP, edge_gap
@@ -279,11 +280,14 @@ def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
 def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice: DiceSource,
                    weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None,
-                   soak_bennies: int = 0, declared: Declared = NOTHING_DECLARED) -> AttackResult:
+                   soak_bennies: int = 0, declared: Declared = NOTHING_DECLARED,
+                   gm_override: bool = False) -> AttackResult:
     """Roll one attack (see :func:`preview_attack` for the arguments) with ``dice``.
 
     ``soak_bennies``: the target spends up to that many of its Bennies to Soak Wounds (one
-    Soak roll, then rerolls).
+    Soak roll, then rerolls). In combat the attacker must be acting, on Hold or on a Joker
+    (a free attack may be made any time) unless ``gm_override`` (noted in the log); one who
+    Defends cannot declare Running.
 
     Dice are asked for in the engine's order (attack, Wild Die, damage, Soak, Incapacitation),
     then for each stray shot a die to pick the bystander (when several could be hit) and its
@@ -293,6 +297,7 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
     in the encounter. Raises ``AttackError`` when the attack cannot be made, and the dice
     source's ``DiceError`` when a die is impossible or missing; the encounter is then unchanged.
     """
+    turn_notes = _turn_notes(encounter, attacker_id, declared, gm_override)
     preview = preview_attack(encounter, attacker_id, target_id, weapon, options, overrides,
                              declared)
     if preview.problem is not None or preview.situated is None:
@@ -307,13 +312,29 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
     events = (*outcome.events, *stray_events)
     names = {t.id: t.name for t in encounter.tokens}
     entry = attack_entry(_title(encounter, preview), events, names,
-                         cover_fraction=preview.survey.cover_fraction, notes=preview.notes,
+                         cover_fraction=preview.survey.cover_fraction,
+                         notes=(*preview.notes, *turn_notes),
                          round_number=initiative(encounter).round)
     after = apply_outcome(encounter, (*outcome.states, *stray_states), events)
     if initiative(encounter).round:
         after = _after_acting(after, attacker_id, preview.kind)
+        after = mark_ran(after, attacker_id) if declared.running else after
     after = with_timers(after, timers)
     return AttackResult(preview, events, after.with_log(entry), entry)
+
+
+def _turn_notes(encounter: Encounter, attacker_id: str, declared: Declared,
+                gm_override: bool) -> tuple[str, ...]:
+    """``AttackError`` when the turn order or Defend forbid the attack; the override's note."""
+    problem = running_problem(encounter, attacker_id) if declared.running else None
+    if problem is not None:
+        raise AttackError(problem)
+    out_of_turn = None if declared.free_attack else turn_problem(encounter, attacker_id)
+    if out_of_turn is None:
+        return ()
+    if not gm_override:
+        raise AttackError(out_of_turn)
+    return (override_note(encounter, attacker_id),)
 
 
 def _after_acting(encounter: Encounter, attacker_id: str, kind: AttackKind) -> Encounter:

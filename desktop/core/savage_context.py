@@ -41,7 +41,7 @@ from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from desktop.core.model import Encounter, Side, Token
-from desktop.core.timed_states import acted, aimed, defending, support_for
+from desktop.core.timed_states import acted, aimed, defending, holding, support_for
 from rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
@@ -262,6 +262,7 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                     creatures_between=_in_the_way(s) if declared.through_creatures else (),
                     target_defending=defending(s.encounter, s.target.id),
                     defender_natural_weapons=any(w.natural for w in s.target_stats.weapons),
+                    defender_held_by_attacker=holding(s.encounter, s.attacker.id, s.target.id),
                     first_action=not acted(s.encounter, s.attacker.id))
     return context, facts
 

@@ -39,9 +39,9 @@ from rules.registry import find_system
 from rules.savage_pathfinder.situational.states import Timer, end_turn
 from rules.savage_pathfinder.statblock import Combatant
 
-__all__ = ["Effect", "acted", "add_effect", "aimed", "defending", "effects_of", "end_all",
-           "end_turns",
-           "mark_acted", "start_turns", "support_for", "timers_of", "use_effects", "with_timers"]
+__all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
+           "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "ran", "start_turns",
+           "support_for", "timers_of", "use_effects", "with_timers"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
 _EFFECT_NAMES = {"defend": "Defending (+4 Parry)", "support": "Support", "aim": "Aim"}
@@ -151,6 +151,43 @@ def mark_acted(encounter: Encounter, token_id: str) -> Encounter:
                                                            [*done, token_id])
 
 
+def ran(encounter: Encounter, token_id: str) -> bool:
+    """True when ``token_id`` declared Running this turn."""
+    return token_id in (encounter.combat.get("ran") or [])
+
+
+def mark_ran(encounter: Encounter, token_id: str) -> Encounter:
+    """Note that ``token_id`` ran this turn (Defend then refuses him).
+
+    Examples
+    --------
+    >>> enc = mark_ran(Encounter(), "a")
+    >>> ran(enc, "a"), ran(end_turns(enc, ["a"])[0], "a")
+    (True, False)
+    """
+    done = list(encounter.combat.get("ran") or [])
+    return encounter if token_id in done else _with_combat(encounter, "ran", [*done, token_id])
+
+
+def add_hold(encounter: Encounter, grappler: str, victim: str) -> Encounter:
+    """Note that ``grappler`` holds ``victim`` (a won grapple); an earlier hold on him goes."""
+    kept = [h for h in encounter.combat.get("holds") or [] if h["victim"] != victim]
+    return _with_combat(encounter, "holds", [*kept, {"grappler": grappler, "victim": victim}])
+
+
+def holding(encounter: Encounter, grappler: str, victim: str) -> bool:
+    """True when ``grappler`` won the last grapple against ``victim`` (whether he is still
+    Entangled or Bound is in his condition).
+
+    Examples
+    --------
+    >>> enc = add_hold(add_hold(Encounter(), "a", "v"), "b", "v")
+    >>> holding(enc, "a", "v"), holding(enc, "b", "v")
+    (False, True)
+    """
+    return {"grappler": grappler, "victim": victim} in (encounter.combat.get("holds") or [])
+
+
 def use_effects(encounter: Encounter, token_id: str, skill: str) -> Encounter:
     """After ``token_id`` rolled ``skill``: its Support for that skill and a ready Aim are used."""
     def used(e: Effect) -> bool:
@@ -179,8 +216,10 @@ def end_turns(encounter: Encounter, token_ids: Iterable[str]) -> tuple[Encounter
         encounter, expired = _end_timers(encounter, token_id)
         encounter, finished = _end_effects(encounter, token_id)
         lines += expired + finished
-    done = [i for i in encounter.combat.get("acted") or [] if i not in set(token_ids)]
-    return _with_combat(encounter, "acted", done), lines
+    for key in ("acted", "ran"):
+        done = [i for i in encounter.combat.get(key) or [] if i not in set(token_ids)]
+        encounter = _with_combat(encounter, key, done)
+    return encounter, lines
 
 
 def _end_effects(encounter: Encounter, token_id: str) -> tuple[Encounter, list[str]]:
@@ -241,4 +280,6 @@ def end_all(encounter: Encounter) -> tuple[Encounter, list[str]]:
     """
     timers = [replace(t, turn_ends=1) for t in timers_of(encounter)]
     encounter, lines = end_turns(with_timers(encounter, timers), [t.token for t in timers])
-    return _with_combat(_with_combat(encounter, "effects", []), "acted", []), lines
+    for key in ("effects", "acted", "ran", "holds"):
+        encounter = _with_combat(encounter, key, [])
+    return encounter, lines

@@ -3,7 +3,9 @@
 Natural weapons (fangs, claws, horns) attack with Fighting; a creature with them is always
 armed, so it is no Unarmed Defender and Two Weapons gain nothing against it. Bite: the creature
 may bite a target it has grappled. Claws: +2 to Athletics (climbing) on rough or soft surfaces.
-Horns: +4 damage after running and moving at least 5".
+Horns: +4 damage after running and moving at least 5". :func:`check_bite` refuses a bite at a
+target the biter does not hold; :func:`climbing_roll` is the Athletics (climbing) roll with the
+claws' bonus.
 
 Nonlethal Damage needs fists or a blunt weapon; an edged weapon's flat side costs -1 Fighting.
 It causes Wounds as usual, but a victim it Incapacitates cannot Bleed Out.
@@ -20,11 +22,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.events import Modifier, Outcome, StatusAdded
-from rules.savage_pathfinder.statblock import Combatant, Condition
+from rules.dice import DiceSource
+from rules.events import Modifier, Outcome, RollMade, StatusAdded
+from rules.registry import RulesError
+from rules.savage_pathfinder.movement import Hazard, hazard_roll
+from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
-__all__ = ["can_bite", "claws_climbing_modifier", "horns_damage_modifier",
-           "nonlethal_modifier", "spare_from_bleeding"]
+__all__ = ["can_bite", "check_bite", "claws_climbing_modifier", "climbing_roll", "has_claws",
+           "horns_damage_modifier", "is_bite", "nonlethal_modifier", "spare_from_bleeding"]
+
+BITE_WORDS = ("bite", "fang", "jaw")
+"""A natural weapon whose name holds one of these is a bite."""
 
 
 def can_bite(target: Condition, grappled_by_biter: bool) -> bool:
@@ -36,6 +44,59 @@ def can_bite(target: Condition, grappled_by_biter: bool) -> bool:
     (True, False)
     """
     return grappled_by_biter and (target.entangled or target.bound)
+
+
+def is_bite(weapon: Weapon) -> bool:
+    """True for a natural weapon named as a bite (fangs, jaws).
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import UNARMED
+    >>> is_bite(replace(UNARMED, name="Bite", natural=True)), is_bite(UNARMED)
+    (True, False)
+    """
+    return weapon.natural and any(word in weapon.name.lower() for word in BITE_WORDS)
+
+
+def check_bite(weapon: Weapon, target: Combatant, grappled_by_biter: bool) -> None:
+    """``RulesError`` when ``weapon`` is a bite and ``target`` is not held by the biter.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import UNARMED
+    >>> check_bite(replace(UNARMED, name="Bite", natural=True), Combatant("v"), False)
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: Bite: a creature may only bite a target it has grappled \
+(v is not Entangled or Bound by it) - Natural Weapons
+    """
+    if is_bite(weapon) and not can_bite(target.condition, grappled_by_biter):
+        raise RulesError(f"{weapon.name}: a creature may only bite a target it has grappled "
+                         f"({target.id} is not Entangled or Bound by it) - Natural Weapons")
+
+
+def has_claws(combatant: Combatant) -> bool:
+    """True when ``combatant`` has a natural weapon named claws (or talons)."""
+    return any(w.natural and ("claw" in w.name.lower() or "talon" in w.name.lower())
+               for w in combatant.weapons)
+
+
+def climbing_roll(dice: DiceSource, climber: Combatant,
+                  rough_surface: bool = True) -> tuple[RollMade, Hazard]:
+    """The Athletics (climbing) roll of a hazardous climb; claws add +2 on a rough surface.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from rules.savage_pathfinder.statblock import UNARMED
+    >>> cat = Combatant("c", skills=(("athletics", TraitDie(6)),),
+    ...                 weapons=(replace(UNARMED, name="Claws", natural=True),))
+    >>> climbing_roll(ScriptedDice([2]), cat)[1]
+    <Hazard.MOVES_ON: 'moves on'>
+    """
+    claws = claws_climbing_modifier(rough_surface) if has_claws(climber) else None
+    return hazard_roll(dice, climber, (claws,) if claws else ())
 
 
 def claws_climbing_modifier(rough_surface: bool) -> Modifier | None:

@@ -171,6 +171,9 @@ _ACTIONS = (
             "Incapacitated", "Fatigue", "situational.fatigue.add_fatigue"),
     _action("recover-fatigue", "Recover a Fatigue level", "an hour's rest (not from "
             "Incapacitated)", "Fatigue", "situational.fatigue.recover_fatigue"),
+    _action("climb", "Climb (Athletics)", "Athletics (climbing) for a hazardous climb; claws "
+            "+2 on a rough or soft surface", "Natural Weapons",
+            "situational.natural.climbing_roll"),
     _action("evasion", "Evasion", "Agility -2 to escape an area effect that allows it; move "
             "the token clear of the template", "Evasion", "situational.misc.evasion_roll"),
 )

@@ -93,8 +93,8 @@ def test_support_ends_at_the_end_of_the_recipients_turn() -> None:
     """Support: "bonuses are removed at the end of the recipient's turn"."""
     bard = Token("bard", "Bard", 5.5, 9.5, side=Side.HERO, stats={"skills": {"fighting": "d6"}})
     enc = begin_combat(side_by_side(bard), PhysicalCards(["KS", "2C", "3D"]))[0]
-    enc = perform_action(enc, ActionRequest("support", "bard", "hero", skill="fighting"),
-                         ScriptedDice([5])).encounter
+    enc = perform_action(enc, ActionRequest("support", "bard", "hero", skill="fighting",
+                                            gm_override=True), ScriptedDice([5])).encounter
     enc, entry = next_turn(enc)
     assert "Hero: Support ends" in entry.lines
     assert preview_attack(enc, "hero", "orc", "Sword").attack_modifiers == ()
@@ -213,6 +213,7 @@ def test_ending_combat_ends_every_timed_state() -> None:
     enc = hero_first(side_by_side())
     enc = resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), weapon="Sword",
                          options=["wild-attack"]).encounter
+    enc, _ = next_turn(enc)
     enc = perform_action(enc, ActionRequest("defend", "orc"), ScriptedDice([])).encounter
     enc, entry = end_combat(enc)
     assert entry.lines == ("Hero is no longer Vulnerable",)
