@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -24,10 +26,13 @@ from PySide6.QtWidgets import (
 from desktop.core.model import Encounter, Token
 from desktop.gui.combat_log import CombatLogPanel
 from desktop.gui.initiative_panel import InitiativePanel
+from desktop.gui.statblock_form import StatBlockForm
 from desktop.gui.token_item import token_condition
+from rules.registry import RulesError, find_system
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
+    from rules.registry import GameSystem
 
 COLUMNS = ["Name", "Side", "Pace", "Wounds", "Fatigue", "Shaken"]
 TABLE_MAX_WIDTH = 480
@@ -48,7 +53,7 @@ def combatant_row(token: Token) -> list[str]:
 
 
 class CombatantsPanel(QWidget):
-    """Every token in a table; the selected token's stat block as editable JSON."""
+    """Every token in a table; the selected token's stat block as a form (raw JSON on request)."""
 
     def __init__(self, window: GMWindow) -> None:
         super().__init__()
@@ -61,13 +66,25 @@ class CombatantsPanel(QWidget):
         header = self.table.horizontalHeader()  # every column as wide as its longest text
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemSelectionChanged.connect(self._on_row_select)
-        self.stats = QPlainTextEdit()
+        self.form = StatBlockForm()
+        scroll = QScrollArea()
+        scroll.setWidget(self.form)
+        scroll.setWidgetResizable(True)
         self.apply_button = QPushButton("Apply stat block")
         self.apply_button.clicked.connect(self.apply_stats)
+        self.json_button = QPushButton("JSON…")
+        self.json_button.setToolTip("Edit the stat block as raw JSON (for keys the form lacks)")
+        self.json_button.clicked.connect(self.edit_json)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(self.json_button)
         self.message = QLabel("")
+        self.message.setWordWrap(True)
         layout = QVBoxLayout(self)
-        for widget in (self.table, self.stats, self.apply_button, self.message):
-            layout.addWidget(widget)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(scroll, 4)
+        layout.addLayout(buttons)
+        layout.addWidget(self.message)
         self._ids: list[str] = []
         self._shown: str | None = None
         self.state.changed.connect(self._on_state_change)
@@ -106,27 +123,67 @@ class CombatantsPanel(QWidget):
         self.show_token(tokens[0] if len(tokens) == 1 else None)
 
     def show_token(self, token_id: str | None) -> None:
-        """Show the stat block of ``token_id`` (None clears it)."""
+        """Show the stat block of ``token_id`` in the form (None clears it)."""
         tokens = {t.id: t for t in self.state.encounter.tokens}
         self._shown = token_id if token_id in tokens else None
-        text = json.dumps(tokens[self._shown].stats, indent=1) if self._shown else ""
-        self.stats.setPlainText(text)
         self.message.setText("")
+        readable = False
+        if self._shown is not None:
+            try:
+                self.form.load(tokens[self._shown].stats, self._system(), self._shown)
+                readable = True
+            except RulesError as error:
+                self.message.setText(f"{error} (fix it with JSON…)")
+        self.form.setEnabled(readable)
+        self.apply_button.setEnabled(readable)
+        self.json_button.setEnabled(self._shown is not None)
+
+    def _system(self) -> GameSystem:
+        return find_system(self.state.encounter.system)
 
     def apply_stats(self) -> None:
-        """Store the edited JSON as the token's stat block, or say what is wrong with it."""
+        """Store the form's stat block as one undoable edit, or show the engine's complaint."""
         if self._shown is None:
             return
         try:
-            stats = json.loads(self.stats.toPlainText() or "{}")
+            self.form.parse()
+        except RulesError as error:
+            self.message.setText(str(error))
+            return
+        self._store(self.form.stats())
+
+    def edit_json(self) -> None:
+        """Open the shown stat block as raw JSON; OK applies it like :meth:`apply_json`."""
+        if self._shown is None:
+            return
+        token = self.state.encounter.token(self._shown)
+        text, ok = QInputDialog.getMultiLineText(
+            self, f"Stat block of {token.name}", "JSON:", json.dumps(token.stats, indent=1))
+        if ok:
+            self.apply_json(text)
+
+    def apply_json(self, text: str) -> None:
+        """Store ``text`` (a JSON stat block) if the rules engine reads it, else say why not."""
+        if self._shown is None:
+            return
+        try:
+            stats = json.loads(text or "{}")
         except json.JSONDecodeError as error:
             self.message.setText(f"Not valid JSON: line {error.lineno}: {error.msg}")
             return
         if not isinstance(stats, dict):
             self.message.setText("A stat block must be a JSON object { ... }")
             return
-        token = self.state.encounter.token(self._shown)
-        self.state.apply(f"Edit stats of {token.name}",
+        try:
+            self._system().combatant_from_dict(stats, "stats", self._shown)
+        except RulesError as error:
+            self.message.setText(str(error))
+            return
+        self._store(stats)
+
+    def _store(self, stats: dict[str, object]) -> None:
+        token = self.state.encounter.token(self._shown or "")
+        self.state.apply(f"Edit stat block: {token.name}",
                          self.state.encounter.with_token(replace(token, stats=stats)))
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
@@ -156,13 +155,11 @@ def test_the_token_menu_hides_a_token_from_the_players(qtbot: QtBot, window: GMW
 
 def test_selecting_a_token_shows_its_stat_block(qtbot: QtBot, window: GMWindow) -> None:
     click(qtbot, window, 1.5, 3.5)
-    assert json.loads(window.combatants.stats.toPlainText()) == {"pace": 6, "running_die": "d6"}
-    window.combatants.stats.setPlainText('{"pace": 5')
-    window.combatants.apply_stats()
+    assert window.combatants.form.numbers["pace"].value() == 6
+    window.combatants.apply_json('{"pace": 5')
     assert window.combatants.message.text().startswith("Not valid JSON: line 1")
     assert window.state.encounter.token("kyra").stats["pace"] == 6
-    window.combatants.stats.setPlainText('{"pace": 5}')
-    window.combatants.apply_stats()
+    window.combatants.apply_json('{"pace": 5}')
     assert window.state.encounter.token("kyra").stats == {"pace": 5}
 
 
