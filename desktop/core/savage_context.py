@@ -52,6 +52,7 @@ from rules.savage_pathfinder.context import (
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.situational.maneuvers import counts_for_gang_up
+from rules.savage_pathfinder.situational.natural import bite_problem
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
 from rules.savage_pathfinder.situational.support import support_bonus
@@ -302,6 +303,8 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
                       RangeBand.SHORT,
                       joker=has_joker(situation.encounter.combat, situation.attacker.id))
     context, facts = _declared(situation, context, facts, declared)
+    problem = problem or bite_problem(situation.weapon, situation.target_stats,
+                                      facts.defender_held_by_attacker)
     chosen_options = _aimed_options(situation, context.attack_kind_for(situation.weapon.fires),
                                     options)
     if len(chosen_options) > len(options):

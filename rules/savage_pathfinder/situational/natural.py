@@ -3,9 +3,9 @@
 Natural weapons (fangs, claws, horns) attack with Fighting; a creature with them is always
 armed, so it is no Unarmed Defender and Two Weapons gain nothing against it. Bite: the creature
 may bite a target it has grappled. Claws: +2 to Athletics (climbing) on rough or soft surfaces.
-Horns: +4 damage after running and moving at least 5". :func:`check_bite` refuses a bite at a
-target the biter does not hold; :func:`climbing_roll` is the Athletics (climbing) roll with the
-claws' bonus.
+Horns: +4 damage after running and moving at least 5". :func:`bite_problem` says why a bite at
+a target the biter does not hold is refused; :func:`climbing_roll` is the Athletics (climbing)
+roll with the claws' bonus.
 
 Nonlethal Damage needs fists or a blunt weapon; an edged weapon's flat side costs -1 Fighting.
 It causes Wounds as usual, but a victim it Incapacitates cannot Bleed Out.
@@ -24,12 +24,20 @@ from dataclasses import replace
 
 from rules.dice import DiceSource
 from rules.events import Modifier, Outcome, RollMade, StatusAdded
-from rules.registry import RulesError
 from rules.savage_pathfinder.movement import Hazard, hazard_roll
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
-__all__ = ["can_bite", "check_bite", "claws_climbing_modifier", "climbing_roll", "has_claws",
-           "horns_damage_modifier", "is_bite", "nonlethal_modifier", "spare_from_bleeding"]
+__all__ = [
+    "bite_problem",
+    "can_bite",
+    "claws_climbing_modifier",
+    "climbing_roll",
+    "has_claws",
+    "horns_damage_modifier",
+    "is_bite",
+    "nonlethal_modifier",
+    "spare_from_bleeding",
+]
 
 BITE_WORDS = ("bite", "fang", "jaw")
 """A natural weapon whose name holds one of these is a bite."""
@@ -58,21 +66,22 @@ def is_bite(weapon: Weapon) -> bool:
     return weapon.natural and any(word in weapon.name.lower() for word in BITE_WORDS)
 
 
-def check_bite(weapon: Weapon, target: Combatant, grappled_by_biter: bool) -> None:
-    """``RulesError`` when ``weapon`` is a bite and ``target`` is not held by the biter.
+def bite_problem(weapon: Weapon, target: Combatant, grappled_by_biter: bool) -> str | None:
+    """Why ``weapon`` cannot strike ``target``: a bite at a target the biter does not hold.
 
     Examples
     --------
     >>> from rules.savage_pathfinder.statblock import UNARMED
-    >>> check_bite(replace(UNARMED, name="Bite", natural=True), Combatant("v"), False)
-    Traceback (most recent call last):
-    ...
-    rules.registry.RulesError: Bite: a creature may only bite a target it has grappled \
-(v is not Entangled or Bound by it) - Natural Weapons
+    >>> bite = replace(UNARMED, name="Bite", natural=True)
+    >>> bite_problem(bite, Combatant("v"), False)
+    'Bite: a creature may only bite a target it has grappled (v is not Entangled or Bound by it)'
+    >>> bite_problem(bite, Combatant("v", condition=Condition(bound=True)), True) is None
+    True
     """
-    if is_bite(weapon) and not can_bite(target.condition, grappled_by_biter):
-        raise RulesError(f"{weapon.name}: a creature may only bite a target it has grappled "
-                         f"({target.id} is not Entangled or Bound by it) - Natural Weapons")
+    if not is_bite(weapon) or can_bite(target.condition, grappled_by_biter):
+        return None
+    return (f"{weapon.name}: a creature may only bite a target it has grappled "
+            f"({target.id} is not Entangled or Bound by it)")
 
 
 def has_claws(combatant: Combatant) -> bool:

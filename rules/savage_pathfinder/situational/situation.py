@@ -61,7 +61,6 @@ from rules.savage_pathfinder.situational.modifiers import (
 )
 from rules.savage_pathfinder.situational.mounted import charge_modifier, horsemanship
 from rules.savage_pathfinder.situational.natural import (
-    check_bite,
     horns_damage_modifier,
     nonlethal_modifier,
     spare_from_bleeding,
@@ -92,7 +91,8 @@ class AttackFacts:
     attack passes through; ``creatures_between`` (id, Toughness) of creatures it passes
     through; ``part_scale`` the Scale of an item or unarmored area aimed at;
     ``defender_natural_weapons`` whether the defender fights with claws, fangs or horns;
-    ``defender_held_by_attacker`` whether the attacker grappled the defender (a bite needs it).
+    ``defender_held_by_attacker`` whether the attacker grappled the defender (a bite needs it:
+    :func:`~.natural.bite_problem`).
     """
 
     distance: float = 1.0
@@ -263,7 +263,6 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     """Apply the map's facts, the combatants' states and the chosen options to ``context``."""
     kind = context.attack_kind_for(weapon.fires)
     check_options(option_ids, kind, facts)
-    check_bite(weapon, defender, facts.defender_held_by_attacker)
     drop = "the-drop" in option_ids
     option_attack, option_damage = _option_modifiers(option_ids, attacker, facts)
     map_attack, shot_past = _map_modifiers(attacker, defender, weapon, kind, facts)
