@@ -210,6 +210,8 @@ class StatBlockForm(QWidget):
         self.edited.emit()
 
     def _show_derived(self, combatant: Any) -> None:
+        """Parry and Toughness as the engine works them out; Wounds up to the engine's limit."""
+        self.wounds.setMaximum(max(combatant.max_wounds, self.wounds.value()))
         self.derived.setText(f"Parry {combatant.parry}  Toughness {combatant.toughness}"
                              f" ({combatant.armor})")
 

@@ -108,6 +108,15 @@ def test_conditions_edges_and_weapons_are_written_in_the_stat_block_terms(
                                    "thrown": True, "two_handed": False}
 
 
+def test_an_extra_takes_no_wounds_before_incapacitation(qtbot: QtBot, dock: GMWindow) -> None:
+    form = dock.combatants.form
+    form.wounds.setValue(0)
+    form.wild_card.setChecked(False)  # an Extra: max_wounds 0 by the engine
+    assert form.wounds.maximum() == 0
+    form.wild_card.setChecked(True)
+    assert form.wounds.maximum() == 3
+
+
 def test_an_unreadable_stat_block_is_fixed_through_json(qtbot: QtBot, dock: GMWindow) -> None:
     goblin = Token(id="gob", name="Goblin", x=3.5, y=1.5, stats={"pace": "six"})
     dock.state.apply("Add Goblin", dock.state.encounter.with_token(goblin))
