@@ -149,6 +149,8 @@ def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="the GM's ruling instead of the measurement: cover=heavy, "
                         "range_band=long, illumination=dim, gang_up=2 (repeatable)")
+    parser.add_argument("--gm-override", action="store_true",
+                        help="let the token act out of turn in combat (noted in the log)")
 
 
 def _add_action_arguments(parser: argparse.ArgumentParser) -> None:
@@ -253,7 +255,8 @@ def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) ->
                             effect=args.effect.capitalize(), trait=args.trait,
                             hardness=args.hardness, items=args.items,
                             wild_attack="wild-attack" in args.option,
-                            part=args.called_shot or "hand", dice_count=args.rof)
+                            part=args.called_shot or "hand", dice_count=args.rof,
+                            gm_override=args.gm_override)
     return perform_action(encounter, request, dice)
 
 
@@ -280,7 +283,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
                               replace(declared_of(args), shots=1))
     return resolve_attack(encounter, args.attacker, args.target[0], dice, args.weapon,
                           options_of(args), overrides, soak_bennies=args.soak,
-                          declared=declared_of(args))
+                          declared=declared_of(args), gm_override=args.gm_override)
 
 
 def run(args: argparse.Namespace) -> int:

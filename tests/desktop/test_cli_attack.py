@@ -14,7 +14,9 @@ from desktop.cli import main
 from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.pipeline import field_of, preview_attack
+from desktop.core.turns import begin_combat
 from geometry.survey import survey
+from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
@@ -217,3 +219,18 @@ def test_disarm_by_striking_the_weapon(capsys) -> None:
     assert data["log"]["lines"][2:] == ["Strength (keep hold of Dogslicer) d4 3 → 3 vs TN 7: "
                                         "failure", "Goblin 5 is now disarmed: Dogslicer"]
     assert data["conditions"]["goblin-5"].get("shaken", False) is False
+
+
+def test_out_of_turn_needs_the_gm_override(tmp_path: Path, capsys) -> None:
+    """In combat the orc (dealt the Two) may not act on the hero's turn (the King); with
+    --gm-override he Defends and the log says it was out of turn."""
+    hero = Token("hero", "Hero", 1.5, 1.5, side=Side.HERO, stats={"wild_card": True})
+    orc = Token("orc", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={})
+    enc = begin_combat(Encounter(tokens=(hero, orc)), PhysicalCards(["KS", "2C"]))[0]
+    path = tmp_path / "fight.json"
+    save_encounter(enc, path)
+    defend = ["attack", str(path), "--attacker", "orc", "--action", "defend"]
+    assert main(defend) == 2
+    assert "it is Hero's turn, not Orc's" in capsys.readouterr().err
+    assert main([*defend, "--gm-override"]) == 0
+    assert "GM override: Orc acts out of turn (Hero's turn)" in capsys.readouterr().out
