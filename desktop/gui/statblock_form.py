@@ -40,15 +40,8 @@ _NUMBER_LABELS = {"pace": "Pace", "armor": "Armor", "parry_bonus": "Parry bonus"
                   "toughness_bonus": "Toughness bonus", "bennies": "Bennies"}
 
 
-def spin_box(low: int, high: int) -> QSpinBox:
-    """A whole-number box from ``low`` to ``high``.
-
-    Examples
-    --------
-    >>> box = spin_box(0, 3)
-    >>> box.minimum(), box.maximum()
-    (0, 3)
-    """
+def _spin_box(low: int, high: int) -> QSpinBox:
+    """A whole-number box from ``low`` to ``high``."""
     box = QSpinBox()
     box.setRange(low, high)
     return box
@@ -70,11 +63,11 @@ class StatBlockForm(QWidget):
         self.derived.setToolTip("Worked out by the rules engine from the block below")
         self.attributes = {name: die_combo("d6") for name in ATTRIBUTES}
         self.running_die = die_combo("d6", _RUNNING_DICE)
-        self.numbers = {key: spin_box(*limits) for key, limits in _NUMBERS.items()}
+        self.numbers = {key: _spin_box(*limits) for key, limits in _NUMBERS.items()}
         self.skills, self.weapons = SkillsTable(), WeaponsTable()
         self.edges = QListWidget()
         self.flags = {name: QCheckBox(name.capitalize()) for name in CONDITION_FLAGS}
-        self.wounds, self.fatigue = spin_box(0, 3), spin_box(0, 2)
+        self.wounds, self.fatigue = _spin_box(0, 3), _spin_box(0, 2)
         self._base: dict[str, Any] = {}
         self._system: GameSystem | None = None
         self._token_id = ""
@@ -177,6 +170,8 @@ class StatBlockForm(QWidget):
             item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
             item.setCheckState(Qt.CheckState.Checked if name.lower() in wanted else
                                Qt.CheckState.Unchecked)
+        rows = sum(self.edges.sizeHintForRow(n) for n in range(self.edges.count()))
+        self.edges.setFixedHeight(rows + 2 * self.edges.frameWidth())
 
     def stats(self) -> dict[str, Any]:
         """The edited stat block (the loaded one with the form's fields written over it)."""

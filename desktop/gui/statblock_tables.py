@@ -37,6 +37,8 @@ def die_combo(die: str, choices: tuple[str, ...] = DIE_CHOICES) -> QComboBox:
 
     Examples
     --------
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
     >>> combo = die_combo("d8")
     >>> combo.currentText(), combo.count()
     ('d8', 7)
@@ -139,7 +141,9 @@ class EditableTable(QWidget):
         """Be as tall as every row (the form scrolls, not each table)."""
         header = self.table.horizontalHeader().sizeHint().height()
         rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        scroll_bar = self.table.horizontalScrollBar().sizeHint().height()
+        always_off = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        scroll_bar = 0 if self.table.horizontalScrollBarPolicy() == always_off else \
+            self.table.horizontalScrollBar().sizeHint().height()
         self.table.setFixedHeight(header + rows + scroll_bar + 2 * self.table.frameWidth())
 
 
@@ -149,6 +153,7 @@ class SkillsTable(EditableTable):
 
     def __init__(self) -> None:
         super().__init__(("Skill", "Die"), "skill")
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def append(self, row: Any) -> None:
         """Add one ``(name, die)`` row (``{}`` adds a blank d4 skill)."""
