@@ -51,6 +51,8 @@ class Layer(IntEnum):
     LIGHTS = 25
     WALLS = 30
     TOKENS = 40
+    LABELS = 45
+    """Token name tags: above every token disc, so no neighbour covers a name."""
     TOOL = 50
     EFFECTS = 60
     HUD = 70
@@ -221,7 +223,9 @@ class MapScene(QGraphicsScene):
         visible = [t for t in encounter.tokens if self._shows(t)]
         wanted = {t.id for t in visible}
         for tid in [tid for tid in self._tokens if tid not in wanted]:
-            self.removeItem(self._tokens.pop(tid))
+            gone = self._tokens.pop(tid)
+            self.removeItem(gone.label)
+            self.removeItem(gone)
         joker_ids, acting_ids = jokers(encounter), acting(encounter)
         for order, token in enumerate(visible):
             self._sync_token(token, token.id in joker_ids, token.id in acting_ids, order)
@@ -231,10 +235,12 @@ class MapScene(QGraphicsScene):
         if item is None:
             item = TokenItem(token, self._image(token.image), joker, is_acting)
             self.addItem(item)
+            self.addItem(item.label)
             self._tokens[token.id] = item
         elif (item.token, item.joker, item.acting) != (token, joker, is_acting):
             item.set_token(token, self._image(token.image), joker, is_acting)
         item.setZValue(Layer.TOKENS + order / 10000)
+        item.label.setZValue(Layer.LABELS + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 
     def _shows(self, token: Token) -> bool:

@@ -1,7 +1,9 @@
 """A token on the map: a disc (colour and initials, or an image) in a thick side-coloured ring,
 a facing tick, its name below and status badges above.
 
-Everything is sized in cells so it reads from across a table at one cell per inch.
+The name tag is a separate item, :class:`TokenLabelItem`, that the scene puts in a layer above
+every token, so the token in the row below never covers it; it follows its token's position and
+opacity. Everything is sized in cells so it reads from across a table at one cell per inch.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from desktop.core.edits import initials
 from desktop.core.model import Token
 from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, SIDE_COLORS, label_font
 
+GraphicsChange = QGraphicsItem.GraphicsItemChange
 RING = 0.13 * CELL
 """Width of the side ring, in scene pixels."""
 BADGE_HEIGHT = 0.33 * CELL
@@ -83,15 +86,63 @@ def text_color_on(fill: QColor) -> QColor:
     return QColor("#000000") if luma > 150 else QColor("#ffffff")
 
 
+class TokenLabelItem(QGraphicsItem):
+    """A token's name on a dark tag just below its disc (placed at the token's centre)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._font = label_font(0.28)
+        self.show_name("", 0.0)
+
+    def show_name(self, name: str, radius: float) -> None:
+        """Show ``name`` under a disc of ``radius`` scene pixels."""
+        self.prepareGeometryChange()
+        self.name = name
+        width = QFontMetricsF(self._font).horizontalAdvance(name) + 16
+        self.box = QRectF(-width / 2, radius + RING * 0.6, width, 0.4 * CELL)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.box
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(self.box, 6, 6)
+        painter.setFont(self._font)
+        painter.setPen(LABEL_TEXT)
+        painter.drawText(self.box, Qt.AlignmentFlag.AlignCenter, self.name)
+
+
 class TokenItem(QGraphicsItem):
-    """One token; rebuild it with :meth:`set_token` when its snapshot changes."""
+    """One token; rebuild it with :meth:`set_token` when its snapshot changes.
+
+    Its :attr:`label` is a separate item: add it to the scene with the token, in a layer above
+    the tokens; it moves (a drag, a slide animation) and fades with the token.
+    """
 
     def __init__(
         self, token: Token, image: QImage | None = None, joker: bool = False, acting: bool = False
     ) -> None:
         super().__init__()
+        self.label = TokenLabelItem()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
         self.set_token(token, image, joker, acting)
+
+    def itemChange(self, change: GraphicsChange, value: Any) -> Any:
+        if change == GraphicsChange.ItemPositionHasChanged:
+            self.label.setPos(self.pos())
+        elif change == GraphicsChange.ItemOpacityHasChanged:
+            self.label.setOpacity(self.opacity())
+        elif change == GraphicsChange.ItemVisibleHasChanged:
+            self.label.setVisible(self.isVisible())
+        return super().itemChange(change, value)
 
     def set_token(
         self, token: Token, image: QImage | None = None, joker: bool = False, acting: bool = False
@@ -102,8 +153,8 @@ class TokenItem(QGraphicsItem):
         self.joker, self.acting = joker, acting
         self.setPos(token.x * CELL, token.y * CELL)
         self._radius = token.radius * CELL
-        self._label_font, self._badge_font = label_font(0.28), label_font(0.23)
-        self._label_width = QFontMetricsF(self._label_font).horizontalAdvance(token.name) + 16
+        self.label.show_name(token.name, self._radius)
+        self._badge_font = label_font(0.23)
         self._badge_widths = [
             QFontMetricsF(self._badge_font).horizontalAdvance(b.text) + 12 for b in self.badges
         ]
@@ -111,9 +162,9 @@ class TokenItem(QGraphicsItem):
         self.update()
 
     def _outline(self) -> QRectF:
-        half = max(self._radius + 2 * RING, self._label_width / 2, sum(self._badge_widths) / 2) + 4
+        half = max(self._radius + 2 * RING, sum(self._badge_widths) / 2) + 4
         top = self._radius + 2 * RING + BADGE_HEIGHT + 6
-        return QRectF(-half, -top, 2 * half, top + self._radius + 0.45 * CELL + 8)
+        return QRectF(-half, -top, 2 * half, top + self._radius + 2 * RING + 4)
 
     def boundingRect(self) -> QRectF:
         return self._bounds  # computed once per change: Qt asks for it many times a frame
@@ -128,7 +179,6 @@ class TokenItem(QGraphicsItem):
         self._paint_disc(painter)
         self._paint_ring(painter)
         self._paint_wounds(painter)
-        self._paint_label(painter)
         self._paint_badges(painter)
 
     def _paint_turn_halo(self, painter: QPainter) -> None:
@@ -202,16 +252,6 @@ class TokenItem(QGraphicsItem):
         for i in range(wounds):
             x = (i - (wounds - 1) / 2) * PIP * 1.25
             painter.drawEllipse(QPointF(x, y), PIP / 2, PIP / 2)
-
-    def _paint_label(self, painter: QPainter) -> None:
-        top = self._radius + RING * 0.6
-        box = QRectF(-self._label_width / 2, top, self._label_width, 0.4 * CELL)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(box, 6, 6)
-        painter.setFont(self._label_font)
-        painter.setPen(LABEL_TEXT)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.token.name)
 
     def _paint_badges(self, painter: QPainter) -> None:
         x = -sum(self._badge_widths) / 2

@@ -25,21 +25,72 @@ Exit status 1 on any exception, unexpected dialog, bad reload or failed undo che
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import TextIO
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 
 SOAK_DIR = Path(__file__).resolve().parent
 if str(SOAK_DIR) not in sys.path:
     sys.path.insert(0, str(SOAK_DIR))
 
-from gui_soak_driver import run_soak  # noqa: E402
-from gui_soak_report import SoakReport  # noqa: E402
+from gui_soak_driver import GuiSoak  # noqa: E402
+from gui_soak_report import SoakReport, resident_mb, watching  # noqa: E402
+from gui_soak_setup import (  # noqa: E402
+    close_unexpected_dialog,
+    open_soak_window,
+    soak_environment,
+)
+
+from desktop.gui.app import start_autosave  # noqa: E402
+from desktop.gui.render import ensure_app  # noqa: E402
 
 __all__ = ["SoakReport", "main", "run_soak"]
+
+
+def run_soak(actions: int, seed: int, warmup: int | None = None,
+             progress: TextIO | None = None) -> SoakReport:
+    """Drive ``actions`` random user actions (seeded) on a GM window; the report."""
+    ensure_app()
+    report = SoakReport()
+    warm = warmup if warmup is not None else max(1, actions // 10)
+    with tempfile.TemporaryDirectory(prefix="battlemap-soak-") as name, watching(report):
+        folder = Path(name)
+        with soak_environment(folder):
+            window = open_soak_window(folder, report)
+            saver = start_autosave(window)
+            soak = GuiSoak(window, seed, folder, report)
+            watchdog = QTimer(window, interval=100)  # fires inside a modal dialog's loop too
+            watchdog.timeout.connect(lambda: close_unexpected_dialog(report))
+            watchdog.start()
+            _run_actions(soak, actions, warm, progress)
+            soak.check_undo("at the end")
+            gc.collect()
+            report.rss_end = resident_mb()
+            window.close()
+            saver.end_session()
+            window.deleteLater()
+            QApplication.processEvents()
+    return report
+
+
+def _run_actions(soak: GuiSoak, actions: int, warm: int, progress: TextIO | None) -> None:
+    started = time.perf_counter()
+    for done in range(1, actions + 1):
+        soak.step()
+        if done == warm:
+            gc.collect()
+            soak.report.rss_warm = resident_mb()
+        if progress is not None and done % 500 == 0:
+            print(f"{done} actions, {time.perf_counter() - started:.0f} s, "
+                  f"{resident_mb():.0f} MB, {len(soak.report.exceptions)} exceptions",
+                  file=progress, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

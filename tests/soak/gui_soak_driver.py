@@ -1,36 +1,28 @@
 """The GUI soak driver: random user actions on a real GM window, through its mouse and menus.
 
-:func:`run_soak` is the entry point (used by ``gui_soak.py`` and the quick test in the suite);
-:class:`GuiSoak` holds one window and performs one random action per :meth:`GuiSoak.step`.
+:class:`GuiSoak` holds one window and performs one random action per :meth:`GuiSoak.step`;
+``gui_soak.py`` runs it (``run_soak``, also used by the quick test in the suite).
 """
 
 from __future__ import annotations
 
-import gc
 import random
-import tempfile
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
 
 from gui_soak_mouse import Mouse
-from gui_soak_report import SoakReport, resident_mb, watching
-from gui_soak_setup import (
-    FileNameAnswers,
-    close_unexpected_dialog,
-    open_soak_window,
-    soak_environment,
-)
-from PySide6.QtCore import QTimer
+from gui_soak_report import SoakReport
+from gui_soak_setup import FileNameAnswers
 from PySide6.QtWidgets import QApplication
 
+from desktop.core.fileformat import load_encounter
 from desktop.core.model import Encounter, WallKind
 from desktop.core.uvtt import load_uvtt
-from desktop.gui.app import start_autosave
+from desktop.gui.app import DEMO_PATH
 from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.main_window import GMWindow
-from desktop.gui.render import ensure_app
 from rules.dice import RandomDice
 
 WALL_TOOLS = ("tool_wall", "tool_low_wall", "tool_window", "tool_door", "tool_object")
@@ -66,6 +58,7 @@ class GuiSoak:
             "redo": (self.redo, 8), "save": (self.save, 4), "load": (self.load, 4),
             "player_view": (self.player_view, 3), "next_turn": (self.next_turn, 8),
             "wait": (self.wait, 1), "player_drag": (self.player_drag, 6), "new": (self.new, 1),
+            "open_demo": (self.open_demo, 4),
         }
         if self.uvtt_files:
             self.kinds["import_uvtt"] = (self.import_uvtt, 1)
@@ -227,6 +220,19 @@ class GuiSoak:
         self.start_history()
         return "load done"
 
+    def open_demo(self) -> str:
+        """Open a fresh copy of the demo (New and imports leave maps without tokens)."""
+        self.check_undo("before opening the demo")
+        path = self.folder / "demo-again.json"
+        shutil.copyfile(DEMO_PATH, path)
+        FileNameAnswers.next_name = str(path)
+        self.trigger("open")
+        self.saved[path] = self.encounter
+        if self.encounter != load_encounter(DEMO_PATH):
+            self.report.problems.append("the demo opened differently from its file")
+        self.start_history()
+        return "demo opened"
+
     def new(self) -> str:
         self.check_undo("before File > New")
         self.trigger("new")
@@ -273,42 +279,3 @@ class GuiSoak:
         if self.encounter != now:
             self.report.undo_failures.append(f"{when}: redoing all did not come back")
         self.report.undo_checks += 1
-
-
-def run_soak(actions: int, seed: int, warmup: int | None = None,
-             progress: TextIO | None = None) -> SoakReport:
-    """Drive ``actions`` random user actions (seeded) on a GM window; the report."""
-    ensure_app()
-    report = SoakReport()
-    warm = warmup if warmup is not None else max(1, actions // 10)
-    with tempfile.TemporaryDirectory(prefix="battlemap-soak-") as name, watching(report):
-        folder = Path(name)
-        with soak_environment(folder):
-            window = open_soak_window(folder, report)
-            saver = start_autosave(window)
-            soak = GuiSoak(window, seed, folder, report)
-            watchdog = QTimer(window, interval=100)  # fires inside a modal dialog's loop too
-            watchdog.timeout.connect(lambda: close_unexpected_dialog(report))
-            watchdog.start()
-            _run_actions(soak, actions, warm, progress)
-            soak.check_undo("at the end")
-            gc.collect()
-            report.rss_end = resident_mb()
-            window.close()
-            saver.end_session()
-            window.deleteLater()
-            QApplication.processEvents()
-    return report
-
-
-def _run_actions(soak: GuiSoak, actions: int, warm: int, progress: TextIO | None) -> None:
-    started = time.perf_counter()
-    for done in range(1, actions + 1):
-        soak.step()
-        if done == warm:
-            gc.collect()
-            soak.report.rss_warm = resident_mb()
-        if progress is not None and done % 500 == 0:
-            print(f"{done} actions, {time.perf_counter() - started:.0f} s, "
-                  f"{resident_mb():.0f} MB, {len(soak.report.exceptions)} exceptions",
-                  file=progress, flush=True)
