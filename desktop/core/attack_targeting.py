@@ -64,7 +64,7 @@ class Aim:
 @dataclass(slots=True)
 class AttackChoices:
     """What the GM picked in the action bar for the next attack (``evadable``: an area attack
-    its victims may Evade)."""
+    its victims may Evade; ``out_of_turn``: the GM lets the attacker act out of turn)."""
 
     weapon: str | None = None
     options: tuple[str, ...] = ()
@@ -73,6 +73,7 @@ class AttackChoices:
     soak: int = 0
     declared: Declared = NOTHING_DECLARED
     evadable: bool = False
+    out_of_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +216,8 @@ class AttackTool:
             return perform_action(encounter, ActionRequest(
                 self.pending.action, attacker, target, weapon=c.weapon,
                 skill=self.pending.skill, effect=self.pending.effect, part=self.pending.part,
-                wild_attack="wild-attack" in c.options, dice_count=c.declared.shots),
+                wild_attack="wild-attack" in c.options, dice_count=c.declared.shots,
+                gm_override=c.out_of_turn),
                 self.dice())
         if c.push:
             return resolve_push(encounter, attacker, target, self.dice())
@@ -223,7 +225,7 @@ class AttackTool:
             return resolve_volley(encounter, attacker, [*self.volley, target], self.dice(),
                                   c.weapon, c.options, c.overrides, c.soak, c.declared)
         return resolve(encounter, attacker, target, self.dice(), c.weapon, c.options,
-                       c.overrides, c.soak, c.declared)
+                       c.overrides, c.soak, c.declared, gm_override=c.out_of_turn)
 
     def cancel(self) -> None:
         """Esc: forget the hovered target, the pending action and the volley (the attacker

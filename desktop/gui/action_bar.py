@@ -65,6 +65,9 @@ class ActionBar(QToolBar):
                                  "victim rolls Agility -2 and steps clear of the template")
         self.push = QCheckBox("Push")
         self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
+        self.out_of_turn = QCheckBox("Out of turn")
+        self.out_of_turn.setToolTip("GM ruling: the selected token may act although it is not "
+                                    "its turn (noted in the log)")
         self.physical = QCheckBox("Physical dice")
         self.physical.setToolTip("Type in the dice rolled at the table, one by one")
         self.message = QLabel("")
@@ -74,7 +77,7 @@ class ActionBar(QToolBar):
     def _add_widgets(self) -> None:
         for widget in (self.attacker_label, self.message, self.actions_button, self.weapon,
                        self.options, self.declare, self.override, self.template,
-                       self.evadable, self.soak, self.push, self.physical):
+                       self.evadable, self.soak, self.push, self.out_of_turn, self.physical):
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 widget.currentIndexChanged.connect(lambda _n: self._changed())

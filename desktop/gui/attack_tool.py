@@ -96,7 +96,8 @@ class AttackController:
         self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
                                           self.bar.chosen_overrides(), self.bar.push.isChecked(),
                                           self.bar.soak.value(), self.bar.chosen_declared(),
-                                          self.bar.evadable.isChecked())
+                                          self.bar.evadable.isChecked(),
+                                          self.bar.out_of_turn.isChecked())
         self.tool.refresh(self.state.encounter)
 
     def pick_action(self, action: str, choices: dict[str, str]) -> None:
@@ -117,7 +118,8 @@ class AttackController:
             self.redraw()
             return
         request = ActionRequest(action, attacker, weapon=self.tool.choices.weapon,
-                                skill=choices.get("skill"))
+                                skill=choices.get("skill"),
+                                gm_override=self.tool.choices.out_of_turn)
         commit = self.tool.perform(self.state.encounter, request)
         if commit is not None:
             self.state.apply(commit.label, commit.encounter)
