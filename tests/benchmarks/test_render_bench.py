@@ -88,7 +88,7 @@ def make_naive(scene: MapScene) -> None:
                         line.setPen(pen)
                         line.setZValue(z)
                         scene.addItem(line)
-            scene.removeItem(item)
+            item.setVisible(False)  # hidden, not removed: the scene keeps owning it
         elif isinstance(item, TokenItem):
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
