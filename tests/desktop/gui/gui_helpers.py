@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 
 from desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
 from desktop.gui.main_window import GMWindow
@@ -34,3 +36,18 @@ def small_encounter() -> Encounter:
 def at_cell(win: GMWindow, x: float, y: float) -> QPoint:
     """The viewport position of a point given in cells."""
     return win.view.mapFromScene(x * CELL, y * CELL)
+
+
+def on_screen(window: GMWindow, token_id: str) -> QPoint:
+    """The view position of a token's centre."""
+    token = window.state.encounter.token(token_id)
+    return window.view.mapFromScene(token.x * CELL, token.y * CELL)
+
+
+def hover(window: GMWindow, pos: QPoint) -> None:
+    """A mouse move with no button down (QTest.mouseMove sends none offscreen)."""
+    viewport = window.view.viewport()
+    point = QPointF(pos)
+    QApplication.sendEvent(viewport, QMouseEvent(
+        QEvent.Type.MouseMove, point, viewport.mapToGlobal(point), Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))

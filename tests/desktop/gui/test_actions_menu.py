@@ -11,8 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer
-from PySide6.QtGui import QMouseEvent
+from gui_helpers import hover, on_screen
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolButton
 
@@ -24,7 +24,6 @@ from desktop.core.timed_states import defending, timers_of
 from desktop.core.turns import begin_combat
 from desktop.gui.main_window import GMWindow
 from desktop.gui.motion import MotionPreferences
-from desktop.gui.style import CELL
 from rules.dice import ScriptedDice
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.states import Timer
@@ -41,19 +40,6 @@ def window(qtbot) -> GMWindow:
     qtbot.waitExposed(window)
     window.combat_tools.attack.animator.preferences = MotionPreferences(enabled=False)
     return window
-
-
-def on_screen(window: GMWindow, token_id: str) -> QPoint:
-    token = window.state.encounter.token(token_id)
-    return window.view.mapFromScene(token.x * CELL, token.y * CELL)
-
-
-def hover(window: GMWindow, pos: QPoint) -> None:
-    viewport = window.view.viewport()
-    point = QPointF(pos)
-    QApplication.sendEvent(viewport, QMouseEvent(
-        QEvent.Type.MouseMove, point, viewport.mapToGlobal(point), Qt.MouseButton.NoButton,
-        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
 
 
 def walk_menu(path: Sequence[str], seen: list[list[str]]) -> None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from gui_helpers import hover, on_screen
+from PySide6.QtCore import Qt
 
 from desktop import ASSETS_DIR
 from desktop.cli import main
@@ -42,20 +41,6 @@ def window(qtbot) -> GMWindow:
     qtbot.waitExposed(window)
     window.combat_tools.attack.animator.preferences = MotionPreferences(enabled=False)
     return window
-
-
-def on_screen(window: GMWindow, token_id: str) -> QPoint:
-    token = window.state.encounter.token(token_id)
-    return window.view.mapFromScene(token.x * CELL, token.y * CELL)
-
-
-def hover(window: GMWindow, pos: QPoint) -> None:
-    """A mouse move with no button down (QTest.mouseMove sends none offscreen)."""
-    viewport = window.view.viewport()
-    point = QPointF(pos)
-    QApplication.sendEvent(viewport, QMouseEvent(
-        QEvent.Type.MouseMove, point, viewport.mapToGlobal(point), Qt.MouseButton.NoButton,
-        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
 
 
 def aim_at(qtbot, window: GMWindow, attacker: str, target: str) -> None:
