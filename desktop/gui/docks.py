@@ -87,6 +87,7 @@ class CombatantsPanel(QWidget):
         layout.addWidget(self.message)
         self._ids: list[str] = []
         self._shown: str | None = None
+        self._loaded: tuple[str, object] | None = None  # (token id, stats) the form shows
         self.state.changed.connect(self._on_state_change)
         self._fill(self.state.encounter)
 
@@ -109,7 +110,14 @@ class CombatantsPanel(QWidget):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.blockSignals(False)
         self._fit_table_width()
-        self.show_token(self._shown)
+        self._refresh_form()
+
+    def _refresh_form(self) -> None:
+        """Reload the form only when the shown token's stat block changed: a token moved
+        elsewhere keeps the form (and any edit not applied yet) as it is."""
+        shown = next((t for t in self.state.encounter.tokens if t.id == self._shown), None)
+        if shown is None or self._loaded != (shown.id, shown.stats):
+            self.show_token(self._shown)
 
     def _on_row_select(self) -> None:
         rows = sorted({i.row() for i in self.table.selectedItems()})
@@ -127,11 +135,13 @@ class CombatantsPanel(QWidget):
         tokens = {t.id: t for t in self.state.encounter.tokens}
         self._shown = token_id if token_id in tokens else None
         self.message.setText("")
+        self._loaded = None
         readable = False
         if self._shown is not None:
             try:
-                self.form.load(tokens[self._shown].stats, self._system(), self._shown)
-                readable = True
+                stats = tokens[self._shown].stats
+                self.form.load(stats, self._system(), self._shown)
+                self._loaded, readable = (self._shown, stats), True
             except RulesError as error:
                 self.message.setText(f"{error} (fix it with JSON…)")
         self.form.setEnabled(readable)
