@@ -97,7 +97,8 @@ def _check_weapon(attacker: Combatant, weapon: Weapon, kind: AttackKind, shots: 
     if kind is AttackKind.THROWN and not weapon.thrown:
         raise RulesError(f"{weapon.name} is not a thrown weapon")
     if kind is AttackKind.MELEE and weapon.fires:
-        raise RulesError(f"{weapon.name} is a ranged weapon (Ranged Weapons in Melee: pending)")
+        raise RulesError(f"{weapon.name} is a ranged weapon: attack with it as Shooting (the "
+                        "situational rule Ranged Weapons in Melee sets the TN to Parry)")
     most = weapon.rof if kind is AttackKind.SHOOTING else 1
     if kind is AttackKind.MELEE and attacker.has_edge(Edge.FRENZY):
         most = 2
