@@ -30,7 +30,7 @@ SHOW_AFTER_MS = 300
 
 class LoadSignals(QObject):
     progress = Signal(str, int)
-    finished = Signal(object)  # a MapImage, or the ImageError's message
+    finished = Signal()  # the job's ``result`` is set
 
 
 class MapLoadJob(QRunnable):
@@ -41,6 +41,7 @@ class MapLoadJob(QRunnable):
         self.background, self.base_dir = background, base_dir
         self.signals = LoadSignals()
         self.cancelled = threading.Event()
+        self.result: MapImage | str | None = None
 
     def report(self, text: str, percent: int) -> None:
         if not self.cancelled.is_set():
@@ -51,10 +52,10 @@ class MapLoadJob(QRunnable):
         try:
             self.report("Reading the map image...", 5)
             data = read_image_bytes(self.background, self.base_dir)
-            result: MapImage | str = decode_map(key, data, self.report)
+            self.result = decode_map(key, data, self.report)
         except ImageError as error:
-            result = str(error)
-        self.signals.finished.emit(result)
+            self.result = str(error)
+        self.signals.finished.emit()
 
 
 _running: set[MapLoadJob] = set()
@@ -68,22 +69,27 @@ def load_map_image(
     """The decoded image of ``background``, loaded with a progress dialog; None if cancelled.
 
     An image already loaded comes back at once. Raises ``ImageError`` naming what is wrong.
+
+    The slots connected to the job's signals hold the job, so the job holds itself through Qt,
+    where Python's garbage collector cannot see: :func:`_finish` disconnects them, or every
+    decoded map (tens of MB) would stay in memory for good.
     """
     loaded = loaded_map_image(background, base_dir)
     if loaded is not None:
         return loaded
     job, loop = MapLoadJob(background, base_dir), QEventLoop()
     dialog = progress_dialog(parent, cancellable)
-    outcome: list[MapImage | str] = []
     job.signals.progress.connect(lambda text, percent: _show_step(dialog, text, percent))
-    job.signals.finished.connect(lambda result: _finish(job, loop, outcome, result))
+    job.signals.finished.connect(lambda: _finish(job, loop))
     dialog.canceled.connect(job.cancelled.set)
     dialog.canceled.connect(loop.quit)
     _running.add(job)
     QThreadPool.globalInstance().start(job)
     loop.exec()
-    dialog.close()
-    return _result(outcome)
+    result = None if job.cancelled.is_set() else job.result
+    dialog.close()  # (emits canceled: too late to matter)
+    dialog.setParent(None)  # not left behind in the window; freed with the last reference
+    return _result(result)
 
 
 def progress_dialog(parent: QWidget | None, cancellable: bool) -> QProgressDialog:
@@ -103,21 +109,16 @@ def _show_step(dialog: QProgressDialog, text: str, percent: int) -> None:
     dialog.setValue(percent)
 
 
-def _finish(
-    job: MapLoadJob, loop: QEventLoop, outcome: list[MapImage | str], result: object
-) -> None:
+def _finish(job: MapLoadJob, loop: QEventLoop) -> None:
     _running.discard(job)
-    if job.cancelled.is_set():
-        return
-    if isinstance(result, (MapImage, str)):
-        outcome.append(result)
+    job.signals.progress.disconnect()
+    job.signals.finished.disconnect()
     loop.quit()
 
 
-def _result(outcome: list[MapImage | str]) -> MapImage | None:
-    if not outcome:
+def _result(result: MapImage | str | None) -> MapImage | None:
+    if result is None:
         return None
-    result = outcome[0]
     if isinstance(result, str):
         raise ImageError(result)
     remember(result)

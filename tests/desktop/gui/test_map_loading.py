@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from desktop.gui import file_actions
 from desktop.gui.app import open_window
 from desktop.gui.background_item import BackgroundItem
 from desktop.gui.main_window import GMWindow
-from desktop.gui.map_image import shared_map_image
+from desktop.gui.map_image import MapImage, shared_map_image
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.player_window import PlayerWindow
 
@@ -52,6 +53,21 @@ def test_a_map_loads_with_its_zoomed_out_copies_while_the_window_keeps_running(
     ]
     assert image.levels[0][1].format() == QImage.Format.Format_RGB888  # opaque: 3 bytes a pixel
     assert len(ticks) >= 3  # the event loop ran while the worker decoded
+
+
+def test_a_map_no_longer_shown_is_freed_and_no_dialog_stays_behind(
+    window: GMWindow, tmp_path: Path
+) -> None:
+    # Import Universal VTT -> Save -> Open grew memory by ~28 MB each time: the job's slots held
+    # the job (and the decoded map) through Qt, where the garbage collector cannot see them.
+    first = Background(path=str(speckled_map(tmp_path / "first.png", 400)), pixels_per_cell=64.0)
+    second = Background(path=str(speckled_map(tmp_path / "second.png", 300)), pixels_per_cell=64.0)
+    first_key = load_map_image(window, first, None).key  # type: ignore[union-attr]
+    assert load_map_image(window, second, None) is not None  # only the latest map is kept
+    gc.collect()
+    alive = [o for o in gc.get_objects() if isinstance(o, MapImage) and o.key == first_key]
+    assert alive == []
+    assert window.findChildren(QProgressDialog) == []
 
 
 def test_cancelling_the_load_leaves_the_encounter_as_it_was(
