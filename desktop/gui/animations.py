@@ -11,6 +11,10 @@ already show the new state (a pushed token's item ends where the token now stand
 :class:`~desktop.gui.motion.MotionPreferences` holds the user's speed and "reduced motion"
 choice (nothing moves across the map; beats fade in place, briefly); ``enabled=False`` plays
 every beat at zero duration, which the tests use to assert the end state.
+
+A scene may be deleted while its beats play (the player view closed, the window gone): its
+items die with it, and the animator skips what would touch them. An animator given a parent
+(the GM window) stops with it.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from PySide6.QtWidgets import (
     QGraphicsPolygonItem,
     QGraphicsSimpleTextItem,
 )
+from shiboken6 import isValid
 
 from desktop.core import storyboard as sb
 from desktop.gui.motion import MotionPreferences, motion_preferences
@@ -204,8 +209,9 @@ class AttackAnimator(QObject):
     finished = Signal()
 
     def __init__(self, scenes: Sequence[MapScene],
-                 preferences: MotionPreferences | None = None) -> None:
-        super().__init__()
+                 preferences: MotionPreferences | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.scenes = list(scenes)
         self._preferences = preferences
         self.played: list[sb.Beat] = []
@@ -251,7 +257,8 @@ class AttackAnimator(QObject):
             self._items += [(scene, item) for item in items]
             for item in items:
                 item.setVisible(False)
-            sequence.addAnimation(self._variant(items, update, preferences.duration_ms(beat)))
+            duration = preferences.duration_ms(beat)
+            sequence.addAnimation(self._variant(scene, items, update, duration))
         return sequence
 
     def skip(self) -> None:
@@ -274,7 +281,7 @@ class AttackAnimator(QObject):
             return True
         return False
 
-    def _variant(self, items: list[QGraphicsItem], update: Update,
+    def _variant(self, scene: MapScene, items: list[QGraphicsItem], update: Update,
                  duration: int) -> QVariantAnimation:
         animation = QVariantAnimation(self)
         animation.setStartValue(0.0)
@@ -282,6 +289,8 @@ class AttackAnimator(QObject):
         animation.setDuration(duration)
 
         def on_value(value: object) -> None:
+            if not isValid(scene):
+                return  # deleted, with its items
             progress = float(value)  # type: ignore[arg-type]
             for item in items:
                 item.setVisible(progress < 1.0)
@@ -294,7 +303,7 @@ class AttackAnimator(QObject):
             self._group.deleteLater()  # its animations hold the beat items: free them all
         self._group = None
         for scene, item in self._items:
-            if item.scene() is scene:
+            if isValid(scene) and isValid(item) and item.scene() is scene:
                 scene.removeItem(item)
         self._items.clear()
         self.finished.emit()

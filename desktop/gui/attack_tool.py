@@ -76,7 +76,7 @@ class AttackController:
         self.tool = AttackTool(self.dice)
         self.bar = ActionBar(lambda: state.encounter, self._on_choices, self.pick_action,
                              lambda: self.tool.attacker)
-        self.animator = AttackAnimator([], motion)
+        self.animator = AttackAnimator([], motion, parent)
         self.card = PreviewCard()
         self._overlays: dict[int, tuple[MapScene, AimOverlay]] = {}
         self.tool.listeners.append(self.redraw)

@@ -3,9 +3,10 @@ they leave exactly the end state (no overlay left, pushed tokens where they now 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+import shiboken6
+from PySide6.QtCore import QAbstractAnimation, QEvent, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 from desktop.core import storyboard as sb
 from desktop.core.model import Encounter, Side, Token
@@ -91,3 +92,29 @@ def test_the_players_never_see_a_hidden_attacker_s_shot(qtbot) -> None:
                   sb.storyboard(before, sb.visible_events(before, events)))
     assert [len(scene.items()) - n for scene, n in zip(scenes, counts, strict=True)] == [4, 2]
     animator.skip()
+
+
+def test_a_scene_deleted_while_its_beats_play_is_skipped_and_the_rest_play_on(qtbot) -> None:
+    # The players closed their own window mid-animation and the GM opened a new one: the old
+    # scene and its beat items were deleted while the animation still drove them, and every
+    # frame raised "Internal C++ object already deleted" (also in later tests of the process).
+    _, scenes = two_scenes(qtbot)
+    gm_scene, player_scene = scenes
+    gm_items = len(gm_scene.items())
+    animator = AttackAnimator(scenes, MotionPreferences())
+    animator.play(sb.storyboard(BEFORE, EVENTS))
+    assert animator.is_running
+    player_scene.detach()
+    shiboken6.delete(player_scene)  # as when the last reference to the player window goes
+    qtbot.waitUntil(lambda: not animator.is_running, timeout=10000)
+    assert len(gm_scene.items()) == gm_items  # the GM scene's overlays are all removed
+
+
+def test_an_animator_stops_with_its_parent_window(qtbot) -> None:
+    _, scenes = two_scenes(qtbot)
+    window = QWidget()
+    animator = AttackAnimator(scenes, MotionPreferences(), window)
+    animator.play(sb.storyboard(BEFORE, EVENTS))
+    assert animator.is_running and animator.findChildren(QAbstractAnimation)
+    shiboken6.delete(window)
+    assert not shiboken6.isValid(animator)  # its animations went with it
