@@ -20,6 +20,7 @@ from desktop.core.storage import Autosaver, discard_restore, pending_restore
 from desktop.gui.main_window import GMWindow
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.render import ensure_app
+from desktop.gui.screens import screen_of
 from desktop.gui.settings import settings
 
 DEMO_PATH = ASSETS_DIR / "demo" / "goblin-ambush.json"
@@ -40,7 +41,7 @@ def open_window(path: str | None) -> GMWindow:
     if settings().contains("gm/geometry"):
         window.show()
     else:
-        window.resize(window.screen().availableGeometry().size())
+        window.resize(screen_of(window).availableGeometry().size())
         window.showMaximized()  # the first start: the map gets the whole screen
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its final size
     if error is not None:

@@ -18,6 +18,7 @@ from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.player_window import CameraMode
 from desktop.gui.preferences_dialog import PreferencesDialog
+from desktop.gui.screens import screen_of
 from desktop.gui.settings import recent_files, set_screen_ppi, snap_by_default
 
 if TYPE_CHECKING:
@@ -207,7 +208,7 @@ def _put_player_view_on(window: GMWindow, screen: QScreen) -> None:
 
 def _calibrate(window: GMWindow) -> None:
     target = window.player_window or window
-    screen = target.screen()
+    screen = screen_of(target)
     size = screen.size()
     dialog = CalibrationDialog((size.width(), size.height()), window)
     if dialog.exec() and dialog.pixels_per_inch is not None:

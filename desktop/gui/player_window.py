@@ -19,6 +19,7 @@ from desktop.core.state import BattleState
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
+from desktop.gui.screens import screen_of
 from desktop.gui.settings import player_screen_name, screen_ppi, set_player_screen_name
 from desktop.gui.style import CELL
 
@@ -68,7 +69,7 @@ class PlayerWindow(QWidget):
         GM window's; with a single screen, as a normal window beside the GM window."""
         screens = QGuiApplication.screens()
         remembered = player_screen_name()
-        gm_screen = self.gm_view.screen()
+        gm_screen = screen_of(self.gm_view)
         chosen = next((s for s in screens if s.name() == remembered), None)
         chosen = chosen or next((s for s in screens if s is not gm_screen), None)
         if chosen is None:
@@ -86,8 +87,7 @@ class PlayerWindow(QWidget):
 
     def physical_zoom(self) -> float | None:
         """The zoom that makes one cell one inch on this window's screen, if calibrated."""
-        screen = self.screen()
-        ppi = screen_ppi(screen.name()) if screen is not None else None
+        ppi = screen_ppi(screen_of(self).name())
         return view_zoom(ppi, CELL) if ppi else None
 
     def following_zoom(self, gm_zoom: float) -> float:

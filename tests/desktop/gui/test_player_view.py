@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 from gui_helpers import small_encounter
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from desktop.core.physical_scale import (
@@ -16,8 +19,9 @@ from desktop.core.physical_scale import (
 from desktop.core.state import BattleState
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.main_window import GMWindow
-from desktop.gui.player_window import CameraMode
+from desktop.gui.player_window import CameraMode, PlayerWindow
 from desktop.gui.scene import Audience, MapScene
+from desktop.gui.screens import screen_of
 from desktop.gui.settings import set_screen_ppi
 from desktop.gui.style import CELL
 
@@ -95,10 +99,10 @@ def test_a_calibrated_screen_shows_one_cell_per_inch(qtbot: QtBot, window: GMWin
     window.actions_by_name["player_view"].trigger()
     player = window.player_window
     assert player is not None
-    set_screen_ppi(player.screen().name(), 96.0)
+    set_screen_ppi(screen_of(player).name(), 96.0)
     player.set_mode(CameraMode.FOLLOW)
     assert player.view.zoom == pytest.approx(96.0 / CELL)
-    set_screen_ppi(player.screen().name(), 0.0)
+    set_screen_ppi(screen_of(player).name(), 0.0)
 
 
 def test_card_calibration_maths() -> None:
@@ -142,3 +146,28 @@ def test_players_drag_visible_tokens_but_cannot_find_hidden_ones(
     assert window.state.encounter.token("gob").x == 9.5  # the hidden goblin stayed put
     hero = window.state.encounter.token("hero")
     assert (hero.x, hero.y) == (2.5, 2.5)
+
+
+def test_a_player_window_freed_by_the_garbage_collector_leaves_the_screen_alone(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    # PySide makes the wrapper of the screen that QWidget.screen() returns a child of the
+    # widget's wrapper. When the garbage collector freed such a window before the screen's
+    # wrapper, the wrapper took Python ownership and deleted Qt's own QScreen: the next window
+    # made crashed in QScreen::virtualSiblings (a GM window and its player window sit in
+    # reference cycles, so the collector is what frees them).
+    screen = QGuiApplication.primaryScreen()
+    deleted: list[bool] = []
+    screen.destroyed.connect(lambda: deleted.append(True))
+    gc.collect()  # the screen's wrapper goes to the oldest generation: the collector frees it first
+    player = PlayerWindow(window.state, window.view)
+    player.show()
+    player.set_mode(CameraMode.FOLLOW)  # looks up the calibrated scale of its screen
+    player.close()
+    player.cycle = player  # type: ignore[attr-defined]  # only the collector frees it
+    freed = weakref.ref(player)
+    del player, screen
+    gc.collect()
+    assert freed() is None
+    assert not deleted
+    assert QGuiApplication.primaryScreen().virtualSiblings()
