@@ -19,6 +19,7 @@ from desktop.core.model import Background, Encounter
 from desktop.core.uvtt import load_uvtt
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
+from desktop.gui.memory import return_freed_memory
 from desktop.gui.settings import add_recent_file
 
 if TYPE_CHECKING:
@@ -32,9 +33,16 @@ UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
 def new_encounter(window: GMWindow) -> None:
     if window.state.dirty and not window.confirm_discard():
         return
-    window.path = None
-    window.state.load(Encounter())
+    show_new_encounter(window, Encounter(), None)
+
+
+def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None) -> None:
+    """Show ``encounter`` (from ``path``, or unsaved) with a new history; the old one's memory
+    goes back to the operating system."""
+    window.path = path
+    window.state.load(encounter)
     window.view.fit_map()
+    return_freed_memory()
 
 
 def open_path(window: GMWindow, path: Path) -> bool:
@@ -50,11 +58,9 @@ def open_path(window: GMWindow, path: Path) -> bool:
         return False
     if not preload_map(window, encounter, path.parent):
         return False
-    window.path = path
     window.scene.base_dir = path.parent
-    window.state.load(encounter)
+    show_new_encounter(window, encounter, path)
     add_recent_file(str(path))
-    window.view.fit_map()
     return True
 
 
@@ -168,6 +174,4 @@ def import_uvtt(window: GMWindow) -> None:
     except EncounterFileError as error:
         window.show_error("Cannot import Universal VTT", str(error))
         return
-    window.path = None
-    window.state.load(encounter)
-    window.view.fit_map()
+    show_new_encounter(window, encounter, None)
