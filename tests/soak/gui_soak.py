@@ -15,7 +15,8 @@ Checks: exceptions anywhere (the action itself, ``sys.excepthook`` for errors in
 and event handlers, Qt critical messages), a dialog nobody expected, every opened file equal to
 what was saved in it, and at every open and at the end *undo-to-start*: undoing everything
 returns exactly (``==``) the encounter the history started from, and redoing everything returns
-to where it was. Memory: resident set size after the warm-up and at the end.
+to where it was. Memory: resident set size after the warm-up and at the end, both times with
+the demo freshly opened and no player view (the same document: what is open varies a lot).
 
     python tests/soak/gui_soak.py --actions 10000 --seed 1
 
@@ -71,6 +72,7 @@ def run_soak(actions: int, seed: int, warmup: int | None = None,
             watchdog.start()
             _run_actions(soak, actions, warm, progress)
             soak.check_undo("at the end")
+            soak.same_state()
             gc.collect()
             report.rss_end = resident_mb()
             window.close()
@@ -85,6 +87,7 @@ def _run_actions(soak: GuiSoak, actions: int, warm: int, progress: TextIO | None
     for done in range(1, actions + 1):
         soak.step()
         if done == warm:
+            soak.same_state()
             gc.collect()
             soak.report.rss_warm = resident_mb()
         if progress is not None and done % 500 == 0:
