@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from pathlib import Path
 
 import pytest
 from gui_helpers import small_encounter
@@ -171,3 +172,14 @@ def test_a_player_window_freed_by_the_garbage_collector_leaves_the_screen_alone(
     assert freed() is None
     assert not deleted
     assert QGuiApplication.primaryScreen().virtualSiblings()
+
+
+def test_no_widget_or_window_is_asked_for_its_screen_directly() -> None:
+    # QWidget.screen() / QWindow.screen() let the garbage collector delete Qt's own QScreen
+    # (see desktop/gui/screens.py); desktop.gui.screens.screen_of is the one way in.
+    root = Path(__file__).resolve().parents[3]
+    callers = [f"{path.relative_to(root)}:{number}"
+               for folder in ("desktop", "tests") for path in (root / folder).rglob("*.py")
+               for number, line in enumerate(path.read_text().splitlines(), 1)
+               if ".screen()" in line and path.name not in ("screens.py", "test_player_view.py")]
+    assert callers == []
