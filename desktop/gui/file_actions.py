@@ -15,12 +15,14 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.images import ImageError, read_image_file
+from desktop.core.limits import MAX_FILE_BYTES
 from desktop.core.model import Background, Encounter
-from desktop.core.uvtt import load_uvtt
+from desktop.core.uvtt import UvttError, UvttImport, parse_uvtt
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.memory import return_freed_memory
-from desktop.gui.settings import add_recent_file
+from desktop.gui.settings import add_recent_file, set_uvtt_import_choices, uvtt_import_choices
+from desktop.gui.uvtt_import_dialog import UvttImportDialog
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
@@ -163,15 +165,50 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
 
 
 def import_uvtt(window: GMWindow) -> None:
-    """Open a Universal VTT export as a new encounter (walls, doors, lights, image)."""
+    """Open a Universal VTT export as a new encounter (walls, doors, lights, image).
+
+    The file is read once; a bad one is reported and nothing changes. The import options
+    dialog shows what the file holds and asks for the object height and outline tolerance
+    (starting from the GM's last choices); then the map image loads with a progress dialog.
+    Cancelling either leaves the open encounter as it was.
+    """
     if window.state.dirty and not window.confirm_discard():
         return
     name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
     if not name:
         return
     try:
-        encounter = load_uvtt(Path(name))
+        data, imported = read_uvtt_file(Path(name))
     except EncounterFileError as error:
         window.show_error("Cannot import Universal VTT", str(error))
         return
-    show_new_encounter(window, encounter, None)
+    encounter = _ask_uvtt_options(window, Path(name), data, imported)
+    if encounter is not None and preload_map(window, encounter, None):
+        show_new_encounter(window, encounter, None)
+
+
+def read_uvtt_file(path: Path) -> tuple[bytes, UvttImport]:
+    """The bytes of the Universal VTT file at ``path`` and their import with the defaults;
+    raises ``UvttError`` naming the file and what is wrong."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise UvttError(str(path), "(file)", f"larger than {MAX_FILE_BYTES:,} bytes")
+        data = path.read_bytes()
+    except OSError as err:
+        raise UvttError(str(path), "(file)", err.strerror or str(err)) from None
+    return data, parse_uvtt(data, where=str(path), name=path.stem)
+
+
+def _ask_uvtt_options(
+    window: GMWindow, path: Path, data: bytes, imported: UvttImport
+) -> Encounter | None:
+    """The encounter imported with the options the GM picks (remembered); None on Cancel."""
+    object_height, tolerance = uvtt_import_choices()
+    dialog = UvttImportDialog(path, data, imported, object_height, tolerance, window)
+    try:
+        if not dialog.exec():
+            return None
+        set_uvtt_import_choices(dialog.object_height(), dialog.tolerance())
+        return dialog.imported().encounter
+    finally:
+        dialog.deleteLater()

@@ -52,3 +52,31 @@ def snap_by_default() -> bool:
 
 def set_snap_by_default(snap: bool) -> None:
     settings().setValue("preferences/snap", snap)
+
+
+def uvtt_import_choices() -> tuple[float | None, float]:
+    """The object height (None: full height) and outline tolerance in cells the GM chose at
+    the last Universal VTT import; full height and every point kept until then."""
+    height = _positive_float(settings().value("import/uvtt_object_height"))
+    tolerance = _positive_float(settings().value("import/uvtt_simplify"))
+    return height, tolerance or 0.0
+
+
+def set_uvtt_import_choices(object_height: float | None, tolerance: float) -> None:
+    """Remember the choices of a Universal VTT import for the next one."""
+    if object_height is None:
+        settings().remove("import/uvtt_object_height")
+    else:
+        settings().setValue("import/uvtt_object_height", object_height)
+    settings().setValue("import/uvtt_simplify", tolerance)
+
+
+def _positive_float(value: object) -> float | None:
+    """``value`` as a finite number above 0, or None (absent, unreadable, 0, negative)."""
+    if not isinstance(value, (int, float, str)):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if 0.0 < number < float("inf") else None

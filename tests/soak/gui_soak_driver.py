@@ -270,11 +270,17 @@ class GuiSoak:
         return "new done"
 
     def import_uvtt(self, path: Path | None = None) -> str:
-        """Import ``path``, or one of the samples at random."""
+        """Import ``path``, or one of the samples at random; the options dialog is answered
+        with the defaults (``gui_soak_setup.ImportDefaultsAnswer``)."""
         self.check_undo("before importing a Universal VTT file")
+        from gui_soak_setup import ImportDefaultsAnswer  # the options dialog's stand-in
+
         path = path or self.rng.choice(self.uvtt_files)
         FileNameAnswers.next_name = str(path)
+        asked = ImportDefaultsAnswer.answered
         self.trigger("import_uvtt")
+        if ImportDefaultsAnswer.answered != asked + 1:
+            self.report.problems.append(f"{path.name}: the import options were not asked once")
         if self.encounter != load_uvtt(path) or self.window.path is not None:
             self.report.problems.append(f"{path.name} imported differently from load_uvtt")
         self.start_history()

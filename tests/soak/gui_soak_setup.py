@@ -1,7 +1,8 @@
 """The GUI soak's stand-ins for the user: file names, the discard question, error boxes.
 
-:func:`soak_environment` points autosaves at a temporary folder and lets the soak name the file
-whenever the File menu would show a file dialog; :func:`open_soak_window` opens the demo as the
+:func:`soak_environment` points autosaves at a temporary folder, lets the soak name the file
+whenever the File menu would show a file dialog and accepts the Universal VTT import options
+with the importer's defaults; :func:`open_soak_window` opens the demo as the
 program does; :func:`close_unexpected_dialog` records and closes any dialog nobody expected.
 """
 
@@ -14,11 +15,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from gui_soak_report import SoakReport
-from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QProgressDialog
 
 from desktop.gui import file_actions
 from desktop.gui.app import DEMO_PATH, open_window
 from desktop.gui.main_window import GMWindow
+from desktop.gui.uvtt_import_dialog import UvttImportDialog
 
 
 class FileNameAnswers:
@@ -35,17 +37,34 @@ class FileNameAnswers:
         return cls.next_name, ""
 
 
+class ImportDefaultsAnswer(UvttImportDialog):
+    """Stands in for the Universal VTT import options: the soak presses Import with the
+    importer's defaults (full-height objects, every point kept), whatever an earlier import in
+    the same settings chose, so the result equals ``load_uvtt(path)``. Counts its answers."""
+
+    answered = 0
+
+    def exec(self) -> int:
+        ImportDefaultsAnswer.answered += 1
+        self.full_height.setChecked(True)
+        self.tolerance_box.setValue(0.0)
+        return QDialog.DialogCode.Accepted.value
+
+
 @contextmanager
 def soak_environment(folder: Path) -> Iterator[None]:
-    """Autosaves in ``folder``; the File menu's file dialogs answered by the soak."""
+    """Autosaves in ``folder``; the File menu's file dialogs and the Universal VTT import
+    options answered by the soak."""
     previous_data = os.environ.get("XDG_DATA_HOME")
     previous_dialog = file_actions.QFileDialog  # type: ignore[attr-defined]
     os.environ["XDG_DATA_HOME"] = str(folder / "data")
     file_actions.QFileDialog = FileNameAnswers  # type: ignore[attr-defined,assignment]
+    file_actions.UvttImportDialog = ImportDefaultsAnswer  # type: ignore[attr-defined]
     try:
         yield
     finally:
         file_actions.QFileDialog = previous_dialog  # type: ignore[attr-defined]
+        file_actions.UvttImportDialog = UvttImportDialog  # type: ignore[attr-defined]
         if previous_data is None:
             os.environ.pop("XDG_DATA_HOME", None)
         else:
