@@ -267,6 +267,11 @@ class SelectTool:
         return None
 
 
+LOW_WALL_HEIGHT = 0.5
+"""The height (cells) of a wall drawn with the Low wall tool: waist high on a Medium creature
+(1 cell tall, eyes at 0.9), so it gives cover and can be seen and shot over."""
+
+
 class DrawTool:
     """Draw a wall polyline (``region_kind`` None) or a region polygon, a click per vertex.
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from desktop.core.edits import without_ids
 from desktop.core.grid_fit import GridBoxTool
 from desktop.core.model import RegionKind, WallKind
-from desktop.core.tools import DrawTool
+from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.player_window import CameraMode
@@ -173,7 +173,8 @@ def _fit_grid_tool(window: GMWindow) -> None:
 
 
 def _draw_tool(window: GMWindow, wall_kind: WallKind, region_kind: RegionKind | None) -> None:
-    window.interaction.set_tool(DrawTool(wall_kind, region_kind))
+    height = LOW_WALL_HEIGHT if wall_kind is WallKind.LOW_WALL else None
+    window.interaction.set_tool(DrawTool(wall_kind, region_kind, height))
 
 
 def _toggle_snap(window: GMWindow) -> None:

@@ -42,6 +42,17 @@ def test_draw_a_wall_then_undo_and_redo_it(qtbot: QtBot, window: GMWindow) -> No
     assert window.state.encounter.walls[-1] == added
 
 
+def test_the_low_wall_tool_draws_a_wall_half_a_cell_high_that_gives_cover(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    # It drew walls of no height (full height): they blocked sight and fire like a wall.
+    window.actions_by_name["tool_low_wall"].trigger()
+    click(qtbot, window, 8.1, 1.2)
+    qtbot.mouseDClick(window.view.viewport(), LEFT, NONE, at_cell(window, 9.9, 0.8))
+    added = window.state.encounter.walls[-1]
+    assert (added.kind, added.height, added.points) == (WallKind.LOW_WALL, 0.5, ((8, 1), (10, 1)))
+
+
 def test_enter_finishes_a_difficult_ground_polygon(qtbot: QtBot, window: GMWindow) -> None:
     window.actions_by_name["tool_difficult_ground"].trigger()
     for x, y in ((7, 5), (9, 5), (9, 7)):
