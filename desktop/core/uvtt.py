@@ -81,16 +81,21 @@ def read_uvtt(
 ) -> UvttImport:
     """Import the Universal VTT file at ``path``; the encounter is named after the file."""
     file = Path(path)
-    try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            raise UvttError(str(file), "(file)", f"larger than {MAX_FILE_BYTES:,} bytes")
-        data = file.read_bytes()
-    except OSError as err:
-        raise UvttError(str(file), "(file)", err.strerror or str(err)) from None
     return parse_uvtt(
-        data, where=str(file), name=file.stem, object_height=object_height,
+        read_uvtt_bytes(file), where=str(file), name=file.stem, object_height=object_height,
         simplify_tolerance=simplify_tolerance,
     )  # fmt: skip
+
+
+def read_uvtt_bytes(path: Path) -> bytes:
+    """The bytes of the file at ``path``, refused with a ``UvttError`` when too large or
+    unreadable (nothing is parsed yet)."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise UvttError(str(path), "(file)", f"larger than {MAX_FILE_BYTES:,} bytes")
+        return path.read_bytes()
+    except OSError as err:
+        raise UvttError(str(path), "(file)", err.strerror or str(err)) from None
 
 
 def parse_uvtt(

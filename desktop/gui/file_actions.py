@@ -15,9 +15,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.images import ImageError, read_image_file
-from desktop.core.limits import MAX_FILE_BYTES
 from desktop.core.model import Background, Encounter
-from desktop.core.uvtt import UvttError, UvttImport, parse_uvtt
+from desktop.core.uvtt import UvttImport, parse_uvtt, read_uvtt_bytes
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.memory import return_freed_memory
@@ -190,12 +189,7 @@ def import_uvtt(window: GMWindow) -> None:
 def read_uvtt_file(path: Path) -> tuple[bytes, UvttImport]:
     """The bytes of the Universal VTT file at ``path`` and their import with the defaults;
     raises ``UvttError`` naming the file and what is wrong."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise UvttError(str(path), "(file)", f"larger than {MAX_FILE_BYTES:,} bytes")
-        data = path.read_bytes()
-    except OSError as err:
-        raise UvttError(str(path), "(file)", err.strerror or str(err)) from None
+    data = read_uvtt_bytes(path)
     return data, parse_uvtt(data, where=str(path), name=path.stem)
 
 
