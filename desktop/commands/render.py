@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from desktop import ASSETS_DIR
+from desktop.core.model import Encounter
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 
@@ -31,6 +32,21 @@ def parse_size(text: str) -> tuple[int, int]:
     if not (16 <= w <= 16384 and 16 <= h <= 16384):
         raise argparse.ArgumentTypeError(f"size {text!r}: each side must be 16 to 16384 px")
     return (w, h)
+
+
+def background_path(encounter: Encounter, base_dir: Path) -> Path | None:
+    """The map image file the encounter shows (resolved), or None if it has none or embeds it.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Background
+    >>> background_path(Encounter(background=Background(path="map.png")), Path("/maps"))
+    PosixPath('/maps/map.png')
+    """
+    background = encounter.background
+    if background is None or not background.path:
+        return None
+    return (base_dir / background.path).resolve()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
         encounter = load_encounter(path)
     except EncounterFileError as error:
         print(f"battlemap render: {error}", file=sys.stderr)
+        return 2
+    out = Path(args.out).resolve()
+    if out in (path.resolve(), background_path(encounter, path.parent)):
+        print(f"battlemap render: {args.out} is the encounter's own file or map image; "
+              "name another PNG", file=sys.stderr)
         return 2
     ensure_app()
     scene = MapScene(BattleState(encounter), Audience(args.view), path.parent)

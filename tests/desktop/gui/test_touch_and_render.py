@@ -106,3 +106,19 @@ def test_render_command_warns_about_a_missing_map_image(
     err = capsys.readouterr().err
     assert "warning" in err and "gone.png" in err
     assert (tmp_path / "out.png").exists()
+
+
+def test_render_command_refuses_to_write_over_the_encounter_or_its_map_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `import-uvtt map.dd2vtt cave.json` writes cave.png beside it; `render cave.json cave.png`
+    # then replaced the map image with the rendering.
+    QImage(64, 64, QImage.Format.Format_RGB32).save(str(tmp_path / "cave.png"))
+    encounter = replace(small_encounter(), background=Background(path="cave.png"))
+    save_encounter(encounter, tmp_path / "cave.json")
+    map_bytes = (tmp_path / "cave.png").read_bytes()
+    for out in ("cave.png", "cave.json"):
+        assert main(["render", str(tmp_path / "cave.json"), str(tmp_path / out)]) == 2
+        assert "map image" in capsys.readouterr().err
+    assert (tmp_path / "cave.png").read_bytes() == map_bytes
+    assert main(["render", str(tmp_path / "cave.json"), str(tmp_path / "shot.png")]) == 0
