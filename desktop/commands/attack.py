@@ -280,7 +280,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
                              "takes one die")
         return resolve_volley(encounter, args.attacker, args.target, dice, args.weapon,
                               options_of(args), overrides, args.soak,
-                              replace(declared_of(args), shots=1))
+                              replace(declared_of(args), shots=1), gm_override=args.gm_override)
     return resolve_attack(encounter, args.attacker, args.target[0], dice, args.weapon,
                           options_of(args), overrides, soak_bennies=args.soak,
                           declared=declared_of(args), gm_override=args.gm_override)

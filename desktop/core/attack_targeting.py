@@ -223,7 +223,8 @@ class AttackTool:
             return resolve_push(encounter, attacker, target, self.dice())
         if self.volley:
             return resolve_volley(encounter, attacker, [*self.volley, target], self.dice(),
-                                  c.weapon, c.options, c.overrides, c.soak, c.declared)
+                                  c.weapon, c.options, c.overrides, c.soak, c.declared,
+                                  gm_override=c.out_of_turn)
         return resolve(encounter, attacker, target, self.dice(), c.weapon, c.options,
                        c.overrides, c.soak, c.declared, gm_override=c.out_of_turn)
 

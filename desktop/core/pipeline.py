@@ -297,7 +297,7 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
     in the encounter. Raises ``AttackError`` when the attack cannot be made, and the dice
     source's ``DiceError`` when a die is impossible or missing; the encounter is then unchanged.
     """
-    turn_notes = _turn_notes(encounter, attacker_id, declared, gm_override)
+    notes_of_turn = turn_notes(encounter, attacker_id, declared, gm_override)
     preview = preview_attack(encounter, attacker_id, target_id, weapon, options, overrides,
                              declared)
     if preview.problem is not None or preview.situated is None:
@@ -313,7 +313,7 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
     names = {t.id: t.name for t in encounter.tokens}
     entry = attack_entry(_title(encounter, preview), events, names,
                          cover_fraction=preview.survey.cover_fraction,
-                         notes=(*preview.notes, *turn_notes),
+                         notes=(*preview.notes, *notes_of_turn),
                          round_number=initiative(encounter).round)
     after = apply_outcome(encounter, (*outcome.states, *stray_states), events)
     if initiative(encounter).round:
@@ -323,8 +323,8 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
     return AttackResult(preview, events, after.with_log(entry), entry)
 
 
-def _turn_notes(encounter: Encounter, attacker_id: str, declared: Declared,
-                gm_override: bool) -> tuple[str, ...]:
+def turn_notes(encounter: Encounter, attacker_id: str, declared: Declared,
+               gm_override: bool) -> tuple[str, ...]:
     """``AttackError`` when the turn order or Defend forbid the attack; the override's note."""
     problem = running_problem(encounter, attacker_id) if declared.running else None
     if problem is not None:

@@ -38,6 +38,7 @@ from desktop.core.pipeline import (
     combatant_of,
     preview_attack,
     strays,
+    turn_notes,
 )
 from desktop.core.savage_context import NOTHING_DECLARED, Declared
 from desktop.core.timed_states import mark_acted, timers_of, use_effects, with_timers
@@ -106,13 +107,16 @@ def _follow_ups(dice: DiceSource, previews: Mapping[str, AttackPreview], fighter
 def resolve_volley(encounter: Encounter, attacker_id: str, targets: Sequence[str],
                    dice: DiceSource, weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None, soak_bennies: int = 0,
-                   declared: Declared = NOTHING_DECLARED) -> AttackResult:
+                   declared: Declared = NOTHING_DECLARED,
+                   gm_override: bool = False) -> AttackResult:
     """Fire ``len(targets)`` shots, one at each listed target; ``AttackError`` if any target
-    cannot be shot (the encounter is then unchanged). The result's preview is the first
-    target's. Dice: the shots and the Wild Die, then each hit's damage in target order, then
-    the stray shots' bystander dice and damage."""
+    cannot be shot or it is not the attacker's turn (unless ``gm_override``, which the log
+    notes) - the encounter is then unchanged. The result's preview is the first target's.
+    Dice: the shots and the Wild Die, then each hit's damage in target order, then the stray
+    shots' bystander dice and damage."""
     if not targets:
         raise AttackError("a volley needs at least one target")
+    notes_of_turn = turn_notes(encounter, attacker_id, declared, gm_override)
     previews = _previews(encounter, attacker_id, targets, weapon, options, overrides, declared)
     first = next(iter(previews.values()))
     if first.situated is None:
@@ -134,7 +138,7 @@ def resolve_volley(encounter: Encounter, attacker_id: str, targets: Sequence[str
                                             rolls.get(target, []))
         events += stray_events
         states += stray_states
-    return _recorded(encounter, after, previews, targets, events, states)
+    return _recorded(encounter, after, previews, targets, events, states, notes_of_turn)
 
 
 def _summary(events: Sequence[Event], names: Mapping[str, str]) -> str:
@@ -148,13 +152,13 @@ def _summary(events: Sequence[Event], names: Mapping[str, str]) -> str:
 
 def _recorded(encounter: Encounter, after: Encounter, previews: Mapping[str, AttackPreview],
               targets: Sequence[str], events: Sequence[Event],
-              states: Sequence[Combatant]) -> AttackResult:
+              states: Sequence[Combatant], notes_of_turn: Sequence[str]) -> AttackResult:
     first = next(iter(previews.values()))
     names = {t.id: t.name for t in encounter.tokens}
     whom = ", ".join(names[t] for t in previews)
     title = (f"{names[first.attacker]} {VERBS[first.kind]} {whom} "
              f"({first.weapon or 'unarmed'}, {len(targets)} shots)")
-    notes = [n for p in previews.values() for n in p.notes]
+    notes = [*(n for p in previews.values() for n in p.notes), *notes_of_turn]
     covers = [f"{names[t]}: cover {p.context.cover.value} "
               f"({round(p.survey.cover_fraction * 100)} %)" for t, p in previews.items()]
     lines = (*attack_lines(events, names), *covers, *dict.fromkeys(notes))

@@ -11,6 +11,7 @@ from desktop.core.actions import ActionRequest, perform_action
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.pipeline import AttackError, Declared, resolve_attack
 from desktop.core.turns import begin_combat, go_on_hold
+from desktop.core.volley import resolve_volley
 from rules.dice import ScriptedDice
 from rules.savage_pathfinder.cards import PhysicalCards
 
@@ -139,3 +140,26 @@ def test_claws_help_a_climb() -> None:
     slipped = perform_action(enc, ActionRequest("climb", "cat", rough_surface=False),
                              ScriptedDice([2]))
     assert slipped.entry.title == "Cat climbs: cannot move"
+
+
+GUNNER = {"skills": {"shooting": "d6"},
+          "weapons": [{"name": "Repeater", "damage": "2d6", "range": [12, 24, 48], "rof": 2}]}
+
+
+def test_a_volley_out_of_turn_is_refused_and_the_gms_override_is_logged() -> None:
+    """Rate of Fire 2 by the gunner (an Extra: two Shooting dice, no Wild Die) at two heroes
+    7 and 7.6 cells away (Short range, TN 4) on the hero's turn (King against the gunner's
+    Two). Refused; overridden, the dice d6 2 and 2 miss both, and the log names the override.
+    No bystander stands in either line of fire, so the low dice hit nobody else."""
+    enc = Encounter(tokens=(Token("hero", "Hero", 1.5, 5.5, side=Side.HERO, stats=HERO),
+                            Token("hero2", "Hero2", 1.5, 8.5, side=Side.HERO, stats=HERO),
+                            Token("gunner", "Gunner", 8.5, 5.5, side=Side.VILLAIN,
+                                  stats=GUNNER)))
+    enc = begin_combat(enc, PhysicalCards(["KS", "QS", "2C"]))[0]
+    with pytest.raises(AttackError, match="it is Hero's turn, not Gunner's"):
+        resolve_volley(enc, "gunner", ["hero", "hero2"], ScriptedDice([2, 2]))
+    result = resolve_volley(enc, "gunner", ["hero", "hero2"], ScriptedDice([2, 2]),
+                            gm_override=True)
+    assert result.entry.title == "Gunner shoots Hero, Hero2 (Repeater, 2 shots): Hero miss, " \
+                                 "Hero2 miss"
+    assert result.entry.lines[-1] == "GM override: Gunner acts out of turn (Hero's turn)"
