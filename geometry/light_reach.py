@@ -21,12 +21,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
-from geometry.index import Battlefield
+from geometry.index import Battlefield, FloatArray
 from geometry.shapes import LightSource, Point
 
-__all__ = ["lit_rings"]
+__all__ = ["lit_rings", "lit_rings_among"]
 
 ARC_STEP = math.radians(20.0)
 """Largest angle between two points of a shadow's far arc."""
@@ -35,10 +36,14 @@ PRECISION = 1e-6
 """Grid size the result is snapped to, which drops the slivers left where two shadows meet."""
 
 Ring = tuple[Point, ...]
+GeometryArray = npt.NDArray[np.object_]
 
 
 def lit_rings(field: Battlefield, light: LightSource) -> tuple[Ring, ...]:
     """The rings (outlines, then holes) of the area ``light`` reaches; fill them even-odd.
+
+    The full-height walls that block sight and cross the light's disc cast the shadows, in
+    the field's order (see :func:`lit_rings_among`).
 
     Examples
     --------
@@ -51,29 +56,65 @@ def lit_rings(field: Battlefield, light: LightSource) -> tuple[Ring, ...]:
     radius = max(light.bright_radius, light.dim_radius)
     if radius == 0.0:
         return ()
-    disc = shapely.Point(light.x, light.y).buffer(radius, quad_segs=16)
-    walls = field.occluders_near(disc)
-    walls = walls[field.wall_blocks_sight[walls] & np.isinf(field.wall_top[walls])]
-    shadows = [_shadow(field, light, int(w), 2.0 * radius) for w in walls.tolist()]
-    lit = shapely.difference(disc, shapely.union_all(shadows)) if shadows else disc
+    near = np.sort(field.occluders_near(_disc(light, radius)))  # in the field's order
+    near = near[field.wall_blocks_sight[near] & np.isinf(field.wall_top[near])]
+    walls = np.stack([field.wall_x1[near], field.wall_y1[near],
+                      field.wall_x2[near], field.wall_y2[near]], axis=1)
+    return lit_rings_among(light, walls)
+
+
+def lit_rings_among(light: LightSource, walls: FloatArray) -> tuple[Ring, ...]:
+    """The rings of the area ``light`` reaches past ``walls`` (rows x1, y1, x2, y2 of walls that
+    stop light); fill them even-odd.
+
+    Only the walls that cross the light's disc count, in the order given, so any list holding
+    those in the same order gives the very same rings.
+
+    Examples
+    --------
+    >>> from geometry.shapes import LightSource
+    >>> torch = LightSource("torch", 0.0, 0.0, bright_radius=2.0, dim_radius=4.0)
+    >>> wall, far = [1.0, -10.0, 1.0, 10.0], [9.0, -1.0, 9.0, 1.0]
+    >>> lit_rings_among(torch, np.array([wall, far])) == lit_rings_among(torch, np.array([wall]))
+    True
+    """
+    radius = max(light.bright_radius, light.dim_radius)
+    if radius == 0.0:
+        return ()
+    disc = _disc(light, radius)
+    walls = walls[shapely.intersects(disc, shapely.linestrings(walls.reshape(-1, 2, 2)))]
+    at_light = (np.isclose(walls[:, 0::2], light.x, rtol=1e-9, atol=0.0)
+                & np.isclose(walls[:, 1::2], light.y, rtol=1e-9, atol=0.0))
+    walls = walls[~at_light.any(axis=1)]  # a wall with an end on the light casts no shadow
+    if len(walls) == 0:
+        return tuple(_rings(shapely.set_precision(disc, PRECISION)))
+    lit = shapely.difference(disc, shapely.union_all(_shadows(light, walls, 2.0 * radius)))
     return tuple(_rings(shapely.set_precision(lit, PRECISION)))
 
 
-def _shadow(field: Battlefield, light: LightSource, w: int, reach: float) -> shapely.Geometry:
-    """The area behind wall ``w`` as seen from ``light``, out to ``reach`` from the light."""
-    ends = [(float(field.wall_x1[w]), float(field.wall_y1[w])),
-            (float(field.wall_x2[w]), float(field.wall_y2[w]))]
-    if any(math.isclose(x, light.x) and math.isclose(y, light.y) for x, y in ends):
-        return shapely.Polygon()
-    start, end = (math.atan2(y - light.y, x - light.x) for x, y in ends)
-    sweep = math.remainder(start - end, math.tau)  # the short way round, from end to start
-    steps = max(1, math.ceil(abs(sweep) / ARC_STEP))
-    arc = [
-        (light.x + reach * math.cos(end + sweep * k / steps),
-         light.y + reach * math.sin(end + sweep * k / steps))
-        for k in range(steps + 1)
-    ]
-    return shapely.make_valid(shapely.Polygon([ends[0], ends[1], *arc]))
+def _disc(light: LightSource, radius: float) -> shapely.Geometry:
+    """The light's disc of ``radius``, a 64-gon."""
+    return shapely.Point(light.x, light.y).buffer(radius, quad_segs=16)
+
+
+def _shadows(light: LightSource, ends: FloatArray, reach: float) -> GeometryArray:
+    """The areas behind the walls ``ends`` (rows x1, y1, x2, y2) as seen from ``light``, out
+    to ``reach`` from it.
+
+    Each is the wall, then its far arc from the second end's direction to the first's, the
+    short way round, in steps of at most :data:`ARC_STEP`.
+    """
+    start = np.arctan2(ends[:, 1] - light.y, ends[:, 0] - light.x)
+    end = np.arctan2(ends[:, 3] - light.y, ends[:, 2] - light.x)
+    sweep = (start - end) - math.tau * np.round((start - end) / math.tau)  # within +-pi
+    steps = np.maximum(1, np.ceil(np.abs(sweep) / ARC_STEP)).astype(int)
+    shadow = np.repeat(np.arange(len(ends)), steps + 3)  # the two ends, then steps + 1 on the arc
+    k = np.arange(len(shadow)) - np.repeat(np.cumsum(steps + 3) - (steps + 3), steps + 3) - 2
+    angle = end[shadow] + sweep[shadow] * k / steps[shadow]
+    points = np.stack([light.x + reach * np.cos(angle), light.y + reach * np.sin(angle)], axis=1)
+    points[k == -2], points[k == -1] = ends[:, :2], ends[:, 2:]
+    rings = shapely.linearrings(points, indices=shadow)
+    return np.asarray(shapely.make_valid(shapely.polygons(rings)))
 
 
 def _rings(lit: shapely.Geometry) -> list[Ring]:

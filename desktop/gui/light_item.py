@@ -1,15 +1,101 @@
 """Light sources: a warm glow out to the bright radius, a fainter one out to the dim radius,
-and a small flame mark at the source. The glow stops at the walls that block sight."""
+and a small flame mark at the source. The glow stops at the walls that block sight.
+
+A glow depends only on its light and the walls within the light's reach that stop light
+(:meth:`WallPieces.walls_in_reach`), so the scene keeps a light's item while those stay the
+same.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Light
+from desktop.core.battlefield import occluders_of
+from desktop.core.model import Light, Wall
 from desktop.gui.style import CELL
-from geometry.light_reach import Ring
+from geometry.index import FloatArray
+from geometry.light_reach import Ring, lit_rings_among
+from geometry.shapes import LightSource
+
+Box = tuple[float, float, float, float]
+"""min x, min y, max x, max y"""
+
+REACH_MARGIN = 1e-6
+"""Cells added to a light's reach box, so a wall touching the box is never missed."""
+
+
+def stops_light(wall: Wall) -> bool:
+    """Whether ``wall`` casts a shadow: it blocks sight and is full height (as lit_rings asks)."""
+    return wall.blocks_sight and (wall.height is None or math.isinf(wall.height))
+
+
+class WallPieces:
+    """The walls that stop light as geometry sees them: each wall's straight pieces and their
+    bounding box, worked out once and kept (by wall object) while the wall stays on the map."""
+
+    def __init__(self) -> None:
+        self._pieces: dict[int, tuple[Wall, tuple[FloatArray, Box] | None]] = {}
+        self._walls: Sequence[Wall] = ()
+        self._stopping: npt.NDArray[np.object_] = np.empty(0, dtype=object)
+        self._boxes: FloatArray = np.empty((4, 0))
+
+    def walls_in_reach(
+        self, lights: Sequence[Light], walls: Sequence[Wall]
+    ) -> list[tuple[Wall, ...]]:
+        """For each light, the walls that stop light whose bounding box meets its reach box.
+
+        They keep the order of ``walls``; every wall that :func:`~geometry.light_reach.lit_rings`
+        lets cast a shadow of the light is among them (a few more may be).
+        """
+        if walls is not self._walls:
+            self._index(walls)
+        if not lights:
+            return []
+        low_x, low_y, high_x, high_y = self._boxes
+        reach = np.array([(lt.x, lt.y, max(lt.bright_radius, lt.dim_radius)) for lt in lights])
+        x, y, r = reach[:, 0:1], reach[:, 1:2], reach[:, 2:3] + REACH_MARGIN
+        meets = (low_x <= x + r) & (high_x >= x - r) & (low_y <= y + r) & (high_y >= y - r)
+        return [tuple(self._stopping[row]) for row in meets]
+
+    def _index(self, walls: Sequence[Wall]) -> None:
+        """Take ``walls`` as the map's walls, reusing what is known of the walls kept."""
+        known, self._pieces, self._walls = self._pieces, {}, walls
+        found: list[tuple[Wall, Box]] = []
+        for wall in walls:
+            entry = known.get(id(wall))
+            if entry is None or entry[0] is not wall:
+                entry = (wall, _pieces(wall))
+            self._pieces[id(wall)] = entry
+            if entry[1] is not None:
+                found.append((wall, entry[1][1]))
+        self._stopping = np.empty(len(found), dtype=object)
+        self._stopping[:] = [wall for wall, _ in found]
+        self._boxes = np.array([box for _, box in found]).reshape(-1, 4).T
+
+    def lit_rings(self, light: Light, walls: tuple[Wall, ...]) -> tuple[Ring, ...]:
+        """What ``light`` reaches past ``walls``, its walls in reach from the last
+        :meth:`walls_in_reach`: the very rings ``lit_rings`` gives on the whole map."""
+        source = LightSource(light.id, light.x, light.y, light.bright_radius, light.dim_radius)
+        pieces = [shape[0] for wall in walls if (shape := self._pieces[id(wall)][1])]
+        return lit_rings_among(source, np.concatenate([*pieces, np.empty((0, 4))]))
+
+
+def _pieces(wall: Wall) -> tuple[FloatArray, Box] | None:
+    """Rows x1, y1, x2, y2 of the wall's pieces, as ``battlefield_of`` makes them, and their
+    bounding box, if the wall stops light."""
+    ends = [(o.x1, o.y1, o.x2, o.y2) for o in occluders_of(wall)]
+    if not (ends and stops_light(wall)):
+        return None
+    pieces = np.array(ends, dtype=float)
+    xs, ys = pieces[:, 0::2], pieces[:, 1::2]
+    return pieces, (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
 
 
 def glow_clip(light: Light, rings: tuple[Ring, ...]) -> QPainterPath:
@@ -24,12 +110,15 @@ def glow_clip(light: Light, rings: tuple[Ring, ...]) -> QPainterPath:
 
 
 class LightItem(QGraphicsItem):
-    """One light, centred on its position; its glow fills only ``rings`` (the lit area)."""
+    """One light, centred on its position; its glow fills only ``rings`` (the lit area).
 
-    def __init__(self, light: Light, rings: tuple[Ring, ...]) -> None:
+    ``walls`` are the walls in reach the rings were cut from (the scene's key for reuse).
+    """
+
+    def __init__(self, light: Light, rings: tuple[Ring, ...], walls: tuple[Wall, ...]) -> None:
         super().__init__()
-        self.light = light
-        self._clip = glow_clip(light, rings)
+        self.light, self.walls = light, walls
+        self.clip = glow_clip(light, rings)
         self.setPos(light.x * CELL, light.y * CELL)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._radius = max(light.dim_radius, light.bright_radius, 0.3) * CELL
@@ -50,7 +139,7 @@ class LightItem(QGraphicsItem):
             glow.setColorAt(stop, color)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(glow)
-        painter.drawPath(self._clip)
+        painter.drawPath(self.clip)
         painter.setBrush(QColor("#ff7a00"))
         painter.setPen(QColor("#7a2e00"))
         painter.drawEllipse(QPointF(0, 0), 0.15 * CELL, 0.15 * CELL)

@@ -1,8 +1,9 @@
 """The map scene: one QGraphicsScene per audience (GM or players) mirroring the battle state.
 
 The scene listens to :attr:`BattleState.changed` and updates only what changed: tokens are
-diffed by id, walls by tile, regions by id; the grid and background are rebuilt only when the
-map itself changes. A player scene never holds GM-only things (hidden tokens, notes, selection).
+diffed by id, walls by tile, regions by id, glows by their light and its walls in reach; the
+grid and background are rebuilt only when the map itself changes. A player scene never holds
+GM-only things (hidden tokens, notes, selection).
 
 Items sit in :class:`Layer` z-bands, so later overlays (line of fire, attack previews,
 animations) add their own items with :meth:`MapScene.add_overlay` without touching this module.
@@ -10,6 +11,8 @@ animations) add their own items with :meth:`MapScene.add_overlay` without touchi
 
 from __future__ import annotations
 
+import itertools
+from collections import defaultdict
 from enum import IntEnum, StrEnum
 from pathlib import Path
 
@@ -17,20 +20,18 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
-from desktop.core.battlefield import battlefield_of
 from desktop.core.images import ImageError, check_image
-from desktop.core.model import Encounter, Region, Token
+from desktop.core.model import Encounter, Light, Region, Token, Wall
 from desktop.core.state import BattleState
 from desktop.core.turns import acting_tokens, initiative
 from desktop.gui.background_item import BackgroundItem
 from desktop.gui.grid_item import GridItem
-from desktop.gui.light_item import LightItem
+from desktop.gui.light_item import LightItem, WallPieces
 from desktop.gui.map_image import shared_map_image
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import TokenItem
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
-from geometry.light_reach import lit_rings
 from rules.savage_pathfinder.cards import is_joker
 
 HIDDEN_OPACITY = 0.45
@@ -104,6 +105,7 @@ class MapScene(QGraphicsScene):
         self._walls: dict[TileKey, WallBatchItem] = {}
         self._regions: dict[str, RegionItem] = {}
         self._lights: list[LightItem] = []
+        self._wall_pieces = WallPieces()
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
         self.sync(state.encounter)
@@ -207,17 +209,32 @@ class MapScene(QGraphicsScene):
                 self._regions[region.id] = item
 
     def _sync_lights(self, encounter: Encounter) -> None:
-        """Rebuild the lights, each glow clipped to what its light reaches past the walls."""
+        """Bring the glows in line: a light keeps its item while it and its walls in reach
+        stay the same; only the others are rebuilt, each clipped by the walls it reaches."""
+        spare: dict[Light, list[LightItem]] = defaultdict(list)
         for item in self._lights:
+            spare[item.light].append(item)
+        reaches = self._wall_pieces.walls_in_reach(encounter.lights, encounter.walls)
+        self._lights = [
+            self._light_item(spare[light], light, walls)
+            for light, walls in zip(encounter.lights, reaches, strict=True)
+        ]
+        for item in itertools.chain.from_iterable(spare.values()):
             self.removeItem(item)
-        self._lights = []
-        if encounter.lights:
-            field = battlefield_of(encounter)
-            self._lights = [LightItem(light, lit_rings(field, source))
-                            for light, source in zip(encounter.lights, field.lights, strict=True)]
-        for item in self._lights:
-            item.setZValue(Layer.LIGHTS)
-            self.addItem(item)
+        for order, item in enumerate(self._lights):
+            item.setZValue(Layer.LIGHTS + order / 10000)
+
+    def _light_item(
+        self, spare: list[LightItem], light: Light, walls: tuple[Wall, ...]
+    ) -> LightItem:
+        """An item of ``spare`` (taken out of it) cut by the same ``walls``, or a new item."""
+        for item in spare:
+            if item.walls == walls:
+                spare.remove(item)
+                return item
+        item = LightItem(light, self._wall_pieces.lit_rings(light, walls), walls)
+        self.addItem(item)
+        return item
 
     def _sync_tokens(self, encounter: Encounter) -> None:
         visible = [t for t in encounter.tokens if self._shows(t)]
