@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog
 
@@ -39,11 +40,11 @@ def new_encounter(window: GMWindow) -> None:
 
 def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None) -> None:
     """Show ``encounter`` (from ``path``, or unsaved) with a new history; the old one's memory
-    goes back to the operating system."""
+    goes back to the operating system once the event loop has deleted what was let go."""
     window.path = path
     window.state.load(encounter)
     window.view.fit_map()
-    return_freed_memory()
+    QTimer.singleShot(0, return_freed_memory)
 
 
 def open_path(window: GMWindow, path: Path) -> bool:

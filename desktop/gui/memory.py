@@ -8,6 +8,7 @@ C libraries (macOS, Windows, musl) this does nothing.
 from __future__ import annotations
 
 import ctypes
+import gc
 import sys
 from collections.abc import Callable
 
@@ -26,9 +27,12 @@ _MALLOC_TRIM = _find_malloc_trim()
 
 
 def return_freed_memory() -> bool:
-    """Give freed heap pages back to the operating system; True if the C library did so.
+    """Free what only reference cycles still hold (an old encounter's items and their
+    wrappers), then give freed heap pages back to the operating system; True if the C library
+    did so.
 
     >>> return_freed_memory() in (True, False)
     True
     """
+    gc.collect()
     return _MALLOC_TRIM is not None and bool(_MALLOC_TRIM(0))
