@@ -4,7 +4,8 @@
 it, renames it over the target with :func:`os.replace` (atomic on POSIX and Windows), then
 fsyncs the directory so the rename itself survives a power cut. A process killed at any moment
 leaves either the previous file intact or the complete new one, plus at worst a stray
-``.NAME.*.tmp`` file that the next save ignores.
+``.NAME.*.tmp`` file; a later save of the same file removes strays older than
+:data:`STRAY_AGE_SECONDS` (a younger one may be another program's save in progress).
 
 Examples
 --------
@@ -18,11 +19,15 @@ b'{}'
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 
 NEW_FILE_MODE = 0o644
+STRAY_AGE_SECONDS = 3600.0
+"""A temporary file of a save older than this was left by a save that was killed."""
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
@@ -42,6 +47,16 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             os.unlink(temp_name)
         raise
     _fsync_directory(target.parent)
+    _remove_strays(target)
+
+
+def _remove_strays(target: Path) -> None:
+    """Delete the temporary files that killed saves of ``target`` left behind."""
+    too_old = time.time() - STRAY_AGE_SECONDS
+    for stray in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if stray.stat().st_mtime < too_old:
+                stray.unlink()
 
 
 def _fsync_directory(directory: Path) -> None:

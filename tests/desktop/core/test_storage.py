@@ -6,10 +6,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from desktop.core.atomic import atomic_write_bytes
 from desktop.core.model import Background, Encounter
 from desktop.core.storage import (
     AUTOSAVE_NAME,
@@ -119,3 +121,19 @@ def test_saves_killed_at_random_moments_always_leave_a_complete_state(mode: list
     assert result.returncode == 0, result.stdout + result.stderr
     assert "file complete and equal to a saved state: 8\n" in result.stdout
     assert result.stdout.endswith("failures: 0\n")
+
+
+def test_a_save_removes_what_killed_saves_of_that_file_left_an_hour_ago(tmp_path: Path) -> None:
+    # A SIGKILL mid-save leaves ".enc.json.XXXX.tmp" (6 in the 200-kill soak); the next save
+    # of enc.json deletes those older than an hour, keeps a fresh one (maybe another program's
+    # save in progress) and never touches other files' temporaries.
+    old, fresh = tmp_path / ".enc.json.a1.tmp", tmp_path / ".enc.json.b2.tmp"
+    other = tmp_path / ".other.json.c3.tmp"
+    for stray in (old, fresh, other):
+        stray.write_bytes(b"{")
+    two_hours_ago = time.time() - 7200
+    for stray in (old, other):
+        os.utime(stray, (two_hours_ago, two_hours_ago))
+    atomic_write_bytes(tmp_path / "enc.json", b"{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".enc.json.b2.tmp", ".other.json.c3.tmp", "enc.json"]
