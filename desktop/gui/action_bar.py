@@ -96,14 +96,10 @@ class ActionBar(QToolBar):
         return box
 
     def _actions_button(self) -> QToolButton:
-        button = QToolButton()
-        button.setText("Actions")
-        button.setObjectName("ActionsButton")
-        button.setToolTip("Defend, Grapple, Test, Support, Push, ... (… then click the target)")
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        menu = QMenu(button)
+        button, menu = menu_button(
+            "Actions", "ActionsButton",
+            "Defend, Grapple, Test, Support, Push, ... (… then click the target)")
         menu.aboutToShow.connect(lambda: self._fill_actions(menu))
-        button.setMenu(menu)
         return button
 
     def _fill_actions(self, menu: QMenu) -> None:
@@ -114,12 +110,9 @@ class ActionBar(QToolBar):
     def _declare_button(self) -> QToolButton:
         """What the attacker declares for the turn, as one menu: Multi-Action, Rate of Fire,
         running, mounted; the button's text sums it up."""
-        button = QToolButton()
-        button.setObjectName("DeclareButton")
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        button.setToolTip("Multi-Action (-2 per extra action), Rate of Fire (Shift+click "
-                          "tokens to give each one die), running (-2), mounted")
-        menu = QMenu(button)
+        button, menu = menu_button(
+            "", "DeclareButton", "Multi-Action (-2 per extra action), Rate of Fire (Shift+click "
+            "tokens to give each one die), running (-2), mounted")
         self._numbers = {
             "actions": self._exclusive_menu(menu, "Actions this turn",
                                             [(str(n), n) for n in (1, 2, 3)], self._on_declare),
@@ -137,7 +130,6 @@ class ActionBar(QToolBar):
         for flag in self._flags.values():
             flag.toggled.connect(lambda _on: self._on_declare())
             menu.addAction(flag)
-        button.setMenu(menu)
         button.setText("Declare")
         return button
 
@@ -180,17 +172,13 @@ class ActionBar(QToolBar):
         self._on_declare()
 
     def _options_button(self) -> QToolButton:
-        button = QToolButton()
-        button.setText("Options")
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        menu = QMenu(button)
+        button, menu = menu_button("Options")
         for option in ATTACK_OPTIONS.values():
             action = QAction(option.name, menu, checkable=True)
             action.setData(option.id)
             action.setToolTip(option.description)
             action.toggled.connect(lambda _on: self._on_options())
             menu.addAction(action)
-        button.setMenu(menu)
         return button
 
     def _on_options(self) -> None:
@@ -201,20 +189,15 @@ class ActionBar(QToolBar):
 
     def _override_button(self) -> QToolButton:
         """The GM's rulings instead of the measurements, one submenu per overridable fact."""
-        button = QToolButton()
-        button.setObjectName("OverrideButton")
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        button.setToolTip("Override a measured range band, Cover, light or Gang Up (the log "
-                          "says so)")
-        menu = QMenu(button)
+        button, menu = menu_button(
+            "Override", "OverrideButton",
+            "Override a measured range band, Cover, light or Gang Up (the log says so)")
         self._overrides = {
             name: self._exclusive_menu(
                 menu, name.replace("_", " ").capitalize(),
                 [(MEASURED, None), *((v.replace("_", " "), v) for v in OVERRIDE_CHOICES[name])],
                 self._on_override)
             for name in OVERRIDABLE}
-        button.setMenu(menu)
-        button.setText("Override")
         return button
 
     def _on_override(self) -> None:
@@ -276,3 +259,15 @@ class ActionBar(QToolBar):
         self.message.setStyleSheet(f"color: {'#c62828' if error else '#1565c0'};")
         self.message.setText(text)
         self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance(text) + 8)
+
+
+def menu_button(text: str, name: str = "", tooltip: str = "") -> tuple[QToolButton, QMenu]:
+    """A tool-bar button named ``name`` that opens its (still empty) menu at a click."""
+    button = QToolButton()
+    button.setText(text)
+    button.setObjectName(name)
+    button.setToolTip(tooltip)
+    button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+    menu = QMenu(button)
+    button.setMenu(menu)
+    return button, menu
