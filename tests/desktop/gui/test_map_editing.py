@@ -174,13 +174,18 @@ def test_selecting_a_token_shows_its_stat_block(qtbot: QtBot, window: GMWindow) 
     assert window.state.encounter.token("kyra").stats == {"pace": 5}
 
 
-def test_import_a_map_image_and_calibrate_its_grid(
-    qtbot: QtBot, window: GMWindow, tmp_path: Path
-) -> None:
+def with_green_map(window: GMWindow, tmp_path: Path) -> None:
+    """A plain 640 x 448 px map image set as the background at 64 px a cell."""
     image = QImage(640, 448, QImage.Format.Format_RGB32)
     image.fill(QColor("#446644"))
     image.save(str(tmp_path / "map.png"))
     file_actions.apply_map_image(window, str(tmp_path / "map.png"), 640, 448, 64.0)
+
+
+def test_import_a_map_image_and_calibrate_its_grid(
+    qtbot: QtBot, window: GMWindow, tmp_path: Path
+) -> None:
+    with_green_map(window, tmp_path)
     encounter = window.state.encounter
     assert (encounter.width, encounter.height) == (10.0, 7.0)  # 640 / 64, 448 / 64
     assert window.scene.background_size() == (640, 448)
@@ -196,10 +201,7 @@ def test_import_a_map_image_and_calibrate_its_grid(
 def test_fit_the_grid_by_dragging_over_a_printed_cell(
     qtbot: QtBot, window: GMWindow, tmp_path: Path
 ) -> None:
-    image = QImage(640, 448, QImage.Format.Format_RGB32)
-    image.fill(QColor("#446644"))
-    image.save(str(tmp_path / "map.png"))
-    file_actions.apply_map_image(window, str(tmp_path / "map.png"), 640, 448, 64.0)
+    with_green_map(window, tmp_path)
     window.view.set_zoom(1.0)
     window.view.centerOn(2 * 64, 2 * 64)
     window.actions_by_name["fit_grid"].trigger()
