@@ -23,7 +23,18 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.dice import DiceSource
-from rules.events import Outcome
+from rules.interface import (
+    ActionRequest,
+    ActionSpec,
+    AttackRequest,
+    Badge,
+    GridDefaults,
+    Preview,
+    Resolution,
+    StatField,
+    TurnOrderView,
+)
+from rules.table import Board, Piece
 
 __all__ = ["SYSTEMS", "GameSystem", "RulesError", "find_system", "register"]
 
@@ -36,13 +47,24 @@ class RulesError(ValueError):
 
 
 class GameSystem(ABC):
-    """What every game system offers the desktop; each system implements every method.
+    """What every game system offers the desktop; the desktop asks nothing else of a system.
 
-    ``name`` is the id written in encounter files; ``aliases`` are other spellings users type.
+    Metadata is in class variables: ``name`` is the id written in encounter files, ``aliases``
+    other spellings users type, ``title`` the name shown, ``grid`` a new encounter's grid.
+    The values crossing this interface are those of :mod:`rules.table` (the board, the map
+    facts, the measurer) and :mod:`rules.interface` (declarations, requests, results): see
+    ``docs/architecture.md``, "Adding a game system", for the path of one attack through it.
     """
 
     name: ClassVar[str]
+    title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    grid: ClassVar[GridDefaults] = GridDefaults()
+
+    # -- stat blocks ------------------------------------------------------------------------
+    @abstractmethod
+    def statblock_schema(self) -> tuple[StatField, ...]:
+        """The fields of this system's stat block, for the stat-block form and imports."""
 
     @abstractmethod
     def combatant_from_dict(self, data: Mapping[str, Any], where: str, token_id: str) -> Any:
@@ -52,15 +74,54 @@ class GameSystem(ABC):
     def combatant_to_dict(self, combatant: Any) -> dict[str, Any]:
         """The JSON stat block (with condition) for a combatant; parses back to an equal one."""
 
-    @abstractmethod
-    def resolve_attack(
-        self, attacker: Any, defender: Any, weapon: str | None, context: Any, dice: DiceSource
-    ) -> Outcome[Any]:
-        """Resolve one attack: the events and the new states of the combatants."""
+    def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
+        """The marks ``piece`` shows on the map (Shaken, wounds, stress, aspects): none here."""
+        return ()
 
+    # -- what a token can do -----------------------------------------------------------------
     @abstractmethod
-    def attack_odds(self, attacker: Any, defender: Any, weapon: str | None, context: Any) -> Any:
-        """Exact probabilities of the attack's results, without rolling."""
+    def actions(self) -> tuple[ActionSpec, ...]:
+        """Every attack kind, option and action, as data for the menus."""
+
+    def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
+        """The attack before any die: card lines, exact chances, or why it cannot be made.
+
+        Map facts come from ``board.map()`` (the desktop's :class:`~rules.table.Measurer`).
+        """
+        raise RulesError(self._not_offered("attack previews"))
+
+    def resolve_attack(self, board: Board, request: AttackRequest,
+                       dice: DiceSource) -> Resolution:
+        """Roll the attack: events and the new board, or a :class:`Decision` to wait for.
+
+        ``RulesError`` (nothing changed) when it cannot be made.
+        """
+        raise RulesError(self._not_offered("attacks"))
+
+    def perform_action(self, board: Board, request: ActionRequest,
+                       dice: DiceSource) -> Resolution:
+        """Carry out a non-attack action (an :class:`ActionSpec` of kind ACTION)."""
+        raise RulesError(f"{self.title} has no action {request.action!r}")
+
+    # -- turn order ---------------------------------------------------------------------------
+    def turn_order(self, board: Board) -> TurnOrderView:
+        """The turn order as the panel shows it, with the controls allowed now."""
+        raise RulesError(self._not_offered("a turn order"))
+
+    def turn_control(self, board: Board, control: str, dice: DiceSource,
+                     token: str | None = None) -> Resolution:
+        """Press a turn-order :class:`Control` (deal, next turn, hold, ...), maybe for
+        ``token``; states that expire with turns expire here."""
+        raise RulesError(self._not_offered("a turn order"))
+
+    table_interface: ClassVar[bool] = True
+    """Whether the desktop reaches this system's attacks and turn order through the methods
+    above. Savage Pathfinder alone says False until its table-level modules (today in
+    ``desktop/core``) move into ``rules/savage_pathfinder`` (issue 12); every new system
+    implements them and keeps True."""
+
+    def _not_offered(self, what: str) -> str:
+        return f"{self.title} does not offer {what} through the game-system interface yet"
 
 
 SYSTEMS: dict[str, GameSystem] = {}

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, replace
 from typing import Any
 
+from desktop.commands.table_commands import run_table_attack
 from desktop.core.actions import ActionRequest, ActionResult, perform_action
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
@@ -46,6 +47,7 @@ from desktop.core.template_attack import TemplateAttack, resolve_template
 from desktop.core.volley import resolve_volley
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.events import Event
+from rules.registry import find_system
 from rules.savage_pathfinder.situational.options import (
     ACTIONS,
     ATTACK_OPTIONS,
@@ -114,6 +116,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       "asks for them, e.g. 5,3,6 (physical dice entry)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--write", action="store_true", help="save the new state to FILE")
+    parser.add_argument("--answer", action="append", default=[], metavar="DECISION=CHOICE",
+                        help="answer a decision the attack waits for, e.g. defense=dodge "
+                        "(GURPS) or stunts=shove:2,disarm (Storypath); see docs/rules/")
 
 
 def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
@@ -295,6 +300,8 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("give the encounter FILE")
         encounter = load_encounter(args.file)
         dice = _dice(args)
+        if find_system(encounter.system).table_interface:
+            return run_table_attack(args, encounter, dice)
         result = _resolve(args, encounter, dice)
         if args.write:
             save_encounter(result.encounter, args.file)

@@ -16,9 +16,11 @@ from dataclasses import asdict
 from fractions import Fraction
 
 from desktop.commands.odds import odds_rows, print_rows
+from desktop.commands.table_commands import run_table_odds
 from desktop.core.fileformat import EncounterFileError, load_encounter
 from desktop.core.pipeline import AttackPreview, preview_attack
 from desktop.core.preview_text import attack_odds_rows
+from rules.registry import find_system
 from rules.savage_pathfinder.odds import AttackOdds
 
 
@@ -36,6 +38,8 @@ def run_attack_odds(args: argparse.Namespace) -> int:
         return 2
     try:
         encounter = load_encounter(args.file)
+        if find_system(encounter.system).table_interface:
+            return run_table_odds(args, encounter)
         preview = preview_attack(encounter, args.attacker, args.target, args.weapon)
     except (EncounterFileError, ValueError, OSError) as error:
         print(f"battlemap odds: {error}", file=sys.stderr)

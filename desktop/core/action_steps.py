@@ -49,13 +49,10 @@ from rules.savage_pathfinder.situational.misc import (
 from rules.savage_pathfinder.situational.natural import climbing_roll
 from rules.savage_pathfinder.situational.states import break_free, stunned_recovery
 from rules.savage_pathfinder.statblock import Combatant
+from rules.savage_pathfinder.system import FREE_ACTIONS
 
 __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
-FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
-                          "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
-                          "rest", "evasion", "climb"})
-"""Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
 @dataclass(frozen=True, slots=True)

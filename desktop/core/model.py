@@ -28,6 +28,14 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from rules.table import LogEntry, Side
+
+__all__ = [
+    "FORMAT_VERSION", "Background", "Encounter", "Grid", "GridKind", "Illumination", "Light",
+    "LogEntry", "Point", "Region", "RegionKind", "Side", "Token", "Wall", "WallKind",
+]
+"""``Side`` and ``LogEntry`` are the rules' own (:mod:`rules.table`), shared with the desktop."""
+
 FORMAT_VERSION = 1
 """The encounter file format this program writes (``"format": 1``)."""
 
@@ -38,12 +46,6 @@ class GridKind(StrEnum):
     SQUARE = "square"
     HEX = "hex"
     GRIDLESS = "gridless"
-
-
-class Side(StrEnum):
-    HERO = "hero"
-    VILLAIN = "villain"
-    NEUTRAL = "neutral"
 
 
 class WallKind(StrEnum):
@@ -172,15 +174,6 @@ class Light:
     bright_radius: float
     dim_radius: float
     color: str = "#ffffff"
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One combat-log entry: a title line and the breakdown lines beneath it."""
-
-    title: str
-    lines: tuple[str, ...] = ()
-    round: int = 0
 
 
 @dataclass(frozen=True, slots=True)

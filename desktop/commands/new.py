@@ -1,0 +1,48 @@
+"""``battlemap new ENCOUNTER.json --system NAME``: an empty encounter for any game system.
+
+The grid is the system's own (:attr:`rules.registry.GameSystem.grid`): inches on squares for
+Savage Pathfinder, yards on hexes for GURPS. The file must not exist yet.
+
+Examples
+--------
+>>> empty_encounter("spf").grid.unit
+'in'
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from desktop.core.fileformat import save_encounter
+from desktop.core.model import Encounter, Grid, GridKind
+from rules.registry import find_system
+
+__all__ = ["add_arguments", "empty_encounter", "run"]
+
+
+def empty_encounter(system_name: str) -> Encounter:
+    """An encounter with no tokens, on ``system_name``'s grid (``ValueError`` if unknown)."""
+    system = find_system(system_name)
+    grid = Grid(GridKind(system.grid.kind), system.grid.distance_per_cell, system.grid.unit)
+    return Encounter(name=f"New {system.title} encounter", system=system.name, grid=grid)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the encounter file to make (it must not exist)")
+    parser.add_argument("--system", default="savage-pathfinder",
+                        help="the game system (default: savage-pathfinder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        if path.exists():
+            raise ValueError(f"{path}: already exists (nothing written)")
+        save_encounter(empty_encounter(args.system), path)
+    except (ValueError, OSError) as error:
+        print(f"battlemap new: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote {path}")
+    return 0

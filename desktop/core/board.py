@@ -1,0 +1,133 @@
+"""The encounter as a game system sees it: :class:`rules.table.Board` and the map's measurer.
+
+:func:`board_of` hands a system the tokens, the combat state and the log of an
+:class:`~desktop.core.model.Encounter`, with a :class:`MapMeasurer` that answers its map
+questions with :mod:`geometry` (built once per snapshot). :func:`encounter_after` takes the
+board a system returns back into the encounter: changed stat blocks, moved tokens, the combat
+state and the new log entries. This is the one place where the desktop and the rules trade
+the battle; no game system's words appear here.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Side, Token
+>>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO)
+>>> orc = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN)
+>>> enc = Encounter(tokens=(hero, orc))
+>>> board = board_of(enc)
+>>> board.map().adjacent("h", "o"), round(board.map().facts("h", "o").distance, 1)
+(True, 1.0)
+>>> after = encounter_after(enc, board.with_token(board.token("o").moved_to(4.5, 1.5)))
+>>> after.token("o").x
+4.5
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from desktop.core.battlefield import battlefield_of
+from desktop.core.model import Encounter, Token
+from geometry.index import Battlefield
+from geometry.line_of_fire import crossings
+from geometry.measure import ADJACENT_GAP, edge_gap
+from geometry.survey import Survey, survey
+from geometry.zones import zone_of
+from rules.table import Board, MapFacts, Obstacle, Piece, Point
+
+__all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of", "field_of"]
+
+_FIELDS: dict[int, tuple[Encounter, Battlefield]] = {}
+FIELD_CACHE_SIZE = 8
+"""Battlefields kept for the most recent snapshots (a hover re-measures every mouse move)."""
+
+
+def field_of(encounter: Encounter) -> Battlefield:
+    """The geometry of ``encounter``, built once per snapshot (snapshots never change)."""
+    cached = _FIELDS.get(id(encounter))
+    if cached is not None and cached[0] is encounter:
+        return cached[1]
+    field = battlefield_of(encounter)
+    if len(_FIELDS) >= FIELD_CACHE_SIZE:
+        del _FIELDS[next(iter(_FIELDS))]
+    _FIELDS[id(encounter)] = (encounter, field)
+    return field
+
+
+def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None]) -> MapFacts:
+    """Geometry's survey as the neutral :class:`MapFacts` every system reads."""
+    return MapFacts(
+        distance=measured.distance, range_band=measured.range_band.value,
+        cover_fraction=measured.cover_fraction, cover=measured.cover.value,
+        line_of_sight=measured.line_of_sight, edge_gap=edge,
+        obstacles=tuple(Obstacle(o.id, o.hardness) for o in measured.obstacles),
+        bystanders=measured.bystanders, adjacent_to_attacker=measured.adjacent_to_attacker,
+        adjacent_to_target=measured.adjacent_to_target,
+        elevation_difference=measured.elevation_difference,
+        attacker_arc=measured.attacker_arc.value,
+        illumination=measured.illumination.value,
+        attacker_zone=zones[0], target_zone=zones[1])
+
+
+class MapMeasurer:
+    """Answers a game system's map questions for one encounter snapshot with geometry."""
+
+    def __init__(self, encounter: Encounter) -> None:
+        self.encounter = encounter
+        self.field = field_of(encounter)
+
+    def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
+              reach: float = 0.0) -> MapFacts:
+        ranges = None if weapon_ranges is None else tuple(weapon_ranges)
+        measured = survey(self.field, attacker, target, weapon_ranges=ranges, reach=reach)
+        edge = edge_gap(self.field, attacker, target)
+        return facts_of(measured, edge, (self.zone_of(attacker), self.zone_of(target)))
+
+    def adjacent(self, first: str, second: str) -> bool:
+        return edge_gap(self.field, first, second) < ADJACENT_GAP
+
+    def slide(self, token: str, to: Point) -> tuple[Point, str | None]:
+        """Where ``token`` stops going towards ``to``: its edge against the first solid wall."""
+        piece = self.encounter.token(token)
+        walls, where = crossings(self.field, (piece.x, piece.y), to)
+        solid = [(t, w) for w, t in zip(walls.tolist(), where.tolist(), strict=True)
+                 if self.field.wall_is_solid[w]]
+        if not solid:
+            return to, None
+        t, wall = min(solid)
+        length = math.dist((piece.x, piece.y), to)
+        keep = max(0.0, t * length - piece.radius) / length if length else 0.0
+        stop = (piece.x + (to[0] - piece.x) * keep, piece.y + (to[1] - piece.y) * keep)
+        return stop, self.field.occluders[wall].id
+
+    def zone_of(self, token: str) -> str | None:
+        piece = self.encounter.token(token)
+        return zone_of(self.field, (piece.x, piece.y))
+
+
+def _piece(token: Token) -> Piece:
+    return Piece(token.id, token.name, token.x, token.y, size=token.size, height=token.height,
+                 elevation=token.elevation, facing=token.facing, side=token.side,
+                 hidden=token.hidden, group=token.group, stats=token.stats)
+
+
+def board_of(encounter: Encounter) -> Board:
+    """The encounter as its game system sees it, with a measurer for its map."""
+    return Board(system=encounter.system, tokens=tuple(_piece(t) for t in encounter.tokens),
+                 combat=encounter.combat, log=encounter.log, measurer=MapMeasurer(encounter))
+
+
+def _token_after(token: Token, piece: Piece) -> Token:
+    if _piece(token) == piece:
+        return token
+    return replace(token, x=piece.x, y=piece.y, facing=piece.facing, side=piece.side,
+                   hidden=piece.hidden, group=piece.group, stats=dict(piece.stats))
+
+
+def encounter_after(encounter: Encounter, board: Board) -> Encounter:
+    """``encounter`` with what the system changed on ``board``: tokens, combat state, log."""
+    pieces = {p.id: p for p in board.tokens}
+    tokens = tuple(_token_after(t, pieces[t.id]) if t.id in pieces else t
+                   for t in encounter.tokens)
+    return replace(encounter, tokens=tokens, combat=dict(board.combat), log=board.log)

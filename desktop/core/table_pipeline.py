@@ -1,0 +1,103 @@
+"""Attacks through the game-system interface: the encounter -> a board -> the system -> back.
+
+Every system whose :attr:`~rules.registry.GameSystem.table_interface` is True is reached here
+and nowhere else: :func:`preview` asks for the hover card and the exact chances,
+:func:`resolve` rolls. A resolution that waits for a choice (:class:`rules.interface.Decision`)
+comes back as :class:`Paused`; the caller asks the GM (the generic prompt, or ``--answer`` on
+the command line) and calls :func:`resolve` again with the answer. The dice drawn before the
+pause are replayed (:class:`ReplayDice`), so an answer never rerolls what was already rolled.
+
+Examples
+--------
+>>> from rules.dice import ScriptedDice
+>>> dice = ReplayDice(ScriptedDice([4, 2]))
+>>> dice.roll(6, "first"), dice.roll(6, "second")
+(4, 2)
+>>> again = dice.replayed(ScriptedDice([5]))
+>>> again.roll(6, "first"), again.roll(6, "second"), again.roll(6, "third")
+(4, 2, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from desktop.core.board import board_of, encounter_after
+from desktop.core.model import Encounter
+from rules.dice import DiceSource
+from rules.interface import AttackRequest, Decision, Preview, Resolution
+from rules.registry import find_system
+
+__all__ = ["Paused", "ReplayDice", "TableResult", "parse_answers", "preview", "resolve"]
+
+
+@dataclass
+class ReplayDice:
+    """A dice source that remembers every face it gave, and can start over with them."""
+
+    source: DiceSource
+    faces: list[int] = field(default_factory=list)
+    position: int = 0
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        if self.position < len(self.faces):
+            face = self.faces[self.position]
+        else:
+            face = self.source.roll(sides, purpose)
+            self.faces.append(face)
+        self.position += 1
+        return face
+
+    def replayed(self, source: DiceSource | None = None) -> ReplayDice:
+        """The same faces again from the start, then ``source`` (or this one's) for more."""
+        return ReplayDice(source or self.source, list(self.faces))
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """A resolved attack: the system's resolution and the encounter after it."""
+
+    resolution: Resolution
+    encounter: Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class Paused:
+    """An attack waiting for ``decision``; resolve again with the answer and ``dice``."""
+
+    decision: Decision
+    resolution: Resolution
+    dice: ReplayDice
+
+
+def preview(encounter: Encounter, request: AttackRequest) -> Preview:
+    """The system's preview of ``request`` on ``encounter`` (``RulesError`` for bad ids)."""
+    system = find_system(encounter.system)
+    return system.preview_attack(board_of(encounter), request)
+
+
+def resolve(encounter: Encounter, request: AttackRequest,
+            dice: DiceSource | ReplayDice) -> TableResult | Paused:
+    """Roll ``request``; a :class:`Paused` when the system waits for a choice."""
+    system = find_system(encounter.system)
+    replay = dice.replayed() if isinstance(dice, ReplayDice) else ReplayDice(dice)
+    resolution = system.resolve_attack(board_of(encounter), request, replay)
+    if resolution.decision is not None:
+        return Paused(resolution.decision, resolution, replay)
+    return TableResult(resolution, encounter_after(encounter, resolution.board))
+
+
+def parse_answers(pairs: list[str]) -> Mapping[str, tuple[str, ...]]:
+    """``["defense=parry:Sword,retreat"]`` -> ``{"defense": ("parry:Sword", "retreat")}``.
+
+    >>> parse_answers(["defense=dodge,retreat", "stunts=shove:2"])
+    {'defense': ('dodge', 'retreat'), 'stunts': ('shove:2',)}
+    """
+    found: dict[str, tuple[str, ...]] = {}
+    for pair in pairs:
+        name, equals, value = (part.strip() for part in pair.partition("="))
+        if not name or not equals or not value:
+            raise ValueError(f"--answer {pair!r} must look like DECISION=CHOICE[,CHOICE...]")
+        found[name] = tuple(v.strip() for v in value.split(",") if v.strip())
+    return found

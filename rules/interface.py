@@ -1,0 +1,263 @@
+"""The values a game system and the desktop exchange: declarations, requests and results.
+
+A system *declares* what the desktop needs to build its windows without knowing the system's
+words: the stat-block fields (:class:`StatField`), its grid (:class:`GridDefaults`), what a
+token can do (:class:`ActionSpec`), the badges a token shows (:class:`Badge`) and its turn order
+(:class:`TurnOrderView` with its :class:`Control` buttons). The desktop *asks* with an
+:class:`AttackRequest` (or :class:`ActionRequest`) and gets a :class:`Preview` (the hover card:
+lines, exact chances, a problem) or a :class:`Resolution` (events, the new :class:`~rules.table.
+Board`, the log title and notes). A resolution that waits for somebody's choice (a GURPS
+defender's Dodge or Parry, the Storypath attacker's stunts, a FATE side's full defense) carries
+a :class:`Decision`: its :class:`Choice` values, each with its cost, whether it is allowed and
+why not, and its exact odds. One generic prompt shows it; the answer comes back in
+``AttackRequest.answers`` and the system resolves again from the start with the same dice
+(the desktop replays the dice it already drew, :class:`rules.dice.ReplayDice`).
+
+Examples
+--------
+>>> dodge = Choice("dodge", "Dodge 9", probability=0.375)
+>>> parry = Choice("parry", "Parry (Broadsword)", allowed=False, why_not="parried already")
+>>> ask = Decision("defense", "Minotaur defends", who="m", choices=(dodge, parry))
+>>> [c.id for c in ask.allowed]
+['dodge']
+>>> AttackRequest("a", "m", answers={"defense": ("dodge",)}).answer("defense")
+('dodge',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from rules.events import Event
+from rules.table import Board
+
+__all__ = [
+    "ActionKind", "ActionRequest", "ActionSpec", "AttackRequest", "Badge", "Chance", "Choice",
+    "Control", "Decision", "FieldKind", "GridDefaults", "Preview", "Resolution", "StatField",
+    "TurnOrderView", "TurnRow",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GridDefaults:
+    """A new encounter's grid for this system: ``kind`` square, hex or gridless, the ``unit``
+    one cell measures and how many units a cell is."""
+
+    kind: str = "square"
+    unit: str = "in"
+    distance_per_cell: float = 1.0
+
+
+class FieldKind(StrEnum):
+    """What a stat-block field holds, so the desktop can build its editor."""
+
+    TEXT = "text"
+    INTEGER = "integer"
+    NUMBER = "number"
+    FLAG = "flag"
+    CHOICE = "choice"
+    LIST = "list"
+    """A list of short texts (Edges, aspects, tags): one per line in the form."""
+    TABLE = "table"
+    """A list of records (weapons, skills): the system's JSON, edited as text."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatField:
+    """One field of a system's stat block.
+
+    ``key`` is its path in the token's ``stats`` JSON (``attributes.agility``); ``group`` the
+    section it belongs to in the form; ``choices`` the allowed values of a CHOICE;
+    ``minimum``/``maximum`` bound numbers; ``default`` is shown when the field is absent.
+    """
+
+    key: str
+    label: str
+    kind: FieldKind
+    group: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    default: Any = None
+    help: str = ""
+
+
+class ActionKind(StrEnum):
+    ATTACK = "attack"
+    """An attack kind or a weapon use: aimed at a target."""
+    OPTION = "option"
+    """Something that modifies an attack (Wild Attack, All-Out Attack, a called shot)."""
+    ACTION = "action"
+    """Anything else a token does on its turn (Defend, Aim, recover, grapple)."""
+    TEMPLATE = "template"
+    """An area attack placed on the map."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One thing a token can do, as the action menu and the attack bar show it."""
+
+    id: str
+    name: str
+    kind: ActionKind
+    needs_target: bool = False
+    excludes: tuple[str, ...] = ()
+    free: bool = False
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A mark on a token: a short ``text`` (or symbol), its ``tooltip`` and a colour role
+    (``bad``, ``good``, ``info``, ``acting``) the desktop maps to its palette."""
+
+    text: str
+    tooltip: str = ""
+    role: str = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """One exact probability a preview reports: ``label`` and ``probability`` (0 to 1)."""
+
+    label: str
+    probability: float
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer to a :class:`Decision`: its cost (successes, Fate points, ...), whether it is
+    allowed now and why not, and the exact chance it succeeds (None where nothing is rolled)."""
+
+    id: str
+    label: str
+    cost: int = 0
+    allowed: bool = True
+    why_not: str | None = None
+    probability: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A resolution paused for somebody's choice.
+
+    ``who`` is the token whose player chooses; ``several`` lets the chooser take more than one
+    choice (stunts) while their total cost stays within ``budget``; otherwise exactly one.
+    """
+
+    id: str
+    prompt: str
+    who: str
+    choices: tuple[Choice, ...]
+    several: bool = False
+    budget: int | None = None
+
+    @property
+    def allowed(self) -> tuple[Choice, ...]:
+        return tuple(c for c in self.choices if c.allowed)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRequest:
+    """One attack as the GM asked for it: who, at whom, with which weapon and options.
+
+    ``overrides`` are the GM's corrections of measured facts (``{"cover": "heavy"}``);
+    ``params`` the system's own declarations (Rate of Fire, Multi-Actions, ...) by name;
+    ``answers`` the choices already made, by :attr:`Decision.id`.
+    """
+
+    attacker: str
+    target: str
+    weapon: str | None = None
+    options: tuple[str, ...] = ()
+    overrides: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str] = field(default_factory=dict)
+    answers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    gm_override: bool = False
+
+    def answer(self, decision: str) -> tuple[str, ...] | None:
+        return self.answers.get(decision)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """A non-attack action (an :class:`ActionSpec` id) by ``actor``, maybe at ``target``."""
+
+    action: str
+    actor: str
+    target: str | None = None
+    params: Mapping[str, str] = field(default_factory=dict)
+    answers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    gm_override: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """An attack before any die is rolled: the hover card's ``lines``, the exact ``chances``,
+    ``problem`` when it cannot be made, and ``data``: the system's JSON for ``battlemap odds``.
+    """
+
+    attacker: str
+    target: str
+    weapon: str | None
+    lines: tuple[str, ...]
+    chances: tuple[Chance, ...] = ()
+    problem: str | None = None
+    notes: tuple[str, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What an attack or action did: the events in order, the board after it, the log entry's
+    title and notes, the system's JSON summary (``data``) - or, when ``decision`` is set, the
+    choice it waits for (then ``board`` is the board before, unchanged, and ``events`` what was
+    rolled so far, for the prompt to show)."""
+
+    events: tuple[Event, ...]
+    board: Board
+    title: str = ""
+    notes: tuple[str, ...] = ()
+    decision: Decision | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRow:
+    """One line of the turn order: who (``token``: a token id, or the key of a group that acts
+    together, with its ``members``), what to show (a card, a roll, a place), whether it acts
+    now, whether it waits (on Hold, delayed) and whether it is done this round."""
+
+    token: str
+    label: str
+    detail: str = ""
+    acting: bool = False
+    waiting: bool = False
+    done: bool = False
+    members: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """A button of the turn-order panel: its id, label, shortcut, and why it is disabled."""
+
+    id: str
+    label: str
+    enabled: bool = True
+    why_not: str | None = None
+    needs_token: bool = False
+    shortcut: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOrderView:
+    """The turn order as the panel shows it: the round (0 outside combat), the rows in order
+    and the controls the system offers now."""
+
+    round: int
+    rows: tuple[TurnRow, ...]
+    controls: tuple[Control, ...]
+    model: str = "list"
