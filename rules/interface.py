@@ -35,9 +35,10 @@ from rules.events import Event
 from rules.table import Board
 
 __all__ = [
-    "ActionKind", "ActionRequest", "ActionSpec", "AttackRequest", "Badge", "Chance", "Choice",
-    "Control", "Decision", "FieldKind", "GridDefaults", "Preview", "Resolution", "StatField",
-    "TurnOrderView", "TurnRow",
+    "ActionKind", "ActionRequest", "ActionSpec", "AreaRequest", "AttackRequest", "Badge",
+    "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "MenuEntry",
+    "Preview",
+    "Resolution", "StatField", "TurnOrderView", "TurnRow",
 ]
 
 
@@ -59,10 +60,14 @@ class FieldKind(StrEnum):
     NUMBER = "number"
     FLAG = "flag"
     CHOICE = "choice"
+    NUMBERS = "numbers"
+    """Whole numbers written ``12/24/48`` (range bands); in a table column."""
     LIST = "list"
-    """A list of short texts (Edges, aspects, tags): one per line in the form."""
+    """Short texts from ``choices`` (Edges, tags), more allowed: a check list in the form."""
     TABLE = "table"
-    """A list of records (weapons, skills): the system's JSON, edited as text."""
+    """A list of records (weapons): one row each, one column per field of ``columns``."""
+    MAPPING = "mapping"
+    """Names with a value each (skills): ``columns`` are the name's field and the value's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +75,9 @@ class StatField:
     """One field of a system's stat block.
 
     ``key`` is its path in the token's ``stats`` JSON (``attributes.agility``); ``group`` the
-    section it belongs to in the form; ``choices`` the allowed values of a CHOICE;
-    ``minimum``/``maximum`` bound numbers; ``default`` is shown when the field is absent.
+    section it belongs to in the form; ``choices`` the allowed values of a CHOICE (or the
+    known items of a LIST); ``minimum``/``maximum`` bound numbers; ``default`` is shown when
+    the field is absent; ``columns`` are the fields of each row of a TABLE or MAPPING.
     """
 
     key: str
@@ -83,6 +89,7 @@ class StatField:
     maximum: float | None = None
     default: Any = None
     help: str = ""
+    columns: tuple[StatField, ...] = ()
 
 
 class ActionKind(StrEnum):
@@ -94,6 +101,8 @@ class ActionKind(StrEnum):
     """Anything else a token does on its turn (Defend, Aim, recover, grapple)."""
     TEMPLATE = "template"
     """An area attack placed on the map."""
+    AUTOMATIC = "automatic"
+    """A rule the system applies by itself from the map (listed so the GM knows it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,21 +119,42 @@ class ActionSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class MenuEntry:
+    """One entry of a token's action menu: an action (its :class:`ActionSpec` id) with the
+    choices this entry makes (``params``), or a submenu (``children``). ``section`` groups
+    entries under a heading; ``problem`` greys the entry with the reason; ``needs_target``: the
+    GM then clicks the target on the map."""
+
+    label: str
+    action: str = ""
+    params: Mapping[str, str] = field(default_factory=dict)
+    section: str = ""
+    problem: str | None = None
+    help: str = ""
+    needs_target: bool = False
+    children: tuple[MenuEntry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Badge:
-    """A mark on a token: a short ``text`` (or symbol), its ``tooltip`` and a colour role
-    (``bad``, ``good``, ``info``, ``acting``) the desktop maps to its palette."""
+    """A mark on a token: a short ``text`` (or symbol), its ``tooltip``, a colour role
+    (``bad``, ``good``, ``info``) the desktop maps to its palette, or a ``color`` of its own
+    (``#rrggbb``)."""
 
     text: str
     tooltip: str = ""
     role: str = "info"
+    color: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Chance:
-    """One exact probability a preview reports: ``label`` and ``probability`` (0 to 1)."""
+    """One exact probability a preview reports: ``label`` and ``probability`` (0 to 1), and
+    the exact fraction (``"3/8"``) where the system computes one."""
 
     label: str
     probability: float
+    exact: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +195,9 @@ class AttackRequest:
     """One attack as the GM asked for it: who, at whom, with which weapon and options.
 
     ``overrides`` are the GM's corrections of measured facts (``{"cover": "heavy"}``);
-    ``params`` the system's own declarations (Rate of Fire, Multi-Actions, ...) by name;
-    ``answers`` the choices already made, by :attr:`Decision.id`.
+    ``params`` the system's own declarations (its ``attack_inputs``: Rate of Fire,
+    Multi-Actions, ...) by key, flags as ``"yes"``/``"no"``; ``answers`` the choices already
+    made, by :attr:`Decision.id`; ``gm_override`` lets the attacker act out of turn.
     """
 
     attacker: str
@@ -177,9 +208,28 @@ class AttackRequest:
     params: Mapping[str, str] = field(default_factory=dict)
     answers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     gm_override: bool = False
+    also: tuple[str, ...] = ()
+    """More targets of the same attack, each after ``target`` (a volley: one Rate of Fire die
+    at each, or rapid fire spread over several)."""
 
     def answer(self, decision: str) -> tuple[str, ...] | None:
         return self.answers.get(decision)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaRequest:
+    """An area attack: ``attacker`` places a ``shape`` template (``sbt``, ``mbt``, ``lbt``,
+    ``cone``, ``stream``) aimed at ``at`` (a Cone or Stream turned to ``rotation`` if given)."""
+
+    attacker: str
+    shape: str
+    at: tuple[float, float]
+    rotation: float | None = None
+    weapon: str | None = None
+    options: tuple[str, ...] = ()
+    overrides: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str] = field(default_factory=dict)
+    gm_override: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +258,9 @@ class Preview:
     problem: str | None = None
     notes: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+    """One line naming the roll: who, with what, against what (``battlemap odds`` heads its
+    table with it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +276,8 @@ class Resolution:
     notes: tuple[str, ...] = ()
     decision: Decision | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    flourish: str | None = None
+    """A token whose moment this is (an attacker acting on a Joker): the animation marks it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +293,10 @@ class TurnRow:
     waiting: bool = False
     done: bool = False
     members: tuple[str, ...] = ()
+    status: str = ""
+    tint: str = ""
+    """How the row stands out: "" plain, "red" (its detail in red: a red suit), "gold" (on
+    gold: a Joker)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,10 +313,14 @@ class Control:
 
 @dataclass(frozen=True, slots=True)
 class TurnOrderView:
-    """The turn order as the panel shows it: the round (0 outside combat), the rows in order
-    and the controls the system offers now."""
+    """The turn order as the panel shows it: the round (0 outside combat), a header line, the
+    rows in order and the controls the system offers now."""
 
     round: int
     rows: tuple[TurnRow, ...]
     controls: tuple[Control, ...]
     model: str = "list"
+    header: str = ""
+    inputs: tuple[StatField, ...] = ()
+    """Settings the panel shows above its buttons (cards typed in, Large Groups, Surprise);
+    their values reach :meth:`~rules.registry.GameSystem.turn_control` as ``params``."""

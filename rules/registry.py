@@ -24,11 +24,14 @@ from typing import Any, ClassVar
 
 from rules.dice import DiceSource
 from rules.interface import (
+    ActionKind,
     ActionRequest,
     ActionSpec,
+    AreaRequest,
     AttackRequest,
     Badge,
     GridDefaults,
+    MenuEntry,
     Preview,
     Resolution,
     StatField,
@@ -74,14 +77,61 @@ class GameSystem(ABC):
     def combatant_to_dict(self, combatant: Any) -> dict[str, Any]:
         """The JSON stat block (with condition) for a combatant; parses back to an equal one."""
 
+    def derived_text(self, combatant: Any) -> str:
+        """One line of what the system works out from a stat block (``Parry 6  Toughness 8
+        (2)``), shown above the form: none here."""
+        return ""
+
+    def field_limits(self, combatant: Any) -> Mapping[str, tuple[float, float]]:
+        """Bounds of fields that depend on the rest of the block (a Wild Card's Wounds), by
+        key: none here."""
+        return {}
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
-        """The marks ``piece`` shows on the map (Shaken, wounds, stress, aspects): none here."""
+        """The marks ``piece`` shows on the map (Shaken, stress, aspects): none here."""
         return ()
+
+    def harm(self, piece: Piece) -> int:
+        """How many marks of harm the token shows as pips (Wounds, stress boxes, ...): none."""
+        return 0
+
+    def is_down(self, piece: Piece) -> bool:
+        """Whether the token is out of the fight (Incapacitated, taken out): the map crosses
+        it out."""
+        return False
 
     # -- what a token can do -----------------------------------------------------------------
     @abstractmethod
     def actions(self) -> tuple[ActionSpec, ...]:
         """Every attack kind, option and action, as data for the menus."""
+
+    def action_menu(self, board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
+        """The action menu of ``actor`` (None: nobody chosen yet): one entry per action of
+        kind ACTION, as :meth:`actions` lists them; a system with choices per action (a skill,
+        a target part) returns submenus."""
+        return tuple(MenuEntry(a.name + ("…" if a.needs_target else ""), a.id,
+                               help=a.help, needs_target=a.needs_target,
+                               problem=None if actor else "click the acting token first")
+                     for a in self.actions() if a.kind is ActionKind.ACTION)
+
+    def attack_inputs(self) -> tuple[StatField, ...]:
+        """What the attacker may declare for an attack (the attack bar's *Declare* menu; the
+        CLI's flags): each value reaches the system in ``AttackRequest.params``."""
+        return ()
+
+    def overridable(self) -> tuple[StatField, ...]:
+        """Measured facts the GM may rule otherwise (CHOICE fields: cover, range band, ...);
+        the ruling reaches the system in ``AttackRequest.overrides``."""
+        return ()
+
+    def trait_odds(self, params: Mapping[str, str]) -> Preview:
+        """The exact odds of one bare roll described by ``params`` (no board: ``battlemap
+        odds --trait ...``)."""
+        raise RulesError(self._not_offered("bare trait odds"))
+
+    def preview_action(self, board: Board, request: ActionRequest) -> Preview:
+        """The card of an action before it is done: what it rolls, or why it cannot be."""
+        return Preview(request.actor, request.target or "", None, (request.action,))
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
         """The attack before any die: card lines, exact chances, or why it cannot be made.
@@ -98,6 +148,11 @@ class GameSystem(ABC):
         """
         raise RulesError(self._not_offered("attacks"))
 
+    def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        """Roll an area attack; ``data["template"]`` holds ``aimed_at`` and ``landed_at``
+        (``[x, y]``) and ``victims`` (token ids beneath it where it went off)."""
+        raise RulesError(self._not_offered("area attacks"))
+
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
         """Carry out a non-attack action (an :class:`ActionSpec` of kind ACTION)."""
@@ -109,9 +164,11 @@ class GameSystem(ABC):
         raise RulesError(self._not_offered("a turn order"))
 
     def turn_control(self, board: Board, control: str, dice: DiceSource,
-                     token: str | None = None) -> Resolution:
-        """Press a turn-order :class:`Control` (deal, next turn, hold, ...), maybe for
-        ``token``; states that expire with turns expire here."""
+                     token: str | None = None,
+                     params: Mapping[str, str] | None = None) -> Resolution:
+        """Press a turn-order :class:`Control` (deal, next turn, hold, ...), maybe for the row
+        ``token`` selected in the panel, with the panel's ``inputs`` as ``params``; states
+        that expire with turns expire here."""
         raise RulesError(self._not_offered("a turn order"))
 
     table_interface: ClassVar[bool] = True

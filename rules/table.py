@@ -22,7 +22,7 @@ Examples
 >>> board.token("x")
 Traceback (most recent call last):
 ...
-KeyError: 'no token with id x'
+KeyError: "no token with id 'x' (tokens: h)"
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 __all__ = [
-    "Board", "LogEntry", "MapFacts", "Measurer", "Obstacle", "Piece", "Point", "Side",
+    "Area", "AreaFacts", "Board", "LogEntry", "MapFacts", "Measurer", "Obstacle", "Piece",
+    "Point", "Shelter", "Side",
 ]
 
 Point = tuple[float, float]
@@ -112,7 +113,8 @@ class Board:
         for token in self.tokens:
             if token.id == token_id:
                 return token
-        raise KeyError(f"no token with id {token_id}")
+        known = ", ".join(t.id for t in self.tokens) or "none"
+        raise KeyError(f"no token with id {token_id!r} (tokens: {known})")
 
     def with_token(self, token: Piece) -> Board:
         """The board with ``token`` replacing the piece of the same id."""
@@ -173,6 +175,35 @@ class MapFacts:
     target_zone: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A template placed on the map: its ``shape`` (``sbt``, ``mbt``, ``lbt``, ``cone``,
+    ``stream``), its origin (a blast's centre, a cone's apex) and bearing (degrees from up)."""
+
+    shape: str
+    x: float
+    y: float
+    bearing: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Shelter:
+    """A token beneath a template with something solid between it and the template's origin."""
+
+    token: str
+    obstacle: str
+    hardness: float
+
+
+@dataclass(frozen=True, slots=True)
+class AreaFacts:
+    """Who is beneath a placed :class:`Area` (token ids) and who of them is sheltered."""
+
+    area: Area
+    hits: tuple[str, ...]
+    sheltered: tuple[Shelter, ...] = ()
+
+
 class Measurer(Protocol):
     """The map questions a system may ask while it resolves (the desktop answers them).
 
@@ -196,4 +227,34 @@ class Measurer(Protocol):
 
     def zone_of(self, token: str) -> str | None:
         """The zone (a region of kind zone) ``token`` stands in, or None."""
+        ...
+
+    def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
+        """A template aimed at ``at``: a blast centred there, a cone or stream from the
+        attacker towards it (or along ``rotation``). ``ValueError`` for an unknown shape."""
+        ...
+
+    def beneath(self, area: Area, exclude: tuple[str, ...] = ()) -> AreaFacts:
+        """Who is beneath ``area`` (``exclude``: ids never counted, e.g. a cone's source)."""
+        ...
+
+    def deviate(self, thrower: str, area: Area, distance: float, hour: int) -> tuple[Area, float]:
+        """Where ``area`` lands after deviating ``distance`` towards ``hour`` on the deviation
+        clock (``geometry.deviation`` says which way 12 points), and how far it moved."""
+        ...
+
+    def clear_of(self, area: Area, token: str) -> Point:
+        """Where ``token`` stands once moved just clear of ``area`` (an evaded template)."""
+        ...
+
+    def distance_to(self, token: str, point: Point) -> float:
+        """From ``token``'s centre to ``point`` in the encounter's unit."""
+        ...
+
+    def light_at(self, point: Point) -> str:
+        """The illumination at ``point`` (``bright``, ``dim``, ``dark``, ``pitch darkness``)."""
+        ...
+
+    def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
+        """The band of ``distance`` for a weapon's ranges (as :attr:`MapFacts.range_band`)."""
         ...

@@ -1,27 +1,21 @@
 """``battlemap attack FILE --attacker ID (--target ID ... | --template SHAPE --at X,Y) [...]``.
 
-Resolves one attack headless, exactly as the GM window would: the map's measurements (range,
-cover, obstacles, Gang Up, light, bystanders) become the rules' inputs through the attack
-pipeline, the dice are rolled (seeded, or the scripted values in the order the engine asks for
-them - the same order a GM types physical dice in), and the log entry is printed: the title,
-then every roll with its breakdown and every effect. ``--json`` prints the events as data.
-``--write`` saves the new state (stat blocks, log) back to FILE atomically.
+Resolves one attack headless, exactly as the GM window would, through the encounter's game
+system (:mod:`desktop.core.table_pipeline`): the map's measurements become the system's facts,
+the dice are rolled (seeded, or the scripted values in the order the system asks for them - the
+same order a GM types physical dice in), and the log entry is printed: the title, then every
+roll with its breakdown and every effect. ``--json`` prints the events and the system's summary
+as data. ``--write`` saves the new state (stat blocks, log) back to FILE atomically.
 
-Options: ``--option ID`` (repeatable: wild-attack, desperate-attack-2, the-drop, ...),
-``--called-shot PART`` (hand, head, vitals, limb, face, ...), ``--aim``, and ``--override
-NAME=VALUE`` for the GM's rulings. ``--template sbt|mbt|lbt|cone|stream --at X,Y`` makes an
-area attack at a point instead (Cones and Streams point from the attacker at it); a missed
-blast deviates and lands on whoever is beneath it there; ``--evadable`` lets its victims
-Evade (Agility -2, moved clear of the template). What the attacker declares:
-``--rof N`` (N dice at one target; several ``--target``s take one die each, a target named
-twice two), ``--actions N`` (Multi-Action), ``--running``, ``--mounted``, ``--charge INCHES``,
-``--through-creatures``.
-
-``--action ID`` takes a non-attack action instead (defend, grapple, test, support, push,
-disarm, withdraw, ...; ``--target`` where it has one; ``--skill``, ``--effect``, ``--trait``,
-``--hardness``, ``--items`` for its choices; ``--called-shot limb|weapon`` for a Disarm at a
-limb or the weapon). ``battlemap attack --list-options`` lists every option, action and
-automatic rule id from the rules' registry.
+Generic options: ``--option ID`` (repeatable), ``--override NAME=VALUE`` for the GM's rulings,
+``--answer DECISION=CHOICE[,CHOICE]`` for a decision the attack waits for (a defense, stunts),
+``--template sbt|mbt|lbt|cone|stream --at X,Y`` for an area attack at a point, several
+``--target``s for a volley, ``--action ID`` for a non-attack action, ``--gm-override`` to act
+out of turn. Every system declares its own further inputs
+(:meth:`rules.registry.GameSystem.attack_inputs`: Savage Pathfinder's ``--rof N``, ``--soak
+N``, ``--running``, ``--called-shot PART``, ...): each becomes a flag here, its value passed to
+the system. ``battlemap attack FILE --list-options`` (no FILE: Savage Pathfinder's, or
+``--system NAME``) lists every option, action, automatic rule and override id.
 
 Bad ids, weapons, options or dice print one clear message and exit with code 2; nothing is
 written.
@@ -33,33 +27,29 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterable
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from typing import Any
 
-from desktop.commands.table_commands import run_table_attack
-from desktop.core.actions import ActionRequest, ActionResult, perform_action
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
-from desktop.core.pipeline import AttackResult, resolve_attack
-from desktop.core.savage_context import OVERRIDABLE, Declared, parse_overrides
+from desktop.core.table_pipeline import Paused, TableResult, parse_answers, perform, resolve
 from desktop.core.template_attack import TemplateAttack, resolve_template
-from desktop.core.volley import resolve_volley
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.events import Event
-from rules.registry import find_system
-from rules.savage_pathfinder.situational.options import (
-    ACTIONS,
-    ATTACK_OPTIONS,
-    AUTOMATIC_RULES,
-    Option,
+from rules.interface import (
+    ActionKind,
+    ActionRequest,
+    AttackRequest,
+    Decision,
+    FieldKind,
+    StatField,
 )
-from rules.savage_pathfinder.situational.scale import Scale
+from rules.registry import SYSTEMS, GameSystem, RulesError, find_system
 
-Result = AttackResult | TemplateAttack | ActionResult
-CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
-                     if o.startswith("called-shot-"))
-DISARM_PARTS = ("hand", "limb", "weapon")
+__all__ = [
+    "add_arguments", "decision_json", "event_json", "options_listing", "parse_dice",
+    "parse_point", "run",
+]
 
 
 def parse_dice(text: str) -> list[int]:
@@ -101,88 +91,85 @@ def parse_point(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def _declared_inputs() -> dict[str, StatField]:
+    """Every system's attack inputs by key (the first system to declare a key names it)."""
+    find_system("savage-pathfinder")  # loads the built-in systems
+    found: dict[str, StatField] = {}
+    for system in SYSTEMS.values():
+        for item in system.attack_inputs():
+            found.setdefault(item.key, item)
+    return found
+
+
+def _add_input(parser: argparse.ArgumentParser, item: StatField) -> None:
+    flag = "--" + item.key.replace("_", "-")
+    text = item.label + (f" ({item.help})" if item.help else "")
+    if item.kind is FieldKind.FLAG:
+        parser.add_argument(flag, action="store_true", dest=f"input_{item.key}", help=text)
+        return
+    choices = [c for c in item.choices if c] if item.kind is FieldKind.CHOICE else []
+    parser.add_argument(flag, dest=f"input_{item.key}",
+                        metavar="|".join(choices) if choices else item.kind.value.upper(),
+                        help=text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", help="the encounter file")
     parser.add_argument("--list-options", action="store_true",
-                        help="list every option, action and automatic rule id, then stop")
+                        help="list every option, action, automatic rule and override id")
+    parser.add_argument("--system", help="with --list-options and no FILE: the game system")
     parser.add_argument("--attacker", help="the acting token's id")
     parser.add_argument("--target", action="append", default=[], metavar="ID",
-                        help="the target token's id (repeat: one shot at each, Rate of Fire)")
-    _add_attack_arguments(parser)
-    _add_action_arguments(parser)
-    dice = parser.add_mutually_exclusive_group()
-    dice.add_argument("--seed", type=int, help="seed the dice for a repeatable roll")
-    dice.add_argument("--dice", type=parse_dice, help="the die values in the order the engine "
-                      "asks for them, e.g. 5,3,6 (physical dice entry)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--write", action="store_true", help="save the new state to FILE")
-    parser.add_argument("--answer", action="append", default=[], metavar="DECISION=CHOICE",
-                        help="answer a decision the attack waits for, e.g. defense=dodge "
-                        "(GURPS) or stunts=shove:2,disarm (Storypath); see docs/rules/")
-
-
-def _add_attack_arguments(parser: argparse.ArgumentParser) -> None:
+                        help="the target token's id (repeat: a volley, one shot at each)")
+    parser.add_argument("--weapon", help="the weapon's name (default: as the system picks it)")
     parser.add_argument("--template", choices=["sbt", "mbt", "lbt", "cone", "stream"],
                         help="an area attack with this template, at --at")
     parser.add_argument("--at", type=parse_point, help="where the template goes: X,Y in cells")
-    parser.add_argument("--evadable", action="store_true",
-                        help="the area attack may be Evaded (Agility -2 for each victim)")
     parser.add_argument("--option", action="append", default=[], metavar="ID",
-                        help="an attack option (see --list-options): wild-attack, the-drop, ...")
-    parser.add_argument("--called-shot", metavar="PART", help=", ".join(CALLED_SHOTS) +
-                        " (--action disarm: hand, limb or weapon)")
-    parser.add_argument("--aim", action="store_true", help="the attacker aimed last turn")
-    parser.add_argument("--part-scale", choices=[s.name.lower() for s in Scale],
-                        help="the Scale of the item or unarmored area of a Called Shot "
-                        "(--called-shot item: a dagger is very_small)")
-    parser.add_argument("--soak", type=int, default=0, metavar="N",
-                        help="the target spends up to N Bennies to Soak Wounds")
-    parser.add_argument("--weapon", help="the weapon's name (default: a hand weapon next to "
-                        "the target, a ranged one farther away)")
-    parser.add_argument("--rof", type=int, default=1, metavar="N",
-                        help="Rate of Fire: N dice at the one target")
-    parser.add_argument("--actions", type=int, default=1, metavar="N",
-                        help="actions declared this turn (Multi-Action: -2 per extra)")
-    parser.add_argument("--running", action="store_true", help="the attacker runs (-2)")
-    parser.add_argument("--mounted", action="store_true",
-                        help="fighting mounted (lower of Fighting and Riding)")
-    parser.add_argument("--charge", type=float, default=0.0, metavar="INCHES",
-                        help="the mount's straight run before the attack (+4 damage past 5)")
-    parser.add_argument("--through-creatures", action="store_true",
-                        help="shoot through every creature in the line of fire (each subtracts "
-                        "its Toughness from the damage)")
+                        help="an attack option (see --list-options)")
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
-                        help="the GM's ruling instead of the measurement: cover=heavy, "
-                        "range_band=long, illumination=dim, gang_up=2 (repeatable)")
+                        help="the GM's ruling instead of the measurement (see --list-options)")
+    parser.add_argument("--answer", action="append", default=[], metavar="DECISION=CHOICE",
+                        help="answer a decision the attack waits for, e.g. defense=dodge "
+                        "(GURPS) or stunts=shove:2,disarm (Storypath); see docs/rules/")
+    parser.add_argument("--action", metavar="ID",
+                        help="a non-attack action instead (see --list-options)")
     parser.add_argument("--gm-override", action="store_true",
                         help="let the token act out of turn in combat (noted in the log)")
+    for item in _declared_inputs().values():
+        _add_input(parser, item)
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--seed", type=int, help="seed the dice for a repeatable roll")
+    dice.add_argument("--dice", type=parse_dice, help="the die values in the order the system "
+                      "asks for them, e.g. 5,3,6 (physical dice entry)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--write", action="store_true", help="save the new state to FILE")
 
 
-def _add_action_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--action", metavar="ID",
-                        help="a non-attack action instead (see --list-options): defend, "
-                        "grapple, test, support, push, disarm, withdraw, ...")
-    parser.add_argument("--skill", help="the skill of a Test (taunt) or Support (fighting)")
-    parser.add_argument("--effect", choices=["distracted", "vulnerable"], default="distracted",
-                        help="what a won Test inflicts")
-    parser.add_argument("--trait", choices=["strength", "athletics"], default="strength",
-                        help="the trait to break free with")
-    parser.add_argument("--hardness", type=int, default=8, help="the object's Hardness")
-    parser.add_argument("--items", type=int, default=3, help="items readied")
+def options_listing(system: GameSystem) -> str:
+    """Every id ``--option``, ``--action`` and ``--override`` accept, from the system."""
+    titles = {ActionKind.OPTION: "attack options (--option ID):",
+              ActionKind.ACTION: "actions (--action ID):",
+              ActionKind.AUTOMATIC: "applied from the map (override with --override):"}
+    lines = []
+    for kind, title in titles.items():
+        lines += [title, *(f"  {a.id:<27}{a.name}: {a.help}" for a in system.actions()
+                           if a.kind is kind)]
+    names = ", ".join(f"{f.key}=VALUE" for f in system.overridable())
+    return "\n".join([*lines, f"overrides: {names}"])
 
 
-def _listing(title: str, table: Iterable[Option]) -> list[str]:
-    return [title, *(f"  {o.id:<27}{o.name}: {o.description}" for o in table)]
+def decision_json(decision: Decision) -> dict[str, Any]:
+    """A decision as JSON: who chooses, the prompt, every choice with its odds.
 
-
-def options_listing() -> str:
-    """Every id ``--option``, ``--action`` and ``--override`` accept, from the registry."""
-    lines = [*_listing("attack options (--option ID):", ATTACK_OPTIONS.values()),
-             *_listing("actions (--action ID):", ACTIONS.values()),
-             *_listing("applied from the map (override with --override):",
-                       AUTOMATIC_RULES.values()),
-             f"overrides: {', '.join(f'{name}=VALUE' for name in OVERRIDABLE)}"]
-    return "\n".join(lines)
+    >>> from rules.interface import Choice
+    >>> decision_json(Decision("defense", "Orc defends", "o",
+    ...     (Choice("dodge", "Dodge 8", probability=0.2593),)))["choices"][0]["probability"]
+    0.2593
+    """
+    return {"id": decision.id, "prompt": decision.prompt, "who": decision.who,
+            "several": decision.several, "budget": decision.budget,
+            "choices": [asdict(c) for c in decision.choices]}
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -190,32 +177,36 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **asdict(event)}
 
 
-def result_json(result: Result) -> dict[str, Any]:
-    """The result as JSON data: the events, the log entry, what the attack touched."""
-    data: dict[str, Any] = {
-        "events": [event_json(e) for e in result.events],
-        "log": {"title": result.entry.title, "lines": list(result.entry.lines)},
-    }
-    if isinstance(result, ActionResult):
-        data["conditions"] = {t.id: t.stats.get("condition", {}) for t in
-                              result.encounter.tokens if t.stats}
-        return data
-    if isinstance(result, TemplateAttack):
-        data["template"] = {"shape": result.aimed.shape.value,
-                            "aimed_at": [result.aimed.x, result.aimed.y],
-                            "landed_at": [result.landed.x, result.landed.y],
-                            "victims": [h.id for h in result.victims.hits]}
-        return data
-    preview = result.preview
-    changed = [t for t in result.encounter.tokens if t.id in {preview.attacker, preview.target}]
-    data.update({
-        "attacker": preview.attacker, "target": preview.target, "weapon": preview.weapon,
-        "kind": preview.kind.value, "target_number": preview.target_number,
-        "modifiers": [asdict(m) for m in preview.attack_modifiers],
-        "notes": list(preview.notes),
-        "conditions": {t.id: t.stats.get("condition", {}) for t in changed},
-    })
-    return data
+def _params(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
+    """The system's inputs the flags set, as text (flags ``"yes"``); ``ValueError`` naming
+    the flag for a value that is not one of its choices."""
+    found = {}
+    for item in system.attack_inputs():
+        value = getattr(args, f"input_{item.key}", None)
+        if value is None or value is False:
+            continue
+        text = "yes" if value is True else str(value)
+        known = [c for c in item.choices if c]
+        if item.kind is FieldKind.CHOICE and text not in known:
+            flag = "--" + item.key.replace("_", "-")
+            raise ValueError(f"{flag} {text!r} is not one of {', '.join(known)}")
+        found[item.key] = text
+    return found
+
+
+def _overrides(pairs: list[str], system: GameSystem) -> dict[str, str]:
+    """``["cover=heavy"]`` -> ``{"cover": "heavy"}``; a clear error for anything else."""
+    known = {f.key: f for f in system.overridable()}
+    names = ", ".join(known)
+    found: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = (part.strip() for part in pair.partition("="))
+        if name not in known:
+            raise ValueError(f"cannot override {name!r} (names: {names})")
+        if not equals or not value:
+            raise ValueError(f"override {pair!r} must look like NAME=VALUE (names: {names})")
+        found[name] = value
+    return found
 
 
 def _dice(args: argparse.Namespace) -> DiceSource:
@@ -224,91 +215,85 @@ def _dice(args: argparse.Namespace) -> DiceSource:
     return RandomDice(args.seed)
 
 
-def _report(result: Result, as_json: bool) -> str:
-    if as_json:
-        return json.dumps(result_json(result), indent=2, ensure_ascii=False)
-    return "\n".join([result.entry.title, *(f"  {line}" for line in result.entry.lines)])
+Done = TableResult | TemplateAttack
 
 
-def options_of(args: argparse.Namespace) -> tuple[str, ...]:
-    """The option ids the flags ask for: ``--option``s, then Aim and the Called Shot."""
-    if args.called_shot and args.called_shot not in CALLED_SHOTS:
-        raise ValueError(f"--called-shot {args.called_shot!r} is not one of "
-                         f"{', '.join(CALLED_SHOTS)}")
-    called = [f"called-shot-{args.called_shot}"] if args.called_shot else []
-    return (*args.option, *(["aim"] if args.aim else []), *called)
-
-
-def declared_of(args: argparse.Namespace) -> Declared:
-    """What the attacker declares: Rate of Fire, Multi-Actions, running, mounted, charge."""
-    if args.rof < 1:
-        raise ValueError(f"--rof {args.rof}: at least one die")
-    return Declared(actions=args.actions, running=args.running, shots=args.rof,
-                    mounted=args.mounted, straight_run=args.charge,
-                    through_creatures=args.through_creatures,
-                    part_scale=Scale[args.part_scale.upper()] if args.part_scale else None)
-
-
-def _action(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> ActionResult:
-    if len(args.target) > 1:
-        raise ValueError("--action takes at most one --target")
-    if args.action == "disarm" and (args.called_shot or "hand") not in DISARM_PARTS:
-        raise ValueError(f"--action disarm --called-shot {args.called_shot!r}: aim at one of "
-                         f"{', '.join(DISARM_PARTS)}")
-    request = ActionRequest(args.action, args.attacker, (args.target or [None])[0],
-                            weapon=args.weapon, skill=args.skill,
-                            effect=args.effect.capitalize(), trait=args.trait,
-                            hardness=args.hardness, items=args.items,
-                            wild_attack="wild-attack" in args.option,
-                            part=args.called_shot or "hand", dice_count=args.rof,
-                            gm_override=args.gm_override)
-    return perform_action(encounter, request, dice)
-
-
-def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> Result:
+def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -> Done | Paused:
+    system = find_system(encounter.system)
     if args.attacker is None:
         raise ValueError("give --attacker ID")
+    params = _params(args, system)
     if args.action is not None:
-        return _action(args, encounter, dice)
-    overrides = parse_overrides(args.override)
+        if len(args.target) > 1:
+            raise ValueError("--action takes at most one --target")
+        if "wild-attack" in args.option:
+            params["wild_attack"] = "yes"
+        if args.weapon:
+            params["weapon"] = args.weapon
+        return perform(encounter, ActionRequest(args.action, args.attacker,
+                                                (args.target or [None])[0], params,
+                                                gm_override=args.gm_override), dice)
+    overrides = _overrides(args.override, system)
     if args.template is not None:
         if args.at is None:
             raise ValueError("--template needs --at X,Y")
         return resolve_template(encounter, args.attacker, args.template, args.at, dice,
-                                weapon=args.weapon, options=options_of(args),
-                                overrides=overrides, evadable=args.evadable)
+                                weapon=args.weapon, options=args.option, overrides=overrides,
+                                params=params)
     if not args.target:
         raise ValueError("give --target ID, or --template SHAPE --at X,Y, or --action ID")
-    if len(args.target) > 1:
-        if args.rof not in (1, len(args.target)):
-            raise ValueError(f"--rof {args.rof} but {len(args.target)} targets: each --target "
-                             "takes one die")
-        return resolve_volley(encounter, args.attacker, args.target, dice, args.weapon,
-                              options_of(args), overrides, args.soak,
-                              replace(declared_of(args), shots=1), gm_override=args.gm_override)
-    return resolve_attack(encounter, args.attacker, args.target[0], dice, args.weapon,
-                          options_of(args), overrides, soak_bennies=args.soak,
-                          declared=declared_of(args), gm_override=args.gm_override)
+    first, *rest = args.target
+    request = AttackRequest(args.attacker, first, args.weapon, tuple(args.option), overrides,
+                            params, parse_answers(args.answer), args.gm_override, tuple(rest))
+    return resolve(encounter, request, dice)
+
+
+def _summary(done: Done) -> tuple[tuple[Event, ...], str, tuple[str, ...], dict[str, Any]]:
+    if isinstance(done, TemplateAttack):
+        return done.events, done.entry.title, done.entry.lines, dict(done.data)
+    resolution = done.resolution
+    return resolution.events, resolution.title, resolution.notes, dict(resolution.data)
+
+
+def _report(done: Done, as_json: bool) -> str:
+    events, title, lines, data = _summary(done)
+    if as_json:
+        return json.dumps({"events": [event_json(e) for e in events],
+                           "log": {"title": title, "lines": list(lines)}, **data},
+                          indent=2, ensure_ascii=False)
+    return "\n".join([title, *(f"  {line}" for line in lines)])
+
+
+def _paused(paused: Paused) -> int:
+    print(json.dumps({"decision": decision_json(paused.decision),
+                      "events": [event_json(e) for e in paused.resolution.events]},
+                     indent=2, ensure_ascii=False))
+    choices = ", ".join(c.id for c in paused.decision.allowed)
+    print(f"battlemap attack: {paused.decision.prompt}: give --answer "
+          f"{paused.decision.id}=CHOICE (one of {choices})", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.list_options:
-        print(options_listing())
-        return 0
     try:
+        if args.list_options:
+            system = find_system(load_encounter(args.file).system if args.file else
+                                 args.system or "savage-pathfinder")
+            print(options_listing(system))
+            return 0
         if args.file is None:
             raise ValueError("give the encounter FILE")
         encounter = load_encounter(args.file)
         dice = _dice(args)
-        if find_system(encounter.system).table_interface:
-            return run_table_attack(args, encounter, dice)
-        result = _resolve(args, encounter, dice)
+        done = _resolve(args, encounter, dice)
+        if isinstance(done, Paused):
+            return _paused(done)
         if args.write:
-            save_encounter(result.encounter, args.file)
-    except (EncounterFileError, ValueError, OSError) as error:
-        print(f"battlemap attack: {error}", file=sys.stderr)
+            save_encounter(done.encounter, args.file)
+    except (EncounterFileError, RulesError, ValueError, OSError) as error:
+        print(f"battlemap attack: {str(error).strip(chr(39))}", file=sys.stderr)
         return 2
-    print(_report(result, args.json))
+    print(_report(done, args.json))
     if isinstance(dice, ScriptedDice) and dice.remaining:
         print(f"note: {len(dice.remaining)} scripted dice were not needed: "
               f"{', '.join(map(str, dice.remaining))}", file=sys.stderr)

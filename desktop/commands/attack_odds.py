@@ -1,10 +1,10 @@
 """``battlemap odds FILE --attacker ID --target ID [--weapon NAME] [--json]``.
 
-The exact odds of one attack as the map sets it up: the attack pipeline measures range,
-cover, obstacles, Gang Up and light and plans the attack
-(:func:`desktop.core.pipeline.preview_attack`), so these are the numbers the GM window's
-preview card shows. Printed with :mod:`desktop.commands.odds`'s report helpers, after the
-target number and every modifier with its reason.
+The exact odds of one attack as the map sets it up: the encounter's game system previews it
+(:func:`desktop.core.table_pipeline.preview`) from the facts the map measured, so these are
+the numbers the GM window's preview card shows. Printed with :mod:`desktop.commands.odds`'s
+report helpers, after the system's title line (for Savage Pathfinder the target number and
+every modifier with its reason); ``--json`` adds the system's own summary.
 """
 
 from __future__ import annotations
@@ -12,23 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
-from fractions import Fraction
 
-from desktop.commands.odds import odds_rows, print_rows
-from desktop.commands.table_commands import run_table_odds
+from desktop.commands.odds import chance_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter
-from desktop.core.pipeline import AttackPreview, preview_attack
-from desktop.core.preview_text import attack_odds_rows
-from rules.registry import find_system
-from rules.savage_pathfinder.odds import AttackOdds
+from desktop.core.table_pipeline import preview
+from rules.interface import AttackRequest
+from rules.registry import RulesError
 
-
-def _title(preview: AttackPreview, names: dict[str, str]) -> str:
-    weapon = preview.weapon or "unarmed"
-    modifiers = "".join(f", {m}" for m in preview.attack_modifiers)
-    return (f"{names[preview.attacker]} ({weapon}, {preview.kind.value}) vs "
-            f"{names[preview.target]}: TN {preview.target_number}{modifiers}")
+__all__ = ["run_attack_odds"]
 
 
 def run_attack_odds(args: argparse.Namespace) -> int:
@@ -38,26 +29,16 @@ def run_attack_odds(args: argparse.Namespace) -> int:
         return 2
     try:
         encounter = load_encounter(args.file)
-        if find_system(encounter.system).table_interface:
-            return run_table_odds(args, encounter)
-        preview = preview_attack(encounter, args.attacker, args.target, args.weapon)
-    except (EncounterFileError, ValueError, OSError) as error:
+        planned = preview(encounter, AttackRequest(args.attacker, args.target, args.weapon))
+    except (EncounterFileError, RulesError, ValueError, OSError) as error:
         print(f"battlemap odds: {error}", file=sys.stderr)
         return 2
-    if preview.odds is None:
-        print(f"battlemap odds: {preview.problem}", file=sys.stderr)
+    if planned.problem is not None or not planned.chances:
+        print(f"battlemap odds: {planned.problem}", file=sys.stderr)
         return 2
-    _print(preview, preview.odds, {t.id: t.name for t in encounter.tokens}, args.json)
+    rows = chance_rows(planned.chances)
+    if args.json:
+        print(json.dumps({"attack": planned.title, **planned.data, "odds": rows}, indent=2))
+    else:
+        print_rows(planned.title, rows)
     return 0
-
-
-def _print(preview: AttackPreview, odds: AttackOdds, names: dict[str, str],
-           as_json: bool) -> None:
-    chances: list[tuple[str, Fraction | float]] = [*attack_odds_rows(odds)]
-    rows = odds_rows(chances)
-    if not as_json:
-        print_rows(_title(preview, names), rows)
-        return
-    print(json.dumps({"attack": _title(preview, names), "target_number": preview.target_number,
-                      "modifiers": [asdict(m) for m in preview.attack_modifiers],
-                      "odds": rows}, indent=2))

@@ -1,7 +1,9 @@
 """``battlemap odds --trait d8 [--wild] [--mod -2] [--tn 4] [--json]``: exact odds of a roll.
 
-Prints the chance of each result of a Savage Pathfinder trait roll - Critical Failure, failure,
-success, raise - as exact fractions and percentages (``--json`` for a machine-readable form).
+Prints the chance of each result of a bare trait roll of the game system (``--system``,
+Savage Pathfinder by default: Critical Failure, failure, success, raise) as exact fractions and
+percentages (``--json`` for a machine-readable form), from
+:meth:`rules.registry.GameSystem.trait_odds`.
 The attack form (``battlemap odds FILE --attacker ID --target ID [--weapon NAME]``, in
 :mod:`desktop.commands.attack_odds`) builds on the same report helpers: :func:`odds_rows` and
 :func:`print_rows` take any named probabilities.
@@ -28,13 +30,15 @@ import json
 import sys
 from fractions import Fraction
 
-from rules.registry import RulesError
-from rules.savage_pathfinder import TraitDie, parse_trait_die, trait_odds
+from rules.interface import Chance
+from rules.registry import RulesError, find_system
+
+__all__ = ["add_arguments", "chance_rows", "odds_rows", "print_rows", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", help="an encounter file: the odds of one attack "
-                        "(with --attacker and --target), measured on its map")
+                        "(with --attacker and --target) instead of a bare trait roll")
     parser.add_argument("--attacker", help="the attacking token's id (with FILE)")
     parser.add_argument("--target", help="the target token's id (with FILE)")
     parser.add_argument("--weapon", help="the weapon's name (with FILE; default as for attack)")
@@ -43,6 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wild", action="store_true", help="a Wild Card: add the Wild Die")
     parser.add_argument("--mod", type=int, default=0, help="the total modifier, e.g. -2")
     parser.add_argument("--tn", type=int, default=4, help="the target number (default 4)")
+    parser.add_argument("--system", default="savage-pathfinder",
+                        help="the game system of a bare roll (default: savage-pathfinder)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
@@ -55,22 +61,25 @@ def run(args: argparse.Namespace) -> int:
         print("battlemap odds: give --trait DIE, or FILE --attacker ID --target ID",
               file=sys.stderr)
         return 2
+    params = {"trait": args.trait, "wild": "yes" if args.wild else "no", "mod": str(args.mod),
+              "tn": str(args.tn)}
     try:
-        die = None if args.trait.strip().lower() == "unskilled" else \
-            parse_trait_die(args.trait, "--trait")
-    except RulesError as error:
+        odds = find_system(args.system).trait_odds(params)
+    except (RulesError, ValueError) as error:
         print(f"battlemap odds: {error}", file=sys.stderr)
         return 2
-    odds = trait_odds(die, wild_card=args.wild, modifier=args.mod, target=args.tn)
-    rows = odds_rows([("critical failure", odds.critical_failure), ("failure", odds.failure),
-                      ("success", odds.success), ("raise", odds.raise_),
-                      ("success or better", odds.success_or_better)])
-    title = _title(die, args.wild, args.mod, args.tn)
+    rows = chance_rows(odds.chances)
     if args.json:
-        print(json.dumps({"roll": title, "odds": rows}, indent=2))
+        print(json.dumps({"roll": odds.title, "odds": rows}, indent=2))
     else:
-        print_rows(title, rows)
+        print_rows(odds.title, rows)
     return 0
+
+
+def chance_rows(chances: tuple[Chance, ...]) -> dict[str, dict[str, object]]:
+    """A system's chances as :func:`odds_rows` gives them (exact fractions kept)."""
+    return odds_rows([(c.label, Fraction(c.exact) if c.exact else c.probability)
+                      for c in chances])
 
 
 def odds_rows(chances: list[tuple[str, Fraction | float]]) -> dict[str, dict[str, object]]:
@@ -93,10 +102,3 @@ def print_rows(title: str, rows: dict[str, dict[str, object]]) -> None:
         fraction = row["fraction"] or ""
         percent = 100 * float(str(row["probability"]))
         print(f"  {name:<18} {fraction:<9} {percent:6.2f} %")
-
-
-def _title(die: TraitDie | None, wild: bool, modifier: int, target: int) -> str:
-    name = "unskilled d4-2" if die is None else str(die)
-    wild_card = " (Wild Card)" if wild else ""
-    mod = f" {modifier:+d}" if modifier else ""
-    return f"{name}{wild_card}{mod} vs TN {target}"

@@ -3,16 +3,17 @@
 It follows the map-tool protocol of :mod:`desktop.core.tools` (``feed``, ``cancel``,
 ``finish``); the GUI feeds it pointer events and draws :attr:`AttackTool.aim` (the line of
 fire and the preview card). A click on a token with no attacker chosen makes it the attacker
-(Ctrl+click always does); a click on another token resolves the attack with the dice the
-``dice`` factory hands out (the program's, or a dialog asking the GM for physical dice) and
-returns one :class:`~desktop.core.tools.Commit`. With ``choices.push`` a click Pushes
-instead (:mod:`desktop.core.push_action`). A Shift+click adds a token to a volley (Rate of
-Fire at several targets, :mod:`desktop.core.volley`): the next plain click fires one die at
-each token of the volley and one at the clicked token. An action picked from the action menu
-(:attr:`AttackTool.pending`, one of the rules' ``ACTIONS`` aimed at a token) is performed on the
-next token clicked (:mod:`desktop.core.actions`); :meth:`AttackTool.perform` does an action
-with no target at once. A bad input (an impossible die, a clash of options) leaves the
-encounter alone and sets :attr:`AttackTool.message`.
+(Ctrl+click always does); a click on another token resolves the attack through the encounter's
+game system (:mod:`desktop.core.table_pipeline`) with the dice the ``dice`` factory hands out
+(the program's, or a dialog asking the GM for physical dice) and returns one
+:class:`~desktop.core.tools.Commit`. A Shift+click adds a token to a volley (several targets
+of one attack: the next plain click fires at each token of the volley and at the clicked one).
+An action picked from the action menu (:attr:`AttackTool.pending`, one of the system's
+actions aimed at a token) is performed on the next token clicked; :meth:`AttackTool.perform`
+does an action with no target at once. When the system pauses for a choice (a defense, a
+stunt), ``ask`` (the GUI's generic prompt) answers it; the attack is then resolved with the
+same dice. A bad input (an impossible die, a clash of options) leaves the encounter alone and
+sets :attr:`AttackTool.message`.
 
 Examples
 --------
@@ -24,7 +25,7 @@ Examples
 >>> enc = Encounter(tokens=(hero, orc))
 >>> tool = AttackTool(lambda: ScriptedDice([6, 2, 3]), attacker="h")
 >>> tool.feed(PointerEvent(PointerKind.MOVE, 2.5, 1.5, frozenset()), enc)
->>> tool.aim.preview.target_number
+>>> tool.aim.preview.data["target_number"]
 2
 >>> tool.feed(PointerEvent(PointerKind.PRESS, 2.5, 1.5), enc).label
 'Attack: Hero attacks Orc (unarmed)'
@@ -35,68 +36,79 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desktop.core.actions import ActionRequest, ActionResult, perform_action
+from desktop.core.board import board_of
 from desktop.core.edits import token_at
 from desktop.core.model import Encounter
-from desktop.core.pipeline import AttackError, AttackPreview, AttackResult, preview_attack
-from desktop.core.pipeline import resolve_attack as resolve
-from desktop.core.push_action import PushAttack, resolve_push
-from desktop.core.savage_context import NOTHING_DECLARED, Declared
-from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind, Preview
-from desktop.core.volley import resolve_volley
+from desktop.core.table_pipeline import (
+    Paused,
+    TableResult,
+    perform,
+    preview,
+    preview_action,
+    resolve,
+)
+from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind
+from desktop.core.tools import Preview as ToolPreview
 from rules.dice import DiceSource
+from rules.interface import ActionRequest, AttackRequest, Decision, Preview
+from rules.registry import RulesError
+from rules.table import MapFacts
 
-__all__ = ["Aim", "AttackChoices", "AttackTool", "PendingAction"]
+__all__ = ["Aim", "Answer", "AttackChoices", "AttackTool", "PendingAction"]
 
-Resolved = AttackResult | PushAttack | ActionResult
+Answer = Callable[[Decision], tuple[str, ...] | None]
+"""Asks somebody a decision's question; None when they cancel."""
 
 
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """What the tool shows: the attacker, the hovered target and its preview (or why not)."""
+    """What the tool shows: the attacker, the hovered target, the system's preview and the
+    line of fire measured (or why not)."""
 
     attacker: str
     target: str | None = None
-    preview: AttackPreview | None = None
+    preview: Preview | None = None
     error: str | None = None
+    facts: MapFacts | None = None
 
 
 @dataclass(slots=True)
 class AttackChoices:
-    """What the GM picked in the action bar for the next attack (``evadable``: an area attack
-    its victims may Evade; ``out_of_turn``: the GM lets the attacker act out of turn)."""
+    """What the GM picked in the action bar for the next attack: the weapon, the system's
+    options, the GM's ``overrides`` of measured facts, the system's declarations
+    (``params``: its ``attack_inputs``), and ``out_of_turn`` (the GM lets the attacker act
+    although it is not its turn)."""
 
     weapon: str | None = None
     options: tuple[str, ...] = ()
     overrides: dict[str, str] = field(default_factory=dict)
-    push: bool = False
-    soak: int = 0
-    declared: Declared = NOTHING_DECLARED
-    evadable: bool = False
+    params: dict[str, str] = field(default_factory=dict)
     out_of_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PendingAction:
-    """An action picked from the menu, waiting for the GM to click its target."""
+    """An action picked from the menu, waiting for the GM to click its target, with the
+    choices the menu made (``params``: a Test's skill and effect, a Disarm's aim, ...)."""
 
     action: str
-    skill: str | None = None
-    effect: str = "Distracted"
-    part: str = "hand"
+    params: dict[str, str] = field(default_factory=dict)
+    title: str = ""
 
 
 class AttackTool:
     """Point-and-click attacks; ``listeners`` are called whenever :attr:`aim` changes."""
 
-    preview: Preview = None
+    preview: ToolPreview = None
 
-    def __init__(self, dice: Callable[[], DiceSource], attacker: str | None = None) -> None:
+    def __init__(self, dice: Callable[[], DiceSource], attacker: str | None = None,
+                 ask: Answer | None = None) -> None:
         self.dice = dice
+        self.ask = ask
         self.choices = AttackChoices()
         self.aim: Aim | None = Aim(attacker) if attacker else None
         self.message = ""
-        self.last_result: Resolved | None = None
+        self.last_result: TableResult | None = None
         self.listeners: list[Callable[[], None]] = []
         self.pending: PendingAction | None = None
         self.volley: tuple[str, ...] = ()
@@ -119,14 +131,14 @@ class AttackTool:
     def perform(self, encounter: Encounter, request: ActionRequest) -> Commit | None:
         """Do ``request`` now; the commit to apply, or None with :attr:`message` set."""
         try:
-            result = perform_action(encounter, request, self.dice())
-        except ValueError as error:
+            result = perform(encounter, request, self.dice())
+        except (RulesError, ValueError) as error:
             self.message = str(error)
             self._notify()
             return None
         self.message, self.last_result = "", result
         self._notify()
-        return Commit(result.entry.title.split(":")[0], result.encounter)
+        return Commit(result.resolution.title.split(":")[0], result.encounter)
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -146,18 +158,39 @@ class AttackTool:
         if target != self.aim.target or self._stale(encounter):
             self._show(self.preview_on(encounter, target))
 
+    def request(self, target: str) -> AttackRequest:
+        """The attack the choices make on ``target`` (the volley's tokens first)."""
+        attacker = self.aim.attacker if self.aim else ""
+        c = self.choices
+        first, *rest = (*self.volley, target)
+        return AttackRequest(attacker, first, c.weapon, c.options, dict(c.overrides),
+                             dict(c.params), gm_override=c.out_of_turn, also=tuple(rest))
+
+    def action_request(self, target: str | None) -> ActionRequest:
+        """The pending action on ``target``, with the bar's weapon and declarations."""
+        pending = self.pending or PendingAction("")
+        c = self.choices
+        params = {**c.params, **({"weapon": c.weapon} if c.weapon else {}),
+                  **({"wild_attack": "yes"} if "wild-attack" in c.options else {}),
+                  **pending.params, **({"title": pending.title} if pending.title else {})}
+        return ActionRequest(pending.action, self.aim.attacker if self.aim else "", target,
+                             params, gm_override=c.out_of_turn)
+
     def preview_on(self, encounter: Encounter, target: str | None) -> Aim | None:
         """The aim at ``target`` with the current choices (None target: just the attacker)."""
         self._previewed = encounter
         if self.aim is None or target is None:
             return Aim(self.aim.attacker) if self.aim else None
+        attacker = self.aim.attacker
         try:
-            preview = preview_attack(encounter, self.aim.attacker, target, self.choices.weapon,
-                                     self.choices.options, self.choices.overrides,
-                                     self.choices.declared)
-        except (AttackError, ValueError) as error:
-            return Aim(self.aim.attacker, target, error=str(error))
-        return Aim(self.aim.attacker, target, preview)
+            facts = board_of(encounter).map().facts(attacker, target)
+            if self.pending is not None:
+                shown = preview_action(encounter, self.action_request(target))
+            else:
+                shown = preview(encounter, self.request(target))
+        except (RulesError, ValueError, KeyError) as error:
+            return Aim(attacker, target, error=str(error).strip("'"))
+        return Aim(attacker, target, shown, facts=facts)
 
     def refresh(self, encounter: Encounter) -> None:
         """Re-preview after the choices or the encounter changed; a token no longer in the
@@ -197,36 +230,38 @@ class AttackTool:
         """Roll the attack on ``target``; the commit to apply, or None with :attr:`message`."""
         if self.aim is None:
             return None
+        action = self.pending is not None
         try:
             result = self._resolved(encounter, target)
-        except ValueError as error:
+        except (RulesError, ValueError) as error:
             self.message = str(error)
             self._notify()
+            return None
+        if result is None:
             return None
         self.message, self.last_result = "", result
         self.pending, self.volley = None, ()
         self._show(Aim(self.aim.attacker))
-        verb = "Action" if isinstance(result, ActionResult) else "Attack"
-        return Commit(f"{verb}: {result.entry.title.split(':')[0]}", result.encounter)
+        verb = "Action" if action else "Attack"
+        return Commit(f"{verb}: {result.resolution.title.split(':')[0]}", result.encounter)
 
-    def _resolved(self, encounter: Encounter, target: str) -> Resolved:
-        attacker = self.aim.attacker if self.aim else ""
-        c = self.choices
+    def _resolved(self, encounter: Encounter, target: str) -> TableResult | None:
         if self.pending is not None:
-            return perform_action(encounter, ActionRequest(
-                self.pending.action, attacker, target, weapon=c.weapon,
-                skill=self.pending.skill, effect=self.pending.effect, part=self.pending.part,
-                wild_attack="wild-attack" in c.options, dice_count=c.declared.shots,
-                gm_override=c.out_of_turn),
-                self.dice())
-        if c.push:
-            return resolve_push(encounter, attacker, target, self.dice())
-        if self.volley:
-            return resolve_volley(encounter, attacker, [*self.volley, target], self.dice(),
-                                  c.weapon, c.options, c.overrides, c.soak, c.declared,
-                                  gm_override=c.out_of_turn)
-        return resolve(encounter, attacker, target, self.dice(), c.weapon, c.options,
-                       c.overrides, c.soak, c.declared, gm_override=c.out_of_turn)
+            return perform(encounter, self.action_request(target), self.dice())
+        request = self.request(target)
+        outcome = resolve(encounter, request, self.dice())
+        while isinstance(outcome, Paused):
+            answer = self.ask(outcome.decision) if self.ask is not None else None
+            if answer is None:
+                self.message = f"not resolved: {outcome.decision.prompt} (no answer)"
+                self._notify()
+                return None
+            answers = {**request.answers, outcome.decision.id: answer}
+            request = AttackRequest(request.attacker, request.target, request.weapon,
+                                    request.options, request.overrides, request.params,
+                                    answers, request.gm_override, request.also)
+            outcome = resolve(encounter, request, outcome.dice)
+        return outcome
 
     def cancel(self) -> None:
         """Esc: forget the hovered target, the pending action and the volley (the attacker

@@ -32,7 +32,7 @@ from geometry.grid import GridKind
 from geometry.index import Battlefield
 from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
 
-__all__ = ["battlefield_of", "body_of", "occluders_of"]
+__all__ = ["FIELD_CACHE_SIZE", "battlefield_of", "body_of", "field_of", "occluders_of"]
 
 
 def battlefield_of(encounter: Encounter) -> Battlefield:
@@ -100,3 +100,20 @@ def _area_of(region: Region) -> Area:
 
 def _light_of(light: Light) -> LightSource:
     return LightSource(light.id, light.x, light.y, light.bright_radius, light.dim_radius)
+
+
+_FIELDS: dict[int, tuple[Encounter, Battlefield]] = {}
+FIELD_CACHE_SIZE = 8
+"""Battlefields kept for the most recent snapshots (a hover re-measures every mouse move)."""
+
+
+def field_of(encounter: Encounter) -> Battlefield:
+    """The geometry of ``encounter``, built once per snapshot (snapshots never change)."""
+    cached = _FIELDS.get(id(encounter))
+    if cached is not None and cached[0] is encounter:
+        return cached[1]
+    field = battlefield_of(encounter)
+    if len(_FIELDS) >= FIELD_CACHE_SIZE:
+        del _FIELDS[next(iter(_FIELDS))]
+    _FIELDS[id(encounter)] = (encounter, field)
+    return field

@@ -27,33 +27,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from desktop.core.battlefield import battlefield_of
+from desktop.core.areas import area_of, evasion_spot, placed, template_of
+from desktop.core.battlefield import field_of
 from desktop.core.model import Encounter, Token
+from geometry.deviation import deviate
+from geometry.grid import planar_distance
+from geometry.illumination import illumination_at
 from geometry.index import Battlefield
 from geometry.line_of_fire import crossings
-from geometry.measure import ADJACENT_GAP, edge_gap
+from geometry.measure import ADJACENT_GAP, edge_gap, range_band
 from geometry.survey import Survey, survey
+from geometry.templates import template_hits
 from geometry.zones import zone_of
-from rules.table import Board, MapFacts, Obstacle, Piece, Point
+from rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point, Shelter
 
-__all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of", "field_of"]
-
-_FIELDS: dict[int, tuple[Encounter, Battlefield]] = {}
-FIELD_CACHE_SIZE = 8
-"""Battlefields kept for the most recent snapshots (a hover re-measures every mouse move)."""
-
-
-def field_of(encounter: Encounter) -> Battlefield:
-    """The geometry of ``encounter``, built once per snapshot (snapshots never change)."""
-    cached = _FIELDS.get(id(encounter))
-    if cached is not None and cached[0] is encounter:
-        return cached[1]
-    field = battlefield_of(encounter)
-    if len(_FIELDS) >= FIELD_CACHE_SIZE:
-        del _FIELDS[next(iter(_FIELDS))]
-    _FIELDS[id(encounter)] = (encounter, field)
-    return field
-
+__all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of"]
 
 def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None]) -> MapFacts:
     """Geometry's survey as the neutral :class:`MapFacts` every system reads."""
@@ -75,7 +63,11 @@ class MapMeasurer:
 
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = encounter
-        self.field = field_of(encounter)
+
+    @property
+    def field(self) -> Battlefield:
+        """The encounter's geometry, built on the first question (cached per snapshot)."""
+        return field_of(self.encounter)
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
@@ -104,6 +96,37 @@ class MapMeasurer:
     def zone_of(self, token: str) -> str | None:
         piece = self.encounter.token(token)
         return zone_of(self.field, (piece.x, piece.y))
+
+    def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
+        return area_of(placed(self.encounter, attacker, shape, at, rotation))
+
+    def beneath(self, area: Area, exclude: tuple[str, ...] = ()) -> AreaFacts:
+        template = template_of(area)
+        found = template_hits(self.field, template.shape, (area.x, area.y),
+                              rotation=area.bearing, exclude=exclude)
+        return AreaFacts(area, tuple(h.id for h in found.hits),
+                         tuple(Shelter(p.id, p.obstacle, p.hardness) for p in found.protected))
+
+    def deviate(self, thrower: str, area: Area, distance: float,
+                hour: int) -> tuple[Area, float]:
+        piece = self.encounter.token(thrower)
+        spot = deviate((piece.x, piece.y), (area.x, area.y), distance, hour)
+        return area_of(placed(self.encounter, thrower, area.shape, (spot.x, spot.y))), \
+            spot.distance
+
+    def clear_of(self, area: Area, token: str) -> Point:
+        return evasion_spot(template_of(area), self.encounter.token(token))
+
+    def distance_to(self, token: str, point: Point) -> float:
+        piece = self.encounter.token(token)
+        return planar_distance(point[0] - piece.x, point[1] - piece.y, self.field.grid)
+
+    def light_at(self, point: Point) -> str:
+        return illumination_at(self.field, point).value
+
+    def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
+        weapon_ranges = None if ranges is None else tuple(ranges)
+        return range_band(distance, distance, weapon_ranges=weapon_ranges).value
 
 
 def _piece(token: Token) -> Piece:

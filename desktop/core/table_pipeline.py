@@ -26,10 +26,20 @@ from dataclasses import dataclass, field
 from desktop.core.board import board_of, encounter_after
 from desktop.core.model import Encounter
 from rules.dice import DiceSource
-from rules.interface import AttackRequest, Decision, Preview, Resolution
+from rules.interface import (
+    ActionRequest,
+    AttackRequest,
+    Decision,
+    Preview,
+    Resolution,
+    TurnOrderView,
+)
 from rules.registry import find_system
 
-__all__ = ["Paused", "ReplayDice", "TableResult", "parse_answers", "preview", "resolve"]
+__all__ = [
+    "Paused", "ReplayDice", "TableResult", "acting_tokens", "parse_answers", "perform",
+    "preview", "preview_action", "resolve", "turn_order", "turn_step",
+]
 
 
 @dataclass
@@ -86,6 +96,38 @@ def resolve(encounter: Encounter, request: AttackRequest,
     if resolution.decision is not None:
         return Paused(resolution.decision, resolution, replay)
     return TableResult(resolution, encounter_after(encounter, resolution.board))
+
+
+def preview_action(encounter: Encounter, request: ActionRequest) -> Preview:
+    """The system's card for an action waiting for its click."""
+    system = find_system(encounter.system)
+    return system.preview_action(board_of(encounter), request)
+
+
+def perform(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> TableResult:
+    """Carry out a non-attack action (``RulesError`` when it cannot be, nothing changed)."""
+    system = find_system(encounter.system)
+    resolution = system.perform_action(board_of(encounter), request, dice)
+    return TableResult(resolution, encounter_after(encounter, resolution.board))
+
+
+def turn_step(encounter: Encounter, control: str, dice: DiceSource, token: str | None = None,
+              params: Mapping[str, str] | None = None) -> TableResult:
+    """Press the turn-order control ``control`` (``RulesError`` when it cannot be pressed)."""
+    system = find_system(encounter.system)
+    resolution = system.turn_control(board_of(encounter), control, dice, token, params)
+    return TableResult(resolution, encounter_after(encounter, resolution.board))
+
+
+def turn_order(encounter: Encounter) -> TurnOrderView:
+    """The turn order as the system shows it for ``encounter``."""
+    return find_system(encounter.system).turn_order(board_of(encounter))
+
+
+def acting_tokens(encounter: Encounter) -> tuple[str, ...]:
+    """Every token whose turn it is (the members of each acting row)."""
+    rows = turn_order(encounter).rows
+    return tuple(m for row in rows if row.acting for m in (row.members or (row.token,)))
 
 
 def parse_answers(pairs: list[str]) -> Mapping[str, tuple[str, ...]]:

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 
 from desktop.core.attack_targeting import AttackChoices
 from desktop.core.model import Encounter, Point
-from desktop.core.pipeline import AttackError
 from desktop.core.template_attack import (
     TemplateAttack,
     TemplatePreview,
@@ -90,7 +89,7 @@ class TemplateTool:
         try:
             placed = preview_template(encounter, self.attacker, self.shape, at,
                                       self._rotated(encounter, at))
-        except (AttackError, ValueError, KeyError) as error:
+        except (ValueError, KeyError) as error:
             self._show(TemplateAim(self.shape, at, error=str(error)))
             return
         self._show(TemplateAim(self.shape, at, placed))
@@ -117,7 +116,7 @@ class TemplateTool:
                                       rotation=self._rotated(encounter, at),
                                       weapon=self.choices.weapon, options=self.choices.options,
                                       overrides=self.choices.overrides,
-                                      evadable=self.choices.evadable)
+                                      params=self.choices.params)
         except ValueError as error:
             self.message = str(error)
             self._notify()

@@ -17,8 +17,8 @@ Examples
 
 from __future__ import annotations
 
+from desktop.core.battlefield import field_of
 from desktop.core.model import Encounter, Side
-from desktop.core.pipeline import field_of
 from geometry.cover import TargetCover, cover_from
 
 __all__ = ["enemies_of", "enemy_cover"]

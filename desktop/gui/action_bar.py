@@ -2,10 +2,13 @@
 
 Every change goes into the attack tool's :class:`~desktop.core.attack_targeting.AttackChoices`
 and re-previews the hovered target at once, so the card always shows what a click will do.
-The options are the active system's (:data:`ATTACK_OPTIONS` for Savage Pathfinder); the rules
-refuse combinations that do not go together and the card says why. *Actions* lists the
-registry's non-attack actions (:mod:`desktop.gui.action_menu`); *Declare* holds what the
-attacker declares for the turn (Multi-Action, running, Rate of Fire, mounted).
+Everything game-specific comes from the encounter's system: the *Options* menu lists its
+attack options, *Declare* its declarations (:meth:`~rules.registry.GameSystem.attack_inputs`
+of the group "Declare": Multi-Action, Rate of Fire, running, ... for Savage Pathfinder), the
+widgets beside it its inputs about the target and the click (group "Target": a Soak, a Push),
+and *Override* the measured facts the GM may rule otherwise. *Actions* lists its non-attack
+actions (:mod:`desktop.gui.action_menu`). The bar rebuilds itself when the encounter's system
+changes.
 """
 
 from __future__ import annotations
@@ -21,24 +24,18 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QToolBar,
     QToolButton,
+    QWidget,
 )
 
 from desktop.core.model import Encounter
-from desktop.core.savage_context import OVERRIDABLE, Declared
 from desktop.gui.action_menu import Pick, fill_action_menu
-from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
-from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
-from rules.savage_pathfinder.situational.scale import Scale
+from rules.interface import ActionKind, FieldKind, StatField
+from rules.registry import GameSystem, find_system
 
 MEASURED = "measured"
-OVERRIDE_CHOICES: dict[str, tuple[str, ...]] = {
-    "range_band": ("short", "medium", "long", "extreme"),
-    "cover": ("none", "light", "medium", "heavy", "near_total"),
-    "illumination": ("bright", "dim", "dark", "pitch"),
-    "gang_up": ("0", "1", "2", "3", "4"),
-}
-"""The values the GM can pick instead of the measurement, per overridable fact."""
 TEMPLATE_SHAPES = ("sbt", "mbt", "lbt", "cone", "stream")
+DECLARE, TARGET = "Declare", "Target"
+"""The groups of the system's attack inputs the bar shows: a menu, and widgets."""
 
 
 class ActionBar(QToolBar):
@@ -53,18 +50,13 @@ class ActionBar(QToolBar):
         self.attacker_label = QLabel("Attacker: (click a token)")
         self.actions_button = self._actions_button()
         self.weapon = QComboBox()
-        self.weapon.setToolTip("Weapon (default: a hand weapon next to the target, else ranged)")
-        self.options = self._options_button()
-        self.declare = self._declare_button()
-        self.override = self._override_button()
+        self.weapon.setToolTip("Weapon (default: as the game system picks it)")
+        self.options, self._options_menu = menu_button("Options")
+        self.declare, self._declare_menu = menu_button(
+            DECLARE, "DeclareButton", "What the attacker declares for this turn")
+        self.override, self._override_menu = menu_button(
+            "Override", "OverrideButton", "Rule a measured fact otherwise (the log says so)")
         self.template = self._template_box()
-        self.soak = QSpinBox(prefix="soak: ", suffix=" Bennies", maximum=5)
-        self.soak.setToolTip("Bennies the target will spend to Soak Wounds (one roll, rerolls)")
-        self.evadable = QCheckBox("Evadable")
-        self.evadable.setToolTip("The area attack may be Evaded (dragon's breath...): each "
-                                 "victim rolls Agility -2 and steps clear of the template")
-        self.push = QCheckBox("Push")
-        self.push.setToolTip("A click Pushes the target instead of attacking (opposed Strength)")
         self.out_of_turn = QCheckBox("Out of turn")
         self.out_of_turn.setToolTip("GM ruling: the selected token may act although it is not "
                                     "its turn (noted in the log)")
@@ -72,20 +64,42 @@ class ActionBar(QToolBar):
         self.physical.setToolTip("Type in the dice rolled at the table, one by one")
         self.message = QLabel("")
         self.message.setStyleSheet("color: #c62828;")
+        self.inputs: dict[str, QSpinBox | QCheckBox] = {}
+        self._menu_inputs: dict[str, QActionGroup | QAction] = {}
+        self._overrides: dict[str, QActionGroup] = {}
+        self._fields: dict[str, StatField] = {}
+        self._system = ""
         self._add_widgets()
+        self.sync_system(encounter().system)
 
     def _add_widgets(self) -> None:
         for widget in (self.attacker_label, self.message, self.actions_button, self.weapon,
-                       self.options, self.declare, self.override, self.template,
-                       self.evadable, self.soak, self.push, self.out_of_turn, self.physical):
-            if isinstance(widget, QComboBox):
-                widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-                widget.currentIndexChanged.connect(lambda _n: self._changed())
-            if isinstance(widget, QCheckBox):
-                widget.toggled.connect(lambda _on: self._changed())
-            if isinstance(widget, QSpinBox):
-                widget.valueChanged.connect(lambda _n: self._changed())
+                       self.options, self.declare, self.override, self.template):
+            self._watch(widget)
             self.addWidget(widget)
+        self._inputs_at = self.addSeparator()
+        for widget in (self.out_of_turn, self.physical):
+            self._watch(widget)
+            self.addWidget(widget)
+
+    def _watch(self, widget: QWidget) -> None:
+        if isinstance(widget, QComboBox):
+            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            widget.currentIndexChanged.connect(lambda _n: self._changed())
+        if isinstance(widget, QCheckBox):
+            widget.toggled.connect(lambda _on: self._changed())
+        if isinstance(widget, QSpinBox):
+            widget.valueChanged.connect(lambda _n: self._changed())
+
+    def sync_system(self, name: str) -> None:
+        """Rebuild the system's menus and widgets when the encounter's system is another."""
+        if name == self._system:
+            return
+        self._system = name
+        system = find_system(name)
+        self._fill_options(system)
+        self._fill_inputs(system)
+        self._fill_overrides(system)
 
     def _template_box(self) -> QComboBox:
         box = QComboBox()
@@ -97,41 +111,64 @@ class ActionBar(QToolBar):
 
     def _actions_button(self) -> QToolButton:
         button, menu = menu_button(
-            "Actions", "ActionsButton",
-            "Defend, Grapple, Test, Support, Push, ... (… then click the target)")
+            "Actions", "ActionsButton", "The game system's actions (… then click the target)")
         menu.aboutToShow.connect(lambda: self._fill_actions(menu))
         return button
 
     def _fill_actions(self, menu: QMenu) -> None:
-        """Rebuilt on each opening: the acting token's skills fill Test and Support."""
+        """Rebuilt on each opening: the acting token's skills fill its submenus."""
         menu.clear()
         fill_action_menu(menu, self._encounter(), self._attacker(), self._pick)
 
-    def _declare_button(self) -> QToolButton:
-        """What the attacker declares for the turn, as one menu: Multi-Action, Rate of Fire,
-        running, mounted; the button's text sums it up."""
-        button, menu = menu_button(
-            "", "DeclareButton", "Multi-Action (-2 per extra action), Rate of Fire (Shift+click "
-            "tokens to give each one die), running (-2), mounted")
-        self._numbers = {
-            "actions": self._exclusive_menu(menu, "Actions this turn",
-                                            [(str(n), n) for n in (1, 2, 3)], self._on_declare),
-            "rof": self._exclusive_menu(menu, "Rate of Fire (dice)",
-                                        [(str(n), n) for n in range(1, 7)], self._on_declare)}
-        self._part_scale = self._exclusive_menu(
-            menu, "Called Shot at an item: its size",
-            [("-", None), *((s.value, s.name) for s in Scale if s.modifier < 0)],
-            self._on_declare)
-        self._flags = {name: QAction(text, menu, checkable=True) for name, text in
-                       (("running", "Running (-2)"),
-                        ("mounted", "Mounted (lower of Fighting and Riding)"),
-                        ("charge", 'Charging: 5" or more straight (mounted: +4 damage)'),
-                        ("through", "Through the creatures in the way (each: -Toughness)"))}
-        for flag in self._flags.values():
+    def _fill_options(self, system: GameSystem) -> None:
+        self._options_menu.clear()
+        for option in (a for a in system.actions() if a.kind is ActionKind.OPTION):
+            action = QAction(option.name, self._options_menu, checkable=True)
+            action.setData(option.id)
+            action.setToolTip(option.help)
+            action.toggled.connect(lambda _on: self._on_options())
+            self._options_menu.addAction(action)
+        self._on_options(quiet=True)
+
+    def _fill_inputs(self, system: GameSystem) -> None:
+        """The Declare menu and the target's widgets, from the system's attack inputs."""
+        self._declare_menu.clear()
+        for widget in self.inputs.values():
+            widget.deleteLater()
+        self.inputs, self._menu_inputs = {}, {}
+        fields = system.attack_inputs()
+        self._fields = {f.key: f for f in fields}
+        for item in (f for f in fields if f.group == DECLARE):
+            self._menu_inputs[item.key] = self._menu_input(item)
+        for item in (f for f in fields if f.group == TARGET):
+            widget = _widget(item)
+            self._watch(widget)
+            self.inputs[item.key] = widget
+            self.insertWidget(self._inputs_at, widget)
+        self.declare.setVisible(bool(self._menu_inputs))
+        self._on_declare(quiet=True)
+
+    def _menu_input(self, item: StatField) -> QActionGroup | QAction:
+        if item.kind is FieldKind.FLAG:
+            flag = QAction(item.label, self._declare_menu, checkable=True)
+            flag.setToolTip(item.help)
             flag.toggled.connect(lambda _on: self._on_declare())
-            menu.addAction(flag)
-        button.setText("Declare")
-        return button
+            self._declare_menu.addAction(flag)
+            return flag
+        return self._exclusive_menu(self._declare_menu, item.label,
+                                    [(_choice_text(v), v) for v in _values(item)],
+                                    self._on_declare)
+
+    def _fill_overrides(self, system: GameSystem) -> None:
+        self._override_menu.clear()
+        self._overrides = {
+            item.key: self._exclusive_menu(
+                self._override_menu, item.label,
+                [(MEASURED, None), *((v.replace("_", " "), v) for v in item.choices)],
+                self._on_override)
+            for item in system.overridable()}
+        self.override.setVisible(bool(self._overrides))
+        self._on_override(quiet=True)
 
     @staticmethod
     def _exclusive_menu(menu: QMenu, title: str, items: list[tuple[str, object]],
@@ -147,65 +184,51 @@ class ActionBar(QToolBar):
         group.triggered.connect(lambda _a: changed())
         return group
 
-    def _on_declare(self) -> None:
+    def _on_declare(self, quiet: bool = False) -> None:
         """Sum the declarations up on the button and re-preview."""
-        declared = self.chosen_declared()
-        parts = [f"{declared.actions} actions" * (declared.actions > 1),
-                 f"RoF {declared.shots}" * (declared.shots > 1),
-                 "running" * declared.running, "mounted" * declared.mounted,
-                 "charging" * bool(declared.straight_run),
-                 "through creatures" * declared.through_creatures,
-                 f"item {declared.part_scale.value}" if declared.part_scale else ""]
-        shown = ", ".join(p for p in parts if p)
-        self.declare.setText(f"Declare: {shown}" if shown else "Declare")
-        self._changed()
+        shown = ", ".join(_short(self._fields[k]) + ("" if v == "yes" else f" {v}")
+                          for k, v in self.chosen_params().items() if k in self._menu_inputs)
+        self.declare.setText(f"{DECLARE}: {shown}" if shown else DECLARE)
+        if not quiet:
+            self._changed()
 
-    def set_declared(self, actions: int = 1, rof: int = 1, *ticked: str) -> None:
-        """Declare as the GM would in the menu: ``ticked`` names the flags (running, mounted,
-        charge, through); no arguments clears every declaration (a new turn)."""
-        for name, value in (("actions", actions), ("rof", rof)):
-            for action in self._numbers[name].actions():
-                action.setChecked(action.data() == value)
-        for name, flag in self._flags.items():
-            flag.setChecked(name in ticked)
-        self._part_scale.actions()[0].setChecked(True)
+    def set_input(self, key: str, value: str | None) -> None:
+        """Set one of the system's inputs as the GM would (None: back to its default)."""
+        item = self._fields[key]
+        found = self._menu_inputs.get(key) or self.inputs[key]
+        wanted = _default(item) if value is None else value
+        if isinstance(found, QAction):
+            found.setChecked(wanted == "yes")
+        elif isinstance(found, QActionGroup):
+            for action in found.actions():
+                action.setChecked(str(action.data()) == wanted)
+        elif isinstance(found, QCheckBox):
+            found.setChecked(wanted == "yes")
+        else:
+            found.setValue(int(wanted or 0))
+        if key in self._menu_inputs:
+            self._on_declare()
+
+    def clear_declared(self) -> None:
+        """Every declaration back to its default (a new turn)."""
+        for key in self._menu_inputs:
+            self.set_input(key, None)
         self._on_declare()
 
-    def _options_button(self) -> QToolButton:
-        button, menu = menu_button("Options")
-        for option in ATTACK_OPTIONS.values():
-            action = QAction(option.name, menu, checkable=True)
-            action.setData(option.id)
-            action.setToolTip(option.description)
-            action.toggled.connect(lambda _on: self._on_options())
-            menu.addAction(action)
-        return button
-
-    def _on_options(self) -> None:
+    def _on_options(self, quiet: bool = False) -> None:
         """Name the chosen options on the button and re-preview."""
-        names = [ATTACK_OPTIONS[o].name for o in self.chosen_options()]
+        names = [a.text() for a in self._options_menu.actions() if a.isChecked()]
         self.options.setText(f"Options: {', '.join(names)}" if names else "Options")
-        self._changed()
+        if not quiet:
+            self._changed()
 
-    def _override_button(self) -> QToolButton:
-        """The GM's rulings instead of the measurements, one submenu per overridable fact."""
-        button, menu = menu_button(
-            "Override", "OverrideButton",
-            "Override a measured range band, Cover, light or Gang Up (the log says so)")
-        self._overrides = {
-            name: self._exclusive_menu(
-                menu, name.replace("_", " ").capitalize(),
-                [(MEASURED, None), *((v.replace("_", " "), v) for v in OVERRIDE_CHOICES[name])],
-                self._on_override)
-            for name in OVERRIDABLE}
-        return button
-
-    def _on_override(self) -> None:
+    def _on_override(self, quiet: bool = False) -> None:
         chosen = self.chosen_overrides()
         shown = ", ".join(f"{k.replace('_', ' ')} {v.replace('_', ' ')}"
                           for k, v in chosen.items())
         self.override.setText(f"Override: {shown}" if shown else "Override")
-        self._changed()
+        if not quiet:
+            self._changed()
 
     def show_attacker(self, name: str | None, weapons: list[str]) -> None:
         """Name the attacker and list its weapons (keeping the choice if it still exists)."""
@@ -227,8 +250,7 @@ class ActionBar(QToolBar):
         return str(data) if data is not None else None
 
     def chosen_options(self) -> tuple[str, ...]:
-        menu = self.options.menu()
-        return tuple(str(a.data()) for a in menu.actions() if a.isChecked()) if menu else ()
+        return tuple(str(a.data()) for a in self._options_menu.actions() if a.isChecked())
 
     def chosen_overrides(self) -> dict[str, str]:
         found = {name: group.checkedAction() for name, group in self._overrides.items()}
@@ -241,24 +263,65 @@ class ActionBar(QToolBar):
             action.setChecked(action.data() == value)
         self._on_override()
 
-    def chosen_declared(self) -> Declared:
-        """What the attacker declares: Multi-Actions, running, Rate of Fire, mounted."""
-        def number(name: str) -> int:
-            checked = self._numbers[name].checkedAction()
-            return int(checked.data()) if checked is not None else 1
-        part = self._part_scale.checkedAction()
-        scale = Scale[str(part.data())] if part is not None and part.data() else None
-        return Declared(actions=number("actions"), running=self._flags["running"].isChecked(),
-                        shots=number("rof"), mounted=self._flags["mounted"].isChecked(),
-                        straight_run=CHARGE_DISTANCE * self._flags["charge"].isChecked(),
-                        through_creatures=self._flags["through"].isChecked(),
-                        part_scale=scale)
+    def chosen_params(self) -> dict[str, str]:
+        """The system's inputs as set now, leaving out those at their default."""
+        found: dict[str, str] = {}
+        for key, item in self._fields.items():
+            value = self._value(key)
+            if value is not None and value not in (_default(item), "", "no"):
+                found[key] = value
+        return found
+
+    def _value(self, key: str) -> str | None:
+        found = self._menu_inputs.get(key) or self.inputs.get(key)
+        if isinstance(found, QAction):
+            return "yes" if found.isChecked() else "no"
+        if isinstance(found, QActionGroup):
+            checked = found.checkedAction()
+            return str(checked.data()) if checked is not None else None
+        if isinstance(found, QCheckBox):
+            return "yes" if found.isChecked() else "no"
+        return str(found.value()) if found is not None else None
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""
         self.message.setStyleSheet(f"color: {'#c62828' if error else '#1565c0'};")
         self.message.setText(text)
         self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance(text) + 8)
+
+
+def _default(item: StatField) -> str:
+    """The text of ``item``'s default (none and off read as empty)."""
+    return "" if item.default is None or item.default is False else str(item.default)
+
+
+def _short(item: StatField) -> str:
+    """The label before its explanation: ``Running`` of ``Running (-2)``."""
+    return item.label.split(" (")[0]
+
+
+def _values(item: StatField) -> list[str]:
+    """The values a menu offers for ``item``: its choices, else its whole numbers."""
+    if item.choices:
+        return list(item.choices)
+    low, high = int(item.minimum or 0), int(item.maximum or 0)
+    return [str(n) for n in range(low, high + 1)]
+
+
+def _choice_text(value: str) -> str:
+    return value.replace("_", " ") if value else "-"
+
+
+def _widget(item: StatField) -> QSpinBox | QCheckBox:
+    """A widget beside the menus for an input about the target or the click."""
+    if item.kind is FieldKind.FLAG:
+        box = QCheckBox(_short(item))
+        box.setToolTip(item.help or item.label)
+        return box
+    spin = QSpinBox(minimum=int(item.minimum or 0), maximum=int(item.maximum or 99))
+    spin.setPrefix(f"{_short(item).lower()}: ")
+    spin.setToolTip(item.help or item.label)
+    return spin
 
 
 def menu_button(text: str, name: str = "", tooltip: str = "") -> tuple[QToolButton, QMenu]:

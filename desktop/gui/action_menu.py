@@ -1,106 +1,51 @@
-"""The action menu: every non-attack action of the rules' registry, for one acting token.
+"""The action menu: the game system's actions for one acting token, as it lays them out.
 
-:func:`fill_action_menu` fills a :class:`QMenu` from the rules' ``ACTIONS`` registry, in its
-order: actions the token takes alone run at once (*Area effect attack* switches to the
-Template tool); those aimed at another token (``targets``) hand the attack tool that action,
-and the GM's next click on a token picks the target. Test and Support open a
-submenu of the acting token's skills (Test: then Distracted or Vulnerable), Disarm one of the
-hand, a limb or the weapon itself. Three sections:
-actions at a token, the token's own actions, free actions and reactions; an action the token
-cannot take now (Shaken, not prone, ...) is greyed with the reason as its tooltip. The action
-bar's *Actions* button and the right-click menu on a token both use it.
+:func:`fill_action_menu` fills a :class:`QMenu` from
+:meth:`rules.registry.GameSystem.action_menu`: sections with headings, submenus where an action
+needs a choice (a skill, where to strike), an entry greyed with the reason as its tooltip when
+the token cannot take it now. Picking an entry calls ``pick`` with the action id and the
+choices the entry makes; an action aimed at another token (marked with an ellipsis) then waits
+for the GM's click on its target. The action bar's *Actions* button and the right-click menu on
+a token both use it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from PySide6.QtWidgets import QMenu
 
-from desktop.core.actions import action_problem, is_free
+from desktop.core.board import board_of
 from desktop.core.model import Encounter
-from rules.savage_pathfinder.situational.options import ACTIONS, Option
+from rules.interface import MenuEntry
+from rules.registry import find_system
 
 Pick = Callable[[str, dict[str, str]], None]
 """Called with the action id and its choices (``skill``, ``effect``) when the GM picks one."""
 
-SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions")
-
-DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
-"""Skills offered when the acting token's stat block names none."""
-TEST_EFFECTS = ("Distracted", "Vulnerable")
-DISARM_PARTS = (("hand", "-4"), ("limb", "-2"), ("weapon", "-2, item damage vs Strength"))
-"""Where a Disarm strikes, with its Called Shot penalty."""
-
-
-def _skills(stats: Mapping[str, Any], action: str) -> list[str]:
-    raw = stats.get("skills")
-    known = sorted(raw) if isinstance(raw, Mapping) else []
-    return known or list(DEFAULT_SKILLS[action])
-
-
-def _label(option: Option) -> str:
-    return f"{option.name}…" if option.targets else option.name
-
-
-def _add_skill_menu(menu: QMenu, option: Option, stats: Mapping[str, Any], pick: Pick) -> None:
-    sub = menu.addMenu(_label(option))
-    sub.setToolTip(option.description)
-    sub.setToolTipsVisible(True)
-    for skill in _skills(stats, option.id):
-        if option.id == "support":
-            sub.addAction(skill.title(), partial(pick, option.id, {"skill": skill}))
-            continue
-        effects = sub.addMenu(skill.title())
-        for effect in TEST_EFFECTS:
-            effects.addAction(effect, partial(pick, option.id,
-                                              {"skill": skill, "effect": effect}))
-
-
-def _section(option: Option) -> str:
-    return SECTIONS[0] if option.targets else SECTIONS[2] if is_free(option.id) else SECTIONS[1]
-
-
-def _problem(encounter: Encounter, actor: str | None, action: str) -> str | None:
-    if actor is None:
-        return "click the acting token first"
-    try:
-        return action_problem(encounter, actor, action)
-    except ValueError as error:  # an unknown token or a stat block the rules cannot read
-        return str(error)
-
 
 def fill_action_menu(menu: QMenu, encounter: Encounter, actor: str | None, pick: Pick) -> None:
-    """Add one entry per registry action to ``menu`` (an ellipsis marks "then click a target").
-
-    The acting token's skills fill the Test and Support menus; what it cannot do now is greyed.
-    """
-    token = next((t for t in encounter.tokens if t.id == actor), None)
-    stats = token.stats if token is not None else {}
+    """Add the system's action menu of ``actor`` to ``menu``."""
+    entries = find_system(encounter.system).action_menu(board_of(encounter), actor)
     menu.setToolTipsVisible(True)
-    for section in SECTIONS:
-        menu.addSection(section)
-        for option in (o for o in ACTIONS.values() if _section(o) == section):
-            _add_entry(menu, option, stats, pick, _problem(encounter, actor, option.id))
+    section = None
+    for entry in entries:
+        if entry.section and entry.section != section:
+            section = entry.section
+            menu.addSection(section)
+        _add_entry(menu, entry, pick)
 
 
-def _add_disarm_menu(menu: QMenu, option: Option, pick: Pick) -> None:
-    sub = menu.addMenu(_label(option))
-    for part, penalty in DISARM_PARTS:
-        sub.addAction(f"{part.title()} ({penalty})", partial(pick, option.id, {"part": part}))
-
-
-def _add_entry(menu: QMenu, option: Option, stats: Mapping[str, Any], pick: Pick,
-               problem: str | None) -> None:
-    if option.id in DEFAULT_SKILLS and problem is None:
-        _add_skill_menu(menu, option, stats, pick)
+def _add_entry(menu: QMenu, entry: MenuEntry, pick: Pick) -> None:
+    if entry.children:
+        sub = menu.addMenu(entry.label)
+        sub.setToolTip(entry.help)
+        sub.setToolTipsVisible(True)
+        for child in entry.children:
+            _add_entry(sub, child, pick)
         return
-    if option.id == "disarm" and problem is None:
-        _add_disarm_menu(menu, option, pick)
-        return
-    action = menu.addAction(_label(option), partial(pick, option.id, {}))
-    action.setToolTip(problem or option.description)
-    action.setEnabled(problem is None)
-    action.setData(option.id)
+    action = menu.addAction(entry.label, partial(pick, entry.action, dict(entry.params)))
+    action.setToolTip(entry.problem or entry.help)
+    action.setEnabled(entry.problem is None)
+    action.setData(entry.action)

@@ -76,10 +76,10 @@ class AimOverlay(QGraphicsItem):
         painter.setPen(cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
                                     Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
         painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
-        if aim.preview is not None:
+        if aim.preview is not None and aim.facts is not None:
             self._paint_cover(painter, (start.x, start.y), (end.x, end.y), end.radius,
-                              aim.preview.survey.cover_fraction)
-            self._paint_bystanders(painter, aim.preview.survey.bystanders, tokens)
+                              aim.facts.cover_fraction)
+            self._paint_bystanders(painter, aim.facts.bystanders, tokens)
 
     def _paint_cover(self, painter: QPainter, start: tuple[float, float],
                      end: tuple[float, float], radius: float, fraction: float) -> None:

@@ -3,7 +3,7 @@
 :class:`AttackController` owns a Qt-free :class:`~desktop.core.attack_targeting.AttackTool`
 and shows what it aims at: on every scene (GM and players) a line of fire from the attacker to
 the hovered target, the bystanders ringed, the blocked share of the target shaded; on the GM's
-scene only, a compact card beside the target (:func:`desktop.core.preview_text.card_lines`);
+scene only, a compact card beside the target (the game system's preview lines);
 both drawn by :mod:`desktop.gui.aim_overlay`. Actions picked from the *Actions* menu run at
 once or wait for a click on their target (:meth:`AttackController.pick_action`).
 The :class:`ActionBar` picks the weapon, the options, the GM's overrides and whether the dice
@@ -17,35 +17,29 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from desktop.core.actions import ActionRequest, action_card_lines
 from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool, PendingAction
 from desktop.core.model import Encounter
-from desktop.core.pipeline import AttackResult
-from desktop.core.preview_text import card_lines
-from desktop.core.push_action import push_card_lines
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard, visible_events
-from desktop.core.turns import acting_tokens
+from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.action_bar import ActionBar
 from desktop.gui.aim_overlay import AimOverlay, PreviewCard
 from desktop.gui.animations import AttackAnimator
+from desktop.gui.decision_dialog import DecisionDialog
 from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
-from rules.savage_pathfinder.situational.options import ACTIONS
+from rules.registry import find_system
 
 
-def pending_name(pending: PendingAction) -> str:
-    """``Test (Intimidation → Vulnerable)``, ``Support (Fighting)``, ``Disarm (limb)``,
-    ``Grapple``."""
-    name = ACTIONS[pending.action].name
-    if pending.action == "disarm":
-        return f"{name} ({pending.part})"
-    if pending.skill is None:
-        return name
-    effect = f" → {pending.effect}" if pending.action == "test" else ""
-    return f"{name} ({pending.skill.title()}{effect})"
+def pending_name(pending: PendingAction, encounter: Encounter) -> str:
+    """What the waiting action is called: the menu's title for it (``Test (Intimidation →
+    Vulnerable)``), else the system's name of the action."""
+    if pending.title:
+        return pending.title
+    specs = {a.id: a.name for a in find_system(encounter.system).actions()}
+    return specs.get(pending.action, pending.action)
 
 
 class PhysicalDiceDialog:
@@ -73,7 +67,7 @@ class AttackController:
                  parent: QWidget | None = None,
                  motion: MotionPreferences | None = None) -> None:
         self.state, self.scenes, self.parent = state, scenes, parent
-        self.tool = AttackTool(self.dice)
+        self.tool = AttackTool(self.dice, ask=DecisionDialog(parent))
         self.bar = ActionBar(lambda: state.encounter, self._on_choices, self.pick_action,
                              lambda: self.tool.attacker)
         self.animator = AttackAnimator([], motion, parent)
@@ -94,9 +88,7 @@ class AttackController:
 
     def _on_choices(self) -> None:
         self.tool.choices = AttackChoices(self.bar.chosen_weapon(), self.bar.chosen_options(),
-                                          self.bar.chosen_overrides(), self.bar.push.isChecked(),
-                                          self.bar.soak.value(), self.bar.chosen_declared(),
-                                          self.bar.evadable.isChecked(),
+                                          self.bar.chosen_overrides(), self.bar.chosen_params(),
                                           self.bar.out_of_turn.isChecked())
         self.tool.refresh(self.state.encounter)
 
@@ -111,15 +103,16 @@ class AttackController:
         if action == "area-attack" and self.use_templates is not None:
             self.use_templates()
             return
-        if ACTIONS[action].targets:
-            self.tool.await_target(PendingAction(action, choices.get("skill"),
-                                                 choices.get("effect", "Distracted"),
-                                                 choices.get("part", "hand")))
+        specs = {a.id: a for a in find_system(self.state.encounter.system).actions()}
+        title = choices.pop("title", "")
+        pending = PendingAction(action, choices, title)
+        if action in specs and specs[action].needs_target:
+            self.tool.await_target(pending)
             self.redraw()
             return
-        request = ActionRequest(action, attacker, weapon=self.tool.choices.weapon,
-                                skill=choices.get("skill"),
-                                gm_override=self.tool.choices.out_of_turn)
+        self.tool.pending = pending
+        request = self.tool.action_request(None)
+        self.tool.pending = None
         commit = self.tool.perform(self.state.encounter, request)
         if commit is not None:
             self.state.apply(commit.label, commit.encounter)
@@ -145,7 +138,8 @@ class AttackController:
         self._show_attacker(encounter)
         pending = self.tool.pending
         if pending is not None and not self.tool.message:
-            self.bar.show_message(f"{pending_name(pending)}: click the target · Esc cancels",
+            self.bar.show_message(f"{pending_name(pending, encounter)}: click the target · Esc "
+                                  "cancels",
                                   error=False)
         else:
             self.bar.show_message(self.tool.message)
@@ -169,31 +163,25 @@ class AttackController:
             self.card.show_lines([], False)
             return
         target = encounter.token(aim.target)
-        if self.tool.pending is not None:
-            lines = action_card_lines(encounter, self.tool.pending.action, aim.attacker,
-                                      aim.target, pending_name(self.tool.pending))
-            self.card.show_lines(lines, False)
-        elif self.tool.choices.push:
-            lines = push_card_lines(encounter, aim.attacker, aim.target)
-            self.card.show_lines(lines, lines[-1].startswith("Cannot"))
-        elif aim.preview is None:
+        if aim.preview is None:
             self.card.show_lines([names[aim.target], aim.error or ""], True)
         else:
-            self.card.show_lines(card_lines(aim.preview, names), aim.preview.problem is not None)
+            self.card.show_lines(list(aim.preview.lines), aim.preview.problem is not None)
         self.card.place(to_scene((target.x + target.radius + 0.3, target.y - target.radius)),
                         to_scene((target.x - target.radius - 0.3, target.y - target.radius)))
 
     def _on_state_change(self, old: Encounter, new: Encounter) -> None:
+        self.bar.sync_system(new.system)
         result = self.tool.last_result
         if result is not None and result.encounter is new:
             self.tool.last_result = None
-            preview = result.preview if isinstance(result, AttackResult) else None
-            joker = preview.attacker if preview is not None and preview.context.joker else None
+            joker = result.resolution.flourish
             shown = joker if joker and not old.token(joker).hidden else None
             self.animator.scenes = self.scenes()
-            self.animator.play(storyboard(old, result.events, joker_of=joker),
-                               storyboard(old, visible_events(old, result.events),
+            events = result.resolution.events
+            self.animator.play(storyboard(old, events, joker_of=joker),
+                               storyboard(old, visible_events(old, events),
                                           joker_of=shown))
         if acting_tokens(old) != acting_tokens(new):
-            self.bar.set_declared()  # declarations are for one turn
+            self.bar.clear_declared()  # declarations are for one turn
         self.tool.refresh(new)

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.core.atomic import atomic_write_bytes
-from desktop.core.log_text import log_markdown
 from desktop.core.model import Encounter, LogEntry
 from desktop.core.state import BattleState
+from rules.narration import log_markdown
 
 
 def entry_text(entry: LogEntry) -> str:

@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
 from desktop.core.model import Token
-from desktop.core.turns import acting_tokens
+from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.action_menu import fill_action_menu
 from desktop.gui.attack_tool import AttackController
 from desktop.gui.scene import MapScene

@@ -27,29 +27,29 @@ from desktop.core.model import Encounter, Token
 from desktop.gui.combat_log import CombatLogPanel
 from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.statblock_form import StatBlockForm
-from desktop.gui.token_item import token_condition
+from desktop.gui.token_item import NO_MARKS, Marks, marks_of
 from rules.registry import RulesError, find_system
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
     from rules.registry import GameSystem
 
-COLUMNS = ["Name", "Side", "Pace", "Wounds", "Fatigue", "Shaken"]
+COLUMNS = ["Name", "Side", "Harm", "Marks"]
 TABLE_MAX_WIDTH = 480
 """The widest the combatants table asks to be, in pixels."""
 
 
-def combatant_row(token: Token) -> list[str]:
-    """The table cells of one combatant.
+def combatant_row(token: Token, marks: Marks) -> list[str]:
+    """The table cells of one combatant: its name, side, harm and the badges it shows.
 
     Examples
     --------
-    >>> combatant_row(Token(id="a", name="A", x=0, y=0, stats={"pace": 5}))
-    ['A', 'neutral', '5', '0', '0', '']
+    >>> from desktop.gui.token_item import Badge
+    >>> combatant_row(Token(id="a", name="A", x=0, y=0), Marks((Badge("SHAKEN", "#fff"),), 2))
+    ['A', 'neutral', '2', 'SHAKEN']
     """
-    c = token_condition(token)
-    return [token.name, token.side.value, str(token.stats.get("pace", 6)),
-            str(c.get("wounds", 0)), str(c.get("fatigue", 0)), "yes" if c.get("shaken") else ""]
+    return [token.name, token.side.value, str(marks.harm),
+            " ".join(b.text for b in marks.badges)]
 
 
 class CombatantsPanel(QWidget):
@@ -105,8 +105,9 @@ class CombatantsPanel(QWidget):
         self._ids = [t.id for t in encounter.tokens]
         self.table.blockSignals(True)
         self.table.setRowCount(len(encounter.tokens))
+        marks = marks_of(encounter)
         for row, token in enumerate(encounter.tokens):
-            for col, text in enumerate(combatant_row(token)):
+            for col, text in enumerate(combatant_row(token, marks.get(token.id, NO_MARKS))):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.blockSignals(False)
         self._fit_table_width()

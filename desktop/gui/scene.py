@@ -23,16 +23,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 from desktop.core.images import ImageError, check_image
 from desktop.core.model import Encounter, Light, Region, Token, Wall
 from desktop.core.state import BattleState
-from desktop.core.turns import acting_tokens, initiative
+from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.background_item import BackgroundItem
 from desktop.gui.grid_item import GridItem
 from desktop.gui.light_item import LightItem, WallPieces
 from desktop.gui.map_image import shared_map_image
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
-from desktop.gui.token_item import TokenItem
+from desktop.gui.token_item import NO_MARKS, Marks, TokenItem, marks_of
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
-from rules.savage_pathfinder.cards import is_joker
 
 HIDDEN_OPACITY = 0.45
 """How a hidden token looks to the GM: translucent."""
@@ -59,18 +58,6 @@ class Layer(IntEnum):
     HUD = 70
 
 
-def jokers(encounter: Encounter) -> frozenset[str]:
-    """Ids of tokens whose hand was dealt a Joker this round (none if the state is unreadable)."""
-    try:
-        state = initiative(encounter)
-    except ValueError:
-        return frozenset()
-    return frozenset(
-        member for hand in state.hands if is_joker(state.cards.get(hand.key, ""))
-        for member in hand.members
-    )
-
-
 def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
     """A token's image, or None if it is missing, unreadable or too large (the disc shows)."""
     full = Path(path) if base_dir is None else base_dir / path
@@ -81,6 +68,14 @@ def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
         return None
     image = QImage.fromData(data)
     return None if image.isNull() else image
+
+
+def token_marks(encounter: Encounter) -> dict[str, Marks]:
+    """Every token's badges, harm and down state (none if a stat block is unreadable)."""
+    try:
+        return marks_of(encounter)
+    except ValueError:
+        return {}
 
 
 def acting(encounter: Encounter) -> frozenset[str]:
@@ -243,19 +238,19 @@ class MapScene(QGraphicsScene):
             gone = self._tokens.pop(tid)
             self.removeItem(gone.label)
             self.removeItem(gone)
-        joker_ids, acting_ids = jokers(encounter), acting(encounter)
+        marks, acting_ids = token_marks(encounter), acting(encounter)
         for order, token in enumerate(visible):
-            self._sync_token(token, token.id in joker_ids, token.id in acting_ids, order)
+            self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids, order)
 
-    def _sync_token(self, token: Token, joker: bool, is_acting: bool, order: int) -> None:
+    def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> None:
         item = self._tokens.get(token.id)
         if item is None:
-            item = TokenItem(token, self._image(token.image), joker, is_acting)
+            item = TokenItem(token, self._image(token.image), marks, is_acting)
             self.addItem(item)
             self.addItem(item.label)
             self._tokens[token.id] = item
-        elif (item.token, item.joker, item.acting) != (token, joker, is_acting):
-            item.set_token(token, self._image(token.image), joker, is_acting)
+        elif (item.token, item.marks, item.acting) != (token, marks, is_acting):
+            item.set_token(token, self._image(token.image), marks, is_acting)
         item.setZValue(Layer.TOKENS + order / 10000)
         item.label.setZValue(Layer.LABELS + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)

@@ -1,9 +1,14 @@
-"""A Savage Pathfinder stat block as a form: dice, skills, Edges, weapons and condition.
+"""A token's stat block as a form, built from the game system's field declarations.
 
-The form shows the engine's own reading of a stat block (``combatant_to_dict`` of the parsed
-combatant) and writes back a stat-block dict; keys the form does not show (size, injuries,
-a weapon's shots, ...) are kept as they were. The rules engine parses what the form writes, so
-Parry and Toughness shown here are the engine's, and a bad value is the engine's message.
+:meth:`rules.registry.GameSystem.statblock_schema` lists the fields; the form gives each the
+widget of its kind (a chooser, a check box, a number box, a check list, a name-value table, a
+record table) in a group box per section, in the system's order. It shows the system's own
+reading of a stat block (``combatant_to_dict`` of the parsed combatant) and writes back a
+stat-block dict; keys the form does not show are kept as they were. The system parses what the
+form writes, so the line above the form (:meth:`~rules.registry.GameSystem.derived_text`:
+Parry and Toughness for Savage Pathfinder) is the system's, bounds that depend on the block
+(:meth:`~rules.registry.GameSystem.field_limits`: a Wild Card's Wounds) follow every edit, and
+a bad value is the system's message.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QSpinBox,
@@ -25,172 +31,157 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.gui.statblock_tables import SkillsTable, WeaponsTable, die_combo
+from desktop.gui.statblock_tables import MappingTable, RecordsTable, choice_combo
+from rules.interface import FieldKind, StatField
 from rules.registry import GameSystem, RulesError
-from rules.savage_pathfinder.statblock import ATTRIBUTES, Edge
 
-CONDITION_FLAGS = ("shaken", "stunned", "prone", "distracted", "vulnerable", "bound",
-                   "entangled", "incapacitated")
-"""The condition check boxes, in the order the form shows them."""
-
-_RUNNING_DICE = ("d4", "d6", "d8", "d10", "d12")
-_NUMBERS = {"pace": (0, 30), "armor": (0, 30), "parry_bonus": (-10, 10),
-            "toughness_bonus": (-10, 30), "bennies": (0, 20)}
-_NUMBER_LABELS = {"pace": "Pace", "armor": "Armor", "parry_bonus": "Parry bonus",
-                  "toughness_bonus": "Toughness bonus", "bennies": "Bennies"}
+Editor = QCheckBox | QComboBox | QSpinBox | QLineEdit | QListWidget | MappingTable | RecordsTable
+GRID_COLUMNS = 3
+"""Small fields (choosers, numbers, check boxes) side by side in a group, this many a row."""
 
 
-def _spin_box(low: int, high: int) -> QSpinBox:
-    """A whole-number box from ``low`` to ``high``."""
+def value_at(block: Mapping[str, Any], key: str) -> Any:
+    """The value at the dotted ``key`` of ``block`` (None when absent).
+
+    >>> value_at({"condition": {"wounds": 2}}, "condition.wounds")
+    2
+    """
+    found: Any = block
+    for part in key.split("."):
+        if not isinstance(found, Mapping):
+            return None
+        found = found.get(part)
+    return found
+
+
+def with_value(block: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """``block`` with ``value`` at the dotted ``key`` (the levels above copied, not changed).
+
+    >>> with_value({"condition": {"wounds": 2, "shaken": True}}, "condition.wounds", 0)
+    {'condition': {'wounds': 0, 'shaken': True}}
+    """
+    head, _, rest = key.partition(".")
+    inner = block.get(head)
+    return {**block, head: with_value(inner if isinstance(inner, Mapping) else {}, rest, value)
+            if rest else value}
+
+
+def _spin_box(item: StatField) -> QSpinBox:
     box = QSpinBox()
-    box.setRange(low, high)
+    box.setRange(int(item.minimum if item.minimum is not None else -999),
+                 int(item.maximum if item.maximum is not None else 999))
     return box
+
+
+def editor(item: StatField) -> Editor:
+    """The widget of one field, by its kind."""
+    if item.kind is FieldKind.FLAG:
+        return QCheckBox(item.label)
+    if item.kind is FieldKind.CHOICE:
+        return choice_combo(str(item.default or ""), item.choices)
+    if item.kind in (FieldKind.INTEGER, FieldKind.NUMBER):
+        return _spin_box(item)
+    if item.kind is FieldKind.LIST:
+        return QListWidget()
+    if item.kind is FieldKind.MAPPING:
+        return MappingTable(item.columns[0], item.columns[1], item.label.lower().rstrip("s"))
+    if item.kind is FieldKind.TABLE:
+        return RecordsTable(item.columns, item.label.lower().rstrip("s"))
+    return QLineEdit()
 
 
 class StatBlockForm(QWidget):
     """The stat block of one combatant, editable; ``edited`` fires on every change.
 
-    Call :meth:`load` to show a token's stats and :meth:`stats` to read the edited block.
+    Call :meth:`load` to show a token's stats and :meth:`stats` to read the edited block;
+    :attr:`widgets` holds each field's widget by its key.
     """
 
     edited = Signal()
 
     def __init__(self) -> None:
         super().__init__()
-        self.wild_card = QCheckBox("Wild Card (unchecked: Extra)")
         self.derived = QLabel("")
         self.derived.setStyleSheet("font-weight: bold; font-size: 14pt")
         self.derived.setToolTip("Worked out by the rules engine from the block below")
-        self.attributes = {name: die_combo("d6") for name in ATTRIBUTES}
-        self.running_die = die_combo("d6", _RUNNING_DICE)
-        self.numbers = {key: _spin_box(*limits) for key, limits in _NUMBERS.items()}
-        self.skills, self.weapons = SkillsTable(), WeaponsTable()
-        self.edges = QListWidget()
-        self.flags = {name: QCheckBox(name.capitalize()) for name in CONDITION_FLAGS}
-        self.wounds, self.fatigue = _spin_box(0, 3), _spin_box(0, 2)
+        self.widgets: dict[str, Editor] = {}
+        self.fields: dict[str, StatField] = {}
+        self._layout = QVBoxLayout(self)
+        self._layout.addWidget(self.derived)
+        self._boxes: list[QWidget] = []
         self._base: dict[str, Any] = {}
         self._system: GameSystem | None = None
         self._token_id = ""
         self._loading = False
-        self._lay_out()
-        self._watch_changes()
-
-    def _lay_out(self) -> None:
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.derived)
-        layout.addWidget(self.wild_card)
-        layout.addWidget(self._group("Attributes", self._attribute_grid()))
-        layout.addWidget(self._group("Skills", self.skills))
-        layout.addWidget(self._group("Movement, defence, Bennies", self._numbers_grid()))
-        layout.addWidget(self._group("Edges", self.edges))
-        layout.addWidget(self._group("Weapons", self.weapons))
-        layout.addWidget(self._group("Condition", self._condition_grid()))
-
-    @staticmethod
-    def _group(title: str, content: QWidget | QGridLayout) -> QGroupBox:
-        group = QGroupBox(title)
-        if isinstance(content, QWidget):
-            QVBoxLayout(group).addWidget(content)
-        else:
-            group.setLayout(content)
-        return group
-
-    def _attribute_grid(self) -> QGridLayout:
-        grid = QGridLayout()
-        for n, (name, combo) in enumerate(self.attributes.items()):
-            grid.addWidget(QLabel(name.capitalize()), n // 3, 2 * (n % 3))
-            grid.addWidget(combo, n // 3, 2 * (n % 3) + 1)
-        return grid
-
-    def _numbers_grid(self) -> QGridLayout:
-        grid = QGridLayout()
-        boxes: list[tuple[str, QWidget]] = [(label, self.numbers[key])
-                                            for key, label in _NUMBER_LABELS.items()]
-        boxes.insert(1, ("Running die", self.running_die))
-        for n, (label, box) in enumerate(boxes):
-            grid.addWidget(QLabel(label), n // 2, 2 * (n % 2))
-            grid.addWidget(box, n // 2, 2 * (n % 2) + 1)
-        return grid
-
-    def _condition_grid(self) -> QGridLayout:
-        grid = QGridLayout()
-        for n, box in enumerate(self.flags.values()):
-            grid.addWidget(box, n // 4, n % 4)
-        grid.addWidget(QLabel("Wounds"), 2, 0)
-        grid.addWidget(self.wounds, 2, 1)
-        grid.addWidget(QLabel("Fatigue"), 2, 2)
-        grid.addWidget(self.fatigue, 2, 3)
-        return grid
-
-    def _watch_changes(self) -> None:
-        for combo in (*self.attributes.values(), self.running_die):
-            combo.currentTextChanged.connect(self._on_edit)
-        for box in (self.wild_card, *self.flags.values()):
-            box.toggled.connect(self._on_edit)
-        for spin in (*self.numbers.values(), self.wounds, self.fatigue):
-            spin.valueChanged.connect(self._on_edit)
-        self.skills.edited.connect(self._on_edit)
-        self.weapons.edited.connect(self._on_edit)
-        self.edges.itemChanged.connect(self._on_edit)
 
     def load(self, stats: Mapping[str, Any], system: GameSystem, token_id: str) -> None:
-        """Show ``stats`` as the engine reads them (``RulesError`` if it cannot read them)."""
+        """Show ``stats`` as the system reads them (``RulesError`` if it cannot read them)."""
         combatant = system.combatant_from_dict(stats, "stats", token_id)
+        if system is not self._system:
+            self._build(system.statblock_schema())
         self._system, self._token_id = system, token_id
         self._base = system.combatant_to_dict(combatant)
         self._loading = True
-        self._fill(self._base, combatant.max_wounds)
+        for key, widget in self.widgets.items():
+            _fill(widget, self.fields[key], value_at(self._base, key))
         self._loading = False
         self._show_derived(combatant)
 
-    def _fill(self, block: dict[str, Any], max_wounds: int) -> None:
-        self.wild_card.setChecked(block["wild_card"])
-        for name, combo in self.attributes.items():
-            _choose(combo, block["attributes"][name])
-        _choose(self.running_die, block["running_die"])
-        for key, spin in self.numbers.items():
-            spin.setValue(block[key])
-        self.skills.load(list(block["skills"].items()))
-        self.weapons.load(block["weapons"])
-        self._fill_edges(block["edges"])
-        condition = block["condition"]
-        for name, box in self.flags.items():
-            box.setChecked(condition[name])
-        self.wounds.setMaximum(max(max_wounds, condition["wounds"]))
-        self.wounds.setValue(condition["wounds"])
-        self.fatigue.setMaximum(max(2, condition["fatigue"]))
-        self.fatigue.setValue(condition["fatigue"])
+    def _build(self, schema: tuple[StatField, ...]) -> None:
+        for box in self._boxes:
+            box.deleteLater()
+        self._boxes, self.widgets, self.fields = [], {}, {}
+        groups: dict[str, list[StatField]] = {}
+        for item in schema:
+            groups.setdefault(item.group, []).append(item)
+        for title, items in groups.items():
+            box = self._group(title, items)
+            self._boxes.append(box)
+            self._layout.addWidget(box)
 
-    def _fill_edges(self, chosen: list[str]) -> None:
-        self.edges.clear()
-        known = [edge.value for edge in Edge]
-        wanted = {name.lower() for name in chosen}
-        for name in known + [e for e in chosen if e.lower() not in map(str.lower, known)]:
-            item = QListWidgetItem(name, self.edges)
-            item.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
-            item.setCheckState(Qt.CheckState.Checked if name.lower() in wanted else
-                               Qt.CheckState.Unchecked)
-        rows = sum(self.edges.sizeHintForRow(n) for n in range(self.edges.count()))
-        self.edges.setFixedHeight(rows + 2 * self.edges.frameWidth())
+    def _group(self, title: str, items: list[StatField]) -> QWidget:
+        box = QGroupBox(title) if title else QWidget()
+        grid = QGridLayout(box)
+        small = 0
+        for item in items:
+            widget = editor(item)
+            self.widgets[item.key], self.fields[item.key] = widget, item
+            self._watch(widget)
+            if isinstance(widget, QListWidget | MappingTable | RecordsTable):
+                grid.addWidget(widget, grid.rowCount(), 0, 1, 2 * GRID_COLUMNS)
+                continue
+            row, column = divmod(small, GRID_COLUMNS)
+            if isinstance(widget, QCheckBox):
+                grid.addWidget(widget, row, 2 * column, 1, 2)
+            else:
+                grid.addWidget(QLabel(item.label), row, 2 * column)
+                grid.addWidget(widget, row, 2 * column + 1)
+            small += 1
+        return box
+
+    def _watch(self, widget: Editor) -> None:
+        if isinstance(widget, QCheckBox):
+            widget.toggled.connect(self._on_edit)
+        elif isinstance(widget, QComboBox):
+            widget.currentTextChanged.connect(self._on_edit)
+        elif isinstance(widget, QSpinBox):
+            widget.valueChanged.connect(self._on_edit)
+        elif isinstance(widget, QLineEdit):
+            widget.textEdited.connect(self._on_edit)
+        elif isinstance(widget, QListWidget):
+            widget.itemChanged.connect(self._on_edit)
+        else:
+            widget.edited.connect(self._on_edit)
 
     def stats(self) -> dict[str, Any]:
         """The edited stat block (the loaded one with the form's fields written over it)."""
-        edges = [self.edges.item(n) for n in range(self.edges.count())]
-        return {
-            **self._base,
-            "wild_card": self.wild_card.isChecked(),
-            "attributes": {name: c.currentText() for name, c in self.attributes.items()},
-            "skills": self.skills.skills(), "running_die": self.running_die.currentText(),
-            **{key: spin.value() for key, spin in self.numbers.items()},
-            "edges": [i.text() for i in edges if i.checkState() == Qt.CheckState.Checked],
-            "weapons": self.weapons.weapons(),
-            "condition": {**self._base.get("condition", {}), "wounds": self.wounds.value(),
-                          "fatigue": self.fatigue.value(),
-                          **{name: box.isChecked() for name, box in self.flags.items()}},
-        }
+        block = dict(self._base)
+        for key, widget in self.widgets.items():
+            block = with_value(block, key, _read(widget))
+        return block
 
     def parse(self) -> Any:
-        """The engine's combatant for the edited block (``RulesError`` naming a bad field)."""
+        """The system's combatant for the edited block (``RulesError`` naming a bad field)."""
         if self._system is None:
             raise RulesError("stats: no stat block is shown")
         return self._system.combatant_from_dict(self.stats(), "stats", self._token_id)
@@ -201,17 +192,79 @@ class StatBlockForm(QWidget):
         try:
             self._show_derived(self.parse())
         except RulesError:
-            self.derived.setText("Parry ?  Toughness ?")
+            self.derived.setText(_unknown(self.derived.text()))
         self.edited.emit()
 
     def _show_derived(self, combatant: Any) -> None:
-        """Parry and Toughness as the engine works them out; Wounds up to the engine's limit."""
-        self.wounds.setMaximum(max(combatant.max_wounds, self.wounds.value()))
-        self.derived.setText(f"Parry {combatant.parry}  Toughness {combatant.toughness}"
-                             f" ({combatant.armor})")
+        """The system's derived line; bounds that depend on the block follow it."""
+        if self._system is None:
+            return
+        for key, (low, high) in self._system.field_limits(combatant).items():
+            widget = self.widgets.get(key)
+            if isinstance(widget, QSpinBox):
+                widget.setMaximum(max(int(high), widget.value()))
+                widget.setMinimum(min(int(low), widget.value()))
+        self.derived.setText(self._system.derived_text(combatant))
+        self.derived.setMinimumWidth(self.derived.sizeHint().width())  # never clipped
 
 
-def _choose(combo: QComboBox, die: str) -> None:
-    if combo.findText(die) < 0:
-        combo.addItem(die)
-    combo.setCurrentText(die)
+def _unknown(text: str) -> str:
+    """The derived line with its numbers replaced by ``?`` (the block does not parse).
+
+    >>> _unknown("Parry 6  Toughness 8 (2)")
+    'Parry ?  Toughness ?'
+    """
+    words = [w for w in text.split() if not w.strip("()").lstrip("-").isdigit()]
+    return "  ".join(f"{w} ?" for w in words)
+
+
+def _fill(widget: Editor, item: StatField, value: Any) -> None:
+    shown = item.default if value is None else value
+    if isinstance(widget, QCheckBox):
+        widget.setChecked(bool(shown))
+    elif isinstance(widget, QComboBox):
+        if widget.findText(str(shown)) < 0:
+            widget.addItem(str(shown))
+        widget.setCurrentText(str(shown))
+    elif isinstance(widget, QSpinBox):
+        number = int(shown or 0)
+        widget.setMaximum(max(widget.maximum(), number))
+        widget.setValue(number)
+    elif isinstance(widget, QLineEdit):
+        widget.setText("" if shown is None else str(shown))
+    elif isinstance(widget, QListWidget):
+        _fill_checklist(widget, item.choices, list(shown or []))
+    elif isinstance(widget, MappingTable):
+        widget.load(list((shown or {}).items()))
+    else:
+        widget.load(list(shown or []))
+
+
+def _fill_checklist(widget: QListWidget, known: tuple[str, ...], chosen: list[str]) -> None:
+    widget.clear()
+    wanted = {name.lower() for name in chosen}
+    lowered = {name.lower() for name in known}
+    for name in [*known, *(c for c in chosen if c.lower() not in lowered)]:
+        entry = QListWidgetItem(name, widget)
+        entry.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
+        entry.setCheckState(Qt.CheckState.Checked if name.lower() in wanted else
+                            Qt.CheckState.Unchecked)
+    rows = sum(widget.sizeHintForRow(n) for n in range(widget.count()))
+    widget.setFixedHeight(rows + 2 * widget.frameWidth())
+
+
+def _read(widget: Editor) -> Any:
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QComboBox):
+        return widget.currentText()
+    if isinstance(widget, QSpinBox):
+        return widget.value()
+    if isinstance(widget, QLineEdit):
+        return widget.text()
+    if isinstance(widget, QListWidget):
+        items = [widget.item(n) for n in range(widget.count())]
+        return [i.text() for i in items if i.checkState() == Qt.CheckState.Checked]
+    if isinstance(widget, MappingTable):
+        return widget.mapping()
+    return widget.records()

@@ -1,4 +1,5 @@
-"""The list parts of the stat-block form: die choosers, the skills table and the weapons table.
+"""The list parts of the stat-block form: choosers, name-value tables (skills) and record tables
+(weapons), shaped by the game system's field declarations.
 
 Cells hold what the GM typed; the rules engine parses the result, so a bad value is reported
 by the engine with its field path (``weapons[0].damage``), never judged here.
@@ -22,34 +23,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-DIE_CHOICES = ("d4", "d6", "d8", "d10", "d12", "d12+1", "d12+2")
-"""The trait dice a GM picks from."""
-
-WEAPON_COLUMNS = ("Name", "Damage", "AP", "Range S/M/L", "RoF", "Reach", "Thrown", "2-hand",
-                  "Parry")
-_NUMBER_DEFAULTS = {"ap": 0, "rof": 1, "reach": 0, "parry": 0}
-_NUMBER_COLUMNS = {"ap": 2, "rof": 4, "reach": 5, "parry": 8}
-_CHECK_COLUMNS = {"thrown": 6, "two_handed": 7}
+from rules.interface import FieldKind, StatField
 
 
-def die_combo(die: str, choices: tuple[str, ...] = DIE_CHOICES) -> QComboBox:
-    """A combo box of ``choices`` showing ``die`` (added at the end when it is not a choice).
+def choice_combo(value: str, choices: tuple[str, ...]) -> QComboBox:
+    """A combo box of ``choices`` showing ``value`` (added at the end when it is not one).
 
     Examples
     --------
     >>> from PySide6.QtWidgets import QApplication
     >>> app = QApplication.instance() or QApplication([])
-    >>> combo = die_combo("d8")
+    >>> combo = choice_combo("d8", ("d4", "d6", "d8", "d10", "d12"))
     >>> combo.currentText(), combo.count()
-    ('d8', 7)
-    >>> die_combo("d6-1").currentText()
+    ('d8', 5)
+    >>> choice_combo("d6-1", ("d4", "d6")).currentText()
     'd6-1'
     """
     combo = QComboBox()
     combo.addItems(list(choices))
-    if combo.findText(die) < 0:
-        combo.addItem(die)
-    combo.setCurrentText(die)
+    if combo.findText(value) < 0:
+        combo.addItem(value)
+    combo.setCurrentText(value)
     return combo
 
 
@@ -148,75 +142,83 @@ class EditableTable(QWidget):
 
 
 
-class SkillsTable(EditableTable):
-    """Skill names with a die chooser each."""
+class MappingTable(EditableTable):
+    """Names with a value each (skills with a die): the first column the name, the second a
+    chooser of the value field's choices (or typed text)."""
 
-    def __init__(self) -> None:
-        super().__init__(("Skill", "Die"), "skill")
+    def __init__(self, name: StatField, value: StatField, noun: str) -> None:
+        super().__init__((name.label, value.label), noun)
+        self.value_field = value
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def append(self, row: Any) -> None:
-        """Add one ``(name, die)`` row (``{}`` adds a blank d4 skill)."""
-        name, die = row if row else ("", "d4")
+        """Add one ``(name, value)`` row (``{}`` adds a blank one with the default value)."""
+        name, value = row if row else ("", str(self.value_field.default or ""))
         at = self.table.rowCount()
         self.table.insertRow(at)
         self.table.setItem(at, 0, QTableWidgetItem(name))
-        combo = die_combo(die)
-        combo.currentTextChanged.connect(self.edited)
-        self.table.setCellWidget(at, 1, combo)
+        if self.value_field.choices:
+            combo = choice_combo(str(value), self.value_field.choices)
+            combo.currentTextChanged.connect(self.edited)
+            self.table.setCellWidget(at, 1, combo)
+        else:
+            self.table.setItem(at, 1, QTableWidgetItem(str(value)))
 
-    def skills(self) -> dict[str, str]:
-        """The skills as the stat block writes them (rows without a name are left out)."""
+    def mapping(self) -> dict[str, str]:
+        """The rows as the stat block writes them (rows without a name are left out)."""
         found: dict[str, str] = {}
         for row in range(self.table.rowCount()):
             name = self.cell(row, 0).text().strip().lower()
             combo = self.table.cellWidget(row, 1)
-            if name and isinstance(combo, QComboBox):
-                found[name] = combo.currentText()
+            value = combo.currentText() if isinstance(combo, QComboBox) else \
+                self.cell(row, 1).text()
+            if name:
+                found[name] = value
         return found
 
 
-class WeaponsTable(EditableTable):
-    """One row per weapon; keys the table does not show (min_str, shots, ...) are kept."""
+class RecordsTable(EditableTable):
+    """One row per record (weapons), one column per field; keys the table does not show
+    (min_str, shots, ...) are kept."""
 
-    def __init__(self) -> None:
-        super().__init__(WEAPON_COLUMNS, "weapon")
+    def __init__(self, columns: tuple[StatField, ...], noun: str) -> None:
+        super().__init__(tuple(c.label for c in columns), noun)
+        self.columns = columns
 
     def append(self, row: Any) -> None:
-        """Add one weapon (a stat-block weapon object; ``{}`` adds a blank one)."""
-        weapon: Mapping[str, Any] = row
+        """Add one record (a stat-block object; ``{}`` adds a blank one)."""
+        record: Mapping[str, Any] = row
         at = self.table.rowCount()
         self.table.insertRow(at)
-        name = QTableWidgetItem(str(weapon.get("name", "")))
-        name.setData(Qt.ItemDataRole.UserRole, dict(weapon))
-        self.table.setItem(at, 0, name)
-        self.table.setItem(at, 1, QTableWidgetItem(str(weapon.get("damage", "str"))))
-        bands = weapon.get("range")
-        self.table.setItem(at, 3, QTableWidgetItem("/".join(map(str, bands)) if bands else ""))
-        for key, column in _NUMBER_COLUMNS.items():
-            text = str(weapon.get(key, _NUMBER_DEFAULTS[key]))
-            self.table.setItem(at, column, QTableWidgetItem(text))
-        for key, column in _CHECK_COLUMNS.items():
-            check = QTableWidgetItem()
-            check.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
-            check.setCheckState(Qt.CheckState.Checked if weapon.get(key) else
-                                Qt.CheckState.Unchecked)
-            self.table.setItem(at, column, check)
+        for column, item in enumerate(self.columns):
+            value = record.get(item.key, item.default)
+            if item.kind is FieldKind.FLAG:
+                cell = QTableWidgetItem()
+                cell.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
+                cell.setCheckState(Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
+            elif item.kind is FieldKind.NUMBERS:
+                cell = QTableWidgetItem("/".join(map(str, value)) if value else "")
+            else:
+                cell = QTableWidgetItem("" if value is None else str(value))
+            if column == 0:
+                cell.setData(Qt.ItemDataRole.UserRole, dict(record))
+            self.table.setItem(at, column, cell)
 
-    def weapons(self) -> list[dict[str, Any]]:
-        """The weapons as stat-block objects, in table order."""
-        return [self._weapon(row) for row in range(self.table.rowCount())]
+    def records(self) -> list[dict[str, Any]]:
+        """The records as stat-block objects, in table order."""
+        return [self._record(row) for row in range(self.table.rowCount())]
 
-    def _weapon(self, row: int) -> dict[str, Any]:
-        def text(column: int) -> str:
-            return self.cell(row, column).text()
-
+    def _record(self, row: int) -> dict[str, Any]:
         kept = self.cell(row, 0).data(Qt.ItemDataRole.UserRole) or {}
-        weapon: dict[str, Any] = {**kept, "name": text(0), "damage": text(1),
-                                  "range": range_cell(text(3))}
-        for key, column in _NUMBER_COLUMNS.items():
-            weapon[key] = cell_number(text(column), _NUMBER_DEFAULTS[key])
-        for key, column in _CHECK_COLUMNS.items():
-            checked = self.cell(row, column).checkState() == Qt.CheckState.Checked
-            weapon[key] = checked
-        return weapon
+        record: dict[str, Any] = dict(kept)
+        for column, item in enumerate(self.columns):
+            cell = self.cell(row, column)
+            if item.kind is FieldKind.FLAG:
+                record[item.key] = cell.checkState() == Qt.CheckState.Checked
+            elif item.kind is FieldKind.NUMBERS:
+                record[item.key] = range_cell(cell.text())
+            elif item.kind is FieldKind.INTEGER:
+                record[item.key] = cell_number(cell.text(), int(item.default or 0))
+            else:
+                record[item.key] = cell.text()
+        return record

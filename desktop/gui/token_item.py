@@ -25,9 +25,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from desktop.core.board import board_of
 from desktop.core.edits import initials
-from desktop.core.model import Token
+from desktop.core.model import Encounter, Token
 from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, SIDE_COLORS, label_font
+from rules.registry import find_system
 
 GraphicsChange = QGraphicsItem.GraphicsItemChange
 RING = 0.13 * CELL
@@ -46,38 +48,38 @@ class Badge:
     color: str
 
 
-def token_condition(token: Token) -> dict[str, Any]:
-    condition = token.stats.get("condition", {})
-    return condition if isinstance(condition, dict) else {}
+ROLE_COLORS = {"bad": "#e53935", "good": "#43a047", "info": "#78909c"}
+"""Badge colours by the system's role, for badges that name no colour of their own."""
 
 
-def badges_for(token: Token, joker: bool = False) -> list[Badge]:
-    """The badges a token shows, in reading order.
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the game system says a token shows: its badges in reading order, pips of harm
+    (Wounds, stress) and whether it is down (Incapacitated, taken out)."""
+
+    badges: tuple[Badge, ...] = ()
+    harm: int = 0
+    down: bool = False
+
+
+NO_MARKS = Marks()
+
+
+def marks_of(encounter: Encounter) -> dict[str, Marks]:
+    """Every token's marks, from the encounter's game system.
 
     Examples
     --------
     >>> t = Token(id="a", name="A", x=0, y=0, stats={"condition": {"shaken": True, "fatigue": 2}})
-    >>> [b.text for b in badges_for(t, joker=True)]
-    ['SHAKEN', 'FAT 2', 'JOKER']
+    >>> [b.text for b in marks_of(Encounter(tokens=(t,)))["a"].badges]
+    ['SHAKEN', 'FAT 2']
     """
-    c = token_condition(token)
-    flags = [
-        ("shaken", "SHAKEN", "#fdd835"), ("stunned", "STUN", "#ab47bc"),
-        ("prone", "PRONE", "#8d6e63"), ("bound", "BOUND", "#78909c"),
-        ("entangled", "ENTANGLED", "#78909c"), ("on_hold", "HOLD", "#26c6da"),
-        ("distracted", "DISTRACTED", "#ef6c00"), ("vulnerable", "VULNERABLE", "#e53935"),
-    ]
-    badges = [Badge(text, color) for key, text, color in flags if c.get(key)]
-    if isinstance(c.get("fatigue"), int) and c["fatigue"] > 0:
-        badges.insert(1 if c.get("shaken") else 0, Badge(f"FAT {c['fatigue']}", "#ff9800"))
-    if joker:
-        badges.append(Badge("JOKER", "#ffd700"))
-    return badges
-
-
-def wound_count(token: Token) -> int:
-    wounds = token_condition(token).get("wounds", 0)
-    return wounds if isinstance(wounds, int) else 0
+    system = find_system(encounter.system)
+    board = board_of(encounter)
+    return {piece.id: Marks(tuple(Badge(b.text, b.color or ROLE_COLORS.get(b.role, "#78909c"))
+                                  for b in system.badges(piece, board)),
+                            system.harm(piece), system.is_down(piece))
+            for piece in board.tokens}
 
 
 def text_color_on(fill: QColor) -> QColor:
@@ -127,13 +129,14 @@ class TokenItem(QGraphicsItem):
     """
 
     def __init__(
-        self, token: Token, image: QImage | None = None, joker: bool = False, acting: bool = False
+        self, token: Token, image: QImage | None = None, marks: Marks = NO_MARKS,
+        acting: bool = False
     ) -> None:
         super().__init__()
         self.label = TokenLabelItem()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
-        self.set_token(token, image, joker, acting)
+        self.set_token(token, image, marks, acting)
 
     def itemChange(self, change: GraphicsChange, value: Any) -> Any:
         if change == GraphicsChange.ItemPositionHasChanged:
@@ -145,12 +148,13 @@ class TokenItem(QGraphicsItem):
         return super().itemChange(change, value)
 
     def set_token(
-        self, token: Token, image: QImage | None = None, joker: bool = False, acting: bool = False
+        self, token: Token, image: QImage | None = None, marks: Marks = NO_MARKS,
+        acting: bool = False
     ) -> None:
-        """Show ``token``; ``joker`` adds the JOKER badge, ``acting`` the its-turn halo."""
+        """Show ``token`` with the ``marks`` its system gives it; ``acting``: the turn halo."""
         self.prepareGeometryChange()
-        self.token, self.image, self.badges = token, image, badges_for(token, joker)
-        self.joker, self.acting = joker, acting
+        self.token, self.image, self.marks = token, image, marks
+        self.badges, self.acting = list(marks.badges), acting
         self.setPos(token.x * CELL, token.y * CELL)
         self._radius = token.radius * CELL
         self.label.show_name(token.name, self._radius)
@@ -217,7 +221,7 @@ class TokenItem(QGraphicsItem):
         ring.setWidthF(RING)
         painter.setPen(ring)
         painter.drawEllipse(QPointF(0, 0), r, r)
-        if token_condition(self.token).get("incapacitated"):
+        if self.marks.down:
             self._paint_cross(painter, r)
         self._paint_facing(painter, color)
 
@@ -245,7 +249,7 @@ class TokenItem(QGraphicsItem):
         painter.drawPolygon(triangle)
 
     def _paint_wounds(self, painter: QPainter) -> None:
-        wounds = min(wound_count(self.token), 6)
+        wounds = min(self.marks.harm, 6)
         y = self._radius - PIP * 0.6
         painter.setPen(QColor("#ffffff"))
         painter.setBrush(QColor("#d50000"))

@@ -1,8 +1,7 @@
-"""The Savage Pathfinder entry in the game-system registry.
+"""The Savage Pathfinder entry in the game-system registry: the interface the desktop uses.
 
-It declares the stat block, the badges and every attack option and action. Its attacks, actions
-and Action Cards are still reached by the desktop's own modules (``desktop/core/pipeline.py``
-and its neighbours), so :attr:`table_interface` is False until they move here (issue 12).
+Each method hands the work to :mod:`rules.savage_pathfinder.table` (attacks, actions, Action
+Cards on a board) and turns its results into the registry's neutral values.
 
 Examples
 --------
@@ -12,72 +11,248 @@ Examples
 >>> system.combatant_to_dict(goblin)["skills"]
 {'fighting': 'd6'}
 >>> [f.key for f in system.statblock_schema()][:2]
-['attributes.agility', 'attributes.smarts']
+['wild_card', 'attributes.agility']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
+from rules.dice import DiceSource
 from rules.interface import (
     ActionKind,
+    ActionRequest,
     ActionSpec,
+    AreaRequest,
+    AttackRequest,
     Badge,
+    Chance,
+    Control,
     FieldKind,
     GridDefaults,
+    MenuEntry,
+    Preview,
+    Resolution,
     StatField,
+    TurnOrderView,
+    TurnRow,
 )
-from rules.registry import GameSystem, register
+from rules.registry import GameSystem, RulesError, register
+from rules.savage_pathfinder.cards import (
+    CardSource,
+    PhysicalCards,
+    ShuffledCards,
+    card_face,
+    is_joker,
+)
+from rules.savage_pathfinder.expressions import parse_trait_die
+from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
+from rules.savage_pathfinder.odds import trait_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS
-from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
-from rules.table import Board, Piece
+from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
+from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
+from rules.savage_pathfinder.situational.scale import Scale
+from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
+from rules.savage_pathfinder.table import actions as table_actions
+from rules.savage_pathfinder.table import menu as table_menu
+from rules.savage_pathfinder.table import turn_rolls, turns
+from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
+from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
+from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
+from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
+from rules.savage_pathfinder.table.savage_context import Declared
+from rules.savage_pathfinder.table.summary import (
+    action_data,
+    area_data,
+    attack_data,
+    preview_data,
+    preview_title,
+)
+from rules.savage_pathfinder.table.template_attack import resolve_template
+from rules.savage_pathfinder.table.volley import resolve_volley
+from rules.table import Board, Piece, Side
 
 __all__ = ["SavagePathfinder"]
 
-FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
-                          "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
-                          "rest", "evasion", "climb"})
-"""Actions a Shaken (or Bound) character may still take: free ones and reactions."""
-
 DIE_CHOICES = ("d4", "d6", "d8", "d10", "d12", "d12+1", "d12+2")
 
-_FLAGS = (("shaken", "SHAKEN", "bad"), ("stunned", "STUN", "bad"), ("prone", "PRONE", "info"),
-          ("bound", "BOUND", "bad"), ("entangled", "ENTANGLED", "bad"),
-          ("on_hold", "HOLD", "good"), ("distracted", "DISTRACTED", "bad"),
-          ("vulnerable", "VULNERABLE", "bad"))
+_FLAGS = (("shaken", "SHAKEN", "#fdd835"), ("stunned", "STUN", "#ab47bc"),
+          ("prone", "PRONE", "#8d6e63"), ("bound", "BOUND", "#78909c"),
+          ("entangled", "ENTANGLED", "#78909c"), ("on_hold", "HOLD", "#26c6da"),
+          ("distracted", "DISTRACTED", "#ef6c00"), ("vulnerable", "VULNERABLE", "#e53935"))
+
+
+CONDITION_FLAGS = ("shaken", "stunned", "prone", "distracted", "vulnerable", "bound",
+                   "entangled", "incapacitated")
+"""The condition check boxes, in the order the form shows them."""
+
+WEAPON_COLUMNS = (
+    StatField("name", "Name", FieldKind.TEXT),
+    StatField("damage", "Damage", FieldKind.TEXT, default="str"),
+    StatField("ap", "AP", FieldKind.INTEGER, default=0),
+    StatField("range", "Range S/M/L", FieldKind.NUMBERS),
+    StatField("rof", "RoF", FieldKind.INTEGER, default=1),
+    StatField("reach", "Reach", FieldKind.INTEGER, default=0),
+    StatField("thrown", "Thrown", FieldKind.FLAG, default=False),
+    StatField("two_handed", "2-hand", FieldKind.FLAG, default=False),
+    StatField("parry", "Parry", FieldKind.INTEGER, default=0),
+)
 
 
 def _schema() -> tuple[StatField, ...]:
-    attributes = tuple(StatField(f"attributes.{a}", a.capitalize(), FieldKind.CHOICE,
-                                 "Attributes", DIE_CHOICES, default="d6") for a in ATTRIBUTES)
-    numbers = (
-        StatField("wild_card", "Wild Card", FieldKind.FLAG, "Numbers", default=False),
-        StatField("pace", "Pace", FieldKind.INTEGER, "Numbers", minimum=0, maximum=99,
-                  default=6),
-        StatField("armor", "Armor", FieldKind.INTEGER, "Numbers", minimum=0, maximum=99,
+    numbers = "Movement, defence, Bennies"
+    return (
+        StatField("wild_card", "Wild Card (unchecked: Extra)", FieldKind.FLAG, default=False),
+        *(StatField(f"attributes.{a}", a.capitalize(), FieldKind.CHOICE, "Attributes",
+                    DIE_CHOICES, default="d6") for a in ATTRIBUTES),
+        StatField("skills", "Skills", FieldKind.MAPPING, "Skills", columns=(
+            StatField("name", "Skill", FieldKind.TEXT),
+            StatField("die", "Die", FieldKind.CHOICE, choices=DIE_CHOICES, default="d4"))),
+        StatField("pace", "Pace", FieldKind.INTEGER, numbers, minimum=0, maximum=30, default=6),
+        StatField("running_die", "Running die", FieldKind.CHOICE, numbers,
+                  DIE_CHOICES[:5], default="d6"),
+        StatField("armor", "Armor", FieldKind.INTEGER, numbers, minimum=0, maximum=30,
                   default=0),
-        StatField("bennies", "Bennies", FieldKind.INTEGER, "Numbers", minimum=0, maximum=99,
+        StatField("parry_bonus", "Parry bonus", FieldKind.INTEGER, numbers, minimum=-10,
+                  maximum=10, default=0),
+        StatField("toughness_bonus", "Toughness bonus", FieldKind.INTEGER, numbers,
+                  minimum=-10, maximum=30, default=0),
+        StatField("bennies", "Bennies", FieldKind.INTEGER, numbers, minimum=0, maximum=20,
                   default=0),
-    )
-    condition = tuple(StatField(f"condition.{key}", text.capitalize(), FieldKind.FLAG,
-                                "Condition", default=False) for key, text, _ in _FLAGS)
-    counts = (
+        StatField("edges", "Edges", FieldKind.LIST, "Edges",
+                  tuple(edge.value for edge in Edge)),
+        StatField("weapons", "Weapons", FieldKind.TABLE, "Weapons", columns=WEAPON_COLUMNS),
+        *(StatField(f"condition.{flag}", flag.capitalize(), FieldKind.FLAG, "Condition",
+                    default=False) for flag in CONDITION_FLAGS),
         StatField("condition.wounds", "Wounds", FieldKind.INTEGER, "Condition", minimum=0,
-                  maximum=6, default=0),
+                  maximum=3, default=0),
         StatField("condition.fatigue", "Fatigue", FieldKind.INTEGER, "Condition", minimum=0,
                   maximum=2, default=0),
     )
-    lists = (
-        StatField("skills", "Skills", FieldKind.TABLE, "Skills",
-                  help='{"fighting": "d8", "shooting": "d6"}'),
-        StatField("edges", "Edges", FieldKind.LIST, "Edges", help="one Edge per line"),
-        StatField("weapons", "Weapons", FieldKind.TABLE, "Gear",
-                  help='[{"name": "Sword", "damage": "Str+d8"}]'),
-    )
-    return (*attributes, *numbers, *condition, *counts, *lists)
+
+
+def _yes(params: Mapping[str, str], key: str) -> bool:
+    return params.get(key, "no").strip().lower() in ("yes", "true", "1")
+
+
+def _number(params: Mapping[str, str], key: str, default: int) -> int:
+    text = params.get(key, "").strip()
+    if not text:
+        return default
+    if not text.lstrip("-").isdigit():
+        raise RulesError(f"{key}: {text!r} is not a whole number")
+    return int(text)
+
+
+def _inches(text: str) -> float:
+    try:
+        inches = float(text.strip() or 0.0)
+    except ValueError:
+        raise RulesError(f"charge: {text!r} is not a number of inches") from None
+    if not math.isfinite(inches) or inches < 0:
+        raise RulesError(f"charge: {text!r} is not a number of inches")
+    return inches
+
+
+CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
+                     if o.startswith("called-shot-"))
+
+
+def options_of(request_options: tuple[str, ...], params: Mapping[str, str]) -> tuple[str, ...]:
+    """The options plus those ``params`` name: ``aim`` and ``called_shot`` (a part).
+
+    >>> options_of(("wild-attack",), {"aim": "yes", "called_shot": "head"})
+    ('wild-attack', 'aim', 'called-shot-head')
+    """
+    part = params.get("called_shot", "").strip()
+    if part and part not in CALLED_SHOTS:
+        raise RulesError(f"called shot {part!r} is not one of {', '.join(CALLED_SHOTS)}")
+    return (*request_options, *(("aim",) if _yes(params, "aim") else ()),
+            *((f"called-shot-{part}",) if part else ()))
+
+
+def declared_of(params: Mapping[str, str]) -> Declared:
+    """The attacker's declarations from the request's ``params`` (see :data:`ATTACK_INPUTS`).
+
+    >>> declared_of({"rof": "3", "running": "yes"}).shots
+    3
+    """
+    part = params.get("part_scale", "").strip().upper()
+    if part and part not in Scale.__members__:
+        raise RulesError(f"part_scale: {part.lower()!r} is not one of "
+                         f"{', '.join(s.name.lower() for s in Scale)}")
+    rof = _number(params, "rof", 1)
+    if rof < 1:
+        raise RulesError(f"rof {rof}: at least one die")
+    return Declared(actions=_number(params, "actions", 1), running=_yes(params, "running"),
+                    shots=rof, mounted=_yes(params, "mounted"),
+                    straight_run=_inches(params.get("charge", "")),
+                    free_attack=_yes(params, "free_attack"),
+                    through_creatures=_yes(params, "through_creatures"),
+                    part_scale=Scale[part] if part else None)
+
+
+ATTACK_INPUTS = (
+    StatField("actions", "Actions (this turn)", FieldKind.INTEGER, "Declare", minimum=1,
+              maximum=3, default=1, help="Multi-Action: -2 per extra action"),
+    StatField("rof", "RoF (Rate of Fire dice)", FieldKind.INTEGER, "Declare", minimum=1,
+              maximum=6, default=1, help="N dice at the one target; several targets take one "
+              "die each (Shift+click them)"),
+    StatField("part_scale", "Item size (a Called Shot at an item)", FieldKind.CHOICE, "Declare",
+              choices=("", *(s.name.lower() for s in Scale if s.modifier < 0)), default="",
+              help="the Scale of the item or unarmored area of a Called Shot"),
+    StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
+    StatField("mounted", "Mounted (lower of Fighting and Riding)", FieldKind.FLAG, "Declare",
+              default=False),
+    StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
+              FieldKind.NUMBER, "Declare", choices=("0", f"{CHARGE_DISTANCE:g}"),
+              minimum=0, maximum=100, default=0),
+    StatField("through_creatures", "Through creatures (each in the way: -Toughness)",
+              FieldKind.FLAG, "Declare", default=False),
+    StatField("soak", "Soak (Bennies the target spends)", FieldKind.INTEGER, "Target",
+              minimum=0, maximum=5, default=0,
+              help="one Soak roll, then rerolls while Bennies last"),
+    StatField("push", "Push (instead of attacking)", FieldKind.FLAG, "Target", default=False,
+              help='opposed Strength: 1" back, 2" with a raise'),
+    StatField("evadable", "Evadable (area attacks)", FieldKind.FLAG, "Target", default=False,
+              help="each victim rolls Agility -2 and steps clear of the template"),
+    StatField("called_shot", "Called Shot", FieldKind.CHOICE, "Options",
+              choices=("", *CALLED_SHOTS, "weapon"), default="",
+              help="the same as the option called-shot-PART (Disarm: hand, limb or weapon)"),
+    StatField("aim", "Aimed last turn", FieldKind.FLAG, "Options", default=False,
+              help="the same as the option aim"),
+    StatField("skill", "Skill of a Test or Support", FieldKind.TEXT, "Action",
+              help="Test: taunt by default; Support: fighting"),
+    StatField("effect", "What a won Test inflicts", FieldKind.CHOICE, "Action",
+              choices=("distracted", "vulnerable"), default="distracted"),
+    StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
+              choices=("strength", "athletics"), default="strength"),
+    StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
+              minimum=0, maximum=100, default=8),
+    StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
+              default=3),
+)
+"""What the attack bar's Declare menu and the CLI's flags set."""
+
+OVERRIDES = (
+    StatField("range_band", "Range band", FieldKind.CHOICE, "Override",
+              choices=("short", "medium", "long", "extreme")),
+    StatField("cover", "Cover", FieldKind.CHOICE, "Override",
+              choices=("none", "light", "medium", "heavy", "near_total")),
+    StatField("illumination", "Illumination", FieldKind.CHOICE, "Override",
+              choices=("bright", "dim", "dark", "pitch")),
+    StatField("gang_up", "Gang up", FieldKind.CHOICE, "Override",
+              choices=("0", "1", "2", "3", "4")),
+)
+"""The measured facts the GM may rule otherwise (the log names each ruling)."""
+
+
+def _names(board: Board) -> dict[str, str]:
+    return {t.id: t.name for t in board.tokens}
 
 
 @register
@@ -88,7 +263,6 @@ class SavagePathfinder(GameSystem):
     title: ClassVar[str] = "Savage Pathfinder"
     aliases: ClassVar[tuple[str, ...]] = ("spf", "savage pathfinder")
     grid: ClassVar[GridDefaults] = GridDefaults("square", "in", 1.0)
-    table_interface: ClassVar[bool] = False
 
     def statblock_schema(self) -> tuple[StatField, ...]:
         return _schema()
@@ -100,30 +274,301 @@ class SavagePathfinder(GameSystem):
     def combatant_to_dict(self, combatant: Combatant) -> dict[str, Any]:
         return combatant_to_dict(combatant)
 
+    def derived_text(self, combatant: Combatant) -> str:
+        """``Parry 6  Toughness 8 (2)``: Parry and Toughness as the engine works them out."""
+        return f"Parry {combatant.parry}  Toughness {combatant.toughness} ({combatant.armor})"
+
+    def field_limits(self, combatant: Combatant) -> Mapping[str, tuple[float, float]]:
+        """Wounds up to the engine's limit (3 for a Wild Card, 0 for an Extra)."""
+        return {"condition.wounds": (0, combatant.max_wounds)}
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         """SHAKEN, FAT n, STUN, PRONE ... from the condition, JOKER from the Action Cards.
 
         >>> piece = Piece("a", "A", 0, 0, stats={"condition": {"shaken": True, "fatigue": 2}})
-        >>> [b.text for b in SavagePathfinder().badges(piece, Board())]
+        >>> from rules.testing import open_board
+        >>> [b.text for b in SavagePathfinder().badges(piece, open_board())]
         ['SHAKEN', 'FAT 2']
         """
         raw = piece.stats.get("condition", {})
         condition = raw if isinstance(raw, Mapping) else {}
-        found = [Badge(text, key.replace("_", " "), role) for key, text, role in _FLAGS
+        found = [Badge(text, key.replace("_", " "), color=color) for key, text, color in _FLAGS
                  if condition.get(key)]
         fatigue = condition.get("fatigue")
         if isinstance(fatigue, int) and fatigue > 0:
             found.insert(1 if condition.get("shaken") else 0,
-                         Badge(f"FAT {fatigue}", "Fatigue", "bad"))
+                         Badge(f"FAT {fatigue}", "Fatigue", color="#ff9800"))
         if has_joker(board.combat, piece.id):
-            found.append(Badge("JOKER", "dealt a Joker: +2 to every trait roll", "good"))
+            found.append(Badge("JOKER", "dealt a Joker: +2 to every trait roll",
+                               color="#ffd700"))
         return tuple(found)
+
+    def harm(self, piece: Piece) -> int:
+        """The token's Wounds.
+
+        >>> SavagePathfinder().harm(Piece("a", "A", 0, 0, stats={"condition": {"wounds": 2}}))
+        2
+        """
+        raw = piece.stats.get("condition", {})
+        wounds = raw.get("wounds", 0) if isinstance(raw, Mapping) else 0
+        return wounds if isinstance(wounds, int) else 0
+
+    def is_down(self, piece: Piece) -> bool:
+        raw = piece.stats.get("condition", {})
+        return isinstance(raw, Mapping) and bool(raw.get("incapacitated"))
 
     def actions(self) -> tuple[ActionSpec, ...]:
         options = tuple(ActionSpec(o.id, o.name, ActionKind.OPTION, excludes=o.excludes,
                                    help=o.description) for o in ATTACK_OPTIONS.values())
         acts = tuple(ActionSpec(o.id, o.name, ActionKind.ACTION, needs_target=o.targets,
-                                free=o.id in FREE_ACTIONS, help=o.description)
+                                free=table_actions.is_free(o.id), help=o.description)
                      for o in ACTIONS.values())
+        rules = tuple(ActionSpec(o.id, o.name, ActionKind.AUTOMATIC, help=o.description)
+                      for o in AUTOMATIC_RULES.values())
         return (ActionSpec("attack", "Attack", ActionKind.ATTACK, needs_target=True),
-                ActionSpec("template", "Template", ActionKind.TEMPLATE), *options, *acts)
+                ActionSpec("template", "Template", ActionKind.TEMPLATE), *options, *acts,
+                *rules)
+
+    def action_menu(self, board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
+        return table_menu.action_menu(board, actor)
+
+    def attack_inputs(self) -> tuple[StatField, ...]:
+        return ATTACK_INPUTS
+
+    def overridable(self) -> tuple[StatField, ...]:
+        return OVERRIDES
+
+    def trait_odds(self, params: Mapping[str, str]) -> Preview:
+        """A bare trait roll: ``trait`` (``d8``, ``d12+1``, ``unskilled``), ``wild``, ``mod``,
+        ``tn``.
+
+        >>> odds = SavagePathfinder().trait_odds({"trait": "d8", "mod": "-2"})
+        >>> odds.title, [(c.label, c.exact) for c in odds.chances][3]
+        ('d8 -2 vs TN 4', ('raise', '7/64'))
+        """
+        trait = params.get("trait", "").strip()
+        die = None if trait.lower() == "unskilled" else parse_trait_die(trait, "--trait")
+        wild, modifier = _yes(params, "wild"), _number(params, "mod", 0)
+        target = _number(params, "tn", 4)
+        odds = trait_odds(die, wild_card=wild, modifier=modifier, target=target)
+        rows = (("critical failure", odds.critical_failure), ("failure", odds.failure),
+                ("success", odds.success), ("raise", odds.raise_),
+                ("success or better", odds.success_or_better))
+        name = "unskilled d4-2" if die is None else str(die)
+        title = (f"{name}{' (Wild Card)' if wild else ''}"
+                 f"{f' {modifier:+d}' if modifier else ''} vs TN {target}")
+        return Preview("", "", None, (title,),
+                       tuple(Chance(label, float(p), str(p)) for label, p in rows), title=title)
+
+    def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
+        params = request.params
+        if _yes(params, "push"):
+            lines = push_card_lines(board, request.attacker, request.target)
+            problem = push_problem(board, request.attacker, request.target)
+            return Preview(request.attacker, request.target, None, tuple(lines),
+                           problem=problem)
+        try:
+            planned = preview_attack(board, request.attacker, request.target, request.weapon,
+                                     options_of(request.options, params), request.overrides,
+                                     declared_of(params))
+        except (AttackError, ValueError) as error:
+            raise RulesError(str(error)) from None
+        rows = attack_odds_rows(planned.odds) if planned.odds else []
+        return Preview(planned.attacker, planned.target, planned.weapon,
+                       tuple(card_lines(planned, _names(board))),
+                       tuple(Chance(label, p) for label, p in rows), planned.problem,
+                       planned.notes, preview_data(planned), preview_title(planned, board))
+
+    def resolve_attack(self, board: Board, request: AttackRequest,
+                       dice: DiceSource) -> Resolution:
+        params = request.params
+        try:
+            if _yes(params, "push"):
+                pushed = resolve_push(board, request.attacker, request.target, dice)
+                return Resolution(pushed.events, pushed.board, pushed.entry.title,
+                                  pushed.entry.lines, data=action_data(pushed.board))
+            declared = declared_of(params)
+            soak = _number(params, "soak", 0)
+            if request.also:
+                if declared.shots not in (1, 1 + len(request.also)):
+                    raise RulesError(f"rof {declared.shots} but {1 + len(request.also)} "
+                                     "targets: each target takes one die")
+                result = resolve_volley(board, request.attacker,
+                                        (request.target, *request.also), dice,
+                                        request.weapon, options_of(request.options, params),
+                                        request.overrides, soak, replace(declared, shots=1),
+                                        gm_override=request.gm_override)
+            else:
+                result = resolve_attack(board, request.attacker, request.target, dice,
+                                        request.weapon, options_of(request.options, params),
+                                        request.overrides,
+                                        soak_bennies=soak, declared=declared,
+                                        gm_override=request.gm_override)
+        except (AttackError, ValueError) as error:
+            raise RulesError(str(error)) from None
+        joker = result.preview.context.joker
+        return Resolution(result.events, result.board, result.entry.title, result.entry.lines,
+                          data=attack_data(result),
+                          flourish=result.preview.attacker if joker else None)
+
+    def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        try:
+            area = resolve_template(board, request.attacker, request.shape, request.at, dice,
+                                    rotation=request.rotation, weapon=request.weapon,
+                                    options=options_of(request.options, request.params),
+                                    overrides=request.overrides,
+                                    evadable=_yes(request.params, "evadable"))
+        except (AttackError, ValueError) as error:
+            raise RulesError(str(error)) from None
+        return Resolution(area.events, area.board, area.entry.title, area.entry.lines,
+                          data=area_data(area))
+
+    def preview_action(self, board: Board, request: ActionRequest) -> Preview:
+        problem = table_actions.action_problem(board, request.actor, request.action)
+        lines = table_actions.action_card_lines(board, request.action, request.actor,
+                                                request.target or request.actor,
+                                                request.params.get("title", ""))
+        return Preview(request.actor, request.target or "", None, tuple(lines),
+                       problem=problem)
+
+    def perform_action(self, board: Board, request: ActionRequest,
+                       dice: DiceSource) -> Resolution:
+        params = request.params
+        try:
+            asked = SavageAction(
+                request.action, request.actor, request.target, weapon=params.get("weapon"),
+                skill=params.get("skill"),
+                effect=params.get("effect", "distracted").capitalize(),
+                trait=params.get("trait", "strength"), hardness=_number(params, "hardness", 8),
+                items=_number(params, "items", 3), wild_attack=_yes(params, "wild_attack"),
+                part=params.get("part") or params.get("called_shot") or "hand",
+                dice_count=_number(params, "rof", 1),
+                rough_surface=params.get("rough_surface", "yes") != "no",
+                gm_override=request.gm_override)
+            result = table_actions.perform_action(board, asked, dice)
+        except (AttackError, ValueError) as error:
+            raise RulesError(str(error)) from None
+        return Resolution(result.events, result.board, result.entry.title, result.entry.lines,
+                          data=action_data(result.board))
+
+    def turn_order(self, board: Board) -> TurnOrderView:
+        state = turns.initiative(board)
+        ordered = [state.hand(key) for key in countdown(state)]
+        ordered += [hand for hand in state.hands if hand.key not in state.cards]
+        rows = tuple(_row(state, hand) for hand in ordered)
+        fighting = state.round > 0
+        idle = None if fighting else "no combat is running"
+        controls = (
+            Control("deal", "Start next round" if fighting else "Deal"),
+            Control("next", "Next turn (N)", fighting, idle, shortcut="N"),
+            Control("hold", "Hold", fighting, idle),
+            Control("act-now", "Act now", fighting, idle, needs_token=True),
+            Control("interrupt", "Interrupt", fighting, idle, needs_token=True),
+            Control("end", "End combat", fighting, idle),
+        )
+        header = (f"Round {state.round} · {len(state.deck)} cards left in the deck" if fighting
+                  else "No combat: press Deal to shuffle and deal Action Cards.")
+        return TurnOrderView(state.round, rows, controls, "action cards", header, TURN_INPUTS)
+
+    def turn_control(self, board: Board, control: str, dice: DiceSource,
+                     token: str | None = None,
+                     params: Mapping[str, str] | None = None) -> Resolution:
+        """Deal (begin combat, with Surprise and Large Groups, or the next round), Next turn
+        (dealing the next round when this one is over), Hold, Act now, Interrupt, End combat.
+        Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck."""
+        given = params or {}
+        steps: dict[str, Callable[[], turns.Step]] = {
+            "deal": lambda: _deal(board, dice, given),
+            "next": lambda: _next(board, dice, given),
+            "hold": lambda: turns.go_on_hold(board, _acting_choice(board, token)),
+            "act-now": lambda: turns.act_now(board, _chosen(token)),
+            "interrupt": lambda: turn_rolls.roll_interrupt(board, _chosen(token), dice),
+            "end": lambda: turns.end_combat(board),
+        }
+        if control not in steps:
+            raise RulesError(f"unknown turn control {control!r}; controls: {', '.join(steps)}")
+        try:
+            after, entry = steps[control]()
+        except (ValueError, KeyError) as error:
+            raise RulesError(str(error).strip("'\"")) from None
+        return Resolution((), after, entry.title, entry.lines,
+                          data={"step": _step_name(board, control)})
+
+
+TURN_INPUTS = (
+    StatField("cards", "Cards dealt at the table", FieldKind.TEXT, "Deal",
+              help="e.g. KS 10H RJ: dealt instead of the program's shuffled deck"),
+    StatField("large_groups", "Large groups: one card per side", FieldKind.FLAG, "Deal",
+              default=False),
+    StatField("surprise", "Surprise", FieldKind.CHOICE, "Deal",
+              choices=("", Side.HERO.value, Side.VILLAIN.value), default="",
+              help="that side ambushes: it starts on Hold, the others roll Notice"),
+)
+
+
+def _step_name(board: Board, control: str) -> str:
+    """What the undo menu calls a press of ``control`` (a Next turn that deals is a deal)."""
+    state = turns.initiative(board)
+    if control == "next" and state.round and not state.acting:
+        control = "deal"
+    if control == "deal":
+        return "Deal a round" if state.round else "Begin combat"
+    return {"next": "Next turn", "hold": "Go on Hold", "act-now": "Act from Hold",
+            "interrupt": "Interrupt", "end": "End combat"}[control]
+
+
+def _cards(dice: DiceSource, params: Mapping[str, str]) -> CardSource:
+    codes = params.get("cards", "").replace(",", " ").split()
+    return PhysicalCards(codes) if codes else ShuffledCards(dice)
+
+
+def _deal(board: Board, dice: DiceSource, params: Mapping[str, str]) -> turns.Step:
+    if turns.initiative(board).round:
+        return turns.deal_round(board, _cards(dice, params))
+    large = _yes(params, "large_groups")
+    ambushers = params.get("surprise", "")
+    if not ambushers:
+        return turns.begin_combat(board, _cards(dice, params), large_groups=large)
+    return turn_rolls.begin_ambush(board, _cards(dice, params), Side(ambushers), dice,
+                                   large_groups=large)
+
+
+def _next(board: Board, dice: DiceSource, params: Mapping[str, str]) -> turns.Step:
+    state = turns.initiative(board)
+    if state.round and not state.acting:
+        return _deal(board, dice, params)
+    return turns.next_turn(board)
+
+
+def _acting_choice(board: Board, token: str | None) -> str:
+    acting = turns.initiative(board).acting
+    if not acting:
+        raise ValueError("nobody is acting now, so nobody can go on Hold")
+    return token if token in acting else acting[0]
+
+
+def _chosen(token: str | None) -> str:
+    if token is None:
+        raise ValueError("select a hand on Hold (or holding a Joker) in the list first")
+    return token
+
+
+def _row(state: Initiative, hand: Hand) -> TurnRow:
+    card = state.cards.get(hand.key)
+    tint = "gold" if card and is_joker(card) else "red" if card and card[-1] in "HD" else ""
+    return TurnRow(hand.key, hand.label, card_face(card) if card else "—",
+                   acting=hand.key in state.acting, waiting=hand.key in state.on_hold,
+                   done=hand.key in state.acted, members=hand.members,
+                   status=_status(state, hand.key), tint=tint)
+
+
+def _status(state: Initiative, key: str) -> str:
+    if key in state.acting:
+        return "acting"
+    if key in state.on_hold:
+        return "Hold"
+    if key in state.queued:
+        return "acts next"
+    if key in state.acted:
+        return "done"
+    return "" if key in state.cards else "no card"

@@ -8,13 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.spf_on_map import begin_combat, preview_attack
 
 from desktop import ASSETS_DIR
 from desktop.cli import main
+from desktop.core.battlefield import field_of
 from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.model import Encounter, Side, Token
-from desktop.core.pipeline import field_of, preview_attack
-from desktop.core.turns import begin_combat
 from geometry.survey import survey
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES

@@ -17,6 +17,7 @@ from gui_soak_mouse import Mouse
 from gui_soak_report import SoakReport
 from gui_soak_setup import FileNameAnswers
 from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QCheckBox, QSpinBox
 
 from desktop.core.fileformat import dumps_encounter, load_encounter
 from desktop.core.model import Encounter, WallKind
@@ -149,8 +150,11 @@ class GuiSoak:
         bar = self.window.combat_tools.attack.bar
         weapons = bar.weapon.count()
         bar.weapon.setCurrentIndex(self.rng.randrange(weapons) if self.rng.random() < 0.5 else 0)
-        bar.push.setChecked(self.rng.random() < 0.1)
-        bar.soak.setValue(self.rng.choice((0, 0, 0, 1, 2)))
+        push, soak = bar.inputs.get("push"), bar.inputs.get("soak")
+        if isinstance(push, QCheckBox):
+            push.setChecked(self.rng.random() < 0.1)
+        if isinstance(soak, QSpinBox):
+            soak.setValue(self.rng.choice((0, 0, 0, 1, 2)))
         tool, tokens = self.window.combat_tools.attack.tool, self.encounter.tokens
         for target in self.rng.sample(tokens, min(4, len(tokens))):
             self.mouse.move(target.x, target.y)
@@ -293,8 +297,8 @@ class GuiSoak:
     def next_turn(self) -> str:
         if self.panel is None:
             return "next turn: no initiative panel"
-        button = self.panel.next_button
-        (button if button.isEnabled() else self.panel.deal_button).click()
+        button = self.panel.buttons["next"]
+        (button if button.isEnabled() else self.panel.buttons["deal"]).click()
         return "next turn" if button.isEnabled() else "next turn: dealt"
 
     def wait(self) -> str:

@@ -6,12 +6,22 @@ side, so every melee action can reach.
 """
 
 import pytest
+from support.spf_on_map import (
+    HANDLERS,
+    ActionRequest,
+    AttackError,
+    begin_combat,
+    deal_round,
+    defending,
+    end_combat,
+    next_turn,
+    perform_action,
+    preview_attack,
+    resolve_attack,
+    timers_of,
+)
 
-from desktop.core.actions import HANDLERS, ActionRequest, perform_action
 from desktop.core.model import Encounter, Side, Token
-from desktop.core.pipeline import AttackError, preview_attack, resolve_attack
-from desktop.core.timed_states import defending, timers_of
-from desktop.core.turns import begin_combat, deal_round, end_combat, next_turn
 from rules.dice import ScriptedDice
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.options import ACTIONS

@@ -5,11 +5,12 @@ countdown. Harsk holds the Two of Clubs and Goblin 5's group the King of Spades,
 act first and Harsk's shot is refused until the GM rules otherwise.
 """
 
+from support.spf_on_map import acting_tokens, begin_combat
+
 from desktop import ASSETS_DIR
 from desktop.core.attack_targeting import AttackTool
 from desktop.core.fileformat import load_encounter
 from desktop.core.model import Encounter
-from desktop.core.turns import acting_tokens, begin_combat
 from rules.dice import ScriptedDice
 from rules.savage_pathfinder.cards import PhysicalCards
 

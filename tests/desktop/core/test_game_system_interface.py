@@ -14,7 +14,7 @@ from desktop.cli import main
 from desktop.core.board import board_of, encounter_after
 from desktop.core.model import Encounter, LogEntry, Side, Token
 from desktop.core.table_pipeline import Paused, ReplayDice, TableResult, resolve
-from desktop.gui.token_item import badges_for
+from desktop.gui.token_item import marks_of
 from rules.dice import ScriptedDice
 from rules.interface import (
     ActionKind,
@@ -40,16 +40,19 @@ def test_savage_pathfinder_declares_every_attribute_option_and_action() -> None:
     assert set(ATTACK_OPTIONS) | set(ACTIONS) <= ids
 
 
-@pytest.mark.parametrize("condition", [
-    {"shaken": True, "fatigue": 2}, {"stunned": True, "prone": True}, {"fatigue": 1},
-    {"bound": True, "entangled": True, "distracted": True, "vulnerable": True},
+@pytest.mark.parametrize(("condition", "shown"), [
+    ({"shaken": True, "fatigue": 2, "wounds": 1}, ["SHAKEN", "FAT 2"]),
+    ({"stunned": True, "prone": True}, ["STUN", "PRONE"]),
+    ({"fatigue": 1}, ["FAT 1"]),
+    ({"bound": True, "entangled": True, "distracted": True, "vulnerable": True},
+     ["BOUND", "ENTANGLED", "DISTRACTED", "VULNERABLE"]),
 ])
-def test_the_systems_badges_are_the_ones_the_map_shows(condition: dict[str, Any]) -> None:
+def test_the_map_shows_the_badges_the_system_gives(condition: dict[str, Any],
+                                                    shown: list[str]) -> None:
     token = Token("a", "A", 0.5, 0.5, stats={"condition": condition})
-    system = find_system("spf")
-    board = board_of(Encounter(tokens=(token,)))
-    shown = [b.text for b in system.badges(board.token("a"), board)]
-    assert shown == [b.text for b in badges_for(token)]
+    marks = marks_of(Encounter(tokens=(token,)))["a"]
+    assert [b.text for b in marks.badges] == shown
+    assert marks.harm == condition.get("wounds", 0) and not marks.down
 
 
 def test_a_board_goes_back_into_the_encounter_with_what_the_system_changed() -> None:

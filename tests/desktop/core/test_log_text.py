@@ -1,6 +1,5 @@
 """The combat log's plain words: rolls, hits and misses, bystanders, damage, effects, Markdown."""
 
-from desktop.core.log_text import attack_entry, attack_lines, event_text, log_markdown, roll_text
 from desktop.core.model import LogEntry
 from rules.events import (
     BystanderHit,
@@ -14,6 +13,7 @@ from rules.events import (
     Shaken,
     Wounded,
 )
+from rules.narration import attack_entry, attack_lines, event_text, log_markdown, roll_text
 
 NAMES = {"valeros": "Valeros", "goblin-1": "Goblin 1", "goblin-3": "Goblin 3"}
 

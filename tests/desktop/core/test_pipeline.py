@@ -11,12 +11,17 @@ import math
 from dataclasses import replace
 
 import pytest
+from support.spf_on_map import (
+    AttackError,
+    Declared,
+    begin_combat,
+    preview_attack,
+    resolve_attack,
+    resolve_volley,
+)
 
 from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.pipeline import AttackError, Declared, preview_attack, resolve_attack
 from desktop.core.template_attack import resolve_template
-from desktop.core.turns import begin_combat
-from desktop.core.volley import resolve_volley
 from rules.dice import DiceError, ScriptedDice
 from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
 from rules.savage_pathfinder.cards import PhysicalCards
@@ -275,7 +280,7 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
     enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, flask),
                             token("orc", 5.5, 5.5, Side.VILLAIN, ORC)))
     result = resolve_template(enc, "hero", "sbt", (5.5, 5.5), ScriptedDice([6, 2, 6, 1]),
-                              evadable=True)
+                              params={"evadable": "yes"})
     orc = result.encounter.token("orc")
     assert math.dist((orc.x, orc.y), (5.5, 5.5)) == pytest.approx(1.6, abs=0.02)
     assert result.entry.title == "Hero throws a SBT at (5.5, 5.5) (Flask): no effect"

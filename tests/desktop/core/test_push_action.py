@@ -3,10 +3,9 @@
 wall in the way stops him against it."""
 
 import pytest
+from support.spf_on_map import AttackError, push_problem, resolve_push
 
 from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.pipeline import AttackError
-from desktop.core.push_action import push_problem, resolve_push
 from rules.dice import ScriptedDice
 from rules.events import TokenPushed
 

@@ -6,12 +6,18 @@ and the orc (an Extra, Parry 5, Toughness 5) stand side by side.
 """
 
 import pytest
+from support.spf_on_map import (
+    ActionRequest,
+    AttackError,
+    Declared,
+    begin_combat,
+    go_on_hold,
+    perform_action,
+    resolve_attack,
+    resolve_volley,
+)
 
-from desktop.core.actions import ActionRequest, perform_action
 from desktop.core.model import Encounter, Side, Token
-from desktop.core.pipeline import AttackError, Declared, resolve_attack
-from desktop.core.turns import begin_combat, go_on_hold
-from desktop.core.volley import resolve_volley
 from rules.dice import ScriptedDice
 from rules.savage_pathfinder.cards import PhysicalCards
 

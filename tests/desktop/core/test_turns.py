@@ -5,8 +5,9 @@ savage-pathfinder-situational-rules.txt (Hold, Interrupting Actions).
 """
 
 import pytest
+from support import spf_on_map as turn_rolls
+from support import spf_on_map as turns
 
-from desktop.core import turn_rolls, turns
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.state import BattleState
 from rules.dice import ScriptedDice

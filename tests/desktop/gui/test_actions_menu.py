@@ -15,13 +15,11 @@ from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolButton
+from support.spf_on_map import begin_combat, defending, timers_of
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import load_encounter
-from desktop.core.savage_context import Declared
 from desktop.core.state import BattleState
-from desktop.core.timed_states import defending, timers_of
-from desktop.core.turns import begin_combat
 from desktop.gui.main_window import GMWindow
 from desktop.gui.motion import MotionPreferences
 from rules.dice import ScriptedDice
@@ -125,14 +123,14 @@ def test_override_and_declare_from_their_menus(qtbot, window: GMWindow) -> None:
     seen: list[list[str]] = []
     walk_menu(["Cover", "heavy"], seen)
     qtbot.mouseClick(bar.findChild(QToolButton, "OverrideButton"), Qt.MouseButton.LeftButton)
-    walk_menu(["Actions this turn", "2"], seen)
+    walk_menu(["Actions (this turn)", "2"], seen)
     qtbot.mouseClick(bar.findChild(QToolButton, "DeclareButton"), Qt.MouseButton.LeftButton)
     assert bar.chosen_overrides() == {"cover": "heavy"}
     assert bar.override.text() == "Override: cover heavy"
-    assert bar.declare.text() == "Declare: 2 actions"
+    assert bar.declare.text() == "Declare: Actions 2"
     hover(window, on_screen(window, "goblin-5"))
     preview = window.combat_tools.attack.tool.aim.preview
-    assert [(m.value, m.reason) for m in preview.attack_modifiers] == [
+    assert [(m["value"], m["reason"]) for m in preview.data["modifiers"]] == [
         (-2, "Multi-Action (2 actions)"), (-6, "heavy Cover")]
 
 
@@ -179,9 +177,10 @@ def test_shift_clicks_assign_volley_shots(qtbot, window: GMWindow) -> None:
 def test_declarations_last_one_turn(qtbot, window: GMWindow) -> None:
     """Multi-Actions are declared for the turn: the next turn starts with none."""
     bar = window.combat_tools.attack.bar
-    bar.set_declared(2, 1, "running")
-    assert bar.declare.text() == "Declare: 2 actions, running"
+    bar.set_input("actions", "2")
+    bar.set_input("running", "yes")
+    assert bar.declare.text() == "Declare: Actions 2, Running"
     cards = PhysicalCards(["KS", "2C", "3D", "4H", "5S", "6C", "7D", "8H", "9S", "10C"])
     window.state.apply("Deal", begin_combat(window.state.encounter, cards)[0])
-    assert bar.chosen_declared() == Declared()
+    assert bar.chosen_params() == {}
     assert bar.declare.text() == "Declare"

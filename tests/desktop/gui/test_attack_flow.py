@@ -13,13 +13,12 @@ import json
 import pytest
 from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt
+from support.spf_on_map import preview_attack
 
 from desktop import ASSETS_DIR
 from desktop.cli import main
 from desktop.core.fileformat import load_encounter
 from desktop.core.model import Encounter, Side, Token
-from desktop.core.pipeline import preview_attack
-from desktop.core.preview_text import card_lines, percent
 from desktop.core.state import BattleState
 from desktop.core.storyboard import Burst, DeviationPath, Slide
 from desktop.gui.aim_overlay import AimOverlay, PreviewCard
@@ -28,6 +27,7 @@ from desktop.gui.motion import MotionPreferences
 from desktop.gui.style import CELL
 from geometry.deviation import deviate
 from rules.dice import ScriptedDice
+from rules.savage_pathfinder.table.preview_text import card_lines, percent
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 
@@ -180,7 +180,7 @@ def test_a_push_slides_the_token_to_its_new_point(qtbot) -> None:
     qtbot.waitExposed(window)
     controller = window.combat_tools.attack
     controller.animator.preferences = MotionPreferences(enabled=False)
-    controller.bar.push.setChecked(True)
+    controller.bar.inputs["push"].setChecked(True)
     controller.tool.dice = lambda: ScriptedDice([5, 2, 4])
     aim_at(qtbot, window, "b", "o")
     assert controller.card.lines[0] == "Push Orc"

@@ -1,8 +1,8 @@
 """The initiative panel, driven with pytest-qt (offscreen) and cards typed in as at the table."""
 
 from PySide6.QtCore import Qt
+from support import spf_on_map as turns
 
-from desktop.core import turns
 from desktop.core.model import Encounter, Side, Token
 from desktop.core.state import BattleState
 from desktop.gui.initiative_panel import ACTING_BACK, JOKER_BACK, InitiativePanel
@@ -27,8 +27,8 @@ def make_panel(qtbot, dice=None) -> tuple[BattleState, InitiativePanel]:
 
 
 def deal(qtbot, panel: InitiativePanel, cards: str) -> None:
-    panel.typed_cards.setText(cards)
-    qtbot.mouseClick(panel.deal_button, Qt.MouseButton.LeftButton)
+    panel.inputs["cards"].setText(cards)
+    qtbot.mouseClick(panel.buttons["deal"], Qt.MouseButton.LeftButton)
 
 
 def rows(panel: InitiativePanel) -> list[str]:
@@ -46,29 +46,29 @@ def test_deal_shows_the_countdown_with_faces_and_highlights(qtbot):
     assert panel.countdown.item(0).background().color() == ACTING_BACK
     assert panel.countdown.item(2).foreground().color().name() == "#c62828"
     assert panel.header.text() == "Round 1 · 51 cards left in the deck"
-    assert (panel.typed_cards.text(), state.undo_label) == ("", "Begin combat: Round 1: Action "
+    assert (panel.inputs["cards"].text(), state.undo_label) == ("", "Begin combat: Round 1: Action "
                                                                 "Cards dealt")
 
 
 def test_next_turn_shortcut_and_a_new_round_with_the_joker_reshuffle(qtbot):
     state, panel = make_panel(qtbot)
     deal(qtbot, panel, "5H RJ 5S")
-    assert panel.next_button.shortcut().toString() == "N"
+    assert panel.buttons["next"].shortcut().toString() == "N"
     with qtbot.waitActive(panel):
         panel.show()
         panel.activateWindow()
     qtbot.keyClick(panel, Qt.Key.Key_N)  # the button's shortcut clicks it after a short flash
     qtbot.waitUntil(lambda: panel.acting_tokens() == ("g1",))
-    panel.next_turn()
-    panel.next_turn()  # round over: nobody acts
+    panel.press("next")
+    panel.press("next")  # round over: nobody acts
     assert panel.acting_tokens() == ()
-    panel.typed_cards.setText("RJ 2C 3C")  # the Joker may come again: the deck was shuffled
-    panel.next_turn()
+    panel.inputs["cards"].setText("RJ 2C 3C")  # the Joker may come again: the deck was shuffled
+    panel.press("next")
     encounter = state.encounter
     assert turns.initiative(encounter).round == 2
     assert encounter.log[-1].lines[0] == "A Joker was dealt last round: the deck is shuffled."
     assert rows(panel) == ["Joker   Valeros", "3♣   Goblins", "2♣   Kyra"]
-    panel.next_turn()  # Valeros is done: his row keeps the Joker's gold, the Goblins are cyan
+    panel.press("next")  # Valeros is done: his row keeps the Joker's gold, the Goblins are cyan
     assert panel.countdown.item(0).background().color() == JOKER_BACK
     assert panel.countdown.item(1).background().color() == ACTING_BACK
 
@@ -78,11 +78,11 @@ def test_hold_and_a_rolled_interrupt_from_the_selected_row(qtbot):
     # against the Goblin (Extra) d6 3: he wins and the Goblins finish after him.
     state, panel = make_panel(qtbot, ScriptedDice([5, 2, 3]))
     deal(qtbot, panel, "KS 2D QH")
-    qtbot.mouseClick(panel.hold_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.buttons["hold"], Qt.MouseButton.LeftButton)
     assert panel.countdown.item(0).text().split() == ["K♠", "Valeros", "(Hold)"]
     assert panel.acting_tokens() == ("g1",)
     panel.countdown.setCurrentRow(rows(panel).index("K♠   Valeros"))
-    qtbot.mouseClick(panel.interrupt_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.buttons["interrupt"], Qt.MouseButton.LeftButton)
     assert state.encounter.log[-1].title == ("Valeros interrupts Goblins: Athletics 5 vs 3. "
                                              "Valeros acts first; Goblins finishes after.")
     assert panel.acting_tokens() == ("val",)
@@ -96,12 +96,12 @@ def test_refusals_show_a_message_and_change_nothing(qtbot):
     assert state.encounter.combat == {}
     deal(qtbot, panel, "KS QH 2D")
     panel.countdown.setCurrentRow(2)
-    qtbot.mouseClick(panel.act_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.buttons["act-now"], Qt.MouseButton.LeftButton)
     assert panel.message.text() == ("Goblins is not on Hold and holds no Joker, so it waits for "
                                     "its card")
-    qtbot.mouseClick(panel.end_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.buttons["end"], Qt.MouseButton.LeftButton)
     assert (state.encounter.combat, panel.message.text()) == ({}, "")
-    assert panel.deal_button.text() == "Deal" and not panel.next_button.isEnabled()
+    assert panel.buttons["deal"].text() == "Deal" and not panel.buttons["next"].isEnabled()
 
 
 def test_surprise_from_the_panel_rolls_notice_with_its_dice(qtbot):
@@ -109,7 +109,7 @@ def test_surprise_from_the_panel_rolls_notice_with_its_dice(qtbot):
     # Valeros d4 2, Wild Die 5: 5 - 2 = 3, fails; Kyra d4 1, Wild Die 3: 3 - 2 = 1, fails.
     # Neither gets a card; the Goblins are dealt in and wait on Hold.
     state, panel = make_panel(qtbot, ScriptedDice([2, 5, 1, 3]))
-    panel.surprise.setCurrentIndex(2)
+    panel.inputs["surprise"].setCurrentIndex(2)
     deal(qtbot, panel, "7S")
     encounter = state.encounter
     assert turns.initiative(encounter).cards == {"group:Goblins": "7S"}

@@ -166,7 +166,7 @@ def test_the_token_menu_hides_a_token_from_the_players(qtbot: QtBot, window: GMW
 
 def test_selecting_a_token_shows_its_stat_block(qtbot: QtBot, window: GMWindow) -> None:
     click(qtbot, window, 1.5, 3.5)
-    assert window.combatants.form.numbers["pace"].value() == 6
+    assert window.combatants.form.widgets["pace"].value() == 6
     window.combatants.apply_json('{"pace": 5')
     assert window.combatants.message.text().startswith("Not valid JSON: line 1")
     assert window.state.encounter.token("kyra").stats["pace"] == 6

@@ -39,7 +39,7 @@ def dock(window: GMWindow) -> GMWindow:
 
 
 def skill_combo(window: GMWindow, skill: str) -> QComboBox:
-    table = window.combatants.form.skills.table
+    table = window.combatants.form.widgets["skills"].table
     row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == skill)
     combo = table.cellWidget(row, 1)
     assert isinstance(combo, QComboBox)
@@ -48,14 +48,15 @@ def skill_combo(window: GMWindow, skill: str) -> QComboBox:
 
 def test_the_form_shows_the_selected_stat_block(qtbot: QtBot, dock: GMWindow) -> None:
     form = dock.combatants.form
-    assert form.isEnabled() and form.wild_card.isChecked()
-    assert form.attributes["vigor"].currentText() == "d8"
+    assert form.isEnabled() and form.widgets["wild_card"].isChecked()
+    assert form.widgets["attributes.vigor"].currentText() == "d8"
     assert skill_combo(dock, "fighting").currentText() == "d8"
-    assert form.wounds.value() == 1 and form.wounds.maximum() == 3  # a Wild Card takes 3
+    wounds = form.widgets["condition.wounds"]
+    assert wounds.value() == 1 and wounds.maximum() == 3  # a Wild Card takes 3
     # Parry 2 + d8/2 = 6; Toughness 2 + d8/2 + Armor 2 = 8, armor shown as (2)
     assert "Parry 6  Toughness 8 (2)" in form.derived.text()
-    checked = [form.edges.item(n).text() for n in range(form.edges.count())
-               if form.edges.item(n).checkState() == Qt.CheckState.Checked]
+    checked = [form.widgets["edges"].item(n).text() for n in range(form.widgets["edges"].count())
+               if form.widgets["edges"].item(n).checkState() == Qt.CheckState.Checked]
     assert checked == ["Quick", "Dodge"]
 
 
@@ -79,7 +80,7 @@ def test_a_bad_damage_string_is_refused_with_the_engines_message(
     qtbot: QtBot, dock: GMWindow
 ) -> None:
     before = dock.state.encounter
-    dock.combatants.form.weapons.cell(0, 1).setText("banana")
+    dock.combatants.form.widgets["weapons"].cell(0, 1).setText("banana")
     assert "Parry ?" in dock.combatants.form.derived.text()
     dock.combatants.apply_button.click()
     assert dock.combatants.message.text().startswith("stats.weapons[0].damage: 'banana'")
@@ -90,14 +91,14 @@ def test_conditions_edges_and_weapons_are_written_in_the_stat_block_terms(
     qtbot: QtBot, dock: GMWindow
 ) -> None:
     form = dock.combatants.form
-    form.flags["shaken"].setChecked(True)
-    form.wounds.setValue(2)
-    form.edges.item(0).setCheckState(Qt.CheckState.Unchecked)  # Quick off
-    form.weapons.cell(1, 3).setText("15/30/60")
-    form.weapons.add_row()
-    form.weapons.cell(2, 0).setText("Dagger")
-    form.weapons.cell(2, 1).setText("str+d4")
-    form.weapons.cell(2, 6).setCheckState(Qt.CheckState.Checked)
+    form.widgets["condition.shaken"].setChecked(True)
+    form.widgets["condition.wounds"].setValue(2)
+    form.widgets["edges"].item(0).setCheckState(Qt.CheckState.Unchecked)  # Quick off
+    form.widgets["weapons"].cell(1, 3).setText("15/30/60")
+    form.widgets["weapons"].add_row()
+    form.widgets["weapons"].cell(2, 0).setText("Dagger")
+    form.widgets["weapons"].cell(2, 1).setText("str+d4")
+    form.widgets["weapons"].cell(2, 6).setCheckState(Qt.CheckState.Checked)
     dock.combatants.apply_stats()
     stats = dock.state.encounter.token("hero").stats
     assert stats["condition"]["shaken"] and stats["condition"]["wounds"] == 2
@@ -110,11 +111,11 @@ def test_conditions_edges_and_weapons_are_written_in_the_stat_block_terms(
 
 def test_an_extra_takes_no_wounds_before_incapacitation(qtbot: QtBot, dock: GMWindow) -> None:
     form = dock.combatants.form
-    form.wounds.setValue(0)
-    form.wild_card.setChecked(False)  # an Extra: max_wounds 0 by the engine
-    assert form.wounds.maximum() == 0
-    form.wild_card.setChecked(True)
-    assert form.wounds.maximum() == 3
+    form.widgets["condition.wounds"].setValue(0)
+    form.widgets["wild_card"].setChecked(False)  # an Extra: max_wounds 0 by the engine
+    assert form.widgets["condition.wounds"].maximum() == 0
+    form.widgets["wild_card"].setChecked(True)
+    assert form.widgets["condition.wounds"].maximum() == 3
 
 
 def test_an_unreadable_stat_block_is_fixed_through_json(qtbot: QtBot, dock: GMWindow) -> None:
@@ -129,7 +130,7 @@ def test_an_unreadable_stat_block_is_fixed_through_json(qtbot: QtBot, dock: GMWi
     dock.combatants.apply_json('{"pace": 5}')
     assert dock.state.encounter.token("gob").stats == {"pace": 5}
     assert dock.combatants.form.isEnabled()
-    assert dock.combatants.form.numbers["pace"].value() == 5
+    assert dock.combatants.form.widgets["pace"].value() == 5
 
 
 def test_the_dock_shows_the_form_readably(qtbot: QtBot, dock: GMWindow, tmp_path: Path) -> None:
@@ -138,5 +139,5 @@ def test_the_dock_shows_the_form_readably(qtbot: QtBot, dock: GMWindow, tmp_path
     assert image.save(str(tmp_path / "combatants.png"))
     derived = panel.form.derived  # Parry and Toughness never clipped
     assert derived.isVisible() and derived.width() >= derived.sizeHint().width()
-    skills = panel.form.skills.table  # every skill row shown without an inner scroll bar
+    skills = panel.form.widgets["skills"].table  # every row shown without an inner scroll bar
     assert not skills.verticalScrollBar().isVisible() and skills.rowCount() == 4

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
+from support.spf_on_map import begin_combat
 
-from desktop.core.model import Token
-from desktop.core.turns import begin_combat
+from desktop.core.model import Encounter, Token
 from desktop.gui.main_window import GMWindow
-from desktop.gui.token_item import badges_for, wound_count
+from desktop.gui.token_item import marks_of
 from rules.savage_pathfinder.cards import PhysicalCards
 
 
@@ -15,14 +15,16 @@ def test_badges_follow_the_condition_in_reading_order() -> None:
     condition = {"shaken": True, "stunned": True, "prone": True, "entangled": True,
                  "on_hold": True, "fatigue": 1, "wounds": 2}
     token = Token(id="a", name="A", x=0, y=0, stats={"condition": condition})
-    assert [b.text for b in badges_for(token)] == [
+    marks = marks_of(Encounter(tokens=(token,)))["a"]
+    assert [b.text for b in marks.badges] == [
         "SHAKEN", "FAT 1", "STUN", "PRONE", "ENTANGLED", "HOLD"]
-    assert wound_count(token) == 2
+    assert marks.harm == 2
 
 
 def test_a_token_without_a_condition_shows_no_badge() -> None:
     token = Token(id="a", name="A", x=0, y=0, stats={"condition": "garbled"})
-    assert badges_for(token) == [] and wound_count(token) == 0
+    marks = marks_of(Encounter(tokens=(token,)))["a"]
+    assert marks.badges == () and marks.harm == 0
 
 
 def test_the_joker_badge_appears_when_a_joker_is_dealt(qtbot: QtBot, window: GMWindow) -> None:

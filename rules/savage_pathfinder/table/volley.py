@@ -11,12 +11,13 @@ and more) may hit bystanders in the line of fire to the target they were aimed a
 Examples
 --------
 >>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Encounter, Side, Token
->>> gunner = Token("g", "Gunner", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
+>>> from rules.table import Board, Side, Piece
+>>> gunner = Piece("g", "Gunner", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
 ...     "weapons": [{"name": "Repeater", "damage": "2d6", "range": [12, 24, 48], "rof": 2}]})
->>> a = Token("a", "Orc A", 6.5, 1.5, side=Side.VILLAIN, stats={})
->>> b = Token("b", "Orc B", 6.5, 4.5, side=Side.VILLAIN, stats={})
->>> result = resolve_volley(Encounter(tokens=(gunner, a, b)), "g", ["a", "b"],
+>>> a = Piece("a", "Orc A", 6.5, 1.5, side=Side.VILLAIN, stats={})
+>>> b = Piece("b", "Orc B", 6.5, 4.5, side=Side.VILLAIN, stats={})
+>>> from rules.testing import open_board
+>>> result = resolve_volley(open_board((gunner, a, b)), "g", ["a", "b"],
 ...                         ScriptedDice([6, 2, 3, 3]))
 >>> result.entry.title
 'Gunner shoots Orc A, Orc B (Repeater, 2 shots): Orc A hit, Orc B miss; Orc A is Shaken'
@@ -27,22 +28,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from desktop.core.log_text import attack_lines, event_text
-from desktop.core.model import Encounter, LogEntry
-from desktop.core.pipeline import (
-    VERBS,
-    AttackError,
-    AttackPreview,
-    AttackResult,
-    apply_outcome,
-    combatant_of,
-    preview_attack,
-    strays,
-    turn_notes,
-)
-from desktop.core.savage_context import NOTHING_DECLARED, Declared
-from desktop.core.timed_states import mark_acted, timers_of, use_effects, with_timers
-from desktop.core.turns import initiative
 from rules.dice import DiceSource
 from rules.events import (
     BystanderHit,
@@ -55,22 +40,43 @@ from rules.events import (
     Shaken,
     Wounded,
 )
+from rules.narration import attack_lines, event_text
 from rules.registry import RulesError
 from rules.savage_pathfinder.attack import resolve_shots
 from rules.savage_pathfinder.situational.situation import follow_up
 from rules.savage_pathfinder.statblock import Combatant
+from rules.savage_pathfinder.table.pipeline import (
+    VERBS,
+    AttackError,
+    AttackPreview,
+    AttackResult,
+    apply_outcome,
+    combatant_of,
+    preview_attack,
+    strays,
+    turn_notes,
+)
+from rules.savage_pathfinder.table.savage_context import NOTHING_DECLARED, Declared
+from rules.savage_pathfinder.table.timed_states import (
+    mark_acted,
+    timers_of,
+    use_effects,
+    with_timers,
+)
+from rules.savage_pathfinder.table.turns import initiative
+from rules.table import Board, LogEntry
 
 __all__ = ["resolve_volley"]
 
 
-def _previews(encounter: Encounter, attacker: str, targets: Sequence[str], weapon: str | None,
+def _previews(board: Board, attacker: str, targets: Sequence[str], weapon: str | None,
               options: Sequence[str], overrides: Mapping[str, str] | None,
               declared: Declared) -> dict[str, AttackPreview]:
     """One preview per distinct target, all with the first target's weapon and every shot."""
     shots = replace(declared, shots=len(targets))
     found: dict[str, AttackPreview] = {}
     for target in dict.fromkeys(targets):
-        preview = preview_attack(encounter, attacker, target, weapon, options, overrides, shots)
+        preview = preview_attack(board, attacker, target, weapon, options, overrides, shots)
         if preview.problem is not None:
             raise AttackError(preview.problem)
         weapon = preview.weapon
@@ -92,53 +98,53 @@ def _aimed_rolls(events: Sequence[Event]) -> dict[str, list[RollMade]]:
 
 
 def _follow_ups(dice: DiceSource, previews: Mapping[str, AttackPreview], fighter: Combatant,
-                outcome: Outcome[Combatant], encounter: Encounter) -> tuple[Outcome[Combatant],
-                                                                             Encounter]:
-    timers = timers_of(encounter)
+                outcome: Outcome[Combatant], board: Board) -> tuple[Outcome[Combatant],
+                                                                             Board]:
+    timers = timers_of(board)
     for n, (target, preview) in enumerate(previews.items()):
         if preview.situated is None:
             continue
         situated = preview.situated if n == 0 else replace(preview.situated,
                                                            attacker_becomes_vulnerable=False)
         outcome, timers = follow_up(dice, situated, fighter, target, outcome, timers)
-    return outcome, with_timers(encounter, timers)
+    return outcome, with_timers(board, timers)
 
 
-def resolve_volley(encounter: Encounter, attacker_id: str, targets: Sequence[str],
+def resolve_volley(board: Board, attacker_id: str, targets: Sequence[str],
                    dice: DiceSource, weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None, soak_bennies: int = 0,
                    declared: Declared = NOTHING_DECLARED,
                    gm_override: bool = False) -> AttackResult:
     """Fire ``len(targets)`` shots, one at each listed target; ``AttackError`` if any target
     cannot be shot or it is not the attacker's turn (unless ``gm_override``, which the log
-    notes) - the encounter is then unchanged. The result's preview is the first target's.
+    notes) - the board is then unchanged. The result's preview is the first target's.
     Dice: the shots and the Wild Die, then each hit's damage in target order, then the stray
     shots' bystander dice and damage."""
     if not targets:
         raise AttackError("a volley needs at least one target")
-    notes_of_turn = turn_notes(encounter, attacker_id, declared, gm_override)
-    previews = _previews(encounter, attacker_id, targets, weapon, options, overrides, declared)
+    notes_of_turn = turn_notes(board, attacker_id, declared, gm_override)
+    previews = _previews(board, attacker_id, targets, weapon, options, overrides, declared)
     first = next(iter(previews.values()))
     if first.situated is None:
         raise AttackError(first.problem or "the attack could not be planned")
-    fighter = combatant_of(encounter, encounter.token(attacker_id))
-    defenders = {t: combatant_of(encounter, encounter.token(t)) for t in previews}
+    fighter = combatant_of(board, board.token(attacker_id))
+    defenders = {t: combatant_of(board, board.token(t)) for t in previews}
     try:
         outcome = resolve_shots(first.situated.attacker, tuple(defenders[t] for t in targets),
                                 first.weapon, first.context, dice, soak_bennies=soak_bennies,
                                 contexts=tuple(previews[t].context for t in targets))
     except RulesError as error:
         raise AttackError(str(error)) from None
-    outcome, after = _follow_ups(dice, previews, fighter, outcome, encounter)
+    outcome, after = _follow_ups(dice, previews, fighter, outcome, board)
     rolls = _aimed_rolls(outcome.events)
     events: list[Event] = list(outcome.events)
     states: list[Combatant] = list(outcome.states)
     for target, preview in previews.items():
-        stray_events, stray_states = strays(dice, preview, fighter, encounter,
+        stray_events, stray_states = strays(dice, preview, fighter, board,
                                             rolls.get(target, []))
         events += stray_events
         states += stray_states
-    return _recorded(encounter, after, previews, targets, events, states, notes_of_turn)
+    return _recorded(board, after, previews, targets, events, states, notes_of_turn)
 
 
 def _summary(events: Sequence[Event], names: Mapping[str, str]) -> str:
@@ -150,11 +156,11 @@ def _summary(events: Sequence[Event], names: Mapping[str, str]) -> str:
     return "; ".join([", ".join(shots), *effects])
 
 
-def _recorded(encounter: Encounter, after: Encounter, previews: Mapping[str, AttackPreview],
+def _recorded(board: Board, after: Board, previews: Mapping[str, AttackPreview],
               targets: Sequence[str], events: Sequence[Event],
               states: Sequence[Combatant], notes_of_turn: Sequence[str]) -> AttackResult:
     first = next(iter(previews.values()))
-    names = {t.id: t.name for t in encounter.tokens}
+    names = {t.id: t.name for t in board.tokens}
     whom = ", ".join(names[t] for t in previews)
     title = (f"{names[first.attacker]} {VERBS[first.kind]} {whom} "
              f"({first.weapon or 'unarmed'}, {len(targets)} shots)")
@@ -162,8 +168,8 @@ def _recorded(encounter: Encounter, after: Encounter, previews: Mapping[str, Att
     covers = [f"{names[t]}: cover {p.context.cover.value} "
               f"({round(p.survey.cover_fraction * 100)} %)" for t, p in previews.items()]
     lines = (*attack_lines(events, names), *covers, *dict.fromkeys(notes))
-    entry = LogEntry(f"{title}: {_summary(events, names)}", lines, initiative(encounter).round)
+    entry = LogEntry(f"{title}: {_summary(events, names)}", lines, initiative(board).round)
     after = apply_outcome(after, states, events)
-    if initiative(encounter).round:
+    if initiative(board).round:
         after = mark_acted(use_effects(after, first.attacker, first.kind.skill), first.attacker)
     return AttackResult(first, tuple(events), after.with_log(entry), entry)

@@ -7,12 +7,13 @@ the step's log entry before the initiative lines.
 
 Examples
 --------
->>> from desktop.core.model import Side, Token
+>>> from rules.table import Side, Piece
 >>> from rules.dice import ScriptedDice
 >>> from rules.savage_pathfinder.cards import PhysicalCards
->>> enc = Encounter(tokens=(
-...     Token("a", "Ann", 0.5, 0.5, side=Side.HERO, stats={"wild_card": True}),
-...     Token("b", "Bo", 1.5, 0.5, side=Side.VILLAIN, stats={"wild_card": True})))
+>>> from rules.testing import open_board
+>>> enc = open_board((
+...     Piece("a", "Ann", 0.5, 0.5, side=Side.HERO, stats={"wild_card": True}),
+...     Piece("b", "Bo", 1.5, 0.5, side=Side.VILLAIN, stats={"wild_card": True})))
 >>> # Ann's Notice, unskilled: d4 4 aces, +2 = 6; Wild Die 3; 6 - 2 = 4, she sees them.
 >>> enc, entry = begin_ambush(enc, PhysicalCards(["KS", "2C"]), Side.VILLAIN,
 ...                           ScriptedDice([4, 2, 3]))
@@ -25,8 +26,6 @@ Examples
 
 from __future__ import annotations
 
-from desktop.core import turns
-from desktop.core.model import Encounter, Side
 from rules.dice import DiceSource
 from rules.events import Modifier, describe
 from rules.savage_pathfinder.cards import CardSource, is_joker
@@ -34,7 +33,9 @@ from rules.savage_pathfinder.initiative import JOKER_BONUS
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.modifiers import wound_penalty
 from rules.savage_pathfinder.parsing import combatant_from_dict
+from rules.savage_pathfinder.table import turns
 from rules.savage_pathfinder.traits import RolledTrait, roll_trait
+from rules.table import Board, Side
 
 __all__ = ["begin_ambush", "roll_interrupt", "roll_skill"]
 
@@ -42,7 +43,7 @@ JOKER = Modifier(JOKER_BONUS, "Joker")
 
 
 def begin_ambush(
-    encounter: Encounter, source: CardSource, ambushing_side: Side, dice: DiceSource, *,
+    board: Board, source: CardSource, ambushing_side: Side, dice: DiceSource, *,
     large_groups: bool = False,
 ) -> turns.Step:
     """Begin combat with Surprise: the tokens of ``ambushing_side`` ambush everyone else.
@@ -50,49 +51,50 @@ def begin_ambush(
     Every other token with a stat block rolls Notice (TN 4), in token order; those who fail get
     no card in round one. The ambushers are dealt in and start on Hold.
     """
-    fighters = [t for t in encounter.tokens if t.stats]
+    fighters = [t for t in board.tokens if t.stats]
     ambushers = [t.id for t in fighters if t.side is ambushing_side]
-    notices = {t.id: roll_skill(encounter, t.id, "notice", dice, joker=False)
+    notices = {t.id: roll_skill(board, t.id, "notice", dice, joker=False)
                for t in fighters if t.side is not ambushing_side}
     unaware = [token_id for token_id, roll in notices.items() if not roll.result.succeeded]
     rolls = tuple(describe(roll.event) for roll in notices.values())
-    return turns.begin_combat(encounter, source, large_groups=large_groups, ambushers=ambushers,
+    return turns.begin_combat(board, source, large_groups=large_groups, ambushers=ambushers,
                               unaware=unaware, rolls=rolls)
 
 
-def roll_interrupt(encounter: Encounter, hand: str, dice: DiceSource) -> turns.Step:
+def roll_interrupt(board: Board, hand: str, dice: DiceSource) -> turns.Step:
     """Roll the opposed Athletics for ``hand`` interrupting the acting hand, then interrupt.
 
     Each side rolls for its first token, the interrupter first. A hand holding a Joker
     interrupts without a roll.
     """
-    state = turns.initiative(encounter)
+    state = turns.initiative(board)
     if is_joker(state.cards.get(hand, "")) or not state.acting:
-        return turns.interrupt(encounter, hand)
-    mine = roll_skill(encounter, state.hand(hand).members[0], "athletics", dice)
-    theirs = roll_skill(encounter, state.hand(state.acting[0]).members[0], "athletics", dice)
+        return turns.interrupt(board, hand)
+    mine = roll_skill(board, state.hand(hand).members[0], "athletics", dice)
+    theirs = roll_skill(board, state.hand(state.acting[0]).members[0], "athletics", dice)
     rolls = (describe(mine.event), describe(theirs.event))
-    return turns.interrupt(encounter, hand, mine.total, theirs.total, rolls=rolls)
+    return turns.interrupt(board, hand, mine.total, theirs.total, rolls=rolls)
 
 
 def roll_skill(
-    encounter: Encounter, token_id: str, skill: str, dice: DiceSource, joker: bool = True
+    board: Board, token_id: str, skill: str, dice: DiceSource, joker: bool = True
 ) -> RolledTrait:
     """A skill roll (TN 4) for one token with its Wound penalty and, if ``joker`` and it holds
     a Joker this round, the Joker's +2.
 
     Examples
     --------
-    >>> from desktop.core.model import Token
+    >>> from rules.table import Piece
     >>> from rules.dice import ScriptedDice
-    >>> enc = Encounter(tokens=(Token("g", "Goblin", 0.5, 0.5,
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("g", "Goblin", 0.5, 0.5,
     ...                               stats={"skills": {"notice": "d6"}}),))
     >>> roll_skill(enc, "g", "notice", ScriptedDice([3])).total
     3
     """
-    token = encounter.token(token_id)
+    token = board.token(token_id)
     fighter = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
-    bonus = (JOKER,) if joker and has_joker(encounter.combat, token_id) else ()
+    bonus = (JOKER,) if joker and has_joker(board.combat, token_id) else ()
     return roll_trait(dice, fighter.skill(skill), wild_card=fighter.wild_card,
                       purpose=skill.title(), actor=token.name,
                       modifiers=(*wound_penalty(fighter), *bonus))

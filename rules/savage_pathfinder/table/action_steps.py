@@ -1,19 +1,20 @@
 """The actions a token takes on its own (no target): Defend, Aim, prone, recovery, Fatigue, ...
 
 Whether the actor may take the action at all (Shaken, Stunned, not prone, ...) is checked
-first by :func:`desktop.core.actions.action_problem`.
+first by :func:`.actions.action_problem`.
 
-Each function takes the encounter, an :class:`ActionRequest` and the dice, and returns an
-:class:`ActionResult`: the events, the encounter after it - stat blocks, timed states
-(:mod:`desktop.core.timed_states`) and the log entry with every roll's breakdown - as one
-undoable edit. :mod:`desktop.core.actions` dispatches to them (and to the actions aimed at
+Each function takes the board, an :class:`ActionRequest` and the dice, and returns an
+:class:`ActionResult`: the events, the board after it - stat blocks, timed states
+(:mod:`.timed_states`) and the log entry with every roll's breakdown - as one
+undoable edit. :mod:`.actions` dispatches to them (and to the actions aimed at
 another token) by the ids of the rules' ``ACTIONS`` registry.
 
 Examples
 --------
 >>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Encounter, Token
->>> enc = Encounter(tokens=(Token("h", "Hero", 1.5, 1.5, stats={"wild_card": True}),))
+>>> from rules.table import Board, Piece
+>>> from rules.testing import open_board
+>>> enc = open_board((Piece("h", "Hero", 1.5, 1.5, stats={"wild_card": True}),))
 >>> result = defend(enc, ActionRequest("defend", "h"), ScriptedDice([]))
 >>> result.entry.title, result.entry.lines
 ('Hero Defends', ('+4 Parry until the start of his next turn',))
@@ -24,13 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from desktop.core.log_text import attack_lines
-from desktop.core.model import Encounter, LogEntry
-from desktop.core.pipeline import AttackError, apply_outcome, combatant_of
-from desktop.core.timed_states import Effect, add_effect, mark_acted, timers_of, with_timers
-from desktop.core.turns import initiative
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
+from rules.narration import attack_lines
 from rules.registry import RulesError
 from rules.savage_pathfinder.incapacitation import bleeding_out_roll
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
@@ -49,10 +46,23 @@ from rules.savage_pathfinder.situational.misc import (
 from rules.savage_pathfinder.situational.natural import climbing_roll
 from rules.savage_pathfinder.situational.states import break_free, stunned_recovery
 from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.system import FREE_ACTIONS
+from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
+from rules.savage_pathfinder.table.timed_states import (
+    Effect,
+    add_effect,
+    mark_acted,
+    timers_of,
+    with_timers,
+)
+from rules.savage_pathfinder.table.turns import initiative
+from rules.table import Board, LogEntry
 
 __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
+FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
+                          "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
+                          "rest", "evasion", "climb"})
+"""Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,216 +97,216 @@ class ActionRequest:
 
 @dataclass(frozen=True, slots=True)
 class ActionResult:
-    """A resolved action: the events, the encounter after it, its log entry."""
+    """A resolved action: the events, the board after it, its log entry."""
 
     events: tuple[Event, ...]
-    encounter: Encounter
+    board: Board
     entry: LogEntry
 
 
-def fighter_of(encounter: Encounter, token_id: str | None, role: str = "actor") -> Combatant:
+def fighter_of(board: Board, token_id: str | None, role: str = "actor") -> Combatant:
     """The token's stat block; ``AttackError`` for an unknown id or a bad stat block."""
     if token_id is None:
         raise AttackError(f"{role}: no token given")
     try:
-        return combatant_of(encounter, encounter.token(token_id))
+        return combatant_of(board, board.token(token_id))
     except KeyError as error:
         raise AttackError(f"{role}: {error.args[0]}") from None
     except RulesError as error:
         raise AttackError(str(error)) from None
 
 
-def finish(encounter: Encounter, request: ActionRequest, title: str, events: Sequence[Event],
+def finish(board: Board, request: ActionRequest, title: str, events: Sequence[Event],
            states: Sequence[Combatant], notes: Sequence[str] = ()) -> ActionResult:
     """The result of an action: new stat blocks, the log entry, the actor marked as acted."""
-    names = {t.id: t.name for t in encounter.tokens}
+    names = {t.id: t.name for t in board.tokens}
     lines = (*attack_lines(events, names), *notes)
-    entry = LogEntry(title, lines, initiative(encounter).round)
-    after = apply_outcome(encounter, states, events)
-    if request.action not in FREE_ACTIONS and initiative(encounter).round:
+    entry = LogEntry(title, lines, initiative(board).round)
+    after = apply_outcome(board, states, events)
+    if request.action not in FREE_ACTIONS and initiative(board).round:
         after = mark_acted(after, request.actor)
     return ActionResult(tuple(events), after.with_log(entry), entry)
 
 
-def _name(encounter: Encounter, token_id: str) -> str:
-    return encounter.token(token_id).name
+def _name(board: Board, token_id: str) -> str:
+    return board.token(token_id).name
 
 
-def defend(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def defend(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Defend: +4 Parry until the start of the defender's next turn (his whole turn)."""
-    result = finish(encounter, request, f"{_name(encounter, request.actor)} Defends", (), (),
+    result = finish(board, request, f"{_name(board, request.actor)} Defends", (), (),
                     ["+4 Parry until the start of his next turn"])
-    after = add_effect(result.encounter, Effect(request.actor, "defend", 4))
-    return replace(result, encounter=after)
+    after = add_effect(result.board, Effect(request.actor, "defend", 4))
+    return replace(result, board=after)
 
 
-def aim(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def aim(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Aim: the whole turn spent aiming; next turn's first ranged attack takes the Aim option."""
-    result = finish(encounter, request, f"{_name(encounter, request.actor)} Aims", (), (),
+    result = finish(board, request, f"{_name(board, request.actor)} Aims", (), (),
                     ["next turn's first ranged attack: ignore up to 4 points of penalties "
                      "or +2; Extreme Range allowed"])
-    after = add_effect(result.encounter, Effect(request.actor, "aim", turn_ends=2))
-    return replace(result, encounter=after)
+    after = add_effect(result.board, Effect(request.actor, "aim", turn_ends=2))
+    return replace(result, board=after)
 
 
-def _set_prone(encounter: Encounter, request: ActionRequest, prone: bool) -> ActionResult:
-    actor = fighter_of(encounter, request.actor)
+def _set_prone(board: Board, request: ActionRequest, prone: bool) -> ActionResult:
+    actor = fighter_of(board, request.actor)
     event = (StatusAdded if prone else StatusRemoved)(actor.id, "prone")
     state = replace(actor, condition=replace(actor.condition, prone=prone))
     verb = "goes prone" if prone else "stands up"
     notes = [] if prone else ['standing costs 2" of Pace']
-    return finish(encounter, request, f"{_name(encounter, request.actor)} {verb}", [event],
+    return finish(board, request, f"{_name(board, request.actor)} {verb}", [event],
                   [state], notes)
 
 
-def stand_up(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def stand_up(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Stand up from prone (free; costs 2\" of Pace)."""
-    return _set_prone(encounter, request, False)
+    return _set_prone(board, request, False)
 
 
-def go_prone(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def go_prone(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Drop prone (free)."""
-    return _set_prone(encounter, request, True)
+    return _set_prone(board, request, True)
 
 
-def recover_shaken(encounter: Encounter, request: ActionRequest,
+def recover_shaken(board: Board, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """The Spirit roll to recover from Shaken (dice: Spirit die, Wild Die)."""
-    actor = fighter_of(encounter, request.actor)
+    actor = fighter_of(board, request.actor)
     outcome = recover_from_shaken(dice, actor)
     done = any(isinstance(e, StatusRemoved) for e in outcome.events)
     word = "recovers" if done else "stays Shaken"
-    return finish(encounter, request, f"{_name(encounter, actor.id)} {word} (Spirit)",
+    return finish(board, request, f"{_name(board, actor.id)} {word} (Spirit)",
                   outcome.events, outcome.states)
 
 
-def spend_benny(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def spend_benny(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Spend a Benny to remove Shaken at once."""
-    actor = fighter_of(encounter, request.actor)
+    actor = fighter_of(board, request.actor)
     try:
         outcome = unshake_with_benny(actor)
     except RulesError as error:
-        raise AttackError(str(error).replace(actor.id, _name(encounter, actor.id))) from None
-    return finish(encounter, request, f"{_name(encounter, actor.id)} spends a Benny: no longer "
+        raise AttackError(str(error).replace(actor.id, _name(board, actor.id))) from None
+    return finish(board, request, f"{_name(board, actor.id)} spends a Benny: no longer "
                   f"Shaken ({outcome.states[0].bennies} left)", outcome.events, outcome.states)
 
 
-def recover_stunned(encounter: Encounter, request: ActionRequest,
+def recover_stunned(board: Board, request: ActionRequest,
                     dice: DiceSource) -> ActionResult:
     """The Vigor roll to recover from Stunned; the Vulnerable that follows is timed."""
-    actor = fighter_of(encounter, request.actor)
-    outcome, timers = stunned_recovery(dice, actor, timers_of(encounter))
+    actor = fighter_of(board, request.actor)
+    outcome, timers = stunned_recovery(dice, actor, timers_of(board))
     word = "recovers" if not outcome.states[0].condition.stunned else "stays Stunned"
-    result = finish(encounter, request, f"{_name(encounter, actor.id)} {word} (Vigor)",
+    result = finish(board, request, f"{_name(board, actor.id)} {word} (Vigor)",
                     outcome.events, outcome.states)
-    return replace(result, encounter=with_timers(result.encounter, timers))
+    return replace(result, board=with_timers(result.board, timers))
 
 
-def bleed(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def bleed(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """The Vigor roll of a character Bleeding Out: failure dies, a raise stabilises."""
-    actor = fighter_of(encounter, request.actor)
+    actor = fighter_of(board, request.actor)
     outcome = bleeding_out_roll(dice, actor)
     after = outcome.states[0].condition
     word = "dies" if after.dead else "stabilises" if not after.bleeding_out else "holds on"
-    return finish(encounter, request, f"{_name(encounter, actor.id)} {word} (Bleeding Out)",
+    return finish(board, request, f"{_name(board, actor.id)} {word} (Bleeding Out)",
                   outcome.events, outcome.states)
 
 
-def _fatigue(encounter: Encounter, request: ActionRequest, levels: int) -> ActionResult:
-    actor = fighter_of(encounter, request.actor)
+def _fatigue(board: Board, request: ActionRequest, levels: int) -> ActionResult:
+    actor = fighter_of(board, request.actor)
     before = actor.condition.fatigue
     if levels == before:
-        raise AttackError(f"{_name(encounter, actor.id)}'s Fatigue cannot change "
+        raise AttackError(f"{_name(board, actor.id)}'s Fatigue cannot change "
                           f"({fatigue_level(before).value})")
     incapacitated = actor.condition.incapacitated or fatigue_level(levels).value == \
         "Incapacitated"
     state = replace(actor, condition=replace(actor.condition, fatigue=levels,
                                              incapacitated=incapacitated))
-    title = (f"{_name(encounter, actor.id)}: Fatigue {fatigue_level(before).value} → "
+    title = (f"{_name(board, actor.id)}: Fatigue {fatigue_level(before).value} → "
              f"{fatigue_level(levels).value}")
-    return finish(encounter, request, title, [], [state])
+    return finish(board, request, title, [], [state])
 
 
-def gain_fatigue(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def gain_fatigue(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """One more Fatigue level (Fatigued -1, Exhausted -2, then Incapacitated)."""
-    return _fatigue(encounter, request,
-                    add_fatigue(fighter_of(encounter, request.actor).condition.fatigue))
+    return _fatigue(board, request,
+                    add_fatigue(fighter_of(board, request.actor).condition.fatigue))
 
 
-def lose_fatigue(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def lose_fatigue(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """One Fatigue level recovered after an hour's rest (not from Incapacitated)."""
-    return _fatigue(encounter, request,
-                    recover_fatigue(fighter_of(encounter, request.actor).condition.fatigue, 1))
+    return _fatigue(board, request,
+                    recover_fatigue(fighter_of(board, request.actor).condition.fatigue, 1))
 
 
-def rest_all(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def rest_all(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Rest: every Wild Card on the map regains a Benny, and so does the GM."""
-    party = [fighter_of(encounter, t.id) for t in encounter.tokens if t.stats]
-    rested, gm = rest(party, int(encounter.combat.get("gm_bennies", 0)))
-    gained = [encounter.token(c.id).name for c, r in zip(party, rested, strict=True) if c != r]
-    result = finish(encounter, request, "Rest: each Wild Card and the GM regain a Benny", [],
+    party = [fighter_of(board, t.id) for t in board.tokens if t.stats]
+    rested, gm = rest(party, int(board.combat.get("gm_bennies", 0)))
+    gained = [board.token(c.id).name for c, r in zip(party, rested, strict=True) if c != r]
+    result = finish(board, request, "Rest: each Wild Card and the GM regain a Benny", [],
                     rested, [f"a Benny each: {', '.join(gained) or 'nobody'}; "
                              f"the GM has {gm}"])
-    after = replace(result.encounter, combat={**result.encounter.combat, "gm_bennies": gm})
-    return replace(result, encounter=after)
+    after = replace(result.board, combat={**result.board.combat, "gm_bennies": gm})
+    return replace(result, board=after)
 
 
-def ready_items(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def ready_items(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Readying ``request.items`` items: two free, each more an action."""
     actions = items_ready_actions(request.items)
-    return finish(encounter, request, f"{_name(encounter, request.actor)} readies "
+    return finish(board, request, f"{_name(board, request.actor)} readies "
                   f"{request.items} items", [], [],
                   [f"{actions} action{'s' * (actions != 1)} (two items are free)"])
 
 
-def reload(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Reload the named (or first ranged) weapon: Reload X actions, both hands."""
-    actor = fighter_of(encounter, request.actor)
+    actor = fighter_of(board, request.actor)
     ranged = [w for w in actor.weapons if w.range is not None and not w.thrown]
     weapon = actor.weapon(request.weapon) if request.weapon else (ranged[0] if ranged else None)
     if weapon is None:
-        raise AttackError(f"{_name(encounter, actor.id)} has no weapon to reload")
+        raise AttackError(f"{_name(board, actor.id)} has no weapon to reload")
     try:
         actions = reload_actions(weapon, hands_free=2)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    return finish(encounter, request, f"{_name(encounter, actor.id)} reloads {weapon.name}", [],
+    return finish(board, request, f"{_name(board, actor.id)} reloads {weapon.name}", [],
                   [], [f"Reload {actions}: {actions} action{'s' * (actions != 1)}"])
 
 
-def break_out(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def break_out(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Break free of Bound or Entangled: Strength -2, or Athletics (``request.trait``)."""
-    actor = fighter_of(encounter, request.actor)
+    actor = fighter_of(board, request.actor)
     tried = break_free(dice, actor, request.trait)
     word = "breaks free" if tried.outcome.states[0] != actor else "is still held"
-    return finish(encounter, request, f"{_name(encounter, actor.id)} {word}",
+    return finish(board, request, f"{_name(board, actor.id)} {word}",
                   tried.outcome.events, tried.outcome.states)
 
 
-def break_object(encounter: Encounter, request: ActionRequest,
+def break_object(board: Board, request: ActionRequest,
                  dice: DiceSource) -> ActionResult:
     """Damage against an object of ``request.hardness``: no raise bonus, no Aces."""
-    actor = fighter_of(encounter, request.actor)
+    actor = fighter_of(board, request.actor)
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.range is None or w.thrown), actor.weapon(None))
     damage = roll_object_damage(dice, actor, weapon, request.hardness)
     word = "breaks it" if damage.broken else "it holds"
-    return finish(encounter, request, f"{_name(encounter, actor.id)} strikes an object "
+    return finish(board, request, f"{_name(board, actor.id)} strikes an object "
                   f"(Hardness {request.hardness}): {word}", [damage.roll], [])
 
 
-def evade(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def evade(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Evasion against an area effect that allows it: Agility -2; success avoids it."""
-    roll = evasion_roll(dice, fighter_of(encounter, request.actor))
+    roll = evasion_roll(dice, fighter_of(board, request.actor))
     word = "evades: move the token clear of the template" if roll.result.succeeded else \
         "fails to evade"
-    return finish(encounter, request, f"{_name(encounter, request.actor)} {word}",
+    return finish(board, request, f"{_name(board, request.actor)} {word}",
                   [roll.event], [])
 
 
-def climb(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def climb(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """A hazardous climb: Athletics (climbing), +2 with claws on a rough or soft surface."""
-    roll, hazard = climbing_roll(dice, fighter_of(encounter, request.actor),
+    roll, hazard = climbing_roll(dice, fighter_of(board, request.actor),
                                  request.rough_surface)
-    return finish(encounter, request, f"{_name(encounter, request.actor)} climbs: {hazard}",
+    return finish(board, request, f"{_name(board, request.actor)} climbs: {hazard}",
                   [roll], [])

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from desktop.core.pipeline import AttackPreview
 from rules.savage_pathfinder.modifiers import COVER_PENALTY
 from rules.savage_pathfinder.odds import AttackOdds
+from rules.savage_pathfinder.table.pipeline import AttackPreview
 
 __all__ = ["attack_odds_rows", "card_lines", "odds_lines", "percent"]
 
@@ -58,7 +58,7 @@ def attack_odds_rows(odds: AttackOdds) -> list[tuple[str, float]]:
 
 def _distance_line(preview: AttackPreview) -> str:
     band = preview.context.range_band.value if preview.kind.value != "Fighting" else \
-        preview.survey.range_band.value
+        preview.survey.range_band
     return f'{preview.survey.distance:g}" · {band}'
 
 

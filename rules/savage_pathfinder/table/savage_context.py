@@ -13,7 +13,7 @@ targets, light, Gang Up, obstacles, Ranged Weapons in Melee and the chosen optio
   Incapacitated) and the defender's allies adjacent to both;
 - whether the attacker is in melee (a foe adjacent) and the target adjacent;
 - the light at the target, and the Joker from the Action Cards;
-- the timed states stored in the encounter (:mod:`desktop.core.timed_states`): a target who
+- the timed states stored in the board (:mod:`.timed_states`): a target who
   Defends, a Support bonus waiting for the attacker's skill, an Aim from last turn (applied
   only to the first action of the turn).
 
@@ -40,8 +40,6 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.timed_states import acted, aimed, defending, holding, support_for
 from rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
@@ -57,6 +55,8 @@ from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
 from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from rules.savage_pathfinder.table.timed_states import acted, aimed, defending, holding, support_for
+from rules.table import Board, Piece, Side
 
 __all__ = ["NOTHING_DECLARED", "OVERRIDABLE", "Declared", "Facts", "Situation", "Translation",
            "parse_overrides", "translate"]
@@ -125,9 +125,9 @@ NOTHING_DECLARED = Declared()
 class Situation:
     """One attack as the pipeline sees it: who, with what, what the map measured."""
 
-    encounter: Encounter
-    attacker: Token
-    target: Token
+    board: Board
+    attacker: Piece
+    target: Piece
     attacker_stats: Combatant
     target_stats: Combatant
     weapon: Weapon
@@ -192,17 +192,17 @@ def _cover(measured: str) -> Cover:
     return names.get(measured) or _choice(Cover, measured, "cover")
 
 
-def _counts_for_gang_up(token: Token) -> bool:
+def _counts_for_gang_up(token: Piece) -> bool:
     raw = token.stats.get("condition", {})
     state = raw if isinstance(raw, Mapping) else {}
     return counts_for_gang_up(Condition(stunned=bool(state.get("stunned")),
                                         incapacitated=bool(state.get("incapacitated"))))
 
 
-def _fighters(encounter: Encounter, ids: Iterable[str], side: Side,
-              besides: str) -> list[Token]:
+def _fighters(board: Board, ids: Iterable[str], side: Side,
+              besides: str) -> list[Piece]:
     """The tokens among ``ids`` on ``side`` (not neutral, not ``besides``) able to fight."""
-    tokens = [encounter.token(i) for i in ids if i != besides]
+    tokens = [board.token(i) for i in ids if i != besides]
     return [t for t in tokens
             if t.side is side and side is not Side.NEUTRAL and _counts_for_gang_up(t)]
 
@@ -215,7 +215,7 @@ def attack_facts(s: Situation) -> AttackFacts:
     """The survey as the situational rules' facts (before any override)."""
     near_attacker, near_target = s.facts.adjacent_to_attacker, s.facts.adjacent_to_target
     both = set(near_target) & set(near_attacker)
-    foes = [s.encounter.token(i) for i in near_attacker]
+    foes = [s.board.token(i) for i in near_attacker]
     return AttackFacts(
         distance=s.facts.distance,
         adjacent=s.target.id in near_attacker,
@@ -224,8 +224,8 @@ def attack_facts(s: Situation) -> AttackFacts:
         cover_fraction=s.facts.cover_fraction,
         cover=_cover(s.facts.cover),
         light=_choice(Illumination, s.facts.illumination, "illumination"),
-        allies_adjacent=len(_fighters(s.encounter, near_target, s.attacker.side, s.attacker.id)),
-        defender_allies_adjacent=len(_fighters(s.encounter, both, s.target.side, s.target.id)),
+        allies_adjacent=len(_fighters(s.board, near_target, s.attacker.side, s.attacker.id)),
+        defender_allies_adjacent=len(_fighters(s.board, both, s.target.side, s.target.id)),
         obstacles=tuple(round(o.hardness) for o in s.facts.obstacles),
     )
 
@@ -251,9 +251,9 @@ def _overridden(facts: AttackFacts, context: AttackContext, name: str,
 
 def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
               declared: Declared) -> tuple[AttackContext, AttackFacts]:
-    """The declarations and the encounter's timed states on the context and the facts."""
+    """The declarations and the board's timed states on the context and the facts."""
     kind = chosen.attack_kind_for(s.weapon.fires)
-    support = support_bonus([support_for(s.encounter, s.attacker.id, kind.skill)])
+    support = support_bonus([support_for(s.board, s.attacker.id, kind.skill)])
     context = replace(chosen, actions=declared.actions, running=declared.running,
                       shots=declared.shots,
                       attack_modifiers=(*chosen.attack_modifiers,
@@ -261,10 +261,10 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
     facts = replace(facts, mounted=declared.mounted, straight_run=declared.straight_run,
                     free_attack=declared.free_attack, part_scale=declared.part_scale,
                     creatures_between=_in_the_way(s) if declared.through_creatures else (),
-                    target_defending=defending(s.encounter, s.target.id),
+                    target_defending=defending(s.board, s.target.id),
                     defender_natural_weapons=any(w.natural for w in s.target_stats.weapons),
-                    defender_held_by_attacker=holding(s.encounter, s.attacker.id, s.target.id),
-                    first_action=not acted(s.encounter, s.attacker.id))
+                    defender_held_by_attacker=holding(s.board, s.attacker.id, s.target.id),
+                    first_action=not acted(s.board, s.attacker.id))
     return context, facts
 
 
@@ -272,7 +272,7 @@ def _in_the_way(s: Situation) -> tuple[tuple[str, int], ...]:
     """Each creature in the line of fire (geometry's bystanders): its name and Toughness."""
     found = []
     for token_id in s.facts.bystanders:
-        token = s.encounter.token(token_id)
+        token = s.board.token(token_id)
         stats = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
         found.append((token.name, stats.toughness))
     return tuple(found)
@@ -281,7 +281,7 @@ def _in_the_way(s: Situation) -> tuple[tuple[str, int], ...]:
 def _aimed_options(s: Situation, kind: AttackKind, options: Sequence[str]) -> list[str]:
     """``options`` plus ``aim`` when the attacker aimed all last turn (ranged attacks only)."""
     ranged = kind is not AttackKind.MELEE
-    if ranged and "aim" not in options and aimed(s.encounter, s.attacker.id):
+    if ranged and "aim" not in options and aimed(s.board, s.attacker.id):
         return [*options, "aim"]
     return list(options)
 
@@ -301,7 +301,7 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
     facts, notes = attack_facts(situation), []
     context = replace(chosen, range_band=_band(situation.facts) if problem is None else
                       RangeBand.SHORT,
-                      joker=has_joker(situation.encounter.combat, situation.attacker.id))
+                      joker=has_joker(situation.board.combat, situation.attacker.id))
     context, facts = _declared(situation, context, facts, declared)
     problem = problem or bite_problem(situation.weapon, situation.target_stats,
                                       facts.defender_held_by_attacker)

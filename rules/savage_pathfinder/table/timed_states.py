@@ -1,7 +1,7 @@
-"""Timed states kept in the encounter, and what ends them when turns end and start.
+"""Timed states kept in the board, and what ends them when turns end and start.
 
 Savage Pathfinder states that outlive the action that caused them live in
-``Encounter.combat`` so they are saved, undone and shared by the GUI and the CLI:
+``Board.combat`` so they are saved, undone and shared by the GUI and the CLI:
 
 - ``"timers"``: Distracted and Vulnerable clocks (Wild Attack, Tests, Stunned recovery), as the
   rules' :class:`~rules.savage_pathfinder.situational.states.Timer` (token, status, turn ends
@@ -11,14 +11,15 @@ Savage Pathfinder states that outlive the action that caused them live in
   (set during the aiming turn, usable on the first action of the next one, gone after it);
 - ``"acted"``: the tokens that have taken an action this turn (Aim is for the first action).
 
-:func:`end_turns` and :func:`start_turns` are called by :mod:`desktop.core.turns` whenever the
-acting tokens change, and :func:`end_all` when combat ends; each returns the new encounter and
+:func:`end_turns` and :func:`start_turns` are called by :mod:`.turns` whenever the
+acting tokens change, and :func:`end_all` when combat ends; each returns the new board and
 the log lines of what expired.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
->>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"skills": {"fighting": "d6"}}),))
+>>> from rules.table import Board, Piece
+>>> from rules.testing import open_board
+>>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"skills": {"fighting": "d6"}}),))
 >>> enc = add_effect(enc, Effect("a", "defend", 4))
 >>> defending(enc, "a")
 True
@@ -33,11 +34,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from desktop.core.model import Encounter, Token
 from rules.events import describe
-from rules.registry import find_system
+from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.situational.states import Timer, end_turn
 from rules.savage_pathfinder.statblock import Combatant
+from rules.table import Board, Piece
 
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
            "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "ran", "start_turns",
@@ -60,194 +61,198 @@ class Effect:
     turn_ends: int = 1
 
 
-def timers_of(encounter: Encounter) -> tuple[Timer, ...]:
-    """The Distracted / Vulnerable clocks stored in the encounter."""
-    raw = encounter.combat.get("timers") or []
+def timers_of(board: Board) -> tuple[Timer, ...]:
+    """The Distracted / Vulnerable clocks stored in the board."""
+    raw = board.combat.get("timers") or []
     return tuple(Timer(str(t["token"]), str(t["status"]), int(t["turn_ends"])) for t in raw)
 
 
-def with_timers(encounter: Encounter, timers: Iterable[Timer]) -> Encounter:
-    """The encounter storing ``timers`` (and no others).
+def with_timers(board: Board, timers: Iterable[Timer]) -> Board:
+    """The board storing ``timers`` (and no others).
 
     Examples
     --------
-    >>> enc = with_timers(Encounter(), [Timer("a", "Vulnerable", 2)])
+    >>> from rules.testing import open_board
+    >>> enc = with_timers(open_board(), [Timer("a", "Vulnerable", 2)])
     >>> enc.combat["timers"], timers_of(enc)
     ([{'token': 'a', 'status': 'Vulnerable', 'turn_ends': 2}], (Timer(token='a', \
 status='Vulnerable', turn_ends=2),))
     """
-    return _with_combat(encounter, "timers", [asdict(t) for t in timers])
+    return _with_combat(board, "timers", [asdict(t) for t in timers])
 
 
-def effects_of(encounter: Encounter) -> tuple[Effect, ...]:
-    """The Defend, Support and Aim effects stored in the encounter."""
-    raw = encounter.combat.get("effects") or []
+def effects_of(board: Board) -> tuple[Effect, ...]:
+    """The Defend, Support and Aim effects stored in the board."""
+    raw = board.combat.get("effects") or []
     return tuple(Effect(str(e["token"]), str(e["kind"]), int(e.get("value", 0)),
                         str(e.get("skill", "")), int(e.get("turn_ends", 1))) for e in raw)
 
 
-def _with_effects(encounter: Encounter, effects: Iterable[Effect]) -> Encounter:
-    return _with_combat(encounter, "effects", [asdict(e) for e in effects])
+def _with_effects(board: Board, effects: Iterable[Effect]) -> Board:
+    return _with_combat(board, "effects", [asdict(e) for e in effects])
 
 
-def _with_combat(encounter: Encounter, key: str, value: list[Any]) -> Encounter:
-    combat = {k: v for k, v in encounter.combat.items() if k != key}
-    return replace(encounter, combat={**combat, key: value} if value else combat)
+def _with_combat(board: Board, key: str, value: list[Any]) -> Board:
+    combat = {k: v for k, v in board.combat.items() if k != key}
+    return replace(board, combat={**combat, key: value} if value else combat)
 
 
-def add_effect(encounter: Encounter, effect: Effect) -> Encounter:
+def add_effect(board: Board, effect: Effect) -> Board:
     """Store ``effect``; a Defend or Aim replaces the token's own, Supports add up by skill."""
-    kept = [e for e in effects_of(encounter)
+    kept = [e for e in effects_of(board)
             if (e.token, e.kind) != (effect.token, effect.kind)
             or (effect.kind == "support" and e.skill != effect.skill)]
     if effect.kind == "support":
-        old = [e for e in effects_of(encounter) if e not in kept]
+        old = [e for e in effects_of(board) if e not in kept]
         effect = replace(effect, value=effect.value + sum(e.value for e in old))
-    return _with_effects(encounter, [*kept, effect])
+    return _with_effects(board, [*kept, effect])
 
 
-def defending(encounter: Encounter, token_id: str) -> bool:
+def defending(board: Board, token_id: str) -> bool:
     """True while ``token_id`` Defends (+4 Parry)."""
-    return any(e.token == token_id and e.kind == "defend" for e in effects_of(encounter))
+    return any(e.token == token_id and e.kind == "defend" for e in effects_of(board))
 
 
-def support_for(encounter: Encounter, token_id: str, skill: str) -> int:
+def support_for(board: Board, token_id: str, skill: str) -> int:
     """The Support bonus waiting for ``token_id``'s next ``skill`` roll (0 if none).
 
     Examples
     --------
-    >>> enc = add_effect(Encounter(), Effect("a", "support", 1, "fighting"))
+    >>> from rules.testing import open_board
+    >>> enc = add_effect(open_board(), Effect("a", "support", 1, "fighting"))
     >>> enc = add_effect(enc, Effect("a", "support", 2, "fighting"))
     >>> support_for(enc, "a", "Fighting"), support_for(enc, "a", "shooting")
     (3, 0)
     """
-    return sum(e.value for e in effects_of(encounter)
+    return sum(e.value for e in effects_of(board)
                if e.token == token_id and e.kind == "support" and e.skill == skill.lower())
 
 
-def acted(encounter: Encounter, token_id: str) -> bool:
+def acted(board: Board, token_id: str) -> bool:
     """True when ``token_id`` has already taken an action this turn."""
-    return token_id in (encounter.combat.get("acted") or [])
+    return token_id in (board.combat.get("acted") or [])
 
 
-def aimed(encounter: Encounter, token_id: str) -> bool:
+def aimed(board: Board, token_id: str) -> bool:
     """True when ``token_id`` aimed all last turn and has not acted yet this turn.
 
     Examples
     --------
-    >>> enc = add_effect(Encounter(), Effect("a", "aim", turn_ends=2))
+    >>> from rules.testing import open_board
+    >>> enc = add_effect(open_board(), Effect("a", "aim", turn_ends=2))
     >>> aimed(enc, "a"), aimed(end_turns(enc, ["a"])[0], "a")
     (False, True)
     """
-    return not acted(encounter, token_id) and any(
+    return not acted(board, token_id) and any(
         e.token == token_id and e.kind == "aim" and e.turn_ends == 1
-        for e in effects_of(encounter))
+        for e in effects_of(board))
 
 
-def mark_acted(encounter: Encounter, token_id: str) -> Encounter:
+def mark_acted(board: Board, token_id: str) -> Board:
     """Note that ``token_id`` took an action this turn (once is enough)."""
-    done = list(encounter.combat.get("acted") or [])
-    return encounter if token_id in done else _with_combat(encounter, "acted",
+    done = list(board.combat.get("acted") or [])
+    return board if token_id in done else _with_combat(board, "acted",
                                                            [*done, token_id])
 
 
-def ran(encounter: Encounter, token_id: str) -> bool:
+def ran(board: Board, token_id: str) -> bool:
     """True when ``token_id`` declared Running this turn."""
-    return token_id in (encounter.combat.get("ran") or [])
+    return token_id in (board.combat.get("ran") or [])
 
 
-def mark_ran(encounter: Encounter, token_id: str) -> Encounter:
+def mark_ran(board: Board, token_id: str) -> Board:
     """Note that ``token_id`` ran this turn (Defend then refuses him).
 
     Examples
     --------
-    >>> enc = mark_ran(Encounter(), "a")
+    >>> from rules.testing import open_board
+    >>> enc = mark_ran(open_board(), "a")
     >>> ran(enc, "a"), ran(end_turns(enc, ["a"])[0], "a")
     (True, False)
     """
-    done = list(encounter.combat.get("ran") or [])
-    return encounter if token_id in done else _with_combat(encounter, "ran", [*done, token_id])
+    done = list(board.combat.get("ran") or [])
+    return board if token_id in done else _with_combat(board, "ran", [*done, token_id])
 
 
-def add_hold(encounter: Encounter, grappler: str, victim: str) -> Encounter:
+def add_hold(board: Board, grappler: str, victim: str) -> Board:
     """Note that ``grappler`` holds ``victim`` (a won grapple); an earlier hold on him goes."""
-    kept = [h for h in encounter.combat.get("holds") or [] if h["victim"] != victim]
-    return _with_combat(encounter, "holds", [*kept, {"grappler": grappler, "victim": victim}])
+    kept = [h for h in board.combat.get("holds") or [] if h["victim"] != victim]
+    return _with_combat(board, "holds", [*kept, {"grappler": grappler, "victim": victim}])
 
 
-def holding(encounter: Encounter, grappler: str, victim: str) -> bool:
+def holding(board: Board, grappler: str, victim: str) -> bool:
     """True when ``grappler`` won the last grapple against ``victim`` (whether he is still
     Entangled or Bound is in his condition).
 
     Examples
     --------
-    >>> enc = add_hold(add_hold(Encounter(), "a", "v"), "b", "v")
+    >>> from rules.testing import open_board
+    >>> enc = add_hold(add_hold(open_board(), "a", "v"), "b", "v")
     >>> holding(enc, "a", "v"), holding(enc, "b", "v")
     (False, True)
     """
-    return {"grappler": grappler, "victim": victim} in (encounter.combat.get("holds") or [])
+    return {"grappler": grappler, "victim": victim} in (board.combat.get("holds") or [])
 
 
-def use_effects(encounter: Encounter, token_id: str, skill: str) -> Encounter:
+def use_effects(board: Board, token_id: str, skill: str) -> Board:
     """After ``token_id`` rolled ``skill``: its Support for that skill and a ready Aim are used."""
     def used(e: Effect) -> bool:
         return e.token == token_id and ((e.kind == "support" and e.skill == skill.lower())
                                         or (e.kind == "aim" and e.turn_ends == 1))
-    return _with_effects(encounter, [e for e in effects_of(encounter) if not used(e)])
+    return _with_effects(board, [e for e in effects_of(board) if not used(e)])
 
 
-def _name(encounter: Encounter, token_id: str) -> str:
-    return next((t.name for t in encounter.tokens if t.id == token_id), token_id)
+def _name(board: Board, token_id: str) -> str:
+    return next((t.name for t in board.tokens if t.id == token_id), token_id)
 
 
-def start_turns(encounter: Encounter, token_ids: Iterable[str]) -> tuple[Encounter, list[str]]:
+def start_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]:
     """The start of these tokens' turns: their Defend ends."""
     starting = set(token_ids)
-    gone = [e for e in effects_of(encounter) if e.kind == "defend" and e.token in starting]
-    kept = [e for e in effects_of(encounter) if e not in gone]
-    lines = [f"{_name(encounter, e.token)} stops {_EFFECT_NAMES[e.kind]}" for e in gone]
-    return (_with_effects(encounter, kept) if gone else encounter), lines
+    gone = [e for e in effects_of(board) if e.kind == "defend" and e.token in starting]
+    kept = [e for e in effects_of(board) if e not in gone]
+    lines = [f"{_name(board, e.token)} stops {_EFFECT_NAMES[e.kind]}" for e in gone]
+    return (_with_effects(board, kept) if gone else board), lines
 
 
-def end_turns(encounter: Encounter, token_ids: Iterable[str]) -> tuple[Encounter, list[str]]:
+def end_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]:
     """The end of these tokens' turns: timers count down, Support goes, Aim counts down."""
     lines: list[str] = []
     for token_id in dict.fromkeys(token_ids):
-        encounter, expired = _end_timers(encounter, token_id)
-        encounter, finished = _end_effects(encounter, token_id)
+        board, expired = _end_timers(board, token_id)
+        board, finished = _end_effects(board, token_id)
         lines += expired + finished
     for key in ("acted", "ran"):
-        done = [i for i in encounter.combat.get(key) or [] if i not in set(token_ids)]
-        encounter = _with_combat(encounter, key, done)
-    return encounter, lines
+        done = [i for i in board.combat.get(key) or [] if i not in set(token_ids)]
+        board = _with_combat(board, key, done)
+    return board, lines
 
 
-def _end_effects(encounter: Encounter, token_id: str) -> tuple[Encounter, list[str]]:
+def _end_effects(board: Board, token_id: str) -> tuple[Board, list[str]]:
     kept, lines = [], []
-    for effect in effects_of(encounter):
+    for effect in effects_of(board):
         left = effect.turn_ends - (effect.token == token_id and effect.kind != "defend")
         if left > 0:
             kept.append(replace(effect, turn_ends=left))
         else:
-            lines.append(f"{_name(encounter, token_id)}: {_EFFECT_NAMES[effect.kind]} ends")
-    return _with_effects(encounter, kept), lines
+            lines.append(f"{_name(board, token_id)}: {_EFFECT_NAMES[effect.kind]} ends")
+    return _with_effects(board, kept), lines
 
 
-def _end_timers(encounter: Encounter, token_id: str) -> tuple[Encounter, list[str]]:
-    timers = timers_of(encounter)
-    token = next((t for t in encounter.tokens if t.id == token_id), None)
+def _end_timers(board: Board, token_id: str) -> tuple[Board, list[str]]:
+    timers = timers_of(board)
+    token = next((t for t in board.tokens if t.id == token_id), None)
     if token is None or not any(t.token == token_id for t in timers):
-        return encounter, []
-    before = _combatant(encounter, token)
+        return board, []
+    before = _combatant(board, token)
     outcome, timers = end_turn(before, timers)
-    names = {t.id: t.name for t in encounter.tokens}
+    names = {t.id: t.name for t in board.tokens}
     lines = [_named(describe(e), names, token_id) for e in outcome.events]
     after = outcome.states[0]
     if after != before:
-        system = find_system(encounter.system)
-        encounter = encounter.with_token(replace(token, stats=_merged(
-            token.stats, system.combatant_to_dict(after))))
-    return with_timers(encounter, timers), lines
+        board = board.with_token(replace(token, stats=_merged(
+            token.stats, combatant_to_dict(after))))
+    return with_timers(board, timers), lines
 
 
 def _named(text: str, names: Mapping[str, str], token_id: str) -> str:
@@ -258,28 +263,28 @@ def _merged(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
     return {**old, "condition": new.get("condition", {})}
 
 
-def _combatant(encounter: Encounter, token: Token) -> Combatant:
-    system = find_system(encounter.system)
-    parsed: Combatant = system.combatant_from_dict(token.stats, f"tokens[{token.id}].stats",
+def _combatant(board: Board, token: Piece) -> Combatant:
+    parsed: Combatant = combatant_from_dict(token.stats, f"tokens[{token.id}].stats",
                                                    token.id)
     return parsed
 
 
-def end_all(encounter: Encounter) -> tuple[Encounter, list[str]]:
+def end_all(board: Board) -> tuple[Board, list[str]]:
     """The end of combat: every timed state ends (a status held by its cause stays).
 
     Examples
     --------
     >>> from rules.savage_pathfinder.situational.states import Timer
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"condition": {
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"condition": {
     ...     "vulnerable": True}}),))
     >>> enc, lines = end_all(add_effect(with_timers(enc, [Timer("a", "Vulnerable", 2)]),
     ...                                 Effect("a", "defend", 4)))
     >>> lines, enc.combat
     (['Ann is no longer Vulnerable'], {})
     """
-    timers = [replace(t, turn_ends=1) for t in timers_of(encounter)]
-    encounter, lines = end_turns(with_timers(encounter, timers), [t.token for t in timers])
+    timers = [replace(t, turn_ends=1) for t in timers_of(board)]
+    board, lines = end_turns(with_timers(board, timers), [t.token for t in timers])
     for key in ("effects", "acted", "ran", "holds"):
-        encounter = _with_combat(encounter, key, [])
-    return encounter, lines
+        board = _with_combat(board, key, [])
+    return board, lines

@@ -1,31 +1,32 @@
-"""The attack pipeline: encounter -> geometry facts -> rules -> events and a new encounter.
+"""The attack pipeline: board -> geometry facts -> rules -> events and a new board.
 
 :func:`preview_attack` measures one attacker and one target (:func:`geometry.survey.survey` on
 the snapshot's :class:`~geometry.index.Battlefield`, built once per snapshot), turns the facts
-into the rules' attack context (:mod:`desktop.core.savage_context`, the one translation place),
+into the rules' attack context (:mod:`.savage_context`, the one translation place),
 and asks the rules for the target number, every modifier with its reason, and the exact odds.
 :func:`resolve_attack` then rolls it with the given dice - with the fighter the situational
 rules made (a rider's Fighting is the lower of Fighting and Riding), then their ``follow_up``
 (Knockout Blow, nonlethal, the attacker turning Vulnerable on a clock kept by
-:mod:`desktop.core.timed_states`) - and returns the events and the new encounter: updated stat
+:mod:`.timed_states`) - and returns the events and the new board: updated stat
 blocks, pushed tokens, and the log entry appended - one undoable edit. Several targets of one
-Rate of Fire volley: :mod:`desktop.core.volley`.
+Rate of Fire volley: :mod:`.volley`.
 
 Both the GUI's preview card and ``battlemap odds``/``attack`` call these, so they always agree.
 
 Examples
 --------
 >>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Side, Token, Encounter
->>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
+>>> from rules.table import Side, Piece, Board
+>>> hero = Piece("h", "Hero", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
 ...              "weapons": [{"name": "Bow", "damage": "2d6", "range": [12, 24, 48]}]})
->>> orc = Token("o", "Orc", 6.5, 1.5, side=Side.VILLAIN, stats={"attributes": {"vigor": "d6"}})
->>> enc = Encounter(tokens=(hero, orc))
+>>> orc = Piece("o", "Orc", 6.5, 1.5, side=Side.VILLAIN, stats={"attributes": {"vigor": "d6"}})
+>>> from rules.testing import open_board
+>>> enc = open_board((hero, orc))
 >>> preview = preview_attack(enc, "h", "o")
 >>> preview.weapon, preview.target_number, round(preview.survey.distance, 1)
 ('Bow', 4, 5.0)
 >>> result = resolve_attack(enc, "h", "o", ScriptedDice([6, 3, 4]))
->>> result.encounter.log[-1].title
+>>> result.board.log[-1].title
 'Hero shoots Orc (Bow): hit; Orc is Shaken'
 """
 
@@ -35,42 +36,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.log_text import attack_entry
-from desktop.core.model import Encounter, LogEntry, Token
-from desktop.core.savage_context import (
+from rules.dice import DiceSource
+from rules.events import BystanderHit, Event, Modifier, RollMade, TokenPushed
+from rules.narration import attack_entry
+from rules.registry import RulesError
+from rules.savage_pathfinder.attack import plan_attack
+from rules.savage_pathfinder.attack import resolve_attack as roll_attack
+from rules.savage_pathfinder.context import AttackContext, AttackKind
+from rules.savage_pathfinder.odds import AttackOdds, attack_odds
+from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
+from rules.savage_pathfinder.situational.situation import Situated, follow_up
+from rules.savage_pathfinder.statblock import Combatant, Weapon
+from rules.savage_pathfinder.table.savage_context import (
     NOTHING_DECLARED,
     Declared,
     Situation,
     Translation,
     translate,
 )
-from desktop.core.timed_states import mark_acted, mark_ran, timers_of, use_effects, with_timers
-from desktop.core.turn_order import override_note, running_problem, turn_problem
-from desktop.core.turns import initiative
-from geometry.index import Battlefield
-from geometry.measure import ADJACENT_GAP, edge_gap
-from geometry.survey import Survey, survey
-from rules.dice import DiceSource
-from rules.events import BystanderHit, Event, Modifier, RollMade, TokenPushed
-from rules.registry import RulesError, find_system
-from rules.savage_pathfinder.attack import plan_attack
-from rules.savage_pathfinder.attack import resolve_attack as roll_attack
-from rules.savage_pathfinder.context import AttackContext, AttackKind
-from rules.savage_pathfinder.odds import AttackOdds, attack_odds
-from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
-from rules.savage_pathfinder.situational.situation import Situated, follow_up
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from rules.savage_pathfinder.table.timed_states import (
+    mark_acted,
+    mark_ran,
+    timers_of,
+    use_effects,
+    with_timers,
+)
+from rules.savage_pathfinder.table.turn_order import override_note, running_problem, turn_problem
+from rules.savage_pathfinder.table.turns import initiative
+from rules.table import Board, LogEntry, MapFacts, Piece
 
 __all__ = [
     "VERBS", "AttackError", "AttackPreview", "AttackResult", "Declared", "apply_outcome",
-    "combatant_of", "field_of", "preview_attack", "resolve_attack", "strays",
+    "combatant_of", "preview_attack", "resolve_attack", "strays",
 ]
-
-_FIELDS: dict[int, tuple[Encounter, Battlefield]] = {}
-FIELD_CACHE_SIZE = 8
-"""Battlefields kept for the most recent snapshots (a hover re-measures every mouse move)."""
-
 
 class AttackError(ValueError):
     """An attack that cannot be made or resolved; the message says why, for the GM."""
@@ -91,7 +90,7 @@ class AttackPreview:
     target: str
     weapon: str | None
     kind: AttackKind
-    survey: Survey
+    survey: MapFacts
     context: AttackContext
     target_number: int
     attack_modifiers: tuple[Modifier, ...]
@@ -109,37 +108,23 @@ class AttackPreview:
 
 @dataclass(frozen=True, slots=True)
 class AttackResult:
-    """A resolved attack: its preview, the events in order, the encounter after it, the log."""
+    """A resolved attack: its preview, the events in order, the board after it, the log."""
 
     preview: AttackPreview
     events: tuple[Event, ...]
-    encounter: Encounter
+    board: Board
     entry: LogEntry
 
 
-def field_of(encounter: Encounter) -> Battlefield:
-    """The geometry of ``encounter``, built once per snapshot (snapshots never change)."""
-    cached = _FIELDS.get(id(encounter))
-    if cached is not None and cached[0] is encounter:
-        return cached[1]
-    field = battlefield_of(encounter)
-    if len(_FIELDS) >= FIELD_CACHE_SIZE:
-        del _FIELDS[next(iter(_FIELDS))]
-    _FIELDS[id(encounter)] = (encounter, field)
-    return field
+def combatant_of(board: Board, token: Piece) -> Combatant:
+    """The token's stat block parsed by the board's game system."""
+    return combatant_from_dict(token.stats, f"tokens[{token.id}].stats", token.id)
 
 
-def combatant_of(encounter: Encounter, token: Token) -> Combatant:
-    """The token's stat block parsed by the encounter's game system."""
-    system = find_system(encounter.system)
-    parsed: Combatant = system.combatant_from_dict(token.stats, f"tokens[{token.id}].stats",
-                                                   token.id)
-    return parsed
 
-
-def _token(encounter: Encounter, token_id: str, role: str) -> Token:
+def _token(board: Board, token_id: str, role: str) -> Piece:
     try:
-        return encounter.token(token_id)
+        return board.token(token_id)
     except KeyError as error:
         raise AttackError(f"{role}: {error.args[0]}") from None
 
@@ -161,21 +146,21 @@ def _kind(weapon: Weapon, adjacent: bool) -> AttackKind:
     return AttackKind.SHOOTING if weapon.fires else AttackKind.MELEE
 
 
-def _measure(field: Battlefield, attacker: str, target: str, weapon: Weapon,
-             kind: AttackKind) -> Survey:
+def _measure(board: Board, attacker: str, target: str, weapon: Weapon,
+             kind: AttackKind) -> MapFacts:
     ranges = None if kind is AttackKind.MELEE or weapon.range is None else weapon.range
-    return survey(field, attacker, target, weapon_ranges=ranges, reach=weapon.reach)
+    return board.map().facts(attacker, target, weapon_ranges=ranges, reach=weapon.reach)
 
 
-def _combatants(encounter: Encounter, attacker: Token,
-                target: Token) -> tuple[Combatant, Combatant]:
+def _combatants(board: Board, attacker: Piece,
+                target: Piece) -> tuple[Combatant, Combatant]:
     try:
-        return combatant_of(encounter, attacker), combatant_of(encounter, target)
+        return combatant_of(board, attacker), combatant_of(board, target)
     except RulesError as error:
         raise AttackError(str(error)) from None
 
 
-def preview_attack(encounter: Encounter, attacker_id: str, target_id: str,
+def preview_attack(board: Board, attacker_id: str, target_id: str,
                    weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None,
                    declared: Declared = NOTHING_DECLARED) -> AttackPreview:
@@ -183,20 +168,19 @@ def preview_attack(encounter: Encounter, attacker_id: str, target_id: str,
 
     ``weapon`` None picks a hand weapon next to the target and a ranged one farther away;
     ``overrides`` are the GM's (``{"cover": "heavy"}``, see
-    :func:`desktop.core.savage_context.parse_overrides`); ``declared`` the attacker's
+    :func:`.savage_context.parse_overrides`); ``declared`` the attacker's
     Multi-Actions, running, Rate of Fire and mounted combat.
     """
-    attacker, target = _token(encounter, attacker_id, "attacker"), _token(encounter, target_id,
+    attacker, target = _token(board, attacker_id, "attacker"), _token(board, target_id,
                                                                            "target")
     if attacker_id == target_id:
         raise AttackError(f"{attacker.name} cannot attack itself")
-    fighter, defender = _combatants(encounter, attacker, target)
-    field = field_of(encounter)
-    adjacent = edge_gap(field, attacker_id, target_id) < ADJACENT_GAP
+    fighter, defender = _combatants(board, attacker, target)
+    adjacent = board.map().adjacent(attacker_id, target_id)
     arm = _weapon(fighter, weapon, adjacent)
     kind = _kind(arm, adjacent)
-    facts = _measure(field, attacker_id, target_id, arm, kind)
-    situation = Situation(encounter, attacker, target, fighter, defender, arm, facts)
+    facts = _measure(board, attacker_id, target_id, arm, kind)
+    situation = Situation(board, attacker, target, fighter, defender, arm, facts)
     try:
         translation = translate(situation, AttackContext(kind=kind), options, overrides,
                                 declared)
@@ -238,28 +222,27 @@ VERBS = {AttackKind.MELEE: "attacks", AttackKind.SHOOTING: "shoots",
          AttackKind.THROWN: "throws at"}
 
 
-def _title(encounter: Encounter, preview: AttackPreview) -> str:
-    attacker, target = encounter.token(preview.attacker), encounter.token(preview.target)
+def _title(board: Board, preview: AttackPreview) -> str:
+    attacker, target = board.token(preview.attacker), board.token(preview.target)
     return f"{attacker.name} {VERBS[preview.kind]} {target.name} ({preview.weapon or 'unarmed'})"
 
 
-def apply_outcome(encounter: Encounter, states: Sequence[Combatant],
-                  events: Sequence[Event]) -> Encounter:
-    """The encounter with the combatants' new stat blocks and every push applied."""
-    system = find_system(encounter.system)
+def apply_outcome(board: Board, states: Sequence[Combatant],
+                  events: Sequence[Event]) -> Board:
+    """The board with the combatants' new stat blocks and every push applied."""
     for state in states:
-        token = encounter.token(state.id)
-        if state != combatant_of(encounter, token):
-            stats = system.combatant_to_dict(state)
-            encounter = encounter.with_token(replace(token, stats=stats))
+        token = board.token(state.id)
+        if state != combatant_of(board, token):
+            stats = combatant_to_dict(state)
+            board = board.with_token(replace(token, stats=stats))
     for event in events:
         if isinstance(event, TokenPushed):
-            encounter = encounter.with_token(encounter.token(event.token).moved_to(*event.to))
-    return encounter
+            board = board.with_token(board.token(event.token).moved_to(*event.to))
+    return board
 
 
 def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
-            encounter: Encounter, shots: Sequence[Event]) -> tuple[list[Event], list[Combatant]]:
+            board: Board, shots: Sequence[Event]) -> tuple[list[Event], list[Combatant]]:
     """Innocent Bystanders: missed shots (the attack rolls among ``shots``) showing 1 hit
     someone in the line of fire to the preview's target."""
     rolls = [e for e in shots if isinstance(e, RollMade) and e.target is not None]
@@ -269,7 +252,7 @@ def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
                                  preview.survey.bystanders))
     states: list[Combatant] = []
     for hit in [e for e in events if isinstance(e, BystanderHit)]:
-        victim = combatant_of(encounter, encounter.token(hit.bystander))
+        victim = combatant_of(board, board.token(hit.bystander))
         harm = bystander_damage(dice, fighter, fighter.weapon(preview.weapon), victim,
                                 preview.context)
         events += harm.events
@@ -277,7 +260,7 @@ def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
     return events, states
 
 
-def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice: DiceSource,
+def resolve_attack(board: Board, attacker_id: str, target_id: str, dice: DiceSource,
                    weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None,
                    soak_bennies: int = 0, declared: Declared = NOTHING_DECLARED,
@@ -294,49 +277,49 @@ def resolve_attack(encounter: Encounter, attacker_id: str, target_id: str, dice:
     damage, then the follow-up's (a Knockout Blow's Vigor after The Drop). What the attack
     leaves behind (nonlethal: no Bleeding Out; the attacker Vulnerable after a Wild Attack,
     until the end of his next turn) is the situational rules' ``follow_up``, its timers kept
-    in the encounter. Raises ``AttackError`` when the attack cannot be made, and the dice
-    source's ``DiceError`` when a die is impossible or missing; the encounter is then unchanged.
+    in the board. Raises ``AttackError`` when the attack cannot be made, and the dice
+    source's ``DiceError`` when a die is impossible or missing; the board is then unchanged.
     """
-    notes_of_turn = turn_notes(encounter, attacker_id, declared, gm_override)
-    preview = preview_attack(encounter, attacker_id, target_id, weapon, options, overrides,
+    notes_of_turn = turn_notes(board, attacker_id, declared, gm_override)
+    preview = preview_attack(board, attacker_id, target_id, weapon, options, overrides,
                              declared)
     if preview.problem is not None or preview.situated is None:
         raise AttackError(preview.problem or "the attack could not be planned")
-    fighter, defender = _combatants(encounter, encounter.token(attacker_id),
-                                    encounter.token(target_id))
+    fighter, defender = _combatants(board, board.token(attacker_id),
+                                    board.token(target_id))
     outcome = roll_attack(preview.situated.attacker, defender, preview.weapon, preview.context,
                           dice, soak_bennies=soak_bennies)
     outcome, timers = follow_up(dice, preview.situated, fighter, target_id, outcome,
-                                timers_of(encounter))
-    stray_events, stray_states = strays(dice, preview, fighter, encounter, outcome.events)
+                                timers_of(board))
+    stray_events, stray_states = strays(dice, preview, fighter, board, outcome.events)
     events = (*outcome.events, *stray_events)
-    names = {t.id: t.name for t in encounter.tokens}
-    entry = attack_entry(_title(encounter, preview), events, names,
+    names = {t.id: t.name for t in board.tokens}
+    entry = attack_entry(_title(board, preview), events, names,
                          cover_fraction=preview.survey.cover_fraction,
                          notes=(*preview.notes, *notes_of_turn),
-                         round_number=initiative(encounter).round)
-    after = apply_outcome(encounter, (*outcome.states, *stray_states), events)
-    if initiative(encounter).round:
+                         round_number=initiative(board).round)
+    after = apply_outcome(board, (*outcome.states, *stray_states), events)
+    if initiative(board).round:
         after = _after_acting(after, attacker_id, preview.kind)
         after = mark_ran(after, attacker_id) if declared.running else after
     after = with_timers(after, timers)
     return AttackResult(preview, events, after.with_log(entry), entry)
 
 
-def turn_notes(encounter: Encounter, attacker_id: str, declared: Declared,
+def turn_notes(board: Board, attacker_id: str, declared: Declared,
                gm_override: bool) -> tuple[str, ...]:
     """``AttackError`` when the turn order or Defend forbid the attack; the override's note."""
-    problem = running_problem(encounter, attacker_id) if declared.running else None
+    problem = running_problem(board, attacker_id) if declared.running else None
     if problem is not None:
         raise AttackError(problem)
-    out_of_turn = None if declared.free_attack else turn_problem(encounter, attacker_id)
+    out_of_turn = None if declared.free_attack else turn_problem(board, attacker_id)
     if out_of_turn is None:
         return ()
     if not gm_override:
         raise AttackError(out_of_turn)
-    return (override_note(encounter, attacker_id),)
+    return (override_note(board, attacker_id),)
 
 
-def _after_acting(encounter: Encounter, attacker_id: str, kind: AttackKind) -> Encounter:
+def _after_acting(board: Board, attacker_id: str, kind: AttackKind) -> Board:
     """The attacker has acted this turn; his Support for the skill and a ready Aim are used."""
-    return mark_acted(use_effects(encounter, attacker_id, kind.skill), attacker_id)
+    return mark_acted(use_effects(board, attacker_id, kind.skill), attacker_id)

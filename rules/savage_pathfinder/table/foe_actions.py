@@ -1,20 +1,21 @@
 """The actions aimed at another token: Grapple (let go, crush, cut free), Test, Support, Push,
 Disarm, the Finishing Move, and Withdrawing from melee (every adjacent foe's free attack).
 
-Each takes the encounter, an :class:`~desktop.core.action_steps.ActionRequest` naming the actor
+Each takes the board, an :class:`~.action_steps.ActionRequest` naming the actor
 and the target, and the dice, and returns an
-:class:`~desktop.core.action_steps.ActionResult` (one undoable edit, one log entry with each
-roll's breakdown). :func:`desktop.core.actions.perform_action` checks the request and
+:class:`~.action_steps.ActionResult` (one undoable edit, one log entry with each
+roll's breakdown). :func:`.actions.perform_action` checks the request and
 dispatches here by the rules' ``ACTIONS`` ids.
 
 Examples
 --------
 >>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Token
->>> bard = Token("b", "Bard", 1.5, 1.5, side=Side.HERO, stats={"skills": {"taunt": "d8"}})
->>> orc = Token("o", "Orc", 4.5, 1.5, side=Side.VILLAIN, stats={})
+>>> from rules.table import Piece
+>>> bard = Piece("b", "Bard", 1.5, 1.5, side=Side.HERO, stats={"skills": {"taunt": "d8"}})
+>>> orc = Piece("o", "Orc", 4.5, 1.5, side=Side.VILLAIN, stats={})
 >>> request = ActionRequest("test", "b", "o", skill="taunt", effect="Vulnerable")
->>> put_to_the_test(Encounter(tokens=(bard, orc)), request, ScriptedDice([5, 3])).entry.title
+>>> from rules.testing import open_board
+>>> put_to_the_test(open_board((bard, orc)), request, ScriptedDice([5, 3])).entry.title
 'Bard Tests Orc (Taunt): Orc is Vulnerable'
 """
 
@@ -22,20 +23,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from desktop.core.action_steps import ActionRequest, ActionResult, fighter_of, finish
-from desktop.core.model import Encounter, Side
-from desktop.core.pipeline import (
-    AttackError,
-    Declared,
-    apply_outcome,
-    field_of,
-    preview_attack,
-    resolve_attack,
-)
-from desktop.core.push_action import resolve_push
-from desktop.core.timed_states import Effect, add_effect, add_hold, timers_of, with_timers
-from desktop.core.turns import acting_tokens
-from geometry.measure import ADJACENT_GAP, edge_gap
 from rules.dice import DiceSource
 from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
@@ -50,121 +37,144 @@ from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import cut_free
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
+from rules.savage_pathfinder.table.action_steps import (
+    ActionRequest,
+    ActionResult,
+    fighter_of,
+    finish,
+)
+from rules.savage_pathfinder.table.pipeline import (
+    AttackError,
+    Declared,
+    apply_outcome,
+    preview_attack,
+    resolve_attack,
+)
+from rules.savage_pathfinder.table.push_action import resolve_push
+from rules.savage_pathfinder.table.timed_states import (
+    Effect,
+    add_effect,
+    add_hold,
+    timers_of,
+    with_timers,
+)
+from rules.savage_pathfinder.table.turns import acting_tokens
 from rules.savage_pathfinder.traits import roll_trait
+from rules.table import Board, Side
 
 __all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
            "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "withdraw"]
 
 
-def _names(encounter: Encounter, request: ActionRequest) -> tuple[str, str]:
-    return encounter.token(request.actor).name, encounter.token(request.target or "").name
+def _names(board: Board, request: ActionRequest) -> tuple[str, str]:
+    return board.token(request.actor).name, board.token(request.target or "").name
 
 
-def _adjacent(encounter: Encounter, request: ActionRequest, verb: str) -> None:
-    if edge_gap(field_of(encounter), request.actor, request.target or "") >= ADJACENT_GAP:
-        actor, target = _names(encounter, request)
+def _adjacent(board: Board, request: ActionRequest, verb: str) -> None:
+    if not board.map().adjacent(request.actor, request.target or ""):
+        actor, target = _names(board, request)
         raise AttackError(f"{actor} must stand next to {target} to {verb}")
 
 
-def grapple_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def grapple_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Opposed Athletics (Gang Up from the map): Entangled, Bound with a raise."""
-    _adjacent(encounter, request, "grapple")
-    gang_up = preview_attack(encounter, request.actor, request.target or "").context.gang_up
-    actor, target = (fighter_of(encounter, request.actor),
-                     fighter_of(encounter, request.target, "target"))
+    _adjacent(board, request, "grapple")
+    gang_up = preview_attack(board, request.actor, request.target or "").context.gang_up
+    actor, target = (fighter_of(board, request.actor),
+                     fighter_of(board, request.target, "target"))
     outcome = grapple(dice, actor, target, gang_up)
     caught = outcome.states[0].condition
     word = "Bound" if caught.bound else "Entangled" if caught.entangled else "fails"
-    who, whom = _names(encounter, request)
+    who, whom = _names(board, request)
     title = f"{who} grapples {whom}: " + (f"{whom} is {word}" if word != "fails" else "fails")
-    result = finish(encounter, request, title, outcome.events, outcome.states)
+    result = finish(board, request, title, outcome.events, outcome.states)
     if word == "fails":
         return result
-    return replace(result, encounter=add_hold(result.encounter, actor.id, target.id))
+    return replace(result, board=add_hold(result.board, actor.id, target.id))
 
 
-def let_go_of(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    outcome = let_go(fighter_of(encounter, request.actor),
-                     fighter_of(encounter, request.target, "target"))
-    who, whom = _names(encounter, request)
-    return finish(encounter, request, f"{who} lets go of {whom}", outcome.events,
+def let_go_of(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    outcome = let_go(fighter_of(board, request.actor),
+                     fighter_of(board, request.target, "target"))
+    who, whom = _names(board, request)
+    return finish(board, request, f"{who} lets go of {whom}", outcome.events,
                   outcome.states)
 
 
-def crush_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def crush_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     try:
-        outcome = crush(dice, fighter_of(encounter, request.actor),
-                        fighter_of(encounter, request.target, "target"))
+        outcome = crush(dice, fighter_of(board, request.actor),
+                        fighter_of(board, request.target, "target"))
     except RulesError as error:
         raise AttackError(str(error)) from None
-    who, whom = _names(encounter, request)
-    return finish(encounter, request, f"{who} crushes {whom}", outcome.events, outcome.states)
+    who, whom = _names(board, request)
+    return finish(board, request, f"{who} crushes {whom}", outcome.events, outcome.states)
 
 
-def cut_loose(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def cut_loose(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """An automatic hit on the entanglement around the target: damage vs Hardness 4."""
-    actor, held = (fighter_of(encounter, request.actor),
-                   fighter_of(encounter, request.target, "target"))
+    actor, held = (fighter_of(board, request.actor),
+                   fighter_of(board, request.target, "target"))
     if not (held.condition.bound or held.condition.entangled):
-        raise AttackError(f"{_names(encounter, request)[1]} is neither Bound nor Entangled")
+        raise AttackError(f"{_names(board, request)[1]} is neither Bound nor Entangled")
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.damage.dice), actor.weapon(None))
     outcome = cut_free(dice, held, weapon, request.wild_attack)
-    who, whom = _names(encounter, request)
+    who, whom = _names(board, request)
     word = "cuts" if outcome.states[0] != held else "fails to cut"
-    return finish(encounter, request, f"{who} {word} {whom} free", outcome.events,
+    return finish(board, request, f"{who} {word} {whom} free", outcome.events,
                   outcome.states)
 
 
-def put_to_the_test(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def put_to_the_test(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Skill vs the linked attribute: Distracted or Vulnerable, also Shaken with a raise."""
     if request.effect not in ("Distracted", "Vulnerable"):
         raise AttackError(f"a Test makes its target Distracted or Vulnerable, not "
                           f"{request.effect!r}")
     skill = (request.skill or "taunt").lower()
-    during = request.target in acting_tokens(encounter)
-    outcome, timers = perform_test(dice, fighter_of(encounter, request.actor), skill,
-                                   fighter_of(encounter, request.target, "target"),
-                                   request.effect, timers_of(encounter),
+    during = request.target in acting_tokens(board)
+    outcome, timers = perform_test(dice, fighter_of(board, request.actor), skill,
+                                   fighter_of(board, request.target, "target"),
+                                   request.effect, timers_of(board),
                                    dice_count=request.dice_count, during_defender_turn=during)
-    who, whom = _names(encounter, request)
+    who, whom = _names(board, request)
     effects = [e.status for e in outcome.events if isinstance(e, StatusAdded)]
     shaken = " and Shaken" if outcome.states[0].condition.shaken and not \
-        fighter_of(encounter, request.target).condition.shaken else ""
+        fighter_of(board, request.target).condition.shaken else ""
     word = f"{whom} is {' and '.join(effects) or request.effect}{shaken}" if \
         len(outcome.events) > 2 else "no effect"
-    result = finish(encounter, request, f"{who} Tests {whom} ({skill.title()}): {word}",
+    result = finish(board, request, f"{who} Tests {whom} ({skill.title()}): {word}",
                     outcome.events, outcome.states)
-    return replace(result, encounter=with_timers(result.encounter, timers))
+    return replace(result, board=with_timers(result.board, timers))
 
 
-def support_ally(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """The helper's roll: +1, +2 with a raise, -2 on a Critical Failure, on the ally's next
     roll of ``request.skill`` (default Fighting) until the end of the ally's turn."""
     skill = (request.skill or "fighting").lower()
-    roll, bonus = support_roll(dice, fighter_of(encounter, request.actor), skill)
-    who, whom = _names(encounter, request)
+    roll, bonus = support_roll(dice, fighter_of(board, request.actor), skill)
+    who, whom = _names(board, request)
     title = f"{who} supports {whom} ({skill.title()}): {bonus:+d}" if bonus else \
         f"{who} supports {whom} ({skill.title()}): no help"
-    result = finish(encounter, request, title, [roll], [],
+    result = finish(board, request, title, [roll], [],
                     [f"{whom}'s next {skill.title()} roll {bonus:+d} (at most +4 in all), "
                      f"until the end of {whom}'s turn"] if bonus else [])
     if not bonus:
         return result
     effect = Effect(request.target or "", "support", bonus, skill)
-    return replace(result, encounter=add_effect(result.encounter, effect))
+    return replace(result, board=add_effect(result.board, effect))
 
 
-def push_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    pushed = resolve_push(encounter, request.actor, request.target or "", dice)
-    return ActionResult(pushed.events, pushed.encounter, pushed.entry)
+def push_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    pushed = resolve_push(board, request.actor, request.target or "", dice)
+    return ActionResult(pushed.events, pushed.board, pushed.entry)
 
 
 WEAPON_SCALE = Scale.SMALL
 """A weapon held in the hand, aimed at as an item: Small (-2)."""
 
 
-def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def disarm_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Disarm (``request.part``): a Called Shot at the hand (-4) or a limb (-2) - if it Shakes
     or Wounds, Strength -4 / -2 or drop the weapon - or at the weapon itself (an item, Small:
     -2; no damage to the wielder) - item damage without raise or Aces, Strength against it or
@@ -174,30 +184,30 @@ def disarm_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -
     Wild Die."""
     if request.part not in ("hand", "limb", "weapon"):
         raise AttackError(f"disarm: aim at the hand, a limb or the weapon, not {request.part!r}")
-    target = fighter_of(encounter, request.target, "target")
+    target = fighter_of(board, request.target, "target")
     held = [w for w in target.weapons if not w.shield]
     if not held:
-        raise AttackError(f"{_names(encounter, request)[1]} holds no weapon to lose")
+        raise AttackError(f"{_names(board, request)[1]} holds no weapon to lose")
     if request.part == "weapon":
-        events, after, notes = _strike_weapon(encounter, request, dice, held[0].name)
+        events, after, notes = _strike_weapon(board, request, dice, held[0].name)
     else:
-        events, after, notes = _strike_wielder(encounter, request, dice, held[0].name)
-    who, whom = _names(encounter, request)
+        events, after, notes = _strike_wielder(board, request, dice, held[0].name)
+    who, whom = _names(board, request)
     dropped = any(isinstance(e, StatusAdded) and e.status.startswith("disarmed") for e in events)
     title = f"{who} tries to disarm {whom}: " + (f"{whom} drops {held[0].name}" if dropped
                                                  else f"{whom} keeps {held[0].name}")
     return finish(after, request, title, events, [], notes)
 
 
-Struck = tuple[list[Event], Encounter, tuple[str, ...]]
+Struck = tuple[list[Event], Board, tuple[str, ...]]
 
 
-def _strike_wielder(encounter: Encounter, request: ActionRequest, dice: DiceSource,
+def _strike_wielder(board: Board, request: ActionRequest, dice: DiceSource,
                     item: str) -> Struck:
-    hit = resolve_attack(encounter, request.actor, request.target or "", dice, request.weapon,
+    hit = resolve_attack(board, request.actor, request.target or "", dice, request.weapon,
                          [f"called-shot-{request.part}"], gm_override=request.gm_override)
     events: list[Event] = list(hit.events)
-    after = replace(hit.encounter, log=encounter.log)
+    after = replace(hit.board, log=board.log)
     if shaken_or_wounded(hit.events, request.target or ""):
         kept = disarm_after_hit(dice, fighter_of(after, request.target), item,
                                 hand=request.part == "hand")
@@ -206,10 +216,10 @@ def _strike_wielder(encounter: Encounter, request: ActionRequest, dice: DiceSour
     return events, after, hit.preview.notes
 
 
-def _strike_weapon(encounter: Encounter, request: ActionRequest, dice: DiceSource,
+def _strike_weapon(board: Board, request: ActionRequest, dice: DiceSource,
                    item: str) -> Struck:
     """The attack roll at the held weapon (the wielder's Parry or 4), then item damage."""
-    preview = preview_attack(encounter, request.actor, request.target or "", request.weapon,
+    preview = preview_attack(board, request.actor, request.target or "", request.weapon,
                              ["called-shot-item"], declared=Declared(part_scale=WEAPON_SCALE))
     if preview.problem is not None or preview.situated is None:
         raise AttackError(preview.problem or "the attack could not be planned")
@@ -219,57 +229,56 @@ def _strike_weapon(encounter: Encounter, request: ActionRequest, dice: DiceSourc
                       modifiers=preview.attack_modifiers, target=preview.target_number)
     target = request.target or ""
     if not roll.result.succeeded:
-        return [roll.event, Miss(fighter.id, target, False)], encounter, preview.notes
+        return [roll.event, Miss(fighter.id, target, False)], board, preview.notes
     weapon = fighter.weapon(preview.weapon)
-    kept = disarm_weapon_hit(dice, fighter, weapon, fighter_of(encounter, target), item)
+    kept = disarm_weapon_hit(dice, fighter, weapon, fighter_of(board, target), item)
     events: list[Event] = [roll.event, Hit(fighter.id, target, False), *kept.events]
-    return events, apply_outcome(encounter, kept.states, kept.events), preview.notes
+    return events, apply_outcome(board, kept.states, kept.events), preview.notes
 
 
-def stabilise_ally(encounter: Encounter, request: ActionRequest,
+def stabilise_ally(board: Board, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """An ally's Healing roll (an action): success stops the target Bleeding Out."""
-    victim = fighter_of(encounter, request.target, "target")
-    who, whom = _names(encounter, request)
+    victim = fighter_of(board, request.target, "target")
+    who, whom = _names(board, request)
     if not victim.condition.bleeding_out:
         raise AttackError(f"{whom} is not Bleeding Out")
-    outcome = stabilise(dice, fighter_of(encounter, request.actor), victim)
+    outcome = stabilise(dice, fighter_of(board, request.actor), victim)
     word = "stabilises" if not outcome.states[0].condition.bleeding_out else "fails to stabilise"
-    return finish(encounter, request, f"{who} {word} {whom}", outcome.events, outcome.states)
+    return finish(board, request, f"{who} {word} {whom}", outcome.events, outcome.states)
 
 
-def finish_foe(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    actor, victim = (fighter_of(encounter, request.actor),
-                     fighter_of(encounter, request.target, "target"))
-    adjacent = edge_gap(field_of(encounter), actor.id, victim.id) < ADJACENT_GAP
+def finish_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    actor, victim = (fighter_of(board, request.actor),
+                     fighter_of(board, request.target, "target"))
+    adjacent = board.map().adjacent(actor.id, victim.id)
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.damage.dice), actor.weapon(None))
     try:
         outcome = finishing_move(actor, victim, weapon, adjacent)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    who, whom = _names(encounter, request)
-    return finish(encounter, request, f"{who} finishes {whom} ({weapon.name})", outcome.events,
+    who, whom = _names(board, request)
+    return finish(board, request, f"{who} finishes {whom} ({weapon.name})", outcome.events,
                   outcome.states)
 
 
-def withdraw(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> ActionResult:
+def withdraw(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Every adjacent foe (the other side; neutrals stay out) not Shaken, Stunned or
     Incapacitated gets one free attack."""
-    actor = encounter.token(request.actor)
-    field = field_of(encounter)
+    actor = board.token(request.actor)
     sides = {Side.HERO, Side.VILLAIN} - {actor.side} if actor.side is not Side.NEUTRAL else set()
-    foes = [t for t in encounter.tokens if t.stats and t.side in sides
-            and edge_gap(field, t.id, actor.id) < ADJACENT_GAP]
-    attackers = withdrawal_attackers([fighter_of(encounter, t.id) for t in foes])
+    foes = [t for t in board.tokens if t.stats and t.side in sides
+            and board.map().adjacent(t.id, actor.id)]
+    attackers = withdrawal_attackers([fighter_of(board, t.id) for t in foes])
     lines: list[str] = []
     events: list[Event] = []
-    after = encounter
+    after = board
     for foe in attackers:
         free = resolve_attack(after, foe, actor.id, dice, declared=Declared(free_attack=True))
         events += free.events
         lines += [f"free attack: {free.entry.title}", *free.entry.lines]
-        after = replace(free.encounter, log=after.log)
+        after = replace(free.board, log=after.log)
     title = f"{actor.name} withdraws from melee: {len(attackers)} free attack" + \
         "s" * (len(attackers) != 1)
     return finish(after, request, title, [], [], lines or ["no adjacent foe can attack"])

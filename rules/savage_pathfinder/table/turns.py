@@ -1,12 +1,12 @@
-"""The turn tracker: Savage Pathfinder Action Cards on an :class:`~desktop.core.model.Encounter`.
+"""The turn tracker: Savage Pathfinder Action Cards on an :class:`~rules.table.Board`.
 
-The initiative state lives in ``Encounter.combat["initiative"]`` as the JSON object documented
+The initiative state lives in ``Board.combat["initiative"]`` as the JSON object documented
 in :mod:`rules.savage_pathfinder.initiative_json` (round, deck, discard, hands, cards, drawn,
-acting, acted, on_hold, queued); other keys of ``Encounter.combat`` are left alone. Every
+acting, acted, on_hold, queued); other keys of ``Board.combat`` are left alone. Every
 token with a stat block takes part: its hand is its own id (Wild Cards, lone Extras),
-``"group:<Token.group>"`` for grouped Extras, or ``"side:<Token.side>"`` in Large Groups mode.
+``"group:<Piece.group>"`` for grouped Extras, or ``"side:<Piece.side>"`` in Large Groups mode.
 
-Each step returns the new encounter *and* the :class:`~desktop.core.model.LogEntry` already
+Each step returns the new board *and* the :class:`~rules.table.LogEntry` already
 appended to its log, so the GUI applies both as one undoable edit. Before every step, held hands
 whose tokens are now Shaken or Stunned lose Hold (and their turn); each token's
 ``condition.on_hold`` mirrors the tracker. Rule violations raise ``ValueError`` subclasses with
@@ -14,11 +14,12 @@ a message for the GM; nothing is half-applied.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from rules.table import Board, Piece
 >>> from rules.savage_pathfinder.cards import PhysicalCards
->>> enc = Encounter(tokens=(Token("val", "Valeros", 1.5, 1.5, stats={"wild_card": True}),
-...                         Token("g1", "Goblin", 4.5, 1.5, group="Goblins", stats={}),
-...                         Token("g2", "Goblin", 5.5, 1.5, group="Goblins",
+>>> from rules.testing import open_board
+>>> enc = open_board((Piece("val", "Valeros", 1.5, 1.5, stats={"wild_card": True}),
+...                         Piece("g1", "Goblin", 4.5, 1.5, group="Goblins", stats={}),
+...                         Piece("g2", "Goblin", 5.5, 1.5, group="Goblins",
 ...                               stats={"wild_card": False})))
 >>> enc, entry = begin_combat(enc, PhysicalCards(["9S", "KD"]))
 >>> entry.title, entry.lines[1:]
@@ -37,8 +38,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from desktop.core.model import Encounter, LogEntry, Token
-from desktop.core.timed_states import end_all, end_turns, start_turns
 from rules.savage_pathfinder import dealing, hold
 from rules.savage_pathfinder.cards import CardSource
 from rules.savage_pathfinder.initiative import (
@@ -50,6 +49,8 @@ from rules.savage_pathfinder.initiative import (
 )
 from rules.savage_pathfinder.initiative import next_turn as next_in_countdown
 from rules.savage_pathfinder.initiative_json import initiative_from_json, initiative_to_json
+from rules.savage_pathfinder.table.timed_states import end_all, end_turns, start_turns
+from rules.table import Board, LogEntry, Piece
 
 __all__ = [
     "act_now", "acting_tokens", "begin_combat", "deal_round", "end_combat", "go_on_hold",
@@ -57,118 +58,123 @@ __all__ = [
 ]
 
 SYSTEM = "savage-pathfinder"
-Step = tuple[Encounter, LogEntry]
+Step = tuple[Board, LogEntry]
 
 
-def participants(encounter: Encounter) -> tuple[Participant, ...]:
+def participants(board: Board) -> tuple[Participant, ...]:
     """Every token with a stat block, as initiative sees it (hidden tokens included).
 
     Examples
     --------
-    >>> enc = Encounter(tokens=(Token("g", "Goblin", 0.5, 0.5, group="G", stats={"pace": 6}),
-    ...                         Token("x", "Crate", 1.5, 0.5)))
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("g", "Goblin", 0.5, 0.5, group="G", stats={"pace": 6}),
+    ...                         Piece("x", "Crate", 1.5, 0.5)))
     >>> [(p.id, p.wild_card, p.group) for p in participants(enc)]
     [('g', False, 'G')]
     """
     return tuple(participant_from_stats(t.id, t.name, t.stats, group=t.group, side=t.side.value)
-                 for t in encounter.tokens if t.stats)
+                 for t in board.tokens if t.stats)
 
 
-def initiative(encounter: Encounter) -> Initiative:
+def initiative(board: Board) -> Initiative:
     """The stored initiative state (round 0 when no combat is running).
 
     Examples
     --------
-    >>> initiative(Encounter()).round
+    >>> from rules.testing import open_board
+    >>> initiative(open_board()).round
     0
     """
-    return initiative_from_json(encounter.combat.get("initiative") or {})
+    return initiative_from_json(board.combat.get("initiative") or {})
 
 
-def acting_tokens(encounter: Encounter) -> tuple[str, ...]:
+def acting_tokens(board: Board) -> tuple[str, ...]:
     """The ids of the tokens whose turn it is (every member of the acting hands)."""
-    state = initiative(encounter)
+    state = initiative(board)
     return tuple(m for key in state.acting for m in state.hand(key).members)
 
 
 def begin_combat(
-    encounter: Encounter, source: CardSource, *, large_groups: bool = False,
+    board: Board, source: CardSource, *, large_groups: bool = False,
     ambushers: Iterable[str] = (), unaware: Iterable[str] = (), rolls: tuple[str, ...] = (),
 ) -> Step:
     """Shuffle a fresh deck and deal round one; ``ambushers``/``unaware`` are token ids
     (Surprise: ambushers start on Hold, victims who failed Notice get no card); ``rolls`` are
     log lines put before the deal (the Notice rolls)."""
-    _check_system(encounter)
-    people = participants(encounter)
+    _check_system(board)
+    people = participants(board)
     if not people:
         raise InitiativeError("no token has a stat block, so nobody can be dealt in")
     state, events = dealing.begin_combat(people, source, large_groups=large_groups,
                                          ambushers=ambushers, unaware=unaware)
-    return _record(encounter, state, events, "Round 1: Action Cards dealt", rolls)
+    return _record(board, state, events, "Round 1: Action Cards dealt", rolls)
 
 
-def deal_round(encounter: Encounter, source: CardSource) -> Step:
+def deal_round(board: Board, source: CardSource) -> Step:
     """Start the next round: shuffle after a Joker round, deal everyone not on Hold.
 
     Examples
     --------
     >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
-    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
     >>> enc, entry = deal_round(next_turn(next_turn(enc)[0])[0], PhysicalCards(["3D", "9H"]))
     >>> entry.title, acting_tokens(enc)
     ('Round 2: Action Cards dealt', ('b',))
     """
-    state, lost = _current(encounter)
-    dealt, events = dealing.deal_round(state, participants(encounter), source)
-    return _record(encounter, dealt, lost + events, f"Round {dealt.round}: Action Cards dealt")
+    state, lost = _current(board)
+    dealt, events = dealing.deal_round(state, participants(board), source)
+    return _record(board, dealt, lost + events, f"Round {dealt.round}: Action Cards dealt")
 
 
-def next_turn(encounter: Encounter) -> Step:
+def next_turn(board: Board) -> Step:
     """End the acting hands' turn and start the next (the title names who acts now)."""
-    state, lost = _current(encounter)
+    state, lost = _current(board)
     state, events = next_in_countdown(state)
-    return _record(encounter, state, lost + events, events[-1].text)
+    return _record(board, state, lost + events, events[-1].text)
 
 
-def go_on_hold(encounter: Encounter, hand: str) -> Step:
+def go_on_hold(board: Board, hand: str) -> Step:
     """The acting hand goes on Hold (refused while Shaken or Stunned).
 
     Examples
     --------
     >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
-    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
     >>> enc, entry = go_on_hold(enc, "a")
     >>> entry.title, acting_tokens(enc), enc.token("a").stats["condition"]
     ('Ann goes on Hold.', ('b',), {'on_hold': True})
     """
-    state, lost = _current(encounter)
-    state, events = hold.go_on_hold(state, hand, participants(encounter))
-    return _record(encounter, state, lost + events, events[0].text)
+    state, lost = _current(board)
+    state, events = hold.go_on_hold(state, hand, participants(board))
+    return _record(board, state, lost + events, events[0].text)
 
 
-def act_now(encounter: Encounter, hand: str) -> Step:
+def act_now(board: Board, hand: str) -> Step:
     """A hand on Hold, or holding a Joker, acts now (after the acting hand's turn ends).
 
     Examples
     --------
     >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
-    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
     >>> act_now(go_on_hold(enc, "a")[0], "a")[1].title
     'Ann acts from Hold.'
     """
-    state, lost = _current(encounter)
+    state, lost = _current(board)
     state, events = hold.act_now(state, hand)
-    return _record(encounter, state, lost + events, events[0].text)
+    return _record(board, state, lost + events, events[0].text)
 
 
 def interrupt(
-    encounter: Encounter, hand: str, athletics: int | None = None,
+    board: Board, hand: str, athletics: int | None = None,
     opponent_athletics: int | None = None, *, rolls: tuple[str, ...] = (),
 ) -> Step:
     """``hand`` interrupts the acting hand, by opposed Athletics totals (a Joker needs none);
@@ -177,70 +183,72 @@ def interrupt(
     Examples
     --------
     >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
-    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
     >>> interrupt(go_on_hold(enc, "a")[0], "a", 5, 7)[1].title
     'Ann fails to interrupt Bo: Athletics 5 vs 7. Ann loses Hold and acts after Bo finishes.'
     """
-    state, lost = _current(encounter)
+    state, lost = _current(board)
     state, events = hold.interrupt(state, hand, athletics, opponent_athletics)
-    return _record(encounter, state, lost + events, events[0].text, rolls)
+    return _record(board, state, lost + events, events[0].text, rolls)
 
 
-def end_combat(encounter: Encounter) -> Step:
+def end_combat(board: Board) -> Step:
     """Forget the initiative state (other ``combat`` keys stay), clear every Hold and end every
-    timed state (:func:`desktop.core.timed_states.end_all`).
+    timed state (:func:`.timed_states.end_all`).
 
     Examples
     --------
     >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
-    ...                         Token("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
     >>> enc, entry = end_combat(enc)
     >>> entry.title, enc.combat
     ('Combat ends after round 1', {})
     """
-    state = initiative(encounter)
+    state = initiative(board)
     if state.round == 0:
         raise InitiativeError("no combat is running")
-    combat = {k: v for k, v in encounter.combat.items() if k != "initiative"}
-    ended, expired = end_all(replace(_with_holds(encounter, Initiative()), combat=combat))
+    combat = {k: v for k, v in board.combat.items() if k != "initiative"}
+    ended, expired = end_all(replace(_with_holds(board, Initiative()), combat=combat))
     entry = LogEntry(f"Combat ends after round {state.round}", tuple(expired), state.round)
     return ended.with_log(entry), entry
 
 
-def _check_system(encounter: Encounter) -> None:
-    if encounter.system != SYSTEM:
+def _check_system(board: Board) -> None:
+    if board.system != SYSTEM:
         raise InitiativeError(f"the turn tracker deals Savage Pathfinder Action Cards; this "
-                              f"encounter uses {encounter.system!r}")
+                              f"encounter uses {board.system!r}")
 
 
-def _current(encounter: Encounter) -> tuple[Initiative, tuple[InitiativeEvent, ...]]:
+def _current(board: Board) -> tuple[Initiative, tuple[InitiativeEvent, ...]]:
     """The stored state after Shaken or Stunned hands lost their Hold, and those events."""
-    _check_system(encounter)
-    state = initiative(encounter)
+    _check_system(board)
+    state = initiative(board)
     if state.round == 0:
         raise InitiativeError("combat has not begun: deal the cards first")
-    return hold.break_holds(state, participants(encounter))
+    return hold.break_holds(state, participants(board))
 
 
 def _record(
-    encounter: Encounter, state: Initiative, events: tuple[InitiativeEvent, ...], title: str,
+    board: Board, state: Initiative, events: tuple[InitiativeEvent, ...], title: str,
     rolls: tuple[str, ...] = (),
 ) -> Step:
-    combat = {**encounter.combat, "initiative": initiative_to_json(state)}
-    updated = replace(_with_holds(encounter, state), combat=combat)
-    updated, expired = _turns_changed(encounter, updated)
+    combat = {**board.combat, "initiative": initiative_to_json(state)}
+    updated = replace(_with_holds(board, state), combat=combat)
+    updated, expired = _turns_changed(board, updated)
     entry = LogEntry(title, rolls + tuple(event.text for event in events) + expired,
                      state.round)
     return updated.with_log(entry), entry
 
 
-def _turns_changed(old: Encounter, new: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+def _turns_changed(old: Board, new: Board) -> tuple[Board, tuple[str, ...]]:
     """End the turns of the tokens no longer acting (not those gone on Hold) and start the
-    turns of those acting now: timed states expire (:mod:`desktop.core.timed_states`)."""
+    turns of those acting now: timed states expire (:mod:`.timed_states`)."""
     before, after = acting_tokens(old), acting_tokens(new)
     held = {m for key in initiative(new).on_hold for m in initiative(new).hand(key).members}
     new, ended = end_turns(new, [i for i in before if i not in after and i not in held])
@@ -248,14 +256,14 @@ def _turns_changed(old: Encounter, new: Encounter) -> tuple[Encounter, tuple[str
     return new, (*ended, *started)
 
 
-def _with_holds(encounter: Encounter, state: Initiative) -> Encounter:
+def _with_holds(board: Board, state: Initiative) -> Board:
     """Mirror the tracker's Hold into each token's ``condition.on_hold``."""
     held = {m for key in state.on_hold for m in state.hand(key).members}
-    tokens = tuple(_on_hold(token, token.id in held) for token in encounter.tokens)
-    return replace(encounter, tokens=tokens)
+    tokens = tuple(_on_hold(token, token.id in held) for token in board.tokens)
+    return replace(board, tokens=tokens)
 
 
-def _on_hold(token: Token, on_hold: bool) -> Token:
+def _on_hold(token: Piece, on_hold: bool) -> Piece:
     stored = token.stats.get("condition")
     condition: dict[str, Any] = dict(stored) if isinstance(stored, dict) else {}
     if not token.stats or bool(condition.get("on_hold")) == on_hold:

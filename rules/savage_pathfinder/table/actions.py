@@ -1,25 +1,26 @@
 """Non-attack actions on the map, by the ids of the rules' ``ACTIONS`` registry.
 
-:func:`perform_action` resolves one :class:`~desktop.core.action_steps.ActionRequest` with the
-given dice and returns one :class:`~desktop.core.action_steps.ActionResult` (one undoable edit
+:func:`perform_action` resolves one :class:`~.action_steps.ActionRequest` with the
+given dice and returns one :class:`~.action_steps.ActionResult` (one undoable edit
 whose log entry shows every roll's breakdown). The GUI's action menu and ``battlemap attack
 --action ID`` list the registry and call this; an action aimed at a token
 (``ACTIONS[id].targets``) needs ``request.target``. Actions a token takes alone (Defend, Aim,
-prone, recovery, Fatigue, ...) are in :mod:`desktop.core.action_steps`; those at another token
-in :mod:`desktop.core.foe_actions`. ``area-attack`` is the Template tool / ``--template``.
+prone, recovery, Fatigue, ...) are in :mod:`.action_steps`; those at another token
+in :mod:`.foe_actions`. ``area-attack`` is the Template tool / ``--template``.
 :func:`action_problem` says why a token cannot take an action now (the menu greys it out).
 
-Bad requests raise :class:`~desktop.core.pipeline.AttackError` with a message for the GM; the
-encounter is then unchanged.
+Bad requests raise :class:`~.pipeline.AttackError` with a message for the GM; the
+board is then unchanged.
 
 Examples
 --------
 >>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Encounter, Side, Token
->>> bard = Token("b", "Bard", 1.5, 1.5, side=Side.HERO, stats={"skills": {"taunt": "d8"}})
->>> orc = Token("o", "Orc", 4.5, 1.5, side=Side.VILLAIN, stats={})
+>>> from rules.table import Board, Side, Piece
+>>> bard = Piece("b", "Bard", 1.5, 1.5, side=Side.HERO, stats={"skills": {"taunt": "d8"}})
+>>> orc = Piece("o", "Orc", 4.5, 1.5, side=Side.VILLAIN, stats={})
 >>> request = ActionRequest("test", "b", "o", skill="taunt")
->>> result = perform_action(Encounter(tokens=(bard, orc)), request, ScriptedDice([8, 1, 2]))
+>>> from rules.testing import open_board
+>>> result = perform_action(open_board((bard, orc)), request, ScriptedDice([8, 1, 2]))
 >>> result.entry.title
 'Bard Tests Orc (Taunt): Orc is Distracted and Shaken'
 """
@@ -31,15 +32,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
-from desktop.core import action_steps as steps
-from desktop.core import foe_actions as foes
-from desktop.core.action_steps import ActionRequest, ActionResult, fighter_of
-from desktop.core.model import Encounter
-from desktop.core.pipeline import AttackError
-from desktop.core.turn_order import defend_problem, override_note, turn_problem
 from rules.dice import DiceSource
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
+from rules.savage_pathfinder.table import action_steps as steps
+from rules.savage_pathfinder.table import foe_actions as foes
+from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
+from rules.savage_pathfinder.table.pipeline import AttackError
+from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
+from rules.table import Board
 
 __all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "action_problem",
            "is_free", "perform_action"]
@@ -47,7 +48,7 @@ __all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "ac
 CARD_WIDTH = 42
 """Characters per line of an action's description on the card beside the target."""
 
-Handler = Callable[[Encounter, ActionRequest, DiceSource], ActionResult]
+Handler = Callable[[Board, ActionRequest, DiceSource], ActionResult]
 
 
 HANDLERS: Mapping[str, Handler] = MappingProxyType({
@@ -71,15 +72,16 @@ def is_free(action: str) -> bool:
     return action in steps.FREE_ACTIONS
 
 
-def action_card_lines(encounter: Encounter, action: str, actor: str, target: str,
+def action_card_lines(board: Board, action: str, actor: str, target: str,
                       title: str = "") -> list[str]:
     """The card beside a hovered target while an action waits for its click; ``title`` names
     the action with its choices (default: the action's name).
 
     Examples
     --------
-    >>> from desktop.core.model import Token
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5), Token("b", "Bo", 3.5, 0.5)))
+    >>> from rules.table import Piece
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5), Piece("b", "Bo", 3.5, 0.5)))
     >>> for line in action_card_lines(enc, "grapple", "a", "b"): print(line)
     Grapple: Bo
     opposed Athletics: Entangled, Bound with a
@@ -87,7 +89,7 @@ def action_card_lines(encounter: Encounter, action: str, actor: str, target: str
     click: resolve · Esc: cancel
     """
     option = ACTIONS[action]
-    return [f"{title or option.name}: {encounter.token(target).name}",
+    return [f"{title or option.name}: {board.token(target).name}",
             *textwrap.wrap(option.description, CARD_WIDTH), "click: resolve · Esc: cancel"]
 
 
@@ -98,21 +100,22 @@ _NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shak
 """Actions that only make sense in one of these states (``go-prone``: when not prone)."""
 
 
-def action_problem(encounter: Encounter, actor: str, action: str) -> str | None:
+def action_problem(board: Board, actor: str, action: str) -> str | None:
     """Why ``actor`` cannot take ``action`` now (before any target is picked), or None.
 
     Examples
     --------
-    >>> from desktop.core.model import Token
-    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, stats={"condition": {
+    >>> from rules.table import Piece
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"condition": {
     ...     "shaken": True}}),))
     >>> action_problem(enc, "a", "defend"), action_problem(enc, "a", "spend-benny")
     ('Ann is Shaken and may only take free actions', None)
     >>> action_problem(enc, "a", "stand-up")
     'Ann is not prone'
     """
-    state = fighter_of(encounter, actor).condition
-    name = encounter.token(actor).name
+    state = fighter_of(board, actor).condition
+    name = board.token(actor).name
     needs = _NEEDS_STATE.get(action)
     if action == "go-prone" and state.prone:
         return f"{name} is already prone"
@@ -126,15 +129,15 @@ def action_problem(encounter: Encounter, actor: str, action: str) -> str | None:
         return f"{name} is Shaken and may only take free actions"
     if state.bound and action != "break-free":
         return f"{name} is Bound: no physical action but breaking free"
-    return defend_problem(encounter, actor) if action == "defend" else None
+    return defend_problem(board, actor) if action == "defend" else None
 
 
-def perform_action(encounter: Encounter, request: ActionRequest,
+def perform_action(board: Board, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """Resolve ``request`` with ``dice``; ``AttackError`` (nothing changed) when it cannot be.
 
     In combat an action that is not free is refused when it is not the actor's turn (see
-    :func:`desktop.core.turn_order.turn_problem`) unless ``request.gm_override``; the log
+    :func:`.turn_order.turn_problem`) unless ``request.gm_override``; the log
     entry of an overridden action says so.
     """
     handler = HANDLERS.get(request.action)
@@ -144,27 +147,27 @@ def perform_action(encounter: Encounter, request: ActionRequest,
     if handler is None:
         raise AttackError(f"unknown action {request.action!r}; actions: {', '.join(HANDLERS)}")
     option = ACTIONS[request.action]
-    fighter_of(encounter, request.actor)
+    fighter_of(board, request.actor)
     if option.targets:
-        fighter_of(encounter, request.target, "target")
+        fighter_of(board, request.target, "target")
         if request.target == request.actor:
             raise AttackError(f"{option.name}: pick another token than the actor")
-    problem = action_problem(encounter, request.actor, request.action)
+    problem = action_problem(board, request.actor, request.action)
     if problem is not None:
         raise AttackError(problem)
-    out_of_turn = None if is_free(request.action) else turn_problem(encounter, request.actor)
+    out_of_turn = None if is_free(request.action) else turn_problem(board, request.actor)
     if out_of_turn is not None and not request.gm_override:
         raise AttackError(f"{option.name}: {out_of_turn}")
     try:
-        result = handler(encounter, request, dice)
+        result = handler(board, request, dice)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    return result if out_of_turn is None else _noted(result, override_note(encounter,
+    return result if out_of_turn is None else _noted(result, override_note(board,
                                                                            request.actor))
 
 
 def _noted(result: ActionResult, note: str) -> ActionResult:
-    """``result`` with ``note`` added to its log entry (in the encounter's log too)."""
+    """``result`` with ``note`` added to its log entry (in the board's log too)."""
     entry = replace(result.entry, lines=(*result.entry.lines, note))
-    log = (*result.encounter.log[:-1], entry)
-    return replace(result, entry=entry, encounter=replace(result.encounter, log=log))
+    log = (*result.board.log[:-1], entry)
+    return replace(result, entry=entry, board=replace(result.board, log=log))

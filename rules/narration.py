@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
 
-from desktop.core.model import LogEntry
 from rules.events import (
     BystanderHit,
     DamageRolled,
@@ -45,6 +44,7 @@ from rules.events import (
     Wounded,
     describe,
 )
+from rules.table import LogEntry
 
 __all__ = ["attack_entry", "event_text", "log_markdown", "roll_text"]
 

@@ -1,0 +1,97 @@
+"""The Savage Pathfinder action menu of one acting token, as the registry's menu entries.
+
+Every non-attack action of the rules' ``ACTIONS`` registry, in its order, in three sections:
+actions at a token (then click it), the token's own actions, free actions and reactions. Test
+and Support open a submenu of the acting token's skills (Test: then Distracted or Vulnerable),
+Disarm one of the hand, a limb or the weapon itself. An action the token cannot take now
+(Shaken, not prone, ...) carries the reason, and the menu greys it.
+
+Examples
+--------
+>>> from rules.table import Board, Piece
+>>> from rules.testing import open_board
+>>> board = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"skills": {"taunt": "d6"}}),))
+>>> test = next(e for e in action_menu(board, "a") if e.label == "Test…")
+>>> [c.label for c in test.children], [g.label for g in test.children[0].children]
+(['Taunt'], ['Distracted', 'Vulnerable'])
+>>> test.children[0].children[1].params
+{'skill': 'taunt', 'effect': 'Vulnerable', 'title': 'Test (Taunt → Vulnerable)'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.interface import MenuEntry
+from rules.savage_pathfinder.situational.options import ACTIONS, Option
+from rules.savage_pathfinder.table.actions import action_problem, is_free
+from rules.table import Board
+
+__all__ = ["SECTIONS", "action_menu"]
+
+SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions")
+
+DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
+"""Skills offered when the acting token's stat block names none."""
+TEST_EFFECTS = ("Distracted", "Vulnerable")
+DISARM_PARTS = (("hand", "-4"), ("limb", "-2"), ("weapon", "-2, item damage vs Strength"))
+"""Where a Disarm strikes, with its Called Shot penalty."""
+
+
+def _skills(stats: Mapping[str, Any], action: str) -> list[str]:
+    raw = stats.get("skills")
+    known = sorted(raw) if isinstance(raw, Mapping) else []
+    return known or list(DEFAULT_SKILLS[action])
+
+
+def _label(option: Option) -> str:
+    return f"{option.name}…" if option.targets else option.name
+
+
+def _section(option: Option) -> str:
+    return SECTIONS[0] if option.targets else SECTIONS[2] if is_free(option.id) else SECTIONS[1]
+
+
+def _problem(board: Board, actor: str | None, action: str) -> str | None:
+    if actor is None:
+        return "click the acting token first"
+    try:
+        return action_problem(board, actor, action)
+    except ValueError as error:  # an unknown token or a stat block the rules cannot read
+        return str(error).strip("'")
+
+
+def _choice(option: Option, label: str, params: dict[str, str], title: str) -> MenuEntry:
+    """A leaf: ``title`` names the action with its choices while it waits for its click."""
+    return MenuEntry(label, option.id, {**params, "title": f"{option.name} ({title})"},
+                     needs_target=option.targets)
+
+
+def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]:
+    if option.id == "disarm":
+        return tuple(_choice(option, f"{part.title()} ({penalty})", {"part": part}, part)
+                     for part, penalty in DISARM_PARTS)
+    if option.id == "support":
+        return tuple(_choice(option, skill.title(), {"skill": skill}, skill.title())
+                     for skill in _skills(stats, option.id))
+    return tuple(MenuEntry(skill.title(), children=tuple(
+        _choice(option, effect, {"skill": skill, "effect": effect},
+                f"{skill.title()} → {effect}") for effect in TEST_EFFECTS))
+        for skill in _skills(stats, option.id))
+
+
+def action_menu(board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
+    """One entry per registry action for ``actor``; Test, Support and Disarm as submenus."""
+    piece = next((t for t in board.tokens if t.id == actor), None)
+    stats = piece.stats if piece is not None else {}
+    entries = []
+    for option in ACTIONS.values():
+        problem = _problem(board, actor, option.id)
+        nested = option.id in (*DEFAULT_SKILLS, "disarm") and problem is None
+        entries.append(MenuEntry(
+            _label(option), "" if nested else option.id, section=_section(option),
+            problem=problem, help=option.description, needs_target=option.targets,
+            children=_children(option, stats) if nested else ()))
+    order = {name: n for n, name in enumerate(SECTIONS)}
+    return tuple(sorted(entries, key=lambda e: order[e.section]))

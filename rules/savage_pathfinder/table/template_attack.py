@@ -1,0 +1,214 @@
+"""Area effect attacks on the board: roll, deviate, damage everyone beneath the template.
+
+:func:`resolve_template` rolls an attack at a placed :class:`~rules.table.Area` (the rules'
+:func:`~rules.savage_pathfinder.situational.area.resolve_area_attack`): on a hit each victim
+takes damage separately; a missed Blast deviates - the rules roll the distance and the clock
+direction, the board's measurer finds the landing point and who is beneath it there, and they
+take the damage (no raise bonus); a missed Cone or Stream does not happen. An attack that may
+be Evaded (``evadable``; the GM's call, e.g. dragon's breath) lets each victim roll Agility -2;
+whoever succeeds takes no damage and is moved just clear of the template.
+
+Blasts are centred on the aimed point; Cones and Streams start at the attacker and point at it
+(the measurer places them: :meth:`rules.table.Measurer.place`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.dice import DiceSource
+from rules.events import Event, Miss, TokenPushed
+from rules.narration import attack_entry
+from rules.registry import RulesError
+from rules.savage_pathfinder.context import AttackContext, AttackKind, Illumination, RangeBand
+from rules.savage_pathfinder.initiative_json import has_joker
+from rules.savage_pathfinder.situational.area import (
+    AreaAttack,
+    AreaVictim,
+    area_damage,
+    resolve_area_attack,
+)
+from rules.savage_pathfinder.situational.area import Template as AreaTemplate
+from rules.savage_pathfinder.situational.situation import AttackFacts, situate
+from rules.savage_pathfinder.statblock import Combatant, Weapon
+from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
+from rules.savage_pathfinder.table.turns import initiative
+from rules.table import Area, AreaFacts, Board, LogEntry, Point
+
+__all__ = ["TemplateAttack", "resolve_template"]
+
+BLASTS = ("sbt", "mbt", "lbt")
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateAttack:
+    """A resolved area attack: where it was aimed and where it went off, who was beneath it
+    there, the events, the board after it and its log entry."""
+
+    aimed: Area
+    landed: Area
+    victims: AreaFacts
+    events: tuple[Event, ...]
+    board: Board
+    entry: LogEntry
+
+    @property
+    def deviated(self) -> bool:
+        return (self.aimed.x, self.aimed.y) != (self.landed.x, self.landed.y)
+
+
+def _beneath(board: Board, attacker: str, area: Area) -> AreaFacts:
+    exclude = () if area.shape in BLASTS else (attacker,)
+    return board.map().beneath(area, exclude)
+
+
+def _area_weapon(fighter: Combatant, name: str | None) -> Weapon:
+    weapons = [w for w in fighter.weapons if w.range is not None]
+    if name is not None:
+        try:
+            return fighter.weapon(name)
+        except KeyError as error:
+            raise AttackError(error.args[0]) from None
+    if not weapons:
+        raise AttackError(f"{fighter.id} has no ranged or thrown weapon for an area attack")
+    return weapons[0]
+
+
+def _context(board: Board, fighter: Combatant, weapon: Weapon, at: Point,
+             options: Sequence[str], overrides: Mapping[str, str]) -> tuple[AttackContext, float]:
+    """The attack's context at the aimed point, and the distance to it."""
+    measure = board.map()
+    distance = measure.distance_to(fighter.id, at)
+    band = measure.range_band(distance, weapon.range)
+    if band == "out_of_range":
+        raise AttackError(f"the point is beyond 4 x Long Range of the {weapon.name} "
+                          f"({distance:g}\" away)")
+    light = Illumination(overrides.get("illumination") or measure.light_at(at))
+    kind = AttackKind.THROWN if weapon.thrown else AttackKind.SHOOTING
+    context = AttackContext(kind=kind, range_band=RangeBand(overrides.get("range_band") or band),
+                            joker=has_joker(board.combat, fighter.id))
+    facts = AttackFacts(distance=distance, adjacent=False, light=light)
+    return situate(fighter, Combatant(id="location"), weapon, context, facts,
+                   options).context, distance
+
+
+def _victims(board: Board, beneath: AreaFacts, evadable: bool) -> list[AreaVictim]:
+    shelters = {s.token: round(s.hardness) for s in beneath.sheltered}
+    victims = []
+    for token_id in beneath.hits:
+        combatant = combatant_of(board, board.token(token_id))
+        hardness = (shelters[token_id],) if token_id in shelters else ()
+        victims.append(AreaVictim(combatant, combatant.condition.prone, hardness, evadable))
+    return victims
+
+
+def _evasions(board: Board, area: Area, evaded: Sequence[str]) -> list[Event]:
+    return [TokenPushed(i, board.map().clear_of(area, i)) for i in evaded]
+
+
+def _logged(board: Board, events: Sequence[Event]) -> tuple[list[Event], list[str]]:
+    """The events the log shows, and a line per evasion: the rules mark an evaded victim with
+    a Miss and the move with a push, which the log says in plain words instead."""
+    moved = {e.token: e.to for e in events if isinstance(e, TokenPushed)}
+    shown: list[Event] = [e for e in events if not (isinstance(e, TokenPushed) or
+                                                    (isinstance(e, Miss) and e.target in moved))]
+    lines = [f"{board.token(i).name} evades and is moved clear of the template, to "
+             f"({x:.1f}, {y:.1f})" for i, (x, y) in moved.items()]
+    return shown, lines
+
+
+def _notes(board: Board, beneath: AreaFacts, aimed: Area, landed: Area,
+           moved: float) -> tuple[str, ...]:
+    names = {t.id: t.name for t in board.tokens}
+    shelters = {s.token: s for s in beneath.sheltered}
+    who = [names[h] + (f" (behind {shelters[h].obstacle}, Hardness "
+                       f"{shelters[h].hardness:g})" if h in shelters else "")
+           for h in beneath.hits]
+    lines = [f"beneath the template: {', '.join(who) or 'nobody'}"]
+    if (aimed.x, aimed.y) != (landed.x, landed.y):
+        lines.insert(0, f"the blast deviates {moved:g}\" from ({aimed.x:g}, {aimed.y:g}) to "
+                        f"({landed.x:.1f}, {landed.y:.1f})")
+    return tuple(lines)
+
+
+def _deviated(board: Board, attacker: str, aimed: Area,
+              attack: AreaAttack) -> tuple[Area, float]:
+    """Where a missed blast lands (the measurer turns the rules' inches and clock into a
+    point)."""
+    if attack.deviation is None:
+        return aimed, 0.0
+    return board.map().deviate(attacker, aimed, attack.deviation.inches, attack.deviation.clock)
+
+
+def template_title(name: str, aimed: Area, context: AttackContext, weapon: Weapon) -> str:
+    """``Merisiel throws a MBT at (15.5, 9.5) (Dagger)``; a Cone or Stream names its bearing.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> cone = Area("cone", 1.5, 1.5, 90.0)
+    >>> template_title("Dragon", cone, AttackContext(),
+    ...                Weapon("Breath", DamageDice(False, (6, 6))))
+    'Dragon fires a CONE from (1.5, 1.5) at 90° (Breath)'
+    """
+    verb = "throws" if context.kind is AttackKind.THROWN else "fires"
+    where = f"at ({aimed.x:g}, {aimed.y:g})" if aimed.shape in BLASTS else \
+        f"from ({aimed.x:g}, {aimed.y:g}) at {aimed.bearing:.0f}°"
+    return f"{name} {verb} a {aimed.shape.upper()} {where} ({weapon.name})"
+
+
+def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
+             weapon: str | None, options: Sequence[str], overrides: Mapping[str, str],
+             evadable: bool) -> TemplateAttack:
+    fighter = combatant_of(board, board.token(attacker_id))
+    arm = _area_weapon(fighter, weapon)
+    context, distance = _context(board, fighter, arm, (aimed.x, aimed.y), options, overrides)
+    beneath = _beneath(board, attacker_id, aimed)
+    attack = resolve_area_attack(dice, fighter, arm.name, AreaTemplate(aimed.shape),
+                                 _victims(board, beneath, evadable), context,
+                                 distance_to_target=distance)
+    events, states = list(attack.outcome.events), list(attack.outcome.states)
+    events += _evasions(board, aimed, attack.evaded)
+    landed, moved = _deviated(board, attacker_id, aimed, attack)
+    if moved or attack.deviation is not None:
+        beneath = _beneath(board, attacker_id, landed)
+        later = area_damage(dice, fighter, arm, _victims(board, beneath, evadable), False,
+                            context)
+        events += [*later.outcome.events, *_evasions(board, landed, later.evaded)]
+        states += later.outcome.states
+    title = template_title(board.token(attacker_id).name, aimed, context, arm)
+    shown, evasions = _logged(board, events)
+    entry = attack_entry(title, shown, {t.id: t.name for t in board.tokens},
+                         notes=(*evasions, *_notes(board, beneath, aimed, landed, moved)),
+                         round_number=initiative(board).round)
+    after = apply_outcome(board, states, events).with_log(entry)
+    return TemplateAttack(aimed, landed, beneath, tuple(events), after, entry)
+
+
+def resolve_template(board: Board, attacker_id: str, shape: str, at: Point,
+                     dice: DiceSource, *, rotation: float | None = None,
+                     weapon: str | None = None, options: Sequence[str] = (),
+                     overrides: Mapping[str, str] | None = None,
+                     evadable: bool = False) -> TemplateAttack:
+    """Roll an area attack with a ``shape`` template (sbt, mbt, lbt, cone, stream) at ``at``.
+
+    Dice: the attack roll and Wild Die; on a hit each victim's Evasion roll (Agility die and
+    Wild Die, if ``evadable``) and damage in order; on a missed blast the deviation d6s and
+    d12, then the same for each victim where it landed. The ``overrides`` may set
+    ``range_band`` and ``illumination``. ``AttackError`` (nothing applied) when the attack
+    cannot be made.
+    """
+    try:
+        token = board.token(attacker_id)
+    except KeyError as error:
+        raise AttackError(f"attacker: {error.args[0]}") from None
+    try:
+        aimed = board.map().place(shape, token.id, at, rotation)
+    except ValueError as error:
+        raise AttackError(str(error)) from None
+    try:
+        return _resolve(board, token.id, aimed, dice, weapon, options, overrides or {},
+                        evadable)
+    except RulesError as error:
+        raise AttackError(str(error)) from None

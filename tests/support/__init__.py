@@ -1,0 +1,1 @@
+"""Helpers shared by test folders (tests/conftest.py puts tests/ on the path)."""
