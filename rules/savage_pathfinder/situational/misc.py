@@ -18,6 +18,7 @@ from dataclasses import replace
 from rules.dice import DiceSource
 from rules.events import Died, Modifier, Outcome
 from rules.registry import RulesError
+from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.context import AttackContext
 from rules.savage_pathfinder.situational.opposed import roll_trait_of
 from rules.savage_pathfinder.statblock import Combatant, Weapon
@@ -64,6 +65,7 @@ def finishing_move(killer: Combatant, victim: Combatant, weapon: Weapon,
     >>> out.events, out.states[0].condition.dead
     ((Died(token='g'),), True)
     """
+    check_may_act(killer, f"finish {victim.id}")
     helpless = victim.condition.incapacitated or victim.condition.bound
     if not helpless:
         raise RulesError(f"{killer.id} cannot finish {victim.id}: not helpless")
