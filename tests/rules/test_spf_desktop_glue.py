@@ -90,3 +90,22 @@ def test_the_jokers_plus_two_reaches_the_spirit_roll() -> None:
     enc = begin_combat(two(hero=shaken), PhysicalCards(["RJ", "2C"]))[0]
     result = perform_action(enc, ActionRequest("recover-shaken", "hero"), ScriptedDice([2, 2]))
     assert result.encounter.token("hero").stats["condition"]["shaken"] is False
+
+
+@pytest.mark.xfail(strict=True, reason="desktop/core/turn_rolls.py roll_skill rolls Notice and "
+                   "Athletics with the Wound penalty only: roll with "
+                   "rules.savage_pathfinder.trait_check.roll_check (Fatigue, Distracted, Joker, "
+                   "the light for Notice)")
+def test_fatigue_reaches_the_notice_roll_against_an_ambush() -> None:
+    """Surprise: "The victims of the attack make a Notice roll. Those who fail get no Action
+    Card". Fatigued "subtracts 1 from all Trait rolls": Notice d6 4, Wild Die 1, -1 = 3: Ann
+    fails and is not dealt in."""
+    from desktop.core import turns
+    from desktop.core.turn_rolls import begin_ambush
+
+    ann = {"wild_card": True, "skills": {"notice": "d6"}, "condition": {"fatigue": 1}}
+    enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, side=Side.HERO, stats=ann),
+                            Token("b", "Bo", 1.5, 0.5, side=Side.VILLAIN,
+                                  stats={"wild_card": True})))
+    enc, _ = begin_ambush(enc, PhysicalCards(["KS", "2C"]), Side.VILLAIN, ScriptedDice([4, 1]))
+    assert "a" not in turns.acting_tokens(enc)
