@@ -109,3 +109,24 @@ def test_fatigue_reaches_the_notice_roll_against_an_ambush() -> None:
                                   stats={"wild_card": True})))
     enc, _ = begin_ambush(enc, PhysicalCards(["KS", "2C"]), Side.VILLAIN, ScriptedDice([4, 1]))
     assert "a" not in turns.acting_tokens(enc)
+
+
+@pytest.mark.xfail(strict=True, reason="desktop/core/tools.py _pace_of reads the raw stats pace: "
+                   "use rules.savage_pathfinder.movement.pace_for_turn on the token's combatant "
+                   "(Wounds, 0 when Entangled/Bound/Stunned/Incapacitated, -2\" after standing)")
+def test_dragging_a_wounded_token_measures_against_his_pace_less_wounds() -> None:
+    """Wound Penalties: "-1 cumulative penalty to his Pace (minimum of 1\\")": Pace 6 with two
+    Wounds is 4; an Entangled token "can't move": 0."""
+    from desktop.core.tools import DragPreview, PointerEvent, PointerKind, SelectTool
+
+    def drag_pace(condition: dict) -> float:
+        stats = {"pace": 6, "running_die": "d6", "condition": condition}
+        enc = Encounter(tokens=(Token("s", "Scout", 0.5, 1.5, stats=stats),))
+        tool = SelectTool()
+        tool.feed(PointerEvent(PointerKind.PRESS, 0.5, 1.5), enc)
+        tool.feed(PointerEvent(PointerKind.MOVE, 3.5, 1.5), enc)
+        assert isinstance(tool.preview, DragPreview)
+        return tool.preview.pace
+
+    assert drag_pace({"wounds": 2}) == 4
+    assert drag_pace({"entangled": True}) == 0

@@ -387,3 +387,23 @@ def test_brawler_frenzy_and_ambidextrous_house_defaults_switch_off() -> None:
                      AttackContext(house=HouseRules(ambidextrous=False)), AttackFacts(),
                      ["off-hand"])
     assert Modifier(-2, "off-hand") in strict.context.attack_modifiers
+
+
+# --- movement ----------------------------------------------------------------------------------
+
+def test_those_who_cannot_move_have_no_pace() -> None:
+    # Entangled "can't move", Bound "may not move", Stunned "Can't move"; Incapacitated "cannot
+    # take actions of any kind". A Shaken character moves ("free actions, such as moving").
+    from rules.savage_pathfinder.movement import pace_for_turn
+    for condition in (Condition(entangled=True), Condition(bound=True), Condition(stunned=True),
+                      Condition(incapacitated=True)):
+        assert pace_for_turn(Combatant("m1", condition=condition), running=3) == 0
+    assert pace_for_turn(Combatant("m1", condition=Condition(shaken=True, wounds=1))) == 5
+
+
+def test_distracted_reaches_the_hazard_roll() -> None:
+    # Hazards: "an Athletics roll to move". Athletics d6 5, Distracted -2 = 3: he can't move.
+    from rules.savage_pathfinder.movement import Hazard, hazard_roll
+    mover = Combatant("m1", skills=ATHLETE, condition=Condition(distracted=True))
+    event, hazard = hazard_roll(ScriptedDice([5]), mover)
+    assert (event.total, hazard) == (3, Hazard.CANNOT_MOVE)
