@@ -407,3 +407,25 @@ def test_distracted_reaches_the_hazard_roll() -> None:
     mover = Combatant("m1", skills=ATHLETE, condition=Condition(distracted=True))
     event, hazard = hazard_roll(ScriptedDice([5]), mover)
     assert (event.total, hazard) == (3, Hazard.CANNOT_MOVE)
+
+
+def test_a_bound_or_dead_foe_gets_no_free_attack_on_a_withdrawal() -> None:
+    # Withdrawing: "all adjacent non-Shaken and non-Stunned opponents get an immediate free
+    # attack" - an attack, which a Bound foe ("no physical actions other than trying to break
+    # free") or a dead one cannot make; the Entangled can still swing.
+    from rules.savage_pathfinder.situational.misc import withdrawal_attackers
+    foes = [Combatant("f1"), Combatant("f2", condition=Condition(bound=True)),
+            Combatant("f3", condition=Condition(entangled=True)),
+            Combatant("f4", condition=Condition(dead=True))]
+    assert withdrawal_attackers(foes) == ("f1", "f3")
+
+
+def test_the_jokers_plus_two_reaches_crush_and_cutting_free_damage() -> None:
+    # Jokers "add +2 to all Trait and damage rolls": Crush (Strength d6 4) + 2 = 6 vs the
+    # held goblin's Toughness 5: Shaken. Cutting free: Strength d6 1 + dagger d4 1 + 2 = 4,
+    # Hardness 4: cut.
+    held = Combatant("d1", condition=Condition(entangled=True))
+    crushed = crush(ScriptedDice([4]), Combatant("a1"), held, grappled=True, joker=True)
+    assert crushed.events[0].total == 6 and crushed.states[0].condition.shaken
+    cut = cut_free(ScriptedDice([1, 1]), held, DAGGER, cutter=Combatant("c1"), joker=True)
+    assert cut.events[0].total == 4 and not cut.states[0].condition.entangled

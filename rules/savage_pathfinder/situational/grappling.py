@@ -37,6 +37,7 @@ from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.damage import take_damage
 from rules.savage_pathfinder.expressions import roll_acing
+from rules.savage_pathfinder.penalties import joker_modifier
 from rules.savage_pathfinder.situational.illumination import illumination_modifier
 from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
 from rules.savage_pathfinder.situational.opposed import roll_opposed
@@ -135,12 +136,13 @@ def let_go(grappler: Combatant, victim: Combatant) -> Outcome[Combatant]:
 
 def crush(
     dice: DiceSource, grappler: Combatant, victim: Combatant, soak_bennies: int = 0, *,
-    grappled: bool | None = None,
+    grappled: bool | None = None, joker: bool = False,
 ) -> Outcome[Combatant]:
     """Crush a foe the grappler holds: Strength as damage (Aces, no Wild Die, no Scale).
 
     ``grappled``: whether it was ``grappler`` who Entangled or Bound ``victim`` (False refuses
     the Crush; None trusts the victim's state alone, for callers that do not track holds).
+    ``joker``: the grappler holds a Joker (+2 damage).
 
     Examples
     --------
@@ -157,8 +159,9 @@ def crush(
         raise RulesError(f"{grappler.id} can only crush a foe he has Entangled or Bound")
     strength = grappler.strength
     die = roll_acing(dice, strength.sides, "Strength die (Crush)")
-    mods = (Modifier(strength.bonus, f"Strength {strength}"),) if strength.bonus else ()
-    total = die.total + strength.bonus
+    mods = ((Modifier(strength.bonus, f"Strength {strength}"),) if strength.bonus else ()) + \
+        joker_modifier(joker)
+    total = die.total + sum(m.value for m in mods)
     roll = RollMade(grappler.id, "Crush damage", (die,), mods, total, None, str(total))
     taken = take_damage(dice, victim, total, soak_bennies=soak_bennies)
     return Outcome((roll, *taken.events), taken.states)
