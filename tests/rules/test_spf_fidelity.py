@@ -429,3 +429,21 @@ def test_the_jokers_plus_two_reaches_crush_and_cutting_free_damage() -> None:
     assert crushed.events[0].total == 6 and crushed.states[0].condition.shaken
     cut = cut_free(ScriptedDice([1, 1]), held, DAGGER, cutter=Combatant("c1"), joker=True)
     assert cut.events[0].total == 4 and not cut.states[0].condition.entangled
+
+
+def test_the_odds_follow_the_brawler_house_default() -> None:
+    # Fighting d12 (an Extra) against Parry 2: a success only on 2-5 (4/12), a raise on 6+
+    # (7/12). Unarmed damage against Toughness 4 (Vigor d4):
+    # - Strength d4 alone: 4+ on an Acing d4 is 1/4; with the raise d6, d4 + d6 <= 3 only for
+    #   (1,1), (1,2), (2,1): 3/24, so 7/8. Shaken or worse: 1/3 * 1/4 + 7/12 * 7/8 = 57/96.
+    # - With the Brawler d4 (the house default): 2d4 <= 3 for 3/16, so 13/16; 2d4 + d6 <= 3
+    #   only for (1,1,1): 95/96. 1/3 * 13/16 + 7/12 * 95/96 = 977/1152.
+    from rules.savage_pathfinder.context import HouseRules
+    from rules.savage_pathfinder.odds import attack_odds
+    brawler = Combatant("b1", strength=TraitDie(4), edges=("Brawler",),
+                        skills=(("fighting", TraitDie(12)),))
+    target = Combatant("t1", vigor=TraitDie(4))
+    with_d4 = attack_odds(brawler, target, None, AttackContext())
+    without = attack_odds(brawler, target, None, AttackContext(house=HouseRules(brawler=False)))
+    assert with_d4.shaken == pytest.approx(977 / 1152, abs=1e-12)
+    assert without.shaken == pytest.approx(57 / 96, abs=1e-12)
