@@ -59,6 +59,8 @@ __all__ = ["Mismatch", "Reading", "StatBlockText", "Unread", "read_stat_block"]
 _LABELS = ("attributes", "skills", "pace", "parry", "toughness", "hindrances", "edges", "gear",
            "special abilities", "languages", "powers", "power points", "size", "bennies")
 _LABEL = re.compile(r"^\s*(" + "|".join(_LABELS) + r")\s*:\s*(.*)$", re.IGNORECASE)
+_BETWEEN = re.compile(r"[;,]\s*(?=(?:" + "|".join(_LABELS) + r")\s*:)", re.IGNORECASE)
+_NONE = ("", "none", "-", "\u2014", "\u2013")
 _LISTS = ("attributes", "skills", "hindrances", "edges", "gear", "languages", "powers")
 _DIE = r"d(?:4|6|8|10|12)(?:[+-]\d+)?"
 _TRAIT = re.compile(r"^(.+?)\s+(" + _DIE + r")(?:\s*\(a\))?$", re.IGNORECASE)
@@ -144,7 +146,7 @@ def _sections(text: str) -> tuple[list[str], list[tuple[str, str]]]:
         line = raw.strip()
         if not line:
             continue
-        parts = [p for p in re.split(r";\s*(?=[A-Za-z ]+:)", line) if p.strip()]
+        parts = [p for p in _BETWEEN.split(line) if p.strip()]
         labelled = [_LABEL.match(p) for p in parts]
         if all(labelled):
             fields += [(m[1].lower(), m[2].strip()) for m in labelled if m]
@@ -231,7 +233,7 @@ def _number(draft: _Draft, label: str, value: str) -> None:
 
 def _edges(draft: _Draft, value: str) -> None:
     edges: list[str] = draft.stats.setdefault("edges", [])
-    for item in _split(value):
+    for item in (i for i in _split(value) if i.lower() not in _NONE):
         edges.append(item)
         draft.read("edges", item, item)
 
@@ -336,6 +338,8 @@ def _field(draft: _Draft, label: str, value: str) -> None:
         for line in value.splitlines():
             if line.strip():
                 _ability(draft, line)
+    elif value.strip().lower() in _NONE:
+        return
     elif label == "?":
         draft.skip(value, "no field label this reader knows (Attributes:, Skills:, Pace:, ...)")
     else:
@@ -362,12 +366,20 @@ def _mismatches(draft: _Draft) -> list[Mismatch]:
     derived = {"parry": (built.parry, f"2 + half Fighting {fighting} + weapon and shield "
                                       f"Parry {bonus}"),
                "toughness": (built.toughness, f"2 + half Vigor {built.vigor} + Armor "
-                                              f"{built.armor}")}
+                                              f"{built.armor}" + _size_note(built.size))}
     for name, (printed, _inner) in draft.printed.items():
         value, why = derived[name]
         if printed != value:
             found.append(Mismatch(name, printed, value, why))
     return found
+
+
+def _size_note(size: int) -> str:
+    """Size is no part of Toughness in the two texts; a book that adds it needs the block's
+    ``toughness_bonus``."""
+    if not size:
+        return ""
+    return f" (Size {size:+d} not added: set toughness_bonus if the book adds it)"
 
 
 def read_stat_block(text: str) -> StatBlockText:

@@ -88,3 +88,22 @@ def test_creature_abilities_the_rules_use() -> None:
     wolf = combatant_from_dict(block.stats, "pasted", "w1")
     assert not wolf.has_vitals and wolf.max_wounds == 1
     assert block.mismatches == ()  # Parry 2 + 4 = 6, Toughness 2 + 5 + 1 = 8
+
+
+def test_commas_between_statistics_and_no_edges() -> None:
+    # Some books print "Pace: 6, Parry: 5, Toughness: 5" and "Edges: —".
+    block = read_stat_block("Zombie\nAttributes: Agility d6, Smarts d4, Spirit d4, Strength d6, "
+                            "Vigor d6\nSkills: Fighting d6\nPace: 4, Parry: 5, Toughness: 5\n"
+                            "Edges: \u2014\nHindrances: None")
+    assert (block.stats["pace"], block.stats.get("edges", [])) == (4, [])
+    assert block.mismatches == () and block.unread == ()
+
+
+def test_a_size_the_texts_do_not_add_to_toughness_is_named_in_the_mismatch() -> None:
+    # Ogre: Vigor d10, no Armor: 2 + 5 = 7; the book prints 9 with Size +2 folded in.
+    block = read_stat_block("Ogre\nAttributes: Agility d6, Smarts d4, Spirit d6, "
+                            "Strength d12, Vigor d10\nSkills: Fighting d8\n"
+                            "Pace: 7; Parry: 6; Toughness: 9\nSpecial Abilities:\n* Size +2: Big.")
+    assert block.mismatches == (Mismatch(
+        "toughness", 9, 7, "2 + half Vigor d10 + Armor 0 (Size +2 not added: set "
+        "toughness_bonus if the book adds it)"),)
