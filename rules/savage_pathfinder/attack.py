@@ -45,7 +45,8 @@ from dataclasses import dataclass, replace
 from rules.dice import DiceSource
 from rules.events import Event, Hit, Miss, Modifier, Outcome
 from rules.registry import RulesError
-from rules.savage_pathfinder.context import AttackContext, AttackKind
+from rules.savage_pathfinder.acting import check_may_act
+from rules.savage_pathfinder.context import AttackContext, AttackKind, CalledShot
 from rules.savage_pathfinder.damage import roll_damage, take_damage
 from rules.savage_pathfinder.expressions import TraitDie
 from rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
@@ -70,13 +71,13 @@ class AttackPlan:
 def plan_attack(attacker: Combatant, defender: Combatant, weapon_name: str | None,
                 context: AttackContext) -> AttackPlan:
     """Check the attack is allowed and work out what it rolls; ``RulesError`` if not allowed."""
-    _check_can_act(attacker)
+    check_may_act(attacker, "attack")
     try:
         weapon = attacker.weapon(weapon_name)
     except KeyError as error:
         raise RulesError(error.args[0]) from None
     kind = context.attack_kind_for(weapon.fires)
-    _check_weapon(attacker, weapon, kind, context.shots)
+    _check_weapon(attacker, weapon, kind, context)
     target_number = defender.parry if kind is AttackKind.MELEE else 4
     return AttackPlan(
         weapon, kind, attacker.skill(kind.skill), target_number,
@@ -85,22 +86,16 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon_name: str | Non
     )
 
 
-def _check_can_act(attacker: Combatant) -> None:
-    state = attacker.condition
-    for flag, label in ((state.dead, "dead"), (state.incapacitated, "Incapacitated"),
-                        (state.shaken, "Shaken and may only take free actions")):
-        if flag:
-            raise RulesError(f"{attacker.id} cannot attack: {label}")
-
-
-def _check_weapon(attacker: Combatant, weapon: Weapon, kind: AttackKind, shots: int) -> None:
+def _check_weapon(attacker: Combatant, weapon: Weapon, kind: AttackKind,
+                  context: AttackContext) -> None:
+    shots = context.shots
     if kind is AttackKind.THROWN and not weapon.thrown:
         raise RulesError(f"{weapon.name} is not a thrown weapon")
     if kind is AttackKind.MELEE and weapon.fires:
         raise RulesError(f"{weapon.name} is a ranged weapon: attack with it as Shooting (the "
                         "situational rule Ranged Weapons in Melee sets the TN to Parry)")
     most = weapon.rof if kind is AttackKind.SHOOTING else 1
-    if kind is AttackKind.MELEE and attacker.has_edge(Edge.FRENZY):
+    if kind is AttackKind.MELEE and attacker.has_edge(Edge.FRENZY) and context.house.frenzy:
         most = 2
     if not 1 <= shots <= most:
         raise RulesError(f"shots: {shots}, but {weapon.name} allows 1 to {most} ({kind.value})")
@@ -158,15 +153,24 @@ def _against(roll: RolledTrait, plan: AttackPlan) -> RolledTrait:
     return RolledTrait(event, result, total, raises)
 
 
+def _arm(context: AttackContext) -> str | None:
+    """The arm a hand or limb Called Shot targets (the Injury Table rolls no side for it)."""
+    if context.arm is not None and context.called_shot not in (CalledShot.HAND, CalledShot.LIMB):
+        raise RulesError(f"arm: {context.arm} given, but the attack is no hand or limb Called "
+                         "Shot")
+    return context.arm
+
+
 def _damage_all(dice: DiceSource, attacker: Combatant, targets: tuple[Combatant, ...],
                 hits: list[tuple[Combatant, AttackPlan, RolledTrait]], events: list[Event],
                 context: AttackContext, soak_bennies: int) -> Outcome[Combatant]:
     states = {target.id: target for target in targets}
     for target, plan, roll in hits:
         damage = roll_damage(dice, attacker, plan.weapon, roll.result is TraitResult.RAISE,
-                             plan.damage_modifiers)
+                             plan.damage_modifiers, brawler=context.house.brawler)
         taken = take_damage(dice, states[target.id], damage.total, plan.weapon.ap,
-                            catastrophic=context.catastrophic, soak_bennies=soak_bennies)
+                            catastrophic=context.catastrophic, soak_bennies=soak_bennies,
+                            victim_joker=context.defender_joker, arm=_arm(context))
         events += (damage, *taken.events)
         states[target.id] = taken.states[0]
     return Outcome(tuple(events), tuple(states.values()))

@@ -19,7 +19,8 @@ from enum import StrEnum
 
 from rules.events import Modifier
 
-__all__ = ["AttackContext", "AttackKind", "CalledShot", "Cover", "Illumination", "RangeBand"]
+__all__ = ["AttackContext", "AttackKind", "CalledShot", "Cover", "HouseRules", "Illumination",
+           "RangeBand"]
 
 
 class AttackKind(StrEnum):
@@ -64,6 +65,29 @@ class CalledShot(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Rules the two texts do not state, taken from Savage Worlds; each on unless the GM
+    switches it off.
+
+    ``dodge``: the Dodge Edge is -2 to ranged attacks (not area effects) against the character
+    (the text only says area effects ignore it). ``brawler``: Brawler adds a d4 to unarmed
+    damage (the text only says it "grants him a damage die"). ``frenzy``: Frenzy allows two
+    Fighting dice in one attack (the text names the Edge only). ``ambidextrous``: Ambidextrous
+    also waives the off-hand -2 (the text gives it only the off-hand weapon's Parry).
+
+    Examples
+    --------
+    >>> HouseRules().dodge, HouseRules(dodge=False).dodge
+    (True, False)
+    """
+
+    dodge: bool = True
+    brawler: bool = True
+    frenzy: bool = True
+    ambidextrous: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class AttackContext:
     """Everything about one attack beyond the two combatants and the weapon.
 
@@ -71,7 +95,10 @@ class AttackContext:
     (a thrown dagger needs ``AttackKind.THROWN``). ``actions`` is the number of actions declared
     this turn (Multi-Action), ``shots`` the Rate of Fire used, ``gang_up`` the Gang Up bonus
     already counted from the map (additional adjacent allies less the defender's).
-    ``catastrophic`` lifts the four-Wound cap (falls, lava).
+    ``catastrophic`` lifts the four-Wound cap (falls, lava). ``defender_joker``: the defender
+    holds a Joker (+2 to his Soak and Incapacitation Vigor rolls). ``arm`` ("left" or "right"):
+    the arm a hand or limb Called Shot targets, so the Injury Table does not roll its side.
+    ``house``: the house defaults in force (:class:`HouseRules`).
     """
 
     kind: AttackKind | None = None
@@ -89,6 +116,9 @@ class AttackContext:
     area_effect: bool = False
     shots: int = 1
     catastrophic: bool = False
+    defender_joker: bool = False
+    arm: str | None = None
+    house: HouseRules = HouseRules()
     attack_modifiers: tuple[Modifier, ...] = ()
     damage_modifiers: tuple[Modifier, ...] = ()
 

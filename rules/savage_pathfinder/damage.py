@@ -62,9 +62,12 @@ WOUND_CAP = 4
 
 def roll_damage(
     dice: DiceSource, attacker: Combatant, weapon: Weapon, raise_: bool,
-    modifiers: tuple[Modifier, ...] = (),
+    modifiers: tuple[Modifier, ...] = (), *, brawler: bool = True,
 ) -> RollMade:
-    """Roll the weapon's damage for ``attacker``; ``raise_`` adds the bonus d6."""
+    """Roll the weapon's damage for ``attacker``; ``raise_`` adds the bonus d6.
+
+    ``brawler`` False switches off the house default Brawler d4 (:class:`~.context.HouseRules`).
+    """
     rolled: list[DieRoll] = []
     mods = list(modifiers)
     if weapon.damage.strength:
@@ -73,7 +76,8 @@ def roll_damage(
         mods += [Modifier(strength.bonus, f"Strength {strength}")] * bool(strength.bonus)
     for sides in weapon.damage.dice:
         rolled.append(roll_acing(dice, sides, f"{weapon.name} d{sides} (damage)"))
-    if not weapon.damage.dice and weapon.range is None and attacker.has_edge(Edge.BRAWLER):
+    if brawler and not weapon.damage.dice and weapon.range is None and \
+            attacker.has_edge(Edge.BRAWLER):
         rolled.append(roll_acing(dice, 4, "Brawler d4 (damage)"))
     if raise_:
         rolled.append(roll_acing(dice, 6, "raise bonus d6 (damage)"))
@@ -96,10 +100,13 @@ def damage_result(total: int, toughness: int, already_shaken: bool,
 def take_damage(
     dice: DiceSource, victim: Combatant, total: int, ap: int = 0, *,
     catastrophic: bool = False, soak_bennies: int = 0, soak_modifiers: tuple[Modifier, ...] = (),
+    victim_joker: bool = False, arm: str | None = None,
 ) -> Outcome[Combatant]:
     """Apply a damage total to ``victim``: Shaken, Soak, Wounds, Incapacitation, in that order.
 
     ``soak_bennies`` is how many Bennies the victim will spend on one Soak and its rerolls.
+    ``victim_joker``: the victim holds a Joker (+2 to his Soak and Incapacitation Vigor).
+    ``arm``: the arm a Called Shot hit ("left", "right"), for the Injury Table's Arm result.
     """
     toughness = victim.toughness - min(ap, victim.armor)
     raises, wounds = damage_result(total, toughness, victim.condition.shaken, catastrophic)
@@ -107,14 +114,14 @@ def take_damage(
     if total < toughness:
         return Outcome(tuple(events), (victim,))
     if wounds and soak_bennies:
-        soak = soak_roll(dice, victim, wounds, soak_bennies, soak_modifiers)
+        soak = soak_roll(dice, victim, wounds, soak_bennies, soak_modifiers, joker=victim_joker)
         events += soak.events
         victim, wounds = soak.defender, wounds - soak.soaked
         if soak.soaked:
             events.append(Soaked(victim.id, soak.soaked, soak.soaked + wounds))
         if not wounds:
             return _soaked_all(victim, events)
-    return _wound(dice, _shake(victim, events), wounds, events)
+    return _wound(dice, _shake(victim, events), wounds, events, victim_joker, arm)
 
 
 def _soaked_all(victim: Combatant, events: list[Event]) -> Outcome[Combatant]:
@@ -131,8 +138,8 @@ def _shake(victim: Combatant, events: list[Event]) -> Combatant:
     return replace(victim, condition=replace(victim.condition, shaken=True))
 
 
-def _wound(dice: DiceSource, victim: Combatant, wounds: int,
-           events: list[Event]) -> Outcome[Combatant]:
+def _wound(dice: DiceSource, victim: Combatant, wounds: int, events: list[Event],
+           joker: bool, arm: str | None) -> Outcome[Combatant]:
     if not wounds:
         return Outcome(tuple(events), (victim,))
     total = victim.condition.wounds + wounds
@@ -146,5 +153,5 @@ def _wound(dice: DiceSource, victim: Combatant, wounds: int,
     events.append(Incapacitated(victim.id))
     if not victim.wild_card:
         return Outcome(tuple(events), (victim,))
-    vigor = incapacitation_roll(dice, victim)
+    vigor = incapacitation_roll(dice, victim, joker=joker, arm=arm)
     return Outcome((*events, *vigor.events), vigor.states)

@@ -9,6 +9,9 @@ Damage). A character Bleeding Out rolls Vigor at the start of each turn: failure
 success he rolls again next turn, raise he stabilises; an ally's successful Healing roll
 stabilises him too.
 
+Every roll takes the roller's Wounds, Fatigue and Distracted and, with ``joker=True``, the
+Joker's +2. An arm hit by a Called Shot (``arm``) is the Arm result's side, not rolled.
+
 An Incapacitated character rolls Vigor each day (:func:`daily_recovery_roll`) and is no longer
 Incapacitated on a success.
 
@@ -38,8 +41,10 @@ from rules.events import (
     StatusAdded,
     StatusRemoved,
 )
+from rules.registry import RulesError
+from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.modifiers import wound_penalty
+from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
 from rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
@@ -55,8 +60,14 @@ _HEAD = {1: "Hideous Scar (Ugly, Major)", 2: "Hideous Scar (Ugly, Major)",
          6: "Brain Damage (Smarts -1 die type)"}
 
 
-def roll_injury(dice: DiceSource, lasts: InjuryLasts, actor: str) -> tuple[Injury, list[Event]]:
-    """Roll on the Injury Table (2d6, then a d6 where the table says so)."""
+def roll_injury(dice: DiceSource, lasts: InjuryLasts, actor: str,
+                arm: str | None = None) -> tuple[Injury, list[Event]]:
+    """Roll on the Injury Table (2d6, then a d6 where the table says so).
+
+    ``arm`` ("left" or "right") is the targeted arm: the Arm result rolls no side then.
+    """
+    if arm not in (None, "left", "right"):
+        raise RulesError(f"arm: {arm!r}, not left or right")
     first, second = (roll_plain(dice, 6, f"Injury Table d6 {n}") for n in (1, 2))
     total = first.total + second.total
     events: list[Event] = [RollMade(actor, "Injury Table", (first, second), (), total, None, "")]
@@ -72,7 +83,8 @@ def roll_injury(dice: DiceSource, lasts: InjuryLasts, actor: str) -> tuple[Injur
         head = _HEAD[_sub_roll(dice, "Head", actor, events)]
         lowers = "smarts" if head.startswith("Brain") else None
         return Injury(f"Head: {head}", lasts, lowers), events
-    side = "left" if _sub_roll(dice, "Arm (1-3 left, 4-6 right)", actor, events) <= 3 else "right"
+    side = arm or ("left" if _sub_roll(dice, "Arm (1-3 left, 4-6 right)", actor, events) <= 3
+                   else "right")
     return Injury(f"Arm: {side} arm unusable", lasts), events
 
 
@@ -82,18 +94,23 @@ def _sub_roll(dice: DiceSource, table: str, actor: str, events: list[Event]) -> 
     return die.total
 
 
+def _own(victim: Combatant, joker: bool,
+         modifiers: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
+    return (*condition_modifiers(victim), *joker_modifier(joker), *modifiers)
+
+
 def incapacitation_roll(
-    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = (), *,
+    joker: bool = False, arm: str | None = None,
 ) -> Outcome[Combatant]:
     """The Vigor roll of a Wild Card just Incapacitated by damage or injury."""
     roll = roll_trait(dice, victim.attribute("vigor"), wild_card=victim.wild_card,
-                      actor=victim.id,
-                      purpose="Vigor (Incapacitated)",
-                      modifiers=(*wound_penalty(victim), *modifiers))
+                      actor=victim.id, purpose="Vigor (Incapacitated)",
+                      modifiers=_own(victim, joker, modifiers))
     if roll.result is TraitResult.CRITICAL_FAILURE:
         dead = replace(victim, condition=replace(victim.condition, dead=True))
         return Outcome((roll.event, Died(victim.id)), (dead,))
-    injury, events = roll_injury(dice, _LASTS[roll.result], victim.id)
+    injury, events = roll_injury(dice, _LASTS[roll.result], victim.id, arm)
     bleeding = roll.result is TraitResult.FAILURE
     condition = replace(victim.condition, injuries=(*victim.condition.injuries, injury),
                         bleeding_out=victim.condition.bleeding_out or bleeding)
@@ -104,13 +121,13 @@ def incapacitation_roll(
 
 
 def bleeding_out_roll(
-    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+    dice: DiceSource, victim: Combatant, modifiers: tuple[Modifier, ...] = (), *,
+    joker: bool = False,
 ) -> Outcome[Combatant]:
     """The Vigor roll at the start of the turn of a character Bleeding Out."""
     roll = roll_trait(dice, victim.attribute("vigor"), wild_card=victim.wild_card,
-                      actor=victim.id,
-                      purpose="Vigor (Bleeding Out)",
-                      modifiers=(*wound_penalty(victim), *modifiers))
+                      actor=victim.id, purpose="Vigor (Bleeding Out)",
+                      modifiers=_own(victim, joker, modifiers))
     if not roll.result.succeeded:
         dead = replace(victim, condition=replace(victim.condition, dead=True))
         return Outcome((roll.event, Died(victim.id)), (dead,))
@@ -120,12 +137,14 @@ def bleeding_out_roll(
 
 
 def stabilise(
-    dice: DiceSource, healer: Combatant, victim: Combatant, modifiers: tuple[Modifier, ...] = ()
+    dice: DiceSource, healer: Combatant, victim: Combatant, modifiers: tuple[Modifier, ...] = (),
+    *, joker: bool = False,
 ) -> Outcome[Combatant]:
     """An ally's Healing roll (an action): success stops the victim Bleeding Out."""
+    check_may_act(healer, f"stabilise {victim.id}")
     roll = roll_trait(dice, healer.skill("healing"), wild_card=healer.wild_card, actor=healer.id,
                       purpose="Healing (stop the Bleeding Out)",
-                      modifiers=(*wound_penalty(healer), *modifiers))
+                      modifiers=_own(healer, joker, modifiers))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,))
     stable = _stable(victim)
@@ -138,7 +157,7 @@ def daily_recovery_roll(
     """The daily Vigor roll of an Incapacitated character: success ends Incapacitation."""
     roll = roll_trait(dice, victim.attribute("vigor"), wild_card=victim.wild_card,
                       actor=victim.id, purpose="Vigor (daily recovery)",
-                      modifiers=(*wound_penalty(victim), *modifiers))
+                      modifiers=_own(victim, False, modifiers))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,))
     awake = replace(victim, condition=replace(victim.condition, incapacitated=False))

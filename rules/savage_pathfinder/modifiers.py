@@ -4,12 +4,13 @@
 ``rule(attacker, defender, weapon, kind, context) -> tuple[Modifier, ...]``; the engine adds up
 everything they return. A new situational rule is one more function in a tuple.
 
-Modifiers from the combat text: Wound penalties (-1 per Wound, at most -3); range Short 0,
-Medium -2, Long -4, Extreme -8 (only with Aim, never thrown); running -2 to other actions;
-Multi-Actions -2 per extra action (at most three); the Joker +2 to Trait and damage rolls;
-Dodge -2 against ranged attacks (not area effects). From the situational rules, as modifiers
-only: Cover, Illumination, Gang Up (at most +4), Aim, Wild Attack, Desperate Attack and Called
-Shots.
+Modifiers from the combat text: Wound penalties (-1 per Wound, at most -3), Fatigue and
+Distracted (:mod:`~rules.savage_pathfinder.penalties`); range Short 0, Medium -2, Long -4,
+Extreme -8 (only with Aim, never thrown); running -2 to other actions; Multi-Actions -2 per
+extra action (at most three); the Joker +2 to Trait and damage rolls; Dodge -2 against ranged
+attacks (not area effects; a house default, :class:`~.context.HouseRules`). From the situational
+rules, as modifiers only: Cover, Illumination, Gang Up (at most +4), Aim, Wild Attack, Desperate
+Attack and Called Shots (head and vitals +4 damage only on living creatures with vitals).
 
 Examples
 --------
@@ -34,6 +35,7 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
+from rules.savage_pathfinder.penalties import status_modifiers, wound_penalty
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
 __all__ = ["ATTACK_RULES", "DAMAGE_RULES", "Rule", "attack_modifiers", "damage_modifiers",
@@ -53,19 +55,6 @@ CALLED_SHOT_PENALTY = {CalledShot.HAND: -4, CalledShot.HEAD: -4, CalledShot.VITA
 
 def _only(value: int, reason: str) -> tuple[Modifier, ...]:
     return (Modifier(value, reason),) if value else ()
-
-
-def wound_penalty(combatant: Combatant) -> tuple[Modifier, ...]:
-    """-1 per Wound, at most -3.
-
-    Examples
-    --------
-    >>> from rules.savage_pathfinder.statblock import Condition
-    >>> wound_penalty(Combatant("h1", condition=Condition(wounds=4)))
-    (Modifier(value=-3, reason='4 Wounds'),)
-    """
-    wounds = combatant.condition.wounds
-    return _only(combatant.wound_penalty, f"{wounds} Wound{'s' * (wounds != 1)}")
 
 
 def multi_action_penalty(actions: int) -> tuple[Modifier, ...]:
@@ -88,9 +77,11 @@ def _range(kind: AttackKind, context: AttackContext) -> tuple[Modifier, ...]:
 
 def _core(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
           c: AttackContext) -> tuple[Modifier, ...]:
-    dodge = kind is not AttackKind.MELEE and d.has_edge(Edge.DODGE) and not c.area_effect
-    return (*wound_penalty(a), *_range(kind, c), *_only(-2 * c.running, "running"),
-            *multi_action_penalty(c.actions), *_only(2 * c.joker, "Joker"),
+    dodge = (kind is not AttackKind.MELEE and d.has_edge(Edge.DODGE) and not c.area_effect
+             and c.house.dodge)
+    return (*wound_penalty(a), *status_modifiers(a), *_range(kind, c),
+            *_only(-2 * c.running, "running"), *multi_action_penalty(c.actions),
+            *_only(2 * c.joker, "Joker"),
             *_only(-2 * dodge, f"{d.id} has Dodge"))
 
 
@@ -118,7 +109,7 @@ def _aim(kind: AttackKind, c: AttackContext, called: int) -> tuple[Modifier, ...
 
 def _damage(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
             c: AttackContext) -> tuple[Modifier, ...]:
-    vital = c.called_shot in (CalledShot.HEAD, CalledShot.VITALS)
+    vital = c.called_shot in (CalledShot.HEAD, CalledShot.VITALS) and d.has_vitals
     return (*_only(2 * c.joker, "Joker"), *_only(2 * c.wild_attack, "Wild Attack"),
             *_only(-c.desperate_attack, "Desperate Attack"),
             *_only(4 * vital, f"Called Shot ({c.called_shot})"))

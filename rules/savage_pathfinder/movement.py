@@ -12,6 +12,9 @@
 - Jumping: 1" across or 0.5" up as a free action, doubled after a 2" run-up; an Athletics
   roll (an action) adds 1" across (2" with a raise), or half that up.
 - Falling prone is free; standing up is free but costs 2" of Pace.
+- Who cannot move at all: the Entangled ("can't move"), the Bound ("may not move"), the
+  Stunned ("Can't move or take any actions"), the Incapacitated ("cannot take actions of any
+  kind") and the dead: their Pace this turn is 0.
 - One regular action a turn without penalty; Multi-Actions: up to three, -2 per extra action,
   declared up front; at most one limited action and one limited free action a turn.
 
@@ -33,7 +36,7 @@ from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.registry import RulesError
 from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.modifiers import wound_penalty
+from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
@@ -89,15 +92,21 @@ def roll_running(dice: DiceSource, runner: Combatant) -> RollMade:
 
 
 def pace_for_turn(mover: Combatant, running: int = 0, stood_up: bool = False) -> int:
-    """Inches the character may move this turn: Pace less Wounds (min 1), running die, standing.
+    """Inches the character may move this turn: Pace less Wounds (min 1), running die, standing;
+    0 for one who cannot move (see the module docs).
 
     Examples
     --------
     >>> from rules.savage_pathfinder.statblock import Condition
     >>> pace_for_turn(Combatant("h1", condition=Condition(wounds=2)), running=4, stood_up=True)
     6
+    >>> pace_for_turn(Combatant("h1", condition=Condition(entangled=True)))
+    0
     """
-    return max(1, mover.pace + mover.wound_penalty) + running - STAND_UP_COST * stood_up
+    state = mover.condition
+    if state.entangled or state.bound or state.stunned or state.incapacitated or state.dead:
+        return 0
+    return max(0, max(1, mover.pace + mover.wound_penalty) + running - STAND_UP_COST * stood_up)
 
 
 def sprint(runner: Combatant) -> tuple[int, float]:
@@ -120,9 +129,10 @@ class Hazard(StrEnum):
     MISHAP = "Fatigue from Bumps & Bruises, a fall if climbing, or drowning if swimming"
 
 
-def hazard_roll(dice: DiceSource, mover: Combatant,
-                modifiers: tuple[Modifier, ...] = ()) -> tuple[RollMade, Hazard]:
-    """The Athletics roll a hazardous move asks for, and what it means.
+def hazard_roll(dice: DiceSource, mover: Combatant, modifiers: tuple[Modifier, ...] = (), *,
+                joker: bool = False) -> tuple[RollMade, Hazard]:
+    """The Athletics roll a hazardous move asks for, and what it means (with the mover's
+    Wounds, Fatigue, Distracted and, if ``joker``, the Joker's +2).
 
     Examples
     --------
@@ -134,7 +144,8 @@ def hazard_roll(dice: DiceSource, mover: Combatant,
     """
     roll = roll_trait(dice, mover.skill("athletics"), wild_card=mover.wild_card,
                       purpose="Athletics (hazardous move)", actor=mover.id,
-                      modifiers=(*wound_penalty(mover), *modifiers))
+                      modifiers=(*condition_modifiers(mover), *joker_modifier(joker),
+                                 *modifiers))
     if roll.result is TraitResult.CRITICAL_FAILURE:
         return roll.event, Hazard.MISHAP
     return roll.event, Hazard.MOVES_ON if roll.result.succeeded else Hazard.CANNOT_MOVE

@@ -137,7 +137,7 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon_name: str | Non
     plan = plan_attack(attacker, defender, weapon_name, context)
     roll = trait_odds(plan.skill, wild_card=attacker.wild_card, target=plan.target_number,
                       modifier=sum(m.value for m in plan.attack_modifiers))
-    dice, fixed = _damage_dice(attacker, plan.weapon)
+    dice, fixed = _damage_dice(attacker, plan.weapon, context.house.brawler)
     fixed += sum(m.value for m in plan.damage_modifiers)
     toughness = defender.toughness - min(plan.weapon.ap, defender.armor)
     wounds = [float(1 - roll.success_or_better)] + [0.0] * WOUND_CAP
@@ -152,12 +152,14 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon_name: str | Non
     )
 
 
-def _damage_dice(attacker: Combatant, weapon: Weapon) -> tuple[tuple[int, ...], int]:
+def _damage_dice(attacker: Combatant, weapon: Weapon,
+                 brawler: bool) -> tuple[tuple[int, ...], int]:
     dice, fixed = weapon.damage.dice, weapon.damage.bonus
     if weapon.damage.strength:
         strength = attacker.attribute("strength")
         dice, fixed = (strength.sides, *dice), fixed + strength.bonus
-    if not weapon.damage.dice and weapon.range is None and attacker.has_edge(Edge.BRAWLER):
+    if brawler and not weapon.damage.dice and weapon.range is None and \
+            attacker.has_edge(Edge.BRAWLER):
         dice = (*dice, 4)
     return dice, fixed
 

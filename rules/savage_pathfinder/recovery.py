@@ -1,12 +1,16 @@
 """Getting back into the fight: Shaken recovery, Bennies against Shaken, and Soak rolls.
 
 - At the start of his turn a Shaken character rolls Spirit (a free action): success removes
-  Shaken (:func:`recover_from_shaken`).
+  Shaken (:func:`recover_from_shaken`). It "may only be tried once" a turn.
 - A Benny removes Shaken at any time (:func:`unshake_with_benny`).
 - Soak (:func:`soak_roll`): after damage but before Wounds are applied the defender may spend a
   Benny for a Vigor roll; a success and each raise remove one Wound of that attack. One Soak per
   attack, but further Bennies may reroll it (the best roll counts). Wound penalties he is about
   to suffer do not count; those he already has do.
+
+Every roll here takes the roller's Wounds, Fatigue and Distracted
+(:func:`~rules.savage_pathfinder.penalties.condition_modifiers`) and, with ``joker=True``, the
+Joker's +2.
 
 Examples
 --------
@@ -25,7 +29,7 @@ from dataclasses import dataclass, replace
 from rules.dice import DiceSource
 from rules.events import BennySpent, Event, Modifier, Outcome, StatusRemoved
 from rules.registry import RulesError
-from rules.savage_pathfinder.modifiers import wound_penalty
+from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.traits import roll_trait
 
@@ -33,14 +37,22 @@ __all__ = ["SoakResult", "recover_from_shaken", "soak_roll", "unshake_with_benny
 
 
 def recover_from_shaken(
-    dice: DiceSource, combatant: Combatant, modifiers: tuple[Modifier, ...] = ()
+    dice: DiceSource, combatant: Combatant, modifiers: tuple[Modifier, ...] = (), *,
+    joker: bool = False, tried_this_turn: bool = False,
 ) -> Outcome[Combatant]:
-    """The Spirit roll at the start of a Shaken character's turn; no roll if not Shaken."""
+    """The Spirit roll at the start of a Shaken character's turn; no roll if not Shaken.
+
+    ``RulesError`` when ``tried_this_turn``: the roll "may only be tried once".
+    """
     if not combatant.condition.shaken:
         return Outcome((), (combatant,))
+    if tried_this_turn:
+        raise RulesError(f"{combatant.id} already tried to recover from Shaken this turn "
+                         "(it may only be tried once)")
     roll = roll_trait(dice, combatant.attribute("spirit"), wild_card=combatant.wild_card,
                       actor=combatant.id, purpose="Spirit (recover from Shaken)",
-                      modifiers=(*wound_penalty(combatant), *modifiers))
+                      modifiers=(*condition_modifiers(combatant), *joker_modifier(joker),
+                                 *modifiers))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (combatant,))
     recovered = replace(combatant, condition=replace(combatant.condition, shaken=False))
@@ -78,7 +90,7 @@ class SoakResult:
 
 def soak_roll(
     dice: DiceSource, defender: Combatant, wounds: int, bennies: int,
-    modifiers: tuple[Modifier, ...] = (),
+    modifiers: tuple[Modifier, ...] = (), *, joker: bool = False,
 ) -> SoakResult:
     """Spend up to ``bennies`` Bennies (one Soak, then rerolls) against ``wounds`` Wounds.
 
@@ -91,7 +103,8 @@ def soak_roll(
         events.append(BennySpent(defender.id, "Soak" if spent == 1 else "reroll the Soak"))
         roll = roll_trait(dice, defender.attribute("vigor"), wild_card=defender.wild_card,
                           actor=defender.id, purpose="Vigor (Soak)",
-                          modifiers=(*wound_penalty(defender), *modifiers))
+                          modifiers=(*condition_modifiers(defender), *joker_modifier(joker),
+                                     *modifiers))
         events.append(roll.event)
         best = max(best, 1 + roll.raises if roll.result.succeeded else 0)
     spent_defender = replace(defender, bennies=defender.bennies - spent)

@@ -21,10 +21,15 @@ from enum import StrEnum
 from rules.savage_pathfinder.expressions import DIE_SIDES, DamageDice, TraitDie
 
 __all__ = [
-    "ATTRIBUTES", "UNARMED", "Combatant", "Condition", "Edge", "Injury", "InjuryLasts", "Weapon",
+    "ATTRIBUTES", "NO_VITALS", "UNARMED", "Combatant", "Condition", "Edge", "Injury",
+    "InjuryLasts", "Weapon",
 ]
 
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
+
+NO_VITALS = ("construct", "undead", "elemental", "swarm", "no vitals")
+"""Special abilities (kept in ``edges``) of things with no head or vital organs to hit: a
+Called Shot at the head or vitals adds no +4 damage against them ("of living creatures")."""
 
 
 class Edge(StrEnum):
@@ -152,6 +157,11 @@ class Combatant:
 
     def has_edge(self, edge: Edge) -> bool:
         return edge.value.lower() in {e.lower() for e in self.edges}
+
+    @property
+    def has_vitals(self) -> bool:
+        """False for a construct, undead, elemental or swarm (see :data:`NO_VITALS`)."""
+        return not any(e.lower() in NO_VITALS for e in self.edges)
 
     def weapon(self, name: str | None) -> Weapon:
         """The weapon called ``name`` (case ignored); None means unarmed; else ``KeyError``."""

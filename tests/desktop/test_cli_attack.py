@@ -104,7 +104,8 @@ def test_bad_input_is_one_clear_line_and_nothing_is_written(tmp_path: Path, caps
 def test_a_missed_blast_deviates_and_lands_where_geometry_says(tmp_path: Path, capsys) -> None:
     """A thrown flask (2d6, 4/8/16) at a point 8" away: Medium Range, -2. Athletics d8 3, Wild
     Die 1: 1 vs 4, a miss (not a Critical Failure: the d8 is no 1). Thrown: 1d6 = 3, x2 at
-    Medium = 6", capped at half of 8 = 4". The d12 shows 3: 3 o'clock is +x. The blast lands
+    Medium = 6", capped at half of 8 = 4". The d12 shows 12: straight on along the throw, +x
+    (issue 13: the clock is read along the throw). The blast lands
     at (13.5, 5.5) on the second orc, who takes 2d6 = 5 + 4 = 9 vs Toughness 5 (no raise bonus
     on a miss): one raise, a Wound: Incapacitated. The first orc, where it was aimed, is safe."""
     flask = {"skills": {"athletics": "d8"}, "wild_card": True,
@@ -116,7 +117,7 @@ def test_a_missed_blast_deviates_and_lands_where_geometry_says(tmp_path: Path, c
     path = tmp_path / "flask.json"
     save_encounter(enc, path)
     args = ["--attacker", "hero", "--template", "sbt", "--at", "9.5,5.5", "--dice",
-            "3,1,3,3,5,4", "--json"]
+            "3,1,3,12,5,4", "--json"]
     assert main(["attack", str(path), *args]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["template"] == {"shape": "sbt", "aimed_at": [9.5, 5.5],
@@ -124,7 +125,7 @@ def test_a_missed_blast_deviates_and_lands_where_geometry_says(tmp_path: Path, c
     assert data["log"]["lines"][:3] == [
         "Athletics (throwing) (sbt) d8 3, Wild d6 1 = 3; -2 Medium Range → 1 vs TN 4: miss",
         'deviation d6 3 (x2 at medium range) = 6 → 4"',
-        "deviation direction d12 3 → 3 o'clock",
+        "deviation direction d12 12 → 12 o'clock",
     ]
     assert "Orc 2 is Incapacitated" in data["log"]["lines"]
 

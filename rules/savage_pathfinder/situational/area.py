@@ -8,10 +8,12 @@
   a blast and a victim reduces its damage by half the obstacle's Hardness.
 - Failure: a Cone or Stream attack simply does not happen. A blast deviates: 1d6" if thrown,
   2d6" if fired, times 2 at Medium Range, 3 at Long, 4 at Extreme; a d12 read as a clock face
-  gives the direction; never more than half the distance to the target. The desktop moves the
+  gives the direction (12 straight on along the throw, 3 to its right, 6 back towards the
+  thrower: :func:`geometry.deviation.deviate`); never more than half the distance to the
+  target. The desktop moves the
   template by that much and calls :func:`area_damage` for whoever is beneath it there.
-- The attacker's Fatigue and Distraction count (pass a context not built by ``situate``, which
-  is for attacks at one defender).
+- The attacker's Wounds, Fatigue and Distraction count once (the engine's modifiers add them),
+  whether or not the context was built by ``situate``. Only a character who may act attacks.
 - Victims of an attack that may be Evaded roll Agility -2 first
   (:func:`~rules.savage_pathfinder.situational.misc.evasion_roll`); success takes no damage.
 
@@ -39,13 +41,13 @@ from enum import StrEnum
 from rules.dice import DiceSource
 from rules.events import Event, Hit, Miss, Modifier, Outcome, RollMade
 from rules.registry import RulesError
+from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.context import AttackContext, AttackKind, RangeBand
 from rules.savage_pathfinder.damage import roll_damage, take_damage
 from rules.savage_pathfinder.expressions import roll_plain
 from rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
 from rules.savage_pathfinder.situational.misc import evasion_roll
 from rules.savage_pathfinder.situational.obstacles import area_obstacle_modifier
-from rules.savage_pathfinder.situational.opposed import status_modifiers
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
@@ -145,7 +147,7 @@ def _damage_one(dice: DiceSource, attacker: Combatant, weapon: Weapon, victim: A
     target = victim.combatant
     kind = context.attack_kind_for(weapon.fires)
     mods = damage_modifiers(attacker, target, weapon, kind, context) + _victim_modifiers(victim)
-    damage = roll_damage(dice, attacker, weapon, raise_, mods)
+    damage = roll_damage(dice, attacker, weapon, raise_, mods, brawler=context.house.brawler)
     taken = take_damage(dice, target, damage.total, weapon.ap, catastrophic=context.catastrophic,
                         soak_bennies=soak_bennies)
     return Outcome((Hit(attacker.id, target.id, raise_), damage, *taken.events), taken.states)
@@ -187,13 +189,13 @@ def resolve_area_attack(
     soak_bennies: int = 0,
 ) -> AreaAttack:
     """Roll an area effect attack at a location; see the module docs for rules and dice."""
+    check_may_act(attacker, "attack")
     context = replace(context, area_effect=True)
     weapon, kind = _area_weapon(attacker, weapon_name, context)
     location = Combatant(id=f"{template.value} template")
     roll = roll_trait(dice, attacker.skill(kind.skill), wild_card=attacker.wild_card,
                       purpose=f"{kind.value} ({template.value})", actor=attacker.id,
-                      modifiers=(*attack_modifiers(attacker, location, weapon, kind, context),
-                                 *status_modifiers(attacker)))
+                      modifiers=attack_modifiers(attacker, location, weapon, kind, context))
     if roll.result.succeeded:
         hit = area_damage(dice, attacker, weapon, victims, roll.result is TraitResult.RAISE,
                           context, soak_bennies)

@@ -31,13 +31,23 @@ from rules.savage_pathfinder.damage import roll_damage, take_damage
 from rules.savage_pathfinder.modifiers import damage_modifiers
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 
-__all__ = ["bystander_damage", "bystanders_hit", "stray_faces", "stray_shots"]
+RateOfFire = int | Weapon
+"""The weapon's Rate of Fire: the weapon itself (preferred: its ``rof`` is read), or a number.
+It is the weapon's RoF, not the number of dice fired this time."""
+
+__all__ = ["RateOfFire", "bystander_damage", "bystanders_hit", "stray_faces", "stray_shots"]
 
 _MISSED = ("failure", "critical failure")
 
 
-def stray_faces(shots: Sequence[RollMade], rof: int) -> tuple[int, ...]:
+def _rof(rof: RateOfFire) -> int:
+    return rof.rof if isinstance(rof, Weapon) else rof
+
+
+def stray_faces(shots: Sequence[RollMade], rof: RateOfFire) -> tuple[int, ...]:
     """The skill-die faces of missed shots that go astray (1, or 1-2 at RoF 2+), in order.
+
+    ``rof`` is the weapon (or its Rate of Fire): a RoF 3 weapon firing one die strays on a 2.
 
     Examples
     --------
@@ -47,7 +57,7 @@ def stray_faces(shots: Sequence[RollMade], rof: int) -> tuple[int, ...]:
     >>> stray_faces(shots, rof=1), stray_faces(shots, rof=3)
     ((1,), (1, 2))
     """
-    highest = 2 if rof >= 2 else 1
+    highest = 2 if _rof(rof) >= 2 else 1
     faces = []
     for shot in shots:
         skill = [d for d in shot.dice if d.purpose != "Wild Die"]
@@ -56,13 +66,13 @@ def stray_faces(shots: Sequence[RollMade], rof: int) -> tuple[int, ...]:
     return tuple(faces)
 
 
-def stray_shots(shots: Sequence[RollMade], rof: int) -> int:
+def stray_shots(shots: Sequence[RollMade], rof: RateOfFire) -> int:
     """How many bystanders the missed shots hit."""
     return len(stray_faces(shots, rof))
 
 
 def bystanders_hit(
-    dice: DiceSource, attacker: str, shots: Sequence[RollMade], rof: int,
+    dice: DiceSource, attacker: str, shots: Sequence[RollMade], rof: RateOfFire,
     candidates: Sequence[str], mount: str | None = None,
 ) -> tuple[Event, ...]:
     """The bystanders the stray shots hit: a random candidate each, or the rider's mount."""

@@ -8,7 +8,10 @@
   larger (unless the GM allows it for exceptional reach or Strength).
 - Crush: as an action the grappler rolls his Strength as damage against a foe he has Entangled
   or Bound; it is a damage roll (it Aces, no Wild Die) so Scale modifiers are ignored.
-- Resisting a grapple is never penalized by Illumination.
+- Resisting a grapple is never penalized by Illumination; the grappler's roll is (``light``).
+- Vulnerable: "Actions and attacks against the target are made at +2" - grappling one too.
+- Only a character who may act grapples or crushes (not Shaken, Stunned, Bound,
+  Incapacitated: :mod:`~rules.savage_pathfinder.acting`); the Joker's +2 reaches either roll.
 
 Dice order of :func:`grapple`: the attacker's Athletics die and Wild Die, then the defender's.
 :func:`crush`: the Strength die with its Aces, then the engine's Soak and Incapacitation dice.
@@ -30,8 +33,13 @@ from dataclasses import replace
 from rules.dice import DiceSource
 from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded, StatusRemoved
 from rules.registry import RulesError
+from rules.savage_pathfinder.acting import check_may_act
+from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.damage import take_damage
 from rules.savage_pathfinder.expressions import roll_acing
+from rules.savage_pathfinder.penalties import joker_modifier
+from rules.savage_pathfinder.situational.illumination import illumination_modifier
+from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
 from rules.savage_pathfinder.situational.opposed import roll_opposed
 from rules.savage_pathfinder.situational.scale import scale_difference, sizes_larger
 from rules.savage_pathfinder.situational.states import bind, entangle, release
@@ -64,15 +72,20 @@ def grapple_modifiers(
                          f"(at most {MOST_SIZES_LARGER} without the GM's leave)")
     difference = scale_difference(attacker.size, defender.size)
     found = (Modifier(gang_up, "Gang Up") if gang_up else None,
-             Modifier(-difference, "Scale difference") if difference else None)
+             Modifier(-difference, "Scale difference") if difference else None,
+             vulnerable_target_modifier(defender.condition, the_drop=False))
     return tuple(m for m in found if m is not None)
 
 
 def grapple(
     dice: DiceSource, attacker: Combatant, defender: Combatant, gang_up: int = 0,
-    gm_allows_size: bool = False,
+    gm_allows_size: bool = False, *, joker: bool = False, defender_joker: bool = False,
+    light: Illumination = Illumination.BRIGHT, modifiers: tuple[Modifier, ...] = (),
 ) -> Outcome[Combatant]:
     """Grapple ``defender``: the new states are ``(defender, attacker)``.
+
+    ``joker`` / ``defender_joker``: who holds a Joker; ``light``: the Illumination the
+    grappler acts in; ``modifiers``: anything else on the grappler's roll (Support).
 
     Examples
     --------
@@ -84,8 +97,12 @@ def grapple(
     >>> out.states[0].condition.entangled, out.states[0].condition.bound
     (True, False)
     """
-    mods = grapple_modifiers(attacker, defender, gang_up, gm_allows_size)
-    contest = roll_opposed(dice, attacker, "athletics", defender, "athletics", mods)
+    check_may_act(attacker, "grapple")
+    dark = illumination_modifier(light, 1.0)
+    mods = (*grapple_modifiers(attacker, defender, gang_up, gm_allows_size),
+            *((dark,) if dark else ()), *modifiers)
+    contest = roll_opposed(dice, attacker, "athletics", defender, "athletics", mods,
+                           attacker_joker=joker, defender_joker=defender_joker)
     if not contest.attacker_wins:
         return Outcome(contest.events, (defender, attacker))
     held = defender.condition.entangled or contest.attacker_raise
@@ -118,9 +135,14 @@ def let_go(grappler: Combatant, victim: Combatant) -> Outcome[Combatant]:
 
 
 def crush(
-    dice: DiceSource, grappler: Combatant, victim: Combatant, soak_bennies: int = 0
+    dice: DiceSource, grappler: Combatant, victim: Combatant, soak_bennies: int = 0, *,
+    grappled: bool | None = None, joker: bool = False,
 ) -> Outcome[Combatant]:
     """Crush a foe the grappler holds: Strength as damage (Aces, no Wild Die, no Scale).
+
+    ``grappled``: whether it was ``grappler`` who Entangled or Bound ``victim`` (False refuses
+    the Crush; None trusts the victim's state alone, for callers that do not track holds).
+    ``joker``: the grappler holds a Joker (+2 damage).
 
     Examples
     --------
@@ -131,12 +153,15 @@ def crush(
     >>> out.events[0].total, out.states[0].condition.shaken
     (7, True)
     """
-    if not (victim.condition.entangled or victim.condition.bound):
+    check_may_act(grappler, "crush")
+    held = victim.condition.entangled or victim.condition.bound
+    if not held or grappled is False:
         raise RulesError(f"{grappler.id} can only crush a foe he has Entangled or Bound")
     strength = grappler.strength
     die = roll_acing(dice, strength.sides, "Strength die (Crush)")
-    mods = (Modifier(strength.bonus, f"Strength {strength}"),) if strength.bonus else ()
-    total = die.total + strength.bonus
+    mods = ((Modifier(strength.bonus, f"Strength {strength}"),) if strength.bonus else ()) + \
+        joker_modifier(joker)
+    total = die.total + sum(m.value for m in mods)
     roll = RollMade(grappler.id, "Crush damage", (die,), mods, total, None, str(total))
     taken = take_damage(dice, victim, total, soak_bennies=soak_bennies)
     return Outcome((roll, *taken.events), taken.states)

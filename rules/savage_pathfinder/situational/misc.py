@@ -18,6 +18,7 @@ from dataclasses import replace
 from rules.dice import DiceSource
 from rules.events import Died, Modifier, Outcome
 from rules.registry import RulesError
+from rules.savage_pathfinder.acting import action_problem, check_may_act
 from rules.savage_pathfinder.context import AttackContext
 from rules.savage_pathfinder.situational.opposed import roll_trait_of
 from rules.savage_pathfinder.statblock import Combatant, Weapon
@@ -64,6 +65,7 @@ def finishing_move(killer: Combatant, victim: Combatant, weapon: Weapon,
     >>> out.events, out.states[0].condition.dead
     ((Died(token='g'),), True)
     """
+    check_may_act(killer, f"finish {victim.id}")
     helpless = victim.condition.incapacitated or victim.condition.bound
     if not helpless:
         raise RulesError(f"{killer.id} cannot finish {victim.id}: not helpless")
@@ -93,11 +95,16 @@ def free_attack_context(context: AttackContext) -> AttackContext:
 def withdrawal_attackers(adjacent_foes: Sequence[Combatant]) -> tuple[str, ...]:
     """Withdrawing from Melee: every adjacent non-Shaken, non-Stunned foe gets a free attack.
 
-    Incapacitated foes attack nobody either.
+    The free attack is an attack: foes who may not attack at all (Incapacitated, dead, Bound:
+    :func:`~rules.savage_pathfinder.acting.action_problem`) make none either.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> withdrawal_attackers([Combatant("a"), Combatant("b", condition=Condition(bound=True))])
+    ('a',)
     """
-    return tuple(foe.id for foe in adjacent_foes
-                 if not (foe.condition.shaken or foe.condition.stunned
-                         or foe.condition.incapacitated))
+    return tuple(foe.id for foe in adjacent_foes if action_problem(foe, "attack") is None)
 
 
 def items_ready_actions(items: int, hard_to_reach: int = 0) -> int:

@@ -28,7 +28,8 @@ from rules.savage_pathfinder.modifiers import COVER_PENALTY
 from rules.savage_pathfinder.situational.scale import Scale
 
 __all__ = [
-    "PreciseShot", "check_aiming", "cover_from_fraction", "effective_cover", "off_hand_modifier",
+    "PreciseShot", "check_aiming", "cover_from_fraction", "effective_cover", "face_armor_bypass",
+    "off_hand_modifier",
     "off_hand_parry", "precise_shot_damage", "precise_shot_modifier", "touch_attack_modifier",
     "two_weapons_modifier", "unarmed_defender_modifier", "unstable_platform_modifier",
 ]
@@ -116,6 +117,20 @@ def precise_shot_damage(shot: PreciseShot, living: bool = True) -> Modifier | No
     return None
 
 
+def face_armor_bypass(armor: int) -> Modifier | None:
+    """A face Called Shot bypasses the open-faced helmet's Armor: the target's Armor as damage.
+
+    Called Shots: "target the face of someone wearing an open-faced helmet (thus bypassing the
+    helmet's Armor)". The stat block keeps one Armor value, taken as the helmet's.
+
+    Examples
+    --------
+    >>> face_armor_bypass(2), face_armor_bypass(0)
+    (Modifier(value=2, reason='face: bypasses Armor 2'), None)
+    """
+    return Modifier(armor, f"face: bypasses Armor {armor}") if armor > 0 else None
+
+
 def check_aiming(walked: bool, ran: bool, riding: bool, jostled: bool) -> None:
     """Aim: "The shooter must be relatively stationary": ``RulesError`` saying why not.
 
@@ -193,7 +208,9 @@ def unarmed_defender_modifier(
 
 
 def off_hand_modifier(ambidextrous: bool) -> Modifier | None:
-    """-2 to Fighting or Shooting done solely with the off-hand (none if Ambidextrous).
+    """-2 to Fighting or Shooting done solely with the off-hand (none if Ambidextrous: a house
+    default, :class:`~rules.savage_pathfinder.context.HouseRules`; the text gives Ambidextrous
+    only the off-hand weapon's Parry).
 
     Examples
     --------

@@ -126,15 +126,23 @@ def nonlethal_modifier(edged: bool) -> Modifier | None:
 def spare_from_bleeding(outcome: Outcome[Combatant]) -> Outcome[Combatant]:
     """The outcome of a nonlethal attack: nobody it Incapacitated is Bleeding Out.
 
+    Only the victims this attack set Bleeding Out (a ``StatusAdded`` event) are spared; one who
+    was already Bleeding Out still is ("if a character is rendered Incapacitated he cannot
+    Bleed Out" says nothing of him).
+
     Examples
     --------
-    >>> bleeding = Combatant(id="g", condition=Condition(incapacitated=True, bleeding_out=True))
-    >>> spared = spare_from_bleeding(Outcome((StatusAdded("g", "Bleeding Out"),), (bleeding,)))
+    >>> from rules.savage_pathfinder.statblock import Combatant
+    >>> hit = Outcome((StatusAdded("g1", "Bleeding Out"),),
+    ...               (Combatant("g1", condition=Condition(bleeding_out=True)),))
+    >>> spared = spare_from_bleeding(hit)
     >>> spared.events, spared.states[0].condition.bleeding_out
     ((), False)
     """
+    started = {e.token for e in outcome.events
+               if isinstance(e, StatusAdded) and e.status == "Bleeding Out"}
     events = tuple(e for e in outcome.events
                    if not (isinstance(e, StatusAdded) and e.status == "Bleeding Out"))
     states = tuple(replace(c, condition=replace(c.condition, bleeding_out=False))
-                   for c in outcome.states)
+                   if c.id in started else c for c in outcome.states)
     return Outcome(events, states)

@@ -1,7 +1,9 @@
 """Opposed rolls and the condition penalties every situational roll carries.
 
 Grappling, Push, Test and breaking free are opposed or plain Trait rolls made with the engine's
-:func:`~rules.savage_pathfinder.traits.roll_trait`. Opposed rolls: the acting character rolls
+:func:`~rules.savage_pathfinder.traits.roll_trait`; every one takes the roller's Wounds,
+Fatigue and Distracted (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`, kept
+importable from here). Opposed rolls: the acting character rolls
 first and must get at least 4; the defender then rolls and must meet or exceed that total, or
 the attacker wins; the attacker gets a raise when beating the defender's total by 4 or more.
 
@@ -26,8 +28,11 @@ from dataclasses import dataclass
 from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.modifiers import wound_penalty
-from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
+from rules.savage_pathfinder.penalties import (
+    condition_modifiers,
+    joker_modifier,
+    status_modifiers,
+)
 from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
 from rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
@@ -50,39 +55,12 @@ def trait_die_of(combatant: Combatant, trait: str) -> TraitDie | None:
     return combatant.attribute(name) if name in ATTRIBUTES else combatant.skill(name)
 
 
-def status_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
-    """Fatigue and Distracted (-2): the penalties the engine's attacks don't add themselves.
-
-    Examples
-    --------
-    >>> from rules.savage_pathfinder.statblock import Condition
-    >>> status_modifiers(Combatant(id="x", condition=Condition(fatigue=1, distracted=True)))
-    (Modifier(value=-1, reason='Fatigued'), Modifier(value=-2, reason='Distracted'))
-    """
-    condition = combatant.condition
-    found = (fatigue_modifier(condition.fatigue),
-             Modifier(-2, "Distracted") if condition.distracted else None)
-    return tuple(m for m in found if m is not None)
-
-
-def condition_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
-    """Wound penalties, Fatigue and Distracted, as every Trait roll takes them.
-
-    Examples
-    --------
-    >>> from rules.savage_pathfinder.statblock import Condition
-    >>> hurt = Combatant(id="x", condition=Condition(wounds=2, fatigue=1, distracted=True))
-    >>> [m.value for m in condition_modifiers(hurt)]
-    [-2, -1, -2]
-    """
-    return wound_penalty(combatant) + status_modifiers(combatant)
-
-
 def roll_trait_of(
     dice: DiceSource, combatant: Combatant, trait: str, purpose: str,
-    modifiers: tuple[Modifier, ...] = (), target: int = 4,
+    modifiers: tuple[Modifier, ...] = (), target: int = 4, *, joker: bool = False,
 ) -> RolledTrait:
-    """Roll one of ``combatant``'s traits with its condition penalties and ``modifiers``.
+    """Roll one of ``combatant``'s traits with its condition penalties, the Joker's +2 if
+    ``joker``, and ``modifiers``.
 
     Examples
     --------
@@ -92,7 +70,8 @@ def roll_trait_of(
     """
     return roll_trait(
         dice, trait_die_of(combatant, trait), wild_card=combatant.wild_card, purpose=purpose,
-        actor=combatant.id, modifiers=condition_modifiers(combatant) + modifiers, target=target,
+        actor=combatant.id, target=target,
+        modifiers=condition_modifiers(combatant) + joker_modifier(joker) + modifiers,
     )
 
 
@@ -124,7 +103,8 @@ class OpposedRoll:
 def roll_opposed(
     dice: DiceSource, attacker: Combatant, attacker_trait: str, defender: Combatant,
     defender_trait: str, attacker_modifiers: tuple[Modifier, ...] = (),
-    defender_modifiers: tuple[Modifier, ...] = (),
+    defender_modifiers: tuple[Modifier, ...] = (), *, attacker_joker: bool = False,
+    defender_joker: bool = False,
 ) -> OpposedRoll:
     """Roll an opposed contest; see the module docs for the order of the dice.
 
@@ -138,9 +118,10 @@ def roll_opposed(
     False
     """
     first = roll_trait_of(dice, attacker, attacker_trait, attacker_trait.capitalize(),
-                          attacker_modifiers)
+                          attacker_modifiers, joker=attacker_joker)
     if not first.result.succeeded:
         return OpposedRoll(first, None)
     second = roll_trait_of(dice, defender, defender_trait, f"{defender_trait.capitalize()} "
-                           "(opposed)", defender_modifiers, target=first.total)
+                           "(opposed)", defender_modifiers, target=first.total,
+                           joker=defender_joker)
     return OpposedRoll(first, second)

@@ -6,6 +6,8 @@
 - Running: +2 to the attacker's total if he ran at least 2" first. Shields: each side adds its
   shield's Parry bonus. Either side may roll Athletics instead of Strength.
 - No pushing a foe more than two Sizes larger (unless the GM allows exceptional Strength).
+- Pushing is an action (not while Shaken, Stunned, Bound or Incapacitated); against a
+  Vulnerable foe it is at +2.
 
 The pushed point is worked out along the line from the attacker's centre through the foe's;
 the desktop checks it against walls with geometry before moving the token.
@@ -31,7 +33,9 @@ from dataclasses import dataclass, replace
 from rules.dice import DiceSource
 from rules.events import Modifier, Outcome, StatusAdded, TokenPushed
 from rules.registry import RulesError
+from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.situational.grappling import MOST_SIZES_LARGER
+from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
 from rules.savage_pathfinder.situational.opposed import roll_opposed, roll_trait_of
 from rules.savage_pathfinder.situational.scale import scale_of_size, sizes_larger
 from rules.savage_pathfinder.statblock import Combatant
@@ -107,13 +111,16 @@ def push(
 
     A shield's Parry bonus comes from the stat block (a weapon with ``shield``) unless given.
     """
+    check_may_act(attacker, "push")
     larger = sizes_larger(attacker.size, defender.size)
     if larger > MOST_SIZES_LARGER and not gm_allows_size:
         raise RulesError(f"{attacker.id} cannot push {defender.id}: {larger} Sizes larger")
     ours = shield_parry(attacker) if attacker_shield is None else attacker_shield
     theirs = shield_parry(defender) if defender_shield is None else defender_shield
+    vulnerable = vulnerable_target_modifier(defender.condition, the_drop=False)
     contest = roll_opposed(dice, attacker, attacker_trait, defender, defender_trait,
-                           _side_modifiers(ours, ran), _side_modifiers(theirs))
+                           (*_side_modifiers(ours, ran), *((vulnerable,) if vulnerable else ())),
+                           _side_modifiers(theirs))
     if not contest.attacker_wins:
         return PushResult(Outcome(contest.events, (defender,)), 0)
     distance = push_distance(contest.attacker_raise, attacker.size, defender.size)

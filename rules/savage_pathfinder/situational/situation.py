@@ -51,6 +51,7 @@ from rules.savage_pathfinder.situational.modifiers import (
     PreciseShot,
     cover_from_fraction,
     effective_cover,
+    face_armor_bypass,
     off_hand_modifier,
     precise_shot_damage,
     precise_shot_modifier,
@@ -69,7 +70,6 @@ from rules.savage_pathfinder.situational.obstacles import (
     through_creature_modifier,
     through_obstacle_modifier,
 )
-from rules.savage_pathfinder.situational.opposed import status_modifiers
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import Timer, set_timed
@@ -175,18 +175,21 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
         aim="aim" in options, called_shot=called)
 
 
-def _option_modifiers(options: Sequence[str], attacker: Combatant,
+def _option_modifiers(options: Sequence[str], attacker: Combatant, defender: Combatant,
+                      context: AttackContext,
                       facts: AttackFacts) -> tuple[list[Modifier | None], list[Modifier | None]]:
     precise = [_PRECISE[o] for o in options if o in _PRECISE]
     attack: list[Modifier | None] = [precise_shot_modifier(p, facts.part_scale) for p in precise]
-    damage: list[Modifier | None] = [precise_shot_damage(p) for p in precise]
+    damage: list[Modifier | None] = [precise_shot_damage(p, defender.has_vitals)
+                                     for p in precise]
+    damage += [face_armor_bypass(defender.armor) for p in precise if p is PreciseShot.FACE]
+    ambidextrous = attacker.has_edge(Edge.AMBIDEXTROUS) and context.house.ambidextrous
     if "the-drop" in options:
         drop_attack, drop_damage = the_drop_modifiers()
         attack.append(drop_attack)
         damage.append(drop_damage)
     attack += [touch_attack_modifier() if "touch-attack" in options else None,
-               off_hand_modifier(attacker.has_edge(Edge.AMBIDEXTROUS))
-               if "off-hand" in options else None,
+               off_hand_modifier(ambidextrous) if "off-hand" in options else None,
                nonlethal_modifier(edged=True) if "nonlethal-edged" in options else None,
                IMPROVISED_MODIFIER if "improvised" in options else None]
     return attack, damage
@@ -212,18 +215,29 @@ def _hand_weapons(combatant: Combatant) -> int:
     return sum(1 for w in combatant.weapons if not w.fires and not w.shield)
 
 
+def _two_weapons(attacker: Combatant, options: Sequence[str]) -> int:
+    """The attacker's melee weapons when he declares Two Weapons ("armed with two melee
+    weapons"); ``RulesError`` if he holds fewer than two."""
+    if "two-weapons" not in options:
+        return 0
+    held = _hand_weapons(attacker)
+    if held < 2:
+        raise RulesError(f"two-weapons: {attacker.id} holds {held} melee weapon"
+                         f"{'s' * (held != 1)}; Two Weapons needs two")
+    return held
+
+
 def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
                      kind: AttackKind, options: Sequence[str],
                      natural: bool) -> list[Modifier | None]:
     drop = "the-drop" in options
-    found: list[Modifier | None] = [*status_modifiers(attacker),
-                                    vulnerable_target_modifier(defender.condition, drop)]
+    found: list[Modifier | None] = [vulnerable_target_modifier(defender.condition, drop)]
     if kind is AttackKind.MELEE:
         shield = any(w.shield for w in defender.weapons)
         found += [*prone_melee_modifiers(attacker.condition.prone, defender.condition.prone),
                   unarmed_defender_modifier(bool(weapon.damage.dice),
                                             bool(defender.weapons) or natural, shield, drop),
-                  two_weapons_modifier(2 * ("two-weapons" in options),
+                  two_weapons_modifier(_two_weapons(attacker, options),
                                        _hand_weapons(defender), shield, natural)]
     return found
 
@@ -264,7 +278,8 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     kind = context.attack_kind_for(weapon.fires)
     check_options(option_ids, kind, facts)
     drop = "the-drop" in option_ids
-    option_attack, option_damage = _option_modifiers(option_ids, attacker, facts)
+    option_attack, option_damage = _option_modifiers(option_ids, attacker, defender, context,
+                                                     facts)
     map_attack, shot_past = _map_modifiers(attacker, defender, weapon, kind, facts)
     states = _state_modifiers(attacker, defender, weapon, kind, option_ids,
                               facts.defender_natural_weapons)

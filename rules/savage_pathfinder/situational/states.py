@@ -4,14 +4,17 @@
   Vulnerable while Bound, no physical actions but breaking free. Never both: effects don't stack.
 - Breaking free is an action: Strength at -2, or Athletics. A victim of a device (net,
   manacles) who fails can't try again until the situation changes. Cutting free: the attack
-  hits automatically, damage against the entanglement's Hardness (webs, ropes, nets: 4) without
-  raises or Aces, +2 with a Wild Attack.
+  hits automatically, damage (the cutter's Strength and weapon) against the entanglement's
+  Hardness (webs, ropes, nets: 4) without raises or Aces, +2 with a Wild Attack. Both are
+  actions: a Shaken, Stunned or Incapacitated character does neither, and a Bound one cuts
+  only himself free.
 - Distracted and Vulnerable last until the end of the character's next turn; gained during his
   own turn, until the end of his next one. Like effects don't stack: applying one again only
   restarts its clock. :class:`Timer` counts the turn-ends still to pass.
 - Stunned: Distracted (removed as usual), Vulnerable (until recovery), prone, no actions, no
-  Gang Up. At the start of his turn the victim rolls Vigor (free): success ends Stunned but he
-  stays Vulnerable until the end of his next turn; with a raise, only until the end of this one.
+  Gang Up. At the start of his turn the victim rolls Vigor (free, tried once a turn): success
+  ends Stunned but he stays Vulnerable until the end of his next turn; with a raise, only
+  until the end of this one.
 
 Examples
 --------
@@ -28,6 +31,9 @@ from typing import Any
 
 from rules.dice import DiceSource
 from rules.events import Event, Modifier, Outcome, StatusAdded, StatusRemoved
+from rules.registry import RulesError
+from rules.savage_pathfinder.acting import action_problem, check_may_act
+from rules.savage_pathfinder.penalties import joker_modifier
 from rules.savage_pathfinder.situational.breaking import roll_object_damage
 from rules.savage_pathfinder.situational.opposed import roll_trait_of
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
@@ -112,9 +118,12 @@ class BreakFree:
 
 
 def break_free(
-    dice: DiceSource, victim: Combatant, trait: str = "strength", device: bool = False
+    dice: DiceSource, victim: Combatant, trait: str = "strength", device: bool = False, *,
+    joker: bool = False, modifiers: tuple[Modifier, ...] = (),
 ) -> BreakFree:
     """Try to break free with Strength at -2 or with Athletics (``trait="athletics"``).
+
+    ``joker``: the victim holds a Joker (+2); ``modifiers``: anything else (Support).
 
     Examples
     --------
@@ -124,8 +133,10 @@ def break_free(
     >>> tried.outcome.events[0].total, tried.may_retry
     (3, False)
     """
+    check_may_act(victim, "break free", breaking_free=True)
     penalty = (Modifier(-2, "breaking free with Strength"),) if trait == "strength" else ()
-    roll = roll_trait_of(dice, victim, trait, f"{trait.capitalize()} (break free)", penalty)
+    roll = roll_trait_of(dice, victim, trait, f"{trait.capitalize()} (break free)",
+                         penalty + modifiers, joker=joker)
     if not roll.result.succeeded:
         return BreakFree(Outcome((roll.event,), (victim,)), may_retry=not device)
     freed = release(victim)
@@ -134,9 +145,13 @@ def break_free(
 
 def cut_free(
     dice: DiceSource, victim: Combatant, weapon: Weapon, wild_attack: bool = False,
-    hardness: int = ENTANGLEMENT_HARDNESS,
+    hardness: int = ENTANGLEMENT_HARDNESS, *, cutter: Combatant | None = None,
+    joker: bool = False,
 ) -> Outcome[Combatant]:
     """Destroy the entanglement with a weapon: an automatic hit, damage vs its Hardness.
+
+    ``cutter`` wields the weapon (his Strength is rolled); None: the victim cuts himself free.
+    ``joker``: the wielder holds a Joker (+2 damage).
 
     Examples
     --------
@@ -147,8 +162,12 @@ def cut_free(
     >>> cut_free(ScriptedDice([1, 1]), g1, knife, wild_attack=True).states[0].condition.entangled
     False
     """
-    bonus = (Modifier(2, "Wild Attack"),) if wild_attack else ()
-    damage = roll_object_damage(dice, victim, weapon, hardness, bonus)
+    wielder = victim if cutter is None else cutter
+    problem = action_problem(wielder, f"cut {victim.id} free", breaking_free=wielder is victim)
+    if problem is not None:
+        raise RulesError(problem)
+    bonus = ((Modifier(2, "Wild Attack"),) if wild_attack else ()) + joker_modifier(joker)
+    damage = roll_object_damage(dice, wielder, weapon, hardness, bonus)
     if not damage.broken:
         return Outcome((damage.roll,), (victim,))
     freed = release(victim)
@@ -237,9 +256,10 @@ def stun(
 
 
 def stunned_recovery(
-    dice: DiceSource, victim: Combatant, timers: tuple[Timer, ...]
+    dice: DiceSource, victim: Combatant, timers: tuple[Timer, ...], *, joker: bool = False,
+    tried_this_turn: bool = False,
 ) -> tuple[Outcome[Combatant], tuple[Timer, ...]]:
-    """The Vigor roll at the start of a Stunned character's turn (free action).
+    """The Vigor roll at the start of a Stunned character's turn (free action, tried once).
 
     Success: no longer Stunned, Vulnerable until the end of his next turn; raise: until the
     end of this turn.
@@ -254,7 +274,10 @@ def stunned_recovery(
     """
     if not victim.condition.stunned:
         return Outcome((), (victim,)), timers
-    roll = roll_trait_of(dice, victim, "vigor", "Vigor (recover from Stunned)")
+    if tried_this_turn:
+        raise RulesError(f"{victim.id} already tried to recover from Stunned this turn (it may "
+                         "only be tried once)")
+    roll = roll_trait_of(dice, victim, "vigor", "Vigor (recover from Stunned)", joker=joker)
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,)), timers
     recovered = _with(victim, stunned=False)

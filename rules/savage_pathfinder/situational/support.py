@@ -10,6 +10,12 @@ Vulnerable (the attacker's choice); with a raise he is also Shaken (a Shaken foe
 a Test takes no Wound). Several dice (a high Rate of Fire) are all rolled but only the highest
 counts. A hero's Parry bonus never adds to the Agility that resists a Fighting Test.
 
+Both are actions (:mod:`~rules.savage_pathfinder.acting`: not while Shaken, Stunned or
+Incapacitated; a Bound character only with a verbal skill). A Test against a Vulnerable foe is
+at +2 ("Actions ... against the target are made at +2"). The Joker's +2 reaches both rolls;
+``light`` is the Illumination the roll is made in, which verbal Support and verbal Tests
+ignore.
+
 Dice order of :func:`perform_test`: the attacker's skill dice and Wild Die, then (if he reached
 4) the defender's attribute die and Wild Die.
 
@@ -26,11 +32,12 @@ from dataclasses import replace
 
 from rules.dice import DiceSource
 from rules.events import Modifier, Outcome, RollMade, Shaken
-from rules.savage_pathfinder.situational.opposed import (
-    condition_modifiers,
-    roll_trait_of,
-    trait_die_of,
-)
+from rules.savage_pathfinder.acting import check_may_act, is_physical_skill
+from rules.savage_pathfinder.context import Illumination
+from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
+from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
+from rules.savage_pathfinder.situational.opposed import roll_trait_of, trait_die_of
 from rules.savage_pathfinder.situational.states import Timer, set_timed
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.traits import TraitResult, roll_trait_dice
@@ -52,8 +59,15 @@ _SUPPORT_BONUS = {TraitResult.CRITICAL_FAILURE: -2, TraitResult.FAILURE: 0,
                   TraitResult.SUCCESS: 1, TraitResult.RAISE: 2}
 
 
+def _light(light: Illumination, skill: str, verbal: RollKind) -> tuple[Modifier, ...]:
+    kind = RollKind.OTHER_ACTIVE if is_physical_skill(skill) else verbal
+    found = illumination_modifier(light, 1.0, kind)
+    return (found,) if found else ()
+
+
 def support_roll(dice: DiceSource, helper: Combatant, skill: str,
-                 modifiers: tuple[Modifier, ...] = ()) -> tuple[RollMade, int]:
+                 modifiers: tuple[Modifier, ...] = (), *, joker: bool = False,
+                 light: Illumination = Illumination.BRIGHT) -> tuple[RollMade, int]:
     """The helper's Support roll and the bonus it gives: -2, 0, +1 or +2.
 
     Examples
@@ -64,7 +78,9 @@ def support_roll(dice: DiceSource, helper: Combatant, skill: str,
     >>> support_roll(ScriptedDice([8, 2, 3]), paladin, "riding")[1]
     2
     """
-    roll = roll_trait_of(dice, helper, skill, f"{skill.capitalize()} (Support)", modifiers)
+    check_may_act(helper, "support", physical=is_physical_skill(skill))
+    roll = roll_trait_of(dice, helper, skill, f"{skill.capitalize()} (Support)",
+                         _light(light, skill, RollKind.VERBAL_SUPPORT) + modifiers, joker=joker)
     return roll.event, _SUPPORT_BONUS[roll.result]
 
 
@@ -79,7 +95,8 @@ def support_bonus(bonuses: Sequence[int], strength: bool = False) -> Modifier | 
 def perform_test(
     dice: DiceSource, attacker: Combatant, skill: str, defender: Combatant, effect: str,
     timers: tuple[Timer, ...], *, dice_count: int = 1, modifiers: tuple[Modifier, ...] = (),
-    during_defender_turn: bool = False,
+    during_defender_turn: bool = False, joker: bool = False,
+    light: Illumination = Illumination.BRIGHT,
 ) -> tuple[Outcome[Combatant], tuple[Timer, ...]]:
     """A Test of ``defender`` with ``skill``; ``effect`` is "Distracted" or "Vulnerable".
 
@@ -93,10 +110,13 @@ def perform_test(
     >>> out.states[0].condition.distracted, out.states[0].condition.shaken
     (True, True)
     """
+    check_may_act(attacker, f"Test {defender.id}", physical=is_physical_skill(skill))
+    vulnerable = vulnerable_target_modifier(defender.condition, the_drop=False)
+    own = (*condition_modifiers(attacker), *joker_modifier(joker),
+           *_light(light, skill, RollKind.VERBAL_TEST), *((vulnerable,) if vulnerable else ()))
     best = roll_trait_dice(dice, trait_die_of(attacker, skill), dice_count,
                            wild_card=attacker.wild_card, purpose=f"{skill.capitalize()} (Test)",
-                           actor=attacker.id,
-                           modifiers=condition_modifiers(attacker) + modifiers)[0]
+                           actor=attacker.id, modifiers=own + modifiers)[0]
     if not best.result.succeeded:
         return Outcome((best.event,), (defender,)), timers
     attribute = LINKED_ATTRIBUTE.get(skill.lower(), "smarts")

@@ -311,8 +311,10 @@ BULL = {"attributes": {"strength": "d12"}, "skills": {"fighting": "d6"},
 def test_horns_after_a_run_and_no_two_weapons_bonus_against_natural_weapons() -> None:
     """Natural Weapons: horns +4 damage after running 5"; a creature with natural weapons is
     always armed, so Two Weapons gains nothing against it - against the same foe with a plain
-    one-handed weapon it is +1 (Two Weapons: "a single-weapon foe without a shield")."""
-    enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, HERO),
+    one-handed weapon it is +1 (Two Weapons: "a single-weapon foe without a shield"). The hero
+    holds two melee weapons (issue 13: Two Weapons needs them; the bow is no melee weapon)."""
+    two = {**HERO, "weapons": [*HERO["weapons"], {"name": "Dagger", "damage": "str+d4"}]}
+    enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, two),
                             token("bull", 2.5, 5.5, Side.VILLAIN, BULL)))
     mods = preview_attack(enc, "hero", "bull", "Sword", ["two-weapons"]).attack_modifiers
     assert mods == ()

@@ -138,7 +138,8 @@ def flask_encounter() -> Encounter:
 
 def test_a_missed_blast_animates_its_deviation_and_lands_where_geometry_says(qtbot) -> None:
     """A flask thrown 8" (Medium Range) misses (Athletics d8 3, Wild Die 1, -2: 1 vs 4); 1d6 3
-    x2 = 6", capped at half the distance: 4"; the d12 shows 3 (east). Geometry's deviation
+    x2 = 6", capped at half the distance: 4"; the d12 shows 12 (straight on along the throw,
+    east). Geometry's deviation
     puts the Small Blast at (13.5, 5.5), on Orc 2: 2d6 5 + 4 = 9 vs 5, a Wound."""
     window = GMWindow(BattleState(flask_encounter()))
     qtbot.addWidget(window, before_close_func=lambda w: w.state.mark_saved())
@@ -147,7 +148,7 @@ def test_a_missed_blast_animates_its_deviation_and_lands_where_geometry_says(qtb
     controller = window.combat_tools.attack
     controller.animator.preferences = MotionPreferences(enabled=False)
     controller.bar.template.setCurrentIndex(controller.bar.template.findData("sbt"))
-    controller.tool.dice = lambda: ScriptedDice([3, 1, 3, 3, 5, 4])
+    controller.tool.dice = lambda: ScriptedDice([3, 1, 3, 12, 5, 4])
     window.combat_tools.templates.tool.dice = controller.tool.dice
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "hero"))
@@ -157,7 +158,7 @@ def test_a_missed_blast_animates_its_deviation_and_lands_where_geometry_says(qtb
     assert [hit.id for hit in placed.victims.hits] == ["orc1"]
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "orc1"))
-    landing = deviate((1.5, 5.5), (9.5, 5.5), 4.0, 3)
+    landing = deviate((1.5, 5.5), (9.5, 5.5), 4.0, 12)
     assert (landing.x, landing.y) == (13.5, 5.5)
     played = controller.animator.played
     assert DeviationPath((9.5, 5.5), (13.5, 5.5)) in played

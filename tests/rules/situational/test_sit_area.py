@@ -1,10 +1,13 @@
 """Area effect attacks: per-victim damage, raise bonus, prone -4, obstacles, failed Cones and
 Streams, Deviation (1d6"/2d6", x2/x3/x4, d12 clock, half-distance cap) and Evasion."""
 
+from dataclasses import replace
+
 from rules.dice import ScriptedDice
-from rules.events import DamageRolled, Incapacitated, Miss, RollMade, Shaken
+from rules.events import DamageRolled, Incapacitated, Miss, Modifier, RollMade, Shaken
 from rules.savage_pathfinder.context import AttackContext, AttackKind, RangeBand
 from rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from rules.savage_pathfinder.modifiers import attack_modifiers
 from rules.savage_pathfinder.situational.area import (
     AreaVictim,
     Template,
@@ -47,11 +50,18 @@ def test_blast_hits_every_victim_with_raise_prone_and_obstacle() -> None:
 
 
 def test_dodge_is_ignored() -> None:
-    # "ignore defensive bonuses for targets covered by the template, such as the Dodge Edge":
-    # the victims have Dodge, yet the roll carries no modifier.
+    # "ignore defensive bonuses for targets covered by the template, such as the Dodge Edge".
+    # Issue 13: the old test's victims had Dodge but the roll never looked at them, so it could
+    # not fail. Now: the same throw at the Dodge goblin directly is -2 (the house default
+    # Dodge); as an area effect the engine drops it, and the template roll carries nothing.
+    dodger = goblin("g1")
+    direct = attack_modifiers(THROWER, dodger, FLASK, AttackKind.THROWN, THROWN)
+    assert direct == (Modifier(-2, "g1 has Dodge"),)
+    area = replace(THROWN, area_effect=True)
+    assert attack_modifiers(THROWER, dodger, FLASK, AttackKind.THROWN, area) == ()
     dice = ScriptedDice([4, 1, 1, 1])
     result = resolve_area_attack(dice, THROWER, "Alchemist's fire", Template.SMALL_BLAST,
-                                 [AreaVictim(goblin("g1"))], THROWN, distance_to_target=3)
+                                 [AreaVictim(dodger)], THROWN, distance_to_target=3)
     roll = result.outcome.events[0]
     assert isinstance(roll, RollMade) and roll.modifiers == ()
 

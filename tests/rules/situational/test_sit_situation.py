@@ -119,7 +119,9 @@ def test_called_shots() -> None:
     assert context.called_shot is CalledShot.HEAD
     context, _ = attack(["called-shot-face"], AttackFacts())
     assert context.attack_modifiers[0] == Modifier(-5, "Called Shot: face in an open helmet")
-    assert context.damage_modifiers == (Modifier(4, "Called Shot: face in an open helmet"),)
+    # Issue 13: the face shot also bypasses the helmet's Armor (the hero's Armor 2).
+    assert context.damage_modifiers == (Modifier(4, "Called Shot: face in an open helmet"),
+                                        Modifier(2, "face: bypasses Armor 2"))
 
 
 def test_charging_rider() -> None:
@@ -132,7 +134,10 @@ def test_attacker_states() -> None:
     tired = Combatant(id="t", condition=Condition(fatigue=2, distracted=True, prone=True),
                       weapons=(SWORD,))
     context, _ = attack([], AttackFacts(), attacker=tired)
-    assert [m.value for m in context.attack_modifiers] == [-2, -2, -2]
+    # Issue 13: Distracted and Fatigue are the engine's (so a template attack counts them once);
+    # the roll's modifiers are the same three.
+    plan = plan_attack(tired, HERO, SWORD.name, context)
+    assert [m.value for m in plan.attack_modifiers] == [-2, -2, -2]
 
 
 def test_option_errors() -> None:
