@@ -36,7 +36,7 @@ from rules.table import Board
 
 __all__ = [
     "ActionKind", "ActionRequest", "ActionSpec", "AreaRequest", "AttackRequest", "Badge",
-    "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "MenuEntry",
+    "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "MenuEntry", "Movement",
     "Preview",
     "Resolution", "StatField", "TurnOrderView", "TurnRow",
 ]
@@ -145,6 +145,17 @@ class Badge:
     tooltip: str = ""
     role: str = "info"
     color: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """How far a token moves in a turn, in the encounter's unit: ``pace`` as a normal move,
+    ``dash`` with the system's extra effort (running, a second move); ``name`` what the system
+    calls it (Pace, Move)."""
+
+    pace: float
+    dash: float
+    name: str = "Pace"
 
 
 @dataclass(frozen=True, slots=True)

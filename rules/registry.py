@@ -32,6 +32,7 @@ from rules.interface import (
     Badge,
     GridDefaults,
     MenuEntry,
+    Movement,
     Preview,
     Resolution,
     StatField,
@@ -94,6 +95,11 @@ class GameSystem(ABC):
     def harm(self, piece: Piece) -> int:
         """How many marks of harm the token shows as pips (Wounds, stress boxes, ...): none."""
         return 0
+
+    def movement(self, piece: Piece) -> Movement | None:
+        """How far ``piece`` moves in a turn (a drag's ruler is coloured by it); None when the
+        system measures moves otherwise (zones) or the stat block does not say."""
+        return None
 
     def is_down(self, piece: Piece) -> bool:
         """Whether the token is out of the fight (Incapacitated, taken out): the map crosses

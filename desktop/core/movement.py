@@ -7,7 +7,8 @@ and anywhere on a gridless map. The cells are :mod:`geometry.grid`'s, the grid g
 measures on.
 
 What a path costs is measured by :func:`geometry.movement.path_length` (difficult ground
-counts double); :func:`pace_band` says how that compares with the mover's Pace.
+counts double); :func:`pace_band` says how that compares with how far the mover goes in a
+turn, as its game system says (:class:`rules.interface.Movement`).
 
 Examples
 --------
@@ -16,7 +17,8 @@ Examples
 (3.5, 4.5)
 >>> snap_point(3.2, 4.9, GridKind.SQUARE, size=2)
 (3.0, 5.0)
->>> pace_band(7.0, pace=6, running_die="d6")
+>>> from rules.interface import Movement
+>>> pace_band(7.0, Movement(pace=6, dash=12))
 <PaceBand.RUNNING: 'running'>
 """
 
@@ -27,12 +29,12 @@ from enum import StrEnum
 from desktop.core.model import GridKind, Point
 from geometry import grid
 from geometry.grid import HEX_ROW_SPACING, HEX_TOP
+from rules.interface import Movement
 
 __all__ = [
     "HEX_ROW_SPACING",
     "HEX_TOP",
     "PaceBand",
-    "die_maximum",
     "hex_centre",
     "nearest_hex_centre",
     "pace_band",
@@ -42,7 +44,7 @@ __all__ = [
 
 
 class PaceBand(StrEnum):
-    """How far a move reaches: within Pace, within Pace + the running die's maximum, beyond."""
+    """How far a move reaches: within the pace, within the dash (running), beyond."""
 
     PACE = "pace"
     RUNNING = "running"
@@ -104,31 +106,18 @@ def nearest_hex_centre(x: float, y: float) -> Point:
     return (round(cx, 3), round(cy, 3))
 
 
-def die_maximum(die: str) -> int:
-    """The highest roll of a die written ``"d6"`` or ``"d12+1"``; 6 for anything unreadable.
+def pace_band(distance: float, movement: Movement) -> PaceBand:
+    """Which band a move of ``distance`` falls in for a mover that goes this far in a turn.
 
     Examples
     --------
-    >>> die_maximum("d8"), die_maximum("d12+1"), die_maximum("?")
-    (8, 13, 6)
-    """
-    body, _, bonus = die.lower().partition("+")
-    if not body.startswith("d") or not body[1:].isdigit():
-        return 6
-    return int(body[1:]) + (int(bonus) if bonus.isdigit() else 0)
-
-
-def pace_band(distance: float, pace: float, running_die: str = "d6") -> PaceBand:
-    """Which band a move of ``distance`` falls in for a mover with this Pace and running die.
-
-    Examples
-    --------
-    >>> pace_band(6.0, 6), pace_band(12.0, 6, "d6"), pace_band(12.5, 6, "d6")
+    >>> six = Movement(pace=6, dash=12)
+    >>> pace_band(6.0, six), pace_band(12.0, six), pace_band(12.5, six)
     (<PaceBand.PACE: 'pace'>, <PaceBand.RUNNING: 'running'>, <PaceBand.BEYOND: 'beyond'>)
     """
     eps = 1e-9
-    if distance <= pace + eps:
+    if distance <= movement.pace + eps:
         return PaceBand.PACE
-    if distance <= pace + die_maximum(running_die) + eps:
+    if distance <= movement.dash + eps:
         return PaceBand.RUNNING
     return PaceBand.BEYOND

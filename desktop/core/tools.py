@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import ClassVar, Protocol
 
 from desktop.core.battlefield import battlefield_of
+from desktop.core.board import board_of
 from desktop.core.edits import (
     label_for_move,
     move_tokens,
@@ -38,6 +39,8 @@ from desktop.core.model import Encounter, Point, Region, RegionKind, Wall, WallK
 from desktop.core.movement import PaceBand, pace_band, snap_corner, snap_point
 from geometry.index import Battlefield
 from geometry.movement import path_length
+from rules.interface import Movement
+from rules.registry import find_system
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
@@ -102,6 +105,8 @@ class DragPreview:
     distance: float
     pace: float
     band: PaceBand
+    pace_name: str = "Pace"
+    """What the game system calls a turn's move ("" when it gives none: no band shown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +142,14 @@ class Tool(Protocol):
     def finish(self, encounter: Encounter) -> Commit | None: ...
 
 
-def _pace_of(stats: dict[str, object]) -> tuple[float, str]:
-    pace = stats.get("pace", 6)
-    die = stats.get("running_die", "d6")
-    return (float(pace) if isinstance(pace, int | float) else 6.0, str(die))
+def _movement_of(encounter: Encounter, token_id: str) -> Movement | None:
+    """How far the token moves in a turn, as the encounter's game system says (None: not
+    known, the ruler shows the distance only)."""
+    try:
+        system = find_system(encounter.system)
+        return system.movement(board_of(encounter).token(token_id))
+    except ValueError:
+        return None
 
 
 class SelectTool:
@@ -220,9 +229,11 @@ class SelectTool:
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
         cost = path_length(self._field, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
-        pace, die = _pace_of(lead.stats)
-        band = pace_band(cost, pace, die)
-        return DragPreview(self._lead, positions, (ox, oy), (x, y), cost, pace, band)
+        movement = _movement_of(encounter, lead.id)
+        band = pace_band(cost, movement) if movement is not None else PaceBand.PACE
+        pace = movement.pace if movement is not None else cost
+        name = movement.name if movement is not None else ""
+        return DragPreview(self._lead, positions, (ox, oy), (x, y), cost, pace, band, name)
 
     def _on_release(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         press, preview = self._press, self.preview

@@ -24,7 +24,8 @@ from desktop.gui.wall_items import wall_path
 
 
 def readout_text(preview: DragPreview, unit: str) -> str:
-    """The distance readout of a drag, e.g. ``'7" (Pace 6)'`` or ``'7.5 ft (Pace 6)'``.
+    """The distance readout of a drag, e.g. ``'7" (Pace 6)'`` or ``'7.5 ft (Pace 6)'`` (the
+    distance alone when the game system gives no pace).
 
     Examples
     --------
@@ -35,7 +36,8 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     """
     distance = f"{preview.distance:.1f}".removesuffix(".0")
     suffix = '"' if unit == "in" else f" {unit}"
-    return f"{distance}{suffix} (Pace {preview.pace:g})"
+    pace = f" ({preview.pace_name} {preview.pace:g})" if preview.pace_name else ""
+    return f"{distance}{suffix}{pace}"
 
 
 class ToolOverlayItem(QGraphicsItem):

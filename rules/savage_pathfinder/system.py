@@ -34,6 +34,7 @@ from rules.interface import (
     FieldKind,
     GridDefaults,
     MenuEntry,
+    Movement,
     Preview,
     Resolution,
     StatField,
@@ -51,6 +52,7 @@ from rules.savage_pathfinder.cards import (
 from rules.savage_pathfinder.expressions import parse_trait_die
 from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
+from rules.savage_pathfinder.movement import pace_for_turn
 from rules.savage_pathfinder.odds import trait_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
@@ -312,6 +314,21 @@ class SavagePathfinder(GameSystem):
         raw = piece.stats.get("condition", {})
         wounds = raw.get("wounds", 0) if isinstance(raw, Mapping) else 0
         return wounds if isinstance(wounds, int) else 0
+
+    def movement(self, piece: Piece) -> Movement | None:
+        """Pace as this turn allows it (Wounds, 0 when Entangled, Bound, Stunned or
+        Incapacitated), and running: Pace plus the running die's highest roll.
+
+        >>> SavagePathfinder().movement(Piece("a", "A", 0, 0, stats={
+        ...     "pace": 6, "running_die": "d8", "condition": {"wounds": 2}}))
+        Movement(pace=4, dash=12, name='Pace')
+        """
+        try:
+            mover = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return None
+        pace = pace_for_turn(mover)
+        return Movement(pace, pace + mover.running_die if pace else 0)
 
     def is_down(self, piece: Piece) -> bool:
         raw = piece.stats.get("condition", {})

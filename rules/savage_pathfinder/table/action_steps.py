@@ -30,6 +30,7 @@ from rules.events import Event, StatusAdded, StatusRemoved
 from rules.narration import attack_lines
 from rules.registry import RulesError
 from rules.savage_pathfinder.incapacitation import bleeding_out_roll
+from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
 from rules.savage_pathfinder.situational.breaking import roll_object_damage
 from rules.savage_pathfinder.situational.fatigue import (
@@ -51,7 +52,9 @@ from rules.savage_pathfinder.table.timed_states import (
     Effect,
     add_effect,
     mark_acted,
+    mark_tried,
     timers_of,
+    tried,
     with_timers,
 )
 from rules.savage_pathfinder.table.turns import initiative
@@ -102,6 +105,18 @@ class ActionResult:
     events: tuple[Event, ...]
     board: Board
     entry: LogEntry
+
+
+def _joker(board: Board, token_id: str) -> bool:
+    """Whether ``token_id`` holds a Joker this round (+2 to every Trait roll)."""
+    return has_joker(board.combat, token_id)
+
+
+def _tried(result: ActionResult, token_id: str, what: str) -> ActionResult:
+    """``result`` with ``what`` noted as tried this turn (in combat: turns end there)."""
+    if not initiative(result.board).round:
+        return result
+    return replace(result, board=mark_tried(result.board, token_id, what))
 
 
 def fighter_of(board: Board, token_id: str | None, role: str = "actor") -> Combatant:
@@ -173,11 +188,16 @@ def recover_shaken(board: Board, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """The Spirit roll to recover from Shaken (dice: Spirit die, Wild Die)."""
     actor = fighter_of(board, request.actor)
-    outcome = recover_from_shaken(dice, actor)
+    try:
+        outcome = recover_from_shaken(dice, actor, joker=_joker(board, actor.id),
+                                      tried_this_turn=tried(board, actor.id, "shaken"))
+    except RulesError as error:
+        raise AttackError(str(error).replace(actor.id, _name(board, actor.id))) from None
     done = any(isinstance(e, StatusRemoved) for e in outcome.events)
     word = "recovers" if done else "stays Shaken"
-    return finish(board, request, f"{_name(board, actor.id)} {word} (Spirit)",
-                  outcome.events, outcome.states)
+    result = finish(board, request, f"{_name(board, actor.id)} {word} (Spirit)",
+                    outcome.events, outcome.states)
+    return _tried(result, actor.id, "shaken")
 
 
 def spend_benny(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -195,17 +215,23 @@ def recover_stunned(board: Board, request: ActionRequest,
                     dice: DiceSource) -> ActionResult:
     """The Vigor roll to recover from Stunned; the Vulnerable that follows is timed."""
     actor = fighter_of(board, request.actor)
-    outcome, timers = stunned_recovery(dice, actor, timers_of(board))
+    try:
+        outcome, timers = stunned_recovery(dice, actor, timers_of(board),
+                                           joker=_joker(board, actor.id),
+                                           tried_this_turn=tried(board, actor.id, "stunned"))
+    except RulesError as error:
+        raise AttackError(str(error).replace(actor.id, _name(board, actor.id))) from None
     word = "recovers" if not outcome.states[0].condition.stunned else "stays Stunned"
     result = finish(board, request, f"{_name(board, actor.id)} {word} (Vigor)",
                     outcome.events, outcome.states)
-    return replace(result, board=with_timers(result.board, timers))
+    return _tried(replace(result, board=with_timers(result.board, timers)), actor.id,
+                  "stunned")
 
 
 def bleed(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """The Vigor roll of a character Bleeding Out: failure dies, a raise stabilises."""
     actor = fighter_of(board, request.actor)
-    outcome = bleeding_out_roll(dice, actor)
+    outcome = bleeding_out_roll(dice, actor, joker=_joker(board, actor.id))
     after = outcome.states[0].condition
     word = "dies" if after.dead else "stabilises" if not after.bleeding_out else "holds on"
     return finish(board, request, f"{_name(board, actor.id)} {word} (Bleeding Out)",
@@ -277,10 +303,10 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
 def break_out(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Break free of Bound or Entangled: Strength -2, or Athletics (``request.trait``)."""
     actor = fighter_of(board, request.actor)
-    tried = break_free(dice, actor, request.trait)
-    word = "breaks free" if tried.outcome.states[0] != actor else "is still held"
+    attempt = break_free(dice, actor, request.trait, joker=_joker(board, actor.id))
+    word = "breaks free" if attempt.outcome.states[0] != actor else "is still held"
     return finish(board, request, f"{_name(board, actor.id)} {word}",
-                  tried.outcome.events, tried.outcome.states)
+                  attempt.outcome.events, attempt.outcome.states)
 
 
 def break_object(board: Board, request: ActionRequest,

@@ -27,6 +27,7 @@ from rules.dice import DiceSource
 from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.incapacitation import stabilise
+from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.situational.disarm import (
     disarm_after_hit,
     disarm_weapon_hit,
@@ -55,6 +56,7 @@ from rules.savage_pathfinder.table.timed_states import (
     Effect,
     add_effect,
     add_hold,
+    holding,
     timers_of,
     with_timers,
 )
@@ -64,6 +66,11 @@ from rules.table import Board, Side
 
 __all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
            "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "withdraw"]
+
+
+def _joker(board: Board, token_id: str) -> bool:
+    """Whether ``token_id`` holds a Joker this round (+2 to every Trait roll)."""
+    return has_joker(board.combat, token_id)
 
 
 def _names(board: Board, request: ActionRequest) -> tuple[str, str]:
@@ -82,7 +89,8 @@ def grapple_foe(board: Board, request: ActionRequest, dice: DiceSource) -> Actio
     gang_up = preview_attack(board, request.actor, request.target or "").context.gang_up
     actor, target = (fighter_of(board, request.actor),
                      fighter_of(board, request.target, "target"))
-    outcome = grapple(dice, actor, target, gang_up)
+    outcome = grapple(dice, actor, target, gang_up, joker=_joker(board, actor.id),
+                      defender_joker=_joker(board, target.id))
     caught = outcome.states[0].condition
     word = "Bound" if caught.bound else "Entangled" if caught.entangled else "fails"
     who, whom = _names(board, request)
@@ -104,7 +112,9 @@ def let_go_of(board: Board, request: ActionRequest, dice: DiceSource) -> ActionR
 def crush_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     try:
         outcome = crush(dice, fighter_of(board, request.actor),
-                        fighter_of(board, request.target, "target"))
+                        fighter_of(board, request.target, "target"),
+                        grappled=holding(board, request.actor, request.target or ""),
+                        joker=_joker(board, request.actor))
     except RulesError as error:
         raise AttackError(str(error)) from None
     who, whom = _names(board, request)
@@ -119,7 +129,8 @@ def cut_loose(board: Board, request: ActionRequest, dice: DiceSource) -> ActionR
         raise AttackError(f"{_names(board, request)[1]} is neither Bound nor Entangled")
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.damage.dice), actor.weapon(None))
-    outcome = cut_free(dice, held, weapon, request.wild_attack)
+    outcome = cut_free(dice, held, weapon, request.wild_attack, cutter=actor,
+                       joker=_joker(board, actor.id))
     who, whom = _names(board, request)
     word = "cuts" if outcome.states[0] != held else "fails to cut"
     return finish(board, request, f"{who} {word} {whom} free", outcome.events,
@@ -136,7 +147,8 @@ def put_to_the_test(board: Board, request: ActionRequest, dice: DiceSource) -> A
     outcome, timers = perform_test(dice, fighter_of(board, request.actor), skill,
                                    fighter_of(board, request.target, "target"),
                                    request.effect, timers_of(board),
-                                   dice_count=request.dice_count, during_defender_turn=during)
+                                   dice_count=request.dice_count, during_defender_turn=during,
+                                   joker=_joker(board, request.actor))
     who, whom = _names(board, request)
     effects = [e.status for e in outcome.events if isinstance(e, StatusAdded)]
     shaken = " and Shaken" if outcome.states[0].condition.shaken and not \
@@ -152,7 +164,8 @@ def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> Acti
     """The helper's roll: +1, +2 with a raise, -2 on a Critical Failure, on the ally's next
     roll of ``request.skill`` (default Fighting) until the end of the ally's turn."""
     skill = (request.skill or "fighting").lower()
-    roll, bonus = support_roll(dice, fighter_of(board, request.actor), skill)
+    roll, bonus = support_roll(dice, fighter_of(board, request.actor), skill,
+                               joker=_joker(board, request.actor))
     who, whom = _names(board, request)
     title = f"{who} supports {whom} ({skill.title()}): {bonus:+d}" if bonus else \
         f"{who} supports {whom} ({skill.title()}): no help"
@@ -243,7 +256,8 @@ def stabilise_ally(board: Board, request: ActionRequest,
     who, whom = _names(board, request)
     if not victim.condition.bleeding_out:
         raise AttackError(f"{whom} is not Bleeding Out")
-    outcome = stabilise(dice, fighter_of(board, request.actor), victim)
+    outcome = stabilise(dice, fighter_of(board, request.actor), victim,
+                        joker=_joker(board, request.actor))
     word = "stabilises" if not outcome.states[0].condition.bleeding_out else "fails to stabilise"
     return finish(board, request, f"{who} {word} {whom}", outcome.events, outcome.states)
 

@@ -248,7 +248,7 @@ def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
     rolls = [e for e in shots if isinstance(e, RollMade) and e.target is not None]
     if preview.kind is AttackKind.MELEE or not preview.survey.bystanders:
         return [], []
-    events = list(bystanders_hit(dice, fighter.id, rolls, preview.context.shots,
+    events = list(bystanders_hit(dice, fighter.id, rolls, fighter.weapon(preview.weapon),
                                  preview.survey.bystanders))
     states: list[Combatant] = []
     for hit in [e for e in events if isinstance(e, BystanderHit)]:

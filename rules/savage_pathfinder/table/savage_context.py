@@ -301,7 +301,8 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
     facts, notes = attack_facts(situation), []
     context = replace(chosen, range_band=_band(situation.facts) if problem is None else
                       RangeBand.SHORT,
-                      joker=has_joker(situation.board.combat, situation.attacker.id))
+                      joker=has_joker(situation.board.combat, situation.attacker.id),
+                      defender_joker=has_joker(situation.board.combat, situation.target.id))
     context, facts = _declared(situation, context, facts, declared)
     problem = problem or bite_problem(situation.weapon, situation.target_stats,
                                       facts.defender_held_by_attacker)

@@ -10,6 +10,8 @@ Savage Pathfinder states that outlive the action that caused them live in
   turn), ``support`` (a bonus to one skill, gone at the end of the recipient's turn) and ``aim``
   (set during the aiming turn, usable on the first action of the next one, gone after it);
 - ``"acted"``: the tokens that have taken an action this turn (Aim is for the first action).
+- ``"tried"``: ``token:what`` for the recoveries tried this turn (Shaken, Stunned: "may only be
+  tried once").
 
 :func:`end_turns` and :func:`start_turns` are called by :mod:`.turns` whenever the
 acting tokens change, and :func:`end_all` when combat ends; each returns the new board and
@@ -41,8 +43,8 @@ from rules.savage_pathfinder.statblock import Combatant
 from rules.table import Board, Piece
 
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
-           "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "ran", "start_turns",
-           "support_for", "timers_of", "use_effects", "with_timers"]
+           "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
+           "start_turns", "support_for", "timers_of", "tried", "use_effects", "with_timers"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
 _EFFECT_NAMES = {"defend": "Defending (+4 Parry)", "support": "Support", "aim": "Aim"}
@@ -155,6 +157,26 @@ def mark_acted(board: Board, token_id: str) -> Board:
                                                            [*done, token_id])
 
 
+def tried(board: Board, token_id: str, what: str) -> bool:
+    """True when ``token_id`` already tried ``what`` (a recovery "tried only once") this turn.
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> board = mark_tried(open_board(), "a", "shaken")
+    >>> tried(board, "a", "shaken"), tried(end_turns(board, ["a"])[0], "a", "shaken")
+    (True, False)
+    """
+    return f"{token_id}:{what}" in (board.combat.get("tried") or [])
+
+
+def mark_tried(board: Board, token_id: str, what: str) -> Board:
+    """Note that ``token_id`` tried ``what`` this turn (in combat only: turns end there)."""
+    done = list(board.combat.get("tried") or [])
+    key = f"{token_id}:{what}"
+    return board if key in done else _with_combat(board, "tried", [*done, key])
+
+
 def ran(board: Board, token_id: str) -> bool:
     """True when ``token_id`` declared Running this turn."""
     return token_id in (board.combat.get("ran") or [])
@@ -225,6 +247,9 @@ def end_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]
     for key in ("acted", "ran"):
         done = [i for i in board.combat.get(key) or [] if i not in set(token_ids)]
         board = _with_combat(board, key, done)
+    ended = set(token_ids)
+    left = [k for k in board.combat.get("tried") or [] if k.split(":")[0] not in ended]
+    board = _with_combat(board, "tried", left)
     return board, lines
 
 
@@ -285,6 +310,6 @@ def end_all(board: Board) -> tuple[Board, list[str]]:
     """
     timers = [replace(t, turn_ends=1) for t in timers_of(board)]
     board, lines = end_turns(with_timers(board, timers), [t.token for t in timers])
-    for key in ("effects", "acted", "ran", "holds"):
+    for key in ("effects", "acted", "ran", "holds", "tried"):
         board = _with_combat(board, key, [])
     return board, lines

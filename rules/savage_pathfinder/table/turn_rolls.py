@@ -26,20 +26,20 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.dice import DiceSource
-from rules.events import Modifier, describe
+from rules.events import describe
 from rules.savage_pathfinder.cards import CardSource, is_joker
-from rules.savage_pathfinder.initiative import JOKER_BONUS
 from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.modifiers import wound_penalty
 from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.table import turns
-from rules.savage_pathfinder.traits import RolledTrait, roll_trait
+from rules.savage_pathfinder.trait_check import Circumstances, RollKind, roll_check
+from rules.savage_pathfinder.traits import RolledTrait
 from rules.table import Board, Side
 
 __all__ = ["begin_ambush", "roll_interrupt", "roll_skill"]
 
-JOKER = Modifier(JOKER_BONUS, "Joker")
 
 
 def begin_ambush(
@@ -79,8 +79,9 @@ def roll_interrupt(board: Board, hand: str, dice: DiceSource) -> turns.Step:
 def roll_skill(
     board: Board, token_id: str, skill: str, dice: DiceSource, joker: bool = True
 ) -> RolledTrait:
-    """A skill roll (TN 4) for one token with its Wound penalty and, if ``joker`` and it holds
-    a Joker this round, the Joker's +2.
+    """A skill roll (TN 4) for one token with every penalty of its condition (Wounds, Fatigue,
+    Distracted: :func:`rules.savage_pathfinder.trait_check.roll_check`) and, if ``joker`` and it
+    holds a Joker this round, the Joker's +2.
 
     Examples
     --------
@@ -94,7 +95,6 @@ def roll_skill(
     """
     token = board.token(token_id)
     fighter = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
-    bonus = (JOKER,) if joker and has_joker(board.combat, token_id) else ()
-    return roll_trait(dice, fighter.skill(skill), wild_card=fighter.wild_card,
-                      purpose=skill.title(), actor=token.name,
-                      modifiers=(*wound_penalty(fighter), *bonus))
+    kind = RollKind.NOTICE if skill.lower() == "notice" else RollKind.OTHER_ACTIVE
+    return roll_check(dice, replace(fighter, id=token.name), skill,
+                      Circumstances(joker=joker and has_joker(board.combat, token_id), roll=kind))

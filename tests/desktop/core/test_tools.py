@@ -27,6 +27,7 @@ from desktop.core.tools import (
     Preview,
     SelectTool,
 )
+from rules.interface import Movement
 
 PRESS, MOVE, RELEASE = PointerKind.PRESS, PointerKind.MOVE, PointerKind.RELEASE
 
@@ -132,7 +133,7 @@ def test_a_region_needs_three_corners() -> None:
     (12.01, PaceBand.BEYOND),
 ])
 def test_pace_bands_for_pace_6_and_a_d6_running_die(distance: float, band: PaceBand) -> None:
-    assert pace_band(distance, 6, "d6") is band
+    assert pace_band(distance, Movement(6, 12)) is band
 
 
 @pytest.mark.parametrize(("size", "expected"), [(1, (3.5, 4.5)), (2, (3.0, 5.0)), (3, (3.5, 4.5))])

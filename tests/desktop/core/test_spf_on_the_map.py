@@ -1,14 +1,20 @@
-"""Issue 13 findings that are bugs in the desktop glue, not in the rules: each test shows one
-through the desktop core and is expected to fail (xfail, strict) until the named desktop
-function passes the rules function what it now takes. The rules side of each is fixed and
-tested in ``test_spf_fidelity.py``. (These belong in tests/desktop/core once fixed.)"""
+"""Issue 13 findings in the Savage Pathfinder table modules (once the desktop's glue): each
+test plays the rule on a real map and failed before the table module passed the rules
+function what it takes. The rules side of each is tested in ``tests/rules/test_spf_fidelity.py``.
+"""
 
 import pytest
+from support.spf_on_map import (
+    ActionRequest,
+    AttackError,
+    acting_tokens,
+    begin_ambush,
+    begin_combat,
+    perform_action,
+    resolve_attack,
+)
 
-from desktop.core.actions import ActionRequest, perform_action
 from desktop.core.model import Encounter, Side, Token
-from desktop.core.pipeline import AttackError, resolve_attack
-from desktop.core.turns import begin_combat
 from rules.dice import ScriptedDice
 from rules.events import BystanderHit
 from rules.savage_pathfinder.cards import PhysicalCards
@@ -29,8 +35,6 @@ def two(hero: dict | None = None, orc: dict | None = None, *extra: Token,
                              *extra))
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/foe_actions.py cut_loose passes the held "
-                   "victim as the wielder: call cut_free(..., cutter=actor)")
 def test_cutting_a_friend_free_rolls_the_cutters_strength() -> None:
     """Bound & Entangled: the hero's Strength d8 shows 8 (no Aces against objects), sword d8 1:
     9 against Hardness 4, the orc is free. The bug rolls the orc's d6, which cannot show 8."""
@@ -40,9 +44,6 @@ def test_cutting_a_friend_free_rolls_the_cutters_strength() -> None:
     assert result.encounter.token("orc").stats["condition"]["entangled"] is False
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/foe_actions.py crush_foe does not say who "
-                   "holds the victim: call crush(..., grappled=holding(encounter, actor, target)"
-                   ") (desktop/core/timed_states.py)")
 def test_only_the_grappler_crushes() -> None:
     """Crush: "against a target he has Entangled or Bound". The orc is Entangled, but nobody
     recorded the hero grappling him: the Crush is refused."""
@@ -51,9 +52,6 @@ def test_only_the_grappler_crushes() -> None:
         perform_action(two(orc=held), ActionRequest("crush", "hero", "orc"), ScriptedDice([4]))
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/pipeline.py strays passes the dice fired "
-                   "(preview.context.shots) as the RoF: pass the weapon (its rof) to "
-                   "bystanders_hit")
 def test_a_rof_three_weapon_strays_on_a_two_even_firing_one_die() -> None:
     """ROF 2+: "weapons with a Rate of Fire of 2 or more ... Each skill die that rolls a 1 or a
     2 hits a bystander". One die from the RoF 3 repeater: Shooting d8 2, Wild Die 1: a miss;
@@ -64,9 +62,6 @@ def test_a_rof_three_weapon_strays_on_a_two_even_firing_one_die() -> None:
     assert BystanderHit("hero", "goblin") in result.events
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/action_steps.py recover_shaken does not "
-                   "track the attempt: pass tried_this_turn (kept per turn, like Defend in "
-                   "timed_states) to recover_from_shaken (and to stunned_recovery)")
 def test_recovering_from_shaken_is_tried_once_a_turn() -> None:
     """Free actions at the start of the turn "may only be tried once, such as recovering from
     being Shaken". Spirit d6 2, Wild 1: still Shaken; a second try in the same turn is
@@ -79,10 +74,6 @@ def test_recovering_from_shaken_is_tried_once_a_turn() -> None:
         perform_action(enc, ActionRequest("recover-shaken", "hero"), ScriptedDice([5, 1]))
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/action_steps.py recover_shaken (and bleed, "
-                   "recover_stunned, break_out; foe_actions grapple_foe, put_to_the_test, "
-                   "support_ally, stabilise_ally; savage_context's AttackContext.defender_joker) "
-                   "never pass joker=True for a Joker holder")
 def test_the_jokers_plus_two_reaches_the_spirit_roll() -> None:
     """Jokers "add +2 to all Trait and damage rolls this round": the hero is dealt the red
     Joker; Spirit d6 2, Wild 2, +2 = 4: he recovers."""
@@ -92,28 +83,18 @@ def test_the_jokers_plus_two_reaches_the_spirit_roll() -> None:
     assert result.encounter.token("hero").stats["condition"]["shaken"] is False
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/turn_rolls.py roll_skill rolls Notice and "
-                   "Athletics with the Wound penalty only: roll with "
-                   "rules.savage_pathfinder.trait_check.roll_check (Fatigue, Distracted, Joker, "
-                   "the light for Notice)")
 def test_fatigue_reaches_the_notice_roll_against_an_ambush() -> None:
     """Surprise: "The victims of the attack make a Notice roll. Those who fail get no Action
     Card". Fatigued "subtracts 1 from all Trait rolls": Notice d6 4, Wild Die 1, -1 = 3: Ann
     fails and is not dealt in."""
-    from desktop.core import turns
-    from desktop.core.turn_rolls import begin_ambush
-
     ann = {"wild_card": True, "skills": {"notice": "d6"}, "condition": {"fatigue": 1}}
     enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5, side=Side.HERO, stats=ann),
                             Token("b", "Bo", 1.5, 0.5, side=Side.VILLAIN,
                                   stats={"wild_card": True})))
     enc, _ = begin_ambush(enc, PhysicalCards(["KS", "2C"]), Side.VILLAIN, ScriptedDice([4, 1]))
-    assert "a" not in turns.acting_tokens(enc)
+    assert "a" not in acting_tokens(enc)
 
 
-@pytest.mark.xfail(strict=True, reason="desktop/core/tools.py _pace_of reads the raw stats pace: "
-                   "use rules.savage_pathfinder.movement.pace_for_turn on the token's combatant "
-                   "(Wounds, 0 when Entangled/Bound/Stunned/Incapacitated, -2\" after standing)")
 def test_dragging_a_wounded_token_measures_against_his_pace_less_wounds() -> None:
     """Wound Penalties: "-1 cumulative penalty to his Pace (minimum of 1\\")": Pace 6 with two
     Wounds is 4; an Entangled token "can't move": 0."""
