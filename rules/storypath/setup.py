@@ -148,10 +148,11 @@ def _kind(request: AttackRequest, weapon: Weapon | None, board: Board, attacker:
         raise RulesError(f"options: choose one attack kind, not {', '.join(chosen)}")
     if chosen:
         return chosen[0]
-    if weapon is not None:
-        return kind_of_weapon(weapon.kind)
     grapple = grapple_of(board.combat, attacker)
-    return "grapple" if grapple is not None and grapple.involves(target) else "close-combat"
+    grappling = grapple is not None and grapple.involves(target)
+    if grappling and (weapon is None or weapon.has_tag("grapple")):
+        return "grapple"
+    return kind_of_weapon(weapon.kind) if weapon is not None else "close-combat"
 
 
 def _pool(kind: str, band: str, attacker: Combatant,
@@ -257,8 +258,16 @@ def _problem_weapon(s: AttackSetup) -> str | None:
     return next((why for bad, why in reasons if bad), None)
 
 
+def _reach(kind: str, weapon: Weapon | None) -> str:
+    """The farthest band: the weapon's for ranged and thrown weapons; Thrown "Range: Short"
+    for a close weapon tagged thrown; close for Close Combat and Grapple."""
+    if weapon is None or kind not in _SHOOTING:
+        return "close"
+    return weapon.range if weapon.kind == kind else "short"
+
+
 def _problem_range(s: AttackSetup) -> str | None:
-    reach = s.weapon.range if s.weapon is not None and s.kind in _SHOOTING else "close"
+    reach = _reach(s.kind, s.weapon)
     if s.band == "out of range" or (s.band in BANDS and BANDS.index(s.band) > BANDS.index(reach)):
         return (f"{s.target.id} is at {s.facts.distance:g} m ({s.band}); "
                 f"{s.kind} {'with ' + s.weapon.name + ' ' if s.weapon else ''}reaches {reach}")
