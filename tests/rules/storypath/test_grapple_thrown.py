@@ -195,5 +195,8 @@ def test_line_drive_knocks_prone_and_disarm_drops_the_item() -> None:
 
 
 def test_thrown_inflict_damage_ignores_armor_and_critical_adds_one() -> None:
-    result = _throw(_thrown_board(), "inflict-damage")
-    assert result.board.token("brute").stats["condition"]["injuries"] == ["bruised"]
+    # Inflict Damage 0 + Critical 4 = 4: 4 rolled + Enhancement 1 = 5 successes, 4 left
+    request = AttackRequest("tom", "brute", "Hatchet", params={"enhancement": "1"},
+                            answers={"stunts": ("inflict-damage", "critical")})
+    result = SP.resolve_attack(_thrown_board(), request, ScriptedDice(HIT_3_LEFT))
+    assert result.board.token("brute").stats["condition"]["injuries"] == ["bruised", "injured"]
