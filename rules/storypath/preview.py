@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.interface import AttackRequest, Chance, Preview
+from rules.registry import RulesError
 from rules.storypath.attack import KIND_TITLES
 from rules.storypath.odds import AttackOdds, attack_odds
 from rules.storypath.setup import AttackSetup, setup_attack
@@ -23,8 +24,12 @@ MAX_LEFT_SHOWN = 6
 
 
 def preview(board: Board, request: AttackRequest) -> Preview:
-    """The attack of ``request`` before any die."""
-    setup = setup_attack(board, request)
+    """The attack of ``request`` before any die (a bad weapon, option or setting is the
+    card's problem)."""
+    try:
+        setup = setup_attack(board, request)
+    except RulesError as error:
+        return Preview(request.attacker, request.target, request.weapon, (), problem=str(error))
     odds = _odds(setup)
     chances = (Chance("hit", float(odds.hit)),
                *[Chance(f"{k} left", float(p)) for k, p in enumerate(odds.left, start=1)],

@@ -122,7 +122,7 @@ def setup_attack(board: Board, request: AttackRequest) -> AttackSetup:
     weapon = attacker.weapon(request.weapon) if request.weapon else None
     kind = _kind(request, weapon, board, attacker.id, target.id)
     facts = board.map().facts(attacker.id, target.id, settings.band_limits(), 0.0)
-    band = request.overrides.get("band") or (
+    band = _override(request, "band", BANDS) or (
         "close" if facts.edge_gap <= 0 else band_of(facts.distance, settings.bands))
     grapple, target_grapple = grapple_of(board.combat, attacker.id), grapple_of(
         board.combat, target.id)
@@ -167,7 +167,7 @@ def _difficulty(kind: str, attacker: Combatant, facts: MapFacts, settings: Setti
                 request: AttackRequest) -> tuple[Modifier, ...]:
     result = []
     if kind in _SHOOTING:
-        cover = request.overrides.get("cover", facts.cover)
+        cover = _override(request, "cover", (*settings.cover, "total")) or facts.cover
         if settings.cover.get(cover, 0):
             result.append(Modifier(settings.cover[cover], f"{cover} cover"))
         if attacker.condition.blinded or attacker.condition.blind:
@@ -192,6 +192,14 @@ def _enhancement(kind: str, attacker: Combatant, target: str, weapon: Weapon | N
     if extra:
         result.append(Modifier(extra, "Enhancement (GM)"))
     return tuple(result)
+
+
+def _override(request: AttackRequest, name: str, allowed: tuple[str, ...]) -> str | None:
+    """The GM's correction of a measured fact, one of ``allowed``."""
+    value = request.overrides.get(name)
+    if value is not None and value not in allowed:
+        raise RulesError(f"overrides.{name}: {value!r} is not one of {', '.join(allowed)}")
+    return value
 
 
 def _param_int(request: AttackRequest, name: str) -> int:

@@ -41,7 +41,7 @@ from rules.storypath.statblock import (
     combatant_to_dict,
 )
 from rules.storypath.state import grapple_of
-from rules.storypath.turns import control, turn_view
+from rules.storypath.turns import press, turn_view
 from rules.table import Board, Piece
 
 __all__ = ["Storypath"]
@@ -102,9 +102,9 @@ class Storypath(GameSystem):
     def turn_order(self, board: Board) -> TurnOrderView:
         return turn_view(board)
 
-    def turn_control(self, board: Board, control_id: str, dice: DiceSource,
+    def turn_control(self, board: Board, control: str, dice: DiceSource,
                      token: str | None = None) -> Resolution:
-        return control(board, control_id)
+        return press(board, control)
 
 
 def _badges(person: Combatant, board: Board) -> tuple[Badge, ...]:

@@ -13,7 +13,7 @@ Examples
 ...                             Piece("b", "Brute", 1, 0, stats={"initiative": 5})))
 >>> [row.token for row in turn_view(board).rows]
 ['b', 'a']
->>> control(board, "start").board.combat["acting"]
+>>> press(board, "start").board.combat["acting"]
 'b'
 """
 
@@ -26,7 +26,7 @@ from rules.storypath.setup import combatant_of, restat
 from rules.storypath.statblock import Combatant
 from rules.table import Board
 
-__all__ = ["control", "order", "turn_view"]
+__all__ = ["order", "press", "turn_view"]
 
 
 def order(board: Board) -> tuple[str, ...]:
@@ -54,7 +54,7 @@ def turn_view(board: Board) -> TurnOrderView:
     return TurnOrderView(round_, rows, controls, model="list")
 
 
-def control(board: Board, name: str) -> Resolution:
+def press(board: Board, name: str) -> Resolution:
     """Press ``start``, ``next`` or ``end``."""
     tokens = order(board)
     if not tokens:

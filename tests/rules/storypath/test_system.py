@@ -7,6 +7,7 @@ the Storypath grid (1 m a cell).
 """
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,15 @@ def test_stat_block_round_trips() -> None:
 def test_bad_settings_name_the_field(combat: dict, message: str) -> None:
     board = board_of(person("a", 0.5, 0.5), person("b", 1.5, 0.5), combat=combat)
     with pytest.raises(RulesError, match=message):
-        SP.preview_attack(board, attack("a", "b"))
+        SP.resolve_attack(board, attack("a", "b"), ScriptedDice([1]))
+    assert re.match(message, SP.preview_attack(board, attack("a", "b")).problem or "")
+
+
+def test_overrides_are_checked() -> None:
+    board = board_of(person("a", 0.5, 0.5), person("b", 1.5, 0.5))
+    request = AttackRequest("a", "b", overrides={"band": "far"})
+    assert SP.preview_attack(board, request).problem == \
+        "overrides.band: 'far' is not one of close, short, medium, long, extreme"
 
 
 def test_default_settings() -> None:
