@@ -23,32 +23,28 @@ from fractions import Fraction
 
 __all__ = ["AttackOdds", "attack_odds", "die_distribution", "success_distribution"]
 
-_TENTH = Fraction(1, 10)
-
-
 def die_distribution(tens: str, cap: int) -> tuple[Fraction, ...]:
     """One die's successes 0..cap-1, and the chance of ``cap`` or more last."""
-    if tens == "none":
-        exact = [Fraction(7, 10), Fraction(3, 10)]
-    elif tens == "double":
-        exact = [Fraction(7, 10), Fraction(2, 10), Fraction(1, 10)]
-    else:
-        exact = [Fraction(7, 10)] + [Fraction(27, 100) * _TENTH ** (k - 1) for k in range(1, cap)]
-    return _capped(exact, cap)
+    weights, denominator = _die_weights(tens, cap)
+    return tuple(Fraction(w, denominator) for w in weights)
 
 
 def success_distribution(pool: int, tens: str, enhancement: int = 0,
                          cap: int | None = None) -> tuple[Fraction, ...]:
     """P(successes = s) for s < cap and P(successes >= cap) last, Enhancement included.
 
-    Without ``cap`` it is the largest count the pool can reach without rerolls.
+    Without ``cap`` it is the largest count the pool can reach without rerolls. The sums run
+    on whole numbers over one common denominator (exact, and fast for a hover card).
     """
     top = cap if cap is not None else pool * (2 if tens == "double" else 1) + enhancement
-    one_die = die_distribution(tens, top)
-    total: tuple[Fraction, ...] = _capped([Fraction(1)], top)
+    one_die, denominator = _die_weights(tens, top)
+    total = [1] + [0] * top
     for _ in range(pool):
         total = _convolve(total, one_die, top)
-    return _enhanced(total, enhancement, top)
+    shifted = [0] * (top + 1)
+    for s, weight in enumerate(total):
+        shifted[min(s + enhancement, top) if s >= 1 else 0] += weight
+    return tuple(Fraction(w, denominator ** pool) for w in shifted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,23 +72,23 @@ def attack_odds(pool: int, tens: str, enhancement: int, required: int,
     return AttackOdds(hit=sum(dist[required + 1:], Fraction(0)), left=left, more=dist[cap])
 
 
-def _capped(exact: list[Fraction], cap: int) -> tuple[Fraction, ...]:
-    head = list(exact[:cap]) + [Fraction(0)] * (cap - len(exact[:cap]))
-    return (*head, 1 - sum(head, Fraction(0)))
+def _die_weights(tens: str, cap: int) -> tuple[list[int], int]:
+    """One die's chances as whole numbers over a denominator, the last entry ">= cap"."""
+    if tens == "none":
+        exact, denominator = [7, 3], 10
+    elif tens == "double":
+        exact, denominator = [7, 2, 1], 10
+    else:  # P(0) = 7/10, P(k) = 27 / 10^(k+1): over 10^(cap+1)
+        denominator = 10 ** (cap + 1)
+        exact = [7 * 10 ** cap] + [27 * 10 ** (cap - k) for k in range(1, cap)]
+    head = exact[:cap] + [0] * (cap - len(exact[:cap]))
+    return [*head, denominator - sum(head)], denominator
 
 
-def _convolve(first: tuple[Fraction, ...], second: tuple[Fraction, ...],
-              cap: int) -> tuple[Fraction, ...]:
-    out = [Fraction(0)] * (cap + 1)
+def _convolve(first: list[int], second: list[int], cap: int) -> list[int]:
+    out = [0] * (cap + 1)
     for i, p in enumerate(first):
         if p:
             for j, q in enumerate(second):
                 out[min(i + j, cap)] += p * q
-    return tuple(out)
-
-
-def _enhanced(dist: tuple[Fraction, ...], enhancement: int, cap: int) -> tuple[Fraction, ...]:
-    out = [Fraction(0)] * (cap + 1)
-    for s, p in enumerate(dist):
-        out[min(s + enhancement, cap) if s >= 1 else 0] += p
-    return tuple(out)
+    return out
