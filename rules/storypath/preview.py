@@ -57,7 +57,7 @@ def _lines(setup: AttackSetup, odds: AttackOdds) -> tuple[str, ...]:
         f"{tens[setup.settings.tens]}",
         f"Defense {setup.defense}" + "".join(f", +{m.value} {m.reason}"
                                              for m in setup.difficulty)
-        + f": more than {setup.required} successes to hit",
+        + f": {setup.required + 1}+ successes to hit",
     ]
     if setup.enhancement:
         lines.append("Enhancement " + ", ".join(f"+{m.value} {m.reason}"
