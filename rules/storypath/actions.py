@@ -28,6 +28,7 @@ from rules.events import (
     RollMade,
     StatusAdded,
     StatusRemoved,
+    describe,
 )
 from rules.interface import ActionKind, ActionRequest, ActionSpec, Choice, Decision, Resolution
 from rules.registry import RulesError
@@ -44,7 +45,7 @@ from rules.storypath.state import (
     with_grapples,
     with_items,
 )
-from rules.table import Board
+from rules.table import Board, LogEntry
 
 __all__ = ["ACTIONS", "perform"]
 
@@ -79,7 +80,10 @@ def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolutio
 
 
 def _done(board: Board, events: list[Event], title: str) -> Resolution:
-    return Resolution(tuple(events), board, title=title)
+    """The finished action, with its log entry (one line per event)."""
+    lines = tuple(describe(e) for e in events)
+    entry = LogEntry(title, lines, int(board.combat.get("round", 0)))
+    return Resolution(tuple(events), board.with_log(entry), title=title, notes=lines)
 
 
 def _withdraw(board: Board, request: ActionRequest, actor: Combatant) -> Resolution:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.dice import DiceSource
-from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved
+from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved, describe
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.storypath.effects import Changes, apply_purchase
@@ -32,7 +32,7 @@ from rules.storypath.state import (
     items_from_combat,
 )
 from rules.storypath.stunts import Purchase, parse_purchases, stunt_decision
-from rules.table import Board, Side
+from rules.table import Board, LogEntry, Side
 
 __all__ = ["KIND_TITLES", "allies_of", "resolve"]
 
@@ -70,7 +70,8 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         answer = request.answer("stunts")
         allies = allies_of(board, setup.attacker.id)
         if answer is None:
-            return Resolution(tuple(changes.events), board, title=_title(setup, hit, budget),
+            return Resolution(tuple(changes.events), board,
+                              title=_title(board, setup, hit, budget),
                               decision=stunt_decision(setup, budget, allies))
         purchases = parse_purchases(answer, setup, allies, budget)
         changes.bought = {p.offer.stunt for p in purchases}
@@ -159,23 +160,42 @@ def _ammunition_check(setup: AttackSetup, dice: DiceSource, changes: Changes) ->
         changes.events.append(StatusAdded(setup.attacker.id, f"out of ammo ({weapon.name})"))
 
 
-def _title(setup: AttackSetup, hit: bool, left: int, stunts: Iterable[str] = ()) -> str:
+def _title(board: Board, setup: AttackSetup, hit: bool, left: int,
+           stunts: Iterable[str] = ()) -> str:
     weapon = f" ({setup.weapon.name})" if setup.weapon else ""
-    head = f"{setup.attacker.id}: {KIND_TITLES[setup.kind]} on {setup.target.id}{weapon}"
+    head = (f"{board.token(setup.attacker.id).name}: {KIND_TITLES[setup.kind]} on "
+            f"{board.token(setup.target.id).name}{weapon}")
     if not hit:
         return f"{head}: miss"
     bought = ", ".join(stunts)
     return f"{head}: hit, {left} left" + (f"; {bought}" if bought else "")
 
 
+def _roll_line(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool) -> str:
+    """The log's breakdown of the roll: the dice, Enhancement, the Difficulty, the result."""
+    faces = ", ".join("+".join(map(str, d.faces)) for d in roll.dice) or "no dice"
+    enhancement = f" + Enhancement {roll.enhancement_applied}" * bool(roll.enhancement_applied)
+    bought_off = roll.successes - successes
+    bought = f" - {bought_off} Complication bought off" * bool(bought_off)
+    against = f"Defense {setup.defense}" + "".join(f" + {m.value} {m.reason}"
+                                                   for m in setup.difficulty)
+    result = f"hit, {successes - setup.required} left" if hit else "miss"
+    return (f"{setup.describe_pool()}: {faces}{enhancement}{bought} = {successes} successes "
+            f"vs {against}: {result}")
+
+
 def _finished(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,
               purchases: tuple[Purchase, ...], changes: Changes) -> Resolution:
     left = successes - setup.required
-    names = [p.offer.id + (f" x{p.count}" if p.count > 1 else "") for p in purchases]
+    names = [p.offer.id + (f":{p.count}" if p.count > 1 else "") for p in purchases]
+    title = _title(changes.board, setup, hit, left, names)
+    lines = (_roll_line(setup, roll, successes, hit),
+             *[describe(e) for e in changes.events if not isinstance(e, Hit | Miss)][1:],
+             *changes.notes)
     after = changes.board_after()
+    after = after.with_log(LogEntry(title, lines, int(after.combat.get("round", 0))))
     data = _summary(setup, roll, successes, hit, purchases, changes, after)
-    return Resolution(tuple(changes.events), after, title=_title(setup, hit, left, names),
-                      notes=tuple(changes.notes), data=data)
+    return Resolution(tuple(changes.events), after, title=title, notes=lines, data=data)
 
 
 def _summary(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,

@@ -56,10 +56,6 @@ class Settings:
         default_factory=lambda: {k: dict(v) for k, v in DEFAULT_ATTRIBUTES.items()})
     ammo_check_dice: int = 1
 
-    def band_limits(self) -> tuple[float, ...]:
-        """The limits in band order (what :meth:`Measurer.facts` takes as ``weapon_ranges``)."""
-        return tuple(self.bands[b] for b in BANDS)
-
 
 def settings_from_combat(combat: Mapping[str, Any]) -> Settings:
     """The settings in ``combat["settings"]`` over the defaults."""

@@ -121,7 +121,7 @@ def setup_attack(board: Board, request: AttackRequest) -> AttackSetup:
     settings = settings_from_combat(board.combat)
     weapon = attacker.weapon(request.weapon) if request.weapon else None
     kind = _kind(request, weapon, board, attacker.id, target.id)
-    facts = board.map().facts(attacker.id, target.id, settings.band_limits(), 0.0)
+    facts = board.map().facts(attacker.id, target.id)
     band = _override(request, "band", BANDS) or (
         "close" if facts.edge_gap <= 0 else band_of(facts.distance, settings.bands))
     grapple, target_grapple = grapple_of(board.combat, attacker.id), grapple_of(

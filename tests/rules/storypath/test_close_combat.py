@@ -63,6 +63,12 @@ def test_inflict_damage_and_critical_deal_two_injury_conditions() -> None:
     result = SP.resolve_attack(_board(), request, ScriptedDice(HIT_3_LEFT))
     stats = result.board.token("brute").stats
     assert stats["condition"]["injuries"] == ["bruised", "injured"]
+    # the log entry: the title and the roll's breakdown first
+    entry = result.board.log[-1]
+    assert entry.title == "Ada: Close Combat attack on Brute: hit, 5 left; inflict-damage, " \
+                          "critical"
+    assert entry.lines[0] == ("Close Combat 2 + Might 3: 8, 9, 10, 8, 1 + Enhancement 2 = 6 "
+                              "successes vs Defense 1: hit, 5 left")
 
 
 def test_critical_alone_is_refused() -> None:

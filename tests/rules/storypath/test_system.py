@@ -78,7 +78,8 @@ def test_overrides_are_checked() -> None:
 
 def test_default_settings() -> None:
     s = settings_from_combat({})
-    assert (s.tens, s.band_limits(), s.ammo_check_dice) == ("none", (2, 10, 40, 100, 300), 1)
+    assert (s.tens, s.ammo_check_dice) == ("none", 1)
+    assert s.bands == {"close": 2, "short": 10, "medium": 40, "long": 100, "extreme": 300}
     assert (s.cover["light"], s.cover["heavy"]) == (1, 2)
 
 
