@@ -40,9 +40,11 @@ def turn_view(board: Board) -> TurnOrderView:
     """The panel: rows in order, the acting one marked, and the three controls."""
     round_ = int(board.combat.get("round", 0))
     acting = board.combat.get("acting")
+    tokens = order(board)
+    now = tokens.index(acting) if acting in tokens else -1
     rows = tuple(TurnRow(t, board.token(t).name,
                          detail=f"initiative {combatant_of(board.token(t)).initiative}",
-                         acting=t == acting) for t in order(board))
+                         acting=i == now, done=i < now) for i, t in enumerate(tokens))
     controls = (
         Control("start", "Start combat", enabled=round_ == 0,
                 why_not=None if round_ == 0 else "combat is on"),

@@ -116,6 +116,8 @@ def test_turn_order_by_initiative_and_expiry() -> None:
     assert started.combat["acting"] == "brute"
     nxt = SP.turn_control(started, "next", ScriptedDice([]))
     assert nxt.board.combat["acting"] == "ada"
+    assert [(r.token, r.acting, r.done) for r in SP.turn_order(nxt.board).rows] == [
+        ("brute", False, True), ("ada", True, False)]
     assert StatusRemoved("ada", "withdrawing") in nxt.events
     again = SP.turn_control(nxt.board, "next", ScriptedDice([])).board
     assert (again.combat["round"], again.combat["acting"]) == (2, "brute")
