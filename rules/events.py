@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 __all__ = [
-    "BennySpent", "BystanderHit", "DamageRolled", "DieRoll", "Died", "Event", "Hit",
-    "Incapacitated", "InjuryRolled", "Miss", "Modifier", "Outcome", "RollMade", "Shaken",
-    "Soaked", "StatusAdded", "StatusRemoved", "TokenPushed", "Wounded", "describe",
+    "BennySpent", "BystanderHit", "DamageRolled", "DieRoll", "Died", "Event", "GrappleEnded",
+    "GrappleStarted", "Hit", "Incapacitated", "InjuryRolled", "ItemDropped", "ItemTaken", "Miss",
+    "Modifier", "Outcome", "RollMade", "Shaken", "Soaked", "StatusAdded", "StatusRemoved",
+    "StuntSpent", "TokenPushed", "Wounded", "describe",
 ]
 
 
@@ -168,9 +169,56 @@ class Soaked:
     of: int
 
 
+@dataclass(frozen=True, slots=True)
+class StuntSpent:
+    """``token`` spent ``cost`` successes (or points) on a stunt against ``target``."""
+
+    token: str
+    stunt: str
+    cost: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDropped:
+    """``owner`` dropped ``item``; it lies at ``at`` (cells); ``by`` made them drop it."""
+
+    owner: str
+    item: str
+    at: tuple[float, float]
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemTaken:
+    """``token`` took ``item`` from ``source`` (a token id, or the ground)."""
+
+    token: str
+    item: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleStarted:
+    """A grapple between ``control`` (in control) and ``other``, held by ``strength``
+    (successes spent establishing it or taking control)."""
+
+    control: str
+    other: str
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleEnded:
+    first: str
+    second: str
+    reason: str
+
+
 Event = (
     RollMade | Hit | Miss | BystanderHit | DamageRolled | Shaken | Wounded | Incapacitated
     | Died | InjuryRolled | StatusAdded | StatusRemoved | TokenPushed | BennySpent | Soaked
+    | StuntSpent | ItemDropped | ItemTaken | GrappleStarted | GrappleEnded
 )
 
 CombatantT = TypeVar("CombatantT")
@@ -206,8 +254,32 @@ def describe(event: Event) -> str:
             return f"{t} takes {w} Wound{'s' * (w != 1)} (now {n})"
         case Soaked(token=t, wounds=w, of=n):
             return f"{t} soaks {w} of {n} Wound{'s' * (n != 1)}"
+        case StuntSpent() | ItemDropped() | ItemTaken() | GrappleStarted() | GrappleEnded():
+            return _describe_table_event(event)
         case _:
             return _describe_simple(event)
+
+
+def _describe_table_event(event: Event) -> str:
+    """Stunts, items and grapples.
+
+    >>> describe(StuntSpent("ada", "Shove", 2, "brute"))
+    'ada spends 2 on Shove against brute'
+    >>> describe(GrappleStarted("brute", "ada", 2))
+    'brute grapples ada and is in control (2)'
+    """
+    match event:
+        case StuntSpent(token=t, stunt=s, cost=c, target=o):
+            return f"{t} spends {c} on {s} against {o}"
+        case ItemDropped(owner=o, item=i, at=(x, y), by=b):
+            return f"{o} drops {i} at ({x:g}, {y:g})" + f" (disarmed by {b})" * bool(b)
+        case ItemTaken(token=t, item=i, source=s):
+            return f"{t} takes {i} from {s}"
+        case GrappleStarted(control=c, other=o, strength=n):
+            return f"{c} grapples {o} and is in control ({n})"
+        case GrappleEnded(first=a, second=b, reason=r):
+            return f"the grapple of {a} and {b} ends: {r}"
+    raise TypeError(f"not a table event: {event!r}")
 
 
 def _describe_simple(event: Event) -> str:

@@ -9,10 +9,10 @@ Examples
 --------
 >>> find_system("Savage Pathfinder").name
 'savage-pathfinder'
->>> find_system("chess")
+>>> find_system("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown game system 'chess'; known systems: savage-pathfinder (spf, savage pathfinder)
+ValueError: unknown game system 'chess'; known systems: savage-pathfinder (spf, ...
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-BUILTIN_SYSTEMS = ("rules.savage_pathfinder",)
+BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.storypath")
 """The packages that register a system when imported; a new system adds its package here."""
 
 

@@ -213,7 +213,10 @@ class Measurer(Protocol):
     def facts(self, attacker: str, target: str,
               weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
-        """Measure one attacker and one target (``weapon_ranges`` in the encounter's unit)."""
+        """Measure one attacker and one target. ``weapon_ranges`` are the weapon's Short,
+        Medium and Long ranges in the encounter's unit (three numbers: the band is Short,
+        Medium, Long, Extreme up to 4 x Long, then out of range); None for a melee weapon,
+        whose band is melee when adjacent or reach within ``reach``."""
         ...
 
     def adjacent(self, first: str, second: str) -> bool:

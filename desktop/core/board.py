@@ -43,10 +43,12 @@ from rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point
 
 __all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of"]
 
-def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None]) -> MapFacts:
-    """Geometry's survey as the neutral :class:`MapFacts` every system reads."""
+def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None],
+             unit_per_cell: float = 1.0) -> MapFacts:
+    """Geometry's survey (in cells) as the neutral :class:`MapFacts` every system reads (the
+    distance in the encounter's unit)."""
     return MapFacts(
-        distance=measured.distance, range_band=measured.range_band.value,
+        distance=measured.distance * unit_per_cell, range_band=measured.range_band.value,
         cover_fraction=measured.cover_fraction, cover=measured.cover.value,
         line_of_sight=measured.line_of_sight, edge_gap=edge,
         obstacles=tuple(Obstacle(o.id, o.hardness) for o in measured.obstacles),
@@ -71,10 +73,11 @@ class MapMeasurer:
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
-        ranges = None if weapon_ranges is None else tuple(weapon_ranges)
-        measured = survey(self.field, attacker, target, weapon_ranges=ranges, reach=reach)
+        unit = self.encounter.grid.distance_per_cell
+        ranges = None if weapon_ranges is None else _three(weapon_ranges, unit)
+        measured = survey(self.field, attacker, target, weapon_ranges=ranges, reach=reach / unit)
         edge = edge_gap(self.field, attacker, target)
-        return facts_of(measured, edge, (self.zone_of(attacker), self.zone_of(target)))
+        return facts_of(measured, edge, (self.zone_of(attacker), self.zone_of(target)), unit)
 
     def adjacent(self, first: str, second: str) -> bool:
         return edge_gap(self.field, first, second) < ADJACENT_GAP
@@ -119,14 +122,26 @@ class MapMeasurer:
 
     def distance_to(self, token: str, point: Point) -> float:
         piece = self.encounter.token(token)
-        return planar_distance(point[0] - piece.x, point[1] - piece.y, self.field.grid)
+        cells = planar_distance(point[0] - piece.x, point[1] - piece.y, self.field.grid)
+        return cells * self.encounter.grid.distance_per_cell
 
     def light_at(self, point: Point) -> str:
         return illumination_at(self.field, point).value
 
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
-        weapon_ranges = None if ranges is None else tuple(ranges)
-        return range_band(distance, distance, weapon_ranges=weapon_ranges).value
+        unit = self.encounter.grid.distance_per_cell
+        weapon_ranges = None if ranges is None else _three(ranges, unit)
+        cells = distance / unit
+        return range_band(cells, cells, weapon_ranges=weapon_ranges).value
+
+
+def _three(ranges: Sequence[float], unit_per_cell: float) -> tuple[float, float, float]:
+    """A weapon's Short, Medium and Long ranges (encounter units) in cells; ``ValueError`` for
+    another count."""
+    if len(ranges) != 3:
+        raise ValueError(f"weapon ranges: expected Short, Medium and Long, got {list(ranges)}")
+    short, medium, long = (r / unit_per_cell for r in ranges)
+    return (short, medium, long)
 
 
 def _piece(token: Token) -> Piece:

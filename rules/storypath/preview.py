@@ -1,0 +1,97 @@
+"""The hover card of a Storypath attack: pool, Difficulty, Enhancement and exact odds.
+
+The chances are exact (:mod:`rules.storypath.odds`): ``hit`` (successes exceed Defense plus
+every increased Difficulty), then ``k left`` for each number of successes left for stunts, and
+``more than K left``. A pending Complication is not in the odds (buying it off is a choice).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rules.interface import AttackRequest, Chance, Preview
+from rules.registry import RulesError
+from rules.storypath.attack import KIND_TITLES
+from rules.storypath.odds import AttackOdds, attack_odds
+from rules.storypath.setup import AttackSetup, setup_attack
+from rules.table import Board
+
+__all__ = ["MAX_LEFT_SHOWN", "preview"]
+
+MAX_LEFT_SHOWN = 6
+"""The card lists "k left" up to this k, then "more than k left"."""
+
+
+def preview(board: Board, request: AttackRequest) -> Preview:
+    """The attack of ``request`` before any die (a bad weapon, option or setting is the
+    card's problem)."""
+    try:
+        setup = setup_attack(board, request)
+    except RulesError as error:
+        return Preview(request.attacker, request.target, request.weapon, (), problem=str(error))
+    odds = _odds(setup)
+    chances = (Chance("hit", float(odds.hit)),
+               *[Chance(f"{k} left", float(p)) for k, p in enumerate(odds.left, start=1)],
+               Chance(f"more than {len(odds.left)} left", float(odds.more)))
+    return Preview(setup.attacker.id, setup.target.id,
+                   setup.weapon.name if setup.weapon else None, _lines(setup, odds),
+                   chances=chances, problem=setup.problem, notes=_notes(setup),
+                   data=_data(setup, odds))
+
+
+def _odds(setup: AttackSetup) -> AttackOdds:
+    top = setup.pool_size * (2 if setup.settings.tens == "double" else 1) \
+        + setup.enhancement_total
+    most_left = MAX_LEFT_SHOWN if setup.settings.tens == "reroll" else top - setup.required
+    return attack_odds(setup.pool_size, setup.settings.tens, setup.enhancement_total,
+                       setup.required, max(1, min(MAX_LEFT_SHOWN, most_left)))
+
+
+def _lines(setup: AttackSetup, odds: AttackOdds) -> tuple[str, ...]:
+    weapon = f" with {setup.weapon.name}" if setup.weapon else ""
+    tens = {"none": "", "double": ", 10s count double", "reroll": ", 10s rerolled"}
+    lines = [
+        f"{KIND_TITLES[setup.kind]}{weapon}: {setup.band} ({setup.facts.distance:.1f} m)",
+        f"{setup.pool_size}d10 ({setup.describe_pool()}), 8+ succeeds"
+        f"{tens[setup.settings.tens]}",
+        f"Defense {setup.defense}" + "".join(f", +{m.value} {m.reason}"
+                                             for m in setup.difficulty)
+        + f": {setup.required + 1}+ successes to hit",
+    ]
+    if setup.enhancement:
+        lines.append("Enhancement " + ", ".join(f"+{m.value} {m.reason}"
+                                                for m in setup.enhancement)
+                     + " (with at least one success)")
+    lines.append(f"hit {float(odds.hit):.0%}")
+    return tuple(lines)
+
+
+def _notes(setup: AttackSetup) -> tuple[str, ...]:
+    notes = []
+    if setup.attacker.condition.complication:
+        notes.append(f"{setup.attacker.id} carries a Complication "
+                     f"{setup.attacker.condition.complication} (Pin): buy off or take an Injury")
+    if setup.grapple is not None:
+        who = "in control" if setup.grapple.controls(setup.attacker.id) else "not in control"
+        notes.append(f"in a grapple with {setup.grapple.partner(setup.attacker.id)}, {who}")
+    return tuple(notes)
+
+
+def _data(setup: AttackSetup, odds: AttackOdds) -> dict[str, Any]:
+    entries = {"hit": odds.hit, **{f"{k} left": p for k, p in enumerate(odds.left, start=1)},
+               f"more than {len(odds.left)} left": odds.more}
+    return {
+        "attack": f"{setup.attacker.id} ({KIND_TITLES[setup.kind]}) vs {setup.target.id}",
+        "kind": setup.kind, "band": setup.band, "distance": setup.facts.distance,
+        "pool": {name: n for name, n in setup.pool}, "tens": setup.settings.tens,
+        "defense": setup.defense, "required": setup.required,
+        "difficulty": [{"value": m.value, "reason": m.reason} for m in setup.difficulty],
+        "enhancement": [{"value": m.value, "reason": m.reason} for m in setup.enhancement],
+        "problem": setup.problem,
+        "odds": {label: _chance(p) for label, p in entries.items()},
+    }
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    return {"probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}

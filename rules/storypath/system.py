@@ -1,0 +1,171 @@
+"""The Storypath entry in the game-system registry.
+
+Examples
+--------
+>>> from rules.registry import find_system
+>>> system = find_system("storypath")
+>>> system.title, system.grid.unit
+('Storypath', 'm')
+>>> [a.id for a in system.actions()][:4]
+['close-combat', 'grapple', 'ranged', 'thrown']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules.dice import DiceSource
+from rules.interface import (
+    ActionKind,
+    ActionRequest,
+    ActionSpec,
+    AttackRequest,
+    Badge,
+    FieldKind,
+    GridDefaults,
+    Preview,
+    Resolution,
+    StatField,
+    TurnOrderView,
+)
+from rules.registry import GameSystem, register
+from rules.storypath.actions import ACTIONS, perform
+from rules.storypath.attack import resolve
+from rules.storypath.preview import preview
+from rules.storypath.setup import combatant_of
+from rules.storypath.statblock import (
+    ATTRIBUTES,
+    Combatant,
+    combatant_from_dict,
+    combatant_to_dict,
+)
+from rules.storypath.state import grapple_of
+from rules.storypath.turns import press, turn_view
+from rules.table import Board, Piece
+
+__all__ = ["Storypath"]
+
+_ATTACKS = (
+    ActionSpec("close-combat", "Close Combat attack", ActionKind.ATTACK, needs_target=True,
+               excludes=("grapple", "ranged", "thrown"), help="Close Combat + Might, range close"),
+    ActionSpec("grapple", "Grapple", ActionKind.ATTACK, needs_target=True,
+               excludes=("close-combat", "ranged", "thrown"),
+               help="Athletics + Might, only when already in a grapple"),
+    ActionSpec("ranged", "Ranged attack", ActionKind.ATTACK, needs_target=True,
+               excludes=("close-combat", "grapple", "thrown"),
+               help="Firearms + the band's Attribute, range by the weapon"),
+    ActionSpec("thrown", "Thrown attack", ActionKind.ATTACK, needs_target=True,
+               excludes=("close-combat", "grapple", "ranged"),
+               help="Athletics + the band's Attribute (Might), range short"),
+    ActionSpec("empty-clip", "Empty the clip", ActionKind.OPTION,
+               help="automatic weapons: +1 Enhancement, then an ammunition check"),
+)
+
+
+@register
+class Storypath(GameSystem):
+    """Storypath attacks and stunts: d10 pools, Defense, stunts, grapples (1 m a cell)."""
+
+    name: ClassVar[str] = "storypath"
+    title: ClassVar[str] = "Storypath"
+    aliases: ClassVar[tuple[str, ...]] = ("story path",)
+    grid: ClassVar[GridDefaults] = GridDefaults("square", "m", 1.0)
+
+    def statblock_schema(self) -> tuple[StatField, ...]:
+        return _SCHEMA
+
+    def combatant_from_dict(self, data: Mapping[str, Any], where: str,
+                            token_id: str) -> Combatant:
+        return combatant_from_dict(data, where, token_id)
+
+    def combatant_to_dict(self, combatant: Any) -> dict[str, Any]:
+        return combatant_to_dict(combatant)
+
+    def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
+        return _badges(combatant_of(piece), board)
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        return _ATTACKS + ACTIONS
+
+    def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
+        return preview(board, request)
+
+    def resolve_attack(self, board: Board, request: AttackRequest,
+                       dice: DiceSource) -> Resolution:
+        return resolve(board, request, dice)
+
+    def perform_action(self, board: Board, request: ActionRequest,
+                       dice: DiceSource) -> Resolution:
+        return perform(board, request, dice)
+
+    def turn_order(self, board: Board) -> TurnOrderView:
+        return turn_view(board)
+
+    def turn_control(self, board: Board, control: str, dice: DiceSource,
+                     token: str | None = None,
+                     params: Mapping[str, str] | None = None) -> Resolution:
+        return press(board, control)
+
+
+def _badges(person: Combatant, board: Board) -> tuple[Badge, ...]:
+    c = person.condition
+    marks: list[tuple[bool, str, str, str]] = [
+        (person.taken_out, "Taken Out", "all Injury Conditions taken", "bad"),
+        (bool(c.injuries) and not person.taken_out, c.injuries[-1].title() if c.injuries
+         else "", "Injury Conditions: " + ", ".join(c.injuries), "bad"),
+        (c.prone, "Prone", "knocked prone", "info"),
+        (c.blinded, "Blinded", "+1 Difficulty on the next Shoot or Thrown attack", "bad"),
+        (c.blind, "Blind", "+1 Difficulty on Shoot and Thrown attacks", "bad"),
+        (c.complication > 0, f"Pinned {c.complication}",
+         f"Complication {c.complication} on the next attack", "bad"),
+        (bool(c.out_of_ammo), "No ammo", "out of ammo: " + ", ".join(c.out_of_ammo), "bad"),
+        (bool(c.dropped), "Disarmed", "dropped: " + ", ".join(c.dropped), "bad"),
+        (c.withdrawing, "Withdrawing", "Withdraw until the next turn", "info"),
+    ]
+    badges = [Badge(text, tip, role) for shown, text, tip, role in marks if shown]
+    badges += [Badge(f"+{e.amount}", f"Enhancement on the next {'grappling ' * e.grapple_only}"
+                                     f"attack against {e.against}", "good")
+               for e in c.enhancements]
+    grapple = grapple_of(board.combat, person.id)
+    if grapple is not None:
+        other = grapple.partner(person.id)
+        badges.append(Badge("Grappling", f"in control of the grapple with {other}", "good")
+                      if grapple.controls(person.id) else
+                      Badge("Grappled", f"held by {other}" + " and pinned" * grapple.pinned,
+                            "bad"))
+    return tuple(badges)
+
+
+def _dots(group: str, names: tuple[str, ...], minimum: int, default: int) -> tuple[
+        StatField, ...]:
+    return tuple(StatField(f"{group}.{n}", n.replace("_", " ").title(), FieldKind.INTEGER,
+                           group=group.title(), minimum=minimum, maximum=10, default=default)
+                 for n in names)
+
+
+_SCHEMA: tuple[StatField, ...] = (
+    *_dots("attributes", ATTRIBUTES, 1, 1),
+    *_dots("skills", ("close_combat", "athletics", "firearms"), 0, 0),
+    StatField("defense", "Defense", FieldKind.INTEGER, "Combat", minimum=0, default=1),
+    StatField("armor", "Armor", FieldKind.INTEGER, "Combat", minimum=0, default=0,
+              help="the extra cost of Inflict Damage"),
+    StatField("dodge", "Dodge", FieldKind.INTEGER, "Combat", minimum=0,
+              help="the Difficulty of Position against this character (default: Defense)"),
+    StatField("initiative", "Initiative", FieldKind.INTEGER, "Combat", default=0,
+              help="turn order, highest first"),
+    StatField("injury_track", "Injury Conditions", FieldKind.LIST, "Combat",
+              default=["bruised", "injured", "maimed", "taken out"]),
+    StatField("weapons", "Weapons", FieldKind.TABLE, "Weapons", default=[],
+              help='[{"name", "kind": close|ranged|thrown, "range": close..extreme, '
+                   '"tags": [automatic, grapple, thrown], "damage_type", "enhancement"}]'),
+    StatField("condition.injuries", "Injuries taken", FieldKind.LIST, "Condition", default=[]),
+    StatField("condition.prone", "Prone", FieldKind.FLAG, "Condition", default=False),
+    StatField("condition.blinded", "Blinded (next action)", FieldKind.FLAG, "Condition",
+              default=False),
+    StatField("condition.blind", "Blind (scene)", FieldKind.FLAG, "Condition", default=False),
+    StatField("condition.complication", "Complication (Pin)", FieldKind.INTEGER, "Condition",
+              minimum=0, default=0),
+    StatField("condition.withdrawing", "Withdrawing", FieldKind.FLAG, "Condition",
+              default=False),
+)

@@ -1,0 +1,90 @@
+"""``battlemap attack`` and ``battlemap odds`` on the Storypath demo firefight, measured by the
+real map (geometry), resolved by ``rules.storypath`` through the game-system interface.
+
+The demo: Rook (Firearms 3, Dexterity 3, an automatic SMG) faces the Gunman (Defense 2,
+Stamina 2) behind the loading dock's low wall (light cover: +1 Difficulty); Mara holds Thug 1
+in a grapple (in control, Might 3, Athletics 2), Thug 1 one cell east of her.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from desktop import ASSETS_DIR
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter
+from rules.storypath.odds import attack_odds
+
+DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
+ROOK_AT_GUNMAN = ["--attacker", "rook", "--target", "gunman", "--weapon", "SMG"]
+
+
+def test_odds_are_the_exact_pool_odds(capsys) -> None:
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["data"]
+    # 6 dice, Defense 2 + 1 light cover: more than 3 successes
+    assert (data["pool"], data["required"]) == ({"firearms": 3, "dexterity": 3}, 3)
+    assert data["difficulty"] == [{"value": 1, "reason": "light cover"}]
+    assert data["odds"]["hit"]["fraction"] == str(attack_odds(6, "none", 0, 3, 3).hit)
+
+
+def test_a_hit_pauses_for_the_stunt_menu(capsys) -> None:
+    # 8, 9, 10, 8, 9, 1 = 5 + Enhancement 1 (Emptying the Clip) = 6 vs 3: 3 left
+    args = ["attack", str(DEMO), *ROOK_AT_GUNMAN, "--option", "empty-clip",
+            "--dice", "8,9,10,8,9,1,3"]
+    assert main(args) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert (out["decision"]["id"], out["decision"]["budget"]) == ("stunts", 3)
+
+
+def test_stunts_bought_on_the_command_line_are_written(tmp_path: Path, capsys) -> None:
+    # Inflict Damage (0 + Armor 1) and Knock Down (Stamina 2) = 3; the ammunition check (3)
+    # fails: the SMG is out of ammo
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    args = ["attack", str(path), *ROOK_AT_GUNMAN, "--option", "empty-clip",
+            "--dice", "8,9,10,8,9,1,3", "--answer", "stunts=inflict-damage,knockdown",
+            "--write"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.startswith(
+        "Rook: Ranged attack on Gunman (SMG): hit, 3 left; inflict-damage, knockdown")
+    after = load_encounter(path)
+    gunman = after.token("gunman").stats["condition"]
+    assert (gunman["injuries"], gunman["prone"]) == (["bruised"], True)
+    assert after.token("rook").stats["condition"]["out_of_ammo"] == ["SMG"]
+    assert after.log[-1].title.startswith("Rook: Ranged attack on Gunman")
+
+
+def test_a_throw_moves_the_token_on_the_map_and_ends_the_grapple(tmp_path: Path) -> None:
+    # Mara's grapple (Athletics 2 + Might 3): 8, 9, 10 = 3 vs Defense 1, 2 left; Throw with 2:
+    # Might 3 + 1 = 4 m east, from (13.5, 9.5) to (17.5, 9.5)
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    args = ["attack", str(path), "--attacker", "mara", "--target", "thug-1",
+            "--dice", "8,9,10,1,1", "--answer", "stunts=throw:2", "--write"]
+    assert main(args) == 0
+    after = load_encounter(path)
+    thug = after.token("thug-1")
+    assert (thug.x, thug.y) == (17.5, 9.5)
+    assert after.combat["grapples"] == []
+
+
+def test_a_shove_stops_against_the_warehouse_wall(tmp_path: Path, capsys) -> None:
+    # Eli (Close Combat 2 + Might 2) stands north of Thug 2 inside the warehouse; 8, 9, 10, 1
+    # = 3 vs Defense 1, 2 left; Shove 2 x Might 2 = 4 m south, from y 14.5 towards 18.5: the
+    # south wall (y 18) stops Thug 2's edge there, its centre at 17.5
+    data = json.loads(DEMO.read_text())
+    places = {"eli": (25.5, 13.5), "thug-2": (25.5, 14.5)}
+    for token in data["tokens"]:
+        if token["id"] in places:
+            token["position"] = dict(zip(("x", "y"), places[token["id"]], strict=True))
+    path = tmp_path / "firefight.json"
+    path.write_text(json.dumps(data))
+    args = ["attack", str(path), "--attacker", "eli", "--target", "thug-2",
+            "--dice", "8,9,10,1", "--answer", "stunts=shove:2", "--write"]
+    assert main(args) == 0
+    assert "thug-2 stops against warehouse-south" in capsys.readouterr().out
+    thug = load_encounter(path).token("thug-2")
+    assert (thug.x, thug.y) == (25.5, 17.5)

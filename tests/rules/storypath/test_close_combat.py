@@ -1,0 +1,196 @@
+"""Close Combat attacks and their stunts, with scripted dice worked out by hand.
+
+Ada (Close Combat 2, Might 3: a pool of 5) attacks Brute (Defense 1, Armor 1) standing next
+to her, one cell (1 m) east. Paragraph names are the text's: *Attacking*, *CLOSE COMBAT
+ATTACK* and its *STUNTS*, *GRAPPLE*.
+"""
+
+import pytest
+from storypath_table import KNIFE, PISTOL, attack, board_of, person
+
+from rules.dice import ScriptedDice
+from rules.events import GrappleEnded, GrappleStarted, ItemDropped, ItemTaken, TokenPushed
+from rules.interface import ActionRequest, AttackRequest, Resolution
+from rules.registry import RulesError, find_system
+from rules.table import Board, Side
+
+SP = find_system("storypath")
+HIT_2_LEFT = [8, 9, 10, 3, 1]  # 3 successes vs Defense 1: 2 left
+HIT_3_LEFT = [8, 9, 10, 8, 1]  # 4 successes: 3 left
+
+
+def _board(**brute_stats: object) -> Board:
+    ada = person("ada", 0.5, 0.5, attributes={"might": 3}, skills={"close_combat": 2},
+                 defense=1)
+    cara = person("cara", 0.5, 2.5, skills={"firearms": 2}, weapons=[PISTOL])
+    stats = {"defense": 1, "armor": 1, "attributes": {"stamina": 2, "might": 2},
+             "skills": {"close_combat": 3, "firearms": 2}, "weapons": [PISTOL, KNIFE]}
+    stats.update(brute_stats)
+    return board_of(ada, cara, person("brute", 1.5, 0.5, Side.VILLAIN, **stats))
+
+
+def _hit(board: Board, dice: list[int], *stunts: str) -> Resolution:
+    return SP.resolve_attack(board, attack("ada", "brute", stunts=stunts or None),
+                             ScriptedDice(dice))
+
+
+def test_pool_is_close_combat_plus_might_and_must_exceed_defense() -> None:
+    # Attacking: 5 dice; 1 success does not exceed Defense 1 (miss); 2 successes hit, 1 left
+    miss = SP.resolve_attack(_board(), attack("ada", "brute"), ScriptedDice([8, 3, 1, 1, 1]))
+    assert miss.data["hit"] is False and miss.decision is None
+    hit = SP.resolve_attack(_board(), attack("ada", "brute"), ScriptedDice([8, 9, 1, 1, 1]))
+    assert hit.decision is not None and hit.decision.budget == 1
+    assert hit.board == _board()  # a pause changes nothing
+
+
+def test_stunt_menu_costs_and_greyed_reasons() -> None:
+    # STUNTS: Inflict Damage 0s + Armor 1 = 1; Critical 4 > 2 left; Throw is a grapple stunt
+    decision = _hit(_board(), HIT_2_LEFT).decision
+    assert decision is not None and (decision.id, decision.several) == ("stunts", True)
+    menu = {c.id: c for c in decision.choices}
+    assert (menu["inflict-damage"].cost, menu["inflict-damage"].allowed) == (1, True)
+    assert menu["critical"].why_not == "costs 4, 2 left"
+    assert menu["throw"].why_not == "a grapple stunt, not close-combat"
+    assert menu["break-up-grapple"].why_not == "brute is not in a grapple"
+    assert {"disarm:pistol", "disarm:knife", "seize:knife", "feint:ada", "feint:cara",
+            "sunder:armor"} <= set(menu)
+
+
+def test_inflict_damage_and_critical_deal_two_injury_conditions() -> None:
+    # Inflict Damage (1) + Critical (4) = 5: 6 successes (4 rolled + Enhancement 2) - 1
+    request = AttackRequest("ada", "brute", params={"enhancement": "2"},
+                            answers={"stunts": ("inflict-damage", "critical")})
+    result = SP.resolve_attack(_board(), request, ScriptedDice(HIT_3_LEFT))
+    stats = result.board.token("brute").stats
+    assert stats["condition"]["injuries"] == ["bruised", "injured"]
+    # the log entry: the title and the roll's breakdown first
+    entry = result.board.log[-1]
+    assert entry.title == "Ada: Close Combat attack on Brute: hit, 5 left; inflict-damage, " \
+                          "critical"
+    assert entry.lines[0] == ("Close Combat 2 + Might 3: 8, 9, 10, 8, 1 + Enhancement 2 = 6 "
+                              "successes vs Defense 1: hit, 5 left")
+
+
+def test_critical_alone_is_refused() -> None:
+    with pytest.raises(RulesError, match="critical goes with inflict-damage"):
+        _hit(_board(), HIT_3_LEFT, "critical")
+
+
+def test_stunts_beyond_the_leftover_are_refused() -> None:
+    # sunder:armor (3) + knockdown (1) = 4 > 3 left
+    with pytest.raises(RulesError, match="they cost 4, only 3"):
+        _hit(_board(), HIT_3_LEFT, "sunder:armor", "knockdown")
+    with pytest.raises(RulesError, match="knockdown can be bought only once"):
+        _hit(_board(), HIT_3_LEFT, "knockdown:2")
+
+
+def test_blinding_raises_the_difficulty_of_their_next_shot_only() -> None:
+    # Blinding (1s): Brute's next Shoot attack at Ada (Defense 1) needs more than 1 + 1
+    after = _hit(_board(), HIT_2_LEFT, "blinding").board
+    shot = SP.preview_attack(after, attack("brute", "ada", "Pistol"))
+    assert shot.data["required"] == 2
+    # Brute fires (Firearms 2 + Dexterity 1 = 3 dice, all miss): the Blinding is spent
+    fired = SP.resolve_attack(after, attack("brute", "ada", "Pistol"), ScriptedDice([1, 1, 1]))
+    assert fired.board.token("brute").stats["condition"]["blinded"] is False
+
+
+def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
+    # Disarm (2) + 1: the Pistol lands mid short band (2 + 10) / 2 = 6 m beyond Brute, away
+    # from Ada: from (1.5, 0.5) east to (7.5, 0.5)
+    result = _hit(_board(), HIT_3_LEFT, "disarm:pistol", "disarm-far")
+    assert ItemDropped("brute", "Pistol", (7.5, 0.5), "ada") in result.events
+    assert result.board.combat["items"] == [{"id": "item-1", "name": "Pistol", "owner": "brute",
+                                             "x": 7.5, "y": 0.5, "dropped_by": "ada"}]
+    with pytest.raises(RulesError, match="Pistol was dropped"):
+        SP.resolve_attack(result.board, attack("brute", "cara", "Pistol"), ScriptedDice([]))
+
+
+def test_disarm_without_the_extra_success_drops_it_at_their_feet() -> None:
+    result = _hit(_board(), HIT_2_LEFT, "disarm:knife")
+    assert ItemDropped("brute", "Knife", (1.5, 0.5), "ada") in result.events
+
+
+def test_establish_grapple_puts_the_attacker_in_control() -> None:
+    # Establish Grapple with 2 successes: Ada in control, held by 2
+    result = _hit(_board(), HIT_2_LEFT, "establish-grapple:2")
+    assert GrappleStarted("ada", "brute", 2) in result.events
+    assert result.board.combat["grapples"] == [{"control": "ada", "other": "brute",
+                                                "established": 2, "pinned": False}]
+    # GRAPPLE: "Both ... can only make grappling physical actions": Brute cannot shoot Cara
+    shot = SP.preview_attack(result.board, attack("brute", "cara", "Pistol"))
+    assert shot.problem == ("brute is in a grapple with ada: only grappling attacks until "
+                            "someone breaks free")
+    # and Ada's next unarmed attack on Brute is the grapple action (Athletics + Might)
+    assert SP.preview_attack(result.board, attack("ada", "brute")).data["kind"] == "grapple"
+
+
+def test_no_withdraw_in_a_grapple_you_do_not_control() -> None:
+    grappled = _hit(_board(), HIT_2_LEFT, "establish-grapple:2").board
+    with pytest.raises(RulesError, match="not in control: no Withdraw"):
+        SP.perform_action(grappled, ActionRequest("withdraw", "brute"), ScriptedDice([]))
+    done = SP.perform_action(grappled, ActionRequest("withdraw", "ada"), ScriptedDice([]))
+    assert isinstance(done.events[0], GrappleEnded) and done.board.combat["grapples"] == []
+
+
+def test_feint_gives_a_designated_ally_enhancement_on_the_next_attack() -> None:
+    # Feint 2 for Cara: her next attack on Brute has Enhancement 2, then it is used
+    after = _hit(_board(), HIT_2_LEFT, "feint:cara:2").board
+    shot = SP.preview_attack(after, attack("cara", "brute", "Pistol"))
+    assert shot.data["enhancement"] == [{"value": 2, "reason": "Feint"}]
+    # Cara: Firearms 2 + Dexterity 1 = 3 dice, 8, 1, 1 = 1 + 2 = 3 successes vs Defense 1
+    fired = SP.resolve_attack(after, attack("cara", "brute", "Pistol", stunts=[]),
+                              ScriptedDice([8, 1, 1]))
+    assert fired.data["successes"] == 3
+    assert fired.board.token("cara").stats["condition"]["enhancements"] == []
+
+
+def test_knockdown_leaves_the_target_prone() -> None:
+    after = _hit(_board(), HIT_2_LEFT, "knockdown").board
+    assert after.token("brute").stats["condition"]["prone"] is True
+    assert "Prone" in [b.text for b in SP.badges(after.token("brute"), after)]
+
+
+def test_seize_takes_the_item() -> None:
+    result = _hit(_board(), HIT_2_LEFT, "seize:knife")
+    assert ItemTaken("ada", "Knife", "brute") in result.events
+    assert [w["name"] for w in result.board.token("ada").stats["weapons"]] == ["Knife"]
+    assert [w["name"] for w in result.board.token("brute").stats["weapons"]] == ["Pistol"]
+
+
+def test_shove_pushes_might_metres_per_success() -> None:
+    # Shove 2 x Might 3 = 6 m east: (1.5, 0.5) -> (7.5, 0.5)
+    result = _hit(_board(), HIT_2_LEFT, "shove:2")
+    assert TokenPushed("brute", (7.5, 0.5)) in result.events
+    assert (result.board.token("brute").x, result.board.token("brute").y) == (7.5, 0.5)
+
+
+def test_shove_stops_at_a_wall() -> None:
+    board = _board()
+    walled = board_of(*board.tokens, walls={"brute": (3.0, 0.5)})
+    result = _hit(walled, HIT_2_LEFT, "shove", "shove")
+    assert result.board.token("brute").x == 3.0 and "brute stops against wall-1" in result.notes
+
+
+def test_shove_converts_metres_to_cells() -> None:
+    # 2 m a cell: the one-cell gap is 2 m; Shove 1 x Might 3 = 3 m = 1.5 cells
+    board = _board()
+    wide = board_of(*board.tokens, metres_per_cell=2.0)
+    result = _hit(wide, HIT_2_LEFT, "shove")
+    assert result.board.token("brute").x == 3.0
+
+
+def test_sunder_makes_armor_useless_for_the_scene() -> None:
+    # Sunder armor (3): Inflict Damage then costs 0 + Armor 0
+    after = _hit(_board(), HIT_3_LEFT, "sunder:armor").board
+    decision = _hit(after, HIT_2_LEFT).decision
+    assert decision is not None
+    menu = {c.id: c for c in decision.choices}
+    assert menu["inflict-damage"].cost == 0 and "sunder:armor" not in menu
+
+
+def test_break_up_grapple_ends_a_grapple_the_attacker_is_not_in() -> None:
+    combat = {"grapples": [{"control": "brute", "other": "cara", "established": 3}]}
+    board = board_of(*_board().tokens, combat=combat)
+    result = _hit(board, HIT_2_LEFT, "break-up-grapple")
+    assert GrappleEnded("brute", "cara", "broken up by ada") in result.events
+    assert result.board.combat["grapples"] == []
