@@ -9,10 +9,10 @@ Examples
 --------
 >>> find_system("Savage Pathfinder").name
 'savage-pathfinder'
->>> find_system("chess")
+>>> find_system("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown game system 'chess'; known systems: savage-pathfinder (spf, savage pathfinder)
+ValueError: unknown game system 'chess'; known systems: savage-pathfinder (spf, savage pathfinder)...
 """
 
 from __future__ import annotations
@@ -77,6 +77,11 @@ class GameSystem(ABC):
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         """The marks ``piece`` shows on the map (Shaken, wounds, stress, aspects): none here."""
         return ()
+
+    def zone_labels(self, board: Board) -> Mapping[str, tuple[Badge, ...]]:
+        """Labels the map shows on zones (regions of kind zone) by zone name (FATE's zone
+        aspects): none here."""
+        return {}
 
     # -- what a token can do -----------------------------------------------------------------
     @abstractmethod
@@ -149,7 +154,7 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-BUILTIN_SYSTEMS = ("rules.savage_pathfinder",)
+BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.fate")
 """The packages that register a system when imported; a new system adds its package here."""
 
 

@@ -1,0 +1,124 @@
+"""The hover card and ``battlemap odds``: both sides' ratings and modifiers, the stress lines
+and the exact chances of each margin (:mod:`rules.fate.odds`).
+
+In an exchange the other side's stance is not chosen yet: the card assumes it attacks back
+(or takes the ``stance`` answer if the request carries one).
+
+Examples
+--------
+>>> from rules.table import Piece
+>>> sword = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius"}}
+>>> board = Board("fate", tokens=(Piece("a", "Aulus", 0, 0, stats=sword),
+...                               Piece("b", "Brennus", 1, 0, stats=sword)))
+>>> card = preview(board, AttackRequest("a", "b"))
+>>> [(c.label, round(c.probability, 4)) for c in card.chances][:3]
+[('Aulus wins', 0.4156), ('tie', 0.1687), ('Brennus wins', 0.4156)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from rules.fate.exchange import Side
+from rules.fate.odds import margin_distribution
+from rules.fate.plan import Plan, make_plan
+from rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from rules.fate.stress import stress_modifiers
+from rules.interface import AttackRequest, Chance, Preview
+from rules.table import Board
+
+__all__ = ["margin_chances", "preview", "reply_chances"]
+
+MOST_SHIFTS = 6
+"""The card lists the chance of winning by at least 1 to this many shifts."""
+
+
+def preview(board: Board, request: AttackRequest) -> Preview:
+    """The card for ``request`` before any die."""
+    answer = request.answer("stance")
+    plan = make_plan(board, request, None if answer else _assumed(board, request))
+    a, t = board.token(request.attacker).name, board.token(request.target).name
+    weapon = plan.attacker.striker.wielded.name
+    if plan.problem is not None:
+        return Preview(request.attacker, request.target, weapon, (plan.problem,),
+                       problem=plan.problem)
+    against = plan.defender.bonus if plan.defender is not None else plan.difficulty or 0
+    dist = margin_distribution(plan.attacker.bonus - against)
+    chances = margin_chances(dist, a, t)
+    lines = (_side_line(a, plan.attacker), _defender_line(t, plan), _stress_line(plan))
+    data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
+            "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
+            "odds": {label: {"probability": float(p), "fraction": str(p)}
+                     for label, p in _margin_rows(dist, a, t)},
+            "margins": {str(m): str(p) for m, p in dist.items()}}
+    return Preview(request.attacker, request.target, weapon, lines, chances, data=data)
+
+
+def margin_chances(dist: dict[int, Fraction], first: str, second: str) -> tuple[Chance, ...]:
+    """Win, tie, loss, then winning by at least k shifts for k = 2 .. :data:`MOST_SHIFTS`.
+
+    >>> [c.label for c in margin_chances(margin_distribution(0), "A", "B")][:4]
+    ['A wins', 'tie', 'B wins', 'A wins by 2+']
+    """
+    return tuple(Chance(label, float(p)) for label, p in _margin_rows(dist, first, second))
+
+
+def _margin_rows(dist: dict[int, Fraction], first: str,
+                 second: str) -> list[tuple[str, Fraction]]:
+    def total(keep: Callable[[int], bool]) -> Fraction:
+        return sum((p for m, p in dist.items() if keep(m)), Fraction(0))
+
+    rows = [(f"{first} wins", total(lambda m: m > 0)), ("tie", total(lambda m: m == 0)),
+            (f"{second} wins", total(lambda m: m < 0))]
+    for shifts in range(2, MOST_SHIFTS + 1):
+        at_least = sum((p for m, p in dist.items() if m >= shifts), Fraction(0))
+        rows.append((f"{first} wins by {shifts}+", at_least))
+    return rows
+
+
+def reply_chances(board: Board, request: AttackRequest) -> dict[str, float]:
+    """For each stance the other side may take in an exchange, its chance to win."""
+    chances = {}
+    for stance in EXCHANGE_REPLIES:
+        plan = make_plan(board, request, stance)
+        assert plan.defender is not None
+        dist = margin_distribution(plan.defender.bonus - plan.attacker.bonus)
+        chances[stance] = float(sum((p for m, p in dist.items() if m > 0), Fraction(0)))
+    return chances
+
+
+def _assumed(board: Board, request: AttackRequest) -> str | None:
+    plan = make_plan(board, request)
+    return "attack" if plan.exchange else None
+
+
+def _side_line(name: str, side: Side) -> str:
+    mods = "".join(f", {m}" for m in side.modifiers)
+    return f"{name}: {side.label}{mods} = {side.bonus:+d} + 4dF ({STANCES[side.stance].name})"
+
+
+def _defender_line(name: str, plan: Plan) -> str:
+    if plan.defender is None:
+        return f"against {name}'s armour and shield: difficulty {plan.difficulty}"
+    return _side_line(name, plan.defender)
+
+
+def _stress_line(plan: Plan) -> str:
+    striker = plan.attacker.striker
+    if plan.attacker.stance not in ("attack", "grapple:throw"):
+        return f"on a win: {STANCES[plan.attacker.stance].name}, no stress"
+    if plan.defender is None:
+        return "on a win: stress = shifts + half Might"
+    victim = plan.fighters[plan.defender.token]
+    higher = plan.facts.elevation_difference > 0 or (striker.mounted and not victim.mounted)
+    mods = stress_modifiers(striker, victim, higher=higher,
+                            from_cover=plan.back.cover not in ("none", ""))
+    total = sum(m.value for m in mods)
+    listed = "".join(f" {m}" for m in mods)
+    return f"stress on a win = shifts{listed} (shifts {total:+d})"
+
+
+def _modifiers(side: Side) -> list[dict[str, Any]]:
+    return [{"value": m.value, "reason": m.reason} for m in side.modifiers]
