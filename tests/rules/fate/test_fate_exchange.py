@@ -4,11 +4,14 @@ dice come first, then the defender's."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from fate_fakes import FakeMap, board, piece
 
 from rules.dice import ScriptedDice
 from rules.events import ConsequenceTaken, ExchangeWon, StressMarked, TakenOut
+from rules.fate.odds import margin_distribution
 from rules.fate.system import Fate
 from rules.interface import AttackRequest
 from rules.registry import RulesError
@@ -33,8 +36,7 @@ def test_exchange_waits_for_the_other_sides_stance_before_any_die() -> None:
     assert [c.id for c in paused.decision.choices][:2] == ["attack", "full-defense"]
     # Brennus (+2) attacking back against +3 wins when the margin is >= 1 with bonus -1.
     assert paused.decision.choices[0].probability == pytest.approx(
-        sum(p for m, p in __import__("rules.fate.odds", fromlist=["x"])
-            .margin_distribution(-1).items() if m > 0))
+        float(sum(p for m, p in margin_distribution(-1).items() if m > 0)))
 
 
 def test_winner_inflicts_shifts_plus_weapon_armour_and_half_might() -> None:
@@ -136,5 +138,5 @@ def test_preview_chances_are_the_exact_margin_odds() -> None:
     odds = card.data["odds"]
     # Aulus +3 against Brennus +2: bonus +1; a tie needs the dice margin to be -1:
     # sum of c[i] * c[i+1] = 4+40+160+304+304+160+40+4 = 1016 of 6561.
-    assert odds["tie"]["fraction"] == str(__import__("fractions").Fraction(1016, 6561))
+    assert odds["tie"]["fraction"] == str(Fraction(1016, 6561))
     assert sum(c.probability for c in card.chances[:3]) == pytest.approx(1.0)

@@ -73,19 +73,19 @@ def test_push_and_throw_costs_and_weights() -> None:
 
 
 def test_pushing_moves_both_by_zones_the_shifts_pay_for() -> None:
-    # Fists/Might best is Fists +3: + + 0 0 = 5 +... vs Weapons +2 rolling - 0 0 0 = 1:
+    # The better of Fists and Might is Fists +3: + + 0 0 = 5 vs Weapons +2, - 0 0 0 = 1:
     # 4 shifts; weight 2: 1 zone costs 3, 2 zones 4: ask, answer 2; the pusher goes too.
-    paused = attack(duel(), "maneuver:push", PLUS2 + [1, 2, 2, 2])
+    paused = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2])
     assert paused.decision is not None and paused.decision.id == "zones"
     assert [c.id for c in paused.decision.choices] == ["1", "2"]
-    done = attack(duel(), "maneuver:push", PLUS2 + [1, 2, 2, 2], zones="2")
+    done = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2], zones="2")
     assert [e for e in done.events if isinstance(e, MovedToZone)] == [
         MovedToZone("brennus", "Platform", 2), MovedToZone("aulus", "Platform", 2)]
 
 
 def test_a_throw_moves_only_the_target() -> None:
     # + + + + = 7 against 0 0 0 0 = 2: 5 shifts pay one zone (3), not two (7).
-    done = attack(duel(), "maneuver:throw", [3, 3, 3, 3] + ZERO)
+    done = attack(duel(), "maneuver:throw", [3, 3, 3, 3, *ZERO])
     assert done.data["moves"] == [{"token": "brennus", "zone": "Platform", "zones": 1}]
 
 
@@ -105,7 +105,7 @@ def test_grapple_then_the_lists_of_moves() -> None:
     # Brennus breaks free: his Fists +1 +1 shield with + + + + = 6 vs Aulus 0 0 0 0 = 3.
     free = FATE.resolve_attack(held, AttackRequest("brennus", "aulus",
                                                    options=("grapple:break-free",)),
-                               ScriptedDice([3, 3, 3, 3] + ZERO))
+                               ScriptedDice([3, 3, 3, 3, *ZERO]))
     assert free.board.token("aulus").stats["condition"]["grappling"] is None
     assert free.board.token("brennus").stats["condition"]["grappled_by"] is None
     # Reversing needs the shield dropped.
