@@ -27,7 +27,6 @@ from rules.dice import DiceSource
 from rules.events import (
     AspectPlaced,
     ConsequenceTaken,
-    DieRoll,
     Event,
     ExchangeWon,
     Modifier,
@@ -44,6 +43,7 @@ from rules.fate.fudge import roll_4df
 from rules.fate.groups import group_members
 from rules.fate.parsing import combatant_to_dict, restat
 from rules.fate.plan import Plan, make_plan
+from rules.fate.preview import reply_chances
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import CONSEQUENCES, Combatant
 from rules.fate.stress import mook_capacity, stress_modifiers, track_box
@@ -96,20 +96,23 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
                       data=_data(run, margin))
 
 
-def stance_choices(plan: Plan, chances: Mapping[str, float]) -> tuple[Choice, ...]:
-    """The ``stance`` decision's choices with each one's chance that the chooser wins."""
+def stance_choices(chances: Mapping[str, float]) -> tuple[Choice, ...]:
+    """The ``stance`` decision's choices with each one's chance that the chooser wins.
+
+    >>> [c.id for c in stance_choices({"attack": 0.4})][:3]
+    ['attack', 'full-defense', 'maneuver:blinding']
+    """
     return tuple(Choice(stance, STANCES[stance].name, probability=chances.get(stance))
                  for stance in EXCHANGE_REPLIES)
 
 
 def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
-    from rules.fate.preview import reply_chances
     chances = reply_chances(board, request)
     target = board.token(request.target).name
     attacker = board.token(request.attacker).name
     prompt = (f"{target}: {attacker} starts an exchange ({STANCES[plan.attacker.stance].name},"
               f" {plan.attacker.label}); what does {target} do?")
-    ask = Decision("stance", prompt, who=request.target, choices=stance_choices(plan, chances))
+    ask = Decision("stance", prompt, who=request.target, choices=stance_choices(chances))
     return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
 
 
@@ -410,9 +413,7 @@ def _touched(run: _Run) -> set[str]:
 
 def _roll_data(roll: RollMade) -> dict[str, Any]:
     return {"actor": roll.actor, "purpose": roll.purpose,
-            "dice": [_face(d) for d in roll.dice], "total": roll.total, "against": roll.target,
+            "dice": [die.faces[0] for die in roll.dice], "total": roll.total,
+            "against": roll.target,
             "modifiers": [{"value": m.value, "reason": m.reason} for m in roll.modifiers]}
 
-
-def _face(die: DieRoll) -> int:
-    return die.faces[0]
