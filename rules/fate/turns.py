@@ -105,10 +105,13 @@ def _next(board: Board, mode: str, round_: int) -> Resolution:
         return Resolution(events, board.with_combat(combat), f"Exchange {round_ + 1}")
     order = list(board.combat.get("order", ()))
     fighters = fighters_of(board)
+    if not any(t in fighters and not fighters[t].condition.taken_out for t in order):
+        raise RulesError("nobody in the turn order is still fighting")
     turn = int(board.combat.get("turn", 0))
+    candidate = turn
     for step in range(1, len(order) + 1):
         candidate = (turn + step) % len(order)
-        if not fighters[order[candidate]].condition.taken_out:
+        if order[candidate] in fighters and not fighters[order[candidate]].condition.taken_out:
             break
     new_round = round_ + (candidate <= turn)
     actor = order[candidate]
