@@ -98,8 +98,8 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
     facts, back = _measure(board, request)
     mode = mode_of(board)
     problem = attack_problem(attacker, target, stance, facts)
-    if mode == "turns" and attacker.condition.full_defense and problem is None:
-        problem = f"{attacker.id} is on full defense until its next turn: no attack"
+    if mode == "turns" and problem is None:
+        problem = _turns_problem(attacker, stance)
     side = group_side(solo_side(attacker, stance, None, target), board, fighters,
                       board.token(request.target), facts.adjacent_to_target, facts.target_zone)
     plan = Plan(mode, side, None, None, facts, back, fighters, problem)
@@ -107,6 +107,14 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
         return Plan(mode, side, None, squeeze_difficulty(target), facts, back, fighters,
                     problem)
     return _with_defender(plan, board, request, target, reply)
+
+
+def _turns_problem(attacker: Combatant, stance: str) -> str | None:
+    if attacker.condition.full_defense:
+        return f"{attacker.id} is on full defense until its next turn: no attack"
+    if stance == "full-defense":
+        return "in a turn-based fight full defense is an action (Full defense), not an attack"
+    return None
 
 
 def _with_defender(plan: Plan, board: Board, request: AttackRequest, target: Combatant,
