@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rules.events import Modifier
-from rules.fate.groups import engaged_foes, leader_rating, odds_bonus
+from rules.fate.groups import engaged_foes, leader_rating, leader_skill, odds_bonus
 from rules.fate.ladder import ladder_name
 from rules.fate.stances import GRAPPLED_MOVES, GRAPPLING_MOVES, STANCES, skill_for
 from rules.fate.statblock import ARMOUR_STRESS, Combatant
@@ -67,8 +67,10 @@ class Side:
 
     @property
     def label(self) -> str:
-        who = f" (leading {len(self.group)})" if len(self.group) > 1 else ""
-        return f"{self.skill.title()} {ladder_name(self.rating)}{who}"
+        lead = ""
+        if len(self.group) > 1 and self.leader is not None:
+            lead = f" (leader {self.leader.id}, {len(self.group)} foes)"
+        return f"{self.skill.title()} {ladder_name(self.rating)}{lead}"
 
 
 def solo_side(combatant: Combatant, stance: str, against: str | None,
@@ -94,8 +96,7 @@ def group_side(side: Side, board: Board, fighters: Mapping[str, Combatant], vict
     leader = max((fighters[f] for f in foes), key=leader_rating)
     odds = Modifier(odds_bonus(len(foes)), f"odds {len(foes)}:1")
     rating = leader_rating(leader)
-    skill = "toughness" if leader.mook else side.skill
-    return replace(side, skill=f"{skill} of {leader.id}", rating=rating,
+    return replace(side, skill=leader_skill(leader), rating=rating,
                    modifiers=(*side.modifiers, odds), group=foes, leader=leader)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from rules.fate.statblock import Combatant
 from rules.table import Board, Piece
 
-__all__ = ["engaged_foes", "group_members", "leader_rating", "odds_bonus"]
+__all__ = ["engaged_foes", "group_members", "leader_rating", "leader_skill", "odds_bonus"]
 
 
 def odds_bonus(foes: int) -> int:
@@ -39,6 +39,18 @@ def leader_rating(combatant: Combatant) -> int:
     if combatant.mook:
         return combatant.toughness
     return max(combatant.skills.get("fists", 0), combatant.skills.get("weapons", 0))
+
+
+def leader_skill(combatant: Combatant) -> str:
+    """The skill :func:`leader_rating` takes: ``toughness``, ``weapons`` or ``fists``.
+
+    >>> leader_skill(Combatant("c", skills={"fists": 3, "weapons": 2}))
+    'fists'
+    """
+    if combatant.mook:
+        return "toughness"
+    fists, weapons = combatant.skills.get("fists", 0), combatant.skills.get("weapons", 0)
+    return "fists" if fists > weapons else "weapons"
 
 
 def engaged_foes(board: Board, fighters: Mapping[str, Combatant], actor: Piece, victim: Piece,

@@ -89,7 +89,8 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     margin = _roll(run, dice)
     decision = _settle(run, margin)
     if decision is not None:
-        return Resolution(tuple(run.events), board, _title(run, margin), decision=decision,
+        waiting = f"{_title(run, margin)}: waiting for {run.name(decision.who)}"
+        return Resolution(tuple(run.events), board, waiting, decision=decision,
                           data=_data(run, margin))
     _tidy(run)
     return Resolution(tuple(run.events), _new_board(run), _title(run, margin),
