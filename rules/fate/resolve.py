@@ -41,6 +41,7 @@ from rules.events import (
 from rules.fate.exchange import Side
 from rules.fate.fudge import roll_4df
 from rules.fate.groups import group_members
+from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
 from rules.fate.plan import Plan, make_plan
 from rules.fate.preview import reply_chances
@@ -90,11 +91,22 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     decision = _settle(run, margin)
     if decision is not None:
         waiting = f"{_title(run, margin)}: waiting for {run.name(decision.who)}"
-        return Resolution(tuple(run.events), board, waiting, decision=decision,
-                          data=_data(run, margin))
+        return Resolution(tuple(run.events), board, waiting, _notes(run), decision,
+                          _data(run, margin))
     _tidy(run)
-    return Resolution(tuple(run.events), _new_board(run), _title(run, margin),
+    return Resolution(tuple(run.events), _new_board(run), _title(run, margin), _notes(run),
                       data=_data(run, margin))
+
+
+def _notes(run: _Run) -> tuple[str, ...]:
+    names = {piece.id: piece.name for piece in run.board.tokens}
+    stress = run.stress
+    lines = exchange_lines(run.events, names)
+    if stress:
+        mods = "".join(f" {m['value']:+d} {m['reason']}" for m in stress["modifiers"])
+        lines.append(f"stress on {names[stress['token']]}: {stress['shifts']} shifts{mods}"
+                     f" = {stress['stress']}")
+    return tuple(lines)
 
 
 def stance_choices(chances: Mapping[str, float]) -> tuple[Choice, ...]:
