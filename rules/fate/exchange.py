@@ -74,14 +74,15 @@ class Side:
 
 
 def solo_side(combatant: Combatant, stance: str, against: str | None,
-              opponent: Combatant | None = None) -> Side:
+              opponent: Combatant | None = None, opponent_stance: str = "attack") -> Side:
     """One token's side: ``against`` is the opponent's stance when this side only defends
-    against it (turn-based, grappling moves), else None (it rolls its own stance's skill)."""
+    against it (turn-based, grappling moves), else None (it rolls its own stance's skill);
+    ``opponent_stance`` is what the opponent does either way."""
     own = STANCES[stance]
     skill = own.skill if against is None else (STANCES[against].defense or own.skill)
     name = skill_for(combatant, skill)
     return Side(combatant.id, combatant, stance, name, combatant.rating(name),
-                _roll_modifiers(combatant, stance, against, opponent))
+                _roll_modifiers(combatant, stance, against, opponent, opponent_stance))
 
 
 def group_side(side: Side, board: Board, fighters: Mapping[str, Combatant], victim: Piece,
@@ -101,10 +102,11 @@ def group_side(side: Side, board: Board, fighters: Mapping[str, Combatant], vict
 
 
 def _roll_modifiers(combatant: Combatant, stance: str, against: str | None,
-                    opponent: Combatant | None) -> tuple[Modifier, ...]:
+                    opponent: Combatant | None, opponent_stance: str) -> tuple[Modifier, ...]:
     state = combatant.condition
     own = STANCES[stance]
-    dagger = opponent is not None and opponent.condition.dagger_drawn and against == "attack"
+    dagger = opponent is not None and opponent.condition.dagger_drawn \
+        and opponent_stance == "attack"
     lines = [
         (own.bonus if against is None or stance == "full-defense" else 0, own.name),
         (1 if state.spin else 0, "spin"),

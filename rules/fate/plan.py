@@ -100,7 +100,7 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
     problem = attack_problem(attacker, target, stance, facts)
     if mode == "turns" and problem is None:
         problem = _turns_problem(attacker, stance)
-    side = group_side(solo_side(attacker, stance, None, target), board, fighters,
+    side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,
                       board.token(request.target), facts.adjacent_to_target, facts.target_zone)
     plan = Plan(mode, side, None, None, facts, back, fighters, problem)
     if stance == "grapple:squeeze":
@@ -122,14 +122,14 @@ def _with_defender(plan: Plan, board: Board, request: AttackRequest, target: Com
     attacker = plan.fighters[request.attacker]
     if not plan.exchange:
         stance = "full-defense" if target.condition.full_defense else "defend"
-        side = solo_side(target, stance, plan.attacker.stance, attacker)
+        side = solo_side(target, stance, plan.attacker.stance, attacker, plan.attacker.stance)
         return _replace_defender(plan, side)
     chosen = reply if reply is not None else _answer(request)
     if chosen is None:
         return plan
-    side = group_side(solo_side(target, chosen, None, attacker), board, plan.fighters,
-                      board.token(request.attacker), plan.facts.adjacent_to_attacker,
-                      plan.facts.attacker_zone)
+    alone = solo_side(target, chosen, None, attacker, plan.attacker.stance)
+    side = group_side(alone, board, plan.fighters, board.token(request.attacker),
+                      plan.facts.adjacent_to_attacker, plan.facts.attacker_zone)
     return _replace_defender(plan, side)
 
 

@@ -114,6 +114,22 @@ def test_grapple_then_the_lists_of_moves() -> None:
     assert card.problem == "reversing a grapple needs the shield dropped"
 
 
+def test_a_pinned_defender_is_at_minus_2_against_the_dagger_and_the_grapple_ends() -> None:
+    # Aulus holds Brennus pinned and has drawn a dagger; he attacks with it (exchange,
+    # Brennus attacks back). Brennus: Fists +1 (his spear dropped) +1 shield in the grapple
+    # -2 pinned = 0, rolls 0 0 0 0 = 0. Aulus: Weapons +3 with the dagger, 0 0 0 0 = 3.
+    # 3 shifts + 1 dagger + 1 half Might - 1 shield = 4 stress; the grapple is released.
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    pinned = attack(held, "grapple:pin", ZERO + ZERO).board
+    armed = attack(pinned, "grapple:draw-dagger", ZERO + ZERO).board
+    assert armed.token("aulus").stats["condition"]["dagger_drawn"] is True
+    done = FATE.resolve_attack(armed.with_combat({"mode": "exchange"}), AttackRequest(
+        "aulus", "brennus", answers={"stance": ("attack",)}), ScriptedDice(ZERO + ZERO))
+    assert done.data["rolls"][1]["total"] == 0
+    assert StressMarked("brennus", 4, "Health", box=4) in done.events
+    assert done.board.token("aulus").stats["condition"]["grappling"] is None
+
+
 def test_initiative_alertness_resolve_skill_then_seat() -> None:
     same = {"skills": {"alertness": 2, "resolve": 1, "weapons": 2},
             "weapon": {"name": "Sword"}}
