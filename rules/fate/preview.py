@@ -78,14 +78,17 @@ def _margin_rows(dist: dict[int, Fraction], first: str,
     return rows
 
 
-def reply_chances(board: Board, request: AttackRequest) -> dict[str, float]:
-    """For each stance the other side may take in an exchange, its chance to win."""
+def reply_chances(board: Board, request: AttackRequest) -> dict[str, tuple[float, str]]:
+    """For each stance the other side may take in an exchange, its chance to win and its
+    roll (skill, rating and modifiers)."""
     chances = {}
     for stance in EXCHANGE_REPLIES:
         plan = make_plan(board, request, stance)
         assert plan.defender is not None
         dist = margin_distribution(plan.defender.bonus - plan.attacker.bonus)
-        chances[stance] = float(sum((p for m, p in dist.items() if m > 0), Fraction(0)))
+        win = float(sum((p for m, p in dist.items() if m > 0), Fraction(0)))
+        mods = "".join(f", {m}" for m in plan.defender.modifiers)
+        chances[stance] = (win, f"{plan.defender.label}{mods} = {plan.defender.bonus:+d}")
     return chances
 
 

@@ -109,22 +109,27 @@ def _notes(run: _Run) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def stance_choices(chances: Mapping[str, float]) -> tuple[Choice, ...]:
-    """The ``stance`` decision's choices with each one's chance that the chooser wins.
+def stance_choices(chances: Mapping[str, tuple[float, str]]) -> tuple[Choice, ...]:
+    """The ``stance`` decision's choices: each with the roll it makes and its chance that the
+    chooser wins.
 
-    >>> [c.id for c in stance_choices({"attack": 0.4})][:3]
-    ['attack', 'full-defense', 'maneuver:blinding']
+    >>> choice = stance_choices({"attack": (0.4, "Weapons Fair (+2) = +2")})[0]
+    >>> choice.id, choice.label, choice.probability
+    ('attack', 'attack: Weapons Fair (+2) = +2', 0.4)
     """
-    return tuple(Choice(stance, STANCES[stance].name, probability=chances.get(stance))
-                 for stance in EXCHANGE_REPLIES)
+    return tuple(Choice(stance, f"{STANCES[stance].name}: {chances[stance][1]}",
+                        probability=chances[stance][0])
+                 for stance in EXCHANGE_REPLIES if stance in chances)
 
 
 def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
     chances = reply_chances(board, request)
     target = board.token(request.target).name
     attacker = board.token(request.attacker).name
+    mods = "".join(f", {m}" for m in plan.attacker.modifiers)
     prompt = (f"{target}: {attacker} starts an exchange ({STANCES[plan.attacker.stance].name},"
-              f" {plan.attacker.label}); what does {target} do?")
+              f" {plan.attacker.label}{mods} = {plan.attacker.bonus:+d}); "
+              f"what does {target} do?")
     ask = Decision("stance", prompt, who=request.target, choices=stance_choices(chances))
     return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
 
