@@ -34,7 +34,9 @@ from rules.interface import AttackRequest
 from rules.registry import RulesError
 from rules.table import Board, MapFacts
 
-__all__ = ["MODES", "Plan", "attacker_stance", "fighters_of", "make_plan", "mode_of"]
+__all__ = [
+    "MODES", "Plan", "aspects_within", "attacker_stance", "fighters_of", "make_plan", "mode_of",
+]
 
 MODES = ("exchange", "turns")
 """The two ways a fight runs (``board.combat["mode"]``)."""
@@ -100,6 +102,8 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
     problem = attack_problem(attacker, target, stance, facts)
     if mode == "turns" and problem is None:
         problem = _turns_problem(attacker, stance)
+    if problem is None:
+        problem = _aspect_problem(board, request, stance, facts)
     side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,
                       board.token(request.target), facts.adjacent_to_target, facts.target_zone)
     plan = Plan(mode, side, None, None, facts, back, fighters, problem)
@@ -107,6 +111,34 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
         return Plan(mode, side, None, squeeze_difficulty(target), facts, back, fighters,
                     problem)
     return _with_defender(plan, board, request, target, reply)
+
+
+def _aspect_problem(board: Board, request: AttackRequest, stance: str,
+                    facts: MapFacts) -> str | None:
+    """What the aspect maneuvers need: the aspect's text, a zone to put it on, an aspect
+    there to remove."""
+    if stance not in ("maneuver:aspect", "maneuver:remove-aspect"):
+        return None
+    aspect = request.params.get("aspect", "").strip()
+    if not aspect:
+        return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
+    if stance == "maneuver:aspect":
+        on_zone = request.params.get("on") == "zone"
+        return "the target stands in no zone" if on_zone and facts.target_zone is None else None
+    if aspect not in aspects_within(board, request, facts):
+        return f"no temporary aspect {aspect!r} on either fighter or in their zones"
+    return None
+
+
+def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> set[str]:
+    """The temporary aspects a remove-aspect maneuver can reach."""
+    fighters = fighters_of(board)
+    found = {a for t in (request.attacker, request.target)
+             for a in fighters[t].condition.aspects}
+    table = board.combat.get("zone_aspects", {})
+    for zone in (facts.attacker_zone, facts.target_zone):
+        found.update(table.get(zone, ()) if zone is not None else ())
+    return found
 
 
 def _turns_problem(attacker: Combatant, stance: str) -> str | None:

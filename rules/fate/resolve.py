@@ -26,6 +26,7 @@ from typing import Any
 from rules.dice import DiceSource
 from rules.events import (
     AspectPlaced,
+    AspectRemoved,
     ConsequenceTaken,
     Event,
     ExchangeWon,
@@ -71,6 +72,7 @@ class _Run:
     events: list[Event] = field(default_factory=list)
     moves: list[dict[str, Any]] = field(default_factory=list)
     stress: dict[str, Any] = field(default_factory=dict)
+    zone_aspects: dict[str, list[str]] = field(default_factory=dict)
 
     def name(self, token: str) -> str:
         return self.board.token(token).name
@@ -86,7 +88,8 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         raise RulesError(plan.problem)
     if plan.defender is None and plan.difficulty is None:
         return _ask_stance(board, plan, request)
-    run = _Run(board, request, plan, dict(plan.fighters))
+    zones = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
+    run = _Run(board, request, plan, dict(plan.fighters), zone_aspects=zones)
     margin = _roll(run, dice)
     decision = _settle(run, margin)
     if decision is not None:
@@ -220,8 +223,38 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
         run.events.append(StatusAdded(loser, f"disarmed (rearm at -{1 + shifts})"))
     if stance in ("maneuver:push", "maneuver:throw"):
         return _move(run, winner, loser, shifts)
+    if stance == "maneuver:aspect":
+        _place_aspect(run, loser)
+    if stance == "maneuver:remove-aspect":
+        _remove_aspect(run, (winner.token, loser))
     _grapple_effect(run, winner.token, loser, stance)
     return None
+
+
+def _place_aspect(run: _Run, loser: str) -> None:
+    aspect = run.request.params["aspect"].strip()
+    zone = run.plan.facts.target_zone
+    if run.request.params.get("on") == "zone" and zone is not None:
+        run.zone_aspects[zone] = [*run.zone_aspects.get(zone, []), aspect]
+        run.events.append(AspectPlaced(zone, aspect, zone=True))
+        return
+    run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
+    run.events.append(AspectPlaced(loser, aspect))
+
+
+def _remove_aspect(run: _Run, tokens: tuple[str, str]) -> None:
+    aspect = run.request.params["aspect"].strip()
+    for token in tokens:
+        held = run.fighters[token].condition.aspects
+        if aspect in held:
+            run.change(token, aspects=tuple(a for a in held if a != aspect))
+            run.events.append(AspectRemoved(token, aspect))
+            return
+    for zone in (run.plan.facts.attacker_zone, run.plan.facts.target_zone):
+        if zone is not None and aspect in run.zone_aspects.get(zone, []):
+            run.zone_aspects[zone] = [a for a in run.zone_aspects[zone] if a != aspect]
+            run.events.append(AspectRemoved(zone, aspect, zone=True))
+            return
 
 
 def _grapple_effect(run: _Run, winner: str, loser: str, stance: str) -> None:
@@ -390,6 +423,9 @@ def _new_board(run: _Run) -> Board:
         if fighter != run.plan.fighters[token]:
             piece = board.token(token)
             board = board.with_token(restat(piece, fighter))
+    zones = {k: v for k, v in run.zone_aspects.items() if v}
+    if zones != board.combat.get("zone_aspects", {}):
+        board = board.with_combat({**board.combat, "zone_aspects": zones})
     return board
 
 

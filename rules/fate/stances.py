@@ -1,14 +1,17 @@
 """What a side does in an exchange: attack, full defense, a maneuver or a grappling move, and
 the skill each side rolls for it.
 
-Stance ids (the ids of the ``stance`` decision, of the attack options and of the CLI's
-``--answer stance=...``): ``attack``, ``full-defense``, ``maneuver:blinding``,
+Stance ids (the attack options; :data:`EXCHANGE_REPLIES` are also the choices of the
+``stance`` decision, ``--answer stance=...``): ``attack``, ``full-defense``, ``maneuver:blinding``,
 ``maneuver:disarming``, ``maneuver:pinned`` and ``maneuver:off-balance`` (the two indirect
-attacks of the text), ``maneuver:push``, ``maneuver:throw`` (Throw or Knockback), and the
-grappling moves ``grapple`` (start one), ``grapple:break-free``, ``grapple:reverse``,
-``grapple:draw-dagger`` (the grappled side's list), ``grapple:pin``, ``grapple:squeeze`` (the
-Fists roll against armour and shield), ``grapple:throw`` (the grappling side's list;
-``grapple:draw-dagger`` is on both). ``defend`` is the turn-based defender's roll.
+attacks of the text), ``maneuver:aspect`` and ``maneuver:remove-aspect`` (any temporary aspect,
+``params["aspect"]``, placed on the target or with ``params["on"] = "zone"`` on its zone, or
+removed from either fighter or their zones), ``maneuver:push``, ``maneuver:throw`` (Throw or
+Knockback), and the grappling moves ``grapple`` (start one), ``grapple:break-free``,
+``grapple:reverse``, ``grapple:draw-dagger`` (the grappled side's list), ``grapple:pin``,
+``grapple:squeeze`` (the Fists roll against armour and shield), ``grapple:throw`` (the
+grappling side's list; ``grapple:draw-dagger`` is on both). ``defend`` is the turn-based
+defender's roll.
 
 Skills: ``attack`` is the skill of the weapon in hand (Weapons, Fists unarmed, Archery with a
 bow, or the weapon's own), ``best:fists,might`` the better of the two.
@@ -56,6 +59,8 @@ STANCES: dict[str, Stance] = {
                               aspect="Pinned"),
     "maneuver:off-balance": Stance("Indirect attack (Off-balance)", "attack", "athletics",
                                    aspect="Off-balance"),
+    "maneuver:aspect": Stance("place an aspect", "attack", "athletics"),
+    "maneuver:remove-aspect": Stance("remove an aspect", "best:athletics,weapons", "attack"),
     "maneuver:push": Stance("Pushing", "best:fists,might", "attack"),
     "maneuver:throw": Stance("Throw or Knockback", "best:fists,might", "attack"),
     "grapple": Stance("Grapple", "fists", "attack"),

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from fate_fakes import board, piece
+from fate_fakes import FakeMap, board, piece
 
 from rules.dice import ScriptedDice
-from rules.events import AspectPlaced, MovedToZone, StressMarked
+from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StressMarked
 from rules.fate.system import Fate
 from rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
 from rules.interface import ActionRequest, AttackRequest
-from rules.table import Side
+from rules.table import Board, Side
 
 FATE = Fate()
 ZERO = [2, 2, 2, 2]
@@ -166,3 +166,28 @@ def test_zone_and_token_aspects() -> None:
         "remove-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "Sand"}),
         ScriptedDice([])).board
     assert FATE.zone_labels(cleared) == {}
+
+
+def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -> None:
+    # Text, "Maneuvers": a maneuver adds or removes a temporary aspect to/from a scene or
+    # character. Weapons +3 0 0 0 0 = 3 against Athletics +1 0 0 0 0 = 1: won by 2.
+    fake = FakeMap(zones={"aulus": "Sand", "brennus": "Sand"})
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), fake=fake,
+                  mode="turns")
+
+    def maneuver(before: Board, stance: str, **params: str) -> object:
+        request = AttackRequest("aulus", "brennus", options=(stance,), params=params)
+        return FATE.resolve_attack(before, request, ScriptedDice(ZERO + ZERO))
+
+    dusty = maneuver(table, "maneuver:aspect", aspect="Dust in the Air", on="zone").board
+    assert dusty.combat["zone_aspects"] == {"Sand": ["Dust in the Air"]}
+    shaken = maneuver(table, "maneuver:aspect", aspect="Shaken Nerve").board
+    assert shaken.token("brennus").stats["condition"]["aspects"] == ["Shaken Nerve"]
+    # Removing: the better of Athletics 0 and Weapons +3 against Weapons +2: won by 1.
+    cleared = maneuver(dusty, "maneuver:remove-aspect", aspect="Dust in the Air")
+    assert AspectRemoved("Sand", "Dust in the Air", zone=True) in cleared.events
+    assert "zone_aspects" not in cleared.board.combat or cleared.board.combat["zone_aspects"] == {}
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:remove-aspect",),
+                                                    params={"aspect": "Fog"}))
+    assert card.problem == "no temporary aspect 'Fog' on either fighter or in their zones"
