@@ -4,7 +4,9 @@
 turn-based fights ``order`` (token ids) and ``turn`` (the index acting). Initiative: Alertness,
 ties broken by Resolve, then by the combat skill (the skill of the weapon in hand), then by the
 seat closest to the GM's right (stat block ``seat``, lower first; tokens without one in board
-order after those with one).
+order after those with one). A group of tokens (``Piece.group``: a mob of mooks, which the
+text has attack as one) takes one turn, on its best member's initiative, and shows as one
+row with the members still fighting.
 
 Controls: ``start``, ``next`` (the next turn, or the next exchange), ``end``,
 ``mode-exchange`` and ``mode-turns``. Full defense lasts until the defender's next turn; a
@@ -22,7 +24,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.events import Event, StatusRemoved
@@ -33,13 +35,24 @@ from rules.interface import Control, Resolution, TurnOrderView, TurnRow
 from rules.registry import RulesError
 from rules.table import Board
 
-__all__ = ["CONTROLS", "initiative", "turn_control", "turn_order"]
+__all__ = ["CONTROLS", "GROUP", "initiative", "members", "turn_control", "turn_order"]
 
 CONTROLS = ("start", "next", "end", "mode-exchange", "mode-turns")
 
+GROUP = "group:"
+"""The prefix of a turn-order entry for a group of tokens."""
+
 
 def initiative(board: Board) -> tuple[str, ...]:
-    """The turn-based order of the tokens still in the fight."""
+    """The turn-based order of the entries still in the fight: token ids, and ``group:NAME``
+    for a group of tokens (a mob of mooks) acting together on its best member's initiative.
+
+    >>> from rules.table import Piece
+    >>> mooks = [Piece(f"w{i}", "W", 0, i, group="band", stats={"mook": True, "toughness": 2})
+    ...          for i in (1, 2)]
+    >>> initiative(Board("fate", tokens=(Piece("pc", "PC", 0, 5), *mooks)))
+    ('group:band', 'pc')
+    """
     fighters = fighters_of(board)
     index = {piece.id: n for n, piece in enumerate(board.tokens)}
 
@@ -49,21 +62,57 @@ def initiative(board: Board) -> tuple[str, ...]:
         return (-fighter.rating("alertness"), -fighter.rating("resolve"),
                 -fighter.rating(fighter.attack_skill), seat, index[token])
 
-    active = [t for t, f in fighters.items() if not f.condition.taken_out]
-    return tuple(sorted(active, key=key))
+    entries = [e for e in _entries(board) if _active(board, fighters, e)]
+    return tuple(sorted(entries, key=lambda e: min(
+        key(t) for t in members(board, e) if not fighters[t].condition.taken_out)))
+
+
+def members(board: Board, entry: str) -> tuple[str, ...]:
+    """The tokens of a turn-order entry (one, or every token of the group)."""
+    if entry.startswith(GROUP):
+        name = entry.removeprefix(GROUP)
+        return tuple(p.id for p in board.tokens if p.group == name)
+    return (entry,)
+
+
+def _entries(board: Board) -> list[str]:
+    """Every token, a group once (where its first member stands), in board order."""
+    found: list[str] = []
+    for piece in board.tokens:
+        entry = GROUP + piece.group if piece.group else piece.id
+        if entry not in found:
+            found.append(entry)
+    return found
+
+
+def _active(board: Board, fighters: Mapping[str, Combatant], entry: str) -> bool:
+    return any(t in fighters and not fighters[t].condition.taken_out
+               for t in members(board, entry))
 
 
 def turn_order(board: Board) -> TurnOrderView:
-    """The panel: the initiative order (turn-based) or every fighter (exchange-based)."""
+    """The panel: the initiative order (turn-based) or every fighter (exchange-based); a
+    group is one row with its members still in the fight."""
     mode, fighters = mode_of(board), fighters_of(board)
     round_ = int(board.combat.get("round", 0))
-    order = list(board.combat.get("order", ())) if mode == "turns" and round_ else \
-        [p.id for p in board.tokens]
-    acting = _acting(board) if mode == "turns" else None
-    rows = tuple(TurnRow(t, board.token(t).name, _detail(fighters[t], mode), t == acting,
-                         fighters[t].condition.taken_out) for t in order if t in fighters)
+    turns = mode == "turns" and round_ > 0
+    order = list(board.combat.get("order", ())) if turns else _entries(board)
+    turn = int(board.combat.get("turn", 0)) if turns else -1
+    rows = tuple(_row(board, fighters, entry, mode, turns and n == turn, n < turn)
+                 for n, entry in enumerate(order))
     return TurnOrderView(round_, rows, _controls(mode, round_),
                          model="initiative" if mode == "turns" else "exchange")
+
+
+def _row(board: Board, fighters: Mapping[str, Combatant], entry: str, mode: str,
+         acting: bool, done: bool) -> TurnRow:
+    group = members(board, entry)
+    left = tuple(t for t in group if t in fighters and not fighters[t].condition.taken_out)
+    first = fighters[(left or group)[0]]
+    if entry.startswith(GROUP):
+        label = f"{entry.removeprefix(GROUP)} ({len(left)} of {len(group)})"
+        return TurnRow(entry, label, _detail(first, mode), acting, done=done, members=left)
+    return TurnRow(entry, board.token(entry).name, _detail(first, mode), acting, done=done)
 
 
 def turn_control(board: Board, control: str, token: str | None = None) -> Resolution:
@@ -103,25 +152,26 @@ def _next(board: Board, mode: str, round_: int) -> Resolution:
         board, events = _expire(board, lambda f: True, ("surprised", "full_defense"))
         combat = {**board.combat, "round": round_ + 1}
         return Resolution(events, board.with_combat(combat), f"Exchange {round_ + 1}")
-    order = list(board.combat.get("order", ()))
+    order = [str(entry) for entry in board.combat.get("order", ())]
     fighters = fighters_of(board)
-    if not any(t in fighters and not fighters[t].condition.taken_out for t in order):
+    if not any(_active(board, fighters, entry) for entry in order):
         raise RulesError("nobody in the turn order is still fighting")
     turn = int(board.combat.get("turn", 0))
     candidate = turn
     for step in range(1, len(order) + 1):
         candidate = (turn + step) % len(order)
-        if order[candidate] in fighters and not fighters[order[candidate]].condition.taken_out:
+        if _active(board, fighters, order[candidate]):
             break
     new_round = round_ + (candidate <= turn)
     actor = order[candidate]
-    board, events = _expire(board, lambda f: f.id == actor, ("full_defense",))
+    acting = members(board, actor)
+    board, events = _expire(board, lambda f: f.id in acting, ("full_defense",))
     if new_round > round_:
         board, more = _expire(board, lambda f: True, ("surprised",))
         events = (*events, *more)
     combat = {**board.combat, "round": new_round, "turn": candidate}
-    return Resolution(events, board.with_combat(combat),
-                      f"Round {new_round}: {board.token(actor).name}'s turn")
+    name = actor.removeprefix(GROUP) if actor.startswith(GROUP) else board.token(actor).name
+    return Resolution(events, board.with_combat(combat), f"Round {new_round}: {name}'s turn")
 
 
 def _end(board: Board) -> Resolution:
@@ -145,12 +195,6 @@ def _expire(board: Board, which: Callable[[Combatant], bool],
     return board, tuple(events)
 
 
-
-
-def _acting(board: Board) -> str | None:
-    order = board.combat.get("order") or ()
-    turn = int(board.combat.get("turn", 0))
-    return str(order[turn]) if board.combat.get("round") and 0 <= turn < len(order) else None
 
 
 def _detail(fighter: Combatant, mode: str) -> str:

@@ -52,3 +52,21 @@ def test_next_turn_skips_the_taken_out_and_wraps_to_a_new_round() -> None:
 def test_controls_need_a_fight() -> None:
     with pytest.raises(RulesError, match="press start first"):
         FATE.turn_control(board(piece("a", {})), "next", NO_DICE)
+
+
+def test_a_warband_takes_one_turn_and_its_row_loses_members() -> None:
+    # The text's mob rolls once for all: the four warriors (Toughness 2, so Alertness 2 as
+    # mooks roll Toughness for everything) act as one entry, after the Alertness 3 gladiator.
+    warrior = {"mook": True, "toughness": 2}
+    table = board(piece("pc", {"skills": {"alertness": 3}}),
+                  *(piece(f"w{i}", warrior, group="warband") for i in range(1, 4)),
+                  piece("w4", {**warrior, "condition": {"taken_out": True, "stress": [2]}},
+                        group="warband"), mode="turns")
+    started = FATE.turn_control(table, "start", NO_DICE).board
+    assert started.combat["order"] == ["pc", "group:warband"]
+    rows = FATE.turn_order(started).rows
+    assert rows[1].label == "warband (3 of 4)" and rows[1].members == ("w1", "w2", "w3")
+    following = FATE.turn_control(started, "next", NO_DICE)
+    assert following.title == "Round 1: warband's turn"
+    assert [r.acting for r in FATE.turn_order(following.board).rows] == [False, True]
+    assert [r.done for r in FATE.turn_order(following.board).rows] == [True, False]
