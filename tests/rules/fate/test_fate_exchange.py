@@ -140,3 +140,35 @@ def test_preview_chances_are_the_exact_margin_odds() -> None:
     # sum of c[i] * c[i+1] = 4+40+160+304+304+160+40+4 = 1016 of 6561.
     assert odds["tie"]["fraction"] == str(Fraction(1016, 6561))
     assert sum(c.probability for c in card.chances[:3]) == pytest.approx(1.0)
+
+
+def test_consequences_are_used_up_then_taken_out() -> None:
+    # Brennus's track is full and his mild and moderate consequences are taken: the hit
+    # offers only severe or taken out; with severe also taken he is simply taken out.
+    full = {"stress": [1, 2, 3, 4, 5], "consequences": {"mild": "Cut", "moderate": "Gash"}}
+    request = AttackRequest("aulus", "brennus", answers={"stance": ("attack",)})
+    dice = [3, 2, 2, 2, 2, 2, 2, 2]
+    paused = FATE.resolve_attack(duel(condition=full), request, ScriptedDice(dice))
+    assert paused.decision is not None
+    assert [c.id for c in paused.decision.choices] == ["severe", "taken-out"]
+    spent = {**full, "consequences": {**full["consequences"], "severe": "Broken"}}
+    done = FATE.resolve_attack(duel(condition=spent), request, ScriptedDice(dice))
+    assert TakenOut("brennus") in done.events
+
+
+def test_a_mediocre_mook_goes_down_to_any_hit() -> None:
+    # Mooks table: Mediocre (0) peasants. Aulus 0 0 0 0 = 3 against Toughness 0, - 0 0 0 = -1:
+    # 4 shifts: the peasant (needing 1 stress) is out.
+    table = board(piece("aulus", AULUS, Side.HERO),
+                  piece("peasant", {"mook": True, "toughness": 0}))
+    done = FATE.resolve_attack(table, AttackRequest("aulus", "peasant",
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([2, 2, 2, 2, 1, 2, 2, 2]))
+    assert TakenOut("peasant") in done.events
+
+
+def test_a_stance_that_is_not_a_reply_is_refused() -> None:
+    with pytest.raises(RulesError, match=r"answers\.stance: 'grapple' is not one of"):
+        FATE.resolve_attack(duel(), AttackRequest("aulus", "brennus",
+                                                  answers={"stance": ("grapple",)}),
+                            ScriptedDice([]))

@@ -191,3 +191,42 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
                                                     options=("maneuver:remove-aspect",),
                                                     params={"aspect": "Fog"}))
     assert card.problem == "no temporary aspect 'Fog' on either fighter or in their zones"
+
+
+def test_ground_throw_does_unarmed_stress_knocks_down_and_releases() -> None:
+    # Grappling list: "Win a Fists exchange to throw the defender to the ground to do damage.
+    # This releases the grapple." Fists +3 + 0 0 0 = 4 against Fists +1 +1 shield = 2 with
+    # 0 0 0 0: 2 shifts + 0 unarmed + 1 half Might - 1 shield = 2 stress, box 2.
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    thrown = attack(held, "grapple:throw", [3, 2, 2, 2, *ZERO])
+    assert StressMarked("brennus", 2, "Health", box=2) in thrown.events
+    after = thrown.board.token("brennus").stats["condition"]
+    assert after["prone"] is True and after["grappled_by"] is None
+    assert thrown.board.token("aulus").stats["condition"]["grappling"] is None
+
+
+def test_reversing_the_grapple_without_a_shield() -> None:
+    # Grappled list: win a Fists exchange to reverse the grapple once weapon and shield are
+    # dropped. Brennus (no shield) Fists +1, + + + 0 = 4 against Aulus Fists +3, 0 0 0 0 = 3.
+    held = attack(duel(brennus={**BRENNUS, "shield": False}), "grapple", ZERO + ZERO).board
+    turned = FATE.resolve_attack(held, AttackRequest("brennus", "aulus",
+                                                     options=("grapple:reverse",)),
+                                 ScriptedDice([3, 3, 3, 2, *ZERO]))
+    assert turned.board.token("brennus").stats["condition"]["grappling"] == "aulus"
+    assert turned.board.token("aulus").stats["condition"]["grappled_by"] == "brennus"
+
+
+def test_grappling_moves_need_the_grapple() -> None:
+    card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
+                                                     options=("grapple:pin",)))
+    assert card.problem == "pin needs aulus in a grapple with brennus"
+
+
+def test_full_defense_in_turns_spins_on_3_shifts() -> None:
+    # Brennus on full defense: Weapons +2 +2 = 4 with + 0 0 0 = 5 against Aulus 3 with
+    # - - 0 0 = 1: 4 shifts, spin.
+    guarded = FATE.perform_action(duel(), ActionRequest("full-defense", "brennus"),
+                                  ScriptedDice([])).board
+    done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
+                               ScriptedDice([1, 1, 2, 2, 3, 2, 2, 2]))
+    assert done.board.token("brennus").stats["condition"]["spin"] is True
