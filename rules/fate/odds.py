@@ -19,6 +19,7 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 __all__ = ["FOUR_DF", "margin_distribution", "win_by_at_least"]
@@ -42,13 +43,18 @@ def margin_distribution(bonus: int) -> dict[int, Fraction]:
     >>> str(margin_distribution(0)[8])
     '1/6561'
     """
+    return dict(_margins(bonus))
+
+
+@cache
+def _margins(bonus: int) -> tuple[tuple[int, Fraction], ...]:
     result: dict[int, Fraction] = {}
     for mine, my_count in FOUR_DF.items():
         for theirs, their_count in FOUR_DF.items():
             margin = mine - theirs + bonus
             result[margin] = result.get(margin, Fraction(0)) + Fraction(
                 my_count * their_count, 6561)
-    return dict(sorted(result.items()))
+    return tuple(sorted(result.items()))
 
 
 def win_by_at_least(bonus: int, shifts: int) -> Fraction:

@@ -11,6 +11,8 @@ Examples
 ...     "weapon": {"name": "Gladius", "type": "sword"}, "armour": "leather"}, where, "g")
 >>> gladiator.rating("weapons"), gladiator.weapon.stress
 (4, 2)
+>>> combatant_from_dict({"weight": "200 lb"}, where, "g").weight
+3
 >>> combatant_from_dict(combatant_to_dict(gladiator), where, "g") == gladiator
 True
 >>> combatant_from_dict({"armour": "plate"}, where, "g")  # doctest: +ELLIPSIS
@@ -35,6 +37,7 @@ from rules.fate.statblock import (
     Condition,
     Weapon,
 )
+from rules.fate.zones import weight_of_pounds
 from rules.registry import RulesError
 from rules.table import Piece
 
@@ -70,7 +73,7 @@ def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> C
         mook=_bool(data, "mook", where, False),
         toughness=_rating(data, "toughness", where, 0),
         health=health,
-        weight=_int(data, "weight", where, 2, 0, 20),
+        weight=_weight(data, where),
         mounted=_bool(data, "mounted", where, False),
         seat=_int(data, "seat", where, None, 0, 10_000),
         aspects=_texts(data, "aspects", where),
@@ -160,6 +163,18 @@ def _weapon(data: Any, where: str) -> Weapon:
     if not isinstance(skill, str):
         raise RulesError(f"{where}.skill: expected a skill name")
     return Weapon(name.strip(), kind, skill.strip().lower())
+
+
+def _weight(data: Mapping[str, Any], where: str) -> int:
+    """The text's weight: a number, or pounds written as ``"180 lb"`` (100 lb is 1, 150 lb 2,
+    200 lb 3)."""
+    value = data.get("weight")
+    if isinstance(value, str) and value.strip().lower().endswith("lb"):
+        try:
+            return weight_of_pounds(float(value.strip()[:-2]))
+        except ValueError:
+            raise RulesError(f"{where}.weight: {value!r} is not a weight like 180 lb") from None
+    return _int(data, "weight", where, 2, 0, 20)
 
 
 def _rating(data: Mapping[str, Any], key: str, where: str, default: int) -> int:

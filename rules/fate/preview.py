@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.fate.exchange import Side
-from rules.fate.odds import margin_distribution
+from rules.fate.odds import margin_distribution, win_by_at_least
 from rules.fate.plan import Plan, make_plan
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.stress import stress_modifiers
@@ -45,37 +45,39 @@ def preview(board: Board, request: AttackRequest) -> Preview:
         return Preview(request.attacker, request.target, weapon, (plan.problem,),
                        problem=plan.problem)
     against = plan.defender.bonus if plan.defender is not None else plan.difficulty or 0
-    dist = margin_distribution(plan.attacker.bonus - against)
-    chances = margin_chances(dist, a, t)
+    bonus = plan.attacker.bonus - against
+    chances = margin_chances(bonus, a, t)
     lines = (_side_line(a, plan.attacker), _defender_line(t, plan), _stress_line(plan))
     data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
             "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
             "odds": {label: {"probability": float(p), "fraction": str(p)}
-                     for label, p in _margin_rows(dist, a, t)},
-            "margins": {str(m): str(p) for m, p in dist.items()}}
+                     for label, p in _margin_rows(bonus, a, t)},
+            "margins": {str(m): str(p) for m, p in margin_distribution(bonus).items()}}
     return Preview(request.attacker, request.target, weapon, lines, chances, data=data)
 
 
-def margin_chances(dist: dict[int, Fraction], first: str, second: str) -> tuple[Chance, ...]:
+def margin_chances(bonus: int, first: str, second: str) -> tuple[Chance, ...]:
     """Win, tie, loss, then winning by at least k shifts for k = 2 .. :data:`MOST_SHIFTS`.
 
-    >>> [c.label for c in margin_chances(margin_distribution(0), "A", "B")][:4]
+    ``bonus`` is the first side's rating and modifiers less the second's.
+
+    >>> [c.label for c in margin_chances(0, "A", "B")][:4]
     ['A wins', 'tie', 'B wins', 'A wins by 2+']
     """
-    return tuple(Chance(label, float(p)) for label, p in _margin_rows(dist, first, second))
+    return tuple(Chance(label, float(p)) for label, p in _margin_rows(bonus, first, second))
 
 
-def _margin_rows(dist: dict[int, Fraction], first: str,
+def _margin_rows(bonus: int, first: str,
                  second: str) -> list[tuple[str, Fraction]]:
     def total(keep: Callable[[int], bool]) -> Fraction:
-        return sum((p for m, p in dist.items() if keep(m)), Fraction(0))
+        return sum((p for m, p in margin_distribution(bonus).items() if keep(m)), Fraction(0))
 
     rows = [(f"{first} wins", total(lambda m: m > 0)), ("tie", total(lambda m: m == 0)),
             (f"{second} wins", total(lambda m: m < 0))]
-    for shifts in range(2, MOST_SHIFTS + 1):
-        at_least = sum((p for m, p in dist.items() if m >= shifts), Fraction(0))
-        rows.append((f"{first} wins by {shifts}+", at_least))
+    rows += [(f"{first} wins by {shifts}+", win_by_at_least(bonus, shifts))
+             for shifts in range(2, MOST_SHIFTS + 1)]
     return rows
+
 
 
 def reply_chances(board: Board, request: AttackRequest) -> dict[str, tuple[float, str]]:
@@ -85,8 +87,7 @@ def reply_chances(board: Board, request: AttackRequest) -> dict[str, tuple[float
     for stance in EXCHANGE_REPLIES:
         plan = make_plan(board, request, stance)
         assert plan.defender is not None
-        dist = margin_distribution(plan.defender.bonus - plan.attacker.bonus)
-        win = float(sum((p for m, p in dist.items() if m > 0), Fraction(0)))
+        win = float(win_by_at_least(plan.defender.bonus - plan.attacker.bonus, 1))
         mods = "".join(f", {m}" for m in plan.defender.modifiers)
         chances[stance] = (win, f"{plan.defender.label}{mods} = {plan.defender.bonus:+d}")
     return chances

@@ -167,27 +167,19 @@ def _set_targets(run: _Run, mine: int, theirs: int) -> None:
     for index, position in enumerate(rolls):
         roll = run.events[position]
         assert isinstance(roll, RollMade)
-        other = totals[1 - index] if len(rolls) == 2 else theirs
+        other = totals[1 - index]
         result = "wins" if roll.total > other else "ties" if roll.total == other else "loses"
         run.events[position] = RollMade(roll.actor, roll.purpose, roll.dice, roll.modifiers,
                                         roll.total, other, result)
 
 
 def _settle(run: _Run, margin: int) -> Decision | None:
-    plan = run.plan
+    """Who won by how much, then the winner's stance on the loser (a tie does nothing)."""
     attacker, target = run.request.attacker, run.request.target
-    if margin == 0:
-        run.events.append(ExchangeWon(attacker, target, 0))
-        _after_any(run)
-        return None
-    winner = plan.attacker if margin > 0 else plan.defender
-    if winner is None:
-        run.events.append(ExchangeWon(target, attacker, -margin))
-        _after_any(run)
-        return None
-    loser = target if margin > 0 else attacker
-    run.events.append(ExchangeWon(winner.token if margin > 0 else target, loser, abs(margin)))
-    decision = _effect(run, winner, loser, abs(margin), margin > 0)
+    first, second = (attacker, target) if margin >= 0 else (target, attacker)
+    run.events.append(ExchangeWon(first, second, abs(margin)))
+    winner = run.plan.attacker if margin > 0 else run.plan.defender if margin < 0 else None
+    decision = _effect(run, winner, second, abs(margin), margin > 0) if winner else None
     _after_any(run)
     return decision
 

@@ -149,12 +149,6 @@ class Combatant:
     def has_shield(self) -> bool:
         return self.shield and not self.condition.dropped_shield
 
-    @property
-    def all_aspects(self) -> tuple[str, ...]:
-        """Permanent aspects, temporary ones, then the consequences' aspects."""
-        return (*self.aspects, *self.condition.aspects,
-                *(aspect for _, aspect in self.condition.consequences))
-
     def with_condition(self, **changes: object) -> Combatant:
         """A copy with some condition fields changed.
 
