@@ -29,7 +29,7 @@ from rules.fate.stress import stress_modifiers
 from rules.interface import AttackRequest, Chance, Preview
 from rules.table import Board
 
-__all__ = ["margin_chances", "preview", "reply_chances"]
+__all__ = ["margin_chances", "preview", "reply_chances", "stress_line"]
 
 MOST_SHIFTS = 6
 """The card lists the chance of winning by at least 1 to this many shifts."""
@@ -47,7 +47,8 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     against = plan.defender.bonus if plan.defender is not None else plan.difficulty or 0
     bonus = plan.attacker.bonus - against
     chances = margin_chances(bonus, a, t)
-    lines = (_side_line(a, plan.attacker), _defender_line(t, plan), _stress_line(plan))
+    lines = (_side_line(a, plan.attacker), _defender_line(t, plan),
+             stress_line(plan, request.target))
     data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
             "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
             "odds": {label: {"probability": float(p), "fraction": str(p)}
@@ -109,13 +110,22 @@ def _defender_line(name: str, plan: Plan) -> str:
     return _side_line(name, plan.defender)
 
 
-def _stress_line(plan: Plan) -> str:
+def stress_line(plan: Plan, target: str) -> str:
+    """What the attacker's win would do to ``target``: the stress lines, or the maneuver.
+
+    >>> from rules.table import Piece
+    >>> axe = {"weapon": {"name": "Axe", "type": "axe"}, "skills": {"might": 2}}
+    >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, stats=axe),
+    ...                               Piece("b", "B", 1, 0, stats={"shield": True})))
+    >>> stress_line(make_plan(board, AttackRequest("a", "b"), "attack"), "b")
+    'stress on a win = shifts +2 axe +1 half Might +1 axe against a shield (shifts +4)'
+    """
     striker = plan.attacker.striker
-    if plan.attacker.stance not in ("attack", "grapple:throw"):
+    if plan.attacker.stance not in ("attack", "grapple:throw", "grapple:squeeze"):
         return f"on a win: {STANCES[plan.attacker.stance].name}, no stress"
-    if plan.defender is None:
+    if plan.difficulty is not None:
         return "on a win: stress = shifts + half Might"
-    victim = plan.fighters[plan.defender.token]
+    victim = plan.fighters[target]
     higher = plan.facts.elevation_difference > 0 or (striker.mounted and not victim.mounted)
     mods = stress_modifiers(striker, victim, higher=higher,
                             from_cover=plan.back.cover not in ("none", ""))

@@ -45,7 +45,7 @@ from rules.fate.groups import group_members
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
 from rules.fate.plan import Plan, make_plan
-from rules.fate.preview import reply_chances
+from rules.fate.preview import reply_chances, stress_line
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import CONSEQUENCES, Combatant
 from rules.fate.stress import mook_capacity, stress_modifiers, track_box
@@ -131,8 +131,8 @@ def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
     attacker = board.token(request.attacker).name
     mods = "".join(f", {m}" for m in plan.attacker.modifiers)
     prompt = (f"{target}: {attacker} starts an exchange ({STANCES[plan.attacker.stance].name},"
-              f" {plan.attacker.label}{mods} = {plan.attacker.bonus:+d}); "
-              f"what does {target} do?")
+              f" {plan.attacker.label}{mods} = {plan.attacker.bonus:+d}; "
+              f"{stress_line(plan, request.target)}); what does {target} do?")
     ask = Decision("stance", prompt, who=request.target, choices=stance_choices(chances))
     return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
 
