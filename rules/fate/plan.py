@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from rules.fate.exchange import (
@@ -99,11 +99,7 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
     stance = attacker_stance(request)
     facts, back = _measure(board, request)
     mode = mode_of(board)
-    problem = attack_problem(attacker, target, stance, facts)
-    if mode == "turns" and problem is None:
-        problem = _turns_problem(attacker, stance)
-    if problem is None:
-        problem = _aspect_problem(board, request, stance, facts)
+    problem = _problem(board, request, stance, facts, (attacker, target))
     side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,
                       board.token(request.target), facts.adjacent_to_target, facts.target_zone)
     plan = Plan(mode, side, None, None, facts, back, fighters, problem)
@@ -111,6 +107,21 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None) ->
         return Plan(mode, side, None, squeeze_difficulty(target), facts, back, fighters,
                     problem)
     return _with_defender(plan, board, request, target, reply)
+
+
+def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
+             pair: tuple[Combatant, Combatant]) -> str | None:
+    """The first reason the attack cannot be made, or None."""
+    attacker, target = pair
+    wielded = attacker.wielded.name
+    checks: tuple[Callable[[], str | None], ...] = (
+        lambda: attack_problem(attacker, target, stance, facts),
+        lambda: _turns_problem(attacker, stance) if mode_of(board) == "turns" else None,
+        lambda: _aspect_problem(board, request, stance, facts),
+        lambda: f"{attacker.id} has {wielded} in hand, not {request.weapon}"
+        if request.weapon and request.weapon.lower() != wielded.lower() else None,
+    )
+    return next((found for check in checks if (found := check()) is not None), None)
 
 
 def _aspect_problem(board: Board, request: AttackRequest, stance: str,

@@ -172,3 +172,10 @@ def test_a_stance_that_is_not_a_reply_is_refused() -> None:
         FATE.resolve_attack(duel(), AttackRequest("aulus", "brennus",
                                                   answers={"stance": ("grapple",)}),
                             ScriptedDice([]))
+
+
+def test_only_the_weapon_in_hand_can_be_named() -> None:
+    card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus", weapon="Pilum"))
+    assert card.problem == "aulus has Gladius in hand, not Pilum"
+    assert FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
+                                                     weapon="gladius")).problem is None
