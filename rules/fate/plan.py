@@ -91,13 +91,15 @@ def attacker_stance(request: AttackRequest) -> str:
     return "attack"
 
 
-def make_plan(board: Board, request: AttackRequest, reply: str | None = None) -> Plan:
+def make_plan(board: Board, request: AttackRequest, reply: str | None = None,
+              measured: tuple[MapFacts, MapFacts] | None = None) -> Plan:
     """The plan of ``request``; ``reply`` is the other side's stance in an exchange (else the
-    ``stance`` answer, else None: still to choose)."""
+    ``stance`` answer, else None: still to choose); ``measured`` the map facts both ways when
+    an earlier plan of the same request measured them."""
     fighters = fighters_of(board)
     attacker, target = _pair(fighters, request)
     stance = attacker_stance(request)
-    facts, back = _measure(board, request)
+    facts, back = measured if measured is not None else _measure(board, request)
     mode = mode_of(board)
     problem = _problem(board, request, stance, facts, (attacker, target))
     side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,

@@ -27,7 +27,7 @@ from rules.fate.plan import Plan, make_plan
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.stress import stress_modifiers
 from rules.interface import AttackRequest, Chance, Preview
-from rules.table import Board
+from rules.table import Board, MapFacts
 
 __all__ = ["margin_chances", "preview", "reply_chances", "stress_line"]
 
@@ -37,8 +37,9 @@ MOST_SHIFTS = 6
 
 def preview(board: Board, request: AttackRequest) -> Preview:
     """The card for ``request`` before any die."""
-    answer = request.answer("stance")
-    plan = make_plan(board, request, None if answer else _assumed(board, request))
+    plan = make_plan(board, request)
+    if plan.defender is None and plan.difficulty is None:
+        plan = make_plan(board, request, "attack", (plan.facts, plan.back))
     a, t = board.token(request.attacker).name, board.token(request.target).name
     weapon = plan.attacker.striker.wielded.name
     if plan.problem is not None:
@@ -81,22 +82,18 @@ def _margin_rows(bonus: int, first: str,
 
 
 
-def reply_chances(board: Board, request: AttackRequest) -> dict[str, tuple[float, str]]:
+def reply_chances(board: Board, request: AttackRequest,
+                  measured: tuple[MapFacts, MapFacts]) -> dict[str, tuple[float, str]]:
     """For each stance the other side may take in an exchange, its chance to win and its
-    roll (skill, rating and modifiers)."""
+    roll (skill, rating and modifiers); ``measured`` are the map facts both ways."""
     chances = {}
     for stance in EXCHANGE_REPLIES:
-        plan = make_plan(board, request, stance)
+        plan = make_plan(board, request, stance, measured)
         assert plan.defender is not None
         win = float(win_by_at_least(plan.defender.bonus - plan.attacker.bonus, 1))
         mods = "".join(f", {m}" for m in plan.defender.modifiers)
         chances[stance] = (win, f"{plan.defender.label}{mods} = {plan.defender.bonus:+d}")
     return chances
-
-
-def _assumed(board: Board, request: AttackRequest) -> str | None:
-    plan = make_plan(board, request)
-    return "attack" if plan.exchange else None
 
 
 def _side_line(name: str, side: Side) -> str:

@@ -126,7 +126,7 @@ def stance_choices(chances: Mapping[str, tuple[float, str]]) -> tuple[Choice, ..
 
 
 def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
-    chances = reply_chances(board, request)
+    chances = reply_chances(board, request, (plan.facts, plan.back))
     target = board.token(request.target).name
     attacker = board.token(request.attacker).name
     mods = "".join(f", {m}" for m in plan.attacker.modifiers)
