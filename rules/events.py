@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 __all__ = [
-    "BennySpent", "BystanderHit", "DamageRolled", "DieRoll", "Died", "Event", "GrappleEnded",
-    "GrappleStarted", "Hit", "Incapacitated", "InjuryRolled", "ItemDropped", "ItemTaken", "Miss",
-    "Modifier", "Outcome", "RollMade", "Shaken", "Soaked", "StatusAdded", "StatusRemoved",
-    "StuntSpent", "TokenPushed", "Wounded", "describe",
+    "AspectPlaced", "AspectRemoved", "BennySpent", "BystanderHit", "ConsequenceTaken",
+    "DamageRolled", "DieRoll", "Died", "Event", "ExchangeWon", "GrappleEnded", "GrappleStarted",
+    "Hit", "Incapacitated", "InjuryRolled", "ItemDropped", "ItemTaken", "Miss", "Modifier",
+    "MovedToZone", "Outcome", "RollMade", "Shaken", "Soaked", "StanceTaken", "StatusAdded",
+    "StatusRemoved", "StressMarked", "StuntSpent", "TakenOut", "TokenPushed", "Wounded",
+    "describe",
 ]
 
 
@@ -215,10 +217,83 @@ class GrappleEnded:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class StanceTaken:
+    """A side's choice for an exchange or a defense: ``attack``, ``full defense``, a maneuver."""
+
+    token: str
+    stance: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeWon:
+    """An opposed roll (an exchange, an attack against a defense) won by ``shifts``."""
+
+    actor: str
+    target: str
+    shifts: int
+
+
+@dataclass(frozen=True, slots=True)
+class StressMarked:
+    """``stress`` points on a stress ``track``: the ``box`` checked (None where a track has no
+    boxes, such as a mook's Toughness), ``total`` the stress now taken on a box-less track."""
+
+    token: str
+    stress: int
+    track: str
+    box: int | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConsequenceTaken:
+    """A lasting consequence (``severity`` mild, moderate, severe) taken instead of stress."""
+
+    token: str
+    severity: str
+    aspect: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOut:
+    """Out of the fight: the winner decides how."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class AspectPlaced:
+    """An aspect put on a token (``token`` its id) or on a zone (``zone`` true, ``token`` the
+    zone's name)."""
+
+    token: str
+    aspect: str
+    zone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AspectRemoved:
+    token: str
+    aspect: str
+    zone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MovedToZone:
+    """``token`` moved ``zones`` zones to the zone named ``zone`` (None: not named)."""
+
+    token: str
+    zone: str | None
+    zones: int
+
+
 Event = (
     RollMade | Hit | Miss | BystanderHit | DamageRolled | Shaken | Wounded | Incapacitated
     | Died | InjuryRolled | StatusAdded | StatusRemoved | TokenPushed | BennySpent | Soaked
     | StuntSpent | ItemDropped | ItemTaken | GrappleStarted | GrappleEnded
+    | StanceTaken | ExchangeWon | StressMarked | ConsequenceTaken | TakenOut | AspectPlaced
+    | AspectRemoved | MovedToZone
 )
 
 CombatantT = TypeVar("CombatantT")
@@ -302,6 +377,36 @@ def _describe_simple(event: Event) -> str:
             return f"{t} is pushed to ({x:g}, {y:g})"
         case BennySpent(token=t, reason=r):
             return f"{t} spends a Benny: {r}"
+    return _describe_exchange(event)
+
+
+def _describe_exchange(event: Event) -> str:
+    """Events of exchange-based systems (FATE): stances, shifts, stress, aspects, zones.
+
+    >>> describe(StressMarked("g1", 3, "Health", box=3))
+    'g1 takes 3 Health stress (box 3)'
+    >>> describe(MovedToZone("g1", "Platform", 1))
+    'g1 moves 1 zone to Platform'
+    """
+    match event:
+        case StanceTaken(token=t, stance=s):
+            return f"{t} chooses {s}"
+        case ExchangeWon(actor=a, target=t, shifts=n):
+            return f"{a} wins against {t} by {n} shift{'s' * (n != 1)}" if n else \
+                f"{a} and {t} tie"
+        case StressMarked(token=t, stress=n, track=k, box=b, total=total):
+            where = f" (box {b})" if b is not None else f" (now {total})" * (total is not None)
+            return f"{t} takes {n} {k} stress{where}"
+        case ConsequenceTaken(token=t, severity=s, aspect=a):
+            return f"{t} takes a {s} consequence: {a}"
+        case TakenOut(token=t):
+            return f"{t} is taken out"
+        case AspectPlaced(token=t, aspect=a, zone=z):
+            return f"{'zone ' * z}{t} gains the aspect {a}"
+        case AspectRemoved(token=t, aspect=a, zone=z):
+            return f"{'zone ' * z}{t} loses the aspect {a}"
+        case MovedToZone(token=t, zone=z, zones=n):
+            return f"{t} moves {n} zone{'s' * (n != 1)}" + f" to {z}" * (z is not None)
     raise TypeError(f"not an event: {event!r}")
 
 

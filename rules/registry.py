@@ -12,7 +12,7 @@ Examples
 >>> find_system("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown game system 'chess'; known systems: savage-pathfinder (spf, ...
+ValueError: unknown game system 'chess'; known systems: ...savage-pathfinder (spf, ...
 """
 
 from __future__ import annotations
@@ -105,6 +105,11 @@ class GameSystem(ABC):
         """Whether the token is out of the fight (Incapacitated, taken out): the map crosses
         it out."""
         return False
+
+    def zone_labels(self, board: Board) -> Mapping[str, tuple[Badge, ...]]:
+        """Labels the map shows on zones (regions of kind zone) by zone name (FATE's zone
+        aspects): none here."""
+        return {}
 
     # -- what a token can do -----------------------------------------------------------------
     @abstractmethod
@@ -212,7 +217,7 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.storypath")
+BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.storypath", "rules.fate")
 """The packages that register a system when imported; a new system adds its package here."""
 
 

@@ -1,0 +1,140 @@
+"""What a token does outside an exchange (the action menu, ``perform_action``).
+
+Action ids: ``full-defense`` (turn-based: +2 on defense rolls, no attack, until the next
+turn), ``rearm`` (a disarmed fighter takes his weapon back: the next roll is at -1 less the
+Disarming shifts, and it strikes at -1 stress), ``stand-up``, the GM's marks ``prone``,
+``surprised`` and ``immobilized`` (each toggles), ``add-aspect`` and ``remove-aspect``
+(``params["aspect"]``; with ``params["zone"]`` on that zone, kept in
+``board.combat["zone_aspects"]``, else on the actor; removing a consequence's aspect clears
+the consequence), and ``recover`` (the Health track cleared, as after the scene).
+
+Examples
+--------
+>>> from rules.table import Piece
+>>> board = Board("fate", tokens=(Piece("g", "Gaius", 0, 0),))
+>>> done = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "On Fire"}))
+>>> done.board.token("g").stats["condition"]["aspects"], done.title
+(['On Fire'], 'Gaius gains the aspect On Fire')
+>>> zone = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "Sandy",
+...                                                                 "zone": "Pit"}))
+>>> zone.board.combat["zone_aspects"]
+{'Pit': ['Sandy']}
+"""
+
+from __future__ import annotations
+
+from rules.events import (
+    AspectPlaced,
+    AspectRemoved,
+    Event,
+    StatusAdded,
+    StatusRemoved,
+    describe,
+)
+from rules.fate.parsing import combatant_from_dict, restat
+from rules.fate.plan import mode_of
+from rules.fate.statblock import Combatant
+from rules.interface import ActionRequest, Resolution
+from rules.registry import RulesError
+from rules.table import Board
+
+__all__ = ["ACTIONS", "perform"]
+
+ACTIONS = {
+    "full-defense": "Full defense", "rearm": "Rearm", "stand-up": "Stand up",
+    "prone": "Knocked down (toggle)", "surprised": "Surprised (toggle)",
+    "immobilized": "Immobilized (toggle)", "add-aspect": "Add an aspect",
+    "remove-aspect": "Remove an aspect", "recover": "Recover (clear stress)",
+}
+"""Every action id and its menu name."""
+
+_TOGGLES = ("prone", "surprised", "immobilized")
+
+
+def perform(board: Board, request: ActionRequest) -> Resolution:
+    """Carry out ``request`` (``RulesError`` when it cannot be done; nothing changes then)."""
+    if request.action not in ACTIONS:
+        raise RulesError(f"no FATE action {request.action!r} (known: {', '.join(ACTIONS)})")
+    if request.action in ("add-aspect", "remove-aspect") and "zone" in request.params:
+        return _zone_aspect(board, request)
+    piece = board.token(request.actor)
+    fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+    changed, events = _act(board, fighter, request)
+    title = "; ".join(describe(e).replace(piece.id, piece.name, 1) for e in events)
+    return Resolution(events, board.with_token(restat(piece, changed)), title)
+
+
+def _act(board: Board, fighter: Combatant,
+         request: ActionRequest) -> tuple[Combatant, tuple[Event, ...]]:
+    state, action, me = fighter.condition, request.action, fighter.id
+    if action == "full-defense":
+        if mode_of(board) != "turns":
+            raise RulesError("in an exchange-based fight full defense is the stance of an "
+                             "exchange (answer stance=full-defense)")
+        return fighter.with_condition(full_defense=True), (StatusAdded(me, "on full defense"),)
+    if action == "rearm":
+        if state.disarmed is None:
+            raise RulesError(f"{me} is not disarmed")
+        penalty = 1 + state.disarmed
+        return (fighter.with_condition(disarmed=None, rearming=penalty),
+                (StatusRemoved(me, "disarmed"), StatusAdded(me, f"rearming (-{penalty})")))
+    if action == "stand-up":
+        if not state.prone:
+            raise RulesError(f"{me} is not down")
+        return fighter.with_condition(prone=False), (StatusRemoved(me, "prone"),)
+    if action in _TOGGLES:
+        now = not getattr(state, action)
+        kind = StatusAdded if now else StatusRemoved
+        return fighter.with_condition(**{action: now}), (kind(me, action),)
+    if action == "recover":
+        return fighter.with_condition(stress=()), (StatusRemoved(me, "Health stress"),)
+    return _token_aspect(fighter, request)
+
+
+def _token_aspect(fighter: Combatant,
+                  request: ActionRequest) -> tuple[Combatant, tuple[Event, ...]]:
+    aspect = _aspect_param(request)
+    state = fighter.condition
+    if request.action == "add-aspect":
+        return (fighter.with_condition(aspects=(*state.aspects, aspect)),
+                (AspectPlaced(fighter.id, aspect),))
+    if aspect in state.aspects:
+        left = tuple(a for a in state.aspects if a != aspect)
+        return fighter.with_condition(aspects=left), (AspectRemoved(fighter.id, aspect),)
+    if aspect in dict(state.consequences).values():
+        left_consequences = tuple(c for c in state.consequences if c[1] != aspect)
+        return (fighter.with_condition(consequences=left_consequences),
+                (AspectRemoved(fighter.id, aspect),))
+    raise RulesError(f"params.aspect: {fighter.id} has no temporary aspect or consequence "
+                     f"{aspect!r} (its own aspects are edited in the stat block)")
+
+
+def _zone_aspect(board: Board, request: ActionRequest) -> Resolution:
+    aspect, zone = _aspect_param(request), request.params["zone"]
+    table = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
+    here = table.get(zone, [])
+    event: AspectPlaced | AspectRemoved
+    if request.action == "add-aspect":
+        table[zone] = [*here, aspect]
+        event = AspectPlaced(zone, aspect, zone=True)
+    elif aspect in here:
+        table[zone] = [a for a in here if a != aspect]
+        event = AspectRemoved(zone, aspect, zone=True)
+    else:
+        raise RulesError(f"params.aspect: zone {zone} has no aspect {aspect!r}")
+    table = {k: v for k, v in table.items() if v}
+    combat = {**board.combat, "zone_aspects": table}
+    return Resolution((event,), board.with_combat(combat), _sentence(event, zone))
+
+
+def _aspect_param(request: ActionRequest) -> str:
+    aspect = request.params.get("aspect", "").strip()
+    if not aspect:
+        raise RulesError(f"params.aspect: {request.action} needs the aspect's text")
+    return aspect
+
+
+def _sentence(event: AspectPlaced | AspectRemoved | StatusAdded | StatusRemoved,
+              name: str) -> str:
+    """The log line with the token's (or zone's) name in place of its id."""
+    return describe(event).replace(event.token, name, 1)

@@ -1,0 +1,95 @@
+"""Multiple opponents and mooks (text, "Multiple Opponents" and "Mooks").
+
+Several foes attacking one character make a single roll at their leader's rating (the
+highest Fists, Weapons or, for mooks, Toughness among them) plus the odds bonus: 2:1 or 3:1
++1, 4:1 to 6:1 +2, 7:1 to 9:1 +3, 10:1 or more +4. The foes engaging a character are the
+tokens of the other side that touch it (``MapFacts.adjacent_to_target``) or stand in its zone,
+and are not taken out. Stress that takes a mook out "blows through" to the next mook of its
+group (``Piece.group``).
+
+Examples
+--------
+>>> [odds_bonus(n) for n in (1, 2, 3, 4, 6, 7, 9, 10, 15)]
+[0, 1, 1, 2, 2, 3, 3, 4, 4]
+>>> from rules.fate.statblock import Combatant
+>>> leader_rating(Combatant("w", mook=True, toughness=2))
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rules.fate.statblock import Combatant
+from rules.table import Board, Piece
+
+__all__ = ["engaged_foes", "group_members", "leader_rating", "leader_skill", "odds_bonus"]
+
+
+def odds_bonus(foes: int) -> int:
+    """The odds table's bonus for ``foes`` opponents against one character."""
+    for least, bonus in ((10, 4), (7, 3), (4, 2), (2, 1)):
+        if foes >= least:
+            return bonus
+    return 0
+
+
+def leader_rating(combatant: Combatant) -> int:
+    """What a group member would lead with: its best of Fists and Weapons, or its Toughness."""
+    if combatant.mook:
+        return combatant.toughness
+    return max(combatant.skills.get("fists", 0), combatant.skills.get("weapons", 0))
+
+
+def leader_skill(combatant: Combatant) -> str:
+    """The skill :func:`leader_rating` takes: ``toughness``, ``weapons`` or ``fists``.
+
+    >>> leader_skill(Combatant("c", skills={"fists": 3, "weapons": 2}))
+    'fists'
+    """
+    if combatant.mook:
+        return "toughness"
+    fists, weapons = combatant.skills.get("fists", 0), combatant.skills.get("weapons", 0)
+    return "fists" if fists > weapons else "weapons"
+
+
+def engaged_foes(board: Board, fighters: Mapping[str, Combatant], actor: Piece, victim: Piece,
+                 touching: Sequence[str], zone: str | None) -> tuple[str, ...]:
+    """The tokens on ``actor``'s side engaging ``victim``: ``actor`` first, then those touching
+    ``victim`` or in its ``zone`` (board order), none taken out.
+
+    >>> from rules.table import Side
+    >>> pc = Piece("pc", "PC", 0, 0, side=Side.HERO)
+    >>> mooks = [Piece(f"w{i}", "W", 1, i, side=Side.VILLAIN) for i in range(3)]
+    >>> board = Board("fate", tokens=(pc, *mooks))
+    >>> fighters = {p.id: Combatant(p.id) for p in board.tokens}
+    >>> engaged_foes(board, fighters, mooks[1], pc, ("w0", "w1"), None)
+    ('w1', 'w0')
+    """
+    zone_of = board.measurer.zone_of if board.measurer is not None and zone else None
+    found = [actor.id]
+    for piece in board.tokens:
+        if piece.id in found or piece.side != actor.side or piece.id == victim.id:
+            continue
+        if piece.id not in fighters or fighters[piece.id].condition.taken_out:
+            continue
+        if piece.id in touching or (zone_of is not None and zone_of(piece.id) == zone):
+            found.append(piece.id)
+    return tuple(found)
+
+
+def group_members(board: Board, fighters: Mapping[str, Combatant], first: Piece) -> tuple[str, ...]:
+    """``first`` then the other mooks of its group still in the fight, in board order.
+
+    >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, group="w"), Piece("b", "B", 0, 1),
+    ...               Piece("c", "C", 0, 2, group="w")))
+    >>> group_members(board, {p.id: Combatant(p.id, mook=True) for p in board.tokens},
+    ...               board.token("c"))
+    ('c', 'a')
+    """
+    if first.group is None:
+        return (first.id,)
+    others = tuple(p.id for p in board.tokens if p.group == first.group and p.id != first.id
+                   and p.id in fighters and fighters[p.id].mook
+                   and not fighters[p.id].condition.taken_out)
+    return (first.id, *others)

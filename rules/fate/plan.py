@@ -1,0 +1,225 @@
+"""From the board and a request to the two sides of an exchange, before any die.
+
+Used by the hover card (:func:`rules.fate.preview.preview`) and by the roll
+(:mod:`rules.fate.resolve`), so both see the same skills, modifiers and map facts.
+
+Examples
+--------
+>>> from rules.table import Piece
+>>> gladius = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius"}}
+>>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, stats=gladius), Piece("b", "B", 1, 0)))
+>>> plan = make_plan(board, AttackRequest("a", "b"))
+>>> plan.attacker.skill, plan.attacker.bonus, plan.problem
+('weapons', 3, None)
+>>> plan.defender is None  # an exchange waits for the other side's stance
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+
+from rules.fate.exchange import (
+    Side,
+    attack_problem,
+    group_side,
+    solo_side,
+    squeeze_difficulty,
+)
+from rules.fate.parsing import combatant_from_dict
+from rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from rules.fate.statblock import Combatant
+from rules.interface import AttackRequest
+from rules.registry import RulesError
+from rules.table import Board, MapFacts
+
+__all__ = [
+    "MODES", "Plan", "aspects_within", "attacker_stance", "fighters_of", "make_plan", "mode_of",
+]
+
+MODES = ("exchange", "turns")
+"""The two ways a fight runs (``board.combat["mode"]``)."""
+
+NO_FACTS = MapFacts(distance=0.0, range_band="melee", cover_fraction=0.0, cover="none")
+"""What a board without a map measures: touching, no cover, no zones."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The exchange before the dice: the sides (``defender`` None while the other side's
+    stance is still to be chosen, or for a squeeze against a fixed ``difficulty``), the map
+    facts both ways, the parsed fighters and why it cannot be made (``problem``)."""
+
+    mode: str
+    attacker: Side
+    defender: Side | None
+    difficulty: int | None
+    facts: MapFacts
+    back: MapFacts
+    fighters: Mapping[str, Combatant]
+    problem: str | None
+
+    @property
+    def exchange(self) -> bool:
+        """Whether the other side chooses its own stance (an exchange, not a grapple move)."""
+        return self.mode == "exchange" and not self.attacker.stance.startswith("grapple")
+
+
+def mode_of(board: Board) -> str:
+    """The encounter's combat model: ``exchange`` unless ``board.combat["mode"]`` says
+    ``turns``."""
+    mode = board.combat.get("mode", "exchange")
+    if mode not in MODES:
+        raise RulesError(f"combat.mode: {mode!r} is not one of {', '.join(MODES)}")
+    return str(mode)
+
+
+def fighters_of(board: Board) -> dict[str, Combatant]:
+    """Every token's combatant by id (``RulesError`` naming the first bad stat block)."""
+    return {piece.id: combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+            for piece in board.tokens}
+
+
+def attacker_stance(request: AttackRequest) -> str:
+    """The attacker's stance: the first option that is a stance id, else ``attack``."""
+    for option in request.options:
+        if option not in STANCES or option == "defend":
+            raise RulesError(f"options: {option!r} is not a FATE stance "
+                             f"(known: {', '.join(s for s in STANCES if s != 'defend')})")
+        return option
+    return "attack"
+
+
+def make_plan(board: Board, request: AttackRequest, reply: str | None = None,
+              measured: tuple[MapFacts, MapFacts] | None = None) -> Plan:
+    """The plan of ``request``; ``reply`` is the other side's stance in an exchange (else the
+    ``stance`` answer, else None: still to choose); ``measured`` the map facts both ways when
+    an earlier plan of the same request measured them."""
+    fighters = fighters_of(board)
+    attacker, target = _pair(fighters, request)
+    stance = attacker_stance(request)
+    facts, back = measured if measured is not None else _measure(board, request)
+    mode = mode_of(board)
+    problem = _problem(board, request, stance, facts, (attacker, target))
+    side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,
+                      board.token(request.target), facts.adjacent_to_target, facts.target_zone)
+    plan = Plan(mode, side, None, None, facts, back, fighters, problem)
+    if stance == "grapple:squeeze":
+        return Plan(mode, side, None, squeeze_difficulty(target), facts, back, fighters,
+                    problem)
+    return _with_defender(plan, board, request, target, reply)
+
+
+def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
+             pair: tuple[Combatant, Combatant]) -> str | None:
+    """The first reason the attack cannot be made, or None."""
+    attacker, target = pair
+    wielded = attacker.wielded.name
+    checks: tuple[Callable[[], str | None], ...] = (
+        lambda: attack_problem(attacker, target, stance, facts),
+        lambda: _turns_problem(attacker, stance) if mode_of(board) == "turns" else None,
+        lambda: _aspect_problem(board, request, stance, facts),
+        lambda: f"{attacker.id} has {wielded} in hand, not {request.weapon}"
+        if request.weapon and request.weapon.lower() != wielded.lower() else None,
+    )
+    return next((found for check in checks if (found := check()) is not None), None)
+
+
+def _aspect_problem(board: Board, request: AttackRequest, stance: str,
+                    facts: MapFacts) -> str | None:
+    """What the aspect maneuvers need: the aspect's text, a zone to put it on, an aspect
+    there to remove."""
+    if stance not in ("maneuver:aspect", "maneuver:remove-aspect"):
+        return None
+    aspect = request.params.get("aspect", "").strip()
+    if not aspect:
+        return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
+    if stance == "maneuver:aspect":
+        on_zone = request.params.get("on") == "zone"
+        return "the target stands in no zone" if on_zone and facts.target_zone is None else None
+    if aspect not in aspects_within(board, request, facts):
+        return f"no temporary aspect {aspect!r} on either fighter or in their zones"
+    return None
+
+
+def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> set[str]:
+    """The temporary aspects a remove-aspect maneuver can reach."""
+    fighters = fighters_of(board)
+    found = {a for t in (request.attacker, request.target)
+             for a in fighters[t].condition.aspects}
+    table = board.combat.get("zone_aspects", {})
+    for zone in (facts.attacker_zone, facts.target_zone):
+        found.update(table.get(zone, ()) if zone is not None else ())
+    return found
+
+
+def _turns_problem(attacker: Combatant, stance: str) -> str | None:
+    if attacker.condition.full_defense:
+        return f"{attacker.id} is on full defense until its next turn: no attack"
+    if stance == "full-defense":
+        return "in a turn-based fight full defense is an action (Full defense), not an attack"
+    return None
+
+
+def _with_defender(plan: Plan, board: Board, request: AttackRequest, target: Combatant,
+                   reply: str | None) -> Plan:
+    attacker = plan.fighters[request.attacker]
+    if not plan.exchange:
+        stance = "full-defense" if target.condition.full_defense else "defend"
+        side = solo_side(target, stance, plan.attacker.stance, attacker, plan.attacker.stance)
+        return _replace_defender(plan, side)
+    chosen = reply if reply is not None else _answer(request)
+    if chosen is None:
+        return plan
+    alone = solo_side(target, chosen, None, attacker, plan.attacker.stance)
+    side = group_side(alone, board, plan.fighters, board.token(request.attacker),
+                      plan.facts.adjacent_to_attacker, plan.facts.attacker_zone)
+    return _replace_defender(plan, side)
+
+
+def _replace_defender(plan: Plan, side: Side) -> Plan:
+    return Plan(plan.mode, plan.attacker, side, plan.difficulty, plan.facts, plan.back,
+                plan.fighters, plan.problem)
+
+
+def _answer(request: AttackRequest) -> str | None:
+    answer = request.answer("stance")
+    if answer is None:
+        return None
+    if len(answer) != 1 or answer[0] not in EXCHANGE_REPLIES:
+        raise RulesError(f"answers.stance: {','.join(answer)!r} is not one of "
+                         f"{', '.join(EXCHANGE_REPLIES)}")
+    return answer[0]
+
+
+def _pair(fighters: Mapping[str, Combatant],
+          request: AttackRequest) -> tuple[Combatant, Combatant]:
+    for key in (request.attacker, request.target):
+        if key not in fighters:
+            raise RulesError(f"no token with id {key}")
+    if request.attacker == request.target:
+        raise RulesError("a token cannot fight itself")
+    return fighters[request.attacker], fighters[request.target]
+
+
+def _measure(board: Board, request: AttackRequest) -> tuple[MapFacts, MapFacts]:
+    if board.measurer is None:
+        return NO_FACTS, NO_FACTS
+    facts = board.measurer.facts(request.attacker, request.target)
+    back = board.measurer.facts(request.target, request.attacker)
+    return _overridden(facts, request), back
+
+
+def _overridden(facts: MapFacts, request: AttackRequest) -> MapFacts:
+    """The GM's corrections: ``cover`` and ``elevation`` (the attacker's height above)."""
+    changes: dict[str, object] = {}
+    if "cover" in request.overrides:
+        changes["cover"] = request.overrides["cover"]
+    if "elevation" in request.overrides:
+        try:
+            changes["elevation_difference"] = float(request.overrides["elevation"])
+        except ValueError:
+            raise RulesError(f"overrides.elevation: {request.overrides['elevation']!r} "
+                             "is not a number") from None
+    return replace(facts, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,135 @@
+"""The hover card and ``battlemap odds``: both sides' ratings and modifiers, the stress lines
+and the exact chances of each margin (:mod:`rules.fate.odds`).
+
+In an exchange the other side's stance is not chosen yet: the card assumes it attacks back
+(or takes the ``stance`` answer if the request carries one).
+
+Examples
+--------
+>>> from rules.table import Piece
+>>> sword = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius"}}
+>>> board = Board("fate", tokens=(Piece("a", "Aulus", 0, 0, stats=sword),
+...                               Piece("b", "Brennus", 1, 0, stats=sword)))
+>>> card = preview(board, AttackRequest("a", "b"))
+>>> [(c.label, round(c.probability, 4)) for c in card.chances][:3]
+[('Aulus wins', 0.4156), ('tie', 0.1687), ('Brennus wins', 0.4156)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from rules.fate.exchange import Side
+from rules.fate.odds import margin_distribution, win_by_at_least
+from rules.fate.plan import Plan, make_plan
+from rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from rules.fate.stress import stress_modifiers
+from rules.interface import AttackRequest, Chance, Preview
+from rules.table import Board, MapFacts
+
+__all__ = ["margin_chances", "preview", "reply_chances", "stress_line"]
+
+MOST_SHIFTS = 6
+"""The card lists the chance of winning by at least 1 to this many shifts."""
+
+
+def preview(board: Board, request: AttackRequest) -> Preview:
+    """The card for ``request`` before any die."""
+    plan = make_plan(board, request)
+    if plan.defender is None and plan.difficulty is None:
+        plan = make_plan(board, request, "attack", (plan.facts, plan.back))
+    a, t = board.token(request.attacker).name, board.token(request.target).name
+    weapon = plan.attacker.striker.wielded.name
+    if plan.problem is not None:
+        return Preview(request.attacker, request.target, weapon, (plan.problem,),
+                       problem=plan.problem)
+    against = plan.defender.bonus if plan.defender is not None else plan.difficulty or 0
+    bonus = plan.attacker.bonus - against
+    chances = margin_chances(bonus, a, t)
+    lines = (_side_line(a, plan.attacker), _defender_line(t, plan),
+             stress_line(plan, request.target))
+    data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
+            "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
+            "odds": {label: {"probability": float(p), "fraction": str(p)}
+                     for label, p in _margin_rows(bonus, a, t)},
+            "margins": {str(m): str(p) for m, p in margin_distribution(bonus).items()}}
+    return Preview(request.attacker, request.target, weapon, lines, chances, data=data)
+
+
+def margin_chances(bonus: int, first: str, second: str) -> tuple[Chance, ...]:
+    """Win, tie, loss, then winning by at least k shifts for k = 2 .. :data:`MOST_SHIFTS`.
+
+    ``bonus`` is the first side's rating and modifiers less the second's.
+
+    >>> [c.label for c in margin_chances(0, "A", "B")][:4]
+    ['A wins', 'tie', 'B wins', 'A wins by 2+']
+    """
+    return tuple(Chance(label, float(p)) for label, p in _margin_rows(bonus, first, second))
+
+
+def _margin_rows(bonus: int, first: str,
+                 second: str) -> list[tuple[str, Fraction]]:
+    def total(keep: Callable[[int], bool]) -> Fraction:
+        return sum((p for m, p in margin_distribution(bonus).items() if keep(m)), Fraction(0))
+
+    rows = [(f"{first} wins", total(lambda m: m > 0)), ("tie", total(lambda m: m == 0)),
+            (f"{second} wins", total(lambda m: m < 0))]
+    rows += [(f"{first} wins by {shifts}+", win_by_at_least(bonus, shifts))
+             for shifts in range(2, MOST_SHIFTS + 1)]
+    return rows
+
+
+
+def reply_chances(board: Board, request: AttackRequest,
+                  measured: tuple[MapFacts, MapFacts]) -> dict[str, tuple[float, str]]:
+    """For each stance the other side may take in an exchange, its chance to win and its
+    roll (skill, rating and modifiers); ``measured`` are the map facts both ways."""
+    chances = {}
+    for stance in EXCHANGE_REPLIES:
+        plan = make_plan(board, request, stance, measured)
+        assert plan.defender is not None
+        win = float(win_by_at_least(plan.defender.bonus - plan.attacker.bonus, 1))
+        mods = "".join(f", {m}" for m in plan.defender.modifiers)
+        chances[stance] = (win, f"{plan.defender.label}{mods} = {plan.defender.bonus:+d}")
+    return chances
+
+
+def _side_line(name: str, side: Side) -> str:
+    mods = "".join(f", {m}" for m in side.modifiers)
+    return f"{name}: {side.label}{mods} = {side.bonus:+d} + 4dF ({STANCES[side.stance].name})"
+
+
+def _defender_line(name: str, plan: Plan) -> str:
+    if plan.defender is None:
+        return f"against {name}'s armour and shield: difficulty {plan.difficulty}"
+    return _side_line(name, plan.defender)
+
+
+def stress_line(plan: Plan, target: str) -> str:
+    """What the attacker's win would do to ``target``: the stress lines, or the maneuver.
+
+    >>> from rules.table import Piece
+    >>> axe = {"weapon": {"name": "Axe", "type": "axe"}, "skills": {"might": 2}}
+    >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, stats=axe),
+    ...                               Piece("b", "B", 1, 0, stats={"shield": True})))
+    >>> stress_line(make_plan(board, AttackRequest("a", "b"), "attack"), "b")
+    'stress on a win = shifts +2 axe +1 half Might +1 axe against a shield (shifts +4)'
+    """
+    striker = plan.attacker.striker
+    if plan.attacker.stance not in ("attack", "grapple:throw", "grapple:squeeze"):
+        return f"on a win: {STANCES[plan.attacker.stance].name}, no stress"
+    if plan.difficulty is not None:
+        return "on a win: stress = shifts + half Might"
+    victim = plan.fighters[target]
+    higher = plan.facts.elevation_difference > 0 or (striker.mounted and not victim.mounted)
+    mods = stress_modifiers(striker, victim, higher=higher,
+                            from_cover=plan.back.cover not in ("none", ""))
+    total = sum(m.value for m in mods)
+    listed = "".join(f" {m}" for m in mods)
+    return f"stress on a win = shifts{listed} (shifts {total:+d})"
+
+
+def _modifiers(side: Side) -> list[dict[str, Any]]:
+    return [{"value": m.value, "reason": m.reason} for m in side.modifiers]

@@ -1,0 +1,465 @@
+"""Rolling an exchange (or a turn-based attack) and what the winner's stance does.
+
+Both sides roll 4dF + their rating + modifiers (a squeeze rolls against a fixed difficulty);
+the higher total wins by the difference in shifts, a tie does nothing (text, "Combat"). Then
+the winner's stance takes effect on the loser:
+
+- ``attack``: Health stress (:mod:`rules.fate.stress`); a mook's stress blows through to the
+  next mook of its group; stress past the track asks the loser for a consequence (decision
+  ``consequence``: ``mild``, ``moderate``, ``severe``, ``taken-out``), else taken out;
+- ``full-defense``: no damage; 3 or more shifts give spin (+1 on the next roll);
+- ``defend`` (the turn-based defender): nothing; the attack simply fails;
+- Blinding and the indirect attacks place their aspect; Disarming takes the weapon (the shifts
+  add to the rearm penalty); Pushing and Throw move the loser by zones (decision ``zones`` when
+  the shifts pay for more than one; the destination zone is ``params["to"]``);
+- the grappling moves change the grapple (text, "Grappling").
+
+Resolution is deterministic given the dice and the answers; a pause returns the board as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.dice import DiceSource
+from rules.events import (
+    AspectPlaced,
+    AspectRemoved,
+    ConsequenceTaken,
+    Event,
+    ExchangeWon,
+    Modifier,
+    MovedToZone,
+    RollMade,
+    StanceTaken,
+    StatusAdded,
+    StatusRemoved,
+    StressMarked,
+    TakenOut,
+)
+from rules.fate.exchange import Side
+from rules.fate.fudge import roll_4df
+from rules.fate.groups import group_members
+from rules.fate.narration import exchange_lines
+from rules.fate.parsing import combatant_to_dict, restat
+from rules.fate.plan import Plan, make_plan
+from rules.fate.preview import reply_chances, stress_line
+from rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from rules.fate.statblock import CONSEQUENCES, Combatant
+from rules.fate.stress import mook_capacity, stress_modifiers, track_box
+from rules.fate.zones import push_cost, throw_cost, zones_for
+from rules.interface import AttackRequest, Choice, Decision, Resolution
+from rules.registry import RulesError
+from rules.table import Board
+
+__all__ = ["CONSEQUENCE_ASPECTS", "resolve", "stance_choices"]
+
+CONSEQUENCE_ASPECTS = {"mild": "Battered", "moderate": "Bleeding Wound",
+                       "severe": "Crippling Wound"}
+"""The aspect a consequence writes unless ``params["consequence"]`` names another."""
+
+
+@dataclass(slots=True)
+class _Run:
+    """One resolution in progress: the fighters as they change, the events and moves."""
+
+    board: Board
+    request: AttackRequest
+    plan: Plan
+    fighters: dict[str, Combatant]
+    events: list[Event] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    stress: dict[str, Any] = field(default_factory=dict)
+    zone_aspects: dict[str, list[str]] = field(default_factory=dict)
+
+    def name(self, token: str) -> str:
+        return self.board.token(token).name
+
+    def change(self, token: str, **changes: object) -> None:
+        self.fighters[token] = self.fighters[token].with_condition(**changes)
+
+
+def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolution:
+    """Roll the exchange ``request`` asks for (``RulesError`` when it cannot be made)."""
+    plan = make_plan(board, request)
+    if plan.problem is not None and not request.gm_override:
+        raise RulesError(plan.problem)
+    if plan.defender is None and plan.difficulty is None:
+        return _ask_stance(board, plan, request)
+    zones = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
+    run = _Run(board, request, plan, dict(plan.fighters), zone_aspects=zones)
+    margin = _roll(run, dice)
+    decision = _settle(run, margin)
+    if decision is not None:
+        waiting = f"{_title(run, margin)}: waiting for {run.name(decision.who)}"
+        return Resolution(tuple(run.events), board, waiting, _notes(run), decision,
+                          _data(run, margin))
+    _tidy(run)
+    return Resolution(tuple(run.events), _new_board(run), _title(run, margin), _notes(run),
+                      data=_data(run, margin))
+
+
+def _notes(run: _Run) -> tuple[str, ...]:
+    names = {piece.id: piece.name for piece in run.board.tokens}
+    stress = run.stress
+    lines = exchange_lines(run.events, names)
+    if stress:
+        mods = "".join(f" {m['value']:+d} {m['reason']}" for m in stress["modifiers"])
+        lines.append(f"stress on {names[stress['token']]}: {stress['shifts']} shifts{mods}"
+                     f" = {stress['stress']}")
+    return tuple(lines)
+
+
+def stance_choices(chances: Mapping[str, tuple[float, str]]) -> tuple[Choice, ...]:
+    """The ``stance`` decision's choices: each with the roll it makes and its chance that the
+    chooser wins.
+
+    >>> choice = stance_choices({"attack": (0.4, "Weapons Fair (+2) = +2")})[0]
+    >>> choice.id, choice.label, choice.probability
+    ('attack', 'attack: Weapons Fair (+2) = +2', 0.4)
+    """
+    return tuple(Choice(stance, f"{STANCES[stance].name}: {chances[stance][1]}",
+                        probability=chances[stance][0])
+                 for stance in EXCHANGE_REPLIES if stance in chances)
+
+
+def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
+    chances = reply_chances(board, request, (plan.facts, plan.back))
+    target = board.token(request.target).name
+    attacker = board.token(request.attacker).name
+    mods = "".join(f", {m}" for m in plan.attacker.modifiers)
+    prompt = (f"{target}: {attacker} starts an exchange ({STANCES[plan.attacker.stance].name},"
+              f" {plan.attacker.label}{mods} = {plan.attacker.bonus:+d}; "
+              f"{stress_line(plan, request.target)}); what does {target} do?")
+    ask = Decision("stance", prompt, who=request.target, choices=stance_choices(chances))
+    return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
+
+
+def _roll(run: _Run, dice: DiceSource) -> int:
+    plan = run.plan
+    run.events.append(StanceTaken(plan.attacker.token, STANCES[plan.attacker.stance].name))
+    mine = _side_roll(run, plan.attacker, dice)
+    if plan.defender is None:
+        theirs = plan.difficulty or 0
+    else:
+        if plan.exchange:
+            run.events.append(StanceTaken(plan.defender.token, STANCES[plan.defender.stance].name))
+        theirs = _side_roll(run, plan.defender, dice)
+    _set_targets(run, mine, theirs)
+    return mine - theirs
+
+
+def _side_roll(run: _Run, side: Side, dice: DiceSource) -> int:
+    rolled = roll_4df(dice, f"{run.name(side.token)} ({side.skill})")
+    total = sum(die.faces[0] for die in rolled) + side.bonus
+    base = Modifier(side.rating, side.label)
+    run.events.append(RollMade(side.token, f"{side.skill.title()} ({STANCES[side.stance].name})",
+                               rolled, (base, *side.modifiers), total, None, ""))
+    return total
+
+
+def _set_targets(run: _Run, mine: int, theirs: int) -> None:
+    """Each roll's ``target`` is the other side's total, its ``result`` how it went."""
+    rolls = [i for i, e in enumerate(run.events) if isinstance(e, RollMade)]
+    totals = (mine, theirs)
+    for index, position in enumerate(rolls):
+        roll = run.events[position]
+        assert isinstance(roll, RollMade)
+        other = totals[1 - index]
+        result = "wins" if roll.total > other else "ties" if roll.total == other else "loses"
+        run.events[position] = RollMade(roll.actor, roll.purpose, roll.dice, roll.modifiers,
+                                        roll.total, other, result)
+
+
+def _settle(run: _Run, margin: int) -> Decision | None:
+    """Who won by how much, then the winner's stance on the loser (a tie does nothing)."""
+    attacker, target = run.request.attacker, run.request.target
+    first, second = (attacker, target) if margin >= 0 else (target, attacker)
+    run.events.append(ExchangeWon(first, second, abs(margin)))
+    winner = run.plan.attacker if margin > 0 else run.plan.defender if margin < 0 else None
+    decision = _effect(run, winner, second, abs(margin), margin > 0) if winner else None
+    _after_any(run)
+    return decision
+
+
+def _after_any(run: _Run) -> None:
+    """What a move does whatever the roll: starting a grapple drops the attacker's weapon and
+    shield; striking with a drawn dagger while grappling releases the grapple."""
+    stance = run.plan.attacker.stance
+    attacker = run.fighters[run.request.attacker]
+    if stance == "grapple":
+        run.change(attacker.id, dropped_shield=attacker.shield,
+                   disarmed=0 if attacker.weapon.type != "unarmed" else None)
+    if stance == "attack" and attacker.condition.dagger_drawn and attacker.condition.grappling:
+        _release(run, attacker.id, attacker.condition.grappling)
+
+
+def _effect(run: _Run, winner: Side, loser: str, shifts: int,
+            attacker_won: bool) -> Decision | None:
+    stance = winner.stance
+    aspect = STANCES[stance].aspect
+    if stance in ("attack", "grapple:throw"):
+        return _stress(run, winner, loser, shifts, attacker_won)
+    if stance == "grapple:squeeze":
+        return _squeeze(run, winner, loser, shifts)
+    if stance == "full-defense" and shifts >= 3:
+        run.change(winner.token, spin=True)
+        run.events.append(StatusAdded(winner.token, "spin"))
+    if aspect is not None:
+        run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
+        run.events.append(AspectPlaced(loser, aspect))
+    if stance == "maneuver:disarming":
+        run.change(loser, disarmed=shifts, dagger_drawn=False)
+        run.events.append(StatusAdded(loser, f"disarmed (rearm at -{1 + shifts})"))
+    if stance in ("maneuver:push", "maneuver:throw"):
+        return _move(run, winner, loser, shifts)
+    if stance == "maneuver:aspect":
+        _place_aspect(run, loser)
+    if stance == "maneuver:remove-aspect":
+        _remove_aspect(run, (winner.token, loser))
+    _grapple_effect(run, winner.token, loser, stance)
+    return None
+
+
+def _place_aspect(run: _Run, loser: str) -> None:
+    aspect = run.request.params["aspect"].strip()
+    zone = run.plan.facts.target_zone
+    if run.request.params.get("on") == "zone" and zone is not None:
+        run.zone_aspects[zone] = [*run.zone_aspects.get(zone, []), aspect]
+        run.events.append(AspectPlaced(zone, aspect, zone=True))
+        return
+    run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
+    run.events.append(AspectPlaced(loser, aspect))
+
+
+def _remove_aspect(run: _Run, tokens: tuple[str, str]) -> None:
+    aspect = run.request.params["aspect"].strip()
+    for token in tokens:
+        held = run.fighters[token].condition.aspects
+        if aspect in held:
+            run.change(token, aspects=tuple(a for a in held if a != aspect))
+            run.events.append(AspectRemoved(token, aspect))
+            return
+    for zone in (run.plan.facts.attacker_zone, run.plan.facts.target_zone):
+        if zone is not None and aspect in run.zone_aspects.get(zone, []):
+            run.zone_aspects[zone] = [a for a in run.zone_aspects[zone] if a != aspect]
+            run.events.append(AspectRemoved(zone, aspect, zone=True))
+            return
+
+
+def _grapple_effect(run: _Run, winner: str, loser: str, stance: str) -> None:
+    if stance == "grapple":
+        run.change(winner, grappling=loser)
+        run.change(loser, grappled_by=winner, dagger_drawn=False,
+                   disarmed=0 if run.fighters[loser].weapon.type != "unarmed" else None)
+        run.events.append(StatusAdded(loser, f"grappled by {run.name(winner)}"))
+    elif stance in ("grapple:break-free", "grapple:reverse"):
+        _release(run, loser, winner)
+        if stance == "grapple:reverse":
+            run.change(winner, grappling=loser)
+            run.change(loser, grappled_by=winner)
+            run.events.append(StatusAdded(loser, f"grappled by {run.name(winner)}"))
+    elif stance == "grapple:draw-dagger":
+        run.change(winner, dagger_drawn=True)
+        run.events.append(StatusAdded(winner, "holding a dagger"))
+    elif stance == "grapple:pin":
+        run.change(loser, pinned=True)
+        run.events.append(StatusAdded(loser, "pinned"))
+
+
+def _release(run: _Run, holder: str, held: str) -> None:
+    run.change(holder, grappling=None)
+    run.change(held, grappled_by=None, pinned=False)
+    run.events.append(StatusRemoved(held, "grappled"))
+
+
+def _stress(run: _Run, winner: Side, loser: str, shifts: int,
+            attacker_won: bool) -> Decision | None:
+    facts, back = run.plan.facts, run.plan.back
+    striker, victim = winner.striker, run.fighters[loser]
+    rise = facts.elevation_difference if attacker_won else -facts.elevation_difference
+    higher = rise > 0 or (striker.mounted and not victim.mounted)
+    cover = (back if attacker_won else facts).cover not in ("none", "")
+    modifiers = stress_modifiers(striker, victim, higher=higher, from_cover=cover)
+    if winner.stance == "grapple:throw":
+        _release(run, winner.token, loser)
+        run.change(loser, prone=True)
+        run.events.append(StatusAdded(loser, "knocked down"))
+    return _inflict(run, winner.token, loser, shifts, modifiers)
+
+
+def _squeeze(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
+    might = winner.combatant.skills.get("might", 0) // 2
+    modifiers = (Modifier(might, "half Might"),) if might else ()
+    return _inflict(run, winner.token, loser, shifts, modifiers)
+
+
+def _inflict(run: _Run, winner: str, loser: str, shifts: int,
+             modifiers: tuple[Modifier, ...]) -> Decision | None:
+    stress = max(0, shifts + sum(m.value for m in modifiers))
+    run.stress = {"token": loser, "shifts": shifts, "stress": stress,
+                  "modifiers": [{"value": m.value, "reason": m.reason} for m in modifiers]}
+    if stress == 0:
+        return None
+    if run.fighters[loser].mook:
+        _blow_through(run, loser, stress)
+        return None
+    return _mark_track(run, winner, loser, stress)
+
+
+def _blow_through(run: _Run, first: str, stress: int) -> None:
+    """Mook stress: each mook of the group takes what it can; what takes one out goes on."""
+    for token in group_members(run.board, run.fighters, run.board.token(first)):
+        mook = run.fighters[token]
+        taken = min(stress, mook_capacity(mook))
+        total = sum(mook.condition.stress) + taken
+        run.change(token, stress=(total,))
+        run.events.append(StressMarked(token, taken, "Toughness", total=total))
+        stress -= taken
+        if mook_capacity(run.fighters[token]) > 0:
+            return
+        _taken_out(run, token)
+        if stress <= 0:
+            return
+
+
+def _mark_track(run: _Run, winner: str, loser: str, stress: int) -> Decision | None:
+    victim = run.fighters[loser]
+    box = track_box(victim, stress)
+    if box is not None:
+        run.change(loser, stress=tuple(sorted((*victim.condition.stress, box))))
+        run.events.append(StressMarked(loser, stress, "Health", box=box))
+        return None
+    free = [slot for slot in CONSEQUENCES if slot not in dict(victim.condition.consequences)]
+    answer = run.request.answer("consequence")
+    if free and answer is None:
+        return _ask_consequence(run, winner, loser, stress, free)
+    if answer is not None and answer[0] in free:
+        aspect = run.request.params.get("consequence", CONSEQUENCE_ASPECTS[answer[0]])
+        run.change(loser, consequences=(*victim.condition.consequences, (answer[0], aspect)))
+        run.events.append(ConsequenceTaken(loser, answer[0], aspect))
+        return None
+    if answer is not None and answer[0] != "taken-out":
+        raise RulesError(f"answers.consequence: {answer[0]!r} is not one of "
+                         f"{', '.join([*free, 'taken-out'])}")
+    _taken_out(run, loser)
+    return None
+
+
+def _ask_consequence(run: _Run, winner: str, loser: str, stress: int,
+                     free: list[str]) -> Decision:
+    slots = [Choice(slot, f"{slot} consequence ({CONSEQUENCE_ASPECTS[slot]})") for slot in free]
+    choices = (*slots, Choice("taken-out", "be taken out"))
+    prompt = (f"{run.name(loser)} takes {stress} stress from {run.name(winner)}: no box left "
+              "on the Health track; take a consequence or be taken out?")
+    return Decision("consequence", prompt, who=loser, choices=choices)
+
+
+def _taken_out(run: _Run, token: str) -> None:
+    state = run.fighters[token].condition
+    run.change(token, taken_out=True)
+    run.events.append(TakenOut(token))
+    if state.grappling:
+        _release(run, token, state.grappling)
+    if state.grappled_by:
+        _release(run, state.grappled_by, token)
+
+
+def _move(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
+    throw = winner.stance == "maneuver:throw"
+    weight = run.fighters[loser].weight
+    most = zones_for(weight, shifts, throw=throw)
+    if most == 0:
+        return None
+    zones = _zones_answer(run, most)
+    if zones is None:
+        cost = throw_cost if throw else push_cost
+        choices = tuple(Choice(str(z), f"{z} zone{'s' * (z != 1)} ({cost(weight, z)} shifts)",
+                               cost=cost(weight, z)) for z in range(1, most + 1))
+        prompt = f"{run.name(winner.token)} moves {run.name(loser)} how many zones?"
+        return Decision("zones", prompt, who=winner.token, choices=choices)
+    zone = run.request.params.get("to") if winner.token == run.request.attacker else None
+    movers = [loser] if throw else [loser, winner.token]
+    for token in movers:
+        run.events.append(MovedToZone(token, zone, zones))
+        run.moves.append({"token": token, "zone": zone, "zones": zones})
+    return None
+
+
+def _zones_answer(run: _Run, most: int) -> int | None:
+    if most == 1:
+        return 1
+    answer = run.request.answer("zones")
+    if answer is None:
+        return None
+    if len(answer) != 1 or not answer[0].isdigit() or not 1 <= int(answer[0]) <= most:
+        raise RulesError(f"answers.zones: {','.join(answer)!r} is not a number from 1 to {most}")
+    return int(answer[0])
+
+
+def _tidy(run: _Run) -> None:
+    """One-exchange states end: spin and the rearm penalty used, surprise, getting up."""
+    sides = [s for s in (run.plan.attacker, run.plan.defender) if s is not None]
+    for side in sides:
+        state = run.fighters[side.token].condition
+        used_spin = any(m.reason == "spin" for m in side.modifiers)
+        run.change(side.token, spin=state.spin and not used_spin, rearming=0,
+                   surprised=False, prone=state.prone and side.stance != "attack")
+
+
+def _new_board(run: _Run) -> Board:
+    board = run.board
+    for token, fighter in run.fighters.items():
+        if fighter != run.plan.fighters[token]:
+            piece = board.token(token)
+            board = board.with_token(restat(piece, fighter))
+    zones = {k: v for k, v in run.zone_aspects.items() if v}
+    if zones != board.combat.get("zone_aspects", {}):
+        board = board.with_combat({**board.combat, "zone_aspects": zones})
+    return board
+
+
+
+
+def _title(run: _Run, margin: int) -> str:
+    a, t = run.name(run.request.attacker), run.name(run.request.target)
+    if margin == 0:
+        return f"{a} vs {t}: tie"
+    winner = a if margin > 0 else t
+    text = f"{a} vs {t}: {winner} wins by {abs(margin)}"
+    if run.stress:
+        text += f", {run.name(run.stress['token'])} takes {run.stress['stress']} stress"
+    return text
+
+
+def _data(run: _Run, margin: int) -> dict[str, Any]:
+    plan = run.plan
+    rolls = [e for e in run.events if isinstance(e, RollMade)]
+    return {
+        "attacker": run.request.attacker, "target": run.request.target,
+        "weapon": plan.attacker.striker.wielded.name, "kind": plan.mode,
+        "stances": {s.token: s.stance for s in (plan.attacker, plan.defender) if s},
+        "rolls": [_roll_data(r) for r in rolls],
+        "difficulty": plan.difficulty,
+        "hit": margin > 0, "shifts": margin,
+        "winner": None if margin == 0 else (run.request.attacker if margin > 0
+                                            else run.request.target),
+        "stress": run.stress or None, "moves": run.moves,
+        "conditions": {t: combatant_to_dict(f)["condition"] for t, f in run.fighters.items()
+                       if t in _touched(run)},
+    }
+
+
+def _touched(run: _Run) -> set[str]:
+    return {run.request.attacker, run.request.target,
+            *(t for t, f in run.fighters.items() if f != run.plan.fighters[t])}
+
+
+def _roll_data(roll: RollMade) -> dict[str, Any]:
+    return {"actor": roll.actor, "purpose": roll.purpose,
+            "dice": [die.faces[0] for die in roll.dice], "total": roll.total,
+            "against": roll.target,
+            "modifiers": [{"value": m.value, "reason": m.reason} for m in roll.modifiers]}
+

@@ -1,0 +1,160 @@
+"""The FATE entry in the game-system registry (Fate, Roman combat rules).
+
+Examples
+--------
+>>> from rules.registry import find_system
+>>> system = find_system("fate roman")
+>>> system.name, system.grid.unit
+('fate', 'm')
+>>> brute = system.combatant_from_dict({"skills": {"fists": "Good"}}, "tokens[b].stats", "b")
+>>> system.combatant_to_dict(brute)["skills"]
+{'fists': 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules.dice import DiceSource
+from rules.fate.actions import ACTIONS, perform
+from rules.fate.parsing import combatant_from_dict, combatant_to_dict
+from rules.fate.preview import preview
+from rules.fate.resolve import resolve
+from rules.fate.stances import STANCES
+from rules.fate.statblock import ARMOUR_STRESS, WEAPON_STRESS, Combatant
+from rules.fate.turns import turn_control, turn_order
+from rules.interface import (
+    ActionKind,
+    ActionRequest,
+    ActionSpec,
+    AttackRequest,
+    Badge,
+    FieldKind,
+    GridDefaults,
+    Preview,
+    Resolution,
+    StatField,
+    TurnOrderView,
+)
+from rules.registry import GameSystem, RulesError, register
+from rules.table import Board, Piece
+
+__all__ = ["Fate"]
+
+SKILLS = ("weapons", "fists", "might", "athletics", "archery", "alertness", "resolve")
+"""The skills the stat-block form shows (others may be written in the JSON)."""
+
+STATES = (("prone", "down"), ("surprised", "surprised"), ("immobilized", "immobilized"),
+          ("full_defense", "full defense"), ("spin", "spin"), ("pinned", "pinned"))
+
+
+@register
+class Fate(GameSystem):
+    """FATE exchange combat: the combatant is a :class:`~rules.fate.statblock.Combatant`.
+
+    Zones matter more than distance: the grid is square, 1 cell = 1.5 m (a zone is drawn as
+    regions of kind ``zone``; melee needs the same zone).
+    """
+
+    name: ClassVar[str] = "fate"
+    title: ClassVar[str] = "FATE"
+    aliases: ClassVar[tuple[str, ...]] = ("fate roman", "fate-roman", "fate rpg")
+    grid: ClassVar[GridDefaults] = GridDefaults("square", "m", 1.5)
+
+    def statblock_schema(self) -> tuple[StatField, ...]:
+        skills = tuple(StatField(f"skills.{s}", s.title(), FieldKind.INTEGER, "Skills",
+                                 minimum=-2, maximum=8, default=0) for s in SKILLS)
+        return (*skills,
+                StatField("weapon.name", "Weapon", FieldKind.TEXT, "Gear", default="Fists"),
+                StatField("weapon.type", "Weapon type", FieldKind.CHOICE, "Gear",
+                          choices=tuple(WEAPON_STRESS), default="sword"),
+                StatField("weapon.skill", "Weapon skill", FieldKind.TEXT, "Gear",
+                          help="empty: Weapons (Fists unarmed, Archery with a bow)"),
+                StatField("armour", "Armour", FieldKind.CHOICE, "Gear",
+                          choices=tuple(ARMOUR_STRESS), default="none"),
+                StatField("shield", "Shield", FieldKind.FLAG, "Gear", default=False),
+                StatField("mook", "Mook", FieldKind.FLAG, "Mook", default=False),
+                StatField("toughness", "Toughness", FieldKind.INTEGER, "Mook", minimum=0,
+                          maximum=8, default=0),
+                StatField("health", "Health boxes", FieldKind.INTEGER, "Stress", minimum=1,
+                          maximum=20, default=5),
+                StatField("weight", "Weight (100 lb = 1, 150 lb = 2, 200 lb = 3)",
+                          FieldKind.INTEGER, "Body", minimum=0, maximum=20, default=2),
+                StatField("mounted", "Mounted", FieldKind.FLAG, "Body", default=False),
+                StatField("seat", "Seat (0 = the GM's right)", FieldKind.INTEGER, "Body",
+                          minimum=0, maximum=10_000),
+                StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]))
+
+    def combatant_from_dict(self, data: Mapping[str, Any], where: str,
+                            token_id: str) -> Combatant:
+        return combatant_from_dict(data, where, token_id)
+
+    def combatant_to_dict(self, combatant: Combatant) -> dict[str, Any]:
+        return combatant_to_dict(combatant)
+
+    def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
+        try:
+            fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError as error:
+            return (Badge("?", str(error), "bad"),)
+        return _badges(fighter)
+
+    def zone_labels(self, board: Board) -> Mapping[str, tuple[Badge, ...]]:
+        table = board.combat.get("zone_aspects", {})
+        return {zone: tuple(Badge(a, f"aspect of {zone}") for a in aspects)
+                for zone, aspects in table.items()}
+
+    def actions(self) -> tuple[ActionSpec, ...]:
+        attack = ActionSpec("attack", "Attack (start an exchange)", ActionKind.ATTACK,
+                            needs_target=True)
+        options = tuple(ActionSpec(stance, spec.name.capitalize(), ActionKind.OPTION, True,
+                                   excludes=tuple(s for s in STANCES if s != stance))
+                        for stance, spec in STANCES.items() if stance not in ("attack", "defend"))
+        acts = tuple(ActionSpec(a, label, ActionKind.ACTION) for a, label in ACTIONS.items())
+        return (attack, *options, *acts)
+
+    def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
+        return preview(board, request)
+
+    def resolve_attack(self, board: Board, request: AttackRequest,
+                       dice: DiceSource) -> Resolution:
+        return resolve(board, request, dice)
+
+    def perform_action(self, board: Board, request: ActionRequest,
+                       dice: DiceSource) -> Resolution:
+        return perform(board, request)
+
+    def turn_order(self, board: Board) -> TurnOrderView:
+        return turn_order(board)
+
+    def turn_control(self, board: Board, control: str, dice: DiceSource,
+                     token: str | None = None,
+                     params: Mapping[str, str] | None = None) -> Resolution:
+        return turn_control(board, control, token)
+
+
+def _badges(fighter: Combatant) -> tuple[Badge, ...]:
+    state = fighter.condition
+    if state.taken_out:
+        return (Badge("Out", "taken out", "bad"),)
+    marks = [_stress_badge(fighter)]
+    marks += [Badge(aspect, f"{slot} consequence", "bad") for slot, aspect in state.consequences]
+    marks += [Badge(a, "aspect") for a in (*fighter.aspects, *state.aspects)]
+    marks += [Badge(text, text, "bad") for key, text in STATES if getattr(state, key)]
+    if state.disarmed is not None:
+        marks.append(Badge("Disarmed", f"rearm at -{1 + state.disarmed}", "bad"))
+    if state.grappled_by or state.grappling:
+        held = state.grappled_by or state.grappling
+        marks.append(Badge("Grapple", f"{'held by' if state.grappled_by else 'holding'} {held}"))
+    return tuple(m for m in marks if m.text)
+
+
+def _stress_badge(fighter: Combatant) -> Badge:
+    taken = fighter.condition.stress
+    if fighter.mook:
+        total = sum(taken)
+        return Badge(f"{total}/{max(fighter.toughness, 1)}" if total else "",
+                     "stress against Toughness", "bad")
+    boxes = "".join("■" if box in taken else "□" for box in range(1, fighter.health + 1))
+    return Badge(boxes if taken else "", "Health stress track", "bad")

@@ -1,0 +1,45 @@
+"""Pushing and Throw or Knockback: the shifts a move of some zones costs (text, "Maneuvers").
+
+A target's weight: 100 lb is 1, 150 lb 2, 200 lb 3 (each 50 lb one more). A push of ``z``
+zones costs weight + z shifts (the pusher moves with the target); a throw or knockback of one
+zone weight + 1, and each further zone what the previous one cost plus one (150 lb: 3, 7, 12).
+
+Examples
+--------
+>>> [push_cost(2, z) for z in (1, 2, 3)]
+[3, 4, 5]
+>>> [throw_cost(2, z) for z in (1, 2, 3)]
+[3, 7, 12]
+>>> zones_for(2, 8, throw=True), zones_for(2, 8, throw=False)
+(2, 6)
+>>> weight_of_pounds(200)
+3
+"""
+
+from __future__ import annotations
+
+__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zones_for"]
+
+
+def weight_of_pounds(pounds: float) -> int:
+    """The text's weight for a body of ``pounds`` (100 lb 1, 150 lb 2, 200 lb 3)."""
+    return max(0, round((pounds - 50) / 50))
+
+
+def push_cost(weight: int, zones: int) -> int:
+    """Shifts to push a target of ``weight`` by ``zones`` zones."""
+    return weight + zones
+
+
+def throw_cost(weight: int, zones: int) -> int:
+    """Shifts to throw or knock back a target of ``weight`` by ``zones`` zones."""
+    return sum(weight + zone for zone in range(1, zones + 1))
+
+
+def zones_for(weight: int, shifts: int, *, throw: bool, most: int = 20) -> int:
+    """The most zones ``shifts`` pay for (0: not even one)."""
+    cost = throw_cost if throw else push_cost
+    zones = 0
+    while zones < most and cost(weight, zones + 1) <= shifts:
+        zones += 1
+    return zones

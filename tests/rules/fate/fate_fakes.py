@@ -1,0 +1,48 @@
+"""A fake map for FATE tests: fixed facts per pair, zones by lookup (no desktop)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.table import Board, MapFacts, Piece, Point, Side
+
+TOUCHING = MapFacts(distance=1.5, range_band="melee", cover_fraction=0.0, cover="none")
+
+
+@dataclass
+class FakeMap:
+    """facts() from ``pairs`` (else touching), zone_of() from ``zones``."""
+
+    pairs: dict[tuple[str, str], MapFacts] = field(default_factory=dict)
+    zones: dict[str, str] = field(default_factory=dict)
+
+    def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
+              reach: float = 0.0) -> MapFacts:
+        base = self.pairs.get((attacker, target), TOUCHING)
+        return replace(base, attacker_zone=self.zones.get(attacker),
+                       target_zone=self.zones.get(target))
+
+    def adjacent(self, first: str, second: str) -> bool:
+        return True
+
+    def slide(self, token: str, to: Point) -> tuple[Point, str | None]:
+        return to, None
+
+    def zone_of(self, token: str) -> str | None:
+        return self.zones.get(token)
+
+
+def piece(token: str, stats: Mapping[str, Any], side: Side = Side.VILLAIN,
+          group: str | None = None) -> Piece:
+    return Piece(token, token.title(), 0.0, 0.0, side=side, group=group, stats=dict(stats))
+
+
+def board(*pieces: Piece, fake: FakeMap | None = None, mode: str = "exchange") -> Board:
+    return Board("fate", tokens=pieces, combat={"mode": mode},
+                 measurer=fake if fake is not None else FakeMap())
+
+
+def stats(token: Board, token_id: str) -> Mapping[str, Any]:
+    return token.token(token_id).stats

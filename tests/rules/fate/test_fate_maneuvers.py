@@ -1,0 +1,232 @@
+"""Maneuvers (text, "Maneuvers" table), grappling (text, "Grappling" lists), turn order
+(text, "Combat": initiative) and the action menu. Fudge dice: 1 = -, 2 = blank, 3 = +."""
+
+from __future__ import annotations
+
+from fate_fakes import FakeMap, board, piece
+
+from rules.dice import ScriptedDice
+from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StressMarked
+from rules.fate.system import Fate
+from rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
+from rules.interface import ActionRequest, AttackRequest
+from rules.table import Board, Side
+
+FATE = Fate()
+ZERO = [2, 2, 2, 2]
+PLUS2 = [3, 3, 2, 2]
+AULUS = {"skills": {"weapons": 3, "fists": 3, "might": 2},
+         "weapon": {"name": "Gladius", "type": "sword"}}
+BRENNUS = {"skills": {"weapons": 2, "athletics": 1, "fists": 1},
+           "weapon": {"name": "Spear", "type": "spear"}, "shield": True, "weight": 2}
+
+
+def duel(mode: str = "turns", brennus: dict[str, object] | None = None) -> object:
+    return board(piece("aulus", AULUS, Side.HERO), piece("brennus", brennus or BRENNUS),
+                 mode=mode)
+
+
+def attack(table: object, stance: str, dice: list[int], **answers: str) -> object:
+    request = AttackRequest("aulus", "brennus", options=(stance,),
+                            answers={k: (v,) for k, v in answers.items()},
+                            params={"to": "Platform"})
+    return FATE.resolve_attack(table, request, ScriptedDice(dice))
+
+
+def test_blinding_is_weapons_against_athletics_and_places_blinded() -> None:
+    # Turn-based: Aulus Weapons +3, 0 0 0 0 = 3; Brennus defends with Athletics +1: 1.
+    done = attack(duel(), "maneuver:blinding", ZERO + ZERO)
+    assert done.data["rolls"][1]["modifiers"][0]["reason"].startswith("Athletics")
+    assert AspectPlaced("brennus", "Blinded") in done.events
+    assert done.board.token("brennus").stats["condition"]["aspects"] == ["Blinded"]
+
+
+def test_indirect_attacks_place_pinned_or_off_balance() -> None:
+    # Pinned: Might +2 vs Athletics +1, both 0 0 0 0: won by 1.
+    assert AspectPlaced("brennus", "Pinned") in attack(duel(), "maneuver:pinned",
+                                                       ZERO + ZERO).events
+    assert AspectPlaced("brennus", "Off-balance") in attack(duel(), "maneuver:off-balance",
+                                                            ZERO + ZERO).events
+
+
+def test_disarming_shifts_add_to_the_rearm_penalty() -> None:
+    # Weapons +3 rolls + + 0 0 = 5 against Weapons +2 with 0 0 0 0 = 2: 3 shifts. Rearming
+    # is then at -(1 + 3) = -4 on Brennus's next roll, and his strike is at -1 stress.
+    done = attack(duel(), "maneuver:disarming", PLUS2 + ZERO)
+    assert done.board.token("brennus").stats["condition"]["disarmed"] == 3
+    rearmed = FATE.perform_action(done.board, ActionRequest("rearm", "brennus"),
+                                  ScriptedDice([]))
+    assert rearmed.board.token("brennus").stats["condition"]["rearming"] == 4
+    # Brennus attacks Aulus: Weapons +2 - 4 rearming = -2 with + + + + = 2 against Aulus
+    # defending (Weapons +3) 0 - - - = 0: 2 shifts + 2 spear - 1 rearming = 3 stress, box 3.
+    back = FATE.resolve_attack(rearmed.board, AttackRequest("brennus", "aulus"),
+                               ScriptedDice([3, 3, 3, 3, 2, 1, 1, 1]))
+    assert StressMarked("aulus", 3, "Health", box=3) in back.events
+    assert back.board.token("brennus").stats["condition"]["rearming"] == 0
+
+
+def test_push_and_throw_costs_and_weights() -> None:
+    assert [weight_of_pounds(p) for p in (100, 150, 200)] == [1, 2, 3]
+    assert [throw_cost(2, z) for z in (1, 2, 3)] == [3, 7, 12]  # the text's example
+    assert [push_cost(2, z) for z in (1, 2)] == [3, 4]
+    assert zones_for(2, 2, throw=False) == 0
+
+
+def test_pushing_moves_both_by_zones_the_shifts_pay_for() -> None:
+    # The better of Fists and Might is Fists +3: + + 0 0 = 5 vs Weapons +2, - 0 0 0 = 1:
+    # 4 shifts; weight 2: 1 zone costs 3, 2 zones 4: ask, answer 2; the pusher goes too.
+    paused = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2])
+    assert paused.decision is not None and paused.decision.id == "zones"
+    assert [c.id for c in paused.decision.choices] == ["1", "2"]
+    done = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2], zones="2")
+    assert [e for e in done.events if isinstance(e, MovedToZone)] == [
+        MovedToZone("brennus", "Platform", 2), MovedToZone("aulus", "Platform", 2)]
+
+
+def test_a_throw_moves_only_the_target() -> None:
+    # + + + + = 7 against 0 0 0 0 = 2: 5 shifts pay one zone (3), not two (7).
+    done = attack(duel(), "maneuver:throw", [3, 3, 3, 3, *ZERO])
+    assert done.data["moves"] == [{"token": "brennus", "zone": "Platform", "zones": 1}]
+
+
+def test_grapple_then_the_lists_of_moves() -> None:
+    # Grapple: Fists +3, 0 0 0 0 = 3 against Brennus's Weapons +2 (weapon in hand) 0 0 0 0.
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    aulus, brennus = (held.token(t).stats["condition"] for t in ("aulus", "brennus"))
+    assert aulus["grappling"] == "brennus" and brennus["grappled_by"] == "aulus"
+    assert aulus["disarmed"] == 0 and brennus["disarmed"] == 0
+    # Pinning: Fists +3 vs Fists +1 (+1 for the shield he kept): 0 0 0 0 each, won by 1.
+    pinned = attack(held, "grapple:pin", ZERO + ZERO)
+    assert pinned.data["rolls"][1]["total"] == 2
+    assert pinned.board.token("brennus").stats["condition"]["pinned"] is True
+    # Squeeze: Fists +3 + 0 0 0 = 4 against armour 0 + shield 1 = 1: 3 shifts + 1 half Might.
+    squeezed = attack(held, "grapple:squeeze", [3, 2, 2, 2])
+    assert StressMarked("brennus", 4, "Health", box=4) in squeezed.events
+    # Brennus breaks free: his Fists +1 +1 shield with + + + + = 6 vs Aulus 0 0 0 0 = 3.
+    free = FATE.resolve_attack(held, AttackRequest("brennus", "aulus",
+                                                   options=("grapple:break-free",)),
+                               ScriptedDice([3, 3, 3, 3, *ZERO]))
+    assert free.board.token("aulus").stats["condition"]["grappling"] is None
+    assert free.board.token("brennus").stats["condition"]["grappled_by"] is None
+    # Reversing needs the shield dropped.
+    card = FATE.preview_attack(held, AttackRequest("brennus", "aulus",
+                                                   options=("grapple:reverse",)))
+    assert card.problem == "reversing a grapple needs the shield dropped"
+
+
+def test_a_pinned_defender_is_at_minus_2_against_the_dagger_and_the_grapple_ends() -> None:
+    # Aulus holds Brennus pinned and has drawn a dagger; he attacks with it (exchange,
+    # Brennus attacks back). Brennus: Fists +1 (his spear dropped) +1 shield in the grapple
+    # -2 pinned = 0, rolls 0 0 0 0 = 0. Aulus: Weapons +3 with the dagger, 0 0 0 0 = 3.
+    # 3 shifts + 1 dagger + 1 half Might - 1 shield = 4 stress; the grapple is released.
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    pinned = attack(held, "grapple:pin", ZERO + ZERO).board
+    armed = attack(pinned, "grapple:draw-dagger", ZERO + ZERO).board
+    assert armed.token("aulus").stats["condition"]["dagger_drawn"] is True
+    done = FATE.resolve_attack(armed.with_combat({"mode": "exchange"}), AttackRequest(
+        "aulus", "brennus", answers={"stance": ("attack",)}), ScriptedDice(ZERO + ZERO))
+    assert done.data["rolls"][1]["total"] == 0
+    assert StressMarked("brennus", 4, "Health", box=4) in done.events
+    assert done.board.token("aulus").stats["condition"]["grappling"] is None
+
+
+def test_initiative_alertness_resolve_skill_then_seat() -> None:
+    same = {"skills": {"alertness": 2, "resolve": 1, "weapons": 2},
+            "weapon": {"name": "Sword"}}
+    table = board(piece("b", {**same, "seat": 2}), piece("a", {**same, "seat": 1}),
+                  piece("c", {"skills": {"alertness": 3}}),
+                  piece("d", {**same, "skills": {**same["skills"], "resolve": 2}}),
+                  mode="turns")
+    started = FATE.turn_control(table, "start", ScriptedDice([]))
+    assert started.board.combat["order"] == ["c", "d", "a", "b"]
+    view = FATE.turn_order(started.board)
+    assert [r.token for r in view.rows if r.acting] == ["c"]
+    following = FATE.turn_control(started.board, "next", ScriptedDice([]))
+    assert following.board.combat["turn"] == 1
+
+
+def test_full_defense_in_turns_lasts_until_the_next_turn() -> None:
+    table = duel()
+    started = FATE.turn_control(table, "start", ScriptedDice([])).board
+    guarded = FATE.perform_action(started, ActionRequest("full-defense", "brennus"),
+                                  ScriptedDice([])).board
+    # Aulus 0 0 0 0 = 3 against Brennus Weapons +2 +2 full defense 0 0 0 0 = 4: no hit.
+    done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
+                               ScriptedDice(ZERO + ZERO))
+    assert done.data["winner"] == "brennus" and done.data["stress"] is None
+
+
+def test_zone_and_token_aspects() -> None:
+    table = duel()
+    zoned = FATE.perform_action(table, ActionRequest(
+        "add-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "Sand"}),
+        ScriptedDice([])).board
+    assert FATE.zone_labels(zoned)["Sand"][0].text == "Slick with Blood"
+    cleared = FATE.perform_action(zoned, ActionRequest(
+        "remove-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "Sand"}),
+        ScriptedDice([])).board
+    assert FATE.zone_labels(cleared) == {}
+
+
+def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -> None:
+    # Text, "Maneuvers": a maneuver adds or removes a temporary aspect to/from a scene or
+    # character. Weapons +3 0 0 0 0 = 3 against Athletics +1 0 0 0 0 = 1: won by 2.
+    fake = FakeMap(zones={"aulus": "Sand", "brennus": "Sand"})
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), fake=fake,
+                  mode="turns")
+
+    def maneuver(before: Board, stance: str, **params: str) -> object:
+        request = AttackRequest("aulus", "brennus", options=(stance,), params=params)
+        return FATE.resolve_attack(before, request, ScriptedDice(ZERO + ZERO))
+
+    dusty = maneuver(table, "maneuver:aspect", aspect="Dust in the Air", on="zone").board
+    assert dusty.combat["zone_aspects"] == {"Sand": ["Dust in the Air"]}
+    shaken = maneuver(table, "maneuver:aspect", aspect="Shaken Nerve").board
+    assert shaken.token("brennus").stats["condition"]["aspects"] == ["Shaken Nerve"]
+    # Removing: the better of Athletics 0 and Weapons +3 against Weapons +2: won by 1.
+    cleared = maneuver(dusty, "maneuver:remove-aspect", aspect="Dust in the Air")
+    assert AspectRemoved("Sand", "Dust in the Air", zone=True) in cleared.events
+    assert "zone_aspects" not in cleared.board.combat or cleared.board.combat["zone_aspects"] == {}
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:remove-aspect",),
+                                                    params={"aspect": "Fog"}))
+    assert card.problem == "no temporary aspect 'Fog' on either fighter or in their zones"
+
+
+def test_ground_throw_does_unarmed_stress_knocks_down_and_releases() -> None:
+    # Grappling list: "Win a Fists exchange to throw the defender to the ground to do damage.
+    # This releases the grapple." Fists +3 + 0 0 0 = 4 against Fists +1 +1 shield = 2 with
+    # 0 0 0 0: 2 shifts + 0 unarmed + 1 half Might - 1 shield = 2 stress, box 2.
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    thrown = attack(held, "grapple:throw", [3, 2, 2, 2, *ZERO])
+    assert StressMarked("brennus", 2, "Health", box=2) in thrown.events
+    after = thrown.board.token("brennus").stats["condition"]
+    assert after["prone"] is True and after["grappled_by"] is None
+    assert thrown.board.token("aulus").stats["condition"]["grappling"] is None
+
+
+def test_reversing_the_grapple_without_a_shield() -> None:
+    # Grappled list: win a Fists exchange to reverse the grapple once weapon and shield are
+    # dropped. Brennus (no shield) Fists +1, + + + 0 = 4 against Aulus Fists +3, 0 0 0 0 = 3.
+    held = attack(duel(brennus={**BRENNUS, "shield": False}), "grapple", ZERO + ZERO).board
+    turned = FATE.resolve_attack(held, AttackRequest("brennus", "aulus",
+                                                     options=("grapple:reverse",)),
+                                 ScriptedDice([3, 3, 3, 2, *ZERO]))
+    assert turned.board.token("brennus").stats["condition"]["grappling"] == "aulus"
+    assert turned.board.token("aulus").stats["condition"]["grappled_by"] == "brennus"
+
+
+def test_grappling_moves_need_the_grapple() -> None:
+    card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
+                                                     options=("grapple:pin",)))
+    assert card.problem == "pin needs aulus in a grapple with brennus"
+
+
+def test_full_defense_in_turns_spins_on_3_shifts() -> None:
+    # Brennus on full defense: Weapons +2 +2 = 4 with + 0 0 0 = 5 against Aulus 3 with
+    # - - 0 0 = 1: 4 shifts, spin.
+    guarded = FATE.perform_action(duel(), ActionRequest("full-defense", "brennus"),
+                                  ScriptedDice([])).board
+    done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
+                               ScriptedDice([1, 1, 2, 2, 3, 2, 2, 2]))
+    assert done.board.token("brennus").stats["condition"]["spin"] is True

@@ -1,0 +1,160 @@
+"""Every line of the stress tables (text, "Attacker's Weapon", "Defender's Armor",
+"Situational bonuses"), mooks, multiple opponents and blow-through (text, "Mooks",
+"Multiple Opponents")."""
+
+from __future__ import annotations
+
+import pytest
+from fate_fakes import TOUCHING, FakeMap, board, piece
+
+from rules.dice import ScriptedDice
+from rules.events import Modifier, StressMarked, TakenOut
+from rules.fate.statblock import Combatant, Weapon
+from rules.fate.stress import stress_modifiers
+from rules.fate.system import Fate
+from rules.interface import AttackRequest
+from rules.table import MapFacts, Side
+
+FATE = Fate()
+
+
+@pytest.mark.parametrize(("weapon", "stress"), [
+    ("unarmed", 0), ("dagger", 1), ("javelin", 1), ("bow", 1), ("improvised", 1),
+    ("sword", 2), ("spear", 2), ("great-sword", 3), ("great-axe", 3)])
+def test_attackers_weapon_row(weapon: str, stress: int) -> None:
+    mods = stress_modifiers(Combatant("a", weapon=Weapon("w", weapon)), Combatant("d"),
+                            higher=False, from_cover=False)
+    assert sum(m.value for m in mods) == stress
+
+
+@pytest.mark.parametrize(("armour", "stress"), [
+    ("none", 0), ("leather", -1), ("light-scale", -1), ("chain", -2), ("heavy-scale", -2),
+    ("legionary", -3)])
+def test_defenders_armour_row(armour: str, stress: int) -> None:
+    mods = stress_modifiers(Combatant("a"), Combatant("d", armour=armour), higher=False,
+                            from_cover=False)
+    assert sum(m.value for m in mods) == stress
+
+
+def test_situational_lines_one_by_one() -> None:
+    sword, axe, mace = Weapon("s", "sword"), Weapon("a", "axe"), Weapon("m", "mace")
+
+    def extra(winner: Combatant, loser: Combatant, **where: bool) -> list[Modifier]:
+        mods = stress_modifiers(winner, loser, higher=where.get("higher", False),
+                                from_cover=where.get("cover", False))
+        return [m for m in mods if m.reason not in (winner.wielded.type,)
+                and not m.reason.endswith("armour")]
+
+    # Half Might rounded down: Might 5 -> +2.
+    assert extra(Combatant("a", skills={"might": 5}, weapon=sword), Combatant("d")) == \
+        [Modifier(2, "half Might")]
+    # Shield -1 unless an axe; an axe against a shield +1.
+    assert extra(Combatant("a", weapon=sword), Combatant("d", shield=True)) == \
+        [Modifier(-1, "shield")]
+    assert extra(Combatant("a", weapon=axe), Combatant("d", shield=True)) == \
+        [Modifier(1, "axe against a shield")]
+    # Mace against chain mail +1 (net -1 for armour).
+    mods = stress_modifiers(Combatant("a", weapon=mace), Combatant("d", armour="chain"),
+                            higher=False, from_cover=False)
+    assert sum(m.value for m in mods) == 2 - 2 + 1
+    # Height, cover, getting up, rearming, surprised, immobilized.
+    assert extra(Combatant("a", weapon=sword), Combatant("d"), higher=True) == \
+        [Modifier(1, "height")]
+    assert extra(Combatant("a", weapon=sword), Combatant("d"), cover=True) == \
+        [Modifier(1, "from cover")]
+    fighter = Combatant("a", weapon=sword)
+    assert extra(fighter.with_condition(prone=True), Combatant("d")) == \
+        [Modifier(-1, "getting up")]
+    assert extra(fighter.with_condition(rearming=2), Combatant("d")) == \
+        [Modifier(-1, "rearming")]
+    assert extra(fighter.with_condition(surprised=True), Combatant("d")) == \
+        [Modifier(-1, "surprised")]
+    assert extra(fighter.with_condition(immobilized=True), Combatant("d")) == \
+        [Modifier(-2, "immobilized")]
+
+
+def test_height_from_elevation_and_cover_from_the_measured_map() -> None:
+    # Aulus stands 1 cell above Brennus and Brennus sees him in light cover: +1 height,
+    # +1 from cover. Aulus 0 0 0 + (+3) = 4 vs Brennus 0 0 0 0 (+2) = 2: 2 shifts,
+    # stress 2 + 2 sword + 1 height + 1 cover = 6 -> no box: taken out (answer).
+    up = MapFacts(distance=1.5, range_band="melee", cover_fraction=0.0, cover="none",
+                  elevation_difference=1.0)
+    back = MapFacts(distance=1.5, range_band="melee", cover_fraction=0.3, cover="light",
+                    elevation_difference=-1.0)
+    fake = FakeMap(pairs={("aulus", "brennus"): up, ("brennus", "aulus"): back})
+    sword = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius"}}
+    table = board(piece("aulus", sword, Side.HERO),
+                  piece("brennus", {"skills": {"fists": 2}}), fake=fake)
+    done = FATE.resolve_attack(table, AttackRequest(
+        "aulus", "brennus", answers={"stance": ("attack",), "consequence": ("severe",)}),
+        ScriptedDice([2, 2, 2, 3, 2, 2, 2, 2]))
+    reasons = [m["reason"] for m in done.data["stress"]["modifiers"]]
+    assert reasons == ["sword", "height", "from cover"] and done.data["stress"]["stress"] == 6
+
+
+def test_mounted_against_foot_counts_as_height() -> None:
+    rider = Combatant("r", weapon=Weapon("Spatha", "sword"), mounted=True)
+    # The resolution decides "higher" from elevation or mounted; check it end to end.
+    table = board(piece("rider", {"skills": {"weapons": 2}, "weapon": {"name": "Spatha"},
+                                  "mounted": True}, Side.HERO),
+                  piece("foot", {}))
+    done = FATE.resolve_attack(table, AttackRequest("rider", "foot",
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([2, 2, 2, 2, 2, 2, 2, 2]))
+    # 2 vs 0 (foot unarmed Fists 0): 2 shifts + 2 sword + 1 height = 5: box 5.
+    assert StressMarked("foot", 5, "Health", box=5) in done.events
+    assert rider.mounted
+
+
+WARRIOR = {"mook": True, "toughness": 2, "weapon": {"name": "Spear", "type": "spear"}}
+CHIEF = {"skills": {"weapons": 4, "might": 3}, "weapon": {"name": "Great axe",
+                                                          "type": "great-axe"}}
+GLADIATOR = {"skills": {"weapons": 4, "athletics": 3, "might": 2},
+             "weapon": {"name": "Gladius", "type": "sword"}, "armour": "leather",
+             "shield": True, "health": 6}
+
+
+def arena() -> object:
+    warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 5)]
+    fake = FakeMap(zones={p: "Sand" for p in ("pc", "chief", "w1", "w2", "w3", "w4")})
+    return board(piece("pc", GLADIATOR, Side.HERO), piece("chief", CHIEF), *warriors,
+                 fake=fake)
+
+
+def test_chieftain_leading_4_warriors_rolls_weapons_6() -> None:
+    # The text's example: a chieftain with Weapons 4 leads 4 warriors: 5 opponents against
+    # one PC is 4:1 to 6:1, +2: the GM rolls at 6.
+    card = FATE.preview_attack(arena(), AttackRequest("w1", "pc"))
+    assert "odds 5:1" in card.lines[0] and "= +6" in card.lines[0]
+
+
+def test_group_win_uses_the_leaders_great_axe() -> None:
+    # Group +6 rolls 0 0 0 0 = 6; the gladiator attacks back at +4 and rolls 0 0 0 - = 3.
+    # 3 shifts + 3 great axe - 1 leather + 1 half Might (3 // 2) + 1 axe against a shield
+    # = 7 > 6 boxes: the gladiator takes a mild consequence.
+    done = FATE.resolve_attack(arena(), AttackRequest(
+        "w1", "pc", answers={"stance": ("attack",), "consequence": ("mild",)}),
+        ScriptedDice([2, 2, 2, 2, 2, 2, 2, 1]))
+    assert done.data["stress"]["stress"] == 7
+
+
+def test_stress_blows_through_to_the_next_mooks() -> None:
+    # The gladiator attacks warrior 1 alone (warriors in other zones, so no group roll):
+    # +4 rolls + + 0 0 = 6 vs Toughness 2 rolling 0 0 0 0 = 2: 4 shifts + 2 sword + 1 half
+    # Might (no armour) = 7 stress: w1 out (2), w2 out (2), w3 out (2), w4 takes 1.
+    fake = FakeMap()
+    warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 5)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=fake)
+    done = FATE.resolve_attack(table, AttackRequest("pc", "w1",
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
+    assert [e for e in done.events if isinstance(e, TakenOut)] == \
+        [TakenOut("w1"), TakenOut("w2"), TakenOut("w3")]
+    assert StressMarked("w4", 1, "Toughness", total=1) in done.events
+    assert done.board.token("w4").stats["condition"]["stress"] == [1]
+
+
+def test_odds_table_rows() -> None:
+    from rules.fate.groups import odds_bonus
+    assert [odds_bonus(n) for n in (2, 3, 4, 6, 7, 9, 10, 12)] == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert TOUCHING.cover == "none"
