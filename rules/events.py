@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 __all__ = [
-    "BennySpent", "BystanderHit", "DamageRolled", "DieRoll", "Died", "Event", "Hit",
-    "Incapacitated", "InjuryRolled", "Miss", "Modifier", "Outcome", "RollMade", "Shaken",
-    "Soaked", "StatusAdded", "StatusRemoved", "TokenPushed", "Wounded", "describe",
+    "BennySpent", "BystanderHit", "DamageRolled", "Defended", "DefenseChosen", "DieRoll", "Died",
+    "Event", "Hit", "Incapacitated", "Injured", "InjuryRolled", "Miss", "Modifier", "Outcome",
+    "RollMade", "Shaken", "Soaked", "StatusAdded", "StatusRemoved", "TokenPushed", "Wounded",
+    "describe",
 ]
 
 
@@ -168,9 +169,42 @@ class Soaked:
     of: int
 
 
+@dataclass(frozen=True, slots=True)
+class DefenseChosen:
+    """The defender ``token`` chose how to meet ``attacker``'s attack (a Dodge, a Parry with a
+    weapon and a retreat, no defense): ``defense`` is the choice as the prompt showed it."""
+
+    token: str
+    attacker: str
+    defense: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defended:
+    """``token``'s active defense stopped ``hits`` of ``attacker``'s hits."""
+
+    token: str
+    attacker: str
+    hits: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Injured:
+    """Hit-point damage: ``damage`` rolled, ``armour`` (DR) stopped part of it, ``injury`` HP
+    lost after the wounding multiplier; ``hp`` left of ``max_hp``."""
+
+    token: str
+    damage: int
+    armour: int
+    injury: int
+    hp: int
+    max_hp: int
+
+
 Event = (
     RollMade | Hit | Miss | BystanderHit | DamageRolled | Shaken | Wounded | Incapacitated
     | Died | InjuryRolled | StatusAdded | StatusRemoved | TokenPushed | BennySpent | Soaked
+    | DefenseChosen | Defended | Injured
 )
 
 CombatantT = TypeVar("CombatantT")
@@ -230,6 +264,12 @@ def _describe_simple(event: Event) -> str:
             return f"{t} is pushed to ({x:g}, {y:g})"
         case BennySpent(token=t, reason=r):
             return f"{t} spends a Benny: {r}"
+        case DefenseChosen(token=t, attacker=a, defense=d):
+            return f"{t} defends against {a}: {d}"
+        case Defended(token=t, attacker=a, hits=n):
+            return f"{t} avoids {a}'s attack" if n == 1 else f"{t} avoids {n} of {a}'s hits"
+        case Injured(token=t, damage=d, armour=dr, injury=i, hp=hp, max_hp=top):
+            return f"{t} takes {d} damage, DR {dr}: {i} injury (HP {hp} of {top})"
     raise TypeError(f"not an event: {event!r}")
 
 
