@@ -157,13 +157,26 @@ def defense_decision(setup: Setup, defender: Character, plans: tuple[DefensePlan
                      decision_id: str = "defense") -> Decision:
     """The defender's choice: every plan with its exact odds, not-allowed ones with why."""
     choices = tuple(
-        Choice(plan.id, f"{plan.label} {plan.score}" if plan.defense != "none" else plan.label,
-               allowed=plan.allowed, why_not=plan.why_not,
+        Choice(plan.id, _choice_label(plan), allowed=plan.allowed, why_not=plan.why_not,
                probability=float(plan.probability) if plan.defense != "none" else 0.0)
         for plan in plans)
     name = setup.target_piece.name
     return Decision(decision_id, f"{name} defends against {setup.attacker_piece.name}'s "
                     f"{setup.attack.label}", who=setup.target_piece.id, choices=choices)
+
+
+def _choice_label(plan: DefensePlan) -> str:
+    """``Parry (Rapier) 11, breaks on 1-4``: the score and what the parry risks."""
+    if plan.defense == "none":
+        return plan.label
+    label = f"{plan.label} {plan.score}"
+    if plan.automatic_failure:
+        return f"{label}, fails: {plan.automatic_failure}"
+    if plan.breakage > 6:
+        return f"{label}, fails: the weapon is too light to stop it"
+    if plan.breakage > 0:
+        return f"{label}, breaks on 1-{plan.breakage}"
+    return label
 
 
 @dataclass
