@@ -193,7 +193,7 @@ def test_all_out_defense_gives_a_second_different_defense() -> None:
 
 
 def test_a_not_allowed_answer_is_refused_naming_why() -> None:
-    with pytest.raises(RulesError, match="not allowed .dodge and drop is only against ranged"):
+    with pytest.raises(RulesError, match=r"not allowed \(dodge and drop is only against ranged"):
         _attack(_duel(), [3, 4, 4], ("dodge", "drop"))
     with pytest.raises(RulesError, match="no such defense"):
         _attack(_duel(), [3, 4, 4], ("parry:Spoon",))
@@ -232,5 +232,5 @@ def test_rapid_fire_dodge_avoids_one_hit_plus_margin() -> None:
 
 
 def test_out_of_reach_is_refused() -> None:
-    with pytest.raises(RulesError, match="out of reach .3 yd; Axe .Swung. reaches 1"):
+    with pytest.raises(RulesError, match=r"out of reach \(3 yd; Axe \(Swung\) reaches 1"):
         _attack(_duel(facts(3.0)), [3, 4, 4])

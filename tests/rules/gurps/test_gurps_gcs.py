@@ -136,7 +136,7 @@ def test_a_bad_sheet_names_the_field(change: Any, message: str) -> None:
 
 
 def test_not_json() -> None:
-    with pytest.raises(RulesError, match="x.gcs: not a GCS sheet"):
+    with pytest.raises(RulesError, match=r"x\.gcs: not a GCS sheet"):
         GURPS.character_from_sheet(b"\x00\x01", "x.gcs")
 
 
