@@ -29,14 +29,21 @@ from rules.events import (
     StatusAdded,
     TokenPushed,
 )
-from rules.gurps.defense import DefensePlan, Threat, defense_plans, find_plan, no_defense_reason
+from rules.gurps.defense import (
+    DefensePlan,
+    Threat,
+    defense_plans,
+    find_plan,
+    no_defense_reason,
+    sacrifice_plans,
+)
 from rules.gurps.injury import apply_hit
 from rules.gurps.ranges import range_penalty
 from rules.gurps.roll import Grade, RollOutcome, success_roll
 from rules.gurps.statblock import Attack, Character, character_from_dict, character_to_dict
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
-from rules.table import Board, MapFacts, Piece
+from rules.table import Board, MapFacts, Piece, Side
 
 __all__ = ["Setup", "attack_modifiers", "character", "defense_decision", "prepare", "resolve"]
 
@@ -192,6 +199,9 @@ class _Play:
     defender: Character
     defender_piece: Piece
     data: dict[str, Any]
+    ally_piece: Piece | None = None
+    ally: Character | None = None
+    ally_takes: bool = False
 
 
 def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolution:
@@ -217,12 +227,21 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         return Resolution(tuple(play.events), board, title=_title(setup, "defense?"),
                           decision=pending, data=play.data)
     for number in range(pending):
-        play.defender, events = apply_hit(
-            play.dice, setup.attacker_piece.id, play.defender_piece.id, play.defender,
-            setup.attack, f"hit {number + 1}" if pending > 1 else "")
-        play.events.extend(events)
+        _land(play, f"hit {number + 1}" if pending > 1 else "")
     play.data["hits_landed"] = pending
     return _finish(play, "hit" if pending else "defended")
+
+
+def _land(play: _Play, label: str) -> None:
+    """One hit on the defender, or on the ally whose sacrificial dodge put him in its way."""
+    attacker_id = play.setup.attacker_piece.id
+    if play.ally_takes and play.ally is not None and play.ally_piece is not None:
+        play.ally, events = apply_hit(play.dice, attacker_id, play.ally_piece.id, play.ally,
+                                      play.setup.attack, label)
+    else:
+        play.defender, events = apply_hit(play.dice, attacker_id, play.defender_piece.id,
+                                          play.defender, play.setup.attack, label)
+    play.events.extend(events)
 
 
 def _hits(attack: Attack, result: RollOutcome) -> int:
@@ -243,23 +262,50 @@ def _defend(play: _Play, request: AttackRequest, result: RollOutcome,
     if why is not None:
         play.notes.append(f"no defense: {why}")
         return hits
-    stopped = _one_defense(play, request, "defense")
+    stopped = _one_defense(play, request, "defense", hits)
     if isinstance(stopped, Decision) or stopped:
         return stopped if isinstance(stopped, Decision) else max(0, hits - stopped)
+    if play.ally_takes:
+        return hits
+    if play.ally is not None:
+        # "If you fail ... your friend still gets his normal defense roll."
+        stopped = _one_defense(play, request, "defense-after-sacrifice", hits)
+        if isinstance(stopped, Decision) or stopped:
+            return stopped if isinstance(stopped, Decision) else max(0, hits - stopped)
     if play.defender.condition.maneuver == "all-out-defense":
-        second = _one_defense(play, request, "second-defense")
+        second = _one_defense(play, request, "second-defense", hits)
         if isinstance(second, Decision):
             return second
         return max(0, hits - second)
     return hits
 
 
-def _one_defense(play: _Play, request: AttackRequest, decision_id: str) -> int | Decision:
+def _allies(play: _Play) -> tuple[DefensePlan, ...]:
+    """Sacrificial Dodge plans of the defender's allies a step away (touching him)."""
+    setup, measurer = play.setup, play.board.map()
+    target = setup.target_piece
+    plans: list[DefensePlan] = []
+    for piece in play.board.tokens:
+        if piece.side is Side.NEUTRAL or piece.side != target.side or piece.id in (
+                target.id, setup.attacker_piece.id) or not measurer.adjacent(piece.id, target.id):
+            continue
+        seen = measurer.facts(setup.attacker_piece.id, piece.id, None, 0.0)
+        threat = Threat(setup.attacker_piece.id, setup.attacker, setup.attack,
+                        seen.attacker_arc, seen.shield_side, seen.distance)
+        plans.extend(sacrifice_plans(piece.id, piece.name, character(piece), threat))
+    return tuple(plans)
+
+
+def _one_defense(play: _Play, request: AttackRequest, decision_id: str,
+                 hits: int) -> int | Decision:
     """Ask for (or play) one defense; the hits it stopped."""
     setup = play.setup
     plans = defense_plans(play.defender, setup.threat())
+    if decision_id == "defense":
+        plans = plans[:-1] + _allies(play) + plans[-1:]
     if decision_id == "second-defense":
-        used = play.data["defense"]["choice"].split("+")[0]
+        last = play.data.get("defense-after-sacrifice") or play.data["defense"]
+        used = last["choice"].split("+")[0]
         plans = tuple(replace(p, why_not=p.why_not or "All-Out Defense needs a different"
                               " defense") if p.id.split("+")[0] == used and p.defense != "none"
                       else p for p in plans)
@@ -273,10 +319,41 @@ def _one_defense(play: _Play, request: AttackRequest, decision_id: str) -> int |
                          f"allowed: {known}")
     if not plan.allowed and not request.gm_override:
         raise RulesError(f"answer {decision_id}={plan.id}: not allowed ({plan.why_not})")
-    return _play_plan(play, plan, decision_id)
+    if plan.defense == "sacrifice":
+        return _sacrifice(play, plan, hits)
+    return _play_plan(play, plan, decision_id, hits)
 
 
-def _play_plan(play: _Play, plan: DefensePlan, decision_id: str) -> int:
+def _sacrifice(play: _Play, plan: DefensePlan, hits: int) -> int:
+    """Sacrificial Dodge: on a success the ally takes the hit; with a drop both fall prone and
+    a success by 3 or more means neither is hit. Either way the ally cannot retreat until his
+    next turn. Returns the hits kept off the defender (0 on a failure)."""
+    ally_piece = play.board.token(plan.weapon or "")
+    ally = character(ally_piece).with_condition(sacrificed=True)
+    attacker_id = play.setup.attacker_piece.id
+    play.events.append(DefenseChosen(ally_piece.id, attacker_id, f"{plan.label} {plan.score}"))
+    made, result = success_roll(play.dice, ally_piece.id, plan.label, plan.base, plan.modifiers)
+    play.events.append(made)
+    play.data["defense"] = {"choice": plan.id, "score": plan.score, "roll": result.total,
+                            "margin": result.margin, "success": result.succeeded,
+                            "modifiers": [_modifier_json(m) for m in plan.modifiers]}
+    if "drop" in plan.options:
+        ally = ally.with_condition(posture="prone", dropped_from=attacker_id)
+        play.events.append(StatusAdded(ally_piece.id, "prone"))
+    play.ally_piece, play.ally = ally_piece, ally
+    if not result.succeeded:
+        return 0
+    if "drop" in plan.options:
+        play.defender = play.defender.with_condition(posture="prone")
+        play.events.append(StatusAdded(play.defender_piece.id, "prone"))
+        if result.margin >= 3:
+            play.events.append(Defended(play.defender_piece.id, attacker_id, hits))
+            return hits
+    play.ally_takes = True
+    return 0
+
+
+def _play_plan(play: _Play, plan: DefensePlan, decision_id: str, hits: int) -> int:
     setup = play.setup
     target = play.defender_piece.id
     label = f"{plan.label} {plan.score}" if plan.defense != "none" else plan.label
@@ -297,7 +374,7 @@ def _play_plan(play: _Play, plan: DefensePlan, decision_id: str) -> int:
     if plan.defense == "parry" and not _parry_holds(play, plan):
         record["success"] = False
         return 0
-    stopped = _stopped_hits(plan, result)
+    stopped = min(hits, _stopped_hits(plan, result))
     play.events.append(Defended(target, setup.attacker_piece.id, stopped))
     return stopped
 
@@ -442,6 +519,10 @@ def _finish(play: _Play, what: str) -> Resolution:
         attacker_piece.id: dict(attacker_piece.stats["condition"]),
         defender_piece.id: dict(defender_piece.stats["condition"]),
     }
+    if play.ally is not None and play.ally_piece is not None:
+        ally_piece = replace(play.ally_piece, stats=character_to_dict(play.ally))
+        board = board.with_token(ally_piece)
+        play.data["conditions"][ally_piece.id] = dict(ally_piece.stats["condition"])
     return Resolution(tuple(play.events), board, title=_title(setup, what),
                       notes=tuple(play.notes), data=play.data)
 

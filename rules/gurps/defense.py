@@ -34,7 +34,7 @@ from rules.gurps.roll import success_chance
 from rules.gurps.statblock import Attack, Character
 
 __all__ = ["DefensePlan", "Threat", "defense_plans", "find_plan", "no_defense_reason",
-           "parry_breakage_odds"]
+           "parry_breakage_odds", "sacrifice_plans"]
 
 UNARMED_PARRY_SKILLS = ("boxing", "judo", "karate")
 FENCING_SKILLS = ("main-gauche", "rapier", "saber", "smallsword")
@@ -314,6 +314,36 @@ def defense_plans(defender: Character, threat: Threat) -> tuple[DefensePlan, ...
     none = DefensePlan("none", "No defense", "none", None, frozenset(), 0, ())
     return (*_dodge_plans(defender, threat), *_parry_plans(defender, threat),
             *_block_plans(defender, threat), none)
+
+
+def sacrifice_plans(ally_id: str, ally_name: str, ally: Character,
+                    threat: Threat) -> tuple[DefensePlan, ...]:
+    """Sacrificial Dodge by an ally a step away (``threat`` as the ally sees the attack):
+    the ally's ordinary Dodge, never with a retreat; with a drop against ranged attacks.
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> ally = character_from_dict({"dodge": 9}, "a")
+    >>> bow = character_from_dict({"attacks": [{"name": "Bow", "skill": 12, "kind": "missile",
+    ...     "damage": "1d imp", "range": [100, 150]}]}, "b")
+    >>> [(p.id, p.score) for p in sacrifice_plans("al", "Al", ally,
+    ...     Threat("b", bow, bow.attacks[0], "left", False, 10.0))]
+    [('sacrifice:al', 9), ('sacrifice:al+drop', 12)]
+    """
+    common = _common(ally, threat)
+    why_not = no_defense_reason(ally, threat)
+    if why_not is None and ally.condition.stunned:
+        why_not = "stunned"
+    plan = DefensePlan(f"sacrifice:{ally_id}", f"Sacrificial Dodge ({ally_name})", "sacrifice",
+                       ally_id, frozenset(), ally.dodge, tuple(common),
+                       None if why_not is None else f"{ally_name}: {why_not}")
+    if not threat.attack.ranged:
+        return (plan,)
+    drop_no = "already prone" if ally.condition.posture == "prone" else None
+    dropped = replace(plan, id=f"{plan.id}+drop", label=f"{plan.label} + Drop",
+                      options=frozenset({"drop"}),
+                      modifiers=(*common, Modifier(3, "dodge and drop")),
+                      why_not=plan.why_not or drop_no)
+    return (plan, dropped)
 
 
 def find_plan(plans: tuple[DefensePlan, ...], answer: tuple[str, ...]) -> DefensePlan | None:

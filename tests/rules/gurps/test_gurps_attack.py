@@ -26,7 +26,7 @@ from rules.events import (
 from rules.gurps.roll import success_chance
 from rules.interface import AttackRequest, Resolution
 from rules.registry import RulesError, find_system
-from rules.table import Board, MapFacts
+from rules.table import Board, MapFacts, Side
 
 GURPS = find_system("gurps")
 
@@ -234,3 +234,52 @@ def test_rapid_fire_dodge_avoids_one_hit_plus_margin() -> None:
 def test_out_of_reach_is_refused() -> None:
     with pytest.raises(RulesError, match=r"out of reach \(3 yd; Axe \(Swung\) reaches 1"):
         _attack(_duel(facts(3.0)), [3, 4, 4])
+
+
+SQUIRE = {"st": 10, "dx": 11, "ht": 10, "hp": 10, "dodge": 9,
+          "attacks": [{"name": "Spear", "skill": 12, "damage": "1d+1 imp", "parry": 9}]}
+
+
+def _guarded(attacker: str = "orc", distance: float = 1.0) -> Board:
+    fake = FakeMap({(attacker, "knight"): facts(distance), (attacker, "squire"): facts(distance)},
+                   touching={frozenset(("squire", "knight"))})
+    foe = ORC if attacker == "orc" else ARCHER
+    return board(piece(attacker, foe), piece("knight", KNIGHT, x=1.0, side=Side.HERO),
+                 piece("squire", SQUIRE, x=1.0, y=1.0, side=Side.HERO), measurer=fake)
+
+
+def test_sacrificial_dodge_puts_the_ally_in_the_way() -> None:
+    # "Sacrificial Dodge": an ally a step away dodges (his own Dodge 9, no retreat); "If you
+    # succeed, you are hit by the attack." Squire 3+3+3 = 9 succeeds; damage 2d+2 cut:
+    # 1+1+2 = 4, no DR, x1.5 = 6 injury (HP 10 -> 4); a major wound: HT 10, 3+3+3 holds.
+    paused = _attack(_guarded(), [3, 4, 4])
+    assert paused.decision is not None
+    choice = next(c for c in paused.decision.choices if c.id == "sacrifice:squire")
+    assert choice.probability == pytest.approx(float(success_chance(9)))
+    done = _attack(_guarded(), [3, 4, 4, 3, 3, 3, 1, 1, 3, 3, 3], ("sacrifice:squire",))
+    assert Injured("squire", 4, 0, 6, 4, 10) in done.events
+    assert not any(isinstance(e, Injured) and e.token == "knight" for e in done.events)
+    assert _condition(done, "squire")["sacrificed"] is True
+
+
+def test_a_failed_sacrificial_dodge_leaves_the_friend_his_defense() -> None:
+    # "If you fail, you didn't move in time, but your friend still gets his normal defense
+    # roll." Squire 6+6+6 fails; the knight is asked again and dodges (11): 3+3+3.
+    paused = _attack(_guarded(), [3, 4, 4, 6, 6, 6], ("sacrifice:squire",))
+    assert paused.decision is not None and paused.decision.id == "defense-after-sacrifice"
+    done = _attack(_guarded(), [3, 4, 4, 6, 6, 6, 3, 3, 3], ("sacrifice:squire",),
+                   answers={"defense-after-sacrifice": ("dodge",)})
+    assert Defended("knight", "orc", 1) in done.events
+    assert _condition(done, "squire")["sacrificed"] is True
+
+
+def test_sacrificial_dodge_and_drop_by_three_saves_both() -> None:
+    # "Sacrificial Dodge and Drop": both fall prone; "unless you succeed by 3 or more, in which
+    # case neither of you is hit!" Bow-14 at 12 yd (-5) = 9: 2+3+3 = 8 hits. Squire Dodge
+    # 9 + 3 = 12: 3+3+3 = 9, success by 3.
+    done = _attack(_guarded("archer", 12.0), [2, 3, 3, 3, 3, 3], ("sacrifice:squire", "drop"),
+                   weapon="Bow", attacker="archer")
+    assert StatusAdded("squire", "prone") in done.events
+    assert StatusAdded("knight", "prone") in done.events
+    assert Defended("knight", "archer", 1) in done.events
+    assert done.data["hits_landed"] == 0
