@@ -21,6 +21,7 @@ from rules.dice import DiceSource
 from rules.events import (
     Defended,
     DefenseChosen,
+    DieRoll,
     Event,
     Hit,
     Miss,
@@ -431,6 +432,23 @@ def _record_defense(play: _Play, plan: DefensePlan) -> None:
         play.defender = play.defender.with_condition(parries=parries)
     if plan.defense == "block":
         play.defender = play.defender.with_condition(blocked=True)
+    if plan.defense == "parry":
+        _ruin_bow(play, plan.weapon or "")
+
+
+def _ruin_bow(play: _Play, weapon: str) -> None:
+    """"Parrying just once with a bow will ruin it as a bow": an improvised parry with a
+    weapon that also shoots breaks its missile usages (the club usage stays)."""
+    usages = [a for a in play.defender.attacks if a.name == weapon]
+    if not any(a.improvised for a in usages):
+        return
+    ruined = [a.label for a in usages if a.kind == "missile"
+              and a.label not in play.defender.condition.broken]
+    if ruined:
+        broken = (*play.defender.condition.broken, *ruined)
+        play.defender = play.defender.with_condition(broken=broken)
+        play.events.extend(StatusAdded(play.defender_piece.id, f"{label} ruined")
+                           for label in ruined)
 
 
 def _parry_holds(play: _Play, plan: DefensePlan) -> bool:
@@ -444,8 +462,9 @@ def _parry_holds(play: _Play, plan: DefensePlan) -> bool:
         _counterstrike(play, plan)
         return True
     roll = play.dice.roll(6, f"{weapon} breakage")
-    play.events.append(RollMade(target, f"{weapon} breakage", (), (), roll, plan.breakage,
-                                "breaks" if roll <= plan.breakage else "holds"))
+    play.events.append(RollMade(target, f"{weapon} breakage",
+                                (DieRoll(6, (roll,), f"{weapon} breakage"),), (), roll,
+                                plan.breakage, "breaks" if roll <= plan.breakage else "holds"))
     if roll <= plan.breakage:
         _lose_weapon(play, weapon, 0, "broken")
     if plan.breakage > 6:

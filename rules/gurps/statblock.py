@@ -154,8 +154,8 @@ class Character:
         ...
         rules.registry.RulesError: weapon: this character has no attacks
         """
-        usable = [a for a in self.attacks if a.name not in self.condition.broken
-                  and a.name not in self.condition.dropped]
+        lost = {*self.condition.broken, *self.condition.dropped}
+        usable = [a for a in self.attacks if a.name not in lost and a.label not in lost]
         if not usable:
             raise RulesError(f"{where}: this character has no attacks")
         if wanted is None:

@@ -115,3 +115,20 @@ def test_all_out_defense_action_and_stand_up() -> None:
     assert done.board.token("fencer").stats["condition"]["maneuver"] == "all-out-defense"
     up = GURPS.perform_action(done.board, ActionRequest("stand-up", "fencer"), ScriptedDice([]))
     assert "posture" not in up.board.token("fencer").stats["condition"]
+
+
+def test_parrying_with_a_bow_ruins_it_as_a_bow() -> None:
+    # "Parrying With Improvised Weapons": "A pole or rifle could parry like a staff, a bow like a
+    # light club. However, parrying just once with a bow will ruin it as a bow - although it
+    # may survive ... as a club!" The ogre punches (3+3+3 hits; 2 lb: no breakage roll); Bow as
+    # a club, Parry 8: 3+3+2 = 8 succeeds; the strike at the punching limb (6+6+6) misses.
+    archer = dict(FENCER, attacks=[
+        {"name": "Bow", "usage": "Shoot", "skill": 14, "damage": "1d+2 imp", "kind": "missile",
+         "range": [150, 200], "weight": 3},
+        {"name": "Bow", "usage": "as a club", "skill": 11, "damage": "1d cr", "parry": 8,
+         "weight": 3, "improvised": True}])
+    request = AttackRequest("ogre", "fencer", "Punch", answers={"defense": ("parry:Bow",)})
+    done = GURPS.resolve_attack(_table(archer), request, ScriptedDice([3, 3, 3, 3, 3, 2, 6, 6, 6]))
+    assert StatusAdded("fencer", "Bow (Shoot) ruined") in done.events
+    fencer = GURPS.combatant_from_dict(done.board.token("fencer").stats, "f", "fencer")
+    assert fencer.attack(None).label == "Bow (as a club)"
