@@ -130,7 +130,11 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     attacker, defender = character(attacker_piece), character(target_piece)
     attack = attacker.attack(request.weapon)
     ranges = list(attack.range) if attack.range is not None else None
-    facts = board.map().facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
+    try:
+        measurer = board.map()
+    except ValueError as error:
+        raise RulesError(str(error)) from None
+    facts = measurer.facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
     facts = _overridden(facts, request.overrides)
     modifiers = attack_modifiers(attacker, attack, facts, request.options)
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers)
@@ -220,8 +224,7 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         play.events.append(Miss(setup.attacker_piece.id, setup.target_piece.id,
                                 result.kind is Grade.CRITICAL_FAILURE))
         return _finish(play, "miss")
-    play.events.append(Hit(setup.attacker_piece.id, setup.target_piece.id,
-                           result.kind is Grade.CRITICAL_SUCCESS))
+    play.events.append(Hit(setup.attacker_piece.id, setup.target_piece.id, False))
     hits = _hits(setup.attack, result)
     pending = _defend(play, request, result, hits)
     if isinstance(pending, Decision):
@@ -418,6 +421,12 @@ def _step_back(play: _Play) -> None:
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     wanted = (piece.x + dx / length, piece.y + dy / length)
     stop, _wall = play.board.map().slide(piece.id, wanted)
+    blocker = next((p for p in play.board.tokens if p.id != piece.id and
+                    ((p.x - stop[0]) ** 2 + (p.y - stop[1]) ** 2) ** 0.5
+                    < p.radius + piece.radius - 1e-6), None)
+    if blocker is not None:
+        play.notes.append(f"the retreat is blocked by {blocker.name}")
+        return
     if stop != (piece.x, piece.y):
         play.defender_piece = piece.moved_to(*stop)
         play.events.append(TokenPushed(piece.id, stop))

@@ -283,3 +283,15 @@ def test_sacrificial_dodge_and_drop_by_three_saves_both() -> None:
     assert StatusAdded("knight", "prone") in done.events
     assert Defended("knight", "archer", 1) in done.events
     assert done.data["hits_landed"] == 0
+
+
+def test_a_token_behind_blocks_the_retreat() -> None:
+    # The issue: the step back is "stopped by walls and tokens". A squire stands on (2, 0),
+    # where the knight would step: the knight stays, the parry keeps its +1.
+    fake = FakeMap({("orc", "knight"): facts(1.0)})
+    table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0),
+                  piece("squire", SQUIRE, x=2.0), measurer=fake)
+    done = _attack(table, [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
+    assert not any(isinstance(e, TokenPushed) for e in done.events)
+    assert "the retreat is blocked by Squire" in done.notes
+    assert Defended("knight", "orc", 1) in done.events

@@ -51,3 +51,19 @@ def test_preview_odds_for_each_defense_equal_brute_force() -> None:
         assert odds[f"lands vs {label}"] == pytest.approx(float(_brute_force(13, score)))
     assert odds["lands vs No defense"] == pytest.approx(at_most_13 := 181 / 216)
     assert at_most_13 == odds["hit"]
+
+
+@pytest.mark.parametrize(("acrobatics", "dodge"), [(12, 9), (16, 4), (6, 14)])
+def test_acrobatic_dodge_odds_equal_brute_force(acrobatics: int, dodge: int) -> None:
+    # Acrobatics roll first (+2 on a success, -2 on a failure), then the Dodge: all 6^3 x 6^3.
+    from rules.gurps.defense import DefensePlan
+    plan = DefensePlan("dodge+acrobatic", "Dodge + Acrobatic", "dodge", None,
+                       frozenset({"acrobatic"}), dodge, (), acrobatics=acrobatics)
+    wins = 0
+    for acro in product(range(1, 7), repeat=3):
+        a = sum(acro)
+        score = dodge + (2 if a <= 4 or (a <= 16 and a <= acrobatics) else -2)
+        for roll in product(range(1, 7), repeat=3):
+            d = sum(roll)
+            wins += d <= 4 or (d <= 16 and d <= score)
+    assert plan.probability == Fraction(wins, 6**6)
