@@ -8,73 +8,44 @@ replays the same dice from the start once the defender has chosen.
 
 Examples
 --------
-See ``tests/rules/gurps/test_attack.py``.
+See ``tests/rules/gurps/test_gurps_attack.py`` (a board needs a map to measure).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rules.dice import DiceSource
 from rules.events import (
     Defended,
     DefenseChosen,
-    DieRoll,
-    Event,
     Hit,
     Miss,
     Modifier,
-    RollMade,
     StatusAdded,
     TokenPushed,
 )
 from rules.gurps.defense import (
     DefensePlan,
-    Threat,
     defense_plans,
     find_plan,
     no_defense_reason,
-    sacrifice_plans,
 )
-from rules.gurps.injury import apply_hit
+from rules.gurps.parries import parry_holds, record_defense
+from rules.gurps.play import Play, Setup, character, land, modifier_json
 from rules.gurps.ranges import range_penalty
 from rules.gurps.roll import Grade, RollOutcome, success_roll
-from rules.gurps.statblock import Attack, Character, character_from_dict, character_to_dict
+from rules.gurps.sacrifice import ally_plans, sacrifice
+from rules.gurps.statblock import Attack, Character, character_to_dict
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
-from rules.table import Board, MapFacts, Piece, Side
+from rules.table import Board, MapFacts
 
-__all__ = ["Setup", "attack_modifiers", "character", "defense_decision", "prepare", "resolve"]
+__all__ = ["attack_modifiers", "defense_decision", "prepare", "resolve"]
 
 ALL_OUT = "all-out-attack"
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """An attack ready to roll: the pieces, characters, the weapon, the map facts, the skill."""
-
-    attacker_piece: Piece
-    target_piece: Piece
-    attacker: Character
-    defender: Character
-    attack: Attack
-    facts: MapFacts
-    modifiers: tuple[Modifier, ...]
-
-    @property
-    def effective_skill(self) -> int:
-        return self.attack.skill + sum(m.value for m in self.modifiers)
-
-    def threat(self) -> Threat:
-        return Threat(self.attacker_piece.id, self.attacker, self.attack,
-                      self.facts.attacker_arc, self.facts.shield_side, self.facts.distance)
-
-
-def character(piece: Piece) -> Character:
-    """The piece's stat block as a :class:`Character` (``RulesError`` naming the field)."""
-    return character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
 
 
 def attack_modifiers(attacker: Character, attack: Attack, facts: MapFacts,
@@ -191,24 +162,6 @@ def _choice_label(plan: DefensePlan) -> str:
     return label
 
 
-@dataclass
-class _Play:
-    """The running state of one resolution (local to :func:`resolve`)."""
-
-    setup: Setup
-    board: Board
-    dice: DiceSource
-    events: list[Event]
-    notes: list[str]
-    attacker: Character
-    defender: Character
-    defender_piece: Piece
-    data: dict[str, Any]
-    ally_piece: Piece | None = None
-    ally: Character | None = None
-    ally_takes: bool = False
-
-
 def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolution:
     """Roll one attack: events and the new board, or the defense decision to wait for."""
     setup = prepare(board, request)
@@ -218,7 +171,7 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         **({"maneuver": ALL_OUT} if ALL_OUT in request.options else {}))
     made, result = success_roll(dice, setup.attacker_piece.id, setup.attack.label,
                                 setup.attack.skill, setup.modifiers)
-    play = _Play(setup, board, dice, [made], [], attacker, setup.defender, setup.target_piece,
+    play = Play(setup, board, dice, [made], [], attacker, setup.defender, setup.target_piece,
                  _data(setup, result))
     if not result.succeeded:
         play.events.append(Miss(setup.attacker_piece.id, setup.target_piece.id,
@@ -231,21 +184,9 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         return Resolution(tuple(play.events), board, title=_title(setup, "defense?"),
                           decision=pending, data=play.data)
     for number in range(pending):
-        _land(play, f"hit {number + 1}" if pending > 1 else "")
+        land(play, f"hit {number + 1}" if pending > 1 else "")
     play.data["hits_landed"] = pending
     return _finish(play, "hit" if pending else "defended")
-
-
-def _land(play: _Play, label: str) -> None:
-    """One hit on the defender, or on the ally whose sacrificial dodge put him in its way."""
-    attacker_id = play.setup.attacker_piece.id
-    if play.ally_takes and play.ally is not None and play.ally_piece is not None:
-        play.ally, events = apply_hit(play.dice, attacker_id, play.ally_piece.id, play.ally,
-                                      play.setup.attack, label)
-    else:
-        play.defender, events = apply_hit(play.dice, attacker_id, play.defender_piece.id,
-                                          play.defender, play.setup.attack, label)
-    play.events.extend(events)
 
 
 def _hits(attack: Attack, result: RollOutcome) -> int:
@@ -255,7 +196,7 @@ def _hits(attack: Attack, result: RollOutcome) -> int:
     return min(attack.rate_of_fire, 1 + result.margin // attack.recoil)
 
 
-def _defend(play: _Play, request: AttackRequest, result: RollOutcome,
+def _defend(play: Play, request: AttackRequest, result: RollOutcome,
             hits: int) -> int | Decision:
     """Play the defense; the hits that get through, or the decision still to make."""
     setup = play.setup
@@ -284,29 +225,13 @@ def _defend(play: _Play, request: AttackRequest, result: RollOutcome,
     return hits
 
 
-def _allies(play: _Play) -> tuple[DefensePlan, ...]:
-    """Sacrificial Dodge plans of the defender's allies a step away (touching him)."""
-    setup, measurer = play.setup, play.board.map()
-    target = setup.target_piece
-    plans: list[DefensePlan] = []
-    for piece in play.board.tokens:
-        if piece.side is Side.NEUTRAL or piece.side != target.side or piece.id in (
-                target.id, setup.attacker_piece.id) or not measurer.adjacent(piece.id, target.id):
-            continue
-        seen = measurer.facts(setup.attacker_piece.id, piece.id, None, 0.0)
-        threat = Threat(setup.attacker_piece.id, setup.attacker, setup.attack,
-                        seen.attacker_arc, seen.shield_side, seen.distance)
-        plans.extend(sacrifice_plans(piece.id, piece.name, character(piece), threat))
-    return tuple(plans)
-
-
-def _one_defense(play: _Play, request: AttackRequest, decision_id: str,
+def _one_defense(play: Play, request: AttackRequest, decision_id: str,
                  hits: int) -> int | Decision:
     """Ask for (or play) one defense; the hits it stopped."""
     setup = play.setup
     plans = defense_plans(play.defender, setup.threat())
     if decision_id == "defense":
-        plans = plans[:-1] + _allies(play) + plans[-1:]
+        plans = plans[:-1] + ally_plans(play) + plans[-1:]
     if decision_id == "second-defense":
         last = play.data.get("defense-after-sacrifice") or play.data["defense"]
         used = last["choice"].split("+")[0]
@@ -324,46 +249,17 @@ def _one_defense(play: _Play, request: AttackRequest, decision_id: str,
     if not plan.allowed and not request.gm_override:
         raise RulesError(f"answer {decision_id}={plan.id}: not allowed ({plan.why_not})")
     if plan.defense == "sacrifice":
-        return _sacrifice(play, plan, hits)
+        return sacrifice(play, plan, hits)
     return _play_plan(play, plan, decision_id, hits)
 
 
-def _sacrifice(play: _Play, plan: DefensePlan, hits: int) -> int:
-    """Sacrificial Dodge: on a success the ally takes the hit; with a drop both fall prone and
-    a success by 3 or more means neither is hit. Either way the ally cannot retreat until his
-    next turn. Returns the hits kept off the defender (0 on a failure)."""
-    ally_piece = play.board.token(plan.weapon or "")
-    ally = character(ally_piece).with_condition(sacrificed=True)
-    attacker_id = play.setup.attacker_piece.id
-    play.events.append(DefenseChosen(ally_piece.id, attacker_id, f"{plan.label} {plan.score}"))
-    made, result = success_roll(play.dice, ally_piece.id, plan.label, plan.base, plan.modifiers)
-    play.events.append(made)
-    play.data["defense"] = {"choice": plan.id, "score": plan.score, "roll": result.total,
-                            "margin": result.margin, "success": result.succeeded,
-                            "modifiers": [_modifier_json(m) for m in plan.modifiers]}
-    if "drop" in plan.options:
-        ally = ally.with_condition(posture="prone", dropped_from=attacker_id)
-        play.events.append(StatusAdded(ally_piece.id, "prone"))
-    play.ally_piece, play.ally = ally_piece, ally
-    if not result.succeeded:
-        return 0
-    if "drop" in plan.options:
-        play.defender = play.defender.with_condition(posture="prone")
-        play.events.append(StatusAdded(play.defender_piece.id, "prone"))
-        if result.margin >= 3:
-            play.events.append(Defended(play.defender_piece.id, attacker_id, hits))
-            return hits
-    play.ally_takes = True
-    return 0
-
-
-def _play_plan(play: _Play, plan: DefensePlan, decision_id: str, hits: int) -> int:
+def _play_plan(play: Play, plan: DefensePlan, decision_id: str, hits: int) -> int:
     setup = play.setup
     target = play.defender_piece.id
     label = f"{plan.label} {plan.score}" if plan.defense != "none" else plan.label
     play.events.append(DefenseChosen(target, setup.attacker_piece.id, label))
     record: dict[str, Any] = {"choice": plan.id, "score": plan.score,
-                              "modifiers": [_modifier_json(m) for m in plan.modifiers]}
+                              "modifiers": [modifier_json(m) for m in plan.modifiers]}
     play.data[decision_id] = record
     if plan.defense == "none":
         return 0
@@ -372,10 +268,10 @@ def _play_plan(play: _Play, plan: DefensePlan, decision_id: str, hits: int) -> i
     made, result = success_roll(play.dice, target, plan.label, plan.base, modifiers)
     play.events.append(made)
     record.update(success=result.succeeded, margin=result.margin, roll=result.total)
-    _record_defense(play, plan)
+    record_defense(play, plan)
     if not result.succeeded:
         return 0
-    if plan.defense == "parry" and not _parry_holds(play, plan):
+    if plan.defense == "parry" and not parry_holds(play, plan):
         record["success"] = False
         return 0
     stopped = min(hits, _stopped_hits(plan, result))
@@ -392,7 +288,7 @@ def _stopped_hits(plan: DefensePlan, result: RollOutcome) -> int:
     return 1 + result.margin
 
 
-def _acrobatic(play: _Play, plan: DefensePlan) -> tuple[Modifier, ...]:
+def _acrobatic(play: Play, plan: DefensePlan) -> tuple[Modifier, ...]:
     """Acrobatic Dodge: an Acrobatics roll first, +2 on a success, -2 on a failure."""
     if plan.acrobatics is None:
         return ()
@@ -404,7 +300,7 @@ def _acrobatic(play: _Play, plan: DefensePlan) -> tuple[Modifier, ...]:
             else Modifier(-2, "Acrobatics failure"),)
 
 
-def _take_options(play: _Play, plan: DefensePlan) -> None:
+def _take_options(play: Play, plan: DefensePlan) -> None:
     """Retreat steps one hex away from the attacker (walls stop it); a drop lays him prone."""
     attacker_id = play.setup.attacker_piece.id
     if "retreat" in plan.options:
@@ -415,7 +311,7 @@ def _take_options(play: _Play, plan: DefensePlan) -> None:
         play.events.append(StatusAdded(play.defender_piece.id, "prone"))
 
 
-def _step_back(play: _Play) -> None:
+def _step_back(play: Play) -> None:
     piece, foe = play.defender_piece, play.setup.attacker_piece
     dx, dy = piece.x - foe.x, piece.y - foe.y
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
@@ -432,100 +328,12 @@ def _step_back(play: _Play) -> None:
         play.events.append(TokenPushed(piece.id, stop))
 
 
-def _record_defense(play: _Play, plan: DefensePlan) -> None:
-    """A parry counts for the next parries with that weapon this turn; a block uses the turn's."""
-    condition = play.defender.condition
-    if plan.defense == "parry" and plan.weapon is not None:
-        parries = dict(condition.parries)
-        parries[plan.weapon] = parries.get(plan.weapon, 0) + 1
-        play.defender = play.defender.with_condition(parries=parries)
-    if plan.defense == "block":
-        play.defender = play.defender.with_condition(blocked=True)
-    if plan.defense == "parry":
-        _ruin_bow(play, plan.weapon or "")
-
-
-def _ruin_bow(play: _Play, weapon: str) -> None:
-    """"Parrying just once with a bow will ruin it as a bow": an improvised parry with a
-    weapon that also shoots breaks its missile usages (the club usage stays)."""
-    usages = [a for a in play.defender.attacks if a.name == weapon]
-    if not any(a.improvised for a in usages):
-        return
-    ruined = [a.label for a in usages if a.kind == "missile"
-              and a.label not in play.defender.condition.broken]
-    if ruined:
-        broken = (*play.defender.condition.broken, *ruined)
-        play.defender = play.defender.with_condition(broken=broken)
-        play.events.extend(StatusAdded(play.defender_piece.id, f"{label} ruined")
-                           for label in ruined)
-
-
-def _parry_holds(play: _Play, plan: DefensePlan) -> bool:
-    """Parrying heavy weapons: beyond Basic Lift the parry fails and the weapon is dropped;
-    from three times its weight the weapon may break (1d), and past 6 in 6 the parry fails."""
-    target, weapon = play.defender_piece.id, plan.weapon or ""
-    if plan.automatic_failure:
-        play.notes.append(f"the parry fails: {plan.automatic_failure}")
-        return _lose_weapon(play, weapon, plan.breakage, "dropped") and False
-    if plan.breakage <= 0:
-        _counterstrike(play, plan)
-        return True
-    roll = play.dice.roll(6, f"{weapon} breakage")
-    play.events.append(RollMade(target, f"{weapon} breakage",
-                                (DieRoll(6, (roll,), f"{weapon} breakage"),), (), roll,
-                                plan.breakage, "breaks" if roll <= plan.breakage else "holds"))
-    if roll <= plan.breakage:
-        _lose_weapon(play, weapon, 0, "broken")
-    if plan.breakage > 6:
-        play.notes.append(f"the parry does not count: {weapon} offered too little resistance")
-        return False
-    _counterstrike(play, plan)
-    return True
-
-
-def _lose_weapon(play: _Play, weapon: str, breakage: int, how: str) -> bool:
-    """Mark ``weapon`` broken or dropped (a heavy blow that a weak weapon parried)."""
-    condition = play.defender.condition
-    if how == "dropped" and breakage > 0:
-        roll = play.dice.roll(6, f"{weapon} breakage")
-        how = "broken" if roll <= breakage else how
-    if how == "broken":
-        play.defender = play.defender.with_condition(broken=(*condition.broken, weapon))
-    else:
-        play.defender = play.defender.with_condition(dropped=(*condition.dropped, weapon))
-    play.events.append(StatusAdded(play.defender_piece.id, f"{weapon} {how}"))
-    return True
-
-
-def _counterstrike(play: _Play, plan: DefensePlan) -> None:
-    """Parrying an unarmed attack with a weapon: a skill roll (-4 against Judo or Karate)
-    strikes the attacker's limb, with no defense."""
-    setup = play.setup
-    weapon = next((a for a in play.defender.attacks if a.name == plan.weapon), None)
-    if weapon is None or weapon.unarmed or not setup.attack.unarmed:
-        return
-    skill_name = setup.attack.skill_name.lower()
-    modifiers = (Modifier(-4, "attacker used Judo or Karate"),) \
-        if skill_name in ("judo", "karate") else ()
-    made, result = success_roll(play.dice, play.defender_piece.id,
-                                f"{weapon.label} strikes the limb", weapon.skill, modifiers)
-    play.events.append(made)
-    if result.succeeded:
-        play.attacker, events = apply_hit(play.dice, play.defender_piece.id,
-                                          setup.attacker_piece.id, play.attacker, weapon, "")
-        play.events.extend(events)
-
-
-def _modifier_json(modifier: Modifier) -> dict[str, Any]:
-    return {"value": modifier.value, "reason": modifier.reason}
-
-
 def _data(setup: Setup, result: RollOutcome) -> dict[str, Any]:
     return {
         "attacker": setup.attacker_piece.id, "target": setup.target_piece.id,
         "weapon": setup.attack.label, "kind": setup.attack.kind,
         "target_number": setup.effective_skill,
-        "modifiers": [_modifier_json(m) for m in setup.modifiers],
+        "modifiers": [modifier_json(m) for m in setup.modifiers],
         "roll": result.total, "margin": result.margin, "result": result.kind.value,
         "hit": result.succeeded, "critical": result.kind is Grade.CRITICAL_SUCCESS,
         "distance": setup.facts.distance, "arc": setup.facts.attacker_arc,
@@ -537,7 +345,7 @@ def _title(setup: Setup, what: str) -> str:
             f"({setup.attack.label}): {what}")
 
 
-def _finish(play: _Play, what: str) -> Resolution:
+def _finish(play: Play, what: str) -> Resolution:
     setup = play.setup
     attacker_piece = replace(setup.attacker_piece, stats=character_to_dict(play.attacker))
     defender_piece = replace(play.defender_piece, stats=character_to_dict(play.defender))

@@ -18,8 +18,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.gurps.attack import Setup, prepare
+from rules.gurps.attack import prepare
 from rules.gurps.defense import defense_plans, no_defense_reason
+from rules.gurps.play import Setup
 from rules.gurps.roll import Grade, grade_chances
 from rules.interface import AttackRequest, Chance, Preview
 from rules.registry import RulesError

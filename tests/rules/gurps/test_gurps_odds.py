@@ -8,6 +8,7 @@ from itertools import product
 import pytest
 from gurps_table import KNIGHT, ORC, FakeMap, board, facts, piece
 
+from rules.gurps.defense import DefensePlan
 from rules.gurps.odds import lands
 from rules.gurps.roll import success_chance
 from rules.interface import AttackRequest
@@ -56,7 +57,6 @@ def test_preview_odds_for_each_defense_equal_brute_force() -> None:
 @pytest.mark.parametrize(("acrobatics", "dodge"), [(12, 9), (16, 4), (6, 14)])
 def test_acrobatic_dodge_odds_equal_brute_force(acrobatics: int, dodge: int) -> None:
     # Acrobatics roll first (+2 on a success, -2 on a failure), then the Dodge: all 6^3 x 6^3.
-    from rules.gurps.defense import DefensePlan
     plan = DefensePlan("dodge+acrobatic", "Dodge + Acrobatic", "dodge", None,
                        frozenset({"acrobatic"}), dodge, (), acrobatics=acrobatics)
     wins = 0
