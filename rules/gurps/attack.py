@@ -116,8 +116,7 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
 
 
 def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
-    """The GM's corrections: ``distance`` (yards), ``arc`` (front/left/right/back),
-    ``shield_side`` (yes/no)."""
+    """The GM's corrections: ``distance`` (yards), ``arc`` (front/left/right/back)."""
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
         if key == "distance":
@@ -129,10 +128,8 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
             if value not in ("front", "left", "right", "back"):
                 raise RulesError(f"override arc: {value!r} is not front, left, right or back")
             changes["attacker_arc"] = value
-        elif key == "shield_side":
-            changes["shield_side"] = value.lower() in ("yes", "true", "1")
         else:
-            raise RulesError(f"override {key!r}: GURPS knows distance, arc and shield_side")
+            raise RulesError(f"override {key!r}: GURPS knows distance and arc")
     return replace(facts, **changes)
 
 

@@ -18,7 +18,7 @@ Examples
 ...                  "parry": 10}]}, "k")
 >>> foe = character_from_dict({"attacks": [{"name": "Axe", "usage": "Swung", "skill": 12,
 ...                                          "damage": "2d cut", "weight": 4}]}, "o")
->>> threat = Threat("o", foe, foe.attacks[0], arc="front", shield_side=False, distance=1.0)
+>>> threat = Threat("o", foe, foe.attacks[0], arc="front", distance=1.0)
 >>> plans = {p.id: p for p in defense_plans(knight, threat)}
 >>> plans["parry:Broadsword+retreat"].score, plans["dodge+retreat"].score, plans["block"].score
 (13, 14, 11)
@@ -45,13 +45,13 @@ FAST_ATTACKS = ("firearm", "beam")
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """One incoming attack as the defender sees it: who, with what, from which arc, how far."""
+    """One incoming attack as the defender sees it: who, with what, from which arc of the
+    defender (``front``, ``left``, ``right``, ``back``), how far (yards)."""
 
     attacker_id: str
     attacker: Character
     attack: Attack
     arc: str
-    shield_side: bool
     distance: float
 
 
@@ -96,7 +96,7 @@ def no_defense_reason(defender: Character, threat: Threat) -> str | None:
     >>> from rules.gurps.statblock import character_from_dict
     >>> d = character_from_dict({"condition": {"unaware": True}, "attacks": [
     ...     {"name": "Knife", "skill": 12, "damage": "1d-1 cut"}]}, "d")
-    >>> no_defense_reason(d, Threat("a", d, d.attacks[0], "front", False, 1.0))
+    >>> no_defense_reason(d, Threat("a", d, d.attacks[0], "front", 1.0))
     'unaware of the attack'
     """
     condition = defender.condition
@@ -115,8 +115,7 @@ def _common(defender: Character, threat: Threat) -> list[Modifier]:
     """Modifiers every defense gets: the shield's DB, stun, posture."""
     modifiers = []
     shield = defender.shield
-    facing_shield = threat.arc == "front" or (threat.arc in ("left", "right") and
-                                              threat.shield_side)
+    facing_shield = threat.arc == "front" or (shield is not None and threat.arc == shield.side)
     if shield is not None and shield.db and facing_shield and threat.attack.kind not in \
             FAST_ATTACKS:
         modifiers.append(Modifier(shield.db, f"{shield.name} DB"))
@@ -216,7 +215,7 @@ def parry_breakage_odds(defender: Character, weapon: Attack, threat: Threat) -> 
     ...     "parry": 10, "weight": 2.75}]}, "d")
     >>> club = character_from_dict({"attacks": [{"name": "Club", "skill": 12, "damage": "3d cr",
     ...     "weight": 14}]}, "a")
-    >>> parry_breakage_odds(d, d.attacks[0], Threat("a", club, club.attacks[0], "front", False, 1))
+    >>> parry_breakage_odds(d, d.attacks[0], Threat("a", club, club.attacks[0], "front", 1))
     4
     """
     attack = threat.attack
@@ -326,7 +325,7 @@ def sacrifice_plans(ally_id: str, ally_name: str, ally: Character,
     >>> bow = character_from_dict({"attacks": [{"name": "Bow", "skill": 12, "kind": "missile",
     ...     "damage": "1d imp", "range": [100, 150]}]}, "b")
     >>> [(p.id, p.score) for p in sacrifice_plans("al", "Al", ally,
-    ...     Threat("b", bow, bow.attacks[0], "left", False, 10.0))]
+    ...     Threat("b", bow, bow.attacks[0], "right", 10.0))]
     [('sacrifice:al', 9), ('sacrifice:al+drop', 12)]
     """
     common = _common(ally, threat)

@@ -148,8 +148,15 @@ def _shield(sheet: _Sheet) -> Shield | None:
         if not blocks:
             raise sheet.fail(f"{where}.weapons", "a shield without a block value")
         block = _score(sheet, blocks[0]["calc"]["block"], f"{where}.weapons[0].calc.block")
-        return Shield(_item_name(item), db, block[0] - db)
+        return Shield(_item_name(item), db, block[0] - db, side=_shield_side(sheet))
     return None
+
+
+def _shield_side(sheet: _Sheet) -> str:
+    """The shield is carried in the off hand: on the left of a right-handed fighter."""
+    profile = sheet.data.get("profile")
+    hand = profile.get("handedness") if isinstance(profile, Mapping) else None
+    return "right" if isinstance(hand, str) and hand.strip().lower() == "left" else "left"
 
 
 def _score(sheet: _Sheet, text: Any, where: str) -> tuple[int, str]:

@@ -38,7 +38,7 @@ class Setup:
 
     def threat(self) -> Threat:
         return Threat(self.attacker_piece.id, self.attacker, self.attack,
-                      self.facts.attacker_arc, self.facts.shield_side, self.facts.distance)
+                      self.facts.attacker_arc, self.facts.distance)
 
 
 def character(piece: Piece) -> Character:

@@ -22,7 +22,7 @@ def ally_plans(play: Play) -> tuple[DefensePlan, ...]:
             continue
         seen = measurer.facts(setup.attacker_piece.id, piece.id, None, 0.0)
         threat = Threat(setup.attacker_piece.id, setup.attacker, setup.attack,
-                        seen.attacker_arc, seen.shield_side, seen.distance)
+                        seen.attacker_arc, seen.distance)
         plans.extend(sacrifice_plans(piece.id, piece.name, character(piece), threat))
     return tuple(plans)
 

@@ -84,12 +84,14 @@ class Attack:
 
 @dataclass(frozen=True, slots=True)
 class Shield:
-    """A ready shield or cloak: its Defense Bonus and the Block score without it."""
+    """A ready shield or cloak: its Defense Bonus, the Block score without it, and the side it
+    is carried on (``left`` for a right-handed fighter): attacks from that side get the DB."""
 
     name: str
     db: int
     block: int
     cloak: bool = False
+    side: str = "left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +302,8 @@ def _shield(data: Any, where: str, skills: Mapping[str, int]) -> Shield | None:
         raise RulesError(f"{where}.block: missing (or give the {'Cloak' if cloak else 'Shield'}"
                          " skill)")
     return Shield(name=_text(record, "name", where, "Shield"), db=_int(record, "db", where, 0),
-                  block=_int(record, "block", where, block), cloak=cloak)
+                  block=_int(record, "block", where, block), cloak=cloak,
+                  side=_text(record, "side", where, "left", ("left", "right")))
 
 
 def _condition(data: Any, where: str, hp: int) -> Condition:
@@ -393,6 +396,8 @@ def character_to_dict(character: Character) -> dict[str, Any]:
         out["shield"] = {"name": shield.name, "db": shield.db, "block": shield.block}
         if shield.cloak:
             out["shield"]["cloak"] = True
+        if shield.side != "left":
+            out["shield"]["side"] = shield.side
     out["skills"] = dict(character.skills)
     out["traits"] = list(character.traits)
     out["attacks"] = [_attack_to_dict(a) for a in character.attacks]

@@ -58,7 +58,8 @@ def order_view(board: Board) -> TurnOrderView:
     round_, order, acting = _state(board)
     names = {p.id: p for p in board.tokens}
     rows = tuple(TurnRow(t, names[t].name, f"Speed {_character(names[t]).basic_speed:g}",
-                         acting=i == acting) for i, t in enumerate(order) if t in names)
+                         acting=i == acting, done=i < acting)
+                 for i, t in enumerate(order) if t in names)
     in_combat = round_ > 0
     controls = (
         Control("start", "Start combat", enabled=not in_combat and bool(board.tokens),

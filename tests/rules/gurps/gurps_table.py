@@ -38,9 +38,9 @@ class FakeMap:
         return None
 
 
-def facts(distance: float = 1.0, arc: str = "front", shield_side: bool = False) -> MapFacts:
+def facts(distance: float = 1.0, arc: str = "front") -> MapFacts:
     band = "melee" if distance <= 1 else "short"
-    return MapFacts(distance, band, 0.0, "none", attacker_arc=arc, shield_side=shield_side)
+    return MapFacts(distance, band, 0.0, "none", attacker_arc=arc)
 
 
 def board(*pieces: Piece, measurer: FakeMap | None = None,

@@ -22,11 +22,11 @@ def _who(stats: dict[str, Any], **changes: Any) -> Character:
     return character_from_dict({**stats, **changes}, "t")
 
 
-def _threat(attack: dict[str, Any] | None = None, arc: str = "front", shield_side: bool = False,
+def _threat(attack: dict[str, Any] | None = None, arc: str = "front",
             distance: float = 1.0, st: int = 12) -> Threat:
     foe = _who({"st": st, "attacks": [attack or {"name": "Axe", "usage": "Swung", "skill": 13,
                                                  "damage": "2d+2 cut", "weight": 4}]})
-    return Threat("foe", foe, foe.attacks[0], arc, shield_side, distance)
+    return Threat("foe", foe, foe.attacks[0], arc, distance)
 
 
 def _plans(defender: Character, threat: Threat) -> dict[str, DefensePlan]:
@@ -54,22 +54,31 @@ def test_parry_is_3_plus_half_weapon_skill() -> None:
     assert who.attacks[0].parry == 9
 
 
-@pytest.mark.parametrize(("arc", "shield_side", "kind", "db"), [
-    ("front", False, "melee", 2),    # from in front
-    ("left", True, "melee", 2),      # from the shield side
-    ("right", False, "melee", 0),    # the other side: no DB
-    ("front", False, "missile", 2),  # muscle-powered missiles
-    ("front", False, "thrown", 2),
-    ("front", False, "firearm", 0),  # "not against firearms"
+@pytest.mark.parametrize(("arc", "kind", "db"), [
+    ("front", "melee", 2),    # from in front
+    ("left", "melee", 2),     # from the shield side (the shield on the left arm by default)
+    ("right", "melee", 0),    # the other side: no DB
+    ("back", "melee", 0),
+    ("front", "missile", 2),  # muscle-powered missiles
+    ("front", "thrown", 2),
+    ("front", "firearm", 0),  # "not against firearms"
 ])
 def test_shield_db_adds_from_front_or_shield_side_not_against_firearms(
-        arc: str, shield_side: bool, kind: str, db: int) -> None:
+        arc: str, kind: str, db: int) -> None:
     # "Shields and Defense Bonus": the DB adds to Dodge, Parry and Block.
     attack = {"name": "X", "skill": 12, "damage": "1d cr", "kind": kind,
               **({} if kind == "melee" else {"range": [10, 20]})}
-    plans = _plans(_who(KNIGHT), _threat(attack, arc, shield_side))
+    plans = _plans(_who(KNIGHT), _threat(attack, arc))
     assert plans["dodge"].score == 9 + db
     assert plans["block"].score == 9 + db
+
+
+def test_a_shield_on_the_right_arm_guards_the_right() -> None:
+    # A left-handed fighter carries the shield on the right: the DB counts from the front and
+    # the right, not from the left. Dodge 9 + 2 / 9.
+    lefty = _who(KNIGHT, shield={"name": "Medium Shield", "db": 2, "block": 9, "side": "right"})
+    assert [_plans(lefty, _threat(arc=arc))["dodge"].score for arc in ("front", "right", "left")] \
+        == [11, 11, 9]
 
 
 def test_retreat_bonuses_and_fencing() -> None:

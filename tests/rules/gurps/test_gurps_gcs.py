@@ -84,6 +84,7 @@ def test_basic_warrior_values() -> None:
     assert by_label["Regular Bow (ST13)"].kind == "missile"
     assert warrior.shield is not None
     assert (warrior.shield.name, warrior.shield.db, warrior.shield.block) == ("Small Shield", 1, 11)
+    assert warrior.shield.side == "left"  # profile handedness: Right
     assert (warrior.encumbrance, warrior.dodge) == (1, 9)
     assert (warrior.dr, dict(warrior.dr_vs)) == (4, {"cr": 2})
     assert warrior.has("Combat Reflexes") and warrior.has("High Pain Threshold")
