@@ -22,6 +22,7 @@ from rules.events import (
     Defended,
     DefenseChosen,
     Hit,
+    Injured,
     Miss,
     Modifier,
     StatusAdded,
@@ -33,6 +34,7 @@ from rules.gurps.defense import (
     find_plan,
     no_defense_reason,
 )
+from rules.gurps.narration import log_lines
 from rules.gurps.parries import parry_holds, record_defense
 from rules.gurps.play import Play, Setup, character, land, modifier_json
 from rules.gurps.ranges import range_penalty
@@ -100,7 +102,9 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
         raise RulesError("an attacker cannot attack itself")
     attacker, defender = character(attacker_piece), character(target_piece)
     attack = attacker.attack(request.weapon)
-    ranges = list(attack.range) if attack.range is not None else None
+    # The desktop measures bands for three ranges (short, medium, long): GURPS gives
+    # half-damage and maximum range, so short and medium both end at half damage.
+    ranges = [attack.range[0], attack.range[0], attack.range[1]] if attack.range else None
     try:
         measurer = board.map()
     except ValueError as error:
@@ -178,7 +182,9 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     hits = _hits(setup.attack, result)
     pending = _defend(play, request, result, hits)
     if isinstance(pending, Decision):
+        names = {piece.id: piece.name for piece in board.tokens}
         return Resolution(tuple(play.events), board, title=_title(setup, "defense?"),
+                          notes=log_lines(play.events, names),
                           decision=pending, data=play.data)
     for number in range(pending):
         land(play, f"hit {number + 1}" if pending > 1 else "")
@@ -337,6 +343,16 @@ def _data(setup: Setup, result: RollOutcome) -> dict[str, Any]:
     }
 
 
+def _outcome(play: Play, what: str) -> str:
+    """``hit: Orc Leader 8 injury, stunned``: the title's summary of what the attack did."""
+    names = {piece.id: piece.name for piece in play.board.tokens}
+    harm = [f"{names.get(e.token, e.token)} {e.injury} injury" for e in play.events
+            if isinstance(e, Injured)]
+    harm += [f"{names.get(e.token, e.token)} {e.status}" for e in play.events
+             if isinstance(e, StatusAdded)]
+    return f"{what}: {', '.join(harm)}" if harm else what
+
+
 def _title(setup: Setup, what: str) -> str:
     return (f"{setup.attacker_piece.name} attacks {setup.target_piece.name} "
             f"({setup.attack.label}): {what}")
@@ -356,6 +372,7 @@ def _finish(play: Play, what: str) -> Resolution:
         ally_piece = replace(play.ally_piece, stats=character_to_dict(play.ally))
         board = board.with_token(ally_piece)
         play.data["conditions"][ally_piece.id] = dict(ally_piece.stats["condition"])
-    return Resolution(tuple(play.events), board, title=_title(setup, what),
-                      notes=tuple(play.notes), data=play.data)
+    names = {piece.id: piece.name for piece in play.board.tokens}
+    return Resolution(tuple(play.events), board, title=_title(setup, _outcome(play, what)),
+                      notes=log_lines(play.events, names) + tuple(play.notes), data=play.data)
 

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from rules.dice import DiceSource
-from rules.events import DieRoll, RollMade
+from rules.events import DieRoll, Modifier, RollMade
 
 __all__ = ["WOUNDING", "DamageSpec", "injury", "parse_damage", "roll_damage", "shock"]
 
@@ -88,7 +88,8 @@ def roll_damage(dice: DiceSource, actor: str, label: str,
     dies = tuple(DieRoll(6, (dice.roll(6, f"{label} damage"),), f"{label} damage")
                  for _ in range(spec.dice))
     total = max(spec.minimum, sum(d.total for d in dies) + spec.adds)
-    return RollMade(actor, purpose, dies, (), total, None, ""), total
+    adds = (Modifier(spec.adds, "adds"),) if spec.adds else ()
+    return RollMade(actor, purpose, dies, adds, total, None, ""), total
 
 
 def injury(damage: int, dr: int, kind: str) -> int:

@@ -21,6 +21,7 @@ from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
 from rules.gurps.attack import resolve
 from rules.gurps.gcs import read_sheet
+from rules.gurps.narration import log_lines
 from rules.gurps.odds import preview
 from rules.gurps.roll import success_roll
 from rules.gurps.statblock import (
@@ -197,4 +198,6 @@ def _perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
     else:
         raise RulesError(f"GURPS has no action {request.action!r}")
     moved = board.with_token(replace(piece, stats=character_to_dict(who)))
-    return Resolution(tuple(events), moved, title=f"{piece.name}: {request.action}")
+    names = {p.id: p.name for p in board.tokens}
+    return Resolution(tuple(events), moved, title=f"{piece.name}: {request.action}",
+                      notes=log_lines(events, names))

@@ -25,6 +25,7 @@ from typing import Any
 
 from rules.dice import DiceSource
 from rules.events import Event, StatusRemoved
+from rules.gurps.narration import log_lines
 from rules.gurps.roll import success_roll
 from rules.gurps.statblock import Character, character_from_dict, character_to_dict
 from rules.interface import Control, Resolution, TurnOrderView, TurnRow
@@ -111,7 +112,9 @@ def _next(board: Board, dice: DiceSource) -> Resolution:
     board = _begin_turn(board.with_combat({"round": round_, "order": order, "acting": acting}),
                         order[acting])
     name = board.token(order[acting]).name
-    return Resolution(tuple(events), board, title=f"Round {round_}: {name}'s turn")
+    names = {p.id: p.name for p in board.tokens}
+    return Resolution(tuple(events), board, title=f"Round {round_}: {name}'s turn",
+                      notes=log_lines(events, names))
 
 
 def _end_turn(board: Board, token: str, dice: DiceSource, events: list[Event]) -> Board:

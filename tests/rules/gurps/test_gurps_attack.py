@@ -295,3 +295,15 @@ def test_a_token_behind_blocks_the_retreat() -> None:
     assert not any(isinstance(e, TokenPushed) for e in done.events)
     assert "the retreat is blocked by Squire" in done.notes
     assert Defended("knight", "orc", 1) in done.events
+
+
+def test_the_log_lines_show_every_roll_with_its_margin() -> None:
+    # The breakdown the log shows: dice, skill, modifiers, effective skill, margin.
+    done = _attack(_duel(), [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
+    assert done.notes[:3] == (
+        "Orc Axe (Swung): 3d6 3+4+4 = 11 vs 13: success by 2",
+        "Orc hits Knight",
+        "Knight defends against Orc: Parry (Broadsword) + Retreat 13")
+    assert "Knight Parry (Broadsword) + Retreat: 3d6 5+5+3 = 13 vs 10, +2 Medium Shield DB, " \
+           "+1 retreat = 13: success by 0" in done.notes
+    assert done.title == "Orc attacks Knight (Axe (Swung)): defended"
