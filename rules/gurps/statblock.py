@@ -261,12 +261,12 @@ def _attack(data: Any, where: str) -> Attack:
     skill = _int(record, "skill", where)
     parry = record.get("parry")
     if parry is True:
-        parry = 3 + skill // 2
+        parry = 3 + skill // 2 + _int(record, "parry_bonus", where, 0)
     elif parry is False:
         parry = None
     if parry is not None and not isinstance(parry, int):
-        raise RulesError(f"{where}.parry: expected an integer, true (3 + half skill) or null,"
-                         f" got {parry!r}")
+        raise RulesError(f"{where}.parry: expected an integer, true (3 + half skill, plus"
+                         f" parry_bonus) or null, got {parry!r}")
     try:
         damage = parse_damage(_text(record, "damage", where, "1d cr"))
     except ValueError as error:

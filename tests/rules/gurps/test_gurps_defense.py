@@ -52,6 +52,11 @@ def test_parry_is_3_plus_half_weapon_skill() -> None:
     who = _who({"attacks": [{"name": "Broadsword", "skill": 13, "damage": "2d cut",
                              "parry": True}]})
     assert who.attacks[0].parry == 9
+    # "A few long, well-balanced weapons (e.g., the quarterstaff) get a +1 or +2 bonus":
+    # Staff-12 with +2: 3 + 6 + 2 = 11.
+    staff = _who({"attacks": [{"name": "Quarterstaff", "skill": 12, "damage": "1d+2 cr",
+                               "parry": True, "parry_bonus": 2}]})
+    assert staff.attacks[0].parry == 11
 
 
 @pytest.mark.parametrize(("arc", "kind", "db"), [
