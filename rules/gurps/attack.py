@@ -137,7 +137,7 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
     return replace(facts, **changes)
 
 
-def defense_decision(setup: Setup, defender: Character, plans: tuple[DefensePlan, ...],
+def defense_decision(setup: Setup, plans: tuple[DefensePlan, ...],
                      decision_id: str = "defense") -> Decision:
     """The defender's choice: every plan with its exact odds, not-allowed ones with why."""
     choices = tuple(
@@ -243,7 +243,7 @@ def _one_defense(play: Play, request: AttackRequest, decision_id: str,
                       else p for p in plans)
     answer = request.answer(decision_id)
     if answer is None:
-        return defense_decision(setup, play.defender, plans, decision_id)
+        return defense_decision(setup, plans, decision_id)
     plan = find_plan(plans, answer)
     if plan is None:
         known = ", ".join(p.id for p in plans if p.allowed)

@@ -207,7 +207,7 @@ def _block_plans(defender: Character, threat: Threat) -> list[DefensePlan]:
     return plans
 
 
-def parry_breakage_odds(defender: Character, weapon: Attack, threat: Threat) -> int:
+def parry_breakage_odds(weapon: Attack, threat: Threat) -> int:
     """Out of 6, the chance the parrying weapon breaks (0 below three times its weight).
 
     >>> from rules.gurps.statblock import character_from_dict
@@ -215,7 +215,7 @@ def parry_breakage_odds(defender: Character, weapon: Attack, threat: Threat) -> 
     ...     "parry": 10, "weight": 2.75}]}, "d")
     >>> club = character_from_dict({"attacks": [{"name": "Club", "skill": 12, "damage": "3d cr",
     ...     "weight": 14}]}, "a")
-    >>> parry_breakage_odds(d, d.attacks[0], Threat("a", club, club.attacks[0], "front", 1))
+    >>> parry_breakage_odds(d.attacks[0], Threat("a", club, club.attacks[0], "front", 1))
     4
     """
     attack = threat.attack
@@ -297,7 +297,7 @@ def _weapon_parry_plans(defender: Character, weapon: Attack,
     plain = DefensePlan(
         id=f"parry:{weapon.name}", label=f"Parry ({weapon.name})", defense="parry",
         weapon=weapon.name, options=frozenset(), base=weapon.parry, modifiers=tuple(common),
-        why_not=why_not, breakage=parry_breakage_odds(defender, weapon, threat),
+        why_not=why_not, breakage=parry_breakage_odds(weapon, threat),
         automatic_failure=_heavy_failure(defender, weapon, threat))
     if _retreat_kept(defender, threat):
         return [plain]

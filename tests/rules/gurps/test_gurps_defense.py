@@ -203,7 +203,7 @@ def test_parrying_heavy_weapons_breakage_odds() -> None:
         who = _who({"attacks": [{"name": "Blade", "skill": 14, "damage": "1d imp", "parry": 10,
                                  "weight": weight, "quality": quality}]})
         club = {"name": "Club", "skill": 12, "damage": "3d cr", "weight": attack_weight}
-        return parry_breakage_odds(who, who.attacks[0], _threat(club))
+        return parry_breakage_odds(who.attacks[0], _threat(club))
     assert (odds(2.75, "good", 14), odds(2.75, "cheap", 14), odds(2.75, "fine", 14),
             odds(3, "good", 4), odds(1, "very fine", 9)) == (4, 6, 3, 0, 6)
 
@@ -215,7 +215,7 @@ def test_unarmed_attacks_weigh_a_tenth_of_st_and_a_slam_full_st() -> None:
     knife = _who({"basic_lift": 10, "attacks": [{"name": "Knife", "skill": 12,
                                                  "damage": "1d-2 cut", "parry": 8, "weight": 1}]})
     punch = {"name": "Punch", "skill": 12, "damage": "1d cr", "unarmed": True, "reach": "C"}
-    assert parry_breakage_odds(knife, knife.attacks[0], _threat(punch, st=30)) == 2
+    assert parry_breakage_odds(knife.attacks[0], _threat(punch, st=30)) == 2
     slam = {**punch, "usage": "Slam"}
     plan = _plans(knife, _threat(slam, st=12))["parry:Knife"]
     assert plan.breakage == 11 and plan.probability == 0
