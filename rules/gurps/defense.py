@@ -41,6 +41,8 @@ FENCING_SKILLS = ("main-gauche", "rapier", "saber", "smallsword")
 POSTURE_DEFENSE = {"standing": 0, "kneeling": -2, "sitting": -2, "prone": -3}
 """The Posture Table's defense modifiers (Basic Set p. 551; the text names postures only)."""
 FAST_ATTACKS = ("firearm", "beam")
+OPTION_WORDS = frozenset({"retreat", "drop", "acrobatic"})
+"""The options a defense answer may add to its defense."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,11 +349,21 @@ def sacrifice_plans(ally_id: str, ally_name: str, ally: Character,
 
 def find_plan(plans: tuple[DefensePlan, ...], answer: tuple[str, ...]) -> DefensePlan | None:
     """The plan an answer names: ``("parry:Broadsword", "retreat")`` or
-    ``("parry:broadsword+retreat",)`` (any case, options in any order)."""
+    ``("parry:broadsword+retreat",)`` (any case, options in any order).
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> me = character_from_dict({"dodge": 9}, "me")
+    >>> foe = character_from_dict({"attacks": [{"name": "Club", "skill": 12,
+    ...                                          "damage": "1d+2 cr"}]}, "foe")
+    >>> plans = defense_plans(me, Threat("foe", foe, foe.attacks[0], "front", 1.0))
+    >>> find_plan(plans, ("Retreat+DODGE",)).id, find_plan(plans, ("dodge", "retreat")).score
+    ('dodge+retreat', 12)
+    """
     parts = [p.strip().lower() for a in answer for p in a.split("+") if p.strip()]
-    if not parts:
+    heads = [p for p in parts if p not in OPTION_WORDS]
+    if len(heads) != 1:
         return None
-    wanted = (parts[0], frozenset(parts[1:]))
+    wanted = (heads[0], frozenset(p for p in parts if p in OPTION_WORDS))
     for plan in plans:
         head = plan.id.split("+")[0].lower()
         if (head, plan.options) == wanted:

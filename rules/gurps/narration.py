@@ -50,7 +50,12 @@ def _named(event: Event, names: Mapping[str, str]) -> Event:
 
 
 def log_lines(events: Iterable[Event], names: Mapping[str, str]) -> tuple[str, ...]:
-    """Every event as a log line; rolls made by a token start with its name."""
+    """Every event as a log line; rolls made by a token start with its name.
+
+    >>> from rules.events import Hit, Injured
+    >>> log_lines([Hit("o", "k", False), Injured("k", 9, 3, 9, 3, 12)], {"o": "Orc", "k": "Kay"})
+    ('Orc hits Kay', 'Kay takes 9 damage, DR 3: 9 injury (HP 3 of 12)')
+    """
     lines = []
     for event in events:
         if isinstance(event, RollMade):

@@ -77,4 +77,9 @@ def land(play: Play, label: str) -> None:
 
 
 def modifier_json(modifier: Modifier) -> dict[str, Any]:
+    """A modifier as the JSON summaries carry it.
+
+    >>> modifier_json(Modifier(-2, "shock"))
+    {'value': -2, 'reason': 'shock'}
+    """
     return {"value": modifier.value, "reason": modifier.reason}

@@ -383,7 +383,13 @@ def _condition_to_dict(condition: Condition) -> dict[str, Any]:
 
 
 def character_to_dict(character: Character) -> dict[str, Any]:
-    """The JSON stat block; :func:`character_from_dict` reads it back to an equal character."""
+    """The JSON stat block; :func:`character_from_dict` reads it back to an equal character.
+
+    >>> who = character_from_dict({"st": 11, "shield": {"name": "Buckler", "db": 1,
+    ...                                                   "block": 9}}, "s")
+    >>> character_to_dict(who)["shield"], character_from_dict(character_to_dict(who), "s") == who
+    ({'name': 'Buckler', 'db': 1, 'block': 9}, True)
+    """
     out: dict[str, Any] = {
         "st": character.st, "dx": character.dx, "ht": character.ht, "hp": character.hp,
         "basic_speed": character.basic_speed, "basic_lift": character.basic_lift,
