@@ -307,3 +307,15 @@ def test_the_log_lines_show_every_roll_with_its_margin() -> None:
     assert "Knight Parry (Broadsword) + Retreat: 3d6 5+5+3 = 13 vs 10, +2 Medium Shield DB, " \
            "+1 retreat = 13: success by 0" in done.notes
     assert done.title == "Orc attacks Knight (Axe (Swung)): defended"
+
+
+def test_all_out_attack_determined_and_its_price() -> None:
+    # All-Out Attack (Determined): +4 in melee (Axe-13 -> 17); "if you made an All-Out Attack,
+    # you have no active defense" - until the orc's next turn.
+    table = _duel()
+    done = _attack(table, [3, 4, 4, 3, 3, 3], ("parry:Broadsword",), options=("all-out-attack",))
+    assert done.data["target_number"] == 17
+    assert _condition(done, "orc")["maneuver"] == "all-out-attack"
+    back = _attack(done.board, [3, 4, 4, 1, 1], weapon="Broadsword", attacker="knight",
+                   target="orc")
+    assert back.decision is None and "no defense: made an All-Out Attack" in back.notes
