@@ -26,11 +26,11 @@ from typing import Generic, TypeVar
 
 __all__ = [
     "AspectPlaced", "AspectRemoved", "BennySpent", "BystanderHit", "ConsequenceTaken",
-    "DamageRolled", "DieRoll", "Died", "Event", "ExchangeWon", "GrappleEnded", "GrappleStarted",
-    "Hit", "Incapacitated", "InjuryRolled", "ItemDropped", "ItemTaken", "Miss", "Modifier",
-    "MovedToZone", "Outcome", "RollMade", "Shaken", "Soaked", "StanceTaken", "StatusAdded",
-    "StatusRemoved", "StressMarked", "StuntSpent", "TakenOut", "TokenPushed", "Wounded",
-    "describe",
+    "DamageRolled", "Defended", "DefenseChosen", "DieRoll", "Died", "Event", "ExchangeWon",
+    "GrappleEnded", "GrappleStarted", "Hit", "Incapacitated", "Injured", "InjuryRolled",
+    "ItemDropped", "ItemTaken", "Miss", "Modifier", "MovedToZone", "Outcome", "RollMade",
+    "Shaken", "Soaked", "StanceTaken", "StatusAdded", "StatusRemoved", "StressMarked",
+    "StuntSpent", "TakenOut", "TokenPushed", "Wounded", "describe",
 ]
 
 
@@ -288,12 +288,45 @@ class MovedToZone:
     zones: int
 
 
+@dataclass(frozen=True, slots=True)
+class DefenseChosen:
+    """The defender ``token`` chose how to meet ``attacker``'s attack (a Dodge, a Parry with a
+    weapon and a retreat, no defense): ``defense`` is the choice as the prompt showed it."""
+
+    token: str
+    attacker: str
+    defense: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defended:
+    """``token``'s active defense stopped ``hits`` of ``attacker``'s hits."""
+
+    token: str
+    attacker: str
+    hits: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Injured:
+    """Hit-point damage: ``damage`` rolled, ``armour`` (DR) stopped part of it, ``injury`` HP
+    lost after the wounding multiplier; ``hp`` left of ``max_hp``."""
+
+    token: str
+    damage: int
+    armour: int
+    injury: int
+    hp: int
+    max_hp: int
+
+
 Event = (
     RollMade | Hit | Miss | BystanderHit | DamageRolled | Shaken | Wounded | Incapacitated
     | Died | InjuryRolled | StatusAdded | StatusRemoved | TokenPushed | BennySpent | Soaked
     | StuntSpent | ItemDropped | ItemTaken | GrappleStarted | GrappleEnded
     | StanceTaken | ExchangeWon | StressMarked | ConsequenceTaken | TakenOut | AspectPlaced
     | AspectRemoved | MovedToZone
+    | DefenseChosen | Defended | Injured
 )
 
 CombatantT = TypeVar("CombatantT")
@@ -407,6 +440,12 @@ def _describe_exchange(event: Event) -> str:
             return f"{'zone ' * z}{t} loses the aspect {a}"
         case MovedToZone(token=t, zone=z, zones=n):
             return f"{t} moves {n} zone{'s' * (n != 1)}" + f" to {z}" * (z is not None)
+        case DefenseChosen(token=t, attacker=a, defense=d):
+            return f"{t} defends against {a}: {d}"
+        case Defended(token=t, attacker=a, hits=n):
+            return f"{t} avoids {a}'s attack" if n == 1 else f"{t} avoids {n} of {a}'s hits"
+        case Injured(token=t, damage=d, armour=dr, injury=i, hp=hp, max_hp=top):
+            return f"{t} takes {d} damage, DR {dr}: {i} injury (HP {hp} of {top})"
     raise TypeError(f"not an event: {event!r}")
 
 

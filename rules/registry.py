@@ -88,6 +88,12 @@ class GameSystem(ABC):
         key: none here."""
         return {}
 
+    def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
+        """A character sheet file (``filename`` names it in messages) as the character's name and
+        this system's stats JSON for a new token; ``RulesError`` naming the field when it cannot
+        be read. Systems without an importer keep this refusal."""
+        raise RulesError(f"{getattr(self, 'title', self.name)} cannot import character sheets")
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         """The marks ``piece`` shows on the map (Shaken, stress, aspects): none here."""
         return ()
@@ -217,7 +223,7 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.storypath", "rules.fate")
+BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.gurps", "rules.storypath", "rules.fate")
 """The packages that register a system when imported; a new system adds its package here."""
 
 

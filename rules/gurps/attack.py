@@ -1,0 +1,378 @@
+"""One GURPS attack on the board: the attack roll, the defender's choice, damage.
+
+:func:`resolve` rolls the attack (3d6 against effective skill), stops with a ``defense``
+:class:`~rules.interface.Decision` when the defender may defend and has not chosen yet, and
+otherwise plays the chosen defense (its options move or drop the defender), then rolls damage
+for every hit that got through. It is deterministic given the dice and the answers: the desktop
+replays the same dice from the start once the defender has chosen.
+
+Examples
+--------
+See ``tests/rules/gurps/test_gurps_attack.py`` (a board needs a map to measure).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.dice import DiceSource
+from rules.events import (
+    Defended,
+    DefenseChosen,
+    Hit,
+    Injured,
+    Miss,
+    Modifier,
+    StatusAdded,
+    TokenPushed,
+)
+from rules.gurps.defense import (
+    DefensePlan,
+    defense_plans,
+    find_plan,
+    no_defense_reason,
+)
+from rules.gurps.narration import log_lines
+from rules.gurps.parries import parry_holds, record_defense
+from rules.gurps.play import Play, Setup, character, land, modifier_json
+from rules.gurps.ranges import range_penalty
+from rules.gurps.roll import Grade, RollOutcome, success_roll
+from rules.gurps.sacrifice import ally_plans, sacrifice
+from rules.gurps.statblock import Attack, Character, character_to_dict
+from rules.interface import AttackRequest, Choice, Decision, Resolution
+from rules.registry import RulesError
+from rules.table import Board, MapFacts
+
+__all__ = ["attack_modifiers", "defense_decision", "prepare", "resolve"]
+
+ALL_OUT = "all-out-attack"
+
+
+def attack_modifiers(attacker: Character, attack: Attack, facts: MapFacts,
+                     options: tuple[str, ...]) -> tuple[Modifier, ...]:
+    """Range (ranged attacks, from the measured distance in yards), shock, All-Out Attack.
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> archer = character_from_dict({"attacks": [{"name": "Bow", "skill": 13, "kind": "missile",
+    ...     "damage": "1d+2 imp", "range": [150, 200]}], "condition": {"shock": -2}}, "a")
+    >>> [str(m) for m in attack_modifiers(archer, archer.attacks[0],
+    ...                                   MapFacts(12.0, "short", 0.0, "none"), ())]
+    ['-5 range 12 yd', '-2 shock']
+    """
+    modifiers = []
+    if attack.ranged:
+        penalty = range_penalty(facts.distance)
+        if penalty:
+            modifiers.append(Modifier(penalty, f"range {facts.distance:g} yd"))
+    if attacker.condition.shock:
+        modifiers.append(Modifier(attacker.condition.shock, "shock"))
+    if ALL_OUT in options:
+        modifiers.append(Modifier(1 if attack.ranged else 4, "All-Out Attack (Determined)"))
+    return tuple(modifiers)
+
+
+def _problem(setup: Setup) -> str | None:
+    """Why the attack cannot be made, or None."""
+    attacker, attack, facts = setup.attacker.condition, setup.attack, setup.facts
+    if attacker.dead or attacker.unconscious:
+        return "the attacker is out of the fight"
+    if attacker.stunned:
+        return "the attacker is stunned (only All-Out Defense until he recovers)"
+    if attacker.maneuver == "all-out-defense":
+        return "the attacker chose All-Out Defense this turn"
+    if not attack.ranged and facts.distance > max(1, attack.reach[1]) + 1e-6:
+        return f"out of reach ({facts.distance:g} yd; {attack.label} reaches " \
+               f"{max(1, attack.reach[1])})"
+    if attack.ranged and attack.range is not None and facts.distance > attack.range[1] + 1e-6:
+        return f"out of range ({facts.distance:g} yd; maximum {attack.range[1]:g})"
+    if not facts.line_of_sight:
+        return "no line of sight"
+    return None
+
+
+def prepare(board: Board, request: AttackRequest) -> Setup:
+    """Read the pieces and measure the map (``RulesError`` when the attack cannot be made)."""
+    try:
+        attacker_piece, target_piece = board.token(request.attacker), board.token(request.target)
+    except KeyError as error:
+        raise RulesError(str(error.args[0])) from None
+    if attacker_piece.id == target_piece.id:
+        raise RulesError("an attacker cannot attack itself")
+    attacker, defender = character(attacker_piece), character(target_piece)
+    attack = attacker.attack(request.weapon)
+    # The desktop measures bands for three ranges (short, medium, long): GURPS gives
+    # half-damage and maximum range, so short and medium both end at half damage.
+    ranges = [attack.range[0], attack.range[0], attack.range[1]] if attack.range else None
+    try:
+        measurer = board.map()
+    except ValueError as error:
+        raise RulesError(str(error)) from None
+    facts = measurer.facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
+    facts = _overridden(facts, request.overrides)
+    modifiers = attack_modifiers(attacker, attack, facts, request.options)
+    setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers)
+    problem = _problem(setup)
+    if problem is not None and not request.gm_override:
+        raise RulesError(problem)
+    return setup
+
+
+def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
+    """The GM's corrections: ``distance`` (yards), ``arc`` (front/left/right/back)."""
+    changes: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key == "distance":
+            try:
+                changes["distance"] = float(value)
+            except ValueError:
+                raise RulesError(f"override distance: {value!r} is not a number") from None
+        elif key == "arc":
+            if value not in ("front", "left", "right", "back"):
+                raise RulesError(f"override arc: {value!r} is not front, left, right or back")
+            changes["attacker_arc"] = value
+        else:
+            raise RulesError(f"override {key!r}: GURPS knows distance and arc")
+    return replace(facts, **changes)
+
+
+def defense_decision(setup: Setup, plans: tuple[DefensePlan, ...],
+                     decision_id: str = "defense") -> Decision:
+    """The defender's choice: every plan with its exact odds, not-allowed ones with why."""
+    choices = tuple(
+        Choice(plan.id, _choice_label(plan), allowed=plan.allowed, why_not=plan.why_not,
+               probability=float(plan.probability) if plan.defense != "none" else 0.0)
+        for plan in plans)
+    name = setup.target_piece.name
+    return Decision(decision_id, f"{name} defends against {setup.attacker_piece.name}'s "
+                    f"{setup.attack.label}", who=setup.target_piece.id, choices=choices)
+
+
+def _choice_label(plan: DefensePlan) -> str:
+    """``Parry (Rapier) 11, breaks on 1-4``: the score and what the parry risks."""
+    if plan.defense == "none":
+        return plan.label
+    label = f"{plan.label} {plan.score}"
+    if plan.automatic_failure:
+        return f"{label}, fails: {plan.automatic_failure}"
+    if plan.breakage > 6:
+        return f"{label}, fails: the weapon is too light to stop it"
+    if plan.breakage > 0:
+        return f"{label}, breaks on 1-{plan.breakage}"
+    return label
+
+
+def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolution:
+    """Roll one attack: events and the new board, or the defense decision to wait for."""
+    setup = prepare(board, request)
+    attacker = setup.attacker.with_condition(
+        attacked_with=tuple(dict.fromkeys((*setup.attacker.condition.attacked_with,
+                                           setup.attack.name))),
+        **({"maneuver": ALL_OUT} if ALL_OUT in request.options else {}))
+    made, result = success_roll(dice, setup.attacker_piece.id, setup.attack.label,
+                                setup.attack.skill, setup.modifiers)
+    play = Play(setup, board, dice, [made], [], attacker, setup.defender, setup.target_piece,
+                 _data(setup, result))
+    if not result.succeeded:
+        play.events.append(Miss(setup.attacker_piece.id, setup.target_piece.id,
+                                result.kind is Grade.CRITICAL_FAILURE))
+        return _finish(play, "miss")
+    play.events.append(Hit(setup.attacker_piece.id, setup.target_piece.id, False))
+    hits = _hits(setup.attack, result)
+    pending = _defend(play, request, result, hits)
+    if isinstance(pending, Decision):
+        names = {piece.id: piece.name for piece in board.tokens}
+        return Resolution(tuple(play.events), board, title=_title(setup, "defense?"),
+                          notes=log_lines(play.events, names),
+                          decision=pending, data=play.data)
+    for number in range(pending):
+        land(play, f"hit {number + 1}" if pending > 1 else "")
+    play.data["hits_landed"] = pending
+    return _finish(play, "hit" if pending else "defended")
+
+
+def _hits(attack: Attack, result: RollOutcome) -> int:
+    """Rapid fire: one hit plus one per full Recoil of margin, up to the Rate of Fire."""
+    if attack.rate_of_fire <= 1:
+        return 1
+    return min(attack.rate_of_fire, 1 + result.margin // attack.recoil)
+
+
+def _defend(play: Play, request: AttackRequest, result: RollOutcome,
+            hits: int) -> int | Decision:
+    """Play the defense; the hits that get through, or the decision still to make."""
+    setup = play.setup
+    if result.kind is Grade.CRITICAL_SUCCESS:
+        play.notes.append("critical hit: no defense")
+        return hits
+    why = no_defense_reason(play.defender, setup.threat())
+    if why is not None:
+        play.notes.append(f"no defense: {why}")
+        return hits
+    stopped = _one_defense(play, request, "defense", hits)
+    if isinstance(stopped, Decision) or stopped:
+        return stopped if isinstance(stopped, Decision) else max(0, hits - stopped)
+    if play.ally_takes:
+        return hits
+    if play.ally is not None:
+        # "If you fail ... your friend still gets his normal defense roll."
+        stopped = _one_defense(play, request, "defense-after-sacrifice", hits)
+        if isinstance(stopped, Decision) or stopped:
+            return stopped if isinstance(stopped, Decision) else max(0, hits - stopped)
+    if play.defender.condition.maneuver == "all-out-defense":
+        second = _one_defense(play, request, "second-defense", hits)
+        if isinstance(second, Decision):
+            return second
+        return max(0, hits - second)
+    return hits
+
+
+def _one_defense(play: Play, request: AttackRequest, decision_id: str,
+                 hits: int) -> int | Decision:
+    """Ask for (or play) one defense; the hits it stopped."""
+    setup = play.setup
+    plans = defense_plans(play.defender, setup.threat())
+    if decision_id == "defense":
+        plans = plans[:-1] + ally_plans(play) + plans[-1:]
+    if decision_id == "second-defense":
+        last = play.data.get("defense-after-sacrifice") or play.data["defense"]
+        used = last["choice"].split("+")[0]
+        plans = tuple(replace(p, why_not=p.why_not or "All-Out Defense needs a different"
+                              " defense") if p.id.split("+")[0] == used and p.defense != "none"
+                      else p for p in plans)
+    answer = request.answer(decision_id)
+    if answer is None:
+        return defense_decision(setup, plans, decision_id)
+    plan = find_plan(plans, answer)
+    if plan is None:
+        known = ", ".join(p.id for p in plans if p.allowed)
+        raise RulesError(f"answer {decision_id}={','.join(answer)}: no such defense; "
+                         f"allowed: {known}")
+    if not plan.allowed and not request.gm_override:
+        raise RulesError(f"answer {decision_id}={plan.id}: not allowed ({plan.why_not})")
+    if plan.defense == "sacrifice":
+        return sacrifice(play, plan, hits)
+    return _play_plan(play, plan, decision_id, hits)
+
+
+def _play_plan(play: Play, plan: DefensePlan, decision_id: str, hits: int) -> int:
+    setup = play.setup
+    target = play.defender_piece.id
+    label = f"{plan.label} {plan.score}" if plan.defense != "none" else plan.label
+    play.events.append(DefenseChosen(target, setup.attacker_piece.id, label))
+    record: dict[str, Any] = {"choice": plan.id, "score": plan.score,
+                              "modifiers": [modifier_json(m) for m in plan.modifiers]}
+    play.data[decision_id] = record
+    if plan.defense == "none":
+        return 0
+    _take_options(play, plan)
+    modifiers = plan.modifiers + _acrobatic(play, plan)
+    made, result = success_roll(play.dice, target, plan.label, plan.base, modifiers)
+    play.events.append(made)
+    record.update(success=result.succeeded, margin=result.margin, roll=result.total)
+    record_defense(play, plan)
+    if not result.succeeded:
+        return 0
+    if plan.defense == "parry" and not parry_holds(play, plan):
+        record["success"] = False
+        return 0
+    stopped = min(hits, _stopped_hits(plan, result))
+    play.events.append(Defended(target, setup.attacker_piece.id, stopped))
+    return stopped
+
+
+def _stopped_hits(plan: DefensePlan, result: RollOutcome) -> int:
+    """A Dodge against rapid fire avoids one hit plus its margin (all on a critical)."""
+    if plan.defense != "dodge":
+        return 1
+    if result.kind is Grade.CRITICAL_SUCCESS:
+        return 10**6
+    return 1 + result.margin
+
+
+def _acrobatic(play: Play, plan: DefensePlan) -> tuple[Modifier, ...]:
+    """Acrobatic Dodge: an Acrobatics roll first, +2 on a success, -2 on a failure."""
+    if plan.acrobatics is None:
+        return ()
+    made, result = success_roll(play.dice, play.defender_piece.id, "Acrobatics",
+                                plan.acrobatics, ())
+    play.events.append(made)
+    play.defender = play.defender.with_condition(acrobatic_dodged=True)
+    return (Modifier(2, "Acrobatics success") if result.succeeded
+            else Modifier(-2, "Acrobatics failure"),)
+
+
+def _take_options(play: Play, plan: DefensePlan) -> None:
+    """Retreat steps one hex away from the attacker (walls stop it); a drop lays him prone."""
+    attacker_id = play.setup.attacker_piece.id
+    if "retreat" in plan.options:
+        _step_back(play)
+        play.defender = play.defender.with_condition(retreated_from=attacker_id)
+    if "drop" in plan.options:
+        play.defender = play.defender.with_condition(posture="prone", dropped_from=attacker_id)
+        play.events.append(StatusAdded(play.defender_piece.id, "prone"))
+
+
+def _step_back(play: Play) -> None:
+    piece, foe = play.defender_piece, play.setup.attacker_piece
+    dx, dy = piece.x - foe.x, piece.y - foe.y
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    wanted = (piece.x + dx / length, piece.y + dy / length)
+    stop, _wall = play.board.map().slide(piece.id, wanted)
+    blocker = next((p for p in play.board.tokens if p.id != piece.id and
+                    ((p.x - stop[0]) ** 2 + (p.y - stop[1]) ** 2) ** 0.5
+                    < p.radius + piece.radius - 1e-6), None)
+    if blocker is not None:
+        play.notes.append(f"the retreat is blocked by {blocker.name}")
+        return
+    if stop != (piece.x, piece.y):
+        play.defender_piece = piece.moved_to(*stop)
+        play.events.append(TokenPushed(piece.id, stop))
+
+
+def _data(setup: Setup, result: RollOutcome) -> dict[str, Any]:
+    return {
+        "attacker": setup.attacker_piece.id, "target": setup.target_piece.id,
+        "weapon": setup.attack.label, "kind": setup.attack.kind,
+        "target_number": setup.effective_skill,
+        "modifiers": [modifier_json(m) for m in setup.modifiers],
+        "roll": result.total, "margin": result.margin, "result": result.kind.value,
+        "hit": result.succeeded, "critical": result.kind is Grade.CRITICAL_SUCCESS,
+        "distance": setup.facts.distance, "arc": setup.facts.attacker_arc,
+    }
+
+
+def _outcome(play: Play, what: str) -> str:
+    """``hit: Orc Leader 8 injury, stunned``: the title's summary of what the attack did."""
+    names = {piece.id: piece.name for piece in play.board.tokens}
+    harm = [f"{names.get(e.token, e.token)} {e.injury} injury" for e in play.events
+            if isinstance(e, Injured)]
+    harm += [f"{names.get(e.token, e.token)} {e.status}" for e in play.events
+             if isinstance(e, StatusAdded)]
+    return f"{what}: {', '.join(harm)}" if harm else what
+
+
+def _title(setup: Setup, what: str) -> str:
+    return (f"{setup.attacker_piece.name} attacks {setup.target_piece.name} "
+            f"({setup.attack.label}): {what}")
+
+
+def _finish(play: Play, what: str) -> Resolution:
+    setup = play.setup
+    attacker_piece = replace(setup.attacker_piece, stats=character_to_dict(play.attacker))
+    defender_piece = replace(play.defender_piece, stats=character_to_dict(play.defender))
+    board = play.board.with_token(attacker_piece).with_token(defender_piece)
+    play.data["notes"] = list(play.notes)
+    play.data["conditions"] = {
+        attacker_piece.id: dict(attacker_piece.stats["condition"]),
+        defender_piece.id: dict(defender_piece.stats["condition"]),
+    }
+    if play.ally is not None and play.ally_piece is not None:
+        ally_piece = replace(play.ally_piece, stats=character_to_dict(play.ally))
+        board = board.with_token(ally_piece)
+        play.data["conditions"][ally_piece.id] = dict(ally_piece.stats["condition"])
+    names = {piece.id: piece.name for piece in play.board.tokens}
+    return Resolution(tuple(play.events), board, title=_title(setup, _outcome(play, what)),
+                      notes=log_lines(play.events, names) + tuple(play.notes), data=play.data)
+

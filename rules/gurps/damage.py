@@ -1,0 +1,107 @@
+"""Damage: dice, DR, wounding multipliers, injury, shock and the major wound.
+
+Damage is ``Nd+A type`` (``2d+1 cut``); the basic damage is the dice plus the adds, at least 1
+(0 for crushing). DR is subtracted; what penetrates is multiplied by the wounding multiplier of
+the damage type (cut x1.5, imp x2, pi- x0.5, pi+ x1.5, pi++ x2, others x1), rounded down, at
+least 1 when anything penetrated. Injury costs HP. Shock: -1 per HP of injury (per HP/10 at
+20+ HP), at most -4, to DX and IQ on the next turn, ignored with High Pain Threshold. A major
+wound (one injury over half the HP) needs an HT roll (HT+3 with High Pain Threshold) or the
+victim is stunned and knocked down; a critical failure knocks him out.
+
+Examples
+--------
+>>> spec = parse_damage("2d+1 cut")
+>>> spec.dice, spec.adds, spec.kind, spec.text()
+(2, 1, 'cut', '2d+1 cut')
+>>> injury(10, 4, "cut"), injury(3, 4, "cut"), injury(5, 4, "imp"), injury(3, 2, "pi-")
+(9, 0, 2, 1)
+>>> shock(3, 12), shock(9, 12), shock(5, 30)
+(-3, -4, -1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.dice import DiceSource
+from rules.events import DieRoll, Modifier, RollMade
+
+__all__ = ["WOUNDING", "DamageSpec", "injury", "parse_damage", "roll_damage", "shock"]
+
+WOUNDING: dict[str, float] = {
+    "cr": 1.0, "cut": 1.5, "imp": 2.0, "pi-": 0.5, "pi": 1.0, "pi+": 1.5, "pi++": 2.0,
+    "burn": 1.0, "cor": 1.0, "tox": 1.0, "fat": 1.0, "aff": 1.0, "spec": 1.0,
+}
+"""The wounding multiplier of each damage type (torso hits)."""
+
+_DAMAGE = re.compile(r"^\s*(\d+)d(?:\s*([+-])\s*(\d+))?\s*([a-z+-]+)?\s*(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSpec:
+    """``dice`` d6 plus ``adds`` of damage type ``kind``; ``note`` is GCS's remark."""
+
+    dice: int
+    adds: int
+    kind: str
+    note: str = ""
+
+    def text(self) -> str:
+        adds = f"{self.adds:+d}" if self.adds else ""
+        note = f" {self.note}" if self.note else ""
+        return f"{self.dice}d{adds} {self.kind}{note}"
+
+    @property
+    def minimum(self) -> int:
+        return 0 if self.kind == "cr" else 1
+
+
+def parse_damage(text: str) -> DamageSpec:
+    """Read ``2d+1 cut``, ``1d-4 imp (may stick)``, ``1d cr`` (ValueError otherwise).
+
+    >>> parse_damage("1d-4 imp (may stick)").note
+    '(may stick)'
+    >>> parse_damage("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot read damage 'lots' (expected dice, adds and type: 2d+1 cut)
+    """
+    found = _DAMAGE.match(text)
+    kind = found.group(4) if found else None
+    if found is None or kind is None or kind not in WOUNDING:
+        raise ValueError(f"cannot read damage {text!r} (expected dice, adds and type: 2d+1 cut)")
+    adds = int(found.group(3) or 0) * (-1 if found.group(2) == "-" else 1)
+    return DamageSpec(int(found.group(1)), adds, kind, found.group(5).strip())
+
+
+def roll_damage(dice: DiceSource, actor: str, label: str,
+                spec: DamageSpec) -> tuple[RollMade, int]:
+    """Roll the damage dice; the basic damage is their sum plus adds, at least the minimum.
+
+    >>> from rules.dice import ScriptedDice
+    >>> made, total = roll_damage(ScriptedDice([1, 1]), "o", "Falchion", parse_damage("2d-3 cut"))
+    >>> total, made.purpose
+    (1, 'Falchion damage 2d-3 cut')
+    """
+    purpose = f"{label} damage {spec.text()}"
+    dies = tuple(DieRoll(6, (dice.roll(6, f"{label} damage"),), f"{label} damage")
+                 for _ in range(spec.dice))
+    total = max(spec.minimum, sum(d.total for d in dies) + spec.adds)
+    adds = (Modifier(spec.adds, "adds"),) if spec.adds else ()
+    return RollMade(actor, purpose, dies, adds, total, None, ""), total
+
+
+def injury(damage: int, dr: int, kind: str) -> int:
+    """The HP an attack costs: penetrating damage times the wounding multiplier, rounded down,
+    at least 1 when any damage penetrated."""
+    penetrating = max(0, damage - dr)
+    if penetrating == 0:
+        return 0
+    return max(1, int(penetrating * WOUNDING[kind]))
+
+
+def shock(injury_taken: int, hp: int) -> int:
+    """The shock penalty (negative) an injury causes, at most -4."""
+    per = max(1, hp // 10) if hp >= 20 else 1
+    return -min(4, injury_taken // per)

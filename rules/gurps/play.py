@@ -1,0 +1,85 @@
+"""The running state of one GURPS attack, shared by the modules that play it out.
+
+:class:`Setup` is the attack ready to roll (pieces, characters, weapon, measured facts,
+modifiers); :class:`Play` what has happened so far while :func:`rules.gurps.attack.resolve`
+runs (events, notes, the changed characters); :func:`land` applies one hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.dice import DiceSource
+from rules.events import Event, Modifier
+from rules.gurps.defense import Threat
+from rules.gurps.injury import apply_hit
+from rules.gurps.statblock import Attack, Character, character_from_dict
+from rules.table import Board, MapFacts, Piece
+
+__all__ = ["Play", "Setup", "character", "land", "modifier_json"]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """An attack ready to roll: the pieces, characters, the weapon, the map facts, the skill."""
+
+    attacker_piece: Piece
+    target_piece: Piece
+    attacker: Character
+    defender: Character
+    attack: Attack
+    facts: MapFacts
+    modifiers: tuple[Modifier, ...]
+
+    @property
+    def effective_skill(self) -> int:
+        return self.attack.skill + sum(m.value for m in self.modifiers)
+
+    def threat(self) -> Threat:
+        return Threat(self.attacker_piece.id, self.attacker, self.attack,
+                      self.facts.attacker_arc, self.facts.distance)
+
+
+def character(piece: Piece) -> Character:
+    """The piece's stat block as a :class:`Character` (``RulesError`` naming the field)."""
+    return character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
+
+
+@dataclass
+class Play:
+    """The running state of one resolution (while :func:`rules.gurps.attack.resolve` runs)."""
+
+    setup: Setup
+    board: Board
+    dice: DiceSource
+    events: list[Event]
+    notes: list[str]
+    attacker: Character
+    defender: Character
+    defender_piece: Piece
+    data: dict[str, Any]
+    ally_piece: Piece | None = None
+    ally: Character | None = None
+    ally_takes: bool = False
+
+
+def land(play: Play, label: str) -> None:
+    """One hit on the defender, or on the ally whose sacrificial dodge put him in its way."""
+    attacker_id = play.setup.attacker_piece.id
+    if play.ally_takes and play.ally is not None and play.ally_piece is not None:
+        play.ally, events = apply_hit(play.dice, attacker_id, play.ally_piece.id, play.ally,
+                                      play.setup.attack, label)
+    else:
+        play.defender, events = apply_hit(play.dice, attacker_id, play.defender_piece.id,
+                                          play.defender, play.setup.attack, label)
+    play.events.extend(events)
+
+
+def modifier_json(modifier: Modifier) -> dict[str, Any]:
+    """A modifier as the JSON summaries carry it.
+
+    >>> modifier_json(Modifier(-2, "shock"))
+    {'value': -2, 'reason': 'shock'}
+    """
+    return {"value": modifier.value, "reason": modifier.reason}
