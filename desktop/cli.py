@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "odds": "exact odds of a Savage Pathfinder trait roll (--trait d8 --wild --mod -2 --tn 4)",
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
     "template": "who is beneath a blast, cone or stream template, and who is protected",
+    "import-character": "add a token from a character sheet (GURPS: a GCS .gcs file)",
     "new": "make an empty encounter for a game system (--system gurps, storypath, fate, ...)",
     "bench": "benchmark a subsystem's hot paths against naive loops (bench geometry)",
 }

@@ -36,9 +36,8 @@ from rules.table import Board
 
 __all__ = [
     "ActionKind", "ActionRequest", "ActionSpec", "AreaRequest", "AttackRequest", "Badge",
-    "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "MenuEntry", "Movement",
-    "Preview",
-    "Resolution", "StatField", "TurnOrderView", "TurnRow",
+    "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "Link", "Marker",
+    "MenuEntry", "Movement", "Preview", "Resolution", "StatField", "TurnOrderView", "TurnRow",
 ]
 
 
@@ -156,6 +155,24 @@ class Movement:
     pace: float
     dash: float
     name: str = "Pace"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A line the map draws between two tokens while it lasts (a grapple), with a label."""
+
+    first: str
+    second: str
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """Something the map shows at a point (an item knocked from a hand), with a label."""
+
+    x: float
+    y: float
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +296,8 @@ class Resolution:
     """What an attack or action did: the events in order, the board after it, the log entry's
     title and notes, the system's JSON summary (``data``) - or, when ``decision`` is set, the
     choice it waits for (then ``board`` is the board before, unchanged, and ``events`` what was
-    rolled so far, for the prompt to show)."""
+    rolled so far, for the prompt to show). A system may write its own log entry on the board;
+    otherwise the desktop logs ``title`` with ``notes`` as its lines."""
 
     events: tuple[Event, ...]
     board: Board

@@ -31,6 +31,8 @@ from rules.interface import (
     AttackRequest,
     Badge,
     GridDefaults,
+    Link,
+    Marker,
     MenuEntry,
     Movement,
     Preview,
@@ -112,6 +114,14 @@ class GameSystem(ABC):
         it out."""
         return False
 
+    def links(self, board: Board) -> tuple[Link, ...]:
+        """Lines the map draws between tokens (grapples): none here."""
+        return ()
+
+    def markers(self, board: Board) -> tuple[Marker, ...]:
+        """Marks the map shows at points (dropped items): none here."""
+        return ()
+
     def zone_labels(self, board: Board) -> Mapping[str, tuple[Badge, ...]]:
         """Labels the map shows on zones (regions of kind zone) by zone name (FATE's zone
         aspects): none here."""
@@ -130,6 +140,11 @@ class GameSystem(ABC):
                                help=a.help, needs_target=a.needs_target,
                                problem=None if actor else "click the acting token first")
                      for a in self.actions() if a.kind is ActionKind.ACTION)
+
+    def weapon_names(self, piece: Piece) -> tuple[str, ...]:
+        """The weapons (or attacks) ``piece`` may attack with, by the names ``AttackRequest.
+        weapon`` takes, for the attack bar's chooser: none here (the system picks)."""
+        return ()
 
     def attack_inputs(self) -> tuple[StatField, ...]:
         """What the attacker may declare for an attack (the attack bar's *Declare* menu; the

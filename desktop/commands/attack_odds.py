@@ -37,8 +37,9 @@ def run_attack_odds(args: argparse.Namespace) -> int:
         print(f"battlemap odds: {planned.problem}", file=sys.stderr)
         return 2
     rows = chance_rows(planned.chances)
+    title = planned.title or (planned.lines[0] if planned.lines else "")
     if args.json:
-        print(json.dumps({"attack": planned.title, **planned.data, "odds": rows}, indent=2))
+        print(json.dumps({"attack": title, **planned.data, "odds": rows}, indent=2))
     else:
-        print_rows(planned.title, rows)
+        print_rows(title, rows)
     return 0

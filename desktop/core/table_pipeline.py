@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from desktop.core.board import board_of, encounter_after
-from desktop.core.model import Encounter
+from desktop.core.model import Encounter, LogEntry
 from rules.dice import DiceSource
 from rules.interface import (
     ActionRequest,
@@ -37,8 +37,8 @@ from rules.interface import (
 from rules.registry import find_system
 
 __all__ = [
-    "Paused", "ReplayDice", "TableResult", "acting_tokens", "parse_answers", "perform",
-    "preview", "preview_action", "resolve", "turn_order", "turn_step",
+    "Paused", "ReplayDice", "TableResult", "acting_tokens", "logged", "parse_answers", "perform",
+    "preview", "preview_action", "resolve", "turn_order", "turn_step", "weapon_names",
 ]
 
 
@@ -81,6 +81,22 @@ class Paused:
     dice: ReplayDice
 
 
+def logged(encounter: Encounter, resolution: Resolution) -> Encounter:
+    """The encounter after ``resolution``, its log entry included: the one the system wrote on
+    the board, or else one of the resolution's title and notes.
+
+    Examples
+    --------
+    >>> from rules.table import Board
+    >>> logged(Encounter(), Resolution((), Board(), "Ann hits Bo", ("2 stress",))).log
+    (LogEntry(title='Ann hits Bo', lines=('2 stress',), round=0),)
+    """
+    after = encounter_after(encounter, resolution.board)
+    if len(after.log) > len(encounter.log) or not resolution.title:
+        return after
+    return after.with_log(LogEntry(resolution.title, resolution.notes))
+
+
 def preview(encounter: Encounter, request: AttackRequest) -> Preview:
     """The system's preview of ``request`` on ``encounter`` (``RulesError`` for bad ids)."""
     system = find_system(encounter.system)
@@ -95,7 +111,7 @@ def resolve(encounter: Encounter, request: AttackRequest,
     resolution = system.resolve_attack(board_of(encounter), request, replay)
     if resolution.decision is not None:
         return Paused(resolution.decision, resolution, replay)
-    return TableResult(resolution, encounter_after(encounter, resolution.board))
+    return TableResult(resolution, logged(encounter, resolution))
 
 
 def preview_action(encounter: Encounter, request: ActionRequest) -> Preview:
@@ -108,7 +124,7 @@ def perform(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> T
     """Carry out a non-attack action (``RulesError`` when it cannot be, nothing changed)."""
     system = find_system(encounter.system)
     resolution = system.perform_action(board_of(encounter), request, dice)
-    return TableResult(resolution, encounter_after(encounter, resolution.board))
+    return TableResult(resolution, logged(encounter, resolution))
 
 
 def turn_step(encounter: Encounter, control: str, dice: DiceSource, token: str | None = None,
@@ -116,7 +132,7 @@ def turn_step(encounter: Encounter, control: str, dice: DiceSource, token: str |
     """Press the turn-order control ``control`` (``RulesError`` when it cannot be pressed)."""
     system = find_system(encounter.system)
     resolution = system.turn_control(board_of(encounter), control, dice, token, params)
-    return TableResult(resolution, encounter_after(encounter, resolution.board))
+    return TableResult(resolution, logged(encounter, resolution))
 
 
 def turn_order(encounter: Encounter) -> TurnOrderView:
@@ -128,6 +144,12 @@ def acting_tokens(encounter: Encounter) -> tuple[str, ...]:
     """Every token whose turn it is (the members of each acting row)."""
     rows = turn_order(encounter).rows
     return tuple(m for row in rows if row.acting for m in (row.members or (row.token,)))
+
+
+def weapon_names(encounter: Encounter, token_id: str) -> tuple[str, ...]:
+    """The weapons the token may attack with, as its system names them."""
+    system = find_system(encounter.system)
+    return system.weapon_names(board_of(encounter).token(token_id))
 
 
 def parse_answers(pairs: list[str]) -> Mapping[str, tuple[str, ...]]:

@@ -25,8 +25,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop.core.areas import beneath, outline_of, placed
-from desktop.core.board import board_of, encounter_after
+from desktop.core.board import board_of
 from desktop.core.model import Encounter, LogEntry, Point
+from desktop.core.table_pipeline import logged
 from geometry.templates import Template, TemplateResult
 from rules.dice import DiceSource
 from rules.events import Event
@@ -100,7 +101,7 @@ def resolve_template(encounter: Encounter, attacker_id: str, shape: str, at: Poi
         done = system.resolve_area(board_of(encounter), request, dice)
     except RulesError as error:
         raise TemplateError(str(error)) from None
-    after = encounter_after(encounter, done.board)
+    after = logged(encounter, done)
     entry = after.log[-1] if len(after.log) > len(encounter.log) else LogEntry(done.title)
     where = done.data["template"]
     landed = replace(aimed, x=float(where["landed_at"][0]), y=float(where["landed_at"][1]))

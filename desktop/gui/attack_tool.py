@@ -21,7 +21,7 @@ from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool, Pendin
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard, visible_events
-from desktop.core.table_pipeline import acting_tokens
+from desktop.core.table_pipeline import acting_tokens, weapon_names
 from desktop.gui.action_bar import ActionBar
 from desktop.gui.aim_overlay import AimOverlay, PreviewCard
 from desktop.gui.animations import AttackAnimator
@@ -151,9 +151,8 @@ class AttackController:
     def _show_attacker(self, encounter: Encounter) -> None:
         attacker = self.tool.attacker
         token = next((t for t in encounter.tokens if t.id == attacker), None)
-        weapons = token.stats.get("weapons", []) if token is not None else []
-        names = [str(w.get("name")) for w in weapons if isinstance(w, dict) and w.get("name")]
-        self.bar.show_attacker(token.name if token else None, list(dict.fromkeys(names)))
+        names = weapon_names(encounter, token.id) if token is not None else ()
+        self.bar.show_attacker(token.name if token else None, list(names))
 
     def _show_card(self, scene: MapScene | None, aim: Aim | None, encounter: Encounter) -> None:
         if scene is not None and self.card.scene() is not scene:

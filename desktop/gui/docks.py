@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -23,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Encounter, Token
+from desktop.core.characters import CharacterError, add_character, read_sheet_file
+from desktop.core.model import Encounter, Point, Token
 from desktop.gui.combat_log import CombatLogPanel
 from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.statblock_form import StatBlockForm
@@ -75,9 +78,14 @@ class CombatantsPanel(QWidget):
         self.json_button = QPushButton("JSON…")
         self.json_button.setToolTip("Edit the stat block as raw JSON (for keys the form lacks)")
         self.json_button.clicked.connect(self.edit_json)
+        self.import_button = QPushButton("Import character…")
+        self.import_button.setToolTip("Add a token from a character sheet (GURPS: a GCS .gcs "
+                                      "file); dropping the file on the map does the same")
+        self.import_button.clicked.connect(self.choose_character)
         buttons = QHBoxLayout()
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.json_button)
+        buttons.addWidget(self.import_button)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -90,6 +98,27 @@ class CombatantsPanel(QWidget):
         self._loaded: tuple[str, object] | None = None  # (token id, stats) the form shows
         self.state.changed.connect(self._on_state_change)
         self._fill(self.state.encounter)
+
+    def choose_character(self) -> None:
+        """Ask for a character sheet and add it (see :meth:`import_character`)."""
+        name, _ = QFileDialog.getOpenFileName(self, "Import a character sheet", "",
+                                              "Character sheets (*.gcs);;All files (*)")
+        if name:
+            self.import_character(Path(name))
+
+    def import_character(self, path: Path, at: Point | None = None) -> bool:
+        """Add a token from the sheet at ``path`` as one undoable edit; a sheet that cannot be
+        read shows why under the buttons and changes nothing."""
+        try:
+            before = self.state.encounter
+            after = add_character(before, read_sheet_file(path), path.name, at=at)
+        except (CharacterError, ValueError) as error:
+            self.message.setText(str(error))
+            return False
+        added = after.tokens[-1]
+        self.message.setText(f"Added {added.name} ({added.id}) from {path.name}")
+        self.state.apply(f"Import character {added.name}", after)
+        return True
 
     def _on_state_change(self, old: Encounter, new: Encounter) -> None:
         if old.tokens != new.tokens:

@@ -28,6 +28,7 @@ from desktop.gui.background_item import BackgroundItem
 from desktop.gui.grid_item import GridItem
 from desktop.gui.light_item import LightItem, WallPieces
 from desktop.gui.map_image import shared_map_image
+from desktop.gui.marks_item import MapMarksItem, marks_on_map
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import NO_MARKS, Marks, TokenItem, marks_of
@@ -103,6 +104,9 @@ class MapScene(QGraphicsScene):
         self._wall_pieces = WallPieces()
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
+        self.marks = MapMarksItem()
+        self.marks.setZValue(Layer.LABELS - 1)
+        self.addItem(self.marks)
         self.sync(state.encounter)
         state.changed.connect(self._on_state_change)
 
@@ -148,6 +152,11 @@ class MapScene(QGraphicsScene):
         if (old.lights, old.walls) != (new.lights, new.walls):
             self._sync_lights(new)
         self._sync_tokens(new)
+        if (old.combat, old.tokens, old.regions, old.system) != (
+            new.combat, new.tokens, new.regions, new.system
+        ):
+            self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
+                                  self.map_rect())
 
     def _rebuild_map(self, encounter: Encounter) -> None:
         for item in self._map_items:

@@ -86,6 +86,14 @@ class Fate(GameSystem):
                           minimum=0, maximum=10_000),
                 StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]))
 
+    def weapon_names(self, piece: Piece) -> tuple[str, ...]:
+        """The weapon in hand (a FATE fighter holds one)."""
+        try:
+            fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return ()
+        return (fighter.weapon.name,)
+
     def combatant_from_dict(self, data: Mapping[str, Any], where: str,
                             token_id: str) -> Combatant:
         return combatant_from_dict(data, where, token_id)

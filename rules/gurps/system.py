@@ -126,6 +126,14 @@ class Gurps(GameSystem):
         name, character = read_sheet(data, filename)
         return name, character_to_dict(character)
 
+    def weapon_names(self, piece: Piece) -> tuple[str, ...]:
+        """Every attack by its label (a weapon's usage each: swung, thrust, shoot)."""
+        try:
+            who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
+        except RulesError:
+            return ()
+        return tuple(dict.fromkeys(a.label for a in who.attacks))
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         del board
         who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")

@@ -346,6 +346,14 @@ class SavagePathfinder(GameSystem):
                 ActionSpec("template", "Template", ActionKind.TEMPLATE), *options, *acts,
                 *rules)
 
+    def weapon_names(self, piece: Piece) -> tuple[str, ...]:
+        """The stat block's weapons, by name (a token whose block does not parse: none)."""
+        try:
+            fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return ()
+        return tuple(dict.fromkeys(w.name for w in fighter.weapons))
+
     def action_menu(self, board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
         return table_menu.action_menu(board, actor)
 

@@ -24,12 +24,14 @@ from rules.interface import (
     Badge,
     FieldKind,
     GridDefaults,
+    Link,
+    Marker,
     Preview,
     Resolution,
     StatField,
     TurnOrderView,
 )
-from rules.registry import GameSystem, register
+from rules.registry import GameSystem, RulesError, register
 from rules.storypath.actions import ACTIONS, perform
 from rules.storypath.attack import resolve
 from rules.storypath.preview import preview
@@ -40,7 +42,7 @@ from rules.storypath.statblock import (
     combatant_from_dict,
     combatant_to_dict,
 )
-from rules.storypath.state import grapple_of
+from rules.storypath.state import grapple_of, grapples_from_combat, items_from_combat
 from rules.storypath.turns import press, turn_view
 from rules.table import Board, Piece
 
@@ -74,6 +76,31 @@ class Storypath(GameSystem):
 
     def statblock_schema(self) -> tuple[StatField, ...]:
         return _SCHEMA
+
+    def links(self, board: Board) -> tuple[Link, ...]:
+        """Each grapple: the one in control first, the successes that hold it, pinned or not."""
+        try:
+            grapples = grapples_from_combat(board.combat)
+        except RulesError:
+            return ()
+        return tuple(Link(g.control, g.other, f"grapple {g.established}" +
+                          " · pinned" * g.pinned) for g in grapples)
+
+    def markers(self, board: Board) -> tuple[Marker, ...]:
+        """Each item knocked to the ground, where it lies."""
+        try:
+            items = items_from_combat(board.combat)
+        except RulesError:
+            return ()
+        return tuple(Marker(i.x, i.y, i.name) for i in items)
+
+    def weapon_names(self, piece: Piece) -> tuple[str, ...]:
+        """The stat block's weapons, by name."""
+        try:
+            person = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return ()
+        return tuple(dict.fromkeys(w.name for w in person.weapons))
 
     def combatant_from_dict(self, data: Mapping[str, Any], where: str,
                             token_id: str) -> Combatant:

@@ -1,0 +1,119 @@
+"""What the game system marks on the map besides the tokens: links, markers, zone labels.
+
+:class:`MapMarksItem` draws the encounter's system's :meth:`~rules.registry.GameSystem.links`
+(a grapple: a thick line between the two tokens, labelled), its
+:meth:`~rules.registry.GameSystem.markers` (an item knocked to the ground: a diamond with its
+name) and its :meth:`~rules.registry.GameSystem.zone_labels` (FATE's zone aspects, under the
+zone's name). The player view leaves out links and labels of hidden tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.core.board import board_of
+from desktop.core.model import Encounter, Point, RegionKind
+from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, cosmetic_pen, label_font, to_scene
+from rules.interface import Link, Marker
+from rules.registry import find_system
+
+__all__ = ["MapMarks", "MapMarksItem", "marks_on_map"]
+
+LINK_COLOR = QColor("#ff6f00")
+MARKER_COLOR = QColor("#fdd835")
+
+
+@dataclass(frozen=True, slots=True)
+class MapMarks:
+    """The system's marks as map points: each link's ends, each marker, each zone's labels."""
+
+    links: tuple[tuple[Point, Point, str], ...] = ()
+    markers: tuple[Marker, ...] = ()
+    zones: tuple[tuple[Point, str], ...] = ()
+
+
+def marks_on_map(encounter: Encounter, for_players: bool = False) -> MapMarks:
+    """What the encounter's system marks, placed on the map (nothing for an unreadable state).
+
+    Examples
+    --------
+    >>> marks_on_map(Encounter())
+    MapMarks(links=(), markers=(), zones=())
+    """
+    try:
+        system = find_system(encounter.system)
+        board = board_of(encounter)
+        links, markers = system.links(board), system.markers(board)
+        labels = system.zone_labels(board)
+    except ValueError:
+        return MapMarks()
+    tokens = {t.id: t for t in encounter.tokens if not (for_players and t.hidden)}
+    ends = tuple(((tokens[k.first].x, tokens[k.first].y), (tokens[k.second].x,
+                  tokens[k.second].y), k.label) for k in links
+                 if isinstance(k, Link) and k.first in tokens and k.second in tokens)
+    zones = []
+    for region in encounter.regions:
+        if region.kind is not RegionKind.ZONE:
+            continue
+        badges = labels.get(region.name) or labels.get(region.id) or ()
+        if badges and region.points:
+            x = min(p[0] for p in region.points) + 0.3
+            y = min(p[1] for p in region.points) + 0.9
+            zones += [((x, y + 0.5 * n), badge.text) for n, badge in enumerate(badges)]
+    return MapMarks(ends, tuple(markers), tuple(zones))
+
+
+class MapMarksItem(QGraphicsItem):
+    """Draws :class:`MapMarks`; :meth:`show_marks` replaces them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks = MapMarks()
+        self._font = label_font(0.28)
+        self._bounds = QRectF()
+
+    def show_marks(self, marks: MapMarks, bounds: QRectF) -> None:
+        if marks == self.marks and bounds == self._bounds:
+            return
+        self.prepareGeometryChange()
+        self.marks, self._bounds = marks, bounds
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for start, end, label in self.marks.links:
+            painter.setPen(cosmetic_pen(LINK_COLOR, 6.0))
+            painter.drawLine(to_scene(start), to_scene(end))
+            if label:
+                middle = ((start[0] + end[0]) / 2, min(start[1], end[1]) - 1.05)
+                self._label(painter, to_scene(middle), label)
+        for marker in self.marks.markers:
+            centre = to_scene((marker.x, marker.y))
+            r = 0.2 * CELL
+            painter.setPen(cosmetic_pen(QColor("#000000"), 2.0))
+            painter.setBrush(MARKER_COLOR)
+            painter.drawPolygon(QPolygonF([centre + QPointF(0, -r), centre + QPointF(r, 0),
+                                           centre + QPointF(0, r), centre + QPointF(-r, 0)]))
+            self._label(painter, centre + QPointF(0, r + 0.25 * CELL), marker.label)
+        for at, text in self.marks.zones:
+            self._label(painter, to_scene(at), text, centred=False)
+
+    def _label(self, painter: QPainter, at: QPointF, text: str, centred: bool = True) -> None:
+        metrics = QFontMetricsF(self._font)
+        width, height = metrics.horizontalAdvance(text) + 10, metrics.height() + 4
+        left = at.x() - width / 2 if centred else at.x()
+        box = QRectF(left, at.y() - height / 2, width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(box, 4, 4)
+        painter.setPen(LABEL_TEXT)
+        painter.setFont(self._font)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

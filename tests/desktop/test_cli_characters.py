@@ -1,0 +1,51 @@
+"""``battlemap new`` and ``battlemap import-character``: a GURPS encounter from GCS sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter
+
+SHEETS = Path(__file__).parent.parent / "data" / "gurps"
+
+
+def test_six_gcs_sheets_become_six_tokens(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "duel.json"
+    assert main(["new", str(path), "--system", "gurps"]) == 0
+    for sheet in sorted(SHEETS.glob("*.gcs")):
+        assert main(["import-character", str(sheet), str(path)]) == 0
+    encounter = load_encounter(path)
+    assert encounter.grid.kind.value == "hex" and encounter.grid.unit == "yd"
+    assert [t.name for t in encounter.tokens] == [
+        "Donn Estevane", "Black Bear", "Dai Blackthorn", "Minotaur", "Orc, Leader",
+        "Jaime Ooley"]
+    assert len({(t.x, t.y) for t in encounter.tokens}) == 6  # each on a cell of its own
+
+
+def test_a_sheet_placed_by_hand_and_refusals_that_change_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "duel.json"
+    assert main(["new", str(path), "--system", "gurps"]) == 0
+    minotaur = str(SHEETS / "Minotaur.gcs")
+    args = ["import-character", minotaur, str(path), "--as", "mino", "--side", "villain",
+            "--at", "4,5"]
+    assert main(args) == 0
+    token = load_encounter(path).token("mino")
+    assert (token.name, token.side.value, token.x, token.y) == ("Minotaur", "villain", 4, 5)
+    saved = path.read_bytes()
+    capsys.readouterr()
+    assert main(args) == 2  # the id is taken
+    assert "'mino' is already on the map" in capsys.readouterr().err
+    bad = tmp_path / "notes.gcs"
+    bad.write_text('{"version": 5, "profile": 7}')
+    assert main(["import-character", str(bad), str(path)]) == 2
+    assert capsys.readouterr().err.startswith("battlemap import-character: notes.gcs")
+    assert path.read_bytes() == saved
+    savage = tmp_path / "savage.json"
+    assert main(["new", str(savage)]) == 0
+    assert main(["import-character", minotaur, str(savage)]) == 2
+    assert "Savage Pathfinder cannot import character sheets" in capsys.readouterr().err
