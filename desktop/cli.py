@@ -24,6 +24,8 @@ SUBCOMMANDS: dict[str, str] = {
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
     "template": "who is beneath a blast, cone or stream template, and who is protected",
     "import-character": "add a token from a character sheet (GURPS: a GCS .gcs file)",
+    "import-statblock": "give a token a stat block pasted as text (Attributes: ... Pace: ...)",
+    "roll": "roll any attribute or skill of a token with every modifier that applies now",
     "new": "make an empty encounter for a game system (--system gurps, storypath, fate, ...)",
     "bench": "benchmark a subsystem's hot paths against naive loops (bench geometry)",
 }

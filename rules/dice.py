@@ -27,10 +27,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
-__all__ = ["AskingDice", "DiceError", "DiceSource", "RandomDice", "ScriptedDice"]
+__all__ = ["AskingDice", "DiceError", "DiceSource", "NamedDice", "RandomDice", "RecordingDice",
+           "ScriptedDice"]
 
 
 class DiceError(ValueError):
@@ -83,6 +84,53 @@ class ScriptedDice:
             raise DiceError(
                 f"scripted die {self._next} is {value}, but {what} is a d{sides} (1 to {sides})"
             )
+        return value
+
+
+class NamedDice:
+    """Dice typed in by what they are for: ``{"fighting": [5], "wild": [3], "damage": [4, 4]}``
+    answers a die whose purpose names a key (``Fighting die``, ``Wild Die``, ``damage d6``) with
+    that key's next value; the first key found in the purpose wins.
+
+    Examples
+    --------
+    >>> dice = NamedDice({"fighting": [5], "wild": [3]})
+    >>> dice.roll(8, "Fighting die"), dice.roll(6, "Wild Die")
+    (5, 3)
+    >>> dice.roll(6, "damage d6")
+    Traceback (most recent call last):
+    ...
+    rules.dice.DiceError: no die named for the damage d6 (named: fighting, wild)
+    """
+
+    def __init__(self, values: Mapping[str, Iterable[int]]) -> None:
+        self._values = {name.lower(): ScriptedDice(faces) for name, faces in values.items()}
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The values not consumed yet, in the order the names were given."""
+        return tuple(v for dice in self._values.values() for v in dice.remaining)
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        _check_sides(sides, purpose)
+        wanted = purpose.lower()
+        for name, dice in self._values.items():
+            if name in wanted and dice.remaining:
+                return dice.roll(sides, purpose)
+        named = ", ".join(self._values)
+        raise DiceError(f"no die named for {_describe(sides, purpose)} (named: {named})")
+
+
+class RecordingDice:
+    """Passes every request to ``source`` and remembers each die asked for, in order."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self._source = source
+        self.asked: list[tuple[int, str, int]] = []
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        value = self._source.roll(sides, purpose)
+        self.asked.append((sides, purpose, value))
         return value
 
 

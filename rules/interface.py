@@ -37,7 +37,8 @@ from rules.table import Board
 __all__ = [
     "ActionKind", "ActionRequest", "ActionSpec", "AreaRequest", "AttackRequest", "Badge",
     "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "Link", "Marker",
-    "MenuEntry", "Movement", "Preview", "Resolution", "StatField", "TurnOrderView", "TurnRow",
+    "MenuEntry", "Movement", "Preview", "Resolution", "RollRequest", "StatField", "TextReading",
+    "TurnOrderView", "TurnRow",
 ]
 
 
@@ -258,6 +259,29 @@ class AreaRequest:
     overrides: Mapping[str, str] = field(default_factory=dict)
     params: Mapping[str, str] = field(default_factory=dict)
     gm_override: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RollRequest:
+    """A bare trait roll (the table's *Roll*): ``trait`` for ``actors`` - one token, or a group
+    the system rolls together (Extras of one group) - with the system's ``params``."""
+
+    actors: tuple[str, ...]
+    trait: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TextReading:
+    """What a system made of a stat block pasted as text: the ``stats`` JSON, each field it
+    understood (``field``, ``value``, the ``source`` text), each line it could not read (with
+    why), and each printed figure that differs from what the rules derive."""
+
+    name: str | None
+    stats: Mapping[str, Any]
+    understood: tuple[tuple[str, str, str], ...]
+    unread: tuple[str, ...]
+    mismatches: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

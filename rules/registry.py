@@ -37,7 +37,9 @@ from rules.interface import (
     Movement,
     Preview,
     Resolution,
+    RollRequest,
     StatField,
+    TextReading,
     TurnOrderView,
 )
 from rules.table import Board, Piece
@@ -160,6 +162,22 @@ class GameSystem(ABC):
         """The exact odds of one bare roll described by ``params`` (no board: ``battlemap
         odds --trait ...``)."""
         raise RulesError(self._not_offered("bare trait odds"))
+
+    def traits(self, piece: Piece) -> tuple[str, ...]:
+        """What ``piece`` can roll bare (attributes, skills), for the table's *Roll*: none."""
+        return ()
+
+    def preview_roll(self, board: Board, request: RollRequest) -> Preview:
+        """A bare trait roll before the dice: every modifier that applies now, exact odds."""
+        raise RulesError(self._not_offered("bare trait rolls"))
+
+    def roll(self, board: Board, request: RollRequest, dice: DiceSource) -> Resolution:
+        """Roll a bare trait (the log shows the breakdown)."""
+        raise RulesError(self._not_offered("bare trait rolls"))
+
+    def statblock_from_text(self, text: str) -> TextReading:
+        """A stat block pasted as text (from a book), read field by field."""
+        raise RulesError(self._not_offered("stat blocks as text"))
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
         """The card of an action before it is done: what it rolls, or why it cannot be."""

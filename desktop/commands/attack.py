@@ -34,8 +34,8 @@ from desktop.core.fileformat import EncounterFileError, load_encounter, save_enc
 from desktop.core.model import Encounter
 from desktop.core.table_pipeline import Paused, TableResult, parse_answers, perform, resolve
 from desktop.core.template_attack import TemplateAttack, resolve_template
-from rules.dice import DiceSource, RandomDice, ScriptedDice
-from rules.events import Event
+from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
+from rules.events import BystanderHit, DamageRolled, Event, Hit
 from rules.interface import (
     ActionKind,
     ActionRequest,
@@ -52,25 +52,35 @@ __all__ = [
 ]
 
 
-def parse_dice(text: str) -> list[int]:
-    """``"5,3,6"`` -> ``[5, 3, 6]``; ``ArgumentTypeError`` naming the bad value otherwise.
+def parse_dice(text: str) -> list[int] | dict[str, list[int]]:
+    """``"5,3,6"`` -> ``[5, 3, 6]`` in the order the system asks; or dice by what they are for,
+    ``"fighting=5,wild=3,damage=4,4"`` -> ``{"fighting": [5], "wild": [3], "damage": [4, 4]}``;
+    ``ArgumentTypeError`` naming the bad value otherwise.
 
     Examples
     --------
     >>> parse_dice("5, 3,6")
     [5, 3, 6]
+    >>> parse_dice("fighting=5,wild=3,damage=4,4")
+    {'fighting': [5], 'wild': [3], 'damage': [4, 4]}
     >>> parse_dice("5,x")
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: dice '5,x': value 2 ('x') is not a whole number
     """
-    values = []
+    named: dict[str, list[int]] = {}
+    values: list[int] = []
     for n, part in enumerate(text.split(","), start=1):
-        if not part.strip().isdigit():
+        name, equals, face = part.rpartition("=")
+        if equals:
+            values = named.setdefault(name.strip().lower(), [])
+        elif named:
+            values = named[next(reversed(named))]
+        if not face.strip().isdigit():
             raise argparse.ArgumentTypeError(
-                f"dice {text!r}: value {n} ({part.strip()!r}) is not a whole number")
-        values.append(int(part))
-    return values
+                f"dice {text!r}: value {n} ({face.strip()!r}) is not a whole number")
+        values.append(int(face))
+    return named or values
 
 
 def parse_point(text: str) -> tuple[float, float]:
@@ -141,7 +151,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     dice = parser.add_mutually_exclusive_group()
     dice.add_argument("--seed", type=int, help="seed the dice for a repeatable roll")
     dice.add_argument("--dice", type=parse_dice, help="the die values in the order the system "
-                      "asks for them, e.g. 5,3,6 (physical dice entry)")
+                      "asks for them, e.g. 5,3,6 (physical dice entry), or by what they are "
+                      "for: fighting=5,wild=3,damage=4,4")
+    parser.add_argument("--dice-needed", action="store_true",
+                        help="list the dice the attack asks for, in order, with these dice "
+                        "(--seed or --dice; none: seed 0), and change nothing")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--write", action="store_true", help="save the new state to FILE")
 
@@ -210,6 +224,8 @@ def _overrides(pairs: list[str], system: GameSystem) -> dict[str, str]:
 
 
 def _dice(args: argparse.Namespace) -> DiceSource:
+    if isinstance(args.dice, dict):
+        return NamedDice(args.dice)
     if args.dice is not None:
         return ScriptedDice(args.dice)
     return RandomDice(args.seed)
@@ -255,13 +271,51 @@ def _summary(done: Done) -> tuple[tuple[Event, ...], str, tuple[str, ...], dict[
     return resolution.events, resolution.title, resolution.notes, dict(resolution.data)
 
 
-def _report(done: Done, as_json: bool) -> str:
+def outcome_summary(events: tuple[Event, ...], before: Encounter,
+                    after: Encounter) -> dict[str, Any]:
+    """Plain fields for scripts: whether it hit (and with a raise), each damage total, who
+    was hit (bystanders and everyone beneath a template included), and the new condition of
+    every token whose stat block changed.
+
+    >>> from rules.events import DamageRolled, Hit
+    >>> done = outcome_summary((Hit("h", "g", False), DamageRolled("g", 7, 5, 0)), Encounter(),
+    ...                        Encounter())
+    >>> done["hit"], done["raise"], done["damage"], done["victims"]
+    (True, False, [7], ['g'])
+    """
+    hits = [e for e in events if isinstance(e, Hit)]
+    victims = [*(e.target for e in hits), *(e.target for e in events
+                                           if isinstance(e, DamageRolled))]
+    old = {t.id: t.stats for t in before.tokens}
+    return {"hit": bool(hits), "raise": any(e.raise_ for e in hits),
+            "damage": [e.total for e in events if isinstance(e, DamageRolled)],
+            "victims": list(dict.fromkeys(victims)),
+            "bystanders": [e.bystander for e in events if isinstance(e, BystanderHit)],
+            "conditions": {t.id: t.stats.get("condition", {}) for t in after.tokens
+                           if t.stats != old.get(t.id, t.stats)}}
+
+
+def _report(done: Done, before: Encounter, as_json: bool) -> str:
     events, title, lines, data = _summary(done)
     if as_json:
         return json.dumps({"events": [event_json(e) for e in events],
-                           "log": {"title": title, "lines": list(lines)}, **data},
+                           "log": {"title": title, "lines": list(lines)}, **data,
+                           "summary": outcome_summary(events, before, done.encounter)},
                           indent=2, ensure_ascii=False)
     return "\n".join([title, *(f"  {line}" for line in lines)])
+
+
+def _dice_needed(args: argparse.Namespace, encounter: Encounter) -> int:
+    """Print each die the attack asks for, in order: its number, die, purpose and the value
+    these dice gave (another roll may ask for other dice: a miss rolls no damage)."""
+    recorder = RecordingDice(_dice(args) if args.dice is not None or args.seed is not None
+                             else RandomDice(0))
+    try:
+        _resolve(args, encounter, recorder)
+    finally:
+        for n, (sides, purpose, value) in enumerate(recorder.asked, start=1):
+            print(f"{n:>3}. d{sides:<3} {purpose or 'a die'}  (here {value})")
+    return 0
 
 
 def _paused(paused: Paused) -> int:
@@ -284,6 +338,8 @@ def run(args: argparse.Namespace) -> int:
         if args.file is None:
             raise ValueError("give the encounter FILE")
         encounter = load_encounter(args.file)
+        if args.dice_needed:
+            return _dice_needed(args, encounter)
         dice = _dice(args)
         done = _resolve(args, encounter, dice)
         if isinstance(done, Paused):
@@ -293,7 +349,7 @@ def run(args: argparse.Namespace) -> int:
     except (EncounterFileError, RulesError, ValueError, OSError) as error:
         print(f"battlemap attack: {str(error).strip(chr(39))}", file=sys.stderr)
         return 2
-    print(_report(done, args.json))
+    print(_report(done, encounter, args.json))
     if isinstance(dice, ScriptedDice) and dice.remaining:
         print(f"note: {len(dice.remaining)} scripted dice were not needed: "
               f"{', '.join(map(str, dice.remaining))}", file=sys.stderr)

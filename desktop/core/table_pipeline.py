@@ -32,13 +32,15 @@ from rules.interface import (
     Decision,
     Preview,
     Resolution,
+    RollRequest,
     TurnOrderView,
 )
 from rules.registry import find_system
 
 __all__ = [
     "Paused", "ReplayDice", "TableResult", "acting_tokens", "logged", "parse_answers", "perform",
-    "preview", "preview_action", "resolve", "turn_order", "turn_step", "weapon_names",
+    "preview", "preview_action", "preview_roll", "resolve", "roll", "traits", "turn_order",
+    "turn_step", "weapon_names",
 ]
 
 
@@ -144,6 +146,24 @@ def acting_tokens(encounter: Encounter) -> tuple[str, ...]:
     """Every token whose turn it is (the members of each acting row)."""
     rows = turn_order(encounter).rows
     return tuple(m for row in rows if row.acting for m in (row.members or (row.token,)))
+
+
+def traits(encounter: Encounter, token_id: str) -> tuple[str, ...]:
+    """What the token can roll bare (the table's *Roll*), as its system names it."""
+    system = find_system(encounter.system)
+    return system.traits(board_of(encounter).token(token_id))
+
+
+def preview_roll(encounter: Encounter, request: RollRequest) -> Preview:
+    """A bare roll before the dice: every modifier that applies now and the exact odds."""
+    return find_system(encounter.system).preview_roll(board_of(encounter), request)
+
+
+def roll(encounter: Encounter, request: RollRequest, dice: DiceSource) -> TableResult:
+    """Roll a bare trait; the log entry shows the breakdown (``RulesError`` for a bad trait)."""
+    system = find_system(encounter.system)
+    resolution = system.roll(board_of(encounter), request, dice)
+    return TableResult(resolution, logged(encounter, resolution))
 
 
 def weapon_names(encounter: Encounter, token_id: str) -> tuple[str, ...]:

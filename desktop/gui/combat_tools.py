@@ -11,6 +11,7 @@ action bar's into the right-click menu of a token, with that token acting.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -18,12 +19,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
 from desktop.core.model import Token
-from desktop.core.table_pipeline import acting_tokens
+from desktop.core.table_pipeline import acting_tokens, preview_roll, roll, traits
 from desktop.gui.action_menu import fill_action_menu
 from desktop.gui.attack_tool import AttackController
 from desktop.gui.scene import MapScene
 from desktop.gui.template_tool import TemplateController
 from desktop.gui.threat_view import ThreatOverlay, add_threat_overlay
+from rules.interface import RollRequest
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
@@ -153,3 +155,38 @@ def add_token_actions(window: GMWindow, menu: QMenu, token: Token) -> None:
         controller.pick_action(action, choices)
 
     fill_action_menu(sub, window.state.encounter, token.id, pick)
+    add_roll_menu(window, menu, token)
+
+
+def add_roll_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
+    """A *Roll* submenu: each trait the system lets the token roll, with its exact chance of
+    success as things stand now (Wounds, Fatigue, the Joker, light...); a pick rolls it with
+    the attack bar's dice (physical dice if ticked) and logs the breakdown."""
+    encounter = window.state.encounter
+    try:
+        names = traits(encounter, token.id)
+    except ValueError:
+        return
+    if not names:
+        return
+    sub = menu.addMenu("Roll")
+    for trait in names:
+        try:
+            odds = preview_roll(encounter, RollRequest((token.id,), trait))
+            chance = next(c for c in odds.chances if c.label == "success or better")
+            label = f"{trait.title()} · {round(100 * chance.probability)} %"
+        except (ValueError, StopIteration):
+            label = trait.title()
+        sub.addAction(label, partial(roll_trait, window, token.id, trait))
+
+
+def roll_trait(window: GMWindow, token_id: str, trait: str) -> None:
+    """Roll ``trait`` for the token and apply it as one edit (its log entry)."""
+    controller = window.combat_tools.attack
+    try:
+        done = roll(window.state.encounter, RollRequest((token_id,), trait), controller.dice())
+    except ValueError as error:
+        controller.tool.message = str(error)
+        controller.redraw()
+        return
+    window.state.apply(f"Roll: {done.resolution.title}", done.encounter)

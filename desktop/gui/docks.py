@@ -11,12 +11,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QTableWidget,
@@ -27,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.characters import CharacterError, add_character, read_sheet_file
 from desktop.core.model import Encounter, Point, Token
+from desktop.core.statblocks import StatBlockError, reading_lines, with_statblock_text
 from desktop.gui.combat_log import CombatLogPanel
 from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.statblock_form import StatBlockForm
@@ -40,6 +44,46 @@ if TYPE_CHECKING:
 COLUMNS = ["Name", "Side", "Harm", "Marks"]
 TABLE_MAX_WIDTH = 480
 """The widest the combatants table asks to be, in pixels."""
+
+
+class StatBlockTextDialog(QDialog):
+    """A stat block pasted as text for ``token_id``: what the system reads in it, field by
+    field, with the lines it could not read and the printed figures that differ, live."""
+
+    def __init__(self, parent: QWidget, encounter: Encounter, token_id: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Paste a stat block for {encounter.token(token_id).name}")
+        self.encounter, self.token_id = encounter, token_id
+        self.result_encounter: Encounter | None = None
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText("Attributes: Agility d8, Smarts d6, ...\nSkills: ...\n"
+                                     "Pace: 6; Parry: 5; Toughness: 7 (2)\nGear: ...")
+        self.reading = QLabel("")
+        self.reading.setWordWrap(True)
+        self.reading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply |
+                                        QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Apply).clicked.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text, 2)
+        layout.addWidget(self.reading, 3)
+        layout.addWidget(self.buttons)
+        self.text.textChanged.connect(self._read)
+        self._read()
+
+    def _read(self) -> None:
+        apply = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        try:
+            self.result_encounter, reading = with_statblock_text(
+                self.encounter, self.token_id, self.text.toPlainText())
+        except (StatBlockError, ValueError) as error:
+            self.result_encounter = None
+            self.reading.setText(f"Not usable yet: {error}")
+            apply.setEnabled(False)
+            return
+        self.reading.setText("\n".join(reading_lines(reading)))
+        apply.setEnabled(True)
 
 
 def combatant_row(token: Token, marks: Marks) -> list[str]:
@@ -78,6 +122,9 @@ class CombatantsPanel(QWidget):
         self.json_button = QPushButton("JSON…")
         self.json_button.setToolTip("Edit the stat block as raw JSON (for keys the form lacks)")
         self.json_button.clicked.connect(self.edit_json)
+        self.paste_button = QPushButton("Paste stat block…")
+        self.paste_button.setToolTip("Give the selected token a stat block copied from a book")
+        self.paste_button.clicked.connect(self.paste_statblock)
         self.import_button = QPushButton("Import character…")
         self.import_button.setToolTip("Add a token from a character sheet (GURPS: a GCS .gcs "
                                       "file); dropping the file on the map does the same")
@@ -85,6 +132,7 @@ class CombatantsPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.apply_button)
         buttons.addWidget(self.json_button)
+        buttons.addWidget(self.paste_button)
         buttons.addWidget(self.import_button)
         self.message = QLabel("")
         self.message.setWordWrap(True)
@@ -98,6 +146,18 @@ class CombatantsPanel(QWidget):
         self._loaded: tuple[str, object] | None = None  # (token id, stats) the form shows
         self.state.changed.connect(self._on_state_change)
         self._fill(self.state.encounter)
+
+    def paste_statblock(self) -> None:
+        """Ask for a stat block as text, show what the system reads in it as it is typed,
+        and give it to the selected token (one undoable edit)."""
+        if self._shown is None:
+            self.message.setText("Select the token to give the stat block to first")
+            return
+        dialog = StatBlockTextDialog(self, self.state.encounter, self._shown)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.result_encounter:
+            token = dialog.result_encounter.token(self._shown)
+            self.state.apply(f"Paste stat block: {token.name}", dialog.result_encounter)
+        dialog.deleteLater()
 
     def choose_character(self) -> None:
         """Ask for a character sheet and add it (see :meth:`import_character`)."""

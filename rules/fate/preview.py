@@ -66,7 +66,8 @@ def margin_chances(bonus: int, first: str, second: str) -> tuple[Chance, ...]:
     >>> [c.label for c in margin_chances(0, "A", "B")][:4]
     ['A wins', 'tie', 'B wins', 'A wins by 2+']
     """
-    return tuple(Chance(label, float(p)) for label, p in _margin_rows(bonus, first, second))
+    return tuple(Chance(label, float(p), str(p))
+                 for label, p in _margin_rows(bonus, first, second))
 
 
 def _margin_rows(bonus: int, first: str,

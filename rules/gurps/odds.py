@@ -77,13 +77,12 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     if why is not None:
         lines.append(f"no defense: {why}")
     lines.extend(f"{label}: {_percent(p)}" for label, p in rows[3:])
+    title = (f"{setup.attacker_piece.name} ({setup.attack.label}) vs "
+             f"{setup.target_piece.name}: skill {setup.effective_skill}")
     data: dict[str, Any] = {
-        "attack": f"{setup.attacker_piece.name} ({setup.attack.label}) vs "
-                  f"{setup.target_piece.name}: skill {setup.effective_skill}",
         "target_number": setup.effective_skill,
         "modifiers": [{"value": m.value, "reason": m.reason} for m in setup.modifiers],
-        "odds": {label: {"probability": float(p), "fraction": str(p)} for label, p in rows},
     }
     return Preview(setup.attacker_piece.id, setup.target_piece.id, setup.attack.label,
-                   tuple(lines), tuple(Chance(label, float(p)) for label, p in rows),
-                   notes=(f"no defense: {why}",) if why else (), data=data)
+                   tuple(lines), tuple(Chance(label, float(p), str(p)) for label, p in rows),
+                   notes=(f"no defense: {why}",) if why else (), data=data, title=title)

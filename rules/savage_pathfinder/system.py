@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rules.dice import DiceSource
+from rules.events import describe
 from rules.interface import (
     ActionKind,
     ActionRequest,
@@ -37,7 +38,9 @@ from rules.interface import (
     Movement,
     Preview,
     Resolution,
+    RollRequest,
     StatField,
+    TextReading,
     TurnOrderView,
     TurnRow,
 )
@@ -59,6 +62,7 @@ from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
 from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
+from rules.savage_pathfinder.statblock_text import read_stat_block
 from rules.savage_pathfinder.table import actions as table_actions
 from rules.savage_pathfinder.table import menu as table_menu
 from rules.savage_pathfinder.table import turn_rolls, turns
@@ -66,6 +70,7 @@ from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAc
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
 from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
+from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, traits_of
 from rules.savage_pathfinder.table.savage_context import Declared
 from rules.savage_pathfinder.table.summary import (
     action_data,
@@ -447,6 +452,43 @@ class SavagePathfinder(GameSystem):
             raise RulesError(str(error)) from None
         return Resolution(area.events, area.board, area.entry.title, area.entry.lines,
                           data=area_data(area))
+
+    def traits(self, piece: Piece) -> tuple[str, ...]:
+        """The five attributes, then the token's skills."""
+        try:
+            fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return ()
+        return traits_of(fighter)
+
+    def preview_roll(self, board: Board, request: RollRequest) -> Preview:
+        checks = plan_roll(board, request.actors, request.trait)
+        first = checks[0]
+        odds = first.odds
+        lines = tuple(f"{c.actor}: {c.die or 'unskilled d4-2'}"
+                      + "".join(f", {m}" for m in c.modifiers) + f" vs {c.target}"
+                      for c in checks)
+        chances = (Chance("critical failure", float(odds.critical_failure),
+                          str(odds.critical_failure)),
+                   Chance("success or better", float(odds.success_or_better),
+                          str(odds.success_or_better)),
+                   Chance("raise", float(odds.raise_), str(odds.raise_)))
+        return Preview(request.actors[0], "", None, lines, chances,
+                       title=f"{request.trait.title()}: {lines[0]}")
+
+    def roll(self, board: Board, request: RollRequest, dice: DiceSource) -> Resolution:
+        events, title = roll_traits(board, request.actors, request.trait, dice)
+        return Resolution(events, board, title, tuple(describe(e) for e in events))
+
+    def statblock_from_text(self, text: str) -> TextReading:
+        """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
+        5; Toughness: 7 (2) ... Gear: ..."): see :mod:`rules.savage_pathfinder.statblock_text`."""
+        read = read_stat_block(text)
+        return TextReading(read.name, read.stats,
+                           tuple((r.field, r.value, r.source) for r in read.readings),
+                           tuple(f"{u.text}: {u.why}" for u in (*read.unread, *read.ignored)),
+                           tuple(f"{m.field}: printed {m.printed}, derived {m.derived}"
+                                 f" ({m.why})" for m in read.mismatches))
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
         problem = table_actions.action_problem(board, request.actor, request.action)

@@ -31,9 +31,9 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     except RulesError as error:
         return Preview(request.attacker, request.target, request.weapon, (), problem=str(error))
     odds = _odds(setup)
-    chances = (Chance("hit", float(odds.hit)),
-               *[Chance(f"{k} left", float(p)) for k, p in enumerate(odds.left, start=1)],
-               Chance(f"more than {len(odds.left)} left", float(odds.more)))
+    chances = (Chance("hit", float(odds.hit), str(odds.hit)),
+               *[Chance(f"{k} left", float(p), str(p)) for k, p in enumerate(odds.left, start=1)],
+               Chance(f"more than {len(odds.left)} left", float(odds.more), str(odds.more)))
     return Preview(setup.attacker.id, setup.target.id,
                    setup.weapon.name if setup.weapon else None, _lines(setup, odds),
                    chances=chances, problem=setup.problem, notes=_notes(setup),

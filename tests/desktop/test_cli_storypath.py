@@ -23,7 +23,7 @@ ROOK_AT_GUNMAN = ["--attacker", "rook", "--target", "gunman", "--weapon", "SMG"]
 
 def test_odds_are_the_exact_pool_odds(capsys) -> None:
     assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)["data"]
+    data = json.loads(capsys.readouterr().out)
     # 6 dice, Defense 2 + 1 light cover: more than 3 successes
     assert (data["pool"], data["required"]) == ({"firearms": 3, "dexterity": 3}, 3)
     assert data["difficulty"] == [{"value": 1, "reason": "light cover"}]
