@@ -484,8 +484,10 @@ class SavagePathfinder(GameSystem):
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
         5; Toughness: 7 (2) ... Gear: ..."): see :mod:`rules.savage_pathfinder.statblock_text`."""
         read = read_stat_block(text)
-        return TextReading(read.name, read.stats,
-                           tuple((r.field, r.value, r.source) for r in read.readings),
+        fields = tuple((r.field, r.value, r.source) for r in read.readings)
+        if all(field == "wild_card" for field, _, _ in fields):
+            fields = ()  # a name line alone is no stat block
+        return TextReading(read.name, read.stats, fields,
                            tuple(f"{u.text}: {u.why}" for u in (*read.unread, *read.ignored)),
                            tuple(f"{m.field}: printed {m.printed}, derived {m.derived}"
                                  f" ({m.why})" for m in read.mismatches))

@@ -13,6 +13,7 @@ import pytest
 from conftest import QuietGMWindow
 from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop import ASSETS_DIR
@@ -20,11 +21,13 @@ from desktop.cli import main
 from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import ReplayDice
+from desktop.gui.combat_tools import add_roll_menu, roll_trait
+from desktop.gui.docks import StatBlockTextDialog
 from desktop.gui.main_window import GMWindow
 from desktop.gui.marks_item import marks_on_map
 from desktop.gui.style import CELL
 from desktop.gui.token_item import marks_of
-from rules.dice import RandomDice
+from rules.dice import RandomDice, ScriptedDice
 from rules.interface import Decision
 
 CASES = [  # demo, attacker, target, where the GM first drags the attacker (None: stays)
@@ -161,3 +164,28 @@ def test_a_gcs_sheet_from_the_combatants_dock(qtbot: QtBot, demo_window: GMWindo
     bad.write_text("not json")
     assert not panel.import_character(bad)
     assert panel.message.text().startswith("junk.gcs") and window.state.encounter == before
+
+
+@pytest.mark.parametrize("demo_window", ["goblin-ambush.json"], indirect=True)
+def test_roll_from_a_tokens_menu_and_paste_a_stat_block(qtbot: QtBot,
+                                                        demo_window: GMWindow) -> None:
+    """The token menu's Roll lists each trait with its chance now: Valeros's Notice d6 as a
+    Wild Card is 1 - (1/2)(1/2) = 75 %; rolling it with 5 and Wild 2 logs a success. A stat
+    block pasted for Goblin 1 shows what was read before it is applied, as one edit."""
+    window = demo_window
+    menu = QMenu()
+    add_roll_menu(window, menu, window.state.encounter.token("valeros"))
+    roll_menu = next(a.menu() for a in menu.actions() if a.text() == "Roll")
+    labels = [a.text() for a in roll_menu.actions()]
+    assert "Notice · 75 %" in labels and labels[0].startswith("Agility")
+    window.combat_tools.attack.dice = lambda: ScriptedDice([5, 2])
+    roll_trait(window, "valeros", "notice")
+    assert window.state.encounter.log[-1].title == "Valeros rolls Notice: 5, success"
+    dialog = StatBlockTextDialog(window, window.state.encounter, "goblin-1")
+    dialog.text.setPlainText("Attributes: Agility d8, Smarts d4, Spirit d6, Strength d6, "
+                             "Vigor d6\nSkills: Fighting d8\nPace: 6; Parry: 6; Toughness: 5")
+    assert "skills.fighting = d8" in dialog.reading.text()
+    assert dialog.result_encounter is not None
+    assert dialog.result_encounter.token("goblin-1").stats["skills"] == {"fighting": "d8"}
+    dialog.text.setPlainText("a shopping list")
+    assert dialog.result_encounter is None and "Not usable yet" in dialog.reading.text()
