@@ -1,7 +1,10 @@
-"""File menu actions: new, open, save, import a map image or a Universal VTT file.
+"""File menu actions: new, open, save, import a map image or a Universal VTT file, relink.
 
 Loaders validate before anything changes: a bad file shows a message box with the error text
-and the open encounter stays exactly as it was.
+and the open encounter stays exactly as it was. An encounter opened from a file shows only
+images inside its folder; a refused or missing map image is reported with a *Relink Map
+Image...* button (also in the File menu), and saving copies images chosen elsewhere into the
+encounter's folder so it finds them when opened again.
 """
 
 from __future__ import annotations
@@ -9,15 +12,23 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QImageReader
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QDropEvent, QImageReader
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
+from desktop.core.image_links import copy_into, gather_images, image_paths, inside
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter
-from desktop.core.uvtt import UvttImport, parse_uvtt, read_uvtt_bytes
+from desktop.core.uvtt import (
+    UVTT_SUFFIXES,
+    UvttImport,
+    looks_like_uvtt,
+    parse_uvtt,
+    read_uvtt_bytes,
+)
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.memory import return_freed_memory
@@ -30,6 +41,7 @@ if TYPE_CHECKING:
 ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
 IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
 UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
+MAP_NOT_SHOWN = "Map image not shown: "
 
 
 def new_encounter(window: GMWindow) -> None:
@@ -40,41 +52,169 @@ def new_encounter(window: GMWindow) -> None:
 
 def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None) -> None:
     """Show ``encounter`` (from ``path``, or unsaved) with a new history; the old one's memory
-    goes back to the operating system once the event loop has deleted what was let go."""
+    goes back to the operating system once the event loop has deleted what was let go.
+
+    Images of an encounter from a file are read only inside its folder; an unsaved one shows
+    the images the GM picked wherever they are."""
     window.path = path
+    set_image_folder(window, path.resolve().parent if path is not None else None)
+    remember_refused_images(window, encounter, window.scene.base_dir)
     window.state.load(encounter)
     window.view.fit_map()
     QTimer.singleShot(0, return_freed_memory)
 
 
+def set_image_folder(window: GMWindow, folder: Path | None) -> None:
+    """The folder the GM and player scenes read the encounter's images in (None: anywhere,
+    for an encounter not from a file)."""
+    window.scene.base_dir = folder
+    if window.player_window is not None:
+        window.player_window.scene.base_dir = folder
+
+
+_refused_images: WeakKeyDictionary[GMWindow, frozenset[str]] = WeakKeyDictionary()
+"""The image paths outside its folder each window's encounter named when opened from a file."""
+
+
+def remember_refused_images(window: GMWindow, encounter: Encounter, folder: Path | None) -> None:
+    """Note the images ``encounter``, opened from a file in ``folder``, names outside it: they
+    were refused, and a save never copies them in (that would show them after all). None: not
+    from a file, every image was picked by the GM."""
+    refused = {p for p in image_paths(encounter) if folder is not None and not inside(p, folder)}
+    _refused_images[window] = frozenset(refused)
+
+
 def open_path(window: GMWindow, path: Path) -> bool:
     """Load ``path`` into the window; on a bad file show why and change nothing.
 
-    The map image loads first, with a progress dialog; cancelling it opens nothing. An image
-    that cannot be read is reported and the encounter opens without it.
+    A Universal VTT export goes to the import instead. The map image loads first, with a
+    progress dialog; cancelling it opens nothing. An image that cannot be read is reported
+    (with a button to relink it) and the encounter opens without it.
     """
+    if is_uvtt_file(path):
+        return import_uvtt_path(window, path)
     try:
-        encounter = load_encounter(path)
+        encounter, warnings = open_encounter(path)
     except EncounterFileError as error:
         window.show_error("Cannot open encounter", str(error))
         return False
-    if not preload_map(window, encounter, path.parent):
+    problem = map_problem(window, encounter, path.parent)
+    if problem is None:
         return False
-    window.scene.base_dir = path.parent
     show_new_encounter(window, encounter, path)
     add_recent_file(str(path))
+    report_image_problems(window, [*warnings, *problem])
     return True
+
+
+def map_problem(window: GMWindow, encounter: Encounter, base_dir: Path | None) -> list[str] | None:
+    """Load the map image (with progress): ``[]`` if it loaded or there is none, the problem
+    if it cannot be read, None if the GM cancelled."""
+    if encounter.background is None:
+        return []
+    try:
+        loaded = load_map_image(window, encounter.background, base_dir and base_dir.resolve())
+    except ImageError as error:
+        return [map_message(str(error))]
+    return None if loaded is None else []
+
+
+def map_message(error: str) -> str:
+    """The message for a map image that cannot be shown."""
+    return f"{MAP_NOT_SHOWN}{error}. The encounter opens without it."
+
+
+def report_image_problems(window: GMWindow, problems: list[str]) -> None:
+    """Say which images are not shown; for the map image, offer to relink it at once."""
+    if not problems:
+        return
+    text = "\n\n".join(problems)
+    if not any(problem.startswith(MAP_NOT_SHOWN) for problem in problems):
+        window.show_error("Images not shown", text)
+        return
+    buttons = QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close
+    answer = QMessageBox.warning(
+        window, "Images not shown", f"{text}\n\nOpen another map image for it now? "
+        "(File > Relink Map Image... does it later.)", buttons,
+    )  # fmt: skip
+    if answer == QMessageBox.StandardButton.Open:
+        relink_map(window)
+
+
+def relink_map(window: GMWindow) -> None:
+    """Point the map at another image file, keeping its grid calibration, as one edit.
+
+    For a saved encounter an image outside its folder is copied into the folder (under a new
+    name if the name is taken), so the encounter finds it when opened again.
+    """
+    name, _ = QFileDialog.getOpenFileName(window, "Relink map image", "", IMAGE_FILTER)
+    if not name:
+        return
+    try:
+        read_image_file(name)  # refuses special files and decompression bombs first
+        chosen = copy_into(name, window.path.resolve().parent) if window.path else Path(name)
+    except (ImageError, OSError) as error:
+        window.show_error("Relink map image", str(error))
+        return
+    old = window.state.encounter.background or Background()
+    background = replace(old, path=str(chosen.resolve()), embedded=None)
+    try:
+        if load_map_image(window, background, window.scene.base_dir) is None:
+            return
+    except ImageError as error:
+        window.show_error("Relink map image", str(error))
+        return
+    window.state.apply("Relink map image", replace(window.state.encounter, background=background))
+    window.view.fit_map()
+    if chosen != Path(name):
+        window.statusBar().showMessage(f"Copied {name} into the encounter's folder as "
+                                       f"{chosen.name}", 8000)  # fmt: skip
 
 
 def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path | None) -> bool:
     """Load the encounter's map image (with progress); False if the GM cancelled."""
-    if encounter.background is None:
+    problem = map_problem(window, encounter, base_dir)
+    if problem is None:
+        return False
+    report_image_problems(window, problem)
+    return True
+
+
+class FileDropFilter(QObject):
+    """Opens an encounter or Universal VTT file dropped on the GM window (the map included)."""
+
+    def __init__(self, window: GMWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            return False
+        assert isinstance(event, QDropEvent)  # QDragEnterEvent and QDragMoveEvent are ones
+        files = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        if len(files) != 1:
+            return False
+        event.acceptProposedAction()
+        if kind == QEvent.Type.Drop:
+            QTimer.singleShot(0, lambda: open_dropped(self.window, files[0]))
         return True
-    try:
-        return load_map_image(window, encounter.background, base_dir) is not None
-    except ImageError as error:
-        window.show_error("Map image", f"{error}. The encounter opens without its map image.")
-        return True
+
+
+def accept_dropped_files(window: GMWindow) -> None:
+    """Let the GM drop a ``.json`` encounter or a ``.dd2vtt``/``.uvtt``/``.df2vtt`` map on the
+    window or the map to open it (as File > Open does)."""
+    dropped = FileDropFilter(window)
+    for widget in (window, window.view.viewport()):
+        widget.setAcceptDrops(True)
+        widget.installEventFilter(dropped)
+
+
+def open_dropped(window: GMWindow, path: Path) -> None:
+    """Open a dropped file, after asking about unsaved changes."""
+    if window.state.dirty and not window.confirm_discard():
+        return
+    open_path(window, path)
 
 
 def open_dialog(window: GMWindow) -> None:
@@ -97,12 +237,20 @@ def save_as(window: GMWindow) -> bool:
 
 
 def _write(window: GMWindow, path: Path) -> bool:
+    refused = _refused_images.get(window, frozenset())
+    encounter, copied = gather_images(window.state.encounter, path.resolve().parent, refused)
     try:
-        save_encounter(window.state.encounter, path)
+        save_encounter(encounter, path)
     except (EncounterFileError, OSError) as error:
         window.show_error("Cannot save encounter", str(error))
         return False
     window.path = path
+    set_image_folder(window, path.resolve().parent)  # before the edit: scenes read from here
+    if copied:
+        window.state.apply("Copy images beside the encounter", encounter)
+        window.statusBar().showMessage(
+            f"Copied {', '.join(copied)} into {path.resolve().parent} beside the encounter", 8000
+        )
     window.state.mark_saved()
     add_recent_file(str(path))
     return True
@@ -165,33 +313,48 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
 
 
 def import_uvtt(window: GMWindow) -> None:
-    """Open a Universal VTT export as a new encounter (walls, doors, lights, image).
+    """Open a Universal VTT export as a new encounter (walls, doors, lights, image)."""
+    if window.state.dirty and not window.confirm_discard():
+        return
+    name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
+    if name:
+        import_uvtt_path(window, Path(name))
+
+
+def import_uvtt_path(window: GMWindow, path: Path) -> bool:
+    """Import the Universal VTT file at ``path`` as a new, unsaved encounter; True if done.
 
     The file is read once; a bad one is reported and nothing changes. The import options
     dialog shows what the file holds and asks for the object height and outline tolerance
     (starting from the GM's last choices); then the map image loads with a progress dialog.
     Cancelling either leaves the open encounter as it was.
     """
-    if window.state.dirty and not window.confirm_discard():
-        return
-    name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
-    if not name:
-        return
     try:
-        data, imported = read_uvtt_file(Path(name))
+        data, imported = read_uvtt_file(path)
     except EncounterFileError as error:
         window.show_error("Cannot import Universal VTT", str(error))
-        return
-    encounter = _ask_uvtt_options(window, Path(name), data, imported)
-    if encounter is not None and preload_map(window, encounter, None):
-        show_new_encounter(window, encounter, None)
+        return False
+    encounter = _ask_uvtt_options(window, path, data, imported)
+    if encounter is None or not preload_map(window, encounter, None):
+        return False
+    show_new_encounter(window, encounter, None)
+    return True
+
+
+def is_uvtt_file(path: Path) -> bool:
+    """True for a Universal VTT export: a ``.dd2vtt``/``.uvtt``/``.df2vtt`` file, or a ``.json``
+    one that looks like one (:func:`desktop.core.uvtt.looks_like_uvtt`)."""
+    suffix = path.suffix.lower()
+    if suffix in UVTT_SUFFIXES:
+        return True
+    return suffix == ".json" and looks_like_uvtt(path)
 
 
 def read_uvtt_file(path: Path) -> tuple[bytes, UvttImport]:
     """The bytes of the Universal VTT file at ``path`` and their import with the defaults;
     raises ``UvttError`` naming the file and what is wrong."""
     data = read_uvtt_bytes(path)
-    return data, parse_uvtt(data, where=str(path), name=path.stem)
+    return data, parse_uvtt(data, where=str(path), name=path.stem, base_dir=path.resolve().parent)
 
 
 def _ask_uvtt_options(
