@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
     "template": "who is beneath a blast, cone or stream template, and who is protected",
     "import-character": "add a token from a character sheet (GURPS: a GCS .gcs file)",
+    "sightlines": "who a token can hit and who can hit it; with --to, a move's exposure",
     "new": "make an empty encounter for a game system (--system gurps, storypath, fate, ...)",
     "bench": "benchmark a subsystem's hot paths against naive loops (bench geometry)",
 }
