@@ -1,4 +1,10 @@
-"""``battlemap render (FILE | --demo) OUT.png [--view gm|player] [--size WxH]``.
+"""``battlemap render (FILE | --demo) OUT.png [--view gm|player] [--size WxH] [--rotate DEG]
+[--label-mm MM] [--rings-only]``.
+
+The player view is drawn as the table draws it: names and badges with capitals ``--label-mm``
+tall at one cell per inch (default: the Preferences' value, 8 mm), the image turned
+``--rotate`` degrees clockwise as the turned table view shows it, tokens as rings around
+physical minis with ``--rings-only``.
 
 Renders the encounter offscreen to a PNG with no window shown; works headless
 (``QT_QPA_PLATFORM=offscreen``, which this command sets when no display is available).
@@ -61,6 +67,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--view", choices=["gm", "player"], default="gm",
                         help="what the GM sees (default) or what the players see")
     parser.add_argument("--size", type=parse_size, default=(1600, 1000), help="WxH in pixels")
+    parser.add_argument("--rotate", type=int, choices=[0, 90, 180, 270], default=0,
+                        help="player view: turn it for players on another side of the table")
+    parser.add_argument("--label-mm", type=parse_label_mm, default=None,
+                        help="player view: height of name and badge capitals in mm "
+                             "(default: the Preferences' value)")
+    parser.add_argument("--rings-only", action="store_true",
+                        help="player view: tokens as rings around physical miniatures")
+
+
+def parse_label_mm(text: str) -> float:
+    """``"8"`` -> ``8.0``; ``ArgumentTypeError`` outside 4 to 20 mm.
+
+    Examples
+    --------
+    >>> parse_label_mm("9.5")
+    9.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 4.0 <= value <= 20.0:
+        raise argparse.ArgumentTypeError(f"label size {text!r}: expected 4 to 20 (mm)")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
     from desktop.core.state import BattleState
     from desktop.gui.render import ensure_app, render_scene
     from desktop.gui.scene import Audience, MapScene
+    from desktop.gui.settings import table_label_mm
+    from desktop.gui.token_item import TokenStyle
 
     path = demo_path() if args.demo else Path(args.file)
     try:
@@ -85,8 +117,13 @@ def run(args: argparse.Namespace) -> int:
     scene = MapScene(BattleState(encounter), Audience(args.view), path.resolve().parent)
     if scene.background_error:
         print(f"battlemap render: warning: {path}: {scene.background_error}", file=sys.stderr)
+    rotation = 0
+    if scene.audience is Audience.PLAYER:
+        rotation = args.rotate
+        label_mm = args.label_mm or table_label_mm()
+        scene.set_token_style(TokenStyle.for_table(label_mm, args.rings_only))
     try:
-        atomic_write_bytes(args.out, png_bytes(render_scene(scene, *args.size)))
+        atomic_write_bytes(args.out, png_bytes(render_scene(scene, *args.size, rotation)))
     except OSError as error:
         print(f"battlemap render: {args.out}: OUT: {error.strerror or error}", file=sys.stderr)
         return 1

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from desktop.core.attack_targeting import AttackChoices
-from desktop.core.model import Encounter, Point
+from desktop.core.model import Encounter, Point, Token
 from desktop.core.template_attack import (
     TemplateAttack,
     TemplatePreview,
@@ -71,6 +71,9 @@ class TemplateTool:
         self.message = ""
         self.last_result: TemplateAttack | None = None
         self.listeners: list[Callable[[], None]] = []
+        self.confirm_friendly_fire: Callable[[tuple[Token, ...]], bool] = lambda friends: True
+        """Asked, with the attacker and his allies beneath the template, before it fires; a
+        False answer fires nothing."""
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -111,6 +114,11 @@ class TemplateTool:
         """Roll the area attack at ``at``; the commit, or None with :attr:`message`."""
         if self.attacker is None:
             return None
+        friends = self._friends_beneath(encounter, at)
+        if friends and not self.confirm_friendly_fire(friends):
+            self.message = "not fired: " + ", ".join(t.name for t in friends) + " beneath it"
+            self._notify()
+            return None
         try:
             result = resolve_template(encounter, self.attacker, self.shape, at, self.dice(),
                                       rotation=self._rotated(encounter, at),
@@ -124,6 +132,19 @@ class TemplateTool:
         self.message, self.last_result = "", result
         self._notify()
         return Commit(f"Attack: {result.entry.title.split(':')[0]}", result.encounter)
+
+    def _friends_beneath(self, encounter: Encounter, at: Point) -> tuple[Token, ...]:
+        """The attacker and the tokens of his side the template at ``at`` would hit."""
+        assert self.attacker is not None
+        try:
+            placed = preview_template(encounter, self.attacker, self.shape, at,
+                                      self._rotated(encounter, at))
+        except (ValueError, KeyError):
+            return ()  # the attack itself will say what is wrong
+        side = encounter.token(self.attacker).side
+        hit = {h.id for h in placed.victims.hits}
+        return tuple(t for t in encounter.tokens
+                     if t.id in hit and (t.id == self.attacker or t.side is side))
 
     def cancel(self) -> None:
         self._show(None)

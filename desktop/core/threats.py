@@ -17,11 +17,27 @@ Examples
 
 from __future__ import annotations
 
-from desktop.core.battlefield import field_of
-from desktop.core.model import Encounter, Side
-from geometry.cover import TargetCover, cover_from
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
-__all__ = ["enemies_of", "enemy_cover"]
+from desktop.core.battlefield import body_of, field_of
+from desktop.core.model import Encounter, Point, Side, Token
+from desktop.core.visibility import visible_to_players
+from geometry.cover import CoverCategory, TargetCover, cover_from
+from geometry.index import Battlefield
+from geometry.measure import RangeBand, distance_between, edge_gap, range_band
+from geometry.shapes import Body
+
+__all__ = ["CellExposure", "FoeSight", "enemies_of", "enemy_cover", "exchange_of_fire",
+           "exposure_along"]
+
+Shown = Callable[[Encounter, Token], bool]
+BAND_ORDER = (RangeBand.MELEE, RangeBand.REACH, RangeBand.SHORT, RangeBand.MEDIUM,
+              RangeBand.LONG, RangeBand.EXTREME, RangeBand.OUT_OF_RANGE)
+COVER_ORDER = (CoverCategory.NONE, CoverCategory.LIGHT, CoverCategory.MEDIUM,
+               CoverCategory.HEAVY, CoverCategory.NEAR_TOTAL, CoverCategory.TOTAL)
+MAX_PATH_CELLS = 24
+"""Cells of a drag path measured for exposure (a run is rarely longer)."""
 
 OPPONENTS = {Side.HERO: Side.VILLAIN, Side.VILLAIN: Side.HERO}
 
@@ -36,3 +52,160 @@ def enemy_cover(encounter: Encounter, viewer_id: str) -> tuple[TargetCover, ...]
     """Each enemy's cover fraction and category as seen from ``viewer_id``."""
     enemies = enemies_of(encounter, viewer_id)
     return cover_from(field_of(encounter), viewer_id, enemies) if enemies else ()
+
+
+@dataclass(frozen=True, slots=True)
+class FoeSight:
+    """One foe as a hero sees it: the foe's cover from the hero, the best range band of the
+    hero's weapons at it, whether the hero sees it, and whether it sees the hero with a weapon
+    that reaches him (``threatens``)."""
+
+    id: str
+    cover: CoverCategory
+    fraction: float
+    band: RangeBand
+    seen: bool
+    threatens: bool
+
+
+def exchange_of_fire(
+    encounter: Encounter, hero_id: str, shown: Shown = visible_to_players
+) -> tuple[FoeSight, ...]:
+    """Who ``hero_id`` can hit and who can hit him: every foe the players may see (``shown``).
+
+    Examples
+    --------
+    >>> from desktop.core.model import Wall
+    >>> bow = {"weapons": [{"name": "Bow", "range": [12, 24, 48]}]}
+    >>> enc = Encounter(tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO, stats=bow),
+    ...                         Token("a", "Archer", 20.5, 0.5, side=Side.VILLAIN, stats=bow),
+    ...                         Token("c", "Club", 0.5, 4.5, side=Side.VILLAIN, stats={}),
+    ...                         Token("x", "Lurker", 8.5, 8.5, side=Side.VILLAIN, hidden=True)))
+    >>> [(f.id, f.band.value, f.seen, f.threatens) for f in exchange_of_fire(enc, "h")]
+    [('a', 'medium', True, True), ('c', 'short', True, False)]
+    """
+    foes = [f for f in enemies_of(encounter, hero_id) if shown(encounter, encounter.token(f))]
+    if not foes:
+        return ()
+    field = field_of(encounter)
+    hero = encounter.token(hero_id)
+    from_hero = {c.id: c for c in cover_from(field, hero_id, foes)}
+    sights = []
+    for foe_id in foes:
+        seen = from_hero[foe_id]
+        back = cover_from(field, foe_id, [hero_id])[0]
+        foe_band = best_band(field, foe_id, hero_id, encounter.token(foe_id))
+        sights.append(FoeSight(
+            foe_id, seen.cover, seen.fraction, best_band(field, hero_id, foe_id, hero),
+            seen.line_of_sight,
+            back.line_of_sight and foe_band is not RangeBand.OUT_OF_RANGE,
+        ))
+    return tuple(sights)
+
+
+def weapon_reaches(token: Token) -> tuple[list[tuple[float, float, float]], float]:
+    """The Short/Medium/Long ranges of ``token``'s ranged weapons and its longest melee reach,
+    read from its stat block's ``weapons`` (a token without weapons fights bare-handed)."""
+    weapons = token.stats.get("weapons", [])
+    ranged, reach = [], 0.0
+    for weapon in weapons if isinstance(weapons, list) else []:
+        if not isinstance(weapon, dict):
+            continue
+        bands = weapon.get("range")
+        if isinstance(bands, list) and len(bands) == 3 and all(
+                isinstance(b, int | float) and b > 0 for b in bands):
+            ranged.append((float(bands[0]), float(bands[1]), float(bands[2])))
+        elif isinstance(weapon.get("reach"), int | float):
+            reach = max(reach, float(weapon["reach"]))
+    return ranged, reach
+
+
+def best_band(field: Battlefield, attacker_id: str, target_id: str, attacker: Token) -> RangeBand:
+    """The closest range band any of ``attacker``'s weapons has at ``target_id``."""
+    distance = distance_between(field, attacker_id, target_id)
+    gap = edge_gap(field, attacker_id, target_id)
+    ranged, reach = weapon_reaches(attacker)
+    bands = [range_band(distance, gap, reach=reach)]
+    bands += [range_band(distance, gap, weapon_ranges=r) for r in ranged]
+    return min(bands, key=BAND_ORDER.index)
+
+
+@dataclass(frozen=True, slots=True)
+class CellExposure:
+    """One cell of a drag path: how many foes would see the mover there, and the cover it has
+    there from the foe that sees most of it (NONE when no foe sees the cell)."""
+
+    cell: Point
+    seen_by: int
+    cover: CoverCategory
+
+
+def exposure_along(
+    encounter: Encounter, mover_id: str, start: Point, end: Point, shown: Shown = visible_to_players
+) -> tuple[CellExposure, ...]:
+    """The cells from ``start`` to ``end`` (the mover's centre, cells) after the first, each
+    with the foes the players may see (``shown``) that would see the mover standing there.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Wall
+    >>> enc = Encounter(tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),
+    ...                         Token("g", "Goblin", 6.5, 2.5, side=Side.VILLAIN)),
+    ...                 walls=(Wall("w", ((3.0, 2.0), (3.0, 4.0))),))
+    >>> [(c.cell, c.seen_by) for c in exposure_along(enc, "h", (0.5, 0.5), (0.5, 2.5))]
+    [((0.5, 1.5), 1), ((0.5, 2.5), 0)]
+    """
+    cells = path_cells(start, end)
+    foes = [f for f in enemies_of(encounter, mover_id) if shown(encounter, encounter.token(f))]
+    if not cells:
+        return ()
+    mover = encounter.token(mover_id)
+    probe_ids = [f"probe:{n}" for n in range(len(cells))]
+    field = _with_probes(field_of(encounter), mover_id, [
+        body_of(replace(mover, id=probe_id, x=x, y=y))
+        for probe_id, (x, y) in zip(probe_ids, cells, strict=True)]) if foes else None
+    worst: dict[str, list[TargetCover]] = {i: [] for i in probe_ids}
+    for foe_id in foes:
+        assert field is not None
+        for reading in cover_from(field, foe_id, probe_ids):
+            if reading.line_of_sight:
+                worst[reading.id].append(reading)
+    return tuple(
+        CellExposure(cell, len(worst[i]), _least_cover(worst[i]))
+        for cell, i in zip(cells, probe_ids, strict=True)
+    )
+
+
+def _with_probes(field: Battlefield, mover_id: str, probes: list[Body]) -> Battlefield:
+    """``field`` with the mover taken off and ``probes`` standing in its place along the path
+    (the walls' pieces are reused, not cut again from the encounter)."""
+    bodies = [b for b in field.bodies if b.id != mover_id] + probes
+    return Battlefield.build(bodies=bodies, occluders=field.occluders, areas=field.areas,
+                             lights=field.lights, grid=field.grid, ambient=field.ambient)
+
+
+def _least_cover(readings: Sequence[TargetCover]) -> CoverCategory:
+    if not readings:
+        return CoverCategory.NONE
+    return min((r.cover for r in readings), key=COVER_ORDER.index)
+
+
+def path_cells(start: Point, end: Point) -> tuple[Point, ...]:
+    """The centres of the cells a straight move from ``start`` to ``end`` crosses, in order,
+    without the start's cell (at most :data:`MAX_PATH_CELLS`).
+
+    Examples
+    --------
+    >>> path_cells((0.5, 0.5), (3.5, 1.5))
+    ((1.5, 0.5), (2.5, 1.5), (3.5, 1.5))
+    """
+    steps = max(1, round(max(abs(end[0] - start[0]), abs(end[1] - start[1])) * 4))
+    seen: list[Point] = []
+    for n in range(steps + 1):
+        t = n / steps
+        x, y = start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t
+        cell = (int(x // 1) + 0.5, int(y // 1) + 0.5)
+        if not seen or seen[-1] != cell:
+            seen.append(cell)
+    first = (int(start[0] // 1) + 0.5, int(start[1] // 1) + 0.5)
+    return tuple(c for c in seen if c != first)[:MAX_PATH_CELLS]

@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Protocol
@@ -35,7 +36,7 @@ from desktop.core.edits import (
     token_at,
     wall_at,
 )
-from desktop.core.model import Encounter, Point, Region, RegionKind, Wall, WallKind
+from desktop.core.model import Encounter, Point, Region, RegionKind, Token, Wall, WallKind
 from desktop.core.movement import PaceBand, pace_band, snap_corner, snap_point
 from geometry.index import Battlefield
 from geometry.movement import path_length
@@ -159,6 +160,9 @@ class SelectTool:
     selection; a press on empty ground draws a selection box (Ctrl adds to the selection);
     a click on a door opens or closes it; a click on any other wall, or inside a region,
     selects it.
+
+    On the table, ``movable`` says which tokens the players may drag (a press on any other
+    token only selects it) and ``doors`` whether a click opens doors.
     """
 
     single_use: ClassVar[bool] = False
@@ -166,6 +170,8 @@ class SelectTool:
     def __init__(self, snap: bool = True, pick_hidden: bool = True) -> None:
         self.snap = snap
         self.pick_hidden = pick_hidden
+        self.movable: Callable[[Token, Encounter], bool] = lambda token, encounter: True
+        self.doors = True
         self.selection: frozenset[str] = frozenset()
         self.preview: Preview = None
         self._press: PointerEvent | None = None
@@ -204,9 +210,13 @@ class SelectTool:
         if token.id not in self.selection:
             adding = Modifier.CTRL in event.modifiers
             self.selection = (self.selection | {token.id}) if adding else frozenset({token.id})
+        if not self.movable(token, encounter):
+            self._press = None  # selected, but it stays where it is
+            return
         self._lead = token.id
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
-        moving = [t for t in encounter.tokens if t.id in self.selection]
+        moving = [t for t in encounter.tokens
+                  if t.id in self.selection and self.movable(t, encounter)]
         self._origins = {t.id: (t.x, t.y) for t in moving}
 
     def _on_move(self, event: PointerEvent, encounter: Encounter) -> None:
@@ -268,6 +278,8 @@ class SelectTool:
 
     def _click_ground(self, press: PointerEvent, encounter: Encounter) -> Commit | None:
         wall = wall_at(encounter, *press.point)
+        if wall is not None and wall.kind is WallKind.DOOR and not self.doors:
+            return None
         if wall is not None and wall.kind is WallKind.DOOR:
             verb = "Close" if wall.is_open else "Open"
             return Commit(f"{verb} door", toggle_door(encounter, wall.id))

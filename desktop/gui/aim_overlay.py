@@ -4,7 +4,8 @@
 attacker to the hovered target (red and dashed when the attack is impossible, a dotted cyan
 line for an action waiting for its target), the bystanders ringed, the blocked share of the
 target shaded. :class:`PreviewCard` is the GM's compact card beside the target, the same size
-in screen pixels at every zoom.
+in screen pixels at every zoom, placed where it covers neither the target nor what it reports
+on: the line of fire, the tokens around the target and their names.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.attack_targeting import Aim
 from desktop.core.model import Encounter, Token
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from desktop.gui.token_item import TokenItem, TokenLabelItem
 
 __all__ = ["AimOverlay", "PreviewCard"]
 
@@ -55,6 +57,26 @@ class AimOverlay(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(-CELL, -CELL, (self.encounter.width + 2) * CELL,
                       (self.encounter.height + 2) * CELL)
+
+    def shape(self) -> QPainterPath:
+        """The line of fire, a quarter cell wide (what the card must not cover)."""
+        path = QPainterPath()
+        line = self.line_of_fire()
+        if line is None:
+            return path
+        path.moveTo(line.p1())
+        path.lineTo(line.p2())
+        stroker = QPainterPathStroker()
+        stroker.setWidth(0.25 * CELL)
+        return stroker.createStroke(path)
+
+    def line_of_fire(self) -> QLineF | None:
+        """From the attacker's centre to the target's (scene pixels), when both are shown."""
+        aim, tokens = self.aim, self._tokens()
+        if aim is None or aim.target not in tokens or aim.attacker not in tokens:
+            return None
+        start, end = tokens[aim.attacker], tokens[aim.target]
+        return QLineF(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -133,21 +155,43 @@ class PreviewCard(QGraphicsItem):
         return self._size
 
     def place(self, right: QPointF, left: QPointF) -> None:
-        """Beside the target: right of ``right`` (scene points), or left of ``left`` when the
-        card would leave the view; moved up when it would run off the bottom."""
-        self.setPos(right)
-        views = self.scene().views() if self.scene() is not None else []
-        if not views:
+        """Beside the target whose right and left edges (plus a gap, at its top) are ``right``
+        and ``left`` (scene points): see :meth:`place_beside`."""
+        gap = (right.x() - left.x()) / 2
+        self.place_beside(QPointF((right.x() + left.x()) / 2, right.y() + gap - 0.3 * CELL), gap)
+
+    def place_beside(self, centre: QPointF, gap: float) -> None:
+        """``gap`` scene pixels from the target at ``centre``: right, left, above, below or
+        at a corner, the first place that covers no token, name tag or line of fire and stays
+        in the view, else the place covering the fewest of them."""
+        self.setPos(centre)
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if scene is None or not views:
             return
-        viewport = views[0].viewport().rect()
-        at = views[0].mapFromScene(right)
-        width, height = self._size.width(), self._size.height()
-        dx = 0.0 if at.x() + width < viewport.width() - 4 else -width
-        dy = min(0.0, viewport.height() - 4 - (at.y() + height))
-        if dx:
-            self.setPos(left)
+        view = views[0]
+        at, reach = view.mapFromScene(centre), gap * view.transform().m11()
+        reach = max(abs(reach), abs(gap * view.transform().m12()))
+        best, fewest = QPointF(), math.inf
+        for offset in _card_offsets(self._size.width(), self._size.height(), reach):
+            box = QRectF(offset, self._size.size())
+            covered = self._covered(view.mapToScene(box.translated(at).toRect()).boundingRect())
+            outside = not QRectF(view.viewport().rect()).contains(box.translated(at))
+            score = covered + 0.5 * outside
+            if score < fewest:
+                best, fewest = offset, score
+            if score == 0:
+                break
         self.prepareGeometryChange()
-        self._size.moveTo(dx, dy)
+        self._size.moveTo(best)
+
+    def _covered(self, area: QRectF) -> int:
+        """How many tokens, name tags and lines of fire ``area`` (scene) covers."""
+        scene = self.scene()
+        assert scene is not None
+        found = scene.items(area, Qt.ItemSelectionMode.IntersectsItemShape)
+        return sum(isinstance(i, TokenItem | TokenLabelItem | AimOverlay) and i.isVisible()
+                   for i in found)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -162,3 +206,14 @@ class PreviewCard(QGraphicsItem):
             last = n == len(self.lines) - 1
             painter.setPen(CARD_PROBLEM if self.problem and last else CARD_TEXT)
             painter.drawText(QPointF(self._size.left() + 10, top + n * spacing), line)
+
+
+def _card_offsets(width: float, height: float, reach: float) -> list[QPointF]:
+    """Top-left corners (screen px from the target's centre) of the card's places, in order of
+    preference: right, left, above, below, then the four corners."""
+    return [
+        QPointF(reach, -height / 2), QPointF(-reach - width, -height / 2),
+        QPointF(-width / 2, -reach - height), QPointF(-width / 2, reach),
+        QPointF(reach, -reach - height), QPointF(-reach - width, -reach - height),
+        QPointF(reach, reach), QPointF(-reach - width, reach),
+    ]

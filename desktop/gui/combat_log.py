@@ -30,6 +30,17 @@ from desktop.core.state import BattleState
 from rules.narration import log_markdown
 
 
+def round_tag(round_number: int) -> str:
+    """The prefix of a log line in the panel: ``"R2  "`` in round 2, nothing outside combat.
+
+    Examples
+    --------
+    >>> round_tag(2) + "Valeros moves", round_tag(0) + "Open door"
+    ('R2  Valeros moves', 'Open door')
+    """
+    return f"R{round_number}  " if round_number > 0 else ""
+
+
 def entry_text(entry: LogEntry) -> str:
     """An entry as plain text: the title, then each line indented.
 
@@ -40,7 +51,8 @@ def entry_text(entry: LogEntry) -> str:
     R1  Valeros shoots Goblin 1: miss
         Shooting d8 2 → 2 vs TN 4: miss
     """
-    return "\n".join([f"R{entry.round}  {entry.title}", *(f"    {line}" for line in entry.lines)])
+    return "\n".join([f"{round_tag(entry.round)}{entry.title}",
+                      *(f"    {line}" for line in entry.lines)])
 
 
 def matches(entry: LogEntry, text: str) -> bool:
@@ -96,7 +108,7 @@ class CombatLogPanel(QWidget):
         self._shown = [e for e in encounter.log if matches(e, self.filter.text())]
         self.tree.clear()
         for entry in self._shown:
-            item = QTreeWidgetItem([f"R{entry.round}  {entry.title}"])
+            item = QTreeWidgetItem([f"{round_tag(entry.round)}{entry.title}"])
             item.addChildren([QTreeWidgetItem([line]) for line in entry.lines])
             self.tree.addTopLevelItem(item)
             item.setExpanded(True)

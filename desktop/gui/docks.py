@@ -299,13 +299,26 @@ def _dock(window: GMWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea
 
 
 def add_docks(window: GMWindow) -> list[QDockWidget]:
-    """Dock the window's panels; the properties and combatants panels follow the selection."""
-    right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+    """Dock the window's panels in one column on the right, so the map gets the room: the
+    Initiative, Combatants and Properties panels tabbed above the Log. The properties and
+    combatants panels follow the selection; selecting a wall or region brings Properties
+    forward."""
+    right = Qt.DockWidgetArea.RightDockWidgetArea
     window.interaction.selection_changed.append(window.properties.show_selection)
     window.interaction.selection_changed.append(window.combatants.show_selected)
-    return [
-        _dock(window, "Combatants", window.combatants, right),
-        _dock(window, "Properties", window.properties, right),
-        _dock(window, "Log", CombatLogPanel(window.state), left),
-        _dock(window, "Initiative", InitiativePanel(window.state), left),
-    ]
+    initiative = _dock(window, "Initiative", InitiativePanel(window.state), right)
+    combatants = _dock(window, "Combatants", window.combatants, right)
+    properties = _dock(window, "Properties", window.properties, right)
+    log = _dock(window, "Log", CombatLogPanel(window.state), right)
+    window.tabifyDockWidget(initiative, combatants)
+    window.tabifyDockWidget(combatants, properties)
+    initiative.raise_()
+
+    def bring_properties(selection: frozenset[str]) -> None:
+        encounter = window.state.encounter
+        map_parts = {w.id for w in encounter.walls} | {r.id for r in encounter.regions}
+        if selection and selection <= map_parts:
+            properties.raise_()
+
+    window.interaction.selection_changed.append(bring_properties)
+    return [initiative, combatants, properties, log]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from desktop.core.model import Encounter
 from desktop.core.state import BattleState
-from desktop.core.tools import PointerEvent, SelectTool, Tool
+from desktop.core.tools import PointerEvent, Preview, SelectTool, Tool
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
@@ -30,6 +31,8 @@ class Interaction:
         view.cancel_requested.connect(self.cancel)
         view.finish_requested.connect(self.finish)
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
+        self.preview_listeners: list[Callable[[Preview, Encounter], None]] = []
+        """Told the tool's preview (a drag, a box, a shape, or None) after every refresh."""
         self.tool_reset: Callable[[], None] = lambda: None
         """Called when a single-use tool hands back to selecting (the window ticks Select)."""
         state.changed.connect(self._on_state_change)
@@ -89,3 +92,5 @@ class Interaction:
         known |= {r.id for r in encounter.regions}
         self.select_tool.selection &= known
         self.overlay.draw_state(self.tool.preview, self.select_tool.selection, encounter)
+        for listener in self.preview_listeners:
+            listener(self.tool.preview, encounter)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar
 
@@ -18,15 +18,19 @@ from desktop.gui.docks import CombatantsPanel, add_docks
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.menus import build_menus
-from desktop.gui.player_window import PlayerWindow
+from desktop.gui.ping import ring_out
+from desktop.gui.player_window import CameraMode, PlayerWindow
 from desktop.gui.properties_panel import PropertiesPanel
 from desktop.gui.scene import Audience, MapScene
 from desktop.gui.settings import settings
+from desktop.gui.style import CELL
+from desktop.gui.table_frame import TableFrame
 from desktop.gui.token_menu import show_map_menu
 
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 """Version of the saved dock and toolbar layout; a layout saved by an older version is ignored
-(version 1 could put the attack bar on the Tools bar's row, hiding half of both)."""
+(version 1 could put the attack bar on the Tools bar's row, hiding half of both; version 2 had
+docks on both sides, leaving the map 58 % of a 1920 px window)."""
 
 
 class GMWindow(QMainWindow):
@@ -40,6 +44,7 @@ class GMWindow(QMainWindow):
         self.view = MapView(self.scene)
         self.interaction = Interaction(self.view, state)
         self.player_window: PlayerWindow | None = None
+        self.table_frame: TableFrame | None = None
         self.setCentralWidget(self.view)
         self.combatants = CombatantsPanel(self)
         self.properties = PropertiesPanel(state)
@@ -47,6 +52,7 @@ class GMWindow(QMainWindow):
         self.actions_by_name = build_menus(self)
         self.combat_tools = install_combat_tools(self)
         self.view.context_requested.connect(self._on_context_request)
+        self.view.ping_requested.connect(self.ping)
         state.history_changed.connect(self.update_title)
         self.update_title()
         self.resize(1400, 900)
@@ -65,12 +71,48 @@ class GMWindow(QMainWindow):
         """Open the table display (or close it if open)."""
         if self.player_window is not None and self.player_window.isVisible():
             self.combat_tools.attack.animator.skip()  # it must not outlive the window's items
+            self._close_player_window()
+            return
+        player = self.player_window = PlayerWindow(self.state, self.view)
+        player.view.ping_requested.connect(self.ping)
+        player.show_on_table()
+        player.set_mode(self.camera_mode())
+        self.table_frame = TableFrame(self.view, player.view, self._move_table)
+
+    def _close_player_window(self) -> None:
+        if self.table_frame is not None:
+            self.table_frame.remove()
+            self.table_frame = None
+        if self.player_window is not None:
             self.player_window.close()
             self.player_window = None
-            return
-        self.player_window = PlayerWindow(self.state, self.view)
-        self.player_window.show_on_table()
-        self.player_window.set_mode(self.player_window.mode)
+
+    def camera_mode(self) -> CameraMode:
+        """The table camera the View menu asks for: pinned, on whoever acts, or following."""
+        if self.actions_by_name["pin"].isChecked():
+            return CameraMode.PINNED
+        if self.actions_by_name["centre_acting"].isChecked():
+            return CameraMode.ACTING
+        return CameraMode.FOLLOW
+
+    def _move_table(self, centre: QPointF) -> None:
+        """The GM dragged the table's frame: the table's camera pins there."""
+        if self.player_window is not None:
+            self.actions_by_name["pin"].setChecked(True)
+            self.actions_by_name["centre_acting"].setChecked(False)
+            self.player_window.move_camera_to(centre)
+
+    def apply_table_preferences(self) -> None:
+        """The GM changed the Preferences: the open table follows them at once."""
+        if self.player_window is not None:
+            self.player_window.apply_preferences()
+
+    def ping(self, x: float, y: float) -> None:
+        """Ring a ping at ``(x, y)`` (cells) on the GM map and on the table."""
+        scenes = [self.scene]
+        if self.player_window is not None and self.player_window.isVisible():
+            scenes.append(self.player_window.scene)
+        ring_out(scenes, QPointF(x * CELL, y * CELL), self)
 
     def _on_context_request(self, x: float, y: float, global_pos: QPoint) -> None:
         if self.interaction.tool is not self.interaction.select_tool:
@@ -88,11 +130,11 @@ class GMWindow(QMainWindow):
         self._keep_bars_on_own_rows()
 
     def _keep_bars_on_own_rows(self) -> None:
-        """Start every toolbar after the first on a row of its own (each fills its row)."""
-        bars = self.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
-        for bar in bars[1:]:
-            if not self.toolBarBreak(bar):
-                self.insertToolBarBreak(bar)
+        """Start the attack bar on a row of its own (it fills its row); the tool bars by task
+        share the first row."""
+        bar = self.findChild(QToolBar, "AttackBar")
+        if bar is not None and not self.toolBarBreak(bar):
+            self.insertToolBarBreak(bar)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.state.dirty and not self.confirm_discard():
@@ -101,8 +143,7 @@ class GMWindow(QMainWindow):
         store = settings()
         store.setValue("gm/geometry", self.saveGeometry())
         store.setValue("gm/state", self.saveState(LAYOUT_VERSION))
-        if self.player_window is not None:
-            self.player_window.close()
+        self._close_player_window()
         super().closeEvent(event)
 
     def confirm_discard(self) -> bool:

@@ -1,19 +1,30 @@
 """A camera on a map scene: wheel and pinch zoom, pan, fit, and pointer events in grid cells.
 
-Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. Esc and Enter
+Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. A view with
+``camera_locked`` set (the table's, by default) ignores all of these and the wheel: only the
+program moves its camera. Esc and Enter
 ask the interaction to cancel or finish the tool's work in progress. Left-button and
 one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` values and handed to
 ``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the same
 Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
-context menu through :attr:`MapView.context_requested`.
+context menu through :attr:`MapView.context_requested`; Ctrl+Shift+click (and, on the table, the
+long press) asks for a ping through :attr:`MapView.ping_requested`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTouchEvent, QWheelEvent
+from PySide6.QtGui import (
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QTouchEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView
 
 from desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
@@ -24,6 +35,7 @@ from desktop.gui.touch import TouchTracker
 MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
 LONG_PRESS_MS = 500
 PAN_SLOP_PX = 4
+PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 BUTTONS = {
     Qt.MouseButton.LeftButton: Button.LEFT,
     Qt.MouseButton.RightButton: Button.RIGHT,
@@ -50,6 +62,9 @@ class MapView(QGraphicsView):
 
     camera_changed = Signal()
     context_requested = Signal(float, float, QPoint)
+    ping_requested = Signal(float, float)
+    """A ping asked at a point in cells: Ctrl+Shift+click, or a long press when
+    :attr:`long_press_pings` is set (the table, where nobody needs a context menu)."""
     cancel_requested = Signal()
     finish_requested = Signal()
 
@@ -65,6 +80,8 @@ class MapView(QGraphicsView):
         self._long_press.timeout.connect(self._on_long_press)
         self._press_pos = QPoint()
         self._touch = TouchTracker()
+        self.camera_locked = False
+        self.long_press_pings = False
         hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
         self.setRenderHints(hints)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -78,7 +95,24 @@ class MapView(QGraphicsView):
 
     @property
     def zoom(self) -> float:
-        return self.transform().m11()
+        """Screen pixels per scene pixel (whatever the view's rotation)."""
+        return math.hypot(self.transform().m11(), self.transform().m12())
+
+    @property
+    def rotation(self) -> int:
+        """The view's rotation, degrees clockwise (0, 90, 180 or 270)."""
+        t = self.transform()
+        return round(math.degrees(math.atan2(t.m12(), t.m11()))) % 360
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the view ``degrees`` clockwise, keeping its centre and zoom."""
+        centre, zoom = self.camera()
+        turned = QTransform()
+        turned.rotate(degrees)
+        turned.scale(zoom, zoom)
+        self.setTransform(turned)
+        self.centerOn(centre)
+        self.camera_changed.emit()
 
     def set_zoom(self, zoom: float) -> None:
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
@@ -106,12 +140,24 @@ class MapView(QGraphicsView):
         scene_pos = self.mapToScene(QPoint(round(pos.x()), round(pos.y())))
         return (scene_pos.x() / CELL, scene_pos.y() / CELL)
 
+    @property
+    def camera_locked(self) -> bool:
+        """Whether wheel, pinch, drags and keys leave the camera alone."""
+        return self._touch.locked
+
+    @camera_locked.setter
+    def camera_locked(self, locked: bool) -> None:
+        self._touch.locked = locked
+
     def wheelEvent(self, event: QWheelEvent) -> None:
-        self.zoom_by(1.0015 ** event.angleDelta().y())
+        if not self.camera_locked:
+            self.zoom_by(1.0015 ** event.angleDelta().y())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
                  Qt.Key.Key_Down: (0, 1)}
+        if event.key() in steps and self.camera_locked:
+            return
         if event.key() in steps:
             dx, dy = steps[Qt.Key(event.key())]
             self.pan_by(dx * CELL * self.zoom, dy * CELL * self.zoom)
@@ -138,9 +184,12 @@ class MapView(QGraphicsView):
         button = event.button()
         if button in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton):
             return True
-        return button == Qt.MouseButton.LeftButton and self._space
+        return button == Qt.MouseButton.LeftButton and self._space and not self.camera_locked
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and event.modifiers() == PING_MODIFIERS:
+            self.ping_requested.emit(*self.cell_at(event.position()))
+            return
         if self._is_pan_press(event):
             self._pan_from, self._pan_moved = event.position(), False
             self._pan_button = event.button()
@@ -153,7 +202,7 @@ class MapView(QGraphicsView):
         if self._pan_from is not None:
             delta = event.position() - self._pan_from
             self._pan_moved |= abs(delta.x()) + abs(delta.y()) > PAN_SLOP_PX
-            if self._pan_moved:
+            if self._pan_moved and not self.camera_locked:
                 self.pan_by(-delta.x(), -delta.y())
                 self._pan_from = event.position()
             return
@@ -191,6 +240,10 @@ class MapView(QGraphicsView):
         self.context_requested.emit(x, y, self.viewport().mapToGlobal(pos))
 
     def _on_long_press(self) -> None:
+        if self.long_press_pings:
+            self._send_at(PointerKind.CANCEL, QPointF(self._press_pos), frozenset({Button.LEFT}))
+            self.ping_requested.emit(*self.cell_at(self._press_pos))
+            return
         self._send_at(PointerKind.RELEASE, QPointF(self._press_pos), frozenset({Button.LEFT}))
         self._ask_context(self._press_pos)
 
@@ -208,11 +261,13 @@ class MapView(QGraphicsView):
             self.pan_by(-gesture.pan.x(), -gesture.pan.y())
         if gesture.zoom != 1.0:
             self.zoom_by(gesture.zoom)
-        if gesture.pointer is not None:
-            kind, pos = gesture.pointer
+        for kind, pos in gesture.pointer:
             if kind is PointerKind.PRESS:
                 self._press_pos = pos.toPoint()
                 self._long_press.start()
-            elif kind is PointerKind.RELEASE:
+            elif kind is PointerKind.MOVE:
+                if (pos.toPoint() - self._press_pos).manhattanLength() > PAN_SLOP_PX:
+                    self._long_press.stop()
+            else:
                 self._long_press.stop()
             self._send_at(kind, pos, frozenset({Button.LEFT}))

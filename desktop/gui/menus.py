@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from desktop.core.edits import without_ids
 from desktop.core.grid_fit import GridBoxTool
@@ -16,10 +16,15 @@ from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
-from desktop.gui.player_window import CameraMode
 from desktop.gui.preferences_dialog import PreferencesDialog
 from desktop.gui.screens import screen_of
-from desktop.gui.settings import recent_files, set_screen_ppi, snap_by_default
+from desktop.gui.settings import (
+    recent_files,
+    set_screen_ppi,
+    set_table_rotation,
+    snap_by_default,
+    table_rotation,
+)
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
@@ -108,7 +113,9 @@ def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     actions["delete"] = _action(window, menu, "&Delete Selection", partial(_delete, window),
                                 Keys.Delete)
     menu.addSeparator()
-    _action(window, menu, "&Preferences...", partial(PreferencesDialog.ask, window))
+    actions["preferences"] = _action(
+        window, menu, "&Preferences...",
+        partial(PreferencesDialog.ask, window, window.apply_table_preferences))
 
 
 def _delete(window: GMWindow) -> None:
@@ -127,6 +134,11 @@ def _view_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     pin = _action(window, menu, "Pin Player Camera", partial(_toggle_pin, window), "F6")
     pin.setCheckable(True)
     actions["pin"] = pin
+    acting = _action(window, menu, "Centre Player View on Whoever Acts",
+                     partial(_toggle_centre_acting, window), "F8")
+    acting.setCheckable(True)
+    actions["centre_acting"] = acting
+    _turn_menu(window, menu.addMenu("Turn Player View"), actions)
     blackout = partial(_toggle_blackout, window)
     actions["blackout"] = _action(window, menu, "&Blackout", blackout, "F7")
     _action(window, menu, "Calibrate Physical Scale...", partial(_calibrate, window))
@@ -138,12 +150,18 @@ def _view_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
 
 
 def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    """Two tool bars on one row, by task: running the fight (Select, Snap, then the combat
+    tools) and building the map (walls, doors, regions); the Tools menu lists them alike."""
     bar = window.addToolBar("Tools")
     bar.setObjectName("ToolsBar")
+    map_bar = window.addToolBar("Map building")
+    map_bar.setObjectName("MapBar")
+    map_bar.addWidget(QLabel(" Map: "))
     group = QActionGroup(window)
     select = _action(window, menu, "&Select / Move", partial(window.interaction.set_tool,
                                                              window.interaction.select_tool), "S")
     actions["tool_select"] = select
+    menu.addSection("Map building")
     for text, wall_kind, region_kind in DRAW_TOOLS:
         tool_slot = partial(_draw_tool, window, wall_kind, region_kind)
         actions[f"tool_{text.lower().replace(' ', '_')}"] = _action(window, menu, text, tool_slot)
@@ -151,10 +169,10 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
         if name.startswith("tool_"):
             action.setCheckable(True)
             group.addAction(action)
-            bar.addAction(action)
+            (bar if action is select else map_bar).addAction(action)
     select.setChecked(True)
     window.interaction.tool_reset = lambda: select.setChecked(True)
-    menu.addSeparator()
+    menu.addSection("Combat")
     snap = _action(window, menu, "Snap to &Grid", partial(_toggle_snap, window), "G")
     snap.setCheckable(True)
     snap.setChecked(snap_by_default())
@@ -183,9 +201,36 @@ def _toggle_snap(window: GMWindow) -> None:
 
 
 def _toggle_pin(window: GMWindow) -> None:
+    if window.actions_by_name["pin"].isChecked():
+        window.actions_by_name["centre_acting"].setChecked(False)
     if window.player_window is not None:
-        pinned = window.actions_by_name["pin"].isChecked()
-        window.player_window.set_mode(CameraMode.PINNED if pinned else CameraMode.FOLLOW)
+        window.player_window.set_mode(window.camera_mode())
+
+
+def _toggle_centre_acting(window: GMWindow) -> None:
+    if window.actions_by_name["centre_acting"].isChecked():
+        window.actions_by_name["pin"].setChecked(False)
+    if window.player_window is not None:
+        window.player_window.set_mode(window.camera_mode())
+
+
+def _turn_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    """0, 90, 180 or 270 degrees: the side of the table the player view faces."""
+    group = QActionGroup(window)
+    current = table_rotation()
+    for degrees, text in ((0, "Upright (0°)"), (90, "90° clockwise"), (180, "180°"),
+                          (270, "90° anticlockwise (270°)")):
+        action = _action(window, menu, text, partial(_turn_table, window, degrees))
+        action.setCheckable(True)
+        action.setChecked(degrees == current)
+        group.addAction(action)
+        actions[f"turn_{degrees}"] = action
+
+
+def _turn_table(window: GMWindow, degrees: int) -> None:
+    set_table_rotation(degrees)
+    if window.player_window is not None:
+        window.player_window.set_rotation(degrees)
 
 
 def _toggle_blackout(window: GMWindow) -> None:
@@ -225,6 +270,8 @@ def _show_help(window: GMWindow) -> None:
         "Right-click a token for its menu; click a door to open or close it.\n"
         "Wheel zooms; middle or right drag, Space + drag or the arrow keys pan.\n"
         "Draw tools: click each corner; double-click, right-click or Enter finishes.\n"
-        "F5 opens the player view; F6 pins its camera; F7 blacks it out.\n"
+        "F5 opens the player view; F6 pins its camera; F7 blacks it out; F8 centres it on\n"
+        "whoever acts. Drag the white TABLE frame to move the table's view.\n"
+        "Ctrl+Shift+click (or a long press on the table) pings a point on both screens.\n"
         "See docs/user-guide.md for everything else."
     ))

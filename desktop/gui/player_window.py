@@ -2,31 +2,53 @@
 
 It has its own :class:`MapScene` for the player audience, so hidden tokens, notes, selection
 boxes and editing handles never exist in it. The camera follows the GM view (at the calibrated
-physical scale when the screen was measured) or stays where the GM pinned it; blackout hides
-the map during scene changes. Players can drag tokens on it with a finger or a mouse.
+physical scale when the screen was measured), stays where the GM pinned it, or centres on
+whoever acts; blackout hides the map during scene changes.
+
+The table is a touch surface with miniatures on it, so by default its pan and zoom are locked
+(a pinch, a wheel or a mini resting on an infrared frame never breaks one cell per inch), only
+heroes move and only on their turn in combat, and a long press pings. The view turns 90, 180
+or 270 degrees for players on another side of the table: the map and its text face them. When the
+table's screen is unplugged and plugged back, the window goes back to it at the same scale.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
+from desktop.core.model import Encounter, Token
 from desktop.core.physical_scale import view_zoom
 from desktop.core.state import BattleState
+from desktop.core.table_rules import acting_in_combat
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
 from desktop.gui.screens import screen_of
-from desktop.gui.settings import player_screen_name, screen_ppi, set_player_screen_name
+from desktop.gui.settings import (
+    player_screen_name,
+    screen_ppi,
+    set_player_screen_name,
+    table_camera_locked,
+    table_label_mm,
+    table_permissions,
+    table_rings_only,
+    table_rotation,
+)
 from desktop.gui.style import CELL
+from desktop.gui.table_insight import TableInsight
+from desktop.gui.table_view import TableView
+from desktop.gui.token_item import TokenStyle
 
 
 class CameraMode(StrEnum):
     FOLLOW = "follow"
     PINNED = "pinned"
+    ACTING = "acting"
+    """Centred on the token (or the tokens) whose turn it is."""
 
 
 class PlayerWindow(QWidget):
@@ -36,13 +58,15 @@ class PlayerWindow(QWidget):
         super().__init__(None, Qt.WindowType.Window | Qt.WindowType.FramelessWindowHint)
         self.setWindowTitle("Battlemap - players")
         self.scene = MapScene(state, Audience.PLAYER, gm_view.map_scene.base_dir)
-        self.view = MapView(self.scene)
+        self.view = TableView(self.scene)
         self.view.setFrameShape(QFrame.Shape.NoFrame)
         self.view.setBackgroundBrush(Qt.GlobalColor.black)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.interaction = Interaction(self.view, state, for_players=True)
+        self.view.long_press_pings = True
+        self.insight = TableInsight(self.view, self.interaction)
         self.blackout_cover = QLabel("")  # a black page shown instead of the map
         self.blackout_cover.setStyleSheet("background: black;")
         self._stack = QStackedLayout(self)
@@ -50,8 +74,43 @@ class PlayerWindow(QWidget):
         self._stack.addWidget(self.blackout_cover)
         self.gm_view = gm_view
         self.mode = CameraMode.FOLLOW
+        self._acting: frozenset[str] = frozenset()
+        self._screen_name: str | None = None
+        """The name of the screen the GM put the window on (full screen), if any."""
         gm_view.camera_changed.connect(self._on_gm_camera_change)
+        state.changed.connect(self._on_state_change)
+        app = QGuiApplication.instance()
+        assert isinstance(app, QGuiApplication)
+        app.screenAdded.connect(self._on_screen_added)
+        app.screenRemoved.connect(self._on_screen_removed)
+        self.apply_preferences()
         self.resize(1280, 800)
+
+    def apply_preferences(self) -> None:
+        """Read the table's preferences again: camera lock, permissions, labels, rotation."""
+        self.view.camera_locked = table_camera_locked()
+        permissions = table_permissions()
+        tool = self.interaction.select_tool
+        tool.doors = permissions.doors
+
+        def movable(token: Token, encounter: Encounter) -> bool:
+            return permissions.may_move(token, acting_in_combat(encounter))
+
+        tool.movable = movable
+        self.set_rotation(table_rotation())
+
+    @property
+    def rotation(self) -> int:
+        """Degrees clockwise the table view is turned (0, 90, 180, 270)."""
+        return self.view.rotation
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the view (clockwise) to face players on another side of the table: the map's
+        text turns with it, upright for them."""
+        style = TokenStyle.for_table(table_label_mm(), table_rings_only())
+        self.scene.set_token_style(style)
+        self.view.set_rotation(degrees)
+        self._on_gm_camera_change()
 
     @property
     def is_blacked_out(self) -> bool:
@@ -62,7 +121,34 @@ class PlayerWindow(QWidget):
 
     def set_mode(self, mode: CameraMode) -> None:
         self.mode = mode
+        self._acting = frozenset()
         self._on_gm_camera_change()
+        self._centre_on_acting(self.state.encounter)
+
+    @property
+    def state(self) -> BattleState:
+        return self.scene.state
+
+    def _on_state_change(self, old: Encounter, new: Encounter) -> None:
+        self._centre_on_acting(new)
+
+    def _centre_on_acting(self, encounter: Encounter) -> None:
+        """In ACTING mode, centre on the acting tokens when the turn passes to others."""
+        acting = acting_in_combat(encounter) or frozenset()
+        if self.mode is not CameraMode.ACTING or acting == self._acting:
+            return
+        self._acting = acting
+        shown = [t for t in encounter.tokens if t.id in acting and not t.hidden]
+        if shown:
+            x = sum(t.x for t in shown) / len(shown)
+            y = sum(t.y for t in shown) / len(shown)
+            zoom = self.physical_zoom() or self.view.zoom
+            self.view.set_camera(QPointF(x * CELL, y * CELL), zoom)
+
+    def move_camera_to(self, centre: QPointF) -> None:
+        """Centre the table on a scene point (the GM dragged its frame): the camera pins."""
+        self.mode = CameraMode.PINNED
+        self.view.set_camera(centre, self.view.zoom)
 
     def show_on_table(self) -> None:
         """Show full screen on the remembered table screen, else on a screen other than the
@@ -82,8 +168,29 @@ class PlayerWindow(QWidget):
         self.setScreen(screen)
         self.setGeometry(screen.geometry())
         self.showFullScreen()
+        self._screen_name = screen.name()
         set_player_screen_name(screen.name())
-        self._on_gm_camera_change()
+        self._rescale()
+
+    def _on_screen_added(self, screen: QScreen) -> None:
+        """The table's screen plugged back: go back to it (its calibration comes along)."""
+        if self.isVisible() and screen.name() == self._screen_name:
+            self.put_on(screen)
+
+    def _on_screen_removed(self, screen: QScreen) -> None:
+        """The table's screen unplugged: leave full screen, a window the GM can see and move,
+        until the screen comes back."""
+        if self.isVisible() and screen.name() == self._screen_name:
+            self.showNormal()
+            self.resize(960, 600)
+
+    def _rescale(self) -> None:
+        """Keep the scale right for the screen the window is on now."""
+        physical = self.physical_zoom()
+        if self.mode is CameraMode.FOLLOW:
+            self._on_gm_camera_change()
+        elif physical is not None:
+            self.view.set_camera(self.view.camera()[0], physical)
 
     def physical_zoom(self) -> float | None:
         """The zoom that makes one cell one inch on this window's screen, if calibrated."""
@@ -99,6 +206,8 @@ class PlayerWindow(QWidget):
         gm_size, size = self.gm_view.viewport().size(), self.view.viewport().size()
         if gm_size.isEmpty() or size.isEmpty():
             return gm_zoom
+        if self.rotation in (90, 270):
+            size.transpose()
         return gm_zoom * min(size.width() / gm_size.width(), size.height() / gm_size.height())
 
     def _on_gm_camera_change(self) -> None:
@@ -109,7 +218,7 @@ class PlayerWindow(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._on_gm_camera_change()
+        self._rescale()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_B:
@@ -121,6 +230,12 @@ class PlayerWindow(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.gm_view.camera_changed.disconnect(self._on_gm_camera_change)
+        self.state.changed.disconnect(self._on_state_change)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.screenAdded.disconnect(self._on_screen_added)
+            app.screenRemoved.disconnect(self._on_screen_removed)
         self.interaction.detach()
+        self.view.detach()
         self.scene.detach()
         super().closeEvent(event)

@@ -34,15 +34,22 @@ def ensure_app() -> QApplication:
     return app
 
 
-def render_scene(scene: MapScene, width: int, height: int) -> QImage:
-    """The whole map of ``scene`` fitted (aspect kept) into a ``width`` x ``height`` image."""
+def render_scene(scene: MapScene, width: int, height: int, rotation: int = 0) -> QImage:
+    """The whole map of ``scene`` fitted (aspect kept) into a ``width`` x ``height`` image,
+    turned ``rotation`` degrees clockwise (as a turned table view shows it)."""
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(BACKDROP)
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    painter.translate(width / 2, height / 2)
+    painter.rotate(rotation)
+    w, h = (height, width) if rotation % 180 else (width, height)
     source = scene.map_rect().adjusted(-8, -8, 8, 8)
-    scene.render(painter, QRectF(0, 0, width, height), source, Qt.AspectRatioMode.KeepAspectRatio)
+    scale = min(w / source.width(), h / source.height())
+    fitted = source.size() * scale
+    target = QRectF(-fitted.width() / 2, -fitted.height() / 2, fitted.width(), fitted.height())
+    scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
     painter.end()
     return image
 

@@ -26,12 +26,13 @@ from desktop.core.state import BattleState
 from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.background_item import BackgroundItem
 from desktop.gui.grid_item import GridItem
+from desktop.gui.label_layout import place_labels
 from desktop.gui.light_item import LightItem, WallPieces
 from desktop.gui.map_image import shared_map_image
 from desktop.gui.marks_item import MapMarksItem, marks_on_map
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
-from desktop.gui.token_item import NO_MARKS, Marks, TokenItem, marks_of
+from desktop.gui.token_item import NO_MARKS, Marks, TokenItem, TokenStyle, marks_of
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
 
 HIDDEN_OPACITY = 0.45
@@ -107,6 +108,7 @@ class MapScene(QGraphicsScene):
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
+        self.token_style = TokenStyle()
         self.sync(state.encounter)
         state.changed.connect(self._on_state_change)
 
@@ -119,6 +121,16 @@ class MapScene(QGraphicsScene):
         item.setZValue(item.zValue() + layer)
         self.addItem(item)
         return item
+
+    def set_token_style(self, style: TokenStyle) -> None:
+        """Draw every token with ``style`` (the table's label size, ring only)."""
+        self.token_style = style
+        for item in self._tokens.values():
+            item.set_style(style)
+        self._place_labels()
+
+    def token_items(self) -> list[TokenItem]:
+        return list(self._tokens.values())
 
     def token_item(self, token_id: str) -> TokenItem | None:
         return self._tokens.get(token_id)
@@ -151,7 +163,8 @@ class MapScene(QGraphicsScene):
             self._sync_regions(new.regions)
         if (old.lights, old.walls) != (new.lights, new.walls):
             self._sync_lights(new)
-        self._sync_tokens(new)
+        if self._sync_tokens(new) or old.walls != new.walls:
+            self._place_labels()  # a token or a wall moved: the name tags find their places
         if (old.combat, old.tokens, old.regions, old.system) != (
             new.combat, new.tokens, new.regions, new.system
         ):
@@ -240,29 +253,40 @@ class MapScene(QGraphicsScene):
         self.addItem(item)
         return item
 
-    def _sync_tokens(self, encounter: Encounter) -> None:
+    def _sync_tokens(self, encounter: Encounter) -> bool:
+        """Bring the token items in line; whether any was added, removed or changed."""
         visible = [t for t in encounter.tokens if self._shows(t)]
         wanted = {t.id for t in visible}
-        for tid in [tid for tid in self._tokens if tid not in wanted]:
+        gone_ids = [tid for tid in self._tokens if tid not in wanted]
+        for tid in gone_ids:
             gone = self._tokens.pop(tid)
             self.removeItem(gone.label)
             self.removeItem(gone)
         marks, acting_ids = token_marks(encounter), acting(encounter)
-        for order, token in enumerate(visible):
+        changed = [
             self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids, order)
+            for order, token in enumerate(visible)]
+        return bool(gone_ids) or any(changed)
 
-    def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> None:
+    def _place_labels(self) -> None:
+        place_labels(list(self._tokens.values()), self._shown.walls)
+
+    def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> bool:
+        """Show ``token``; whether its item is new or changed."""
         item = self._tokens.get(token.id)
+        changed = item is None or (item.token, item.marks, item.acting) != (
+            token, marks, is_acting)
         if item is None:
-            item = TokenItem(token, self._image(token.image), marks, is_acting)
+            item = TokenItem(token, self._image(token.image), marks, is_acting, self.token_style)
             self.addItem(item)
             self.addItem(item.label)
             self._tokens[token.id] = item
-        elif (item.token, item.marks, item.acting) != (token, marks, is_acting):
+        elif changed:
             item.set_token(token, self._image(token.image), marks, is_acting)
         item.setZValue(Layer.TOKENS + order / 10000)
         item.label.setZValue(Layer.LABELS + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+        return changed
 
     def _shows(self, token: Token) -> bool:
         return self.audience is Audience.GM or not token.hidden

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
+from desktop.core.table_rules import TablePermissions
+
 RECENT_LIMIT = 8
 
 
@@ -80,3 +82,69 @@ def _positive_float(value: object) -> float | None:
     except ValueError:
         return None
     return number if 0.0 < number < float("inf") else None
+
+
+DEFAULT_LABEL_MM = 8.0
+"""The height of a capital letter of the table's names and badges, in millimetres."""
+LABEL_MM_RANGE = (4.0, 20.0)
+
+
+def table_permissions() -> TablePermissions:
+    """What the players may do from the table (Preferences > The table)."""
+    store, default = settings(), TablePermissions()
+    return TablePermissions(
+        heroes_only=store.value("table/heroes_only", default.heroes_only, type=bool) is True,
+        on_turn_only=store.value("table/on_turn_only", default.on_turn_only, type=bool) is True,
+        doors=store.value("table/doors", default.doors, type=bool) is True,
+    )
+
+
+def set_table_permissions(permissions: TablePermissions) -> None:
+    store = settings()
+    store.setValue("table/heroes_only", permissions.heroes_only)
+    store.setValue("table/on_turn_only", permissions.on_turn_only)
+    store.setValue("table/doors", permissions.doors)
+
+
+def table_camera_locked() -> bool:
+    """Whether wheel, pinch and drags leave the table's camera alone (the default)."""
+    return settings().value("table/camera_locked", True, type=bool) is True
+
+
+def set_table_camera_locked(locked: bool) -> None:
+    settings().setValue("table/camera_locked", locked)
+
+
+def table_label_mm() -> float:
+    """The capital height of the table's names and badges, in millimetres at one cell per
+    inch (an unreadable or out-of-range value falls back to the default)."""
+    value = _positive_float(settings().value("table/label_mm"))
+    low, high = LABEL_MM_RANGE
+    return value if value is not None and low <= value <= high else DEFAULT_LABEL_MM
+
+
+def set_table_label_mm(millimetres: float) -> None:
+    settings().setValue("table/label_mm", millimetres)
+
+
+def table_rings_only() -> bool:
+    """Whether the table draws tokens as a ring around a physical mini (no disc, no initials)."""
+    return settings().value("table/rings_only", False, type=bool) is True
+
+
+def set_table_rings_only(rings_only: bool) -> None:
+    settings().setValue("table/rings_only", rings_only)
+
+
+def table_rotation() -> int:
+    """The table view's rotation in degrees clockwise: 0, 90, 180 or 270."""
+    value = settings().value("table/rotation", 0)
+    try:
+        degrees = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return 0
+    return degrees if degrees in (0, 90, 180, 270) else 0
+
+
+def set_table_rotation(degrees: int) -> None:
+    settings().setValue("table/rotation", degrees)

@@ -5,7 +5,8 @@ and draws its aim on every scene (GM and players): the template's outline, every
 ringed in red, those shielded by a solid obstacle ringed in blue with the obstacle's Hardness.
 The mouse wheel turns a Cone or Stream (Shift: three steps) while the tool is active. When an
 area attack is applied its burst - after the deviation path of a missed blast - and its
-results play on every scene.
+results play on every scene. A template whose area holds the attacker or his allies asks
+first, naming them (:meth:`TemplateController.ask_friendly_fire`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPolygonF, QWheelEvent
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QMessageBox, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core import storyboard as sb
-from desktop.core.model import Encounter
+from desktop.core.model import Encounter, Token
 from desktop.core.state import BattleState
 from desktop.core.template_attack import outline_of
 from desktop.core.template_targeting import TemplateAim, TemplateTool
@@ -93,7 +94,10 @@ class TemplateController(QObject):
         super().__init__()
         self.state, self.scenes, self.animator = state, scenes, animator
         self.tool = TemplateTool(dice)
+        self.tool.confirm_friendly_fire = self.ask_friendly_fire
         self.is_active = is_active
+        self.ask: Callable[[str], bool] = ask_yes_no
+        """Puts a yes/no question to the GM (tests answer it themselves)."""
         self._overlays: dict[int, tuple[MapScene, TemplateOverlay]] = {}
         self.tool.listeners.append(self.redraw)
         state.changed.connect(self._on_state_change)
@@ -102,6 +106,14 @@ class TemplateController(QObject):
         """Fire ``shape`` templates as ``attacker`` from now on."""
         self.tool.attacker, self.tool.shape = attacker, shape
         self.redraw()
+
+    def ask_friendly_fire(self, friends: tuple[Token, ...]) -> bool:
+        """Whether the GM fires although ``friends`` (the attacker, his allies) are beneath."""
+        attacker = self.tool.attacker
+        names = [f"{t.name} (the attacker)" if t.id == attacker else t.name for t in friends]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        name = next((t.name for t in self.state.encounter.tokens if t.id == attacker), "")
+        return self.ask(f"{name}'s template would also catch {who}. Fire anyway?")
 
     def _overlay(self, scene: MapScene) -> TemplateOverlay:
         found = self._overlays.get(id(scene))
@@ -142,3 +154,13 @@ class TemplateController(QObject):
         self.animator.play(sb.storyboard(old, result.events, prelude=prelude),
                            sb.storyboard(old, sb.visible_events(old, result.events),
                                          prelude=prelude))
+
+
+def ask_yes_no(question: str) -> bool:
+    """Ask ``question`` in a message box; True for Yes (No is the default)."""
+    answer = QMessageBox.question(
+        None, "Friendly fire", question,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes

@@ -1,9 +1,11 @@
 """The threat view: every enemy of the chosen token shaded by the cover it has from it.
 
-A ring and a translucent fill over each enemy, coloured by Cover category (red: in the open,
-orange: Light, yellow: Medium, green: Heavy, blue: Near Total, grey: out of sight), with the
-hidden percentage beneath. It follows the battle state and the chosen viewer; the measuring is
-:func:`desktop.core.threats.enemy_cover` (one geometry call for every enemy).
+A ring and a translucent fill over each enemy, coloured by Cover category (magenta: in the open,
+lilac: Light, aquamarine: Medium, green: Heavy, dark green: Near Total, grey: out of sight), with
+the hidden percentage beneath. None of these is a side's colour (heroes blue, villains red,
+neutrals yellow), so a shaded goblin never reads as a hero. It follows the battle state and
+the chosen viewer; the measuring is :func:`desktop.core.threats.enemy_cover` (one geometry call
+for every enemy).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_sce
 from geometry.cover import TargetCover
 
 CATEGORY_COLORS = {
-    "none": QColor("#ff1744"), "light": QColor("#ff9100"), "medium": QColor("#ffea00"),
-    "heavy": QColor("#00e676"), "near_total": QColor("#2979ff"), "total": QColor("#9e9e9e"),
+    "none": QColor("#ff2bd6"), "light": QColor("#d98cff"), "medium": QColor("#1de9b6"),
+    "heavy": QColor("#64dd17"), "near_total": QColor("#1b5e20"), "total": QColor("#9e9e9e"),
 }
 
 

@@ -4,6 +4,10 @@ a facing tick, its name below and status badges above.
 The name tag is a separate item, :class:`TokenLabelItem`, that the scene puts in a layer above
 every token, so the token in the row below never covers it; it follows its token's position and
 opacity. Everything is sized in cells so it reads from across a table at one cell per inch.
+
+A :class:`TokenStyle` sets how the table draws tokens: names and badges sized by the height of a
+capital letter in millimetres (at one cell per inch), and the "ring only" look that leaves the
+glass clear under a physical miniature.
 """
 
 from __future__ import annotations
@@ -38,6 +42,42 @@ BADGE_HEIGHT = 0.33 * CELL
 PIP = 0.17 * CELL
 TURN_COLOR = "#fff176"
 """The halo around a token whose turn it is."""
+
+
+MM_PER_INCH = 25.4
+
+
+def cap_height_ratio() -> float:
+    """A capital letter's height as a fraction of the label font's pixel size."""
+    font = label_font(1.0)
+    return QFontMetricsF(font).capHeight() / font.pixelSize()
+
+
+@dataclass(frozen=True, slots=True)
+class TokenStyle:
+    """How tokens are drawn: name and badge font sizes (cells), ring only."""
+
+    name_cells: float = 0.28
+    badge_cells: float = 0.23
+    rings_only: bool = False
+
+    @classmethod
+    def for_table(cls, cap_mm: float, rings_only: bool) -> TokenStyle:
+        """The table's style: capitals ``cap_mm`` tall at one cell per inch.
+
+        Examples
+        --------
+        >>> style = TokenStyle.for_table(8.0, rings_only=False)
+        >>> 8.0 <= style.name_cells * cap_height_ratio() * MM_PER_INCH < 8.3
+        True
+        """
+        pixels = math.ceil(cap_mm / MM_PER_INCH * CELL / cap_height_ratio())  # never smaller
+        return cls(pixels / CELL, pixels / CELL, rings_only)
+
+    @property
+    def marker_width(self) -> float:
+        """The width of the acting halo, scene pixels: grows with the labels."""
+        return max(RING * 1.4, 0.45 * self.name_cells * CELL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,18 +131,27 @@ def text_color_on(fill: QColor) -> QColor:
 class TokenLabelItem(QGraphicsItem):
     """A token's name on a dark tag just below its disc (placed at the token's centre)."""
 
-    def __init__(self) -> None:
+    def __init__(self, style: TokenStyle = TokenStyle()) -> None:
         super().__init__()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._font = label_font(0.28)
+        self.style = style
         self.show_name("", 0.0)
 
-    def show_name(self, name: str, radius: float) -> None:
-        """Show ``name`` under a disc of ``radius`` scene pixels."""
+    def show_name(self, name: str, radius: float, style: TokenStyle | None = None) -> None:
+        """Show ``name`` under a disc of ``radius`` scene pixels, sized by ``style``."""
         self.prepareGeometryChange()
+        self.style = style or self.style
+        self._font = label_font(self.style.name_cells)
         self.name = name
-        width = QFontMetricsF(self._font).horizontalAdvance(name) + 16
-        self.box = QRectF(-width / 2, radius + RING * 0.6, width, 0.4 * CELL)
+        width = QFontMetricsF(self._font).horizontalAdvance(name) + 0.4 * self._font.pixelSize()
+        height = 1.4 * self._font.pixelSize()
+        self.box = QRectF(-width / 2, radius + RING * 0.6, width, height)
+        self.update()
+
+    def move_box(self, centre: QPointF) -> None:
+        """Put the tag's centre at ``centre`` (label coordinates: the token at 0, 0)."""
+        self.prepareGeometryChange()
+        self.box.moveCenter(centre)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -115,7 +164,7 @@ class TokenLabelItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(self.box, 6, 6)
+        painter.drawRoundedRect(self.box, 0.25 * self.box.height(), 0.25 * self.box.height())
         painter.setFont(self._font)
         painter.setPen(LABEL_TEXT)
         painter.drawText(self.box, Qt.AlignmentFlag.AlignCenter, self.name)
@@ -130,10 +179,11 @@ class TokenItem(QGraphicsItem):
 
     def __init__(
         self, token: Token, image: QImage | None = None, marks: Marks = NO_MARKS,
-        acting: bool = False
+        acting: bool = False, style: TokenStyle = TokenStyle(),
     ) -> None:
         super().__init__()
-        self.label = TokenLabelItem()
+        self.style = style
+        self.label = TokenLabelItem(style)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
         self.set_token(token, image, marks, acting)
@@ -157,21 +207,63 @@ class TokenItem(QGraphicsItem):
         self.badges, self.acting = list(marks.badges), acting
         self.setPos(token.x * CELL, token.y * CELL)
         self._radius = token.radius * CELL
-        self.label.show_name(token.name, self._radius)
-        self._badge_font = label_font(0.23)
+        self.label.show_name(token.name, self._radius, self.style)
+        self._badge_font = label_font(self.style.badge_cells)
+        pad = 0.5 * self._badge_font.pixelSize()
         self._badge_widths = [
-            QFontMetricsF(self._badge_font).horizontalAdvance(b.text) + 12 for b in self.badges
+            QFontMetricsF(self._badge_font).horizontalAdvance(b.text) + pad for b in self.badges
         ]
+        self._badge_height = max(BADGE_HEIGHT, 1.4 * self._badge_font.pixelSize())
+        self._badge_shift = QPointF()
         self._bounds = self._outline()
         self.update()
 
+    def move_badges(self, shift: QPointF) -> None:
+        """Shift the badge row by ``shift`` from its place above the disc (a neighbour's
+        badges or disc were there)."""
+        self.prepareGeometryChange()
+        self._badge_shift = QPointF(shift)
+        self._bounds = self._outline()
+        self.update()
+
+    def set_style(self, style: TokenStyle) -> None:
+        """Draw with ``style`` from now on."""
+        self.style = style
+        self.set_token(self.token, self.image, self.marks, self.acting)
+
+    def reach(self) -> float:
+        """How far the disc, ring, facing mark and acting halo reach from the centre."""
+        return self._radius + 1.2 * RING + (self.style.marker_width if self.acting else 0.0)
+
+    def badge_box(self) -> QRectF:
+        """Where the badges are, around the token's centre (empty: none)."""
+        if not self.badges:
+            return QRectF()
+        return self.badges_above().translated(self._badge_shift)
+
+    def badges_above(self) -> QRectF:
+        """The badge row's own place: centred just above the disc's reach."""
+        width = sum(self._badge_widths)
+        return QRectF(-width / 2, -self.reach() - self._badge_height, width, self._badge_height)
+
     def _outline(self) -> QRectF:
-        half = max(self._radius + 2 * RING, sum(self._badge_widths) / 2) + 4
-        top = self._radius + 2 * RING + BADGE_HEIGHT + 6
-        return QRectF(-half, -top, 2 * half, top + self._radius + 2 * RING + 4)
+        reach = self._radius + RING + self.style.marker_width
+        half = max(reach, sum(self._badge_widths) / 2) + 4
+        top = max(reach, self.reach() + self._badge_height) + 6
+        outline = QRectF(-half, -top, 2 * half, top + reach + 4)
+        return outline.united(self.badge_box().adjusted(-4, -4, 4, 4)) if self.badges else outline
 
     def boundingRect(self) -> QRectF:
         return self._bounds  # computed once per change: Qt asks for it many times a frame
+
+    def shape(self) -> QPainterPath:
+        """The disc with its ring, facing mark and halo, and the badges: what covers it."""
+        path = QPainterPath()
+        r = self.reach()
+        path.addEllipse(QPointF(0, 0), r, r)
+        if self.badges:
+            path.addRect(self.badge_box())
+        return path
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -180,14 +272,21 @@ class TokenItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         if self.acting:
             self._paint_turn_halo(painter)
-        self._paint_disc(painter)
+        if not self.style.rings_only:
+            self._paint_disc(painter)
         self._paint_ring(painter)
+        if not self.style.rings_only:
+            self._paint_initials(painter)
         self._paint_wounds(painter)
         self._paint_badges(painter)
 
     def _paint_turn_halo(self, painter: QPainter) -> None:
-        r = self._radius + RING
-        painter.setPen(QPen(QColor(TURN_COLOR), RING * 1.4))
+        width = self.style.marker_width
+        r = self._radius + RING / 2 + width / 2
+        painter.setPen(QPen(QColor("#000000"), width + 4))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        painter.setPen(QPen(QColor(TURN_COLOR), width))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(QPointF(0, 0), r, r)
 
@@ -205,10 +304,15 @@ class TokenItem(QGraphicsItem):
             painter.setClipPath(clip)
             painter.drawImage(disc, self.image)
             painter.restore()
+
+    def _paint_initials(self, painter: QPainter) -> None:
+        if self.image is not None and not self.image.isNull():
             return
+        r = self._radius - RING / 2
         painter.setFont(label_font(0.4 * max(self.token.size, 0.5)))
-        painter.setPen(text_color_on(fill))
-        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(self.token.name))
+        painter.setPen(text_color_on(QColor(self.token.color)))
+        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+                         initials(self.token.name))
 
     def _paint_ring(self, painter: QPainter) -> None:
         r = self._radius - RING / 2
@@ -248,6 +352,17 @@ class TokenItem(QGraphicsItem):
         painter.setBrush(color.darker(160))
         painter.drawPolygon(triangle)
 
+    def _paint_leader(self, painter: QPainter, area: QRectF) -> None:
+        """A line from the disc to a badge row moved off its place, so it reads as this
+        token's."""
+        below = area.top() > 0
+        end = QPointF(0, area.top() if below else area.bottom())
+        start = QPointF(0, self._radius if below else -self._radius)
+        painter.setPen(QPen(QColor("#000000"), RING * 0.5))
+        painter.drawLine(start, end)
+        painter.setPen(QPen(SIDE_COLORS[self.token.side], RING * 0.25))
+        painter.drawLine(start, end)
+
     def _paint_wounds(self, painter: QPainter) -> None:
         wounds = min(self.marks.harm, 6)
         y = self._radius - PIP * 0.6
@@ -258,11 +373,13 @@ class TokenItem(QGraphicsItem):
             painter.drawEllipse(QPointF(x, y), PIP / 2, PIP / 2)
 
     def _paint_badges(self, painter: QPainter) -> None:
-        x = -sum(self._badge_widths) / 2
-        top = -self._radius - RING - BADGE_HEIGHT + 4
+        area = self.badge_box()
+        if self.badges and area.center().y() != self.badges_above().center().y():
+            self._paint_leader(painter, area)
+        x = area.left()
         painter.setFont(self._badge_font)
         for badge, width in zip(self.badges, self._badge_widths, strict=True):
-            box = QRectF(x, top, width - 2, BADGE_HEIGHT)
+            box = QRectF(x, area.top(), width - 2, area.height())
             fill = QColor(badge.color)
             painter.setPen(QColor("#000000"))
             painter.setBrush(QBrush(fill))

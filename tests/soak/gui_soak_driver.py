@@ -62,6 +62,8 @@ class GuiSoak:
         tools = window.combat_tools
         tools.attack.tool.dice = lambda: RandomDice(rng=dice)
         tools.templates.tool.dice = lambda: RandomDice(rng=dice)
+        answers = random.Random(seed + 2_000_003)
+        tools.templates.ask = lambda _question: answers.random() < 0.5  # friendly fire: either
         self.panel = window.findChild(InitiativePanel)
         if self.panel is not None:
             self.panel.dice = RandomDice(rng=dice)

@@ -52,3 +52,13 @@ def test_export_writes_the_whole_log_as_markdown(qtbot, tmp_path: Path) -> None:
     text = (tmp_path / "log.md").read_text(encoding="utf-8")
     assert text.startswith("# Combat log: Ambush\n\n## Round 1\n\n- **Valeros shoots Goblin 1")
     assert "  - Goblin 2 is Shaken\n" in text
+
+
+def test_an_entry_outside_combat_has_no_round_tag(qtbot) -> None:
+    state = BattleState(Encounter())
+    panel = CombatLogPanel(state)
+    qtbot.addWidget(panel)
+    throw = LogEntry("Harsk throws a Medium Blast on Goblin 5: miss", ("Athletics d8 2 vs TN 4",))
+    state.apply("Attack", state.encounter.with_log(throw))
+    assert panel.tree.topLevelItem(0).text(0) == "Harsk throws a Medium Blast on Goblin 5: miss"
+    assert panel.copy_text().startswith("Harsk throws")

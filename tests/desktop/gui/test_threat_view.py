@@ -37,3 +37,19 @@ def test_the_overlay_follows_the_viewer_and_the_map(qtbot) -> None:
     overlay.show_for(None)
     assert overlay.readings == ()
     assert overlay.scene() is scene
+
+
+def test_threat_colours_are_not_the_sides_colours() -> None:
+    # Red "in the open" over a villain read as "a villain"; blue "near total" as "a hero".
+    from desktop.gui.style import SIDE_COLORS
+    from desktop.gui.threat_view import CATEGORY_COLORS
+
+    def hue_gap(a: int, b: int) -> int:
+        return min(abs(a - b), 360 - abs(a - b))
+
+    for category, color in CATEGORY_COLORS.items():
+        if category == "total":
+            assert color.saturation() == 0  # grey: out of sight
+            continue
+        for side, side_color in SIDE_COLORS.items():
+            assert hue_gap(color.hue(), side_color.hue()) >= 40, (category, side)

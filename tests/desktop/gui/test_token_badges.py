@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
 from desktop.core.model import Encounter, Token
 from desktop.gui.main_window import GMWindow
-from desktop.gui.token_item import marks_of
+from desktop.gui.style import CELL
+from desktop.gui.token_item import RING, TokenItem, marks_of
 from rules.savage_pathfinder.cards import PhysicalCards
 
 
@@ -43,3 +45,15 @@ def test_the_acting_token_gets_the_turn_halo(qtbot: QtBot, window: GMWindow) -> 
     hero, kyra = window.scene.token_item("hero"), window.scene.token_item("kyra")
     assert hero is not None and kyra is not None
     assert (hero.acting, kyra.acting) == (True, False)
+
+
+def test_badges_clear_the_facing_mark_of_a_token_facing_up(qtbot: QtBot) -> None:
+    # Facing 0 (north): the mark's tip reaches 0.5 cell + 1.1 ring above the centre; the badges
+    # sit above the reach (0.5 cell + 1.2 ring), so the mark never runs into them.
+    token = Token(id="v", name="Valeros", x=1.5, y=1.5, facing=0.0,
+                  stats={"condition": {"shaken": True}})
+    item = TokenItem(token, marks=marks_of(Encounter(tokens=(token,)))["v"])
+    assert [b.text for b in item.badges] == ["SHAKEN"]
+    tip = 0.5 * CELL + 1.1 * RING
+    assert item.badge_box().bottom() <= -tip
+    assert item.badge_box().bottom() == pytest.approx(-(0.5 * CELL + 1.2 * RING))

@@ -1,4 +1,4 @@
-"""Token name tags sit above every token: the token in the row below never covers a name."""
+"""Token name tags sit above every token and step aside from the token in the row below."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from desktop.core.model import Encounter, Token
 from desktop.core.state import BattleState
 from desktop.gui.scene import Audience, MapScene
 from desktop.gui.style import CELL
+from desktop.gui.token_item import TokenStyle
 
 UPPER = Token(id="upper", name="Al", x=2.5, y=2.5, color="#ffffff")
 LOWER = Token(id="lower", name="Bo", x=2.5, y=3.5, color="#ffffff")
@@ -29,20 +30,28 @@ def rendered(scene: MapScene) -> QImage:
 
 
 @pytest.mark.parametrize("audience", [Audience.GM, Audience.PLAYER])
-def test_a_name_tag_is_drawn_over_the_token_in_the_row_below(
+def test_a_name_tag_steps_aside_from_the_token_in_the_row_below(
     qtbot: QtBot, audience: Audience
 ) -> None:
     encounter = Encounter(tokens=(UPPER, LOWER), width=6, height=6)
     scene = MapScene(BattleState(encounter), audience)
-    tag = scene.token_item("upper").label.sceneBoundingRect()  # type: ignore[union-attr]
-    # The tag of "upper" starts 0.5 cell + 0.6 ring = 36.99 px below its centre (y 160),
-    # inside the white disc of "lower" (centre y 224, fill radius 27.84 px). Sample its left
-    # padding (no text) at mid-height: 3 px in from the tag's left edge.
-    x, y = round(tag.left() + 3), round(tag.center().y())
-    assert (x - 2.5 * CELL) ** 2 + (y - 3.5 * CELL) ** 2 < 27.0**2  # inside the lower disc
-    # The tag's black at alpha 200 over the white disc: 255 * (255 - 200) / 255 = 55.
-    pixel = rendered(scene).pixelColor(x, y)
-    assert (pixel.red(), pixel.green(), pixel.blue()) == pytest.approx((55, 55, 55), abs=3)
+    upper, lower = scene.token_item("upper"), scene.token_item("lower")
+    assert upper is not None and lower is not None
+    tag = upper.label.sceneBoundingRect()
+    # Below "upper" (centre y 160) is the disc of "lower" (centre y 224, reach 0.5 cell + 1.2
+    # ring = 41.98 px): the tag takes its second place, right of "upper", its left edge past
+    # the reach and the 0.6-ring gap: 160 + 41.98 + 4.99 = 206.98.
+    assert tag.left() == pytest.approx(2.5 * CELL + 41.98 + 4.99, abs=0.05)
+    assert tag.center().y() == pytest.approx(2.5 * CELL, abs=0.05)
+    lower_disc = QRectF(2.5 * CELL - 41.98, 3.5 * CELL - 41.98, 83.96, 83.96)
+    assert not tag.intersects(lower_disc)
+    # Where no place is free a tag still reads: it is drawn above every token.
+    assert upper.label.zValue() > max(upper.zValue(), lower.zValue())
+    # The tag's black at alpha 200 over the map's fill #d9cfb8: each channel * 55 / 255.
+    image = rendered(scene)
+    pixel = image.pixelColor(round(tag.left() + 2), round(tag.center().y()))
+    expected = (217 * 55 / 255, 207 * 55 / 255, 184 * 55 / 255)  # 46.8, 44.6, 39.7
+    assert (pixel.red(), pixel.green(), pixel.blue()) == pytest.approx(expected, abs=1.5)
     scene.detach()
 
 
@@ -56,4 +65,31 @@ def test_the_name_tag_follows_its_token_when_it_moves_and_fades(qtbot: QtBot) ->
     assert item.label.opacity() == pytest.approx(0.4)
     scene.state.load(Encounter(tokens=(), width=6, height=6))
     assert item.label.scene() is None
+    scene.detach()
+
+
+def test_neighbours_badges_and_names_never_overlap_at_table_size(qtbot: QtBot) -> None:
+    # Three Shaken, Fatigued goblins side by side, 8 mm capitals: each badge row ("SHAKEN",
+    # "FAT 1") is about 2.4 cells wide, so the rows above the discs would overlap.
+    tired = {"condition": {"shaken": True, "fatigue": 1}}
+    row = tuple(Token(id=f"g{n}", name=f"Goblin {n}", x=2.5 + n, y=3.5, stats=tired)
+                for n in range(3))
+    scene = MapScene(BattleState(Encounter(tokens=row, width=8, height=8)), Audience.PLAYER)
+    scene.set_token_style(TokenStyle.for_table(8.0, rings_only=False))
+    items = scene.token_items()
+    boxes = [i.badge_box().translated(i.pos()) for i in items]
+    names = [i.label.sceneBoundingRect() for i in items]
+    discs = [i.sceneTransform().map(i.shape()).boundingRect() for i in items]
+    assert boxes[0].width() > 2 * CELL
+    for n, box in enumerate(boxes + names):
+        for m, other in enumerate(boxes + names):
+            if n != m:
+                assert not box.intersects(other), (n, m)
+        owner = n % 3
+        for k, item in enumerate(items):
+            if k != owner:
+                disc = QRectF(item.pos().x() - item.reach(), item.pos().y() - item.reach(),
+                              2 * item.reach(), 2 * item.reach())
+                assert not box.intersects(disc), (n, k)
+    assert discs  # every token drawn
     scene.detach()

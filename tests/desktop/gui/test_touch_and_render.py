@@ -56,18 +56,33 @@ def test_one_finger_drags_a_token_to_a_snapped_cell(
     assert window.state.undo_label == "Move Valeros"
 
 
-def test_two_fingers_pinch_zoom_and_cancel_a_one_finger_drag(
+def test_two_fingers_pinch_zoom_and_cancel_a_press_that_has_not_moved(
     qtbot: QtBot, window: GMWindow, device: QPointingDevice
 ) -> None:
     start = on_window(window, 1.5, 1.5)
     touch(window, device, f0=("press", start))
-    touch(window, device, f0=("move", start + QPoint(60, 0)))
-    touch(window, device, f0=("move", start + QPoint(60, 0)), f1=("press", start + QPoint(160, 0)))
-    touch(window, device, f0=("move", start + QPoint(20, 0)), f1=("move", start + QPoint(220, 0)))
-    touch(window, device, f0=("release", start), f1=("release", start + QPoint(220, 0)))
-    assert window.state.encounter.token("hero").x == 1.5  # the drag was cancelled
+    touch(window, device, f0=("move", start), f1=("press", start + QPoint(100, 0)))
+    touch(window, device, f0=("move", start + QPoint(-40, 0)), f1=("move", start + QPoint(160, 0)))
+    touch(window, device, f0=("release", start), f1=("release", start + QPoint(160, 0)))
+    assert window.state.encounter.token("hero").x == 1.5  # the press was cancelled
+    assert window.state.undo_label is None
     # The fingers went from 100 px apart to 200 px apart: twice the zoom.
     assert window.view.zoom == pytest.approx(2.0, rel=0.01)
+
+
+def test_a_second_finger_does_not_cancel_a_drag_in_progress(
+    qtbot: QtBot, window: GMWindow, device: QPointingDevice
+) -> None:
+    start, end = on_window(window, 1.5, 1.5), on_window(window, 3.6, 2.4)
+    touch(window, device, f0=("press", start))
+    touch(window, device, f0=("move", start + QPoint(60, 0)))
+    rest = on_window(window, 8.0, 6.0)  # a hand on the glass while the finger drags
+    touch(window, device, f0=("move", start + QPoint(60, 0)), f1=("press", rest))
+    touch(window, device, f0=("move", end), f1=("move", rest + QPoint(80, 30)))
+    touch(window, device, f0=("release", end), f1=("release", rest + QPoint(80, 30)))
+    token = window.state.encounter.token("hero")
+    assert (token.x, token.y) == (3.5, 2.5)
+    assert window.view.zoom == 1.0  # the second finger neither zoomed nor panned
 
 
 def test_render_shows_the_hidden_token_only_to_the_gm() -> None:

@@ -1,0 +1,22 @@
+"""What the players may see: the one question every table view asks before it shows a token.
+
+Today a token is visible to the players unless the GM hid it. Fog of war and creatures' vision
+answer here when they come: every table feature that could reveal something (the turn-order
+strip, "who can I hit", exposure while dragging) asks this function and nothing else.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Token
+>>> goblin = Token(id="g", name="Goblin", x=4.5, y=0.5, hidden=True)
+>>> visible_to_players(Encounter(tokens=(goblin,)), goblin)
+False
+"""
+
+from __future__ import annotations
+
+from desktop.core.model import Encounter, Token
+
+
+def visible_to_players(encounter: Encounter, token: Token) -> bool:
+    """Whether the players may see ``token`` in ``encounter``."""
+    return not token.hidden

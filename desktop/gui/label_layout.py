@@ -1,0 +1,191 @@
+"""Name tags and badge rows placed so they collide with nothing: other tags, token discs and their
+facing marks, other badges, the acting halo, or wall lines.
+
+Badges go first: above the disc, else shifted to start at the disc's left or end at its right
+edge, else a row higher, below the disc, two rows higher or a row lower (a staircase, where
+adjacent tokens' rows are wider than a cell).
+
+Each tag tries, in order, below its token, beside it (right, then left), above its badges, the
+two lower diagonals, then farther below; it takes the first free place, else the one that
+covers the fewest things. Everything is measured in the map's frame, the one the players read
+in (a turned table view turns the map and its text together).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QLineF, QPointF, QRectF
+
+from desktop.core.model import Wall
+from desktop.gui.style import CELL
+from desktop.gui.token_item import RING, TokenItem
+
+BUCKET = 2 * CELL
+"""Side of the squares wall pieces are filed under, scene pixels."""
+
+
+class WallIndex:
+    """Wall segments in scene pixels, filed by square for quick look-up near a tag."""
+
+    def __init__(self, walls: Iterable[Wall]) -> None:
+        self._buckets: dict[tuple[int, int], list[QLineF]] = defaultdict(list)
+        for wall in walls:
+            points = [QPointF(x * CELL, y * CELL) for x, y in wall.points]
+            for a, b in itertools.pairwise(points):
+                segment = QLineF(a, b)
+                for key in _squares(QRectF(a, b).normalized()):
+                    self._buckets[key].append(segment)
+
+    def crosses(self, box: QRectF) -> int:
+        """How many wall segments cross or touch ``box``."""
+        found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
+        return sum(segment_meets_box(s, box) for s in found.values())
+
+
+def _squares(box: QRectF) -> list[tuple[int, int]]:
+    x0, x1 = math.floor(box.left() / BUCKET), math.floor(box.right() / BUCKET)
+    y0, y1 = math.floor(box.top() / BUCKET), math.floor(box.bottom() / BUCKET)
+    return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+
+def segment_meets_box(segment: QLineF, box: QRectF) -> bool:
+    """Whether ``segment`` has a point inside or on ``box`` (Liang-Barsky clipping).
+
+    Examples
+    --------
+    >>> box = QRectF(0, 0, 10, 10)
+    >>> segment_meets_box(QLineF(-5, 5, 15, 5), box), segment_meets_box(QLineF(-5, 20, 15, 20), box)
+    (True, False)
+    """
+    x0, y0, dx, dy = segment.x1(), segment.y1(), segment.dx(), segment.dy()
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - box.left()), (dx, box.right() - x0),
+                 (-dy, y0 - box.top()), (dy, box.bottom() - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def candidate_centres(item: TokenItem, size: QRectF) -> list[QPointF]:
+    """Where ``item``'s tag may go (centres relative to the token), best first."""
+    reach = item.reach()
+    w, h, gap = size.width(), size.height(), RING * 0.6
+    badges = item.badge_box()
+    top = max(reach, -badges.top() if not badges.isEmpty() else reach)
+    below = reach + gap + h / 2
+    side = reach + gap + w / 2
+    diagonal = QPointF(reach * 0.7 + w / 2, reach * 0.7 + h / 2)
+    return [
+        QPointF(0, below), QPointF(side, 0), QPointF(-side, 0), QPointF(0, -(top + gap + h / 2)),
+        diagonal, QPointF(-diagonal.x(), diagonal.y()), QPointF(0, below + 1.1 * h),
+    ]
+
+
+_INDEXES: dict[int, tuple[tuple[Wall, ...], WallIndex]] = {}
+
+
+def wall_index_of(walls: tuple[Wall, ...]) -> WallIndex:
+    """The :class:`WallIndex` of ``walls``, built once per walls tuple (a token move keeps the
+    encounter's walls: the index is not built again)."""
+    cached = _INDEXES.get(id(walls))
+    if cached is not None and cached[0] is walls:
+        return cached[1]
+    index = WallIndex(walls)
+    if len(_INDEXES) >= 4:
+        del _INDEXES[next(iter(_INDEXES))]
+    _INDEXES[id(walls)] = (walls, index)
+    return index
+
+
+class RectIndex:
+    """Rectangles (discs, badges, placed tags) filed by square, for quick look-up near a tag."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[int, int], list[QRectF]] = defaultdict(list)
+
+    def add(self, box: QRectF) -> None:
+        for key in _squares(box):
+            self._buckets[key].append(box)
+
+    def count_meeting(self, box: QRectF, ignore: QRectF | None = None) -> int:
+        """How many rectangles (other than ``ignore``) ``box`` overlaps."""
+        near = {id(r): r for key in _squares(box) for r in self._buckets.get(key, ())}
+        return sum(r is not ignore and box.intersects(r) for r in near.values())
+
+
+def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...]) -> None:
+    """Move each visible item's name tag to its first place that covers nothing."""
+    shown = [i for i in items if i.label.name]
+    if not shown:
+        return
+    wall_index = wall_index_of(walls)
+    centres = {id(i): i.pos() for i in shown}
+    discs = {id(i): _token_box(i, centres[id(i)]) for i in shown}
+    blocked = RectIndex()
+    for item in shown:
+        blocked.add(discs[id(item)])
+    ordered = sorted(shown, key=lambda i: (centres[id(i)].y(), centres[id(i)].x()))
+    for item in (i for i in ordered if i.badges):
+        centre = centres[id(item)]
+        item.move_badges(_badge_shift(item, centre, blocked, discs[id(item)], wall_index))
+        blocked.add(item.badge_box().translated(centre))
+    for item in ordered:
+        centre = centres[id(item)]
+        best = _best_place(item, centre, blocked, discs[id(item)], wall_index)
+        item.label.move_box(best)
+        blocked.add(item.label.box.translated(centre))
+
+
+def badge_shifts(item: TokenItem) -> list[QPointF]:
+    """Where the badge row may go, as shifts from its place above the disc, best first."""
+    row, reach = item.badges_above(), item.reach()
+    spill = max(0.0, row.width() / 2 - reach)  # how far the row runs past the disc's side
+    below, step = QPointF(0, 2 * reach + row.height()), QPointF(0, 1.1 * row.height())
+    return [QPointF(), QPointF(spill, 0), QPointF(-spill, 0), -step, below, -2 * step,
+            below + step]
+
+
+def _badge_shift(item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF,
+                 walls: WallIndex) -> QPointF:
+    best, fewest = QPointF(), math.inf
+    for shift in badge_shifts(item):
+        box = item.badges_above().translated(centre + shift)
+        hits = blocked.count_meeting(box, ignore=own) + walls.crosses(box)
+        if hits < fewest:
+            best, fewest = shift, hits
+        if hits == 0:
+            break
+    return best
+
+
+def _token_box(item: TokenItem, centre: QPointF) -> QRectF:
+    r = item.reach()
+    return QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
+
+
+def _best_place(
+    item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF, walls: WallIndex
+) -> QPointF:
+    size = QRectF(item.label.box)
+    best, fewest = QPointF(), math.inf
+    for offset in candidate_centres(item, size):
+        size.moveCenter(offset + centre)
+        hits = blocked.count_meeting(size, ignore=own) + walls.crosses(size)
+        if hits < fewest:
+            best, fewest = offset, hits
+        if hits == 0:
+            break
+    return best

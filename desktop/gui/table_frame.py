@@ -1,0 +1,177 @@
+"""The table's frame on the GM map: the area the player view shows, draggable to move it.
+
+The frame is the player view's window traced on the GM scene (turned with it when the table
+view is rotated), with a "TABLE" tab on the edge the players read as the top. Dragging the
+frame's tab, or its edge away from any token, moves the table's camera (it pins there); every
+other press (a token under the edge included) goes on to the map's tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.core.edits import token_at
+from desktop.gui.map_view import MapView
+from desktop.gui.scene import Layer
+from desktop.gui.style import CELL, cosmetic_pen
+
+FRAME_COLOR = QColor("#ffffff")
+"""White dashes on black: no side, pace band, selection or Threat View colour."""
+GRAB_PX = 10.0
+"""How close (screen px) a press must come to the frame's edge to grab it."""
+TAB_PX = (74.0, 22.0)
+"""The tab's size in screen pixels."""
+
+
+class TableFrameItem(QGraphicsItem):
+    """The outline of the table's view: ``corners`` in scene pixels, top-left first, clockwise
+    as the players see them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.corners = QPolygonF()
+        self.screen_scale = 1.0
+        """Scene pixels per GM screen pixel (the tab keeps its size on the GM's screen)."""
+
+    def show_area(self, corners: QPolygonF, screen_scale: float) -> None:
+        self.prepareGeometryChange()
+        self.corners, self.screen_scale = QPolygonF(corners), screen_scale
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        margin = (TAB_PX[0] + GRAB_PX) * self.screen_scale
+        return self.corners.boundingRect().adjusted(-margin, -margin, margin, margin)
+
+    def tab(self) -> QPolygonF:
+        """The tab's outline, on the middle of the players' top edge, outside the frame."""
+        if self.corners.size() < 4:
+            return QPolygonF()
+        top_left, top_right, bottom_left = (self.corners.at(i) for i in (0, 1, 3))
+        along = QLineF(top_left, top_right).unitVector()
+        out = QLineF(bottom_left, top_left).unitVector()
+        ux = QPointF(along.dx(), along.dy()) * TAB_PX[0] / 2 * self.screen_scale
+        uy = QPointF(out.dx(), out.dy()) * TAB_PX[1] * self.screen_scale
+        middle = (top_left + top_right) / 2
+        return QPolygonF([middle - ux, middle + ux, middle + ux + uy, middle - ux + uy])
+
+    def on_tab(self, point: QPointF) -> bool:
+        """Whether scene ``point`` is on the tab."""
+        return self.tab().containsPoint(point, Qt.FillRule.OddEvenFill)
+
+    def on_edge(self, point: QPointF) -> bool:
+        """Whether scene ``point`` is on (near) the frame's outline."""
+        if self.corners.size() < 4:
+            return False
+        reach = GRAB_PX * self.screen_scale
+        edges = [QLineF(self.corners.at(i), self.corners.at((i + 1) % 4)) for i in range(4)]
+        return any(_distance(point, edge) <= reach for edge in edges)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self.corners.size() < 4:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic_pen("#000000", 6.0))
+        painter.drawPolygon(self.corners)
+        painter.setPen(cosmetic_pen(FRAME_COLOR, 3.0, Qt.PenStyle.DashLine))
+        painter.drawPolygon(self.corners)
+        tab = QPainterPath()
+        tab.addPolygon(self.tab())
+        painter.fillPath(tab, FRAME_COLOR)
+        self._paint_tab_text(painter)
+
+    def _paint_tab_text(self, painter: QPainter) -> None:
+        tab = self.tab()
+        edge = QLineF(tab.at(0), tab.at(1))
+        painter.save()
+        painter.translate(tab.boundingRect().center())
+        painter.rotate(-edge.angle())
+        painter.scale(self.screen_scale, self.screen_scale)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(13)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor("#000000"))
+        box = QRectF(-TAB_PX[0] / 2, -TAB_PX[1] / 2, TAB_PX[0], TAB_PX[1])
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "TABLE")
+        painter.restore()
+
+
+def _distance(point: QPointF, edge: QLineF) -> float:
+    """Distance from ``point`` to the segment ``edge``."""
+    d = QPointF(edge.dx(), edge.dy())
+    length2 = d.x() ** 2 + d.y() ** 2
+    if length2 == 0:
+        return QLineF(point, edge.p1()).length()
+    offset = point - edge.p1()
+    t = max(0.0, min(1.0, (offset.x() * d.x() + offset.y() * d.y()) / length2))
+    return QLineF(point, edge.p1() + d * t).length()
+
+
+class TableFrame(QObject):
+    """Keeps the frame on ``gm_view`` in step with ``table_view``; a drag of the frame calls
+    ``move_table`` with the new centre of the table's view (scene pixels)."""
+
+    def __init__(
+        self, gm_view: MapView, table_view: MapView, move_table: Callable[[QPointF], None]
+    ) -> None:
+        super().__init__(gm_view)
+        self.gm_view, self.table_view, self.move_table = gm_view, table_view, move_table
+        self.item = TableFrameItem()
+        gm_view.map_scene.add_overlay(self.item, Layer.HUD)
+        self._grab: QPointF | None = None
+        table_view.camera_changed.connect(self.refresh)
+        gm_view.camera_changed.connect(self.refresh)
+        gm_view.viewport().installEventFilter(self)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Trace the table view's window on the GM map."""
+        viewport = QRectF(self.table_view.viewport().rect())
+        corners = QPolygonF([self.table_view.mapToScene(p.toPoint()) for p in (
+            viewport.topLeft(), viewport.topRight(), viewport.bottomRight(),
+            viewport.bottomLeft())])
+        self.item.show_area(corners, 1.0 / max(self.gm_view.zoom, 1e-6))
+
+    def remove(self) -> None:
+        """The table view closed: the frame goes."""
+        self.table_view.camera_changed.disconnect(self.refresh)
+        self.gm_view.camera_changed.disconnect(self.refresh)
+        self.gm_view.viewport().removeEventFilter(self)
+        scene = self.item.scene()
+        if scene is not None:
+            scene.removeItem(self.item)
+        self.setParent(None)  # nothing keeps the closed table's view (and scene) alive
+
+    def _grabs(self, at: QPointF) -> bool:
+        """A press on the tab, or on the edge where no token is, takes the frame."""
+        if self.item.on_tab(at):
+            return True
+        encounter = self.gm_view.map_scene.state.encounter
+        on_token = token_at(encounter, at.x() / CELL, at.y() / CELL) is not None
+        return not on_token and self.item.on_edge(at)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not isinstance(event, QMouseEvent):
+            return False
+        at = self.gm_view.mapToScene(event.position().toPoint())
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+            if event.modifiers() == Qt.KeyboardModifier.NoModifier and self._grabs(at):
+                self._grab = at
+                return True
+        elif kind == QEvent.Type.MouseMove and self._grab is not None:
+            centre = self.table_view.camera()[0]
+            self.move_table(centre + (at - self._grab))
+            self._grab = at
+            return True
+        elif kind == QEvent.Type.MouseButtonRelease and self._grab is not None:
+            self._grab = None
+            return True
+        return False

@@ -1,0 +1,263 @@
+"""What the geometry tells the players at the table: "who can I hit, who can hit me" after a tap
+on a hero, and how exposed each cell of a drag path is.
+
+:class:`ExchangeOverlay` rings, for a few seconds, every foe the tapped hero sees in the colour
+of its cover (the Threat View's colours) with its cover and the best range band of the hero's
+weapons, and marks each foe that can shoot back with a warning mark and a dashed line to the
+hero. :class:`ExposureOverlay` puts on each cell of the path being dragged the number of foes
+that would see the mover there, on the colour of the cover it would have from the foe that sees
+most of it. Both count only the foes :func:`desktop.core.visibility.visible_to_players` lets the
+players see.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.core.edits import token_at
+from desktop.core.model import Encounter, Point, Side
+from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
+from desktop.core.tools import CLICK_SLOP, DragPreview, PointerEvent, PointerKind, Preview
+from desktop.core.visibility import visible_to_players
+from desktop.gui.interaction import Interaction
+from desktop.gui.map_view import MapView
+from desktop.gui.scene import Layer, MapScene
+from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from desktop.gui.threat_view import CATEGORY_COLORS
+
+INSIGHT_MS = 4000
+"""How long "who can I hit" stays on the table after a tap."""
+THREAT_MARK = QColor("#ff6d00")
+"""The warning mark of a foe that can shoot the hero."""
+BAND_WORDS = {"melee": "MELEE", "reach": "REACH", "short": "SHORT", "medium": "MEDIUM",
+              "long": "LONG", "extreme": "EXTREME", "out_of_range": "OUT OF RANGE"}
+COVER_WORDS = {"none": "OPEN", "light": "LIGHT", "medium": "MEDIUM", "heavy": "HEAVY",
+               "near_total": "NEAR TOTAL", "total": "HIDDEN"}
+
+
+def sight_text(sight: FoeSight) -> str:
+    """The tag beside a foe: its cover from the hero over the range band.
+
+    Examples
+    --------
+    >>> from geometry.cover import CoverCategory
+    >>> from geometry.measure import RangeBand
+    >>> print(sight_text(FoeSight("g", CoverCategory.LIGHT, 0.3, RangeBand.MEDIUM, True, False)))
+    LIGHT
+    MEDIUM
+    """
+    return f"{COVER_WORDS[sight.cover.value]}\n{BAND_WORDS[sight.band.value]}"
+
+
+class ExchangeOverlay(QGraphicsItem):
+    """The foes of one hero, shown for :data:`INSIGHT_MS` after :meth:`show_for`."""
+
+    def __init__(self, text_cells: float = 0.3) -> None:
+        super().__init__()
+        self.text_cells = text_cells
+        self.hero: str | None = None
+        self.sights: tuple[FoeSight, ...] = ()
+        self.encounter = Encounter()
+        self.tags: list[tuple[QRectF, str, QColor]] = []
+        """Each seen foe's tag: where (scene), its text and colour; placed clear of tokens and
+        of each other when shown."""
+        self._timer = QTimer(singleShot=True, interval=INSIGHT_MS)
+        self._timer.timeout.connect(self.clear)
+
+    def show_for(self, hero: str, sights: tuple[FoeSight, ...], encounter: Encounter) -> None:
+        self.prepareGeometryChange()
+        self.hero, self.sights, self.encounter = hero, sights, encounter
+        self.tags = self._place_tags()
+        self._timer.start()
+        self.update()
+
+    def clear(self) -> None:
+        self.prepareGeometryChange()
+        self.hero, self.sights, self.tags = None, (), []
+        self.update()
+
+    def _place_tags(self) -> list[tuple[QRectF, str, QColor]]:
+        """A tag per seen foe: above it, else below, right or left, the first place that
+        covers no token and no other tag (else the one covering fewest)."""
+        tokens = {t.id: t for t in self.encounter.tokens if visible_to_players(self.encounter, t)}
+        blocked = [QRectF((t.x - t.radius - 0.2) * CELL, (t.y - t.radius - 0.2) * CELL,
+                          (2 * t.radius + 0.4) * CELL, (2 * t.radius + 0.4) * CELL)
+                   for t in tokens.values()]
+        blocked += self._name_tags()
+        metrics = QFontMetricsF(label_font(self.text_cells))
+        tags: list[tuple[QRectF, str, QColor]] = []
+        for sight in (s for s in self.sights if s.seen and s.id in tokens):
+            foe, text = tokens[sight.id], sight_text(sight)
+            width = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
+            size = QRectF(0, 0, width + metrics.height(), 2.4 * metrics.height())
+            reach = (foe.radius + 0.35) * CELL
+            centre = to_scene((foe.x, foe.y))
+            places = [QPointF(0, -reach - size.height() / 2), QPointF(0, reach + size.height() / 2),
+                      QPointF(reach + size.width() / 2, 0), QPointF(-reach - size.width() / 2, 0)]
+            best, fewest = QRectF(), math.inf
+            for offset in places:
+                box = QRectF(size)
+                box.moveCenter(centre + offset)
+                hits = sum(box.intersects(b) for b in blocked)
+                if hits < fewest:
+                    best, fewest = box, hits
+                if hits == 0:
+                    break
+            blocked.append(best)
+            tags.append((best, text, CATEGORY_COLORS[sight.cover.value]))
+        return tags
+
+    def _name_tags(self) -> list[QRectF]:
+        """Where the tokens' names are on this overlay's scene (tags leave them readable)."""
+        scene = self.scene()
+        if not isinstance(scene, MapScene):
+            return []
+        return [item.label.sceneBoundingRect() for item in scene.token_items()]
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2 * CELL, -2 * CELL, (self.encounter.width + 4) * CELL,
+                      (self.encounter.height + 4) * CELL)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        tokens = {t.id: t for t in self.encounter.tokens}
+        hero = tokens.get(self.hero or "")
+        if hero is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        font = label_font(self.text_cells)
+        painter.setFont(font)
+        for sight in self.sights:
+            foe = tokens.get(sight.id)
+            if foe is None:
+                continue
+            centre, r = to_scene((foe.x, foe.y)), (foe.radius + 0.15) * CELL
+            if sight.threatens:
+                self._paint_threat(painter, to_scene((hero.x, hero.y)), centre, r)
+            if sight.seen:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(CATEGORY_COLORS[sight.cover.value], 0.12 * CELL))
+                painter.drawEllipse(centre, r, r)
+        for box, text, color in self.tags:
+            self._paint_tag(painter, box, text, color)
+
+    def _paint_threat(self, painter: QPainter, hero: QPointF, foe: QPointF, r: float) -> None:
+        painter.setPen(cosmetic_pen(THREAT_MARK, 4.0, Qt.PenStyle.DashLine))
+        painter.drawLine(foe, hero)
+        painter.setPen(QPen(THREAT_MARK, 0.08 * CELL))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        outer = r + 0.18 * CELL
+        painter.drawEllipse(foe, outer, outer)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):  # a crosshair: "it can hit you"
+            tip = QPointF(foe.x() + dx * (outer + 0.2 * CELL), foe.y() + dy * (outer + 0.2 * CELL))
+            painter.drawLine(QPointF(foe.x() + dx * (outer - 0.1 * CELL),
+                                     foe.y() + dy * (outer - 0.1 * CELL)), tip)
+
+    def _paint_tag(self, painter: QPainter, box: QRectF, text: str, color: QColor) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(box, box.height() / 8, box.height() / 8)
+        painter.setPen(color)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class ExposureOverlay(QGraphicsItem):
+    """The exposure of each cell of the path being dragged (nothing while no drag)."""
+
+    def __init__(self, text_cells: float = 0.3) -> None:
+        super().__init__()
+        self.text_cells = text_cells
+        self.cells: tuple[CellExposure, ...] = ()
+
+    def show_cells(self, cells: tuple[CellExposure, ...]) -> None:
+        if cells != self.cells:
+            self.prepareGeometryChange()
+            self.cells = cells
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        if not self.cells:
+            return QRectF()
+        xs, ys = [c.cell[0] for c in self.cells], [c.cell[1] for c in self.cells]
+        return QRectF((min(xs) - 0.5) * CELL, (min(ys) - 0.5) * CELL,
+                      (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setFont(label_font(self.text_cells))
+        for exposure in self.cells:
+            box = QRectF((exposure.cell[0] - 0.42) * CELL, (exposure.cell[1] - 0.42) * CELL,
+                         0.84 * CELL, 0.84 * CELL)
+            color = QColor(CATEGORY_COLORS[exposure.cover.value]) if exposure.seen_by else (
+                QColor("#263238"))
+            fill = QColor(color)
+            fill.setAlpha(70)
+            painter.setPen(cosmetic_pen(color, 3.0))
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, 0.12 * CELL, 0.12 * CELL)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LABEL_BACK)
+            r = 0.3 * CELL
+            painter.drawEllipse(box.center(), r, r)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(exposure.seen_by))
+
+
+class TableInsight:
+    """Puts both overlays on the table's view: a tap on a hero shows who it can hit and who can
+    hit it; a drag shows the exposure along its path."""
+
+    def __init__(self, view: MapView, interaction: Interaction) -> None:
+        self.view, self.interaction = view, interaction
+        text = view.map_scene.token_style.name_cells
+        self.exchange = ExchangeOverlay(text)
+        self.exposure = ExposureOverlay(text)
+        view.map_scene.add_overlay(self.exchange, Layer.EFFECTS)
+        view.map_scene.add_overlay(self.exposure, Layer.TOOL)
+        self.exposure.setZValue(Layer.TOOL + 1)  # its numbers over the path's ruler line
+        self._press: PointerEvent | None = None
+        self._measured: tuple[str, Point, Point] | None = None
+        interaction.preview_listeners.append(self._on_preview)
+        view.pointer_handler = self._on_pointer
+
+    @property
+    def encounter(self) -> Encounter:
+        return self.interaction.state.encounter
+
+    def _on_pointer(self, event: PointerEvent) -> None:
+        self.interaction.handle(event)
+        if event.kind is PointerKind.PRESS:
+            self._press = event
+        elif event.kind is PointerKind.CANCEL:
+            self._press = None
+        elif event.kind is PointerKind.RELEASE and self._press is not None:
+            press, self._press = self._press, None
+            if abs(event.x - press.x) + abs(event.y - press.y) < CLICK_SLOP:
+                self.tapped(press.x, press.y)
+
+    def tapped(self, x: float, y: float) -> None:
+        """A tap at ``(x, y)`` (cells): on a hero the players see, show its exchange of fire."""
+        encounter = self.encounter
+        token = token_at(encounter, x, y, include_hidden=False)
+        if token is None or token.side is not Side.HERO or not visible_to_players(
+                encounter, token):
+            return
+        self.exchange.text_cells = self.view.map_scene.token_style.name_cells
+        self.exchange.show_for(token.id, exchange_of_fire(encounter, token.id), encounter)
+
+    def _on_preview(self, preview: Preview, encounter: Encounter) -> None:
+        if not isinstance(preview, DragPreview):
+            self._measured = None
+            self.exposure.show_cells(())
+            return
+        key = (preview.lead_id, preview.start, preview.end)
+        if key != self._measured:
+            self._measured = key
+            self.exposure.text_cells = self.view.map_scene.token_style.name_cells
+            self.exposure.show_cells(
+                exposure_along(encounter, preview.lead_id, preview.start, preview.end))

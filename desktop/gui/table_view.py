@@ -1,0 +1,105 @@
+"""The table's map view: the map view plus the turn order along the players' edge in combat.
+
+The strip is drawn over the map in screen pixels, turned with the view so it lies along the
+edge of the screen nearest the players the view faces, its text upright for them and sized in
+millimetres like the names on the map (at the calibrated scale).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+
+from desktop.core.model import Encounter
+from desktop.core.turn_strip import StripEntry, TurnState, turn_strip
+from desktop.gui.map_view import MapView
+from desktop.gui.scene import MapScene
+from desktop.gui.style import CELL, LABEL_BACK, SIDE_COLORS, label_font
+from desktop.gui.token_item import TURN_COLOR
+
+STRIP_MARGIN = 0.25
+"""Space around the strip and between its names, in name heights."""
+
+
+class TableView(MapView):
+    """A :class:`MapView` that draws the turn order along the players' edge in combat."""
+
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__(scene)
+        self.strip: tuple[StripEntry, ...] = ()
+        scene.state.changed.connect(self._on_state_change)
+        self._on_state_change()
+
+    def detach(self) -> None:
+        self.map_scene.state.changed.disconnect(self._on_state_change)
+
+    def _on_state_change(self, old: Encounter | None = None, new: Encounter | None = None) -> None:
+        if old is not None and new is not None and not _strip_may_differ(old, new):
+            return  # a move, a wall, a stat: the turn order is as it was
+        strip = turn_strip(self.map_scene.state.encounter)
+        if strip != self.strip:
+            self.strip = strip
+            self.viewport().update()
+
+    def strip_font_px(self) -> int:
+        """The strip's font: the map's name size on the table's glass (screen pixels)."""
+        return max(12, round(self.map_scene.token_style.name_cells * CELL * self.zoom))
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        if not self.strip:
+            return
+        painter.save()
+        painter.resetTransform()
+        viewport = QRectF(self.viewport().rect())
+        painter.translate(viewport.center())
+        painter.rotate(self.rotation)
+        size = viewport.size().transposed() if self.rotation in (90, 270) else viewport.size()
+        self._paint_strip(painter, size.width(), size.height())
+        painter.restore()
+
+    def _paint_strip(self, painter: QPainter, width: float, height: float) -> None:
+        """Names in countdown order, centred along the bottom edge of a ``width`` x ``height``
+        screen centred on the painter's origin."""
+        font = label_font(1.0)
+        font.setPixelSize(self.strip_font_px())
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        pill_h = metrics.height() * 1.3
+        gap = pill_h * STRIP_MARGIN
+        widths = [metrics.horizontalAdvance(_text(e)) + pill_h for e in self.strip]
+        x = -(sum(widths) + gap * (len(widths) - 1)) / 2
+        y = height / 2 - gap - pill_h
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for entry, pill_w in zip(self.strip, widths, strict=True):
+            self._paint_pill(painter, QRectF(x, y, pill_w, pill_h), entry)
+            x += pill_w + gap
+
+    def _paint_pill(self, painter: QPainter, box: QRectF, entry: StripEntry) -> None:
+        acting = entry.state is TurnState.ACTING
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(TURN_COLOR) if acting else LABEL_BACK)
+        painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+        side = SIDE_COLORS[entry.side]
+        painter.setBrush(side)
+        r = box.height() * 0.18
+        painter.drawEllipse(QPointF(box.left() + box.height() * 0.4, box.center().y()), r, r)
+        text = QColor("#000000") if acting else QColor("#ffffff")
+        if entry.state is TurnState.ACTED:
+            text = QColor("#9e9e9e")
+        painter.setPen(text)
+        label = box.adjusted(box.height() * 0.6, 0, 0, 0)
+        painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                         _text(entry))
+
+
+def _strip_may_differ(old: Encounter, new: Encounter) -> bool:
+    """Whether the turn order may read differently: the combat state, or who is shown and
+    under which name, changed."""
+    def shown(encounter: Encounter) -> list[tuple[str, str, bool]]:
+        return [(t.id, t.name, t.hidden) for t in encounter.tokens]
+    return old.combat is not new.combat or shown(old) != shown(new)
+
+
+def _text(entry: StripEntry) -> str:
+    """The name on the pill; a hand on Hold says so."""
+    return entry.name + (" (hold)" if entry.state is TurnState.ON_HOLD else "")
