@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDockWidget,
     QFileDialog,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QInputDialog,
     QLabel,
@@ -129,11 +129,11 @@ class CombatantsPanel(QWidget):
         self.import_button.setToolTip("Add a token from a character sheet (GURPS: a GCS .gcs "
                                       "file); dropping the file on the map does the same")
         self.import_button.clicked.connect(self.choose_character)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.apply_button)
-        buttons.addWidget(self.json_button)
-        buttons.addWidget(self.paste_button)
-        buttons.addWidget(self.import_button)
+        buttons = QGridLayout()  # two rows: the dock stays narrow, the map keeps the room
+        buttons.addWidget(self.apply_button, 0, 0)
+        buttons.addWidget(self.json_button, 0, 1)
+        buttons.addWidget(self.paste_button, 1, 0)
+        buttons.addWidget(self.import_button, 1, 1)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         layout = QVBoxLayout(self)
