@@ -58,6 +58,7 @@ class DecisionForm(QWidget):
         for row, choice in enumerate(decision.choices):
             if decision.several:
                 count = QSpinBox(maximum=_most(decision, choice))
+                count.setFixedWidth(count.fontMetrics().horizontalAdvance("000") + 40)
                 count.setEnabled(choice.allowed)
                 count.valueChanged.connect(self._show_total)
                 self.counts[choice.id] = count
