@@ -111,6 +111,13 @@ def _declared_inputs() -> dict[str, StatField]:
     return found
 
 
+def add_input_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag for each system's attack input whose name the parser does not use yet."""
+    for item in _declared_inputs().values():
+        if "--" + item.key.replace("_", "-") not in parser._option_string_actions:
+            _add_input(parser, item)
+
+
 def _add_input(parser: argparse.ArgumentParser, item: StatField) -> None:
     flag = "--" + item.key.replace("_", "-")
     text = item.label + (f" ({item.help})" if item.help else "")
@@ -146,8 +153,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a non-attack action instead (see --list-options)")
     parser.add_argument("--gm-override", action="store_true",
                         help="let the token act out of turn in combat (noted in the log)")
-    for item in _declared_inputs().values():
-        _add_input(parser, item)
+    add_input_flags(parser)
     dice = parser.add_mutually_exclusive_group()
     dice.add_argument("--seed", type=int, help="seed the dice for a repeatable roll")
     dice.add_argument("--dice", type=parse_dice, help="the die values in the order the system "
@@ -191,7 +197,7 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **asdict(event)}
 
 
-def _params(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
+def params_of(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
     """The system's inputs the flags set, as text (flags ``"yes"``); ``ValueError`` naming
     the flag for a value that is not one of its choices."""
     found = {}
@@ -238,7 +244,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
     system = find_system(encounter.system)
     if args.attacker is None:
         raise ValueError("give --attacker ID")
-    params = _params(args, system)
+    params = params_of(args, system)
     if args.action is not None:
         if len(args.target) > 1:
             raise ValueError("--action takes at most one --target")

@@ -13,11 +13,12 @@ import argparse
 import json
 import sys
 
+from desktop.commands.attack import params_of
 from desktop.commands.odds import chance_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter
 from desktop.core.table_pipeline import preview
 from rules.interface import AttackRequest
-from rules.registry import RulesError
+from rules.registry import RulesError, find_system
 
 __all__ = ["run_attack_odds"]
 
@@ -29,7 +30,9 @@ def run_attack_odds(args: argparse.Namespace) -> int:
         return 2
     try:
         encounter = load_encounter(args.file)
-        planned = preview(encounter, AttackRequest(args.attacker, args.target, args.weapon))
+        params = params_of(args, find_system(encounter.system))
+        planned = preview(encounter, AttackRequest(args.attacker, args.target, args.weapon,
+                                                   params=params))
     except (EncounterFileError, RulesError, ValueError, OSError) as error:
         print(f"battlemap odds: {error}", file=sys.stderr)
         return 2

@@ -30,6 +30,7 @@ import json
 import sys
 from fractions import Fraction
 
+from desktop.commands.attack import add_input_flags
 from rules.interface import Chance
 from rules.registry import RulesError, find_system
 
@@ -50,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--system", default="savage-pathfinder",
                         help="the game system of a bare roll (default: savage-pathfinder)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    add_input_flags(parser)  # with FILE: the system's declarations, e.g. --soak 2
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -27,6 +27,7 @@ from rules.savage_pathfinder.attack import plan_attack
 from rules.savage_pathfinder.context import AttackContext
 from rules.savage_pathfinder.damage import WOUND_CAP
 from rules.savage_pathfinder.expressions import TraitDie
+from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 from rules.savage_pathfinder.traits import trait_setup
 
@@ -49,12 +50,14 @@ class TraitOdds:
 
 @dataclass(frozen=True, slots=True)
 class AttackOdds:
-    """Chances of an attack's results before Soak.
+    """Chances of an attack's results, after the Soak the defender will make.
 
-    ``wounds[k]`` is the chance of exactly ``k`` Wounds (misses count as 0; the list sums to
-    1); ``shaken`` the chance the damage reaches Toughness (Shaken, with or without Wounds);
-    ``shaken_only`` Shaken without a Wound; ``incapacitated`` more Wounds than the victim can
-    take.
+    ``wounds[k]`` is the chance of exactly ``k`` Wounds kept (misses count as 0; the list sums
+    to 1); ``shaken`` the chance the victim ends Shaken (the damage reached Toughness and not
+    every Wound was soaked: soaking them all removes Shaken too); ``shaken_only`` Shaken
+    without a Wound; ``incapacitated`` more Wounds than the victim can take; ``soaked_all`` the
+    chance a Soak took every Wound; ``dies`` and ``bleeding_out`` the Incapacitation Vigor
+    roll's Critical Failure and failure (a Wild Card's: an Extra makes none).
     """
 
     critical_failure: float
@@ -64,6 +67,9 @@ class AttackOdds:
     shaken_only: float
     wounds: tuple[float, ...]
     incapacitated: float
+    soaked_all: float = 0.0
+    dies: float = 0.0
+    bleeding_out: float = 0.0
 
 
 def acing_at_least(sides: int, target: int) -> Fraction:
@@ -130,8 +136,10 @@ def _sum_pmf(dice: tuple[int, ...], below: int) -> list[float]:
 
 
 def attack_odds(attacker: Combatant, defender: Combatant, weapon_name: str | None,
-                context: AttackContext) -> AttackOdds:
-    """Exact odds of one attack with the modifiers ``context`` brings (see the module)."""
+                context: AttackContext, soak_bennies: int = 0) -> AttackOdds:
+    """Exact odds of one attack with the modifiers ``context`` brings (see the module), with
+    the defender spending up to ``soak_bennies`` of his Bennies on a Soak and its rerolls, and
+    a Wild Card's Vigor roll when Incapacitated."""
     if context.shots != 1:
         raise RulesError("odds: one shot at a time (shots must be 1)")
     plan = plan_attack(attacker, defender, weapon_name, context)
@@ -144,12 +152,73 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon_name: str | Non
     shaken = 0.0
     for chance, bonus in ((float(roll.success), ()), (float(roll.raise_), (6,))):
         shaken += _add_damage(wounds, chance, dice + bonus, toughness - fixed, defender)
+    soak = soak_at_least(defender, context, min(soak_bennies, defender.bennies))
+    kept, soaked_all = after_soak(wounds, soak)
+    shaken -= soaked_all
     limit = defender.max_wounds - defender.condition.wounds
+    incapacitated = sum(kept[k] for k in range(WOUND_CAP + 1) if k > limit)
+    vigor = incapacitation_vigor(defender, context)
     return AttackOdds(
         float(roll.critical_failure), float(roll.success_or_better), float(roll.raise_),
-        shaken, shaken - sum(wounds[1:]) if not defender.condition.shaken else 0.0,
-        tuple(wounds), sum(wounds[k] for k in range(WOUND_CAP + 1) if k > limit),
+        shaken, shaken - sum(kept[1:]) if not defender.condition.shaken else 0.0,
+        tuple(kept), incapacitated, soaked_all,
+        incapacitated * float(vigor.critical_failure) if vigor else 0.0,
+        incapacitated * float(vigor.failure) if vigor else 0.0,
     )
+
+
+def soak_at_least(defender: Combatant, context: AttackContext, bennies: int) -> list[float]:
+    """``P(Wounds soaked >= k)`` for k = 0 .. the cap: the best of ``bennies`` Vigor rolls, each
+    soaking one Wound per success and raise (with the defender's own penalties and Joker).
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> hero = Combatant("h", wild_card=True, bennies=3, vigor=TraitDie(6))
+    >>> [round(p, 4) for p in soak_at_least(hero, AttackContext(), 1)]  # Vigor d6 + Wild d6
+    [1.0, 0.75, 0.2585, 0.0548, 0.0276]
+    """
+    if bennies <= 0:
+        return [1.0] + [0.0] * WOUND_CAP
+    modifier = sum(m.value for m in (*condition_modifiers(defender),
+                                     *joker_modifier(context.defender_joker)))
+    vigor = defender.attribute("vigor")
+    chances = [1.0]
+    for k in range(1, WOUND_CAP + 1):
+        one = float(trait_odds(vigor, wild_card=defender.wild_card, modifier=modifier,
+                               target=4 + 4 * (k - 1)).success_or_better)
+        chances.append(1.0 - (1.0 - one) ** bennies)
+    return chances
+
+
+def after_soak(wounds: list[float], soak: list[float]) -> tuple[list[float], float]:
+    """The Wound distribution after a Soak whose results are ``soak`` (``P(soaked >= k)``),
+    and the chance every Wound was soaked (at least one to soak).
+
+    >>> after_soak([0.5, 0.5, 0.0, 0.0, 0.0], [1.0, 0.6, 0.2, 0.0, 0.0])
+    ([0.8, 0.2, 0.0, 0.0, 0.0], 0.3)
+    """
+    kept = [wounds[0]] + [0.0] * WOUND_CAP
+    soaked_all = 0.0
+    for taken in range(1, WOUND_CAP + 1):
+        for left in range(taken + 1):
+            gone = taken - left
+            chance = soak[gone] - (soak[gone + 1] if gone < taken else 0.0)
+            kept[left] += wounds[taken] * chance
+        soaked_all += wounds[taken] * soak[taken]
+    return [round(k, 15) for k in kept], soaked_all
+
+
+def incapacitation_vigor(defender: Combatant, context: AttackContext) -> TraitOdds | None:
+    """The odds of a Wild Card's Vigor roll when Incapacitated (his Wounds at the most he
+    takes, his Fatigue and Distraction, his Joker); None for an Extra, who makes none."""
+    if not defender.wild_card:
+        return None
+    wounded = replace(defender, condition=replace(defender.condition,
+                                                  wounds=max(defender.max_wounds, 1)))
+    modifier = sum(m.value for m in (*condition_modifiers(wounded),
+                                     *joker_modifier(context.defender_joker)))
+    return trait_odds(defender.attribute("vigor"), wild_card=True, modifier=modifier)
 
 
 def _damage_dice(attacker: Combatant, weapon: Weapon,

@@ -400,7 +400,7 @@ class SavagePathfinder(GameSystem):
         try:
             planned = preview_attack(board, request.attacker, request.target, request.weapon,
                                      options_of(request.options, params), request.overrides,
-                                     declared_of(params))
+                                     declared_of(params), _number(params, "soak", 0))
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
         rows = attack_odds_rows(planned.odds) if planned.odds else []

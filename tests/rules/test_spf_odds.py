@@ -168,3 +168,37 @@ def test_incapacitation_counts_the_wounds_already_taken() -> None:
     assert odds.incapacitated == pytest.approx(sum(odds.wounds[2:]), abs=1e-15)
     extra = attack_odds(hero(), goblin(), "Longsword", AttackContext())
     assert extra.incapacitated == pytest.approx(sum(extra.wounds[1:]), abs=1e-15)
+
+
+def test_odds_count_the_soak_the_gm_set_and_the_incapacitation_vigor_roll() -> None:
+    """Soak: "each success and raise reducing the number of Wounds suffered from that attack
+    by one", one Benny for one Vigor roll: d6 and the Wild Die at 4 (1 - 1/2 x 1/2 = 3/4), at
+    8 (1 - (31/36)^2), at 12 (1 - (35/36)^2), at 16 (1 - (71/72)^2). Every Wound count k the
+    attack leaves is soaked whole with P(soaked >= k), which also removes Shaken.
+    "If Incapacitated by damage ... he must make an immediate Vigor roll": with three Wounds
+    kept (-3), d6 and Wild d6 need 7: success 1 - (5/6)^2 = 11/36, Critical Failure 1/36
+    (dies), failure 24/36 (Bleeding Out)."""
+    from rules.savage_pathfinder.context import AttackContext, AttackKind
+    from rules.savage_pathfinder.expressions import DamageDice, TraitDie
+    from rules.savage_pathfinder.odds import attack_odds
+    from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+
+    brute = Combatant("b", skills=(("fighting", TraitDie(10)),), strength=TraitDie(12),
+                      weapons=(Weapon("Maul", DamageDice(True, (10,))),))
+    hero = Combatant("h", wild_card=True, bennies=1, condition=Condition(wounds=0))
+    context = AttackContext(kind=AttackKind.MELEE)
+    plain = attack_odds(brute, hero, "Maul", context)
+    soaked = attack_odds(brute, hero, "Maul", context, soak_bennies=1)
+    at_least = [1.0, 3 / 4, 1 - (31 / 36) ** 2, 1 - (35 / 36) ** 2, 1 - (71 / 72) ** 2]
+    all_gone = sum(plain.wounds[k] * at_least[k] for k in range(1, 5))
+    assert soaked.soaked_all == pytest.approx(all_gone)
+    assert soaked.wounds[0] == pytest.approx(plain.wounds[0] + all_gone)
+    assert soaked.shaken == pytest.approx(plain.shaken - all_gone)
+    assert soaked.incapacitated < plain.incapacitated
+    assert attack_odds(brute, hero, "Maul", context, soak_bennies=0) == plain
+    beaten = Combatant("h", wild_card=True, condition=Condition(wounds=3))
+    odds = attack_odds(brute, beaten, "Maul", context)
+    assert odds.dies == pytest.approx(odds.incapacitated / 36)
+    assert odds.bleeding_out == pytest.approx(odds.incapacitated * 24 / 36)
+    extra = attack_odds(brute, Combatant("e"), "Maul", context)
+    assert (extra.dies, extra.bleeding_out) == (0.0, 0.0)  # an Extra makes no Vigor roll

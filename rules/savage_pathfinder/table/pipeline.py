@@ -163,13 +163,15 @@ def _combatants(board: Board, attacker: Piece,
 def preview_attack(board: Board, attacker_id: str, target_id: str,
                    weapon: str | None = None, options: Sequence[str] = (),
                    overrides: Mapping[str, str] | None = None,
-                   declared: Declared = NOTHING_DECLARED) -> AttackPreview:
+                   declared: Declared = NOTHING_DECLARED,
+                   soak_bennies: int = 0) -> AttackPreview:
     """Measure and plan one attack without rolling; ``AttackError`` for bad ids or weapons.
 
     ``weapon`` None picks a hand weapon next to the target and a ranged one farther away;
     ``overrides`` are the GM's (``{"cover": "heavy"}``, see
     :func:`.savage_context.parse_overrides`); ``declared`` the attacker's
-    Multi-Actions, running, Rate of Fire and mounted combat.
+    Multi-Actions, running, Rate of Fire and mounted combat; the odds count the Soak the target
+    will make with up to ``soak_bennies`` Bennies.
     """
     attacker, target = _token(board, attacker_id, "attacker"), _token(board, target_id,
                                                                            "target")
@@ -186,14 +188,15 @@ def preview_attack(board: Board, attacker_id: str, target_id: str,
                                 declared)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    return _planned(situation, _weapon_name(fighter, arm), translation)
+    return _planned(situation, _weapon_name(fighter, arm), translation, soak_bennies)
 
 
 def _weapon_name(combatant: Combatant, weapon: Weapon) -> str | None:
     return weapon.name if weapon in combatant.weapons else None
 
 
-def _planned(s: Situation, weapon: str | None, translation: Translation) -> AttackPreview:
+def _planned(s: Situation, weapon: str | None, translation: Translation,
+             soak_bennies: int = 0) -> AttackPreview:
     context = translation.context
     kind = context.kind or AttackKind.MELEE
     base: dict[str, Any] = {"attacker": s.attacker.id, "target": s.target.id, "weapon": weapon,
@@ -207,7 +210,8 @@ def _planned(s: Situation, weapon: str | None, translation: Translation) -> Atta
         try:
             fighter = translation.situated.attacker
             plan = plan_attack(fighter, s.target_stats, weapon, context)
-            odds = attack_odds(fighter, s.target_stats, weapon, replace(context, shots=1))
+            odds = attack_odds(fighter, s.target_stats, weapon, replace(context, shots=1),
+                               soak_bennies)
         except RulesError as error:
             problem = str(error)
     if problem is not None:

@@ -35,9 +35,13 @@ def odds_lines(odds: AttackOdds) -> list[str]:
     ['Hit 50.0 %  Raise 25.0 %', 'Shaken+ 40.0 %  Wound+ 20.0 %  Incap. 10.0 %']
     """
     wounded = 1.0 - odds.wounds[0] if odds.wounds else 0.0
-    return [f"Hit {percent(odds.hit)}  Raise {percent(odds.raise_)}",
-            f"Shaken+ {percent(odds.shaken)}  Wound+ {percent(wounded)}  "
-            f"Incap. {percent(odds.incapacitated)}"]
+    lines = [f"Hit {percent(odds.hit)}  Raise {percent(odds.raise_)}",
+             f"Shaken+ {percent(odds.shaken)}  Wound+ {percent(wounded)}  "
+             f"Incap. {percent(odds.incapacitated)}"]
+    if odds.soaked_all or odds.dies or odds.bleeding_out:
+        lines.append(f"Soaks all {percent(odds.soaked_all)}  Bleeds "
+                     f"{percent(odds.bleeding_out)}  Dies {percent(odds.dies)}")
+    return lines
 
 
 def attack_odds_rows(odds: AttackOdds) -> list[tuple[str, float]]:
@@ -53,7 +57,8 @@ def attack_odds_rows(odds: AttackOdds) -> list[tuple[str, float]]:
             ("raise", odds.raise_), ("shaken or worse", odds.shaken),
             ("shaken only", odds.shaken_only)]
     rows += [(f"{k} wound{'s' * (k != 1)}", chance) for k, chance in enumerate(odds.wounds)]
-    return [*rows, ("incapacitated", odds.incapacitated)]
+    return [*rows, ("incapacitated", odds.incapacitated), ("soaked all", odds.soaked_all),
+            ("bleeding out", odds.bleeding_out), ("dies", odds.dies)]
 
 
 def _distance_line(preview: AttackPreview) -> str:
