@@ -1,23 +1,33 @@
-"""``battlemap import-uvtt IN OUT.json [--embed] [--object-height H] [--simplify TOL]``.
+"""``battlemap import-uvtt IN OUT.json [--embed] [--force] [--object-height H] [--simplify TOL]``.
 
 Imports a Universal VTT export (``.dd2vtt``, ``.uvtt``, ``.df2vtt``) into an encounter file.
 The map image is written beside ``OUT.json`` (same name, ``.png`` / ``.jpg`` / ``.webp``) and
 referenced by a relative path, or embedded in the JSON with ``--embed``. Headless: no Qt.
+
+Nothing is destroyed: ``OUT`` may not be the input (hard and symbolic links included), an
+existing ``OUT`` is replaced only with ``--force``, and an existing image beside it is kept:
+the map image is written under a new name (``map-2.png``) and the command says so. Every
+check runs before anything is written; a refusal is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from pathlib import Path
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.fileformat import save_encounter
+from desktop.core.atomic import atomic_write_bytes, same_file
+from desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
 from desktop.core.model import Background, Encounter, WallKind
-from desktop.core.uvtt import UvttError, UvttImport, read_uvtt
+from desktop.core.uvtt import UvttImport, read_uvtt
 
 IMAGE_SUFFIX = {"png": ".png", "jpeg": ".jpg", "webp": ".webp"}
+
+
+class Refused(Exception):
+    """A one-line reason not to import, naming the file and what is wrong."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--embed",
         action="store_true",
         help="embed the map image in the JSON instead of writing it beside it",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing OUT and map image beside it (default: keep them)",
     )
     parser.add_argument(
         "--object-height",
@@ -42,31 +57,99 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     try:
+        check_output(Path(args.input), output, args.force)
         imported = read_uvtt(
             args.input, object_height=args.object_height, simplify_tolerance=args.simplify
         )
-    except UvttError as error:
+        notes = write_import(imported, output, embed=args.embed, force=args.force)
+    except (Refused, EncounterFileError) as error:
         print(f"battlemap import-uvtt: {error}", file=sys.stderr)
         return 2
-    for warning in imported.warnings:
+    for warning in (*imported.warnings, *notes):
         print(f"battlemap import-uvtt: warning: {warning}", file=sys.stderr)
-    encounter = imported.encounter
-    if imported.image and not args.embed:
-        encounter = image_beside(imported, output)
-    save_encounter(encounter, output)
-    print(summary(encounter, output))
     return 0
 
 
-def image_beside(imported: UvttImport, output: Path) -> Encounter:
-    """Write the map image next to ``output`` and point the encounter's background at it."""
-    assert imported.image_format is not None and imported.encounter.background is not None
-    image_path = output.with_suffix(IMAGE_SUFFIX[imported.image_format])
-    atomic_write_bytes(image_path, imported.image)
+def check_output(source: Path, output: Path, force: bool) -> None:
+    """Refuse an ``output`` that is the input, a folder, in a missing or read-only folder, or
+    (without ``force``) an existing file.
+
+    Examples
+    --------
+    >>> check_output(Path("map.dd2vtt"), Path("/no/such/map.json"), force=False)
+    Traceback (most recent call last):
+    ...
+    desktop.commands.import_uvtt.Refused: /no/such/map.json: OUT: the folder /no/such does not exist
+    """
+    where = f"{output}: OUT"
+    folder = output.resolve().parent
+    if output.is_dir():
+        raise Refused(f"{where}: is a folder; name the encounter file to write")
+    if not folder.is_dir():
+        raise Refused(f"{where}: the folder {folder} does not exist")
+    if same_file(source, output) or source.resolve() == output.resolve():
+        raise Refused(f"{where}: is the input file {source}; name another encounter file")
+    if not os.access(folder, os.W_OK):
+        raise Refused(f"{where}: the folder {folder} is not writable")
+    if output.exists() and not force:
+        raise Refused(f"{where}: exists; pass --force to replace it, or name another file")
+
+
+def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool) -> list[str]:
+    """Write the encounter (and its map image beside it unless ``embed``); notes to print.
+
+    The encounter is checked to load back before anything is written; if writing the JSON
+    fails, an image written for it is removed again.
+    """
+    notes: list[str] = []
+    image_path = None
+    encounter = imported.encounter
+    if imported.image and not embed:
+        image_path = image_name(output, IMAGE_SUFFIX[str(imported.image_format)], force)
+        encounter = beside(encounter, image_path)
+        if image_path.stem != output.stem:
+            notes.append(f"{output.with_suffix(image_path.suffix).name} exists; "
+                         f"the map image is {image_path.name} (--force replaces it)")  # fmt: skip
+    data = dumps_encounter(encounter, output.resolve().parent)
+    loads_encounter(data, where=f"{output} (not written)")
+    created = image_path is not None and not image_path.exists()
+    try:
+        if image_path is not None:
+            atomic_write_bytes(image_path, imported.image)
+        atomic_write_bytes(output, data)
+    except OSError as error:
+        if created and image_path is not None:
+            image_path.unlink(missing_ok=True)
+        raise Refused(f"{output}: OUT: {error.strerror or error}; nothing written") from None
+    print(summary(encounter, output))
+    return notes
+
+
+def image_name(output: Path, suffix: str, force: bool) -> Path:
+    """Where the map image goes: ``OUT`` with the image's suffix, or with ``-2``, ``-3``... if
+    that file exists (unless ``force``) or is ``OUT`` itself.
+
+    Examples
+    --------
+    >>> image_name(Path("/no/such/map.json"), ".png", force=False).name
+    'map.png'
+    >>> image_name(Path("/no/such/map.png"), ".png", force=True).name
+    'map-2.png'
+    """
+    candidate, number = output.with_suffix(suffix), 1
+    while candidate == output or (candidate.exists() and not force):
+        number += 1
+        candidate = output.with_name(f"{output.stem}-{number}{suffix}")
+    return candidate
+
+
+def beside(encounter: Encounter, image_path: Path) -> Encounter:
+    """``encounter`` showing the map image file ``image_path`` instead of the embedded one."""
+    assert encounter.background is not None
     background = dataclasses.replace(
-        imported.encounter.background, path=str(image_path.resolve()), embedded=None
+        encounter.background, path=str(image_path.resolve()), embedded=None
     )
-    return dataclasses.replace(imported.encounter, background=background)
+    return dataclasses.replace(encounter, background=background)
 
 
 def summary(encounter: Encounter, output: Path) -> str:

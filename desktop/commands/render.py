@@ -10,11 +10,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from desktop import ASSETS_DIR
+from desktop.core.assets import demo_path
+from desktop.core.atomic import atomic_write_bytes, same_file
 from desktop.core.model import Encounter
 
-DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -62,29 +65,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from desktop.core.fileformat import EncounterFileError, load_encounter
+    from desktop.core.fileformat import EncounterFileError, open_encounter
     from desktop.core.state import BattleState
     from desktop.gui.render import ensure_app, render_scene
     from desktop.gui.scene import Audience, MapScene
 
-    path = DEMO if args.demo else Path(args.file)
+    path = demo_path() if args.demo else Path(args.file)
     try:
-        encounter = load_encounter(path)
-    except EncounterFileError as error:
+        encounter, warnings = open_encounter(path)
+        check_output(Path(args.out), encounter, path)
+    except (EncounterFileError, ValueError) as error:
         print(f"battlemap render: {error}", file=sys.stderr)
         return 2
-    out = Path(args.out).resolve()
-    if out in (path.resolve(), background_path(encounter, path.parent)):
-        print(f"battlemap render: {args.out} is the encounter's own file or map image; "
-              "name another PNG", file=sys.stderr)
-        return 2
+    for warning in warnings:
+        print(f"battlemap render: warning: {warning}", file=sys.stderr)
     ensure_app()
-    scene = MapScene(BattleState(encounter), Audience(args.view), path.parent)
+    scene = MapScene(BattleState(encounter), Audience(args.view), path.resolve().parent)
     if scene.background_error:
-        print(f"battlemap render: warning: {scene.background_error}", file=sys.stderr)
-    image = render_scene(scene, *args.size)
-    if not image.save(str(args.out)):
-        print(f"battlemap render: could not write {args.out}", file=sys.stderr)
+        print(f"battlemap render: warning: {path}: {scene.background_error}", file=sys.stderr)
+    try:
+        atomic_write_bytes(args.out, png_bytes(render_scene(scene, *args.size)))
+    except OSError as error:
+        print(f"battlemap render: {args.out}: OUT: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.view} view)")
     return 0
+
+
+def check_output(out: Path, encounter: Encounter, path: Path) -> None:
+    """Refuse (``ValueError``) an ``out`` that is the encounter file or its map image, by
+    device and inode (a hard link or a symbolic link to them too), or a folder."""
+    own = [path, background_path(encounter, path.resolve().parent)]
+    if out.is_dir():
+        raise ValueError(f"{out}: OUT: is a folder; name the PNG to write")
+    if any(file is not None and (same_file(out, file) or out.resolve() == file) for file in own):
+        raise ValueError(f"{out}: OUT: is the encounter's own file or map image; name another PNG")
+
+
+def png_bytes(image: QImage) -> bytes:
+    """``image`` encoded as PNG."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise OSError("the image could not be encoded as PNG")
+    buffer.close()
+    return bytes(data.data())

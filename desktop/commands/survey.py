@@ -45,12 +45,14 @@ import sys
 from typing import Any
 
 from desktop.core.battlefield import battlefield_of
-from desktop.core.fileformat import load_encounter
+from desktop.core.fileformat import EncounterFileError, load_encounter
 from desktop.core.model import Token
 from geometry.adjacency import are_adjacent
 from geometry.survey import survey
 
-__all__ = ["add_arguments", "default_weapon", "print_table", "run", "weapon_reach"]
+__all__ = [
+    "add_arguments", "default_weapon", "listed_weapons", "print_table", "run", "weapon_reach",
+]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
             weapon_ranges=ranges, reach=reach, lean=args.lean, creatures_hide=args.creatures_hide,
         )
     except (ValueError, KeyError, OSError) as error:
-        print(f"battlemap survey: {error.args[0] if error.args else error}", file=sys.stderr)
+        where = "" if isinstance(error, EncounterFileError) else f"{args.file}: "
+        print(f"battlemap survey: {where}{error.args[0] if error.args else error}", file=sys.stderr)
         return 2
     data = report.to_json()
     print(json.dumps(data, indent=2) if args.json else print_table(data))
@@ -103,7 +106,7 @@ def default_weapon(token: Token, adjacent: bool) -> str | None:
     >>> default_weapon(archer, adjacent=False), default_weapon(archer, adjacent=True)
     ('Bow', 'Axe')
     """
-    listed = [w for w in token.stats.get("weapons", []) if isinstance(w, dict)]
+    listed = listed_weapons(token)
     wanted = [w for w in listed if (w.get("range") is None or bool(w.get("thrown"))) == adjacent]
     chosen = wanted or listed
     return str(chosen[0].get("name")) if chosen else None
@@ -126,8 +129,7 @@ def weapon_reach(
     """
     if name is None:
         return None, 0.0
-    weapons = token.stats.get("weapons", [])
-    listed = [w for w in weapons if isinstance(w, dict)]
+    listed = listed_weapons(token)
     found = [w for w in listed if str(w.get("name", "")).lower() == name.lower()]
     if not found:
         known = ", ".join(str(w.get("name")) for w in listed) or "none"
@@ -135,6 +137,25 @@ def weapon_reach(
     weapon: dict[str, Any] = found[0]
     where = f"tokens[{token.id}].stats.weapons[{name}]"
     return _ranges(weapon.get("range"), where), _number(weapon.get("reach", 0), f"{where}.reach")
+
+
+def listed_weapons(token: Token) -> list[dict[str, Any]]:
+    """The weapons in ``token``'s stat block (entries that are not objects are skipped);
+    ``ValueError`` naming the field when ``stats.weapons`` is not a list.
+
+    Examples
+    --------
+    >>> listed_weapons(Token("g", "Goblin", 0, 0, stats={"weapons": 5}))
+    Traceback (most recent call last):
+    ...
+    ValueError: tokens[g].stats.weapons: expected a list of weapons, got 5
+    """
+    weapons = token.stats.get("weapons", [])
+    if not isinstance(weapons, list):
+        raise ValueError(
+            f"tokens[{token.id}].stats.weapons: expected a list of weapons, got {weapons!r:.40}"
+        )
+    return [w for w in weapons if isinstance(w, dict)]
 
 
 def _ranges(value: object, where: str) -> tuple[float, float, float] | None:

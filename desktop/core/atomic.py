@@ -19,21 +19,29 @@ b'{}'
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
 import tempfile
 import time
 from pathlib import Path
 
-NEW_FILE_MODE = 0o644
+NEW_FILE_MODE = 0o666
+"""The mode a new file asks for; the process umask takes away from it (as ``open`` does)."""
 STRAY_AGE_SECONDS = 3600.0
 """A temporary file of a save older than this was left by a save that was killed."""
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Replace the file at ``path`` with ``data`` atomically (see the module docstring)."""
+    """Replace the file at ``path`` with ``data`` atomically (see the module docstring).
+
+    A new file gets the mode the umask allows, an existing one keeps its mode; a file the
+    user may not write (a read-only encounter, ``chmod 444``) is refused with
+    ``PermissionError`` and left alone. A symbolic link at ``path`` is replaced by the new
+    file; what it pointed to is not written.
+    """
     target = Path(path)
-    mode = target.stat().st_mode & 0o777 if target.exists() else NEW_FILE_MODE
+    mode = _mode_for(target)
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as temp:
@@ -48,6 +56,50 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         raise
     _fsync_directory(target.parent)
     _remove_strays(target)
+
+
+def same_file(first: str | Path, second: str | Path) -> bool:
+    """True if both paths reach the same file (device and inode: hard and symbolic links too);
+    False if either does not exist.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, os
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "a.json").write_text("{}")
+    2
+    >>> os.link(folder / "a.json", folder / "b.json")
+    >>> same_file(folder / "a.json", folder / "b.json"), same_file(folder / "a.json", folder)
+    (True, False)
+    """
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
+def _mode_for(target: Path) -> int:
+    """The mode to give the new version of ``target``; refuses a file the user cannot write."""
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return NEW_FILE_MODE & ~current_umask()
+    if not info.st_mode & 0o222 or not os.access(target, os.W_OK):  # 0o222: root too
+        raise PermissionError(errno.EACCES, "read-only file; not replaced", str(target))
+    return info.st_mode & 0o777
+
+
+def current_umask() -> int:
+    """The process umask (read by setting it and putting it back).
+
+    Examples
+    --------
+    >>> 0 <= current_umask() <= 0o777
+    True
+    """
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def _remove_strays(target: Path) -> None:

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import msgspec
 
 from desktop.core import file_schema as fs
 from desktop.core.atomic import atomic_write_bytes
-from desktop.core.images import ImageError, decode_base64_image
+from desktop.core.images import ImageError, check_image_file, decode_base64_image
 from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
 from desktop.core.migrations import migrate
 from desktop.core.model import (
@@ -49,6 +50,7 @@ from desktop.core.model import (
     Token,
     Wall,
 )
+from desktop.core.reading import read_regular_file
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
 
 _NUMBER = rb"(-?[0-9][0-9.eE+-]*)"
@@ -60,6 +62,7 @@ __all__ = [
     "dumps_encounter",
     "load_encounter",
     "loads_encounter",
+    "open_encounter",
     "save_encounter",
 ]
 
@@ -73,18 +76,48 @@ class EncounterFileError(ValueError):
 
 
 def load_encounter(path: str | Path) -> Encounter:
-    """Load the encounter file at ``path``; relative image paths resolve against its folder."""
+    """Load the encounter file at ``path``; relative image paths resolve against its folder.
+
+    Only a regular file of at most :data:`~desktop.core.limits.MAX_FILE_BYTES` is read.
+    """
     file = Path(path)
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise EncounterFileError(
-                str(file), "(file)", f"{size:,} bytes; the limit is {MAX_FILE_BYTES:,}"
-            )
-        data = file.read_bytes()
+        data = read_regular_file(file, MAX_FILE_BYTES)
     except OSError as err:
         raise EncounterFileError(str(file), "(file)", err.strerror or str(err)) from None
     return loads_encounter(data, where=str(file), base_dir=file.resolve().parent)
+
+
+def open_encounter(path: str | Path) -> tuple[Encounter, tuple[str, ...]]:
+    """The encounter at ``path`` to show, and a warning for each token image it may not show.
+
+    A token image outside the encounter's folder, missing, not a regular file or too large
+    (:func:`desktop.core.images.check_image_file`) is dropped: the token shows its disc and
+    the GM can choose another image. Map images are checked when they are read.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from desktop.core.model import Token
+    >>> file = Path(tempfile.mkdtemp()) / "enc.json"
+    >>> save_encounter(Encounter(tokens=(Token("g", "Goblin", 1, 1, image="/dev/zero"),)), file)
+    >>> encounter, warnings = open_encounter(file)
+    >>> encounter.tokens[0].image is None, warnings[0].split(": ", 1)[1]  # doctest: +ELLIPSIS
+    (True, "tokens[0].image: /dev/zero: outside the encounter's folder ...")
+    """
+    file = Path(path)
+    encounter = load_encounter(file)
+    base_dir = file.resolve().parent
+    tokens, warnings = [], []
+    for index, token in enumerate(encounter.tokens):
+        try:
+            if token.image is not None:
+                check_image_file(token.image, base_dir)
+        except ImageError as error:
+            warnings.append(f"{file}: tokens[{index}].image: {error}; the token shows its disc")
+            token = replace(token, image=None)
+        tokens.append(token)
+    return replace(encounter, tokens=tuple(tokens)), tuple(warnings)
 
 
 def loads_encounter(

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import os
+import stat
 import struct
 from pathlib import Path
 
-from desktop.core.limits import MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+from desktop import ASSETS_DIR
+from desktop.core.limits import MAX_IMAGE_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+from desktop.core.reading import file_kind, read_regular_file
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
@@ -77,10 +81,63 @@ def decode_base64_image(text: str) -> bytes:
     return data
 
 
-def read_image_file(path: str | Path) -> bytes:
+def image_file(path: str | Path, base_dir: Path | None = None) -> Path:
+    """The file an image path names, if it may be read: inside ``base_dir`` (the encounter's
+    folder, after following ``..`` and symbolic links) or the program's own assets.
+
+    ``base_dir`` None means the path was chosen by the user in this session, not read from a
+    file: it is taken as it is. Otherwise a path leaving the folder raises :class:`ImageError`.
+
+    Examples
+    --------
+    >>> image_file("maps/cave.png", Path("/encounters")).as_posix()
+    '/encounters/maps/cave.png'
+    >>> image_file("../../etc/shadow.png", Path("/encounters"))
+    Traceback (most recent call last):
+    ...
+    desktop.core.images.ImageError: /etc/shadow.png: outside the encounter's folder /encounters \
+(an encounter may only show images in its own folder or below it)
+    """
+    full = Path(path) if base_dir is None else base_dir / path
+    if base_dir is None:
+        return full
+    real = full.resolve()
+    if any(real.is_relative_to(root.resolve()) for root in (base_dir, ASSETS_DIR)):
+        return full
+    raise ImageError(
+        f"{os.path.normpath(full)}: outside the encounter's folder {base_dir} "
+        "(an encounter may only show images in its own folder or below it)"
+    )
+
+
+def check_image_file(path: str | Path, base_dir: Path | None = None) -> None:
+    """Refuse (:class:`ImageError`) what :func:`read_image_file` would refuse, without reading
+    the file: outside the folder, missing, not a regular file, or over the size limit.
+
+    Examples
+    --------
+    >>> check_image_file("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    desktop.core.images.ImageError: /dev/zero: not a regular file (a character device)
+    """
+    file = image_file(path, base_dir)
+    try:
+        info = file.stat()
+    except OSError as err:
+        raise ImageError(f"{file}: {err.strerror or err}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ImageError(f"{file}: not a regular file ({file_kind(info.st_mode)})")
+    if info.st_size > MAX_IMAGE_FILE_BYTES:
+        raise ImageError(f"{file}: {info.st_size:,} bytes; the limit is {MAX_IMAGE_FILE_BYTES:,}")
+
+
+def read_image_file(path: str | Path, base_dir: Path | None = None) -> bytes:
     """The bytes of the image file at ``path``, checked with :func:`check_image`.
 
-    Call it before handing a background or token image to a decoder (``QImage.fromData``); on
+    ``path`` must pass :func:`image_file` and be a regular file of at most
+    :data:`~desktop.core.limits.MAX_IMAGE_FILE_BYTES` (never more is read). Call it before
+    handing a background or token image to a decoder (``QImage.fromData``); on
     :class:`ImageError` show a placeholder and the message. The message names the file.
 
     Examples
@@ -89,17 +146,20 @@ def read_image_file(path: str | Path) -> bytes:
     Traceback (most recent call last):
     ...
     desktop.core.images.ImageError: /no/such/map.png: No such file or directory
+    >>> read_image_file("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    desktop.core.images.ImageError: /dev/zero: not a regular file (a character device)
     """
+    file = image_file(path, base_dir)
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            raise ImageError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes")
-        data = Path(path).read_bytes()
+        data = read_regular_file(file, MAX_IMAGE_FILE_BYTES)
     except OSError as err:
-        raise ImageError(f"{path}: {err.strerror or err}") from None
+        raise ImageError(f"{file}: {err.strerror or err}") from None
     try:
         check_image(data)
     except ImageError as err:
-        raise ImageError(f"{path}: {err}") from None
+        raise ImageError(f"{file}: {err}") from None
     return data
 
 

@@ -15,6 +15,9 @@ from __future__ import annotations
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Largest encounter or Universal VTT file read (64 MiB, embedded image included)."""
 
+MAX_IMAGE_FILE_BYTES = 256 * 1024 * 1024
+"""Largest map or token image file read (256 MiB); its pixel size is checked separately."""
+
 MAX_NESTING_DEPTH = 32
 """Deepest nesting of JSON arrays/objects anywhere in a file (stat blocks included)."""
 

@@ -4,9 +4,13 @@ An :class:`Autosaver` writes the current encounter to ``autosave/current.json`` 
 data folder (``platformdirs.user_data_dir("battlemap")``) a short ``delay`` after the last
 committed change. If a second change arrives before the first was written, the first is
 written at once, so a crash loses at most the last action. A marker file,
-``autosave/session.json``, exists while a session runs and is removed on a clean exit; if it is
-still there at the next start, the last session crashed and :func:`pending_restore` offers the
-autosaved encounter.
+``autosave/session.json``, exists while a session runs; if it is still there at the next
+start, the last session crashed and :func:`pending_restore` offers the autosaved encounter.
+
+Autosaves hold the GM's notes and hidden tokens, so the folder is private to the user
+(mode 0700), the files get the mode the umask allows, and a clean exit removes both the
+marker and the autosave. The marker holds the process id, the start time and the path of the
+file being edited (restoring needs it to save back to the same file), nothing else.
 
 Typical wiring: at start ``restore = pending_restore()`` (ask the user), then
 ``saver.start_session()``; on every ``BattleState.changed`` call ``saver.changed(encounter)``;
@@ -108,7 +112,8 @@ class Autosaver:
 
     def start_session(self, source: str | None = None) -> None:
         """Mark a session as running; ``source`` is the file being edited, if any."""
-        self.directory.mkdir(parents=True, exist_ok=True)
+        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.directory.chmod(0o700)  # made by an older version with the umask's mode
         for stray in self.directory.glob(".*.tmp"):  # left by a save killed mid-write
             stray.unlink(missing_ok=True)
         self.source = source
@@ -140,9 +145,9 @@ class Autosaver:
         self._write_marker()
 
     def end_session(self) -> None:
-        """Clean exit: write what is pending and remove the marker."""
-        self.flush()
-        (self.directory / MARKER_NAME).unlink(missing_ok=True)
+        """Clean exit: remove the autosave and the marker (nothing needs restoring)."""
+        self._pending = None
+        discard_restore(self.directory)
 
     def _save(self, encounter: Encounter) -> None:
         data = dumps_encounter(encounter)  # no base dir: image paths stay absolute

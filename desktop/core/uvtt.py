@@ -13,7 +13,10 @@ only then builds an :class:`~desktop.core.model.Encounter`:
 - ``lights`` become light sources: dim out to ``range`` cells, bright out to half of it;
 - ``environment.ambient_light`` sets the ambient level from its brightness;
 - ``image`` (base64 PNG, WebP or JPEG, detected by its first bytes) becomes the embedded
-  background, calibrated with ``pixels_per_grid``.
+  background, calibrated with ``pixels_per_grid``. Foundry's 1.0 exports name an image file
+  instead (``"worlds/w/scenes/map.webp"``): it is looked up relative to the Universal VTT
+  file, inside its folder only (:func:`desktop.core.images.image_file`), and embedded; if it
+  is not there the map is imported without it and a warning names the image to link.
 
 :func:`load_uvtt` returns just the encounter (the GUI's File > Import); :func:`read_uvtt` and
 :func:`parse_uvtt` return a :class:`UvttImport` that adds the decoded image and warnings (the
@@ -37,7 +40,9 @@ Examples
 
 from __future__ import annotations
 
+import base64
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,13 +50,17 @@ import msgspec
 import shapely
 
 from desktop.core.fileformat import EncounterFileError
-from desktop.core.images import ImageError, decode_base64_image, image_size
-from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS
+from desktop.core.images import ImageError, decode_base64_image, image_size, read_image_file
+from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS, MAX_WALLS
 from desktop.core.model import Background, Encounter, Illumination, Light, Point, Wall, WallKind
+from desktop.core.reading import read_regular_file
 from desktop.core.uvtt_schema import XY, UvttFile
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+_IMAGE_FILE_NAME = re.compile(r"\.[A-Za-z0-9]{2,5}$")
+"""An ``image`` ending in a file extension names a file ('.' is not a base64 character)."""
 
 
 class UvttError(EncounterFileError):
@@ -83,17 +92,35 @@ def read_uvtt(
     file = Path(path)
     return parse_uvtt(
         read_uvtt_bytes(file), where=str(file), name=file.stem, object_height=object_height,
-        simplify_tolerance=simplify_tolerance,
+        simplify_tolerance=simplify_tolerance, base_dir=file.resolve().parent,
     )  # fmt: skip
 
 
-def read_uvtt_bytes(path: Path) -> bytes:
-    """The bytes of the file at ``path``, refused with a ``UvttError`` when too large or
-    unreadable (nothing is parsed yet)."""
+def looks_like_uvtt(path: str | Path) -> bool:
+    """True if the file at ``path`` is a Universal VTT export whatever its name: a JSON object
+    with a ``resolution`` (encounters have none). False for anything unreadable.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> file = Path(tempfile.mkdtemp()) / "map.json"
+    >>> _ = file.write_text('{"format": 1.0, "resolution": {"map_size": {"x": 2, "y": 2}}}')
+    >>> looks_like_uvtt(file), looks_like_uvtt("/dev/zero")
+    (True, False)
+    """
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise UvttError(str(path), "(file)", f"larger than {MAX_FILE_BYTES:,} bytes")
-        return path.read_bytes()
+        data = read_regular_file(path, MAX_FILE_BYTES)
+        document = parse_json(data) if b'"resolution"' in data else None
+    except (OSError, FieldProblem):
+        return False
+    return isinstance(document, dict) and "resolution" in document and "tokens" not in document
+
+
+def read_uvtt_bytes(path: Path) -> bytes:
+    """The bytes of the file at ``path``, refused with a ``UvttError`` when too large, not a
+    regular file or unreadable (nothing is parsed yet; never more than the limit is read)."""
+    try:
+        return read_regular_file(path, MAX_FILE_BYTES)
     except OSError as err:
         raise UvttError(str(path), "(file)", err.strerror or str(err)) from None
 
@@ -105,21 +132,38 @@ def parse_uvtt(
     name: str = "Imported map",
     object_height: float | None = None,
     simplify_tolerance: float = 0.0,
+    base_dir: Path | None = None,
 ) -> UvttImport:
-    """Import Universal VTT JSON ``data``; see the module docstring for the mapping."""
+    """Import Universal VTT JSON ``data``; see the module docstring for the mapping.
+
+    ``base_dir`` is the folder of the file, where an ``image`` given as a file name is looked
+    for (None: from memory, such an image is not looked for).
+    """
     try:
         document = parse_json(data)
         check_json_tree(document)
         uvtt = msgspec.convert(document, UvttFile, strict=True)
         _check(uvtt)
-        image = _decode_image(uvtt.image)
+        _check_options(object_height, simplify_tolerance)
+        image, missing = _image(uvtt.image, base_dir)
     except FieldProblem as found:
         raise UvttError(where, found.field, found.problem) from None
     except msgspec.ValidationError as err:
         located = problem_from_msgspec(err)
         raise UvttError(where, located.field, located.problem) from None
-    encounter = _build(uvtt, name, object_height, simplify_tolerance)
-    return UvttImport(encounter, image, _image_kind(image), _warnings(uvtt, image))
+    encounter = _build(uvtt, name, object_height, simplify_tolerance, image)
+    warnings = (missing,) if missing else _warnings(uvtt, image)
+    return UvttImport(encounter, image, _image_kind(image), warnings)
+
+
+def _check_options(object_height: float | None, tolerance: float) -> None:
+    """The import options: finite, not negative, within the coordinate limit."""
+    for name, value in (("object height", object_height), ("simplify tolerance", tolerance)):
+        if value is not None and not (math.isfinite(value) and 0 <= value <= MAX_COORDINATE):
+            raise FieldProblem(
+                f"({name})", f"expected a number of cells from 0 to {MAX_COORDINATE:,.0f}, "
+                f"got {value}",
+            )
 
 
 def _check(uvtt: UvttFile) -> None:
@@ -135,6 +179,10 @@ def _check(uvtt: UvttFile) -> None:
             raise FieldProblem(
                 f"portals[{index}].bounds", f"expected 2 points, got {len(portal.bounds)}"
             )
+    walls = len(uvtt.line_of_sight) + len(uvtt.objects_line_of_sight) + len(uvtt.portals)
+    if walls > MAX_WALLS:
+        found = f"{walls:,} walls, objects and doors in all"
+        raise FieldProblem("line_of_sight", f"{found}; the limit is {MAX_WALLS:,}")
     lines = [*uvtt.line_of_sight, *uvtt.objects_line_of_sight]
     if sum(len(line) for line in lines) > MAX_TOTAL_POINTS:
         raise FieldProblem("line_of_sight", f"more than {MAX_TOTAL_POINTS:,} points in all")
@@ -189,13 +237,27 @@ def ambient_level(argb: str) -> Illumination:
     return Illumination.DARK if brightness >= 0.1 else Illumination.PITCH
 
 
-def _decode_image(text: str) -> bytes:
+def _image(text: str, base_dir: Path | None) -> tuple[bytes, str | None]:
+    """The map image's bytes (``b""`` if none) and, for a named file not found, a warning."""
+    text = text.strip()
     if not text:
-        return b""
-    try:
-        return decode_base64_image("".join(text.split()))
-    except ImageError as err:
-        raise FieldProblem("image", str(err)) from None
+        return b"", None
+    if _IMAGE_FILE_NAME.search(text) is None:
+        try:
+            return decode_base64_image("".join(text.split())), None
+        except ImageError as err:
+            raise FieldProblem("image", str(err)) from None
+    if base_dir is not None:
+        try:
+            return read_image_file(text, base_dir), None
+        except ImageError as err:
+            problem = str(err)
+    else:
+        problem = "the file was not read from a folder"
+    return b"", (
+        f"image: the map image {text!r} is not beside the file ({problem}); imported without "
+        f"it: put the image beside the file and import again, or use File > Relink Map Image"
+    )
 
 
 def _image_kind(image: bytes) -> str | None:
@@ -219,7 +281,9 @@ def _warnings(uvtt: UvttFile, image: bytes) -> tuple[str, ...]:
     return ()
 
 
-def _build(uvtt: UvttFile, name: str, object_height: float | None, tolerance: float) -> Encounter:
+def _build(
+    uvtt: UvttFile, name: str, object_height: float | None, tolerance: float, image: bytes
+) -> Encounter:
     origin = uvtt.resolution.map_origin
     walls = [
         Wall(f"wall-{i}", _points(line, origin, tolerance))
@@ -240,13 +304,13 @@ def _build(uvtt: UvttFile, name: str, object_height: float | None, tolerance: fl
     )  # fmt: skip
     res = uvtt.resolution
     background = Background(
-        embedded="".join(uvtt.image.split()), pixels_per_cell=res.pixels_per_grid
+        embedded=base64.b64encode(image).decode("ascii"), pixels_per_cell=res.pixels_per_grid
     )
     return Encounter(
         name=name,
         width=res.map_size.x,
         height=res.map_size.y,
-        background=background if uvtt.image else None,
+        background=background if image else None,
         ambient=ambient_level(uvtt.environment.ambient_light),
         walls=tuple(walls),
         lights=lights,

@@ -11,33 +11,37 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import EncounterFileError, load_encounter
+from desktop.core.assets import demo_path
+from desktop.core.fileformat import EncounterFileError, open_encounter
 from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
+from desktop.gui.file_actions import import_uvtt_path, is_uvtt_file, report_image_problems
 from desktop.gui.main_window import GMWindow
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.render import ensure_app
 from desktop.gui.screens import screen_of
 from desktop.gui.settings import settings
 
-DEMO_PATH = ASSETS_DIR / "demo" / "goblin-ambush.json"
+DEMO_PATH = demo_path()
 AUTOSAVE_POLL_MS = 300
 
 
 def open_window(path: str | None) -> GMWindow:
     """The GM window on ``path`` (the demo when None); a bad file opens an empty encounter
-    and says why."""
+    and says why. A Universal VTT export opens the import (on the empty encounter)."""
     file = Path(path) if path else DEMO_PATH
     error: str | None = None
+    warnings: tuple[str, ...] = ()
+    uvtt = is_uvtt_file(file)
     try:
-        encounter = load_encounter(file)
+        encounter, warnings = (Encounter(), ()) if uvtt else open_encounter(file)
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
-    map_problem = preload_map(encounter, file.parent)
-    window = GMWindow(BattleState(encounter), file if error is None else None)
+    map_problem = preload_map(encounter, file.resolve().parent)
+    window = GMWindow(BattleState(encounter), file if error is None and not uvtt else None)
+    window.scene.base_dir = None if error is not None or uvtt else file.resolve().parent
     if settings().contains("gm/geometry"):
         window.show()
     else:
@@ -46,8 +50,10 @@ def open_window(path: str | None) -> GMWindow:
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its final size
     if error is not None:
         window.show_error("Cannot open encounter", error)
-    if map_problem is not None:
-        window.show_error("Map image", f"{map_problem}. The encounter opens without it.")
+    if uvtt:
+        import_uvtt_path(window, file)
+    missing_map = [f"{map_problem}. The encounter opens without it."] if map_problem else []
+    report_image_problems(window, [*warnings, *missing_map])
     return window
 
 
@@ -73,6 +79,7 @@ def offer_restore(window: GMWindow) -> None:
     )
     if answer == QMessageBox.StandardButton.Yes:
         window.path = Path(restore.source) if restore.source else None
+        window.scene.base_dir = window.path.resolve().parent if window.path else None
         window.state.load(restore.encounter)
         window.view.fit_map()
     else:

@@ -1,7 +1,10 @@
-"""File menu actions: new, open, save, import a map image or a Universal VTT file.
+"""File menu actions: new, open, save, import a map image or a Universal VTT file, relink.
 
 Loaders validate before anything changes: a bad file shows a message box with the error text
-and the open encounter stays exactly as it was.
+and the open encounter stays exactly as it was. An encounter opened from a file shows only
+images inside its folder; a refused or missing map image is reported with a *Relink Map
+Image...* button (also in the File menu), and saving copies images chosen elsewhere into the
+encounter's folder so it finds them when opened again.
 """
 
 from __future__ import annotations
@@ -12,12 +15,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImageReader
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
+from desktop.core.image_links import copy_into, gather_images
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter
-from desktop.core.uvtt import UvttImport, parse_uvtt, read_uvtt_bytes
+from desktop.core.uvtt import (
+    UVTT_SUFFIXES,
+    UvttImport,
+    looks_like_uvtt,
+    parse_uvtt,
+    read_uvtt_bytes,
+)
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.memory import return_freed_memory
@@ -40,8 +50,12 @@ def new_encounter(window: GMWindow) -> None:
 
 def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None) -> None:
     """Show ``encounter`` (from ``path``, or unsaved) with a new history; the old one's memory
-    goes back to the operating system once the event loop has deleted what was let go."""
+    goes back to the operating system once the event loop has deleted what was let go.
+
+    Images of an encounter from a file are read only inside its folder; an unsaved one shows
+    the images the GM picked wherever they are."""
     window.path = path
+    window.scene.base_dir = path.resolve().parent if path is not None else None
     window.state.load(encounter)
     window.view.fit_map()
     QTimer.singleShot(0, return_freed_memory)
@@ -50,31 +64,85 @@ def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None
 def open_path(window: GMWindow, path: Path) -> bool:
     """Load ``path`` into the window; on a bad file show why and change nothing.
 
-    The map image loads first, with a progress dialog; cancelling it opens nothing. An image
-    that cannot be read is reported and the encounter opens without it.
+    A Universal VTT export goes to the import instead. The map image loads first, with a
+    progress dialog; cancelling it opens nothing. An image that cannot be read is reported
+    (with a button to relink it) and the encounter opens without it.
     """
+    if is_uvtt_file(path):
+        return import_uvtt_path(window, path)
     try:
-        encounter = load_encounter(path)
+        encounter, warnings = open_encounter(path)
     except EncounterFileError as error:
         window.show_error("Cannot open encounter", str(error))
         return False
-    if not preload_map(window, encounter, path.parent):
+    problem = map_problem(window, encounter, path.parent)
+    if problem is None:
         return False
-    window.scene.base_dir = path.parent
     show_new_encounter(window, encounter, path)
     add_recent_file(str(path))
+    report_image_problems(window, [*warnings, *problem])
     return True
+
+
+def map_problem(window: GMWindow, encounter: Encounter, base_dir: Path | None) -> list[str] | None:
+    """Load the map image (with progress): ``[]`` if it loaded or there is none, the problem
+    if it cannot be read, None if the GM cancelled."""
+    if encounter.background is None:
+        return []
+    try:
+        loaded = load_map_image(window, encounter.background, base_dir and base_dir.resolve())
+    except ImageError as error:
+        return [f"{error}. The encounter opens without its map image."]
+    return None if loaded is None else []
+
+
+def report_image_problems(window: GMWindow, problems: list[str]) -> None:
+    """Say which images are not shown, offering to relink the map image."""
+    if not problems:
+        return
+    box = QMessageBox(QMessageBox.Icon.Warning, "Images not shown", "\n\n".join(problems),
+                      QMessageBox.StandardButton.Close, window)  # fmt: skip
+    relink = box.addButton("Relink Map Image...", QMessageBox.ButtonRole.ActionRole)
+    box.exec()
+    if box.clickedButton() is relink:
+        relink_map(window)
+    box.deleteLater()
+
+
+def relink_map(window: GMWindow) -> None:
+    """Point the map at another image file, keeping its grid calibration, as one edit.
+
+    For a saved encounter an image outside its folder is copied into the folder (under a new
+    name if the name is taken), so the encounter finds it when opened again.
+    """
+    name, _ = QFileDialog.getOpenFileName(window, "Relink map image", "", IMAGE_FILTER)
+    if not name:
+        return
+    try:
+        read_image_file(name)  # refuses special files and decompression bombs first
+        chosen = copy_into(name, window.path.resolve().parent) if window.path else Path(name)
+    except (ImageError, OSError) as error:
+        window.show_error("Relink map image", str(error))
+        return
+    old = window.state.encounter.background or Background()
+    background = replace(old, path=str(chosen.resolve()), embedded=None)
+    try:
+        if load_map_image(window, background, window.scene.base_dir) is None:
+            return
+    except ImageError as error:
+        window.show_error("Relink map image", str(error))
+        return
+    window.state.apply("Relink map image", replace(window.state.encounter, background=background))
+    window.view.fit_map()
 
 
 def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path | None) -> bool:
     """Load the encounter's map image (with progress); False if the GM cancelled."""
-    if encounter.background is None:
-        return True
-    try:
-        return load_map_image(window, encounter.background, base_dir) is not None
-    except ImageError as error:
-        window.show_error("Map image", f"{error}. The encounter opens without its map image.")
-        return True
+    problem = map_problem(window, encounter, base_dir)
+    if problem is None:
+        return False
+    report_image_problems(window, problem)
+    return True
 
 
 def open_dialog(window: GMWindow) -> None:
@@ -97,12 +165,19 @@ def save_as(window: GMWindow) -> bool:
 
 
 def _write(window: GMWindow, path: Path) -> bool:
+    encounter, copied = gather_images(window.state.encounter, path.resolve().parent)
     try:
-        save_encounter(window.state.encounter, path)
+        save_encounter(encounter, path)
     except (EncounterFileError, OSError) as error:
         window.show_error("Cannot save encounter", str(error))
         return False
+    if copied:
+        window.state.apply("Copy images beside the encounter", encounter)
+        window.statusBar().showMessage(
+            f"Copied {', '.join(copied)} into {path.resolve().parent} beside the encounter", 8000
+        )
     window.path = path
+    window.scene.base_dir = path.resolve().parent
     window.state.mark_saved()
     add_recent_file(str(path))
     return True
@@ -165,33 +240,48 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
 
 
 def import_uvtt(window: GMWindow) -> None:
-    """Open a Universal VTT export as a new encounter (walls, doors, lights, image).
+    """Open a Universal VTT export as a new encounter (walls, doors, lights, image)."""
+    if window.state.dirty and not window.confirm_discard():
+        return
+    name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
+    if name:
+        import_uvtt_path(window, Path(name))
+
+
+def import_uvtt_path(window: GMWindow, path: Path) -> bool:
+    """Import the Universal VTT file at ``path`` as a new, unsaved encounter; True if done.
 
     The file is read once; a bad one is reported and nothing changes. The import options
     dialog shows what the file holds and asks for the object height and outline tolerance
     (starting from the GM's last choices); then the map image loads with a progress dialog.
     Cancelling either leaves the open encounter as it was.
     """
-    if window.state.dirty and not window.confirm_discard():
-        return
-    name, _ = QFileDialog.getOpenFileName(window, "Import Universal VTT", "", UVTT_FILTER)
-    if not name:
-        return
     try:
-        data, imported = read_uvtt_file(Path(name))
+        data, imported = read_uvtt_file(path)
     except EncounterFileError as error:
         window.show_error("Cannot import Universal VTT", str(error))
-        return
-    encounter = _ask_uvtt_options(window, Path(name), data, imported)
-    if encounter is not None and preload_map(window, encounter, None):
-        show_new_encounter(window, encounter, None)
+        return False
+    encounter = _ask_uvtt_options(window, path, data, imported)
+    if encounter is None or not preload_map(window, encounter, None):
+        return False
+    show_new_encounter(window, encounter, None)
+    return True
+
+
+def is_uvtt_file(path: Path) -> bool:
+    """True for a Universal VTT export: a ``.dd2vtt``/``.uvtt``/``.df2vtt`` file, or a ``.json``
+    one that looks like one (:func:`desktop.core.uvtt.looks_like_uvtt`)."""
+    suffix = path.suffix.lower()
+    if suffix in UVTT_SUFFIXES:
+        return True
+    return suffix == ".json" and looks_like_uvtt(path)
 
 
 def read_uvtt_file(path: Path) -> tuple[bytes, UvttImport]:
     """The bytes of the Universal VTT file at ``path`` and their import with the defaults;
     raises ``UvttError`` naming the file and what is wrong."""
     data = read_uvtt_bytes(path)
-    return data, parse_uvtt(data, where=str(path), name=path.stem)
+    return data, parse_uvtt(data, where=str(path), name=path.stem, base_dir=path.resolve().parent)
 
 
 def _ask_uvtt_options(

@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader
 
-from desktop.core.images import ImageError, check_image, decode_base64_image
+from desktop.core.images import ImageError, check_image, decode_base64_image, read_image_file
 from desktop.core.model import Background
 
 LEVEL_FACTORS = (4, 16)
@@ -56,16 +56,19 @@ def image_path(background: Background, base_dir: Path | None) -> Path:
 
 
 def read_image_bytes(background: Background, base_dir: Path | None) -> bytes:
-    """The bytes of the background's image; ``ImageError`` says what is wrong and where."""
+    """The bytes of the background's image; ``ImageError`` says what is wrong and where.
+
+    A path read from an encounter (``base_dir`` given) must stay inside its folder; the file
+    must be a regular one within the size limit (:func:`desktop.core.images.read_image_file`).
+    """
     if background.embedded:
         return decode_base64_image(background.embedded)
     if not background.path:
-        raise ImageError("the background names no image")
-    path = image_path(background, base_dir)
+        raise ImageError("background: the background names no image")
     try:
-        return path.read_bytes()
-    except OSError as error:
-        raise ImageError(f"background image {path}: {error.strerror}") from error
+        return read_image_file(background.path, base_dir)
+    except ImageError as error:
+        raise ImageError(f"background.path: {error}") from None
 
 
 def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapImage:

@@ -182,4 +182,5 @@ class UvttImportDialog(QDialog):
         return parse_uvtt(
             self.data, where=str(self.path), name=self.path.stem,
             object_height=object_height, simplify_tolerance=tolerance,
+            base_dir=self.path.resolve().parent,
         )  # fmt: skip

@@ -71,12 +71,13 @@ def test_after_a_crash_the_autosave_and_its_source_are_offered(tmp_path: Path) -
     assert (restore.encounter, restore.source) == (original, "/maps/ambush.json")
 
 
-def test_a_clean_exit_writes_pending_work_and_offers_nothing(tmp_path: Path) -> None:
+def test_a_clean_exit_removes_the_autosave_and_its_gm_notes(tmp_path: Path) -> None:
     saver, _ = saver_in(tmp_path)
-    saver.changed(Encounter(name="last"))
+    saver.changed(Encounter(name="first", notes="the goblins flee at half strength"))
+    saver.changed(Encounter(name="last"))  # "first" is written now
+    assert (tmp_path / AUTOSAVE_NAME).exists()
     saver.end_session()
-    assert json.loads((tmp_path / AUTOSAVE_NAME).read_text())["name"] == "last"
-    assert not (tmp_path / MARKER_NAME).exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
     assert pending_restore(tmp_path) is None
 
 

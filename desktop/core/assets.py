@@ -1,0 +1,36 @@
+"""The program's own files (the demo encounters and their images), found through the package.
+
+``assets`` is a Python package installed beside ``desktop``, so the demo is found the same way
+from a source checkout, an editable install, a wheel or pipx: through
+:func:`importlib.resources.files`, never through the working folder.
+
+Examples
+--------
+>>> demo_path("goblin-ambush").name
+'goblin-ambush.json'
+>>> demo_path("no-such-demo")
+Traceback (most recent call last):
+...
+ValueError: no demo encounter 'no-such-demo' (demos: goblin-ambush)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop import ASSETS_DIR
+
+DEFAULT_DEMO = "goblin-ambush"
+
+
+def demo_names() -> tuple[str, ...]:
+    """The names of the bundled demo encounters, sorted (``assets/demo/NAME.json``)."""
+    return tuple(sorted(path.stem for path in (ASSETS_DIR / "demo").glob("*.json")))
+
+
+def demo_path(name: str = DEFAULT_DEMO) -> Path:
+    """The file of the bundled demo encounter ``name``; ``ValueError`` if there is none."""
+    path = ASSETS_DIR / "demo" / f"{name}.json"
+    if not path.is_file():
+        raise ValueError(f"no demo encounter {name!r} (demos: {', '.join(demo_names())})")
+    return path

@@ -1,0 +1,93 @@
+"""Keeping an encounter's image files where its file may read them: in its own folder.
+
+An encounter opened from a file shows only images inside that file's folder (or below it),
+so a shared encounter cannot put any file of the GM's disk on the players' screen
+(:func:`desktop.core.images.image_file`). When the GM picks an image elsewhere (relinking a
+map, a token picture from another folder) and saves, :func:`gather_images` copies it into the
+encounter's folder, never replacing a file already there, so the saved encounter finds it.
+
+Examples
+--------
+>>> import tempfile, struct
+>>> from desktop.core.model import Background, Encounter
+>>> png = b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR" + struct.pack(">II", 4, 4)
+>>> pictures, folder = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+>>> (pictures / "cave.png").write_bytes(png)
+24
+>>> encounter = Encounter(background=Background(path=str(pictures / "cave.png")))
+>>> gathered, copied = gather_images(encounter, folder)
+>>> Path(gathered.background.path) == folder / "cave.png", copied
+(True, ('cave.png',))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from desktop.core.atomic import atomic_write_bytes, same_file
+from desktop.core.images import ImageError, image_file, read_image_file
+from desktop.core.model import Encounter
+from desktop.core.reading import read_regular_file
+
+
+def inside(path: str | Path, folder: Path) -> bool:
+    """True if the image ``path`` may be shown by an encounter saved in ``folder``.
+
+    Examples
+    --------
+    >>> inside("/maps/cave.png", Path("/maps")), inside("/etc/cave.png", Path("/maps"))
+    (True, False)
+    """
+    try:
+        image_file(path, folder)
+    except ImageError:
+        return False
+    return True
+
+
+def copy_into(path: str | Path, folder: Path) -> Path:
+    """The image ``path`` if it is inside ``folder``, else a copy of it made there (named like
+    it, or ``NAME-2.png``... when another file has the name). ``ImageError`` if unreadable."""
+    if inside(path, folder):
+        return Path(path)
+    source = Path(path)
+    data = read_image_file(source)
+    target, number = folder / source.name, 1
+    while target.exists() and not same_file(target, source):
+        if _holds(target, data):
+            return target
+        number += 1
+        target = folder / f"{source.stem}-{number}{source.suffix}"
+    atomic_write_bytes(target, data)
+    return target
+
+
+def _holds(file: Path, data: bytes) -> bool:
+    """True if ``file`` is a regular file holding exactly ``data`` (read no further)."""
+    try:
+        return read_regular_file(file, len(data)) == data
+    except OSError:
+        return False
+
+
+def gather_images(encounter: Encounter, folder: Path) -> tuple[Encounter, tuple[str, ...]]:
+    """``encounter`` with each map or token image outside ``folder`` copied into it, and the
+    names of the copies. An image that cannot be read is left as it is."""
+    copied: list[str] = []
+
+    def gathered(path: str | None) -> str | None:
+        if path is None or inside(path, folder):
+            return path
+        try:
+            copy = copy_into(path, folder)
+        except (ImageError, OSError):
+            return path
+        copied.append(copy.name)
+        return str(copy.resolve())
+
+    background = encounter.background
+    if background is not None and background.path:
+        background = replace(background, path=gathered(background.path))
+    tokens = tuple(replace(t, image=gathered(t.image)) for t in encounter.tokens)
+    return replace(encounter, background=background, tokens=tokens), tuple(dict.fromkeys(copied))
