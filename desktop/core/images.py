@@ -104,8 +104,10 @@ def image_file(path: str | Path, base_dir: Path | None = None) -> Path:
     real = full.resolve()
     if any(real.is_relative_to(root.resolve()) for root in (base_dir, ASSETS_DIR)):
         return full
+    named = os.path.normpath(full)
+    shown = named if Path(named) == real else f"{named} (a link to {real})"
     raise ImageError(
-        f"{os.path.normpath(full)}: outside the encounter's folder {base_dir} "
+        f"{shown}: outside the encounter's folder {base_dir} "
         "(an encounter may only show images in its own folder or below it)"
     )
 

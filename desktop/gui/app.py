@@ -17,7 +17,12 @@ from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
-from desktop.gui.file_actions import import_uvtt_path, is_uvtt_file, report_image_problems
+from desktop.gui.file_actions import (
+    import_uvtt_path,
+    is_uvtt_file,
+    map_message,
+    report_image_problems,
+)
 from desktop.gui.main_window import GMWindow
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.render import ensure_app
@@ -52,7 +57,7 @@ def open_window(path: str | None) -> GMWindow:
         window.show_error("Cannot open encounter", error)
     if uvtt:
         import_uvtt_path(window, file)
-    missing_map = [f"{map_problem}. The encounter opens without it."] if map_problem else []
+    missing_map = [map_message(map_problem)] if map_problem else []
     report_image_problems(window, [*warnings, *missing_map])
     return window
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
 IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
 UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
+MAP_NOT_SHOWN = "Map image not shown: "
 
 
 def new_encounter(window: GMWindow) -> None:
@@ -92,21 +93,30 @@ def map_problem(window: GMWindow, encounter: Encounter, base_dir: Path | None) -
     try:
         loaded = load_map_image(window, encounter.background, base_dir and base_dir.resolve())
     except ImageError as error:
-        return [f"{error}. The encounter opens without its map image."]
+        return [map_message(str(error))]
     return None if loaded is None else []
 
 
+def map_message(error: str) -> str:
+    """The message for a map image that cannot be shown."""
+    return f"{MAP_NOT_SHOWN}{error}. The encounter opens without it."
+
+
 def report_image_problems(window: GMWindow, problems: list[str]) -> None:
-    """Say which images are not shown, offering to relink the map image."""
+    """Say which images are not shown; for the map image, offer to relink it at once."""
     if not problems:
         return
-    box = QMessageBox(QMessageBox.Icon.Warning, "Images not shown", "\n\n".join(problems),
-                      QMessageBox.StandardButton.Close, window)  # fmt: skip
-    relink = box.addButton("Relink Map Image...", QMessageBox.ButtonRole.ActionRole)
-    box.exec()
-    if box.clickedButton() is relink:
+    text = "\n\n".join(problems)
+    if not any(problem.startswith(MAP_NOT_SHOWN) for problem in problems):
+        window.show_error("Images not shown", text)
+        return
+    buttons = QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close
+    answer = QMessageBox.warning(
+        window, "Images not shown", f"{text}\n\nOpen another map image for it now? "
+        "(File > Relink Map Image... does it later.)", buttons,
+    )  # fmt: skip
+    if answer == QMessageBox.StandardButton.Open:
         relink_map(window)
-    box.deleteLater()
 
 
 def relink_map(window: GMWindow) -> None:

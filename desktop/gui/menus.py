@@ -74,6 +74,7 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
                                  Keys.SaveAs)
     menu.addSeparator()
     _action(window, menu, "Import &Map Image...", partial(file_actions.import_map, window))
+    _action(window, menu, "&Relink Map Image...", partial(file_actions.relink_map, window))
     _action(window, menu, "Calibrate Map &Grid...", partial(file_actions.calibrate_grid, window))
     actions["fit_grid"] = _action(window, menu, "Fit Grid to a Printed &Cell",
                                   partial(_fit_grid_tool, window))
