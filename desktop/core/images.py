@@ -98,10 +98,15 @@ def image_file(path: str | Path, base_dir: Path | None = None) -> Path:
     desktop.core.images.ImageError: /etc/shadow.png: outside the encounter's folder /encounters \
 (an encounter may only show images in its own folder or below it)
     """
+    if "\x00" in str(path):
+        raise ImageError(f"{str(path)!r:.200}: a file name cannot hold a NUL character")
     full = Path(path) if base_dir is None else base_dir / path
     if base_dir is None:
         return full
-    real = full.resolve()
+    try:
+        real = full.resolve()
+    except (OSError, RuntimeError) as err:  # RuntimeError: a loop of symbolic links
+        raise ImageError(f"{full}: {getattr(err, 'strerror', None) or err}") from None
     if any(real.is_relative_to(root.resolve()) for root in (base_dir, ASSETS_DIR)):
         return full
     named = os.path.normpath(full)

@@ -46,7 +46,7 @@ def image_key(background: Background, base_dir: Path | None) -> str:
     path = image_path(background, base_dir)
     try:
         return f"{path.resolve()}@{path.stat().st_mtime_ns}"
-    except OSError:
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL in the name
         return str(path)
 
 

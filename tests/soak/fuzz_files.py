@@ -10,28 +10,50 @@ Outcomes: *accepted* (it still loads; the encounter must then save and load back
 *clean rejection* (an ``EncounterFileError``/``UvttError``, both ``ValueError``, with a
 message), *crash* (anything else, printed with its traceback). Goal: 0 crashes.
 
-    python tests/soak/fuzz_files.py --cases 10000 --seed 1
+Path cases (``--path-cases``) put hostile files on disk and name them where a downloaded file
+can: an encounter's ``background.path`` or a token's ``image``, a Universal VTT 1.0 ``image``,
+the encounter or Universal VTT file itself, and the file a save replaces. The targets are
+``/dev/zero``, ``/dev/urandom``, a FIFO, a folder, a sparse 3 GB PNG, a decompression-bomb
+header, a real image outside the folder, ``../`` and absolute paths, symbolic links out of the
+folder, to a device, in a loop or dangling, a NUL in the name, a 5,000-character name, a URL,
+a read-only file and a link to the input. Each case runs under a 5 s alarm. A case *escapes*
+(counted with the crashes) if an image outside the folder is read, a special file is read
+at all, a save writes through a link or replaces a read-only file, or a case hangs.
+
+    python tests/soak/fuzz_files.py --cases 10000 --path-cases 2000 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import json
+import os
 import random
+import shutil
+import signal
 import struct
 import sys
+import tempfile
 import time
 import traceback
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from desktop import ASSETS_DIR
-from desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
-from desktop.core.model import Encounter
-from desktop.core.uvtt import parse_uvtt
+from desktop.core.fileformat import (
+    EncounterFileError,
+    dumps_encounter,
+    loads_encounter,
+    open_encounter,
+    save_encounter,
+)
+from desktop.core.images import ImageError, read_image_file
+from desktop.core.model import Encounter, Token
+from desktop.core.uvtt import parse_uvtt, read_uvtt
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO.parent / "shared" / "maps" / "uvtt"
@@ -171,11 +193,185 @@ def fuzz(cases: int, seed: int, show: int = 5) -> dict[str, int]:
     return counts
 
 
+class Escaped(AssertionError):
+    """A path case that got through: something outside the folder or special was read, a
+    save wrote through a link or replaced a read-only file, or a case hung."""
+
+
+@contextlib.contextmanager
+def alarm(seconds: int) -> Iterator[None]:
+    """Raise :class:`Escaped` if the block runs longer than ``seconds`` (a blocking read)."""
+
+    def ring(_signum: int, _frame: object) -> None:
+        raise Escaped(f"still running after {seconds} s: a read blocks or never ends")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def hostile_world(root: Path) -> dict[str, tuple[str, bool]]:
+    """Make the hostile files under ``root``; name -> (path as written in ``root/enc/``, whether
+    reading it as an image of an encounter in ``root/enc/`` is allowed)."""
+    enc, outside = root / "enc", root / "outside"
+    enc.mkdir(), outside.mkdir()
+    (outside / "secret.png").write_bytes(png(8, 8))
+    (enc / "ok.png").write_bytes(png(8, 8))
+    (enc / "sub").mkdir()
+    (enc / "sub" / "ok.png").write_bytes(png(8, 8))
+    (enc / "bomb.png").write_bytes(png(50_000, 50_000, pixels=False))
+    with (enc / "sparse.png").open("wb") as sparse:
+        sparse.write(png(8, 8))
+        sparse.truncate(3_000_000_000)
+    os.mkfifo(enc / "fifo.png")
+    (enc / "folder.png").mkdir()
+    (enc / "out-link.png").symlink_to(outside / "secret.png")
+    (enc / "zero-link.png").symlink_to("/dev/zero")
+    (enc / "loop-a.png").symlink_to(enc / "loop-b.png")
+    (enc / "loop-b.png").symlink_to(enc / "loop-a.png")
+    (enc / "dangling.png").symlink_to(root / "nowhere.png")
+    (enc / "sub-link.png").symlink_to(enc / "sub" / "ok.png")
+    return {
+        "inside": ("ok.png", True), "below": ("sub/ok.png", True),
+        "link-inside": ("sub-link.png", True), "assets": (str(ASSETS_DIR / "demo"), False),
+        "up": ("../outside/secret.png", False), "absolute": (str(outside / "secret.png"), False),
+        "dev-zero": ("/dev/zero", False), "dev-urandom": ("/dev/urandom", False),
+        "fifo": ("fifo.png", False), "folder": ("folder.png", False),
+        "sparse": ("sparse.png", False), "bomb": ("bomb.png", False),
+        "link-out": ("out-link.png", False), "link-zero": ("zero-link.png", False),
+        "loop": ("loop-a.png", False), "dangling": ("dangling.png", False),
+        "nul": ("ok\x00.png", False), "long": ("x" * 5000 + ".png", False),
+        "url": ("https://example.com/map.png", False), "home": ("~/map.png", False),
+        "windows": ("C:\\maps\\map.png", False), "dots": ("sub/../../outside/secret.png", False),
+    }  # fmt: skip
+
+
+def image_case(root: Path, named: str, allowed: bool, where: str) -> str:
+    """An encounter in ``root/enc`` naming ``named`` as its map or a token's image, opened and
+    its image read as the GUI and ``render`` do."""
+    token = {"id": "t", "name": "T", "position": {"x": 1, "y": 1}}
+    document: dict[str, Any] = {"format": 1, "tokens": [token]}
+    if where == "background":
+        document["background"] = {"path": named, "pixels_per_cell": 8}
+    else:
+        token["image"] = named
+    file = root / "enc" / "case.json"
+    file.write_text(json.dumps(document))
+    try:
+        encounter, _warnings = open_encounter(file)
+        paths = [encounter.background.path] if encounter.background else []
+        paths += [t.image for t in encounter.tokens if t.image]
+        for path in paths:
+            read_image_file(path or "", file.resolve().parent)
+    except (EncounterFileError, ImageError):
+        return "rejected"
+    if not paths:  # a token image refused when the encounter was opened
+        return "rejected"
+    if not allowed:
+        raise Escaped(f"{where} {named!r:.80} was read")
+    return "accepted"
+
+
+def uvtt_case(root: Path, named: str, allowed: bool) -> str:
+    """A Universal VTT 1.0 export in ``root/enc`` whose ``image`` names ``named``."""
+    document = {"format": 1.0, "image": named,
+                "resolution": {"map_size": {"x": 2.0, "y": 2.0}, "pixels_per_grid": 4.0}}
+    file = root / "enc" / "case.uvtt"
+    file.write_text(json.dumps(document))
+    try:
+        imported = read_uvtt(file)
+    except EncounterFileError:
+        return "rejected"
+    if imported.image and not allowed:
+        raise Escaped(f"uvtt image {named!r:.80} was read")
+    return "accepted" if imported.image else "rejected"
+
+
+def file_case(root: Path, named: str, allowed: bool) -> str:
+    """The encounter or Universal VTT file itself is the hostile path."""
+    target = root / "enc" / named
+    for loader in (open_encounter, read_uvtt):
+        try:
+            loader(target)
+        except (EncounterFileError, ValueError):
+            continue
+        if not allowed:
+            raise Escaped(f"{named!r:.80} was read as a file")
+    return "rejected"
+
+
+def save_case(root: Path, rng: random.Random) -> str:
+    """A save onto a link to another file, a hard link, or a read-only file."""
+    victim = root / "outside" / "victim.json"
+    victim.write_text("keep me")
+    target = root / "enc" / "saved.json"
+    target.unlink(missing_ok=True)
+    kind = rng.choice(["symlink", "hardlink", "readonly"])
+    if kind == "symlink":
+        target.symlink_to(victim)
+    elif kind == "hardlink":
+        os.link(victim, target)
+        victim.chmod(0o444)
+    else:
+        target.write_text("read-only")
+        target.chmod(0o444)
+    with contextlib.suppress(EncounterFileError, OSError):
+        save_encounter(Encounter(tokens=(Token("t", "T", 1, 1),)), target)
+    kept = kind != "readonly" or target.read_text() == "read-only"
+    if victim.read_text() != "keep me" or not kept:
+        raise Escaped(f"a save through a {kind} changed a file it must not")
+    victim.chmod(0o644)
+    target.chmod(0o644)
+    target.unlink()
+    return "rejected" if kind != "symlink" else "accepted"
+
+
+def fuzz_paths(cases: int, seed: int, show: int = 5) -> dict[str, int]:
+    """Run ``cases`` path cases in a fresh temporary folder; return the outcome counts."""
+    rng = random.Random(seed)
+    counts = {"tried": 0, "accepted": 0, "rejected": 0, "crashes": 0}
+    root = Path(tempfile.mkdtemp(prefix="fuzz-paths-"))
+    try:
+        world = hostile_world(root)
+        for case in range(cases):
+            name = rng.choice(sorted(world))
+            named, allowed = world[name]
+            kind = rng.choice(["background", "token", "uvtt", "file", "save"])
+            counts["tried"] += 1
+            try:
+                with alarm(5):
+                    outcome = (
+                        image_case(root, named, allowed, kind) if kind in ("background", "token")
+                        else uvtt_case(root, named, allowed) if kind == "uvtt"
+                        else file_case(root, named, allowed and name != "inside")
+                        if kind == "file" else save_case(root, rng)
+                    )  # fmt: skip
+                counts[outcome] += 1
+            except Exception:  # count everything that got through, with its traceback
+                counts["crashes"] += 1
+                if counts["crashes"] <= show:
+                    print(f"ESCAPE/CRASH path case {case} ({kind}, {name}):\n"
+                          f"{traceback.format_exc()}")  # fmt: skip
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return counts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--path-cases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    started = time.perf_counter()
+    paths = fuzz_paths(args.path_cases, args.seed)
+    print(f"path cases tried: {paths['tried']} in {time.perf_counter() - started:.1f} s: "
+          f"{paths['accepted']} read (allowed), {paths['rejected']} refused, "
+          f"{paths['crashes']} escaped or crashed")  # fmt: skip
     started = time.perf_counter()
     counts = fuzz(args.cases, args.seed)
     seconds = time.perf_counter() - started
@@ -183,8 +379,8 @@ def main() -> int:
     print(f"cases tried: {counts['tried']} in {seconds:.1f} s")
     print(f"accepted (still valid, round-trip checked): {counts['accepted']}")
     print(f"clean rejections: {counts['rejected']}")
-    print(f"crashes: {counts['crashes']}")
-    return 1 if counts["crashes"] else 0
+    print(f"crashes: {counts['crashes'] + paths['crashes']}")
+    return 1 if counts["crashes"] or paths["crashes"] else 0
 
 
 if __name__ == "__main__":
