@@ -18,6 +18,7 @@ from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
 from desktop.gui.file_actions import (
+    accept_dropped_files,
     import_uvtt_path,
     is_uvtt_file,
     map_message,
@@ -47,6 +48,7 @@ def open_window(path: str | None) -> GMWindow:
     map_problem = preload_map(encounter, file.resolve().parent)
     window = GMWindow(BattleState(encounter), file if error is None and not uvtt else None)
     window.scene.base_dir = None if error is not None or uvtt else file.resolve().parent
+    accept_dropped_files(window)
     if settings().contains("gm/geometry"):
         window.show()
     else:

@@ -13,8 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QImageReader
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QDropEvent, QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
@@ -153,6 +153,43 @@ def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path | None) -
         return False
     report_image_problems(window, problem)
     return True
+
+
+class FileDropFilter(QObject):
+    """Opens an encounter or Universal VTT file dropped on the GM window (the map included)."""
+
+    def __init__(self, window: GMWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            return False
+        assert isinstance(event, QDropEvent)  # QDragEnterEvent and QDragMoveEvent are ones
+        files = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        if len(files) != 1:
+            return False
+        event.acceptProposedAction()
+        if kind == QEvent.Type.Drop:
+            QTimer.singleShot(0, lambda: open_dropped(self.window, files[0]))
+        return True
+
+
+def accept_dropped_files(window: GMWindow) -> None:
+    """Let the GM drop a ``.json`` encounter or a ``.dd2vtt``/``.uvtt``/``.df2vtt`` map on the
+    window or the map to open it (as File > Open does)."""
+    dropped = FileDropFilter(window)
+    for widget in (window, window.view.viewport()):
+        widget.setAcceptDrops(True)
+        widget.installEventFilter(dropped)
+
+
+def open_dropped(window: GMWindow, path: Path) -> None:
+    """Open a dropped file, after asking about unsaved changes."""
+    if window.state.dirty and not window.confirm_discard():
+        return
+    open_path(window, path)
 
 
 def open_dialog(window: GMWindow) -> None:

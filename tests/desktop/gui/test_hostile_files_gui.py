@@ -1,6 +1,6 @@
 """Untrusted files at the GM window (issue 18): a map image outside the encounter's folder is
 not shown and can be relinked from the message; a Universal VTT export opened as a file, from
-the command line or from File > Open, goes to the import."""
+the command line, from File > Open or dropped on the map, goes to the import."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import zlib
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from test_uvtt_import_dialog import answer_import_dialog
 
@@ -131,3 +133,26 @@ def test_battlemap_map_dd2vtt_opens_the_import(
     assert seen == ["2 points -> 2 points"] and warnings.shown == []
     assert window.state.encounter.name == "cave" and window.path is None
     assert len(window.state.encounter.walls) == 1
+
+
+def test_a_uvtt_file_dropped_on_the_map_goes_to_the_import(
+    window: GMWindow, qtbot: QtBot, warnings: Warnings, tmp_path: Path
+) -> None:
+    source = tmp_path / "dropped.df2vtt"
+    source.write_text(json.dumps(UVTT | {"image": ""}))
+    file_actions.accept_dropped_files(window)
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(source))])
+    viewport = window.view.viewport()
+    at = QPointF(viewport.rect().center())
+    enter = QDragEnterEvent(at.toPoint(), Qt.DropAction.CopyAction, data,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()
+    seen = answer_import_dialog(UvttImportDialog.accept)
+    drop = QDropEvent(at, Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)  # fmt: skip
+    QApplication.sendEvent(viewport, drop)
+    qtbot.waitUntil(lambda: window.state.encounter.name == "dropped")
+    assert seen == ["2 points -> 2 points"] and warnings.shown == []
+    assert len(window.state.encounter.walls) == 1 and window.path is None
