@@ -109,7 +109,7 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    if not image.save(buffer, b"PNG"):
         raise OSError("the image could not be encoded as PNG")
     buffer.close()
     return bytes(data.data())
