@@ -109,7 +109,8 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, b"PNG"):
+    # The stub asks for bytes, but PySide6 6.11 accepts only str here.
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise OSError("the image could not be encoded as PNG")
     buffer.close()
     return bytes(data.data())
