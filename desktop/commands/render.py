@@ -94,7 +94,15 @@ def run(args: argparse.Namespace) -> int:
 
 def check_output(out: Path, encounter: Encounter, path: Path) -> None:
     """Refuse (``ValueError``) an ``out`` that is the encounter file or its map image, by
-    device and inode (a hard link or a symbolic link to them too), or a folder."""
+    device and inode (a hard link or a symbolic link to them too), or a folder.
+
+    Examples
+    --------
+    >>> check_output(Path("/"), Encounter(), Path("enc.json"))
+    Traceback (most recent call last):
+    ...
+    ValueError: /: OUT: is a folder; name the PNG to write
+    """
     own = [path, background_path(encounter, path.resolve().parent)]
     if out.is_dir():
         raise ValueError(f"{out}: OUT: is a folder; name the PNG to write")

@@ -48,7 +48,17 @@ def inside(path: str | Path, folder: Path) -> bool:
 
 def copy_into(path: str | Path, folder: Path) -> Path:
     """The image ``path`` if it is inside ``folder``, else a copy of it made there (named like
-    it, or ``NAME-2.png``... when another file has the name). ``ImageError`` if unreadable."""
+    it, or ``NAME-2.png``... when another file has the name). ``ImageError`` if unreadable.
+
+    Examples
+    --------
+    >>> import tempfile, struct
+    >>> png = b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR" + struct.pack(">II", 2, 2)
+    >>> elsewhere, folder = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+    >>> _ = (elsewhere / "orc.png").write_bytes(png), (folder / "orc.png").write_text("mine")
+    >>> copy_into(elsewhere / "orc.png", folder).name, (folder / "orc.png").read_text()
+    ('orc-2.png', 'mine')
+    """
     if inside(path, folder):
         return Path(path)
     source = Path(path)

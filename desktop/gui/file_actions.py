@@ -144,6 +144,9 @@ def relink_map(window: GMWindow) -> None:
         return
     window.state.apply("Relink map image", replace(window.state.encounter, background=background))
     window.view.fit_map()
+    if chosen != Path(name):
+        window.statusBar().showMessage(f"Copied {name} into the encounter's folder as "
+                                       f"{chosen.name}", 8000)  # fmt: skip
 
 
 def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path | None) -> bool:
