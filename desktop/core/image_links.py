@@ -81,13 +81,32 @@ def _holds(file: Path, data: bytes) -> bool:
         return False
 
 
-def gather_images(encounter: Encounter, folder: Path) -> tuple[Encounter, tuple[str, ...]]:
+def image_paths(encounter: Encounter) -> frozenset[str]:
+    """Every image path ``encounter`` names (map and tokens).
+
+    Examples
+    --------
+    >>> from desktop.core.model import Background, Token
+    >>> sorted(image_paths(Encounter(background=Background(path="/m/cave.png"),
+    ...                              tokens=(Token("a", "A", 0, 0, image="/m/orc.png"),))))
+    ['/m/cave.png', '/m/orc.png']
+    """
+    background = encounter.background
+    paths = {background.path} if background is not None and background.path else set()
+    return frozenset(paths | {t.image for t in encounter.tokens if t.image})
+
+
+def gather_images(
+    encounter: Encounter, folder: Path, opened: frozenset[str] = frozenset()
+) -> tuple[Encounter, tuple[str, ...]]:
     """``encounter`` with each map or token image outside ``folder`` copied into it, and the
-    names of the copies. An image that cannot be read is left as it is."""
+    names of the copies. An image that cannot be read is left as it is, and so is one of the
+    ``opened`` paths: those the encounter named when it was opened from a file, which were
+    refused for leaving its folder and must not be copied in by a save."""
     copied: list[str] = []
 
     def gathered(path: str | None) -> str | None:
-        if path is None or inside(path, folder):
+        if path is None or path in opened or inside(path, folder):
             return path
         try:
             copy = copy_into(path, folder)

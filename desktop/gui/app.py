@@ -22,6 +22,7 @@ from desktop.gui.file_actions import (
     import_uvtt_path,
     is_uvtt_file,
     map_message,
+    remember_opened_images,
     report_image_problems,
 )
 from desktop.gui.main_window import GMWindow
@@ -49,6 +50,7 @@ def open_window(path: str | None) -> GMWindow:
     window = GMWindow(BattleState(encounter), file if error is None and not uvtt else None)
     window.scene.base_dir = None if error is not None or uvtt else file.resolve().parent
     accept_dropped_files(window)
+    remember_opened_images(window, encounter)
     if settings().contains("gm/geometry"):
         window.show()
     else:
@@ -87,6 +89,7 @@ def offer_restore(window: GMWindow) -> None:
     if answer == QMessageBox.StandardButton.Yes:
         window.path = Path(restore.source) if restore.source else None
         window.scene.base_dir = window.path.resolve().parent if window.path else None
+        remember_opened_images(window, restore.encounter)
         window.state.load(restore.encounter)
         window.view.fit_map()
     else:

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QDropEvent, QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
-from desktop.core.image_links import copy_into, gather_images
+from desktop.core.image_links import copy_into, gather_images, image_paths
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter
 from desktop.core.uvtt import (
@@ -57,9 +58,20 @@ def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None
     the images the GM picked wherever they are."""
     window.path = path
     window.scene.base_dir = path.resolve().parent if path is not None else None
+    remember_opened_images(window, encounter if path is not None else Encounter())
     window.state.load(encounter)
     window.view.fit_map()
     QTimer.singleShot(0, return_freed_memory)
+
+
+_opened_images: WeakKeyDictionary[GMWindow, frozenset[str]] = WeakKeyDictionary()
+"""The image paths each window's encounter named when it was opened from a file."""
+
+
+def remember_opened_images(window: GMWindow, encounter: Encounter) -> None:
+    """Note the images ``encounter`` named when opened: a save never copies those in (one
+    outside the folder was refused; copying it would show it after all)."""
+    _opened_images[window] = image_paths(encounter)
 
 
 def open_path(window: GMWindow, path: Path) -> bool:
@@ -215,7 +227,8 @@ def save_as(window: GMWindow) -> bool:
 
 
 def _write(window: GMWindow, path: Path) -> bool:
-    encounter, copied = gather_images(window.state.encounter, path.resolve().parent)
+    opened = _opened_images.get(window, frozenset())
+    encounter, copied = gather_images(window.state.encounter, path.resolve().parent, opened)
     try:
         save_encounter(encounter, path)
     except (EncounterFileError, OSError) as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import struct
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,10 @@ def test_closing_the_message_opens_the_encounter_without_its_map(
     assert len(warnings.shown) == 1
     assert window.path == file and window.scene.background_size() is None
     assert window.state.history == ()
+    window.state.apply("Rename", replace(window.state.encounter, name="Ambush"))
+    assert file_actions.save(window)  # the refused image is not copied in by the save
+    assert sorted(p.name for p in file.parent.iterdir()) == ["enc.json"]
+    assert json.loads(file.read_text())["background"]["path"] == "../secret.png"
 
 
 def test_a_uvtt_file_opened_from_file_open_goes_to_the_import(
