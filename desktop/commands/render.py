@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from desktop.core.assets import demo_path
 from desktop.core.atomic import atomic_write_bytes, same_file
 from desktop.core.model import Encounter
+from desktop.core.uvtt import UVTT_SUFFIXES, looks_like_uvtt
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
@@ -72,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
     path = demo_path() if args.demo else Path(args.file)
     try:
+        refuse_uvtt(path)
         encounter, warnings = open_encounter(path)
         check_output(Path(args.out), encounter, path)
     except (EncounterFileError, ValueError) as error:
@@ -90,6 +92,27 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.view} view)")
     return 0
+
+
+def refuse_uvtt(path: Path) -> None:
+    """A Universal VTT export is not an encounter: say how to import it (``ValueError``).
+
+    Examples
+    --------
+    >>> refuse_uvtt(Path("cave.dd2vtt"))
+    Traceback (most recent call last):
+    ...
+    ValueError: cave.dd2vtt: a Universal VTT map, not an encounter: \
+battlemap import-uvtt cave.dd2vtt cave.json imports it
+    """
+    if path.suffix.lower() in UVTT_SUFFIXES or looks_like_uvtt(path):
+        target = path.with_suffix(".json")
+        if target == path:
+            target = path.with_name(f"{path.stem}-encounter.json")
+        raise ValueError(
+            f"{path}: a Universal VTT map, not an encounter: "
+            f"battlemap import-uvtt {path} {target} imports it"
+        )
 
 
 def check_output(out: Path, encounter: Encounter, path: Path) -> None:

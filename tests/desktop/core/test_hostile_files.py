@@ -517,3 +517,13 @@ def test_uvtt_content_is_recognised_whatever_the_file_is_called(tmp_path: Path) 
     assert looks_like_uvtt(write_uvtt(tmp_path / "map.json"))
     assert not looks_like_uvtt(DEMO)
     assert not looks_like_uvtt(tmp_path)
+
+
+def test_render_of_a_uvtt_file_says_how_to_import_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = write_uvtt(tmp_path / "cave.json")
+    assert main(["render", str(source), str(tmp_path / "out.png")]) == 2
+    one_line_refusal(capsys, f"{source}: a Universal VTT map, not an encounter: battlemap "
+                             f"import-uvtt {source} {tmp_path / 'cave-encounter.json'} imports it")
+    assert [p.name for p in tmp_path.iterdir()] == ["cave.json"]
