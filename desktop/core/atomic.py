@@ -37,8 +37,8 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
 
     A new file gets the mode the umask allows, an existing one keeps its mode; a file the
     user may not write (a read-only encounter, ``chmod 444``) is refused with
-    ``PermissionError`` and left alone. A symbolic link at ``path`` is replaced by the new
-    file; what it pointed to is not written.
+    :class:`ReadOnlyFile` (a ``PermissionError``) and left alone. A symbolic link at ``path``
+    is replaced by the new file; what it pointed to is not written.
     """
     target = Path(path)
     mode = _mode_for(target)
@@ -56,6 +56,19 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         raise
     _fsync_directory(target.parent)
     _remove_strays(target)
+
+
+class ReadOnlyFile(PermissionError):
+    """A save refused because the file is read-only; the message names the file.
+
+    Examples
+    --------
+    >>> str(ReadOnlyFile(13, "read-only file; not replaced", "enc.json"))
+    'enc.json: read-only file; not replaced'
+    """
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
 
 
 def same_file(first: str | Path, second: str | Path) -> bool:
@@ -85,7 +98,7 @@ def _mode_for(target: Path) -> int:
     except FileNotFoundError:
         return NEW_FILE_MODE & ~current_umask()
     if not info.st_mode & 0o222 or not os.access(target, os.W_OK):  # 0o222: root too
-        raise PermissionError(errno.EACCES, "read-only file; not replaced", str(target))
+        raise ReadOnlyFile(errno.EACCES, "read-only file; not replaced", str(target))
     return info.st_mode & 0o777
 
 

@@ -406,7 +406,7 @@ def test_attack_write_does_not_replace_a_read_only_encounter(
     command = ["attack", str(source), "--attacker", "harsk", "--target", "goblin-5", "--seed",
                "7", "--write"]  # fmt: skip
     assert main(command) == 2
-    one_line_refusal(capsys, f"read-only file; not replaced: '{source}'")
+    one_line_refusal(capsys, f"battlemap attack: {source}: read-only file; not replaced")
     assert source.read_bytes() == DEMO.read_bytes()
     assert stat.S_IMODE(source.stat().st_mode) == 0o444
 
