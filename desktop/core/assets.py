@@ -8,10 +8,12 @@ Examples
 --------
 >>> demo_path("goblin-ambush").name
 'goblin-ambush.json'
->>> demo_path("no-such-demo")
+>>> "goblin-ambush" in demo_names()
+True
+>>> demo_path("no-such-demo")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: no demo encounter 'no-such-demo' (demos: goblin-ambush)
+ValueError: no demo encounter 'no-such-demo' (demos: ...goblin-ambush...)
 """
 
 from __future__ import annotations
