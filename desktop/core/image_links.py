@@ -97,16 +97,16 @@ def image_paths(encounter: Encounter) -> frozenset[str]:
 
 
 def gather_images(
-    encounter: Encounter, folder: Path, opened: frozenset[str] = frozenset()
+    encounter: Encounter, folder: Path, refused: frozenset[str] = frozenset()
 ) -> tuple[Encounter, tuple[str, ...]]:
     """``encounter`` with each map or token image outside ``folder`` copied into it, and the
     names of the copies. An image that cannot be read is left as it is, and so is one of the
-    ``opened`` paths: those the encounter named when it was opened from a file, which were
-    refused for leaving its folder and must not be copied in by a save."""
+    ``refused`` paths: those outside its folder the encounter named when it was opened from a
+    file, which were not shown and must not be copied in by a save."""
     copied: list[str] = []
 
     def gathered(path: str | None) -> str | None:
-        if path is None or path in opened or inside(path, folder):
+        if path is None or path in refused or inside(path, folder):
             return path
         try:
             copy = copy_into(path, folder)

@@ -22,8 +22,9 @@ from desktop.gui.file_actions import (
     import_uvtt_path,
     is_uvtt_file,
     map_message,
-    remember_opened_images,
+    remember_refused_images,
     report_image_problems,
+    set_image_folder,
 )
 from desktop.gui.main_window import GMWindow
 from desktop.gui.map_loading import load_map_image
@@ -48,9 +49,9 @@ def open_window(path: str | None) -> GMWindow:
         encounter, error = Encounter(), str(problem)
     map_problem = preload_map(encounter, file.resolve().parent)
     window = GMWindow(BattleState(encounter), file if error is None and not uvtt else None)
-    window.scene.base_dir = None if error is not None or uvtt else file.resolve().parent
+    set_image_folder(window, None if error is not None or uvtt else file.resolve().parent)
     accept_dropped_files(window)
-    remember_opened_images(window, encounter)
+    remember_refused_images(window, encounter, window.scene.base_dir)
     if settings().contains("gm/geometry"):
         window.show()
     else:
@@ -88,8 +89,8 @@ def offer_restore(window: GMWindow) -> None:
     )
     if answer == QMessageBox.StandardButton.Yes:
         window.path = Path(restore.source) if restore.source else None
-        window.scene.base_dir = window.path.resolve().parent if window.path else None
-        remember_opened_images(window, restore.encounter)
+        set_image_folder(window, window.path.resolve().parent if window.path else None)
+        remember_refused_images(window, restore.encounter, window.scene.base_dir)
         window.state.load(restore.encounter)
         window.view.fit_map()
     else:

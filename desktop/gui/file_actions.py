@@ -19,7 +19,7 @@ from PySide6.QtGui import QDropEvent, QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
-from desktop.core.image_links import copy_into, gather_images, image_paths
+from desktop.core.image_links import copy_into, gather_images, image_paths, inside
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter
 from desktop.core.uvtt import (
@@ -57,21 +57,31 @@ def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None
     Images of an encounter from a file are read only inside its folder; an unsaved one shows
     the images the GM picked wherever they are."""
     window.path = path
-    window.scene.base_dir = path.resolve().parent if path is not None else None
-    remember_opened_images(window, encounter if path is not None else Encounter())
+    set_image_folder(window, path.resolve().parent if path is not None else None)
+    remember_refused_images(window, encounter, window.scene.base_dir)
     window.state.load(encounter)
     window.view.fit_map()
     QTimer.singleShot(0, return_freed_memory)
 
 
-_opened_images: WeakKeyDictionary[GMWindow, frozenset[str]] = WeakKeyDictionary()
-"""The image paths each window's encounter named when it was opened from a file."""
+def set_image_folder(window: GMWindow, folder: Path | None) -> None:
+    """The folder the GM and player scenes read the encounter's images in (None: anywhere,
+    for an encounter not from a file)."""
+    window.scene.base_dir = folder
+    if window.player_window is not None:
+        window.player_window.scene.base_dir = folder
 
 
-def remember_opened_images(window: GMWindow, encounter: Encounter) -> None:
-    """Note the images ``encounter`` named when opened: a save never copies those in (one
-    outside the folder was refused; copying it would show it after all)."""
-    _opened_images[window] = image_paths(encounter)
+_refused_images: WeakKeyDictionary[GMWindow, frozenset[str]] = WeakKeyDictionary()
+"""The image paths outside its folder each window's encounter named when opened from a file."""
+
+
+def remember_refused_images(window: GMWindow, encounter: Encounter, folder: Path | None) -> None:
+    """Note the images ``encounter``, opened from a file in ``folder``, names outside it: they
+    were refused, and a save never copies them in (that would show them after all). None: not
+    from a file, every image was picked by the GM."""
+    refused = {p for p in image_paths(encounter) if folder is not None and not inside(p, folder)}
+    _refused_images[window] = frozenset(refused)
 
 
 def open_path(window: GMWindow, path: Path) -> bool:
@@ -227,20 +237,20 @@ def save_as(window: GMWindow) -> bool:
 
 
 def _write(window: GMWindow, path: Path) -> bool:
-    opened = _opened_images.get(window, frozenset())
-    encounter, copied = gather_images(window.state.encounter, path.resolve().parent, opened)
+    refused = _refused_images.get(window, frozenset())
+    encounter, copied = gather_images(window.state.encounter, path.resolve().parent, refused)
     try:
         save_encounter(encounter, path)
     except (EncounterFileError, OSError) as error:
         window.show_error("Cannot save encounter", str(error))
         return False
+    window.path = path
+    set_image_folder(window, path.resolve().parent)  # before the edit: scenes read from here
     if copied:
         window.state.apply("Copy images beside the encounter", encounter)
         window.statusBar().showMessage(
             f"Copied {', '.join(copied)} into {path.resolve().parent} beside the encounter", 8000
         )
-    window.path = path
-    window.scene.base_dir = path.resolve().parent
     window.state.mark_saved()
     add_recent_file(str(path))
     return True

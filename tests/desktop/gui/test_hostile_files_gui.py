@@ -161,3 +161,22 @@ def test_a_uvtt_file_dropped_on_the_map_goes_to_the_import(
     qtbot.waitUntil(lambda: window.state.encounter.name == "dropped")
     assert warnings.shown == []
     assert len(window.state.encounter.walls) == 1 and window.path is None
+
+
+def test_save_as_into_another_folder_takes_the_map_along(
+    window: GMWindow, warnings: Warnings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "cave.png").write_bytes(png(16, 12))
+    source = tmp_path / "a" / "enc.json"
+    source.write_text(json.dumps({"format": 1, "width": 4, "height": 3, "background": {
+        "path": "cave.png", "pixels_per_cell": 4}}))  # fmt: skip
+    assert file_actions.open_path(window, source) and warnings.shown == []
+    target = tmp_path / "b" / "enc.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *_a, **_k: (str(target), "")))  # fmt: skip
+    assert file_actions.save_as(window)
+    assert (tmp_path / "b" / "cave.png").read_bytes() == png(16, 12)
+    assert json.loads(target.read_text())["background"]["path"] == "cave.png"
+    assert file_actions.open_path(window, target) and warnings.shown == []
+    assert window.scene.background_size() == (16, 12)
