@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from desktop import __version__
+from desktop.core.assets import demo_for
 
 SUBCOMMANDS: dict[str, str] = {
     # name -> one-line help; the module is desktop.commands.<name with - as _>
@@ -40,6 +41,8 @@ def _gui_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"battlemap {__version__}")
     parser.add_argument("file", nargs="?", help="an encounter file to open (default: the demo)")
+    parser.add_argument("--demo", metavar="NAME", help="open a bundled demo by its name or its "
+                        "game system's (gurps, storypath, fate, spf)")
     return parser
 
 
@@ -57,10 +60,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         return _run_subcommand(args[0], args[1:])
-    options = _gui_parser().parse_args(args)
+    parser = _gui_parser()
+    options = parser.parse_args(args)
+    file = options.file
+    if options.demo is not None:
+        try:
+            file = str(demo_for(options.demo))
+        except ValueError as error:
+            parser.error(str(error))
     from desktop.gui.app import run_app  # imported late: headless commands never load Qt
 
-    return run_app(options.file)
+    return run_app(file)
 
 
 if __name__ == "__main__":

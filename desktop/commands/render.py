@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.core.assets import demo_path
+from desktop.core.assets import demo_for, demo_path
 from desktop.core.atomic import atomic_write_bytes, same_file
 from desktop.core.model import Encounter
 from desktop.core.uvtt import UVTT_SUFFIXES, looks_like_uvtt
@@ -63,6 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("file", nargs="?", help="the encounter file to render")
     source.add_argument("--demo", action="store_true", help="render the bundled demo encounter")
+    parser.add_argument("--system", metavar="NAME", help="with --demo: the demo of this game "
+                        "system (gurps, storypath, fate) or this demo name")
     parser.add_argument("out", help="the PNG to write")
     parser.add_argument("--view", choices=["gm", "player"], default="gm",
                         help="what the GM sees (default) or what the players see")
@@ -103,8 +105,9 @@ def run(args: argparse.Namespace) -> int:
     from desktop.gui.settings import table_label_mm
     from desktop.gui.token_item import TokenStyle
 
-    path = demo_path() if args.demo else Path(args.file)
     try:
+        path = (demo_for(args.system) if args.system else demo_path()) if args.demo \
+            else Path(args.file)
         refuse_uvtt(path)
         encounter, warnings = open_encounter(path)
         check_output(Path(args.out), encounter, path)

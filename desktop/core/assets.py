@@ -18,9 +18,11 @@ ValueError: no demo encounter 'no-such-demo' (demos: ...goblin-ambush...)
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from desktop import ASSETS_DIR
+from rules.registry import find_system
 
 DEFAULT_DEMO = "goblin-ambush"
 
@@ -28,6 +30,31 @@ DEFAULT_DEMO = "goblin-ambush"
 def demo_names() -> tuple[str, ...]:
     """The names of the bundled demo encounters, sorted (``assets/demo/NAME.json``)."""
     return tuple(sorted(path.stem for path in (ASSETS_DIR / "demo").glob("*.json")))
+
+
+def demo_for(name: str) -> Path:
+    """The demo called ``name``, or else the first demo of the game system called ``name``
+    (``gurps``, ``fate roman``, ``spf``); ``ValueError`` naming the demos otherwise.
+
+    >>> demo_for("spf").name
+    'goblin-ambush.json'
+    """
+    if (ASSETS_DIR / "demo" / f"{name}.json").is_file():
+        return demo_path(name)
+    try:
+        wanted = find_system(name).name
+    except ValueError:
+        wanted = ""
+    for demo in demo_names():
+        path = demo_path(demo)
+        try:
+            system = json.loads(path.read_bytes()).get("system", "savage-pathfinder")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if wanted and system == wanted:
+            return path
+    raise ValueError(f"no demo encounter {name!r} (demos: {', '.join(demo_names())}; or a "
+                     f"game system's name)")
 
 
 def demo_path(name: str = DEFAULT_DEMO) -> Path:

@@ -20,7 +20,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
-from desktop.core.images import ImageError, check_image
+from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Encounter, Light, Region, Token, Wall
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import acting_tokens
@@ -62,10 +62,8 @@ class Layer(IntEnum):
 
 def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
     """A token's image, or None if it is missing, unreadable or too large (the disc shows)."""
-    full = Path(path) if base_dir is None else base_dir / path
     try:
-        data = full.read_bytes()
-        check_image(data)
+        data = read_image_file(path, base_dir)  # a regular file inside the folder, bounded
     except (OSError, ImageError):
         return None
     image = QImage.fromData(data)

@@ -49,3 +49,25 @@ def test_a_sheet_placed_by_hand_and_refusals_that_change_nothing(
     assert main(["new", str(savage)]) == 0
     assert main(["import-character", minotaur, str(savage)]) == 2
     assert "Savage Pathfinder cannot import character sheets" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("system", "demo"), [
+    ("gurps", "gurps-duel.json"), ("storypath", "storypath-firefight.json"),
+    ("fate", "fate-arena.json"), ("spf", "goblin-ambush.json")])
+def test_every_system_has_a_demo_that_opens_and_renders(system: str, demo: str,
+                                                        tmp_path: Path) -> None:
+    """``battlemap --demo gurps`` opens the GURPS duel; ``render --demo --system gurps`` draws
+    it; each demo's every stat block parses with its system."""
+    from desktop.core.assets import demo_for
+    from rules.registry import find_system
+
+    path = demo_for(system)
+    assert path.name == demo
+    encounter = load_encounter(path)
+    rules = find_system(encounter.system)
+    assert rules is find_system(system)
+    for token in encounter.tokens:
+        rules.combatant_from_dict(token.stats, f"tokens[{token.id}].stats", token.id)
+    out = tmp_path / "demo.png"
+    assert main(["render", "--demo", "--system", system, str(out)]) == 0
+    assert out.stat().st_size > 10_000
