@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from desktop.core.model import Encounter, Point, Region, Token, Wall, WallKind
+from desktop.core.model import Encounter, GridKind, Point, Region, Token, Wall, WallKind
 
 WALL_PICK_TOLERANCE = 0.25
 """How close (in cells) a click must come to a wall to pick it."""
@@ -198,3 +198,16 @@ def label_for_move(encounter: Encounter, token_ids: list[str]) -> str:
     if len(token_ids) == 1:
         return f"Move {encounter.token(token_ids[0]).name}"
     return f"Move {len(token_ids)} tokens"
+
+
+def turn_facing(facing: float, steps: int, kind: GridKind) -> float:
+    """``facing`` turned ``steps`` sides clockwise: a hex side (60°) on a hex grid, an eighth
+    (45°) elsewhere, snapped to those sides.
+
+    Examples
+    --------
+    >>> turn_facing(0.0, 1, GridKind.HEX), turn_facing(10.0, -1, GridKind.SQUARE)
+    (60.0, 315.0)
+    """
+    side = 60.0 if kind is GridKind.HEX else 45.0
+    return (round(facing / side) + steps) * side % 360.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
-from desktop.core.edits import without_ids
+from desktop.core.edits import turn_facing, without_ids
 from desktop.core.grid_fit import GridBoxTool
 from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
@@ -112,10 +113,28 @@ def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     relabel()
     actions["delete"] = _action(window, menu, "&Delete Selection", partial(_delete, window),
                                 Keys.Delete)
+    actions["turn_left"] = _action(window, menu, "Turn Selected Tokens &Left",
+                                   partial(_turn, window, -1), "[")
+    actions["turn_right"] = _action(window, menu, "Turn Selected Tokens Ri&ght",
+                                    partial(_turn, window, 1), "]")
     menu.addSeparator()
     actions["preferences"] = _action(
         window, menu, "&Preferences...",
         partial(PreferencesDialog.ask, window, window.apply_table_preferences))
+
+
+def _turn(window: GMWindow, steps: int) -> None:
+    """Turn the selected tokens' facing one side of a hex (60°) or an eighth (45°) on squares
+    and gridless maps, as one undoable edit; the facing mark shows on both windows."""
+    encounter = window.state.encounter
+    chosen = [t for t in encounter.tokens if t.id in window.interaction.selection]
+    if not chosen:
+        return
+    turned = encounter
+    for token in chosen:
+        turned = turned.with_token(replace(token, facing=turn_facing(
+            token.facing, steps, encounter.grid.kind)))
+    window.state.apply(f"Turn {len(chosen)} token(s)", turned)
 
 
 def _delete(window: GMWindow) -> None:

@@ -189,3 +189,19 @@ def test_roll_from_a_tokens_menu_and_paste_a_stat_block(qtbot: QtBot,
     assert dialog.result_encounter.token("goblin-1").stats["skills"] == {"fighting": "d8"}
     dialog.text.setPlainText("a shopping list")
     assert dialog.result_encounter is None and "Not usable yet" in dialog.reading.text()
+
+
+@pytest.mark.parametrize("demo_window", ["gurps-duel.json"], indirect=True)
+def test_the_gm_turns_a_tokens_facing_with_keys(qtbot: QtBot, demo_window: GMWindow) -> None:
+    """GURPS faces by hex sides: ] turns the selected orc one side clockwise (60°), [ back;
+    the arc an attack comes from follows (facing decides front, side and back)."""
+    window = demo_window
+    start = window.state.encounter.token("orc").facing
+    window.interaction.set_selection(frozenset({"orc"}))
+    window.actions_by_name["turn_right"].trigger()
+    assert window.state.encounter.token("orc").facing == (round(start / 60) * 60 + 60) % 360
+    window.actions_by_name["turn_left"].trigger()
+    window.actions_by_name["turn_left"].trigger()
+    assert window.state.encounter.token("orc").facing == (round(start / 60) * 60 - 60) % 360
+    window.state.undo()
+    assert window.state.encounter.token("orc").facing == (round(start / 60) * 60) % 360
