@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
 from desktop.core.image_links import copy_into, gather_images, image_paths, inside
 from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Background, Encounter
+from desktop.core.model import Background, Encounter, Point
 from desktop.core.uvtt import (
     UVTT_SUFFIXES,
     UvttImport,
@@ -33,6 +33,7 @@ from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.memory import return_freed_memory
 from desktop.gui.settings import add_recent_file, set_uvtt_import_choices, uvtt_import_choices
+from desktop.gui.style import CELL
 from desktop.gui.uvtt_import_dialog import UvttImportDialog
 
 if TYPE_CHECKING:
@@ -181,7 +182,8 @@ def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path | None) -
 
 
 class FileDropFilter(QObject):
-    """Opens an encounter or Universal VTT file dropped on the GM window (the map included)."""
+    """Opens an encounter or Universal VTT file dropped on the GM window (the map included);
+    a character sheet (``.gcs``) dropped on the map becomes a token where it was dropped."""
 
     def __init__(self, window: GMWindow) -> None:
         super().__init__(window)
@@ -197,7 +199,11 @@ class FileDropFilter(QObject):
             return False
         event.acceptProposedAction()
         if kind == QEvent.Type.Drop:
-            QTimer.singleShot(0, lambda: open_dropped(self.window, files[0]))
+            at = None
+            if watched is self.window.view.viewport():
+                spot = self.window.view.mapToScene(event.position().toPoint())
+                at = (spot.x() / CELL, spot.y() / CELL)
+            QTimer.singleShot(0, lambda: open_dropped(self.window, files[0], at))
         return True
 
 
@@ -210,8 +216,16 @@ def accept_dropped_files(window: GMWindow) -> None:
         widget.installEventFilter(dropped)
 
 
-def open_dropped(window: GMWindow, path: Path) -> None:
-    """Open a dropped file, after asking about unsaved changes."""
+CHARACTER_SUFFIXES = (".gcs",)
+"""Character sheets: dropped, they add a token instead of opening a file."""
+
+
+def open_dropped(window: GMWindow, path: Path, at: Point | None = None) -> None:
+    """Open a dropped file, after asking about unsaved changes; a character sheet is added
+    as a token at ``at`` (the drop point on the map) instead."""
+    if path.suffix.lower() in CHARACTER_SUFFIXES:
+        window.combatants.import_character(path, at)
+        return
     if window.state.dirty and not window.confirm_discard():
         return
     open_path(window, path)

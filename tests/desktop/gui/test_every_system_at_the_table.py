@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from conftest import QuietGMWindow
 from gui_helpers import hover, on_screen
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from desktop import ASSETS_DIR
@@ -21,6 +22,7 @@ from desktop.cli import main
 from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import ReplayDice
+from desktop.gui import file_actions
 from desktop.gui.combat_tools import add_roll_menu, roll_trait
 from desktop.gui.docks import StatBlockTextDialog
 from desktop.gui.main_window import GMWindow
@@ -205,3 +207,27 @@ def test_the_gm_turns_a_tokens_facing_with_keys(qtbot: QtBot, demo_window: GMWin
     assert window.state.encounter.token("orc").facing == (round(start / 60) * 60 - 60) % 360
     window.state.undo()
     assert window.state.encounter.token("orc").facing == (round(start / 60) * 60) % 360
+
+
+@pytest.mark.parametrize("demo_window", ["gurps-duel.json"], indirect=True)
+def test_a_gcs_sheet_dropped_on_the_map_stands_where_it_fell(qtbot: QtBot,
+                                                             demo_window: GMWindow) -> None:
+    window = demo_window
+    file_actions.accept_dropped_files(window)
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(Path(__file__).parent.parent.parent / "data" / "gurps"
+                                         / "Pixie_Thief.gcs"))])
+    viewport = window.view.viewport()
+    at = QPointF(viewport.rect().center())
+    spot = window.view.mapToScene(at.toPoint())
+    enter = QDragEnterEvent(at.toPoint(), Qt.DropAction.CopyAction, data,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(viewport, QDropEvent(at, Qt.DropAction.CopyAction, data,
+                                                Qt.MouseButton.LeftButton,
+                                                Qt.KeyboardModifier.NoModifier))
+    qtbot.waitUntil(lambda: len(window.state.encounter.tokens) == 4)
+    added = window.state.encounter.tokens[-1]
+    assert added.name == "Jaime Ooley"
+    assert (added.x, added.y) == pytest.approx((spot.x() / CELL, spot.y() / CELL))
