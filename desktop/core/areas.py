@@ -15,8 +15,8 @@ Examples
 >>> blast = placed(enc, "h", "sbt", (6.5, 5.0))
 >>> [h.id for h in beneath(enc, "h", blast).hits]
 ['o']
->>> area_of(placed(enc, "h", "cone", (6.5, 5.5)))
-Area(shape='cone', x=1.5, y=5.5, bearing=90.0)
+>>> area_of(placed(enc, "h", "cone", (6.5, 5.5)))  # from the edge of the hero's base
+Area(shape='cone', x=2.0, y=5.5, bearing=90.0)
 """
 
 from __future__ import annotations
@@ -58,15 +58,19 @@ def shape_of(name: str) -> TemplateShape:
 
 def placed(encounter: Encounter, attacker: str, shape: str, at: Point,
            rotation: float | None = None) -> Template:
-    """Blasts sit on ``at``; Cones and Streams start at the attacker and point at ``at``."""
+    """Blasts sit on ``at``; Cones and Streams "emanate from the attacker": they start at the
+    edge of his footprint and point at ``at`` (or along ``rotation``), as ``battlemap
+    template --from`` places them."""
     kind = shape_of(shape)
     if kind.is_blast:
         return place_template(kind, at)
     token = encounter.token(attacker)
-    origin = (token.x, token.y)
-    if rotation is not None:
-        return place_template(kind, origin, rotation=rotation)
-    return place_template(kind, origin, toward=at)
+    if rotation is None:
+        dx, dy = at[0] - token.x, at[1] - token.y
+        rotation = math.degrees(math.atan2(dx, -dy)) % 360.0 if (dx or dy) else 0.0
+    bearing = math.radians(rotation)
+    edge = (token.x + math.sin(bearing) * token.radius, token.y - math.cos(bearing) * token.radius)
+    return place_template(kind, edge, rotation=rotation)
 
 
 def beneath(encounter: Encounter, attacker: str, template: Template) -> TemplateResult:
