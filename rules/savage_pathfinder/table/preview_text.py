@@ -7,7 +7,7 @@ these lines beside the target; tests compare them with ``battlemap survey`` and 
 Examples
 --------
 >>> percent(0.2465277)
-'24.7 %'
+'25 %'
 """
 
 from __future__ import annotations
@@ -22,8 +22,17 @@ __all__ = ["attack_odds_rows", "card_lines", "odds_lines", "percent"]
 
 
 def percent(chance: float) -> str:
-    """A probability as a percentage with one decimal."""
-    return f"{100 * chance:.1f} %"
+    """A probability as a GM reads it: a whole percentage, ``<1 %`` and ``>99 %`` for the
+    nearly impossible and the nearly certain.
+
+    >>> percent(0.409), percent(0.004), percent(0.0), percent(0.996), percent(1.0)
+    ('41 %', '<1 %', '0 %', '>99 %', '100 %')
+    """
+    if 0.0 < chance < 0.005:
+        return "<1 %"
+    if 0.995 < chance < 1.0:
+        return ">99 %"
+    return f"{round(100 * chance)} %"
 
 
 def odds_lines(odds: AttackOdds) -> list[str]:
@@ -32,7 +41,7 @@ def odds_lines(odds: AttackOdds) -> list[str]:
     Examples
     --------
     >>> odds_lines(AttackOdds(0.02, 0.5, 0.25, 0.4, 0.2, (0.8, 0.1, 0.1), 0.1))
-    ['Hit 50.0 %  Raise 25.0 %', 'Shaken+ 40.0 %  Wound+ 20.0 %  Incap. 10.0 %']
+    ['Hit 50 %  Raise 25 %', 'Shaken+ 40 %  Wound+ 20 %  Incap. 10 %']
     """
     wounded = 1.0 - odds.wounds[0] if odds.wounds else 0.0
     lines = [f"Hit {percent(odds.hit)}  Raise {percent(odds.raise_)}",
@@ -64,12 +73,12 @@ def attack_odds_rows(odds: AttackOdds) -> list[tuple[str, float]]:
 def _distance_line(preview: AttackPreview) -> str:
     band = preview.context.range_band.value if preview.kind.value != "Fighting" else \
         preview.survey.range_band
-    return f'{preview.survey.distance:g}" · {band}'
+    return f'{preview.survey.distance:g}" · {band.replace("_", " ")}'
 
 
 def _cover_line(preview: AttackPreview) -> str:
     cover = preview.context.cover
-    fraction = percent(preview.survey.cover_fraction).replace(".0 %", " %")
+    fraction = percent(preview.survey.cover_fraction)
     penalty = COVER_PENALTY[cover]
     return f"Cover {fraction} · {cover.value}" + (f" ({penalty:+d})" if penalty else "")
 
@@ -89,5 +98,12 @@ def card_lines(preview: AttackPreview, names: Mapping[str, str]) -> list[str]:
     if preview.problem is not None or preview.odds is None:
         return [*lines, f"Cannot attack: {preview.problem}"]
     lines.append(f"TN {preview.target_number} · total {preview.total_modifier:+d}")
-    lines += [", ".join(str(m) for m in preview.attack_modifiers)] * bool(preview.attack_modifiers)
+    others = [str(m) for m in preview.attack_modifiers if not _on_a_line(m.reason)]
+    lines += [", ".join(others)] * bool(others)
     return lines + odds_lines(preview.odds)
+
+
+def _on_a_line(reason: str) -> bool:
+    """Whether a modifier already has its own line on the card (Cover, Gang Up): each is
+    said once."""
+    return reason.endswith("Cover") or reason.startswith("Gang Up")

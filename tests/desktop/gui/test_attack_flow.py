@@ -100,7 +100,7 @@ def test_the_card_shows_what_battlemap_survey_and_odds_print(qtbot, window: GMWi
     assert main(["odds", str(DEMO), *pair, "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["odds"]
     odds = {name: row["probability"] for name, row in rows.items()}
-    cover = f"{100 * measured['cover_fraction']:.1f} %".replace(".0 %", " %")
+    cover = percent(measured["cover_fraction"])  # whole percentages, as a GM reads them
     assert card[1] == f'{measured["distance"]:g}" · {measured["range_band"]}'
     assert card[2] == f"Cover {cover} · {measured['cover']} (-2)"
     assert card[-2] == f"Hit {percent(odds['hit'])}  Raise {percent(odds['raise'])}"
