@@ -33,6 +33,9 @@ MAX_POINTS_PER_SHAPE = 50_000
 MAX_TOTAL_POINTS = 500_000
 """Most points in all walls and regions together."""
 
+MAX_FOG_SIDE = 16_384
+"""Most fog squares along either side of a fog mask (a quarter cell each: a 4,096-cell map)."""
+
 MAX_TEXT = 100_000
 """Longest name, id, note or other text field, in characters."""
 

@@ -1,0 +1,377 @@
+"""Fog of war: what the players' view hides, what the GM reveals and what the heroes see.
+
+An encounter's :class:`~desktop.core.model.Fog` keeps two masks of quarter-cell squares: the
+squares the GM ``revealed`` by hand (brush, rectangle, polygon, room) and the squares the heroes
+have ``seen``. The players' view shows, when fog is on:
+
+- with vision: what the heroes see now, clear and with the creatures they see; what they have
+  seen or the GM revealed, dimmed and without creatures; black elsewhere;
+- without vision: what the GM revealed, with the creatures standing in it; black elsewhere.
+
+What the heroes see is the union of each hero token's view (:mod:`geometry.visibility`): the
+floor within its visibility polygon that is lit for its eyes (its :class:`~desktop.core.model.
+Sight`), and the creatures there that walls and low walls do not wholly hide. A prone token
+stands :data:`PRONE_STATURE` of its height (read from the generic ``stats.condition.prone``
+flag, as the token badges do). :func:`remember_vision` adds what they see to ``seen``; the
+battle state calls it on every edit.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Fog, Side, Token, Wall
+>>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO)
+>>> orc = Token("o", "Orc", 8.5, 1.5)
+>>> enc = Encounter(width=10, height=3, tokens=(hero, orc), fog=Fog(enabled=True),
+...                 walls=(Wall("w", ((5, 0), (5, 3))),))
+>>> sorted(Vision().sight(enc).seen_ids)
+['h']
+>>> sorted(Vision().sight(enc.without_wall("w")).seen_ids)
+['h', 'o']
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+
+from desktop.core.battlefield import battlefield_of, body_of
+from desktop.core.model import (
+    FOG_SQUARES_PER_CELL,
+    Encounter,
+    Fog,
+    FogMask,
+    Point,
+    Side,
+    Token,
+    WallKind,
+)
+from geometry.index import Battlefield
+from geometry.vectors import distance_to_segment
+from geometry.visibility import Box, Ring, Viewer, VisionField, enclosing_room, rasterize
+
+__all__ = [
+    "PRONE_STATURE",
+    "PartySight",
+    "Vision",
+    "brush_squares",
+    "decode_mask_bits",
+    "fog_on",
+    "fog_size",
+    "mask_array",
+    "mask_of",
+    "mask_text",
+    "painted",
+    "polygon_squares",
+    "remember_vision",
+    "room_squares",
+    "stature",
+]
+
+BoolArray = npt.NDArray[np.bool_]
+
+EYE_SHARE = 0.9
+"""Eyes are this share of a creature's stature above its base (as in the cover model)."""
+PRONE_STATURE = 0.3
+"""The share of its height a prone creature stands: a low wall hides it where it shows a
+standing one."""
+
+
+def fog_size(encounter: Encounter) -> tuple[int, int]:
+    """Columns and rows of fog squares covering the map.
+
+    Examples
+    --------
+    >>> fog_size(Encounter(width=10, height=2.1))
+    (40, 9)
+    """
+    return (math.ceil(encounter.width * FOG_SQUARES_PER_CELL - 1e-9),
+            math.ceil(encounter.height * FOG_SQUARES_PER_CELL - 1e-9))
+
+
+def mask_array(mask: FogMask | None, columns: int, rows: int) -> BoolArray:
+    """The squares of ``mask`` as a ``rows x columns`` array (cut or padded with unset
+    squares when the map was resized since).
+
+    Examples
+    --------
+    >>> squares = np.zeros((2, 3), dtype=bool)
+    >>> squares[1, 2] = True
+    >>> mask_array(mask_of(squares), 4, 2).astype(int).tolist()
+    [[0, 0, 0, 0], [0, 0, 1, 0]]
+    """
+    out: BoolArray = np.zeros((rows, columns), dtype=bool)
+    if mask is None:
+        return out
+    bits = np.frombuffer(zlib.decompress(mask.bits), dtype=np.uint8)
+    stored = np.unpackbits(bits, count=mask.rows * mask.columns).astype(bool)
+    stored = stored.reshape(mask.rows, mask.columns)
+    r, c = min(rows, mask.rows), min(columns, mask.columns)
+    out[:r, :c] = stored[:r, :c]
+    return out
+
+
+def mask_of(squares: BoolArray) -> FogMask | None:
+    """The mask of ``squares`` (rows x columns); None when no square is set.
+
+    Examples
+    --------
+    >>> mask_of(np.zeros((2, 2), dtype=bool)) is None
+    True
+    """
+    if not squares.any():
+        return None
+    rows, columns = squares.shape
+    return FogMask(columns, rows, zlib.compress(np.packbits(squares).tobytes(), 6))
+
+
+def mask_text(mask: FogMask) -> str:
+    """The mask's bits as the file stores them: base64 of the compressed bits.
+
+    Examples
+    --------
+    >>> mask = mask_of(np.ones((1, 8), dtype=bool))
+    >>> decode_mask_bits(mask_text(mask), 8, 1) == mask.bits
+    True
+    """
+    return base64.b64encode(mask.bits).decode("ascii")
+
+
+def decode_mask_bits(text: str, columns: int, rows: int) -> bytes:
+    """The compressed bits stored as ``text`` for a ``rows x columns`` mask, checked: a
+    ``ValueError`` saying what is wrong unless they decode to exactly that many squares.
+
+    Examples
+    --------
+    >>> decode_mask_bits("AAAA", 8, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: not zlib-compressed bits
+    """
+    try:
+        packed = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise ValueError("not base64 text") from None
+    expected = (columns * rows + 7) // 8
+    inflate = zlib.decompressobj()
+    try:
+        bits = inflate.decompress(packed, expected + 1)
+    except zlib.error:
+        raise ValueError("not zlib-compressed bits") from None
+    if len(bits) != expected or not inflate.eof:
+        raise ValueError(f"expected {expected} bytes of bits for {columns} x {rows} squares")
+    return packed
+
+
+def painted(encounter: Encounter, squares: BoolArray, reveal: bool) -> Encounter:
+    """``encounter`` with ``squares`` revealed (or hidden again) on the players' view.
+
+    Hiding a square also forgets that the heroes saw it, so the GM can hide a remembered room.
+
+    Examples
+    --------
+    >>> enc = Encounter(width=1, height=1)
+    >>> shown = painted(enc, polygon_squares(enc, ((0, 0), (1, 0), (1, 0.5), (0, 0.5))), True)
+    >>> int(mask_array(shown.fog.revealed, 4, 4).sum())
+    8
+    """
+    columns, rows = fog_size(encounter)
+    fog = encounter.fog
+    revealed = mask_array(fog.revealed, columns, rows)
+    if reveal:
+        return replace(encounter, fog=replace(fog, revealed=mask_of(revealed | squares)))
+    seen = mask_array(fog.seen, columns, rows)
+    return replace(encounter, fog=replace(
+        fog, revealed=mask_of(revealed & ~squares), seen=mask_of(seen & ~squares)))
+
+
+def polygon_squares(encounter: Encounter, points: Sequence[Point]) -> BoolArray:
+    """The fog squares whose centre lies inside the polygon ``points`` (a rectangle is four).
+
+    Examples
+    --------
+    >>> int(polygon_squares(Encounter(width=2, height=2), ((0, 0), (1, 0), (1, 1))).sum())
+    6
+    """
+    columns, rows = fog_size(encounter)
+    return rasterize([tuple(points)], columns, rows, FOG_SQUARES_PER_CELL)
+
+
+def brush_squares(encounter: Encounter, points: Sequence[Point], radius: float) -> BoolArray:
+    """The fog squares whose centre is within ``radius`` cells of the brush stroke ``points``.
+
+    Examples
+    --------
+    >>> int(brush_squares(Encounter(width=4, height=4), [(2.0, 2.0)], 0.5).sum())
+    12
+    """
+    columns, rows = fog_size(encounter)
+    out: BoolArray = np.zeros((rows, columns), dtype=bool)
+    xs = (np.arange(columns) + 0.5) / FOG_SQUARES_PER_CELL
+    ys = (np.arange(rows) + 0.5) / FOG_SQUARES_PER_CELL
+    stroke = list(points) if len(points) > 1 else [*points, *points]
+    for start, end in pairwise(stroke):
+        low_x, high_x = min(start[0], end[0]) - radius, max(start[0], end[0]) + radius
+        low_y, high_y = min(start[1], end[1]) - radius, max(start[1], end[1]) + radius
+        c = np.flatnonzero((xs >= low_x) & (xs <= high_x))
+        r = np.flatnonzero((ys >= low_y) & (ys <= high_y))
+        if not (len(c) and len(r)):
+            continue
+        gx, gy = np.meshgrid(xs[c], ys[r])
+        near = distance_to_segment(gx.ravel(), gy.ravel(), start, end) <= radius
+        out[r[0]:r[-1] + 1, c[0]:c[-1] + 1] |= near.reshape(len(r), len(c))
+    return out
+
+
+def room_squares(encounter: Encounter, point: Point) -> BoolArray | None:
+    """The fog squares of the room around ``point``: the smallest area the walls, doors and
+    windows (open or closed) close around it; None when they close none but the map itself.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Wall
+    >>> enc = Encounter(width=4, height=2, walls=(Wall("w", ((1, 0), (1, 2))),))
+    >>> int(room_squares(enc, (0.5, 0.5)).sum())  # 2 cells of 4 x 4 squares
+    32
+    """
+    walls = np.array([(x1, y1, x2, y2) for wall in encounter.walls if wall.kind is not
+                      WallKind.OBJECT for (x1, y1), (x2, y2) in pairwise(wall.points)])
+    rings = enclosing_room(point, walls.reshape(-1, 4), _bounds(encounter))
+    if not rings:
+        return None
+    columns, rows = fog_size(encounter)
+    squares = rasterize(rings, columns, rows, FOG_SQUARES_PER_CELL)
+    return squares if not squares.all() else None
+
+
+@dataclass(frozen=True, slots=True)
+class PartySight:
+    """What the heroes see at one moment: the floor (rings in cells, filled even-odd) and the
+    ids of the tokens they see (heroes included)."""
+
+    rings: tuple[Ring, ...]
+    seen_ids: frozenset[str]
+
+
+class Vision:
+    """Works out what the heroes see, keeping the walls' and lights' part between snapshots
+    that share them (so dragging a hero recomputes one hero's polygon)."""
+
+    def __init__(self) -> None:
+        self._map_key: tuple[object, ...] = ()
+        self._field: VisionField | None = None
+        self._crowd_key: tuple[object, ...] = ()
+        self._crowd: Battlefield | None = None
+
+    def sight(self, encounter: Encounter, moved: Mapping[str, Point] | None = None,
+              acting: frozenset[str] = frozenset()) -> PartySight:
+        """What the heroes see, with the tokens ``moved`` (a drag in progress) at their new
+        places; with ``fog.acting_only`` and a hero among ``acting``, that hero alone looks."""
+        viewers = self.viewers(encounter, moved or {}, acting)
+        field = self.field(encounter)
+        seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | {v.id for v in viewers}
+        return PartySight(field.seen_rings(viewers), frozenset(seen))
+
+    def seen_squares(self, encounter: Encounter) -> BoolArray:
+        """The fog squares every hero sees now."""
+        columns, rows = fog_size(encounter)
+        viewers = self.viewers(encounter, {}, frozenset())
+        return self.field(encounter).seen_raster(viewers, columns, rows, FOG_SQUARES_PER_CELL)
+
+    def viewers(self, encounter: Encounter, moved: Mapping[str, Point],
+                acting: frozenset[str]) -> list[Viewer]:
+        """The heroes on the map (not hidden) as viewers, at their ``moved`` places."""
+        heroes = [t for t in encounter.tokens if t.side is Side.HERO and not t.hidden]
+        if encounter.fog.acting_only and any(t.id in acting for t in heroes):
+            heroes = [t for t in heroes if t.id in acting]
+        return [_viewer(t, moved.get(t.id, (t.x, t.y))) for t in heroes]
+
+    def field(self, encounter: Encounter) -> VisionField:
+        """The vision field of the encounter's walls, lights and regions (kept while same)."""
+        key = (encounter.walls, encounter.lights, encounter.regions, encounter.ambient,
+               encounter.width, encounter.height)
+        if self._field is None or not _same(key, self._map_key):
+            bare = replace(encounter, tokens=())
+            self._field = VisionField(battlefield_of(bare), _bounds(encounter))
+            self._map_key = key
+        return self._field
+
+    def _crowd_of(self, encounter: Encounter) -> Battlefield:
+        """The walls with the creatures at their stature (kept while the tokens are the same)."""
+        key = (encounter.tokens, encounter.walls)
+        if self._crowd is None or not _same(key, self._crowd_key):
+            field = self.field(encounter).field
+            bodies = [replace(body_of(t), height=stature(t)) for t in encounter.tokens]
+            self._crowd = Battlefield.build(bodies, field.occluders, grid=field.grid)
+            self._crowd_key = key
+        return self._crowd
+
+
+def _same(key: tuple[object, ...], other: tuple[object, ...]) -> bool:
+    return len(key) == len(other) and all(a is b or a == b for a, b in zip(key, other,
+                                                                            strict=True))
+
+
+def stature(token: Token) -> float:
+    """How tall the token stands: its height, :data:`PRONE_STATURE` of it when prone.
+
+    Examples
+    --------
+    >>> stature(Token("a", "A", 0, 0, stats={"condition": {"prone": True}}))
+    0.3
+    """
+    condition = token.stats.get("condition", {})
+    prone = isinstance(condition, dict) and condition.get("prone") is True
+    return token.height * PRONE_STATURE if prone else token.height
+
+
+def _viewer(token: Token, place: Point) -> Viewer:
+    sight = token.sight
+    eye = token.elevation + EYE_SHARE * stature(token)
+    return Viewer(token.id, place[0], place[1], eye, sight.darkvision, sight.low_light,
+                  sight.light)
+
+
+def _bounds(encounter: Encounter) -> Box:
+    return (0.0, 0.0, float(encounter.width), float(encounter.height))
+
+
+def remember_vision(encounter: Encounter, vision: Vision | None = None) -> Encounter:
+    """``encounter`` with what its heroes see now added to what they have seen (fog and
+    vision on; otherwise unchanged).
+
+    Examples
+    --------
+    >>> from desktop.core.model import Side, Token
+    >>> enc = Encounter(width=2, height=1, fog=Fog(enabled=True),
+    ...                 tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),))
+    >>> int(mask_array(remember_vision(enc).fog.seen, 8, 4).sum())
+    32
+    """
+    fog = encounter.fog
+    if not (fog.enabled and fog.vision):
+        return encounter
+    columns, rows = fog_size(encounter)
+    now = (vision or Vision()).seen_squares(encounter)
+    before = mask_array(fog.seen, columns, rows)
+    if not (now & ~before).any():
+        return encounter
+    return replace(encounter, fog=replace(fog, seen=mask_of(before | now)))
+
+
+def fog_on(encounter: Encounter) -> Encounter:
+    """A new or imported map: fog on, nothing revealed, the heroes' vision on.
+
+    Examples
+    --------
+    >>> fog_on(Encounter()).fog
+    Fog(enabled=True, vision=True, acting_only=False, revealed=None, seen=None)
+    """
+    return replace(encounter, fog=Fog(enabled=True))
+

@@ -1,0 +1,456 @@
+"""Visibility: the floor an eye sees among walls, and what a party of viewers sees in the light.
+
+:func:`visibility_polygon` is the exact area seen from one point inside a box, past straight
+walls (rows ``x1, y1, x2, y2``): rays are cast at every wall end (and a hair to each side of it)
+and stopped at the nearest wall. Only walls that may be seen are cast against: a polar depth
+buffer of :data:`BINS` angular bins keeps, for each bin, the farthest end of the nearest wall
+that spans the whole bin; a wall nearer than that bound in none of the bins it touches is hidden
+behind it and dropped (a wall's points are never farther than its farther end). The naive
+reference, :func:`naive_visibility_polygon`, casts the same rays against every wall.
+
+:class:`VisionField` puts the polygons together with the light of a :class:`Battlefield`:
+a :class:`Viewer` sees, inside its visibility polygon, the lit floor (bright or dim; dark too
+with low-light vision), out to its darkvision range in any darkness, and the light it carries.
+Low walls and windows are seen over, so they cut no floor from the view; whether a creature
+behind a low wall shows is the 2.5D silhouette test of :mod:`geometry.sightlines`.
+
+Examples
+--------
+>>> walls = np.array([[4.0, 0.0, 4.0, 4.0]])  # hides the triangle (4, 0), (4, 4), (8, 0)
+>>> ring = visibility_polygon((2.0, 6.0), walls, (0.0, 0.0, 10.0, 10.0))
+>>> round(shapely.Polygon(ring).area, 2)
+92.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from geometry.index import Battlefield
+from geometry.light_reach import lit_rings
+from geometry.shapes import AreaKind, LightLevel, Point
+from geometry.sightlines import hidden_fractions
+
+__all__ = [
+    "BINS",
+    "Box",
+    "Viewer",
+    "VisionField",
+    "enclosing_room",
+    "naive_visibility_polygon",
+    "rasterize",
+    "visibility_polygon",
+]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.int64]
+Ring = tuple[Point, ...]
+Box = tuple[float, float, float, float]
+"""min x, min y, max x, max y"""
+
+BINS = 1024
+"""Angular bins of the depth buffer that culls hidden walls."""
+NUDGE = 1e-7
+"""Radians a ray is turned to each side of a wall end, to see past the end."""
+RAY_BLOCK = 256
+"""Rays intersected with the walls at once (bounds the temporary arrays of the naive cast)."""
+CACHED_POLYGONS = 64
+"""Visibility polygons a :class:`VisionField` keeps, most recently used first."""
+PRECISION = 1e-6
+"""Grid size the party's seen area is snapped to (drops slivers where polygons meet)."""
+SEEN_SHARE = 1.0 - 1e-9
+"""A creature hidden by less than this share of its silhouette shows."""
+
+
+def visibility_polygon(eye: Point, walls: FloatArray, bounds: Box) -> Ring:
+    """The outline of the floor seen from ``eye`` inside ``bounds`` past ``walls``.
+
+    Empty when the eye is outside the box. Walls touching the eye are seen along, not hidden
+    behind (as a light's own walls cast no shadow in :mod:`geometry.light_reach`).
+
+    Examples
+    --------
+    >>> ring = visibility_polygon((1.0, 1.0), np.empty((0, 4)), (0.0, 0.0, 4.0, 2.0))
+    >>> sorted(set(ring))
+    [(0.0, 0.0), (0.0, 2.0), (4.0, 0.0), (4.0, 2.0)]
+    """
+    segments = _segments(eye, walls, bounds)
+    if segments is None:
+        return ()
+    return _cast(eye, segments[_maybe_seen(eye, segments)])
+
+
+def naive_visibility_polygon(eye: Point, walls: FloatArray, bounds: Box) -> Ring:
+    """:func:`visibility_polygon` the naive way: one ray per wall end against every wall.
+
+    Examples
+    --------
+    >>> walls = np.array([[4.0, 0.0, 4.0, 4.0]])
+    >>> ring = naive_visibility_polygon((2.0, 6.0), walls, (0.0, 0.0, 10.0, 10.0))
+    >>> ring == visibility_polygon((2.0, 6.0), walls, (0.0, 0.0, 10.0, 10.0))
+    True
+    """
+    segments = _segments(eye, walls, bounds)
+    return () if segments is None else _cast(eye, segments)
+
+
+def _segments(eye: Point, walls: FloatArray, bounds: Box) -> FloatArray | None:
+    """The walls plus the box's four sides, without those touching the eye; None when the
+    eye is outside the box."""
+    x0, y0, x1, y1 = bounds
+    ex, ey = eye
+    if not (x0 < ex < x1 and y0 < ey < y1):
+        return None
+    box = np.array([[x0, y0, x1, y0], [x1, y0, x1, y1], [x1, y1, x0, y1], [x0, y1, x0, y0]])
+    segments = np.concatenate([walls.reshape(-1, 4).astype(np.float64), box])
+    return segments[_distance_to(eye, segments) > 1e-9]
+
+
+def _distance_to(eye: Point, segments: FloatArray) -> FloatArray:
+    """Distance from ``eye`` to each segment."""
+    ax, ay = segments[:, 0] - eye[0], segments[:, 1] - eye[1]
+    dx, dy = segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1]
+    length2 = dx * dx + dy * dy
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.clip(np.where(length2 > 0.0, -(ax * dx + ay * dy) / length2, 0.0), 0.0, 1.0)
+    distance: FloatArray = np.hypot(ax + t * dx, ay + t * dy)
+    return distance
+
+
+def _cast(eye: Point, segments: FloatArray) -> Ring:
+    """Rays at every segment end and crossing of two segments, and a hair to each side, each
+    stopped at the nearest segment, in angle order."""
+    ex, ey = eye
+    ends = np.concatenate([segments.reshape(-1, 2), _crossings(segments)])
+    angle = np.arctan2(ends[:, 1] - ey, ends[:, 0] - ex)
+    rays = np.unique(np.concatenate([angle - NUDGE, angle, angle + NUDGE]))
+    reach = np.concatenate([
+        _nearest_hits(eye, rays[k:k + RAY_BLOCK], segments)
+        for k in range(0, len(rays), RAY_BLOCK)
+    ])
+    xs, ys = ex + reach * np.cos(rays), ey + reach * np.sin(rays)
+    points = np.round(np.stack([xs, ys], axis=1), 9)
+    points = points[np.any(points != np.roll(points, 1, axis=0), axis=1)]
+    return tuple((float(x), float(y)) for x, y in points[_corners(points)])
+
+
+def _corners(points: FloatArray) -> BoolArray:
+    """False for the points of a closed outline that lie on the straight line through their
+    neighbours (the rays' hits along one wall)."""
+    before = points - np.roll(points, 1, axis=0)
+    after = np.roll(points, -1, axis=0) - points
+    cross = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0]
+    scale = np.hypot(*before.T) * np.hypot(*after.T)
+    bends: BoolArray = np.abs(cross) > 1e-9 * scale
+    return bends
+
+
+def _crossings(segments: FloatArray) -> FloatArray:
+    """The points where two of ``segments`` cross or touch (corners of the seen floor that
+    are no segment's end), as rows x, y."""
+    found = [np.empty((0, 2))]
+    ax, ay = segments[:, 0], segments[:, 1]
+    sx, sy = segments[:, 2] - ax, segments[:, 3] - ay
+    for k in range(0, len(segments), RAY_BLOCK):
+        bx, by = ax[k:k + RAY_BLOCK, None], ay[k:k + RAY_BLOCK, None]
+        tx, ty = sx[k:k + RAY_BLOCK, None], sy[k:k + RAY_BLOCK, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            denom = tx * sy - ty * sx
+            u = ((ax - bx) * sy - (ay - by) * sx) / denom
+            v = ((ax - bx) * ty - (ay - by) * tx) / denom
+        inside = (u >= 0.0) & (u <= 1.0) & (v >= 0.0) & (v <= 1.0) & (denom != 0.0)
+        rows, _ = np.nonzero(inside)
+        hit = u[inside]
+        found.append(np.stack([ax[k + rows] + hit * sx[k + rows],
+                               ay[k + rows] + hit * sy[k + rows]], axis=1))
+    return np.concatenate(found)
+
+
+def _nearest_hits(eye: Point, rays: FloatArray, segments: FloatArray) -> FloatArray:
+    """Distance along each ray (angles ``rays``) from ``eye`` to the nearest segment."""
+    dx, dy = np.cos(rays)[:, None], np.sin(rays)[:, None]
+    px, py = segments[:, 0] - eye[0], segments[:, 1] - eye[1]
+    sx, sy = segments[:, 2] - segments[:, 0], segments[:, 3] - segments[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        denom = dx * sy - dy * sx
+        t = (px * sy - py * sx) / denom
+        u = (px * dy - py * dx) / denom
+        hit = (denom != 0.0) & (t > 0.0) & (u >= -1e-12) & (u <= 1.0 + 1e-12)
+        nearest: FloatArray = np.where(hit, t, np.inf).min(axis=1)
+    return nearest
+
+
+def _maybe_seen(eye: Point, segments: FloatArray) -> BoolArray:
+    """False for segments every ray towards which meets a nearer segment first (see the
+    module docstring); True for all others."""
+    ex, ey = eye
+    d1 = np.hypot(segments[:, 0] - ex, segments[:, 1] - ey)
+    d2 = np.hypot(segments[:, 2] - ex, segments[:, 3] - ey)
+    a1 = np.arctan2(segments[:, 1] - ey, segments[:, 0] - ex)
+    a2 = np.arctan2(segments[:, 3] - ey, segments[:, 2] - ex)
+    sweep = a2 - a1
+    sweep -= math.tau * np.round(sweep / math.tau)
+    start = np.where(sweep >= 0.0, a1, a2)
+    first = (start + math.pi) * (BINS / math.tau) + BINS  # bin coordinates, shifted by BINS
+    last = first + np.abs(sweep) * (BINS / math.tau)
+    near = np.maximum(d1, d2)
+    full_lo, full_hi = np.ceil(first).astype(np.int64), np.floor(last).astype(np.int64) - 1
+    bound = _range_chmin(full_lo, full_hi, near)
+    touch_lo = np.floor(first).astype(np.int64) - 1
+    touch_hi = np.floor(last).astype(np.int64) + 1
+    deepest = _range_max(np.concatenate([bound, bound, bound]), touch_lo, touch_hi)
+    keep: BoolArray = _distance_to(eye, segments) <= deepest * (1.0 + 1e-9) + 1e-9
+    return keep
+
+
+def _levels(count: int) -> int:
+    return max(1, int(count).bit_length())
+
+
+def _range_chmin(lo: IntArray, hi: IntArray, value: FloatArray) -> FloatArray:
+    """For each of the ``BINS`` bins, the least ``value`` of the ranges ``[lo, hi]`` (bin
+    coordinates in ``[0, 3 BINS)``, taken modulo ``BINS``) covering it; inf if none."""
+    size = 3 * BINS
+    levels = _levels(size)
+    table = np.full((levels, size), np.inf)
+    useful = hi >= lo
+    lo, hi, value = lo[useful], hi[useful], value[useful]
+    k = np.floor(np.log2(hi - lo + 1)).astype(np.int64)
+    np.minimum.at(table, (k, lo), value)
+    np.minimum.at(table, (k, hi - (1 << k) + 1), value)
+    for level in range(levels - 1, 0, -1):
+        half = 1 << (level - 1)
+        np.minimum(table[level - 1], table[level], out=table[level - 1])
+        np.minimum(table[level - 1, half:], table[level, :-half], out=table[level - 1, half:])
+    folded: FloatArray = table[0].reshape(3, BINS).min(axis=0)
+    return folded
+
+
+def _range_max(values: FloatArray, lo: IntArray, hi: IntArray) -> FloatArray:
+    """The largest of ``values[lo:hi + 1]`` for each range (a sparse table)."""
+    table = [values]
+    while (1 << len(table)) <= len(values):
+        step, below = 1 << (len(table) - 1), table[-1]
+        table.append(np.maximum(below[:-step], below[step:]))
+    k = np.floor(np.log2(hi - lo + 1)).astype(np.int64)
+    found = np.empty(len(lo))
+    for level in np.unique(k).tolist():
+        mine = k == level
+        row = table[level]
+        found[mine] = np.maximum(row[lo[mine]], row[hi[mine] - (1 << level) + 1])
+    return found
+
+
+def rasterize(rings: Sequence[Ring], columns: int, rows: int, per_cell: int) -> BoolArray:
+    """Which squares of a ``rows x columns`` raster (``per_cell`` squares a grid cell, the
+    first at the origin) have their centre inside ``rings`` (filled even-odd).
+
+    Examples
+    --------
+    >>> rasterize([((0, 0), (2, 0), (2, 1), (0, 1))], 4, 2, 1).astype(int).tolist()
+    [[1, 1, 0, 0], [0, 0, 0, 0]]
+    """
+    shape = shapely.Polygon()
+    for ring in rings:
+        if len(ring) >= 3:
+            shape = shapely.symmetric_difference(shape, shapely.Polygon(ring).buffer(0))
+    return _raster_of(shape, columns, rows, per_cell)
+
+
+def _raster_of(shape: shapely.Geometry, columns: int, rows: int, per_cell: int) -> BoolArray:
+    """The squares with their centre in ``shape``, looking only within its bounding box."""
+    grid: BoolArray = np.zeros((rows, columns), dtype=bool)
+    if shape.is_empty:
+        return grid
+    x0, y0, x1, y1 = (np.array(shape.bounds) * per_cell).tolist()
+    c0, r0 = max(0, math.floor(x0)), max(0, math.floor(y0))
+    c1, r1 = min(columns, math.ceil(x1)), min(rows, math.ceil(y1))
+    if c1 <= c0 or r1 <= r0:
+        return grid
+    xs = (np.arange(c0, c1) + 0.5) / per_cell
+    ys = (np.arange(r0, r1) + 0.5) / per_cell
+    gx, gy = np.meshgrid(xs, ys)
+    shapely.prepare(shape)
+    grid[r0:r1, c0:c1] = shapely.contains_xy(shape, gx, gy)
+    return grid
+
+
+def enclosing_room(point: Point, walls: FloatArray, bounds: Box) -> tuple[Ring, ...]:
+    """The rings (outline, then holes) of the smallest area that ``walls`` (rows x1, y1, x2,
+    y2: every wall, door and window) and the box ``bounds`` close around ``point``.
+
+    Examples
+    --------
+    >>> walls = np.array([[4.0, 0.0, 4.0, 10.0], [4.0, 5.0, 10.0, 5.0]])
+    >>> [round(shapely.Polygon(r).area, 2) for r in enclosing_room((7, 7), walls, (0, 0, 10, 10))]
+    [30.0]
+    """
+    x0, y0, x1, y1 = bounds
+    box = np.array([[x0, y0, x1, y0], [x1, y0, x1, y1], [x1, y1, x0, y1], [x0, y1, x0, y0]])
+    lines = shapely.linestrings(np.concatenate([walls.reshape(-1, 4), box]).reshape(-1, 2, 2))
+    noded = shapely.union_all(shapely.set_precision(lines, PRECISION))
+    faces = shapely.get_parts(shapely.polygonize([noded]))
+    around = [face for face in faces.tolist() if shapely.intersects_xy(face, *point)]
+    if not around:
+        return ()
+    return _rings(min(around, key=lambda face: face.area))
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Someone who looks: eyes at ``(x, y)``, ``eye_z`` above the ground.
+
+    ``darkvision`` is the range (cells) within which it sees in any darkness; ``low_light``
+    lets it see in Dark (not Pitch Darkness) as in Dim light; ``light`` is the radius of the
+    light it carries (which lights the floor for every viewer).
+    """
+
+    id: str
+    x: float
+    y: float
+    eye_z: float = 0.9
+    darkvision: float = 0.0
+    low_light: bool = False
+    light: float = 0.0
+
+
+class VisionField:
+    """The walls that hide the floor and the lit areas of one battlefield, for many looks.
+
+    Build it once per map snapshot (walls, lights, areas, ambient light); it keeps the last
+    :data:`CACHED_POLYGONS` visibility polygons, so moving one viewer recomputes one polygon.
+    ``bounds`` is the map box.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Body, Occluder
+    >>> field = Battlefield.build(bodies=[Body("orc", 8.0, 1.0)],
+    ...                           occluders=[Occluder("w", 5.0, 0.0, 5.0, 2.0)])
+    >>> vision = VisionField(field, (0.0, 0.0, 10.0, 2.0))
+    >>> sorted(vision.seen_bodies([Viewer("hero", 1.0, 1.0)], field))
+    []
+    >>> round(shapely.Polygon(vision.seen_rings([Viewer("hero", 1.0, 1.0)])[0]).area, 6)
+    10.0
+    """
+
+    def __init__(self, field: Battlefield, bounds: Box) -> None:
+        self.field, self.bounds = field, bounds
+        stops = field.wall_blocks_sight & np.isinf(field.wall_top)
+        self.walls = np.stack([field.wall_x1, field.wall_y1,
+                               field.wall_x2, field.wall_y2], axis=1)[stops]
+        self._polygons: OrderedDict[Point, shapely.Geometry] = OrderedDict()
+        self._lit: dict[bool, shapely.Geometry] = {}
+
+    def polygon(self, x: float, y: float) -> shapely.Geometry:
+        """The visibility polygon from ``(x, y)`` (cached)."""
+        key = (x, y)
+        found = self._polygons.get(key)
+        if found is None:
+            ring = visibility_polygon(key, self.walls, self.bounds)
+            found = shapely.Polygon(ring).buffer(0) if len(ring) >= 3 else shapely.Polygon()
+            self._polygons[key] = found
+            while len(self._polygons) > CACHED_POLYGONS:
+                self._polygons.popitem(last=False)
+        else:
+            self._polygons.move_to_end(key)
+        return found
+
+    def seen_area(self, viewers: Iterable[Viewer]) -> shapely.Geometry:
+        """The floor the viewers see together, as a shapely geometry (for this package)."""
+        party = tuple(viewers)
+        carried = self._carried_light(party)
+        areas = [self._area(viewer, carried) for viewer in party]
+        if not areas:
+            return shapely.Polygon()
+        return shapely.set_precision(shapely.union_all(areas), PRECISION)
+
+    def seen_rings(self, viewers: Iterable[Viewer]) -> tuple[Ring, ...]:
+        """The rings (outlines, then holes) of the floor the viewers see; fill them even-odd."""
+        return _rings(self.seen_area(viewers))
+
+    def seen_raster(self, viewers: Iterable[Viewer], columns: int, rows: int,
+                    per_cell: int) -> BoolArray:
+        """:func:`rasterize` of the floor the viewers see."""
+        return _raster_of(self.seen_area(viewers), columns, rows, per_cell)
+
+    def seen_bodies(self, viewers: Iterable[Viewer], crowd: Battlefield) -> frozenset[str]:
+        """Ids of the bodies of ``crowd`` (the same walls, with the creatures) some viewer
+        sees: the body's disc meets that viewer's floor, and walls and low walls leave part of
+        its silhouette open (a viewer is left out unless another viewer sees it)."""
+        party = tuple(viewers)
+        carried = self._carried_light(party)
+        field, seen = crowd, set[str]()
+        discs = shapely.buffer(shapely.points(field.body_x, field.body_y),
+                               np.maximum(field.body_radius, 1e-3), quad_segs=4)
+        for viewer in party:
+            area = self._area(viewer, carried)
+            candidates = np.flatnonzero(shapely.intersects(discs, area))
+            candidates = np.array([k for k in candidates.tolist()
+                                   if field.bodies[k].id != viewer.id], dtype=np.intp)
+            if not len(candidates):
+                continue
+            eye = (viewer.x, viewer.y, viewer.eye_z)
+            hidden = hidden_fractions(field, eye, candidates)
+            seen.update(field.bodies[k].id for k in candidates[hidden < SEEN_SHARE].tolist())
+        return frozenset(seen)
+
+    def _area(self, viewer: Viewer, carried: shapely.Geometry) -> shapely.Geometry:
+        """What one viewer sees: its polygon cut to the light it can see by."""
+        polygon = self.polygon(viewer.x, viewer.y)
+        sight = shapely.union(self._lit_for(viewer.low_light), carried)
+        if viewer.darkvision > 0.0:
+            sight = shapely.union(sight, shapely.Point(viewer.x, viewer.y).buffer(
+                viewer.darkvision, quad_segs=16))
+        return shapely.intersection(polygon, sight)
+
+    def _carried_light(self, party: tuple[Viewer, ...]) -> shapely.Geometry:
+        """The floor lit by the lights the viewers carry."""
+        lit = [shapely.intersection(self.polygon(v.x, v.y),
+                                    shapely.Point(v.x, v.y).buffer(v.light, quad_segs=16))
+               for v in party if v.light > 0.0]
+        return shapely.union_all(lit) if lit else shapely.Polygon()
+
+    def _lit_for(self, low_light: bool) -> shapely.Geometry:
+        """The floor lit enough for normal (bright, dim) or low-light (also dark) eyes."""
+        if low_light not in self._lit:
+            self._lit[low_light] = self._lit_area(
+                {LightLevel.BRIGHT, LightLevel.DIM} | ({LightLevel.DARK} if low_light else set())
+            )
+        return self._lit[low_light]
+
+    def _lit_area(self, levels: set[LightLevel]) -> shapely.Geometry:
+        """The ambient light, replaced inside illumination areas, then every light's reach."""
+        lit = shapely.box(*self.bounds) if self.field.ambient in levels else shapely.Polygon()
+        for area, shape in self.field.areas_of_kind(AreaKind.ILLUMINATION):
+            if area.level is None:
+                continue
+            lit = (shapely.union if area.level in levels else shapely.difference)(lit, shape)
+        reaches = [_even_odd(lit_rings(self.field, light)) for light in self.field.lights]
+        return shapely.union_all([lit, *reaches])
+
+
+def _even_odd(rings: Sequence[Ring]) -> shapely.Geometry:
+    """The area inside an odd number of ``rings``."""
+    shape = shapely.Polygon()
+    for ring in rings:
+        if len(ring) >= 3:
+            shape = shapely.symmetric_difference(shape, shapely.Polygon(ring))
+    return shape
+
+
+def _rings(shape: shapely.Geometry) -> tuple[Ring, ...]:
+    """Every ring of the polygons in ``shape``, exteriors and holes, as tuples of points."""
+    rings: list[Ring] = []
+    for polygon in shapely.get_parts(shape).tolist():
+        if isinstance(polygon, shapely.Polygon) and not polygon.is_empty:
+            for ring in (polygon.exterior, *polygon.interiors):
+                rings.append(tuple((float(x), float(y)) for x, y in ring.coords))
+    return tuple(rings)
