@@ -37,9 +37,11 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
+from psygnal import Signal
 
 from desktop.core.battlefield import battlefield_of, body_of
 from desktop.core.model import (
@@ -52,6 +54,7 @@ from desktop.core.model import (
     Token,
     WallKind,
 )
+from desktop.core.state import BattleState
 from geometry.index import Battlefield
 from geometry.vectors import distance_to_segment
 from geometry.visibility import Box, Ring, Viewer, VisionField, enclosing_room, rasterize
@@ -59,6 +62,7 @@ from geometry.visibility import Box, Ring, Viewer, VisionField, enclosing_room, 
 __all__ = [
     "PRONE_STATURE",
     "PartySight",
+    "SightTracker",
     "Vision",
     "brush_squares",
     "decode_mask_bits",
@@ -71,7 +75,10 @@ __all__ = [
     "polygon_squares",
     "remember_vision",
     "room_squares",
+    "shown_to_players",
     "stature",
+    "tracker_for",
+    "unseen_by_players",
 ]
 
 BoolArray = npt.NDArray[np.bool_]
@@ -375,3 +382,100 @@ def fog_on(encounter: Encounter) -> Encounter:
     """
     return replace(encounter, fog=Fog(enabled=True))
 
+
+
+class SightTracker:
+    """What the heroes see, shared by the windows of one battle: the GM's and the players'
+    scenes ask it, the map tools tell it which tokens are being dragged (``moving``), and it
+    works out the sight once per snapshot, drag position and acting hero.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Side, Token
+    >>> state = BattleState(Encounter(fog=Fog(enabled=True),
+    ...                     tokens=(Token("h", "Hero", 1.5, 1.5, side=Side.HERO),)))
+    >>> tracker = tracker_for(state)
+    >>> tracker is tracker_for(state), sorted(tracker.sight(state.encounter).seen_ids)
+    (True, ['h'])
+    """
+
+    moving_changed = Signal()
+
+    def __init__(self) -> None:
+        self.vision = Vision()
+        self.moving: dict[str, Point] = {}
+        self._key: tuple[object, ...] = ()
+        self._last: PartySight | None = None
+
+    def set_moving(self, positions: Mapping[str, Point]) -> None:
+        """Tokens being dragged and where (empty when no drag is in progress)."""
+        if dict(positions) != self.moving:
+            self.moving = dict(positions)
+            self.moving_changed.emit()
+
+    def sight(self, encounter: Encounter, acting: frozenset[str] = frozenset()) -> PartySight:
+        """What the heroes see in ``encounter`` with the dragged tokens where they are now."""
+        key = (encounter, tuple(sorted(self.moving.items())), acting)
+        if self._last is None or not (key[0] is self._key[0] and key[1:] == self._key[1:]):
+            self._last = self.vision.sight(encounter, self.moving, acting)
+            self._key = key
+        return self._last
+
+
+_TRACKERS: WeakKeyDictionary[BattleState, SightTracker] = WeakKeyDictionary()
+
+
+def tracker_for(state: BattleState) -> SightTracker:
+    """The one :class:`SightTracker` of ``state``."""
+    if state not in _TRACKERS:
+        _TRACKERS[state] = SightTracker()
+    return _TRACKERS[state]
+
+
+def shown_to_players(encounter: Encounter, sight: PartySight | None) -> frozenset[str]:
+    """Ids of the tokens the players' view draws: none the GM hid; with fog on, those the
+    heroes see (vision on, ``sight``) or those standing on a revealed square (vision off).
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token
+    >>> enc = Encounter(width=2, height=1, tokens=(Token("o", "Orc", 1.5, 0.5),))
+    >>> sorted(shown_to_players(enc, None))
+    ['o']
+    >>> sorted(shown_to_players(replace(enc, fog=Fog(enabled=True, vision=False)), None))
+    []
+    """
+    tokens = [t for t in encounter.tokens if not t.hidden]
+    fog = encounter.fog
+    if not fog.enabled:
+        return frozenset(t.id for t in tokens)
+    if fog.vision:
+        seen = sight.seen_ids if sight is not None else frozenset()
+        return frozenset(t.id for t in tokens if t.id in seen)
+    columns, rows = fog_size(encounter)
+    revealed = mask_array(fog.revealed, columns, rows)
+    return frozenset(t.id for t in tokens if _square_set(revealed, t.x, t.y))
+
+
+def _square_set(squares: BoolArray, x: float, y: float) -> bool:
+    row, column = math.floor(y * FOG_SQUARES_PER_CELL), math.floor(x * FOG_SQUARES_PER_CELL)
+    inside = 0 <= row < squares.shape[0] and 0 <= column < squares.shape[1]
+    return inside and bool(squares[row, column])
+
+
+_SHARED_VISION = Vision()
+"""The vision kept for :func:`unseen_by_players` between attacks on the same map."""
+
+
+def unseen_by_players(encounter: Encounter) -> frozenset[str]:
+    """Ids of the tokens the players' view does not draw (hidden by the GM or unseen).
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token
+    >>> sorted(unseen_by_players(Encounter(tokens=(Token("s", "Spy", 0.5, 0.5, hidden=True),))))
+    ['s']
+    """
+    fog = encounter.fog
+    sight = _SHARED_VISION.sight(encounter) if fog.enabled and fog.vision else None
+    return frozenset(t.id for t in encounter.tokens) - shown_to_players(encounter, sight)

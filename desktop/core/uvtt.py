@@ -47,7 +47,16 @@ import shapely
 from desktop.core.fileformat import EncounterFileError
 from desktop.core.images import ImageError, decode_base64_image, image_size
 from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS
-from desktop.core.model import Background, Encounter, Illumination, Light, Point, Wall, WallKind
+from desktop.core.model import (
+    Background,
+    Encounter,
+    Fog,
+    Illumination,
+    Light,
+    Point,
+    Wall,
+    WallKind,
+)
 from desktop.core.uvtt_schema import XY, UvttFile
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
 
@@ -250,6 +259,7 @@ def _build(uvtt: UvttFile, name: str, object_height: float | None, tolerance: fl
         ambient=ambient_level(uvtt.environment.ambient_light),
         walls=tuple(walls),
         lights=lights,
+        fog=Fog(enabled=True),  # nothing given away before the GM decides
     )
 
 

@@ -6,6 +6,7 @@ while running, every committed change is autosaved a moment later.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import EncounterFileError, load_encounter
+from desktop.core.fog import Vision, remember_vision
 from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
@@ -37,7 +39,8 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
     map_problem = preload_map(encounter, file.parent)
-    window = GMWindow(BattleState(encounter), file if error is None else None)
+    state = BattleState(encounter, settle=partial(remember_vision, vision=Vision()))
+    window = GMWindow(state, file if error is None else None)
     if settings().contains("gm/geometry"):
         window.show()
     else:

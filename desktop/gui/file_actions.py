@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Background, Encounter
+from desktop.core.model import Background, Encounter, Fog
 from desktop.core.uvtt import UvttImport, parse_uvtt, read_uvtt_bytes
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
@@ -35,7 +35,7 @@ UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
 def new_encounter(window: GMWindow) -> None:
     if window.state.dirty and not window.confirm_discard():
         return
-    show_new_encounter(window, Encounter(), None)
+    show_new_encounter(window, Encounter(fog=Fog(enabled=True)), None)
 
 
 def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None) -> None:
@@ -144,7 +144,8 @@ def calibrate_grid(window: GMWindow) -> None:
 
 
 def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, ppc: float) -> None:
-    """Make the image the background and the map as large as the image, as one edit.
+    """Make the image the background and the map as large as the image, as one edit; the
+    players' view starts hidden (fog on, nothing revealed).
 
     The image loads first, with a progress dialog; if it is cancelled or cannot be read,
     nothing changes.
@@ -159,6 +160,7 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
     encounter = replace(
         window.state.encounter, background=background,
         width=round(width_px / ppc, 3), height=round(height_px / ppc, 3),
+        fog=Fog(enabled=True),  # a new map starts hidden from the players
     )
     window.state.apply("Import map", encounter)
     window.view.fit_map()

@@ -20,11 +20,13 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
+from desktop.core.fog import PartySight, shown_to_players, tracker_for
 from desktop.core.images import ImageError, check_image
 from desktop.core.model import Encounter, Light, Region, Token, Wall
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.background_item import BackgroundItem
+from desktop.gui.fog_item import FogItem
 from desktop.gui.grid_item import GridItem
 from desktop.gui.light_item import LightItem, WallPieces
 from desktop.gui.map_image import shared_map_image
@@ -56,6 +58,8 @@ class Layer(IntEnum):
     """Token name tags: above every token disc, so no neighbour covers a name."""
     TOOL = 50
     EFFECTS = 60
+    FOG = 65
+    """The fog covers attack animations too: an unseen archer's arrow comes out of the dark."""
     HUD = 70
 
 
@@ -107,12 +111,26 @@ class MapScene(QGraphicsScene):
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
+        self.fog_item = FogItem(audience.value)
+        self.fog_item.setZValue(Layer.FOG)
+        self.addItem(self.fog_item)
+        self.peek = False
+        """Show the players everything for now (the GM's button), fog or not."""
+        self._tracker = tracker_for(state)
+        self.sight: PartySight | None = None
         self.sync(state.encounter)
         state.changed.connect(self._on_state_change)
+        self._tracker.moving_changed.connect(self._on_moving)
 
     def detach(self) -> None:
         """Stop following the state (call before dropping the scene)."""
         self.state.changed.disconnect(self._on_state_change)
+        self._tracker.moving_changed.disconnect(self._on_moving)
+
+    def set_peek(self, on: bool) -> None:
+        """Show the players everything (``on``) or their fogged view again."""
+        self.peek = on
+        self._sync_sight(self._shown)
 
     def add_overlay(self, item: QGraphicsItem, layer: Layer = Layer.EFFECTS) -> QGraphicsItem:
         """Add an overlay item (attack preview, animation) in ``layer``'s z-band."""
@@ -151,12 +169,24 @@ class MapScene(QGraphicsScene):
             self._sync_regions(new.regions)
         if (old.lights, old.walls) != (new.lights, new.walls):
             self._sync_lights(new)
-        self._sync_tokens(new)
+        self._sync_sight(new)
         if (old.combat, old.tokens, old.regions, old.system) != (
             new.combat, new.tokens, new.regions, new.system
         ):
             self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
                                   self.map_rect())
+
+    def _on_moving(self) -> None:
+        self._sync_sight(self._shown)
+
+    def _sync_sight(self, encounter: Encounter) -> None:
+        """Work out what the heroes see (fog and vision on), then the tokens and the fog."""
+        fog = encounter.fog
+        seeing = fog.enabled and fog.vision
+        self.sight = self._tracker.sight(encounter, acting(encounter)) if seeing else None
+        self._sync_tokens(encounter)
+        self.fog_item.show_fog(encounter, self.sight)
+        self.fog_item.setVisible(fog.enabled and not self.peek)
 
     def _rebuild_map(self, encounter: Encounter) -> None:
         for item in self._map_items:
@@ -241,7 +271,8 @@ class MapScene(QGraphicsScene):
         return item
 
     def _sync_tokens(self, encounter: Encounter) -> None:
-        visible = [t for t in encounter.tokens if self._shows(t)]
+        shown = self._shown_ids(encounter)
+        visible = [t for t in encounter.tokens if t.id in shown]
         wanted = {t.id for t in visible}
         for tid in [tid for tid in self._tokens if tid not in wanted]:
             gone = self._tokens.pop(tid)
@@ -264,8 +295,13 @@ class MapScene(QGraphicsScene):
         item.label.setZValue(Layer.LABELS + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 
-    def _shows(self, token: Token) -> bool:
-        return self.audience is Audience.GM or not token.hidden
+    def _shown_ids(self, encounter: Encounter) -> frozenset[str]:
+        """The tokens this audience sees: all for the GM, the players' share for players."""
+        if self.audience is Audience.GM:
+            return frozenset(t.id for t in encounter.tokens)
+        if self.peek:
+            return frozenset(t.id for t in encounter.tokens if not t.hidden)
+        return shown_to_players(encounter, self.sight)
 
     def _image(self, path: str | None) -> QImage | None:
         if path is None:
