@@ -74,6 +74,7 @@ __all__ = [
     "painted",
     "polygon_squares",
     "remember_vision",
+    "revealed_everywhere",
     "room_squares",
     "shown_to_players",
     "stature",
@@ -117,8 +118,8 @@ def mask_array(mask: FogMask | None, columns: int, rows: int) -> BoolArray:
     if mask is None:
         return out
     bits = np.frombuffer(zlib.decompress(mask.bits), dtype=np.uint8)
-    stored = np.unpackbits(bits, count=mask.rows * mask.columns).astype(bool)
-    stored = stored.reshape(mask.rows, mask.columns)
+    unpacked = np.unpackbits(bits, count=mask.rows * mask.columns).astype(bool)
+    stored = unpacked.reshape(mask.rows, mask.columns)
     r, c = min(rows, mask.rows), min(columns, mask.columns)
     out[:r, :c] = stored[:r, :c]
     return out
@@ -260,7 +261,7 @@ def room_squares(encounter: Encounter, point: Point) -> BoolArray | None:
 @dataclass(frozen=True, slots=True)
 class PartySight:
     """What the heroes see at one moment: the floor (rings in cells, filled even-odd) and the
-    ids of the tokens they see (heroes included)."""
+    ids of the tokens they see (every hero on the map included: the players' own tokens)."""
 
     rings: tuple[Ring, ...]
     seen_ids: frozenset[str]
@@ -282,7 +283,8 @@ class Vision:
         places; with ``fog.acting_only`` and a hero among ``acting``, that hero alone looks."""
         viewers = self.viewers(encounter, moved or {}, acting)
         field = self.field(encounter)
-        seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | {v.id for v in viewers}
+        heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
+        seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | heroes
         return PartySight(field.seen_rings(viewers), frozenset(seen))
 
     def seen_squares(self, encounter: Encounter) -> BoolArray:
@@ -479,3 +481,23 @@ def unseen_by_players(encounter: Encounter) -> frozenset[str]:
     fog = encounter.fog
     sight = _SHARED_VISION.sight(encounter) if fog.enabled and fog.vision else None
     return frozenset(t.id for t in encounter.tokens) - shown_to_players(encounter, sight)
+
+
+def revealed_everywhere(encounter: Encounter, reveal: bool) -> Encounter:
+    """``encounter`` with fog on and the whole map revealed (``reveal``), or with nothing
+    revealed and nothing remembered (the heroes' memory goes with it).
+
+    Examples
+    --------
+    >>> enc = revealed_everywhere(Encounter(width=1, height=1), True)
+    >>> enc.fog.enabled, int(mask_array(enc.fog.revealed, 4, 4).sum())
+    (True, 16)
+    >>> revealed_everywhere(enc, False).fog.revealed is None
+    True
+    """
+    columns, rows = fog_size(encounter)
+    everything = mask_of(np.ones((rows, columns), dtype=bool))
+    fog = encounter.fog
+    return replace(encounter, fog=replace(fog, enabled=True,
+                                          revealed=everything if reveal else None,
+                                          seen=fog.seen if reveal else None))

@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import ClassVar
 
@@ -56,12 +57,13 @@ class FogTool:
 
     single_use: ClassVar[bool] = False
 
-    def __init__(self, shape: FogShape, reveal: bool, radius: float = BRUSH_RADIUS) -> None:
+    def __init__(self, shape: FogShape, reveal: bool, radius: float = BRUSH_RADIUS,
+                 report: Callable[[str], None] = lambda message: None) -> None:
         self.shape, self.reveal, self.radius = shape, reveal, radius
+        self.report = report
+        """Told why a click changed nothing (a room click where no walls close a room)."""
         self.points: list[Point] = []
         self.preview: Preview = None
-        self.message = ""
-        """Why the last click changed nothing (a room click outside any room), or empty."""
 
     @property
     def verb(self) -> str:
@@ -108,9 +110,8 @@ class FogTool:
         self.cancel()
         squares = room_squares(encounter, point)
         if squares is None:
-            self.message = "No walls close a room around that point."
+            self.report("No walls close a room around that point.")
             return None
-        self.message = ""
         return Commit(f"{self.verb} room", painted(encounter, squares, self.reveal))
 
     def cancel(self) -> None:

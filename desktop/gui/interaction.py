@@ -1,17 +1,19 @@
 """Connects a map view to the Qt-free tools and the battle state.
 
 Pointer events from the view go to the active tool with the current encounter; the tool's
-preview is drawn by a :class:`ToolOverlayItem`; a tool's :class:`Commit` becomes one
-``state.apply`` (so a whole drag is one undo step). Switching tools cancels the old one's work in
-progress but never touches the undo history.
+preview is drawn by a :class:`ToolOverlayItem`, and the tokens it drags are told to the
+state's :class:`~desktop.core.fog.SightTracker` (the heroes' sight follows the pointer); a
+tool's :class:`Commit` becomes one ``state.apply`` (so a whole drag is one undo step). Switching
+tools cancels the old one's work in progress but never touches the undo history.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from desktop.core.fog import tracker_for
 from desktop.core.state import BattleState
-from desktop.core.tools import PointerEvent, SelectTool, Tool
+from desktop.core.tools import DragPreview, PointerEvent, SelectTool, Tool
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
@@ -84,6 +86,9 @@ class Interaction:
         self._refresh()
 
     def _refresh(self) -> None:
+        preview = self.tool.preview
+        moving = dict(preview.positions) if isinstance(preview, DragPreview) else {}
+        tracker_for(self.state).set_moving(moving)  # the heroes' sight follows a drag
         encounter = self.state.encounter
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}

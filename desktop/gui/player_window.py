@@ -3,14 +3,16 @@
 It has its own :class:`MapScene` for the player audience, so hidden tokens, notes, selection
 boxes and editing handles never exist in it. The camera follows the GM view (at the calibrated
 physical scale when the screen was measured) or stays where the GM pinned it; blackout hides
-the map during scene changes. Players can drag tokens on it with a finger or a mouse.
+the map during scene changes. Players can drag tokens on it with a finger or a mouse. With fog
+of war on it shows only what the GM revealed and the heroes see; the GM can lift the fog for a
+moment (:meth:`PlayerWindow.show_everything`).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
@@ -59,6 +61,11 @@ class PlayerWindow(QWidget):
 
     def set_blackout(self, on: bool) -> None:
         self._stack.setCurrentWidget(self.blackout_cover if on else self.view)
+
+    def show_everything(self, milliseconds: int) -> None:
+        """Lift the fog (the GM's button) for ``milliseconds``, then bring it back."""
+        self.scene.set_peek(True)
+        QTimer.singleShot(milliseconds, self, lambda: self.scene.set_peek(False))
 
     def set_mode(self, mode: CameraMode) -> None:
         self.mode = mode
