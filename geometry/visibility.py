@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,6 +53,7 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 Ring = tuple[Point, ...]
+GeometryArray = npt.NDArray[np.object_]
 Box = tuple[float, float, float, float]
 """min x, min y, max x, max y"""
 
@@ -65,7 +66,7 @@ RAY_BLOCK = 256
 CACHED_POLYGONS = 64
 """Visibility polygons a :class:`VisionField` keeps, most recently used first."""
 PRECISION = 1e-6
-"""Grid size the party's seen area is snapped to (drops slivers where polygons meet)."""
+"""Grid size walls are snapped to before the rooms are found (joins ends a hair apart)."""
 SEEN_SHARE = 1.0 - 1e-9
 """A creature hidden by less than this share of its silhouette shows."""
 
@@ -139,7 +140,7 @@ def _cast(eye: Point, segments: FloatArray) -> Ring:
     xs, ys = ex + reach * np.cos(rays), ey + reach * np.sin(rays)
     points = np.round(np.stack([xs, ys], axis=1), 9)
     points = points[np.any(points != np.roll(points, 1, axis=0), axis=1)]
-    return tuple((float(x), float(y)) for x, y in points[_corners(points)])
+    return tuple(map(tuple, points[_corners(points)].tolist()))
 
 
 def _corners(points: FloatArray) -> BoolArray:
@@ -258,29 +259,8 @@ def rasterize(rings: Sequence[Ring], columns: int, rows: int, per_cell: int) -> 
     >>> rasterize([((0, 0), (2, 0), (2, 1), (0, 1))], 4, 2, 1).astype(int).tolist()
     [[1, 1, 0, 0], [0, 0, 0, 0]]
     """
-    shape = shapely.Polygon()
-    for ring in rings:
-        if len(ring) >= 3:
-            shape = shapely.symmetric_difference(shape, shapely.Polygon(ring).buffer(0))
-    return _raster_of(shape, columns, rows, per_cell)
-
-
-def _raster_of(shape: shapely.Geometry, columns: int, rows: int, per_cell: int) -> BoolArray:
-    """The squares with their centre in ``shape``, looking only within its bounding box."""
-    grid: BoolArray = np.zeros((rows, columns), dtype=bool)
-    if shape.is_empty:
-        return grid
-    x0, y0, x1, y1 = (np.array(shape.bounds) * per_cell).tolist()
-    c0, r0 = max(0, math.floor(x0)), max(0, math.floor(y0))
-    c1, r1 = min(columns, math.ceil(x1)), min(rows, math.ceil(y1))
-    if c1 <= c0 or r1 <= r0:
-        return grid
-    xs = (np.arange(c0, c1) + 0.5) / per_cell
-    ys = (np.arange(r0, r1) + 0.5) / per_cell
-    gx, gy = np.meshgrid(xs, ys)
-    shapely.prepare(shape)
-    grid[r0:r1, c0:c1] = shapely.contains_xy(shape, gx, gy)
-    return grid
+    closed = [np.array([*ring, ring[0]], dtype=np.float64) for ring in rings if len(ring) >= 3]
+    return _scanline(closed, columns, rows, per_cell)
 
 
 def enclosing_room(point: Point, walls: FloatArray, bounds: Box) -> tuple[Ring, ...]:
@@ -326,8 +306,8 @@ class VisionField:
     """The walls that hide the floor and the lit areas of one battlefield, for many looks.
 
     Build it once per map snapshot (walls, lights, areas, ambient light); it keeps the last
-    :data:`CACHED_POLYGONS` visibility polygons, so moving one viewer recomputes one polygon.
-    ``bounds`` is the map box.
+    ``cached`` visibility polygons, so moving one viewer recomputes one polygon. ``bounds`` is
+    the map box; ``cast`` makes the polygons (the naive cast, for benchmarks).
 
     Examples
     --------
@@ -341,66 +321,147 @@ class VisionField:
     10.0
     """
 
-    def __init__(self, field: Battlefield, bounds: Box) -> None:
-        self.field, self.bounds = field, bounds
+    def __init__(self, field: Battlefield, bounds: Box,
+                 cast: Callable[[Point, FloatArray, Box], Ring] = visibility_polygon,
+                 cached: int = CACHED_POLYGONS) -> None:
+        self.field, self.bounds, self.cast, self.cached = field, bounds, cast, cached
         stops = field.wall_blocks_sight & np.isinf(field.wall_top)
         self.walls = np.stack([field.wall_x1, field.wall_y1,
                                field.wall_x2, field.wall_y2], axis=1)[stops]
         self._polygons: OrderedDict[Point, shapely.Geometry] = OrderedDict()
+        self._seen: OrderedDict[tuple[Viewer, tuple[tuple[float, ...], ...]],
+                                shapely.Geometry] = OrderedDict()
         self._lit: dict[bool, shapely.Geometry] = {}
+        self._unions: OrderedDict[tuple[Viewer, ...], shapely.Geometry] = OrderedDict()
+        self._bodies_seen: OrderedDict[tuple[Viewer, int], tuple[
+            shapely.Geometry, frozenset[str]]] = OrderedDict()
+        self._blocks: OrderedDict[tuple[int, int, int, int], tuple[
+            shapely.Geometry, tuple[int, int, BoolArray]]] = OrderedDict()
+        self._crowd: Battlefield | None = None
+        self._crowd_discs: GeometryArray = np.empty(0, dtype=object)
 
     def polygon(self, x: float, y: float) -> shapely.Geometry:
         """The visibility polygon from ``(x, y)`` (cached)."""
         key = (x, y)
         found = self._polygons.get(key)
         if found is None:
-            ring = visibility_polygon(key, self.walls, self.bounds)
+            ring = self.cast(key, self.walls, self.bounds)
             found = shapely.Polygon(ring).buffer(0) if len(ring) >= 3 else shapely.Polygon()
             self._polygons[key] = found
-            while len(self._polygons) > CACHED_POLYGONS:
+            while len(self._polygons) > self.cached:
                 self._polygons.popitem(last=False)
         else:
             self._polygons.move_to_end(key)
         return found
 
     def seen_area(self, viewers: Iterable[Viewer]) -> shapely.Geometry:
-        """The floor the viewers see together, as a shapely geometry (for this package)."""
-        party = tuple(viewers)
-        carried = self._carried_light(party)
-        areas = [self._area(viewer, carried) for viewer in party]
-        if not areas:
-            return shapely.Polygon()
-        return shapely.set_precision(shapely.union_all(areas), PRECISION)
+        """The floor the viewers see together, as a shapely geometry (for this package).
 
-    def seen_rings(self, viewers: Iterable[Viewer]) -> tuple[Ring, ...]:
-        """The rings (outlines, then holes) of the floor the viewers see; fill them even-odd."""
-        return _rings(self.seen_area(viewers))
+        The union of the viewers is kept (the last :attr:`cached`), so while one viewer is
+        dragged, the others' union is worked out once: see :meth:`seen_rings`.
+        """
+        party = tuple(viewers)
+        found = self._unions.get(party)
+        if found is None:
+            areas = self._areas(party)
+            found = shapely.union_all(areas) if areas else shapely.Polygon()
+            self._unions[party] = found
+            while len(self._unions) > self.cached:
+                self._unions.popitem(last=False)
+        else:
+            self._unions.move_to_end(party)
+        return found
+
+    def seen_rings(self, viewers: Iterable[Viewer],
+                   moving: frozenset[str] = frozenset()) -> tuple[Ring, ...]:
+        """The rings (outlines, then holes) of the floor the viewers see; fill them even-odd.
+
+        Viewers whose id is in ``moving`` (being dragged) are added to the kept union of the
+        others, so a drag step costs one polygon and one union of two areas.
+        """
+        party = tuple(viewers)
+        still = tuple(v for v in party if v.id not in moving)
+        if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
+            return _rings(self.seen_area(party))
+        dragged = tuple(v for v in party if v.id in moving)
+        return _rings(shapely.union(self.seen_area(still), self.seen_area(dragged)))
 
     def seen_raster(self, viewers: Iterable[Viewer], columns: int, rows: int,
                     per_cell: int) -> BoolArray:
         """:func:`rasterize` of the floor the viewers see."""
-        return _raster_of(self.seen_area(viewers), columns, rows, per_cell)
+        grid: BoolArray = np.zeros((rows, columns), dtype=bool)
+        for area in self._areas(tuple(viewers)):
+            top, left, block = self._raster_block(area, columns, rows, per_cell)
+            grid[top:top + block.shape[0], left:left + block.shape[1]] |= block
+        return grid
+
+    def _raster_block(self, area: shapely.Geometry, columns: int, rows: int,
+                      per_cell: int) -> tuple[int, int, BoolArray]:
+        """The squares of one viewer's area within its bounding box (kept with the area)."""
+        key = (id(area), columns, rows, per_cell)
+        found = self._blocks.get(key)
+        if found is None or found[0] is not area:
+            found = (area, _scanline_block(_ring_arrays(area), columns, rows, per_cell))
+            self._blocks[key] = found
+            while len(self._blocks) > self.cached:
+                self._blocks.popitem(last=False)
+        return found[1]
 
     def seen_bodies(self, viewers: Iterable[Viewer], crowd: Battlefield) -> frozenset[str]:
         """Ids of the bodies of ``crowd`` (the same walls, with the creatures) some viewer
         sees: the body's disc meets that viewer's floor, and walls and low walls leave part of
-        its silhouette open (a viewer is left out unless another viewer sees it)."""
+        its silhouette open (a viewer is left out unless another viewer sees it). What each
+        viewer sees of the last crowd is kept."""
         party = tuple(viewers)
-        carried = self._carried_light(party)
-        field, seen = crowd, set[str]()
-        discs = shapely.buffer(shapely.points(field.body_x, field.body_y),
-                               np.maximum(field.body_radius, 1e-3), quad_segs=4)
-        for viewer in party:
-            area = self._area(viewer, carried)
-            candidates = np.flatnonzero(shapely.intersects(discs, area))
-            candidates = np.array([k for k in candidates.tolist()
-                                   if field.bodies[k].id != viewer.id], dtype=np.intp)
-            if not len(candidates):
-                continue
-            eye = (viewer.x, viewer.y, viewer.eye_z)
-            hidden = hidden_fractions(field, eye, candidates)
-            seen.update(field.bodies[k].id for k in candidates[hidden < SEEN_SHARE].tolist())
+        discs = self._discs(crowd)
+        seen = set[str]()
+        for viewer, area in zip(party, self._areas(party), strict=True):
+            key = (viewer, id(area))
+            found = self._bodies_seen.get(key)
+            if found is None or found[0] is not area:
+                found = (area, self._bodies_seen_by(viewer, area, discs, crowd))
+                self._bodies_seen[key] = found
+                while len(self._bodies_seen) > self.cached:
+                    self._bodies_seen.popitem(last=False)
+            seen |= found[1]
         return frozenset(seen)
+
+    def _bodies_seen_by(self, viewer: Viewer, area: shapely.Geometry, discs: GeometryArray,
+                        crowd: Battlefield) -> frozenset[str]:
+        candidates = np.flatnonzero(shapely.intersects(discs, area))
+        candidates = np.array([k for k in candidates.tolist()
+                               if crowd.bodies[k].id != viewer.id], dtype=np.intp)
+        if not len(candidates):
+            return frozenset()
+        hidden = hidden_fractions(crowd, (viewer.x, viewer.y, viewer.eye_z), candidates)
+        return frozenset(crowd.bodies[k].id for k in candidates[hidden < SEEN_SHARE].tolist())
+
+    def _discs(self, crowd: Battlefield) -> GeometryArray:
+        """The bodies' discs (kept for the last crowd; what was seen of another is dropped)."""
+        if self._crowd is not crowd:
+            self._crowd = crowd
+            self._bodies_seen.clear()
+            self._crowd_discs = shapely.buffer(shapely.points(crowd.body_x, crowd.body_y),
+                                               np.maximum(crowd.body_radius, 1e-3), quad_segs=4)
+        return self._crowd_discs
+
+    def _areas(self, party: tuple[Viewer, ...]) -> list[shapely.Geometry]:
+        """What each viewer sees (kept while the viewer and the carried lights stay put)."""
+        torches = tuple((v.x, v.y, v.light) for v in party if v.light > 0.0)
+        carried = self._carried_light(party) if torches else shapely.Polygon()
+        found = []
+        for viewer in party:
+            key = (viewer, torches)
+            area = self._seen.get(key)
+            if area is None:
+                area = self._area(viewer, carried)
+                self._seen[key] = area
+                while len(self._seen) > self.cached:
+                    self._seen.popitem(last=False)
+            else:
+                self._seen.move_to_end(key)
+            found.append(area)
+        return found
 
     def _area(self, viewer: Viewer, carried: shapely.Geometry) -> shapely.Geometry:
         """What one viewer sees: its polygon cut to the light it can see by."""
@@ -448,9 +509,54 @@ def _even_odd(rings: Sequence[Ring]) -> shapely.Geometry:
 
 def _rings(shape: shapely.Geometry) -> tuple[Ring, ...]:
     """Every ring of the polygons in ``shape``, exteriors and holes, as tuples of points."""
-    rings: list[Ring] = []
-    for polygon in shapely.get_parts(shape).tolist():
-        if isinstance(polygon, shapely.Polygon) and not polygon.is_empty:
-            for ring in (polygon.exterior, *polygon.interiors):
-                rings.append(tuple((float(x), float(y)) for x, y in ring.coords))
-    return tuple(rings)
+    return tuple(tuple(map(tuple, ring.tolist())) for ring in _ring_arrays(shape))
+
+
+def _ring_arrays(shape: shapely.Geometry) -> list[FloatArray]:
+    """Every ring of the polygons in ``shape`` as an ``n x 2`` array (closed: last = first)."""
+    parts = shapely.get_parts(shape)
+    polygons = parts[shapely.get_type_id(parts) == shapely.GeometryType.POLYGON]
+    rings = shapely.get_rings(polygons)
+    if not len(rings):
+        return []
+    coords, index = shapely.get_coordinates(rings, return_index=True)
+    return np.split(coords, np.flatnonzero(np.diff(index)) + 1)
+
+
+def _scanline(rings: Sequence[FloatArray], columns: int, rows: int, per_cell: int) -> BoolArray:
+    """The squares whose centre lies inside ``rings`` (closed, filled even-odd)."""
+    grid: BoolArray = np.zeros((rows, columns), dtype=bool)
+    top, left, block = _scanline_block(rings, columns, rows, per_cell)
+    grid[top:top + block.shape[0], left:left + block.shape[1]] = block
+    return grid
+
+
+def _scanline_block(rings: Sequence[FloatArray], columns: int, rows: int,
+                    per_cell: int) -> tuple[int, int, BoolArray]:
+    """:func:`_scanline` within the rings' bounding box: its top row, left column and squares.
+
+    Each row of centres is crossed with every edge; a square flips at each edge crossed to its
+    left (a centre on a left edge is inside, on a right edge outside).
+    """
+    if not rings:
+        return 0, 0, np.zeros((0, 0), dtype=bool)
+    points = np.concatenate(rings) * per_cell
+    top = int(np.clip(np.floor(points[:, 1].min()), 0, rows))
+    left = int(np.clip(np.floor(points[:, 0].min()), 0, columns))
+    height = int(np.clip(np.ceil(points[:, 1].max()), top, rows)) - top
+    width = int(np.clip(np.ceil(points[:, 0].max()), left, columns)) - left
+    flips = np.zeros((height, width + 1), dtype=np.uint8)
+    for ring in rings:
+        x1, y1 = ring[:-1, 0] * per_cell - left, ring[:-1, 1] * per_cell - top
+        x2, y2 = ring[1:, 0] * per_cell - left, ring[1:, 1] * per_cell - top
+        first = np.clip(np.ceil(np.minimum(y1, y2) - 0.5), 0, height).astype(np.int64)
+        last = np.clip(np.ceil(np.maximum(y1, y2) - 0.5), 0, height).astype(np.int64)
+        count = last - first  # the rows centred in [low, high)
+        edge = np.repeat(np.arange(len(x1)), count)
+        row = first[edge] + np.arange(len(edge)) - np.repeat(np.cumsum(count) - count, count)
+        t = (row + 0.5 - y1[edge]) / (y2[edge] - y1[edge])
+        x = x1[edge] + t * (x2[edge] - x1[edge])
+        column = np.clip(np.ceil(x - 0.5), 0, width).astype(np.int64)
+        np.add.at(flips, (row, column), 1)  # uint8 wraps at 256: the parity survives
+    inside: BoolArray = (np.cumsum(flips, axis=1, dtype=np.uint8)[:, :width] & 1).astype(bool)
+    return top, left, inside

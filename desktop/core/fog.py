@@ -34,7 +34,7 @@ import base64
 import binascii
 import math
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from weakref import WeakKeyDictionary
@@ -57,7 +57,17 @@ from desktop.core.model import (
 from desktop.core.state import BattleState
 from geometry.index import Battlefield
 from geometry.vectors import distance_to_segment
-from geometry.visibility import Box, Ring, Viewer, VisionField, enclosing_room, rasterize
+from geometry.visibility import (
+    CACHED_POLYGONS,
+    Box,
+    FloatArray,
+    Ring,
+    Viewer,
+    VisionField,
+    enclosing_room,
+    rasterize,
+    visibility_polygon,
+)
 
 __all__ = [
     "PRONE_STATURE",
@@ -83,6 +93,7 @@ __all__ = [
 ]
 
 BoolArray = npt.NDArray[np.bool_]
+Cast = Callable[[Point, FloatArray, Box], Ring]
 
 EYE_SHARE = 0.9
 """Eyes are this share of a creature's stature above its base (as in the cover model)."""
@@ -200,12 +211,14 @@ def painted(encounter: Encounter, squares: BoolArray, reveal: bool) -> Encounter
 
 
 def polygon_squares(encounter: Encounter, points: Sequence[Point]) -> BoolArray:
-    """The fog squares whose centre lies inside the polygon ``points`` (a rectangle is four).
+    """The fog squares whose centre lies inside the polygon ``points`` (a rectangle is four);
+    a centre on a left or top edge counts as inside, on a right or bottom edge as outside.
 
     Examples
     --------
+    >>> # 4 x 4 squares under the triangle: 6 below the diagonal, 4 centred on it
     >>> int(polygon_squares(Encounter(width=2, height=2), ((0, 0), (1, 0), (1, 1))).sum())
-    6
+    10
     """
     columns, rows = fog_size(encounter)
     return rasterize([tuple(points)], columns, rows, FOG_SQUARES_PER_CELL)
@@ -269,9 +282,11 @@ class PartySight:
 
 class Vision:
     """Works out what the heroes see, keeping the walls' and lights' part between snapshots
-    that share them (so dragging a hero recomputes one hero's polygon)."""
+    that share them (so dragging a hero recomputes one hero's polygon). ``cast`` and ``cached``
+    go to :class:`~geometry.visibility.VisionField` (the benchmarks' naive reference)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cast: Cast = visibility_polygon, cached: int = CACHED_POLYGONS) -> None:
+        self._cast, self._cached = cast, cached
         self._map_key: tuple[object, ...] = ()
         self._field: VisionField | None = None
         self._crowd_key: tuple[object, ...] = ()
@@ -285,7 +300,8 @@ class Vision:
         field = self.field(encounter)
         heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
         seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | heroes
-        return PartySight(field.seen_rings(viewers), frozenset(seen))
+        rings = field.seen_rings(viewers, frozenset(moved or {}))
+        return PartySight(rings, frozenset(seen))
 
     def seen_squares(self, encounter: Encounter) -> BoolArray:
         """The fog squares every hero sees now."""
@@ -307,7 +323,8 @@ class Vision:
                encounter.width, encounter.height)
         if self._field is None or not _same(key, self._map_key):
             bare = replace(encounter, tokens=())
-            self._field = VisionField(battlefield_of(bare), _bounds(encounter))
+            self._field = VisionField(battlefield_of(bare), _bounds(encounter), self._cast,
+                                      self._cached)
             self._map_key = key
         return self._field
 
