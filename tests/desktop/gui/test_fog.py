@@ -28,6 +28,7 @@ from desktop.core.fog_tool import FogShape, FogTool
 from desktop.core.model import Encounter, Fog, Side, Token, Wall, WallKind
 from desktop.core.state import BattleState
 from desktop.core.tools import PointerEvent, PointerKind
+from desktop.core.uvtt import parse_uvtt
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
 from desktop.gui.scene import Audience, MapScene
@@ -270,3 +271,22 @@ def test_only_the_acting_hero_looks_when_the_option_is_on() -> None:
     assert vision.sight(encounter, acting=frozenset({"kyra"})).seen_ids == heroes | {"orc"}
     assert vision.sight(encounter, acting=frozenset({"hero"})).seen_ids == heroes
     assert vision.sight(encounter).seen_ids == heroes | {"orc"}  # out of combat: everyone
+
+
+SAMPLE = Path(__file__).parents[2] / "data" / "uvtt" / "oganm_dd2vtt_importer_test.dd2vtt"
+
+
+def test_an_imported_map_starts_hidden_and_a_door_opens_the_view_beyond_it() -> None:
+    imported = parse_uvtt(SAMPLE.read_bytes(), where=SAMPLE.name, name="cave").encounter
+    assert imported.fog == Fog(enabled=True)  # nothing revealed, vision on
+    hero = Token("va", "Valeros", 9.5, 11.5, side=Side.HERO)
+    state = BattleState(replace(imported, tokens=(hero,)), settle=remember_vision)
+    state.apply("Place", replace(state.encounter, name="cave, placed"))
+
+    def seen_at(x: float, y: float) -> bool:
+        squares = mask_array(state.encounter.fog.seen, *fog_size(state.encounter))
+        return bool(squares[int(y * 4), int(x * 4)])
+
+    assert seen_at(9.5, 12.5) and not seen_at(10.0, 16.0)  # the hall, not past the south door
+    state.apply("Open door", toggle_door(state.encounter, "door-3"))
+    assert seen_at(10.0, 16.0)
