@@ -91,6 +91,17 @@ def acting(encounter: Encounter) -> frozenset[str]:
         return frozenset()
 
 
+def tokens_drawn(item: QGraphicsItem, encounter: Encounter, for_players: bool) -> dict[str, Token]:
+    """The tokens an overlay ``item`` may point at: every token for the GM; for players, those
+    its scene draws (none hidden, none the heroes cannot see)."""
+    scene = item.scene()
+    if not for_players:
+        return {t.id: t for t in encounter.tokens}
+    if isinstance(scene, MapScene):
+        return {t.id: t for t in encounter.tokens if scene.token_item(t.id) is not None}
+    return {t.id: t for t in encounter.tokens if not t.hidden}
+
+
 class MapScene(QGraphicsScene):
     """The scene of one audience, kept in step with ``state``."""
 

@@ -29,9 +29,10 @@ from desktop.core.model import Encounter, Fog, Side, Token, Wall, WallKind
 from desktop.core.state import BattleState
 from desktop.core.tools import PointerEvent, PointerKind
 from desktop.core.uvtt import parse_uvtt
+from desktop.gui.aim_overlay import AimOverlay
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
-from desktop.gui.scene import Audience, MapScene
+from desktop.gui.scene import Audience, MapScene, tokens_drawn
 from desktop.gui.style import CELL
 from desktop.gui.token_item import TokenItem, TokenLabelItem
 
@@ -290,3 +291,14 @@ def test_an_imported_map_starts_hidden_and_a_door_opens_the_view_beyond_it() -> 
     assert seen_at(9.5, 12.5) and not seen_at(10.0, 16.0)  # the hall, not past the south door
     state.apply("Open door", toggle_door(state.encounter, "door-3"))
     assert seen_at(10.0, 16.0)
+
+
+def test_player_overlays_point_at_no_token_the_heroes_cannot_see() -> None:
+    ensure_app()
+    state = BattleState(dungeon())
+    players = MapScene(state, Audience.PLAYER)
+    overlay = AimOverlay(for_players=True)
+    players.add_overlay(overlay)
+    assert set(tokens_drawn(overlay, state.encounter, True)) == {"hero"}
+    assert set(tokens_drawn(overlay, state.encounter, False)) == {"hero", "orc"}
+    players.detach()
