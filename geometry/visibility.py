@@ -372,9 +372,10 @@ class VisionField:
             self._unions.move_to_end(party)
         return found
 
-    def seen_rings(self, viewers: Iterable[Viewer],
-                   moving: frozenset[str] = frozenset()) -> tuple[Ring, ...]:
-        """The rings (outlines, then holes) of the floor the viewers see; fill them even-odd.
+    def seen_rings(self, viewers: Iterable[Viewer], moving: frozenset[str] = frozenset(),
+                   discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
+        """The rings (outlines, then holes) of the floor the viewers see, and of the ``discs``
+        (x, y, radius: the creatures seen, drawn whole); fill them even-odd.
 
         Viewers whose id is in ``moving`` (being dragged) are added to the kept union of the
         others, so a drag step costs one polygon and one union of two areas.
@@ -382,9 +383,15 @@ class VisionField:
         party = tuple(viewers)
         still = tuple(v for v in party if v.id not in moving)
         if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
-            return _rings(self.seen_area(party))
-        dragged = tuple(v for v in party if v.id in moving)
-        return _rings(shapely.union(self.seen_area(still), self.seen_area(dragged)))
+            floor = self.seen_area(party)
+        else:
+            dragged = tuple(v for v in party if v.id in moving)
+            floor = shapely.union(self.seen_area(still), self.seen_area(dragged))
+        if not discs:
+            return _rings(floor)
+        x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
+        circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
+        return _rings(shapely.union_all([floor, *circles.tolist()]))
 
     def seen_raster(self, viewers: Iterable[Viewer], columns: int, rows: int,
                     per_cell: int) -> BoolArray:

@@ -273,8 +273,9 @@ def room_squares(encounter: Encounter, point: Point) -> BoolArray | None:
 
 @dataclass(frozen=True, slots=True)
 class PartySight:
-    """What the heroes see at one moment: the floor (rings in cells, filled even-odd) and the
-    ids of the tokens they see (every hero on the map included: the players' own tokens)."""
+    """What the heroes see at one moment: the floor and the discs of the tokens they see
+    (rings in cells, filled even-odd: left clear of fog, so a token seen is drawn whole) and
+    the ids of those tokens (every hero on the map included: the players' own tokens)."""
 
     rings: tuple[Ring, ...]
     seen_ids: frozenset[str]
@@ -300,7 +301,8 @@ class Vision:
         field = self.field(encounter)
         heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
         seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | heroes
-        rings = field.seen_rings(viewers, frozenset(moved or {}))
+        discs = [(t.x, t.y, t.radius) for t in encounter.tokens if t.id in seen]
+        rings = field.seen_rings(viewers, frozenset(moved or {}), discs)
         return PartySight(rings, frozenset(seen))
 
     def seen_squares(self, encounter: Encounter) -> BoolArray:

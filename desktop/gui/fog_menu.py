@@ -1,5 +1,5 @@
 """The Fog menu of the GM window: fog and vision switches, the reveal and hide tools, and the
-button that shows the players everything for a moment.
+button (also on the Tools bar) that shows the players everything for a moment.
 
 Every switch and reset is one undoable edit; the checkmarks follow the encounter (undo, open).
 """
@@ -12,7 +12,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QToolBar
 
 from desktop.core.fog import revealed_everywhere
 from desktop.core.fog_tool import FogShape, FogTool
@@ -56,6 +56,10 @@ def build_fog_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -
     menu.addSeparator()
     actions["fog_peek"] = _add(window, menu, f"Show Players Everything for {PEEK_SECONDS} s",
                                partial(_peek, window), "F8")
+    bar = window.findChild(QToolBar, "ToolsBar")
+    if bar is not None:  # the GM's button beside the tools
+        bar.addSeparator()
+        bar.addAction(actions["fog_peek"])
 
     def follow(*_: object) -> None:
         fog = window.state.encounter.fog
