@@ -422,8 +422,8 @@ class SightTracker:
 
     moving_changed = Signal()
 
-    def __init__(self) -> None:
-        self.vision = Vision()
+    def __init__(self, vision: Vision | None = None) -> None:
+        self.vision = vision or Vision()
         self.moving: dict[str, Point] = {}
         self._key: tuple[object, ...] = ()
         self._last: PartySight | None = None
@@ -446,10 +446,11 @@ class SightTracker:
 _TRACKERS: WeakKeyDictionary[BattleState, SightTracker] = WeakKeyDictionary()
 
 
-def tracker_for(state: BattleState) -> SightTracker:
-    """The one :class:`SightTracker` of ``state``."""
+def tracker_for(state: BattleState, vision: Vision | None = None) -> SightTracker:
+    """The one :class:`SightTracker` of ``state``, made on the first call (with ``vision``:
+    the one the state's settle step remembers with, so both share its caches)."""
     if state not in _TRACKERS:
-        _TRACKERS[state] = SightTracker()
+        _TRACKERS[state] = SightTracker(vision)
     return _TRACKERS[state]
 
 

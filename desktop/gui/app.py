@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import EncounterFileError, load_encounter
-from desktop.core.fog import Vision, remember_vision
+from desktop.core.fog import Vision, remember_vision, tracker_for
 from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
@@ -39,7 +39,9 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
     map_problem = preload_map(encounter, file.parent)
-    state = BattleState(encounter, settle=partial(remember_vision, vision=Vision()))
+    vision = Vision()  # what the heroes see: remembered at each edit and shown, one cache
+    state = BattleState(encounter, settle=partial(remember_vision, vision=vision))
+    tracker_for(state, vision)
     window = GMWindow(state, file if error is None else None)
     if settings().contains("gm/geometry"):
         window.show()
