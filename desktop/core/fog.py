@@ -44,6 +44,7 @@ import numpy.typing as npt
 from psygnal import Signal
 
 from desktop.core.battlefield import battlefield_of, body_of
+from desktop.core.limits import MAX_FOG_SIDE
 from desktop.core.model import (
     FOG_SQUARES_PER_CELL,
     Encounter,
@@ -103,15 +104,15 @@ standing one."""
 
 
 def fog_size(encounter: Encounter) -> tuple[int, int]:
-    """Columns and rows of fog squares covering the map.
+    """Columns and rows of fog squares covering the map (at most :data:`MAX_FOG_SIDE` each).
 
     Examples
     --------
-    >>> fog_size(Encounter(width=10, height=2.1))
-    (40, 9)
+    >>> fog_size(Encounter(width=10, height=2.1)), fog_size(Encounter(width=5000, height=1))
+    ((40, 9), (4096, 4))
     """
-    return (math.ceil(encounter.width * FOG_SQUARES_PER_CELL - 1e-9),
-            math.ceil(encounter.height * FOG_SQUARES_PER_CELL - 1e-9))
+    return (min(math.ceil(encounter.width * FOG_SQUARES_PER_CELL - 1e-9), MAX_FOG_SIDE),
+            min(math.ceil(encounter.height * FOG_SQUARES_PER_CELL - 1e-9), MAX_FOG_SIDE))
 
 
 def mask_array(mask: FogMask | None, columns: int, rows: int) -> BoolArray:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QImage, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.fog import PartySight, fog_size, mask_array
-from desktop.core.model import Encounter
+from desktop.core.model import FOG_SQUARES_PER_CELL, Encounter
 from desktop.gui.style import CELL
 
+SQUARE = CELL / FOG_SQUARES_PER_CELL
+"""A fog square's side in scene pixels."""
 COVERED_ALPHA = {"player": 255, "gm": 110}
 """Opacity (0-255) of a square nobody may see, on each audience's view."""
 DIMMED_ALPHA = {"player": 165, "gm": 45}
@@ -52,6 +54,8 @@ class FogItem(QGraphicsItem):
         super().__init__()
         self.audience = audience
         self._rect = QRectF()
+        self._squares = QRectF()
+        """Where the squares' image goes: the map, or its first 1,024 cells (the fog's limit)."""
         self._image = QImage()
         self._clip: QPainterPath | None = None
         self._key: tuple[object, ...] = ()
@@ -67,7 +71,10 @@ class FogItem(QGraphicsItem):
         if key != self._key:
             self.prepareGeometryChange()
             self._rect = QRectF(0, 0, encounter.width * CELL, encounter.height * CELL)
-            self._image = _image_of(square_alphas(encounter, self.audience))
+            alphas = square_alphas(encounter, self.audience)
+            rows, columns = alphas.shape
+            self._squares = QRectF(0, 0, columns * SQUARE, rows * SQUARE).intersected(self._rect)
+            self._image = _image_of(alphas)
             self._key = key
         self._clip = None
         if fog.vision and sight is not None:
@@ -86,7 +93,12 @@ class FogItem(QGraphicsItem):
         if self._clip is not None:
             painter.setClipPath(self._clip)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawImage(self._rect, self._image)
+        painter.drawImage(self._squares, self._image)
+        if self._squares != self._rect:  # a map larger than the fog's limit: the rest hidden
+            beyond = QPainterPath()
+            beyond.addRect(self._rect)
+            beyond.addRect(self._squares)
+            painter.fillPath(beyond, QColor(0, 0, 0, COVERED_ALPHA[self.audience]))
 
 
 def _with_holes(outline: QPainterPath, sight: PartySight) -> QPainterPath:
