@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Protocol
@@ -35,7 +36,7 @@ from desktop.core.edits import (
     token_at,
     wall_at,
 )
-from desktop.core.model import Encounter, Point, Region, RegionKind, Wall, WallKind
+from desktop.core.model import Encounter, Point, Region, RegionKind, Token, Wall, WallKind
 from desktop.core.movement import PaceBand, pace_band, snap_corner, snap_point
 from geometry.index import Battlefield
 from geometry.movement import path_length
@@ -166,6 +167,9 @@ class SelectTool:
     def __init__(self, snap: bool = True, pick_hidden: bool = True) -> None:
         self.snap = snap
         self.pick_hidden = pick_hidden
+        self.shown: Callable[[str], bool] = lambda token_id: True
+        """Whether a token may be picked: on the player view, only those it draws (a player
+        cannot grab a creature standing unseen in the dark)."""
         self.selection: frozenset[str] = frozenset()
         self.preview: Preview = None
         self._press: PointerEvent | None = None
@@ -197,7 +201,7 @@ class SelectTool:
 
     def _on_press(self, event: PointerEvent, encounter: Encounter) -> None:
         self._press = event
-        token = token_at(encounter, *event.point, include_hidden=self.pick_hidden)
+        token = self._token_at(encounter, event.point)
         if token is None:
             self._lead = None
             return
@@ -208,6 +212,10 @@ class SelectTool:
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
         moving = [t for t in encounter.tokens if t.id in self.selection]
         self._origins = {t.id: (t.x, t.y) for t in moving}
+
+    def _token_at(self, encounter: Encounter, point: Point) -> Token | None:
+        token = token_at(encounter, *point, include_hidden=self.pick_hidden)
+        return token if token is not None and self.shown(token.id) else None
 
     def _on_move(self, event: PointerEvent, encounter: Encounter) -> None:
         assert self._press is not None
@@ -246,7 +254,7 @@ class SelectTool:
         if isinstance(preview, BoxPreview):
             self._select_in_box(preview, encounter, Modifier.CTRL in event.modifiers)
             return None
-        if token_at(encounter, *press.point, include_hidden=self.pick_hidden) is None:
+        if self._token_at(encounter, press.point) is None:
             return self._click_ground(press, encounter)
         return None
 
@@ -263,6 +271,7 @@ class SelectTool:
         inside = {
             t.id for t in encounter.tokens
             if x0 <= t.x <= x1 and y0 <= t.y <= y1 and (self.pick_hidden or not t.hidden)
+            and self.shown(t.id)
         }
         self.selection = (self.selection | inside) if adding else frozenset(inside)
 

@@ -25,6 +25,8 @@ class Interaction:
     def __init__(self, view: MapView, state: BattleState, for_players: bool = False) -> None:
         self.view, self.state = view, state
         self.select_tool = SelectTool(pick_hidden=not for_players)
+        if for_players:  # players pick only what their view draws
+            self.select_tool.shown = lambda tid: view.map_scene.token_item(tid) is not None
         self.tool: Tool = self.select_tool
         self.overlay = ToolOverlayItem(show_selection=not for_players)
         view.map_scene.add_overlay(self.overlay, Layer.TOOL)

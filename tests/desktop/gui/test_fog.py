@@ -302,3 +302,19 @@ def test_player_overlays_point_at_no_token_the_heroes_cannot_see() -> None:
     assert set(tokens_drawn(overlay, state.encounter, True)) == {"hero"}
     assert set(tokens_drawn(overlay, state.encounter, False)) == {"hero", "orc"}
     players.detach()
+
+
+def test_players_cannot_grab_a_creature_they_do_not_see(qtbot: QtBot, window: GMWindow) -> None:
+    window.state.load(dungeon())
+    window.toggle_player_view()
+    players = window.player_window
+    assert players is not None
+    handle = players.interaction.handle
+    handle(PointerEvent(PointerKind.PRESS, 9.5, 3.5))  # where the unseen orc stands
+    handle(PointerEvent(PointerKind.MOVE, 8.5, 3.5))
+    handle(PointerEvent(PointerKind.RELEASE, 8.5, 3.5))
+    assert window.state.encounter.token("orc").x == 9.5 and window.state.undo_label is None
+    handle(PointerEvent(PointerKind.PRESS, 1.5, 1.5))  # their own hero
+    handle(PointerEvent(PointerKind.MOVE, 2.5, 1.5))
+    handle(PointerEvent(PointerKind.RELEASE, 2.5, 1.5))
+    assert window.state.encounter.token("hero").x == 2.5
