@@ -340,6 +340,23 @@ class VisionField:
         self._crowd: Battlefield | None = None
         self._crowd_discs: GeometryArray = np.empty(0, dtype=object)
 
+    def relit(self, field: Battlefield) -> VisionField:
+        """A field of the same walls (and map box) under ``field``'s lights, areas and ambient
+        light, sharing this one's visibility polygons (a light being dragged).
+
+        Examples
+        --------
+        >>> from geometry.shapes import LightSource
+        >>> dark = VisionField(Battlefield.build(ambient=LightLevel.PITCH), (0.0, 0.0, 4.0, 4.0))
+        >>> lamp = LightSource("lamp", 2.0, 2.0, bright_radius=1.0, dim_radius=1.0)
+        >>> lit = dark.relit(Battlefield.build(lights=[lamp], ambient=LightLevel.PITCH))
+        >>> round(float(lit.seen_area([Viewer("v", 1.0, 1.0)]).area), 3)  # the lamp's 64-gon
+        3.137
+        """
+        other = VisionField(field, self.bounds, self.cast, self.cached)
+        other.walls, other._polygons = self.walls, self._polygons
+        return other
+
     def polygon(self, x: float, y: float) -> shapely.Geometry:
         """The visibility polygon from ``(x, y)`` (cached)."""
         key = (x, y)

@@ -44,6 +44,7 @@ import numpy.typing as npt
 from psygnal import Signal
 
 from desktop.core.battlefield import battlefield_of, body_of
+from desktop.core.edits import move_light
 from desktop.core.limits import MAX_FOG_SIDE
 from desktop.core.model import (
     FOG_SQUARES_PER_CELL,
@@ -322,13 +323,19 @@ class Vision:
 
     def field(self, encounter: Encounter) -> VisionField:
         """The vision field of the encounter's walls, lights and regions (kept while same)."""
-        key = (encounter.walls, encounter.lights, encounter.regions, encounter.ambient,
-               encounter.width, encounter.height)
-        if self._field is None or not _same(key, self._map_key):
-            bare = replace(encounter, tokens=())
-            self._field = VisionField(battlefield_of(bare), _bounds(encounter), self._cast,
-                                      self._cached)
-            self._map_key = key
+        key = (encounter.walls, encounter.width, encounter.height, encounter.lights,
+               encounter.regions, encounter.ambient)
+        if self._field is not None and _same(key, self._map_key):
+            return self._field
+        lighting = battlefield_of(replace(encounter, tokens=(), walls=()))
+        if self._field is not None and _same(key[:3], self._map_key[:3]):  # lights changed
+            walls = self._field.field.occluders
+            self._field = self._field.relit(Battlefield.build(
+                (), walls, lighting.areas, lighting.lights, lighting.grid, lighting.ambient))
+        else:
+            self._field = VisionField(battlefield_of(replace(encounter, tokens=())),
+                                      _bounds(encounter), self._cast, self._cached)
+        self._map_key = key
         return self._field
 
     def _crowd_of(self, encounter: Encounter) -> Battlefield:
@@ -426,20 +433,31 @@ class SightTracker:
     def __init__(self, vision: Vision | None = None) -> None:
         self.vision = vision or Vision()
         self.moving: dict[str, Point] = {}
+        self.moving_lights: dict[str, Point] = {}
         self._key: tuple[object, ...] = ()
         self._last: PartySight | None = None
 
-    def set_moving(self, positions: Mapping[str, Point]) -> None:
-        """Tokens being dragged and where (empty when no drag is in progress)."""
-        if dict(positions) != self.moving:
-            self.moving = dict(positions)
+    def set_moving(self, positions: Mapping[str, Point],
+                   lights: Mapping[str, Point] | None = None) -> None:
+        """Tokens and lights being dragged and where (empty when no drag is in progress)."""
+        lights = dict(lights or {})
+        if dict(positions) != self.moving or lights != self.moving_lights:
+            self.moving, self.moving_lights = dict(positions), lights
             self.moving_changed.emit()
 
+    def lit(self, encounter: Encounter) -> Encounter:
+        """``encounter`` with the dragged lights where they are now."""
+        for light_id, at in self.moving_lights.items():
+            encounter = move_light(encounter, light_id, at)
+        return encounter
+
     def sight(self, encounter: Encounter, acting: frozenset[str] = frozenset()) -> PartySight:
-        """What the heroes see in ``encounter`` with the dragged tokens where they are now."""
-        key = (encounter, tuple(sorted(self.moving.items())), acting)
+        """What the heroes see in ``encounter`` with the dragged tokens and lights where they
+        are now."""
+        key = (encounter, tuple(sorted(self.moving.items())),
+               tuple(sorted(self.moving_lights.items())), acting)
         if self._last is None or not (key[0] is self._key[0] and key[1:] == self._key[1:]):
-            self._last = self.vision.sight(encounter, self.moving, acting)
+            self._last = self.vision.sight(self.lit(encounter), self.moving, acting)
             self._key = key
         return self._last
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from desktop.core.fog import tracker_for
 from desktop.core.state import BattleState
-from desktop.core.tools import DragPreview, PointerEvent, SelectTool, Tool
+from desktop.core.tools import DragPreview, LightDragPreview, PointerEvent, SelectTool, Tool
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
@@ -27,6 +27,7 @@ class Interaction:
         self.select_tool = SelectTool(pick_hidden=not for_players)
         if for_players:  # players pick only what their view draws
             self.select_tool.shown = lambda tid: view.map_scene.token_item(tid) is not None
+            self.select_tool.move_lights = False
         self.tool: Tool = self.select_tool
         self.overlay = ToolOverlayItem(show_selection=not for_players)
         view.map_scene.add_overlay(self.overlay, Layer.TOOL)
@@ -90,7 +91,8 @@ class Interaction:
     def _refresh(self) -> None:
         preview = self.tool.preview
         moving = dict(preview.positions) if isinstance(preview, DragPreview) else {}
-        tracker_for(self.state).set_moving(moving)  # the heroes' sight follows a drag
+        lights = {preview.light_id: preview.at} if isinstance(preview, LightDragPreview) else {}
+        tracker_for(self.state).set_moving(moving, lights)  # the views follow a drag
         encounter = self.state.encounter
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}

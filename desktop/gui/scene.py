@@ -188,6 +188,8 @@ class MapScene(QGraphicsScene):
                                   self.map_rect())
 
     def _on_moving(self) -> None:
+        """A drag moved: glows follow a dragged light, the fog a dragged hero or light."""
+        self._sync_lights(self._tracker.lit(self._shown))
         self._sync_sight(self._shown)
 
     def _sync_sight(self, encounter: Encounter) -> None:

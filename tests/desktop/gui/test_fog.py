@@ -25,11 +25,21 @@ from desktop.core.fileformat import (
 )
 from desktop.core.fog import Vision, fog_size, mask_array, remember_vision, stature
 from desktop.core.fog_tool import FogShape, FogTool
-from desktop.core.model import Encounter, Fog, Side, Token, Wall, WallKind
+from desktop.core.model import (
+    Encounter,
+    Fog,
+    Illumination,
+    Light,
+    Side,
+    Token,
+    Wall,
+    WallKind,
+)
 from desktop.core.state import BattleState
 from desktop.core.tools import PointerEvent, PointerKind
 from desktop.core.uvtt import parse_uvtt
 from desktop.gui.aim_overlay import AimOverlay
+from desktop.gui.light_item import LightItem
 from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
 from desktop.gui.scene import Audience, MapScene, tokens_drawn
@@ -318,3 +328,27 @@ def test_players_cannot_grab_a_creature_they_do_not_see(qtbot: QtBot, window: GM
     handle(PointerEvent(PointerKind.MOVE, 2.5, 1.5))
     handle(PointerEvent(PointerKind.RELEASE, 2.5, 1.5))
     assert window.state.encounter.token("hero").x == 2.5
+
+
+def test_dragging_a_light_moves_its_glow_and_the_heroes_sight_before_the_drop(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    # a pitch-dark dungeon, the door open; a lamp in the hall lights the hero's side only
+    dark = replace(dungeon(is_open=True), ambient=Illumination.PITCH,
+                   tokens=(at(HERO, 2.5, 3.5), ORC), lights=(Light("lamp", 2.5, 5.5, 2, 4),))
+    window.state.load(dark)
+    window.toggle_player_view()
+    players = window.player_window
+    assert players is not None and players.scene.token_item("orc") is None  # in the dark
+    handle = window.interaction.handle
+    handle(PointerEvent(PointerKind.PRESS, 2.5, 5.5))
+    handle(PointerEvent(PointerKind.MOVE, 9.5, 5.5))  # beside the orc, in the east room
+    assert players.scene.token_item("orc") is not None
+    glows = [item.light for item in players.scene.items() if isinstance(item, LightItem)]
+    assert [(g.x, g.y) for g in glows] == [(9.5, 5.5)]
+    assert window.state.encounter.lights[0].x == 2.5  # not moved yet
+    handle(PointerEvent(PointerKind.RELEASE, 9.5, 5.5))
+    assert window.state.undo_label == "Move light"
+    assert window.state.encounter.lights[0].x == 9.5
+    window.state.undo()
+    assert players.scene.token_item("orc") is None
