@@ -35,7 +35,7 @@ import shapely
 
 from geometry.index import Battlefield
 from geometry.light_reach import lit_rings
-from geometry.shapes import AreaKind, LightLevel, Point
+from geometry.shapes import AreaKind, LightLevel, LightSource, Point
 from geometry.sightlines import hidden_fractions
 
 __all__ = [
@@ -332,6 +332,7 @@ class VisionField:
         self._seen: OrderedDict[tuple[Viewer, tuple[tuple[float, ...], ...]],
                                 shapely.Geometry] = OrderedDict()
         self._lit: dict[bool, shapely.Geometry] = {}
+        self._reaches: OrderedDict[LightSource, shapely.Geometry] = OrderedDict()
         self._unions: OrderedDict[tuple[Viewer, ...], shapely.Geometry] = OrderedDict()
         self._bodies_seen: OrderedDict[tuple[Viewer, int], tuple[
             shapely.Geometry, frozenset[str]]] = OrderedDict()
@@ -354,7 +355,7 @@ class VisionField:
         3.137
         """
         other = VisionField(field, self.bounds, self.cast, self.cached)
-        other.walls, other._polygons = self.walls, self._polygons
+        other.walls, other._polygons, other._reaches = self.walls, self._polygons, self._reaches
         return other
 
     def polygon(self, x: float, y: float) -> shapely.Geometry:
@@ -518,8 +519,20 @@ class VisionField:
             if area.level is None:
                 continue
             lit = (shapely.union if area.level in levels else shapely.difference)(lit, shape)
-        reaches = [_even_odd(lit_rings(self.field, light)) for light in self.field.lights]
-        return shapely.union_all([lit, *reaches])
+        return shapely.union_all([lit, *(self._reach(light) for light in self.field.lights)])
+
+    def _reach(self, light: LightSource) -> shapely.Geometry:
+        """Where ``light`` reaches past the walls (kept, and shared with :meth:`relit` fields:
+        dragging one light recomputes one reach)."""
+        found = self._reaches.get(light)
+        if found is None:
+            found = _even_odd(lit_rings(self.field, light))
+            self._reaches[light] = found
+            while len(self._reaches) > self.cached + len(self.field.lights):
+                self._reaches.popitem(last=False)
+        else:
+            self._reaches.move_to_end(light)
+        return found
 
 
 def _even_odd(rings: Sequence[Ring]) -> shapely.Geometry:
