@@ -303,7 +303,7 @@ class Vision:
         field = self.field(encounter)
         heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
         seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | heroes
-        discs = [(t.x, t.y, t.radius) for t in encounter.tokens if t.id in seen]
+        discs = [(t.x, t.y, t.radius) for t in encounter.tokens if t.id in seen and not t.hidden]
         rings = field.seen_rings(viewers, frozenset(moved or {}), discs)
         return PartySight(rings, frozenset(seen))
 

@@ -16,6 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
+from desktop import ASSETS_DIR
 from desktop.core.edits import toggle_door
 from desktop.core.fileformat import (
     EncounterFileError,
@@ -352,3 +353,13 @@ def test_dragging_a_light_moves_its_glow_and_the_heroes_sight_before_the_drop(
     assert window.state.encounter.lights[0].x == 9.5
     window.state.undo()
     assert players.scene.token_item("orc") is None
+
+
+def test_a_token_the_gm_hid_leaves_no_hole_in_the_fog() -> None:
+    # the demo's hidden Goblin 4 stands at (9.5, 6.5) in the chapel, its disc reaching into
+    # the floor the heroes see through the broken south wall, its east side in the dark: the
+    # dark stays black (a clear disc would give it away although its token is not drawn)
+    demo = load_encounter(ASSETS_DIR / "demo" / "goblin-ambush.json")
+    assert demo.token("goblin-4").hidden and demo.fog.enabled
+    middle = colours(player_pixels(demo, (9.7, 6.3, 9.9, 6.5)))
+    assert max(QColor(c).lightness() for c in middle) <= 8  # black (soft edge of seen squares)
