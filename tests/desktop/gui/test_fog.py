@@ -32,6 +32,7 @@ from desktop.core.model import (
     Illumination,
     Light,
     Side,
+    Sight,
     Token,
     Wall,
     WallKind,
@@ -45,6 +46,7 @@ from desktop.gui.main_window import GMWindow
 from desktop.gui.render import ensure_app
 from desktop.gui.scene import Audience, MapScene, tokens_drawn
 from desktop.gui.style import CELL
+from desktop.gui.token_dialog import TokenDialog
 from desktop.gui.token_item import TokenItem, TokenLabelItem
 
 ORC = Token("orc", "Orc", 9.5, 3.5, side=Side.VILLAIN, color="#d02020")
@@ -363,3 +365,12 @@ def test_a_token_the_gm_hid_leaves_no_hole_in_the_fog() -> None:
     assert demo.token("goblin-4").hidden and demo.fog.enabled
     middle = colours(player_pixels(demo, (9.7, 6.3, 9.9, 6.5)))
     assert max(QColor(c).lightness() for c in middle) <= 8  # black (soft edge of seen squares)
+
+
+def test_the_token_dialog_edits_a_tokens_sight(qtbot: QtBot) -> None:
+    dialog = TokenDialog(replace(HERO, sight=Sight(darkvision=6.0)))
+    qtbot.addWidget(dialog)
+    assert dialog.darkvision.value() == 6.0 and not dialog.low_light.isChecked()
+    dialog.low_light.setChecked(True)
+    dialog.light.setValue(4.0)
+    assert dialog.token().sight == Sight(darkvision=6.0, low_light=True, light=4.0)
