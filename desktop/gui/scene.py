@@ -60,6 +60,9 @@ class Layer(IntEnum):
     EFFECTS = 60
     FOG = 65
     """The fog covers attack animations too: an unseen archer's arrow comes out of the dark."""
+    PLAYER_LABELS = 67
+    """Name tags on the player view: above the fog (only the tokens the heroes see have one),
+    so a name reaching past the edge of their sight is not cut."""
     HUD = 70
 
 
@@ -305,7 +308,8 @@ class MapScene(QGraphicsScene):
         elif (item.token, item.marks, item.acting) != (token, marks, is_acting):
             item.set_token(token, self._image(token.image), marks, is_acting)
         item.setZValue(Layer.TOKENS + order / 10000)
-        item.label.setZValue(Layer.LABELS + order / 10000)
+        labels = Layer.LABELS if self.audience is Audience.GM else Layer.PLAYER_LABELS
+        item.label.setZValue(labels + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 
     def _shown_ids(self, encounter: Encounter) -> frozenset[str]:
