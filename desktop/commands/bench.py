@@ -117,7 +117,36 @@ def _template_row(rounds: int) -> Row:
     return Row("template: LBT among 1,000 tokens, 100x100", fast, naive, "<= 0.2 ms")
 
 
-BENCHMARKS: dict[str, Callable[[int], list[Row]]] = {"geometry": geometry_rows}
+def vision_rows(rounds: int) -> list[Row]:
+    """The fog of war's benchmarks (issue 17): one polygon, a drag among six heroes, a walk.
+
+    The walk's row gives the milliseconds a step (no naive reference: its target is memory)
+    and prints the traced memory growth over the last nine tenths of 10,000 steps.
+
+    Examples
+    --------
+    >>> BENCHMARKS["vision"] is vision_rows
+    True
+    """
+    from desktop.core.vision_bench import drag_calls, polygon_calls, vision_dungeon, walk_growth
+
+    dungeon = vision_dungeon()
+    fast, naive = polygon_calls(dungeon)
+    polygon = Row("visibility polygon: 1 token, 2,000 walls, 100x100", median_ms(fast, rounds),
+                  median_ms(naive, 3), "<= 2 ms")
+    fast, naive = drag_calls(dungeon)
+    drag = Row("vision of 6 heroes, one dragged, 2,000 walls", median_ms(fast, rounds),
+               median_ms(naive, 3), "<= 8 ms")
+    step_ms, growth = walk_growth(dungeon, WALK_STEPS)
+    walk = Row(f"hero walks {WALK_STEPS:,} steps (memory +{growth / 1024:.0f} KiB)", step_ms,
+               step_ms, "no memory growth")
+    return [polygon, drag, walk]
+
+
+WALK_STEPS = 10_000
+
+BENCHMARKS: dict[str, Callable[[int], list[Row]]] = {"geometry": geometry_rows,
+                                                     "vision": vision_rows}
 """Benchmark sets by name: each takes a number of rounds and returns its rows."""
 
 

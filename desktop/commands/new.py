@@ -5,8 +5,8 @@ Savage Pathfinder, yards on hexes for GURPS. The file must not exist yet.
 
 Examples
 --------
->>> empty_encounter("spf").grid.unit
-'in'
+>>> empty_encounter("spf").grid.unit, empty_encounter("spf").fog.enabled
+('in', True)
 """
 
 from __future__ import annotations
@@ -16,17 +16,19 @@ import sys
 from pathlib import Path
 
 from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Grid, GridKind
+from desktop.core.model import Encounter, Fog, Grid, GridKind
 from rules.registry import find_system
 
 __all__ = ["add_arguments", "empty_encounter", "run"]
 
 
 def empty_encounter(system_name: str) -> Encounter:
-    """An encounter with no tokens, on ``system_name``'s grid (``ValueError`` if unknown)."""
+    """An encounter with no tokens, on ``system_name``'s grid (``ValueError`` if unknown), its
+    fog of war on and nothing revealed: a new map gives nothing away."""
     system = find_system(system_name)
     grid = Grid(GridKind(system.grid.kind), system.grid.distance_per_cell, system.grid.unit)
-    return Encounter(name=f"New {system.title} encounter", system=system.name, grid=grid)
+    return Encounter(name=f"New {system.title} encounter", system=system.name, grid=grid,
+                     fog=Fog(enabled=True))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

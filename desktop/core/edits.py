@@ -61,6 +61,41 @@ def distance_to_segment(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
+LIGHT_PICK_RADIUS = 0.3
+"""How close (cells) to a light's centre a press picks it (its flame mark is 0.15 wide)."""
+
+
+def light_at(encounter: Encounter, x: float, y: float) -> str | None:
+    """The id of the topmost light whose centre is within :data:`LIGHT_PICK_RADIUS`, or None.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Light
+    >>> enc = Encounter(lights=(Light("torch", 2.0, 2.0, 2.0, 4.0),))
+    >>> light_at(enc, 2.1, 1.9), light_at(enc, 3.0, 2.0)
+    ('torch', None)
+    """
+    for light in reversed(encounter.lights):
+        if math.hypot(light.x - x, light.y - y) <= LIGHT_PICK_RADIUS:
+            return light.id
+    return None
+
+
+def move_light(encounter: Encounter, light_id: str, at: Point) -> Encounter:
+    """``encounter`` with the light ``light_id`` at ``at``.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Light
+    >>> enc = Encounter(lights=(Light("torch", 2.0, 2.0, 2.0, 4.0),))
+    >>> move_light(enc, "torch", (5.0, 1.0)).lights[0].x
+    5.0
+    """
+    lights = tuple(replace(lt, x=at[0], y=at[1]) if lt.id == light_id else lt
+                   for lt in encounter.lights)
+    return replace(encounter, lights=lights)
+
+
 def wall_at(encounter: Encounter, x: float, y: float, tolerance: float = WALL_PICK_TOLERANCE) -> (
     Wall | None
 ):

@@ -1,6 +1,6 @@
 """The encounter file's shape as msgspec structs, mirroring the JSON exactly.
 
-These structs are the single description of format 1: loading converts parsed JSON into them
+These structs are the single description of format 2: loading converts parsed JSON into them
 (msgspec checks every type, range and length and names the first bad field), saving encodes
 them, and ``docs/encounter.schema.json`` is generated from them with
 :func:`msgspec.json.schema`. :mod:`desktop.core.fileformat` converts them to and from
@@ -21,6 +21,7 @@ from msgspec import Meta, Struct
 
 from desktop.core.limits import (
     MAX_COORDINATE,
+    MAX_FOG_SIDE,
     MAX_LIGHTS,
     MAX_LOG_ENTRIES,
     MAX_POINTS_PER_SHAPE,
@@ -58,6 +59,16 @@ class BackgroundFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     offset: Position = Position(0.0, 0.0)
 
 
+class SightFile(Struct, forbid_unknown_fields=True, omit_defaults=True, frozen=True):
+    darkvision: Length = 0.0
+    low_light: bool = False
+    light: Length = 0.0
+
+
+NO_SIGHT = SightFile()
+"""The default sight (left out of the file)."""
+
+
 class TokenFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: Id
     name: Text
@@ -73,6 +84,7 @@ class TokenFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     group: Text | None = None
     notes: Text = ""
     stats: dict[str, Any] = {}
+    sight: SightFile = NO_SIGHT
 
 
 class WallFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -106,8 +118,27 @@ class LogEntryFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     round: Annotated[int, Meta(ge=0)] = 0
 
 
+class FogMaskFile(Struct, forbid_unknown_fields=True, frozen=True):
+    columns: Annotated[int, Meta(ge=1, le=MAX_FOG_SIDE)]
+    rows: Annotated[int, Meta(ge=1, le=MAX_FOG_SIDE)]
+    bits: str
+    """base64 of the zlib-compressed, packed row-major bits (see ``docs/encounter-format.md``)"""
+
+
+class FogFile(Struct, forbid_unknown_fields=True, omit_defaults=True, frozen=True):
+    enabled: bool = False
+    vision: bool = True
+    acting_only: bool = False
+    revealed: FogMaskFile | None = None
+    seen: FogMaskFile | None = None
+
+
+NO_FOG = FogFile()
+"""The default fog: off (left out of the file)."""
+
+
 class EncounterFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A whole encounter file, format 1."""
+    """A whole encounter file, format 2."""
 
     format: int
     name: Text = "Untitled encounter"
@@ -124,3 +155,4 @@ class EncounterFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     combat: dict[str, Any] = {}
     log: Annotated[list[LogEntryFile], Meta(max_length=MAX_LOG_ENTRIES)] = []
     notes: Text = ""
+    fog: FogFile = NO_FOG

@@ -1,4 +1,4 @@
-"""Encounter files: load, validate, migrate and save ``*.json`` encounters (format 1).
+"""Encounter files: load, validate, migrate and save ``*.json`` encounters (format 2).
 
 Loading never half-loads: the bytes are parsed, checked (finite numbers, nesting depth, the
 limits in :mod:`desktop.core.limits`), migrated from older formats, converted into typed msgspec
@@ -19,7 +19,7 @@ Examples
 >>> enc = Encounter(tokens=(Token(id="g1", name="Goblin", x=3.5, y=4.5),))
 >>> loads_encounter(dumps_encounter(enc)) == enc
 True
->>> loads_encounter(b'{"format": 1, "width": "wide"}')
+>>> loads_encounter(b'{"format": 2, "width": "wide"}')
 Traceback (most recent call last):
 ...
 desktop.core.fileformat.EncounterFileError: <memory>: width: expected float, got str
@@ -36,6 +36,7 @@ import msgspec
 
 from desktop.core import file_schema as fs
 from desktop.core.atomic import atomic_write_bytes
+from desktop.core.fog import decode_mask_bits, mask_text
 from desktop.core.images import ImageError, check_image_file, decode_base64_image
 from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
 from desktop.core.migrations import migrate
@@ -43,10 +44,13 @@ from desktop.core.model import (
     FORMAT_VERSION,
     Background,
     Encounter,
+    Fog,
+    FogMask,
     Grid,
     Light,
     LogEntry,
     Region,
+    Sight,
     Token,
     Wall,
 )
@@ -172,6 +176,13 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
         raise FieldProblem("walls", f"{points:,} points in all; the limit is {MAX_TOTAL_POINTS:,}")
     if enc.background is not None:
         _check_background(enc.background)
+    for name in ("revealed", "seen"):
+        mask = getattr(enc.fog, name)
+        if mask is not None:
+            try:
+                decode_mask_bits(mask.bits, mask.columns, mask.rows)
+            except ValueError as err:
+                raise FieldProblem(f"fog.{name}.bits", str(err)) from None
 
 
 def _check_background(background: fs.BackgroundFile) -> None:
@@ -222,7 +233,19 @@ def _to_model(enc: fs.EncounterFile, base_dir: Path | None) -> Encounter:
         combat=enc.combat,
         log=tuple(LogEntry(e.title, tuple(e.lines), e.round) for e in enc.log),
         notes=enc.notes,
+        fog=Fog(enc.fog.enabled, enc.fog.vision, enc.fog.acting_only,
+                _mask_to_model(enc.fog.revealed), _mask_to_model(enc.fog.seen)),
     )
+
+
+def _mask_to_model(mask: fs.FogMaskFile | None) -> FogMask | None:
+    if mask is None:
+        return None
+    return FogMask(mask.columns, mask.rows, decode_mask_bits(mask.bits, mask.columns, mask.rows))
+
+
+def _mask_from_model(mask: FogMask | None) -> fs.FogMaskFile | None:
+    return None if mask is None else fs.FogMaskFile(mask.columns, mask.rows, mask_text(mask))
 
 
 def _background_to_model(bg: fs.BackgroundFile | None, base_dir: Path | None) -> Background | None:
@@ -249,6 +272,7 @@ def _token_to_model(t: fs.TokenFile, base_dir: Path | None) -> Token:
         t.group,
         t.notes,
         t.stats,
+        Sight(t.sight.darkvision, t.sight.low_light, t.sight.light),
     )
 
 
@@ -285,7 +309,21 @@ def _from_model(enc: Encounter, base_dir: Path | None) -> fs.EncounterFile:
         combat=enc.combat,
         log=[fs.LogEntryFile(e.title, list(e.lines), e.round) for e in enc.log],
         notes=enc.notes,
+        fog=_fog_from_model(enc.fog),
     )
+
+
+def _fog_from_model(fog: Fog) -> fs.FogFile:
+    if fog == Fog():
+        return fs.NO_FOG
+    return fs.FogFile(fog.enabled, fog.vision, fog.acting_only,
+                      _mask_from_model(fog.revealed), _mask_from_model(fog.seen))
+
+
+def _sight_from_model(sight: Sight) -> fs.SightFile:
+    if sight == Sight():
+        return fs.NO_SIGHT
+    return fs.SightFile(sight.darkvision, sight.low_light, sight.light)
 
 
 def _token_from_model(t: Token, base_dir: Path | None) -> fs.TokenFile:
@@ -304,4 +342,5 @@ def _token_from_model(t: Token, base_dir: Path | None) -> fs.TokenFile:
         t.group,
         t.notes,
         t.stats,
+        _sight_from_model(t.sight),
     )

@@ -36,6 +36,10 @@ MAX_POINTS_PER_SHAPE = 50_000
 MAX_TOTAL_POINTS = 500_000
 """Most points in all walls and regions together."""
 
+MAX_FOG_SIDE = 4_096
+"""Most fog squares along either side of a fog mask (a quarter cell each: 1,024 cells; a larger
+map's fog covers its first 1,024 x 1,024 cells and hides the rest)."""
+
 MAX_TEXT = 100_000
 """Longest name, id, note or other text field, in characters."""
 

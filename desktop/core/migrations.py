@@ -7,8 +7,10 @@ a nested ``"position"``.
 
 Examples
 --------
->>> migrate({"tokens": [{"id": "g1", "name": "Goblin", "x": 3.5, "y": 4.5}]})
-{'tokens': [{'id': 'g1', 'name': 'Goblin', 'position': {'x': 3.5, 'y': 4.5}}], 'format': 1}
+>>> migrate({"tokens": [{"id": "g1", "name": "Goblin", "x": 3.5, "y": 4.5}]})["tokens"]
+[{'id': 'g1', 'name': 'Goblin', 'position': {'x': 3.5, 'y': 4.5}}]
+>>> migrate({"format": 1})
+{'format': 2, 'fog': {'enabled': False}}
 """
 
 from __future__ import annotations
@@ -44,7 +46,12 @@ def _format_0_to_1(document: Document) -> Document:
     return upgraded
 
 
-MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _format_0_to_1}
+def _format_1_to_2(document: Document) -> Document:
+    """Format 1 had no fog: its players saw the whole map, so its fog is off."""
+    return document | {"fog": {"enabled": False}}
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _format_0_to_1, 1: _format_1_to_2}
 
 
 def file_format(document: Any) -> int:

@@ -31,13 +31,14 @@ from typing import Any
 from rules.table import LogEntry, Side
 
 __all__ = [
-    "FORMAT_VERSION", "Background", "Encounter", "Grid", "GridKind", "Illumination", "Light",
-    "LogEntry", "Point", "Region", "RegionKind", "Side", "Token", "Wall", "WallKind",
+    "FOG_SQUARES_PER_CELL", "FORMAT_VERSION", "Background", "Encounter", "Fog", "FogMask",
+    "Grid", "GridKind", "Illumination", "Light", "LogEntry", "Point", "Region", "RegionKind",
+    "Side", "Sight", "Token", "Wall", "WallKind",
 ]
 """``Side`` and ``LogEntry`` are the rules' own (:mod:`rules.table`), shared with the desktop."""
 
-FORMAT_VERSION = 1
-"""The encounter file format this program writes (``"format": 1``)."""
+FORMAT_VERSION = 2
+"""The encounter file format this program writes (``"format": 2``)."""
 
 Point = tuple[float, float]
 
@@ -98,6 +99,18 @@ class Background:
 
 
 @dataclass(frozen=True, slots=True)
+class Sight:
+    """How a token sees, whatever the game system: ``darkvision`` is the range (cells) within
+    which it sees in any darkness; ``low_light`` lets it see in Dark (not Pitch Darkness) as in
+    Dim light; ``light`` is the radius (cells) of the light it carries, which lights the floor
+    for every hero."""
+
+    darkvision: float = 0.0
+    low_light: bool = False
+    light: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Token:
     """A creature or marker on the map.
 
@@ -122,6 +135,7 @@ class Token:
     group: str | None = None
     notes: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    sight: Sight = field(default_factory=Sight)
 
     @property
     def radius(self) -> float:
@@ -176,6 +190,40 @@ class Light:
     color: str = "#ffffff"
 
 
+FOG_SQUARES_PER_CELL = 4
+"""Fog is kept in squares of a quarter cell (:class:`FogMask`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FogMask:
+    """A raster of ``rows x columns`` fog squares (:data:`FOG_SQUARES_PER_CELL` a cell, the
+    first at the map's corner), each set or not: ``bits`` is the row-major bit array packed
+    eight squares a byte (numpy ``packbits``) and compressed with zlib, so a mask is an
+    immutable value that compares and hashes cheaply. :mod:`desktop.core.fog` reads and
+    builds masks."""
+
+    columns: int
+    rows: int
+    bits: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Fog:
+    """What the players' view hides.
+
+    ``enabled`` False shows the whole map (files from before fog). Otherwise the players see
+    what the GM ``revealed`` and, with ``vision``, what the heroes see now (and, dimmed, what
+    they have ``seen``); with ``acting_only`` only the acting hero's eyes count in combat.
+    A mask of None has no square set.
+    """
+
+    enabled: bool = False
+    vision: bool = True
+    acting_only: bool = False
+    revealed: FogMask | None = None
+    seen: FogMask | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Encounter:
     """One battle: map, tokens, walls, regions, lights, the game system and its combat state."""
@@ -194,6 +242,7 @@ class Encounter:
     combat: dict[str, Any] = field(default_factory=dict)
     log: tuple[LogEntry, ...] = ()
     notes: str = ""
+    fog: Fog = field(default_factory=Fog)
 
     def token(self, token_id: str) -> Token:
         """The token with this id; ``KeyError`` naming the id and the known ids otherwise."""

@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from psygnal import Signal
@@ -40,13 +41,21 @@ class BattleState:
 
     ``changed(old, new)`` fires after every apply, undo, redo or load; ``history_changed``
     fires when the undo/redo stacks change (to refresh menu labels). ``dirty`` is True when
-    the snapshot differs from the last one saved or loaded.
+    the snapshot differs from the last one saved or loaded. ``settle``, if given, completes
+    every applied snapshot as part of the same edit (the GUI adds what the heroes see to
+    their fog memory, :func:`desktop.core.fog.remember_vision`).
     """
 
     changed = Signal(object, object)
     history_changed = Signal()
 
-    def __init__(self, encounter: Encounter | None = None, max_history: int = 1000) -> None:
+    def __init__(
+        self,
+        encounter: Encounter | None = None,
+        max_history: int = 1000,
+        settle: Callable[[Encounter], Encounter] | None = None,
+    ) -> None:
+        self._settle = settle
         self._encounter = encounter if encounter is not None else Encounter()
         self._undo: list[Edit] = []
         self._redo: list[Edit] = []
@@ -68,6 +77,8 @@ class BattleState:
     def apply(self, label: str, new: Encounter) -> None:
         """Make ``new`` current as one undoable edit named ``label``; no-op if unchanged."""
         old = self._encounter
+        if self._settle is not None:
+            new = self._settle(new)
         if new == old:
             return
         self._undo.append(Edit(label, old, new))

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from desktop.core.fog import unseen_by_players
 from desktop.core.model import Encounter, Point
 from rules.events import (
     BystanderHit,
@@ -216,7 +217,9 @@ TOKEN_FIELDS = ("token", "attacker", "target", "bystander")
 
 
 def visible_events(encounter: Encounter, events: Sequence[Event]) -> list[Event]:
-    """The events that name no hidden token: what the players' screen may animate.
+    """The events that name no hidden token and some token the heroes see (when the fog
+    hides some from them): what the players' screen may animate. An unseen archer's shot at
+    a hero stays, its start covered by the fog: the arrow comes out of the dark.
 
     Examples
     --------
@@ -228,5 +231,11 @@ def visible_events(encounter: Encounter, events: Sequence[Event]) -> list[Event]
     [Shaken(token='h')]
     """
     hidden = {token.id for token in encounter.tokens if token.hidden}
-    return [event for event in events
-            if not any(getattr(event, name, None) in hidden for name in TOKEN_FIELDS)]
+    unseen = unseen_by_players(encounter)
+    return [event for event in events if not (_named(event) & hidden)
+            and (not _named(event) or _named(event) - unseen)]
+
+
+def _named(event: Event) -> set[str]:
+    """The ids of the tokens ``event`` names."""
+    return {getattr(event, name) for name in TOKEN_FIELDS if getattr(event, name, None)}

@@ -30,6 +30,8 @@ from desktop.core.battlefield import battlefield_of
 from desktop.core.board import board_of
 from desktop.core.edits import (
     label_for_move,
+    light_at,
+    move_light,
     move_tokens,
     region_at,
     toggle_door,
@@ -127,7 +129,15 @@ class DrawPreview:
     closed: bool
 
 
-Preview = DragPreview | BoxPreview | DrawPreview | None
+@dataclass(frozen=True, slots=True)
+class LightDragPreview:
+    """A light being dragged: where it would stand."""
+
+    light_id: str
+    at: Point
+
+
+Preview = DragPreview | BoxPreview | DrawPreview | LightDragPreview | None
 
 
 class Tool(Protocol):
@@ -157,9 +167,9 @@ class SelectTool:
     """Select, drag tokens (snapped unless ``snap`` is off or Shift/Alt is held), open doors.
 
     ``selection`` holds ids of tokens, walls and regions. A press on a token drags the whole
-    selection; a press on empty ground draws a selection box (Ctrl adds to the selection);
-    a click on a door opens or closes it; a click on any other wall, or inside a region,
-    selects it.
+    selection; a press on a light's flame (``move_lights``, the GM's tool) drags the light; a
+    press on empty ground draws a selection box (Ctrl adds to the selection); a click on a door
+    opens or closes it; a click on any other wall, or inside a region, selects it.
 
     On the table, ``movable`` says which tokens the players may drag (a press on any other
     token only selects it) and ``doors`` whether a click opens doors.
@@ -172,6 +182,11 @@ class SelectTool:
         self.pick_hidden = pick_hidden
         self.movable: Callable[[Token, Encounter], bool] = lambda token, encounter: True
         self.doors = True
+        self.shown: Callable[[str], bool] = lambda token_id: True
+        """Whether a token may be picked: on the player view, only those it draws (a player
+        cannot grab a creature standing unseen in the dark)."""
+        self.move_lights = pick_hidden
+        self._light: str | None = None
         self.selection: frozenset[str] = frozenset()
         self.preview: Preview = None
         self._press: PointerEvent | None = None
@@ -194,6 +209,7 @@ class SelectTool:
         """Drop any drag or box in progress (Esc): nothing is committed."""
         self._press = None
         self._lead = None
+        self._light = None
         self._field = None
         self._origins = {}
         self.preview = None
@@ -203,9 +219,10 @@ class SelectTool:
 
     def _on_press(self, event: PointerEvent, encounter: Encounter) -> None:
         self._press = event
-        token = token_at(encounter, *event.point, include_hidden=self.pick_hidden)
+        token = self._token_at(encounter, event.point)
         if token is None:
             self._lead = None
+            self._light = light_at(encounter, *event.point) if self.move_lights else None
             return
         if token.id not in self.selection:
             adding = Modifier.CTRL in event.modifiers
@@ -219,10 +236,17 @@ class SelectTool:
                   if t.id in self.selection and self.movable(t, encounter)]
         self._origins = {t.id: (t.x, t.y) for t in moving}
 
+    def _token_at(self, encounter: Encounter, point: Point) -> Token | None:
+        token = token_at(encounter, *point, include_hidden=self.pick_hidden)
+        return token if token is not None and self.shown(token.id) else None
+
     def _on_move(self, event: PointerEvent, encounter: Encounter) -> None:
         assert self._press is not None
         moved = abs(event.x - self._press.x) + abs(event.y - self._press.y)
         if self.preview is None and moved < CLICK_SLOP:
+            return
+        if self._light is not None:
+            self.preview = self._light_preview(event, encounter)
             return
         if self._lead is None:
             self.preview = BoxPreview(self._press.point, event.point)
@@ -245,18 +269,28 @@ class SelectTool:
         name = movement.name if movement is not None else ""
         return DragPreview(self._lead, positions, (ox, oy), (x, y), cost, pace, band, name)
 
+    def _light_preview(self, event: PointerEvent, encounter: Encounter) -> LightDragPreview:
+        assert self._press is not None and self._light is not None
+        light = next(lt for lt in encounter.lights if lt.id == self._light)
+        x, y = light.x + event.x - self._press.x, light.y + event.y - self._press.y
+        return LightDragPreview(light.id, (x, y))
+
     def _on_release(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         press, preview = self._press, self.preview
         assert press is not None
         if isinstance(preview, DragPreview):
             preview = self._drag_preview(event, encounter)
+        elif isinstance(preview, LightDragPreview):
+            preview = self._light_preview(event, encounter)
         self.cancel()
+        if isinstance(preview, LightDragPreview):
+            return Commit("Move light", move_light(encounter, preview.light_id, preview.at))
         if isinstance(preview, DragPreview):
             return self._commit_drag(preview, encounter)
         if isinstance(preview, BoxPreview):
             self._select_in_box(preview, encounter, Modifier.CTRL in event.modifiers)
             return None
-        if token_at(encounter, *press.point, include_hidden=self.pick_hidden) is None:
+        if self._token_at(encounter, press.point) is None:
             return self._click_ground(press, encounter)
         return None
 
@@ -273,6 +307,7 @@ class SelectTool:
         inside = {
             t.id for t in encounter.tokens
             if x0 <= t.x <= x1 and y0 <= t.y <= y1 and (self.pick_hidden or not t.hidden)
+            and self.shown(t.id)
         }
         self.selection = (self.selection | inside) if adding else frozenset(inside)
 

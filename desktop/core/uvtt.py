@@ -52,7 +52,16 @@ import shapely
 from desktop.core.fileformat import EncounterFileError
 from desktop.core.images import ImageError, decode_base64_image, image_size, read_image_file
 from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS, MAX_WALLS
-from desktop.core.model import Background, Encounter, Illumination, Light, Point, Wall, WallKind
+from desktop.core.model import (
+    Background,
+    Encounter,
+    Fog,
+    Illumination,
+    Light,
+    Point,
+    Wall,
+    WallKind,
+)
 from desktop.core.reading import read_regular_file
 from desktop.core.uvtt_schema import XY, UvttFile
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
@@ -314,6 +323,7 @@ def _build(
         ambient=ambient_level(uvtt.environment.ambient_light),
         walls=tuple(walls),
         lights=lights,
+        fog=Fog(enabled=True),  # nothing given away before the GM decides
     )
 
 

@@ -1,8 +1,10 @@
 """What the players may see: the one question every table view asks before it shows a token.
 
-Today a token is visible to the players unless the GM hid it. Fog of war and creatures' vision
-answer here when they come: every table feature that could reveal something (the turn-order
-strip, "who can I hit", exposure while dragging) asks this function and nothing else.
+A token is visible to the players unless the GM hid it or, with fog of war on, the heroes do not
+see it (vision on) or it stands where nothing is revealed (vision off):
+:func:`desktop.core.fog.unseen_by_players`. Every table feature that could reveal something
+(the turn-order strip, "who can I hit", exposure while dragging) asks this function and nothing
+else.
 
 Examples
 --------
@@ -14,9 +16,10 @@ False
 
 from __future__ import annotations
 
+from desktop.core.fog import unseen_by_players
 from desktop.core.model import Encounter, Token
 
 
 def visible_to_players(encounter: Encounter, token: Token) -> bool:
-    """Whether the players may see ``token`` in ``encounter``."""
-    return not token.hidden
+    """Whether the players may see ``token`` in ``encounter`` (the GM's hiding and the fog)."""
+    return not token.hidden and token.id not in unseen_by_players(encounter)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.attack_targeting import Aim
 from desktop.core.model import Encounter, Token
+from desktop.gui.scene import tokens_drawn
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from desktop.gui.token_item import TokenItem, TokenLabelItem
 
@@ -45,8 +46,8 @@ class AimOverlay(QGraphicsItem):
         self.for_action = False
 
     def _tokens(self) -> dict[str, Token]:
-        """The tokens this audience may see (players never see hidden ones)."""
-        return {t.id: t for t in self.encounter.tokens if not (self.for_players and t.hidden)}
+        """The tokens this audience may see (players: none hidden, none out of their sight)."""
+        return tokens_drawn(self, self.encounter, self.for_players)
 
     def show_aim(self, aim: Aim | None, encounter: Encounter, for_action: bool = False) -> None:
         """Draw ``aim``; ``for_action``: a plain line to the target of an action (no cover)."""

@@ -6,6 +6,7 @@ while running, every committed change is autosaved a moment later.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop.core.assets import demo_path
 from desktop.core.fileformat import EncounterFileError, open_encounter
+from desktop.core.fog import Vision, remember_vision, tracker_for
 from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
@@ -48,7 +50,10 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
     map_problem = preload_map(encounter, file.resolve().parent)
-    window = GMWindow(BattleState(encounter), file if error is None and not uvtt else None)
+    vision = Vision()  # what the heroes see: remembered at each edit and shown, one cache
+    state = BattleState(encounter, settle=partial(remember_vision, vision=vision))
+    tracker_for(state, vision)
+    window = GMWindow(state, file if error is None and not uvtt else None)
     set_image_folder(window, None if error is not None or uvtt else file.resolve().parent)
     accept_dropped_files(window)
     remember_refused_images(window, encounter, window.scene.base_dir)

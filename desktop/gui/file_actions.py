@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
 from desktop.core.image_links import copy_into, gather_images, image_paths, inside
 from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Background, Encounter, Point
+from desktop.core.model import Background, Encounter, Fog, Point
 from desktop.core.uvtt import (
     UVTT_SUFFIXES,
     UvttImport,
@@ -48,7 +48,7 @@ MAP_NOT_SHOWN = "Map image not shown: "
 def new_encounter(window: GMWindow) -> None:
     if window.state.dirty and not window.confirm_discard():
         return
-    show_new_encounter(window, Encounter(), None)
+    show_new_encounter(window, Encounter(fog=Fog(enabled=True)), None)
 
 
 def show_new_encounter(window: GMWindow, encounter: Encounter, path: Path | None) -> None:
@@ -306,7 +306,8 @@ def calibrate_grid(window: GMWindow) -> None:
 
 
 def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, ppc: float) -> None:
-    """Make the image the background and the map as large as the image, as one edit.
+    """Make the image the background and the map as large as the image, as one edit; the
+    players' view starts hidden (fog on, nothing revealed).
 
     The image loads first, with a progress dialog; if it is cancelled or cannot be read,
     nothing changes.
@@ -321,6 +322,7 @@ def apply_map_image(window: GMWindow, path: str, width_px: int, height_px: int, 
     encounter = replace(
         window.state.encounter, background=background,
         width=round(width_px / ppc, 3), height=round(height_px / ppc, 3),
+        fog=Fog(enabled=True),  # a new map starts hidden from the players
     )
     window.state.apply("Import map", encounter)
     window.view.fit_map()

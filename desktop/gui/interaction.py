@@ -1,18 +1,27 @@
 """Connects a map view to the Qt-free tools and the battle state.
 
 Pointer events from the view go to the active tool with the current encounter; the tool's
-preview is drawn by a :class:`ToolOverlayItem`; a tool's :class:`Commit` becomes one
-``state.apply`` (so a whole drag is one undo step). Switching tools cancels the old one's work in
-progress but never touches the undo history.
+preview is drawn by a :class:`ToolOverlayItem`, and the tokens it drags are told to the
+state's :class:`~desktop.core.fog.SightTracker` (the heroes' sight follows the pointer); a
+tool's :class:`Commit` becomes one ``state.apply`` (so a whole drag is one undo step). Switching
+tools cancels the old one's work in progress but never touches the undo history.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from desktop.core.fog import tracker_for
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
-from desktop.core.tools import PointerEvent, Preview, SelectTool, Tool
+from desktop.core.tools import (
+    DragPreview,
+    LightDragPreview,
+    PointerEvent,
+    Preview,
+    SelectTool,
+    Tool,
+)
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
@@ -24,6 +33,9 @@ class Interaction:
     def __init__(self, view: MapView, state: BattleState, for_players: bool = False) -> None:
         self.view, self.state = view, state
         self.select_tool = SelectTool(pick_hidden=not for_players)
+        if for_players:  # players pick only what their view draws
+            self.select_tool.shown = lambda tid: view.map_scene.token_item(tid) is not None
+            self.select_tool.move_lights = False
         self.tool: Tool = self.select_tool
         self.overlay = ToolOverlayItem(show_selection=not for_players)
         view.map_scene.add_overlay(self.overlay, Layer.TOOL)
@@ -87,6 +99,10 @@ class Interaction:
         self._refresh()
 
     def _refresh(self) -> None:
+        preview = self.tool.preview
+        moving = dict(preview.positions) if isinstance(preview, DragPreview) else {}
+        lights = {preview.light_id: preview.at} if isinstance(preview, LightDragPreview) else {}
+        tracker_for(self.state).set_moving(moving, lights)  # the views follow a drag
         encounter = self.state.encounter
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}

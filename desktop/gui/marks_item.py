@@ -4,7 +4,8 @@
 (a grapple: a thick line between the two tokens, labelled), its
 :meth:`~rules.registry.GameSystem.markers` (an item knocked to the ground: a diamond with its
 name) and its :meth:`~rules.registry.GameSystem.zone_labels` (FATE's zone aspects, under the
-zone's name). The player view leaves out links and labels of hidden tokens.
+zone's name). The player view leaves out the links of tokens the players may not see (hidden
+by the GM, or unseen under the fog of war).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.board import board_of
 from desktop.core.model import Encounter, Point, RegionKind
+from desktop.core.visibility import visible_to_players
 from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, cosmetic_pen, label_font, to_scene
 from rules.interface import Link, Marker
 from rules.registry import find_system
@@ -51,7 +53,8 @@ def marks_on_map(encounter: Encounter, for_players: bool = False) -> MapMarks:
         labels = system.zone_labels(board)
     except ValueError:
         return MapMarks()
-    tokens = {t.id: t for t in encounter.tokens if not (for_players and t.hidden)}
+    tokens = {t.id: t for t in encounter.tokens
+              if not for_players or visible_to_players(encounter, t)}
     ends = tuple(((tokens[k.first].x, tokens[k.first].y), (tokens[k.second].x,
                   tokens[k.second].y), k.label) for k in links
                  if isinstance(k, Link) and k.first in tokens and k.second in tokens)

@@ -17,6 +17,7 @@ from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
+from desktop.gui.fog_menu import build_fog_menu
 from desktop.gui.preferences_dialog import PreferencesDialog
 from desktop.gui.screens import screen_of
 from desktop.gui.settings import (
@@ -63,6 +64,7 @@ def build_menus(window: GMWindow) -> dict[str, QAction]:
     _edit_menu(window, window.menuBar().addMenu("&Edit"), actions)
     _view_menu(window, window.menuBar().addMenu("&View"), actions)
     _tools_menu(window, window.menuBar().addMenu("&Tools"), actions)
+    build_fog_menu(window, window.menuBar().addMenu("F&og"), actions)
     help_menu = window.menuBar().addMenu("&Help")
     _action(window, help_menu, "User guide", partial(_show_help, window), Keys.HelpContents)
     return actions
@@ -290,7 +292,8 @@ def _show_help(window: GMWindow) -> None:
         "Wheel zooms; middle or right drag, Space + drag or the arrow keys pan.\n"
         "Draw tools: click each corner; double-click, right-click or Enter finishes.\n"
         "F5 opens the player view; F6 pins its camera; F7 blacks it out; F8 centres it on\n"
-        "whoever acts. Drag the white TABLE frame to move the table's view.\n"
+        "whoever acts; F9 lifts its fog for a moment (Fog menu: reveal, hide, vision).\n"
+        "Drag the white TABLE frame to move the table's view.\n"
         "Ctrl+Shift+click (or a long press on the table) pings a point on both screens.\n"
         "See docs/user-guide.md for everything else."
     ))

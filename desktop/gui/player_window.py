@@ -10,13 +10,15 @@ The table is a touch surface with miniatures on it, so by default its pan and zo
 heroes move and only on their turn in combat, and a long press pings. The view turns 90, 180
 or 270 degrees for players on another side of the table: the map and its text face them. When the
 table's screen is unplugged and plugged back, the window goes back to it at the same scale.
+With fog of war on it shows only what the GM revealed and the heroes see; the GM can lift the
+fog for a moment (:meth:`PlayerWindow.show_everything`).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
@@ -118,6 +120,11 @@ class PlayerWindow(QWidget):
 
     def set_blackout(self, on: bool) -> None:
         self._stack.setCurrentWidget(self.blackout_cover if on else self.view)
+
+    def show_everything(self, milliseconds: int) -> None:
+        """Lift the fog (the GM's button) for ``milliseconds``, then bring it back."""
+        self.scene.set_peek(True)
+        QTimer.singleShot(milliseconds, self, lambda: self.scene.set_peek(False))
 
     def set_mode(self, mode: CameraMode) -> None:
         self.mode = mode

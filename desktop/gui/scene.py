@@ -20,11 +20,13 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
+from desktop.core.fog import PartySight, shown_to_players, tracker_for
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Encounter, Light, Region, Token, Wall
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.background_item import BackgroundItem
+from desktop.gui.fog_item import FogItem
 from desktop.gui.grid_item import GridItem
 from desktop.gui.label_layout import place_labels
 from desktop.gui.light_item import LightItem, WallPieces
@@ -57,6 +59,11 @@ class Layer(IntEnum):
     """Token name tags: above every token disc, so no neighbour covers a name."""
     TOOL = 50
     EFFECTS = 60
+    FOG = 65
+    """The fog covers attack animations too: an unseen archer's arrow comes out of the dark."""
+    PLAYER_LABELS = 67
+    """Name tags on the player view: above the fog (only the tokens the heroes see have one),
+    so a name reaching past the edge of their sight is not cut."""
     HUD = 70
 
 
@@ -86,6 +93,17 @@ def acting(encounter: Encounter) -> frozenset[str]:
         return frozenset()
 
 
+def tokens_drawn(item: QGraphicsItem, encounter: Encounter, for_players: bool) -> dict[str, Token]:
+    """The tokens an overlay ``item`` may point at: every token for the GM; for players, those
+    its scene draws (none hidden, none the heroes cannot see)."""
+    scene = item.scene()
+    if not for_players:
+        return {t.id: t for t in encounter.tokens}
+    if isinstance(scene, MapScene):
+        return {t.id: t for t in encounter.tokens if scene.token_item(t.id) is not None}
+    return {t.id: t for t in encounter.tokens if not t.hidden}
+
+
 class MapScene(QGraphicsScene):
     """The scene of one audience, kept in step with ``state``."""
 
@@ -107,12 +125,26 @@ class MapScene(QGraphicsScene):
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
         self.token_style = TokenStyle()
+        self.fog_item = FogItem(audience.value)
+        self.fog_item.setZValue(Layer.FOG)
+        self.addItem(self.fog_item)
+        self.peek = False
+        """Show the players everything for now (the GM's button), fog or not."""
+        self._tracker = tracker_for(state)
+        self.sight: PartySight | None = None
         self.sync(state.encounter)
         state.changed.connect(self._on_state_change)
+        self._tracker.moving_changed.connect(self._on_moving)
 
     def detach(self) -> None:
         """Stop following the state (call before dropping the scene)."""
         self.state.changed.disconnect(self._on_state_change)
+        self._tracker.moving_changed.disconnect(self._on_moving)
+
+    def set_peek(self, on: bool) -> None:
+        """Show the players everything (``on``) or their fogged view again."""
+        self.peek = on
+        self._sync_sight(self._shown)
 
     def add_overlay(self, item: QGraphicsItem, layer: Layer = Layer.EFFECTS) -> QGraphicsItem:
         """Add an overlay item (attack preview, animation) in ``layer``'s z-band."""
@@ -161,13 +193,30 @@ class MapScene(QGraphicsScene):
             self._sync_regions(new.regions)
         if (old.lights, old.walls) != (new.lights, new.walls):
             self._sync_lights(new)
-        if self._sync_tokens(new) or old.walls != new.walls:
+        if self._sync_sight(new) or old.walls != new.walls:
             self._place_labels()  # a token or a wall moved: the name tags find their places
         if (old.combat, old.tokens, old.regions, old.system) != (
             new.combat, new.tokens, new.regions, new.system
         ):
             self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
                                   self.map_rect())
+
+    def _on_moving(self) -> None:
+        """A drag moved: glows follow a dragged light, the fog a dragged hero or light."""
+        self._sync_lights(self._tracker.lit(self._shown))
+        if self._sync_sight(self._shown):
+            self._place_labels()
+
+    def _sync_sight(self, encounter: Encounter) -> bool:
+        """Work out what the heroes see (fog and vision on), then the tokens and the fog;
+        whether any token item changed."""
+        fog = encounter.fog
+        seeing = fog.enabled and fog.vision
+        self.sight = self._tracker.sight(encounter, acting(encounter)) if seeing else None
+        changed = self._sync_tokens(encounter)
+        self.fog_item.show_fog(encounter, self.sight)
+        self.fog_item.setVisible(fog.enabled and not self.peek)
+        return changed
 
     def _rebuild_map(self, encounter: Encounter) -> None:
         for item in self._map_items:
@@ -252,8 +301,10 @@ class MapScene(QGraphicsScene):
         return item
 
     def _sync_tokens(self, encounter: Encounter) -> bool:
-        """Bring the token items in line; whether any was added, removed or changed."""
-        visible = [t for t in encounter.tokens if self._shows(t)]
+        """Bring the token items in line (those this audience sees); whether any was added,
+        removed or changed."""
+        shown = self._shown_ids(encounter)
+        visible = [t for t in encounter.tokens if t.id in shown]
         wanted = {t.id for t in visible}
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:
@@ -282,12 +333,18 @@ class MapScene(QGraphicsScene):
         elif changed:
             item.set_token(token, self._image(token.image), marks, is_acting)
         item.setZValue(Layer.TOKENS + order / 10000)
-        item.label.setZValue(Layer.LABELS + order / 10000)
+        labels = Layer.LABELS if self.audience is Audience.GM else Layer.PLAYER_LABELS
+        item.label.setZValue(labels + order / 10000)
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
         return changed
 
-    def _shows(self, token: Token) -> bool:
-        return self.audience is Audience.GM or not token.hidden
+    def _shown_ids(self, encounter: Encounter) -> frozenset[str]:
+        """The tokens this audience sees: all for the GM, the players' share for players."""
+        if self.audience is Audience.GM:
+            return frozenset(t.id for t in encounter.tokens)
+        if self.peek:
+            return frozenset(t.id for t in encounter.tokens if not t.hidden)
+        return shown_to_players(encounter, self.sight)
 
     def _image(self, path: str | None) -> QImage | None:
         if path is None:

@@ -23,7 +23,7 @@ from desktop.core.state import BattleState
 from desktop.core.template_attack import outline_of
 from desktop.core.template_targeting import TemplateAim, TemplateTool
 from desktop.gui.animations import AttackAnimator
-from desktop.gui.scene import Audience, Layer, MapScene
+from desktop.gui.scene import Audience, Layer, MapScene, tokens_drawn
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import DiceSource
 
@@ -59,7 +59,7 @@ class TemplateOverlay(QGraphicsItem):
         painter.setPen(cosmetic_pen(TEMPLATE_EDGE, 3.0))
         painter.setBrush(TEMPLATE_FILL)
         painter.drawPolygon(QPolygonF([to_scene(p) for p in outline_of(self.aim.placed.template)]))
-        tokens = {t.id: t for t in self.encounter.tokens if not (self.for_players and t.hidden)}
+        tokens = tokens_drawn(self, self.encounter, self.for_players)
         shields = {p.id: p for p in self.aim.placed.victims.protected}
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for hit in self.aim.placed.victims.hits:

@@ -1,4 +1,5 @@
-"""Create or edit a token: name, side, colour, size, image, hidden flag, notes."""
+"""Create or edit a token: name, side, colour, size, image, hidden flag, notes and sight
+(darkvision range, low-light vision, a carried light: what the fog of war lets a hero see)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Side, Token
+from desktop.core.model import Side, Sight, Token
 
 
 class TokenDialog(QDialog):
@@ -41,6 +42,13 @@ class TokenDialog(QDialog):
         self.hidden = QCheckBox("Hidden from players")
         self.hidden.setChecked(token.hidden)
         self.notes = QLineEdit(token.notes)
+        sight = token.sight
+        self.darkvision = QDoubleSpinBox(minimum=0.0, maximum=100.0, singleStep=1.0,
+                                         value=sight.darkvision, suffix=" cells")
+        self.low_light = QCheckBox("Low-light vision")
+        self.low_light.setChecked(sight.low_light)
+        self.light = QDoubleSpinBox(minimum=0.0, maximum=100.0, singleStep=1.0,
+                                    value=sight.light, suffix=" cells")
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -50,7 +58,8 @@ class TokenDialog(QDialog):
         for label, widget in (("Name", self.name), ("Side", self.side), ("Colour", self.color),
                               ("Size (cells)", self.size_box), ("Facing", self.facing),
                               ("Image", self.image), ("", browse), ("", self.hidden),
-                              ("GM notes", self.notes)):
+                              ("Darkvision", self.darkvision), ("", self.low_light),
+                              ("Carried light", self.light), ("GM notes", self.notes)):
             form.addRow(label, widget)
         form.addRow(buttons)
 
@@ -67,6 +76,7 @@ class TokenDialog(QDialog):
             size=self.size_box.value(), facing=self.facing.value(),
             image=self.image.text().strip() or None, hidden=self.hidden.isChecked(),
             notes=self.notes.text(),
+            sight=Sight(self.darkvision.value(), self.low_light.isChecked(), self.light.value()),
         )
 
     def _color(self) -> str:

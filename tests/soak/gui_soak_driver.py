@@ -20,7 +20,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
 from desktop.core.fileformat import dumps_encounter, load_encounter
-from desktop.core.model import Encounter, WallKind
+from desktop.core.model import Encounter, Fog, WallKind
 from desktop.core.uvtt import load_uvtt
 from desktop.gui.app import DEMO_PATH
 from desktop.gui.initiative_panel import InitiativePanel
@@ -270,8 +270,9 @@ class GuiSoak:
     def new(self) -> str:
         self.check_undo("before File > New")
         self.trigger("new")
-        if self.encounter != Encounter() or self.window.path is not None:
-            self.report.problems.append("File > New did not give an empty, unnamed encounter")
+        if self.encounter != Encounter(fog=Fog(enabled=True)) or self.window.path is not None:
+            self.report.problems.append("File > New did not give an empty, unnamed, fogged "
+                                        "encounter")
         self.start_history()
         return "new done"
 

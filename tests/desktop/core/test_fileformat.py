@@ -132,7 +132,7 @@ def test_image_paths_are_stored_relative_to_the_file(tmp_path: Path) -> None:
     stored = json.loads((tmp_path / "enc.json").read_text())
     assert stored["background"]["path"] == "maps/floor.png"
     assert stored["tokens"][0]["image"] == "valeros.png"
-    assert stored["format"] == 1
+    assert stored["format"] == 2
 
 
 def test_embedded_background_round_trips(tmp_path: Path) -> None:
@@ -148,9 +148,9 @@ def test_format_0_draft_with_flat_token_positions_migrates(tmp_path: Path) -> No
 
 
 def test_newer_format_is_refused_with_a_clear_message(tmp_path: Path) -> None:
-    assert error_of(tmp_path, {"format": 2}) == (
-        "format: this file is format 2, made by a newer Battlemap; this version reads formats "
-        "up to 1. Please update Battlemap to open it"
+    assert error_of(tmp_path, {"format": 3}) == (
+        "format: this file is format 3, made by a newer Battlemap; this version reads formats "
+        "up to 2. Please update Battlemap to open it"
     )
 
 
