@@ -24,14 +24,16 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
 from geometry.index import Battlefield
+from geometry.wedges import walled_off, wedge_pairs
 
-__all__ = ["Eye", "hidden_fractions"]
+__all__ = ["Eye", "hidden_fractions", "least_hidden_fractions"]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -42,6 +44,8 @@ THIN = 1e-6
 """Radius and height given to a target of radius or height 0: a thin post, not nothing."""
 NEAR = 1e-9
 """Relative depth below which a wall point counts as level with the eye (not in front)."""
+FEW_TARGETS = 4
+"""Up to this many targets, candidate walls come from bounding boxes, not the angular join."""
 
 
 def hidden_fractions(
@@ -63,33 +67,102 @@ def hidden_fractions(
     >>> hidden_fractions(field, (0.0, 0.0, 0.9), np.array([1])).tolist()
     [0.0]
     """
-    with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
-        return _hidden_fractions(field, eye, targets, blockers)
+    return least_hidden_fractions(field, [eye], targets, blockers)
 
 
-def _hidden_fractions(
-    field: Battlefield, eye: Eye, targets: IndexArray, blockers: IndexArray | None
+def least_hidden_fractions(
+    field: Battlefield,
+    eyes: Sequence[Eye],
+    targets: IndexArray,
+    blockers: IndexArray | None = None,
 ) -> FloatArray:
-    if len(targets) == 1 and (blockers is None or not len(blockers)):
-        alone = _behind_full_walls(field, eye, int(targets[0]))
-        if alone is not None:
-            return np.array([alone])
-    frame = _TargetFrames(field, eye, targets)
-    owner, pieces = frame.wall_pairs()
+    """For each target, the least of its :func:`hidden_fractions` over ``eyes`` (the first is
+    the centre the others lean from), all eyes measured in one pass.
+
+    Examples
+    --------
+    >>> from geometry.index import Battlefield
+    >>> from geometry.shapes import Body, Occluder
+    >>> field = Battlefield.build(
+    ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
+    ... )
+    >>> eyes = [(0.0, 0.0, 0.9), (0.0, 0.4, 0.9)]
+    >>> least_hidden_fractions(field, eyes, np.array([1])).round(4).tolist()
+    [0.101]
+    """
+    with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
+        if len(eyes) == 1 and len(targets) == 1 and (blockers is None or not len(blockers)):
+            alone = _behind_full_walls(field, eyes[0], int(targets[0]))
+            if alone is not None:
+                return np.array([alone])
+        centre = (eyes[0][0], eyes[0][1])
+        lean = max(math.dist(eye[:2], centre) for eye in eyes)
+        if len(targets) > FEW_TARGETS:
+            k, w = wedge_pairs(field, centre, targets, lean)
+        else:
+            k, w = _box_pairs(field, eyes, targets)
+        least = np.ones(len(targets))
+        seen = np.flatnonzero(~walled_off(field, centre, lean, targets, (k, w)))
+        if len(seen):
+            number = np.zeros(len(targets), dtype=np.intp)
+            number[seen] = np.arange(len(seen))
+            near = np.isin(k, seen)
+            pairs = (number[k[near]], w[near])
+            least[seen] = _least_hidden_among(field, eyes, targets[seen], pairs, blockers)
+        return least
+
+
+def _least_hidden_among(
+    field: Battlefield,
+    eyes: Sequence[Eye],
+    targets: IndexArray,
+    pairs: tuple[IndexArray, IndexArray],
+    blockers: IndexArray | None,
+) -> FloatArray:
+    """:func:`least_hidden_fractions` given the candidate (target position, wall) pairs."""
+    rows = _EyeTargetRows(field, eyes, targets)
+    owner, pieces = rows.wall_pairs(pairs)
     if blockers is not None and len(blockers):
-        more_owner, more_pieces = frame.creature_pairs(blockers)
+        more_owner, more_pieces = rows.creature_pairs(blockers)
         owner = np.concatenate([owner, more_owner])
         pieces = [np.concatenate([a, b]) for a, b in zip(pieces, more_pieces, strict=True)]
-    pair_target, lo, hi, f_lo, f_hi = frame.project(owner, *pieces)
+    hidden = _hidden_by(rows.project(owner, *pieces), len(rows.target))
+    least: FloatArray = hidden.reshape(len(eyes), len(targets)).min(axis=0)
+    return least
+
+
+def _box_pairs(
+    field: Battlefield, eyes: Sequence[Eye], targets: IndexArray
+) -> tuple[IndexArray, IndexArray]:
+    """(target position, sight-blocking wall) pairs whose bounding boxes meet the box around
+    every eye and the target's footprint."""
+    where = np.array(eyes, dtype=np.float64).reshape(-1, 3)
+    cx, cy, r = field.body_x[targets], field.body_y[targets], field.body_radius[targets]
+    low_x, low_y = np.minimum(cx - r, where[:, 0].min()), np.minimum(cy - r, where[:, 1].min())
+    high_x, high_y = np.maximum(cx + r, where[:, 0].max()), np.maximum(cy + r, where[:, 1].max())
+    k, w = field.wall_tree.query(shapely.box(low_x, low_y, high_x, high_y))
+    keep = field.wall_blocks_sight[w]
+    return k[keep], w[keep]
+
+
+def _hidden_by(
+    projected: tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray], count: int
+) -> FloatArray:
+    """The hidden share of each of ``count`` rows from its projected pieces: full-height ones
+    merged, low ones integrated beside them."""
+    row, lo, hi, f_lo, f_hi = projected
     full = (f_lo >= 1.0) & (f_hi >= 1.0)
     partial = ~full & np.isfinite(f_lo + f_hi) & ((f_lo > 0.0) | (f_hi > 0.0))
-    covered = _merged_lengths(pair_target[full], lo[full], hi[full], len(targets))
-    for t in np.unique(pair_target[partial]).tolist() if partial.any() else ():
-        in_full = full & (pair_target == t)
-        mine = partial & (pair_target == t)
-        covered[t] += _envelope_integral(
-            (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
-        )
+    covered = _merged_lengths(row[full], lo[full], hi[full], count)
+    if partial.any():
+        mixed = np.isin(row, row[partial]) & (full | partial)
+        order = np.flatnonzero(mixed)[np.argsort(row[mixed], kind="stable")]
+        ends = np.flatnonzero(np.diff(row[order])) + 1
+        for group in np.split(order, ends):
+            in_full, mine = group[full[group]], group[partial[group]]
+            covered[row[group[0]]] += _envelope_integral(
+                (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
+            )
     hidden: FloatArray = np.fmin(np.fmax(covered / 2.0, 0.0), 1.0)  # NaN -> 0
     return hidden
 
@@ -156,35 +229,53 @@ def _union_length(lo: FloatArray, hi: FloatArray) -> float:
     return float(reach[0] - start[0] + gained.sum())
 
 
-class _TargetFrames:
-    """Each target's frame as seen from the eye: unit direction, distance, silhouette size."""
+class _EyeTargetRows:
+    """Each (eye, target) row's frame: the target's unit direction and distance from the eye,
+    its silhouette size. Row ``e * len(targets) + k`` is eye ``e`` looking at ``targets[k]``."""
 
-    def __init__(self, field: Battlefield, eye: Eye, targets: IndexArray) -> None:
-        self.field = field
-        self.eye = eye
-        self.targets = targets
-        ex, ey, _ = eye
-        dx = field.body_x[targets] - ex
-        dy = field.body_y[targets] - ey
-        self.distance = np.hypot(dx, dy)
+    def __init__(self, field: Battlefield, eyes: Sequence[Eye], targets: IndexArray) -> None:
+        self.field, self.eyes, self.targets = field, eyes, targets
+        where = np.array(eyes, dtype=np.float64).reshape(-1, 3)
+        self.ex, self.ey, self.ez = (np.repeat(where[:, k], len(targets)) for k in range(3))
+        self.target = np.tile(targets, len(eyes))
+        dx, dy = field.body_x[self.target] - self.ex, field.body_y[self.target] - self.ey
+        self.distance = np.sqrt(dx * dx + dy * dy)  # np.hypot costs ten times as much
         seen = self.distance > 0.0
         safe = np.where(seen, self.distance, 1.0)
         self.ux, self.uy = np.where(seen, dx / safe, 1.0), np.where(seen, dy / safe, 0.0)
-        self.radius = np.maximum(field.body_radius[targets], THIN)
-        self.base = field.body_base[targets]
-        self.height = np.maximum(field.body_height[targets], THIN)
+        self.radius = np.maximum(field.body_radius[self.target], THIN)
+        self.base = field.body_base[self.target]
+        self.height = np.maximum(field.body_height[self.target], THIN)
         self.seen = seen
 
-    def wall_pairs(self) -> tuple[IndexArray, list[FloatArray]]:
-        """Target numbers and wall pieces ``[x1, y1, x2, y2, top]`` of :meth:`candidate_pairs`."""
-        t, w = self.candidate_pairs()
+    def wall_pairs(
+        self, pairs: tuple[IndexArray, IndexArray]
+    ) -> tuple[IndexArray, list[FloatArray]]:
+        """Row numbers and wall pieces ``[x1, y1, x2, y2, top]`` of the (target position, wall)
+        ``pairs`` for every eye, but rows whose target is level with the eye."""
+        k, w = pairs
+        count = len(self.targets)
+        t = (np.arange(len(self.eyes))[:, None] * count + k[None, :]).ravel()
+        w = np.tile(w, len(self.eyes))
+        keep = self.seen[t]
+        t, w = t[keep], w[keep]
         f = self.field
         return t, [f.wall_x1[w], f.wall_y1[w], f.wall_x2[w], f.wall_y2[w], f.wall_top[w]]
 
     def creature_pairs(self, blockers: IndexArray) -> tuple[IndexArray, list[FloatArray]]:
-        """Every (target, grounded blocker) pair but a target with itself, as wall pieces."""
+        """Every (row, grounded blocker) pair but a target with itself, as wall pieces."""
+        rows, pieces = [], []
+        for e, eye in enumerate(self.eyes):
+            row, piece = self._creature_pairs_from(eye, blockers)
+            rows.append(row + e * len(self.targets))
+            pieces.append(piece)
+        return np.concatenate(rows), [np.concatenate(p) for p in zip(*pieces, strict=True)]
+
+    def _creature_pairs_from(
+        self, eye: Eye, blockers: IndexArray
+    ) -> tuple[IndexArray, list[FloatArray]]:
         f = self.field
-        ex, ey, _ = self.eye
+        ex, ey, _ = eye
         cx, cy, r = f.body_x[blockers], f.body_y[blockers], f.body_radius[blockers]
         dx, dy = cx - ex, cy - ey
         reach = np.hypot(dx, dy)
@@ -199,17 +290,6 @@ class _TargetFrames:
         t, c = t[other], c[other]
         return t, [(cx + nx)[c], (cy + ny)[c], (cx - nx)[c], (cy - ny)[c], top[c]]
 
-    def candidate_pairs(self) -> tuple[IndexArray, IndexArray]:
-        """(target, wall) pairs whose bounding boxes meet the target's sight wedge."""
-        ex, ey, _ = self.eye
-        cx, cy = self.field.body_x[self.targets], self.field.body_y[self.targets]
-        half_x, half_y = np.abs(self.uy) * self.radius, np.abs(self.ux) * self.radius
-        low_x, low_y = np.minimum(cx - half_x, ex), np.minimum(cy - half_y, ey)
-        boxes = shapely.box(low_x, low_y, np.maximum(cx + half_x, ex), np.maximum(cy + half_y, ey))
-        pair_target, pair_wall = self.field.wall_tree.query(boxes)
-        keep = self.field.wall_blocks_sight[pair_wall] & self.seen[pair_target]
-        return pair_target[keep], pair_wall[keep]
-
     def project(
         self,
         t: IndexArray,
@@ -219,18 +299,18 @@ class _TargetFrames:
         y2: FloatArray,
         top: FloatArray,
     ) -> tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray]:
-        """For (target, piece) pairs -- piece from ``(x1, y1)`` to ``(x2, y2)`` of height ``top``
-        -- those that may hide something: target numbers, interval ``lo < s/r < hi`` on the
+        """For (row, piece) pairs -- piece from ``(x1, y1)`` to ``(x2, y2)`` of height ``top`` --
+        those that may hide something: row numbers, interval ``lo < s/r < hi`` on the
         silhouette, and the hidden share at both ends (2 for full-height pieces).
         """
-        ex, ey, ez = self.eye
+        ex, ey, ez = self.ex[t], self.ey[t], self.ez[t]
         ux, uy, d = self.ux[t], self.uy[t], self.distance[t]
         ax, ay, bx, by = x1 - ex, y1 - ey, x2 - ex, y2 - ey
         xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
         xb, yb = bx * ux + by * uy, by * ux - bx * uy
         slope = self.radius[t] / d
         keep = _may_meet_wedge(xa, ya, xb, yb, d, slope)
-        t, top = t[keep], top[keep]
+        t, top, ez = t[keep], top[keep], ez[keep]
         d, xa, ya, xb, yb = d[keep], xa[keep], ya[keep], xb[keep], yb[keep]
         start, end = _depth_window(xa, xb, d)
         near = NEAR * d  # the clipped depths are >= near; rounding must not flip their sign
@@ -294,9 +374,8 @@ def _clip_to_silhouette(
 
 def _merged_lengths(owner: IndexArray, lo: FloatArray, hi: FloatArray, count: int) -> FloatArray:
     """Total length of the union of intervals ``[lo, hi]`` (all within [-1, 1]) per owner."""
-    shift = 4.0 * owner
-    order = np.lexsort((lo, owner))
-    lo_s, hi_s = (lo + shift)[order], (hi + shift)[order]
+    order = np.argsort(lo + 4.0 * owner)  # by owner, then by lo (every lo lies in [-1, 1])
+    lo_s, hi_s = (lo + 4.0 * owner)[order], (hi + 4.0 * owner)[order]
     reach = np.maximum.accumulate(hi_s)
     before = np.concatenate(([-np.inf], reach[:-1]))
     gained = np.maximum(hi_s - np.maximum(lo_s, before), 0.0)
