@@ -1,0 +1,71 @@
+"""The threat view's angular join (many targets) against one target at a time (bounding boxes)
+and against the naive shapely loop, on random maps (hypothesis)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from geometry.cover import cover_fraction, cover_from, viewpoints
+from geometry.index import Battlefield
+from geometry.naive import benchmark_map, cover_by_shapely_loop
+from geometry.shapes import Body, Occluder
+from geometry.sightlines import FEW_TARGETS, hidden_fractions
+
+coordinate = st.floats(-15.0, 15.0, allow_nan=False, allow_infinity=False)
+top = st.one_of(st.just(math.inf), st.just(math.inf), st.floats(0.0, 3.0))
+
+
+@st.composite
+def crowded_scenes(draw: st.DrawFn) -> Battlefield:
+    """At least FEW_TARGETS + 2 bodies (the join's path) and up to 30 walls, some low."""
+    count = draw(st.integers(FEW_TARGETS + 2, 14))
+    bodies = [
+        Body(f"b{k}", draw(coordinate), draw(coordinate), radius=draw(st.floats(0.0, 1.5)),
+             base_z=draw(st.sampled_from([0.0, 0.0, 1.0])), height=draw(st.floats(0.0, 2.5)))
+        for k in range(count)
+    ]
+    walls = [
+        Occluder(f"w{k}", *(draw(coordinate) for _ in range(4)), top=draw(top))
+        for k in range(draw(st.integers(0, 30)))
+    ]
+    return Battlefield.build(bodies=bodies, occluders=walls)
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowded_scenes(), st.booleans(), st.booleans())
+def test_the_join_agrees_with_one_target_at_a_time(
+    field: Battlefield, lean: bool, creatures_hide: bool
+) -> None:
+    viewer = field.bodies[0].id
+    together = cover_from(field, viewer, lean=lean, creatures_hide=creatures_hide)
+    for reading in together:
+        alone = cover_fraction(field, viewer, reading.id, lean=lean, creatures_hide=creatures_hide)
+        assert reading.fraction == pytest.approx(alone, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_join_agrees_with_the_naive_loop_on_a_dungeon(seed: int) -> None:
+    field = benchmark_map(tokens=60, walls=200, size=30.0, seed=seed)
+    kinds = set()
+    for viewer in [b.id for b in field.bodies[:3]]:
+        fast = {c.id: c.fraction for c in cover_from(field, viewer)}
+        naive = {t: cover_by_shapely_loop(field, viewer, t) for t in fast}
+        assert fast == pytest.approx(naive, abs=1e-9)
+        kinds |= {0.0 if f == 0.0 else 1.0 if f == 1.0 else 0.5 for f in fast.values()}
+    assert kinds == {0.0, 0.5, 1.0}  # seen, partly hidden and hidden whole all occur
+
+
+def test_leaning_takes_the_least_over_the_viewpoints_for_many_targets() -> None:
+    field = benchmark_map(tokens=40, walls=100, size=25.0, seed=3)
+    viewer = field.bodies[0]
+    leaning = cover_from(field, viewer.id, lean=True)
+    targets = np.array([field.index_of(c.id) for c in leaning])
+    each = [hidden_fractions(field, eye, targets) for eye in viewpoints(viewer)]
+    least = np.minimum.reduce(each)
+    assert [c.fraction for c in leaning] == pytest.approx(least.tolist(), abs=1e-12)
+    assert (least < each[0]).any()  # leaning uncovers someone on this map
