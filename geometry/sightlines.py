@@ -31,17 +31,15 @@ import numpy.typing as npt
 import shapely
 
 from geometry.index import Battlefield
-from geometry.wedges import walled_off, wedge_pairs
+from geometry.wedges import THIN, walled_off, wedge_pairs
 
-__all__ = ["Eye", "hidden_fractions", "least_hidden_fractions"]
+__all__ = ["THIN", "Eye", "hidden_fractions", "least_hidden_fractions"]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IndexArray = npt.NDArray[np.intp]
 Eye = tuple[float, float, float]
 
-THIN = 1e-6
-"""Radius and height given to a target of radius or height 0: a thin post, not nothing."""
 NEAR = 1e-9
 """Relative depth below which a wall point counts as level with the eye (not in front)."""
 FEW_TARGETS = 4
@@ -137,7 +135,8 @@ def _box_pairs(
     """(target position, sight-blocking wall) pairs whose bounding boxes meet the box around
     every eye and the target's footprint."""
     where = np.array(eyes, dtype=np.float64).reshape(-1, 3)
-    cx, cy, r = field.body_x[targets], field.body_y[targets], field.body_radius[targets]
+    cx, cy = field.body_x[targets], field.body_y[targets]
+    r = np.maximum(field.body_radius[targets], THIN)
     low_x, low_y = np.minimum(cx - r, where[:, 0].min()), np.minimum(cy - r, where[:, 1].min())
     high_x, high_y = np.maximum(cx + r, where[:, 0].max()), np.maximum(cy + r, where[:, 1].max())
     k, w = field.wall_tree.query(shapely.box(low_x, low_y, high_x, high_y))

@@ -44,6 +44,8 @@ FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
 
 TAU = 2.0 * math.pi
+THIN = 1e-6
+"""Radius and height given to a target of radius or height 0: a thin post, not nothing."""
 WIDTH_CLASSES = (0.01, 0.03, 0.1, 0.3, 1.0)
 """Upper angular widths (radians) of the wall classes; a wider wall meets every target's test."""
 NEAR_WEDGE = 1.0
@@ -70,11 +72,12 @@ def wedge_pairs(
     ex, ey = centre
     tx, ty = field.body_x[targets] - ex, field.body_y[targets] - ey
     distance = _length(tx, ty)
+    radius = np.maximum(field.body_radius[targets], THIN)
     with np.errstate(divide="ignore", invalid="ignore"):
-        half = np.arctan2(field.body_radius[targets], np.maximum(distance - margin, 0.0))
+        half = np.arctan2(radius, np.maximum(distance - margin, 0.0))
         half += np.arcsin(np.minimum(margin / distance, 1.0)) + ANGLE_SLACK
     half = np.where(distance > margin, half, math.pi)
-    reach = _length(distance + margin, field.body_radius[targets]) + margin
+    reach = _length(distance + margin, radius) + margin
     middle, width, nearest = _wall_arcs(field, walls, centre, margin)
     rows, found, gap = _candidates(np.arctan2(ty, tx), half, middle, width)
     keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows] * (1 + 1e-9))
@@ -212,7 +215,7 @@ def walled_off(
     k, w = k[tall], w[tall]
     ex, ey = centre
     cx, cy = field.body_x[targets][k] - ex, field.body_y[targets][k] - ey
-    r = np.maximum(field.body_radius[targets][k], 1e-6)
+    r = np.maximum(field.body_radius[targets][k], THIN)
     ax, ay = field.wall_x1[w] - ex, field.wall_y1[w] - ey
     dx, dy = field.wall_dx[w], field.wall_dy[w]
     length = _length(dx, dy)
