@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import combinations, pairwise
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
 from geometry.index import Battlefield
+from geometry.vectors import union_length
 from geometry.wedges import THIN, walled_off, wedge_pairs
 
 __all__ = ["THIN", "Eye", "hidden_fractions", "least_hidden_fractions"]
@@ -42,6 +44,8 @@ Eye = tuple[float, float, float]
 
 NEAR = 1e-9
 """Relative depth below which a wall point counts as level with the eye (not in front)."""
+FEW_LOW_WALLS = 12
+"""Up to this many low walls on one silhouette, their envelope is integrated in plain floats."""
 FEW_TARGETS = 4
 """Up to this many targets, candidate walls come from bounding boxes, not the angular join."""
 
@@ -89,16 +93,14 @@ def least_hidden_fractions(
     [0.101]
     """
     with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
-        if len(eyes) == 1 and len(targets) == 1 and (blockers is None or not len(blockers)):
-            alone = _behind_full_walls(field, eyes[0], int(targets[0]))
-            if alone is not None:
-                return np.array([alone])
+        if len(targets) == 1 and (blockers is None or not len(blockers)):
+            return np.array([_one_target(field, eyes, int(targets[0]))])
         centre = (eyes[0][0], eyes[0][1])
         lean = max(math.dist(eye[:2], centre) for eye in eyes)
-        if len(targets) > FEW_TARGETS:
-            k, w = wedge_pairs(field, centre, targets, lean)
-        else:
-            k, w = _box_pairs(field, eyes, targets)
+        if len(targets) <= FEW_TARGETS:
+            pairs = _box_pairs(field, eyes, targets)
+            return _least_hidden_among(field, eyes, targets, pairs, blockers)
+        k, w = wedge_pairs(field, centre, targets, lean)
         least = np.ones(len(targets))
         seen = np.flatnonzero(~walled_off(field, centre, lean, targets, (k, w)))
         if len(seen):
@@ -124,9 +126,7 @@ def _least_hidden_among(
         more_owner, more_pieces = rows.creature_pairs(blockers)
         owner = np.concatenate([owner, more_owner])
         pieces = [np.concatenate([a, b]) for a, b in zip(pieces, more_pieces, strict=True)]
-    hidden = _hidden_by(rows.project(owner, *pieces), len(rows.target))
-    least: FloatArray = hidden.reshape(len(eyes), len(targets)).min(axis=0)
-    return least
+    return _least_hidden_by(rows.project(owner, *pieces), len(targets), len(eyes))
 
 
 def _box_pairs(
@@ -144,88 +144,114 @@ def _box_pairs(
     return k[keep], w[keep]
 
 
-def _hidden_by(
-    projected: tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray], count: int
+def _least_hidden_by(
+    projected: tuple[IndexArray, FloatArray, FloatArray, FloatArray, FloatArray],
+    targets: int,
+    eyes: int,
 ) -> FloatArray:
-    """The hidden share of each of ``count`` rows from its projected pieces: full-height ones
-    merged, low ones integrated beside them."""
+    """The least hidden share of each target over the eyes, from the projected pieces of the
+    rows ``e * targets + t``: full-height pieces merged, low ones integrated beside them.
+
+    What full-height pieces hide is a floor under a row's share, so a row with low walls is
+    integrated only while its floor lies below the least share found for its target yet (the
+    rows taken lowest floor first): a leaning eye that sees the target clearly spares the
+    other eight their low walls.
+    """
     row, lo, hi, f_lo, f_hi = projected
     full = (f_lo >= 1.0) & (f_hi >= 1.0)
     partial = ~full & np.isfinite(f_lo + f_hi) & ((f_lo > 0.0) | (f_hi > 0.0))
-    covered = _merged_lengths(row[full], lo[full], hi[full], count)
-    if partial.any():
-        mixed = np.isin(row, row[partial]) & (full | partial)
-        order = np.flatnonzero(mixed)[np.argsort(row[mixed], kind="stable")]
-        ends = np.flatnonzero(np.diff(row[order])) + 1
-        for group in np.split(order, ends):
-            in_full, mine = group[full[group]], group[partial[group]]
-            covered[row[group[0]]] += _envelope_integral(
-                (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
-            )
-    hidden: FloatArray = np.fmin(np.fmax(covered / 2.0, 0.0), 1.0)  # NaN -> 0
-    return hidden
+    covered = _merged_lengths(row[full], lo[full], hi[full], targets * eyes)
+    floor = np.fmin(np.fmax(covered / 2.0, 0.0), 1.0)  # NaN -> 0
+    has_low = np.zeros(targets * eyes, dtype=bool)
+    has_low[row[partial]] = True
+    least: FloatArray = np.where(has_low, 1.0, floor).reshape(eyes, targets).min(axis=0)
+    if not partial.any():
+        return least
+    mixed = has_low[row] & (full | partial)
+    order = np.flatnonzero(mixed)[np.argsort(row[mixed], kind="stable")]
+    groups = np.split(order, np.flatnonzero(np.diff(row[order])) + 1)
+    for group in sorted(groups, key=lambda g: floor[row[g[0]]]):
+        r = int(row[group[0]])
+        if floor[r] >= least[r % targets]:
+            continue
+        in_full, mine = group[full[group]], group[partial[group]]
+        low = _envelope_integral(
+            (lo[in_full], hi[in_full]), (lo[mine], hi[mine], f_lo[mine], f_hi[mine])
+        )
+        share = np.fmin(np.fmax((covered[r] + low) / 2.0, 0.0), 1.0)  # NaN -> 0
+        least[r % targets] = min(least[r % targets], share)
+    return least
 
 
-def _behind_full_walls(field: Battlefield, eye: Eye, target: int) -> float | None:
-    """The hidden share of one target when every sight-blocking wall near its sight wedge is
-    full height (the common case), or None when a low one is near.
-
-    The projection of :meth:`_TargetFrames.project` with the target's numbers as plain floats,
-    no low-wall envelope and no cull (walls outside the wedge project outside [-1, 1]): a
-    survey's single target costs about half the numpy calls.
-    """
-    ex, ey, _ = eye
+def _one_target(field: Battlefield, eyes: Sequence[Eye], target: int) -> float:
+    """The least hidden share of one target over ``eyes``: the projection of
+    :meth:`_EyeTargetRows.project` on an (eye, wall) grid of the walls near the sight wedges,
+    then each eye's intervals merged and low walls integrated in plain floats (a survey asks
+    for one target; numpy's per-call cost outweighs its few walls)."""
     body = field.bodies[target]
-    d = math.hypot(body.x - ex, body.y - ey)
-    if d == 0.0:
-        return 0.0
-    ux, uy, r = (body.x - ex) / d, (body.y - ey) / d, max(body.radius, THIN)
-    half_x, half_y = abs(uy) * r, abs(ux) * r
-    walls = field.occluders_near(
+    where = np.array(eyes, dtype=np.float64).reshape(-1, 3)
+    ex, ey, ez = where[:, 0:1], where[:, 1:2], where[:, 2:3]
+    dx, dy = body.x - ex, body.y - ey
+    d = np.sqrt(dx * dx + dy * dy)
+    if not d.all():
+        return 0.0  # an eye level with the target's centre: nothing lies in between
+    r, height = max(body.radius, THIN), max(body.height, THIN)
+    near = field.occluders_near(
         shapely.box(
-            min(body.x - half_x, ex), min(body.y - half_y, ey),
-            max(body.x + half_x, ex), max(body.y + half_y, ey),
+            min(body.x - r, ex.min()), min(body.y - r, ey.min()),
+            max(body.x + r, ex.max()), max(body.y + r, ey.max()),
         )
     )
-    walls = walls[field.wall_blocks_sight[walls]]
-    if not np.isinf(field.wall_top[walls]).all():
-        return None
-    lo, hi = _full_wall_intervals(field, walls, (ex, ey, ux, uy), d, r)
-    return min(_union_length(lo, hi) / 2.0, 1.0)
-
-
-def _full_wall_intervals(
-    field: Battlefield,
-    walls: IndexArray,
-    sight: tuple[float, float, float, float],
-    d: float,
-    r: float,
-) -> tuple[FloatArray, FloatArray]:
-    """The non-empty intervals ``lo < s/r < hi`` of the silhouette that ``walls`` hide, for a
-    sight line from ``(ex, ey)`` along the unit vector ``(ux, uy)`` (``sight``) to a target
-    ``d`` away of radius ``r``."""
-    ex, ey, ux, uy = sight
-    x1, y1 = field.wall_x1[walls] - ex, field.wall_y1[walls] - ey
-    x2, y2 = field.wall_x2[walls] - ex, field.wall_y2[walls] - ey
-    xa, ya = x1 * ux + y1 * uy, y1 * ux - x1 * uy
-    xb, yb = x2 * ux + y2 * uy, y2 * ux - x2 * uy
-    start, end = _depth_window(xa, xb, d)
-    along, across, near, scale = xb - xa, yb - ya, NEAR * d, d / r
-    s1 = (ya + start * across) * scale / np.maximum(xa + start * along, near)
-    s2 = (ya + end * across) * scale / np.maximum(xa + end * along, near)
-    lo, hi = np.maximum(np.minimum(s1, s2), -1.0), np.minimum(np.maximum(s1, s2), 1.0)
-    useful = (end > start) & (hi > lo)
-    return lo[useful], hi[useful]
-
-
-def _union_length(lo: FloatArray, hi: FloatArray) -> float:
-    """Total length of the union of the intervals ``[lo, hi]`` (each with ``lo < hi``)."""
-    if not len(lo):
+    walls = near[field.wall_blocks_sight[near]]
+    if not len(walls):
         return 0.0
-    order = np.argsort(lo)
-    start, reach = lo[order], np.maximum.accumulate(hi[order])
-    gained = np.maximum(reach[1:] - np.maximum(start[1:], reach[:-1]), 0.0)
-    return float(reach[0] - start[0] + gained.sum())
+    ux, uy = dx / d, dy / d
+    ax, ay = field.wall_x1[walls] - ex, field.wall_y1[walls] - ey
+    bx, by = field.wall_x2[walls] - ex, field.wall_y2[walls] - ey
+    xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
+    xb, yb = bx * ux + by * uy, by * ux - bx * uy
+    start, end = _depth_window(xa, xb, d)
+    useful = _may_meet_wedge(xa, ya, xb, yb, d, r / d) & (end > start)
+    x1, y1 = np.maximum(xa + start * (xb - xa), NEAR * d), ya + start * (yb - ya)
+    x2, y2 = np.maximum(xa + end * (xb - xa), NEAR * d), ya + end * (yb - ya)
+    top = field.wall_top[walls]
+    g1 = np.where(np.isinf(top), 2.0, (ez + (top - ez) * d / x1 - body.base_z) / height)
+    g2 = np.where(np.isinf(top), 2.0, (ez + (top - ez) * d / x2 - body.base_z) / height)
+    eye, _ = np.nonzero(useful)
+    rows, lo, hi, g_lo, g_hi = _clip_to_silhouette(
+        eye, (y1 * d / (x1 * r))[useful], (y2 * d / (x2 * r))[useful], g1[useful], g2[useful],
+        np.ones(len(eye), dtype=bool),
+    )
+    pieces = (rows.tolist(), lo.tolist(), hi.tolist(), g_lo.tolist(), g_hi.tolist())
+    return _least_of_few(pieces, len(where))
+
+
+def _least_of_few(
+    pieces: tuple[list[int], list[float], list[float], list[float], list[float]], eyes: int
+) -> float:
+    """The least hidden share over ``eyes`` from each eye's projected pieces -- eye number,
+    interval, hidden share at its ends -- as :func:`_least_hidden_by` does for many targets, in
+    plain floats: lowest floor first."""
+    eye, lo, hi, g_lo, g_hi = pieces
+    full: list[list[tuple[float, float]]] = [[] for _ in range(eyes)]
+    low: list[list[tuple[float, float, float, float]]] = [[] for _ in range(eyes)]
+    for e, a, b, ga, gb in zip(eye, lo, hi, g_lo, g_hi, strict=True):
+        if ga >= 1.0 and gb >= 1.0:
+            full[e].append((a, b))
+        elif math.isfinite(ga + gb) and (ga > 0.0 or gb > 0.0):
+            low[e].append((a, b, ga, gb))
+    floors = [_share(union_length(intervals)) for intervals in full]
+    least = min((f for f, some in zip(floors, low, strict=True) if not some), default=1.0)
+    for floor, e in sorted(zip(floors, range(eyes), strict=True)):
+        if low[e] and floor < least:
+            covered = union_length(full[e]) + _envelope_integral_of_few(full[e], low[e])
+            least = min(least, _share(covered))
+    return least
+
+
+def _share(covered: float) -> float:
+    """Hidden share of a silhouette 2 wide with ``covered`` of it hidden, in [0, 1] (NaN: 0)."""
+    return float(np.fmin(np.fmax(covered / 2.0, 0.0), 1.0))
 
 
 class _EyeTargetRows:
@@ -385,6 +411,18 @@ def _envelope_integral(
     full: tuple[FloatArray, FloatArray], partial: tuple[FloatArray, ...]
 ) -> float:
     """Integral over s, outside the ``full`` intervals, of the clamped max of partial walls."""
+    if len(partial[0]) <= FEW_LOW_WALLS:
+        return _envelope_integral_of_few(
+            list(zip(full[0].tolist(), full[1].tolist(), strict=True)),
+            list(zip(*(p.tolist() for p in partial), strict=True)),
+        )
+    return _envelope_of_many(full, partial)
+
+
+def _envelope_of_many(
+    full: tuple[FloatArray, FloatArray], partial: tuple[FloatArray, ...]
+) -> float:
+    """:func:`_envelope_integral` in numpy: every breakpoint against every wall at once."""
     lo, hi, g_lo, g_hi = partial
     slope = (g_hi - g_lo) / (hi - lo)
     offset = g_lo - slope * lo
@@ -401,6 +439,43 @@ def _envelope_integral(
 
     area = (right - left) * (envelope(left) + envelope(right)) / 2.0
     return float(area[~hidden_by_full].sum())
+
+
+def _envelope_integral_of_few(
+    full: list[tuple[float, float]], partial: list[tuple[float, float, float, float]]
+) -> float:
+    """:func:`_envelope_integral` in plain floats, the same breakpoints and trapezoids: for a
+    few low walls a loop is several times faster than the numpy calls.
+
+    Examples
+    --------
+    >>> _envelope_integral_of_few([(0.5, 1.0)], [(-1.0, 1.0, 0.0, 1.0), (-1.0, 0.0, 0.25, 0.25)])
+    0.625
+    """
+    lines = []
+    for lo, hi, g_lo, g_hi in partial:
+        slope = (g_hi - g_lo) / (hi - lo)
+        lines.append((lo, hi, slope, g_lo - slope * lo))
+    marks = {end for lo, hi, _, _ in lines for end in (lo, hi)} | {e for f in full for e in f}
+    for _, _, slope, offset in lines:
+        if slope != 0.0:
+            marks.update(((0.0 - offset) / slope, (1.0 - offset) / slope))
+    for (_, _, s1, o1), (_, _, s2, o2) in combinations(lines, 2):
+        if s1 != s2:
+            marks.add((o2 - o1) / (s1 - s2))
+    first, last = min(line[0] for line in lines), max(line[1] for line in lines)
+    points = sorted({min(max(m, first), last) for m in marks if math.isfinite(m)})
+    area = 0.0
+    for left, right in pairwise(points):
+        middle = (left + right) / 2.0
+        if any(lo < middle < hi for lo, hi in full):
+            continue
+        active = [(slope, offset) for lo, hi, slope, offset in lines if lo < middle < hi]
+        if active:
+            at_left = min(max(max(s * left + o for s, o in active), 0.0), 1.0)
+            at_right = min(max(max(s * right + o for s, o in active), 0.0), 1.0)
+            area += (right - left) * (at_left + at_right) / 2.0
+    return area
 
 
 def _breakpoints(

@@ -14,7 +14,13 @@ from geometry.cover import cover_fraction, cover_from, viewpoints
 from geometry.index import Battlefield
 from geometry.naive import benchmark_map, cover_by_shapely_loop
 from geometry.shapes import Body, Occluder
-from geometry.sightlines import FEW_TARGETS, hidden_fractions
+from geometry.sightlines import (
+    FEW_LOW_WALLS,
+    FEW_TARGETS,
+    _envelope_integral_of_few,
+    _envelope_of_many,
+    hidden_fractions,
+)
 
 coordinate = st.floats(-15.0, 15.0, allow_nan=False, allow_infinity=False)
 top = st.one_of(st.just(math.inf), st.just(math.inf), st.floats(0.0, 3.0))
@@ -69,3 +75,26 @@ def test_leaning_takes_the_least_over_the_viewpoints_for_many_targets() -> None:
     least = np.minimum.reduce(each)
     assert [c.fraction for c in leaning] == pytest.approx(least.tolist(), abs=1e-12)
     assert (least < each[0]).any()  # leaning uncovers someone on this map
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), max_size=3),
+    st.lists(
+        st.tuples(st.floats(-1, 1), st.floats(-1, 1), st.floats(-0.5, 2), st.floats(-0.5, 2)),
+        min_size=1,
+        max_size=FEW_LOW_WALLS,
+    ),
+)
+def test_few_low_walls_integrate_as_the_numpy_envelope(
+    full: list[tuple[float, float]], partial: list[tuple[float, float, float, float]]
+) -> None:
+    full = [(min(a, b), max(a, b)) for a, b in full if a != b]
+    partial = [(min(a, b), max(a, b), g1, g2) for a, b, g1, g2 in partial if a != b]
+    if not partial:
+        return
+    columns = [np.array(c, dtype=float).reshape(-1) for c in zip(*partial, strict=True)]
+    fulls = (np.array([f[0] for f in full]), np.array([f[1] for f in full]))
+    assert _envelope_integral_of_few(full, partial) == pytest.approx(
+        _envelope_of_many(fulls, tuple(columns)), abs=1e-12
+    )
