@@ -370,17 +370,17 @@ def _segment_term(
 ) -> FloatArray:
     """Green's integral over the piece from ``p`` along ``(dx, dy) / scale`` (unit disc at the
     origin): the triangle over the part inside the disc, the sectors over the parts outside."""
-    dx, dy = dx / scale, dy / scale
-    a = dx * dx + dy * dy
-    b = px * dx + py * dy
+    ux, uy = dx / scale, dy / scale
+    a = ux * ux + uy * uy
+    b = px * ux + py * uy
     gap = b * b - a * (px * px + py * py - 1.0)
     root = np.sqrt(np.maximum(gap, 0.0))
     first = np.clip((-b - root) / a, 0.0, 1.0)
     second = np.clip((-b + root) / a, 0.0, 1.0)
     second = np.where(gap > 0.0, second, first)
-    ax, ay = px + first * dx, py + first * dy
-    bx, by = px + second * dx, py + second * dy
-    qx, qy = px + dx, py + dy
+    ax, ay = px + first * ux, py + first * uy
+    bx, by = px + second * ux, py + second * uy
+    qx, qy = px + ux, py + uy
     twice = _turn(px, py, ax, ay) + (ax * by - ay * bx) + _turn(bx, by, qx, qy)
     result: FloatArray = twice / 2.0
     return result
