@@ -330,28 +330,25 @@ def _exact_overlap(
     Green's theorem around the template's outline, in each disc's frame scaled to a unit disc:
     the area of disc and template together is the integral over the outline of
     ``min(|p|, 1)^2 / 2 d(angle)`` -- a triangle's area where the outline runs inside the disc,
-    a sector's where it runs outside -- in closed form for straight pieces and circular arcs.
-    A body of radius 0 counts 1 when its centre lies in the template.
+    a sector's where it runs outside -- in closed form for straight pieces and circular arcs
+    (plain floats: a template covers a few tokens). A body of radius 0 counts 1 when its centre
+    lies in the template.
     """
-    r = field.body_radius[bodies]
     along, across = _frame_signed(template, field.body_x[bodies], field.body_y[bodies])
-    dot = r == 0.0
-    scale = np.where(dot, 1.0, r)
+    inside = _inside(template, field.body_x[bodies], field.body_y[bodies]).tolist()
     sides, arcs = _boundary(template)
-    start, stop = (np.array(end, dtype=np.float64) for end in zip(*sides, strict=True))
-    along, across, scale = along[:, None], across[:, None], scale[:, None]
-    area = _segment_term(
-        (start[:, 0] - along) / scale, (start[:, 1] - across) / scale,
-        (stop[:, 0] - start[:, 0]) / scale, (stop[:, 1] - start[:, 1]) / scale,
-    ).sum(axis=1)
-    if arcs:
-        first, last = (np.array(ends, dtype=np.float64) for ends in zip(*arcs, strict=True))
-        centre = ((CONE_END_CENTRE - along) / scale, -across / scale)
-        area += _arc_term(centre, CONE_END_RADIUS / scale, first, last).sum(axis=1)
-    share = np.clip(area / math.pi, 0.0, 1.0)
-    inside = _inside(template, field.body_x[bodies], field.body_y[bodies]).astype(float)
-    exact: FloatArray = np.where(dot, inside, share)
-    return exact
+    shares = []
+    radii = field.body_radius[bodies].tolist()
+    for x, y, r, centre_in in zip(along.tolist(), across.tolist(), radii, inside, strict=True):
+        if r == 0.0:
+            shares.append(1.0 if centre_in else 0.0)
+            continue
+        area = sum(_segment_term((px - x) / r, (py - y) / r, (qx - px) / r, (qy - py) / r)
+                   for (px, py), (qx, qy) in sides)
+        centre = ((CONE_END_CENTRE - x) / r, -y / r)
+        area += sum(_arc_term(centre, CONE_END_RADIUS / r, a, b) for a, b in arcs)
+        shares.append(min(max(area / math.pi, 0.0), 1.0))
+    return np.array(shares, dtype=np.float64)
 
 
 def _frame_signed(
@@ -363,63 +360,55 @@ def _frame_signed(
     return dx * ux + dy * uy, dy * ux - dx * uy
 
 
-def _turn(ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray) -> FloatArray:
+def _turn(ax: float, ay: float, bx: float, by: float) -> float:
     """The signed angle from direction ``a`` to direction ``b``, in (-pi, pi]."""
-    angle: FloatArray = np.arctan2(ax * by - ay * bx, ax * bx + ay * by)
-    return angle
+    return math.atan2(ax * by - ay * bx, ax * bx + ay * by)
 
 
-def _segment_term(px: FloatArray, py: FloatArray, ux: FloatArray, uy: FloatArray) -> FloatArray:
-    """Green's integral over the pieces from ``p`` along ``u`` (unit disc at the origin): the
+def _segment_term(px: float, py: float, ux: float, uy: float) -> float:
+    """Green's integral over the piece from ``p`` along ``u`` (unit disc at the origin): the
     triangle over the part inside the disc, the sectors over the parts outside."""
-    a = ux * ux + uy * uy
-    b = px * ux + py * uy
+    a, b = ux * ux + uy * uy, px * ux + py * uy
     gap = b * b - a * (px * px + py * py - 1.0)
-    root = np.sqrt(np.maximum(gap, 0.0))
-    first = np.clip((-b - root) / a, 0.0, 1.0)
-    second = np.where(gap > 0.0, np.clip((-b + root) / a, 0.0, 1.0), first)
+    if a == 0.0:
+        return 0.0
+    if gap <= 0.0:
+        return _turn(px, py, px + ux, py + uy) / 2.0
+    root = math.sqrt(gap)
+    first = min(max((-b - root) / a, 0.0), 1.0)
+    second = min(max((-b + root) / a, 0.0), 1.0)
     ax, ay = px + first * ux, py + first * uy
     bx, by = px + second * ux, py + second * uy
-    twice = _turn(px, py, ax, ay) + (ax * by - ay * bx) + _turn(bx, by, px + ux, py + uy)
-    result: FloatArray = twice / 2.0
-    return result
+    return (_turn(px, py, ax, ay) + (ax * by - ay * bx) + _turn(bx, by, px + ux, py + uy)) / 2.0
 
 
-def _arc_term(
-    centre: tuple[FloatArray, FloatArray], radius: FloatArray, start: FloatArray, stop: FloatArray
-) -> FloatArray:
-    """Green's integral over the counter-clockwise arcs ``start..stop`` (each under half a
-    turn) of the circles of ``radius`` about ``centre`` (unit disc at the origin; one row per
-    circle, one column per arc): each split where it enters or leaves the disc, the part inside
-    integrated in closed form, the parts outside by the angle they sweep about the origin."""
+def _arc_term(centre: Point, radius: float, start: float, stop: float) -> float:
+    """Green's integral over the counter-clockwise arc ``start..stop`` (under half a turn) of
+    the circle of ``radius`` about ``centre`` (unit disc at the origin): split where it enters
+    or leaves the disc, the part inside integrated in closed form, the parts outside by the
+    angle they sweep about the origin."""
     ox, oy = centre
-    far = np.sqrt(ox * ox + oy * oy)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    far = math.hypot(ox, oy)
+    if far > 0.0:
         level = (1.0 - far * far - radius * radius) / (2.0 * radius * far)
-    level = np.where(far > 0.0, level, np.where(radius <= 1.0, np.inf, -np.inf))
-    heading = np.arctan2(oy, ox)
-    outside = np.arccos(np.clip(level, -1.0, 1.0))  # |angle - heading| < this: outside
-    cuts = [start + _turns(c - start) for c in (heading - outside, heading + outside)]
-    begin, end = np.broadcast_arrays(start, far)[0], np.broadcast_arrays(stop, far)[0]
-    marks = np.sort(np.stack([begin, *(np.minimum(c, end) for c in cuts), end]), axis=0)
-    left, right = marks[:-1], marks[1:]  # the pieces between the cuts, all at once
-    inside = np.cos((left + right) / 2.0 - heading) <= level
-    cos_l, sin_l, cos_r, sin_r = np.cos(left), np.sin(left), np.cos(right), np.sin(right)
-    swept = radius * radius * (right - left) + radius * (
-        ox * (sin_r - sin_l) - oy * (cos_r - cos_l)
-    )
-    ux, uy = ox + radius * cos_l, oy + radius * sin_l
-    vx, vy = ox + radius * cos_r, oy + radius * sin_r
-    enclosed = (far < radius) & ((vx - ux) * (-uy) - (vy - uy) * (-ux) < 0.0) & (right > left)
-    around = _turn(ux, uy, vx, vy) + np.where(enclosed, TAU, 0.0)
-    total: FloatArray = (np.where(inside, swept, around) / 2.0).sum(axis=0)
-    return total
-
-
-def _turns(angle: FloatArray) -> FloatArray:
-    """``angle`` modulo a full turn, in [0, 2 pi) (numpy's float ``%`` is ten times slower)."""
-    turned: FloatArray = angle - TAU * np.floor(angle / TAU)
-    return turned
+    else:
+        level = math.inf if radius <= 1.0 else -math.inf
+    heading = math.atan2(oy, ox)
+    outside = math.acos(min(max(level, -1.0), 1.0))  # |angle - heading| < this: outside
+    cuts = [start + (c - start) % TAU for c in (heading - outside, heading + outside)]
+    marks = sorted([start, stop, *(c for c in cuts if c < stop)])
+    total = 0.0
+    for left, right in pairwise(marks):
+        if math.cos((left + right) / 2.0 - heading) <= level:  # inside the disc
+            total += radius * radius * (right - left) + radius * (
+                ox * (math.sin(right) - math.sin(left)) - oy * (math.cos(right) - math.cos(left))
+            )
+            continue
+        ux, uy = ox + radius * math.cos(left), oy + radius * math.sin(left)
+        vx, vy = ox + radius * math.cos(right), oy + radius * math.sin(right)
+        enclosed = far < radius and (vx - ux) * -uy - (vy - uy) * -ux < 0.0 and right > left
+        total += _turn(ux, uy, vx, vy) + (TAU if enclosed else 0.0)
+    return total / 2.0
 
 
 def _clipped_overlap(
