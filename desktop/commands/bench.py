@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -168,6 +169,21 @@ def growth_lines(rows: list[Row]) -> list[str]:
 
 BENCHMARKS: dict[str, Callable[[int], list[Row]]] = {"geometry": geometry_rows}
 """Benchmark sets by name: each takes a number of rounds and returns its rows."""
+GUI_BENCHMARKS = ("memory", "startup")
+"""Benchmark sets of :mod:`desktop.commands.bench_gui` (Qt processes), registered on import."""
+
+
+def benchmark_named(name: str) -> Callable[[int], list[Row]]:
+    """The benchmark set ``name``, importing the GUI ones only when asked for.
+
+    Examples
+    --------
+    >>> benchmark_named("geometry") is geometry_rows
+    True
+    """
+    if name in GUI_BENCHMARKS:
+        importlib.import_module("desktop.commands.bench_gui")
+    return BENCHMARKS[name]
 
 
 def format_rows(rows: list[Row]) -> str:
@@ -190,7 +206,8 @@ def format_rows(rows: list[Row]) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("subsystem", choices=sorted(BENCHMARKS), help="what to benchmark")
+    names = sorted({*BENCHMARKS, *GUI_BENCHMARKS})
+    parser.add_argument("subsystem", choices=names, help="what to benchmark")
     parser.add_argument("--rounds", type=int, default=200, help="timed runs of each fast path")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument(
@@ -204,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
         print("battlemap bench: --rounds must be at least 1", file=sys.stderr)
         return 2
     CLOCK[0] = time.thread_time if args.cpu else time.perf_counter
-    rows = BENCHMARKS[args.subsystem](args.rounds)
+    rows = benchmark_named(args.subsystem)(args.rounds)
     if args.json:
         print(json.dumps([{**asdict(row), "ratio": row.ratio} for row in rows], indent=2))
     else:

@@ -88,20 +88,21 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
         raise ImageError(f"map image {where} could not be decoded: {reader.errorString()}")
     if progress is not None:
         progress("Preparing the zoomed-out copies...", 80)
-    levels = [(1, compact(image))]
-    for factor in LEVEL_FACTORS:
+    reduced = []
+    for factor in LEVEL_FACTORS:  # from the 32-bit image: scaling a 24-bit one copies it first
         size = image.size() / factor
         if size.width() >= 16 and size.height() >= 16:
             smaller = image.scaled(size, mode=Qt.TransformationMode.SmoothTransformation)
-            levels.append((factor, smaller))
-    return MapImage(key, tuple(levels))
+            reduced.append((factor, smaller))
+    return MapImage(key, ((1, compact_in_place(image)), *reduced))
 
 
-def compact(image: QImage) -> QImage:
-    """An opaque image as 3 bytes a pixel (a 8192 x 8192 map takes 192 MB, not 256 MB)."""
-    if image.hasAlphaChannel():
-        return image
-    return image.convertToFormat(QImage.Format.Format_RGB888)
+def compact_in_place(image: QImage) -> QImage:
+    """An opaque image turned into 3 bytes a pixel where it lies (an 8192 x 8192 map takes
+    192 MB, not 256 MB, and never both at once: a converted copy would peak at 448 MB)."""
+    if not image.hasAlphaChannel():
+        image.convertTo(QImage.Format.Format_RGB888)
+    return image
 
 
 _shared: dict[str, MapImage] = {}
