@@ -18,9 +18,12 @@ from PySide6.QtGui import QImage, QImageReader
 
 from desktop.core.images import ImageError, check_image, decode_base64_image
 from desktop.core.model import Background
+from desktop.gui.png_strips import decode_strips
 
 LEVEL_FACTORS = (4, 16)
 """The reduced copies kept of a map image: 1/4 and 1/16 of its width."""
+STRIPS_FROM = 4096 * 4096
+"""Pixels from which a PNG map is decoded a strip at a time (64 MB and more at 32 bits)."""
 SHARED_LIMIT = 1
 """How many decoded maps are kept besides those on screen: the latest one."""
 
@@ -80,6 +83,10 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
         raise ImageError(f"map image {where}: {error}") from error
     if progress is not None:
         progress("Decoding the map image...", 30)
+    in_strips = _decode_big(data, progress)
+    if in_strips is not None:
+        full, reduced = in_strips
+        return MapImage(key, ((1, full), *((f, i) for f, i in reduced if _usable(i))))
     buffer = QBuffer()
     buffer.setData(QByteArray(data))
     reader = QImageReader(buffer)  # unlike QImage.fromData, lets other threads run meanwhile
@@ -95,6 +102,34 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
             smaller = image.scaled(size, mode=Qt.TransformationMode.SmoothTransformation)
             reduced.append((factor, smaller))
     return MapImage(key, ((1, compact_in_place(image)), *reduced))
+
+
+def _usable(level: QImage) -> bool:
+    """A reduced copy worth keeping: at least 16 pixels each way."""
+    return level.width() >= 16 and level.height() >= 16
+
+
+def _decode_big(
+    data: bytes, progress: Progress | None
+) -> tuple[QImage, list[tuple[int, QImage]]] | None:
+    """A PNG of STRIPS_FROM pixels or more decoded a strip at a time (:mod:`png_strips`), so
+    its whole 32-bit image never weighs on the program's peak; None for anything else."""
+    head = _buffer_of(data[:65536])  # kept: the reader does not own its device
+    size = QImageReader(head).size()
+    if not size.isValid() or size.width() * size.height() < STRIPS_FROM:
+        return None
+
+    def step(top: int) -> None:
+        if progress is not None:
+            progress("Decoding the map image...", 30 + 60 * top // size.height())
+
+    return decode_strips(data, LEVEL_FACTORS, step=step)
+
+
+def _buffer_of(data: bytes) -> QBuffer:
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    return buffer
 
 
 def compact_in_place(image: QImage) -> QImage:
