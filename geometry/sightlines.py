@@ -185,7 +185,8 @@ def _least_hidden_by(
 
 def _one_target(field: Battlefield, eyes: Sequence[Eye], target: int) -> float:
     """The least hidden share of one target over ``eyes``: the projection of
-    :meth:`_EyeTargetRows.project` on an (eye, wall) grid of the walls near the sight wedges,
+    :meth:`_EyeTargetRows.project` on an (eye, wall) grid of the walls near the sight line
+    (every sight wedge lies within ``max(r, lean)`` of the segment from the first eye),
     then each eye's intervals merged and low walls integrated in plain floats (a survey asks
     for one target; numpy's per-call cost outweighs its few walls)."""
     body = field.bodies[target]
@@ -196,12 +197,9 @@ def _one_target(field: Battlefield, eyes: Sequence[Eye], target: int) -> float:
     if not d.all():
         return 0.0  # an eye level with the target's centre: nothing lies in between
     r, height = max(body.radius, THIN), max(body.height, THIN)
-    near = field.occluders_near(
-        shapely.box(
-            min(body.x - r, ex.min()), min(body.y - r, ey.min()),
-            max(body.x + r, ex.max()), max(body.y + r, ey.max()),
-        )
-    )
+    centre = (float(ex[0, 0]), float(ey[0, 0]))
+    lean = float(np.sqrt((ex - ex[0, 0]) ** 2 + (ey - ey[0, 0]) ** 2).max())
+    near = field.occluders_along(centre, (body.x, body.y), max(r, lean) * (1.0 + 1e-9) + 1e-9)
     walls = near[field.wall_blocks_sight[near]]
     if not len(walls):
         return 0.0
