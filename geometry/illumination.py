@@ -77,7 +77,7 @@ def _lights_reaching(field: Battlefield, point: Point) -> list[LightSource]:
     if table is None:
         table = _LIGHT_TABLES[field] = _light_table(field.lights)
     dx, dy = table[:, 0] - point[0], table[:, 1] - point[1]
-    numbers = np.flatnonzero(dx * dx + dy * dy <= table[:, 2] * table[:, 2])
+    numbers = np.flatnonzero(np.hypot(dx, dy) <= table[:, 2])
     if not len(numbers):
         return []
     near = [field.lights[n] for n in numbers.tolist()]

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from geometry.index import Battlefield
 from geometry.shapes import Point
 
-__all__ = ["wedge_pairs"]
+__all__ = ["THIN", "walled_off", "wedge_pairs"]
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
