@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occlu
 
 __all__ = ["ALONG_STEP", "Battlefield"]
 
-ALONG_STEP = 4.0
+ALONG_STEP = 8.0
 """Length (cells) of the pieces :meth:`Battlefield.occluders_along` cuts a segment into."""
 
 FloatArray = npt.NDArray[np.float64]
@@ -189,8 +190,13 @@ class Battlefield:
         [0, 1]
         """
         (x1, y1), (x2, y2) = start, end
-        pieces = max(1, int(np.ceil(np.hypot(x2 - x1, y2 - y1) / ALONG_STEP)))
-        share = np.linspace(0.0, 1.0, pieces + 1)
+        pieces = max(1, math.ceil(math.hypot(x2 - x1, y2 - y1) / ALONG_STEP))
+        if pieces == 1:  # a short shot: one box, as occluders_near
+            box = shapely.box(min(x1, x2) - reach, min(y1, y2) - reach,
+                              max(x1, x2) + reach, max(y1, y2) + reach)
+            near: IndexArray = np.sort(self.wall_tree.query(box))
+            return near
+        share = np.arange(pieces + 1) / pieces
         xs, ys = x1 + share * (x2 - x1), y1 + share * (y2 - y1)
         boxes = shapely.box(
             np.minimum(xs[:-1], xs[1:]) - reach, np.minimum(ys[:-1], ys[1:]) - reach,
