@@ -88,7 +88,7 @@ class _FirstFrame(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self.then)
+            QTimer.singleShot(0, self, self.then)  # dropped if the window goes first
         return False
 
 
