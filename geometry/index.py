@@ -30,7 +30,7 @@ from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occlu
 
 __all__ = ["ALONG_STEP", "Battlefield"]
 
-ALONG_STEP = 8.0
+ALONG_STEP = 16.0
 """Length (cells) of the pieces :meth:`Battlefield.occluders_along` cuts a segment into."""
 
 FloatArray = npt.NDArray[np.float64]
@@ -175,26 +175,28 @@ class Battlefield:
         return found
 
     def occluders_along(self, start: Point, end: Point, reach: float = 0.0) -> IndexArray:
-        """Indices (sorted, once each) of occluders whose bounding box meets one of the boxes
-        covering the segment ``start -> end`` widened by ``reach``, a box every
-        ``ALONG_STEP`` cells: a long diagonal shot asks about the walls near its line, not
-        about every wall in the square it spans.
+        """Indices (once each) of occluders whose bounding box meets one of the boxes
+        covering the segment ``start -> end`` widened by ``reach``: one box, or for a long
+        diagonal one a box every ``ALONG_STEP`` cells of its shorter side, so it asks about
+        the walls near its line, not about every wall in the square it spans.
 
         Examples
         --------
-        >>> walls = [Occluder("a", 5, 5, 6, 5), Occluder("b", 9, 1, 9, 2)]
+        >>> walls = [Occluder("a", 5, 5, 6, 5), Occluder("b", 18, 2, 18, 3)]
         >>> field = Battlefield.build(occluders=walls)
-        >>> field.occluders_along((0.0, 0.0), (10.0, 10.0), 0.5).tolist()
+        >>> field.occluders_along((0.0, 0.0), (20.0, 20.0), 0.5).tolist()  # two boxes
         [0]
-        >>> sorted(field.occluders_near(shapely.box(0, 0, 10, 10)).tolist())
+        >>> field.occluders_along((0.0, 0.0), (1.0, 1.0), 0.5).tolist()  # one
+        []
+        >>> sorted(field.occluders_near(shapely.box(0, 0, 20, 20)).tolist())
         [0, 1]
         """
         (x1, y1), (x2, y2) = start, end
-        pieces = max(1, math.ceil(math.hypot(x2 - x1, y2 - y1) / ALONG_STEP))
+        pieces = max(1, math.ceil(min(abs(x2 - x1), abs(y2 - y1)) / ALONG_STEP))
         if pieces == 1:  # a short shot: one box, as occluders_near
             box = shapely.box(min(x1, x2) - reach, min(y1, y2) - reach,
                               max(x1, x2) + reach, max(y1, y2) + reach)
-            near: IndexArray = np.sort(self.wall_tree.query(box))
+            near: IndexArray = self.wall_tree.query(box)
             return near
         share = np.arange(pieces + 1) / pieces
         xs, ys = x1 + share * (x2 - x1), y1 + share * (y2 - y1)

@@ -51,7 +51,9 @@ def test_the_join_agrees_with_one_target_at_a_time(
     together = cover_from(field, viewer, lean=lean, creatures_hide=creatures_hide)
     for reading in together:
         alone = cover_fraction(field, viewer, reading.id, lean=lean, creatures_hide=creatures_hide)
-        assert reading.fraction == pytest.approx(alone, abs=1e-9)
+        # a target of radius 0 is a post 1e-6 wide: its silhouette scales rounding by 1e6
+        thin = field.body(reading.id).radius < 1e-3
+        assert reading.fraction == pytest.approx(alone, abs=1e-6 if thin else 1e-9)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
