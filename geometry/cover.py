@@ -35,7 +35,7 @@ import numpy.typing as npt
 from geometry.errors import GeometryError
 from geometry.index import Battlefield
 from geometry.shapes import Body
-from geometry.sightlines import Eye, hidden_fractions
+from geometry.sightlines import Eye, least_hidden_fractions
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -63,6 +63,10 @@ class CoverCategory(StrEnum):
     HEAVY = "heavy"
     NEAR_TOTAL = "near_total"
     TOTAL = "total"
+
+
+ORDERED = tuple(CoverCategory)
+"""The categories from none to total."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +111,18 @@ class CoverThresholds:
             (self.light, CoverCategory.LIGHT),
         )
         return next((c for t, c in levels if fraction >= t - TOLERANCE), CoverCategory.NONE)
+
+    def categories(self, fractions: npt.NDArray[np.float64]) -> list[CoverCategory]:
+        """:meth:`category` of each fraction, in one sorted lookup.
+
+        Examples
+        --------
+        >>> [c.value for c in CoverThresholds().categories(np.array([0.2, 0.25, 0.9, 1.0]))]
+        ['none', 'light', 'near_total', 'total']
+        """
+        steps = (self.light, self.medium, self.heavy, self.near_total, 1.0)
+        edges = np.array(steps) - TOLERANCE
+        return [ORDERED[k] for k in np.searchsorted(edges, fractions, "right").tolist()]
 
 
 DEFAULT_THRESHOLDS = CoverThresholds()
@@ -184,11 +200,9 @@ def cover_from(
     fractions = least_hidden(
         field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
     )
-    rules = thresholds or DEFAULT_THRESHOLDS
-    return tuple(
-        TargetCover(field.bodies[t].id, float(f), rules.category(float(f)))
-        for t, f in zip(targets.tolist(), fractions.tolist(), strict=True)
-    )
+    categories = (thresholds or DEFAULT_THRESHOLDS).categories(fractions)
+    rows = zip(targets.tolist(), fractions.tolist(), categories, strict=True)
+    return tuple(TargetCover(field.bodies[t].id, f, c) for t, f, c in rows)
 
 
 def least_hidden(
@@ -213,10 +227,7 @@ def least_hidden(
     eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
     me = field.index_of(attacker.id)
     blockers = np.delete(np.arange(len(field.bodies)), me) if creatures_hide else None
-    fractions = hidden_fractions(field, eyes[0], targets, blockers)
-    for eye in eyes[1:]:
-        fractions = np.minimum(fractions, hidden_fractions(field, eye, targets, blockers))
-    return fractions
+    return least_hidden_fractions(field, eyes, targets, blockers)
 
 
 def cover_fraction(

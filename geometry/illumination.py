@@ -20,8 +20,10 @@ Examples
 from __future__ import annotations
 
 import math
+from weakref import WeakKeyDictionary
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from geometry.errors import require_point
@@ -58,16 +60,28 @@ def illumination_at(field: Battlefield, point: Point) -> LightLevel:
     return level
 
 
+_LIGHT_TABLES: WeakKeyDictionary[Battlefield, npt.NDArray[np.float64]] = WeakKeyDictionary()
+"""Each battlefield's lights as rows ``x, y, reach`` (made once: a survey asks every attack)."""
+
+
+def _light_table(lights: tuple[LightSource, ...]) -> npt.NDArray[np.float64]:
+    rows = [(light.x, light.y, max(light.dim_radius, light.bright_radius)) for light in lights]
+    return np.array(rows, dtype=np.float64).reshape(-1, 3)
+
+
 def _lights_reaching(field: Battlefield, point: Point) -> list[LightSource]:
     """The lights whose dim radius covers ``point`` with no full-height wall in between."""
-    near = [
-        light
-        for light in field.lights
-        if math.dist((light.x, light.y), point) <= max(light.dim_radius, light.bright_radius)
-    ]
-    if not near:
+    if not field.lights:
         return []
-    starts = np.array([(light.x, light.y) for light in near], dtype=np.float64)
+    table = _LIGHT_TABLES.get(field)
+    if table is None:
+        table = _LIGHT_TABLES[field] = _light_table(field.lights)
+    dx, dy = table[:, 0] - point[0], table[:, 1] - point[1]
+    numbers = np.flatnonzero(np.hypot(dx, dy) <= table[:, 2])
+    if not len(numbers):
+        return []
+    near = [field.lights[n] for n in numbers.tolist()]
+    starts = table[numbers, :2]
     ends = np.tile(np.array(point, dtype=np.float64), (len(near), 1))
     seg, walls, _ = segment_crossings(field, starts, ends)
     blocking = field.wall_blocks_sight[walls] & np.isinf(field.wall_top[walls])

@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -25,9 +26,12 @@ import shapely
 
 from geometry.errors import GeometryError
 from geometry.grid import GridKind
-from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
+from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder, Point
 
-__all__ = ["Battlefield"]
+__all__ = ["ALONG_STEP", "Battlefield"]
+
+ALONG_STEP = 16.0
+"""Length (cells) of the pieces :meth:`Battlefield.occluders_along` cuts a segment into."""
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -169,6 +173,40 @@ class Battlefield:
         """
         found: IndexArray = self.wall_tree.query(shape)
         return found
+
+    def occluders_along(self, start: Point, end: Point, reach: float = 0.0) -> IndexArray:
+        """Indices (once each) of occluders whose bounding box meets one of the boxes
+        covering the segment ``start -> end`` widened by ``reach``: one box, or for a long
+        diagonal one a box every ``ALONG_STEP`` cells of its shorter side, so it asks about
+        the walls near its line, not about every wall in the square it spans.
+
+        Examples
+        --------
+        >>> walls = [Occluder("a", 5, 5, 6, 5), Occluder("b", 18, 2, 18, 3)]
+        >>> field = Battlefield.build(occluders=walls)
+        >>> field.occluders_along((0.0, 0.0), (20.0, 20.0), 0.5).tolist()  # two boxes
+        [0]
+        >>> field.occluders_along((0.0, 0.0), (1.0, 1.0), 0.5).tolist()  # one
+        []
+        >>> sorted(field.occluders_near(shapely.box(0, 0, 20, 20)).tolist())
+        [0, 1]
+        """
+        (x1, y1), (x2, y2) = start, end
+        pieces = max(1, math.ceil(min(abs(x2 - x1), abs(y2 - y1)) / ALONG_STEP))
+        if pieces == 1:  # a short shot: one box, as occluders_near
+            box = shapely.box(min(x1, x2) - reach, min(y1, y2) - reach,
+                              max(x1, x2) + reach, max(y1, y2) + reach)
+            near: IndexArray = self.wall_tree.query(box)
+            return near
+        share = np.arange(pieces + 1) / pieces
+        xs, ys = x1 + share * (x2 - x1), y1 + share * (y2 - y1)
+        boxes = shapely.box(
+            np.minimum(xs[:-1], xs[1:]) - reach, np.minimum(ys[:-1], ys[1:]) - reach,
+            np.maximum(xs[:-1], xs[1:]) + reach, np.maximum(ys[:-1], ys[1:]) + reach,
+        )
+        _, found = self.wall_tree.query(boxes)
+        walls: IndexArray = np.unique(found)
+        return walls
 
     def areas_of_kind(self, kind: AreaKind) -> list[tuple[Area, shapely.Geometry]]:
         """The areas of ``kind`` with their (repaired) polygons, in the order given.

@@ -27,7 +27,6 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
-import shapely
 
 from geometry.cover import EYE_HEIGHT, eye_of
 from geometry.index import Battlefield
@@ -73,7 +72,7 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     ([0], [0.5])
     """
     (px, py), (qx, qy) = start, end
-    w = field.occluders_near(shapely.box(min(px, qx), min(py, qy), max(px, qx), max(py, qy)))
+    w = field.occluders_along((px, py), (qx, qy))
     ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
     bx, by = field.wall_dx[w], field.wall_dy[w]
     rx, ry = qx - px, qy - py

@@ -25,7 +25,7 @@ import numpy as np
 import shapely
 
 from geometry.index import Battlefield
-from geometry.shapes import Body, Occluder
+from geometry.shapes import Body, LightLevel, LightSource, Occluder
 from geometry.templates import Template, template_outline
 from geometry.vectors import union_length
 
@@ -37,14 +37,23 @@ __all__ = [
 ]
 
 
-def benchmark_map(tokens: int, walls: int, size: float, seed: int = 0) -> Battlefield:
+def benchmark_map(
+    tokens: int, walls: int, size: float, seed: int = 0, *, low_share: float = 0.0, lights: int = 0
+) -> Battlefield:
     """A square ``size`` map with tokens on cell centres and full-height walls 1-3 cells long
     on the grid lines (a dungeon's shape), placed at random from ``seed``.
+
+    A furnished map: ``low_share`` of the walls (at random) are low walls, crates and tables
+    0.25 - 1.5 high, and ``lights`` torches (bright 2 - 6, dim twice that) stand on cell
+    centres in dark surroundings.
 
     Examples
     --------
     >>> benchmark_map(tokens=3, walls=2, size=10.0).bodies[0].id
     't0'
+    >>> field = benchmark_map(tokens=3, walls=100, size=10.0, low_share=0.2, lights=2)
+    >>> int(np.isfinite(field.wall_top).sum()), len(field.lights), field.ambient.value
+    (19, 2, 'dark')
     """
     rng = np.random.default_rng(seed)
     cells = int(size)
@@ -54,10 +63,22 @@ def benchmark_map(tokens: int, walls: int, size: float, seed: int = 0) -> Battle
     lengths = rng.integers(1, 4, size=walls)
     across = rng.random(walls) < 0.5
     ends = starts + np.stack([np.where(across, lengths, 0), np.where(across, 0, lengths)], 1)
+    tops = np.where(rng.random(walls) < low_share, rng.uniform(0.25, 1.5, walls), np.inf)
     occluders = [
-        Occluder(f"w{k}", *starts[k].tolist(), *ends[k].tolist()) for k in range(walls)
+        Occluder(f"w{k}", x1, y1, x2, y2, top=top)
+        for k, ((x1, y1), (x2, y2), top) in enumerate(
+            zip(starts.tolist(), ends.tolist(), tops.tolist(), strict=True)
+        )
     ]
-    return Battlefield.build(bodies=bodies, occluders=occluders)
+    torches = [
+        LightSource(f"l{k}", x + 0.5, y + 0.5, bright_radius=b, dim_radius=2.0 * b)
+        for k, (x, y, b) in enumerate(
+            zip(*rng.integers(0, cells, size=(2, lights)).tolist(),
+                rng.uniform(2.0, 6.0, lights).tolist(), strict=True)
+        )
+    ]
+    ambient = LightLevel.DARK if lights else LightLevel.BRIGHT
+    return Battlefield.build(bodies=bodies, occluders=occluders, lights=torches, ambient=ambient)
 
 
 def _sight_wedge(eye: tuple[float, float], target: Body) -> shapely.Geometry:

@@ -7,8 +7,8 @@ rectangle starting at the apex. Cones and Streams point along a bearing in degre
 from up the screen (-y).
 
 A body is hit when its footprint disc meets the template with positive area; ``overlap`` is
-the share of the disc beneath it: exact for blasts (the lens of two circles), measured on 400
-evenly spread points of the disc for cones and streams (within about 0.02). A victim is
+the share of the disc beneath it, exact: the lens of two circles for blasts, Green's theorem
+around the outline for cones and streams. A victim is
 protected when a solid occluder crosses the line from the template's origin (blast centre, or
 cone/stream apex) to its centre; the hardest such occluder is named.
 
@@ -31,6 +31,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -65,7 +66,7 @@ CONE_TANGENT = (  # where the cone's straight side touches its end circle, in th
     _TANGENT_LENGTH * CONE_END_RADIUS / CONE_END_CENTRE,
 )
 STREAM_LENGTH, STREAM_WIDTH = 12.0, 1.0
-SAMPLES = 400
+TAU = 2.0 * math.pi
 
 
 class TemplateShape(StrEnum):
@@ -178,8 +179,8 @@ def template_hits(
 
 
 def _shares(field: Battlefield, template: Template, clip: bool) -> dict[int, float]:
-    """The share of each touched body's disc beneath the template, by body number: exact for
-    blasts, sampled for cones and streams, exact shapely areas when clipped."""
+    """The share of each touched body's disc beneath the template, by body number: exact in
+    closed form, or shapely areas when clipped."""
     if template.shape.is_blast:
         touched, centre_gap = _under_blast(field, template)
         if not clip:
@@ -190,7 +191,7 @@ def _shares(field: Battlefield, template: Template, clip: bool) -> dict[int, flo
         near = _near_bounds(field, template)
         x, y, r = field.body_x[near], field.body_y[near], field.body_radius[near]
         touched = near[_touches(template, x, y, r)]
-    measure = _clipped_overlap if clip else _sampled_overlap
+    measure = _clipped_overlap if clip else _exact_overlap
     return dict(zip(touched.tolist(), measure(field, template, touched).tolist(), strict=True))
 
 
@@ -306,25 +307,108 @@ def _touches(template: Template, x: FloatArray, y: FloatArray, r: FloatArray) ->
     return touching
 
 
-def _sunflower(count: int) -> tuple[FloatArray, FloatArray]:
-    """``count`` points spread evenly over the unit disc (equal area each)."""
-    k = np.arange(count) + 0.5
-    radius, angle = np.sqrt(k / count), k * math.pi * (3.0 - math.sqrt(5.0))
-    return radius * np.cos(angle), radius * np.sin(angle)
+def _boundary(template: Template) -> tuple[list[tuple[Point, Point]], list[tuple[float, float]]]:
+    """The template's outline in its own frame (x along the bearing, y across), counter-
+    clockwise: straight pieces (from, to), and arcs of the cone's end circle (from angle, to
+    angle; each under half a turn)."""
+    if template.shape is TemplateShape.STREAM:
+        half = STREAM_WIDTH / 2.0
+        corners = [(0.0, -half), (STREAM_LENGTH, -half), (STREAM_LENGTH, half), (0.0, half)]
+        return list(zip(corners, corners[1:] + corners[:1], strict=True)), []
+    tx, ty = CONE_TANGENT
+    sides = [((0.0, 0.0), (tx, -ty)), ((tx, ty), (0.0, 0.0))]
+    reach = math.atan2(ty, tx - CONE_END_CENTRE)
+    steps = [-reach, 0.0, reach]
+    return sides, list(pairwise(steps))
 
 
-UNIT_DISC = _sunflower(SAMPLES)
-
-
-def _sampled_overlap(
+def _exact_overlap(
     field: Battlefield, template: Template, bodies: npt.NDArray[np.intp]
 ) -> FloatArray:
-    r = field.body_radius[bodies][:, None]
-    x = field.body_x[bodies][:, None] + r * UNIT_DISC[0]
-    y = field.body_y[bodies][:, None] + r * UNIT_DISC[1]
-    inside = _inside(template, x.ravel(), y.ravel()).reshape(x.shape)
-    share: FloatArray = inside.mean(axis=1)
-    return share
+    """The exact share of each body's disc beneath a cone or stream.
+
+    Green's theorem around the template's outline, in each disc's frame scaled to a unit disc:
+    the area of disc and template together is the integral over the outline of
+    ``min(|p|, 1)^2 / 2 d(angle)`` -- a triangle's area where the outline runs inside the disc,
+    a sector's where it runs outside -- in closed form for straight pieces and circular arcs
+    (plain floats: a template covers a few tokens). A body of radius 0 counts 1 when its centre
+    lies in the template.
+    """
+    along, across = _frame_signed(template, field.body_x[bodies], field.body_y[bodies])
+    inside = _inside(template, field.body_x[bodies], field.body_y[bodies]).tolist()
+    sides, arcs = _boundary(template)
+    shares = []
+    radii = field.body_radius[bodies].tolist()
+    for x, y, r, centre_in in zip(along.tolist(), across.tolist(), radii, inside, strict=True):
+        if r == 0.0:
+            shares.append(1.0 if centre_in else 0.0)
+            continue
+        area = sum(_segment_term((px - x) / r, (py - y) / r, (qx - px) / r, (qy - py) / r)
+                   for (px, py), (qx, qy) in sides)
+        centre = ((CONE_END_CENTRE - x) / r, -y / r)
+        area += sum(_arc_term(centre, CONE_END_RADIUS / r, a, b) for a, b in arcs)
+        shares.append(min(max(area / math.pi, 0.0), 1.0))
+    return np.array(shares, dtype=np.float64)
+
+
+def _frame_signed(
+    template: Template, x: FloatArray, y: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Points in the template's frame: along its bearing, and across it (signed; a rotation)."""
+    ux, uy = _direction(template)
+    dx, dy = x - template.x, y - template.y
+    return dx * ux + dy * uy, dy * ux - dx * uy
+
+
+def _turn(ax: float, ay: float, bx: float, by: float) -> float:
+    """The signed angle from direction ``a`` to direction ``b``, in (-pi, pi]."""
+    return math.atan2(ax * by - ay * bx, ax * bx + ay * by)
+
+
+def _segment_term(px: float, py: float, ux: float, uy: float) -> float:
+    """Green's integral over the piece from ``p`` along ``u`` (unit disc at the origin): the
+    triangle over the part inside the disc, the sectors over the parts outside."""
+    a, b = ux * ux + uy * uy, px * ux + py * uy
+    gap = b * b - a * (px * px + py * py - 1.0)
+    if a == 0.0:
+        return 0.0
+    if gap <= 0.0:
+        return _turn(px, py, px + ux, py + uy) / 2.0
+    root = math.sqrt(gap)
+    first = min(max((-b - root) / a, 0.0), 1.0)
+    second = min(max((-b + root) / a, 0.0), 1.0)
+    ax, ay = px + first * ux, py + first * uy
+    bx, by = px + second * ux, py + second * uy
+    return (_turn(px, py, ax, ay) + (ax * by - ay * bx) + _turn(bx, by, px + ux, py + uy)) / 2.0
+
+
+def _arc_term(centre: Point, radius: float, start: float, stop: float) -> float:
+    """Green's integral over the counter-clockwise arc ``start..stop`` (under half a turn) of
+    the circle of ``radius`` about ``centre`` (unit disc at the origin): split where it enters
+    or leaves the disc, the part inside integrated in closed form, the parts outside by the
+    angle they sweep about the origin."""
+    ox, oy = centre
+    far = math.hypot(ox, oy)
+    if far > 0.0:
+        level = (1.0 - far * far - radius * radius) / (2.0 * radius * far)
+    else:
+        level = math.inf if radius <= 1.0 else -math.inf
+    heading = math.atan2(oy, ox)
+    outside = math.acos(min(max(level, -1.0), 1.0))  # |angle - heading| < this: outside
+    cuts = [start + (c - start) % TAU for c in (heading - outside, heading + outside)]
+    marks = sorted([start, stop, *(c for c in cuts if c < stop)])
+    total = 0.0
+    for left, right in pairwise(marks):
+        if math.cos((left + right) / 2.0 - heading) <= level:  # inside the disc
+            total += radius * radius * (right - left) + radius * (
+                ox * (math.sin(right) - math.sin(left)) - oy * (math.cos(right) - math.cos(left))
+            )
+            continue
+        ux, uy = ox + radius * math.cos(left), oy + radius * math.sin(left)
+        vx, vy = ox + radius * math.cos(right), oy + radius * math.sin(right)
+        enclosed = far < radius and (vx - ux) * -uy - (vy - uy) * -ux < 0.0 and right > left
+        total += _turn(ux, uy, vx, vy) + (TAU if enclosed else 0.0)
+    return total / 2.0
 
 
 def _clipped_overlap(

@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -52,8 +53,13 @@ class Row:
         return self.naive_ms / self.fast_ms
 
 
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
+"""The clock :func:`median_ms` reads: wall time, or with ``--cpu`` the thread's CPU time (on a
+machine shared with other work, waiting for a core is not the code's time)."""
+
+
 def median_ms(call: Callable[[], object], rounds: int) -> float:
-    """Median wall time of ``call`` over ``rounds`` runs, in milliseconds (one warm-up run).
+    """Median time of ``call`` over ``rounds`` runs, in milliseconds (one warm-up run).
 
     Examples
     --------
@@ -61,11 +67,11 @@ def median_ms(call: Callable[[], object], rounds: int) -> float:
     True
     """
     call()
-    times = []
+    clock, times = CLOCK[0], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = clock()
         call()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times) * 1000.0
 
 
@@ -82,39 +88,83 @@ def survey_pairs(field: Battlefield, count: int = 20) -> list[tuple[str, str]]:
 
 
 def geometry_rows(rounds: int) -> list[Row]:
-    """The three geometry benchmarks of issue 3 (the naive threat view alone takes ~15 s).
+    """The geometry benchmarks (issues 3 and 19): surveys, threat views as tokens grow, with
+    leaning, and templates. The naive threat view is timed on 10 targets and scaled to all
+    (one shapely loop per target: it grows exactly with their number).
 
     Examples
     --------
     >>> BENCHMARKS["geometry"] is geometry_rows
     True
     """
-    return [_survey_row(rounds), _threat_row(rounds), _template_row(rounds)]
+    furnished = benchmark_map(tokens=100, walls=1000, size=50.0, seed=3, low_share=0.2, lights=20)
+    return [
+        _survey_row(rounds, benchmark_map(tokens=100, walls=1000, size=50.0, seed=3), "", False),
+        _survey_row(rounds, furnished, ", furnished", False),
+        _survey_row(rounds, furnished, ", furnished, leaning", True),
+        *(_threat_row(rounds, tokens) for tokens in THREAT_TOKENS),
+        _threat_row(rounds, 200, lean=True),
+        *(_template_row(rounds, shape) for shape in TEMPLATE_SHAPES),
+    ]
 
 
-def _survey_row(rounds: int) -> Row:
-    field = benchmark_map(tokens=100, walls=1000, size=50.0, seed=3)
+THREAT_TOKENS = (50, 200, 500)
+TEMPLATE_SHAPES = (TemplateShape.LARGE_BLAST, TemplateShape.CONE, TemplateShape.STREAM)
+SURVEY_TARGETS = {"": "<= 0.5 ms, >= 50x", ", furnished": "<= 0.25 ms",
+                  ", furnished, leaning": "<= 0.4 ms"}
+THREAT_TARGETS = {50: "", 200: "<= 2 ms", 500: "<= 6 ms"}
+
+
+def _survey_row(rounds: int, field: Battlefield, kind: str, lean: bool) -> Row:
     fast_pairs, naive_pairs = cycle(survey_pairs(field)), cycle(survey_pairs(field))
-    fast = median_ms(lambda: survey(field, *next(fast_pairs), weapon_ranges=(12, 24, 48)), rounds)
+    fast = median_ms(
+        lambda: survey(field, *next(fast_pairs), weapon_ranges=(12, 24, 48), lean=lean), rounds
+    )
     slow_rounds = max(rounds // 4, 20)
     naive = median_ms(lambda: survey_by_shapely_loop(field, *next(naive_pairs)), slow_rounds)
-    return Row("survey: 100 tokens, 1,000 walls, 50x50", fast, naive, "<= 0.5 ms, >= 50x")
+    walls = "20 % low walls, 20 lights" if kind else "1,000 walls"
+    name = f"survey{kind}: 100 tokens, {walls}, 50x50"
+    return Row(name, fast, naive * (9 if lean else 1), SURVEY_TARGETS[kind])
 
 
-def _threat_row(rounds: int) -> Row:
-    field = benchmark_map(tokens=200, walls=2000, size=70.0, seed=4)
+def _threat_row(rounds: int, tokens: int, lean: bool = False) -> Row:
+    field = benchmark_map(tokens=tokens, walls=2000, size=70.0, seed=4)
     viewer, others = field.bodies[0].id, [b.id for b in field.bodies[1:]]
-    fast = median_ms(lambda: cover_from(field, viewer), max(rounds // 4, 3))
-    naive = median_ms(lambda: [cover_by_shapely_loop(field, viewer, t) for t in others], 3)
-    return Row("threat view: 200 tokens, 2,000 walls, 70x70", fast, naive, "<= 16 ms")
+    fast = median_ms(lambda: cover_from(field, viewer, lean=lean), max(rounds // 4, 3))
+    sample = others[:: max(len(others) // 10, 1)][:10]
+    naive_each = median_ms(lambda: [cover_by_shapely_loop(field, viewer, t) for t in sample], 3)
+    naive = naive_each / len(sample) * len(others) * (9 if lean else 1)
+    if lean:
+        return Row(f"threat view, leaning: {tokens} tokens, 2,000 walls", fast, naive, "<= 8 ms")
+    return Row(f"threat view: {tokens} tokens, 2,000 walls, 70x70", fast, naive,
+               THREAT_TARGETS[tokens])
 
 
-def _template_row(rounds: int) -> Row:
+def _template_row(rounds: int, shape: TemplateShape) -> Row:
     field = benchmark_map(tokens=1000, walls=1000, size=100.0, seed=5)
-    blast = place_template(TemplateShape.LARGE_BLAST, (50.0, 50.0))
-    fast = median_ms(lambda: template_hits(field, blast.shape, (blast.x, blast.y)), rounds)
-    naive = median_ms(lambda: template_hits_by_shapely_loop(field, blast), max(rounds // 10, 3))
-    return Row("template: LBT among 1,000 tokens, 100x100", fast, naive, "<= 0.2 ms")
+    template = place_template(shape, (50.0, 50.0), rotation=30.0)
+    at, turn = (template.x, template.y), template.bearing
+    fast = median_ms(lambda: template_hits(field, shape, at, rotation=turn), rounds)
+    naive = median_ms(lambda: template_hits_by_shapely_loop(field, template), max(rounds // 10, 3))
+    return Row(f"template: {shape.value} among 1,000 tokens, 100x100", fast, naive, "<= 0.2 ms")
+
+
+def growth_lines(rows: list[Row]) -> list[str]:
+    """How the threat view grows with tokens (issue 19: 50 -> 500 at most 10x).
+
+    Examples
+    --------
+    >>> rows = [Row("threat view: 50 tokens, x", 1.0, 9.0, ""),
+    ...         Row("threat view: 500 tokens, x", 6.0, 90.0, "")]
+    >>> growth_lines(rows)
+    ['threat view growth 50 -> 500 tokens: 6.0x (target <= 10x)']
+    """
+    threat = [r for r in rows if r.name.startswith("threat view:")]
+    by_tokens = {int(r.name.split()[2]): r.fast_ms for r in threat}
+    if {50, 500} <= by_tokens.keys():
+        return [f"threat view growth 50 -> 500 tokens: {by_tokens[500] / by_tokens[50]:.1f}x "
+                "(target <= 10x)"]
+    return []
 
 
 def vision_rows(rounds: int) -> list[Row]:
@@ -148,6 +198,21 @@ WALK_STEPS = 10_000
 BENCHMARKS: dict[str, Callable[[int], list[Row]]] = {"geometry": geometry_rows,
                                                      "vision": vision_rows}
 """Benchmark sets by name: each takes a number of rounds and returns its rows."""
+GUI_BENCHMARKS = ("memory", "startup")
+"""Benchmark sets of :mod:`desktop.commands.bench_gui` (Qt processes), registered on import."""
+
+
+def benchmark_named(name: str) -> Callable[[int], list[Row]]:
+    """The benchmark set ``name``, importing the GUI ones only when asked for.
+
+    Examples
+    --------
+    >>> benchmark_named("geometry") is geometry_rows
+    True
+    """
+    if name in GUI_BENCHMARKS:
+        importlib.import_module("desktop.commands.bench_gui")
+    return BENCHMARKS[name]
 
 
 def format_rows(rows: list[Row]) -> str:
@@ -170,18 +235,24 @@ def format_rows(rows: list[Row]) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("subsystem", choices=sorted(BENCHMARKS), help="what to benchmark")
+    names = sorted({*BENCHMARKS, *GUI_BENCHMARKS})
+    parser.add_argument("subsystem", choices=names, help="what to benchmark")
     parser.add_argument("--rounds", type=int, default=200, help="timed runs of each fast path")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--cpu", action="store_true",
+        help="time the thread's CPU, not the wall clock (a machine busy with other work)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         print("battlemap bench: --rounds must be at least 1", file=sys.stderr)
         return 2
-    rows = BENCHMARKS[args.subsystem](args.rounds)
+    CLOCK[0] = time.thread_time if args.cpu else time.perf_counter
+    rows = benchmark_named(args.subsystem)(args.rounds)
     if args.json:
         print(json.dumps([{**asdict(row), "ratio": row.ratio} for row in rows], indent=2))
     else:
-        print(format_rows(rows))
+        print("\n".join([format_rows(rows), *growth_lines(rows)]))
     return 0

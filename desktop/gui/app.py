@@ -6,11 +6,13 @@ while running, every committed change is autosaved a moment later.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop.core.assets import demo_path
 from desktop.core.fileformat import EncounterFileError, open_encounter
@@ -40,7 +42,13 @@ AUTOSAVE_POLL_MS = 300
 
 def open_window(path: str | None) -> GMWindow:
     """The GM window on ``path`` (the demo when None); a bad file opens an empty encounter
-    and says why. A Universal VTT export opens the import (on the empty encounter)."""
+    and says why. A Universal VTT export opens the import (on the empty encounter).
+
+    The window shows at once and paints its first frame while the map image decodes in a
+    worker thread; the map then joins the encounter (no undo step, nothing unsaved). The attack
+    and template tools are installed after the first frame (their modules take half a second
+    to import).
+    """
     file = Path(path) if path else DEMO_PATH
     error: str | None = None
     warnings: tuple[str, ...] = ()
@@ -49,11 +57,13 @@ def open_window(path: str | None) -> GMWindow:
         encounter, warnings = (Encounter(), ()) if uvtt else open_encounter(file)
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
-    map_problem = preload_map(encounter, file.resolve().parent)
+    bare = replace(encounter, background=None)
     vision = Vision()  # what the heroes see: remembered at each edit and shown, one cache
-    state = BattleState(encounter, settle=partial(remember_vision, vision=vision))
+    state = BattleState(bare, settle=partial(remember_vision, vision=vision))
     tracker_for(state, vision)
-    window = GMWindow(state, file if error is None and not uvtt else None)
+    window = GMWindow(state, file if error is None and not uvtt else None,
+                      combat_tools_later=True)
+    after_first_frame(window, window.install_combat_tools)
     set_image_folder(window, None if error is not None or uvtt else file.resolve().parent)
     accept_dropped_files(window)
     remember_refused_images(window, encounter, window.scene.base_dir)
@@ -63,6 +73,12 @@ def open_window(path: str | None) -> GMWindow:
         window.resize(screen_of(window).availableGeometry().size())
         window.showMaximized()  # the first start: the map gets the whole screen
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its final size
+    map_problem = preload_map(window, encounter, file.resolve().parent)
+    if window.state.encounter is bare:
+        window.state.load(encounter)
+    elif encounter.background is not None:  # edited while the map loaded: keep the edits
+        moved_on = replace(window.state.encounter, background=encounter.background)
+        window.state.apply("Map image", moved_on)
     if error is not None:
         window.show_error("Cannot open encounter", error)
     if uvtt:
@@ -72,15 +88,35 @@ def open_window(path: str | None) -> GMWindow:
     return window
 
 
-def preload_map(encounter: Encounter, base_dir: Path) -> str | None:
-    """Decode the map image before the window opens, showing progress; the problem, if any."""
+def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path) -> str | None:
+    """Decode the map image while the window paints, showing progress; the problem, if any."""
     if encounter.background is None:
         return None
     try:
-        load_map_image(None, encounter.background, base_dir, cancellable=False)
+        load_map_image(window, encounter.background, base_dir, cancellable=False)
     except ImageError as problem:
         return str(problem)
     return None
+
+
+class _FirstFrame(QObject):
+    """Calls ``then`` once, just after ``widget`` first paints."""
+
+    def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self.then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self, self.then)  # dropped if the window goes first
+        return False
+
+
+def after_first_frame(window: GMWindow, then: Callable[[], None]) -> None:
+    """Run ``then`` once the map view has painted its first frame."""
+    _FirstFrame(window.view.viewport(), then)
 
 
 def offer_restore(window: GMWindow) -> None:

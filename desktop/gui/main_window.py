@@ -7,13 +7,13 @@ view and its interaction, the optional player window and the file it was opened 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar
 
 from desktop.core.state import BattleState
-from desktop.gui.combat_tools import install_combat_tools
 from desktop.gui.docks import CombatantsPanel, add_docks
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
@@ -27,6 +27,9 @@ from desktop.gui.style import CELL
 from desktop.gui.table_frame import TableFrame
 from desktop.gui.token_menu import show_map_menu
 
+if TYPE_CHECKING:
+    from desktop.gui.combat_tools import CombatTools
+
 LAYOUT_VERSION = 3
 """Version of the saved dock and toolbar layout; a layout saved by an older version is ignored
 (version 1 could put the attack bar on the Tools bar's row, hiding half of both; version 2 had
@@ -34,9 +37,16 @@ docks on both sides, leaving the map 58 % of a 1920 px window)."""
 
 
 class GMWindow(QMainWindow):
-    """The main window on ``state``; ``path`` is the encounter file, if any."""
+    """The main window on ``state``; ``path`` is the encounter file, if any.
 
-    def __init__(self, state: BattleState, path: Path | None = None) -> None:
+    ``combat_tools_later``: leave the attack and template tools (half a second of imports)
+    to :meth:`install_combat_tools`, called after the first frame; using them earlier installs
+    them then.
+    """
+
+    def __init__(
+        self, state: BattleState, path: Path | None = None, *, combat_tools_later: bool = False
+    ) -> None:
         super().__init__()
         self.setObjectName("GMWindow")
         self.state, self.path = state, path
@@ -50,13 +60,34 @@ class GMWindow(QMainWindow):
         self.properties = PropertiesPanel(state)
         self.docks = add_docks(self)
         self.actions_by_name = build_menus(self)
-        self.combat_tools = install_combat_tools(self)
+        self._combat_tools: CombatTools | None = None
+        if not combat_tools_later:
+            self.install_combat_tools()
         self.view.context_requested.connect(self._on_context_request)
         self.view.ping_requested.connect(self.ping)
         state.history_changed.connect(self.update_title)
         self.update_title()
         self.resize(1400, 900)
         self._restore_layout()
+
+    @property
+    def combat_tools(self) -> CombatTools:
+        """The attack and template tools (installed now if they were left for later)."""
+        return self._combat_tools or self.install_combat_tools()
+
+    def install_combat_tools(self) -> CombatTools:
+        """Add the attack and template tools, once; a window already shown puts the new
+        toolbar where the saved layout has it."""
+        if self._combat_tools is None:
+            from desktop.gui.combat_tools import install_combat_tools  # not for the 1st frame
+
+            self._combat_tools = install_combat_tools(self)
+            if self.isVisible():
+                layout = settings().value("gm/state")
+                if layout is not None:
+                    self.restoreState(layout, LAYOUT_VERSION)
+                self._keep_bars_on_own_rows()
+        return self._combat_tools
 
     def update_title(self) -> None:
         name = self.path.name if self.path else "untitled"
@@ -118,6 +149,7 @@ class GMWindow(QMainWindow):
         if self.interaction.tool is not self.interaction.select_tool:
             self.interaction.finish()  # a right click ends the wall or region being drawn
             return
+
         show_map_menu(self, x, y, global_pos)
 
     def _restore_layout(self) -> None:

@@ -18,9 +18,12 @@ from PySide6.QtGui import QImage, QImageReader
 
 from desktop.core.images import ImageError, check_image, decode_base64_image, read_image_file
 from desktop.core.model import Background
+from desktop.gui.png_strips import decode_strips
 
 LEVEL_FACTORS = (4, 16)
 """The reduced copies kept of a map image: 1/4 and 1/16 of its width."""
+STRIPS_FROM = 4096 * 4096
+"""Pixels from which a PNG map is decoded a strip at a time (64 MB and more at 32 bits)."""
 SHARED_LIMIT = 1
 """How many decoded maps are kept besides those on screen: the latest one."""
 
@@ -83,6 +86,10 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
         raise ImageError(f"map image {where}: {error}") from error
     if progress is not None:
         progress("Decoding the map image...", 30)
+    in_strips = _decode_big(data, progress)
+    if in_strips is not None:
+        full, reduced = in_strips
+        return MapImage(key, ((1, full), *((f, i) for f, i in reduced if _usable(i))))
     buffer = QBuffer()
     buffer.setData(QByteArray(data))
     reader = QImageReader(buffer)  # unlike QImage.fromData, lets other threads run meanwhile
@@ -91,20 +98,49 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
         raise ImageError(f"map image {where} could not be decoded: {reader.errorString()}")
     if progress is not None:
         progress("Preparing the zoomed-out copies...", 80)
-    levels = [(1, compact(image))]
-    for factor in LEVEL_FACTORS:
+    reduced = []
+    for factor in LEVEL_FACTORS:  # from the 32-bit image: scaling a 24-bit one copies it first
         size = image.size() / factor
         if size.width() >= 16 and size.height() >= 16:
             smaller = image.scaled(size, mode=Qt.TransformationMode.SmoothTransformation)
-            levels.append((factor, smaller))
-    return MapImage(key, tuple(levels))
+            reduced.append((factor, smaller))
+    return MapImage(key, ((1, compact_in_place(image)), *reduced))
 
 
-def compact(image: QImage) -> QImage:
-    """An opaque image as 3 bytes a pixel (a 8192 x 8192 map takes 192 MB, not 256 MB)."""
-    if image.hasAlphaChannel():
-        return image
-    return image.convertToFormat(QImage.Format.Format_RGB888)
+def _usable(level: QImage) -> bool:
+    """A reduced copy worth keeping: at least 16 pixels each way."""
+    return level.width() >= 16 and level.height() >= 16
+
+
+def _decode_big(
+    data: bytes, progress: Progress | None
+) -> tuple[QImage, list[tuple[int, QImage]]] | None:
+    """A PNG of STRIPS_FROM pixels or more decoded a strip at a time (:mod:`png_strips`), so
+    its whole 32-bit image never weighs on the program's peak; None for anything else."""
+    head = _buffer_of(data[:65536])  # kept: the reader does not own its device
+    size = QImageReader(head).size()
+    if not size.isValid() or size.width() * size.height() < STRIPS_FROM:
+        return None
+
+    def step(top: int) -> None:
+        if progress is not None:
+            progress("Decoding the map image...", 30 + 60 * top // size.height())
+
+    return decode_strips(data, LEVEL_FACTORS, step=step)
+
+
+def _buffer_of(data: bytes) -> QBuffer:
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    return buffer
+
+
+def compact_in_place(image: QImage) -> QImage:
+    """An opaque image turned into 3 bytes a pixel where it lies (an 8192 x 8192 map takes
+    192 MB, not 256 MB, and never both at once: a converted copy would peak at 448 MB)."""
+    if not image.hasAlphaChannel():
+        image.convertTo(QImage.Format.Format_RGB888)
+    return image
 
 
 _shared: dict[str, MapImage] = {}

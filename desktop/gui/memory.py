@@ -26,6 +26,16 @@ def _find_malloc_trim() -> Callable[[int], int] | None:
 _MALLOC_TRIM = _find_malloc_trim()
 
 
+def hand_back_freed_pages() -> bool:
+    """Give freed heap pages back to the operating system (``malloc_trim``); True if the C
+    library did so. A worker freeing big buffers in a loop keeps its peak down with it.
+
+    >>> hand_back_freed_pages() in (True, False)
+    True
+    """
+    return _MALLOC_TRIM is not None and bool(_MALLOC_TRIM(0))
+
+
 def return_freed_memory() -> bool:
     """Free what only reference cycles still hold (an old encounter's items and their
     wrappers), then give freed heap pages back to the operating system; True if the C library
@@ -35,4 +45,4 @@ def return_freed_memory() -> bool:
     True
     """
     gc.collect()
-    return _MALLOC_TRIM is not None and bool(_MALLOC_TRIM(0))
+    return hand_back_freed_pages()

@@ -4,9 +4,11 @@ Run with ``pytest tests/benchmarks/test_geometry_bench.py --benchmark-enable -s`
 benchmark times the fast path with pytest-benchmark, then (only when benchmarks are enabled)
 the naive reference with the same harness as ``battlemap bench geometry``, and prints both
 medians and the ratio. Targets (issue 3): survey <= 0.5 ms and >= 50x naive; threat view of
-200 tokens vs 2,000 walls <= 16 ms; template hits among 1,000 tokens <= 0.2 ms. No timing is
-asserted; the answers of fast and naive paths are. The threat view is also measured in a
-60 Hz loop standing in for the GUI thread, computed inline and on a worker thread.
+200 tokens vs 2,000 walls <= 16 ms; template hits among 1,000 tokens <= 0.2 ms. Issue 19: the
+threat view <= 2 ms (200 tokens), <= 6 ms (500) and at most 10x from 50 to 500 tokens, <= 8 ms
+leaning; a furnished survey <= 0.25 ms (<= 0.4 ms leaning); exact cones and streams <= 0.2 ms.
+No timing is asserted; the answers of fast and naive paths are. The threat view is also
+measured in a 60 Hz loop standing in for the GUI thread, computed inline and on a worker thread.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from collections.abc import Callable
 from itertools import cycle
 from typing import Any
 
+import numpy as np
 import pytest
 
 from desktop.commands.bench import median_ms, survey_pairs
-from geometry.cover import cover_from
+from geometry.cover import cover_from, viewpoints
 from geometry.index import Battlefield
 from geometry.naive import (
     benchmark_map,
@@ -28,6 +31,7 @@ from geometry.naive import (
     survey_by_shapely_loop,
     template_hits_by_shapely_loop,
 )
+from geometry.sightlines import hidden_fractions
 from geometry.survey import survey
 from geometry.templates import TemplateShape, place_template, template_hits
 from geometry.threat_view import ThreatViews
@@ -66,6 +70,66 @@ def test_threat_view_200_tokens_2000_walls(benchmark: Any) -> None:
     assert [c.fraction for c in fast] == pytest.approx(naive, abs=1e-9)
     one_by_one = lambda: [cover_by_shapely_loop(field, viewer, t) for t in others]  # noqa: E731
     report(benchmark, "threat view", one_by_one, 3)
+
+
+@pytest.mark.parametrize("lean", [False, True])
+def test_survey_on_a_furnished_map(benchmark: Any, lean: bool) -> None:
+    # issue 19: 20 % low walls and 20 lights; <= 0.25 ms, <= 0.4 ms leaning. The survey's one
+    # target (bounding box, plain floats) must agree with the threat view's many (angular join)
+    field = benchmark_map(tokens=100, walls=1000, size=50.0, seed=3, low_share=0.2, lights=20)
+    pairs = survey_pairs(field)
+    fast_pairs = cycle(pairs)
+    benchmark(lambda: survey(field, *next(fast_pairs), weapon_ranges=(12, 24, 48), lean=lean))
+    attacker = pairs[0][0]
+    together = {c.id: c.fraction for c in cover_from(field, attacker, lean=lean)}
+    for _, target in pairs:
+        assert survey(field, attacker, target, lean=lean).cover_fraction == pytest.approx(
+            together[target], abs=1e-9)
+    naive_pairs = cycle(pairs)
+    report(benchmark, "furnished survey" + (", leaning" if lean else ""),
+           lambda: survey_by_shapely_loop(field, *next(naive_pairs)), 40)
+
+
+@pytest.mark.parametrize("tokens", [50, 500])
+def test_threat_view_growth(benchmark: Any, tokens: int) -> None:
+    # issue 19: 50 -> 500 tokens at most 10x, 500 tokens <= 6 ms (the naive reference is timed
+    # on 10 targets and scaled to all)
+    field = benchmark_map(tokens=tokens, walls=2000, size=70.0, seed=4)
+    viewer, others = field.bodies[0].id, [b.id for b in field.bodies[1:]]
+    fast = benchmark(lambda: cover_from(field, viewer))
+    sample = others[:: len(others) // 10][:10]
+    naive = [cover_by_shapely_loop(field, viewer, t) for t in sample]
+    by_id = {c.id: c.fraction for c in fast}
+    assert [by_id[t] for t in sample] == pytest.approx(naive, abs=1e-9)
+    scale = len(others) / len(sample)
+    report(benchmark, f"threat view, {tokens} tokens (naive x{scale:.0f})",
+           lambda: [cover_by_shapely_loop(field, viewer, t) for t in sample * round(scale)], 1)
+
+
+def test_threat_view_leaning(benchmark: Any) -> None:
+    # issue 19: <= 8 ms for 200 tokens and 2,000 walls; every viewpoint in one pass equals the
+    # least over the viewpoints measured one by one
+    field = benchmark_map(tokens=200, walls=2000, size=70.0, seed=4)
+    viewer = field.bodies[0]
+    fast = benchmark(lambda: cover_from(field, viewer.id, lean=True))
+    targets = np.array([field.index_of(c.id) for c in fast])
+    each = np.minimum.reduce([hidden_fractions(field, eye, targets) for eye in viewpoints(viewer)])
+    assert [c.fraction for c in fast] == pytest.approx(each.tolist(), abs=1e-12)
+    others = [c.id for c in fast][:20]
+    report(benchmark, "threat view leaning (naive: 9 eyes x 20 targets, scaled)",
+           lambda: [cover_by_shapely_loop(field, viewer.id, t) for t in others * 9 * 10], 1)
+
+
+@pytest.mark.parametrize("shape", [TemplateShape.CONE, TemplateShape.STREAM])
+def test_cone_and_stream_among_1000_tokens(benchmark: Any, shape: TemplateShape) -> None:
+    # issue 19: exact shares, still <= 0.2 ms
+    field = benchmark_map(tokens=1000, walls=1000, size=100.0, seed=5)
+    template = place_template(shape, (50.0, 50.0), rotation=30.0)
+    fast = benchmark(lambda: template_hits(field, shape, (50.0, 50.0), rotation=30.0))
+    naive = template_hits_by_shapely_loop(field, template)
+    assert {h.id: h.overlap for h in fast.hits} == pytest.approx(naive, abs=0.01)
+    report(benchmark, f"template {shape.value}",
+           lambda: template_hits_by_shapely_loop(field, template), 20)
 
 
 def test_template_hits_among_1000_tokens(benchmark: Any) -> None:

@@ -141,3 +141,57 @@ def test_deviation_is_never_more_than_half_the_throw() -> None:
     result = deviate((0.0, 0.0), (6.0, 0.0), 8.0, 4)
     assert result.distance == 3.0
     assert math.dist((result.x, result.y), (6.0, 0.0)) == pytest.approx(3.0)
+
+
+def _beside_the_cone_side(along: float, gap: float) -> Body:
+    """A disc of radius 0.5 whose centre lies ``gap`` outside the upper straight side of a cone
+    pointing right from (0, 0), ``along`` from the apex along that side."""
+    half = math.asin(1.5 / 7.5)  # the side's angle to the axis
+    x, y = along * math.cos(half), along * math.sin(half)
+    return Body("grazed", x - gap * math.sin(half), y + gap * math.cos(half))
+
+
+def test_a_cone_grazing_a_tenth_of_a_percent_of_a_base_hits_it_exactly() -> None:
+    # the side cuts 0.007 into a disc of radius 0.5 (centre 0.493 beyond it): the segment is
+    # 0.25 acos(0.493 / 0.5) - 0.493 sqrt(0.25 - 0.493^2) = 7.7924e-4 of the disc's pi / 4,
+    # a share of 0.00099216 (sampling 400 points missed such tokens: issue 19)
+    field = Battlefield.build(bodies=[_beside_the_cone_side(4.0, 0.493)])
+    (hit,) = template_hits(field, TemplateShape.CONE, (0.0, 0.0), rotation=90.0).hits
+    assert hit.overlap == pytest.approx(0.00099216, abs=1e-8)
+
+
+def test_cone_and_stream_overlaps_are_exact_in_closed_form() -> None:
+    # a disc at the cone's apex: only the wedge between the sides, 2 asin(0.2) of a full turn
+    # (0.0640942); a disc centred on the stream's long edge: exactly half; a disc on the cone's
+    # far end inside the end circle: whole
+    bodies = [Body("apex", 0.0, 0.0), Body("edge", 5.0, 0.5), Body("end", 7.5, 0.0, radius=1.5)]
+    field = Battlefield.build(bodies=bodies)
+    cone = template_hits(field, TemplateShape.CONE, (0.0, 0.0), rotation=90.0)
+    stream = template_hits(field, TemplateShape.STREAM, (0.0, 0.0), rotation=90.0)
+    cone_share = {h.id: h.overlap for h in cone.hits}
+    assert cone_share["apex"] == pytest.approx(math.asin(0.2) / math.pi, abs=1e-12)
+    assert cone_share["end"] == pytest.approx(1.0, abs=1e-12)
+    assert {h.id: h.overlap for h in stream.hits}["edge"] == pytest.approx(0.5, abs=1e-12)
+
+
+def test_cone_and_stream_overlaps_agree_with_fine_polygons() -> None:
+    # against shapely areas of 512 segments a quarter circle (their own error ~3e-6)
+    bodies = [Body(f"b{k}", 0.6 * k - 1.0, -0.3 * k + 0.5, radius=0.25 + 0.3 * (k % 5))
+              for k in range(16)]
+    field = Battlefield.build(bodies=bodies)
+    for shape in (TemplateShape.CONE, TemplateShape.STREAM):
+        template = place_template(shape, (0.2, -0.1), rotation=66.0)
+        if shape is TemplateShape.CONE:
+            turn = math.radians(66.0)
+            end = (0.2 + 7.5 * math.sin(turn), -0.1 - 7.5 * math.cos(turn))
+            end_disc = shapely.Point(end).buffer(1.5, quad_segs=512)
+            outline = shapely.convex_hull(shapely.union(end_disc, shapely.Point(0.2, -0.1)))
+        else:
+            outline = template_outline(template)
+        hits = template_hits(field, shape, (0.2, -0.1), rotation=66.0).hits
+        assert len(hits) >= 4
+        for hit in hits:
+            body = field.body(hit.id)
+            disc = shapely.Point(body.x, body.y).buffer(body.radius, quad_segs=512)
+            exact = disc.intersection(outline).area / disc.area
+            assert hit.overlap == pytest.approx(exact, abs=2e-5)

@@ -1,0 +1,210 @@
+"""``battlemap bench startup`` and ``battlemap bench memory``: the GUI's start and peak memory.
+
+Each figure comes from fresh processes (``sys.executable``, offscreen Qt), the median of a few,
+beside a reference measured in the same run:
+
+- **startup**: seconds from starting ``battlemap FILE`` (a 2560 px map) to the first painted
+  frame of the map view, against a bare Qt window's first frame; the naive reference is the
+  old order -- decode the map before the window exists, import the combat tools before it.
+- **memory**: the *peak* resident size (``getrusage`` ``ru_maxrss``) of opening an 8192 px
+  map with 300 tokens and 2,000 wall segments in the GM window plus the player view; the naive
+  reference decodes as before: whole, the 32-bit image and its 24-bit copy alive together.
+
+Examples
+--------
+>>> "first-paint" in PROBE_APP and "ru_maxrss" in PROBE_MEMORY
+True
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from desktop.commands.bench import BENCHMARKS, Row
+
+__all__ = ["memory_rows", "startup_rows", "write_bench_encounter"]
+
+_FIRST_PAINT = """
+from PySide6.QtCore import QEvent, QObject, QTimer
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            print("first-paint", time.time(), flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+"""
+PROBE_BARE = "import time\n" + """
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+""" + _FIRST_PAINT + """
+window = QMainWindow(); window.resize(1400, 900)
+watch = Watch(); window.installEventFilter(watch)
+window.show(); app.exec()
+"""
+PROBE_APP = "import time, sys\n" + """
+from desktop.gui.render import ensure_app
+app = ensure_app()
+""" + _FIRST_PAINT + """
+from desktop.gui import app as gui
+watch = Watch()
+real_after = gui.after_first_frame
+def after_first_frame(window, then):
+    window.view.viewport().installEventFilter(watch)
+    real_after(window, then)
+gui.after_first_frame = after_first_frame
+window = gui.open_window(sys.argv[1])
+app.exec()
+"""
+PROBE_OLD_ORDER = "import time, sys\n" + """
+from desktop.gui.render import ensure_app
+app = ensure_app()
+""" + _FIRST_PAINT + """
+from pathlib import Path
+import desktop.gui.combat_tools
+from desktop.core.fileformat import load_encounter
+from desktop.core.state import BattleState
+from desktop.gui.main_window import GMWindow
+from desktop.gui.map_image import shared_map_image
+file = Path(sys.argv[1])
+encounter = load_encounter(file)
+shared_map_image(encounter.background, file.parent)
+window = GMWindow(BattleState(encounter), file)
+window.view.viewport().installEventFilter(watch := Watch())
+window.show()
+app.exec()
+"""
+PROBE_MEMORY = "import resource, sys\n" + """
+from pathlib import Path
+from desktop.gui.render import ensure_app
+app = ensure_app()
+if sys.argv[2] == "naive":
+    from desktop.gui import map_image
+    from PySide6.QtGui import QImage
+    def both_at_once(image):  # the old decode: a 24-bit copy beside the 32-bit image
+        return image.convertToFormat(QImage.Format.Format_RGB888)
+    map_image.compact_in_place = both_at_once
+    map_image.STRIPS_FROM = 1 << 62  # decode whole
+from desktop.gui.app import open_window
+window = open_window(sys.argv[1])
+window.toggle_player_view()
+for _ in range(3):
+    app.processEvents()
+window.view.viewport().repaint()
+window.player_window.view.viewport().repaint()
+print("ru_maxrss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+"""
+
+
+def write_bench_encounter(folder: Path, pixels: int, tokens: int, walls: int) -> Path:
+    """An encounter file in ``folder`` on a ``pixels`` square PNG map (64 px a cell), with
+    ``tokens`` tokens and ``walls`` wall segments (4 to a polyline); its path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from desktop.core.fileformat import load_encounter
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     encounter = load_encounter(write_bench_encounter(Path(folder), 256, 3, 8))
+    >>> len(encounter.tokens), len(encounter.walls), Path(encounter.background.path).name
+    (3, 2, 'map-256.png')
+    """
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from desktop.core.fileformat import save_encounter
+    from desktop.core.model import Background, Encounter, Side, Token, Wall, WallKind
+    from desktop.gui.render import ensure_app
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # only draws a PNG: no screen needed
+    ensure_app()
+    image = QImage(pixels, pixels, QImage.Format.Format_RGB32)
+    image.fill(QColor("#c8b99a"))
+    painter, rng = QPainter(image), random.Random(3)
+    for _ in range(pixels // 20):
+        x, y = rng.randrange(pixels), rng.randrange(pixels)
+        painter.fillRect(x, y, 180, 120, QColor("#8f7f62"))
+    painter.end()
+    image.save(str(folder / f"map-{pixels}.png"))
+    cells = pixels // 64
+    token_list = tuple(
+        Token(id=f"t{i}", name=f"Goblin {i}", x=rng.randrange(cells) + 0.5,
+              y=rng.randrange(cells) + 0.5, side=list(Side)[i % 3], color="#2e7d32")
+        for i in range(tokens)
+    )
+    wall_list = []
+    for i in range(walls // 4):
+        x, y = rng.randrange(max(cells - 4, 1)), rng.randrange(max(cells - 4, 1))
+        points = ((x, y), (x + 3, y), (x + 3, y + 2), (x + 1, y + 3), (x + 1, y + 4))
+        wall_list.append(Wall(id=f"w{i}", points=points, kind=list(WallKind)[i % 5]))
+    encounter = Encounter(
+        width=cells, height=cells, tokens=token_list, walls=tuple(wall_list),
+        background=Background(path=f"map-{pixels}.png", pixels_per_cell=64.0),
+    )
+    save_encounter(encounter, folder / f"bench-{pixels}.json")
+    return folder / f"bench-{pixels}.json"
+
+
+def _run(code: str, *args: str) -> tuple[float, str]:
+    """Run ``code`` in a fresh offscreen Python; seconds from start to its first line's
+    number (a time stamp), and that line."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    start = time.time()
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, timeout=300, check=True)
+    marks = ("first-paint", "ru_maxrss")
+    line = next(ln for ln in done.stdout.splitlines() if ln.split()[0] in marks)
+    return float(line.split()[1]) - start, line
+
+
+def _median(times: int, measure: Callable[[], float]) -> float:
+    return statistics.median(measure() for _ in range(times))
+
+
+def startup_rows(rounds: int) -> list[Row]:
+    """Seconds to the first frame (as milliseconds in the table): bare Qt, ``battlemap FILE``
+    now and in the old order, on a 2560 px map; the median of ``min(rounds, 5)`` starts each.
+
+    Examples
+    --------
+    >>> BENCHMARKS["startup"] is startup_rows
+    True
+    """
+    times = max(min(rounds, 5), 1)
+    with tempfile.TemporaryDirectory() as folder:
+        file = str(write_bench_encounter(Path(folder), 2560, 40, 200))
+        bare = _median(times, lambda: _run(PROBE_BARE)[0])
+        now = _median(times, lambda: _run(PROBE_APP, file)[0])
+        old = _median(times, lambda: _run(PROBE_OLD_ORDER, file)[0])
+    return [
+        Row("first frame: bare Qt window", bare * 1000, bare * 1000, "reference"),
+        Row("first frame: battlemap FILE (2560 px map)", now * 1000, old * 1000,
+            f"<= bare + 350 ms: +{(now - bare) * 1000:.0f} ms (old order +"
+            f"{(old - bare) * 1000:.0f} ms)"),
+    ]
+
+
+def memory_rows(rounds: int) -> list[Row]:
+    """Peak resident MB (in the table's ms columns) of an 8192 px map, 300 tokens, 2,000 wall
+    segments, GM window and player view: now, and decoding as before; one process each.
+
+    Examples
+    --------
+    >>> BENCHMARKS["memory"] is memory_rows
+    True
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        file = str(write_bench_encounter(Path(folder), 8192, 300, 2000))
+        now = int(_run(PROBE_MEMORY, file, "now")[1].split()[1]) / 1024
+        old = int(_run(PROBE_MEMORY, file, "naive")[1].split()[1]) / 1024
+    return [Row("peak resident MB: 8192 px map, GM + player view", now, old, "<= 350 MB peak")]
+
+
+BENCHMARKS["startup"] = startup_rows
+BENCHMARKS["memory"] = memory_rows

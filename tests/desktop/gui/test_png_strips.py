@@ -1,0 +1,78 @@
+"""Decoding a PNG map a strip at a time gives exactly Qt's whole decode (issue 19)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter
+
+from desktop.gui.map_image import LEVEL_FACTORS, decode_map
+from desktop.gui.png_strips import decode_strips
+from desktop.gui.render import ensure_app
+
+
+def busy_picture(kind: QImage.Format, width: int = 301, height: int = 777) -> QImage:
+    """A gradient under random translucent boxes: Qt's PNG writer picks every row filter
+    (none, sub, up, average, Paeth) on such a picture."""
+    ensure_app()
+    image = QImage(width, height, kind)
+    image.fill(QColor(0, 0, 0, 0))
+    painter, rng = QPainter(image), random.Random(1)
+    gradient = QLinearGradient(0, 0, width, height)
+    gradient.setColorAt(0, QColor(10, 200, 30, 255))
+    gradient.setColorAt(1, QColor(250, 20, 130, 90))
+    painter.fillRect(0, 0, width, height, gradient)
+    for _ in range(300):
+        colour = QColor(*(rng.randrange(256) for _ in range(4)))
+        painter.fillRect(rng.randrange(width), rng.randrange(height), rng.randrange(40),
+                         rng.randrange(40), colour)
+    painter.end()
+    return image
+
+
+def png_bytes(image: QImage) -> bytes:
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    assert image.save(buffer, "PNG")
+    return bytes(buffer.data())
+
+
+@pytest.mark.parametrize(
+    ("kind", "kept_as"),
+    [(QImage.Format.Format_RGB32, QImage.Format.Format_RGB888),
+     (QImage.Format.Format_ARGB32, QImage.Format.Format_ARGB32)],
+)
+@pytest.mark.parametrize("rows", [1, 16, 64, 5000])
+def test_strips_decode_to_the_same_pixels_as_the_whole(
+    kind: QImage.Format, kept_as: QImage.Format, rows: int
+) -> None:
+    data = png_bytes(busy_picture(kind))
+    whole = QImage.fromData(data).convertToFormat(kept_as)
+    decoded = decode_strips(data, LEVEL_FACTORS, rows=rows)
+    assert decoded is not None
+    image, levels = decoded
+    assert image.format() == kept_as and image == whole
+    assert [(f, level.size()) for f, level in levels] == [
+        (f, whole.size() / f) for f in LEVEL_FACTORS]
+
+
+def test_other_pngs_and_damaged_ones_are_left_to_the_whole_decode() -> None:
+    grey = busy_picture(QImage.Format.Format_RGB32).convertToFormat(QImage.Format.Format_Grayscale8)
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
+    assert decode_strips(png_bytes(grey)) is None  # 8-bit grey: not taken
+    assert decode_strips(data[: len(data) // 2]) is None  # cut short
+    assert decode_strips(b"GIF89a") is None
+
+
+def test_a_big_map_decodes_in_strips_with_its_reduced_copies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("desktop.gui.map_image.STRIPS_FROM", 300 * 700)
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
+    steps: list[tuple[str, int]] = []
+    image = decode_map("map.png@1", data, lambda text, percent: steps.append((text, percent)))
+    assert image.levels[0][1] == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
+    assert [f for f, _ in image.levels] == [1, 4, 16]
+    assert len(steps) > 2 and all(30 <= p <= 90 for _, p in steps)

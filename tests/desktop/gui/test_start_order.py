@@ -1,0 +1,76 @@
+"""``battlemap FILE`` paints its first frame before the map is decoded and the combat tools
+are imported (issue 19); the map then joins the encounter as if it had always been there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QToolBar
+from pytestqt.qtbot import QtBot
+
+from desktop.commands.bench_gui import write_bench_encounter
+from desktop.gui import app
+from desktop.gui.background_item import BackgroundItem
+from desktop.gui.main_window import GMWindow
+
+
+class Order(QObject):
+    """Notes, in order, the map view's first paint (and whether the map had joined the
+    encounter by then), each map decode and the combat tools' install."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[str] = []
+        self.window: GMWindow | None = None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        painted = [e for e in self.events if e.startswith("paint")]
+        if event.type() == QEvent.Type.Paint and not painted and self.window is not None:
+            joined = self.window.state.encounter.background is not None
+            self.events.append("paint, map joined" if joined else "paint, map not joined")
+        return False
+
+
+def test_the_window_paints_before_the_map_is_decoded_and_the_tools_come_after(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: object
+) -> None:
+    file = write_bench_encounter(tmp_path, 4096, 5, 8)  # decoded in strips: a second or so
+    order = Order()
+    real_decode = app.load_map_image
+
+    def watched_decode(*args: object, **kwargs: object) -> object:
+        order.events.append("decode starts")
+        return real_decode(*args, **kwargs)  # type: ignore[arg-type]
+
+    real_after = app.after_first_frame
+
+    def watched_after(window: GMWindow, then: object) -> None:
+        order.window = window
+        window.view.viewport().installEventFilter(order)
+        assert window._combat_tools is None  # not installed yet
+        real_after(window, lambda: (order.events.append("combat tools"), then())  # type: ignore[operator]
+                   )
+
+    monkeypatch.setattr(app, "load_map_image", watched_decode)  # type: ignore[attr-defined]
+    monkeypatch.setattr(app, "after_first_frame", watched_after)  # type: ignore[attr-defined]
+    window = app.open_window(str(file))
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: "combat tools" in order.events)
+    assert order.events[:2] == ["decode starts", "paint, map not joined"]
+    assert order.events[-1] == "combat tools"
+    assert window.state.encounter.background is not None  # the map joined the encounter...
+    assert not window.state.dirty and window.state.undo_label is None  # ...as if always there
+    assert any(isinstance(item, BackgroundItem) for item in window.scene.items())
+    tools_bar = [a.text() for a in window.findChild(QToolBar, "ToolsBar").actions()]
+    assert "&Attack" in tools_bar and "&Template" in tools_bar
+
+
+def test_asking_for_the_combat_tools_early_installs_them_once(qtbot: QtBot) -> None:
+    from desktop.core.state import BattleState
+
+    window = GMWindow(BattleState(), combat_tools_later=True)
+    qtbot.addWidget(window)
+    assert window._combat_tools is None
+    tools = window.combat_tools
+    assert window.combat_tools is tools and window.install_combat_tools() is tools
