@@ -21,7 +21,7 @@ Examples
 >>> [hit.id for hit in tool.aim.placed.victims.hits]
 ['o']
 >>> tool.feed(PointerEvent(PointerKind.PRESS, 4.5, 1.5), enc).label
-'Attack: Hero throws a MBT at (4.5, 1.5) (Flask)'
+'Attack: Hero throws a Medium Blast on Orc (Flask)'
 """
 
 from __future__ import annotations

@@ -69,6 +69,8 @@ class ActionBar(QToolBar):
         self._overrides: dict[str, QActionGroup] = {}
         self._fields: dict[str, StatField] = {}
         self._system = ""
+        self._slots: dict[QWidget, QAction] = {}
+        self._has_attacker = False
         self._add_widgets()
         self.sync_system(encounter().system)
 
@@ -76,7 +78,7 @@ class ActionBar(QToolBar):
         for widget in (self.attacker_label, self.message, self.actions_button, self.weapon,
                        self.options, self.declare, self.override, self.template):
             self._watch(widget)
-            self.addWidget(widget)
+            self._slots[widget] = self.addWidget(widget)
         self._inputs_at = self.addSeparator()
         for widget in (self.out_of_turn, self.physical):
             self._watch(widget)
@@ -134,6 +136,7 @@ class ActionBar(QToolBar):
         """The Declare menu and the target's widgets, from the system's attack inputs."""
         self._declare_menu.clear()
         for widget in self.inputs.values():
+            self.removeAction(self._slots.pop(widget))
             widget.deleteLater()
         self.inputs, self._menu_inputs = {}, {}
         fields = system.attack_inputs()
@@ -144,8 +147,8 @@ class ActionBar(QToolBar):
             widget = _widget(item)
             self._watch(widget)
             self.inputs[item.key] = widget
-            self.insertWidget(self._inputs_at, widget)
-        self.declare.setVisible(bool(self._menu_inputs))
+            self._slots[widget] = self.insertWidget(self._inputs_at, widget)
+        self._show_what_applies()
         self._on_declare(quiet=True)
 
     def _menu_input(self, item: StatField) -> QActionGroup | QAction:
@@ -167,7 +170,7 @@ class ActionBar(QToolBar):
                 [(MEASURED, None), *((v.replace("_", " "), v) for v in item.choices)],
                 self._on_override)
             for item in system.overridable()}
-        self.override.setVisible(bool(self._overrides))
+        self._show_what_applies()
         self._on_override(quiet=True)
 
     @staticmethod
@@ -241,6 +244,22 @@ class ActionBar(QToolBar):
             self.weapon.addItem(weapon, weapon)
         self.weapon.setCurrentIndex(max(0, self.weapon.findData(kept)))
         self.weapon.blockSignals(False)
+        self._has_attacker = name is not None
+        self._show_what_applies()
+
+    def _show_what_applies(self) -> None:
+        """Weapon, options, declarations, overrides and the target's inputs show only once an
+        attacker is chosen, and each only when the game system has some."""
+        acting = self._has_attacker
+        shown: dict[QWidget, bool] = {
+            self.weapon: acting and self.weapon.count() > 1,
+            self.options: acting and bool(self._options_menu.actions()),
+            self.declare: acting and bool(self._menu_inputs),
+            self.override: acting and bool(self._overrides),
+            **{widget: acting for widget in self.inputs.values()}}
+        for widget, visible in shown.items():
+            if widget in self._slots:
+                self._slots[widget].setVisible(visible)
 
     def chosen_template(self) -> str:
         return str(self.template.currentData())

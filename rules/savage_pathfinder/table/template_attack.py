@@ -14,6 +14,7 @@ Blasts are centred on the aimed point; Cones and Streams start at the attacker a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -127,9 +128,32 @@ def _notes(board: Board, beneath: AreaFacts, aimed: Area, landed: Area,
            for h in beneath.hits]
     lines = [f"beneath the template: {', '.join(who) or 'nobody'}"]
     if (aimed.x, aimed.y) != (landed.x, landed.y):
-        lines.insert(0, f"the blast deviates {moved:g}\" from ({aimed.x:g}, {aimed.y:g}) to "
-                        f"({landed.x:.1f}, {landed.y:.1f})")
+        lines.insert(0, f"the blast deviates {moved:g}\" and lands "
+                        f"{place_words(board, (landed.x, landed.y))}")
     return tuple(lines)
+
+
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+           "north-west")
+"""Bearings as the GM reads them (up the map is north)."""
+
+
+def place_words(board: Board, point: tuple[float, float]) -> str:
+    """A point as the table names it: the token on it or beside it, else open ground.
+
+    >>> from rules.table import Piece
+    >>> board = Board(tokens=(Piece("g", "Goblin 5", 4.5, 4.5),))
+    >>> place_words(board, (4.6, 4.4)), place_words(board, (5.6, 4.5))
+    ('on Goblin 5', 'next to Goblin 5')
+    >>> place_words(board, (12.0, 4.5))
+    'on open ground'
+    """
+    near = sorted((math.dist((t.x, t.y), point) - t.radius, t.name) for t in board.tokens)
+    if near and near[0][0] <= 0:
+        return f"on {near[0][1]}"
+    if near and near[0][0] <= 1.0:
+        return f"next to {near[0][1]}"
+    return "on open ground"
 
 
 def _deviated(board: Board, attacker: str, aimed: Area,
@@ -141,21 +165,28 @@ def _deviated(board: Board, attacker: str, aimed: Area,
     return board.map().deviate(attacker, aimed, attack.deviation.inches, attack.deviation.clock)
 
 
-def template_title(name: str, aimed: Area, context: AttackContext, weapon: Weapon) -> str:
-    """``Merisiel throws a MBT at (15.5, 9.5) (Dagger)``; a Cone or Stream names its bearing.
+def template_title(board: Board, name: str, aimed: Area, context: AttackContext,
+                   weapon: Weapon) -> str:
+    """``Merisiel throws a Medium Blast on Goblin 5 (Dagger)``; a Cone or Stream names the way
+    it points (no raw coordinates: the log is read at the table).
 
     Examples
     --------
     >>> from rules.savage_pathfinder.expressions import DamageDice
     >>> cone = Area("cone", 1.5, 1.5, 90.0)
-    >>> template_title("Dragon", cone, AttackContext(),
+    >>> template_title(Board(), "Dragon", cone, AttackContext(),
     ...                Weapon("Breath", DamageDice(False, (6, 6))))
-    'Dragon fires a CONE from (1.5, 1.5) at 90° (Breath)'
+    'Dragon fires a Cone east (Breath)'
     """
     verb = "throws" if context.kind is AttackKind.THROWN else "fires"
-    where = f"at ({aimed.x:g}, {aimed.y:g})" if aimed.shape in BLASTS else \
-        f"from ({aimed.x:g}, {aimed.y:g}) at {aimed.bearing:.0f}°"
-    return f"{name} {verb} a {aimed.shape.upper()} {where} ({weapon.name})"
+    shape = TEMPLATE_NAMES.get(aimed.shape, aimed.shape.upper())
+    where = place_words(board, (aimed.x, aimed.y)) if aimed.shape in BLASTS else \
+        COMPASS[round(aimed.bearing / 45.0) % 8]
+    return f"{name} {verb} a {shape} {where} ({weapon.name})"
+
+
+TEMPLATE_NAMES = {"sbt": "Small Blast", "mbt": "Medium Blast", "lbt": "Large Blast",
+                  "cone": "Cone", "stream": "Stream"}
 
 
 def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
@@ -177,7 +208,7 @@ def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
                             context)
         events += [*later.outcome.events, *_evasions(board, landed, later.evaded)]
         states += later.outcome.states
-    title = template_title(board.token(attacker_id).name, aimed, context, arm)
+    title = template_title(board, board.token(attacker_id).name, aimed, context, arm)
     shown, evasions = _logged(board, events)
     entry = attack_entry(title, shown, {t.id: t.name for t in board.tokens},
                          notes=(*evasions, *_notes(board, beneath, aimed, landed, moved)),

@@ -283,7 +283,7 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
                               params={"evadable": "yes"})
     orc = result.encounter.token("orc")
     assert math.dist((orc.x, orc.y), (5.5, 5.5)) == pytest.approx(1.6, abs=0.02)
-    assert result.entry.title == "Hero throws a SBT at (5.5, 5.5) (Flask): no effect"
+    assert result.entry.title == "Hero throws a Small Blast on Orc (Flask): no effect"
     assert result.entry.lines[:3] == (
         "Athletics (throwing) (sbt) d8 6, Wild d6 2 → 6 vs TN 4: success",
         "Agility (Evasion) d6 6+1 = 7; -2 Evasion → 5 vs TN 4: success",

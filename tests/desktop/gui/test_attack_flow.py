@@ -207,3 +207,16 @@ def test_the_table_display_shows_the_line_of_fire_and_the_animation(qtbot,
                      pos=on_screen(window, "goblin-5"))
     assert window.combat_tools.attack.animator.scenes == [window.scene, players.scene]
     assert [b.text for b in players.scene.token_item("goblin-5").badges] == ["SHAKEN"]
+
+
+def test_the_attack_bar_shows_weapon_and_options_only_once_an_attacker_is_chosen(
+    qtbot, window: GMWindow
+) -> None:
+    """Issue 20: before anyone acts the bar is the attacker prompt and the tool toggles; picking
+    Harsk brings his weapons, the options, declarations and overrides of Savage Pathfinder."""
+    bar = window.combat_tools.attack.bar
+    extras = (bar.weapon, bar.options, bar.declare, bar.override)
+    assert not any(widget.isVisible() for widget in extras)
+    aim_at(qtbot, window, "harsk", "goblin-5")
+    qtbot.waitUntil(lambda: all(widget.isVisible() for widget in extras), timeout=1000)
+    assert bar.weapon.findText("Longbow") > 0
