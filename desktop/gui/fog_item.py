@@ -33,7 +33,7 @@ def square_alphas(encounter: Encounter, audience: str) -> npt.NDArray[np.uint32]
     Examples
     --------
     >>> from desktop.core.model import Fog
-    >>> square_alphas(Encounter(width=1, height=1, fog=Fog(enabled=True)), "player").max()
+    >>> int(square_alphas(Encounter(width=1, height=1, fog=Fog(enabled=True)), "player").max())
     255
     """
     columns, rows = fog_size(encounter)

@@ -126,8 +126,10 @@ class RectIndex:
         return sum(r is not ignore and box.intersects(r) for r in near.values())
 
 
-def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...]) -> None:
-    """Move each visible item's name tag to its first place that covers nothing."""
+def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
+                 bounds: QRectF | None = None) -> None:
+    """Move each visible item's name tag and badge row to its first place that covers nothing
+    (and, given the map's ``bounds``, does not run off the map)."""
     shown = [i for i in items if i.label.name]
     if not shown:
         return
@@ -140,11 +142,12 @@ def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...]) -> None:
     ordered = sorted(shown, key=lambda i: (centres[id(i)].y(), centres[id(i)].x()))
     for item in (i for i in ordered if i.badges):
         centre = centres[id(item)]
-        item.move_badges(_badge_shift(item, centre, blocked, discs[id(item)], wall_index))
+        item.move_badges(_badge_shift(item, centre, blocked, discs[id(item)], wall_index,
+                                      bounds))
         blocked.add(item.badge_box().translated(centre))
     for item in ordered:
         centre = centres[id(item)]
-        best = _best_place(item, centre, blocked, discs[id(item)], wall_index)
+        best = _best_place(item, centre, blocked, discs[id(item)], wall_index, bounds)
         item.label.move_box(best)
         blocked.add(item.label.box.translated(centre))
 
@@ -159,16 +162,22 @@ def badge_shifts(item: TokenItem) -> list[QPointF]:
 
 
 def _badge_shift(item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF,
-                 walls: WallIndex) -> QPointF:
+                 walls: WallIndex, bounds: QRectF | None) -> QPointF:
     best, fewest = QPointF(), math.inf
     for shift in badge_shifts(item):
         box = item.badges_above().translated(centre + shift)
-        hits = blocked.count_meeting(box, ignore=own) + walls.crosses(box)
+        hits = blocked.count_meeting(box, ignore=own) + walls.crosses(box) + _off(box, bounds)
         if hits < fewest:
             best, fewest = shift, hits
         if hits == 0:
             break
     return best
+
+
+def _off(box: QRectF, bounds: QRectF | None) -> int:
+    """How bad running off the map is: worse than covering three things (a tag cut by the
+    map's edge cannot be read), or 0 inside ``bounds``."""
+    return 4 if bounds is not None and not bounds.contains(box) else 0
 
 
 def _token_box(item: TokenItem, centre: QPointF) -> QRectF:
@@ -177,13 +186,14 @@ def _token_box(item: TokenItem, centre: QPointF) -> QRectF:
 
 
 def _best_place(
-    item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF, walls: WallIndex
+    item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF, walls: WallIndex,
+    bounds: QRectF | None
 ) -> QPointF:
     size = QRectF(item.label.box)
     best, fewest = QPointF(), math.inf
     for offset in candidate_centres(item, size):
         size.moveCenter(offset + centre)
-        hits = blocked.count_meeting(size, ignore=own) + walls.crosses(size)
+        hits = blocked.count_meeting(size, ignore=own) + walls.crosses(size) + _off(size, bounds)
         if hits < fewest:
             best, fewest = offset, hits
         if hits == 0:

@@ -318,7 +318,7 @@ class MapScene(QGraphicsScene):
         return bool(gone_ids) or any(changed)
 
     def _place_labels(self) -> None:
-        place_labels(list(self._tokens.values()), self._shown.walls)
+        place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect())
 
     def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> bool:
         """Show ``token``; whether its item is new or changed."""

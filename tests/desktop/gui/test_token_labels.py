@@ -93,3 +93,24 @@ def test_neighbours_badges_and_names_never_overlap_at_table_size(qtbot: QtBot) -
                 assert not box.intersects(disc), (n, k)
     assert discs  # every token drawn
     scene.detach()
+
+
+@pytest.mark.parametrize("audience", [Audience.GM, Audience.PLAYER])
+def test_a_wide_badge_row_near_the_edge_stays_on_the_map(qtbot: QtBot, audience: Audience) -> None:
+    """The FATE demo's Tertius shows "Thracian Gladiator" and "The Crowd Loves Me", a row 5.4
+    cells wide at the default size; moved to x 1.5 and centred over him it would run 1.2 cells
+    off the map's left edge, so it moves right; Chieftain Brennus (x 20.5 of 24) moves left."""
+    from dataclasses import replace
+
+    from desktop import ASSETS_DIR
+    from desktop.core.fileformat import load_encounter
+
+    encounter = load_encounter(ASSETS_DIR / "demo" / "fate-arena.json")
+    encounter = encounter.with_token(replace(encounter.token("tertius"), x=1.5))
+    scene = MapScene(BattleState(encounter), audience)
+    tertius = scene.token_item("tertius")
+    assert tertius is not None and tertius.badges
+    assert tertius.badges_above().width() / 2 > 1.5 * CELL  # centred, it would spill over
+    for item in scene.token_items():
+        if item.badges:
+            assert scene.map_rect().contains(item.badge_box().translated(item.pos())), item.name
