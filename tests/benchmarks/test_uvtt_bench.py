@@ -1,7 +1,7 @@
 """Universal VTT import speed on the two real exports, and what cave simplification buys.
 
 Run with ``pytest tests/benchmarks/test_uvtt_bench.py --benchmark-enable -s``. The samples are
-``../shared/maps/uvtt/`` beside the repository (skipped with a reason when absent).
+``tests/data/uvtt/`` beside the repository (skipped with a reason when absent).
 
 - Import: :func:`desktop.core.uvtt.parse_uvtt` (validate everything, decode the image, build
   the encounter) timed by pytest-benchmark against a naive reference measured in the same run:
@@ -30,7 +30,7 @@ from desktop.core.model import Encounter, Point, Side, Token, WallKind
 from desktop.core.uvtt import parse_uvtt
 from geometry.survey import survey
 
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "maps" / "uvtt"
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "uvtt"
 CAVE = "oganm_dd2vtt_importer_test.dd2vtt"
 CROPPED = "imagix_uvtt2fgu_sampleMap.dd2vtt"
 CAVE_WALL = "wall-8"

@@ -56,7 +56,7 @@ from desktop.core.model import Encounter, Token
 from desktop.core.uvtt import parse_uvtt, read_uvtt
 
 REPO = Path(__file__).resolve().parents[2]
-SAMPLES = REPO.parent / "shared" / "maps" / "uvtt"
+SAMPLES = REPO / "tests" / "data" / "uvtt"
 Loader = Callable[[bytes], Encounter]
 
 

@@ -5,7 +5,7 @@ It opens the demo encounter (a copy in a temporary folder) with the real start-u
 fixed seed, drags tokens with real mouse events on the view's viewport, attacks and fires
 templates with the Attack and Template tools, opens and closes doors, draws walls and regions,
 deletes what it drew, undoes, redoes, saves, opens saved files, starts a new encounter (File >
-New), imports the real Universal VTT samples in ``../shared/maps/uvtt`` (skipped when absent),
+New), imports the real Universal VTT samples in ``tests/data/uvtt`` (skipped when absent),
 toggles the player view, drags tokens on the player view's map, steps the initiative and waits.
 Settings and autosaves go to a temporary folder (``XDG_CONFIG_HOME`` / ``XDG_DATA_HOME``, unless
 already set), never the user's own. The driver answers the two questions a user would (discard

@@ -31,8 +31,8 @@ WALL_TOOLS = ("tool_wall", "tool_low_wall", "tool_window", "tool_door", "tool_ob
 REGION_TOOLS = ("tool_difficult_ground", "tool_zone")
 MAX_DRAWN = 25
 """Above this many drawn walls and regions, a draw action deletes one instead."""
-UVTT_SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "maps" / "uvtt"
-"""Real Universal VTT exports (``../shared/maps/uvtt`` beside the repository), if present."""
+UVTT_SAMPLES = Path(__file__).resolve().parents[1] / "data" / "uvtt"
+"""Real Universal VTT exports (``tests/data/uvtt`` beside the repository), if present."""
 
 
 def return_to_event_loop() -> None:

@@ -24,7 +24,7 @@ from desktop.core.model import Encounter
 from desktop.core.uvtt import UvttError, parse_uvtt
 
 FUZZ_SCRIPT = Path(__file__).resolve().parents[2] / "soak" / "fuzz_files.py"
-SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "maps" / "uvtt"
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "uvtt"
 DEMO = (ASSETS_DIR / "demo" / "goblin-ambush.json").read_bytes()
 QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

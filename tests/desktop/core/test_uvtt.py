@@ -17,11 +17,11 @@ from desktop.core.fileformat import load_encounter
 from desktop.core.model import Illumination, WallKind
 from desktop.core.uvtt import UvttError, load_uvtt, parse_uvtt, read_uvtt
 
-SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "maps" / "uvtt"
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "uvtt"
 OGANM = SAMPLES / "oganm_dd2vtt_importer_test.dd2vtt"
 IMAGIX = SAMPLES / "imagix_uvtt2fgu_sampleMap.dd2vtt"
 needs_samples = pytest.mark.skipif(
-    not SAMPLES.is_dir(), reason=f"real UVTT samples not found at {SAMPLES} (shared/ beside repo)"
+    not SAMPLES.is_dir(), reason=f"real UVTT samples not found at {SAMPLES} (tests/data/uvtt)"
 )
 
 

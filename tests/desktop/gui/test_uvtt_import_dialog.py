@@ -1,5 +1,5 @@
 """File > Import Universal VTT: the options dialog (contents, warnings, object height, outline
-simplification) on the real samples in ``../shared/maps/uvtt`` (skipped when absent)."""
+simplification) on the real samples in ``tests/data/uvtt`` (skipped when absent)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from desktop.gui.main_window import GMWindow
 from desktop.gui.settings import set_uvtt_import_choices, settings, uvtt_import_choices
 from desktop.gui.uvtt_import_dialog import LOW_OBJECT_HEIGHT, UvttImportDialog, outline_points
 
-SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "maps" / "uvtt"
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "uvtt"
 OGANM = SAMPLES / "oganm_dd2vtt_importer_test.dd2vtt"
 IMAGIX = SAMPLES / "imagix_uvtt2fgu_sampleMap.dd2vtt"
 needs_samples = pytest.mark.skipif(
-    not SAMPLES.is_dir(), reason=f"real UVTT samples not found at {SAMPLES} (shared/ beside repo)"
+    not SAMPLES.is_dir(), reason=f"real UVTT samples not found at {SAMPLES} (tests/data/uvtt)"
 )
 NO_IMAGE = (b'{"format": 0.3, "resolution": {"map_origin": {"x": 0, "y": 0}, '
             b'"map_size": {"x": 4, "y": 3}, "pixels_per_grid": 64}, '
