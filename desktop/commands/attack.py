@@ -149,6 +149,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--answer", action="append", default=[], metavar="DECISION=CHOICE",
                         help="answer a decision the attack waits for, e.g. defense=dodge "
                         "(GURPS) or stunts=shove:2,disarm (Storypath); see docs/rules/")
+    parser.add_argument("--defense", metavar="CHOICE",
+                        help="short for --answer defense=CHOICE: the defender's answer to a hit "
+                        "(GURPS: dodge, parry:WEAPON, block, none)")
+    parser.add_argument("--retreat", action="store_true",
+                        help="with --defense: the defender retreats as well")
+    parser.add_argument("--drop", action="store_true",
+                        help="with --defense dodge: dodge and drop (prone)")
     parser.add_argument("--action", metavar="ID",
                         help="a non-attack action instead (see --list-options)")
     parser.add_argument("--gm-override", action="store_true",
@@ -266,8 +273,20 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
         raise ValueError("give --target ID, or --template SHAPE --at X,Y, or --action ID")
     first, *rest = args.target
     request = AttackRequest(args.attacker, first, args.weapon, tuple(args.option), overrides,
-                            params, parse_answers(args.answer), args.gm_override, tuple(rest))
+                            params, _answers(args), args.gm_override, tuple(rest))
     return resolve(encounter, request, dice)
+
+
+def _answers(args: argparse.Namespace) -> dict[str, tuple[str, ...]]:
+    """The ``--answer`` pairs, with ``--defense``/``--retreat``/``--drop`` as the defense's."""
+    answers = dict(parse_answers(args.answer))
+    extras = tuple(word for word, given in (("retreat", args.retreat), ("drop", args.drop))
+                   if given)
+    if args.defense is None and extras:
+        raise ValueError("--retreat and --drop go with --defense CHOICE")
+    if args.defense is not None:
+        answers["defense"] = (args.defense, *extras)
+    return answers
 
 
 def _summary(done: Done) -> tuple[tuple[Event, ...], str, tuple[str, ...], dict[str, Any]]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from desktop import ASSETS_DIR
 from desktop.cli import main
 from desktop.core.fileformat import load_encounter
 
@@ -71,3 +73,25 @@ def test_every_system_has_a_demo_that_opens_and_renders(system: str, demo: str,
     out = tmp_path / "demo.png"
     assert main(["render", "--demo", "--system", system, str(out)]) == 0
     assert out.stat().st_size > 10_000
+
+
+def test_the_gurps_defense_flags_answer_the_defenders_choice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """gurps-active-defense.txt, "Dodge" and "Dodge and Drop": the archer's Longbow 15, -4 for
+    9 yards = 11, rolls 3+3+3 = 9: a hit. The orc dodges and drops: Dodge 7 +1 shield DB +3 =
+    11; 4+4+4 = 12 fails by 1, and he is prone. Damage 1d+2 imp, 2 + 2 = 4, DR 2 leaves 2,
+    x2 impaling = 4 injury: HP 14 -> 10. ``--defense dodge --drop`` is the same answer as
+    ``--answer defense=dodge,drop``; ``--drop`` alone is refused."""
+    demo = ASSETS_DIR / "demo" / "gurps-duel.json"
+    base = ["attack", str(demo), "--attacker", "archer", "--target", "orc",
+            "--dice", "3,3,3,4,4,4,2", "--json"]
+    assert main([*base, "--defense", "dodge", "--drop"]) == 0
+    flags = json.loads(capsys.readouterr().out)
+    assert main([*base, "--answer", "defense=dodge,drop"]) == 0
+    assert json.loads(capsys.readouterr().out) == flags
+    assert flags["summary"]["conditions"]["orc"]["hp"] == 10
+    assert flags["summary"]["conditions"]["orc"]["posture"] == "prone"
+    assert "Orc Leader Dodge + Drop: 3d6 4+4+4 = 12 vs 7, +1 Small Shield with Spike DB, +3 " \
+           "dodge and drop = 11: failure by 1" in flags["log"]["lines"]
+    assert main([*base, "--drop"]) != 0
+    assert "--retreat and --drop go with --defense CHOICE" in capsys.readouterr().err
