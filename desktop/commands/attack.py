@@ -156,6 +156,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --defense: the defender retreats as well")
     parser.add_argument("--drop", action="store_true",
                         help="with --defense dodge: dodge and drop (prone)")
+    parser.add_argument("--stunt", action="append", default=[], metavar="STUNT[:N]",
+                        help="short for --answer stunts=...: a stunt to buy with the successes "
+                        "left over (Storypath; repeat for more)")
     parser.add_argument("--action", metavar="ID",
                         help="a non-attack action instead (see --list-options)")
     parser.add_argument("--gm-override", action="store_true",
@@ -278,8 +281,11 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
 
 
 def _answers(args: argparse.Namespace) -> dict[str, tuple[str, ...]]:
-    """The ``--answer`` pairs, with ``--defense``/``--retreat``/``--drop`` as the defense's."""
+    """The ``--answer`` pairs, with ``--defense``/``--retreat``/``--drop`` as the defense's and
+    each ``--stunt`` as one of the stunts."""
     answers = dict(parse_answers(args.answer))
+    if args.stunt:
+        answers["stunts"] = (*answers.get("stunts", ()), *args.stunt)
     extras = tuple(word for word, given in (("retreat", args.retreat), ("drop", args.drop))
                    if given)
     if args.defense is None and extras:

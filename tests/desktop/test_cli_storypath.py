@@ -59,11 +59,11 @@ def test_stunts_bought_on_the_command_line_are_written(tmp_path: Path, capsys) -
 
 def test_a_throw_moves_the_token_on_the_map_and_ends_the_grapple(tmp_path: Path) -> None:
     # Mara's grapple (Athletics 2 + Might 3): 8, 9, 10 = 3 vs Defense 1, 2 left; Throw with 2:
-    # Might 3 + 1 = 4 m east, from (13.5, 9.5) to (17.5, 9.5)
+    # Might 3 + 1 = 4 m east, from (13.5, 9.5) to (17.5, 9.5). The issue's --stunt flag.
     path = tmp_path / "firefight.json"
     shutil.copy(DEMO, path)
     args = ["attack", str(path), "--attacker", "mara", "--target", "thug-1",
-            "--dice", "8,9,10,1,1", "--answer", "stunts=throw:2", "--write"]
+            "--dice", "8,9,10,1,1", "--stunt", "throw:2", "--write"]  # = --answer stunts=throw:2
     assert main(args) == 0
     after = load_encounter(path)
     thug = after.token("thug-1")
