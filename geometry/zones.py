@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections import deque
 
 import shapely
@@ -26,9 +27,11 @@ from geometry.errors import GeometryError, require_point
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, Point
 
-__all__ = ["zone_distance", "zone_neighbours", "zone_of"]
+__all__ = ["point_in_zone", "zone_away", "zone_distance", "zone_neighbours", "zone_of"]
 
 TOUCHING = 1e-9
+FAR = 1e5
+"""The length of a push's line: past the end of any map."""
 
 
 def zone_of(field: Battlefield, point: Point) -> str | None:
@@ -90,3 +93,65 @@ def zone_distance(field: Battlefield, a_id: str, b_id: str) -> int | None:
                 steps[there] = steps[here] + 1
                 queue.append(there)
     return None
+
+
+def zone_away(field: Battlefield, zone_id: str, start: Point, away_from: Point,
+              steps: int) -> str:
+    """The zone ``steps`` borders on from ``zone_id`` for something at ``start`` pushed away
+    from ``away_from``: each step into the neighbour the line from ``away_from`` through
+    ``start`` enters first (else the neighbour whose centre lies most that way), never back;
+    fewer steps where the zones run out.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Area
+    >>> hall = Area("hall", ((0, 0), (4, 0), (4, 4), (0, 4)))
+    >>> east = Area("east", ((4, 2), (8, 2), (8, 4), (4, 4)))
+    >>> north = Area("north", ((4, 0), (8, 0), (8, 2), (4, 2)))
+    >>> field = Battlefield.build(areas=[hall, north, east])
+    >>> zone_away(field, "hall", (3.5, 3.0), (2.5, 3.0), 1)  # pushed east along y = 3
+    'east'
+    >>> zone_away(field, "hall", (3.5, 3.0), (3.5, 3.5), 1)  # pushed north: no zone that way
+    'north'
+    """
+    zones = {area.id: shape for area, shape in field.areas_of_kind(AreaKind.ZONE)}
+    (sx, sy), (ax, ay) = require_point("start", start), require_point("away_from", away_from)
+    length = math.hypot(sx - ax, sy - ay)
+    dx, dy = ((sx - ax) / length, (sy - ay) / length) if length else (1.0, 0.0)
+    ray = shapely.LineString([(sx, sy), (sx + dx * FAR, sy + dy * FAR)])
+
+    def rank(zone: str) -> tuple[int, float]:
+        crossed = shapely.intersection(ray, zones[zone])
+        if not crossed.is_empty:
+            return 0, shapely.distance(shapely.Point(sx, sy), crossed)
+        centre = shapely.centroid(zones[zone])
+        return 1, -((centre.x - sx) * dx + (centre.y - sy) * dy)
+
+    here, passed = zone_id, {zone_id}
+    for _ in range(steps):
+        onward = [z for z in zone_neighbours(field, here) if z not in passed]
+        if not onward:
+            break
+        here = min(onward, key=rank)
+        passed.add(here)
+    return here
+
+
+def point_in_zone(field: Battlefield, zone_id: str, near: Point, inset: float) -> Point:
+    """The point of zone ``zone_id`` nearest ``near``, ``inset`` inside its border where the
+    zone is wide enough (a token's radius: the token then stands wholly in the zone).
+
+    Examples
+    --------
+    >>> from geometry.shapes import Area
+    >>> yard = Area("yard", ((4, 0), (8, 0), (8, 4), (4, 4)))
+    >>> point_in_zone(Battlefield.build(areas=[yard]), "yard", (1.0, 2.0), 0.5)
+    (4.5, 2.0)
+    """
+    zones = {area.id: shape for area, shape in field.areas_of_kind(AreaKind.ZONE)}
+    if zone_id not in zones:
+        raise GeometryError(f"no zone with id {zone_id!r} (zones: {', '.join(zones) or 'none'})")
+    inner = shapely.buffer(zones[zone_id], -inset)
+    inside = zones[zone_id] if inner.is_empty else inner
+    x, y = shapely.shortest_line(inside, shapely.Point(require_point("near", near))).coords[0]
+    return (round(float(x), 6), round(float(y), 6))

@@ -232,6 +232,13 @@ class Measurer(Protocol):
         """The zone (a region of kind zone) ``token`` stands in, or None."""
         ...
 
+    def zones_away(self, token: str, away_from: str, zones: int,
+                   to: str | None = None) -> tuple[Point, str | None]:
+        """Where ``token`` lands pushed ``zones`` zones away from ``away_from`` (or into the
+        zone named ``to``): just inside that zone, nearest where it stood; and the zone's name.
+        Its own place (and zone) when it stands in no zone or no zone lies that way."""
+        ...
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         """A template aimed at ``at``: a blast centred there, a cone or stream from the
         attacker towards it (or along ``rotation``). ``ValueError`` for an unknown shape."""

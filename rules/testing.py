@@ -87,6 +87,11 @@ class OpenGround:
     def zone_of(self, token: str) -> str | None:
         return None
 
+    def zones_away(self, token: str, away_from: str, zones: int,
+                   to: str | None = None) -> tuple[Point, str | None]:
+        piece = self._piece(token)
+        return (piece.x, piece.y), None
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         if shape not in BLAST_RADII:
             raise ValueError(f"open ground places blasts only, not {shape!r}")

@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from desktop.core.areas import area_of, evasion_spot, placed, template_of
 from desktop.core.battlefield import field_of
-from desktop.core.model import Encounter, Token
+from desktop.core.model import Encounter, RegionKind, Token
 from geometry.deviation import deviate
 from geometry.grid import planar_distance
 from geometry.illumination import illumination_at
@@ -38,7 +38,7 @@ from geometry.line_of_fire import crossings
 from geometry.measure import ADJACENT_GAP, edge_gap, range_band
 from geometry.survey import Survey, survey
 from geometry.templates import template_hits
-from geometry.zones import zone_of
+from geometry.zones import point_in_zone, zone_away, zone_of
 from rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point, Shelter
 
 __all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of"]
@@ -99,6 +99,22 @@ class MapMeasurer:
     def zone_of(self, token: str) -> str | None:
         piece = self.encounter.token(token)
         return zone_of(self.field, (piece.x, piece.y))
+
+    def zones_away(self, token: str, away_from: str, zones: int,
+                   to: str | None = None) -> tuple[Point, str | None]:
+        """Walk ``zones`` zones on, away from ``away_from`` (or into the zone ``to``, by name or
+        id), and land just inside, nearest where ``token`` stood."""
+        piece = self.encounter.token(token)
+        names = {r.id: r.name or r.id for r in self.encounter.regions
+                 if r.kind is RegionKind.ZONE}
+        start = self.zone_of(token)
+        wanted = next((zid for zid, name in names.items() if to in (zid, name)), None)
+        if wanted is None and start is not None:
+            other = self.encounter.token(away_from)
+            wanted = zone_away(self.field, start, (piece.x, piece.y), (other.x, other.y), zones)
+        if wanted is None or wanted == start:
+            return (piece.x, piece.y), names.get(start or "")
+        return point_in_zone(self.field, wanted, (piece.x, piece.y), piece.radius), names[wanted]
 
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         return area_of(placed(self.encounter, attacker, shape, at, rotation))

@@ -73,6 +73,7 @@ class _Run:
     moves: list[dict[str, Any]] = field(default_factory=list)
     stress: dict[str, Any] = field(default_factory=dict)
     zone_aspects: dict[str, list[str]] = field(default_factory=dict)
+    positions: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def name(self, token: str) -> str:
         return self.board.token(token).name
@@ -380,11 +381,16 @@ def _move(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
                                cost=cost(weight, z)) for z in range(1, most + 1))
         prompt = f"{run.name(winner.token)} moves {run.name(loser)} how many zones?"
         return Decision("zones", prompt, who=winner.token, choices=choices)
-    zone = run.request.params.get("to") if winner.token == run.request.attacker else None
-    movers = [loser] if throw else [loser, winner.token]
-    for token in movers:
-        run.events.append(MovedToZone(token, zone, zones))
-        run.moves.append({"token": token, "zone": zone, "zones": zones})
+    to = run.request.params.get("to") if winner.token == run.request.attacker else None
+    where, landed = run.board.map().zones_away(loser, winner.token, zones, to)
+    moved = [(loser, where)]
+    if not throw:  # a push: the winner follows into the zone the loser lands in
+        moved.append((winner.token, run.board.map().zones_away(winner.token, loser, zones,
+                                                               landed or to)[0]))
+    for token, spot in moved:
+        run.positions[token] = spot
+        run.events.append(MovedToZone(token, landed or to, zones))
+        run.moves.append({"token": token, "zone": landed or to, "zones": zones})
     return None
 
 
@@ -415,6 +421,8 @@ def _new_board(run: _Run) -> Board:
         if fighter != run.plan.fighters[token]:
             piece = board.token(token)
             board = board.with_token(restat(piece, fighter))
+    for token, (x, y) in run.positions.items():
+        board = board.with_token(board.token(token).moved_to(x, y))
     zones = {k: v for k, v in run.zone_aspects.items() if v}
     if zones != board.combat.get("zone_aspects", {}):
         board = board.with_combat({**board.combat, "zone_aspects": zones})

@@ -33,6 +33,11 @@ class FakeMap:
     def zone_of(self, token: str) -> str | None:
         return self.zones.get(token)
 
+    def zones_away(self, token: str, away_from: str, zones: int,
+                   to: str | None = None) -> tuple[Point, str | None]:
+        """Pieces stand at (0, 0) here: they stay, and land in the zone ``to`` names."""
+        return (0.0, 0.0), to
+
 
 def piece(token: str, stats: Mapping[str, Any], side: Side = Side.VILLAIN,
           group: str | None = None) -> Piece:

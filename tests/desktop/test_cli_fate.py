@@ -1,0 +1,57 @@
+"""FATE on the map: a push or throw moves tokens by zones (fate-roman-combat.txt, "Pushing"
+and "Throw/Knockback"), measured on the demo arena's zones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from desktop import ASSETS_DIR
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter
+
+DEMO = ASSETS_DIR / "demo" / "fate-arena.json"
+THROW = ["--option", "maneuver:throw", "--answer", "stance=attack"]
+
+
+def arena_with(tmp_path: Path, **places: tuple[float, float]) -> Path:
+    """The demo arena with some tokens moved (``places``: id -> x, y)."""
+    data = json.loads(DEMO.read_text())
+    for token in data["tokens"]:
+        if token["id"].replace("-", "_") in places:
+            x, y = places[token["id"].replace("-", "_")]
+            token["position"] = {"x": x, "y": y}
+    path = tmp_path / "arena.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_throw_lands_the_warrior_in_the_next_zone_along_the_line(tmp_path: Path) -> None:
+    """Tertius (Fists +3) at (10.5, 10.5) throws Warrior 2 at (11.5, 10.5), both in Centre
+    Sand: + + + + = 7 against the mob's Toughness +2, +2 for the 4:1 odds, 0 0 0 0 = 4: 3
+    shifts. Weight 2: one zone costs 3, two cost 7, so one zone. The line from Tertius through
+    the warrior runs east along y 10.5 into the Platform (x 17-23, y 5-11): the warrior lands
+    just inside it, his radius 0.5 from its edge, at (17.5, 10.5). Tertius stays (a throw)."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    args = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2", *THROW,
+            "--dice", "3,3,3,3,2,2,2,2", "--write"]
+    assert main(args) == 0
+    after = load_encounter(path)
+    warrior, tertius = after.token("warrior-2"), after.token("tertius")
+    assert (warrior.x, warrior.y) == (17.5, 10.5)
+    assert (tertius.x, tertius.y) == (10.5, 10.5)
+    assert after.log[-1].lines[-1] == "Warrior 2 moves 1 zone to Platform"
+
+
+def test_a_throw_north_lands_in_north_sand(tmp_path: Path) -> None:
+    """The same throw from the south: Tertius at (11.5, 7.5) below Warrior 1 at (11.5, 6.5).
+    The line runs north and stays in Centre Sand to the arena wall; no zone lies that way, so
+    the warrior goes to the neighbour lying most north of him: North Sand (centre (20, 3))
+    beats West Sand, Platform and South Sand. He lands at its nearest point inset by his
+    radius: (17.5, 4.5)."""
+    path = arena_with(tmp_path, tertius=(11.5, 7.5))
+    args = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-1", *THROW,
+            "--dice", "3,3,3,3,2,2,2,2", "--write"]
+    assert main(args) == 0
+    warrior = load_encounter(path).token("warrior-1")
+    assert (warrior.x, warrior.y) == (17.5, 4.5)
