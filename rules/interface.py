@@ -116,6 +116,9 @@ class ActionSpec:
     excludes: tuple[str, ...] = ()
     free: bool = False
     help: str = ""
+    asks: tuple[StatField, ...] = ()
+    """What the GM types in before the action is done (an aspect's text): the desktop asks for
+    each field and passes the answers as the request's ``params`` (blank ones left out)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from rules.events import BystanderHit, DamageRolled, Event, Hit
 from rules.interface import (
     ActionKind,
     ActionRequest,
+    ActionSpec,
     AttackRequest,
     Decision,
     FieldKind,
@@ -159,6 +160,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stunt", action="append", default=[], metavar="STUNT[:N]",
                         help="short for --answer stunts=...: a stunt to buy with the successes "
                         "left over (Storypath; repeat for more)")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="with --action: a value the action asks for, e.g. "
+                        "aspect='On Fire' (see --list-options)")
     parser.add_argument("--action", metavar="ID",
                         help="a non-attack action instead (see --list-options)")
     parser.add_argument("--gm-override", action="store_true",
@@ -176,6 +180,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--write", action="store_true", help="save the new state to FILE")
 
 
+def _asks(action: ActionSpec) -> str:
+    return "".join(f" [--param {f.key}=TEXT: {f.help}]" for f in action.asks)
+
+
 def options_listing(system: GameSystem) -> str:
     """Every id ``--option``, ``--action`` and ``--override`` accept, from the system."""
     titles = {ActionKind.OPTION: "attack options (--option ID):",
@@ -183,7 +191,7 @@ def options_listing(system: GameSystem) -> str:
               ActionKind.AUTOMATIC: "applied from the map (override with --override):"}
     lines = []
     for kind, title in titles.items():
-        lines += [title, *(f"  {a.id:<27}{a.name}: {a.help}" for a in system.actions()
+        lines += [title, *(f"  {a.id:<27}{a.name}: {a.help}" + _asks(a) for a in system.actions()
                            if a.kind is kind)]
     names = ", ".join(f"{f.key}=VALUE" for f in system.overridable())
     return "\n".join([*lines, f"overrides: {names}"])
@@ -262,6 +270,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             params["wild_attack"] = "yes"
         if args.weapon:
             params["weapon"] = args.weapon
+        params.update(_typed(args.param))
         return perform(encounter, ActionRequest(args.action, args.attacker,
                                                 (args.target or [None])[0], params,
                                                 gm_override=args.gm_override), dice)
@@ -278,6 +287,18 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
     request = AttackRequest(args.attacker, first, args.weapon, tuple(args.option), overrides,
                             params, _answers(args), args.gm_override, tuple(rest))
     return resolve(encounter, request, dice)
+
+
+def _typed(pairs: list[str]) -> dict[str, str]:
+    """``["aspect=On Fire"]`` -> ``{"aspect": "On Fire"}``; blank values are left out."""
+    found = {}
+    for pair in pairs:
+        key, equals, value = (part.strip() for part in pair.partition("="))
+        if not key or not equals:
+            raise ValueError(f"--param {pair!r} must look like KEY=VALUE")
+        if value:
+            found[key] = value
+    return found
 
 
 def _answers(args: argparse.Namespace) -> dict[str, tuple[str, ...]]:

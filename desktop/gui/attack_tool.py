@@ -30,6 +30,7 @@ from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
+from rules.interface import ActionSpec
 from rules.registry import find_system
 
 
@@ -56,6 +57,26 @@ class PhysicalDiceDialog:
         return value
 
 
+class TypedInputsDialog:
+    """Asks the GM to type what an action needs (its ``asks``): a text box each, in order."""
+
+    def __init__(self, parent: QWidget | None) -> None:
+        self.parent = parent
+
+    def __call__(self, action: ActionSpec) -> dict[str, str] | None:
+        """The typed values by key (blank ones left out), or None when the GM cancels."""
+        typed = {}
+        for item in action.asks:
+            text, ok = QInputDialog.getText(self.parent, action.name,
+                                            f"{item.label} ({item.help})" if item.help
+                                            else item.label)
+            if not ok:
+                return None
+            if text.strip():
+                typed[item.key] = text.strip()
+        return typed
+
+
 class AttackController:
     """The attack tool of the GM window: aims, previews, resolves, animates on every scene.
 
@@ -76,6 +97,7 @@ class AttackController:
         self.tool.listeners.append(self.redraw)
         # *Area effect attack* in the action menu: switch to the Template tool (the GM window's)
         self.use_templates: Callable[[], None] | None = None
+        self.ask_inputs: Callable[[ActionSpec], dict[str, str] | None] = TypedInputsDialog(parent)
         state.changed.connect(self._on_state_change)
 
     @property
@@ -105,6 +127,11 @@ class AttackController:
             return
         specs = {a.id: a for a in find_system(self.state.encounter.system).actions()}
         title = choices.pop("title", "")
+        if action in specs and specs[action].asks:
+            typed = self.ask_inputs(specs[action])
+            if typed is None:
+                return
+            choices = {**choices, **typed}
         pending = PendingAction(action, choices, title)
         if action in specs and specs[action].needs_target:
             self.tool.await_target(pending)

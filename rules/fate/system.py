@@ -119,7 +119,8 @@ class Fate(GameSystem):
         options = tuple(ActionSpec(stance, spec.name.capitalize(), ActionKind.OPTION, True,
                                    excludes=tuple(s for s in STANCES if s != stance))
                         for stance, spec in STANCES.items() if stance not in ("attack", "defend"))
-        acts = tuple(ActionSpec(a, label, ActionKind.ACTION) for a, label in ACTIONS.items())
+        acts = tuple(ActionSpec(a, label, ActionKind.ACTION, asks=ASPECT_ASKS if "aspect" in a
+                                else ()) for a, label in ACTIONS.items())
         return (attack, *options, *acts)
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
@@ -140,6 +141,14 @@ class Fate(GameSystem):
                      token: str | None = None,
                      params: Mapping[str, str] | None = None) -> Resolution:
         return turn_control(board, control, token)
+
+
+ASPECT_ASKS = (
+    StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. On Fire"),
+    StatField("zone", "Zone", FieldKind.TEXT,
+              help="a zone's name to put it on the zone; blank: on the acting token"),
+)
+"""What adding or removing an aspect asks the GM (params ``aspect`` and ``zone``)."""
 
 
 def _badges(fighter: Combatant) -> tuple[Badge, ...]:

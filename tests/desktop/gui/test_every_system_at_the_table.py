@@ -231,3 +231,38 @@ def test_a_gcs_sheet_dropped_on_the_map_stands_where_it_fell(qtbot: QtBot,
     added = window.state.encounter.tokens[-1]
     assert added.name == "Jaime Ooley"
     assert (added.x, added.y) == pytest.approx((spot.x() / CELL, spot.y() / CELL))
+
+
+@pytest.mark.parametrize("demo_window", ["fate-arena.json"], indirect=True)
+def test_the_gm_types_an_aspect_from_the_actions_menu(qtbot: QtBot, demo_window: GMWindow) -> None:
+    """fate-roman-combat.txt, aspects: the GM adds one to Tertius, then one on Centre Sand.
+    The action asks for its text (and a zone, blank: the token); the token's badges and the
+    zone's label show it; cancelling the typing does nothing."""
+    from desktop.gui.action_menu import fill_action_menu
+
+    window = demo_window
+    controller = window.combat_tools.attack
+    typed = iter([{"aspect": "Sand in the Eyes"}, {"aspect": "Slick with Blood",
+                                                   "zone": "Centre Sand"}, None])
+    asked: list[str] = []
+
+    def type_in(action: object) -> dict[str, str] | None:
+        asked.append(getattr(action, "id", ""))
+        return next(typed)
+
+    controller.ask_inputs = type_in
+    controller.activate("tertius")
+    menu = QMenu()
+    fill_action_menu(menu, window.state.encounter, "tertius", controller.pick_action)
+    entries = {a.text(): a for a in menu.actions()}
+    (add,) = [a for text, a in entries.items() if text.startswith("Add an aspect")]
+    add.trigger()
+    badges = marks_of(window.state.encounter)["tertius"].badges
+    assert "Sand in the Eyes" in [b.text for b in badges]
+    add.trigger()
+    assert window.state.encounter.log[-1].title == (
+        "zone Centre Sand gains the aspect Slick with Blood")
+    assert "Slick with Blood" in [text for _at, text in marks_on_map(window.state.encounter).zones]
+    before = window.state.encounter
+    add.trigger()
+    assert window.state.encounter is before and asked == ["add-aspect"] * 3
