@@ -161,7 +161,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="short for --answer stunts=...: a stunt to buy with the successes "
                         "left over (Storypath; repeat for more)")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
-                        help="with --action: a value the action asks for, e.g. "
+                        help="a value an action or option asks for, e.g. "
                         "aspect='On Fire' (see --list-options)")
     parser.add_argument("--action", metavar="ID",
                         help="a non-attack action instead (see --list-options)")
@@ -191,8 +191,8 @@ def options_listing(system: GameSystem) -> str:
               ActionKind.AUTOMATIC: "applied from the map (override with --override):"}
     lines = []
     for kind, title in titles.items():
-        lines += [title, *(f"  {a.id:<27}{a.name}: {a.help}" + _asks(a) for a in system.actions()
-                           if a.kind is kind)]
+        lines += [title, *(f"  {a.id:<27}{a.name}: {a.help}" + _asks(a)
+                           for a in system.actions() if a.kind is kind)]
     names = ", ".join(f"{f.key}=VALUE" for f in system.overridable())
     return "\n".join([*lines, f"overrides: {names}"])
 
@@ -262,7 +262,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
     system = find_system(encounter.system)
     if args.attacker is None:
         raise ValueError("give --attacker ID")
-    params = params_of(args, system)
+    params = {**params_of(args, system), **_typed(args.param)}
     if args.action is not None:
         if len(args.target) > 1:
             raise ValueError("--action takes at most one --target")
@@ -270,7 +270,6 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             params["wild_attack"] = "yes"
         if args.weapon:
             params["weapon"] = args.weapon
-        params.update(_typed(args.param))
         return perform(encounter, ActionRequest(args.action, args.attacker,
                                                 (args.target or [None])[0], params,
                                                 gm_override=args.gm_override), dice)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from desktop.core.model import Encounter
 from desktop.gui.action_menu import Pick, fill_action_menu
-from rules.interface import ActionKind, FieldKind, StatField
+from rules.interface import ActionKind, ActionSpec, FieldKind, StatField
 from rules.registry import GameSystem, find_system
 
 MEASURED = "measured"
@@ -69,6 +69,8 @@ class ActionBar(QToolBar):
         self._overrides: dict[str, QActionGroup] = {}
         self._fields: dict[str, StatField] = {}
         self._system = ""
+        self._typed: dict[str, dict[str, str]] = {}
+        self.ask_inputs: Callable[[ActionSpec], dict[str, str] | None] = lambda _spec: None
         self._slots: dict[QWidget, QAction] = {}
         self._has_attacker = False
         self._add_widgets()
@@ -128,7 +130,8 @@ class ActionBar(QToolBar):
             action = QAction(option.name, self._options_menu, checkable=True)
             action.setData(option.id)
             action.setToolTip(option.help)
-            action.toggled.connect(lambda _on: self._on_options())
+            action.toggled.connect(lambda on, spec=option, item=action:
+                                   self._on_option(spec, item, on))
             self._options_menu.addAction(action)
         self._on_options(quiet=True)
 
@@ -218,6 +221,18 @@ class ActionBar(QToolBar):
             self.set_input(key, None)
         self._on_declare()
 
+    def _on_option(self, spec: ActionSpec, item: QAction, on: bool) -> None:
+        """An option that needs typed text (``asks``) asks for it when checked; cancelled, it
+        stays unchecked."""
+        self._typed.pop(spec.id, None)
+        if on and spec.asks:
+            typed = self.ask_inputs(spec)
+            if typed is None:
+                item.setChecked(False)
+                return
+            self._typed[spec.id] = typed
+        self._on_options()
+
     def _on_options(self, quiet: bool = False) -> None:
         """Name the chosen options on the button and re-preview."""
         names = [a.text() for a in self._options_menu.actions() if a.isChecked()]
@@ -284,7 +299,7 @@ class ActionBar(QToolBar):
 
     def chosen_params(self) -> dict[str, str]:
         """The system's inputs as set now, leaving out those at their default."""
-        found: dict[str, str] = {}
+        found = {k: v for typed in self._typed.values() for k, v in typed.items()}
         for key, item in self._fields.items():
             value = self._value(key)
             if value is not None and value not in (_default(item), "", "no"):

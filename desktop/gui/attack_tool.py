@@ -98,6 +98,7 @@ class AttackController:
         # *Area effect attack* in the action menu: switch to the Template tool (the GM window's)
         self.use_templates: Callable[[], None] | None = None
         self.ask_inputs: Callable[[ActionSpec], dict[str, str] | None] = TypedInputsDialog(parent)
+        self.bar.ask_inputs = lambda spec: self.ask_inputs(spec)
         state.changed.connect(self._on_state_change)
 
     @property

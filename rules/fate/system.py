@@ -117,7 +117,8 @@ class Fate(GameSystem):
         attack = ActionSpec("attack", "Attack (start an exchange)", ActionKind.ATTACK,
                             needs_target=True)
         options = tuple(ActionSpec(stance, spec.name.capitalize(), ActionKind.OPTION, True,
-                                   excludes=tuple(s for s in STANCES if s != stance))
+                                   excludes=tuple(s for s in STANCES if s != stance),
+                                   asks=MANEUVER_ASKS if "aspect" in stance else ())
                         for stance, spec in STANCES.items() if stance not in ("attack", "defend"))
         acts = tuple(ActionSpec(a, label, ActionKind.ACTION, asks=ASPECT_ASKS if "aspect" in a
                                 else ()) for a, label in ACTIONS.items())
@@ -149,6 +150,12 @@ ASPECT_ASKS = (
               help="a zone's name to put it on the zone; blank: on the acting token"),
 )
 """What adding or removing an aspect asks the GM (params ``aspect`` and ``zone``)."""
+
+MANEUVER_ASKS = (
+    StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Off Balance"),
+    StatField("on", "On", FieldKind.TEXT, help="zone: on the target's zone; blank: on the target"),
+)
+"""What the maneuvers that place or remove an aspect ask the GM (params ``aspect``, ``on``)."""
 
 
 def _badges(fighter: Combatant) -> tuple[Badge, ...]:

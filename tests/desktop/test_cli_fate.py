@@ -55,3 +55,20 @@ def test_a_throw_north_lands_in_north_sand(tmp_path: Path) -> None:
     assert main(args) == 0
     warrior = load_encounter(path).token("warrior-1")
     assert (warrior.x, warrior.y) == (17.5, 4.5)
+
+
+def test_an_aspect_maneuver_and_an_aspect_action_take_typed_text(tmp_path: Path) -> None:
+    """Maneuvers, "place an aspect": Tertius (Weapons +4), + + + + = 8, against the mob's
+    Toughness +2 +2 odds, 0 0 0 0 = 4: wins by 4 and Warrior 2 gains "Off Balance". Then the GM
+    adds "Slick with Blood" to Centre Sand with the action (``--param zone=``)."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    assert main(["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+                 "--option", "maneuver:aspect", "--param", "aspect=Off Balance",
+                 "--answer", "stance=attack", "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
+    after = load_encounter(path)
+    assert after.log[-1].lines[-1] == "Warrior 2 gains the aspect Off Balance"
+    assert after.token("warrior-2").stats["condition"]["aspects"] == ["Off Balance"]
+    assert main(["attack", str(path), "--attacker", "tertius", "--action", "add-aspect",
+                 "--param", "aspect=Slick with Blood", "--param", "zone=Centre Sand",
+                 "--write"]) == 0
+    assert load_encounter(path).combat["zone_aspects"] == {"Centre Sand": ["Slick with Blood"]}

@@ -266,3 +266,23 @@ def test_the_gm_types_an_aspect_from_the_actions_menu(qtbot: QtBot, demo_window:
     before = window.state.encounter
     add.trigger()
     assert window.state.encounter is before and asked == ["add-aspect"] * 3
+
+
+@pytest.mark.parametrize("demo_window", ["fate-arena.json"], indirect=True)
+def test_a_maneuver_option_asks_for_its_aspect(qtbot: QtBot, demo_window: GMWindow) -> None:
+    """fate-roman-combat.txt, maneuvers: checking *Place an aspect* in the attack bar's Options
+    asks for the aspect's text, which goes with the attack (as ``--param aspect=...`` does on
+    the command line); cancelled, the option stays unchecked."""
+    controller = demo_window.combat_tools.attack
+    answers = iter([{"aspect": "Off Balance"}, None])
+    controller.ask_inputs = lambda _spec: next(answers)
+    bar = controller.bar
+    (place,) = [a for a in bar._options_menu.actions() if a.data() == "maneuver:aspect"]
+    place.setChecked(True)
+    assert bar.chosen_options() == ("maneuver:aspect",)
+    assert bar.chosen_params()["aspect"] == "Off Balance"
+    assert controller.tool.choices.params["aspect"] == "Off Balance"  # the attack gets it
+    place.setChecked(False)
+    assert "aspect" not in bar.chosen_params()
+    place.setChecked(True)  # the GM cancels the typing
+    assert not place.isChecked() and bar.chosen_options() == ()
