@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import shapely
 
@@ -27,7 +29,8 @@ from geometry.errors import GeometryError, require_point
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, Point
 
-__all__ = ["point_in_zone", "zone_away", "zone_distance", "zone_neighbours", "zone_of"]
+__all__ = ["Room", "point_in_zone", "rooms", "zone_away", "zone_distance", "zone_neighbours",
+           "zone_of"]
 
 TOUCHING = 1e-9
 FAR = 1e5
@@ -155,3 +158,39 @@ def point_in_zone(field: Battlefield, zone_id: str, near: Point, inset: float) -
     inside = zones[zone_id] if inner.is_empty else inner
     x, y = shapely.shortest_line(inside, shapely.Point(require_point("near", near))).coords[0]
     return (round(float(x), 6), round(float(y), 6))
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """An area the walls enclose: its outline (no repeated first point) and a point inside."""
+
+    outline: tuple[Point, ...]
+    inside: Point
+
+
+def rooms(walls: Sequence[Sequence[Point]], smallest: float = 2.0) -> tuple[Room, ...]:
+    """The areas the polylines ``walls`` enclose, of ``smallest`` square cells or more, top to
+    bottom then left to right. A room within another (a closet) is a room of its own; the outer
+    one's outline is its outer wall, so the two overlap there.
+
+    Examples
+    --------
+    >>> box = [((0, 0), (6, 0), (6, 4), (0, 4), (0, 0)), ((3, 0), (3, 4))]
+    >>> [(room.outline, room.inside) for room in rooms(box)][0]
+    (((3.0, 0.0), (0.0, 0.0), (0.0, 4.0), (3.0, 4.0)), (1.5, 2.0))
+    >>> len(rooms(box)), rooms([((0, 0), (5, 5))])
+    (2, ())
+    """
+    lines = [shapely.LineString(w) for w in walls if len(w) >= 2]
+    if not lines:
+        return ()
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.union_all(lines))))
+    found = []
+    for face in faces:
+        if face.area < smallest:
+            continue
+        ring = [(round(float(x), 6), round(float(y), 6)) for x, y in face.exterior.coords[:-1]]
+        inside = face.point_on_surface()
+        found.append(Room(tuple(ring), (round(inside.x, 6), round(inside.y, 6))))
+    return tuple(sorted(found, key=lambda r: (min(p[1] for p in r.outline),
+                                               min(p[0] for p in r.outline))))

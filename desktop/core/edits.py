@@ -21,7 +21,17 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from desktop.core.model import Encounter, GridKind, Point, Region, Token, Wall, WallKind
+from desktop.core.model import (
+    Encounter,
+    GridKind,
+    Point,
+    Region,
+    RegionKind,
+    Token,
+    Wall,
+    WallKind,
+)
+from geometry.zones import rooms
 
 WALL_PICK_TOLERANCE = 0.25
 """How close (in cells) a click must come to a wall to pick it."""
@@ -246,3 +256,34 @@ def turn_facing(facing: float, steps: int, kind: GridKind) -> float:
     """
     side = 60.0 if kind is GridKind.HEX else 45.0
     return (round(facing / side) + steps) * side % 360.0
+
+
+ROOM_WALLS = (WallKind.WALL, WallKind.DOOR, WallKind.WINDOW)
+"""The walls that close a room (a door or a window closes it too; low walls and objects not)."""
+
+
+def zones_from_rooms(encounter: Encounter) -> tuple[Encounter, int]:
+    """A zone for each room the walls enclose that no zone covers yet, named Room 1, Room 2 ...
+    in reading order; the new encounter and how many zones it gained.
+
+    Examples
+    --------
+    >>> box = Wall(id="w", points=((0, 0), (6, 0), (6, 4), (0, 4), (0, 0)))
+    >>> split = Wall(id="d", points=((3, 0), (3, 4)), kind=WallKind.DOOR)
+    >>> enc, made = zones_from_rooms(Encounter(walls=(box, split)))
+    >>> made, [(r.name, r.kind.value) for r in enc.regions]
+    (2, [('Room 1', 'zone'), ('Room 2', 'zone')])
+    >>> zones_from_rooms(enc)[1]  # each room has its zone already
+    0
+    """
+    zones = [r.points for r in encounter.regions if r.kind is RegionKind.ZONE]
+    found = rooms([w.points for w in encounter.walls if w.kind in ROOM_WALLS])
+    fresh = [room for room in found
+             if not any(point_in_polygon(room.inside, zone) for zone in zones)]
+    names = {r.name for r in encounter.regions}
+    numbers = (n for n in itertools.count(1) if f"Room {n}" not in names)
+    for room in fresh:
+        region = Region(id=encounter.new_id("zone"), points=room.outline, kind=RegionKind.ZONE,
+                        name=f"Room {next(numbers)}")
+        encounter = encounter.with_region(region)
+    return encounter, len(fresh)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
-from desktop.core.edits import turn_facing, without_ids
+from desktop.core.edits import turn_facing, without_ids, zones_from_rooms
 from desktop.core.grid_fit import GridBoxTool
 from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
@@ -186,6 +186,8 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
     for text, wall_kind, region_kind in DRAW_TOOLS:
         tool_slot = partial(_draw_tool, window, wall_kind, region_kind)
         actions[f"tool_{text.lower().replace(' ', '_')}"] = _action(window, menu, text, tool_slot)
+    actions["zones_from_rooms"] = _action(window, menu, "Make Zones from &Rooms",
+                                          partial(_zones_from_rooms, window))
     for name, action in actions.items():
         if name.startswith("tool_"):
             action.setCheckable(True)
@@ -201,6 +203,19 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
     actions["snap"] = snap
     bar.addSeparator()
     bar.addAction(snap)
+
+
+def _zones_from_rooms(window: GMWindow) -> None:
+    """One zone for each room the walls enclose that has none yet (one undoable edit)."""
+    encounter, made = zones_from_rooms(window.state.encounter)
+    if not made:
+        window.statusBar().showMessage(
+            "No new zone: every room the walls enclose (2 squares or more) has one already.",
+            8000)
+        return
+    window.state.apply("Zones from rooms", encounter)
+    window.statusBar().showMessage(f"{made} zone{'s' * (made != 1)} made from the rooms the "
+                                   "walls enclose (rename them in Properties).", 8000)
 
 
 def _fit_grid_tool(window: GMWindow) -> None:

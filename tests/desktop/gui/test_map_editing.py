@@ -216,3 +216,28 @@ def test_fit_the_grid_by_dragging_over_a_printed_cell(
     assert (encounter.width, encounter.height) == (20.0, 14.0)
     assert window.interaction.tool is window.interaction.select_tool
     assert window.actions_by_name["tool_select"].isChecked()
+
+
+def test_zones_are_made_from_the_rooms_the_walls_enclose(qtbot: QtBot, window: GMWindow) -> None:
+    """FATE's zones from rooms: a wall round the 12 x 8 map and the wall, door and a new wall
+    down x = 6 make two rooms of 6 x 8 squares: Tools > Make Zones from Rooms adds a zone for
+    each (one undoable edit); again, nothing new; undo takes both away."""
+    from desktop.core.model import Wall
+
+    encounter = window.state.encounter
+    for wall in (Wall(id="round", points=((0, 0), (12, 0), (12, 8), (0, 8), (0, 0))),
+                 Wall(id="down", points=((6, 4), (6, 8)))):
+        encounter = encounter.with_wall(wall)
+    window.state.apply("Walls", encounter)
+    window.actions_by_name["zones_from_rooms"].trigger()
+    zones = [r for r in window.state.encounter.regions if r.kind is RegionKind.ZONE]
+    assert [z.name for z in zones] == ["Room 1", "Room 2"]
+    assert [sorted(z.points) for z in zones] == [
+        [(0.0, 0.0), (0.0, 8.0), (6.0, 0.0), (6.0, 3.0), (6.0, 4.0), (6.0, 8.0)],
+        [(6.0, 0.0), (6.0, 3.0), (6.0, 4.0), (6.0, 8.0), (12.0, 0.0), (12.0, 8.0)]]
+    made = window.state.encounter
+    window.actions_by_name["zones_from_rooms"].trigger()
+    assert window.state.encounter is made
+    assert "No new zone" in window.statusBar().currentMessage()
+    window.state.undo()
+    assert not [r for r in window.state.encounter.regions if r.kind is RegionKind.ZONE]
