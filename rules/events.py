@@ -281,11 +281,13 @@ class AspectRemoved:
 
 @dataclass(frozen=True, slots=True)
 class MovedToZone:
-    """``token`` moved ``zones`` zones to the zone named ``zone`` (None: not named)."""
+    """``token`` moved ``zones`` zones to the zone named ``zone`` (None: not named), landing
+    at ``to`` on the map (None: where it stood)."""
 
     token: str
     zone: str | None
     zones: int
+    to: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,10 @@ from rules.events import (
     Hit,
     Incapacitated,
     Miss,
+    MovedToZone,
     Shaken,
     StatusAdded,
+    TakenOut,
     TokenPushed,
     Wounded,
 )
@@ -183,8 +185,10 @@ def _effect_beats(encounter: Encounter, event: Event) -> list[Beat]:
             return [BadgePop(s.upper(), _where(encounter, t), STATUS_COLOR)]
         case Incapacitated(token=t):
             return [Greying(t, _where(encounter, t), _radius(encounter, t))]
-        case TokenPushed(token=t, to=to):
+        case TokenPushed(token=t, to=to) | MovedToZone(token=t, to=to) if to is not None:
             return [Slide(t, _where(encounter, t), to)]
+        case TakenOut(token=t):
+            return [Greying(t, _where(encounter, t), _radius(encounter, t))]
     return []
 
 

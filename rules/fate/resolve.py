@@ -389,7 +389,7 @@ def _move(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
                                                                landed or to)[0]))
     for token, spot in moved:
         run.positions[token] = spot
-        run.events.append(MovedToZone(token, landed or to, zones))
+        run.events.append(MovedToZone(token, landed or to, zones, spot))
         run.moves.append({"token": token, "zone": landed or to, "zones": zones})
     return None
 

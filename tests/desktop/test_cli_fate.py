@@ -72,3 +72,22 @@ def test_an_aspect_maneuver_and_an_aspect_action_take_typed_text(tmp_path: Path)
                  "--param", "aspect=Slick with Blood", "--param", "zone=Centre Sand",
                  "--write"]) == 0
     assert load_encounter(path).combat["zone_aspects"] == {"Centre Sand": ["Slick with Blood"]}
+
+
+def test_the_thrown_warrior_slides_to_where_he_lands_on_the_map(tmp_path: Path) -> None:
+    """The throw of the first test, as the GM window animates it: the storyboard slides Warrior
+    2 from (11.5, 10.5) to (17.5, 10.5), where the encounter after the throw has him."""
+    from desktop.core.storyboard import Slide, storyboard
+    from desktop.core.table_pipeline import TableResult, resolve
+    from rules.dice import ScriptedDice
+    from rules.interface import AttackRequest
+
+    before = load_encounter(arena_with(tmp_path, tertius=(10.5, 10.5)))
+    request = AttackRequest("tertius", "warrior-2", options=("maneuver:throw",),
+                            answers={"stance": ("attack",)})
+    done = resolve(before, request, ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
+    assert isinstance(done, TableResult)
+    slides = [b for b in storyboard(before, done.resolution.events) if isinstance(b, Slide)]
+    assert slides == [Slide("warrior-2", (11.5, 10.5), (17.5, 10.5))]
+    moved = done.encounter.token("warrior-2")
+    assert (moved.x, moved.y) == (17.5, 10.5)

@@ -80,7 +80,8 @@ def test_pushing_moves_both_by_zones_the_shifts_pay_for() -> None:
     assert [c.id for c in paused.decision.choices] == ["1", "2"]
     done = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2], zones="2")
     assert [e for e in done.events if isinstance(e, MovedToZone)] == [
-        MovedToZone("brennus", "Platform", 2), MovedToZone("aulus", "Platform", 2)]
+        MovedToZone("brennus", "Platform", 2, (0.0, 0.0)),
+        MovedToZone("aulus", "Platform", 2, (0.0, 0.0))]  # the fake map keeps them at (0, 0)
 
 
 def test_a_throw_moves_only_the_target() -> None:
