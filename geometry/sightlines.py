@@ -545,7 +545,8 @@ def _breakpoints(
     sloped = slope != 0.0
     i, j = np.triu_indices(len(lo), 1)
     crossing = slope[i] != slope[j]
-    kinks = [(level - offset[sloped]) / slope[sloped] for level in (0.0, 1.0)]
-    crosses = (offset[j] - offset[i])[crossing] / (slope[i] - slope[j])[crossing]
+    with np.errstate(over="ignore", divide="ignore"):  # a near-flat slope: infinite, dropped
+        kinks = [(level - offset[sloped]) / slope[sloped] for level in (0.0, 1.0)]
+        crosses = (offset[j] - offset[i])[crossing] / (slope[i] - slope[j])[crossing]
     marks = np.concatenate([lo, hi, *full, *kinks, crosses])
     return np.unique(np.clip(marks[np.isfinite(marks)], lo.min(), hi.max()))
