@@ -37,8 +37,8 @@ from rules.table import Board
 __all__ = [
     "ActionKind", "ActionRequest", "ActionSpec", "AreaRequest", "AttackRequest", "Badge",
     "Chance", "Choice", "Control", "Decision", "FieldKind", "GridDefaults", "Link", "Marker",
-    "MenuEntry", "Movement", "Preview", "Resolution", "RollRequest", "StatField", "TextReading",
-    "TurnOrderView", "TurnRow",
+    "MenuEntry", "MoveMode", "Movement", "Preview", "Resolution", "RollRequest", "StatField",
+    "TextReading", "TurnOrderView", "TurnRow",
 ]
 
 
@@ -151,14 +151,52 @@ class Badge:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveMode:
+    """One way of moving a system counts apart (climbing, swimming, a jump): each unit moved
+    this way uses ``factor`` units of the turn's move; ``rough`` whether difficult ground
+    doubles it too; ``limit`` the farthest one move may go this way (None: no limit);
+    ``name`` as the ruler shows it ("Climbing").
+
+    Examples
+    --------
+    >>> MoveMode("climb", "Climbing", factor=2).factor
+    2
+    """
+
+    id: str
+    name: str
+    factor: float = 1
+    rough: bool = True
+    limit: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Movement:
     """How far a token moves in a turn, in the encounter's unit: ``pace`` as a normal move,
-    ``dash`` with the system's extra effort (running, a second move); ``name`` what the system
-    calls it (Pace, Move)."""
+    ``dash`` with the system's extra effort (running, a second move, a sprint out of combat);
+    ``name`` what the system calls it (Pace, Move), ``dash_name`` the extra effort ("" shows
+    no name). ``modes`` are the ways of moving the GM may pick while dragging (the first is
+    the plain one), ``mode`` the id of the one a drag starts in (a prone token crawls), and
+    ``spent`` how much of the turn's move the token has used already.
+
+    Examples
+    --------
+    >>> six = Movement(6, 12, modes=(MoveMode("walk", "Walking"),), mode="walk", spent=2)
+    >>> six.mode_named("walk").name, six.mode_named("fly")
+    ('Walking', None)
+    """
 
     pace: float
     dash: float
     name: str = "Pace"
+    modes: tuple[MoveMode, ...] = ()
+    mode: str = ""
+    spent: float = 0
+    dash_name: str = ""
+
+    def mode_named(self, mode_id: str) -> MoveMode | None:
+        """The mode with this id (None: the system has no such mode)."""
+        return next((m for m in self.modes if m.id == mode_id), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,10 +106,17 @@ class GameSystem(ABC):
         """How many marks of harm the token shows as pips (Wounds, stress boxes, ...): none."""
         return 0
 
-    def movement(self, piece: Piece) -> Movement | None:
-        """How far ``piece`` moves in a turn (a drag's ruler is coloured by it); None when the
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """How far ``piece`` moves in a turn (a drag's ruler is coloured by it), on ``board``
+        as it stands (combat on or not, what the token has moved this turn); None when the
         system measures moves otherwise (zones) or the stat block does not say."""
         return None
+
+    def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
+        """``board`` after ``token_id`` moved, using ``cost`` of its turn's move in ``mode``
+        (a :class:`MoveMode` id, "" for none): the system may note it for the rest of the
+        turn. Unchanged here."""
+        return board
 
     def is_down(self, piece: Piece) -> bool:
         """Whether the token is out of the fight (Incapacitated, taken out): the map crosses

@@ -27,23 +27,20 @@ from enum import StrEnum
 from typing import ClassVar, Protocol
 
 from desktop.core.battlefield import battlefield_of
-from desktop.core.board import board_of
 from desktop.core.edits import (
     label_for_move,
     light_at,
     move_light,
-    move_tokens,
     region_at,
     toggle_door,
     token_at,
     wall_at,
 )
 from desktop.core.model import Encounter, Point, Region, RegionKind, Token, Wall, WallKind
-from desktop.core.movement import PaceBand, pace_band, snap_corner, snap_point
+from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move
+from desktop.core.movement import PaceBand, snap_corner, snap_point
 from geometry.index import Battlefield
-from geometry.movement import path_length
 from rules.interface import Movement
-from rules.registry import find_system
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
@@ -110,6 +107,17 @@ class DragPreview:
     band: PaceBand
     pace_name: str = "Pace"
     """What the game system calls a turn's move ("" when it gives none: no band shown)."""
+    cost: float | None = None
+    """What the move uses of the turn's move (the way of moving's factor; None: ``distance``)."""
+    spent: float = 0.0
+    """What the mover had moved this turn before."""
+    mode_name: str = ""
+    """The way of moving when it is not the system's plain one ("Climbing"), else ""."""
+    dash: float = 0.0
+    dash_name: str = ""
+    """The turn's move with the extra effort, and its name ("Running", "Sprint (3 min)")."""
+    problem: str | None = None
+    """Why the system's numbers refuse the move (farther than a jump goes), or None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,16 +161,6 @@ class Tool(Protocol):
     def finish(self, encounter: Encounter) -> Commit | None: ...
 
 
-def _movement_of(encounter: Encounter, token_id: str) -> Movement | None:
-    """How far the token moves in a turn, as the encounter's game system says (None: not
-    known, the ruler shows the distance only)."""
-    try:
-        system = find_system(encounter.system)
-        return system.movement(board_of(encounter).token(token_id))
-    except ValueError:
-        return None
-
-
 class SelectTool:
     """Select, drag tokens (snapped unless ``snap`` is off or Shift/Alt is held), open doors.
 
@@ -170,6 +168,10 @@ class SelectTool:
     selection; a press on a light's flame (``move_lights``, the GM's tool) drags the light; a
     press on empty ground draws a selection box (Ctrl adds to the selection); a click on a door
     opens or closes it; a click on any other wall, or inside a region, selects it.
+
+    ``modes`` holds the way of moving picked for a token (a :class:`~rules.interface.MoveMode`
+    id); :meth:`next_mode` steps the dragged token to the next one its system declares (M
+    while dragging), and the ruler counts the move's cost in it.
 
     On the table, ``movable`` says which tokens the players may drag (a press on any other
     token only selects it) and ``doors`` whether a click opens doors.
@@ -193,6 +195,9 @@ class SelectTool:
         self._origins: dict[str, Point] = {}
         self._lead: str | None = None
         self._field: Battlefield | None = None
+        self._movement: Movement | None = None
+        self._last: PointerEvent | None = None
+        self.modes: dict[str, str] = {}
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -211,8 +216,21 @@ class SelectTool:
         self._lead = None
         self._light = None
         self._field = None
+        self._movement = None
+        self._last = None
         self._origins = {}
         self.preview = None
+
+    def next_mode(self, encounter: Encounter) -> None:
+        """The dragged token moves the next way its system declares (after the last: the
+        first again); the ruler is measured again. Nothing while no token is dragged."""
+        if self._lead is None or self._movement is None or not self._movement.modes:
+            return
+        modes = [m.id for m in self._movement.modes]
+        now = self.modes.get(self._lead) or self._movement.mode or modes[0]
+        self.modes[self._lead] = modes[(modes.index(now) + 1) % len(modes)]
+        if self._last is not None and isinstance(self.preview, DragPreview):
+            self.preview = self._drag_preview(self._last, encounter)
 
     def finish(self, encounter: Encounter) -> Commit | None:
         return None
@@ -232,6 +250,7 @@ class SelectTool:
             return
         self._lead = token.id
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
+        self._movement = movement_of(encounter, token.id)
         moving = [t for t in encounter.tokens
                   if t.id in self.selection and self.movable(t, encounter)]
         self._origins = {t.id: (t.x, t.y) for t in moving}
@@ -255,6 +274,7 @@ class SelectTool:
 
     def _drag_preview(self, event: PointerEvent, encounter: Encounter) -> DragPreview:
         assert self._press is not None and self._lead is not None and self._field is not None
+        self._last = event
         lead = encounter.token(self._lead)
         ox, oy = self._origins[self._lead]
         x, y = ox + event.x - self._press.x, oy + event.y - self._press.y
@@ -262,12 +282,10 @@ class SelectTool:
             x, y = snap_point(x, y, encounter.grid.kind, lead.size)
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
-        cost = path_length(self._field, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
-        movement = _movement_of(encounter, lead.id)
-        band = pace_band(cost, movement) if movement is not None else PaceBand.PACE
-        pace = movement.pace if movement is not None else cost
-        name = movement.name if movement is not None else ""
-        return DragPreview(self._lead, positions, (ox, oy), (x, y), cost, pace, band, name)
+        mode = _known(self._movement, self.modes.get(lead.id, ""))
+        plan = plan_move(encounter, lead.id, (x, y), mode, field=self._field,
+                         movement=self._movement, start=(ox, oy))
+        return _preview_of(plan, positions)
 
     def _light_preview(self, event: PointerEvent, encounter: Encounter) -> LightDragPreview:
         assert self._press is not None and self._light is not None
@@ -297,9 +315,17 @@ class SelectTool:
     def _commit_drag(self, preview: DragPreview, encounter: Encounter) -> Commit | None:
         if preview.start == preview.end:
             return None
-        moved = move_tokens(encounter, dict(preview.positions))
+        lead_mode = self.modes.get(preview.lead_id, "")
+        plans = {tid: self._plan_for(encounter, tid, at, self.modes.get(tid) or lead_mode)
+                 for tid, at in preview.positions}
+        moved = make_move(encounter, dict(preview.positions), plans)
         label = label_for_move(encounter, [tid for tid, _ in preview.positions])
         return Commit(label, moved)
+
+    @staticmethod
+    def _plan_for(encounter: Encounter, token_id: str, at: Point, mode: str) -> MovePlan:
+        movement = movement_of(encounter, token_id)
+        return plan_move(encounter, token_id, at, _known(movement, mode), movement=movement)
 
     def _select_in_box(self, box: BoxPreview, encounter: Encounter, adding: bool) -> None:
         x0, x1 = sorted((box.corner[0], box.other[0]))
@@ -323,6 +349,24 @@ class SelectTool:
         picked = frozenset({found.id}) if found is not None else frozenset()
         self.selection = (self.selection | picked) if adding else picked
         return None
+
+
+def _known(movement: Movement | None, mode: str) -> str:
+    """``mode`` if the mover's system declares it, else "" (the system's own choice)."""
+    return mode if movement is not None and movement.mode_named(mode) else ""
+
+
+def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...]) -> DragPreview:
+    """The ruler of a drag as the plan of its lead token counts it."""
+    move, mode = plan.movement, plan.mode
+    plain = mode is None or move is None or mode.id == move.modes[0].id
+    return DragPreview(
+        plan.token_id, positions, plan.start, plan.end, plan.distance,
+        move.pace if move is not None else plan.cost, plan.band,
+        move.name if move is not None else "", cost=plan.cost, spent=plan.spent,
+        mode_name="" if plain or mode is None else mode.name,
+        dash=move.dash if move is not None else 0.0,
+        dash_name=move.dash_name if move is not None else "", problem=plan.problem)
 
 
 LOW_WALL_HEIGHT = 0.5

@@ -42,6 +42,7 @@ class Interaction:
         view.pointer_handler = self.handle
         view.cancel_requested.connect(self.cancel)
         view.finish_requested.connect(self.finish)
+        view.mode_requested.connect(self.next_mode)
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
         self.preview_listeners: list[Callable[[Preview, Encounter], None]] = []
         """Told the tool's preview (a drag, a box, a shape, or None) after every refresh."""
@@ -86,6 +87,11 @@ class Interaction:
     def cancel(self) -> None:
         """Esc: drop the drag, box or shape in progress."""
         self.tool.cancel()
+        self._refresh()
+
+    def next_mode(self) -> None:
+        """M while dragging: the dragged token moves the next way (the ruler counts again)."""
+        self.select_tool.next_mode(self.state.encounter)
         self._refresh()
 
     def finish(self) -> None:

@@ -3,7 +3,8 @@
 Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. A view with
 ``camera_locked`` set (the table's, by default) ignores all of these and the wheel: only the
 program moves its camera. Esc and Enter
-ask the interaction to cancel or finish the tool's work in progress. Left-button and
+ask the interaction to cancel or finish the tool's work in progress; M while dragging a token
+asks for its next way of moving. Left-button and
 one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` values and handed to
 ``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the same
 Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
@@ -67,6 +68,8 @@ class MapView(QGraphicsView):
     :attr:`long_press_pings` is set (the table, where nobody needs a context menu)."""
     cancel_requested = Signal()
     finish_requested = Signal()
+    mode_requested = Signal()
+    """M: the dragged token moves the next way its game system declares (climbing, ...)."""
 
     def __init__(self, scene: MapScene) -> None:
         super().__init__(scene)
@@ -167,6 +170,8 @@ class MapView(QGraphicsView):
             self.cancel_requested.emit()
         elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.finish_requested.emit()
+        elif event.key() == Qt.Key.Key_M and not event.isAutoRepeat():
+            self.mode_requested.emit()
         else:
             super().keyPressEvent(event)
 

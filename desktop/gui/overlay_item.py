@@ -25,7 +25,9 @@ from desktop.gui.wall_items import wall_path
 
 def readout_text(preview: DragPreview, unit: str) -> str:
     """The distance readout of a drag, e.g. ``'7" (Pace 6)'`` or ``'7.5 ft (Pace 6)'`` (the
-    distance alone when the game system gives no pace).
+    distance alone when the game system gives no pace); a way of moving that costs more, or
+    a move after others this turn, shows the count: ``'Climbing 3" = 6" of Pace 6'``; in the
+    dash band its name and reach follow; a move the system's numbers refuse says why.
 
     Examples
     --------
@@ -33,11 +35,30 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     >>> p = DragPreview("a", (), (0, 0), (7, 0), 7.0, 6.0, PaceBand.RUNNING)
     >>> readout_text(p, "in")
     '7" (Pace 6)'
+    >>> readout_text(DragPreview("a", (), (0, 0), (3, 0), 3.0, 6.0, PaceBand.RUNNING, cost=6.0,
+    ...                          spent=2.0, mode_name="Climbing", dash=12.0,
+    ...                          dash_name="Running"), "in")
+    'Climbing 3" = 6" + 2" moved = 8" of Pace 6 · Running 12"'
     """
-    distance = f"{preview.distance:.1f}".removesuffix(".0")
-    suffix = '"' if unit == "in" else f" {unit}"
-    pace = f" ({preview.pace_name} {preview.pace:g})" if preview.pace_name else ""
-    return f"{distance}{suffix}{pace}"
+    mark = '"' if unit == "in" else f" {unit}"
+    def inches(value: float) -> str:
+        return f"{value:.1f}".removesuffix(".0") + mark
+    cost = preview.distance if preview.cost is None else preview.cost
+    if not preview.pace_name:
+        text = inches(preview.distance)
+    elif not preview.mode_name and not preview.spent:
+        text = f"{inches(preview.distance)} ({preview.pace_name} {preview.pace:g})"
+    else:
+        text = f"{preview.mode_name} {inches(preview.distance)}".strip()
+        text += f" = {inches(cost)}" if cost != preview.distance else ""
+        if preview.spent:
+            text += f" + {inches(preview.spent)} moved = {inches(cost + preview.spent)}"
+        text += f" of {preview.pace_name} {preview.pace:g}"
+    if preview.problem:
+        return f"{text} · {preview.problem.split(': ', 1)[-1]}"
+    if preview.band.value == "running" and preview.dash_name:
+        text += f" · {preview.dash_name} {inches(preview.dash)}"
+    return text
 
 
 class ToolOverlayItem(QGraphicsItem):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 
 from desktop.core.edits import set_hidden, token_at
 from desktop.core.model import Side, Token
+from desktop.core.move_plan import movement_of
 from desktop.core.movement import snap_point
 from desktop.gui.combat_tools import add_token_actions
 from desktop.gui.token_dialog import TokenDialog
@@ -46,12 +47,30 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
     sizes = menu.addMenu("Size")
     for name, size in SCALES:
         sizes.addAction(name, partial(_change, window, replace(token, size=size)))
+    _add_move_modes(window, menu, token)
     if token.stats:
         add_token_actions(window, menu, token)
     menu.addSeparator()
     menu.addAction("Delete", lambda: state.apply(
         f"Delete {token.name}", state.encounter.without_token(token.id)
     ))
+
+
+def _add_move_modes(window: GMWindow, menu: QMenu, token: Token) -> None:
+    """*Move as*: the ways of moving the token's game system declares; the next drag of the
+    token (and every one after, until another is picked) is counted in the one ticked."""
+    movement = movement_of(window.state.encounter, token.id)
+    if movement is None or len(movement.modes) < 2:
+        return
+    modes = window.interaction.select_tool.modes
+    now = modes.get(token.id) or movement.mode or movement.modes[0].id
+    sub = menu.addMenu("Move as")
+    for mode in movement.modes:
+        action = sub.addAction(mode.name, partial(modes.__setitem__, token.id, mode.id))
+        action.setCheckable(True)
+        action.setChecked(mode.id == now)
+        action.setToolTip(f"{mode.factor:g} of {movement.name} a unit moved"
+                          + (f", at most {mode.limit:g}" if mode.limit is not None else ""))
 
 
 def _change(window: GMWindow, token: Token) -> None:

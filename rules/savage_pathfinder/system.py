@@ -55,7 +55,6 @@ from rules.savage_pathfinder.cards import (
 from rules.savage_pathfinder.expressions import parse_trait_die
 from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.movement import pace_for_turn
 from rules.savage_pathfinder.odds import trait_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
@@ -65,6 +64,7 @@ from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
 from rules.savage_pathfinder.statblock_text import read_stat_block
 from rules.savage_pathfinder.table import actions as table_actions
 from rules.savage_pathfinder.table import menu as table_menu
+from rules.savage_pathfinder.table import moving as table_moving
 from rules.savage_pathfinder.table import turn_rolls, turns
 from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
@@ -320,20 +320,21 @@ class SavagePathfinder(GameSystem):
         wounds = raw.get("wounds", 0) if isinstance(raw, Mapping) else 0
         return wounds if isinstance(wounds, int) else 0
 
-    def movement(self, piece: Piece) -> Movement | None:
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
         """Pace as this turn allows it (Wounds, 0 when Entangled, Bound, Stunned or
-        Incapacitated), and running: Pace plus the running die's highest roll.
+        Incapacitated), running in combat (Pace plus the running die's highest roll), the
+        sprint out of it, and the ways of moving (:mod:`.table.moving`).
 
-        >>> SavagePathfinder().movement(Piece("a", "A", 0, 0, stats={
+        >>> move = SavagePathfinder().movement(Piece("a", "A", 0, 0, stats={
         ...     "pace": 6, "running_die": "d8", "condition": {"wounds": 2}}))
-        Movement(pace=4, dash=12, name='Pace')
+        >>> move.pace, move.dash, [m.id for m in move.modes]
+        (4, 28, ['walk', 'climb', 'crawl', 'swim', 'jump'])
         """
-        try:
-            mover = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
-        except RulesError:
-            return None
-        pace = pace_for_turn(mover)
-        return Movement(pace, pace + mover.running_die if pace else 0)
+        return table_moving.movement_of(piece, board)
+
+    def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
+        """In combat, note the Pace ``token_id`` used this turn (see :mod:`.table.moving`)."""
+        return table_moving.note_move(board, token_id, cost)
 
     def is_down(self, piece: Piece) -> bool:
         raw = piece.stats.get("condition", {})

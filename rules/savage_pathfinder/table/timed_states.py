@@ -12,6 +12,9 @@ Savage Pathfinder states that outlive the action that caused them live in
 - ``"acted"``: the tokens that have taken an action this turn (Aim is for the first action).
 - ``"tried"``: ``token:what`` for the recoveries tried this turn (Shaken, Stunned: "may only be
   tried once").
+- ``"moved"``: ``{"token", "inches"}``: the inches of Pace each token has used moving this
+  turn (dragged on the map, ``battlemap move``): the ruler counts on from there, a jump
+  after a 2" run-up goes twice as far, and Aim needs a shooter who has not moved.
 
 :func:`end_turns` and :func:`start_turns` are called by :mod:`.turns` whenever the
 acting tokens change, and :func:`end_all` when combat ends; each returns the new board and
@@ -43,7 +46,8 @@ from rules.savage_pathfinder.statblock import Combatant
 from rules.table import Board, Piece
 
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
-           "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
+           "end_all", "end_turns", "holding", "mark_acted", "mark_moved", "mark_ran", "mark_tried",
+           "moved", "ran",
            "start_turns", "support_for", "timers_of", "tried", "use_effects", "with_timers"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
@@ -196,6 +200,28 @@ def mark_ran(board: Board, token_id: str) -> Board:
     return board if token_id in done else _with_combat(board, "ran", [*done, token_id])
 
 
+def moved(board: Board, token_id: str) -> float:
+    """Inches of Pace ``token_id`` has used moving this turn (0 out of combat)."""
+    return sum(float(m["inches"]) for m in board.combat.get("moved") or []
+               if m["token"] == token_id)
+
+
+def mark_moved(board: Board, token_id: str, inches: float) -> Board:
+    """Note that ``token_id`` used ``inches`` more of his Pace this turn (in combat only:
+    turns end there).
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> enc = mark_moved(mark_moved(open_board(), "a", 2), "a", 1.5)
+    >>> moved(enc, "a"), moved(end_turns(enc, ["a"])[0], "a")
+    (3.5, 0)
+    """
+    rest = [m for m in board.combat.get("moved") or [] if m["token"] != token_id]
+    total = moved(board, token_id) + inches
+    return _with_combat(board, "moved", [*rest, {"token": token_id, "inches": total}])
+
+
 def add_hold(board: Board, grappler: str, victim: str) -> Board:
     """Note that ``grappler`` holds ``victim`` (a won grapple); an earlier hold on him goes."""
     kept = [h for h in board.combat.get("holds") or [] if h["victim"] != victim]
@@ -250,6 +276,8 @@ def end_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]
     ended = set(token_ids)
     left = [k for k in board.combat.get("tried") or [] if k.split(":")[0] not in ended]
     board = _with_combat(board, "tried", left)
+    still = [m for m in board.combat.get("moved") or [] if m["token"] not in ended]
+    board = _with_combat(board, "moved", still)
     return board, lines
 
 
@@ -310,6 +338,6 @@ def end_all(board: Board) -> tuple[Board, list[str]]:
     """
     timers = [replace(t, turn_ends=1) for t in timers_of(board)]
     board, lines = end_turns(with_timers(board, timers), [t.token for t in timers])
-    for key in ("effects", "acted", "ran", "holds", "tried"):
+    for key in ("effects", "acted", "ran", "holds", "tried", "moved"):
         board = _with_combat(board, key, [])
     return board, lines

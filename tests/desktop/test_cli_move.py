@@ -1,0 +1,103 @@
+"""``battlemap move``: a token's move counted as the drag's ruler counts it, in a way of moving,
+with the system's refusals (Savage Pathfinder C28, C30, C33); worked out by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from support.spf_on_map import begin_combat
+
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.model import Encounter, Region, RegionKind, Token
+from rules.savage_pathfinder.cards import PhysicalCards
+
+ANN = {"pace": 6, "running_die": "d6", "wild_card": True, "attributes": {"vigor": "d8"}}
+
+
+def _file(tmp_path: Path, combat: bool = False, prone: bool = False) -> Path:
+    """Ann (Pace 6, running die d6, Vigor d8) at (0.5, 0.5) on a 20 x 8 map with a patch of
+    difficult ground from x 10 to 12; dealt in when ``combat``."""
+    stats = {**ANN, "condition": {"prone": True}} if prone else ANN
+    encounter = Encounter(width=20, height=8, tokens=(
+        Token(id="ann", name="Ann", x=0.5, y=0.5, stats=stats),),
+        regions=(Region(id="mud", points=((10.0, 0.0), (12.0, 0.0), (12.0, 8.0), (10.0, 8.0)),
+                        kind=RegionKind.DIFFICULT),))
+    if combat:
+        encounter, _ = begin_combat(encounter, PhysicalCards(["KS"]))
+    path = tmp_path / "enc.json"
+    save_encounter(encounter, path)
+    return path
+
+
+def _move(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> dict[str, object]:
+    assert main(["move", str(path), "ann", *args, "--json"]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out)
+    return result
+
+
+def test_climbing_and_crawling_use_two_inches_of_pace_an_inch(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C28 "Each inch of movement spent climbing, crawling, or swimming uses 2″ of Pace":
+    3" climbed cost 6" (within Pace 6). C31: difficult ground doubles it again, but not for a
+    crawler: 2" across the mud (x 10 -> 12) climbing cost 8", crawling 4". A prone token
+    crawls unless told otherwise."""
+    path = _file(tmp_path)
+    climb = _move(capsys, path, "3.5", "0.5", "--mode", "climb")
+    assert (climb["distance"], climb["cost"], climb["band"]) == (3.0, 6.0, "pace")
+    path = tmp_path / "mud.json"
+    encounter = load_encounter(_file(tmp_path))
+    save_encounter(encounter.with_token(encounter.token("ann").moved_to(10.0, 0.5)), path)
+    assert _move(capsys, path, "12", "0.5", "--free", "--mode", "climb")["cost"] == 8.0
+    assert _move(capsys, path, "12", "0.5", "--free", "--mode", "crawl")["cost"] == 4.0
+    prone = _move(capsys, _file(tmp_path, prone=True), "2.5", "0.5")
+    assert (prone["mode"], prone["cost"]) == ("crawl", 4.0)
+
+
+def test_out_of_combat_the_dash_is_the_sprint(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C30: out of combat "twice the sum of her full Pace + maximum running die": 2 x (6 + 6) =
+    24" for half her Vigor die (d8) = 4 minutes: 19" east, the 2" of mud counted twice, is 21", a
+    sprint; 25" is refused."""
+    path = _file(tmp_path)
+    assert main(["move", str(path), "ann", "19.5", "0.5", "--free"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ['Ann moves (0.5, 0.5) -> (19.5, 0.5): 21" walking',
+                     '  uses 21" of Pace 6: Sprint (4 min) (24")']
+    assert main(["move", str(path), "ann", "0.5", "25.5"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        'battlemap move: Ann may move 24" this turn (Sprint (4 min)); this move costs 25" '
+        "(--force moves anyway)")
+
+
+def test_in_combat_moves_add_up_and_a_run_up_doubles_the_jump(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In combat the dash is running (Pace 6 + d6's 6 = 12"). C33 "Characters can jump 1″
+    ... Double these numbers if the hero can run at least 2″": a standing jump of 2" is
+    refused; after walking 2" (saved: noted for the turn) the 2" jump goes, 2 + 2 = 4" of
+    Pace 6; then 9" more east, its 2" of mud counted twice (C31), costs 11": 15" in all, beyond
+    the 12" of running, refused."""
+    path = _file(tmp_path, combat=True)
+    assert main(["move", str(path), "ann", "2.5", "0.5", "--mode", "jump"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        'battlemap move: Ann: Jumping goes at most 1" (2" asked) (--force moves anyway)')
+    walked = _move(capsys, path, "2.5", "0.5", "--save")
+    assert (walked["cost"], walked["band"], walked["saved"]) == (2.0, "pace", True)
+    jump = _move(capsys, path, "4.5", "0.5", "--mode", "jump", "--save")
+    assert (jump["spent_before"], jump["cost"], jump["band"]) == (2.0, 2.0, "pace")
+    assert load_encounter(path).combat["moved"] == [{"token": "ann", "inches": 4.0}]
+    assert main(["move", str(path), "ann", "13.5", "0.5", "--free"]) == 2
+    assert "Ann may move 12\" this turn (Running, 4\" used already); this move costs 11\"" in \
+        capsys.readouterr().err
+
+
+def test_an_unknown_mode_and_token_are_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path)
+    assert main(["move", str(path), "ann", "2.5", "0.5", "--mode", "fly"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "battlemap move: mode 'fly': the ways of moving are walk, climb, crawl, swim, jump")
+    assert main(["move", str(path), "bob", "2.5", "0.5"]) == 2
+    assert "token 'bob': no token with that id or name" in capsys.readouterr().err
