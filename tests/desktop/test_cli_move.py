@@ -101,3 +101,39 @@ def test_an_unknown_mode_and_token_are_named(
         "battlemap move: mode 'fly': the ways of moving are walk, climb, crawl, swim, jump")
     assert main(["move", str(path), "bob", "2.5", "0.5"]) == 2
     assert "token 'bob': no token with that id or name" in capsys.readouterr().err
+
+
+BOW = {"name": "Longbow", "damage": "2d6", "ap": 1, "range": [15, 30, 60], "two_handed": True}
+
+
+def _archery(tmp_path: Path) -> Path:
+    """Harsk (Shooting d8, a longbow) acting in round one, a goblin 8" east."""
+    harsk = Token(id="harsk", name="Harsk", x=0.5, y=0.5, stats={
+        "pace": 5, "running_die": "d4", "wild_card": True, "skills": {"shooting": "d8"},
+        "weapons": [BOW]})
+    goblin = Token(id="gob", name="Goblin", x=8.5, y=0.5, stats={"skills": {"fighting": "d6"}})
+    encounter, _ = begin_combat(Encounter(width=20, height=8, tokens=(harsk, goblin)),
+                                PhysicalCards(["KS", "2C"]))
+    path = tmp_path / "archery.json"
+    save_encounter(encounter, path)
+    return path
+
+
+def test_a_shooter_who_moved_cannot_aim(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """S5 "The shooter must be relatively stationary to Aim. She can't walk, run, ...":
+    standing still Harsk may Aim (the action is allowed); after a 2" move this turn both the
+    Aim action and an attack with the Aim option are refused, naming the move."""
+    path = _archery(tmp_path)
+    assert main(["attack", str(path), "--attacker", "harsk", "--action", "aim"]) == 0
+    capsys.readouterr()
+    path = _archery(tmp_path)
+    assert main(["move", str(path), "harsk", "2.5", "0.5", "--save"]) == 0
+    capsys.readouterr()
+    refusal = 'aim: the shooter must be stationary, but walked (2" this turn)'
+    assert main(["attack", str(path), "--attacker", "harsk", "--action", "aim"]) == 2
+    assert refusal in capsys.readouterr().err
+    assert main(["attack", str(path), "--attacker", "harsk", "--target", "gob", "--aim",
+                 "--dice", "6,6,6,6"]) == 2
+    assert refusal in capsys.readouterr().err
+    assert load_encounter(path).log[-1].title.startswith("Round 1")  # nothing was rolled

@@ -38,6 +38,7 @@ from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
 from rules.savage_pathfinder.table import foe_actions as foes
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
+from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.pipeline import AttackError
 from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
 from rules.table import Board
@@ -129,6 +130,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is Shaken and may only take free actions"
     if state.bound and action != "break-free":
         return f"{name} is Bound: no physical action but breaking free"
+    if action == "aim":
+        return aim_problem(board, actor)
     return defend_problem(board, actor) if action == "defend" else None
 
 

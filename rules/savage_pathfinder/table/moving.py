@@ -11,8 +11,10 @@
   out of combat the sprint, twice that (:func:`~rules.savage_pathfinder.movement.sprint`).
 - A prone token starts its drag crawling.
 - In combat each move is noted for the rest of the turn
-  (:func:`~.timed_states.mark_moved`): the next drag counts on from there, and Aim refuses a
-  shooter who has moved.
+  (:func:`~.timed_states.mark_moved`): the next drag counts on from there. Aim needs a
+  shooter "relatively stationary" who "can't walk, run, ride a horse": a token that has moved
+  or run this turn cannot Aim (:func:`aim_problem`), and a move loses an Aim taken or
+  waiting.
 
 Examples
 --------
@@ -37,11 +39,12 @@ from rules.savage_pathfinder.movement import (
     sprint,
 )
 from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.table.timed_states import mark_moved, moved
+from rules.savage_pathfinder.situational.modifiers import check_aiming
+from rules.savage_pathfinder.table.timed_states import drop_effects, mark_moved, moved, ran
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, Piece
 
-__all__ = ["JUMP", "RUN_UP", "move_modes", "movement_of", "note_move"]
+__all__ = ["JUMP", "RUN_UP", "aim_problem", "move_modes", "movement_of", "note_move"]
 
 JUMP = "jump"
 """The id of the jumping mode."""
@@ -109,4 +112,27 @@ def note_move(board: Board, token_id: str, cost: float) -> Board:
     >>> note_move(open_board(), "a", 3).combat
     {}
     """
-    return mark_moved(board, token_id, cost) if initiative(board).round > 0 else board
+    if initiative(board).round == 0:
+        return board
+    return drop_effects(mark_moved(board, token_id, cost), token_id, "aim")
+
+
+def aim_problem(board: Board, token_id: str, *, running: bool = False,
+                riding: bool = False) -> str | None:
+    """Why ``token_id`` cannot Aim now: he moved or ran this turn (or is ``running`` or
+    ``riding`` as declared for the attack); None when he stands still.
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> from rules.savage_pathfinder.table.timed_states import mark_moved
+    >>> aim_problem(mark_moved(open_board(), "a", 2), "a")
+    'aim: the shooter must be stationary, but walked (2" this turn)'
+    """
+    walked = moved(board, token_id)
+    try:
+        check_aiming(walked=walked > 0, ran=running or ran(board, token_id), riding=riding,
+                     jostled=False)
+    except RulesError as error:
+        return str(error).replace("walked", f'walked ({walked:g}" this turn)')
+    return None

@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
+from rules.registry import RulesError
 from rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
@@ -55,6 +56,7 @@ from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
 from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.timed_states import acted, aimed, defending, holding, support_for
 from rules.table import Board, Piece, Side
 
@@ -306,8 +308,12 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
     context, facts = _declared(situation, context, facts, declared)
     problem = problem or bite_problem(situation.weapon, situation.target_stats,
                                       facts.defender_held_by_attacker)
-    chosen_options = _aimed_options(situation, context.attack_kind_for(situation.weapon.fires),
-                                    options)
+    still = aim_problem(situation.board, situation.attacker.id, running=declared.running,
+                        riding=declared.mounted)
+    if still is not None and "aim" in options:
+        raise RulesError(still)
+    chosen_options = list(options) if still is not None else _aimed_options(
+        situation, context.attack_kind_for(situation.weapon.fires), options)
     if len(chosen_options) > len(options):
         notes.append(f"Aim: {situation.attacker.name} aimed all last turn")
     for name, value in (overrides or {}).items():

@@ -46,9 +46,9 @@ from rules.savage_pathfinder.statblock import Combatant
 from rules.table import Board, Piece
 
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
-           "end_all", "end_turns", "holding", "mark_acted", "mark_moved", "mark_ran", "mark_tried",
-           "moved", "ran",
+           "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
            "start_turns", "support_for", "timers_of", "tried", "use_effects", "with_timers"]
+__all__ += ["drop_effects", "mark_moved", "moved"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
 _EFFECT_NAMES = {"defend": "Defending (+4 Parry)", "support": "Support", "aim": "Aim"}
@@ -220,6 +220,20 @@ def mark_moved(board: Board, token_id: str, inches: float) -> Board:
     rest = [m for m in board.combat.get("moved") or [] if m["token"] != token_id]
     total = moved(board, token_id) + inches
     return _with_combat(board, "moved", [*rest, {"token": token_id, "inches": total}])
+
+
+def drop_effects(board: Board, token_id: str, kind: str) -> Board:
+    """``board`` without ``token_id``'s effects of ``kind`` (a shooter who moves loses Aim).
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> aimed(drop_effects(end_turns(add_effect(open_board(), Effect("a", "aim", turn_ends=2)),
+    ...                              ["a"])[0], "a", "aim"), "a")
+    False
+    """
+    return _with_effects(board, [e for e in effects_of(board)
+                                 if (e.token, e.kind) != (token_id, kind)])
 
 
 def add_hold(board: Board, grappler: str, victim: str) -> Board:

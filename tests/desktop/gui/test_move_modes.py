@@ -8,10 +8,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
+from desktop.core.board import board_of
 from desktop.core.movement import PaceBand
 from desktop.core.tools import DragPreview
 from desktop.gui.main_window import GMWindow
 from desktop.gui.overlay_item import readout_text
+from rules.registry import find_system
 from rules.savage_pathfinder.cards import PhysicalCards
 
 LEFT = Qt.MouseButton.LeftButton
@@ -52,12 +54,16 @@ def test_m_while_dragging_climbs_and_the_ruler_counts_two_inches_an_inch(
 
 def test_in_combat_a_second_drag_counts_on_from_the_first(
         qtbot: QtBot, window: GMWindow) -> None:
-    """In combat each drag is noted for the turn: Valeros walks 2", then 3" more: 5" of Pace
-    6; a jump then goes 2" (C33: doubled after a 2" run-up) and 3" is refused (red)."""
+    """In combat each drag is noted for the turn: Valeros walks 2" (S5: he may no longer Aim),
+    then 3" more: 5" of Pace 6; a jump then goes 2" (C33: doubled after a 2" run-up) and 3"
+    is refused (red)."""
     encounter, _ = begin_combat(window.state.encounter, PhysicalCards(["KS", "2C"]))
     window.state.apply("Deal", encounter)
     drag(qtbot, window, (1.5, 1.5), (3.5, 1.5))
     assert window.state.encounter.combat["moved"] == [{"token": "hero", "inches": 2.0}]
+    menu = find_system("spf").action_menu(board_of(window.state.encounter), "hero")
+    aim = next(entry for entry in menu if entry.action == "aim")  # S5: greyed, with the reason
+    assert aim.problem == 'aim: the shooter must be stationary, but walked (2" this turn)'
     second = drag(qtbot, window, (3.5, 1.5), (3.5, 4.5))
     assert readout_text(second, "in") == '3" + 2" moved = 5" of Pace 6'
     jump = drag(qtbot, window, (3.5, 4.5), (5.5, 4.5), presses=4)  # Walking -> ... -> Jumping
