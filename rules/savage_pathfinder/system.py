@@ -80,6 +80,7 @@ from rules.savage_pathfinder.table.summary import (
     preview_title,
 )
 from rules.savage_pathfinder.table.template_attack import resolve_template
+from rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
 from rules.savage_pathfinder.table.volley import resolve_volley
 from rules.table import Board, Piece, Side
 
@@ -200,7 +201,8 @@ def declared_of(params: Mapping[str, str]) -> Declared:
                     straight_run=_inches(params.get("charge", "")),
                     free_attack=_yes(params, "free_attack"),
                     through_creatures=_yes(params, "through_creatures"),
-                    part_scale=Scale[part] if part else None)
+                    part_scale=Scale[part] if part else None,
+                    limited=params.get("limited", ""))
 
 
 ATTACK_INPUTS = (
@@ -213,6 +215,10 @@ ATTACK_INPUTS = (
               choices=("", *(s.name.lower() for s in Scale if s.modifier < 0)), default="",
               help="the Scale of the item or unarmored area of a Called Shot"),
     StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
+    StatField("limited", "Limited (one a turn)", FieldKind.CHOICE, "Declare",
+              choices=LIMITED_CHOICES, default="",
+              help="this attack or action is a limited action, or a limited free action: a "
+              "second of the same kind in one turn is refused"),
     StatField("mounted", "Mounted (lower of Fighting and Riding)", FieldKind.FLAG, "Declare",
               default=False),
     StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
@@ -514,7 +520,7 @@ class SavagePathfinder(GameSystem):
                 part=params.get("part") or params.get("called_shot") or "hand",
                 dice_count=_number(params, "rof", 1),
                 rough_surface=params.get("rough_surface", "yes") != "no",
-                gm_override=request.gm_override)
+                gm_override=request.gm_override, limited=params.get("limited", ""))
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None

@@ -96,6 +96,8 @@ class ActionRequest:
     dice_count: int = 1
     rough_surface: bool = True
     gm_override: bool = False
+    limited: str = ""
+    """Declared limited: "action" or "free-action" (:mod:`.turn_limits`); "" not limited."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,12 @@ from rules.savage_pathfinder.table import foe_actions as foes
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.pipeline import AttackError
+from rules.savage_pathfinder.table.turn_limits import (
+    ActionKind,
+    kind_of,
+    limit_problem,
+    note_taken,
+)
 from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
 from rules.table import Board
 
@@ -130,6 +136,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is Shaken and may only take free actions"
     if state.bound and action != "break-free":
         return f"{name} is Bound: no physical action but breaking free"
+    if (limit := limit_problem(board, actor, ActionKind.REGULAR)) is not None:
+        return limit
     if action == "aim":
         return aim_problem(board, actor)
     return defend_problem(board, actor) if action == "defend" else None
@@ -156,6 +164,11 @@ def perform_action(board: Board, request: ActionRequest,
         if request.target == request.actor:
             raise AttackError(f"{option.name}: pick another token than the actor")
     problem = action_problem(board, request.actor, request.action)
+    try:
+        kind = kind_of(is_free(request.action), request.limited)
+    except RulesError as error:
+        raise AttackError(str(error)) from None
+    problem = problem or limit_problem(board, request.actor, kind)
     if problem is not None:
         raise AttackError(problem)
     out_of_turn = None if is_free(request.action) else turn_problem(board, request.actor)
@@ -165,6 +178,7 @@ def perform_action(board: Board, request: ActionRequest,
         result = handler(board, request, dice)
     except RulesError as error:
         raise AttackError(str(error)) from None
+    result = replace(result, board=note_taken(result.board, request.actor, kind))
     return result if out_of_turn is None else _noted(result, override_note(board,
                                                                            request.actor))
 

@@ -62,6 +62,7 @@ from rules.savage_pathfinder.table.timed_states import (
     use_effects,
     with_timers,
 )
+from rules.savage_pathfinder.table.turn_limits import kind_of, limit_problem, note_taken
 from rules.savage_pathfinder.table.turn_order import override_note, running_problem, turn_problem
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, LogEntry, MapFacts, Piece
@@ -305,6 +306,7 @@ def resolve_attack(board: Board, attacker_id: str, target_id: str, dice: DiceSou
     after = apply_outcome(board, (*outcome.states, *stray_states), events)
     if initiative(board).round:
         after = _after_acting(after, attacker_id, preview.kind)
+        after = note_taken(after, attacker_id, kind_of(declared.free_attack, declared.limited))
         after = mark_ran(after, attacker_id) if declared.running else after
     after = with_timers(after, timers)
     return AttackResult(preview, events, after.with_log(entry), entry)
@@ -314,6 +316,11 @@ def turn_notes(board: Board, attacker_id: str, declared: Declared,
                gm_override: bool) -> tuple[str, ...]:
     """``AttackError`` when the turn order or Defend forbid the attack; the override's note."""
     problem = running_problem(board, attacker_id) if declared.running else None
+    try:
+        problem = problem or limit_problem(board, attacker_id,
+                                           kind_of(declared.free_attack, declared.limited))
+    except RulesError as error:
+        raise AttackError(str(error)) from None
     if problem is not None:
         raise AttackError(problem)
     out_of_turn = None if declared.free_attack else turn_problem(board, attacker_id)

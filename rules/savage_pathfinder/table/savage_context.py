@@ -58,6 +58,7 @@ from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.timed_states import acted, aimed, defending, holding, support_for
+from rules.savage_pathfinder.table.turn_limits import ActionKind, actions_counted, kind_of
 from rules.table import Board, Piece, Side
 
 __all__ = ["NOTHING_DECLARED", "OVERRIDABLE", "Declared", "Facts", "Situation", "Translation",
@@ -117,6 +118,8 @@ class Declared:
     free_attack: bool = False
     through_creatures: bool = False
     part_scale: Scale | None = None
+    limited: str = ""
+    """Declared a limited action or limited free action (:mod:`.turn_limits`)."""
 
 
 NOTHING_DECLARED = Declared()
@@ -251,12 +254,21 @@ def _overridden(facts: AttackFacts, context: AttackContext, name: str,
     return gang, context, str(measured), value
 
 
+def _actions(s: Situation, declared: Declared) -> int:
+    """The Multi-Action count: as declared, or the actions taken this turn with this one
+    when more (a free attack: as declared)."""
+    kind = kind_of(declared.free_attack, declared.limited)
+    if kind in (ActionKind.FREE, ActionKind.LIMITED_FREE):
+        return declared.actions
+    return max(declared.actions, actions_counted(s.board, s.attacker.id, kind))
+
+
 def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
               declared: Declared) -> tuple[AttackContext, AttackFacts]:
     """The declarations and the board's timed states on the context and the facts."""
     kind = chosen.attack_kind_for(s.weapon.fires)
     support = support_bonus([support_for(s.board, s.attacker.id, kind.skill)])
-    context = replace(chosen, actions=declared.actions, running=declared.running,
+    context = replace(chosen, actions=_actions(s, declared), running=declared.running,
                       shots=declared.shots,
                       attack_modifiers=(*chosen.attack_modifiers,
                                         *([support] if support else [])))

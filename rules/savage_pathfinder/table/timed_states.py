@@ -12,6 +12,9 @@ Savage Pathfinder states that outlive the action that caused them live in
 - ``"acted"``: the tokens that have taken an action this turn (Aim is for the first action).
 - ``"tried"``: ``token:what`` for the recoveries tried this turn (Shaken, Stunned: "may only be
   tried once").
+- ``"taken"``: ``{"token", "kind"}``: each action taken this turn but plain free ones
+  (``regular``, ``limited``, ``limited free``), for the Multi-Action count and the one
+  limited action and one limited free action a turn (:mod:`.turn_limits`).
 - ``"moved"``: ``{"token", "inches"}``: the inches of Pace each token has used moving this
   turn (dragged on the map, ``battlemap move``): the ruler counts on from there, a jump
   after a 2" run-up goes twice as far, and Aim needs a shooter who has not moved.
@@ -48,7 +51,7 @@ from rules.table import Board, Piece
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
            "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
            "start_turns", "support_for", "timers_of", "tried", "use_effects", "with_timers"]
-__all__ += ["drop_effects", "mark_moved", "moved"]
+__all__ += ["drop_effects", "mark_moved", "mark_taken", "moved", "taken"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
 _EFFECT_NAMES = {"defend": "Defending (+4 Parry)", "support": "Support", "aim": "Aim"}
@@ -236,6 +239,26 @@ def drop_effects(board: Board, token_id: str, kind: str) -> Board:
                                  if (e.token, e.kind) != (token_id, kind)])
 
 
+def taken(board: Board, token_id: str) -> tuple[str, ...]:
+    """The kinds of the actions ``token_id`` has taken this turn, in order."""
+    return tuple(str(t["kind"]) for t in board.combat.get("taken") or []
+                 if t["token"] == token_id)
+
+
+def mark_taken(board: Board, token_id: str, kind: str) -> Board:
+    """Note that ``token_id`` took an action of ``kind`` this turn.
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> enc = mark_taken(mark_taken(open_board(), "a", "regular"), "a", "limited")
+    >>> taken(enc, "a"), taken(end_turns(enc, ["a"])[0], "a")
+    (('regular', 'limited'), ())
+    """
+    done = list(board.combat.get("taken") or [])
+    return _with_combat(board, "taken", [*done, {"token": token_id, "kind": kind}])
+
+
 def add_hold(board: Board, grappler: str, victim: str) -> Board:
     """Note that ``grappler`` holds ``victim`` (a won grapple); an earlier hold on him goes."""
     kept = [h for h in board.combat.get("holds") or [] if h["victim"] != victim]
@@ -292,6 +315,8 @@ def end_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]
     board = _with_combat(board, "tried", left)
     still = [m for m in board.combat.get("moved") or [] if m["token"] not in ended]
     board = _with_combat(board, "moved", still)
+    kept = [t for t in board.combat.get("taken") or [] if t["token"] not in ended]
+    board = _with_combat(board, "taken", kept)
     return board, lines
 
 
@@ -352,6 +377,6 @@ def end_all(board: Board) -> tuple[Board, list[str]]:
     """
     timers = [replace(t, turn_ends=1) for t in timers_of(board)]
     board, lines = end_turns(with_timers(board, timers), [t.token for t in timers])
-    for key in ("effects", "acted", "ran", "holds", "tried", "moved"):
+    for key in ("effects", "acted", "ran", "holds", "tried", "moved", "taken"):
         board = _with_combat(board, key, [])
     return board, lines

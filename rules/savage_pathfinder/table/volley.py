@@ -63,6 +63,7 @@ from rules.savage_pathfinder.table.timed_states import (
     use_effects,
     with_timers,
 )
+from rules.savage_pathfinder.table.turn_limits import kind_of, note_taken
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, LogEntry
 
@@ -144,7 +145,9 @@ def resolve_volley(board: Board, attacker_id: str, targets: Sequence[str],
                                             rolls.get(target, []))
         events += stray_events
         states += stray_states
-    return _recorded(board, after, previews, targets, events, states, notes_of_turn)
+    result = _recorded(board, after, previews, targets, events, states, notes_of_turn)
+    kind = kind_of(declared.free_attack, declared.limited)
+    return replace(result, board=note_taken(result.board, attacker_id, kind))
 
 
 def _summary(events: Sequence[Event], names: Mapping[str, str]) -> str:

@@ -112,17 +112,20 @@ def test_support_ends_at_the_end_of_the_recipients_turn() -> None:
 
 def test_aim_applies_to_the_first_action_of_the_next_turn_only() -> None:
     """Aim: next turn, +2 with no penalty to ignore (Short range, no cover); only the first
-    action. The orc is 7" away: Short range for a 12/24/48 bow."""
+    action. The orc is 7" away: Short range for a 12/24/48 bow. An attack after another action
+    of the same turn counts two actions (Multi-Action -2, C25/S118)."""
     enc = hero_first(side_by_side(orc_x=8.5))
     enc = perform_action(enc, ActionRequest("aim", "hero"), ScriptedDice([])).encounter
-    assert preview_attack(enc, "hero", "orc", "Bow").attack_modifiers == ()
+    same_turn = preview_attack(enc, "hero", "orc", "Bow").attack_modifiers  # no Aim bonus yet;
+    assert [(m.value, m.reason) for m in same_turn] == [(-2, "Multi-Action (2 actions)")]
     enc, _ = next_turn(enc)
     enc, _ = deal_round(enc, PhysicalCards(["QS", "3C"]))
     preview = preview_attack(enc, "hero", "orc", "Bow")
     assert [(m.value, m.reason) for m in preview.attack_modifiers] == [(2, "Aim")]
     assert preview.notes == ("Aim: Hero aimed all last turn",)
     enc = resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), "Bow").encounter
-    assert preview_attack(enc, "hero", "orc", "Bow").attack_modifiers == ()
+    second = preview_attack(enc, "hero", "orc", "Bow").attack_modifiers  # a second action
+    assert [(m.value, m.reason) for m in second] == [(-2, "Multi-Action (2 actions)")]
 
 
 def test_a_test_with_a_raise_distracts_and_shakes_until_the_orcs_turn_ends() -> None:

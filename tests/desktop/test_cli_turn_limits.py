@@ -1,0 +1,87 @@
+"""What a token has taken this turn, kept by the table: the Multi-Action count without a
+declaration, one limited action and one limited free action a turn, three actions at most
+(Savage Pathfinder C25, C26, S118); scripted dice, worked out by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.spf_on_map import begin_combat, next_turn
+
+from desktop.cli import main
+from desktop.core.board import board_of
+from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.model import Encounter, Token
+from rules.registry import find_system
+from rules.savage_pathfinder.cards import PhysicalCards
+
+BOW = {"name": "Longbow", "damage": "2d6", "ap": 1, "range": [15, 30, 60], "two_handed": True}
+
+
+def _archery(tmp_path: Path) -> Path:
+    """Harsk (Wild Card, Shooting d8, Intimidation d6, a longbow) acting in round one (King
+    of Spades), a goblin 8" east (Short range, TN 4)."""
+    harsk = Token(id="harsk", name="Harsk", x=0.5, y=0.5, stats={
+        "pace": 5, "running_die": "d4", "wild_card": True,
+        "skills": {"shooting": "d8", "intimidation": "d6"}, "weapons": [BOW]})
+    goblin = Token(id="gob", name="Goblin", x=8.5, y=0.5, stats={"skills": {"fighting": "d6"}})
+    encounter, _ = begin_combat(Encounter(width=20, height=8, tokens=(harsk, goblin)),
+                                PhysicalCards(["KS", "2C"]))
+    path = tmp_path / "archery.json"
+    save_encounter(encounter, path)
+    return path
+
+
+def _shoot(path: Path, dice: str, *more: str) -> int:
+    return main(["attack", str(path), "--attacker", "harsk", "--target", "gob", "--dice", dice,
+                 "--write", *more])
+
+
+def test_the_second_shot_takes_the_multi_action_penalty_undeclared(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S118 "Each additional action beyond the first inflicts a -2 penalty": the first shot
+    (Shooting 3, Wild 3) is 3; the second, with nothing declared, is 3 - 2 = 1; a third 3 - 4
+    = -1. A new turn starts the count again."""
+    path = _archery(tmp_path)
+    assert _shoot(path, "3,3") == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("→ 3 vs TN 4: miss")
+    assert _shoot(path, "3,3") == 0
+    assert "-2 Multi-Action (2 actions) → 1 vs TN 4" in capsys.readouterr().out
+    assert _shoot(path, "3,3") == 0
+    assert "-4 Multi-Action (3 actions) → -1 vs TN 4" in capsys.readouterr().out
+    encounter, _ = next_turn(load_encounter(path))
+    encounter, _ = next_turn(encounter)  # the goblin's turn, then round over: Harsk's turn ends
+    assert [t for t in encounter.combat.get("taken", []) if t["token"] == "harsk"] == []
+
+
+def test_one_limited_action_and_one_limited_free_action_a_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C25 "A character may only perform one limited action on their turn": a shot declared
+    limited goes, a second limited shot is refused, a plain one goes (-2: two actions). C26
+    "only one limited free action per turn": an Intimidation Test as a limited free action (an
+    Intimidating Glare) goes without counting for the Multi-Action, a second is refused; a
+    fourth action (the third counted) goes, and then the Actions menu greys every action but
+    the free ones: "at most three"."""
+    path = _archery(tmp_path)
+    assert _shoot(path, "2,2", "--limited", "action") == 0
+    assert _shoot(path, "3,3", "--limited", "action") == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "battlemap attack: Harsk has taken a limited action this turn: one a turn (limited)")
+    glare = ["attack", str(path), "--attacker", "harsk", "--action", "test", "--target", "gob",
+             "--param", "skill=intimidation", "--limited", "free-action", "--dice", "1,1"]
+    assert main([*glare, "--write"]) == 0
+    assert main(glare) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "Harsk has taken a limited free action this turn: one a turn (limited, limited free)")
+    assert _shoot(path, "3,3") == 0
+    assert "-2 Multi-Action (2 actions) → 1 vs TN 4" in capsys.readouterr().out
+    assert _shoot(path, "3,3") == 0
+    assert "-4 Multi-Action (3 actions) → -1 vs TN 4" in capsys.readouterr().out
+    assert main(["attack", str(path), "--attacker", "harsk", "--action", "defend"]) == 2
+    assert "Harsk has taken three actions this turn: at most three" in capsys.readouterr().err
+    menu = find_system("spf").action_menu(board_of(load_encounter(path)), "harsk")
+    greyed = {e.action: e.problem for e in menu}
+    assert greyed["defend"] == ("Harsk has taken three actions this turn: at most three "
+                                "(limited, limited free, regular, regular)")
+    assert greyed["go-prone"] is None  # a free action is still allowed
