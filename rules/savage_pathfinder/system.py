@@ -520,7 +520,8 @@ class SavagePathfinder(GameSystem):
                 part=params.get("part") or params.get("called_shot") or "hand",
                 dice_count=_number(params, "rof", 1),
                 rough_surface=params.get("rough_surface", "yes") != "no",
-                gm_override=request.gm_override, limited=params.get("limited", ""))
+                gm_override=request.gm_override, limited=params.get("limited", ""),
+                running=_yes(params, "running"))
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None

@@ -85,3 +85,36 @@ def test_one_limited_action_and_one_limited_free_action_a_turn(
     assert greyed["defend"] == ("Harsk has taken three actions this turn: at most three "
                                 "(limited, limited free, regular, regular)")
     assert greyed["go-prone"] is None  # a free action is still allowed
+
+
+CROSSBOW = {"name": "Heavy crossbow", "damage": "2d6", "range": [15, 30, 60], "reload": 2,
+            "two_handed": True}
+
+
+def test_reloading_while_running_asks_for_agility(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S150 "Running and loading requires an Agility roll (at the usual -2 penalty for
+    running). Failure means no progress toward reloading was made that action": Kyra (Agility
+    d8, Pace 6) standing still reloads her heavy crossbow without a roll; declaring Running,
+    Agility 4 - 2 = 2 fails (no progress); after a 7" drag (beyond Pace 6: she ran) Agility 7 -
+    2 = 5 reloads it."""
+    kyra = Token(id="kyra", name="Kyra", x=0.5, y=0.5, stats={
+        "pace": 6, "wild_card": True, "attributes": {"agility": "d8"}, "weapons": [CROSSBOW]})
+    goblin = Token(id="gob", name="Goblin", x=12.5, y=0.5, stats={})
+    encounter, _ = begin_combat(Encounter(width=20, height=8, tokens=(kyra, goblin)),
+                                PhysicalCards(["KS", "2C"]))
+    path = tmp_path / "reload.json"
+    save_encounter(encounter, path)
+    reload = ["attack", str(path), "--attacker", "kyra", "--action", "reload"]
+    assert main(reload) == 0
+    assert capsys.readouterr().out.splitlines() == ["Kyra reloads Heavy crossbow",
+                                                    "  Reload 2: 2 actions"]
+    assert main([*reload, "--running", "--dice", "4,1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Kyra fails to reload Heavy crossbow while running"
+    assert "running" in out[1] and out[1].endswith("→ 2 vs TN 4: failure")
+    assert out[2] == "  Running & Reloading: no progress toward reloading this action"
+    assert main(["move", str(path), "kyra", "7.5", "0.5", "--save"]) == 0
+    capsys.readouterr()
+    assert main([*reload, "--dice", "7,1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Kyra reloads Heavy crossbow while running"

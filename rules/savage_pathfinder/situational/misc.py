@@ -139,8 +139,10 @@ def reload_actions(weapon: Weapon, hands_free: int) -> int:
     return weapon.reload
 
 
-def running_reload_roll(dice: DiceSource, shooter: Combatant) -> RolledTrait:
-    """Running and loading: Agility at the usual -2 for running; failure makes no progress.
+def running_reload_roll(dice: DiceSource, shooter: Combatant, *,
+                        joker: bool = False) -> RolledTrait:
+    """Running and loading: Agility at the usual -2 for running (with the shooter's condition
+    penalties and, if ``joker``, the Joker's +2); failure makes no progress.
 
     Examples
     --------
@@ -149,7 +151,7 @@ def running_reload_roll(dice: DiceSource, shooter: Combatant) -> RolledTrait:
     False
     """
     return roll_trait_of(dice, shooter, "agility", "Agility (reload while running)",
-                         (Modifier(-2, "running"),))
+                         (Modifier(-2, "running"),), joker=joker)
 
 
 def rest(party: Sequence[Combatant], gm_bennies: int) -> tuple[tuple[Combatant, ...], int]:

@@ -43,6 +43,7 @@ from rules.savage_pathfinder.situational.misc import (
     items_ready_actions,
     reload_actions,
     rest,
+    running_reload_roll,
 )
 from rules.savage_pathfinder.situational.natural import climbing_roll
 from rules.savage_pathfinder.situational.states import break_free, stunned_recovery
@@ -53,6 +54,7 @@ from rules.savage_pathfinder.table.timed_states import (
     add_effect,
     mark_acted,
     mark_tried,
+    ran,
     timers_of,
     tried,
     with_timers,
@@ -98,6 +100,8 @@ class ActionRequest:
     gm_override: bool = False
     limited: str = ""
     """Declared limited: "action" or "free-action" (:mod:`.turn_limits`); "" not limited."""
+    running: bool = False
+    """Declared Running (a Reload while running asks for an Agility roll)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,8 +302,15 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
         actions = reload_actions(weapon, hands_free=2)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    return finish(board, request, f"{_name(board, actor.id)} reloads {weapon.name}", [],
-                  [], [f"Reload {actions}: {actions} action{'s' * (actions != 1)}"])
+    count = f"Reload {actions}: {actions} action{'s' * (actions != 1)}"
+    if not (request.running or ran(board, actor.id)):
+        return finish(board, request, f"{_name(board, actor.id)} reloads {weapon.name}", [],
+                      [], [count])
+    roll = running_reload_roll(dice, actor, joker=_joker(board, actor.id))
+    done = "reloads" if roll.result.succeeded else "fails to reload"
+    return finish(board, request, f"{_name(board, actor.id)} {done} {weapon.name} while running",
+                  [roll.event], [], [count] if roll.result.succeeded else
+                  ["Running & Reloading: no progress toward reloading this action"])
 
 
 def break_out(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:

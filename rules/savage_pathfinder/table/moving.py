@@ -11,7 +11,9 @@
   out of combat the sprint, twice that (:func:`~rules.savage_pathfinder.movement.sprint`).
 - A prone token starts its drag crawling.
 - In combat each move is noted for the rest of the turn
-  (:func:`~.timed_states.mark_moved`): the next drag counts on from there. Aim needs a
+  (:func:`~.timed_states.mark_moved`): the next drag counts on from there, and a token that
+  has moved beyond his Pace has run (:func:`~.timed_states.mark_ran`: he may not Defend, and
+  reloading asks for Agility). Aim needs a
   shooter "relatively stationary" who "can't walk, run, ride a horse": a token that has moved
   or run this turn cannot Aim (:func:`aim_problem`), and a move loses an Aim taken or
   waiting.
@@ -40,7 +42,13 @@ from rules.savage_pathfinder.movement import (
 )
 from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.situational.modifiers import check_aiming
-from rules.savage_pathfinder.table.timed_states import drop_effects, mark_moved, moved, ran
+from rules.savage_pathfinder.table.timed_states import (
+    drop_effects,
+    mark_moved,
+    mark_ran,
+    moved,
+    ran,
+)
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, Piece
 
@@ -114,7 +122,10 @@ def note_move(board: Board, token_id: str, cost: float) -> Board:
     """
     if initiative(board).round == 0:
         return board
-    return drop_effects(mark_moved(board, token_id, cost), token_id, "aim")
+    after = drop_effects(mark_moved(board, token_id, cost), token_id, "aim")
+    move = movement_of(after.token(token_id), after)
+    running = move is not None and moved(after, token_id) > move.pace + 1e-9
+    return mark_ran(after, token_id) if running else after
 
 
 def aim_problem(board: Board, token_id: str, *, running: bool = False,
