@@ -116,8 +116,8 @@ class DragPreview:
     dash: float = 0.0
     dash_name: str = ""
     """The turn's move with the extra effort, and its name ("Running", "Sprint (3 min)")."""
-    problem: str | None = None
-    """Why the system's numbers refuse the move (farther than a jump goes), or None."""
+    limit: float | None = None
+    """The farthest the way of moving goes in one move (a jump), None: no limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,7 +366,8 @@ def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...]) -> Dra
         move.name if move is not None else "", cost=plan.cost, spent=plan.spent,
         mode_name="" if plain or mode is None else mode.name,
         dash=move.dash if move is not None else 0.0,
-        dash_name=move.dash_name if move is not None else "", problem=plan.problem)
+        dash_name=move.dash_name if move is not None else "",
+        limit=mode.limit if mode is not None else None)
 
 
 LOW_WALL_HEIGHT = 0.5

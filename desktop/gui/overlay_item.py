@@ -27,7 +27,8 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     """The distance readout of a drag, e.g. ``'7" (Pace 6)'`` or ``'7.5 ft (Pace 6)'`` (the
     distance alone when the game system gives no pace); a way of moving that costs more, or
     a move after others this turn, shows the count: ``'Climbing 3" = 6" of Pace 6'``; in the
-    dash band its name and reach follow; a move the system's numbers refuse says why.
+    dash band (or beyond it) its name and reach follow; farther than the way of moving goes
+    (a jump), its limit.
 
     Examples
     --------
@@ -54,10 +55,11 @@ def readout_text(preview: DragPreview, unit: str) -> str:
         if preview.spent:
             text += f" + {inches(preview.spent)} moved = {inches(cost + preview.spent)}"
         text += f" of {preview.pace_name} {preview.pace:g}"
-    if preview.problem:
-        return f"{text} · {preview.problem.split(': ', 1)[-1]}"
-    if preview.band.value == "running" and preview.dash_name:
-        text += f" · {preview.dash_name} {inches(preview.dash)}"
+    if preview.limit is not None and preview.distance > preview.limit + 1e-9:
+        return f"{text} · at most {inches(preview.limit)}"
+    if preview.band.value != "pace" and preview.dash_name:
+        beyond = "beyond " if preview.band.value == "beyond" else ""
+        text += f" · {beyond}{preview.dash_name} {inches(preview.dash)}"
     return text
 
 

@@ -73,4 +73,4 @@ def test_in_combat_a_second_drag_counts_on_from_the_first(
     window.state.undo()
     too_far = drag(qtbot, window, (3.5, 4.5), (6.5, 4.5))  # still Jumping: 3" > 2"
     assert too_far.band is PaceBand.BEYOND
-    assert readout_text(too_far, "in").endswith('· Jumping goes at most 2" (3" asked)')
+    assert readout_text(too_far, "in") == 'Jumping 3" + 5" moved = 8" of Pace 6 · at most 2"'
