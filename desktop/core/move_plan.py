@@ -104,8 +104,8 @@ def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = ""
     origin = start if start is not None else (token.x, token.y)
     move = movement if movement is not None else movement_of(encounter, token_id)
     mode = mode_of(move, mode_id)
-    counted = path_length(field or battlefield_of(encounter), [origin, end],
-                          crawling=mode is not None and not mode.rough)
+    ground = field if field is not None else battlefield_of(encounter)
+    counted = path_length(ground, [origin, end], crawling=mode is not None and not mode.rough)
     distance = counted * encounter.grid.distance_per_cell
     cost = distance * (mode.factor if mode is not None else 1)
     if move is None:

@@ -3,8 +3,11 @@ move noted for the rest of the turn (Savage Pathfinder: C28, C30, S5)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gui_helpers import at_cell
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
@@ -13,6 +16,7 @@ from desktop.core.movement import PaceBand
 from desktop.core.tools import DragPreview
 from desktop.gui.main_window import GMWindow
 from desktop.gui.overlay_item import readout_text
+from desktop.gui.token_menu import fill_token_menu
 from rules.registry import find_system
 from rules.savage_pathfinder.cards import PhysicalCards
 
@@ -74,3 +78,25 @@ def test_in_combat_a_second_drag_counts_on_from_the_first(
     too_far = drag(qtbot, window, (3.5, 4.5), (6.5, 4.5))  # still Jumping: 3" > 2"
     assert too_far.band is PaceBand.BEYOND
     assert readout_text(too_far, "in") == 'Jumping 3" + 5" moved = 8" of Pace 6 · at most 2"'
+
+
+def test_the_token_menu_picks_how_the_token_moves(qtbot: QtBot, window: GMWindow) -> None:
+    """*Move as* lists the ways of moving the system declares, ticks the current one (Kyra,
+    prone, crawls: C28 "crawling ... uses 2″ of Pace") and picks another for her next drag."""
+    kyra = window.state.encounter.token("kyra")
+    prone = replace(kyra, stats=kyra.stats | {"condition": {"prone": True}})
+    window.state.apply("Prone", window.state.encounter.with_token(prone))
+    menu = QMenu(window)
+    fill_token_menu(window, menu, window.state.encounter.token("kyra"))
+    move_as = next(a.menu() for a in menu.actions() if a.text() == "Move as")
+    assert [a.text() for a in move_as.actions()] == [
+        "Walking", "Climbing", "Crawling", "Swimming", "Jumping"]
+    assert [a.text() for a in move_as.actions() if a.isChecked()] == ["Crawling"]
+    crawl = drag(qtbot, window, (1.5, 3.5), (3.5, 3.5))
+    assert readout_text(crawl, "in") == 'Crawling 2" = 4" of Pace 6'
+    menu = QMenu(window)
+    fill_token_menu(window, menu, window.state.encounter.token("kyra"))
+    swim = next(a.menu() for a in menu.actions() if a.text() == "Move as")
+    next(a for a in swim.actions() if a.text() == "Swimming").trigger()
+    assert readout_text(drag(qtbot, window, (3.5, 3.5), (4.5, 3.5)), "in") == \
+        'Swimming 1" = 2" of Pace 6'
