@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support.spf_on_map import begin_combat
+from support.spf_on_map import begin_combat, next_turn
 
 from desktop.cli import main
 from desktop.core.fileformat import load_encounter, save_encounter
@@ -137,3 +137,20 @@ def test_a_shooter_who_moved_cannot_aim(tmp_path: Path,
                  "--dice", "6,6,6,6"]) == 2
     assert refusal in capsys.readouterr().err
     assert load_encounter(path).log[-1].title.startswith("Round 1")  # nothing was rolled
+
+
+def test_a_token_placed_out_of_its_turn_starts_its_turn_afresh(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The GM drags the goblin 3" during Harsk's turn; when the goblin's turn comes it has
+    moved nothing yet (the whole Pace 5 is his)."""
+    path = _archery(tmp_path)
+    assert _move_token(capsys, path, "gob", "11.5", "0.5", "--save")["cost"] == 3.0
+    save_encounter(next_turn(load_encounter(path))[0], path)
+    assert _move_token(capsys, path, "gob", "12.5", "0.5")["spent_before"] == 0
+
+
+def _move_token(capsys: pytest.CaptureFixture[str], path: Path, token: str,
+                *args: str) -> dict[str, object]:
+    assert main(["move", str(path), token, *args, "--json"]) == 0
+    result: dict[str, object] = json.loads(capsys.readouterr().out)
+    return result

@@ -292,11 +292,15 @@ def _name(board: Board, token_id: str) -> str:
 
 
 def start_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]:
-    """The start of these tokens' turns: their Defend ends."""
+    """The start of these tokens' turns: their Defend ends; what they moved or took out of
+    their turn (the GM placing a token) does not count in it."""
     starting = set(token_ids)
     gone = [e for e in effects_of(board) if e.kind == "defend" and e.token in starting]
     kept = [e for e in effects_of(board) if e not in gone]
     lines = [f"{_name(board, e.token)} stops {_EFFECT_NAMES[e.kind]}" for e in gone]
+    for key in ("moved", "taken"):
+        left = [m for m in board.combat.get(key) or [] if m["token"] not in starting]
+        board = _with_combat(board, key, left) if key in board.combat else board
     return (_with_effects(board, kept) if gone else board), lines
 
 
