@@ -162,6 +162,9 @@ _ACTIONS = (
             "recovery.unshake_with_benny"),
     _action("bleeding-out", "Bleeding Out roll", "Vigor at the start of the turn: failure "
             "dies, a raise stabilises", "Bleeding Out", "incapacitation.bleeding_out_roll"),
+    _action("daily-vigor", "Daily Vigor roll", "an Incapacitated character's Vigor roll each "
+            "day: success, he is no longer Incapacitated", "Incapacitated",
+            "incapacitation.daily_recovery_roll"),
     _action("stabilise", "Stabilise (Healing)", "an ally's Healing roll: success stops the "
             "victim Bleeding Out", "Bleeding Out", "incapacitation.stabilise", targets=True),
     _action("recover-stunned", "Recover from Stunned", "Vigor roll (free, at the start of the "

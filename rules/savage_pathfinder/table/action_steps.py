@@ -64,7 +64,7 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
-                          "rest", "evasion", "climb"})
+                          "rest", "evasion", "climb", "daily-vigor"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 

@@ -37,6 +37,7 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
 from rules.savage_pathfinder.table import foe_actions as foes
+from rules.savage_pathfinder.table import recovery_steps
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.pipeline import AttackError
 from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
@@ -63,6 +64,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "bleeding-out": steps.bleed, "stabilise": foes.stabilise_ally,
     "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade, "climb": steps.climb,
+    "daily-vigor": recovery_steps.daily_vigor,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 
@@ -96,7 +98,7 @@ def action_card_lines(board: Board, action: str, actor: str, target: str,
 _NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shaken",),
                 "spend-benny": ("shaken",), "recover-stunned": ("stunned",),
                 "bleeding-out": ("bleeding_out",),
-                "break-free": ("bound", "entangled")}
+                "break-free": ("bound", "entangled"), "daily-vigor": ("incapacitated",)}
 """Actions that only make sense in one of these states (``go-prone``: when not prone)."""
 
 
@@ -121,6 +123,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is already prone"
     if needs and not any(getattr(state, flag) for flag in needs):
         return f"{name} is not {' or '.join(n.replace('_', ' ') for n in needs)}"
+    if action == "daily-vigor" and state.bleeding_out:
+        return f"{name} is Bleeding Out: the daily roll begins once he is stable"
     if action in steps.FREE_ACTIONS:
         return None
     if state.incapacitated or state.stunned:

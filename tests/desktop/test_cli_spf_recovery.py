@@ -1,0 +1,36 @@
+"""``battlemap attack --action`` for Savage Pathfinder recovery over days and hours: scripted
+dice, the log printed, ``--write`` saving the token's new condition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.model import Encounter, Side, Token
+
+DOWN = {"wild_card": True, "attributes": {"vigor": "d8"},
+        "condition": {"wounds": 3, "incapacitated": True}}
+
+
+def saved(tmp_path: Path, stats: dict) -> Path:
+    path = tmp_path / "camp.json"
+    hero = Token("hero", "Hero", 1.5, 1.5, side=Side.HERO, stats=stats)
+    save_encounter(Encounter(system="savage-pathfinder", tokens=(hero,)), path)
+    return path
+
+
+def test_the_daily_vigor_roll_from_the_command_line(tmp_path: Path, capsys) -> None:
+    """C77 Incapacitated: "a Vigor roll each day ... no longer Incapacitated ... if
+    successful": Vigor d8 7, Wild d6 1, -3 for three Wounds = 4 vs 4, a success."""
+    path = saved(tmp_path, DOWN)
+    args = ["attack", str(path), "--attacker", "hero", "--action", "daily-vigor"]
+    assert main([*args, "--dice", "7,1", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        "Hero recovers: no longer Incapacitated (daily Vigor)",
+        "  Vigor (daily recovery) d8 7, Wild d6 1 = 7; -3 3 Wounds → 4 vs TN 4: success",
+        "  Hero is no longer Incapacitated",
+    ]
+    condition = load_encounter(path).token("hero").stats["condition"]
+    assert condition.get("incapacitated", False) is False
+    assert condition["wounds"] == 3
