@@ -168,6 +168,8 @@ class Link:
     first: str
     second: str
     label: str = ""
+    together: bool = False
+    """The two tokens move as one (a rider and his mount): dragging either drags both."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,6 +163,29 @@ def _movement_of(encounter: Encounter, token_id: str) -> Movement | None:
         return None
 
 
+def moving_together(encounter: Encounter, token_ids: set[str]) -> frozenset[str]:
+    """``token_ids`` and every token the game system's links tie to one of them to move as one
+    (:attr:`rules.interface.Link.together`: a rider and his mount), however many links away.
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),))
+    >>> sorted(moving_together(enc, {"a"}))
+    ['a']
+    """
+    try:
+        links = find_system(encounter.system).links(board_of(encounter))
+    except ValueError:
+        return frozenset(token_ids)
+    pairs = [(k.first, k.second) for k in links if k.together]
+    found, grown = set(token_ids), True
+    while grown:
+        more = {b for a, b in pairs if a in found} | {a for a, b in pairs if b in found}
+        grown = not more <= found
+        found |= more
+    return frozenset(found)
+
+
 class SelectTool:
     """Select, drag tokens (snapped unless ``snap`` is off or Shift/Alt is held), open doors.
 
@@ -172,7 +195,8 @@ class SelectTool:
     opens or closes it; a click on any other wall, or inside a region, selects it.
 
     On the table, ``movable`` says which tokens the players may drag (a press on any other
-    token only selects it) and ``doors`` whether a click opens doors.
+    token only selects it) and ``doors`` whether a click opens doors. Tokens the game system
+    links to move together (a rider and his mount) are dragged with the one pressed.
     """
 
     single_use: ClassVar[bool] = False
@@ -232,9 +256,10 @@ class SelectTool:
             return
         self._lead = token.id
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
-        moving = [t for t in encounter.tokens
-                  if t.id in self.selection and self.movable(t, encounter)]
-        self._origins = {t.id: (t.x, t.y) for t in moving}
+        moving = moving_together(encounter, {t.id for t in encounter.tokens
+                                             if t.id in self.selection
+                                             and self.movable(t, encounter)})
+        self._origins = {t.id: (t.x, t.y) for t in encounter.tokens if t.id in moving}
 
     def _token_at(self, encounter: Encounter, point: Point) -> Token | None:
         token = token_at(encounter, *point, include_hidden=self.pick_hidden)

@@ -34,6 +34,7 @@ from rules.interface import (
     Control,
     FieldKind,
     GridDefaults,
+    Link,
     MenuEntry,
     Movement,
     Preview,
@@ -67,6 +68,7 @@ from rules.savage_pathfinder.table import actions as table_actions
 from rules.savage_pathfinder.table import menu as table_menu
 from rules.savage_pathfinder.table import turn_rolls, turns
 from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
+from rules.savage_pathfinder.table.mounts import keep_seat, mount_links
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
 from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
@@ -335,6 +337,10 @@ class SavagePathfinder(GameSystem):
         pace = pace_for_turn(mover)
         return Movement(pace, pace + mover.running_die if pace else 0)
 
+    def links(self, board: Board) -> tuple[Link, ...]:
+        """Each rider and his mount (they move together)."""
+        return mount_links(board)
+
     def is_down(self, piece: Piece) -> bool:
         raw = piece.stats.get("condition", {})
         return isinstance(raw, Mapping) and bool(raw.get("incapacitated"))
@@ -415,8 +421,10 @@ class SavagePathfinder(GameSystem):
         try:
             if _yes(params, "push"):
                 pushed = resolve_push(board, request.attacker, request.target, dice)
-                return Resolution(pushed.events, pushed.board, pushed.entry.title,
-                                  pushed.entry.lines, data=action_data(pushed.board))
+                return keep_seat(board, Resolution(pushed.events, pushed.board,
+                                                   pushed.entry.title, pushed.entry.lines,
+                                                   data=action_data(pushed.board)), dice,
+                                 request.answers)
             declared = declared_of(params)
             soak = _number(params, "soak", 0)
             if request.also:
@@ -437,9 +445,10 @@ class SavagePathfinder(GameSystem):
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
         joker = result.preview.context.joker
-        return Resolution(result.events, result.board, result.entry.title, result.entry.lines,
-                          data=attack_data(result),
-                          flourish=result.preview.attacker if joker else None)
+        return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
+                                           result.entry.lines, data=attack_data(result),
+                                           flourish=result.preview.attacker if joker else None),
+                         dice, request.answers)
 
     def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
         try:
@@ -450,8 +459,8 @@ class SavagePathfinder(GameSystem):
                                     evadable=_yes(request.params, "evadable"))
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
-        return Resolution(area.events, area.board, area.entry.title, area.entry.lines,
-                          data=area_data(area))
+        return keep_seat(board, Resolution(area.events, area.board, area.entry.title,
+                                           area.entry.lines, data=area_data(area)), dice)
 
     def traits(self, piece: Piece) -> tuple[str, ...]:
         """The five attributes, then the token's skills."""
@@ -517,8 +526,9 @@ class SavagePathfinder(GameSystem):
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
-        return Resolution(result.events, result.board, result.entry.title, result.entry.lines,
-                          data=action_data(result.board))
+        return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
+                                           result.entry.lines, data=action_data(result.board)),
+                         dice)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         state = turns.initiative(board)

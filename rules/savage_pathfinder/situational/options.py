@@ -174,6 +174,11 @@ _ACTIONS = (
             "Incapacitated", "Fatigue", "situational.fatigue.add_fatigue"),
     _action("recover-fatigue", "Recover a Fatigue level", "an hour's rest (not from "
             "Incapacitated)", "Fatigue", "situational.fatigue.recover_fatigue"),
+    _action("mount", "Mount", "climb onto the adjacent mount: the two move together, attacks "
+            "are mounted; harm may throw the rider (Riding)", "Mounted Combat",
+            "situational.mounted.horsemanship", targets=True),
+    _action("dismount", "Dismount", "get off the mount", "Mounted Combat",
+            "situational.mounted.seat_at_risk"),
     _action("climb", "Climb (Athletics)", "Athletics (climbing) for a hazardous climb; claws "
             "+2 on a rough or soft surface", "Natural Weapons",
             "situational.natural.climbing_roll"),

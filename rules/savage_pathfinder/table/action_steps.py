@@ -64,7 +64,8 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
-                          "rest", "evasion", "climb", "daily-vigor"})
+                          "rest", "evasion", "climb", "daily-vigor", "mount",
+                          "dismount"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 

@@ -37,7 +37,7 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
 from rules.savage_pathfinder.table import foe_actions as foes
-from rules.savage_pathfinder.table import recovery_steps
+from rules.savage_pathfinder.table import mounts, recovery_steps
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.pipeline import AttackError
 from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
@@ -65,6 +65,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade, "climb": steps.climb,
     "daily-vigor": recovery_steps.daily_vigor,
+    "mount": mounts.mount_up, "dismount": mounts.dismount,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 
@@ -123,6 +124,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is already prone"
     if needs and not any(getattr(state, flag) for flag in needs):
         return f"{name} is not {' or '.join(n.replace('_', ' ') for n in needs)}"
+    if action == "dismount" and mounts.mount_of(board, actor) is None:
+        return f"{name} rides nothing"
     if action == "daily-vigor" and state.bleeding_out:
         return f"{name} is Bleeding Out: the daily roll begins once he is stable"
     if action in steps.FREE_ACTIONS:

@@ -55,6 +55,7 @@ from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
 from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from rules.savage_pathfinder.table.riders import mount_of
 from rules.savage_pathfinder.table.timed_states import acted, aimed, defending, holding, support_for
 from rules.table import Board, Piece, Side
 
@@ -258,7 +259,8 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                       shots=declared.shots,
                       attack_modifiers=(*chosen.attack_modifiers,
                                         *([support] if support else [])))
-    facts = replace(facts, mounted=declared.mounted, straight_run=declared.straight_run,
+    riding = mount_of(s.board, s.attacker.id) is not None
+    facts = replace(facts, mounted=declared.mounted or riding, straight_run=declared.straight_run,
                     free_attack=declared.free_attack, part_scale=declared.part_scale,
                     creatures_between=_in_the_way(s) if declared.through_creatures else (),
                     target_defending=defending(s.board, s.target.id),
