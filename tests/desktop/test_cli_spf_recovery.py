@@ -34,3 +34,25 @@ def test_the_daily_vigor_roll_from_the_command_line(tmp_path: Path, capsys) -> N
     condition = load_encounter(path).token("hero").stats["condition"]
     assert condition.get("incapacitated", False) is False
     assert condition["wounds"] == 3
+
+
+def test_breaking_free_of_a_net_from_the_command_line(tmp_path: Path, capsys) -> None:
+    """S18 Breaking Free from a Device: --device marks the net; Strength d6 3, Wild d6 2, -2 =
+    1 fails, so the next try is refused until --action device-retry (the GM's call); then d6
+    6 (an Ace) + 2 = 8, Wild 1, -2 = 6 vs 4: free."""
+    netted = {"wild_card": True, "attributes": {"strength": "d6"},
+              "condition": {"entangled": True, "vulnerable": True}}
+    path = saved(tmp_path, netted)
+    free = ["attack", str(path), "--attacker", "hero", "--action", "break-free", "--device"]
+    assert main([*free, "--dice", "3,2", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Hero is still held"
+    assert main([*free, "--dice", "6,1", "--write"]) == 2
+    assert "Hero failed to break free of a device: no new try until the situation changes" \
+        in capsys.readouterr().err
+    retry = ["attack", str(path), "--attacker", "hero", "--action", "device-retry", "--write"]
+    assert main(retry) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "The situation changed: Hero may try to break free again"
+    assert main([*free, "--dice", "6,2,1", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Hero breaks free"
+    assert load_encounter(path).token("hero").stats["condition"]["entangled"] is False

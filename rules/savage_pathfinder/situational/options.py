@@ -123,6 +123,9 @@ _ACTIONS = (
             ("attacker_at", "defender_at", "straight_run"), True),
     _action("break-free", "Break free", "Strength -2 or Athletics to escape Bound or Entangled",
             "Bound and Entangled", "situational.states.break_free"),
+    _action("device-retry", "Situation changed: may try again", "the GM's call: a victim "
+            "who failed to break free of a device may try again", "Bound and Entangled",
+            "situational.states.break_free"),
     _action("cut-free", "Cut free", "cut a held ally free: damage against Hardness 4, +2 "
             "with a Wild Attack", "Bound and Entangled", "situational.states.cut_free",
             targets=True),

@@ -45,7 +45,7 @@ from rules.savage_pathfinder.situational.misc import (
     rest,
 )
 from rules.savage_pathfinder.situational.natural import climbing_roll
-from rules.savage_pathfinder.situational.states import break_free, stunned_recovery
+from rules.savage_pathfinder.situational.states import stunned_recovery
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
 from rules.savage_pathfinder.table.timed_states import (
@@ -65,7 +65,7 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
                           "rest", "evasion", "climb", "daily-vigor", "mount",
-                          "dismount"})
+                          "dismount", "device-retry"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
@@ -90,6 +90,8 @@ class ActionRequest:
     skill: str | None = None
     effect: str = "Distracted"
     trait: str = "strength"
+    device: bool = False
+    """Breaking free: held by a device (a net, manacles), a failure allows no new try."""
     hardness: int = 8
     items: int = 3
     wild_attack: bool = False
@@ -299,15 +301,6 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
         raise AttackError(str(error)) from None
     return finish(board, request, f"{_name(board, actor.id)} reloads {weapon.name}", [],
                   [], [f"Reload {actions}: {actions} action{'s' * (actions != 1)}"])
-
-
-def break_out(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Break free of Bound or Entangled: Strength -2, or Athletics (``request.trait``)."""
-    actor = fighter_of(board, request.actor)
-    attempt = break_free(dice, actor, request.trait, joker=_joker(board, actor.id))
-    word = "breaks free" if attempt.outcome.states[0] != actor else "is still held"
-    return finish(board, request, f"{_name(board, actor.id)} {word}",
-                  attempt.outcome.events, attempt.outcome.states)
 
 
 def break_object(board: Board, request: ActionRequest,

@@ -36,8 +36,8 @@ from rules.dice import DiceSource
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
+from rules.savage_pathfinder.table import devices, mounts, recovery_steps
 from rules.savage_pathfinder.table import foe_actions as foes
-from rules.savage_pathfinder.table import mounts, recovery_steps
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.pipeline import AttackError
 from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
@@ -54,7 +54,7 @@ Handler = Callable[[Board, ActionRequest, DiceSource], ActionResult]
 
 HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "grapple": foes.grapple_foe, "let-go": foes.let_go_of, "crush": foes.crush_foe,
-    "push": foes.push_foe, "break-free": steps.break_out, "cut-free": foes.cut_loose,
+    "push": foes.push_foe, "break-free": devices.break_free_of, "cut-free": foes.cut_loose,
     "break-object": steps.break_object, "test": foes.put_to_the_test, "support": foes.support_ally,
     "defend": steps.defend, "aim": steps.aim, "finishing-move": foes.finish_foe,
     "withdraw": foes.withdraw, "ready": steps.ready_items, "reload": steps.reload,
@@ -66,6 +66,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "evasion": steps.evade, "climb": steps.climb,
     "daily-vigor": recovery_steps.daily_vigor,
     "mount": mounts.mount_up, "dismount": mounts.dismount,
+    "device-retry": devices.allow_retry,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 
@@ -124,6 +125,10 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is already prone"
     if needs and not any(getattr(state, flag) for flag in needs):
         return f"{name} is not {' or '.join(n.replace('_', ' ') for n in needs)}"
+    if action in ("break-free", "device-retry"):
+        blocked = devices.retry_problem(board, actor)
+        if (blocked is None) == (action == "device-retry"):
+            return blocked or f"{name} may try to break free already"
     if action == "dismount" and mounts.mount_of(board, actor) is None:
         return f"{name} rides nothing"
     if action == "daily-vigor" and state.bleeding_out:
