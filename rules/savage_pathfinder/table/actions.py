@@ -131,6 +131,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
             return blocked or f"{name} may try to break free already"
     if action == "dismount" and mounts.mount_of(board, actor) is None:
         return f"{name} rides nothing"
+    if action == "mount":
+        return mounts.rider_problem(board, actor)
     if action == "daily-vigor" and state.bleeding_out:
         return f"{name} is Bleeding Out: the daily roll begins once he is stable"
     if action in steps.FREE_ACTIONS:

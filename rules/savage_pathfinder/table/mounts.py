@@ -49,7 +49,7 @@ from rules.savage_pathfinder.table.timed_states import ran
 from rules.table import Board
 
 __all__ = ["FALL_CHOICES", "dismount", "keep_seat", "mount_links", "mount_of", "mount_up",
-           "rider_of", "with_mount"]
+           "rider_of", "rider_problem", "with_mount"]
 
 def mount_links(board: Board) -> tuple[Link, ...]:
     """One link per rider and mount, drawn between them; the two tokens move together."""
@@ -62,19 +62,24 @@ def _name(board: Board, token: str) -> str:
     return board.token(token).name
 
 
-def mount_up(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """*Mount…*: the actor climbs onto the adjacent token ``request.target``."""
-    rider, mount = request.actor, request.target or ""
+def rider_problem(board: Board, rider: str) -> str | None:
+    """Why ``rider`` cannot mount anything now (before the mount is picked), or None."""
     held = fighter_of(board, rider)
-    fighter_of(board, mount, "mount")
-    problem = (
+    return (
         f"{_name(board, rider)} already rides {_name(board, mount_of(board, rider) or '')}"
         if mount_of(board, rider) else
         f"{_name(board, rider)} carries a rider" if rider_of(board, rider) else
+        f"{_name(board, rider)} cannot move" if not may_move(held.condition) else None)
+
+
+def mount_up(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """*Mount…*: the actor climbs onto the adjacent token ``request.target``."""
+    rider, mount = request.actor, request.target or ""
+    fighter_of(board, mount, "mount")
+    problem = rider_problem(board, rider) or (
         f"{_name(board, mount)} already carries {_name(board, rider_of(board, mount) or '')}"
         if rider_of(board, mount) else
         f"{_name(board, mount)} rides another token" if mount_of(board, mount) else
-        f"{_name(board, rider)} cannot move" if not may_move(held.condition) else
         f"{_name(board, mount)} is not next to {_name(board, rider)}"
         if not board.map().adjacent(rider, mount) else None)
     if problem is not None:

@@ -51,6 +51,8 @@ def test_mounting_links_the_pair_and_a_drag_moves_both() -> None:
     system = find_system(enc.system)
     assert system.links(board_of(enc)) == (Link("horse", "knight", "Knight rides Horse",
                                                  together=True),)
+    menu = system.action_menu(board_of(enc), "knight")
+    assert next(e for e in menu if e.label == "Mount…").problem == "Knight already rides Horse"
     tool = SelectTool()
     tool.feed(PointerEvent(PointerKind.PRESS, 5.0, 7.0), enc)
     tool.feed(PointerEvent(PointerKind.MOVE, 8.0, 7.0), enc)
