@@ -72,6 +72,7 @@ from rules.savage_pathfinder.table.mounts import keep_seat, mount_links
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
 from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
+from rules.savage_pathfinder.table.recovery_steps import fatigue_sources
 from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, traits_of
 from rules.savage_pathfinder.table.savage_context import Declared
 from rules.savage_pathfinder.table.summary import (
@@ -167,6 +168,21 @@ def _inches(text: str) -> float:
     return inches
 
 
+def _hours(text: str) -> float:
+    """``hours`` of an action: blank is 0.
+
+    >>> _hours("1.5"), _hours("")
+    (1.5, 0.0)
+    """
+    try:
+        hours = float(text.strip() or 0.0)
+    except ValueError:
+        raise RulesError(f"hours: {text!r} is not a number of hours") from None
+    if not math.isfinite(hours) or hours < 0:
+        raise RulesError(f"hours: {text!r} is not a number of hours")
+    return hours
+
+
 CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
                      if o.startswith("called-shot-"))
 
@@ -250,6 +266,17 @@ ATTACK_INPUTS = (
 )
 """What the attack bar's Declare menu and the CLI's flags set."""
 
+ACTION_ASKS = {
+    "gain-fatigue": (
+        StatField("source", "Source of the Fatigue", FieldKind.TEXT, "Action",
+                  help="cold, hunger, a spell"),
+        StatField("hours", "Hours until it wears off", FieldKind.NUMBER, "Action", minimum=0,
+                  help="blank: not tracked")),
+    "time-passes": (StatField("hours", "Hours that pass", FieldKind.NUMBER, "Action",
+                              minimum=0, help="Fatigue wears off by its sources"),),
+}
+"""What the GM types in for an action before it is done (the desktop asks for each)."""
+
 OVERRIDES = (
     StatField("range_band", "Range band", FieldKind.CHOICE, "Override",
               choices=("short", "medium", "long", "extreme")),
@@ -261,6 +288,13 @@ OVERRIDES = (
               choices=("0", "1", "2", "3", "4")),
 )
 """The measured facts the GM may rule otherwise (the log names each ruling)."""
+
+
+def _fatigue_tip(board: Board, token: str) -> str:
+    """``Fatigue``, with its recorded sources and their hours left (Mixed Fatigue)."""
+    sources = fatigue_sources(board, token)
+    return "Fatigue" + (": " + ", ".join(f"{w} ({h:g} h left)" for w, h in sources)
+                        if sources else "")
 
 
 def _names(board: Board) -> dict[str, str]:
@@ -309,7 +343,8 @@ class SavagePathfinder(GameSystem):
         fatigue = condition.get("fatigue")
         if isinstance(fatigue, int) and fatigue > 0:
             found.insert(1 if condition.get("shaken") else 0,
-                         Badge(f"FAT {fatigue}", "Fatigue", color="#ff9800"))
+                         Badge(f"FAT {fatigue}", _fatigue_tip(board, piece.id),
+                               color="#ff9800"))
         if has_joker(board.combat, piece.id):
             found.append(Badge("JOKER", "dealt a Joker: +2 to every trait roll",
                                color="#ffd700"))
@@ -352,7 +387,8 @@ class SavagePathfinder(GameSystem):
         options = tuple(ActionSpec(o.id, o.name, ActionKind.OPTION, excludes=o.excludes,
                                    help=o.description) for o in ATTACK_OPTIONS.values())
         acts = tuple(ActionSpec(o.id, o.name, ActionKind.ACTION, needs_target=o.targets,
-                                free=table_actions.is_free(o.id), help=o.description)
+                                free=table_actions.is_free(o.id), help=o.description,
+                                asks=ACTION_ASKS.get(o.id, ()))
                      for o in ACTIONS.values())
         rules = tuple(ActionSpec(o.id, o.name, ActionKind.AUTOMATIC, help=o.description)
                       for o in AUTOMATIC_RULES.values())
@@ -521,6 +557,7 @@ class SavagePathfinder(GameSystem):
                 skill=params.get("skill"),
                 effect=params.get("effect", "distracted").capitalize(),
                 trait=params.get("trait", "strength"), device=_yes(params, "device"),
+                source=params.get("source", ""), hours=_hours(params.get("hours", "")),
                 hardness=_number(params, "hardness", 8),
                 items=_number(params, "items", 3), wild_attack=_yes(params, "wild_attack"),
                 part=params.get("part") or params.get("called_shot") or "hand",

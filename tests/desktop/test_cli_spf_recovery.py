@@ -56,3 +56,19 @@ def test_breaking_free_of_a_net_from_the_command_line(tmp_path: Path, capsys) ->
     assert main([*free, "--dice", "6,2,1", "--write"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "Hero breaks free"
     assert load_encounter(path).token("hero").stats["condition"]["entangled"] is False
+
+
+def test_mixed_fatigue_from_the_command_line(tmp_path: Path, capsys) -> None:
+    """S64 Mixed Fatigue: cold for 1 h and hunger for 8 h (Exhausted); after 4 h one level is
+    gone with the cold (Fatigued), after 4 more the other with the hunger."""
+    path = saved(tmp_path, {"wild_card": True})
+    act = ["attack", str(path), "--attacker", "hero", "--write", "--action"]
+    assert main([*act, "gain-fatigue", "--param", "source=cold", "--param", "hours=1"]) == 0
+    assert main([*act, "gain-fatigue", "--param", "source=hunger", "--param", "hours=8"]) == 0
+    capsys.readouterr()
+    assert main([*act, "time-passes", "--param", "hours=4"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "4 h pass: Hero's Fatigue Exhausted → Fatigued", "  worn off: cold",
+        "  still: hunger (4 h)"]
+    assert main([*act, "time-passes", "--param", "hours=4"]) == 0
+    assert load_encounter(path).token("hero").stats["condition"].get("fatigue", 0) == 0

@@ -182,6 +182,10 @@ _ACTIONS = (
             "situational.mounted.horsemanship", targets=True),
     _action("dismount", "Dismount", "get off the mount", "Mounted Combat",
             "situational.mounted.seat_at_risk"),
+    _action("time-passes", "Time passes (Fatigue wears off)", "hours go by: Fatigue from "
+            "several sources loses a level when the shortest expires, another at the longest; "
+            "without sources, a level an hour", "Fatigue",
+            "situational.fatigue.levels_after_mixed_recovery"),
     _action("climb", "Climb (Athletics)", "Athletics (climbing) for a hazardous climb; claws "
             "+2 on a rough or soft surface", "Natural Weapons",
             "situational.natural.climbing_roll"),

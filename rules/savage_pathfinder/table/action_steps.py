@@ -65,7 +65,7 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
                           "rest", "evasion", "climb", "daily-vigor", "mount",
-                          "dismount", "device-retry"})
+                          "dismount", "device-retry", "time-passes"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
@@ -92,6 +92,10 @@ class ActionRequest:
     trait: str = "strength"
     device: bool = False
     """Breaking free: held by a device (a net, manacles), a failure allows no new try."""
+    source: str = ""
+    """Gaining Fatigue: what causes it (cold, hunger, a spell)."""
+    hours: float = 0.0
+    """Gaining Fatigue: the hours its source takes to wear off; time passing: hours elapsed."""
     hardness: int = 8
     items: int = 3
     wild_attack: bool = False

@@ -62,11 +62,11 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "go-prone": steps.go_prone, "recover-shaken": steps.recover_shaken,
     "spend-benny": steps.spend_benny, "recover-stunned": steps.recover_stunned,
     "bleeding-out": steps.bleed, "stabilise": foes.stabilise_ally,
-    "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
+    "gain-fatigue": recovery_steps.gain_fatigue_from, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade, "climb": steps.climb,
     "daily-vigor": recovery_steps.daily_vigor,
     "mount": mounts.mount_up, "dismount": mounts.dismount,
-    "device-retry": devices.allow_retry,
+    "device-retry": devices.allow_retry, "time-passes": recovery_steps.time_passes,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 

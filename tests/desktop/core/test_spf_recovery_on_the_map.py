@@ -47,3 +47,23 @@ def test_the_daily_roll_needs_an_incapacitated_token_that_is_not_bleeding_out() 
         "Hero is Bleeding Out: the daily roll begins once he is stable"
     with pytest.raises(AttackError, match="Bleeding Out"):
         perform_action(one(bleeding), ActionRequest("daily-vigor", "hero"), ScriptedDice([8]))
+
+
+def test_fatigue_from_two_sources_wears_off_at_the_shortest_then_the_longest() -> None:
+    """S64 Mixed Fatigue: "remove one level when the effect with the shortest duration expires,
+    then another level when the longest expires." Cold (1 h) and hunger (8 h) leave the hero
+    Exhausted; 4 hours later only the cold has worn off: Fatigued (a level an hour would have
+    left him fresh); 4 more hours and the hunger is gone too: fresh."""
+    enc = one({"wild_card": True})
+    for source, hours in (("cold", 1.0), ("hunger", 8.0)):
+        enc = perform_action(enc, ActionRequest("gain-fatigue", "hero", source=source,
+                                                hours=hours), ScriptedDice([])).encounter
+    assert enc.token("hero").stats["condition"]["fatigue"] == 2
+    later = perform_action(enc, ActionRequest("time-passes", "hero", hours=4.0),
+                           ScriptedDice([]))
+    assert later.encounter.token("hero").stats["condition"]["fatigue"] == 1
+    assert later.entry.lines == ("worn off: cold", "still: hunger (4 h)")
+    rested = perform_action(later.encounter, ActionRequest("time-passes", "hero", hours=4.0),
+                            ScriptedDice([])).encounter
+    assert rested.token("hero").stats["condition"]["fatigue"] == 0
+    assert rested.combat["fatigue_sources"] == {}
