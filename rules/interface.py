@@ -169,7 +169,8 @@ class Link:
     second: str
     label: str = ""
     together: bool = False
-    """The two tokens move as one (a rider and his mount): dragging either drags both."""
+    """``second`` rides on ``first`` (a rider on his mount): dragging either drags both, and
+    the drag's ruler measures ``first``'s move."""
 
 
 @dataclass(frozen=True, slots=True)

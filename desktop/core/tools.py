@@ -28,6 +28,7 @@ from typing import ClassVar, Protocol
 
 from desktop.core.battlefield import battlefield_of
 from desktop.core.board import board_of
+from desktop.core.carried import carrier_of, moving_together
 from desktop.core.edits import (
     label_for_move,
     light_at,
@@ -163,29 +164,6 @@ def _movement_of(encounter: Encounter, token_id: str) -> Movement | None:
         return None
 
 
-def moving_together(encounter: Encounter, token_ids: set[str]) -> frozenset[str]:
-    """``token_ids`` and every token the game system's links tie to one of them to move as one
-    (:attr:`rules.interface.Link.together`: a rider and his mount), however many links away.
-
-    Examples
-    --------
-    >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),))
-    >>> sorted(moving_together(enc, {"a"}))
-    ['a']
-    """
-    try:
-        links = find_system(encounter.system).links(board_of(encounter))
-    except ValueError:
-        return frozenset(token_ids)
-    pairs = [(k.first, k.second) for k in links if k.together]
-    found, grown = set(token_ids), True
-    while grown:
-        more = {b for a, b in pairs if a in found} | {a for a, b in pairs if b in found}
-        grown = not more <= found
-        found |= more
-    return frozenset(found)
-
-
 class SelectTool:
     """Select, drag tokens (snapped unless ``snap`` is off or Shift/Alt is held), open doors.
 
@@ -196,7 +174,8 @@ class SelectTool:
 
     On the table, ``movable`` says which tokens the players may drag (a press on any other
     token only selects it) and ``doors`` whether a click opens doors. Tokens the game system
-    links to move together (a rider and his mount) are dragged with the one pressed.
+    links to move together (a rider and his mount) are dragged with the one pressed, and the
+    ruler measures the carrier's move (the mount's Pace).
     """
 
     single_use: ClassVar[bool] = False
@@ -288,7 +267,7 @@ class SelectTool:
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
         cost = path_length(self._field, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
-        movement = _movement_of(encounter, lead.id)
+        movement = _movement_of(encounter, carrier_of(encounter, lead.id))
         band = pace_band(cost, movement) if movement is not None else PaceBand.PACE
         pace = movement.pace if movement is not None else cost
         name = movement.name if movement is not None else ""

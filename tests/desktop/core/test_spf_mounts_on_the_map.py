@@ -117,3 +117,15 @@ def test_a_bucking_horse_throws_a_knight_who_fails_riding_and_the_fall_hurts() -
         "Knight is now fallen (prone)",
         "falling damage: falling d4 3, falling d4 3 → 6 vs Toughness 6: success",
         "Knight is Shaken")
+
+
+def test_dragging_the_rider_measures_the_mounts_pace() -> None:
+    """Mounted Combat: the rider moves on his mount, so the drag's ruler shows the horse's
+    Pace 12, not the knight's 6: 8" is within it (not running), and the horse comes along."""
+    tool = SelectTool()
+    enc = mounted()
+    tool.feed(PointerEvent(PointerKind.PRESS, 3.5, 6.5), enc)
+    tool.feed(PointerEvent(PointerKind.MOVE, 11.5, 6.5), enc)
+    assert isinstance(tool.preview, DragPreview)
+    assert (tool.preview.pace, tool.preview.band.value) == (12, "pace")
+    assert dict(tool.preview.positions)["horse"] == (13.0, 7.0)
