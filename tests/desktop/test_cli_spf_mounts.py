@@ -4,6 +4,7 @@ a thrown rider's mount was running."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from desktop.cli import main
@@ -56,13 +57,15 @@ def test_a_thrown_knight_asks_whether_the_horse_was_running(tmp_path: Path, caps
     assert main(shot) == 2
     assert "Knight falls from Horse: was it running?: give --answer fall-knight=CHOICE " \
         "(one of standing, running, running-fast, running-faster)" in capsys.readouterr().err
-    assert main([*shot, "--answer", "fall-knight=running-fast"]) == 0
-    assert capsys.readouterr().out.splitlines()[-3:] == [
-        "  Riding (stay mounted) d6 2, Wild d6 1 → 2 vs TN 4: failure",
-        "  Knight is now fallen (prone)",
-        "  falling damage: falling d4 1, falling d4 2, falling d4 1 → 4 vs Toughness 6: "
+    assert main([*shot, "--answer", "fall-knight=running-fast", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["log"]["lines"][-3:] == [
+        "Riding (stay mounted) d6 2, Wild d6 1 → 2 vs TN 4: failure",
+        "Knight is now fallen (prone)",
+        "falling damage: falling d4 1, falling d4 2, falling d4 1 → 4 vs Toughness 6: "
         "no effect",
     ]
+    assert summary["conditions"]["knight"]["prone"] is True
     after = load_encounter(path)
     assert after.token("knight").stats["condition"]["prone"] is True
     assert after.combat["mounts"] == {}

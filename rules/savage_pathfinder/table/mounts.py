@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from rules.dice import DiceSource
 from rules.events import Event, Outcome, StatusAdded
@@ -180,13 +181,14 @@ def keep_seat(before: Board, resolution: Resolution, dice: DiceSource,
     """
     if resolution.decision is not None:
         return resolution
-    board, events = resolution.board, list[Event]()
+    board, events, riders = resolution.board, list[Event](), set[str]()
     for rider, mount in pairs(before).items():
         if mount_of(board, rider) == mount:
             board, fell, question = _seat_roll(before, board, rider, mount, dice, answers)
             if question is not None:
                 return replace(resolution, board=before, decision=question)
             events += fell
+            riders |= {rider} if fell else set()
     if not events and board == resolution.board:
         return resolution
     lines = attack_lines(events, {t.id: t.name for t in board.tokens})
@@ -195,4 +197,14 @@ def keep_seat(before: Board, resolution: Resolution, dice: DiceSource,
         board = replace(board, log=(*board.log[:-1], replace(last, lines=(*last.lines,
                                                                           *lines))))
     return replace(resolution, events=(*resolution.events, *events), board=board,
-                   notes=(*resolution.notes, *lines))
+                   notes=(*resolution.notes, *lines), data=_data(resolution, board, riders))
+
+
+def _data(resolution: Resolution, board: Board, riders: set[str]) -> Mapping[str, Any]:
+    """The resolution's JSON with the conditions it lists, and the riders', as they are now."""
+    listed = resolution.data.get("conditions")
+    if not isinstance(listed, Mapping):
+        return resolution.data
+    ids = set(listed) | riders
+    return {**resolution.data, "conditions": {t.id: t.stats.get("condition", {})
+                                              for t in board.tokens if t.id in ids}}
