@@ -135,6 +135,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return mounts.rider_problem(board, actor)
     if action == "daily-vigor" and state.bleeding_out:
         return f"{name} is Bleeding Out: the daily roll begins once he is stable"
+    if action == "daily-vigor" and state.fatigue >= 3:
+        return f"{name} is Incapacitated by Fatigue: 2d6 hours, or treatment"
     if action in steps.FREE_ACTIONS:
         return None
     if state.incapacitated or state.stunned:

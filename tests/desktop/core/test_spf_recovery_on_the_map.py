@@ -39,7 +39,8 @@ def test_the_daily_vigor_roll_ends_incapacitation_on_a_success() -> None:
 
 def test_the_daily_roll_needs_an_incapacitated_token_that_is_not_bleeding_out() -> None:
     """C77: the roll is for the Incapacitated, "each day thereafter"; one Bleeding Out rolls
-    for that each turn first (Bleeding Out), so the menu greys the daily roll with why."""
+    for that each turn first (Bleeding Out), and one "Incapacitated from Fatigue" is helpless
+    "for 2d6 hours" (Fatigue), so the menu greys the daily roll with why."""
     assert menu_problem(one({"wild_card": True}), "Daily Vigor roll") == \
         "Hero is not incapacitated"
     bleeding = {**DOWN, "condition": {**DOWN["condition"], "bleeding_out": True}}
@@ -47,6 +48,9 @@ def test_the_daily_roll_needs_an_incapacitated_token_that_is_not_bleeding_out() 
         "Hero is Bleeding Out: the daily roll begins once he is stable"
     with pytest.raises(AttackError, match="Bleeding Out"):
         perform_action(one(bleeding), ActionRequest("daily-vigor", "hero"), ScriptedDice([8]))
+    tired = {"wild_card": True, "condition": {"fatigue": 3, "incapacitated": True}}
+    assert menu_problem(one(tired), "Daily Vigor roll") == \
+        "Hero is Incapacitated by Fatigue: 2d6 hours, or treatment"
 
 
 def test_fatigue_from_two_sources_wears_off_at_the_shortest_then_the_longest() -> None:
