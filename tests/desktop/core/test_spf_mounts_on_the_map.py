@@ -129,3 +129,27 @@ def test_dragging_the_rider_measures_the_mounts_pace() -> None:
     assert isinstance(tool.preview, DragPreview)
     assert (tool.preview.pace, tool.preview.band.value) == (12, "pace")
     assert dict(tool.preview.positions)["horse"] == (13.0, 7.0)
+
+
+def test_the_attack_tool_asks_the_gm_about_the_fall() -> None:
+    """S112 through the click tool the GM window uses: the horse hit and Shaken (d8 6; 2d6
+    5 + 4 = 9 vs 6), the knight's Riding d6 2, Wild 1 fails; the prompt asks whether the horse
+    was running; "standing": he falls prone and takes no damage (only "If the mount was
+    running" does a fall hurt), so no falling dice are rolled."""
+    from desktop.core.attack_targeting import AttackChoices, AttackTool
+
+    asked = []
+
+    def ask(decision):
+        asked.append((decision.prompt, [c.id for c in decision.choices]))
+        return ("standing",)
+
+    tool = AttackTool(lambda: ScriptedDice([6, 5, 4, 2, 1]), attacker="archer", ask=ask)
+    tool.choices = AttackChoices(weapon="Bow")
+    commit = tool.resolve(mounted(), "horse")
+    assert asked == [("Knight falls from Horse: was it running?",
+                      ["standing", "running", "running-fast", "running-faster"])]
+    assert commit is not None
+    assert condition(commit.encounter, "knight")["prone"] is True
+    assert condition(commit.encounter, "knight").get("shaken", False) is False
+    assert find_system("spf").links(board_of(commit.encounter)) == ()
