@@ -196,6 +196,7 @@ class SelectTool:
         self._origins: dict[str, Point] = {}
         self._lead: str | None = None
         self._field: Battlefield | None = None
+        self._carrier: str | None = None
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -239,6 +240,7 @@ class SelectTool:
                                              if t.id in self.selection
                                              and self.movable(t, encounter)})
         self._origins = {t.id: (t.x, t.y) for t in encounter.tokens if t.id in moving}
+        self._carrier = carrier_of(encounter, token.id)  # whose move the ruler measures
 
     def _token_at(self, encounter: Encounter, point: Point) -> Token | None:
         token = token_at(encounter, *point, include_hidden=self.pick_hidden)
@@ -267,7 +269,7 @@ class SelectTool:
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
         cost = path_length(self._field, [(ox, oy), (x, y)]) * encounter.grid.distance_per_cell
-        movement = _movement_of(encounter, carrier_of(encounter, lead.id))
+        movement = _movement_of(encounter, self._carrier or lead.id)
         band = pace_band(cost, movement) if movement is not None else PaceBand.PACE
         pace = movement.pace if movement is not None else cost
         name = movement.name if movement is not None else ""
