@@ -206,6 +206,9 @@ class Link:
     first: str
     second: str
     label: str = ""
+    together: bool = False
+    """``second`` rides on ``first`` (a rider on his mount): dragging either drags both, and
+    the drag's ruler measures ``first``'s move."""
 
 
 @dataclass(frozen=True, slots=True)

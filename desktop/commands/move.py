@@ -18,9 +18,10 @@ import argparse
 import json
 import sys
 
+from desktop.core.carried import carrier_of, moving_together
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Encounter, Token
-from desktop.core.move_plan import MovePlan, make_move, plan_move
+from desktop.core.model import Encounter, Point, Token
+from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move
 from desktop.core.movement import snap_point
 
 __all__ = ["add_arguments", "plan_lines", "run"]
@@ -89,17 +90,28 @@ def _json(plan: MovePlan, name: str, saved: bool) -> str:
         "problem": plan.problem, "saved": saved}, indent=2)
 
 
+def _moved(encounter: Encounter, token_id: str, end: Point, plan: MovePlan) -> Encounter:
+    """``encounter`` after the move, with the tokens linked to move as one (a rider and his
+    mount) carried by the same offset, as a drag carries them."""
+    token = encounter.token(token_id)
+    dx, dy = end[0] - token.x, end[1] - token.y
+    positions = {t.id: (t.x + dx, t.y + dy) for t in encounter.tokens
+                 if t.id in moving_together(encounter, {token_id})}
+    return make_move(encounter, positions, {token_id: plan})
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         encounter = load_encounter(args.file)
         token = _token(encounter, args.token)
         end = (args.x, args.y) if args.free else snap_point(args.x, args.y,
                                                              encounter.grid.kind, token.size)
-        plan = plan_move(encounter, token.id, end, args.mode)
+        plan = plan_move(encounter, token.id, end, args.mode,
+                         movement=movement_of(encounter, carrier_of(encounter, token.id)))
         if plan.problem and not args.force:
             raise ValueError(f"{plan.problem} (--force moves anyway)")
         if args.save:
-            save_encounter(make_move(encounter, {token.id: end}, {token.id: plan}), args.file)
+            save_encounter(_moved(encounter, token.id, end, plan), args.file)
     except (EncounterFileError, ValueError, KeyError, OSError) as error:
         print(f"battlemap move: {str(error).strip(chr(39))}", file=sys.stderr)
         return 2

@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import ClassVar, Protocol
 
 from desktop.core.battlefield import battlefield_of
+from desktop.core.carried import carrier_of, moving_together
 from desktop.core.edits import (
     label_for_move,
     light_at,
@@ -174,7 +175,9 @@ class SelectTool:
     while dragging), and the ruler counts the move's cost in it.
 
     On the table, ``movable`` says which tokens the players may drag (a press on any other
-    token only selects it) and ``doors`` whether a click opens doors.
+    token only selects it) and ``doors`` whether a click opens doors. Tokens the game system
+    links to move together (a rider and his mount) are dragged with the one pressed, and the
+    ruler measures the carrier's move (the mount's Pace).
     """
 
     single_use: ClassVar[bool] = False
@@ -250,10 +253,12 @@ class SelectTool:
             return
         self._lead = token.id
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
-        self._movement = movement_of(encounter, token.id)
-        moving = [t for t in encounter.tokens
-                  if t.id in self.selection and self.movable(t, encounter)]
-        self._origins = {t.id: (t.x, t.y) for t in moving}
+        moving = moving_together(encounter, {t.id for t in encounter.tokens
+                                             if t.id in self.selection
+                                             and self.movable(t, encounter)})
+        self._origins = {t.id: (t.x, t.y) for t in encounter.tokens if t.id in moving}
+        # the ruler measures the carrier's move (a rider's mount)
+        self._movement = movement_of(encounter, carrier_of(encounter, token.id))
 
     def _token_at(self, encounter: Encounter, point: Point) -> Token | None:
         token = token_at(encounter, *point, include_hidden=self.pick_hidden)

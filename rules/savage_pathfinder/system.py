@@ -34,6 +34,7 @@ from rules.interface import (
     Control,
     FieldKind,
     GridDefaults,
+    Link,
     MenuEntry,
     Movement,
     Preview,
@@ -67,9 +68,11 @@ from rules.savage_pathfinder.table import menu as table_menu
 from rules.savage_pathfinder.table import moving as table_moving
 from rules.savage_pathfinder.table import turn_rolls, turns
 from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
+from rules.savage_pathfinder.table.mounts import keep_seat, mount_links
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
 from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
+from rules.savage_pathfinder.table.recovery_steps import fatigue_sources
 from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, traits_of
 from rules.savage_pathfinder.table.savage_context import Declared
 from rules.savage_pathfinder.table.summary import (
@@ -166,6 +169,21 @@ def _inches(text: str) -> float:
     return inches
 
 
+def _hours(text: str) -> float:
+    """``hours`` of an action: blank is 0.
+
+    >>> _hours("1.5"), _hours("")
+    (1.5, 0.0)
+    """
+    try:
+        hours = float(text.strip() or 0.0)
+    except ValueError:
+        raise RulesError(f"hours: {text!r} is not a number of hours") from None
+    if not math.isfinite(hours) or hours < 0:
+        raise RulesError(f"hours: {text!r} is not a number of hours")
+    return hours
+
+
 CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
                      if o.startswith("called-shot-"))
 
@@ -244,12 +262,26 @@ ATTACK_INPUTS = (
               choices=("distracted", "vulnerable"), default="distracted"),
     StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
               choices=("strength", "athletics"), default="strength"),
+    StatField("device", "Held by a device (net, manacles): no retry after a failure",
+              FieldKind.FLAG, "Action", default=False,
+              help="breaking free: a failure blocks new tries until the situation changes"),
     StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
               minimum=0, maximum=100, default=8),
     StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
               default=3),
 )
 """What the attack bar's Declare menu and the CLI's flags set."""
+
+ACTION_ASKS = {
+    "gain-fatigue": (
+        StatField("source", "Source of the Fatigue", FieldKind.TEXT, "Action",
+                  help="cold, hunger, a spell"),
+        StatField("hours", "Hours until it wears off", FieldKind.NUMBER, "Action", minimum=0,
+                  help="blank: not tracked")),
+    "time-passes": (StatField("hours", "Hours that pass", FieldKind.NUMBER, "Action",
+                              minimum=0, help="Fatigue wears off by its sources"),),
+}
+"""What the GM types in for an action before it is done (the desktop asks for each)."""
 
 OVERRIDES = (
     StatField("range_band", "Range band", FieldKind.CHOICE, "Override",
@@ -262,6 +294,13 @@ OVERRIDES = (
               choices=("0", "1", "2", "3", "4")),
 )
 """The measured facts the GM may rule otherwise (the log names each ruling)."""
+
+
+def _fatigue_tip(board: Board, token: str) -> str:
+    """``Fatigue``, with its recorded sources and their hours left (Mixed Fatigue)."""
+    sources = fatigue_sources(board, token)
+    return "Fatigue" + (": " + ", ".join(f"{w} ({h:g} h left)" for w, h in sources)
+                        if sources else "")
 
 
 def _names(board: Board) -> dict[str, str]:
@@ -310,7 +349,8 @@ class SavagePathfinder(GameSystem):
         fatigue = condition.get("fatigue")
         if isinstance(fatigue, int) and fatigue > 0:
             found.insert(1 if condition.get("shaken") else 0,
-                         Badge(f"FAT {fatigue}", "Fatigue", color="#ff9800"))
+                         Badge(f"FAT {fatigue}", _fatigue_tip(board, piece.id),
+                               color="#ff9800"))
         if has_joker(board.combat, piece.id):
             found.append(Badge("JOKER", "dealt a Joker: +2 to every trait roll",
                                color="#ffd700"))
@@ -342,6 +382,10 @@ class SavagePathfinder(GameSystem):
         """In combat, note the Pace ``token_id`` used this turn (see :mod:`.table.moving`)."""
         return table_moving.note_move(board, token_id, cost)
 
+    def links(self, board: Board) -> tuple[Link, ...]:
+        """Each rider and his mount (they move together)."""
+        return mount_links(board)
+
     def is_down(self, piece: Piece) -> bool:
         raw = piece.stats.get("condition", {})
         return isinstance(raw, Mapping) and bool(raw.get("incapacitated"))
@@ -350,7 +394,8 @@ class SavagePathfinder(GameSystem):
         options = tuple(ActionSpec(o.id, o.name, ActionKind.OPTION, excludes=o.excludes,
                                    help=o.description) for o in ATTACK_OPTIONS.values())
         acts = tuple(ActionSpec(o.id, o.name, ActionKind.ACTION, needs_target=o.targets,
-                                free=table_actions.is_free(o.id), help=o.description)
+                                free=table_actions.is_free(o.id), help=o.description,
+                                asks=ACTION_ASKS.get(o.id, ()))
                      for o in ACTIONS.values())
         rules = tuple(ActionSpec(o.id, o.name, ActionKind.AUTOMATIC, help=o.description)
                       for o in AUTOMATIC_RULES.values())
@@ -422,8 +467,10 @@ class SavagePathfinder(GameSystem):
         try:
             if _yes(params, "push"):
                 pushed = resolve_push(board, request.attacker, request.target, dice)
-                return Resolution(pushed.events, pushed.board, pushed.entry.title,
-                                  pushed.entry.lines, data=action_data(pushed.board))
+                return keep_seat(board, Resolution(pushed.events, pushed.board,
+                                                   pushed.entry.title, pushed.entry.lines,
+                                                   data=action_data(pushed.board)), dice,
+                                 request.answers)
             declared = declared_of(params)
             soak = _number(params, "soak", 0)
             if request.also:
@@ -444,9 +491,10 @@ class SavagePathfinder(GameSystem):
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
         joker = result.preview.context.joker
-        return Resolution(result.events, result.board, result.entry.title, result.entry.lines,
-                          data=attack_data(result),
-                          flourish=result.preview.attacker if joker else None)
+        return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
+                                           result.entry.lines, data=attack_data(result),
+                                           flourish=result.preview.attacker if joker else None),
+                         dice, request.answers)
 
     def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
         try:
@@ -457,8 +505,8 @@ class SavagePathfinder(GameSystem):
                                     evadable=_yes(request.params, "evadable"))
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
-        return Resolution(area.events, area.board, area.entry.title, area.entry.lines,
-                          data=area_data(area))
+        return keep_seat(board, Resolution(area.events, area.board, area.entry.title,
+                                           area.entry.lines, data=area_data(area)), dice)
 
     def traits(self, piece: Piece) -> tuple[str, ...]:
         """The five attributes, then the token's skills."""
@@ -515,7 +563,9 @@ class SavagePathfinder(GameSystem):
                 request.action, request.actor, request.target, weapon=params.get("weapon"),
                 skill=params.get("skill"),
                 effect=params.get("effect", "distracted").capitalize(),
-                trait=params.get("trait", "strength"), hardness=_number(params, "hardness", 8),
+                trait=params.get("trait", "strength"), device=_yes(params, "device"),
+                source=params.get("source", ""), hours=_hours(params.get("hours", "")),
+                hardness=_number(params, "hardness", 8),
                 items=_number(params, "items", 3), wild_attack=_yes(params, "wild_attack"),
                 part=params.get("part") or params.get("called_shot") or "hand",
                 dice_count=_number(params, "rof", 1),
@@ -525,8 +575,9 @@ class SavagePathfinder(GameSystem):
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
-        return Resolution(result.events, result.board, result.entry.title, result.entry.lines,
-                          data=action_data(result.board))
+        return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
+                                           result.entry.lines, data=action_data(result.board)),
+                         dice)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         state = turns.initiative(board)

@@ -123,6 +123,9 @@ _ACTIONS = (
             ("attacker_at", "defender_at", "straight_run"), True),
     _action("break-free", "Break free", "Strength -2 or Athletics to escape Bound or Entangled",
             "Bound and Entangled", "situational.states.break_free"),
+    _action("device-retry", "Situation changed: may try again", "the GM's call: a victim "
+            "who failed to break free of a device may try again", "Bound and Entangled",
+            "situational.states.break_free"),
     _action("cut-free", "Cut free", "cut a held ally free: damage against Hardness 4, +2 "
             "with a Wild Attack", "Bound and Entangled", "situational.states.cut_free",
             targets=True),
@@ -162,6 +165,9 @@ _ACTIONS = (
             "recovery.unshake_with_benny"),
     _action("bleeding-out", "Bleeding Out roll", "Vigor at the start of the turn: failure "
             "dies, a raise stabilises", "Bleeding Out", "incapacitation.bleeding_out_roll"),
+    _action("daily-vigor", "Daily Vigor roll", "an Incapacitated character's Vigor roll each "
+            "day: success, he is no longer Incapacitated", "Incapacitated",
+            "incapacitation.daily_recovery_roll"),
     _action("stabilise", "Stabilise (Healing)", "an ally's Healing roll: success stops the "
             "victim Bleeding Out", "Bleeding Out", "incapacitation.stabilise", targets=True),
     _action("recover-stunned", "Recover from Stunned", "Vigor roll (free, at the start of the "
@@ -171,6 +177,15 @@ _ACTIONS = (
             "Incapacitated", "Fatigue", "situational.fatigue.add_fatigue"),
     _action("recover-fatigue", "Recover a Fatigue level", "an hour's rest (not from "
             "Incapacitated)", "Fatigue", "situational.fatigue.recover_fatigue"),
+    _action("mount", "Mount", "climb onto the adjacent mount: the two move together, attacks "
+            "are mounted; harm may throw the rider (Riding)", "Mounted Combat",
+            "situational.mounted.horsemanship", targets=True),
+    _action("dismount", "Dismount", "get off the mount", "Mounted Combat",
+            "situational.mounted.seat_at_risk"),
+    _action("time-passes", "Time passes (Fatigue wears off)", "hours go by: Fatigue from "
+            "several sources loses a level when the shortest expires, another at the longest; "
+            "without sources, a level an hour", "Fatigue",
+            "situational.fatigue.levels_after_mixed_recovery"),
     _action("climb", "Climb (Athletics)", "Athletics (climbing) for a hazardous climb; claws "
             "+2 on a rough or soft surface", "Natural Weapons",
             "situational.natural.climbing_roll"),

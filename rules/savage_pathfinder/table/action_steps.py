@@ -46,7 +46,7 @@ from rules.savage_pathfinder.situational.misc import (
     running_reload_roll,
 )
 from rules.savage_pathfinder.situational.natural import climbing_roll
-from rules.savage_pathfinder.situational.states import break_free, stunned_recovery
+from rules.savage_pathfinder.situational.states import stunned_recovery
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
 from rules.savage_pathfinder.table.timed_states import (
@@ -66,7 +66,8 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
-                          "rest", "evasion", "climb"})
+                          "rest", "evasion", "climb", "daily-vigor", "mount",
+                          "dismount", "device-retry", "time-passes"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
@@ -91,6 +92,12 @@ class ActionRequest:
     skill: str | None = None
     effect: str = "Distracted"
     trait: str = "strength"
+    device: bool = False
+    """Breaking free: held by a device (a net, manacles), a failure allows no new try."""
+    source: str = ""
+    """Gaining Fatigue: what causes it (cold, hunger, a spell)."""
+    hours: float = 0.0
+    """Gaining Fatigue: the hours its source takes to wear off; time passing: hours elapsed."""
     hardness: int = 8
     items: int = 3
     wild_attack: bool = False
@@ -311,15 +318,6 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
     return finish(board, request, f"{_name(board, actor.id)} {done} {weapon.name} while running",
                   [roll.event], [], [count] if roll.result.succeeded else
                   ["Running & Reloading: no progress toward reloading this action"])
-
-
-def break_out(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Break free of Bound or Entangled: Strength -2, or Athletics (``request.trait``)."""
-    actor = fighter_of(board, request.actor)
-    attempt = break_free(dice, actor, request.trait, joker=_joker(board, actor.id))
-    word = "breaks free" if attempt.outcome.states[0] != actor else "is still held"
-    return finish(board, request, f"{_name(board, actor.id)} {word}",
-                  attempt.outcome.events, attempt.outcome.states)
 
 
 def break_object(board: Board, request: ActionRequest,

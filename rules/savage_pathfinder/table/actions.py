@@ -36,6 +36,7 @@ from rules.dice import DiceSource
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
+from rules.savage_pathfinder.table import devices, mounts, recovery_steps
 from rules.savage_pathfinder.table import foe_actions as foes
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.moving import aim_problem
@@ -60,7 +61,7 @@ Handler = Callable[[Board, ActionRequest, DiceSource], ActionResult]
 
 HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "grapple": foes.grapple_foe, "let-go": foes.let_go_of, "crush": foes.crush_foe,
-    "push": foes.push_foe, "break-free": steps.break_out, "cut-free": foes.cut_loose,
+    "push": foes.push_foe, "break-free": devices.break_free_of, "cut-free": foes.cut_loose,
     "break-object": steps.break_object, "test": foes.put_to_the_test, "support": foes.support_ally,
     "defend": steps.defend, "aim": steps.aim, "finishing-move": foes.finish_foe,
     "withdraw": foes.withdraw, "ready": steps.ready_items, "reload": steps.reload,
@@ -68,8 +69,11 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "go-prone": steps.go_prone, "recover-shaken": steps.recover_shaken,
     "spend-benny": steps.spend_benny, "recover-stunned": steps.recover_stunned,
     "bleeding-out": steps.bleed, "stabilise": foes.stabilise_ally,
-    "gain-fatigue": steps.gain_fatigue, "recover-fatigue": steps.lose_fatigue,
+    "gain-fatigue": recovery_steps.gain_fatigue_from, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade, "climb": steps.climb,
+    "daily-vigor": recovery_steps.daily_vigor,
+    "mount": mounts.mount_up, "dismount": mounts.dismount,
+    "device-retry": devices.allow_retry, "time-passes": recovery_steps.time_passes,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 
@@ -103,7 +107,7 @@ def action_card_lines(board: Board, action: str, actor: str, target: str,
 _NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shaken",),
                 "spend-benny": ("shaken",), "recover-stunned": ("stunned",),
                 "bleeding-out": ("bleeding_out",),
-                "break-free": ("bound", "entangled")}
+                "break-free": ("bound", "entangled"), "daily-vigor": ("incapacitated",)}
 """Actions that only make sense in one of these states (``go-prone``: when not prone)."""
 
 
@@ -128,6 +132,18 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is already prone"
     if needs and not any(getattr(state, flag) for flag in needs):
         return f"{name} is not {' or '.join(n.replace('_', ' ') for n in needs)}"
+    if action in ("break-free", "device-retry"):
+        blocked = devices.retry_problem(board, actor)
+        if (blocked is None) == (action == "device-retry"):
+            return blocked or f"{name} may try to break free already"
+    if action == "dismount" and mounts.mount_of(board, actor) is None:
+        return f"{name} rides nothing"
+    if action == "mount":
+        return mounts.rider_problem(board, actor)
+    if action == "daily-vigor" and state.bleeding_out:
+        return f"{name} is Bleeding Out: the daily roll begins once he is stable"
+    if action == "daily-vigor" and state.fatigue >= 3:
+        return f"{name} is Incapacitated by Fatigue: 2d6 hours, or treatment"
     if action in steps.FREE_ACTIONS:
         return None
     if state.incapacitated or state.stunned:

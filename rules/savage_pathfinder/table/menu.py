@@ -3,7 +3,8 @@
 Every non-attack action of the rules' ``ACTIONS`` registry, in its order, in three sections:
 actions at a token (then click it), the token's own actions, free actions and reactions. Test
 and Support open a submenu of the acting token's skills (Test: then Distracted or Vulnerable),
-Disarm one of the hand, a limb or the weapon itself. An action the token cannot take now
+Disarm one of the hand, a limb or the weapon itself, Break free Strength or Athletics (each
+also from a device). An action the token cannot take now
 (Shaken, not prone, ...) carries the reason, and the menu greys it.
 
 Examples
@@ -37,6 +38,12 @@ DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
 TEST_EFFECTS = ("Distracted", "Vulnerable")
 DISARM_PARTS = (("hand", "-4"), ("limb", "-2"), ("weapon", "-2, item damage vs Strength"))
 """Where a Disarm strikes, with its Called Shot penalty."""
+BREAK_FREE = (("Strength -2", {"trait": "strength"}), ("Athletics", {"trait": "athletics"}),
+              ("Strength -2, from a device (net, manacles)",
+               {"trait": "strength", "device": "yes"}),
+              ("Athletics, from a device (net, manacles)",
+               {"trait": "athletics", "device": "yes"}))
+"""How to break free; held by a device, a failure allows no new try (the GM's call)."""
 
 
 def _skills(stats: Mapping[str, Any], action: str) -> list[str]:
@@ -69,6 +76,8 @@ def _choice(option: Option, label: str, params: dict[str, str], title: str) -> M
 
 
 def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]:
+    if option.id == "break-free":
+        return tuple(_choice(option, label, params, label) for label, params in BREAK_FREE)
     if option.id == "disarm":
         return tuple(_choice(option, f"{part.title()} ({penalty})", {"part": part}, part)
                      for part, penalty in DISARM_PARTS)
@@ -88,7 +97,7 @@ def action_menu(board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
     entries = []
     for option in ACTIONS.values():
         problem = _problem(board, actor, option.id)
-        nested = option.id in (*DEFAULT_SKILLS, "disarm") and problem is None
+        nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free") and problem is None
         entries.append(MenuEntry(
             _label(option), "" if nested else option.id, section=_section(option),
             problem=problem, help=option.description, needs_target=option.targets,

@@ -48,6 +48,7 @@ from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_di
 from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
 from rules.savage_pathfinder.situational.situation import Situated, follow_up
 from rules.savage_pathfinder.statblock import Combatant, Weapon
+from rules.savage_pathfinder.table.riders import mount_of
 from rules.savage_pathfinder.table.savage_context import (
     NOTHING_DECLARED,
     Declared,
@@ -249,12 +250,13 @@ def apply_outcome(board: Board, states: Sequence[Combatant],
 def strays(dice: DiceSource, preview: AttackPreview, fighter: Combatant,
             board: Board, shots: Sequence[Event]) -> tuple[list[Event], list[Combatant]]:
     """Innocent Bystanders: missed shots (the attack rolls among ``shots``) showing 1 hit
-    someone in the line of fire to the preview's target."""
+    someone in the line of fire to the preview's target (a rider's mount on a 1)."""
     rolls = [e for e in shots if isinstance(e, RollMade) and e.target is not None]
-    if preview.kind is AttackKind.MELEE or not preview.survey.bystanders:
+    mount = mount_of(board, preview.target)
+    if preview.kind is AttackKind.MELEE or not (preview.survey.bystanders or mount):
         return [], []
     events = list(bystanders_hit(dice, fighter.id, rolls, fighter.weapon(preview.weapon),
-                                 preview.survey.bystanders))
+                                 preview.survey.bystanders, mount=mount))
     states: list[Combatant] = []
     for hit in [e for e in events if isinstance(e, BystanderHit)]:
         victim = combatant_of(board, board.token(hit.bystander))

@@ -57,6 +57,7 @@ from rules.savage_pathfinder.situational.situation import AttackFacts, Situated,
 from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 from rules.savage_pathfinder.table.moving import aim_problem
+from rules.savage_pathfinder.table.riders import mount_of
 from rules.savage_pathfinder.table.timed_states import acted, aimed, defending, holding, support_for
 from rules.savage_pathfinder.table.turn_limits import ActionKind, actions_counted, kind_of
 from rules.table import Board, Piece, Side
@@ -272,7 +273,8 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                       shots=declared.shots,
                       attack_modifiers=(*chosen.attack_modifiers,
                                         *([support] if support else [])))
-    facts = replace(facts, mounted=declared.mounted, straight_run=declared.straight_run,
+    riding = mount_of(s.board, s.attacker.id) is not None
+    facts = replace(facts, mounted=declared.mounted or riding, straight_run=declared.straight_run,
                     free_attack=declared.free_attack, part_scale=declared.part_scale,
                     creatures_between=_in_the_way(s) if declared.through_creatures else (),
                     target_defending=defending(s.board, s.target.id),

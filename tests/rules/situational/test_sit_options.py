@@ -20,7 +20,7 @@ HEADINGS = {
     "Touch Attack", "Two Weapons", "Unarmed Defender", "Unstable Platform", "Wild Attack",
     "Withdrawing from Melee", "Scale",
 }
-CORE_RULES = {"Shaken", "Bennies", "Bleeding Out"}
+CORE_RULES = {"Shaken", "Bennies", "Bleeding Out", "Incapacitated"}
 """Actions of the core rules the GM's action menu also offers (recovering from Shaken, ...)."""
 
 

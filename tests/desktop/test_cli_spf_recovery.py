@@ -1,0 +1,74 @@
+"""``battlemap attack --action`` for Savage Pathfinder recovery over days and hours: scripted
+dice, the log printed, ``--write`` saving the token's new condition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.model import Encounter, Side, Token
+
+DOWN = {"wild_card": True, "attributes": {"vigor": "d8"},
+        "condition": {"wounds": 3, "incapacitated": True}}
+
+
+def saved(tmp_path: Path, stats: dict) -> Path:
+    path = tmp_path / "camp.json"
+    hero = Token("hero", "Hero", 1.5, 1.5, side=Side.HERO, stats=stats)
+    save_encounter(Encounter(system="savage-pathfinder", tokens=(hero,)), path)
+    return path
+
+
+def test_the_daily_vigor_roll_from_the_command_line(tmp_path: Path, capsys) -> None:
+    """C77 Incapacitated: "a Vigor roll each day ... no longer Incapacitated ... if
+    successful": Vigor d8 7, Wild d6 1, -3 for three Wounds = 4 vs 4, a success."""
+    path = saved(tmp_path, DOWN)
+    args = ["attack", str(path), "--attacker", "hero", "--action", "daily-vigor"]
+    assert main([*args, "--dice", "7,1", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        "Hero recovers: no longer Incapacitated (daily Vigor)",
+        "  Vigor (daily recovery) d8 7, Wild d6 1 = 7; -3 3 Wounds → 4 vs TN 4: success",
+        "  Hero is no longer Incapacitated",
+    ]
+    condition = load_encounter(path).token("hero").stats["condition"]
+    assert condition.get("incapacitated", False) is False
+    assert condition["wounds"] == 3
+
+
+def test_breaking_free_of_a_net_from_the_command_line(tmp_path: Path, capsys) -> None:
+    """S18 Breaking Free from a Device: --device marks the net; Strength d6 3, Wild d6 2, -2 =
+    1 fails, so the next try is refused until --action device-retry (the GM's call); then d6
+    6 (an Ace) + 2 = 8, Wild 1, -2 = 6 vs 4: free."""
+    netted = {"wild_card": True, "attributes": {"strength": "d6"},
+              "condition": {"entangled": True, "vulnerable": True}}
+    path = saved(tmp_path, netted)
+    free = ["attack", str(path), "--attacker", "hero", "--action", "break-free", "--device"]
+    assert main([*free, "--dice", "3,2", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Hero is still held"
+    assert main([*free, "--dice", "6,1", "--write"]) == 2
+    assert "Hero failed to break free of a device: no new try until the situation changes" \
+        in capsys.readouterr().err
+    retry = ["attack", str(path), "--attacker", "hero", "--action", "device-retry", "--write"]
+    assert main(retry) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "The situation changed: Hero may try to break free again"
+    assert main([*free, "--dice", "6,2,1", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Hero breaks free"
+    assert load_encounter(path).token("hero").stats["condition"]["entangled"] is False
+
+
+def test_mixed_fatigue_from_the_command_line(tmp_path: Path, capsys) -> None:
+    """S64 Mixed Fatigue: cold for 1 h and hunger for 8 h (Exhausted); after 4 h one level is
+    gone with the cold (Fatigued), after 4 more the other with the hunger."""
+    path = saved(tmp_path, {"wild_card": True})
+    act = ["attack", str(path), "--attacker", "hero", "--write", "--action"]
+    assert main([*act, "gain-fatigue", "--param", "source=cold", "--param", "hours=1"]) == 0
+    assert main([*act, "gain-fatigue", "--param", "source=hunger", "--param", "hours=8"]) == 0
+    capsys.readouterr()
+    assert main([*act, "time-passes", "--param", "hours=4"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "4 h pass: Hero's Fatigue Exhausted → Fatigued", "  worn off: cold",
+        "  still: hunger (4 h)"]
+    assert main([*act, "time-passes", "--param", "hours=4"]) == 0
+    assert load_encounter(path).token("hero").stats["condition"].get("fatigue", 0) == 0
