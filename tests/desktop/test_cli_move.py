@@ -154,3 +154,22 @@ def _move_token(capsys: pytest.CaptureFixture[str], path: Path, token: str,
     assert main(["move", str(path), token, *args, "--json"]) == 0
     result: dict[str, object] = json.loads(capsys.readouterr().out)
     return result
+
+
+def test_standing_up_takes_two_inches_of_the_turns_pace(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C34 "Standing is a free action but reduces total Pace for the turn by 2" (S134): prone
+    Ann (Pace 6, running die d6) stands up in her turn, so her Pace is 4 and her running 4 + 6
+    = 10": a 5" walk east is a run; to x 10.5, its last half inch in the mud counted twice
+    (C31), costs 9.5 + 1 = 10.5", refused. Her next turn she has her full 6" again."""
+    path = _file(tmp_path, combat=True, prone=True)
+    assert main(["attack", str(path), "--attacker", "ann", "--action", "stand-up",
+                 "--write"]) == 0
+    capsys.readouterr()
+    walk = _move(capsys, path, "5.5", "0.5")
+    assert (walk["mode"], walk["pace"], walk["dash"], walk["band"]) == ("walk", 4, 10, "running")
+    assert main(["move", str(path), "ann", "10.5", "0.5", "--free"]) == 2
+    assert "Ann may move 10\" this turn (Running); this move costs 10.5\"" in \
+        capsys.readouterr().err
+    save_encounter(next_turn(load_encounter(path))[0], path)
+    assert _move(capsys, path, "5.5", "0.5")["pace"] == 6

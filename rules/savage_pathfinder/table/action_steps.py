@@ -53,6 +53,7 @@ from rules.savage_pathfinder.table.timed_states import (
     Effect,
     add_effect,
     mark_acted,
+    mark_stood,
     mark_tried,
     ran,
     timers_of,
@@ -188,8 +189,11 @@ def _set_prone(board: Board, request: ActionRequest, prone: bool) -> ActionResul
 
 
 def stand_up(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Stand up from prone (free; costs 2\" of Pace)."""
-    return _set_prone(board, request, False)
+    """Stand up from prone (free; in combat the turn's Pace is 2\" less, C34)."""
+    result = _set_prone(board, request, False)
+    if initiative(board).round == 0:
+        return result
+    return replace(result, board=mark_stood(result.board, request.actor))
 
 
 def go_prone(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:

@@ -9,7 +9,8 @@
   longer jump is an action the GM rolls with the Roll tool.
 - The dash: in combat (Action Cards dealt) running, Pace plus the running die's highest roll;
   out of combat the sprint, twice that (:func:`~rules.savage_pathfinder.movement.sprint`).
-- A prone token starts its drag crawling.
+- A prone token starts its drag crawling; one who stood up this turn has 2" less Pace (C34:
+  "Standing is a free action but reduces total Pace for the turn by 2").
 - In combat each move is noted for the rest of the turn
   (:func:`~.timed_states.mark_moved`): the next drag counts on from there, and a token that
   has moved beyond his Pace has run (:func:`~.timed_states.mark_ran`: he may not Defend, and
@@ -48,6 +49,7 @@ from rules.savage_pathfinder.table.timed_states import (
     mark_ran,
     moved,
     ran,
+    stood,
 )
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, Piece
@@ -98,7 +100,7 @@ def movement_of(piece: Piece, board: Board | None) -> Movement | None:
         mover = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
     except RulesError:
         return None
-    pace = pace_for_turn(mover)
+    pace = pace_for_turn(mover, stood_up=board is not None and stood(board, piece.id))
     spent = moved(board, piece.id) if board is not None else 0.0
     if board is not None and initiative(board).round > 0:
         dash, dash_name = pace + mover.running_die, "Running"

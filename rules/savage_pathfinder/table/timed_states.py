@@ -51,7 +51,7 @@ from rules.table import Board, Piece
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
            "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
            "start_turns", "support_for", "timers_of", "tried", "use_effects", "with_timers"]
-__all__ += ["drop_effects", "mark_moved", "mark_taken", "moved", "taken"]
+__all__ += ["drop_effects", "mark_moved", "mark_stood", "mark_taken", "moved", "stood", "taken"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
 _EFFECT_NAMES = {"defend": "Defending (+4 Parry)", "support": "Support", "aim": "Aim"}
@@ -203,6 +203,26 @@ def mark_ran(board: Board, token_id: str) -> Board:
     return board if token_id in done else _with_combat(board, "ran", [*done, token_id])
 
 
+def stood(board: Board, token_id: str) -> bool:
+    """True when ``token_id`` stood up from prone this turn (C34: 2" less Pace)."""
+    return token_id in (board.combat.get("stood") or [])
+
+
+def mark_stood(board: Board, token_id: str) -> Board:
+    """Note that ``token_id`` stood up this turn: "Standing is a free action but reduces total
+    Pace for the turn by 2" (C34).
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> enc = mark_stood(open_board(), "a")
+    >>> stood(enc, "a"), stood(end_turns(enc, ["a"])[0], "a")
+    (True, False)
+    """
+    done = list(board.combat.get("stood") or [])
+    return board if token_id in done else _with_combat(board, "stood", [*done, token_id])
+
+
 def moved(board: Board, token_id: str) -> float:
     """Inches of Pace ``token_id`` has used moving this turn (0 out of combat)."""
     return sum(float(m["inches"]) for m in board.combat.get("moved") or []
@@ -301,6 +321,9 @@ def start_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str
     for key in ("moved", "taken"):
         left = [m for m in board.combat.get(key) or [] if m["token"] not in starting]
         board = _with_combat(board, key, left) if key in board.combat else board
+    if "stood" in board.combat:
+        board = _with_combat(board, "stood", [i for i in board.combat["stood"]
+                                              if i not in starting])
     return (_with_effects(board, kept) if gone else board), lines
 
 
@@ -311,7 +334,7 @@ def end_turns(board: Board, token_ids: Iterable[str]) -> tuple[Board, list[str]]
         board, expired = _end_timers(board, token_id)
         board, finished = _end_effects(board, token_id)
         lines += expired + finished
-    for key in ("acted", "ran"):
+    for key in ("acted", "ran", "stood"):
         done = [i for i in board.combat.get(key) or [] if i not in set(token_ids)]
         board = _with_combat(board, key, done)
     ended = set(token_ids)
@@ -381,6 +404,6 @@ def end_all(board: Board) -> tuple[Board, list[str]]:
     """
     timers = [replace(t, turn_ends=1) for t in timers_of(board)]
     board, lines = end_turns(with_timers(board, timers), [t.token for t in timers])
-    for key in ("effects", "acted", "ran", "holds", "tried", "moved", "taken"):
+    for key in ("effects", "acted", "ran", "stood", "holds", "tried", "moved", "taken"):
         board = _with_combat(board, key, [])
     return board, lines
