@@ -173,3 +173,23 @@ def test_standing_up_takes_two_inches_of_the_turns_pace(
         capsys.readouterr().err
     save_encounter(next_turn(load_encounter(path))[0], path)
     assert _move(capsys, path, "5.5", "0.5")["pace"] == 6
+
+
+def test_a_critical_failure_on_a_hazardous_climb_costs_a_fatigue_level(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C32 Hazards: "With a Critical Failure the character takes Fatigue from Bumps & Bruises,
+    falls if climbing": Ann (a Wild Card, no Athletics: d4 -2 unskilled) rolls 1 and a Wild
+    Die of 1, a Critical Failure: she falls and is Fatigued (one level); then a 3 with Wild 1 is
+    3 - 2 - 1 (Fatigued) = 0, a plain failure: she cannot move and gains no more Fatigue."""
+    path = _file(tmp_path)
+    assert main(["attack", str(path), "--attacker", "ann", "--action", "climb",
+                 "--dice", "1,1", "--write"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Ann falls climbing"
+    assert out[-2:] == ["  Fatigue from Bumps & Bruises: Fatigued",
+                        "  the fall's damage: Apply damage"]
+    assert load_encounter(path).token("ann").stats["condition"]["fatigue"] == 1
+    assert main(["attack", str(path), "--attacker", "ann", "--action", "climb",
+                 "--dice", "3,1", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Ann climbs: cannot move"
+    assert load_encounter(path).token("ann").stats["condition"]["fatigue"] == 1

@@ -31,6 +31,7 @@ from rules.narration import attack_lines
 from rules.registry import RulesError
 from rules.savage_pathfinder.incapacitation import bleeding_out_roll
 from rules.savage_pathfinder.initiative_json import has_joker
+from rules.savage_pathfinder.movement import Hazard
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
 from rules.savage_pathfinder.situational.breaking import roll_object_damage
 from rules.savage_pathfinder.situational.fatigue import (
@@ -255,16 +256,21 @@ def bleed(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResul
                   outcome.events, outcome.states)
 
 
+def _with_fatigue(actor: Combatant, levels: int) -> Combatant:
+    """``actor`` at ``levels`` of Fatigue: Incapacitated at the third."""
+    incapacitated = actor.condition.incapacitated or fatigue_level(levels).value == \
+        "Incapacitated"
+    return replace(actor, condition=replace(actor.condition, fatigue=levels,
+                                            incapacitated=incapacitated))
+
+
 def _fatigue(board: Board, request: ActionRequest, levels: int) -> ActionResult:
     actor = fighter_of(board, request.actor)
     before = actor.condition.fatigue
     if levels == before:
         raise AttackError(f"{_name(board, actor.id)}'s Fatigue cannot change "
                           f"({fatigue_level(before).value})")
-    incapacitated = actor.condition.incapacitated or fatigue_level(levels).value == \
-        "Incapacitated"
-    state = replace(actor, condition=replace(actor.condition, fatigue=levels,
-                                             incapacitated=incapacitated))
+    state = _with_fatigue(actor, levels)
     title = (f"{_name(board, actor.id)}: Fatigue {fatigue_level(before).value} → "
              f"{fatigue_level(levels).value}")
     return finish(board, request, title, [], [state])
@@ -346,8 +352,16 @@ def evade(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResul
 
 
 def climb(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """A hazardous climb: Athletics (climbing), +2 with claws on a rough or soft surface."""
-    roll, hazard = climbing_roll(dice, fighter_of(board, request.actor),
-                                 request.rough_surface)
-    return finish(board, request, f"{_name(board, request.actor)} climbs: {hazard}",
-                  [roll], [])
+    """A hazardous climb: Athletics (climbing), +2 with claws on a rough or soft surface; a
+    Critical Failure costs a level of Fatigue (C32: "takes Fatigue from Bumps & Bruises") and
+    the climber falls (the fall's damage is the GM's: *Apply damage*)."""
+    climber = fighter_of(board, request.actor)
+    roll, hazard = climbing_roll(dice, climber, request.rough_surface)
+    if hazard is not Hazard.MISHAP:
+        return finish(board, request, f"{_name(board, request.actor)} climbs: {hazard}",
+                      [roll], [])
+    levels = add_fatigue(climber.condition.fatigue)
+    return finish(board, request, f"{_name(board, request.actor)} falls climbing", [roll],
+                  [_with_fatigue(climber, levels)],
+                  [f"Fatigue from Bumps & Bruises: {fatigue_level(levels).value}",
+                   "the fall's damage: Apply damage"])
