@@ -28,6 +28,7 @@ SUBCOMMANDS: dict[str, str] = {
     "import-statblock": "give a token a stat block pasted as text (Attributes: ... Pace: ...)",
     "roll": "roll any attribute or skill of a token with every modifier that applies now",
     "sightlines": "who a token can hit and who can hit it; with --to, a move's exposure",
+    "turn": "the turn order (initiative): show it, or press deal, next, hold, ... (--write)",
     "move": "move a token as a drag does: its cost in a way of moving (--mode climb), refusals",
     "new": "make an empty encounter for a game system (--system gurps, storypath, fate, ...)",
     "bench": "benchmark a subsystem's hot paths against naive loops (bench geometry)",

@@ -112,9 +112,11 @@ def deal_round(
 
 
 def _edges_for(members: Sequence[Participant], large_groups: bool) -> frozenset[str]:
-    """The draw Edges of a hand: each once; none from Incapacitated members; Large Groups mode
-    applies only Level Headed and Quick (the only ones its paragraph names)."""
-    edges = frozenset().union(*(m.edges for m in members if not m.incapacitated))
+    """The draw Edges of a hand: each once; none from Incapacitated members nor from mounts
+    (they are dealt no card); Large Groups mode applies only Level Headed and Quick (the only
+    ones its paragraph names)."""
+    edges = frozenset().union(*(m.edges for m in members
+                                if not m.incapacitated and m.rides is None))
     if large_groups:
         return edges - {"Hesitant"}
     return edges

@@ -109,6 +109,9 @@ class Participant:
     incapacitated: bool = False
     shaken: bool = False
     stunned: bool = False
+    rides: str | None = None
+    """The rider's token id when this is his mount: "Mounts aren't dealt Action Cards—they
+    act with their riders" (S110), so it joins his hand and its Edges do not draw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +168,7 @@ class Initiative:
 
 def participant_from_stats(
     token_id: str, name: str, stats: Mapping[str, Any], *, group: str | None = None,
-    side: str = "neutral",
+    side: str = "neutral", rides: str | None = None,
 ) -> Participant:
     """A :class:`Participant` from a token's Savage Pathfinder stat block (``token.stats``).
 
@@ -186,6 +189,7 @@ def participant_from_stats(
         side=side, edges=draw_edges(stats.get("edges", ())),
         incapacitated=bool(condition.get("incapacitated")),
         shaken=bool(condition.get("shaken")), stunned=bool(condition.get("stunned")),
+        rides=rides,
     )
 
 
@@ -206,7 +210,8 @@ def hands_for(participants: Sequence[Participant], large_groups: bool = False) -
     """Who is dealt a card, in order of first appearance.
 
     Each Wild Card gets its own card; Extras with the same ``group`` share one; an Extra with no
-    group is a group of one. With ``large_groups`` each side shares one card.
+    group is a group of one; a mount acts with its rider (:attr:`Participant.rides`). With
+    ``large_groups`` each side shares one card.
 
     Examples
     --------
@@ -217,11 +222,15 @@ def hands_for(participants: Sequence[Participant], large_groups: bool = False) -
     [('a', ('a',)), ('group:Orcs', ('o1', 'o2'))]
     >>> [(h.label, h.members) for h in hands_for(people, large_groups=True)]
     [('hero side', ('a',)), ('villain side', ('o1', 'o2'))]
+    >>> horse = Participant("h", "Horse", group="Horses", side="hero", rides="a")
+    >>> [(h.key, h.members) for h in hands_for((*people, horse))][0]
+    ('a', ('a', 'h'))
     """
     members: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
+    own = {p.id: _hand_key(p, large_groups) for p in participants}
     for p in participants:
-        key, label = _hand_key(p, large_groups)
+        key, label = own.get(p.rides, own[p.id]) if p.rides else own[p.id]
         members.setdefault(key, []).append(p.id)
         labels.setdefault(key, label)
     return tuple(Hand(key, labels[key], tuple(ids)) for key, ids in members.items())

@@ -49,6 +49,7 @@ from rules.savage_pathfinder.initiative import (
 )
 from rules.savage_pathfinder.initiative import next_turn as next_in_countdown
 from rules.savage_pathfinder.initiative_json import initiative_from_json, initiative_to_json
+from rules.savage_pathfinder.table.riders import rider_of
 from rules.savage_pathfinder.table.timed_states import end_all, end_turns, start_turns
 from rules.table import Board, LogEntry, Piece
 
@@ -62,7 +63,8 @@ Step = tuple[Board, LogEntry]
 
 
 def participants(board: Board) -> tuple[Participant, ...]:
-    """Every token with a stat block, as initiative sees it (hidden tokens included).
+    """Every token with a stat block, as initiative sees it (hidden tokens included); a ridden
+    mount acts with its rider (S110).
 
     Examples
     --------
@@ -72,7 +74,8 @@ def participants(board: Board) -> tuple[Participant, ...]:
     >>> [(p.id, p.wild_card, p.group) for p in participants(enc)]
     [('g', False, 'G')]
     """
-    return tuple(participant_from_stats(t.id, t.name, t.stats, group=t.group, side=t.side.value)
+    return tuple(participant_from_stats(t.id, t.name, t.stats, group=t.group, side=t.side.value,
+                                        rides=rider_of(board, t.id))
                  for t in board.tokens if t.stats)
 
 

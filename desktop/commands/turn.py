@@ -1,0 +1,107 @@
+"""``battlemap turn FILE [CONTROL] [--token ID] [--param KEY=VALUE ...] [--write]``.
+
+The initiative panel from the command line, through the encounter's game system: without a
+CONTROL it prints the turn order (who acts now, who waits, who is done) and the controls the
+system offers with why a disabled one cannot be pressed; with one (Savage Pathfinder: ``deal``,
+``next``, ``hold``, ``act-now``, ``interrupt``, ``end``) it presses it as the GM would and
+prints the log entry. ``--param`` gives the panel's settings (``cards=KS 10H`` for cards dealt
+at the table, ``large_groups=yes``, ``surprise=hero``); ``--write`` saves the step.
+
+Examples
+--------
+>>> from desktop.core.model import Encounter, Token
+>>> enc = Encounter(tokens=(Token(id="a", name="Ann", x=0.5, y=0.5,
+...                               stats={"wild_card": True}),))
+>>> print("\\n".join(order_lines(enc)))
+No combat: press Deal to shuffle and deal Action Cards.
+controls: deal (Deal); next: no combat is running; hold: no combat is running; \
+act-now: no combat is running; interrupt: no combat is running; end: no combat is running
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from desktop.commands.attack import parse_dice
+from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.model import Encounter
+from desktop.core.table_pipeline import turn_order, turn_step
+from rules.dice import DiceSource, RandomDice, ScriptedDice
+from rules.interface import TurnRow
+from rules.registry import RulesError
+
+__all__ = ["add_arguments", "order_lines", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the encounter file")
+    parser.add_argument("control", nargs="?", default="",
+                        help="the control to press (e.g. deal, next, hold); none: show the order")
+    parser.add_argument("--token", metavar="ID",
+                        help="the row a control acts on (act-now, interrupt: a token id)")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setting of the panel, e.g. cards=KS 10H, large_groups=yes")
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--seed", type=int, help="seed the shuffle and dice for a repeatable step")
+    dice.add_argument("--dice", type=parse_dice, help="the die values in order (physical dice)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--write", action="store_true", help="save the step in FILE")
+
+
+def _row_line(row: TurnRow, names: dict[str, str]) -> str:
+    members = ", ".join(names.get(m, m) for m in row.members) if len(row.members) > 1 else ""
+    parts = [row.label, row.detail, f"({members})" if members else "",
+             f"[{row.status}]" if row.status else ""]
+    return "  " + " ".join(part for part in parts if part)
+
+
+def order_lines(encounter: Encounter) -> list[str]:
+    """The turn order as text: the header, a line a row, then the controls."""
+    view = turn_order(encounter)
+    names = {t.id: t.name for t in encounter.tokens}
+    controls = "; ".join(f"{c.id} ({c.label})" if c.enabled else f"{c.id}: {c.why_not}"
+                         for c in view.controls)
+    return [view.header, *(_row_line(row, names) for row in view.rows), f"controls: {controls}"]
+
+
+def _params(pairs: list[str]) -> dict[str, str]:
+    found = {}
+    for pair in pairs:
+        key, equals, value = (part.strip() for part in pair.partition("="))
+        if not key or not equals:
+            raise ValueError(f"--param {pair!r} must look like KEY=VALUE")
+        found[key] = value
+    return found
+
+
+def _dice(args: argparse.Namespace) -> DiceSource:
+    return ScriptedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        encounter = load_encounter(args.file)
+        if args.control:
+            done = turn_step(encounter, args.control, _dice(args), args.token,
+                             _params(args.param))
+            encounter = done.encounter
+            if args.write:
+                save_encounter(encounter, args.file)
+            title = done.resolution.title
+            lines = [title, *(f"  {n}" for n in done.resolution.notes if n != title)]
+        else:
+            lines = []
+        order = order_lines(encounter)
+    except (EncounterFileError, RulesError, ValueError, KeyError, OSError) as error:
+        print(f"battlemap turn: {str(error).strip(chr(39))}", file=sys.stderr)
+        return 2
+    if args.json:
+        view = turn_order(encounter)
+        print(json.dumps({"step": lines, "round": view.round, "acting": [
+            m for row in view.rows if row.acting for m in (row.members or (row.token,))],
+            "order": order}, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join([*lines, *order]))
+    return 0
