@@ -1,12 +1,18 @@
-"""The grid: square, hex or none, drawn with a cosmetic pen so it stays crisp at every zoom."""
+"""The grid: square, hex or none, one screen pixel wide so it stays crisp at every zoom.
+
+A square grid on an upright or quarter-turned view is painted in device pixels: the lines that
+run across the screen as 1 px rectangles, and those that run down it as one texture row (a
+transparent row with a pixel at each line) filled over the grid's height. Qt paints a vertical
+line as a one-pixel span per screen row, ten times the cost of one textured span per row.
+"""
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
 
-from PySide6.QtCore import QLineF, QRectF
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtCore import QLineF, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.model import GridKind
@@ -33,9 +39,113 @@ class SquareGridLines:
 
     def crossing(self, rect: QRectF) -> list[QLineF]:
         """The vertical, then the horizontal lines that cross ``rect``."""
+        columns, rows = self._slices(rect)
+        return self.verticals[columns] + self.horizontals[rows]
+
+    def positions(self, rect: QRectF) -> tuple[list[float], list[float]]:
+        """The x of the vertical and the y of the horizontal lines that cross ``rect``.
+
+        Examples
+        --------
+        >>> SquareGridLines(4, 3).positions(QRectF(70, 0, 100, 10))
+        ([128.0], [0.0])
+        """
+        columns, rows = self._slices(rect)
+        return self.xs[columns], self.ys[rows]
+
+    def _slices(self, rect: QRectF) -> tuple[slice, slice]:
         columns = slice(bisect_left(self.xs, rect.left()), bisect_right(self.xs, rect.right()))
         rows = slice(bisect_left(self.ys, rect.top()), bisect_right(self.ys, rect.bottom()))
-        return self.verticals[columns] + self.horizontals[rows]
+        return columns, rows
+
+
+def quarter_turned(transform: QTransform) -> bool | None:
+    """False for a ``transform`` that keeps lines upright (a scale and a shift), True for one
+    that turns them a quarter (x and y swapped), None for any other.
+
+    Examples
+    --------
+    >>> quarter_turned(QTransform().scale(0.25, 0.25)), quarter_turned(QTransform().rotate(90))
+    (False, True)
+    >>> quarter_turned(QTransform().rotate(30)) is None
+    True
+    """
+    if not transform.isAffine():
+        return None
+    if abs(transform.m12()) < 1e-9 and abs(transform.m21()) < 1e-9:
+        return False
+    if abs(transform.m11()) < 1e-9 and abs(transform.m22()) < 1e-9:
+        return True
+    return None
+
+
+def lines_row(columns: list[int], left: int, width: int, color: QColor) -> QBrush:
+    """A one-row texture ``width`` pixels wide from device x ``left``: ``color`` at each of
+    ``columns``, transparent elsewhere.
+
+    Examples
+    --------
+    >>> row = lines_row([5, 7, 30], 4, 6, QColor("#6f675a")).textureImage()
+    >>> [row.pixelColor(x, 0).alpha() for x in range(6)]
+    [0, 255, 0, 255, 0, 0]
+    """
+    row = QImage(width, 1, QImage.Format.Format_ARGB32_Premultiplied)
+    row.fill(0)
+    for column in columns:
+        if left <= column < left + width:
+            row.setPixelColor(column - left, 0, color)
+    brush = QBrush(row)
+    brush.setTransform(QTransform.fromTranslate(left, 0))
+    return brush
+
+
+def device_positions(
+    transform: QTransform, turned: bool, xs: list[float], ys: list[float]
+) -> tuple[list[int], list[int]]:
+    """The device rows of the lines that run across the screen and the device columns of
+    those that run down it, for lines at item ``xs`` (vertical) and ``ys`` (horizontal): the
+    floor of each device coordinate, the pixel Qt's 1 px cosmetic pen fills.
+
+    Examples
+    --------
+    >>> device_positions(QTransform(0.25, 0, 0, 0.25, 0.5, 0.0), False, [64.0, 128.0], [64.0])
+    ([16], [16, 32])
+    >>> device_positions(QTransform().rotate(90), True, [64.0], [10.0])
+    ([64], [-10])
+    """
+    t = transform
+    if turned:
+        return [math.floor(t.m12() * x + t.dy()) for x in xs], [
+            math.floor(t.m21() * y + t.dx()) for y in ys]
+    return [math.floor(t.m22() * y + t.dy()) for y in ys], [
+        math.floor(t.m11() * x + t.dx()) for x in xs]
+
+
+def paint_device_grid(
+    painter: QPainter, grid: SquareGridLines, exposed: QRectF, color: QColor
+) -> bool:
+    """Paint the lines of ``grid`` clipped to ``exposed`` one device pixel wide, in exactly the
+    pixels Qt's 1 px cosmetic pen fills; False, painting nothing, when the view is turned
+    other than by quarters."""
+    transform = painter.deviceTransform()
+    turned = quarter_turned(transform)
+    area = exposed.intersected(QRectF(0, 0, grid.xs[-1], grid.ys[-1]))
+    if turned is None or area.isEmpty():
+        return False
+    xs, ys = grid.positions(area)
+    box = transform.mapRect(area)
+    left, top = math.floor(box.left()), math.floor(box.top())
+    width, height = math.floor(box.right()) - left + 1, math.floor(box.bottom()) - top + 1
+    across, down = device_positions(transform, turned, xs, ys)
+    painter.save()
+    painter.setClipRect(exposed, Qt.ClipOperation.IntersectClip)  # where the pen's lines end
+    painter.setWorldTransform(painter.deviceTransform().inverted()[0] * painter.worldTransform())
+    for row in across:
+        painter.fillRect(QRect(left, row, width, 1), color)
+    if down:
+        painter.fillRect(QRect(left, top, width, height), lines_row(down, left, width, color))
+    painter.restore()
+    return True
 
 
 def hex_grid_path(columns: int, rows: int) -> QPainterPath:
@@ -64,7 +174,7 @@ class GridItem(QGraphicsItem):
         self._rect = QRectF(0, 0, columns * CELL, rows * CELL)
         self._lines = SquareGridLines(columns, rows) if kind is GridKind.SQUARE else None
         self._hexes = hex_grid_path(columns, rows) if kind is GridKind.HEX else QPainterPath()
-        self._pen = QPen(GRID_COLOR, 0)  # width 0: a 1 px cosmetic line, Qt's fastest path
+        self._pen = QPen(GRID_COLOR, 0)  # width 0: a 1 px cosmetic line (hexes, turned views)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def boundingRect(self) -> QRectF:
@@ -76,8 +186,9 @@ class GridItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # crisp 1 px lines
         painter.setPen(self._pen)
         if self._lines is not None:
-            painter.setClipRect(option.exposedRect)  # clipped lines take Qt's faster path
-            painter.drawLines(self._lines.crossing(option.exposedRect))
+            if not paint_device_grid(painter, self._lines, option.exposedRect, GRID_COLOR):
+                painter.setClipRect(option.exposedRect)  # clipped lines take Qt's faster path
+                painter.drawLines(self._lines.crossing(option.exposedRect))
         elif not self._hexes.isEmpty():
             painter.setClipRect(self._rect)
             painter.drawPath(self._hexes)

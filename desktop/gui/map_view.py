@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
@@ -36,12 +36,35 @@ from desktop.gui.touch import TouchTracker
 MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
 LONG_PRESS_MS = 500
 PAN_SLOP_PX = 4
+BACKDROP_TUCK_PX = 2
+"""How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 BUTTONS = {
     Qt.MouseButton.LeftButton: Button.LEFT,
     Qt.MouseButton.RightButton: Button.RIGHT,
     Qt.MouseButton.MiddleButton: Button.MIDDLE,
 }
+
+
+def around(outer: QRectF, hole: QRectF) -> list[QRectF]:
+    """The parts of ``outer`` outside ``hole``: up to four rectangles (above, below, left,
+    right).
+
+    Examples
+    --------
+    >>> [r.getRect() for r in around(QRectF(0, 0, 10, 10), QRectF(2, 3, 4, 4))]
+    [(0.0, 0.0, 10.0, 3.0), (0.0, 7.0, 10.0, 3.0), (0.0, 3.0, 2.0, 4.0), (6.0, 3.0, 4.0, 4.0)]
+    """
+    inner = outer.intersected(hole)
+    if inner.isEmpty():
+        return [outer]
+    parts = [
+        QRectF(outer.left(), outer.top(), outer.width(), inner.top() - outer.top()),
+        QRectF(outer.left(), inner.bottom(), outer.width(), outer.bottom() - inner.bottom()),
+        QRectF(outer.left(), inner.top(), inner.left() - outer.left(), inner.height()),
+        QRectF(inner.right(), inner.top(), outer.right() - inner.right(), inner.height()),
+    ]
+    return [part for part in parts if not part.isEmpty()]
 
 
 def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
@@ -251,6 +274,14 @@ class MapView(QGraphicsView):
             return
         self._send_at(PointerKind.RELEASE, QPointF(self._press_pos), frozenset({Button.LEFT}))
         self._ask_context(self._press_pos)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The backdrop around the map only, tucked two screen pixels under its edge: the
+        map's own fill covers the rest, so those pixels are not filled twice a frame."""
+        tuck = BACKDROP_TUCK_PX / max(self.zoom, MIN_ZOOM)
+        hole = self.map_scene.map_rect().adjusted(tuck, tuck, -tuck, -tuck)
+        for part in around(rect, hole):
+            painter.fillRect(part, self.backgroundBrush())
 
     def viewportEvent(self, event: QEvent) -> bool:
         if isinstance(event, QTouchEvent):
