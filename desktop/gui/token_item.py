@@ -27,7 +27,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.board import board_of
 from desktop.core.edits import initials
@@ -128,11 +128,16 @@ def text_color_on(fill: QColor) -> QColor:
     return QColor("#000000") if luma > 150 else QColor("#ffffff")
 
 
-class TokenLabelItem(QGraphicsItem):
-    """A token's name on a dark tag just below its disc (placed at the token's centre)."""
+class TokenLabelItem(QGraphicsRectItem):
+    """A token's name on a dark tag just below its disc (placed at the token's centre).
+
+    Its rect is the tag (:attr:`box`): a rect item's bounds are known to Qt without a call into
+    Python, which Qt would make three times a frame for every item drawn from its cache.
+    """
 
     def __init__(self, style: TokenStyle = TokenStyle()) -> None:
         super().__init__()
+        self.setPen(Qt.PenStyle.NoPen)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.style = style
         self.show_name("", 0.0)
@@ -145,17 +150,19 @@ class TokenLabelItem(QGraphicsItem):
         self.name = name
         width = QFontMetricsF(self._font).horizontalAdvance(name) + 0.4 * self._font.pixelSize()
         height = 1.4 * self._font.pixelSize()
-        self.box = QRectF(-width / 2, radius + RING * 0.6, width, height)
+        self.setRect(QRectF(-width / 2, radius + RING * 0.6, width, height))
         self.update()
+
+    @property
+    def box(self) -> QRectF:
+        """The tag, in label coordinates (the token at 0, 0)."""
+        return self.rect()
 
     def move_box(self, centre: QPointF) -> None:
         """Put the tag's centre at ``centre`` (label coordinates: the token at 0, 0)."""
-        self.prepareGeometryChange()
-        self.box.moveCenter(centre)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self.box
+        box = self.rect()
+        box.moveCenter(centre)
+        self.setRect(box)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -170,8 +177,10 @@ class TokenLabelItem(QGraphicsItem):
         painter.drawText(self.box, Qt.AlignmentFlag.AlignCenter, self.name)
 
 
-class TokenItem(QGraphicsItem):
+class TokenItem(QGraphicsRectItem):
     """One token; rebuild it with :meth:`set_token` when its snapshot changes.
+
+    Its rect is its bounds, so Qt draws it from its cache without calling into Python.
 
     Its :attr:`label` is a separate item: add it to the scene with the token, in a layer above
     the tokens; it moves (a drag, a slide animation) and fades with the token.
@@ -182,6 +191,7 @@ class TokenItem(QGraphicsItem):
         acting: bool = False, style: TokenStyle = TokenStyle(),
     ) -> None:
         super().__init__()
+        self.setPen(Qt.PenStyle.NoPen)
         self.style = style
         self.label = TokenLabelItem(style)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -215,7 +225,7 @@ class TokenItem(QGraphicsItem):
         ]
         self._badge_height = max(BADGE_HEIGHT, 1.4 * self._badge_font.pixelSize())
         self._badge_shift = QPointF()
-        self._bounds = self._outline()
+        self.setRect(self._outline())
         self.update()
 
     def move_badges(self, shift: QPointF) -> None:
@@ -223,7 +233,7 @@ class TokenItem(QGraphicsItem):
         badges or disc were there)."""
         self.prepareGeometryChange()
         self._badge_shift = QPointF(shift)
-        self._bounds = self._outline()
+        self.setRect(self._outline())
         self.update()
 
     def set_style(self, style: TokenStyle) -> None:
@@ -252,9 +262,6 @@ class TokenItem(QGraphicsItem):
         top = max(reach, self.reach() + self._badge_height) + 6
         outline = QRectF(-half, -top, 2 * half, top + reach + 4)
         return outline.united(self.badge_box().adjusted(-4, -4, 4, 4)) if self.badges else outline
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds  # computed once per change: Qt asks for it many times a frame
 
     def shape(self) -> QPainterPath:
         """The disc with its ring, facing mark and halo, and the badges: what covers it."""
