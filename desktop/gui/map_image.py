@@ -18,7 +18,7 @@ from PySide6.QtGui import QImage, QImageReader
 
 from desktop.core.images import ImageError, check_image, decode_base64_image, read_image_file
 from desktop.core.model import Background
-from desktop.gui.png_strips import decode_strips
+from desktop.gui.png_strips import decode_strips, read_image
 
 LEVEL_FACTORS = (4, 16)
 """The reduced copies kept of a map image: 1/4 and 1/16 of its width."""
@@ -90,12 +90,9 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
     if in_strips is not None:
         full, reduced = in_strips
         return MapImage(key, ((1, full), *((f, i) for f, i in reduced if _usable(i))))
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    reader = QImageReader(buffer)  # unlike QImage.fromData, lets other threads run meanwhile
-    image = reader.read()
+    image, problem = read_image(data)
     if image.isNull():
-        raise ImageError(f"map image {where} could not be decoded: {reader.errorString()}")
+        raise ImageError(f"map image {where} could not be decoded: {problem}")
     if progress is not None:
         progress("Preparing the zoomed-out copies...", 80)
     reduced = []

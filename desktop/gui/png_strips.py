@@ -2,10 +2,11 @@
 
 Qt decodes a PNG in one piece into 4 bytes a pixel (an 8192 px map: 256 MB) before the map
 can be kept at 3 (192 MB); both together set the program's peak. Here the PNG's pixel data is
-inflated with :mod:`zlib` and cut into strips of rows; each strip becomes a small PNG of its
-own that Qt decodes (a few MB at 4 bytes a pixel) and that is copied into the final image.
-A PNG row may be filtered against the row above it, so a strip's first row is unfiltered here
-(from the row above, read back from the previous strip's decoded pixels) and stored plainly.
+inflated with :mod:`zlib` a strip of rows at a time; each strip becomes a small PNG of its own
+that Qt decodes (1 MB at 4 bytes a pixel for 32 rows of an 8192 px map) and that is copied
+into the final image's rows. A PNG row may be filtered against the row above it, so each strip's
+PNG starts with that row, stored plainly (read back from the previous strip's decoded pixels):
+Qt undoes every filter itself and the extra row is left out of the copy.
 Only 8-bit RGB and RGBA images without interlacing or a transparent colour take this road;
 :func:`decode_strips` returns None for anything else and the caller decodes whole.
 
@@ -27,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import struct
 import zlib
 from collections.abc import Callable, Iterator
@@ -38,11 +40,13 @@ from PySide6.QtGui import QImage, QImageReader, QPainter
 
 from desktop.gui.memory import hand_back_freed_pages
 
-__all__ = ["STRIP_ROWS", "decode_strips"]
+__all__ = ["STRIP_ROWS", "decode_strips", "read_image"]
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-STRIP_ROWS = 256
-"""Rows a strip: 8 MB at 4 bytes a pixel for an 8192 px wide map."""
+STRIP_ROWS = 32
+"""Rows a strip: 1 MB at 4 bytes a pixel for an 8192 px wide map, about 4 MB with its inflated
+and re-wrapped bytes (a multiple of the reduction factors: the reduced copies then equal the
+whole image's when its height is one too)."""
 KEPT_CHUNKS = (b"gAMA", b"cHRM", b"sRGB", b"iCCP")
 """Chunks each strip carries over from the map, so Qt reads every strip as it reads the map."""
 IEND = b"\0\0\0\0IEND\xaeB`\x82"
@@ -71,20 +75,19 @@ def decode_strips(
     if final.isNull():
         return None
     levels = [(f, QImage(QSize(width, height) / f, _LEVEL_FORMAT[channels])) for f in factors]
-    above = np.zeros(width * channels, dtype=np.uint8)
+    above = b""  # the row above the strip as plain PNG bytes: none above the first
     try:
-        for top, strip in _strips(data, width, height, channels, rows):
+        for top, strip in _strips(data, 1 + width * channels, height, rows):
             if step is not None:
                 step(top)
-            png = _strip_png(strip, _plain_first_row(strip, above, channels), kept,
-                             (width, channels))
+            skip, count = len(above) and 1, len(strip) // (1 + width * channels)
+            image = read_image(_strip_png(above, strip, kept, (width, channels)))[0]
             del strip
-            image = _decode(png)
-            del png
-            if image is None:
+            if image.height() != skip + count:
                 return None
-            _paint_reduced(levels, image, top, height)
-            above = _copy_into(final, image, top, channels)
+            _paint_reduced(levels, image.copy(0, skip, width, count) if skip else image, top,
+                           height)
+            above = _copy_into(final, image, (top, skip), channels)
             del image
             hand_back_freed_pages()
     except (zlib.error, ValueError):
@@ -145,68 +148,22 @@ def _chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
         at += 12 + length
 
 
-def _strips(
-    data: bytes, width: int, height: int, channels: int, rows: int
-) -> Iterator[tuple[int, bytes]]:
-    """(first row, filtered rows) of each strip: the IDAT stream inflated a piece at a time."""
-    stride = 1 + width * channels
-    inflate, pending, top = zlib.decompressobj(), bytearray(), 0
-    for kind, body in _chunks(data):
-        if kind != b"IDAT":
-            continue
-        while body and top < height:  # a strip's worth at a time: one IDAT may hold them all
-            pending += inflate.decompress(body, rows * stride)
+def _strips(data: bytes, stride: int, height: int, rows: int) -> Iterator[tuple[int, bytearray]]:
+    """(first row, filtered rows) of each strip of ``rows`` rows of ``stride`` bytes: the IDAT
+    stream inflated no further than the strip being filled."""
+    inflate, top, strip = zlib.decompressobj(), 0, bytearray()
+    bodies = (body for kind, body in _chunks(data) if kind == b"IDAT")
+    for body in itertools.chain(bodies, [b""]):  # b"": what zlib still holds at the end
+        while top < height:
+            size = min(rows, height - top) * stride
+            strip += inflate.decompress(body, size - len(strip))
             body = inflate.unconsumed_tail
-            while top < height and len(pending) >= min(rows, height - top) * stride:
-                size = min(rows, height - top) * stride
-                strip = bytes(pending[:size])
-                del pending[:size]
-                yield top, strip
-                top += size // stride
+            if len(strip) < size:
+                break  # this chunk is used up
+            yield top, strip
+            top, strip = top + size // stride, bytearray()
     if top < height:
         raise ValueError("the PNG's pixel data ends early")
-
-
-def _plain_first_row(strip: bytes, above: ByteRows, channels: int) -> bytes:
-    """The strip's first row unfiltered against the row ``above`` and stored as filter 0
-    (the PNG filters: 0 none, 1 sub, 2 up, 3 average, 4 Paeth)."""
-    kind = strip[0]
-    raw = np.frombuffer(strip, np.uint8, count=len(above), offset=1).astype(np.int32)
-    if kind == 0:
-        return strip[: 1 + len(above)]
-    if kind == 2:
-        plain = (raw + above) & 255
-    elif kind == 1:
-        plain = _left_running(raw, above, channels, lambda left, up, corner: left)
-    elif kind == 3:
-        plain = _left_running(raw, above, channels, lambda left, up, corner: (left + up) >> 1)
-    elif kind == 4:
-        plain = _left_running(raw, above, channels, _paeth)
-    else:
-        raise ValueError(f"unknown PNG filter {kind}")
-    return b"\0" + plain.astype(np.uint8).tobytes()
-
-
-def _left_running(
-    raw: npt.NDArray[np.int32], above: ByteRows, channels: int,
-    predict: Callable[[int, int, int], int],
-) -> npt.NDArray[np.int32]:
-    """Undo a filter that predicts each byte from the one a pixel to its left (and the row
-    above): a loop along the row, one row a strip."""
-    out, up, upper_left = raw.tolist(), above.tolist(), [0] * channels + above.tolist()
-    for i in range(len(out)):
-        left = out[i - channels] if i >= channels else 0
-        out[i] = (out[i] + predict(left, up[i], upper_left[i])) & 255
-    return np.array(out, dtype=np.int32)
-
-
-def _paeth(left: int, up: int, upper_left: int) -> int:
-    """The Paeth predictor: whichever neighbour is nearest ``left + up - upper_left``."""
-    p = left + up - upper_left
-    pa, pb, pc = abs(p - left), abs(p - up), abs(p - upper_left)
-    if pa <= pb and pa <= pc:
-        return left
-    return up if pb <= pc else upper_left
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -214,39 +171,57 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 
 def _strip_png(
-    strip: bytes, first: bytes, kept: bytes, shape: tuple[int, int]
-) -> QBuffer:
-    """A standalone PNG of the strip's rows, its first row replaced by ``first``, in a buffer
-    for Qt (stored, not compressed again: Qt only copies it)."""
+    above: bytes, strip: bytearray, kept: bytes, shape: tuple[int, int]
+) -> bytearray:
+    """A standalone PNG of the row ``above`` (plain; none for the first strip) and the strip's
+    rows (stored, not compressed again: Qt only copies it)."""
     width, channels = shape
-    count = len(strip) // len(first)
+    count = (len(above) + len(strip)) // (1 + width * channels)
     header = struct.pack(">IIBBBBB", width, count, 8, 6 if channels == 4 else 2, 0, 0, 0)
     squeeze = zlib.compressobj(0)
-    pixels = squeeze.compress(first) + squeeze.compress(memoryview(strip)[len(first):])
-    pixels += squeeze.flush()
-    png = SIGNATURE + _chunk(b"IHDR", header) + kept + _chunk(b"IDAT", pixels) + IEND
-    del pixels
+    pixels = b"".join((squeeze.compress(above), squeeze.compress(strip), squeeze.flush()))
+    png = bytearray(SIGNATURE + _chunk(b"IHDR", header) + kept)
+    png += struct.pack(">I", len(pixels)) + b"IDAT"
+    png += pixels
+    png += struct.pack(">I", zlib.crc32(pixels, zlib.crc32(b"IDAT"))) + IEND
+    return png
+
+
+def read_image(data: bytes | bytearray) -> tuple[QImage, str]:
+    """``data`` decoded by Qt, letting other threads run while it decodes (unlike
+    ``QImage.fromData``); a null image and Qt's reason when it cannot be decoded.
+
+    Qt picks the decoder under a lock that the GUI thread also takes (to load an icon) while
+    it holds Python's GIL, and picking it reads the Python-made buffer, which needs the GIL: a
+    worker that let the GIL go then could wait for the GUI thread forever, and it for the
+    worker. So the decoder is picked keeping the GIL (``canRead``) and only the decoding lets
+    it go (``read``).
+
+    >>> image, problem = read_image(b"not a picture")
+    >>> image.isNull(), problem
+    (True, 'Unsupported image format')
+    """
     buffer = QBuffer()
-    buffer.setData(png)
-    return buffer
-
-
-def _decode(buffer: QBuffer) -> QImage | None:
+    buffer.setData(data)
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    image = QImageReader(buffer).read()  # lets other threads run meanwhile
-    return None if image.isNull() else image
+    reader = QImageReader(buffer)
+    reader.canRead()
+    return reader.read(), reader.errorString()
 
 
-def _copy_into(final: QImage, image: QImage, top: int, channels: int) -> ByteRows:
-    """Copy the decoded strip into ``final`` at row ``top``; its last row as PNG bytes (RGB or
-    RGBA), the row above the next strip."""
+def _copy_into(final: QImage, image: QImage, at: tuple[int, int], channels: int) -> bytes:
+    """Copy the decoded strip's rows into ``final`` from row ``top``, leaving out its first
+    ``skip`` (the row above, decoded again), with ``at = (top, skip)``; its last row as a plain
+    PNG row (filter 0, RGB or RGBA), the next strip's row above."""
+    top, skip = at
     image.convertTo(final.format())
     width, count = image.width(), image.height()
     depth = 3 if final.format() == QImage.Format.Format_RGB888 else 4
     source = np.frombuffer(image.constBits(), np.uint8).reshape(count, image.bytesPerLine())
+    source = source[:, :width * depth]
     target = np.frombuffer(final.bits(), np.uint8).reshape(final.height(), final.bytesPerLine())
-    target[top:top + count, :width * depth] = source[:, :width * depth]
-    last = source[-1, :width * depth].reshape(width, depth)
+    target[top:top + count - skip, :width * depth] = source[skip:]
+    last: ByteRows = source[-1].reshape(width, depth)
     if depth == 4:  # ARGB32 lies in memory as B, G, R, A
         last = last[:, [2, 1, 0, 3]]
-    return last[:, :channels].reshape(-1).copy()  # a copy: the strip's pixels go with it
+    return b"\0" + last[:, :channels].tobytes()

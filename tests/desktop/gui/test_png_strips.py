@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+import struct
+import zlib
 
 import pytest
-from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtCore import QBuffer, QIODevice, Qt
 from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter
 
 from desktop.gui.map_image import LEVEL_FACTORS, decode_map
-from desktop.gui.png_strips import decode_strips
+from desktop.gui.png_strips import decode_strips, read_image
 from desktop.gui.render import ensure_app
 
 
@@ -76,3 +78,54 @@ def test_a_big_map_decodes_in_strips_with_its_reduced_copies(
     assert image.levels[0][1] == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
     assert [f for f, _ in image.levels] == [1, 4, 16]
     assert len(steps) > 2 and all(30 <= p <= 90 for _, p in steps)
+
+
+@pytest.mark.parametrize("rows", [16, 32, 5000])
+def test_reduced_copies_equal_the_whole_image_scaled_when_strips_meet_their_rows(rows: int) -> None:
+    """With a height and strips in multiples of 16 every reduced row comes from one strip, so
+    the copies made strip by strip are the whole picture smoothly scaled, pixel for pixel."""
+    for kind in (QImage.Format.Format_RGB32, QImage.Format.Format_ARGB32):
+        data = png_bytes(busy_picture(kind, 333, 512))
+        whole = QImage.fromData(data)
+        decoded = decode_strips(data, LEVEL_FACTORS, rows=rows)
+        assert decoded is not None
+        for factor, level in decoded[1]:
+            expected = whole.scaled(whole.size() / factor,
+                                    mode=Qt.TransformationMode.SmoothTransformation)
+            assert level == expected.convertToFormat(level.format())
+
+
+def rechunked(data: bytes, piece: int) -> bytes:
+    """The PNG ``data`` with its pixel data cut into IDAT chunks of ``piece`` bytes."""
+    at, out, pixels = 8, [data[:8]], b""
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        if kind == b"IDAT":
+            pixels += body
+        else:
+            if kind == b"IEND":
+                out += [chunk(b"IDAT", pixels[i:i + piece]) for i in range(0, len(pixels), piece)]
+            out.append(chunk(kind, body))
+        at += 12 + length
+    return b"".join(out)
+
+
+def chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def test_pixel_data_in_many_small_chunks_decodes_the_same() -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
+    small = rechunked(data, 97)
+    assert small.count(b"IDAT") > 100 and QImage.fromData(small) == QImage.fromData(data)
+    decoded = decode_strips(small, rows=32)
+    assert decoded is not None
+    assert decoded[0] == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
+
+
+def test_read_image_decodes_or_says_why() -> None:
+    image, _ = read_image(png_bytes(busy_picture(QImage.Format.Format_RGB32, 20, 10)))
+    assert (image.width(), image.height()) == (20, 10)
+    broken, problem = read_image(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+    assert broken.isNull() and problem
