@@ -1,16 +1,23 @@
-"""Handing freed memory back to the operating system after an encounter is replaced.
+"""Handing freed memory back to the operating system, and not holding what is never used.
 
 glibc keeps freed heap pages for reuse, so after a large map and its walls are let go, tens of
 MB stay counted in the program's resident memory until ``malloc_trim`` returns them. On other
 C libraries (macOS, Windows, musl) this does nothing.
+
+PySide6 reads the source of every module imported after it (to see whether it uses PySide6)
+and Python's :mod:`linecache` keeps every line read: :func:`keep_import_sources_out` stops that.
 """
 
 from __future__ import annotations
 
 import ctypes
+import functools
 import gc
+import importlib
+import linecache
 import sys
 from collections.abc import Callable
+from types import ModuleType
 
 
 def _find_malloc_trim() -> Callable[[int], int] | None:
@@ -46,3 +53,45 @@ def return_freed_memory() -> bool:
     """
     gc.collect()
     return hand_back_freed_pages()
+
+
+FEATURE_MODULE = "PySide6.support.feature"
+"""PySide6's import hook for ``from __feature__ import ...``: it reads each module's source."""
+
+
+def keep_import_sources_out() -> bool:
+    """Stop PySide6's import hook keeping the source lines of every module imported after
+    PySide6 in :mod:`linecache` (about 13 MB of strings for this program's modules and the
+    libraries they import); True if the hook was found.
+
+    The hook still reads each source and gives the same answer; the lines it read are let go
+    at once (a traceback reads them again when it needs them), and those read before are let go
+    now. Calling it again changes nothing.
+
+    >>> keep_import_sources_out() in (True, False)
+    True
+    """
+    importlib.import_module("PySide6.QtCore")  # sets up the hook
+    feature = sys.modules.get(FEATURE_MODULE)
+    uses_pyside = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or not callable(uses_pyside):
+        return False
+    if not hasattr(uses_pyside, "__wrapped__"):
+        feature._mod_uses_pyside = _forgetting_lines(uses_pyside)  # type: ignore[attr-defined]
+        linecache.clearcache()
+    return True
+
+
+def _forgetting_lines(read: Callable[[ModuleType], bool]) -> Callable[[ModuleType], bool]:
+    """``read`` (which looks at a module's source), letting go of the lines it cached."""
+
+    @functools.wraps(read)
+    def read_and_forget(module: ModuleType) -> bool:
+        cached = set(linecache.cache)
+        try:
+            return read(module)
+        finally:
+            for name in set(linecache.cache) - cached:
+                linecache.cache.pop(name, None)
+
+    return read_and_forget
