@@ -51,6 +51,9 @@ KEPT_CHUNKS = (b"gAMA", b"cHRM", b"sRGB", b"iCCP")
 """Chunks each strip carries over from the map, so Qt reads every strip as it reads the map."""
 IEND = b"\0\0\0\0IEND\xaeB`\x82"
 """The closing chunk of every PNG (empty, with its CRC)."""
+FEED = 1 << 16
+"""Compressed bytes given to zlib at a time: it copies what it leaves unread, so a map stored
+in one big IDAT chunk is not copied again for every strip."""
 CHANNELS = {2: 3, 6: 4}
 """Bytes a pixel of the PNG colour types taken: RGB and RGBA, 8 bits a channel."""
 
@@ -136,30 +139,38 @@ def _header(data: bytes) -> tuple[int, int, int, bytes] | None:
     return width, height, CHANNELS[colour], b"".join(kept)
 
 
-def _chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
-    """The PNG's chunks (kind, body) in order; stops at the end or at a cut-off chunk."""
-    at = len(SIGNATURE)
-    while at + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
+def _chunks(data: bytes) -> Iterator[tuple[bytes, memoryview]]:
+    """The PNG's chunks (kind, body) in order, the bodies views of ``data`` (no copies); stops
+    at the end or at a cut-off chunk."""
+    view, at = memoryview(data), len(SIGNATURE)
+    while at + 8 <= len(view):
+        length, kind = struct.unpack(">I4s", view[at:at + 8])
+        body = view[at + 8:at + 8 + length]
         if len(body) < length:
             return
         yield kind, body
         at += 12 + length
 
 
+def _pixel_data(data: bytes) -> Iterator[memoryview]:
+    """The PNG's compressed pixel data (its IDAT chunks) in pieces of at most FEED bytes."""
+    for kind, body in _chunks(data):
+        if kind == b"IDAT":
+            for at in range(0, len(body), FEED):
+                yield body[at:at + FEED]
+
+
 def _strips(data: bytes, stride: int, height: int, rows: int) -> Iterator[tuple[int, bytearray]]:
-    """(first row, filtered rows) of each strip of ``rows`` rows of ``stride`` bytes: the IDAT
-    stream inflated no further than the strip being filled."""
+    """(first row, filtered rows) of each strip of ``rows`` rows of ``stride`` bytes: the pixel
+    data inflated no further than the strip being filled."""
     inflate, top, strip = zlib.decompressobj(), 0, bytearray()
-    bodies = (body for kind, body in _chunks(data) if kind == b"IDAT")
-    for body in itertools.chain(bodies, [b""]):  # b"": what zlib still holds at the end
+    for piece in itertools.chain(_pixel_data(data), [b""]):  # b"": what zlib still holds
         while top < height:
             size = min(rows, height - top) * stride
-            strip += inflate.decompress(body, size - len(strip))
-            body = inflate.unconsumed_tail
+            strip += inflate.decompress(piece, size - len(strip))
+            piece = inflate.unconsumed_tail
             if len(strip) < size:
-                break  # this chunk is used up
+                break  # this piece is used up
             yield top, strip
             top, strip = top + size // stride, bytearray()
     if top < height:

@@ -115,11 +115,16 @@ def chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
-def test_pixel_data_in_many_small_chunks_decodes_the_same() -> None:
+@pytest.mark.parametrize(("piece", "feed"), [(97, 1 << 16), (1 << 30, 1000)])
+def test_pixel_data_in_small_chunks_or_one_fed_in_pieces_decodes_the_same(
+    piece: int, feed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("desktop.gui.png_strips.FEED", feed)
     data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
-    small = rechunked(data, 97)
-    assert small.count(b"IDAT") > 100 and QImage.fromData(small) == QImage.fromData(data)
-    decoded = decode_strips(small, rows=32)
+    cut = rechunked(data, piece)
+    assert QImage.fromData(cut) == QImage.fromData(data)
+    assert cut.count(b"IDAT") > 100 if piece < 1000 else cut.count(b"IDAT") == 1
+    decoded = decode_strips(cut, rows=32)
     assert decoded is not None
     assert decoded[0] == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
 
