@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -28,10 +29,15 @@ from geometry.errors import GeometryError
 from geometry.grid import GridKind
 from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder, Point
 
-__all__ = ["ALONG_STEP", "Battlefield"]
+__all__ = ["ALONG_STEP", "WALL_COLUMNS", "Battlefield"]
 
 ALONG_STEP = 16.0
 """Length (cells) of the pieces :meth:`Battlefield.occluders_along` cuts a segment into."""
+
+WALL_COLUMNS = ("x1", "y1", "x2", "y2", "dx", "dy", "sight_top", "solid_top")
+"""The rows of :attr:`Battlefield.wall_table`: the ends, ``x2 - x1`` and ``y2 - y1``, the top
+of a wall that blocks sight (NaN for one that does not: windows and open doors hide nothing)
+and the top of a solid one (``-inf`` for an open door: nothing to shoot through)."""
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -57,7 +63,9 @@ class Battlefield:
 
     Build it with :meth:`build`; it never changes, so build a new one after an edit.
     ``bodies_level`` says every body stands at the same base elevation (no vertical gaps);
-    ``wall_dx``, ``wall_dy`` are each occluder's ``x2 - x1``, ``y2 - y1``.
+    ``wall_dx``, ``wall_dy`` are each occluder's ``x2 - x1``, ``y2 - y1``; ``wall_table`` holds
+    the rows of :data:`WALL_COLUMNS` (one gather fetches a wall's every number); ``derived``
+    keeps what the measuring modules work out once per battlefield, by their own keys.
     """
 
     grid: GridKind
@@ -83,6 +91,8 @@ class Battlefield:
     wall_blocks_sight: BoolArray = field(init=False, repr=False)
     wall_is_solid: BoolArray = field(init=False, repr=False)
     wall_tree: shapely.STRtree = field(init=False, repr=False)
+    wall_table: FloatArray = field(init=False, repr=False)
+    derived: dict[str, Any] = field(init=False, repr=False)
     area_shapes: tuple[shapely.Geometry, ...] = field(init=False, repr=False)
     _body_index: dict[str, int] = field(init=False, repr=False)
 
@@ -124,6 +134,11 @@ class Battlefield:
         self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))
         ends = np.stack([self.wall_x1, self.wall_y1, self.wall_x2, self.wall_y2], axis=1)
         self._set("wall_tree", shapely.STRtree(shapely.linestrings(ends.reshape(-1, 2, 2))))
+        sight_top = np.where(self.wall_blocks_sight, self.wall_top, np.nan)
+        solid_top = np.where(self.wall_is_solid, self.wall_top, -np.inf)
+        table = np.stack([*ends.T, self.wall_dx, self.wall_dy, sight_top, solid_top])
+        self._set("wall_table", table)
+        self._set("derived", {})
         self._set("area_shapes", tuple(_area_shape(area) for area in self.areas))
 
     def _set(self, name: str, value: object) -> None:

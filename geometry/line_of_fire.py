@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +31,7 @@ from geometry.cover import EYE_HEIGHT, eye_of
 from geometry.index import Battlefield
 from geometry.measure import ADJACENT_GAP, edge_gaps
 from geometry.shapes import Point
+from geometry.vectors import crossings_among
 
 __all__ = [
     "Obstacle",
@@ -40,6 +40,7 @@ __all__ = [
     "bystanders_from",
     "crossings",
     "obstacles_between",
+    "obstacles_crossed",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -54,14 +55,11 @@ class Obstacle:
     hardness: float
 
 
-_MADE: WeakKeyDictionary[Battlefield, dict[int, Obstacle]] = WeakKeyDictionary()
-"""The :class:`Obstacle` of each occluder number, made once per battlefield."""
-
-
 def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray, FloatArray]:
     """Occluders the segment ``start -> end`` crosses, and where (0..1 along it), in order.
 
-    Touching an occluder's end counts; running along one (parallel) does not.
+    Touching an occluder's end counts; running along one (parallel) does not; walls crossed at
+    the same point come by number.
 
     Examples
     --------
@@ -71,18 +69,7 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     >>> walls.tolist(), where.tolist()
     ([0], [0.5])
     """
-    (px, py), (qx, qy) = start, end
-    w = field.occluders_along((px, py), (qx, qy))
-    ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
-    bx, by = field.wall_dx[w], field.wall_dy[w]
-    rx, ry = qx - px, qy - py
-    denom = rx * by - ry * bx
-    with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
-        t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
-    hit = (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
-    w, t = w[hit], t[hit]
-    order = np.argsort(t, kind="stable")
-    return w[order], t[order]
+    return crossings_among(field, field.occluders_along(start, end), start, end)
 
 
 def obstacles_between(
@@ -100,12 +87,29 @@ def obstacles_between(
     """
     ex, ey, ez = eye_of(field.body(attacker_id), eye_height)
     target = field.body(target_id)
-    aim_z = target.base_z + target.height / 2.0
     walls, t = crossings(field, (ex, ey), (target.x, target.y))
-    below_top = ez + t * (aim_z - ez) < field.wall_top[walls]
-    made = _MADE.setdefault(field, {})
+    return obstacles_crossed(field, walls, t, (ez, target.base_z + target.height / 2.0))
+
+
+def obstacles_crossed(
+    field: Battlefield, walls: IndexArray, where: FloatArray, heights: tuple[float, float]
+) -> tuple[Obstacle, ...]:
+    """The obstacles among the ``walls`` the line of fire crosses (nearest first, ``where``
+    along it, from :func:`crossings`): the solid ones it crosses below their top, each once,
+    the line rising or falling from the eye to the aim point (``heights``: their z).
+
+    Examples
+    --------
+    >>> from geometry.shapes import Occluder
+    >>> field = Battlefield.build(occluders=[Occluder("low", 3, -1, 3, 1, top=0.5)])
+    >>> obstacles_crossed(field, np.array([0]), np.array([0.5]), (0.9, 0.0))
+    (Obstacle(id='low', hardness=10.0),)
+    """
+    eye_z, aim_z = heights
+    below_top = eye_z + where * (aim_z - eye_z) < field.wall_table[7, walls]  # -inf: not solid
+    made: dict[int, Obstacle] = field.derived.setdefault("obstacles", {})
     found: dict[str, Obstacle] = {}
-    for w in walls[below_top & field.wall_is_solid[walls]].tolist():
+    for w in walls[below_top].tolist():
         if w not in made:
             made[w] = Obstacle(field.occluders[w].id, field.occluders[w].hardness)
         found.setdefault(made[w].id, made[w])

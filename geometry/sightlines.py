@@ -24,7 +24,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, pairwise
 
 import numpy as np
@@ -32,10 +32,18 @@ import numpy.typing as npt
 import shapely
 
 from geometry.index import Battlefield
-from geometry.vectors import union_length
-from geometry.wedges import THIN, walled_off, wedge_pairs
+from geometry.shapes import Body
+from geometry.vectors import crossings_among, union_length
+from geometry.wedges import THIN, walled_off, walled_off_one, wedge_pairs
 
-__all__ = ["THIN", "Eye", "hidden_fractions", "least_hidden_fractions"]
+__all__ = [
+    "THIN",
+    "Eye",
+    "hidden_fractions",
+    "least_hidden_fractions",
+    "least_hidden_of_one",
+    "walls_near_sight",
+]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -94,8 +102,7 @@ def least_hidden_fractions(
     """
     with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
         if len(targets) == 1 and (blockers is None or not len(blockers)):
-            alone = _behind_full_walls(field, eyes[0], int(targets[0])) if len(eyes) == 1 else None
-            return np.array([_one_target(field, eyes, int(targets[0])) if alone is None else alone])
+            return np.array([least_hidden_of_one(field, eyes, int(targets[0]))])
         centre = (eyes[0][0], eyes[0][1])
         lean = max(math.dist(eye[:2], centre) for eye in eyes)
         if len(targets) <= FEW_TARGETS:
@@ -184,51 +191,164 @@ def _least_hidden_by(
     return least
 
 
-def _behind_full_walls(field: Battlefield, eye: Eye, target: int) -> float | None:
-    """The hidden share of one target when every sight-blocking wall near its sight wedge is
-    full height (the common case), or None when a low one is near.
+def walls_near_sight(field: Battlefield, eyes: Sequence[Eye], target: int) -> IndexArray:
+    """Every occluder that may hide part of body ``target`` from one of ``eyes``, and so every
+    one that the line from the first eye to the target's centre crosses: those whose bounding
+    box meets that line widened by ``max(r, lean)`` (every sight wedge lies within it).
 
-    The projection of :meth:`_EyeTargetRows.project` with the target's numbers as plain
-    floats, no low-wall envelope and no cull (walls outside the wedge project outside
-    [-1, 1]): a survey's single target from a single eye costs about half the numpy calls of
-    :func:`_one_target`.
+    Examples
+    --------
+    >>> from geometry.index import Battlefield
+    >>> from geometry.shapes import Body, Occluder
+    >>> walls = [Occluder("w", 5, -1, 5, 1), Occluder("far", 5, 3, 5, 4)]
+    >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=walls)
+    >>> walls_near_sight(field, [(0.0, 0.0, 0.9)], 1).tolist()
+    [0]
     """
-    ex, ey, _ = eye
     body = field.bodies[target]
-    d = math.hypot(body.x - ex, body.y - ey)
-    if d == 0.0:
-        return 0.0
-    ux, uy, r = (body.x - ex) / d, (body.y - ey) / d, max(body.radius, THIN)
-    walls = field.occluders_along((ex, ey), (body.x, body.y), r * (1.0 + 1e-9) + 1e-9)
-    walls = walls[field.wall_blocks_sight[walls]]
-    if not np.isinf(field.wall_top[walls]).all():
-        return None
-    lo, hi = _full_wall_intervals(field, walls, (ex, ey, ux, uy), d, r)
-    return min(_union_length(lo, hi) / 2.0, 1.0)
+    centre = (eyes[0][0], eyes[0][1])
+    lean = max(math.dist(eye[:2], centre) for eye in eyes)
+    reach = max(body.radius, THIN, lean) * (1.0 + 1e-9) + 1e-9
+    return field.occluders_along(centre, (body.x, body.y), reach)
 
 
-def _full_wall_intervals(
+def least_hidden_of_one(
     field: Battlefield,
-    walls: IndexArray,
-    sight: tuple[float, float, float, float],
-    d: float,
-    r: float,
-) -> tuple[FloatArray, FloatArray]:
-    """The non-empty intervals ``lo < s/r < hi`` of the silhouette that ``walls`` hide, for a
-    sight line from ``(ex, ey)`` along the unit vector ``(ux, uy)`` (``sight``) to a target
-    ``d`` away of radius ``r``."""
-    ex, ey, ux, uy = sight
-    x1, y1 = field.wall_x1[walls] - ex, field.wall_y1[walls] - ey
-    x2, y2 = field.wall_x2[walls] - ex, field.wall_y2[walls] - ey
-    xa, ya = x1 * ux + y1 * uy, y1 * ux - x1 * uy
-    xb, yb = x2 * ux + y2 * uy, y2 * ux - x2 * uy
+    eyes: Sequence[Eye],
+    target: int,
+    near: IndexArray | None = None,
+    crossed: Iterable[int] | None = None,
+) -> float:
+    """:func:`least_hidden_fractions` of the one body ``target``, without blockers: a survey's
+    question, answered in a few numpy calls and plain floats (numpy's per-call cost outweighs
+    the few walls of one sight line).
+
+    ``near`` are the walls of :func:`walls_near_sight` (asked of the field when None);
+    ``crossed`` the full-height sight-blocking walls that the line from the first eye to the
+    target's centre crosses (worked out from ``near`` when None). When one of them hides the
+    target whole from every eye (:func:`geometry.wedges.walled_off_one`, most far targets on a
+    dungeon map) the answer is 1 without projecting anything; else every wall is projected
+    for every eye at once, full-height pieces merged in numpy and low ones integrated in plain
+    floats, and only for an eye whose full-height walls leave it below the least share found
+    yet.
+
+    Examples
+    --------
+    >>> from geometry.index import Battlefield
+    >>> from geometry.shapes import Body, Occluder
+    >>> field = Battlefield.build(
+    ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
+    ... )
+    >>> least_hidden_of_one(field, [(0.0, 0.0, 0.9)], 1)
+    0.5
+    """
+    body = field.bodies[target]
+    frames = _eye_frames(eyes, body)
+    if frames is None:
+        return 0.0  # an eye level with the target's centre: nothing lies in between
+    centre, aim = (eyes[0][0], eyes[0][1]), (body.x, body.y)
+    lean = max(math.dist(eye[:2], centre) for eye in eyes)
+    if near is None:
+        near = walls_near_sight(field, eyes, target)
+    if crossed is None:
+        crossing, _ = crossings_among(field, near, centre, aim)
+        crossed = crossing[np.isposinf(field.wall_table[6, crossing])].tolist()
+    if walled_off_one(field, centre, lean, target, crossed):
+        return 1.0
+    if not len(near):
+        return 0.0
+    with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
+        return _least_projected(field, frames, body, near)
+
+
+Frames = tuple[float, float, float, float, float, float] | list[FloatArray]
+"""Each eye's ``ex, ey, ez, ux, uy, d`` (eye, unit direction and distance to the target): plain
+floats for one eye, columns of an (eyes, 1) array for several."""
+
+
+def _eye_frames(eyes: Sequence[Eye], body: Body) -> Frames | None:
+    """The :data:`Frames` of ``eyes`` looking at ``body``; None when one stands on its centre."""
+    rows = []
+    for ex, ey, ez in eyes:
+        dx, dy = body.x - ex, body.y - ey
+        d = math.sqrt(dx * dx + dy * dy)  # as numpy's sqrt in _EyeTargetRows: the same floats
+        if d == 0.0:
+            return None
+        rows.append((ex, ey, ez, dx / d, dy / d, d))
+    if len(rows) == 1:
+        return rows[0]
+    return list(np.array(rows, dtype=np.float64).T[:, :, None])
+
+
+def _least_projected(field: Battlefield, frames: Frames, body: Body, near: IndexArray) -> float:
+    """The least hidden share over the eyes of ``frames``: :meth:`_EyeTargetRows.project` on an
+    (eye, wall) grid of the walls ``near``, full-height pieces merged per eye, low ones
+    integrated in plain floats for the eyes that could still lower the least share."""
+    r, height = max(body.radius, THIN), max(body.height, THIN)
+    x1, y1, x2, y2, _, _, top, _ = field.wall_table[:, near]
+    ex, ey, ez, ux, uy, d = frames
+    ax, ay, bx, by = x1 - ex, y1 - ey, x2 - ex, y2 - ey
+    xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
+    xb, yb = bx * ux + by * uy, by * ux - bx * uy
     start, end = _depth_window(xa, xb, d)
-    along, across, near, scale = xb - xa, yb - ya, NEAR * d, d / r
-    s1 = (ya + start * across) * scale / np.maximum(xa + start * along, near)
-    s2 = (ya + end * across) * scale / np.maximum(xa + end * along, near)
+    near_depth = NEAR * d  # the clipped depths are >= this; rounding must not flip their sign
+    x1, y1 = np.maximum(xa + start * (xb - xa), near_depth), ya + start * (yb - ya)
+    x2, y2 = np.maximum(xa + end * (xb - xa), near_depth), ya + end * (yb - ya)
+    s1, s2 = y1 * d / (x1 * r), y2 * d / (x2 * r)
+    lift = (top - ez) * d  # inf for a full-height wall, NaN for one that does not block sight
+    g1, g2 = (ez + lift / x1 - body.base_z) / height, (ez + lift / x2 - body.base_z) / height
     lo, hi = np.maximum(np.minimum(s1, s2), -1.0), np.minimum(np.maximum(s1, s2), 1.0)
     useful = (end > start) & (hi > lo)
-    return lo[useful], hi[useful]
+    full = useful & (g1 >= 1.0) & (g2 >= 1.0)
+    low = useful & ~full & np.isfinite(g1 + g2)
+    if np.ndim(full) == 1:  # one eye
+        covered = _union_length(lo[full], hi[full])
+        if covered >= 2.0 or not low.any():
+            return _share(covered)
+        return _share_with_low_walls((lo[full], hi[full]), (s1, s2, g1, g2, lo, hi), low)
+    eye, _ = np.nonzero(full)
+    floors = _merged_lengths(eye, lo[full], hi[full], len(full)).tolist()
+    has_low = low.any(axis=1).tolist()
+    seen = [_share(f) for f, some in zip(floors, has_low, strict=True) if not some]
+    least = min(seen, default=1.0)
+    for floor, e in sorted(zip(floors, range(len(floors)), strict=True)):
+        if has_low[e] and _share(floor) < least:
+            mine = full[e]
+            pieces = (s1[e], s2[e], g1[e], g2[e], lo[e], hi[e])
+            least = min(least, _share_with_low_walls((lo[e][mine], hi[e][mine]), pieces, low[e]))
+    return least
+
+
+def _share_with_low_walls(
+    full: tuple[FloatArray, FloatArray], pieces: tuple[FloatArray, ...], low: BoolArray
+) -> float:
+    """One eye's hidden share: the union of its ``full`` intervals and, beside them, the
+    envelope of its ``low`` pieces -- rows ``s1, s2, g1, g2, lo, hi`` of ``pieces`` -- each
+    interpolated to its clipped interval as :func:`_clip_to_silhouette` does, in plain floats."""
+    intervals = list(zip(full[0].tolist(), full[1].tolist(), strict=True))
+    partial = []
+    for s1, s2, g1, g2, lo, hi in np.stack(pieces)[:, low].T.tolist():
+        first, last = min(s1, s2), max(s1, s2)
+        g_first, g_last = (g1, g2) if s1 <= s2 else (g2, g1)
+        slope = (g_last - g_first) / (last - first)
+        g_lo, g_hi = g_first + slope * (lo - first), g_first + slope * (hi - first)
+        if g_lo >= 1.0 and g_hi >= 1.0:
+            intervals.append((lo, hi))
+        elif math.isfinite(g_lo + g_hi) and (g_lo > 0.0 or g_hi > 0.0):
+            partial.append((lo, hi, g_lo, g_hi))
+    covered = union_length(intervals)
+    return _share(covered + _envelope_of_lists(intervals, partial) if partial else covered)
+
+
+def _envelope_of_lists(
+    full: list[tuple[float, float]], partial: list[tuple[float, float, float, float]]
+) -> float:
+    """:func:`_envelope_integral` of plain lists: in plain floats for a few low walls."""
+    if len(partial) <= FEW_LOW_WALLS:
+        return _envelope_integral_of_few(full, partial)
+    ends = [np.array(c, dtype=np.float64) for c in zip(*full, strict=True)] or [np.zeros(0)] * 2
+    columns = tuple(np.array(c, dtype=np.float64) for c in zip(*partial, strict=True))
+    return _envelope_of_many((ends[0], ends[1]), columns)
 
 
 def _union_length(lo: FloatArray, hi: FloatArray) -> float:
@@ -241,73 +361,9 @@ def _union_length(lo: FloatArray, hi: FloatArray) -> float:
     return float(reach[0] - start[0] + gained.sum())
 
 
-def _one_target(field: Battlefield, eyes: Sequence[Eye], target: int) -> float:
-    """The least hidden share of one target over ``eyes``: the projection of
-    :meth:`_EyeTargetRows.project` on an (eye, wall) grid of the walls near the sight line
-    (every sight wedge lies within ``max(r, lean)`` of the segment from the first eye),
-    then each eye's intervals merged and low walls integrated in plain floats (a survey asks
-    for one target; numpy's per-call cost outweighs its few walls)."""
-    body = field.bodies[target]
-    where = np.array(eyes, dtype=np.float64).reshape(-1, 3)
-    ex, ey, ez = where[:, 0:1], where[:, 1:2], where[:, 2:3]
-    dx, dy = body.x - ex, body.y - ey
-    d = np.sqrt(dx * dx + dy * dy)
-    if not d.all():
-        return 0.0  # an eye level with the target's centre: nothing lies in between
-    r, height = max(body.radius, THIN), max(body.height, THIN)
-    centre = (float(ex[0, 0]), float(ey[0, 0]))
-    lean = float(np.sqrt((ex - ex[0, 0]) ** 2 + (ey - ey[0, 0]) ** 2).max())
-    near = field.occluders_along(centre, (body.x, body.y), max(r, lean) * (1.0 + 1e-9) + 1e-9)
-    walls = near[field.wall_blocks_sight[near]]
-    if not len(walls):
-        return 0.0
-    ux, uy = dx / d, dy / d
-    ax, ay = field.wall_x1[walls] - ex, field.wall_y1[walls] - ey
-    bx, by = field.wall_x2[walls] - ex, field.wall_y2[walls] - ey
-    xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
-    xb, yb = bx * ux + by * uy, by * ux - bx * uy
-    start, end = _depth_window(xa, xb, d)
-    useful = _may_meet_wedge(xa, ya, xb, yb, d, r / d) & (end > start)
-    x1, y1 = np.maximum(xa + start * (xb - xa), NEAR * d), ya + start * (yb - ya)
-    x2, y2 = np.maximum(xa + end * (xb - xa), NEAR * d), ya + end * (yb - ya)
-    top = field.wall_top[walls]
-    g1 = np.where(np.isinf(top), 2.0, (ez + (top - ez) * d / x1 - body.base_z) / height)
-    g2 = np.where(np.isinf(top), 2.0, (ez + (top - ez) * d / x2 - body.base_z) / height)
-    eye, _ = np.nonzero(useful)
-    rows, lo, hi, g_lo, g_hi = _clip_to_silhouette(
-        eye, (y1 * d / (x1 * r))[useful], (y2 * d / (x2 * r))[useful], g1[useful], g2[useful],
-        np.ones(len(eye), dtype=bool),
-    )
-    pieces = (rows.tolist(), lo.tolist(), hi.tolist(), g_lo.tolist(), g_hi.tolist())
-    return _least_of_few(pieces, len(where))
-
-
-def _least_of_few(
-    pieces: tuple[list[int], list[float], list[float], list[float], list[float]], eyes: int
-) -> float:
-    """The least hidden share over ``eyes`` from each eye's projected pieces -- eye number,
-    interval, hidden share at its ends -- as :func:`_least_hidden_by` does for many targets, in
-    plain floats: lowest floor first."""
-    eye, lo, hi, g_lo, g_hi = pieces
-    full: list[list[tuple[float, float]]] = [[] for _ in range(eyes)]
-    low: list[list[tuple[float, float, float, float]]] = [[] for _ in range(eyes)]
-    for e, a, b, ga, gb in zip(eye, lo, hi, g_lo, g_hi, strict=True):
-        if ga >= 1.0 and gb >= 1.0:
-            full[e].append((a, b))
-        elif math.isfinite(ga + gb) and (ga > 0.0 or gb > 0.0):
-            low[e].append((a, b, ga, gb))
-    floors = [_share(union_length(intervals)) for intervals in full]
-    least = min((f for f, some in zip(floors, low, strict=True) if not some), default=1.0)
-    for floor, e in sorted(zip(floors, range(eyes), strict=True)):
-        if low[e] and floor < least:
-            covered = union_length(full[e]) + _envelope_integral_of_few(full[e], low[e])
-            least = min(least, _share(covered))
-    return least
-
-
 def _share(covered: float) -> float:
     """Hidden share of a silhouette 2 wide with ``covered`` of it hidden, in [0, 1] (NaN: 0)."""
-    return float(np.fmin(np.fmax(covered / 2.0, 0.0), 1.0))
+    return 0.0 if math.isnan(covered) else min(max(covered / 2.0, 0.0), 1.0)
 
 
 class _EyeTargetRows:

@@ -28,14 +28,18 @@ from geometry.cover import (
     EYE_HEIGHT,
     CoverCategory,
     CoverThresholds,
+    eye_of,
     least_hidden,
+    viewpoints,
 )
 from geometry.facing import Arc, facing_arc
 from geometry.illumination import illumination_at
 from geometry.index import Battlefield
-from geometry.line_of_fire import Obstacle, bystanders_from, obstacles_between
+from geometry.line_of_fire import Obstacle, bystanders_from, obstacles_crossed
 from geometry.measure import ADJACENT_GAP, RangeBand, distance_between, edge_gap_rows, range_band
 from geometry.shapes import LightLevel
+from geometry.sightlines import least_hidden_of_one, walls_near_sight
+from geometry.vectors import crossings_among
 
 __all__ = ["Survey", "survey"]
 
@@ -121,19 +125,26 @@ def survey(
     gaps_a, gaps_t = edge_gap_rows(field, [a, t])
     distance = distance_between(field, attacker_id, target_id)
     band = range_band(distance, float(gaps_a[t]), weapon_ranges=weapon_ranges, reach=reach)
-    targets = np.array([t], dtype=np.intp)
-    hidden = least_hidden(
-        field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
-    )
-    fraction = float(hidden[0])
+    eyes = viewpoints(attacker, eye_height) if lean else [eye_of(attacker, eye_height)]
+    near = walls_near_sight(field, eyes, t)  # every wall on the line of fire too
+    ex, ey, ez = eyes[0]
+    crossed, where = crossings_among(field, near, (ex, ey), (target.x, target.y))
+    if creatures_hide:
+        hidden = least_hidden(field, attacker, np.array([t]), lean=lean, eye_height=eye_height,
+                              creatures_hide=True)
+        fraction = float(hidden[0])
+    else:
+        blocking = crossed[np.isposinf(field.wall_table[6, crossed])].tolist()
+        fraction = least_hidden_of_one(field, eyes, t, near, blocking)
     cover = (thresholds or DEFAULT_THRESHOLDS).category(fraction)
+    aim_z = target.base_z + target.height / 2.0
     return Survey(
         distance=distance,
         range_band=band,
         cover_fraction=fraction,
         cover=cover,
         line_of_sight=cover is not CoverCategory.TOTAL,
-        obstacles=obstacles_between(field, attacker_id, target_id, eye_height=eye_height),
+        obstacles=obstacles_crossed(field, crossed, where, (ez, aim_z)),
         bystanders=bystanders_from(field, a, t, gaps_t),
         adjacent_to_attacker=_adjacent(field, gaps_a, a),
         adjacent_to_target=_adjacent(field, gaps_t, t),

@@ -23,6 +23,7 @@ from geometry.shapes import Point
 
 __all__ = [
     "crossing_matrix",
+    "crossings_among",
     "distance_to_segment",
     "inside_triangle",
     "segment_crossings",
@@ -80,6 +81,38 @@ def distance_to_segment(x: FloatArray, y: FloatArray, start: Point, end: Point) 
         return np.hypot(x - x1, y - y1)
     t = np.clip(((x - x1) * dx + (y - y1) * dy) / length2, 0.0, 1.0)
     return np.hypot(x - x1 - t * dx, y - y1 - t * dy)
+
+
+def crossings_among(
+    field: Battlefield, walls: IndexArray, start: Point, end: Point
+) -> tuple[IndexArray, FloatArray]:
+    """The occluders among ``walls`` that the segment ``start -> end`` crosses, and where
+    (0..1 along it), nearest first (walls crossed at the same point by number).
+
+    ``walls`` must hold every occluder whose bounding box meets the segment's (more do no
+    harm). Touching an occluder's end counts; running along one (parallel) does not.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Occluder
+    >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1), Occluder("v", 1, 0, 1, 1)])
+    >>> walls, where = crossings_among(field, np.array([0, 1]), (0.0, 0.0), (4.0, 0.0))
+    >>> walls.tolist(), where.tolist()
+    ([1, 0], [0.25, 0.5])
+    """
+    (px, py), (qx, qy) = start, end
+    x1, y1, _, _, bx, by, _, _ = field.wall_table[:, walls]
+    ax, ay = x1 - px, y1 - py
+    rx, ry = qx - px, qy - py
+    denom = rx * by - ry * bx
+    with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
+        t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
+    hit = np.flatnonzero((t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0))
+    walls, t = walls[hit], t[hit]
+    if len(hit) > 1:
+        order = np.lexsort((walls, t))
+        walls, t = walls[order], t[order]
+    return walls, t
 
 
 def segment_crossings(
