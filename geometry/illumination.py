@@ -20,7 +20,7 @@ Examples
 from __future__ import annotations
 
 import math
-from weakref import WeakKeyDictionary
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,6 @@ import shapely
 from geometry.errors import require_point
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, LightLevel, LightSource, Point
-from geometry.vectors import segment_crossings
 
 __all__ = ["illumination_at"]
 
@@ -60,30 +59,66 @@ def illumination_at(field: Battlefield, point: Point) -> LightLevel:
     return level
 
 
-_LIGHT_TABLES: WeakKeyDictionary[Battlefield, npt.NDArray[np.float64]] = WeakKeyDictionary()
-"""Each battlefield's lights as rows ``x, y, reach`` (made once: a survey asks every attack)."""
-
-
-def _light_table(lights: tuple[LightSource, ...]) -> npt.NDArray[np.float64]:
-    rows = [(light.x, light.y, max(light.dim_radius, light.bright_radius)) for light in lights]
-    return np.array(rows, dtype=np.float64).reshape(-1, 3)
-
-
 def _lights_reaching(field: Battlefield, point: Point) -> list[LightSource]:
     """The lights whose dim radius covers ``point`` with no full-height wall in between."""
     if not field.lights:
         return []
-    table = _LIGHT_TABLES.get(field)
-    if table is None:
-        table = _LIGHT_TABLES[field] = _light_table(field.lights)
-    dx, dy = table[:, 0] - point[0], table[:, 1] - point[1]
-    numbers = np.flatnonzero(np.hypot(dx, dy) <= table[:, 2])
+    shade = _shade_of(field)
+    dx, dy = shade.lights[0] - point[0], shade.lights[1] - point[1]
+    numbers = np.flatnonzero(np.hypot(dx, dy) <= shade.lights[2])
     if not len(numbers):
         return []
-    near = [field.lights[n] for n in numbers.tolist()]
-    starts = table[numbers, :2]
-    ends = np.tile(np.array(point, dtype=np.float64), (len(near), 1))
-    seg, walls, _ = segment_crossings(field, starts, ends)
-    blocking = field.wall_blocks_sight[walls] & np.isinf(field.wall_top[walls])
-    shadowed = set(seg[blocking].tolist())
-    return [light for n, light in enumerate(near) if n not in shadowed]
+    reaching = np.zeros(len(field.lights), dtype=bool)
+    reaching[numbers] = True
+    shadowed = set(shade.shadowed(point, reaching).tolist())
+    return [field.lights[n] for n in numbers.tolist() if n not in shadowed]
+
+
+@dataclass(frozen=True, slots=True)
+class _Shade:
+    """Each light's reach and the walls that may shadow what it reaches, made once per
+    battlefield (a survey asks about every attack): rows ``x, y, reach`` of ``lights``, and
+    for every (light, full-height sight-blocking wall near its disc) pair the light's number
+    and the parts of :func:`geometry.vectors.segment_crossings` that do not depend on the
+    point lit -- rows ``lx, ly, ax, ay, bx, by, cross`` of ``pairs``."""
+
+    lights: npt.NDArray[np.float64]
+    light_of: npt.NDArray[np.intp]
+    pairs: npt.NDArray[np.float64]
+
+    def shadowed(
+        self, point: Point, reaching: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.intp]:
+        """The numbers of the ``reaching`` lights whose line to ``point`` crosses a wall:
+        :func:`geometry.vectors.segment_crossings` from each light to ``point``, the same
+        floats."""
+        rows = np.flatnonzero(reaching[self.light_of])
+        lx, ly, ax, ay, bx, by, cross = self.pairs[:, rows]
+        rx, ry = point[0] - lx, point[1] - ly
+        denom = rx * by - ry * bx
+        safe = np.where(denom == 0.0, 1.0, denom)
+        t, along = cross / safe, (ax * ry - ay * rx) / safe
+        hit = (denom != 0.0) & (np.minimum(t, along) >= 0.0) & (np.maximum(t, along) <= 1.0)
+        shadowed: npt.NDArray[np.intp] = self.light_of[rows[hit]]
+        return shadowed
+
+
+def _shade_of(field: Battlefield) -> _Shade:
+    """The field's :class:`_Shade`, made on the first question."""
+    shade = field.derived.get("shade")
+    if isinstance(shade, _Shade):
+        return shade
+    lights = np.array(
+        [(light.x, light.y, max(light.dim_radius, light.bright_radius)) for light in field.lights],
+        dtype=np.float64,
+    ).reshape(-1, 3).T.copy()
+    x, y, reach = lights
+    light_of, walls = field.wall_tree.query(shapely.box(x - reach, y - reach, x + reach, y + reach))
+    stops = np.isposinf(field.wall_table[6, walls])  # blocks sight, full height
+    light_of, walls = light_of[stops], walls[stops]
+    lx, ly = x[light_of], y[light_of]
+    ax, ay = field.wall_x1[walls] - lx, field.wall_y1[walls] - ly
+    bx, by = field.wall_dx[walls], field.wall_dy[walls]
+    pairs = np.stack([lx, ly, ax, ay, bx, by, ax * by - ay * bx]).reshape(7, -1)
+    shade = field.derived["shade"] = _Shade(lights, light_of, pairs)
+    return shade

@@ -220,7 +220,11 @@ class Battlefield:
             np.maximum(xs[:-1], xs[1:]) + reach, np.maximum(ys[:-1], ys[1:]) + reach,
         )
         _, found = self.wall_tree.query(boxes)
-        walls: IndexArray = np.unique(found)
+        found.sort()  # once each (np.unique costs five times as much on these few)
+        once = np.empty(len(found), dtype=bool)
+        once[:1] = True
+        np.not_equal(found[1:], found[:-1], out=once[1:])
+        walls: IndexArray = found[once]
         return walls
 
     def areas_of_kind(self, kind: AreaKind) -> list[tuple[Area, shapely.Geometry]]:

@@ -24,7 +24,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations, pairwise
 
 import numpy as np
@@ -217,15 +217,15 @@ def least_hidden_of_one(
     eyes: Sequence[Eye],
     target: int,
     near: IndexArray | None = None,
-    crossed: Iterable[int] | None = None,
+    crossed: IndexArray | None = None,
 ) -> float:
     """:func:`least_hidden_fractions` of the one body ``target``, without blockers: a survey's
     question, answered in a few numpy calls and plain floats (numpy's per-call cost outweighs
     the few walls of one sight line).
 
     ``near`` are the walls of :func:`walls_near_sight` (asked of the field when None);
-    ``crossed`` the full-height sight-blocking walls that the line from the first eye to the
-    target's centre crosses (worked out from ``near`` when None). When one of them hides the
+    ``crossed`` the walls that the line from the first eye to the target's centre crosses
+    (worked out from ``near`` when None). When a full-height one of them hides the
     target whole from every eye (:func:`geometry.wedges.walled_off_one`, most far targets on a
     dungeon map) the answer is 1 without projecting anything; else every wall is projected
     for every eye at once, full-height pieces merged in numpy and low ones integrated in plain
@@ -251,8 +251,7 @@ def least_hidden_of_one(
     if near is None:
         near = walls_near_sight(field, eyes, target)
     if crossed is None:
-        crossing, _ = crossings_among(field, near, centre, aim)
-        crossed = crossing[np.isposinf(field.wall_table[6, crossing])].tolist()
+        crossed, _ = crossings_among(field, near, centre, aim)
     if walled_off_one(field, centre, lean, target, crossed):
         return 1.0
     if not len(near):

@@ -134,8 +134,7 @@ def survey(
                               creatures_hide=True)
         fraction = float(hidden[0])
     else:
-        blocking = crossed[np.isposinf(field.wall_table[6, crossed])].tolist()
-        fraction = least_hidden_of_one(field, eyes, t, near, blocking)
+        fraction = least_hidden_of_one(field, eyes, t, near, crossed)
     cover = (thresholds or DEFAULT_THRESHOLDS).category(fraction)
     aim_z = target.base_z + target.height / 2.0
     return Survey(

@@ -107,7 +107,7 @@ def crossings_among(
     denom = rx * by - ry * bx
     with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
         t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
-    hit = np.flatnonzero((t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0))
+    hit = np.flatnonzero((np.minimum(t, along) >= 0.0) & (np.maximum(t, along) <= 1.0))  # NaN: no
     walls, t = walls[hit], t[hit]
     if len(hit) > 1:
         order = np.lexsort((walls, t))

@@ -31,7 +31,6 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
@@ -240,12 +239,12 @@ SEPARATION = 1e-9
 
 
 def walled_off_one(
-    field: Battlefield, centre: Point, margin: float, target: int, walls: Iterable[int]
+    field: Battlefield, centre: Point, margin: float, target: int, walls: IndexArray
 ) -> bool:
     """:func:`walled_off` for the one body ``target`` in plain floats: whether one of the
-    full-height ``walls`` hides it whole from every eye within ``margin`` of ``centre`` (a
-    survey asks about one target; a loop over the few walls on its line of fire, stopping at
-    the first that hides it, costs less than numpy's calls).
+    full-height sight-blocking walls among ``walls`` hides it whole from every eye within
+    ``margin`` of ``centre`` (a survey asks about one target: a loop over the few walls on its
+    line of fire, stopping at the first that hides it, costs less than numpy's calls).
 
     Examples
     --------
@@ -253,30 +252,31 @@ def walled_off_one(
     >>> field = Battlefield.build(
     ...     bodies=[Body("t", 6, 0), Body("u", 6, 3)], occluders=[Occluder("w", 3, -1, 3, 1)]
     ... )
-    >>> [walled_off_one(field, (0.0, 0.0), 0.0, target, [0]) for target in (0, 1)]
+    >>> [walled_off_one(field, (0.0, 0.0), 0.0, target, np.array([0])) for target in (0, 1)]
     [True, False]
     """
+    if not len(walls):
+        return False
     ex, ey = centre
     body = field.bodies[target]
     cx, cy, r = body.x - ex, body.y - ey, max(body.radius, THIN)
     tangents = [_outer_tangent_of_one(cx, cy, r, margin, sign) for sign in (-1.0, 1.0)]
-    x1, y1, dx, dy = (field.wall_table[row, list(walls)].tolist() for row in (0, 1, 4, 5))
-    for ax, ay, wx, wy in zip(x1, y1, dx, dy, strict=True):
-        if _hides_whole(ax - ex, ay - ey, wx, wy, (cx, cy, r, margin), tangents):
+    discs = (cx, cy, r, margin)
+    x1, y1, _, _, dx, dy, top, _ = field.wall_table[:, walls].tolist()
+    for ax, ay, wx, wy, tall in zip(x1, y1, dx, dy, top, strict=True):
+        if tall == math.inf and _hides_whole((ax - ex, ay - ey, wx, wy), discs, tangents):
             return True
     return False
 
 
 def _hides_whole(
-    ax: float,
-    ay: float,
-    dx: float,
-    dy: float,
+    wall: tuple[float, float, float, float],
     discs: tuple[float, float, float, float],
     tangents: list[tuple[float, float, float] | None],
 ) -> bool:
-    """:func:`walled_off`'s test of one wall from ``(ax, ay)`` along ``(dx, dy)`` (the eye at
-    the origin) against the eyes' disc and the target's, ``discs`` = (cx, cy, r, margin)."""
+    """:func:`walled_off`'s test of one ``wall`` from ``(ax, ay)`` along ``(dx, dy)`` (the eye
+    at the origin) against the eyes' disc and the target's, ``discs`` = (cx, cy, r, margin)."""
+    ax, ay, dx, dy = wall
     cx, cy, r, margin = discs
     length = math.sqrt(dx * dx + dy * dy)
     if not length > 0.0:
