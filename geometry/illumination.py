@@ -89,15 +89,16 @@ class _Shade:
     def shadowed(
         self, point: Point, reaching: npt.NDArray[np.bool_]
     ) -> npt.NDArray[np.intp]:
-        """The numbers of the ``reaching`` lights whose line to ``point`` crosses a wall:
-        :func:`geometry.vectors.segment_crossings` from each light to ``point``, the same
-        floats."""
+        """The numbers of the ``reaching`` lights whose line to ``point`` crosses a wall: the
+        floats of :func:`geometry.vectors.segment_crossings` from each light to ``point``,
+        against every wall near the light's disc."""
         rows = np.flatnonzero(reaching[self.light_of])
         lx, ly, ax, ay, bx, by, cross = self.pairs[:, rows]
         rx, ry = point[0] - lx, point[1] - ly
         denom = rx * by - ry * bx
         safe = np.where(denom == 0.0, 1.0, denom)
-        t, along = cross / safe, (ax * ry - ay * rx) / safe
+        with np.errstate(over="ignore"):  # a line nearly along a wall: far off, no crossing
+            t, along = cross / safe, (ax * ry - ay * rx) / safe
         hit = (denom != 0.0) & (np.minimum(t, along) >= 0.0) & (np.maximum(t, along) <= 1.0)
         shadowed: npt.NDArray[np.intp] = self.light_of[rows[hit]]
         return shadowed

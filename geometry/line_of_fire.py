@@ -69,7 +69,8 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
     >>> walls.tolist(), where.tolist()
     ([0], [0.5])
     """
-    return crossings_among(field, field.occluders_along(start, end), start, end)
+    slack = 1e-9 * (1.0 + max(map(abs, (*start, *end))))  # rounding may touch a wall beside
+    return crossings_among(field, field.occluders_along(start, end, slack), start, end)
 
 
 def obstacles_between(
