@@ -34,8 +34,9 @@ __all__ = ["ALONG_STEP", "WALL_COLUMNS", "Battlefield"]
 ALONG_STEP = 16.0
 """Length (cells) of the pieces :meth:`Battlefield.occluders_along` cuts a segment into."""
 
-WALL_COLUMNS = ("x1", "y1", "x2", "y2", "dx", "dy", "sight_top", "solid_top")
-"""The rows of :attr:`Battlefield.wall_table`: the ends, ``x2 - x1`` and ``y2 - y1``, the top
+WALL_COLUMNS = ("x1", "y1", "dx", "dy", "x2", "y2", "sight_top", "solid_top")
+"""The rows of :attr:`Battlefield.wall_table`: the first end, ``x2 - x1`` and ``y2 - y1``, the
+second end (a crossing test gathers the first four rows, a projection the first seven), the top
 of a wall that blocks sight (NaN for one that does not: windows and open doors hide nothing)
 and the top of a solid one (``-inf`` for an open door: nothing to shoot through)."""
 
@@ -136,7 +137,8 @@ class Battlefield:
         self._set("wall_tree", shapely.STRtree(shapely.linestrings(ends.reshape(-1, 2, 2))))
         sight_top = np.where(self.wall_blocks_sight, self.wall_top, np.nan)
         solid_top = np.where(self.wall_is_solid, self.wall_top, -np.inf)
-        table = np.stack([*ends.T, self.wall_dx, self.wall_dy, sight_top, solid_top])
+        x1, y1, x2, y2 = ends.T
+        table = np.stack([x1, y1, self.wall_dx, self.wall_dy, x2, y2, sight_top, solid_top])
         self._set("wall_table", table)
         self._set("derived", {})
         self._set("area_shapes", tuple(_area_shape(area) for area in self.areas))

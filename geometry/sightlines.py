@@ -72,7 +72,7 @@ def hidden_fractions(
     Examples
     --------
     >>> from geometry.index import Battlefield
-    >>> from geometry.shapes import Body
+    >>> from geometry.shapes import Body, Point
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 0, 0)])
     >>> hidden_fractions(field, (0.0, 0.0, 0.9), np.array([1])).tolist()
     [0.0]
@@ -256,27 +256,27 @@ def least_hidden_of_one(
         return 1.0
     if not len(near):
         return 0.0
+    grid = frames[0] if len(frames) == 1 else list(np.array(frames).T[:, :, None])
     with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
-        return _least_projected(field, frames, body, near)
+        return _least_projected(field, grid, body, near)
 
 
-Frames = tuple[float, float, float, float, float, float] | list[FloatArray]
-"""Each eye's ``ex, ey, ez, ux, uy, d`` (eye, unit direction and distance to the target): plain
-floats for one eye, columns of an (eyes, 1) array for several."""
+Frame = tuple[float, float, float, float, float, float]
+"""An eye's ``ex, ey, ez, ux, uy, d``: the eye, the unit direction and distance to the target."""
+Frames = Frame | list[FloatArray]
+"""One eye's :data:`Frame` as plain floats, or several eyes' as columns of (eyes, 1) arrays."""
 
 
-def _eye_frames(eyes: Sequence[Eye], body: Body) -> Frames | None:
-    """The :data:`Frames` of ``eyes`` looking at ``body``; None when one stands on its centre."""
-    rows = []
+def _eye_frames(eyes: Sequence[Eye], body: Body) -> list[Frame] | None:
+    """The :data:`Frame` of each eye looking at ``body``; None when one stands on its centre."""
+    frames = []
     for ex, ey, ez in eyes:
         dx, dy = body.x - ex, body.y - ey
         d = math.sqrt(dx * dx + dy * dy)  # as numpy's sqrt in _EyeTargetRows: the same floats
         if d == 0.0:
             return None
-        rows.append((ex, ey, ez, dx / d, dy / d, d))
-    if len(rows) == 1:
-        return rows[0]
-    return list(np.array(rows, dtype=np.float64).T[:, :, None])
+        frames.append((ex, ey, ez, dx / d, dy / d, d))
+    return frames
 
 
 def _least_projected(field: Battlefield, frames: Frames, body: Body, near: IndexArray) -> float:
@@ -284,7 +284,7 @@ def _least_projected(field: Battlefield, frames: Frames, body: Body, near: Index
     (eye, wall) grid of the walls ``near``, full-height pieces merged per eye, low ones
     integrated in plain floats for the eyes that could still lower the least share."""
     r, height = max(body.radius, THIN), max(body.height, THIN)
-    x1, y1, x2, y2, _, _, top, _ = field.wall_table[:, near]
+    x1, y1, _, _, x2, y2, top = field.wall_table[:7, near]
     ex, ey, ez, ux, uy, d = frames
     ax, ay, bx, by = x1 - ex, y1 - ey, x2 - ex, y2 - ey
     xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
@@ -308,8 +308,7 @@ def _least_projected(field: Battlefield, frames: Frames, body: Body, near: Index
     eye, _ = np.nonzero(full)
     floors = _merged_lengths(eye, lo[full], hi[full], len(full)).tolist()
     has_low = low.any(axis=1).tolist()
-    seen = [_share(f) for f, some in zip(floors, has_low, strict=True) if not some]
-    least = min(seen, default=1.0)
+    least = min([_share(f) for f, some in zip(floors, has_low, strict=True) if not some] or [1.0])
     for floor, e in sorted(zip(floors, range(len(floors)), strict=True)):
         if has_low[e] and _share(floor) < least:
             mine = full[e]
@@ -567,6 +566,8 @@ def _envelope_integral_of_few(
     for lo, hi, g_lo, g_hi in partial:
         slope = (g_hi - g_lo) / (hi - lo)
         lines.append((lo, hi, slope, g_lo - slope * lo))
+    first, last = min(line[0] for line in lines), max(line[1] for line in lines)
+    full = [(lo, hi) for lo, hi in full if lo < last and hi > first]  # the rest: first, last
     marks = {end for lo, hi, _, _ in lines for end in (lo, hi)} | {e for f in full for e in f}
     for _, _, slope, offset in lines:
         if slope != 0.0:
@@ -574,7 +575,6 @@ def _envelope_integral_of_few(
     for (_, _, s1, o1), (_, _, s2, o2) in combinations(lines, 2):
         if s1 != s2:
             marks.add((o2 - o1) / (s1 - s2))
-    first, last = min(line[0] for line in lines), max(line[1] for line in lines)
     points = sorted({min(max(m, first), last) for m in marks if math.isfinite(m)})
     area = 0.0
     for left, right in pairwise(points):

@@ -101,7 +101,7 @@ def crossings_among(
     ([1, 0], [0.25, 0.5])
     """
     (px, py), (qx, qy) = start, end
-    x1, y1, _, _, bx, by, _, _ = field.wall_table[:, walls]
+    x1, y1, bx, by = field.wall_table[:4, walls]
     ax, ay = x1 - px, y1 - py
     rx, ry = qx - px, qy - py
     denom = rx * by - ry * bx

@@ -262,7 +262,7 @@ def walled_off_one(
     cx, cy, r = body.x - ex, body.y - ey, max(body.radius, THIN)
     tangents = [_outer_tangent_of_one(cx, cy, r, margin, sign) for sign in (-1.0, 1.0)]
     discs = (cx, cy, r, margin)
-    x1, y1, _, _, dx, dy, top, _ = field.wall_table[:, walls].tolist()
+    x1, y1, dx, dy, _, _, top = field.wall_table[:7, walls].tolist()
     for ax, ay, wx, wy, tall in zip(x1, y1, dx, dy, top, strict=True):
         if tall == math.inf and _hides_whole((ax - ex, ay - ey, wx, wy), discs, tangents):
             return True
