@@ -65,34 +65,36 @@ def _lights_reaching(field: Battlefield, point: Point) -> list[LightSource]:
         return []
     shade = _shade_of(field)
     dx, dy = shade.lights[0] - point[0], shade.lights[1] - point[1]
-    numbers = np.flatnonzero(np.hypot(dx, dy) <= shade.lights[2])
-    if not len(numbers):
+    numbers = np.flatnonzero(np.hypot(dx, dy) <= shade.lights[2]).tolist()
+    if not numbers:
         return []
-    reaching = np.zeros(len(field.lights), dtype=bool)
-    reaching[numbers] = True
-    shadowed = set(shade.shadowed(point, reaching).tolist())
-    return [field.lights[n] for n in numbers.tolist() if n not in shadowed]
+    shadowed = shade.shadowed(point, numbers)
+    return [field.lights[n] for n in numbers if n not in shadowed]
 
 
 @dataclass(frozen=True, slots=True)
 class _Shade:
     """Each light's reach and the walls that may shadow what it reaches, made once per
     battlefield (a survey asks about every attack): rows ``x, y, reach`` of ``lights``, and
-    for every (light, full-height sight-blocking wall near its disc) pair the light's number
-    and the parts of :func:`geometry.vectors.segment_crossings` that do not depend on the
-    point lit -- rows ``lx, ly, ax, ay, bx, by, cross`` of ``pairs``."""
+    for every (light, full-height sight-blocking wall near its disc) pair, by light, the
+    light's number and the parts of :func:`geometry.vectors.segment_crossings` that do not
+    depend on the point lit -- rows ``lx, ly, ax, ay, bx, by, cross`` of ``pairs``; light
+    ``n``'s pairs are ``starts[n]`` to ``starts[n + 1]``."""
 
     lights: npt.NDArray[np.float64]
     light_of: npt.NDArray[np.intp]
     pairs: npt.NDArray[np.float64]
+    starts: list[int]
 
-    def shadowed(
-        self, point: Point, reaching: npt.NDArray[np.bool_]
-    ) -> npt.NDArray[np.intp]:
-        """The numbers of the ``reaching`` lights whose line to ``point`` crosses a wall: the
-        floats of :func:`geometry.vectors.segment_crossings` from each light to ``point``,
-        against every wall near the light's disc."""
-        rows = np.flatnonzero(reaching[self.light_of])
+    def shadowed(self, point: Point, numbers: list[int]) -> set[int]:
+        """Those of the lights ``numbers`` whose line to ``point`` crosses a wall: the floats
+        of :func:`geometry.vectors.segment_crossings` from each light to ``point``, against
+        every wall near the light's disc."""
+        if len(numbers) == 1:  # the common case: a view, no gather
+            rows: slice | npt.NDArray[np.intp] = slice(
+                self.starts[numbers[0]], self.starts[numbers[0] + 1])
+        else:
+            rows = np.concatenate([np.arange(self.starts[n], self.starts[n + 1]) for n in numbers])
         lx, ly, ax, ay, bx, by, cross = self.pairs[:, rows]
         rx, ry = point[0] - lx, point[1] - ly
         denom = rx * by - ry * bx
@@ -100,8 +102,7 @@ class _Shade:
         with np.errstate(over="ignore"):  # a line nearly along a wall: far off, no crossing
             t, along = cross / safe, (ax * ry - ay * rx) / safe
         hit = (denom != 0.0) & (np.minimum(t, along) >= 0.0) & (np.maximum(t, along) <= 1.0)
-        shadowed: npt.NDArray[np.intp] = self.light_of[rows[hit]]
-        return shadowed
+        return set(self.light_of[rows][hit].tolist())
 
 
 def _shade_of(field: Battlefield) -> _Shade:
@@ -116,10 +117,12 @@ def _shade_of(field: Battlefield) -> _Shade:
     x, y, reach = lights
     light_of, walls = field.wall_tree.query(shapely.box(x - reach, y - reach, x + reach, y + reach))
     stops = np.isposinf(field.wall_table[6, walls])  # blocks sight, full height
-    light_of, walls = light_of[stops], walls[stops]
+    order = np.argsort(light_of[stops], kind="stable")
+    light_of, walls = light_of[stops][order], walls[stops][order]
     lx, ly = x[light_of], y[light_of]
     ax, ay = field.wall_x1[walls] - lx, field.wall_y1[walls] - ly
     bx, by = field.wall_dx[walls], field.wall_dy[walls]
     pairs = np.stack([lx, ly, ax, ay, bx, by, ax * by - ay * bx]).reshape(7, -1)
-    shade = field.derived["shade"] = _Shade(lights, light_of, pairs)
+    starts = np.searchsorted(light_of, np.arange(len(field.lights) + 1)).tolist()
+    shade = field.derived["shade"] = _Shade(lights, light_of, pairs, starts)
     return shade

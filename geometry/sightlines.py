@@ -24,8 +24,9 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, pairwise
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -49,12 +50,15 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IndexArray = npt.NDArray[np.intp]
 Eye = tuple[float, float, float]
+T = TypeVar("T")
 
 NEAR = 1e-9
 """Relative depth below which a wall point counts as level with the eye (not in front)."""
 FEW_LOW_WALLS = 12
 """Up to this many low walls on one silhouette, their envelope is integrated in plain floats."""
 FEW_TARGETS = 4
+FEW_WALLS = 24
+"""Up to this many walls near one eye's sight line, they are projected in plain floats."""
 """Up to this many targets, candidate walls come from bounding boxes, not the angular join."""
 
 
@@ -227,10 +231,11 @@ def least_hidden_of_one(
     ``crossed`` the walls that the line from the first eye to the target's centre crosses
     (worked out from ``near`` when None). When a full-height one of them hides the
     target whole from every eye (:func:`geometry.wedges.walled_off_one`, most far targets on a
-    dungeon map) the answer is 1 without projecting anything; else every wall is projected
-    for every eye at once, full-height pieces merged in numpy and low ones integrated in plain
-    floats, and only for an eye whose full-height walls leave it below the least share found
-    yet.
+    dungeon map) the answer is 1 without projecting anything. Else one eye's few walls (up to
+    :data:`FEW_WALLS`) are projected one by one in plain floats; more walls, or several eyes,
+    on an (eye, wall) grid in numpy, full-height pieces merged per eye and low ones integrated
+    in plain floats, only for an eye whose full-height walls leave it below the least share
+    found yet.
 
     Examples
     --------
@@ -256,6 +261,8 @@ def least_hidden_of_one(
         return 1.0
     if not len(near):
         return 0.0
+    if len(frames) == 1 and len(near) <= FEW_WALLS and NEAR * frames[0][5] * THIN > 0.0:
+        return _least_of_few_walls(field, frames[0], body, near)  # (no float divides by 0)
     grid = frames[0] if len(frames) == 1 else list(np.array(frames).T[:, :, None])
     with np.errstate(all="ignore"):  # extreme walls make inf/nan shares; they hide nothing
         return _least_projected(field, grid, body, near)
@@ -309,23 +316,43 @@ def _least_projected(field: Battlefield, frames: Frames, body: Body, near: Index
     floors = _merged_lengths(eye, lo[full], hi[full], len(full)).tolist()
     has_low = low.any(axis=1).tolist()
     least = min([_share(f) for f, some in zip(floors, has_low, strict=True) if not some] or [1.0])
-    for floor, e in sorted(zip(floors, range(len(floors)), strict=True)):
-        if has_low[e] and _share(floor) < least:
-            mine = full[e]
-            pieces = (s1[e], s2[e], g1[e], g2[e], lo[e], hi[e])
-            least = min(least, _share_with_low_walls((lo[e][mine], hi[e][mine]), pieces, low[e]))
+    order = sorted(zip(floors, range(len(floors)), strict=True))
+    todo = [e for floor, e in order if has_low[e] and _share(floor) < least]
+    if not todo:
+        return least
+    intervals = _by_eye(eye, zip(lo[full].tolist(), hi[full].tolist(), strict=True), len(full))
+    low_eye, _ = np.nonzero(low)
+    pieces = _by_eye(low_eye, np.stack([s1, s2, g1, g2, lo, hi])[:, low].T.tolist(), len(full))
+    for e in todo:  # lowest floor first: the rest may then lie above the least share
+        if _share(floors[e]) < least:
+            least = min(least, _share_of_pieces(intervals[e], pieces[e]))
     return least
+
+
+def _by_eye(eye: IndexArray, rows: Iterable[T], eyes: int) -> list[list[T]]:
+    """The ``rows`` grouped by their ``eye`` number (one list per eye, in order)."""
+    grouped: list[list[T]] = [[] for _ in range(eyes)]
+    for e, row in zip(eye.tolist(), rows, strict=True):
+        grouped[e].append(row)
+    return grouped
 
 
 def _share_with_low_walls(
     full: tuple[FloatArray, FloatArray], pieces: tuple[FloatArray, ...], low: BoolArray
 ) -> float:
     """One eye's hidden share: the union of its ``full`` intervals and, beside them, the
-    envelope of its ``low`` pieces -- rows ``s1, s2, g1, g2, lo, hi`` of ``pieces`` -- each
-    interpolated to its clipped interval as :func:`_clip_to_silhouette` does, in plain floats."""
+    envelope of its ``low`` pieces -- rows ``s1, s2, g1, g2, lo, hi`` of ``pieces``."""
     intervals = list(zip(full[0].tolist(), full[1].tolist(), strict=True))
+    return _share_of_pieces(intervals, np.stack(pieces)[:, low].T.tolist())
+
+
+def _share_of_pieces(intervals: list[tuple[float, float]], low: list[list[float]]) -> float:
+    """The hidden share of the union of the full-height ``intervals`` and, beside them, the
+    envelope of the ``low`` pieces ``s1, s2, g1, g2, lo, hi`` (projected ends, hidden share
+    there, clipped interval), each interpolated to its clipped interval as
+    :func:`_clip_to_silhouette` does, in plain floats."""
     partial = []
-    for s1, s2, g1, g2, lo, hi in np.stack(pieces)[:, low].T.tolist():
+    for s1, s2, g1, g2, lo, hi in low:
         first, last = min(s1, s2), max(s1, s2)
         g_first, g_last = (g1, g2) if s1 <= s2 else (g2, g1)
         slope = (g_last - g_first) / (last - first)
@@ -336,6 +363,55 @@ def _share_with_low_walls(
             partial.append((lo, hi, g_lo, g_hi))
     covered = union_length(intervals)
     return _share(covered + _envelope_of_lists(intervals, partial) if partial else covered)
+
+
+def _least_of_few_walls(field: Battlefield, frame: Frame, body: Body, near: IndexArray) -> float:
+    """:func:`_least_projected` for one eye and a few walls, wall by wall in plain floats:
+    each wall's projection the same operations in the same order, the same floats (the union
+    of the full-height intervals is summed in another order), where numpy's per-call cost would
+    outweigh the work."""
+    ex, ey, ez, ux, uy, d = frame
+    r, height, base = max(body.radius, THIN), max(body.height, THIN), body.base_z
+    near_depth = NEAR * d
+    full: list[tuple[float, float]] = []
+    low: list[list[float]] = []
+    x1s, y1s, _, _, x2s, y2s, tops = field.wall_table[:7, near].tolist()
+    for x1, y1, x2, y2, top in zip(x1s, y1s, x2s, y2s, tops, strict=True):
+        ax, ay, bx, by = x1 - ex, y1 - ey, x2 - ex, y2 - ey
+        xa, ya = ax * ux + ay * uy, ay * ux - ax * uy
+        xb, yb = bx * ux + by * uy, by * ux - bx * uy
+        window = _depth_window_of_one(xa, xb, d)
+        if window is None:
+            continue
+        start, end = window
+        x1c, y1c = max(xa + start * (xb - xa), near_depth), ya + start * (yb - ya)
+        x2c, y2c = max(xa + end * (xb - xa), near_depth), ya + end * (yb - ya)
+        s1, s2 = y1c * d / (x1c * r), y2c * d / (x2c * r)
+        lo, hi = max(min(s1, s2), -1.0), min(max(s1, s2), 1.0)
+        if not hi > lo:
+            continue
+        lift = (top - ez) * d  # inf for a full-height wall, NaN for one that does not block sight
+        g1, g2 = (ez + lift / x1c - base) / height, (ez + lift / x2c - base) / height
+        if g1 >= 1.0 and g2 >= 1.0:
+            full.append((lo, hi))
+        elif math.isfinite(g1 + g2):
+            low.append([s1, s2, g1, g2, lo, hi])
+    covered = union_length(full)
+    if covered >= 2.0 or not low:
+        return _share(covered)
+    return _share_of_pieces(full, low)
+
+
+def _depth_window_of_one(xa: float, xb: float, d: float) -> tuple[float, float] | None:
+    """:func:`_depth_window` of one wall in plain floats, None where it keeps nothing (numpy's
+    ``end > start`` false): a wall at constant depth is kept whole strictly inside the
+    window, as numpy's infinities keep it, and dropped on its edges, as its NaNs do."""
+    step = xb - xa
+    if step == 0.0:
+        return (0.0, 1.0) if NEAR * d < xa < d else None
+    l1, l2 = (NEAR * d - xa) / step, (d - xa) / step
+    start, end = max(0.0, min(l1, l2)), min(1.0, max(l1, l2))
+    return (start, end) if end > start else None
 
 
 def _envelope_of_lists(

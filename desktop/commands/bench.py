@@ -36,7 +36,15 @@ from geometry.naive import (
 from geometry.survey import survey
 from geometry.templates import TemplateShape, place_template, template_hits
 
-__all__ = ["BENCHMARKS", "Row", "add_arguments", "format_rows", "geometry_rows", "run"]
+__all__ = [
+    "BENCHMARKS",
+    "Row",
+    "add_arguments",
+    "format_rows",
+    "geometry_rows",
+    "run",
+    "sighted_pairs",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +95,26 @@ def survey_pairs(field: Battlefield, count: int = 20) -> list[tuple[str, str]]:
     return [(ids[0], ids[k]) for k in range(1, min(count, len(ids) - 1) + 1)]
 
 
+def sighted_pairs(field: Battlefield, count: int = 20) -> list[tuple[str, str]]:
+    """Attacker and target pairs where the attacker sees at least part of the target (its
+    cover below total): the first tokens against others, ``count`` of them. On a dungeon map
+    most far targets stand wholly behind a wall, which a survey finds without projecting any
+    wall; these pairs measure the full projection.
+
+    Examples
+    --------
+    >>> sighted_pairs(benchmark_map(tokens=4, walls=0, size=10.0), count=2)
+    [('t0', 't1'), ('t0', 't2')]
+    """
+    pairs: list[tuple[str, str]] = []
+    for attacker in field.bodies:
+        seen = [c.id for c in cover_from(field, attacker.id) if c.line_of_sight]
+        pairs += [(attacker.id, target) for target in seen][: count - len(pairs)]
+        if len(pairs) == count:
+            break
+    return pairs
+
+
 def geometry_rows(rounds: int) -> list[Row]:
     """The geometry benchmarks (issues 3 and 19): surveys, threat views as tokens grow, with
     leaning, and templates. The naive threat view is timed on 10 targets and scaled to all
@@ -102,6 +130,8 @@ def geometry_rows(rounds: int) -> list[Row]:
         _survey_row(rounds, benchmark_map(tokens=100, walls=1000, size=50.0, seed=3), "", False),
         _survey_row(rounds, furnished, ", furnished", False),
         _survey_row(rounds, furnished, ", furnished, leaning", True),
+        _survey_row(rounds, furnished, ", furnished, in sight", False),
+        _survey_row(rounds, furnished, ", furnished, in sight, leaning", True),
         *(_threat_row(rounds, tokens) for tokens in THREAT_TOKENS),
         _threat_row(rounds, 200, lean=True),
         *(_template_row(rounds, shape) for shape in TEMPLATE_SHAPES),
@@ -111,12 +141,14 @@ def geometry_rows(rounds: int) -> list[Row]:
 THREAT_TOKENS = (50, 200, 500)
 TEMPLATE_SHAPES = (TemplateShape.LARGE_BLAST, TemplateShape.CONE, TemplateShape.STREAM)
 SURVEY_TARGETS = {"": "<= 0.5 ms, >= 50x", ", furnished": "<= 0.25 ms",
-                  ", furnished, leaning": "<= 0.4 ms"}
+                  ", furnished, leaning": "<= 0.4 ms", ", furnished, in sight": "<= 0.25 ms",
+                  ", furnished, in sight, leaning": "<= 0.4 ms"}
 THREAT_TARGETS = {50: "", 200: "<= 2 ms", 500: "<= 6 ms"}
 
 
 def _survey_row(rounds: int, field: Battlefield, kind: str, lean: bool) -> Row:
-    fast_pairs, naive_pairs = cycle(survey_pairs(field)), cycle(survey_pairs(field))
+    pairs = sighted_pairs(field) if "in sight" in kind else survey_pairs(field)
+    fast_pairs, naive_pairs = cycle(pairs), cycle(pairs)
     fast = median_ms(
         lambda: survey(field, *next(fast_pairs), weapon_ranges=(12, 24, 48), lean=lean), rounds
     )
@@ -124,6 +156,8 @@ def _survey_row(rounds: int, field: Battlefield, kind: str, lean: bool) -> Row:
     naive = median_ms(lambda: survey_by_shapely_loop(field, *next(naive_pairs)), slow_rounds)
     walls = "20 % low walls, 20 lights" if kind else "1,000 walls"
     name = f"survey{kind}: 100 tokens, {walls}, 50x50"
+    if "in sight" in kind:
+        name = f"survey{kind}: 20 targets in sight"
     return Row(name, fast, naive * (9 if lean else 1), SURVEY_TARGETS[kind])
 
 

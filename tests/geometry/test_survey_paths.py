@@ -11,12 +11,14 @@ naive shapely loop give.
 from __future__ import annotations
 
 import math
+from unittest.mock import patch
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from geometry import sightlines
 from geometry.cover import cover_from, eye_of, viewpoints
 from geometry.illumination import illumination_at
 from geometry.index import Battlefield
@@ -208,3 +210,35 @@ def test_the_lights_walls_kept_per_battlefield_light_what_the_tree_would(
     field, points = scene
     for point in points:
         assert illumination_at(field, point) is level_light_by_light(field, point)
+
+
+@settings(max_examples=200, deadline=None)
+@given(maps())
+def test_a_few_walls_in_plain_floats_give_what_numpy_gives(field: Battlefield) -> None:
+    eyes = [eye_of(field.bodies[0])]
+    for target in range(1, len(field.bodies)):
+        near = walls_near_sight(field, eyes, target)
+        none_crossed = np.zeros(0, dtype=np.intp)
+        with_floats = least_hidden_of_one(field, eyes, target, near, none_crossed)
+        with patch.object(sightlines, "FEW_WALLS", -1):  # every wall through numpy
+            with_numpy = least_hidden_of_one(field, eyes, target, near, none_crossed)
+        assert len(near) > sightlines.FEW_WALLS or with_floats == pytest.approx(
+            with_numpy, abs=tolerance(field, field.bodies[target].id))
+
+
+def test_a_few_walls_in_plain_floats_cover_a_worked_example() -> None:
+    # eye at (0, 0, 0.9), target at x = 10 (silhouette y in [-0.5, 0.5], z in [0, 1]): a full
+    # wall at x = 5 hides y in [-0.5, 0] (half); a low wall of top 0.5 at x = 9 over y in
+    # [0, 0.5] hides z < 0.9 + (0.5 - 0.9) * 10 / 9 = 0.4556 of the other half's height; a
+    # window hides nothing; a wall at the eye's own depth (x = 0) and one behind the
+    # target hide nothing
+    walls = [Occluder("wall", 5, -1, 5, 0), Occluder("low", 9, 0, 9, 0.45, top=0.5),
+             Occluder("window", 5, 0, 5, 1, blocks_sight=False), Occluder("level", 0, -1, 0, 1),
+             Occluder("behind", 11, -1, 11, 1)]
+    field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=walls)
+    low_share = (0.9 + (0.5 - 0.9) * 10 / 9) * (0.45 * 10 / 9 / 0.5) / 2
+    assert least_hidden_of_one(field, [(0.0, 0.0, 0.9)], 1) == pytest.approx(
+        0.5 + low_share, abs=1e-12)
+    with patch.object(sightlines, "FEW_WALLS", -1):
+        assert least_hidden_of_one(field, [(0.0, 0.0, 0.9)], 1) == pytest.approx(
+            0.5 + low_share, abs=1e-12)
