@@ -100,6 +100,8 @@ def crossings_among(
     >>> walls.tolist(), where.tolist()
     ([1, 0], [0.25, 0.5])
     """
+    if len(walls) <= FEW_WALLS:
+        return _crossings_among_few(field, walls, start, end)
     (px, py), (qx, qy) = start, end
     x1, y1, bx, by = field.wall_table[:4, walls]
     ax, ay = x1 - px, y1 - py
@@ -113,6 +115,31 @@ def crossings_among(
         order = np.lexsort((walls, t))
         walls, t = walls[order], t[order]
     return walls, t
+
+
+FEW_WALLS = 24
+"""Up to this many candidate walls, :func:`crossings_among` tests them one by one in plain
+floats (the same floats: numpy's per-call cost would outweigh the work)."""
+
+
+def _crossings_among_few(
+    field: Battlefield, walls: IndexArray, start: Point, end: Point
+) -> tuple[IndexArray, FloatArray]:
+    """:func:`crossings_among` wall by wall in plain floats (a division by zero is a line
+    parallel to the wall: numpy's infinity or NaN, no crossing)."""
+    (px, py), (qx, qy) = start, end
+    rx, ry = qx - px, qy - py
+    hits = []
+    x1s, y1s, bxs, bys = field.wall_table[:4, walls].tolist()
+    for w, x1, y1, bx, by in zip(walls.tolist(), x1s, y1s, bxs, bys, strict=True):
+        ax, ay = x1 - px, y1 - py
+        denom = rx * by - ry * bx
+        if denom != 0.0:
+            t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
+            if min(t, along) >= 0.0 and max(t, along) <= 1.0:
+                hits.append((t, w))
+    hits.sort()
+    return np.array([w for _, w in hits], dtype=np.intp), np.array([t for t, _ in hits])
 
 
 def segment_crossings(

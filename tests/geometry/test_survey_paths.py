@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry import sightlines
+from geometry import sightlines, vectors
 from geometry.cover import cover_from, eye_of, viewpoints
 from geometry.illumination import illumination_at
 from geometry.index import Battlefield
@@ -242,3 +242,18 @@ def test_a_few_walls_in_plain_floats_cover_a_worked_example() -> None:
     with patch.object(sightlines, "FEW_WALLS", -1):
         assert least_hidden_of_one(field, [(0.0, 0.0, 0.9)], 1) == pytest.approx(
             0.5 + low_share, abs=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(maps(), coordinate, coordinate, st.integers(0, 3))
+def test_a_few_crossings_in_plain_floats_are_numpys(
+    field: Battlefield, x: float, y: float, corner: int
+) -> None:
+    # from a body to a free point, a wall's end or another body (touching and parallel cases)
+    ends = [(x, y), *((w.x1, w.y1) for w in field.occluders[:2]), (field.bodies[1].x, 0.0)]
+    start, end = (field.bodies[0].x, field.bodies[0].y), ends[min(corner, len(ends) - 1)]
+    walls = np.arange(len(field.occluders))
+    found, where = vectors.crossings_among(field, walls, start, end)
+    with patch.object(vectors, "FEW_WALLS", -1):
+        numpy_found, numpy_where = vectors.crossings_among(field, walls, start, end)
+    assert found.tolist() == numpy_found.tolist() and where.tolist() == numpy_where.tolist()
