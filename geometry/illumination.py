@@ -68,41 +68,51 @@ def _lights_reaching(field: Battlefield, point: Point) -> list[LightSource]:
     numbers = np.flatnonzero(np.hypot(dx, dy) <= shade.lights[2]).tolist()
     if not numbers:
         return []
-    shadowed = shade.shadowed(point, numbers)
+    shadowed = shade.shadowed(field, point, numbers)
     return [field.lights[n] for n in numbers if n not in shadowed]
 
 
 @dataclass(frozen=True, slots=True)
 class _Shade:
-    """Each light's reach and the walls that may shadow what it reaches, made once per
-    battlefield (a survey asks about every attack): rows ``x, y, reach`` of ``lights``, and
-    for every (light, full-height sight-blocking wall near its disc) pair, by light, the
-    light's number and the parts of :func:`geometry.vectors.segment_crossings` that do not
-    depend on the point lit -- rows ``lx, ly, ax, ay, bx, by, cross`` of ``pairs``; light
-    ``n``'s pairs are ``starts[n]`` to ``starts[n + 1]``."""
+    """The lights of one battlefield, kept with it (a survey asks about every attack): rows
+    ``x, y, reach`` of ``lights``, and, made on the first question that light can answer, each
+    light's walls that may shadow what it reaches (full height, blocking sight, near its disc)
+    with the parts of :func:`geometry.vectors.segment_crossings` that do not depend on the point
+    lit: rows ``lx, ly, ax, ay, bx, by, cross`` of ``walls_of[n]``."""
 
     lights: npt.NDArray[np.float64]
-    light_of: npt.NDArray[np.intp]
-    pairs: npt.NDArray[np.float64]
-    starts: list[int]
+    walls_of: dict[int, npt.NDArray[np.float64]]
 
-    def shadowed(self, point: Point, numbers: list[int]) -> set[int]:
+    def shadowed(self, field: Battlefield, point: Point, numbers: list[int]) -> set[int]:
         """Those of the lights ``numbers`` whose line to ``point`` crosses a wall: the floats
         of :func:`geometry.vectors.segment_crossings` from each light to ``point``, against
         every wall near the light's disc."""
-        if len(numbers) == 1:  # the common case: a view, no gather
-            rows: slice | npt.NDArray[np.intp] = slice(
-                self.starts[numbers[0]], self.starts[numbers[0] + 1])
-        else:
-            rows = np.concatenate([np.arange(self.starts[n], self.starts[n + 1]) for n in numbers])
-        lx, ly, ax, ay, bx, by, cross = self.pairs[:, rows]
+        tables = [self._walls(field, n) for n in numbers]
+        table = tables[0] if len(tables) == 1 else np.concatenate(tables, axis=1)
+        lx, ly, ax, ay, bx, by, cross = table
         rx, ry = point[0] - lx, point[1] - ly
         denom = rx * by - ry * bx
         safe = np.where(denom == 0.0, 1.0, denom)
         with np.errstate(over="ignore"):  # a line nearly along a wall: far off, no crossing
             t, along = cross / safe, (ax * ry - ay * rx) / safe
         hit = (denom != 0.0) & (np.minimum(t, along) >= 0.0) & (np.maximum(t, along) <= 1.0)
-        return set(self.light_of[rows][hit].tolist())
+        if len(numbers) == 1:
+            return set(numbers) if hit.any() else set()
+        light = np.repeat(numbers, [t.shape[1] for t in tables])
+        return set(light[hit].tolist())
+
+    def _walls(self, field: Battlefield, n: int) -> npt.NDArray[np.float64]:
+        """Light ``n``'s rows of :attr:`walls_of`, made on the first question."""
+        table = self.walls_of.get(n)
+        if table is None:
+            x, y, reach = self.lights[:, n].tolist()
+            walls = field.wall_tree.query(shapely.box(x - reach, y - reach, x + reach, y + reach))
+            walls = walls[np.isposinf(field.wall_table[6, walls])]  # blocks sight, full height
+            x1, y1, bx, by = field.wall_table[:4, walls]
+            ax, ay = x1 - x, y1 - y
+            lx, ly = np.full(len(walls), x), np.full(len(walls), y)
+            table = self.walls_of[n] = np.stack([lx, ly, ax, ay, bx, by, ax * by - ay * bx])
+        return table
 
 
 def _shade_of(field: Battlefield) -> _Shade:
@@ -114,15 +124,5 @@ def _shade_of(field: Battlefield) -> _Shade:
         [(light.x, light.y, max(light.dim_radius, light.bright_radius)) for light in field.lights],
         dtype=np.float64,
     ).reshape(-1, 3).T.copy()
-    x, y, reach = lights
-    light_of, walls = field.wall_tree.query(shapely.box(x - reach, y - reach, x + reach, y + reach))
-    stops = np.isposinf(field.wall_table[6, walls])  # blocks sight, full height
-    order = np.argsort(light_of[stops], kind="stable")
-    light_of, walls = light_of[stops][order], walls[stops][order]
-    lx, ly = x[light_of], y[light_of]
-    ax, ay = field.wall_x1[walls] - lx, field.wall_y1[walls] - ly
-    bx, by = field.wall_dx[walls], field.wall_dy[walls]
-    pairs = np.stack([lx, ly, ax, ay, bx, by, ax * by - ay * bx]).reshape(7, -1)
-    starts = np.searchsorted(light_of, np.arange(len(field.lights) + 1)).tolist()
-    shade = field.derived["shade"] = _Shade(lights, light_of, pairs, starts)
+    shade = field.derived["shade"] = _Shade(lights, {})
     return shade
