@@ -323,9 +323,19 @@ def _least_projected(field: Battlefield, frames: Frames, body: Body, near: Index
     intervals = _by_eye(eye, zip(lo[full].tolist(), hi[full].tolist(), strict=True), len(full))
     low_eye, _ = np.nonzero(low)
     pieces = _by_eye(low_eye, np.stack([s1, s2, g1, g2, lo, hi])[:, low].T.tolist(), len(full))
-    for e in todo:  # lowest floor first: the rest may then lie above the least share
-        if _share(floors[e]) < least:
-            least = min(least, _share_of_pieces(intervals[e], pieces[e]))
+    bounded = []
+    for e in todo:
+        tall, partial = _interpolated(intervals[e], pieces[e])
+        covered = union_length(tall)
+        # beside the full-height intervals the envelope hides at least any one low piece's
+        # least height over the part of its interval they do not cover (its length less theirs)
+        gain = max((min(max(min(g_lo, g_hi), 0.0), 1.0) * max(hi - lo - covered, 0.0)
+                    for lo, hi, g_lo, g_hi in partial), default=0.0)
+        bounded.append((_share(covered + gain), e, tall, partial, covered))
+    for bound, _, tall, partial, covered in sorted(bounded, key=lambda b: b[:2]):
+        if bound < least:  # lowest bound first: the rest may then lie above the least share
+            hidden = covered + _envelope_of_lists(tall, partial) if partial else covered
+            least = min(least, _share(hidden))
     return least
 
 
@@ -348,21 +358,30 @@ def _share_with_low_walls(
 
 def _share_of_pieces(intervals: list[tuple[float, float]], low: list[list[float]]) -> float:
     """The hidden share of the union of the full-height ``intervals`` and, beside them, the
-    envelope of the ``low`` pieces ``s1, s2, g1, g2, lo, hi`` (projected ends, hidden share
-    there, clipped interval), each interpolated to its clipped interval as
-    :func:`_clip_to_silhouette` does, in plain floats."""
-    partial = []
+    envelope of the ``low`` pieces (see :func:`_interpolated`), in plain floats."""
+    tall, partial = _interpolated(intervals, low)
+    covered = union_length(tall)
+    return _share(covered + _envelope_of_lists(tall, partial) if partial else covered)
+
+
+def _interpolated(
+    intervals: list[tuple[float, float]], low: list[list[float]]
+) -> tuple[list[tuple[float, float]], list[tuple[float, float, float, float]]]:
+    """The full-height ``intervals`` and the ``low`` pieces ``s1, s2, g1, g2, lo, hi``
+    (projected ends, hidden share there, clipped interval), each low piece interpolated to its
+    clipped interval as :func:`_clip_to_silhouette` does: those hiding the whole height there
+    join the intervals, those hiding something stay low pieces ``lo, hi, g_lo, g_hi``."""
+    tall, partial = list(intervals), []
     for s1, s2, g1, g2, lo, hi in low:
         first, last = min(s1, s2), max(s1, s2)
         g_first, g_last = (g1, g2) if s1 <= s2 else (g2, g1)
         slope = (g_last - g_first) / (last - first)
         g_lo, g_hi = g_first + slope * (lo - first), g_first + slope * (hi - first)
         if g_lo >= 1.0 and g_hi >= 1.0:
-            intervals.append((lo, hi))
+            tall.append((lo, hi))
         elif math.isfinite(g_lo + g_hi) and (g_lo > 0.0 or g_hi > 0.0):
             partial.append((lo, hi, g_lo, g_hi))
-    covered = union_length(intervals)
-    return _share(covered + _envelope_of_lists(intervals, partial) if partial else covered)
+    return tall, partial
 
 
 def _least_of_few_walls(field: Battlefield, frame: Frame, body: Body, near: IndexArray) -> float:
