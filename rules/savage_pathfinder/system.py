@@ -260,6 +260,8 @@ ATTACK_INPUTS = (
               help="Test: taunt by default; Support: fighting"),
     StatField("effect", "What a won Test inflicts", FieldKind.CHOICE, "Action",
               choices=("distracted", "vulnerable"), default="distracted"),
+    StatField("details", "Test with telling details (+2)", FieldKind.FLAG, "Action",
+              default=False, help="a clever or well-described Test: the GM's call"),
     StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
               choices=("strength", "athletics"), default="strength"),
     StatField("device", "Held by a device (net, manacles): no retry after a failure",
@@ -571,7 +573,7 @@ class SavagePathfinder(GameSystem):
                 dice_count=_number(params, "rof", 1),
                 rough_surface=params.get("rough_surface", "yes") != "no",
                 gm_override=request.gm_override, limited=params.get("limited", ""),
-                running=_yes(params, "running"))
+                running=_yes(params, "running"), details=_yes(params, "details"))
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None

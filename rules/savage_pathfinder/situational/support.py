@@ -42,10 +42,14 @@ from rules.savage_pathfinder.situational.states import Timer, set_timed
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.traits import TraitResult, roll_trait_dice
 
-__all__ = ["LINKED_ATTRIBUTE", "SUPPORT_MAXIMUM", "perform_test", "support_bonus",
-           "support_roll"]
+__all__ = ["DETAILS_MODIFIER", "LINKED_ATTRIBUTE", "SUPPORT_MAXIMUM", "perform_test",
+           "support_bonus", "support_roll"]
 
 SUPPORT_MAXIMUM = 4
+
+DETAILS_MODIFIER = Modifier(2, "telling details")
+"""A Test that uses the details ("a shameful secret to hit a rival's ego where it hurts ...
+might be worth a +2 bonus to the attacker"): the GM's call, passed in ``modifiers``."""
 
 LINKED_ATTRIBUTE = {
     "athletics": "agility", "fighting": "agility", "shooting": "agility", "stealth": "agility",

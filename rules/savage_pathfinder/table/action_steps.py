@@ -84,7 +84,8 @@ class ActionRequest:
     strikes (hand or limb); ``dice_count``: the skill dice of a Test made with a Rate of Fire
     (only the best counts); ``weapon``: for Disarm, Cut free, Break an object, Reload and the
     Finishing Move; ``rough_surface``: a climb up rough or soft stuff (claws help);
-    ``gm_override``: the GM lets the actor act out of turn.
+    ``gm_override``: the GM lets the actor act out of turn; ``details``: a Test that uses
+    telling details (+2, the GM's call).
     """
 
     action: str
@@ -111,6 +112,7 @@ class ActionRequest:
     """Declared limited: "action" or "free-action" (:mod:`.turn_limits`); "" not limited."""
     running: bool = False
     """Declared Running (a Reload while running asks for an Agility roll)."""
+    details: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from dataclasses import replace
 from rules.dice import DiceSource
 from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
+from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.incapacitation import stabilise
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.situational.disarm import (
@@ -37,7 +38,11 @@ from rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
 from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import cut_free
-from rules.savage_pathfinder.situational.support import perform_test, support_roll
+from rules.savage_pathfinder.situational.support import (
+    DETAILS_MODIFIER,
+    perform_test,
+    support_roll,
+)
 from rules.savage_pathfinder.table.action_steps import (
     ActionRequest,
     ActionResult,
@@ -83,14 +88,19 @@ def _adjacent(board: Board, request: ActionRequest, verb: str) -> None:
         raise AttackError(f"{actor} must stand next to {target} to {verb}")
 
 
+def _light(board: Board, request: ActionRequest) -> Illumination:
+    """The Illumination at the target as an attack measures it (Dark beyond 10\": Pitch)."""
+    return preview_attack(board, request.actor, request.target or "").context.illumination
+
+
 def grapple_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Opposed Athletics (Gang Up from the map): Entangled, Bound with a raise."""
+    """Opposed Athletics (Gang Up and the light from the map): Entangled, Bound with a raise."""
     _adjacent(board, request, "grapple")
-    gang_up = preview_attack(board, request.actor, request.target or "").context.gang_up
+    measured = preview_attack(board, request.actor, request.target or "").context
     actor, target = (fighter_of(board, request.actor),
                      fighter_of(board, request.target, "target"))
-    outcome = grapple(dice, actor, target, gang_up, joker=_joker(board, actor.id),
-                      defender_joker=_joker(board, target.id))
+    outcome = grapple(dice, actor, target, measured.gang_up, joker=_joker(board, actor.id),
+                      defender_joker=_joker(board, target.id), light=measured.illumination)
     caught = outcome.states[0].condition
     word = "Bound" if caught.bound else "Entangled" if caught.entangled else "fails"
     who, whom = _names(board, request)
@@ -148,7 +158,9 @@ def put_to_the_test(board: Board, request: ActionRequest, dice: DiceSource) -> A
                                    fighter_of(board, request.target, "target"),
                                    request.effect, timers_of(board),
                                    dice_count=request.dice_count, during_defender_turn=during,
-                                   joker=_joker(board, request.actor))
+                                   joker=_joker(board, request.actor),
+                                   light=_light(board, request),
+                                   modifiers=(DETAILS_MODIFIER,) if request.details else ())
     who, whom = _names(board, request)
     effects = [e.status for e in outcome.events if isinstance(e, StatusAdded)]
     shaken = " and Shaken" if outcome.states[0].condition.shaken and not \
@@ -165,7 +177,7 @@ def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> Acti
     roll of ``request.skill`` (default Fighting) until the end of the ally's turn."""
     skill = (request.skill or "fighting").lower()
     roll, bonus = support_roll(dice, fighter_of(board, request.actor), skill,
-                               joker=_joker(board, request.actor))
+                               joker=_joker(board, request.actor), light=_light(board, request))
     who, whom = _names(board, request)
     title = f"{who} supports {whom} ({skill.title()}): {bonus:+d}" if bonus else \
         f"{who} supports {whom} ({skill.title()}): no help"

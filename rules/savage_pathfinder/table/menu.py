@@ -2,9 +2,9 @@
 
 Every non-attack action of the rules' ``ACTIONS`` registry, in its order, in three sections:
 actions at a token (then click it), the token's own actions, free actions and reactions. Test
-and Support open a submenu of the acting token's skills (Test: then Distracted or Vulnerable),
-Disarm one of the hand, a limb or the weapon itself, Break free Strength or Athletics (each
-also from a device). An action the token cannot take now
+and Support open a submenu of the acting token's skills (Test: then Distracted or Vulnerable,
+each also with +2 for telling details), Disarm one of the hand, a limb or the weapon itself,
+Break free Strength or Athletics (each also from a device). An action the token cannot take now
 (Shaken, not prone, ...) carries the reason, and the menu greys it.
 
 Examples
@@ -13,8 +13,8 @@ Examples
 >>> from rules.testing import open_board
 >>> board = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"skills": {"taunt": "d6"}}),))
 >>> test = next(e for e in action_menu(board, "a") if e.label == "Test…")
->>> [c.label for c in test.children], [g.label for g in test.children[0].children]
-(['Taunt'], ['Distracted', 'Vulnerable'])
+>>> [c.label for c in test.children], [g.label for g in test.children[0].children][1:3]
+(['Taunt'], ['Vulnerable', 'Distracted, +2 details'])
 >>> test.children[0].children[1].params
 {'skill': 'taunt', 'effect': 'Vulnerable', 'title': 'Test (Taunt → Vulnerable)'}
 """
@@ -36,6 +36,8 @@ SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions
 DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
 """Skills offered when the acting token's stat block names none."""
 TEST_EFFECTS = ("Distracted", "Vulnerable")
+TEST_DETAILS = ((", +2 details", {"details": "yes"}, " +2"),)
+"""A Test's telling details ("might be worth a +2 bonus to the attacker"): the GM's call."""
 DISARM_PARTS = (("hand", "-4"), ("limb", "-2"), ("weapon", "-2, item damage vs Strength"))
 """Where a Disarm strikes, with its Called Shot penalty."""
 BREAK_FREE = (("Strength -2", {"trait": "strength"}), ("Athletics", {"trait": "athletics"}),
@@ -85,8 +87,9 @@ def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]
         return tuple(_choice(option, skill.title(), {"skill": skill}, skill.title())
                      for skill in _skills(stats, option.id))
     return tuple(MenuEntry(skill.title(), children=tuple(
-        _choice(option, effect, {"skill": skill, "effect": effect},
-                f"{skill.title()} → {effect}") for effect in TEST_EFFECTS))
+        _choice(option, effect + label, {"skill": skill, "effect": effect, **extra},
+                f"{skill.title()} → {effect}{note}")
+        for label, extra, note in (("", {}, ""), *TEST_DETAILS) for effect in TEST_EFFECTS))
         for skill in _skills(stats, option.id))
 
 

@@ -1,0 +1,86 @@
+"""Issue 13: Savage Pathfinder paragraphs the GM reaches through the table modules, played on
+a real map (the desktop's measurer) with scripted dice, each outcome worked out by hand from
+the rule text named in the docstring (savage-pathfinder-situational-rules.txt "S" lines,
+savage-pathfinder-combat.txt "C" lines)."""
+
+from __future__ import annotations
+
+from support.spf_on_map import ActionRequest, perform_action
+
+from desktop.core.model import Encounter, Illumination, Side, Token
+from rules.dice import ScriptedDice
+
+HERO = {"wild_card": True,
+        "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},
+        "skills": {"fighting": "d8", "athletics": "d10", "taunt": "d8"},
+        "weapons": [{"name": "Sword", "damage": "str+d8"}]}
+ORC = {"attributes": {"vigor": "d6"}, "skills": {"fighting": "d6"},
+       "weapons": [{"name": "Axe", "damage": "str+d6"}]}
+
+
+def battle(hero: dict | None = None, orc: dict | None = None, *extra: Token,
+           light: Illumination = Illumination.BRIGHT) -> Encounter:
+    """The hero at (1.5, 5.5), the orc next to him; ``light`` everywhere."""
+    return Encounter(ambient=light, tokens=(
+        Token("hero", "Hero", 1.5, 5.5, side=Side.HERO, stats=hero or HERO),
+        Token("orc", "Orc", 2.5, 5.5, side=Side.VILLAIN, stats=orc or ORC), *extra))
+
+
+def condition(encounter: Encounter, token: str) -> dict:
+    return dict(encounter.token(token).stats.get("condition", {}))
+
+
+def test_the_dark_reaches_the_grapplers_roll() -> None:
+    """S84-86 / S73: "Subtract the Illumination penalties ... from active Trait rolls", Dark -4;
+    resisting the grapple is not penalized. Athletics d10 8, Wild Die 1, -4 = 4: the orc's
+    unskilled d4 3 - 2 = 1; 4 beats 1 by 3: Entangled, not Bound (in bright light 8 vs 1 would
+    be a raise: Bound)."""
+    after = perform_action(battle(light=Illumination.DARK),
+                           ActionRequest("grapple", "hero", "orc"),
+                           ScriptedDice([8, 1, 3])).encounter
+    assert condition(after, "orc")["entangled"] is True
+    assert condition(after, "orc").get("bound", False) is False
+    assert any("-4 dark light" in line for line in after.log[-1].lines)
+
+
+def test_the_dark_and_telling_details_reach_a_physical_test() -> None:
+    """S170-174: a trip is Athletics against Agility; Dark -4 ("Shooting ... should include
+    ... Illumination"), telling details +2: Athletics d10 6, Wild 1, -4 + 2 = 4; the orc's
+    Agility d6 3: the hero wins by 1: Distracted, no raise so not Shaken (bright light and
+    details: 8, a raise; dark without details: 2, a failure)."""
+    request = ActionRequest("test", "hero", "orc", skill="athletics", details=True)
+    after = perform_action(battle(light=Illumination.DARK), request,
+                           ScriptedDice([6, 1, 3])).encounter
+    assert condition(after, "orc")["distracted"] is True
+    assert condition(after, "orc").get("shaken", False) is False
+    assert "+2 telling details" in after.log[-1].lines[0]
+
+
+def test_a_verbal_test_ignores_the_dark() -> None:
+    """S87-92: "Verbal Tests" should not be penalized by light. Taunt d8 5, Wild 1 = 5 in the
+    dark against the orc's Smarts d6 4: Distracted."""
+    after = perform_action(battle(light=Illumination.DARK),
+                           ActionRequest("test", "hero", "orc", skill="taunt"),
+                           ScriptedDice([5, 1, 4])).encounter
+    assert condition(after, "orc")["distracted"] is True
+
+
+def test_the_dark_reaches_a_fighting_support_roll() -> None:
+    """S84-86 / S160: a Fighting Support roll is an active roll in the light: Fighting d8 5,
+    Wild 1, -4 (Dark) = 1: no help (in bright light 5: +1 for the ally)."""
+    ally = Token("ally", "Ally", 1.5, 6.5, side=Side.HERO, stats=HERO)
+    after = perform_action(battle(None, None, ally, light=Illumination.DARK),
+                           ActionRequest("support", "hero", "ally", skill="fighting"),
+                           ScriptedDice([5, 1])).encounter
+    assert after.log[-1].title == "Hero supports Ally (Fighting): no help"
+
+
+def test_breaking_free_in_the_dark_takes_no_light_penalty() -> None:
+    """S87-92: "Resisting grappling attempts" is not penalized by light; breaking a hold is
+    resisting it (the GM's call the text leaves open). Athletics d10 4, Wild 1 = 4 in the dark:
+    the hero breaks free (with -4 it would be 0)."""
+    held = {**HERO, "condition": {"entangled": True}}
+    after = perform_action(battle(held, light=Illumination.DARK),
+                           ActionRequest("break-free", "hero", trait="athletics"),
+                           ScriptedDice([4, 1])).encounter
+    assert condition(after, "hero")["entangled"] is False

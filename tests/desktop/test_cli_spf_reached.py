@@ -1,0 +1,39 @@
+"""Issue 13: ``battlemap attack`` reaches the Savage Pathfinder paragraphs the GM meets at the
+table (flags from the system's declarations), with scripted dice worked out by hand from the
+rule text named in each docstring."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.cli import main
+from desktop.core.fileformat import save_encounter
+from desktop.core.model import Encounter, Illumination, Side, Token
+
+HERO = {"wild_card": True,
+        "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},
+        "skills": {"fighting": "d8", "athletics": "d10", "taunt": "d8"},
+        "weapons": [{"name": "Sword", "damage": "str+d8"}]}
+ORC = {"attributes": {"vigor": "d6"}, "skills": {"fighting": "d6"},
+       "weapons": [{"name": "Axe", "damage": "str+d6"}]}
+
+
+def saved(tmp_path: Path, light: Illumination = Illumination.BRIGHT, hero: dict | None = None,
+          orc: dict | None = None) -> str:
+    """A two-token encounter file: the hero at (1.5, 5.5), the orc next to him."""
+    path = tmp_path / "battle.json"
+    save_encounter(Encounter(ambient=light, tokens=(
+        Token("hero", "Hero", 1.5, 5.5, side=Side.HERO, stats=hero or HERO),
+        Token("orc", "Orc", 2.5, 5.5, side=Side.VILLAIN, stats=orc or ORC))), path)
+    return str(path)
+
+
+def test_a_test_with_telling_details_in_the_dark(tmp_path, capsys) -> None:
+    """S174 and S84-86: a trip (Athletics vs Agility) in the Dark (-4) with telling details
+    (+2): Athletics d10 6, Wild 1 = 6 - 2 = 4 against the orc's Agility d6 3: Distracted."""
+    args = ["attack", saved(tmp_path, Illumination.DARK), "--attacker", "hero", "--target",
+            "orc", "--action", "test", "--skill", "athletics", "--details", "--dice", "6,1,3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hero Tests Orc (Athletics): Orc is Distracted"
+    assert out[1].endswith("-4 dark light; +2 telling details → 4 vs TN 4: success")
