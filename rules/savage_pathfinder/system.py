@@ -58,6 +58,7 @@ from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.odds import trait_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
 from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
 from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
 from rules.savage_pathfinder.situational.scale import Scale
@@ -406,12 +407,13 @@ class SavagePathfinder(GameSystem):
                 *rules)
 
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
-        """The stat block's weapons, by name (a token whose block does not parse: none)."""
+        """The stat block's weapons, by name, then the improvised ones anyone may pick up (a
+        token whose block does not parse: none)."""
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError:
             return ()
-        return tuple(dict.fromkeys(w.name for w in fighter.weapons))
+        return tuple(dict.fromkeys((*(w.name for w in fighter.weapons), *IMPROVISED_NAMES)))
 
     def action_menu(self, board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
         return table_menu.action_menu(board, actor)

@@ -37,3 +37,16 @@ def test_a_test_with_telling_details_in_the_dark(tmp_path, capsys) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Hero Tests Orc (Athletics): Orc is Distracted"
     assert out[1].endswith("-4 dark light; +2 telling details → 4 vs TN 4: success")
+
+
+def test_an_improvised_weapon_by_name(tmp_path, capsys) -> None:
+    """S98-103: ``--weapon "Improvised (Heavy)"`` (a log: Str+d8) for a hero whose block has
+    only a sword: Fighting d8 7, Wild 2, -2 = 5 vs Parry 5: a hit; Strength d8 2 + d8 1 = 3 vs
+    Toughness 5: no effect."""
+    args = ["attack", saved(tmp_path), "--attacker", "hero", "--target", "orc", "--weapon",
+            "Improvised (Heavy)", "--dice", "7,2,2,1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Hero attacks Orc (Improvised (Heavy)): hit")
+    assert out[1] == "  Fighting d8 7, Wild d6 2 = 7; -2 improvised weapon → 5 vs TN 5: hit"
+    assert out[2].startswith("  Improvised (Heavy) damage: Strength d8 2, Improvised (Heavy) d8 1")

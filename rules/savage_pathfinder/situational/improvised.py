@@ -11,6 +11,8 @@ Examples
 ('str+d6', (2, 4, 8), 'd6')
 >>> IMPROVISED_MODIFIER
 Modifier(value=-2, reason='improvised weapon')
+>>> improvised_named("Improvised (Heavy)").range, improvised_named("Longsword") is None
+((1, 2, 4), True)
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from rules.events import Modifier
 from rules.savage_pathfinder.expressions import DamageDice, TraitDie
 from rules.savage_pathfinder.statblock import Weapon
 
-__all__ = ["IMPROVISED_MODIFIER", "ImprovisedWeight", "improvised_weapon"]
+__all__ = ["IMPROVISED_MODIFIER", "IMPROVISED_NAMES", "ImprovisedWeight", "improvised_named",
+           "improvised_weapon"]
 
 IMPROVISED_MODIFIER = Modifier(-2, "improvised weapon")
 """The attack penalty for an improvised weapon, thrown or swung."""
@@ -52,3 +55,23 @@ def improvised_weapon(weight: ImprovisedWeight, name: str) -> Weapon:
     ranges, die = _PROFILE[weight]
     return Weapon(name=name, damage=DamageDice(strength=True, dice=(die,)), range=ranges,
                   min_str=TraitDie(die), thrown=True)
+
+
+IMPROVISED_NAMES = {f"Improvised ({weight.value.title()})": weight for weight in ImprovisedWeight}
+"""The weapon names any token may pick without a stat block entry: "Improvised (Light)", ..."""
+
+
+def improvised_named(name: str) -> Weapon | None:
+    """The improvised weapon ``name`` picks (one of :data:`IMPROVISED_NAMES`, case ignored),
+    or None for any other name.
+
+    Examples
+    --------
+    >>> stein = improvised_named("improvised (light)")
+    >>> stein.name, str(stein.damage), str(stein.min_str)
+    ('Improvised (Light)', 'str+d4', 'd4')
+    """
+    for known, weight in IMPROVISED_NAMES.items():
+        if known.lower() == name.strip().lower():
+            return improvised_weapon(weight, known)
+    return None

@@ -46,6 +46,7 @@ from rules.savage_pathfinder.context import AttackContext, AttackKind
 from rules.savage_pathfinder.odds import AttackOdds, attack_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
+from rules.savage_pathfinder.situational.improvised import improvised_named
 from rules.savage_pathfinder.situational.situation import Situated, follow_up
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.table.riders import mount_of
@@ -70,7 +71,7 @@ from rules.table import Board, LogEntry, MapFacts, Piece
 
 __all__ = [
     "VERBS", "AttackError", "AttackPreview", "AttackResult", "Declared", "apply_outcome",
-    "combatant_of", "preview_attack", "resolve_attack", "strays",
+    "armed_with", "combatant_of", "preview_attack", "resolve_attack", "strays",
 ]
 
 class AttackError(ValueError):
@@ -122,6 +123,30 @@ def combatant_of(board: Board, token: Piece) -> Combatant:
     """The token's stat block parsed by the board's game system."""
     return combatant_from_dict(token.stats, f"tokens[{token.id}].stats", token.id)
 
+
+
+def armed_with(combatant: Combatant, weapon: str | None) -> Combatant:
+    """``combatant`` holding the improvised weapon ``weapon`` names ("Improvised (Light)",
+    ...) when his stat block has no weapon of that name; otherwise ``combatant`` as he is.
+
+    Examples
+    --------
+    >>> [w.name for w in armed_with(Combatant(id="h"), "Improvised (Medium)").weapons]
+    ['Improvised (Medium)']
+    >>> armed_with(Combatant(id="h"), "Sword") == Combatant(id="h")
+    True
+    """
+    picked = improvised_named(weapon) if weapon else None
+    if picked is None or any(w.name.lower() == picked.name.lower() for w in combatant.weapons):
+        return combatant
+    return replace(combatant, weapons=(*combatant.weapons, picked))
+
+
+def _improvised(options: Sequence[str], weapon: str | None) -> tuple[str, ...]:
+    """``options`` plus ``improvised`` (-2) when ``weapon`` is an improvised one."""
+    chosen = weapon is not None and improvised_named(weapon) is not None
+    return (*options, "improvised") if chosen and "improvised" not in options else \
+        tuple(options)
 
 
 def _token(board: Board, token_id: str, role: str) -> Piece:
@@ -180,14 +205,15 @@ def preview_attack(board: Board, attacker_id: str, target_id: str,
     if attacker_id == target_id:
         raise AttackError(f"{attacker.name} cannot attack itself")
     fighter, defender = _combatants(board, attacker, target)
+    fighter = armed_with(fighter, weapon)
     adjacent = board.map().adjacent(attacker_id, target_id)
     arm = _weapon(fighter, weapon, adjacent)
     kind = _kind(arm, adjacent)
     facts = _measure(board, attacker_id, target_id, arm, kind)
     situation = Situation(board, attacker, target, fighter, defender, arm, facts)
     try:
-        translation = translate(situation, AttackContext(kind=kind), options, overrides,
-                                declared)
+        translation = translate(situation, AttackContext(kind=kind),
+                                _improvised(options, weapon), overrides, declared)
     except RulesError as error:
         raise AttackError(str(error)) from None
     return _planned(situation, _weapon_name(fighter, arm), translation, soak_bennies)
@@ -294,6 +320,7 @@ def resolve_attack(board: Board, attacker_id: str, target_id: str, dice: DiceSou
         raise AttackError(preview.problem or "the attack could not be planned")
     fighter, defender = _combatants(board, board.token(attacker_id),
                                     board.token(target_id))
+    fighter = armed_with(fighter, preview.weapon)
     outcome = roll_attack(preview.situated.attacker, defender, preview.weapon, preview.context,
                           dice, soak_bennies=soak_bennies)
     outcome, timers = follow_up(dice, preview.situated, fighter, target_id, outcome,

@@ -51,6 +51,7 @@ from rules.savage_pathfinder.table.pipeline import (
     AttackPreview,
     AttackResult,
     apply_outcome,
+    armed_with,
     combatant_of,
     preview_attack,
     strays,
@@ -128,7 +129,7 @@ def resolve_volley(board: Board, attacker_id: str, targets: Sequence[str],
     first = next(iter(previews.values()))
     if first.situated is None:
         raise AttackError(first.problem or "the attack could not be planned")
-    fighter = combatant_of(board, board.token(attacker_id))
+    fighter = armed_with(combatant_of(board, board.token(attacker_id)), weapon)
     defenders = {t: combatant_of(board, board.token(t)) for t in previews}
     try:
         outcome = resolve_shots(first.situated.attacker, tuple(defenders[t] for t in targets),

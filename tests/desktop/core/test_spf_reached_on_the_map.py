@@ -5,9 +5,12 @@ savage-pathfinder-combat.txt "C" lines)."""
 
 from __future__ import annotations
 
-from support.spf_on_map import ActionRequest, perform_action
+from dataclasses import replace
+
+from support.spf_on_map import ActionRequest, perform_action, resolve_attack
 
 from desktop.core.model import Encounter, Illumination, Side, Token
+from desktop.core.table_pipeline import weapon_names
 from rules.dice import ScriptedDice
 
 HERO = {"wild_card": True,
@@ -84,3 +87,33 @@ def test_breaking_free_in_the_dark_takes_no_light_penalty() -> None:
                            ActionRequest("break-free", "hero", trait="athletics"),
                            ScriptedDice([4, 1])).encounter
     assert condition(after, "hero")["entangled"] is False
+
+
+def test_any_token_may_swing_an_improvised_weapon() -> None:
+    """S98-103: improvised weapons "count as armed but subtract 2 from attack rolls"; Medium
+    (a wooden chair) is Str+d6. The attack bar lists the three profiles after the stat block's
+    weapons. Fighting d8 7, Wild 2, -2 = 5 vs the orc's Parry 5: a hit; Strength d8 5 + d6 4 =
+    9 vs Toughness 5: a raise, one Wound: the Extra is Incapacitated. The stat block keeps its
+    own weapons."""
+    enc = battle()
+    assert weapon_names(enc, "hero") == ("Sword", "Improvised (Light)", "Improvised (Medium)",
+                                         "Improvised (Heavy)")
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([7, 2, 5, 4]),
+                            weapon="Improvised (Medium)")
+    assert result.entry.lines[0] == ("Fighting d8 7, Wild d6 2 = 7; -2 improvised weapon → 5 "
+                                     "vs TN 5: hit")
+    assert condition(result.encounter, "orc")["incapacitated"] is True
+    assert result.encounter.token("hero").stats["weapons"] == HERO["weapons"]
+
+
+def test_a_light_improvised_weapon_is_thrown_at_its_own_range() -> None:
+    """S100: Light (a beer stein) is Range 3/6/12, Str+d4: at 5" it is Medium Range (-2), and
+    -2 improvised. Athletics d10 8, Wild 1 = 8 - 4 = 4 vs 4: a hit; Strength d8 3 + d4 2 = 5 vs
+    Toughness 5: Shaken."""
+    enc = replace(battle(), tokens=(battle().token("hero"),
+                                    replace(battle().token("orc"), x=6.5)))
+    result = resolve_attack(enc, "hero", "orc", ScriptedDice([8, 1, 3, 2]),
+                            weapon="Improvised (Light)")
+    assert result.entry.lines[0] == ("Athletics (throwing) d10 8, Wild d6 1 = 8; -2 Medium "
+                                     "Range; -2 improvised weapon → 4 vs TN 4: hit")
+    assert condition(result.encounter, "orc")["shaken"] is True
