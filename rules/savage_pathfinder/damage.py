@@ -49,12 +49,13 @@ from rules.events import (
     StatusRemoved,
     Wounded,
 )
-from rules.savage_pathfinder.expressions import roll_acing
+from rules.registry import RulesError
+from rules.savage_pathfinder.expressions import DamageDice, roll_acing
 from rules.savage_pathfinder.incapacitation import incapacitation_roll
 from rules.savage_pathfinder.recovery import soak_roll
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
-__all__ = ["WOUND_CAP", "damage_result", "roll_damage", "take_damage"]
+__all__ = ["WOUND_CAP", "damage_result", "roll_damage", "take_damage", "take_rolled_damage"]
 
 WOUND_CAP = 4
 """No hit causes more than four Wounds, unless the damage is catastrophic."""
@@ -155,3 +156,35 @@ def _wound(dice: DiceSource, victim: Combatant, wounds: int, events: list[Event]
         return Outcome(tuple(events), (victim,))
     vigor = incapacitation_roll(dice, victim, joker=joker, arm=arm)
     return Outcome((*events, *vigor.events), vigor.states)
+
+
+def take_rolled_damage(
+    dice: DiceSource, victim: Combatant, damage: DamageDice, source: str, *,
+    catastrophic: bool = False, soak_bennies: int = 0, victim_joker: bool = False,
+) -> Outcome[Combatant]:
+    """Damage that is no attack (a fall, fire, lava): ``damage``'s dice, each Acing, plus its
+    bonus, applied by :func:`take_damage`; ``catastrophic`` lifts the cap of four Wounds
+    ("Ignore the cap for catastrophic damage such as falls from great heights, extreme
+    environments such as lava"). Dice: each damage die with its Aces, then Soak and
+    Incapacitation as :func:`take_damage` asks.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> hero = Combatant(id="h", wild_card=True)  # Toughness 5
+    >>> lava = DamageDice(False, (10, 10, 10), 0)
+    >>> out = take_rolled_damage(ScriptedDice([9, 9, 9, 1, 1]), hero, lava, "lava",
+    ...                          catastrophic=True)
+    >>> [e.wounds for e in out.events if isinstance(e, Wounded)]  # 27 vs 5: five raises
+    [5]
+    """
+    if damage.strength:
+        raise RulesError(f"{source}: damage that is no attack has no Strength die "
+                         f"(write dice and a bonus, e.g. 2d6+2), not {str(damage)!r}")
+    rolled = tuple(roll_acing(dice, sides, f"{source} d{sides}") for sides in damage.dice)
+    bonus = (Modifier(damage.bonus, source),) if damage.bonus else ()
+    total = sum(d.total for d in rolled) + damage.bonus
+    event = RollMade(victim.id, f"{source} damage", rolled, bonus, total, None, "")
+    taken = take_damage(dice, victim, total, catastrophic=catastrophic,
+                        soak_bennies=soak_bennies, victim_joker=victim_joker)
+    return Outcome((event, *taken.events), taken.states)

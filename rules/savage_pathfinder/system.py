@@ -263,6 +263,8 @@ ATTACK_INPUTS = (
               choices=("distracted", "vulnerable"), default="distracted"),
     StatField("details", "Test with telling details (+2)", FieldKind.FLAG, "Action",
               default=False, help="a clever or well-described Test: the GM's call"),
+    StatField("catastrophic", "Catastrophic damage (no cap of four Wounds)", FieldKind.FLAG,
+              "Action", default=False, help="with --action apply-damage: a great fall, lava"),
     StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
               choices=("strength", "athletics"), default="strength"),
     StatField("device", "Held by a device (net, manacles): no retry after a failure",
@@ -283,6 +285,8 @@ ACTION_ASKS = {
                   help="blank: not tracked")),
     "time-passes": (StatField("hours", "Hours that pass", FieldKind.NUMBER, "Action",
                               minimum=0, help="Fatigue wears off by its sources"),),
+    "apply-damage": (StatField("damage", "Damage", FieldKind.TEXT, "Action",
+                               help="dice and a bonus, e.g. 3d6 or 2d10+2"),),
 }
 """What the GM types in for an action before it is done (the desktop asks for each)."""
 
@@ -575,7 +579,9 @@ class SavagePathfinder(GameSystem):
                 dice_count=_number(params, "rof", 1),
                 rough_surface=params.get("rough_surface", "yes") != "no",
                 gm_override=request.gm_override, limited=params.get("limited", ""),
-                running=_yes(params, "running"), details=_yes(params, "details"))
+                running=_yes(params, "running"), details=_yes(params, "details"),
+                damage=params.get("damage", ""), catastrophic=_yes(params, "catastrophic"),
+                soak=_number(params, "soak", 0))
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None

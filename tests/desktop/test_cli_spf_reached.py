@@ -50,3 +50,23 @@ def test_an_improvised_weapon_by_name(tmp_path, capsys) -> None:
     assert out[0].startswith("Hero attacks Orc (Improvised (Heavy)): hit")
     assert out[1] == "  Fighting d8 7, Wild d6 2 = 7; -2 improvised weapon → 5 vs TN 5: hit"
     assert out[2].startswith("  Improvised (Heavy) damage: Strength d8 2, Improvised (Heavy) d8 1")
+
+
+def test_catastrophic_damage_from_the_command_line(tmp_path, capsys) -> None:
+    """C69: ``--action apply-damage --param damage=4d10 --catastrophic`` on the orc (Extra,
+    Toughness 5): 9 + 9 + 9 + 1 = 28, five raises, five Wounds uncapped: Incapacitated."""
+    args = ["attack", saved(tmp_path), "--attacker", "orc", "--action", "apply-damage",
+            "--param", "damage=4d10", "--catastrophic", "--dice", "9,9,9,1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Orc takes 4d10 damage (catastrophic: no Wound cap)"
+    assert out[1] == ("  hazard damage: hazard d10 9, hazard d10 9, hazard d10 9, hazard d10 1"
+                      " → 28 vs Toughness 5: 5 raises")
+    assert "  Orc takes 5 Wounds (now 1)" in out
+
+
+def test_apply_damage_needs_the_damage(tmp_path, capsys) -> None:
+    """Bad input: no damage expression, a clear message and exit code 2."""
+    args = ["attack", saved(tmp_path), "--attacker", "orc", "--action", "apply-damage"]
+    assert main(args) == 2
+    assert "apply damage: give the damage, e.g. 2d6 or 3d6+2" in capsys.readouterr().err

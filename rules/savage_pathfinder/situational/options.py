@@ -191,6 +191,9 @@ _ACTIONS = (
             "situational.natural.climbing_roll"),
     _action("evasion", "Evasion", "Agility -2 to escape an area effect that allows it; move "
             "the token clear of the template", "Evasion", "situational.misc.evasion_roll"),
+    _action("apply-damage", "Apply damage", "damage that is no attack (a fall, fire, lava) "
+            "against the token's Toughness, with Soak; catastrophic: no cap of four Wounds",
+            "Damage", "damage.take_rolled_damage"),
 )
 
 

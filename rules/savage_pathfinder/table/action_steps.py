@@ -29,6 +29,8 @@ from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
 from rules.narration import attack_lines
 from rules.registry import RulesError
+from rules.savage_pathfinder.damage import take_rolled_damage
+from rules.savage_pathfinder.expressions import parse_damage
 from rules.savage_pathfinder.incapacitation import bleeding_out_roll
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.movement import Hazard
@@ -69,7 +71,7 @@ __all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
                           "rest", "evasion", "climb", "daily-vigor", "mount",
-                          "dismount", "device-retry", "time-passes"})
+                          "dismount", "device-retry", "time-passes", "apply-damage"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
 
 
@@ -85,7 +87,8 @@ class ActionRequest:
     (only the best counts); ``weapon``: for Disarm, Cut free, Break an object, Reload and the
     Finishing Move; ``rough_surface``: a climb up rough or soft stuff (claws help);
     ``gm_override``: the GM lets the actor act out of turn; ``details``: a Test that uses
-    telling details (+2, the GM's call).
+    telling details (+2, the GM's call); ``damage``, ``catastrophic``, ``soak``: damage that is
+    no attack dealt to the actor (its expression, no Wound cap, the Bennies spent on Soak).
     """
 
     action: str
@@ -113,6 +116,9 @@ class ActionRequest:
     running: bool = False
     """Declared Running (a Reload while running asks for an Agility roll)."""
     details: bool = False
+    damage: str = ""
+    catastrophic: bool = False
+    soak: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,3 +373,22 @@ def climb(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResul
                   [_with_fatigue(climber, levels)],
                   [f"Fatigue from Bumps & Bruises: {fatigue_level(levels).value}",
                    "the fall's damage: Apply damage"])
+
+
+def apply_damage(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Damage that is no attack (``request.damage``, e.g. ``3d6``) dealt to the actor, with
+    Soak; ``request.catastrophic`` lifts the cap of four Wounds (a great fall, lava)."""
+    victim = fighter_of(board, request.actor)
+    if not request.damage.strip():
+        raise AttackError("apply damage: give the damage, e.g. 2d6 or 3d6+2")
+    try:
+        damage = parse_damage(request.damage, "apply damage")
+        outcome = take_rolled_damage(dice, victim, damage, "hazard",
+                                     catastrophic=request.catastrophic,
+                                     soak_bennies=request.soak,
+                                     victim_joker=_joker(board, victim.id))
+    except RulesError as error:
+        raise AttackError(str(error)) from None
+    kind = " (catastrophic: no Wound cap)" if request.catastrophic else ""
+    return finish(board, request, f"{_name(board, victim.id)} takes {damage} damage{kind}",
+                  outcome.events, outcome.states)

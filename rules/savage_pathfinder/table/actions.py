@@ -74,6 +74,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "daily-vigor": recovery_steps.daily_vigor,
     "mount": mounts.mount_up, "dismount": mounts.dismount,
     "device-retry": devices.allow_retry, "time-passes": recovery_steps.time_passes,
+    "apply-damage": steps.apply_damage,
 })
 """The function resolving each ``ACTIONS`` id (``area-attack`` is the Template tool)."""
 

@@ -31,7 +31,14 @@ from rules.table import Board
 
 __all__ = ["SECTIONS", "action_menu"]
 
-SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions")
+SECTIONS = ("At a token (then click it)", "Actions", "Free actions and reactions",
+            "The GM's rulings")
+
+GM_ENTRIES: dict[str, tuple[tuple[str, dict[str, str]], ...]] = {
+    "apply-damage": (("Capped (at most 4 Wounds)", {}),
+                     ("Catastrophic (no cap: a great fall, lava)", {"catastrophic": "yes"})),
+}
+"""Entries the GM uses on any token, each choice with its params (the damage is then typed)."""
 
 DEFAULT_SKILLS = {"test": ("taunt", "intimidation"), "support": ("fighting",)}
 """Skills offered when the acting token's stat block names none."""
@@ -59,6 +66,8 @@ def _label(option: Option) -> str:
 
 
 def _section(option: Option) -> str:
+    if option.id in GM_ENTRIES:
+        return SECTIONS[3]
     return SECTIONS[0] if option.targets else SECTIONS[2] if is_free(option.id) else SECTIONS[1]
 
 
@@ -80,6 +89,9 @@ def _choice(option: Option, label: str, params: dict[str, str], title: str) -> M
 def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]:
     if option.id == "break-free":
         return tuple(_choice(option, label, params, label) for label, params in BREAK_FREE)
+    if option.id in GM_ENTRIES:
+        return tuple(_choice(option, label, params, label.split(" (")[0])
+                     for label, params in GM_ENTRIES[option.id])
     if option.id == "disarm":
         return tuple(_choice(option, f"{part.title()} ({penalty})", {"part": part}, part)
                      for part, penalty in DISARM_PARTS)
@@ -100,7 +112,8 @@ def action_menu(board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
     entries = []
     for option in ACTIONS.values():
         problem = _problem(board, actor, option.id)
-        nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free") and problem is None
+        nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free", *GM_ENTRIES) and \
+            problem is None
         entries.append(MenuEntry(
             _label(option), "" if nested else option.id, section=_section(option),
             problem=problem, help=option.description, needs_target=option.targets,

@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from support.spf_on_map import ActionRequest, perform_action, resolve_attack
 
+from desktop.core.board import board_of
 from desktop.core.model import Encounter, Illumination, Side, Token
 from desktop.core.table_pipeline import weapon_names
 from rules.dice import ScriptedDice
+from rules.registry import find_system
 
 HERO = {"wild_card": True,
         "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},
@@ -117,3 +119,37 @@ def test_a_light_improvised_weapon_is_thrown_at_its_own_range() -> None:
     assert result.entry.lines[0] == ("Athletics (throwing) d10 8, Wild d6 1 = 8; -2 Medium "
                                      "Range; -2 improvised weapon → 4 vs TN 4: hit")
     assert condition(result.encounter, "orc")["shaken"] is True
+
+
+def lava(catastrophic: bool) -> Encounter:
+    """4d10 dealt to the hero (one Benny, Soak with it): 9 + 9 + 9 + 1 = 28 vs Toughness 6;
+    his Soak: Vigor d8 5, Wild 1; then, if Incapacitated, Vigor 5, Wild 1 and the Injury
+    Table."""
+    request = ActionRequest("apply-damage", "hero", damage="4d10", catastrophic=catastrophic,
+                            soak=1)
+    return perform_action(battle({**HERO, "bennies": 1}), request,
+                          ScriptedDice([9, 9, 9, 1, 5, 1, 5, 1, 4, 3, 6])).encounter
+
+
+def test_capped_damage_that_is_no_attack_leaves_four_wounds_to_soak() -> None:
+    """C67-68: "characters can never suffer more than four Wounds in a single hit": 28 - 6 =
+    22, five raises, capped at 4; Soak takes one: 3 Wounds, the hero still stands."""
+    after = lava(catastrophic=False)
+    assert "Hero soaks 1 of 4 Wounds" in after.log[-1].lines
+    assert condition(after, "hero")["wounds"] == 3
+    assert condition(after, "hero")["incapacitated"] is False
+
+
+def test_catastrophic_damage_ignores_the_wound_cap() -> None:
+    """C69: "Ignore the cap for catastrophic damage such as falls from great heights, extreme
+    environments such as lava": the same 28 is five Wounds; Soak takes one, four remain: the
+    Wild Card is Incapacitated (C70-72). The token menu offers both under *Apply damage*."""
+    after = lava(catastrophic=True)
+    assert after.log[-1].title == "Hero takes 4d10 damage (catastrophic: no Wound cap)"
+    assert "Hero soaks 1 of 5 Wounds" in after.log[-1].lines
+    assert condition(after, "hero")["incapacitated"] is True
+    menu = find_system("spf").action_menu(board_of(battle()), "hero")
+    entry = next(e for e in menu if e.label == "Apply damage")
+    assert [(c.label, c.action, dict(c.params).get("catastrophic")) for c in entry.children] \
+        == [("Capped (at most 4 Wounds)", "apply-damage", None),
+            ("Catastrophic (no cap: a great fall, lava)", "apply-damage", "yes")]

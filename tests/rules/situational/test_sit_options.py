@@ -20,7 +20,7 @@ HEADINGS = {
     "Touch Attack", "Two Weapons", "Unarmed Defender", "Unstable Platform", "Wild Attack",
     "Withdrawing from Melee", "Scale",
 }
-CORE_RULES = {"Shaken", "Bennies", "Bleeding Out", "Incapacitated"}
+CORE_RULES = {"Shaken", "Bennies", "Bleeding Out", "Incapacitated", "Damage"}
 """Actions of the core rules the GM's action menu also offers (recovering from Shaken, ...)."""
 
 
