@@ -221,7 +221,15 @@ def declared_of(params: Mapping[str, str]) -> Declared:
                     free_attack=_yes(params, "free_attack"),
                     through_creatures=_yes(params, "through_creatures"),
                     part_scale=Scale[part] if part else None,
-                    limited=params.get("limited", ""))
+                    limited=params.get("limited", ""), arm=_arm(params))
+
+
+def _arm(params: Mapping[str, str]) -> str | None:
+    """The arm a hand or limb Called Shot strikes (``arm``: left or right), or None."""
+    arm = params.get("arm", "").strip().lower()
+    if arm not in ("", "left", "right"):
+        raise RulesError(f"arm: {arm!r} is not left or right")
+    return arm or None
 
 
 ATTACK_INPUTS = (
@@ -233,6 +241,9 @@ ATTACK_INPUTS = (
     StatField("part_scale", "Item size (a Called Shot at an item)", FieldKind.CHOICE, "Declare",
               choices=("", *(s.name.lower() for s in Scale if s.modifier < 0)), default="",
               help="the Scale of the item or unarmored area of a Called Shot"),
+    StatField("arm", "Arm struck (a hand or limb Called Shot)", FieldKind.CHOICE, "Declare",
+              choices=("", "left", "right"), default="",
+              help="an Injury Table Arm result then takes this arm instead of a random one"),
     StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
     StatField("limited", "Limited (one a turn)", FieldKind.CHOICE, "Declare",
               choices=LIMITED_CHOICES, default="",

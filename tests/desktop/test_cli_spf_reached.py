@@ -70,3 +70,20 @@ def test_apply_damage_needs_the_damage(tmp_path, capsys) -> None:
     args = ["attack", saved(tmp_path), "--attacker", "orc", "--action", "apply-damage"]
     assert main(args) == 2
     assert "apply damage: give the damage, e.g. 2d6 or 3d6+2" in capsys.readouterr().err
+
+
+def test_a_called_shot_at_the_left_arm(tmp_path, capsys) -> None:
+    """C83: "3-4 Arm ... (rolled randomly if not targeted)": ``--called-shot limb --arm left``
+    at a Wild Card orc with three Wounds: Fighting d8 7, Wild 1 - 2 = 5 vs Parry 5; Strength
+    d8 5 + Sword d8 4 = 9 vs 5: Incapacitated; Vigor d6 1, Wild 3 - 3 = 0; Injury Table 2 + 2
+    = 4: the left arm, no side die."""
+    orc = {**ORC, "wild_card": True, "condition": {"wounds": 3}}
+    args = ["attack", saved(tmp_path, orc=orc), "--attacker", "hero", "--target", "orc",
+            "--called-shot", "limb", "--arm", "left", "--dice", "7,1,5,4,1,3,2,2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Orc suffers an injury: Arm: left arm unusable" in out
+    assert main(["attack", saved(tmp_path), "--attacker", "hero", "--target", "orc",
+                 "--arm", "left", "--seed", "1"]) == 2
+    assert "the left arm is declared, but the attack is no hand or limb Called Shot" in \
+        capsys.readouterr().err

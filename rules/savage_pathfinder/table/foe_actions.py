@@ -197,6 +197,9 @@ def push_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionRe
 
 WEAPON_SCALE = Scale.SMALL
 """A weapon held in the hand, aimed at as an item: Small (-2)."""
+WEAPON_ARM = "right"
+"""The arm holding the weapon a Disarm strikes at: "Characters are assumed to be
+right-handed" (so an Injury Table Arm result after it is the right arm)."""
 
 
 def disarm_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -230,7 +233,8 @@ Struck = tuple[list[Event], Board, tuple[str, ...]]
 def _strike_wielder(board: Board, request: ActionRequest, dice: DiceSource,
                     item: str) -> Struck:
     hit = resolve_attack(board, request.actor, request.target or "", dice, request.weapon,
-                         [f"called-shot-{request.part}"], gm_override=request.gm_override)
+                         [f"called-shot-{request.part}"], gm_override=request.gm_override,
+                         declared=Declared(arm=WEAPON_ARM))
     events: list[Event] = list(hit.events)
     after = replace(hit.board, log=board.log)
     if shaken_or_wounded(hit.events, request.target or ""):

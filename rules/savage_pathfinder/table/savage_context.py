@@ -44,6 +44,7 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
+    CalledShot,
     Cover,
     Illumination,
     RangeBand,
@@ -109,7 +110,9 @@ class Declared:
     charge past 5\" adds +4 damage), ``free_attack`` (unaltered by options: a withdrawal),
     ``through_creatures`` (the attack goes through every creature in the line of fire: each
     subtracts its Toughness from the damage), ``part_scale`` (the Scale of the item or
-    unarmored area a Called Shot aims at: a dagger Very Small, an eye slit Tiny)."""
+    unarmored area a Called Shot aims at: a dagger Very Small, an eye slit Tiny), ``arm``
+    ("left" or "right": the arm a hand or limb Called Shot strikes, which an Injury Table Arm
+    result then takes instead of rolling a side)."""
 
     actions: int = 1
     running: bool = False
@@ -121,6 +124,7 @@ class Declared:
     part_scale: Scale | None = None
     limited: str = ""
     """Declared a limited action or limited free action (:mod:`.turn_limits`)."""
+    arm: str | None = None
 
 
 NOTHING_DECLARED = Declared()
@@ -270,7 +274,7 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
     kind = chosen.attack_kind_for(s.weapon.fires)
     support = support_bonus([support_for(s.board, s.attacker.id, kind.skill)])
     context = replace(chosen, actions=_actions(s, declared), running=declared.running,
-                      shots=declared.shots,
+                      shots=declared.shots, arm=declared.arm,
                       attack_modifiers=(*chosen.attack_modifiers,
                                         *([support] if support else [])))
     riding = mount_of(s.board, s.attacker.id) is not None
@@ -337,4 +341,11 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
         notes.append(f"GM override: {name.replace('_', ' ')} {new} (measured {measured})")
     situated = situate(situation.attacker_stats, situation.target_stats, situation.weapon,
                        context, facts, chosen_options)
-    return Translation(situated, tuple(notes), problem)
+    return Translation(situated, tuple(notes), problem or _arm_problem(situated.context))
+
+
+def _arm_problem(context: AttackContext) -> str | None:
+    """Why a declared arm cannot go with this attack: only a hand or limb Called Shot has one."""
+    if context.arm is None or context.called_shot in (CalledShot.HAND, CalledShot.LIMB):
+        return None
+    return f"the {context.arm} arm is declared, but the attack is no hand or limb Called Shot"

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from support.spf_on_map import ActionRequest, perform_action, resolve_attack
+import pytest
+from support.spf_on_map import (
+    ActionRequest,
+    AttackError,
+    Declared,
+    perform_action,
+    resolve_attack,
+)
 
 from desktop.core.board import board_of
 from desktop.core.model import Encounter, Illumination, Side, Token
@@ -153,3 +160,38 @@ def test_catastrophic_damage_ignores_the_wound_cap() -> None:
     assert [(c.label, c.action, dict(c.params).get("catastrophic")) for c in entry.children] \
         == [("Capped (at most 4 Wounds)", "apply-damage", None),
             ("Catastrophic (no cap: a great fall, lava)", "apply-damage", "yes")]
+
+
+WOUNDED_ORC = {**ORC, "wild_card": True, "condition": {"wounds": 3}}
+"""A Wild Card orc (Parry 5, Toughness 5) with three Wounds: the next Wound Incapacitates."""
+
+
+def test_a_called_shot_at_the_left_arm_is_the_injurys_arm() -> None:
+    """C83 / S35: "3-4 Arm: ... his left or right arm (rolled randomly if not targeted)". A
+    limb Called Shot (-2) at the orc's left arm: Fighting d8 7, Wild 1 - 2 = 5 vs Parry 5: a
+    hit; Strength d8 5 + Sword d8 4 = 9 vs 5: a raise, a Wound beyond three: Incapacitated.
+    Vigor d6 1, Wild 3 - 3 (Wounds) = 0: a failure; Injury Table 2 + 2 = 4: Arm - the left,
+    with no side die rolled (the scripted dice would run out)."""
+    dice = ScriptedDice([7, 1, 5, 4, 1, 3, 2, 2])
+    result = resolve_attack(battle(orc=WOUNDED_ORC), "hero", "orc", dice,
+                            options=["called-shot-limb"], declared=Declared(arm="left"))
+    assert condition(result.encounter, "orc")["injuries"][0]["name"] == "Arm: left arm unusable"
+    assert dice.remaining == ()
+
+
+def test_an_arm_needs_a_hand_or_limb_called_shot() -> None:
+    """An arm declared for a head shot cannot be: the preview says why, nothing is rolled."""
+    with pytest.raises(AttackError, match="no hand or limb Called Shot"):
+        resolve_attack(battle(), "hero", "orc", ScriptedDice([]),
+                       options=["called-shot-head"], declared=Declared(arm="left"))
+
+
+def test_a_disarm_at_the_hand_strikes_the_right_arm() -> None:
+    """S32 / S130: a hand Disarm (-4) strikes the weapon hand, "assumed to be right-handed":
+    Fighting d8 8 (Ace) + 1, Wild 1 = 9 - 4 = 5 vs Parry 5: a hit; Strength d8 5 + Sword d8 4
+    = 9 vs 5: a raise, a Wound: Incapacitated; Vigor d6 1, Wild 3 - 3 = 0; Injury 2 + 2 = 4:
+    the right arm (no side die); then his Strength d6 2, Wild 1 to keep the axe."""
+    dice = ScriptedDice([8, 1, 1, 5, 4, 1, 3, 2, 2, 2, 1])
+    after = perform_action(battle(orc=WOUNDED_ORC), ActionRequest("disarm", "hero", "orc",
+                                                                  part="hand"), dice).encounter
+    assert condition(after, "orc")["injuries"][0]["name"] == "Arm: right arm unusable"
