@@ -58,6 +58,7 @@ from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.odds import trait_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
 from rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
 from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
 from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
@@ -283,6 +284,11 @@ ATTACK_INPUTS = (
               help="breaking free: a failure blocks new tries until the situation changes"),
     StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
               minimum=0, maximum=100, default=8),
+    StatField("object", "Object broken (sets its Hardness)", FieldKind.CHOICE, "Action",
+              choices=("", *HARDNESS), default=""),
+    StatField("damage_type", "Damage type against the object", FieldKind.CHOICE, "Action",
+              choices=("", *DamageType), default="",
+              help="a club can't cut a rope: the types that cannot break the object are refused"),
     StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
               default=3),
 )
@@ -592,7 +598,8 @@ class SavagePathfinder(GameSystem):
                 gm_override=request.gm_override, limited=params.get("limited", ""),
                 running=_yes(params, "running"), details=_yes(params, "details"),
                 damage=params.get("damage", ""), catastrophic=_yes(params, "catastrophic"),
-                soak=_number(params, "soak", 0))
+                soak=_number(params, "soak", 0), thing=params.get("object", ""),
+                damage_type=params.get("damage_type", ""))
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None

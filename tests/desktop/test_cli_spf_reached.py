@@ -87,3 +87,15 @@ def test_a_called_shot_at_the_left_arm(tmp_path, capsys) -> None:
                  "--arm", "left", "--seed", "1"]) == 2
     assert "the left arm is declared, but the attack is no hand or limb Called Shot" in \
         capsys.readouterr().err
+
+
+def test_breaking_an_iron_lock_takes_a_blunt_weapon(tmp_path, capsys) -> None:
+    """S30 "Use common sense": a sword cannot cut an iron lock (refused, exit code 2, nothing
+    rolled); smashed (blunt): Strength d8 5 + d8 7 = 12 vs Hardness 12: broken."""
+    args = ["attack", saved(tmp_path), "--attacker", "hero", "--action", "break-object",
+            "--object", "iron lock"]
+    assert main([*args, "--damage-type", "cutting", "--dice", "8,8"]) == 2
+    assert "a cutting weapon can't break the iron lock (only blunt)" in capsys.readouterr().err
+    assert main([*args, "--damage-type", "blunt", "--dice", "5,7"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "Hero strikes the iron lock (Hardness 12): breaks it"

@@ -3,8 +3,9 @@
 The attack's target number is the wielder's Parry if the object is held, or 2 if it is
 motionless. A damage roll equal to or above the object's Hardness breaks it. Attacks against
 solid objects get no bonus damage from raises and their damage dice don't Ace. Certain damage
-types can't break certain objects (a club can't cut a rope): the GM says so with
-``can_damage=False``.
+types can't break certain objects (a club can't cut a rope): :data:`BREAKS_WITH` gives the
+common-sense defaults for the Hardness table's objects (:func:`damage_type_problem` says why
+not), or the GM says so with ``can_damage=False``.
 
 Dice order for :func:`roll_object_damage`: the Strength die (hand weapons), then the weapon's
 dice left to right, each rolled once.
@@ -20,14 +21,15 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import roll_plain
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 
-__all__ = ["HARDNESS", "ObjectDamage", "object_target_number", "roll_item_damage",
-           "roll_object_damage"]
+__all__ = ["BREAKS_WITH", "HARDNESS", "DamageType", "ObjectDamage", "damage_type_problem",
+           "object_target_number", "roll_item_damage", "roll_object_damage"]
 
 HARDNESS = {
     "rope": 4, "web": 4, "net": 4,
@@ -37,6 +39,45 @@ HARDNESS = {
     "iron lock": 12, "manacles": 12, "shackles": 12,
 }
 """The Hardness table (webs and nets are "generally Hardness 4" like rope)."""
+
+
+class DamageType(StrEnum):
+    """What a weapon does to an object: cuts (an axe), pierces (a spear), or bludgeons."""
+
+    CUTTING = "cutting"
+    PIERCING = "piercing"
+    BLUNT = "blunt"
+
+
+_SOFT = frozenset({DamageType.CUTTING})
+_WOOD = frozenset({DamageType.CUTTING, DamageType.BLUNT})
+_METAL = frozenset({DamageType.BLUNT})
+BREAKS_WITH = {
+    "rope": _SOFT, "web": _SOFT, "net": _SOFT, "bow": _WOOD, "polearm": _WOOD,
+    "thin wooden door": _WOOD, "thin wooden wall": _WOOD, "shield": _WOOD, "longsword": _METAL,
+    "thick wooden door": _WOOD, "thick wooden wall": _WOOD, "iron lock": _METAL,
+    "manacles": _METAL, "shackles": _METAL,
+}
+"""The damage types that can break each object of :data:`HARDNESS` ("Use common sense"): only
+a blade cuts rope, webs and nets; wood is hewn or smashed; metal is only smashed. A point
+breaks none of them. The GM may rule otherwise (an object not in the table takes any type)."""
+
+
+def damage_type_problem(thing: str, damage: DamageType) -> str | None:
+    """Why a ``damage`` attack cannot break ``thing`` ("A club can't cut a rope"), or None.
+
+    Examples
+    --------
+    >>> damage_type_problem("rope", DamageType.BLUNT)
+    "a blunt weapon can't break the rope (only cutting)"
+    >>> damage_type_problem("thick wooden door", DamageType.CUTTING) is None
+    True
+    """
+    able = BREAKS_WITH.get(thing)
+    if able is None or damage in able:
+        return None
+    kinds = " or ".join(sorted(d.value for d in able))
+    return f"a {damage.value} weapon can't break the {thing} (only {kinds})"
 
 
 def object_target_number(held_by_parry: int | None) -> int:

@@ -35,7 +35,12 @@ from rules.savage_pathfinder.incapacitation import bleeding_out_roll
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.movement import Hazard
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
-from rules.savage_pathfinder.situational.breaking import roll_object_damage
+from rules.savage_pathfinder.situational.breaking import (
+    HARDNESS,
+    DamageType,
+    damage_type_problem,
+    roll_object_damage,
+)
 from rules.savage_pathfinder.situational.fatigue import (
     add_fatigue,
     fatigue_level,
@@ -88,7 +93,9 @@ class ActionRequest:
     Finishing Move; ``rough_surface``: a climb up rough or soft stuff (claws help);
     ``gm_override``: the GM lets the actor act out of turn; ``details``: a Test that uses
     telling details (+2, the GM's call); ``damage``, ``catastrophic``, ``soak``: damage that is
-    no attack dealt to the actor (its expression, no Wound cap, the Bennies spent on Soak).
+    no attack dealt to the actor (its expression, no Wound cap, the Bennies spent on Soak);
+    ``thing``, ``damage_type``: the object of the Hardness table broken (it sets the Hardness)
+    and what the weapon does to it (cutting, piercing, blunt: a club can't cut a rope).
     """
 
     action: str
@@ -119,6 +126,8 @@ class ActionRequest:
     damage: str = ""
     catastrophic: bool = False
     soak: int = 0
+    thing: str = ""
+    damage_type: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,14 +349,34 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
 
 def break_object(board: Board, request: ActionRequest,
                  dice: DiceSource) -> ActionResult:
-    """Damage against an object of ``request.hardness``: no raise bonus, no Aces."""
+    """Damage against an object of ``request.hardness`` (or the Hardness of
+    ``request.thing``): no raise bonus, no Aces; a damage type that cannot break the object
+    (``request.damage_type``: a club against a rope) is refused before any die is rolled."""
     actor = fighter_of(board, request.actor)
+    thing, hardness = _object_of(request)
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.range is None or w.thrown), actor.weapon(None))
-    damage = roll_object_damage(dice, actor, weapon, request.hardness)
+    damage = roll_object_damage(dice, actor, weapon, hardness)
     word = "breaks it" if damage.broken else "it holds"
-    return finish(board, request, f"{_name(board, actor.id)} strikes an object "
-                  f"(Hardness {request.hardness}): {word}", [damage.roll], [])
+    return finish(board, request, f"{_name(board, request.actor)} strikes {thing} "
+                  f"(Hardness {hardness}): {word}", [damage.roll], [])
+
+
+def _object_of(request: ActionRequest) -> tuple[str, int]:
+    """What is struck and its Hardness; ``AttackError`` for an unknown object or damage type,
+    or one that cannot break it."""
+    if request.damage_type and request.damage_type not in tuple(DamageType):
+        raise AttackError(f"damage type {request.damage_type!r} is not one of "
+                          f"{', '.join(DamageType)}")
+    if not request.thing:
+        return "an object", request.hardness
+    if request.thing not in HARDNESS:
+        raise AttackError(f"object {request.thing!r} is not one of {', '.join(HARDNESS)}")
+    problem = damage_type_problem(request.thing, DamageType(request.damage_type)) \
+        if request.damage_type else None
+    if problem is not None:
+        raise AttackError(f"Damage Types: {problem}")
+    return f"the {request.thing}", HARDNESS[request.thing]
 
 
 def evade(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.interface import MenuEntry
+from rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType, damage_type_problem
 from rules.savage_pathfinder.situational.options import ACTIONS, Option
 from rules.savage_pathfinder.table.actions import action_problem, is_free
 from rules.table import Board
@@ -86,9 +87,32 @@ def _choice(option: Option, label: str, params: dict[str, str], title: str) -> M
                      needs_target=option.targets)
 
 
+OTHER_HARDNESS = tuple(range(2, 22, 2))
+"""The Hardness choices for an object the table does not list (any damage type may break it)."""
+
+
+def _struck(option: Option, thing: str) -> tuple[MenuEntry, ...]:
+    """Break an object: one entry per damage type, greyed where it cannot break ``thing``."""
+    return tuple(MenuEntry(kind.value.title(), option.id,
+                           {"object": thing, "damage_type": kind.value,
+                            "title": f"{option.name} ({thing}, {kind.value})"},
+                           problem=damage_type_problem(thing, kind)) for kind in DamageType)
+
+
+def _objects(option: Option) -> tuple[MenuEntry, ...]:
+    """Break an object: the Hardness table's objects, then another object by its Hardness."""
+    other = tuple(_choice(option, f"Hardness {n}", {"hardness": str(n)}, f"Hardness {n}")
+                  for n in OTHER_HARDNESS)
+    return (*(MenuEntry(f"{thing.capitalize()} ({hardness})", children=_struck(option, thing))
+              for thing, hardness in HARDNESS.items()),
+            MenuEntry("Another object", children=other))
+
+
 def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]:
     if option.id == "break-free":
         return tuple(_choice(option, label, params, label) for label, params in BREAK_FREE)
+    if option.id == "break-object":
+        return _objects(option)
     if option.id in GM_ENTRIES:
         return tuple(_choice(option, label, params, label.split(" (")[0])
                      for label, params in GM_ENTRIES[option.id])
@@ -112,7 +136,8 @@ def action_menu(board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
     entries = []
     for option in ACTIONS.values():
         problem = _problem(board, actor, option.id)
-        nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free", *GM_ENTRIES) and \
+        nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free", "break-object",
+                               *GM_ENTRIES) and \
             problem is None
         entries.append(MenuEntry(
             _label(option), "" if nested else option.id, section=_section(option),

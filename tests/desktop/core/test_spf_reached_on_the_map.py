@@ -195,3 +195,23 @@ def test_a_disarm_at_the_hand_strikes_the_right_arm() -> None:
     after = perform_action(battle(orc=WOUNDED_ORC), ActionRequest("disarm", "hero", "orc",
                                                                   part="hand"), dice).encounter
     assert condition(after, "orc")["injuries"][0]["name"] == "Arm: right arm unusable"
+
+
+def test_a_club_cannot_cut_a_rope() -> None:
+    """S30: "Certain types of attacks can't break certain types of objects. A club can't cut a
+    rope": a blunt strike at the rope (Hardness 4) is refused before any die is rolled, and
+    the menu greys it with the reason; a cutting one rolls Strength d8 3 + Sword d8 2 = 5 (no
+    Aces, no raise bonus: S29) against Hardness 4: the rope breaks."""
+    with pytest.raises(AttackError, match="a blunt weapon can't break the rope"):
+        perform_action(battle(), ActionRequest("break-object", "hero", thing="rope",
+                                               damage_type="blunt"), ScriptedDice([]))
+    after = perform_action(battle(), ActionRequest("break-object", "hero", thing="rope",
+                                                   damage_type="cutting"),
+                           ScriptedDice([3, 2])).encounter
+    assert after.log[-1].title == "Hero strikes the rope (Hardness 4): breaks it"
+    menu = find_system("spf").action_menu(board_of(battle()), "hero")
+    rope = next(e for e in next(e for e in menu if e.label == "Break an object").children
+                if e.label == "Rope (4)")
+    assert [(c.label, c.problem) for c in rope.children] == [
+        ("Cutting", None), ("Piercing", "a piercing weapon can't break the rope (only cutting)"),
+        ("Blunt", "a blunt weapon can't break the rope (only cutting)")]
