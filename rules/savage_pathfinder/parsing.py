@@ -43,7 +43,7 @@ _TOP_KEYS = {
 }
 _WEAPON_KEYS = {
     "name", "damage", "ap", "reach", "parry", "min_str", "two_handed", "range", "rof",
-    "reload", "shots", "thrown", "shield", "natural",
+    "reload", "shots", "thrown", "shield", "natural", "off_hand",
 }
 _CONDITION_FLAGS = tuple(f.name for f in fields(Condition) if f.type == "bool")
 
@@ -102,6 +102,7 @@ def _weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
         "range": list(weapon.range) if weapon.range else None, "rof": weapon.rof,
         "reload": weapon.reload, "shots": weapon.shots, "thrown": weapon.thrown,
         "shield": weapon.shield, **({"natural": True} if weapon.natural else {}),
+        **({"off_hand": True} if weapon.off_hand else {}),
     }
 
 
@@ -139,6 +140,7 @@ def _weapon(data: object, where: str) -> Weapon:
         shots=_optional_int(data, "shots", where),
         thrown=_bool(data, "thrown", where, False), shield=_bool(data, "shield", where, False),
         natural=_bool(data, "natural", where, False),
+        off_hand=_bool(data, "off_hand", where, False),
     )
 
 

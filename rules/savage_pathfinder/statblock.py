@@ -22,7 +22,7 @@ from rules.savage_pathfinder.expressions import DIE_SIDES, DamageDice, TraitDie
 
 __all__ = [
     "ATTRIBUTES", "NO_VITALS", "UNARMED", "Combatant", "Condition", "Edge", "Injury",
-    "InjuryLasts", "Weapon",
+    "InjuryLasts", "Weapon", "off_hand_parry",
 ]
 
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
@@ -70,7 +70,9 @@ class Weapon:
 
     A weapon without a range is a hand weapon; ``thrown`` weapons are hand weapons that can also
     be thrown with Athletics; other ranged weapons fire with Shooting. ``natural`` marks fangs,
-    claws and horns (Natural Weapons).
+    claws and horns (Natural Weapons). ``off_hand``: held in the off-hand (characters are
+    right-handed unless the player says otherwise): its Parry bonus counts only for the
+    Ambidextrous, and an attack with it alone is at -2.
     """
 
     name: str
@@ -87,6 +89,7 @@ class Weapon:
     thrown: bool = False
     shield: bool = False
     natural: bool = False
+    off_hand: bool = False
 
     @property
     def fires(self) -> bool:
@@ -118,6 +121,18 @@ class Condition:
     injuries: tuple[Injury, ...] = ()
     on_hold: bool = False
     dead: bool = False
+
+
+def off_hand_parry(weapon_parry: int, ambidextrous: bool) -> int:
+    """The Parry bonus an off-hand weapon adds: its own only if the hero is Ambidextrous
+    ("Off-hand weapons don't add their Parry bonus unless the hero is Ambidextrous").
+
+    Examples
+    --------
+    >>> off_hand_parry(1, ambidextrous=False), off_hand_parry(1, ambidextrous=True)
+    (0, 1)
+    """
+    return weapon_parry if ambidextrous else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +190,14 @@ class Combatant:
 
     @property
     def parry(self) -> int:
+        """2 plus half Fighting, the Parry bonus and each weapon's: an off-hand weapon's only
+        for the Ambidextrous (a shield's always: it is no weapon)."""
         fighting = self.skill("fighting")
         base = 2 + (fighting.half if fighting is not None else 0)
-        return base + self.parry_bonus + sum(w.parry for w in self.weapons)
+        ambidextrous = self.has_edge(Edge.AMBIDEXTROUS)
+        return base + self.parry_bonus + sum(
+            off_hand_parry(w.parry, ambidextrous) if w.off_hand and not w.shield else w.parry
+            for w in self.weapons)
 
     @property
     def toughness(self) -> int:

@@ -113,6 +113,8 @@ WEAPON_COLUMNS = (
     StatField("thrown", "Thrown", FieldKind.FLAG, default=False),
     StatField("two_handed", "2-hand", FieldKind.FLAG, default=False),
     StatField("parry", "Parry", FieldKind.INTEGER, default=0),
+    StatField("off_hand", "Off-hand", FieldKind.FLAG, default=False,
+              help="its Parry counts only if Ambidextrous; attacking with it alone: -2"),
 )
 
 

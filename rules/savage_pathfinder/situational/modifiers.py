@@ -26,6 +26,7 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.context import Cover
 from rules.savage_pathfinder.modifiers import COVER_PENALTY
 from rules.savage_pathfinder.situational.scale import Scale
+from rules.savage_pathfinder.statblock import off_hand_parry
 
 __all__ = [
     "PreciseShot", "check_aiming", "cover_from_fraction", "effective_cover", "face_armor_bypass",
@@ -219,13 +220,3 @@ def off_hand_modifier(ambidextrous: bool) -> Modifier | None:
     """
     return None if ambidextrous else Modifier(-2, "off-hand")
 
-
-def off_hand_parry(weapon_parry: int, ambidextrous: bool) -> int:
-    """The Parry bonus an off-hand weapon adds: its own only if the hero is Ambidextrous.
-
-    Examples
-    --------
-    >>> off_hand_parry(1, ambidextrous=False), off_hand_parry(1, ambidextrous=True)
-    (0, 1)
-    """
-    return weapon_parry if ambidextrous else 0

@@ -142,11 +142,12 @@ def armed_with(combatant: Combatant, weapon: str | None) -> Combatant:
     return replace(combatant, weapons=(*combatant.weapons, picked))
 
 
-def _improvised(options: Sequence[str], weapon: str | None) -> tuple[str, ...]:
-    """``options`` plus ``improvised`` (-2) when ``weapon`` is an improvised one."""
-    chosen = weapon is not None and improvised_named(weapon) is not None
-    return (*options, "improvised") if chosen and "improvised" not in options else \
-        tuple(options)
+def _implied(options: Sequence[str], weapon: Weapon) -> tuple[str, ...]:
+    """``options`` plus what ``weapon`` itself implies: ``improvised`` (-2) for an improvised
+    one, ``off-hand`` (-2 unless Ambidextrous) for one held in the off-hand."""
+    implied = (("improvised",) if improvised_named(weapon.name) is not None else ()) + \
+        (("off-hand",) if weapon.off_hand else ())
+    return (*options, *(o for o in implied if o not in options))
 
 
 def _token(board: Board, token_id: str, role: str) -> Piece:
@@ -212,8 +213,8 @@ def preview_attack(board: Board, attacker_id: str, target_id: str,
     facts = _measure(board, attacker_id, target_id, arm, kind)
     situation = Situation(board, attacker, target, fighter, defender, arm, facts)
     try:
-        translation = translate(situation, AttackContext(kind=kind),
-                                _improvised(options, weapon), overrides, declared)
+        translation = translate(situation, AttackContext(kind=kind), _implied(options, arm),
+                                overrides, declared)
     except RulesError as error:
         raise AttackError(str(error)) from None
     return _planned(situation, _weapon_name(fighter, arm), translation, soak_bennies)

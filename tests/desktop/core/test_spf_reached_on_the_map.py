@@ -215,3 +215,34 @@ def test_a_club_cannot_cut_a_rope() -> None:
     assert [(c.label, c.problem) for c in rope.children] == [
         ("Cutting", None), ("Piercing", "a piercing weapon can't break the rope (only cutting)"),
         ("Blunt", "a blunt weapon can't break the rope (only cutting)")]
+
+
+FENCER = {**HERO, "weapons": [
+    {"name": "Rapier", "damage": "str+d4", "parry": 1},
+    {"name": "Main-gauche", "damage": "str+d4", "parry": 1, "off_hand": True}]}
+"""Fighting d8 (Parry 2 + 4), a rapier (+1) in the right hand and a main-gauche (+1) in the
+left."""
+
+
+def test_an_off_hand_weapon_adds_no_parry() -> None:
+    """S131: "Off-hand weapons don't add their Parry bonus unless the hero is Ambidextrous":
+    the fencer's Parry is 2 + 4 + 1 = 7 (8 with Ambidextrous), in the stat block's derived text
+    and in the orc's attack: Fighting d8 7 vs Parry 7, a hit (it would miss Parry 8); Strength
+    d6 1 + Axe d6 1 = 2 vs Toughness 6: no effect."""
+    spf = find_system("spf")
+    fencer = spf.combatant_from_dict(FENCER, "fencer", "hero")
+    assert spf.derived_text(fencer).startswith("Parry 7 ")
+    ambidextrous = spf.combatant_from_dict({**FENCER, "edges": ["Ambidextrous"]}, "f", "hero")
+    assert spf.derived_text(ambidextrous).startswith("Parry 8 ")
+    orc = {**ORC, "skills": {"fighting": "d8"}}
+    result = resolve_attack(battle(FENCER, orc), "orc", "hero", ScriptedDice([7, 1, 1]))
+    assert result.entry.lines[0] == "Fighting d8 7 → 7 vs TN 7: hit"
+
+
+def test_an_attack_with_the_off_hand_weapon_is_at_minus_two() -> None:
+    """S130: "Fighting or Shooting, suffer a -2 penalty when done solely with the off-hand":
+    the main-gauche (flagged Off-hand): Fighting d8 7, Wild 1, -2 = 5 vs the orc's Parry 5: a
+    hit; Strength d8 1 + d4 1 = 2 vs Toughness 5: no effect."""
+    result = resolve_attack(battle(FENCER), "hero", "orc", ScriptedDice([7, 1, 1, 1]),
+                            weapon="Main-gauche")
+    assert result.entry.lines[0] == "Fighting d8 7, Wild d6 1 = 7; -2 off-hand → 5 vs TN 5: hit"

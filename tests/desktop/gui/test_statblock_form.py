@@ -106,7 +106,7 @@ def test_conditions_edges_and_weapons_are_written_in_the_stat_block_terms(
     assert stats["weapons"][1]["range"] == [15, 30, 60]
     assert stats["weapons"][2] == {"name": "Dagger", "damage": "str+d4", "range": None,
                                    "ap": 0, "rof": 1, "reach": 0, "parry": 0,
-                                   "thrown": True, "two_handed": False}
+                                   "thrown": True, "two_handed": False, "off_hand": False}
 
 
 def test_an_extra_takes_no_wounds_before_incapacitation(qtbot: QtBot, dock: GMWindow) -> None:
