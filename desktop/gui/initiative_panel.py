@@ -4,7 +4,8 @@ The list shows the system's rows in order (:class:`rules.interface.TurnRow`: a c
 roll or a place, the label, a status), the acting row highlighted in bold, rows that have
 acted greyed, a row tinted red or gold where the system says so (a red suit, a Joker). Above
 the buttons stand the system's settings (:attr:`rules.interface.TurnOrderView.inputs`: for
-Savage Pathfinder the cards dealt at the table, Large Groups and Surprise); the buttons are its
+Savage Pathfinder the cards dealt at the table, Large Groups, Surprise and an interrupt with a
+weapon set against a charge); the buttons are its
 controls (Deal, Next turn with its shortcut, Hold, ...), disabled with the reason as a tooltip
 when they cannot be pressed. A control that needs a row acts on the selected one.
 

@@ -224,7 +224,8 @@ def declared_of(params: Mapping[str, str]) -> Declared:
                     free_attack=_yes(params, "free_attack"),
                     through_creatures=_yes(params, "through_creatures"),
                     part_scale=Scale[part] if part else None,
-                    limited=params.get("limited", ""), arm=_arm(params))
+                    limited=params.get("limited", ""), arm=_arm(params),
+                    set_weapon=_yes(params, "set_weapon"))
 
 
 def _arm(params: Mapping[str, str]) -> str | None:
@@ -257,6 +258,8 @@ ATTACK_INPUTS = (
     StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
               FieldKind.NUMBER, "Declare", choices=("0", f"{CHARGE_DISTANCE:g}"),
               minimum=0, maximum=100, default=0),
+    StatField("set_weapon", "Set against a charge (Reach 1+, interrupt won: +4 damage)",
+              FieldKind.FLAG, "Declare", default=False),
     StatField("through_creatures", "Through creatures (each in the way: -Toughness)",
               FieldKind.FLAG, "Declare", default=False),
     StatField("soak", "Soak (Bennies the target spends)", FieldKind.INTEGER, "Target",
@@ -640,7 +643,8 @@ class SavagePathfinder(GameSystem):
             "next": lambda: _next(board, dice, given),
             "hold": lambda: turns.go_on_hold(board, _acting_choice(board, token)),
             "act-now": lambda: turns.act_now(board, _chosen(token)),
-            "interrupt": lambda: turn_rolls.roll_interrupt(board, _chosen(token), dice),
+            "interrupt": lambda: turn_rolls.roll_interrupt(board, _chosen(token), dice,
+                                                           set_weapon=_yes(given, "set_weapon")),
             "end": lambda: turns.end_combat(board),
         }
         if control not in steps:
@@ -661,6 +665,10 @@ TURN_INPUTS = (
     StatField("surprise", "Surprise", FieldKind.CHOICE, "Deal",
               choices=("", Side.HERO.value, Side.VILLAIN.value), default="",
               help="that side ambushes: it starts on Hold, the others roll Notice"),
+    StatField("set_weapon", "Interrupt: a weapon set against a charge", FieldKind.FLAG,
+              "Interrupt", default=False,
+              help="the interrupter sets a Reach weapon against the acting rider's charge: "
+                   "whoever has the most Reach adds +2 to the Athletics"),
 )
 
 

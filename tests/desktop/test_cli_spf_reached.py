@@ -99,3 +99,16 @@ def test_breaking_an_iron_lock_takes_a_blunt_weapon(tmp_path, capsys) -> None:
     assert main([*args, "--damage-type", "blunt", "--dice", "5,7"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == \
         "Hero strikes the iron lock (Hardness 12): breaks it"
+
+
+def test_a_pike_set_against_a_charge(tmp_path, capsys) -> None:
+    """S117: ``--set-weapon`` (the pikeman won the interrupt against the charge): Fighting d8
+    6, Wild 1 vs Parry 5: a hit; Strength d8 2 + Pike d8 1 + 4 = 7 vs Toughness 5: Shaken."""
+    pikeman = {**HERO, "weapons": [{"name": "Pike", "damage": "str+d8", "reach": 2}]}
+    args = ["attack", saved(tmp_path, hero=pikeman), "--attacker", "hero", "--target", "orc",
+            "--set-weapon", "--dice", "6,1,2,1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hero attacks Orc (Pike): hit; Orc is Shaken"
+    assert out[2] == ("  Pike damage: Strength d8 2, Pike d8 1 = 3; +4 set against the "
+                      "charge → 7 vs Toughness 5: success")

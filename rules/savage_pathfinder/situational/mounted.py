@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from rules.dice import DiceSource
 from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded
+from rules.registry import RulesError
 from rules.savage_pathfinder.damage import take_damage
 from rules.savage_pathfinder.expressions import roll_acing
 from rules.savage_pathfinder.situational.opposed import roll_trait_of
@@ -35,7 +36,7 @@ from rules.savage_pathfinder.statblock import Combatant, Condition
 from rules.savage_pathfinder.traits import TraitResult
 
 __all__ = ["CHARGE_DISTANCE", "charge_modifier", "fall_check", "horsemanship", "seat_at_risk",
-           "setting_weapon_modifiers"]
+           "set_weapon_damage", "setting_weapon_modifiers"]
 
 CHARGE_DISTANCE = 5.0
 """A charge needs at least 5" (10 yards) of fairly straight movement toward the foe."""
@@ -138,3 +139,21 @@ def setting_weapon_modifiers(
     if setter_reach == rider_reach:
         return None, None
     return (most, None) if setter_reach > rider_reach else (None, most)
+
+
+def set_weapon_damage(weapon_reach: int) -> Modifier:
+    """The +4 charge bonus a weapon set against a charge adds to its wielder's damage when he
+    wins the interrupt and hits ("whether he's the rider or not"); Reach 1 or more only.
+
+    Examples
+    --------
+    >>> set_weapon_damage(1)
+    Modifier(value=4, reason='set against the charge')
+    >>> set_weapon_damage(0)
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: only a weapon with Reach 1 or more can be set against a charge
+    """
+    if weapon_reach < 1:
+        raise RulesError("only a weapon with Reach 1 or more can be set against a charge")
+    return Modifier(4, "set against the charge")

@@ -60,7 +60,11 @@ from rules.savage_pathfinder.situational.modifiers import (
     unarmed_defender_modifier,
     unstable_platform_modifier,
 )
-from rules.savage_pathfinder.situational.mounted import charge_modifier, horsemanship
+from rules.savage_pathfinder.situational.mounted import (
+    charge_modifier,
+    horsemanship,
+    set_weapon_damage,
+)
 from rules.savage_pathfinder.situational.natural import (
     horns_damage_modifier,
     nonlethal_modifier,
@@ -92,7 +96,8 @@ class AttackFacts:
     through; ``part_scale`` the Scale of an item or unarmored area aimed at;
     ``defender_natural_weapons`` whether the defender fights with claws, fangs or horns;
     ``defender_held_by_attacker`` whether the attacker grappled the defender (a bite needs it:
-    :func:`~.natural.bite_problem`).
+    :func:`~.natural.bite_problem`); ``set_against_charge``: the attacker set his Reach weapon
+    against the defender's charge and won the interrupt (+4 damage).
     """
 
     distance: float = 1.0
@@ -114,6 +119,7 @@ class AttackFacts:
     part_scale: Scale | None = None
     defender_natural_weapons: bool = False
     defender_held_by_attacker: bool = False
+    set_against_charge: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +275,8 @@ def _damage_map_modifiers(defender: Combatant, weapon: Weapon, kind: AttackKind,
         found.append(charge_modifier(facts.straight_run))
     if kind is AttackKind.MELEE and weapon.natural and "horn" in weapon.name.lower():
         found.append(horns_damage_modifier(facts.straight_run))
+    if facts.set_against_charge:
+        found.append(set_weapon_damage(weapon.reach))
     return found
 
 

@@ -112,7 +112,8 @@ class Declared:
     subtracts its Toughness from the damage), ``part_scale`` (the Scale of the item or
     unarmored area a Called Shot aims at: a dagger Very Small, an eye slit Tiny), ``arm``
     ("left" or "right": the arm a hand or limb Called Shot strikes, which an Injury Table Arm
-    result then takes instead of rolling a side)."""
+    result then takes instead of rolling a side), ``set_weapon`` (a Reach weapon set against
+    the target's charge, the interrupt won: +4 damage)."""
 
     actions: int = 1
     running: bool = False
@@ -125,6 +126,7 @@ class Declared:
     limited: str = ""
     """Declared a limited action or limited free action (:mod:`.turn_limits`)."""
     arm: str | None = None
+    set_weapon: bool = False
 
 
 NOTHING_DECLARED = Declared()
@@ -284,7 +286,8 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
                     target_defending=defending(s.board, s.target.id),
                     defender_natural_weapons=any(w.natural for w in s.target_stats.weapons),
                     defender_held_by_attacker=holding(s.board, s.attacker.id, s.target.id),
-                    first_action=not acted(s.board, s.attacker.id))
+                    first_action=not acted(s.board, s.attacker.id),
+                    set_against_charge=declared.set_weapon)
     return context, facts
 
 

@@ -29,10 +29,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.dice import DiceSource
-from rules.events import describe
+from rules.events import Modifier, describe
 from rules.savage_pathfinder.cards import CardSource, is_joker
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.parsing import combatant_from_dict
+from rules.savage_pathfinder.situational.mounted import setting_weapon_modifiers
+from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.table import turns
 from rules.savage_pathfinder.trait_check import Circumstances, RollKind, roll_check
 from rules.savage_pathfinder.traits import RolledTrait
@@ -61,27 +63,50 @@ def begin_ambush(
                               unaware=unaware, rolls=rolls)
 
 
-def roll_interrupt(board: Board, hand: str, dice: DiceSource) -> turns.Step:
+def roll_interrupt(board: Board, hand: str, dice: DiceSource,
+                   set_weapon: bool = False) -> turns.Step:
     """Roll the opposed Athletics for ``hand`` interrupting the acting hand, then interrupt.
 
     Each side rolls for its first token, the interrupter first. A hand holding a Joker
-    interrupts without a roll.
+    interrupts without a roll. ``set_weapon``: the interrupter sets a Reach weapon against the
+    acting rider's charge: whoever has the most Reach (each one's longest) adds +2.
     """
     state = turns.initiative(board)
     if is_joker(state.cards.get(hand, "")) or not state.acting:
         return turns.interrupt(board, hand)
-    mine = roll_skill(board, state.hand(hand).members[0], "athletics", dice)
-    theirs = roll_skill(board, state.hand(state.acting[0]).members[0], "athletics", dice)
+    setter, rider = state.hand(hand).members[0], state.hand(state.acting[0]).members[0]
+    ours, their = _set_weapon_modifiers(board, setter, rider) if set_weapon else ((), ())
+    mine = roll_skill(board, setter, "athletics", dice, extra=ours)
+    theirs = roll_skill(board, rider, "athletics", dice, extra=their)
     rolls = (describe(mine.event), describe(theirs.event))
     return turns.interrupt(board, hand, mine.total, theirs.total, rolls=rolls)
 
 
+def _set_weapon_modifiers(board: Board, setter: str,
+                          rider: str) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
+    """Setting a weapon against a charge: +2 for whoever has the most Reach (setter's, rider's);
+    ``ValueError`` when the setter has no weapon of Reach 1 or more."""
+    reach = [max((w.reach for w in _fighter(board, t).weapons), default=0)
+             for t in (setter, rider)]
+    if reach[0] < 1:
+        raise ValueError(f"{board.token(setter).name} has no weapon of Reach 1 or more to set "
+                         "against a charge")
+    ours, theirs = setting_weapon_modifiers(reach[0], reach[1])
+    return tuple(m for m in (ours,) if m), tuple(m for m in (theirs,) if m)
+
+
+def _fighter(board: Board, token_id: str) -> Combatant:
+    token = board.token(token_id)
+    return combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
+
+
 def roll_skill(
-    board: Board, token_id: str, skill: str, dice: DiceSource, joker: bool = True
+    board: Board, token_id: str, skill: str, dice: DiceSource, joker: bool = True,
+    extra: tuple[Modifier, ...] = (),
 ) -> RolledTrait:
     """A skill roll (TN 4) for one token with every penalty of its condition (Wounds, Fatigue,
     Distracted: :func:`rules.savage_pathfinder.trait_check.roll_check`) and, if ``joker`` and it
-    holds a Joker this round, the Joker's +2.
+    holds a Joker this round, the Joker's +2; ``extra``: any other modifier (a set weapon's +2).
 
     Examples
     --------
@@ -97,4 +122,5 @@ def roll_skill(
     fighter = combatant_from_dict(token.stats, f"tokens[{token_id}].stats", token_id)
     kind = RollKind.NOTICE if skill.lower() == "notice" else RollKind.OTHER_ACTIVE
     return roll_check(dice, replace(fighter, id=token.name), skill,
-                      Circumstances(joker=joker and has_joker(board.combat, token_id), roll=kind))
+                      Circumstances(joker=joker and has_joker(board.combat, token_id), roll=kind,
+                                    extra=extra))

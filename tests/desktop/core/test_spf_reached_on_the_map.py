@@ -18,9 +18,9 @@ from support.spf_on_map import (
 
 from desktop.core.board import board_of
 from desktop.core.model import Encounter, Illumination, Side, Token
-from desktop.core.table_pipeline import weapon_names
+from desktop.core.table_pipeline import acting_tokens, turn_step, weapon_names
 from rules.dice import ScriptedDice
-from rules.registry import find_system
+from rules.registry import RulesError, find_system
 
 HERO = {"wild_card": True,
         "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},
@@ -246,3 +246,50 @@ def test_an_attack_with_the_off_hand_weapon_is_at_minus_two() -> None:
     result = resolve_attack(battle(FENCER), "hero", "orc", ScriptedDice([7, 1, 1, 1]),
                             weapon="Main-gauche")
     assert result.entry.lines[0] == "Fighting d8 7, Wild d6 1 = 7; -2 off-hand → 5 vs TN 5: hit"
+
+
+PIKEMAN = {**HERO, "skills": {**HERO["skills"], "athletics": "d8"},
+           "weapons": [{"name": "Pike", "damage": "str+d8", "reach": 2, "two_handed": True}]}
+RIDER = {**ORC, "skills": {"fighting": "d6", "athletics": "d6"}}
+
+
+def pikeman_on_hold(pikeman: dict = PIKEMAN) -> Encounter:
+    """The pikeman (KS) goes on Hold; the orc rider (2C) is acting."""
+    enc = turn_step(battle(pikeman, RIDER), "deal", ScriptedDice([]),
+                    params={"cards": "KS 2C"}).encounter
+    return turn_step(enc, "hold", ScriptedDice([]), "hero").encounter
+
+
+def test_a_pike_set_against_a_charge_wins_the_interrupt_with_its_reach() -> None:
+    """S116: "the attacker must be on Hold and win an opposed Athletics roll to interrupt as
+    usual. Whoever has the most Reach adds +2": the pike (Reach 2) against the orc's axe
+    (Reach 0): Athletics d8 4, Wild 1, +2 = 6 against the orc's d6 5: the pikeman interrupts
+    (without the +2, 4 loses to 5)."""
+    enc = pikeman_on_hold()
+    step = turn_step(enc, "interrupt", ScriptedDice([4, 1, 5]), "hero", {"set_weapon": "yes"})
+    assert "+2 most Reach" in step.resolution.notes[0]
+    assert acting_tokens(step.encounter)[0] == "hero"
+    plain = turn_step(enc, "interrupt", ScriptedDice([4, 1, 5]), "hero")
+    assert acting_tokens(plain.encounter) == ("orc",)
+
+
+def test_a_weapon_set_against_a_charge_adds_four_damage() -> None:
+    """S117: "The winner attacks first. If successful, he adds the +4 charge bonus to his damage
+    (whether he's the rider or not)": Fighting d8 6, Wild 1 vs Parry 5: a hit; Strength d8 2 +
+    Pike d8 1 + 4 = 7 vs Toughness 5: the orc is Shaken (3 without the bonus: no effect)."""
+    result = resolve_attack(battle(PIKEMAN, RIDER), "hero", "orc", ScriptedDice([6, 1, 2, 1]),
+                            declared=Declared(set_weapon=True))
+    assert result.entry.lines[1].endswith("+4 set against the charge → 7 vs Toughness 5: "
+                                          "success")
+    assert condition(result.encounter, "orc")["shaken"] is True
+
+
+def test_only_a_reach_weapon_can_be_set() -> None:
+    """S116: "A weapon with a Reach of 1 or greater can be set": a sword cannot; the interrupt
+    and the attack say why and nothing changes."""
+    with pytest.raises(AttackError, match="Reach 1 or more"):
+        resolve_attack(battle(), "hero", "orc", ScriptedDice([]),
+                       declared=Declared(set_weapon=True))
+    enc = pikeman_on_hold(HERO)
+    with pytest.raises(RulesError, match="no weapon of Reach 1 or more"):
+        turn_step(enc, "interrupt", ScriptedDice([4, 1, 5]), "hero", {"set_weapon": "yes"})

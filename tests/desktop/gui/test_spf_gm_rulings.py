@@ -1,15 +1,18 @@
-"""The Savage Pathfinder GM entries of a token's action menu, driven like a GM in the GM
-window: pick the entry, type what it asks, read the log and the token's new state. Demo
-encounter (Goblin 5: an Extra, Toughness 6 with Armor 1), scripted dice."""
+"""Savage Pathfinder rulings the GM makes in the GM window, driven like a GM: a token's
+action menu (pick the entry, type what it asks) and the Initiative panel's settings; the log
+and the tokens' new state are read back. Scripted dice."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import load_encounter
+from desktop.core.model import Encounter, Side, Token
 from desktop.core.state import BattleState
 from desktop.gui.action_menu import fill_action_menu
+from desktop.gui.initiative_panel import InitiativePanel
 from desktop.gui.main_window import GMWindow
 from rules.dice import ScriptedDice
 
@@ -48,3 +51,28 @@ def test_catastrophic_damage_from_the_token_menu(qtbot) -> None:
     assert "Goblin 5 takes 5 Wounds (now 1)" in entry.lines
     assert window.state.encounter.token("goblin-5").stats["condition"]["incapacitated"] is True
     assert asked == ["apply-damage", "apply-damage"]
+
+
+def test_a_pike_set_against_a_charge_from_the_initiative_panel(qtbot) -> None:
+    """S116: the pikeman (K♠) holds; the orc rider (2♣) charges; the GM ticks *Interrupt: a
+    weapon set against a charge* and presses Interrupt: the pike (Reach 2) beats the axe
+    (Reach 0): Athletics d8 4, Wild 1, +2 = 6 against the orc's d6 5: the pikeman acts first."""
+    pikeman = {"wild_card": True, "skills": {"athletics": "d8", "fighting": "d8"},
+               "weapons": [{"name": "Pike", "damage": "str+d8", "reach": 2}]}
+    rider = {"skills": {"athletics": "d6", "fighting": "d6"},
+             "weapons": [{"name": "Axe", "damage": "str+d6"}]}
+    state = BattleState(Encounter(tokens=(
+        Token("pike", "Pikeman", 1.5, 1.5, side=Side.HERO, stats=pikeman),
+        Token("orc", "Orc rider", 2.5, 1.5, side=Side.VILLAIN, stats=rider))))
+    panel = InitiativePanel(state, ScriptedDice([4, 1, 5]))
+    qtbot.addWidget(panel)
+    panel.inputs["cards"].setText("KS 2C")
+    qtbot.mouseClick(panel.buttons["deal"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.buttons["hold"], Qt.MouseButton.LeftButton)
+    assert panel.acting_tokens() == ("orc",)
+    panel.countdown.setCurrentRow(0)
+    panel.inputs["set_weapon"].setChecked(True)
+    qtbot.mouseClick(panel.buttons["interrupt"], Qt.MouseButton.LeftButton)
+    assert state.encounter.log[-1].lines[0] == ("Pikeman Athletics: Athletics die d8 4, Wild "
+                                                "Die d6 1, +2 most Reach = 6 vs 4: success")
+    assert panel.acting_tokens() == ("pike",)
