@@ -18,7 +18,7 @@ Examples
 >>> ATTACK_OPTIONS["wild-attack"].excludes
 ('desperate-attack-2', 'desperate-attack-4')
 >>> sorted(ACTIONS)[:3]
-['aim', 'area-attack', 'bleeding-out']
+['aim', 'apply-damage', 'area-attack']
 >>> option_ids_for(AttackKind.SHOOTING)[:3]
 ('aim', 'called-shot-face', 'called-shot-hand')
 """
