@@ -14,7 +14,8 @@ Both are actions (:mod:`~rules.savage_pathfinder.acting`: not while Shaken, Stun
 Incapacitated; a Bound character only with a verbal skill). A Test against a Vulnerable foe is
 at +2 ("Actions ... against the target are made at +2"). The Joker's +2 reaches both rolls;
 ``light`` is the Illumination the roll is made in, which verbal Support and verbal Tests
-ignore.
+ignore, and so does Support given to an adjacent ally ("A friendly, cooperative, adjacent
+character in Pitch Darkness where touch and communication overcome lack of sight").
 
 Dice order of :func:`perform_test`: the attacker's skill dice and Wild Die, then (if he reached
 4) the defender's attribute die and Wild Die.
@@ -71,8 +72,10 @@ def _light(light: Illumination, skill: str, verbal: RollKind) -> tuple[Modifier,
 
 def support_roll(dice: DiceSource, helper: Combatant, skill: str,
                  modifiers: tuple[Modifier, ...] = (), *, joker: bool = False,
-                 light: Illumination = Illumination.BRIGHT) -> tuple[RollMade, int]:
-    """The helper's Support roll and the bonus it gives: -2, 0, +1 or +2.
+                 light: Illumination = Illumination.BRIGHT,
+                 adjacent_ally: bool = False) -> tuple[RollMade, int]:
+    """The helper's Support roll and the bonus it gives: -2, 0, +1 or +2; ``adjacent_ally``:
+    the ally stands next to the helper (touch overcomes the dark: no light penalty).
 
     Examples
     --------
@@ -83,8 +86,9 @@ def support_roll(dice: DiceSource, helper: Combatant, skill: str,
     2
     """
     check_may_act(helper, "support", physical=is_physical_skill(skill))
+    dark = () if adjacent_ally else _light(light, skill, RollKind.VERBAL_SUPPORT)
     roll = roll_trait_of(dice, helper, skill, f"{skill.capitalize()} (Support)",
-                         _light(light, skill, RollKind.VERBAL_SUPPORT) + modifiers, joker=joker)
+                         dark + modifiers, joker=joker)
     return roll.event, _SUPPORT_BONUS[roll.result]
 
 

@@ -177,7 +177,9 @@ def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> Acti
     roll of ``request.skill`` (default Fighting) until the end of the ally's turn."""
     skill = (request.skill or "fighting").lower()
     roll, bonus = support_roll(dice, fighter_of(board, request.actor), skill,
-                               joker=_joker(board, request.actor), light=_light(board, request))
+                               joker=_joker(board, request.actor), light=_light(board, request),
+                               adjacent_ally=board.map().adjacent(request.actor,
+                                                                  request.target or ""))
     who, whom = _names(board, request)
     title = f"{who} supports {whom} ({skill.title()}): {bonus:+d}" if bonus else \
         f"{who} supports {whom} ({skill.title()}): no help"

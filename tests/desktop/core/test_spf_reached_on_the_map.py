@@ -77,14 +77,20 @@ def test_a_verbal_test_ignores_the_dark() -> None:
     assert condition(after, "orc")["distracted"] is True
 
 
-def test_the_dark_reaches_a_fighting_support_roll() -> None:
-    """S84-86 / S160: a Fighting Support roll is an active roll in the light: Fighting d8 5,
-    Wild 1, -4 (Dark) = 1: no help (in bright light 5: +1 for the ally)."""
-    ally = Token("ally", "Ally", 1.5, 6.5, side=Side.HERO, stats=HERO)
-    after = perform_action(battle(None, None, ally, light=Illumination.DARK),
+def test_the_dark_reaches_a_fighting_support_roll_unless_the_ally_is_adjacent() -> None:
+    """S84-86 / S160: a Fighting Support roll to an ally 3" away is an active roll in the
+    light: Fighting d8 5, Wild 1, -4 (Dark) = 1: no help (in bright light 5: +1). S87-92: to an
+    adjacent ally "touch and communication overcome lack of sight": 5, +1."""
+    far = Token("ally", "Ally", 1.5, 8.5, side=Side.HERO, stats=HERO)
+    after = perform_action(battle(None, None, far, light=Illumination.DARK),
                            ActionRequest("support", "hero", "ally", skill="fighting"),
                            ScriptedDice([5, 1])).encounter
     assert after.log[-1].title == "Hero supports Ally (Fighting): no help"
+    near = replace(far, y=6.5)
+    after = perform_action(battle(None, None, near, light=Illumination.DARK),
+                           ActionRequest("support", "hero", "ally", skill="fighting"),
+                           ScriptedDice([5, 1])).encounter
+    assert after.log[-1].title == "Hero supports Ally (Fighting): +1"
 
 
 def test_breaking_free_in_the_dark_takes_no_light_penalty() -> None:

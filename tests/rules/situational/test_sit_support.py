@@ -2,6 +2,7 @@
 
 from rules.dice import ScriptedDice
 from rules.events import Modifier, Shaken, StatusAdded
+from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.expressions import TraitDie
 from rules.savage_pathfinder.situational.states import Timer
 from rules.savage_pathfinder.situational.support import (
@@ -23,6 +24,16 @@ def test_support_results() -> None:
     assert support_roll(ScriptedDice([5, 1]), PALADIN, "riding")[1] == 1
     assert support_roll(ScriptedDice([3, 2]), PALADIN, "riding")[1] == 0
     assert support_roll(ScriptedDice([1, 1]), PALADIN, "riding")[1] == -2
+
+
+def test_support_to_an_adjacent_ally_ignores_the_dark() -> None:
+    # Illumination: "A friendly, cooperative, adjacent character in Pitch Darkness where touch
+    # and communication overcome lack of sight" is not penalized; at a distance Pitch is -6.
+    # Riding d8 5, Wild 1: 5 (+1 for the ally) adjacent; 5 - 6 = -1, no help, farther away.
+    assert support_roll(ScriptedDice([5, 1]), PALADIN, "riding", light=Illumination.PITCH,
+                        adjacent_ally=True)[1] == 1
+    assert support_roll(ScriptedDice([5, 1]), PALADIN, "riding",
+                        light=Illumination.PITCH)[1] == 0
 
 
 def test_support_maximum() -> None:
