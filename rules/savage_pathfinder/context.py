@@ -98,6 +98,9 @@ class AttackContext:
     ``catastrophic`` lifts the four-Wound cap (falls, lava). ``defender_joker``: the defender
     holds a Joker (+2 to his Soak and Incapacitation Vigor rolls). ``arm`` ("left" or "right"):
     the arm a hand or limb Called Shot targets, so the Injury Table does not roll its side.
+    ``called_shot_scale``: the Scale modifier of the hand, head, vitals or limb aimed at when
+    the GM gives it ("depends on the Scale of the target itself (not the creature it's part
+    of)": a Huge dragon's head is no man's); None: the Normal-Scale creature's -4 / -2.
     ``house``: the house defaults in force (:class:`HouseRules`).
     """
 
@@ -118,6 +121,7 @@ class AttackContext:
     catastrophic: bool = False
     defender_joker: bool = False
     arm: str | None = None
+    called_shot_scale: int | None = None
     house: HouseRules = HouseRules()
     attack_modifiers: tuple[Modifier, ...] = ()
     damage_modifiers: tuple[Modifier, ...] = ()

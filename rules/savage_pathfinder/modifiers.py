@@ -89,7 +89,8 @@ def _situation(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
                c: AttackContext) -> tuple[Modifier, ...]:
     if c.desperate_attack and (c.wild_attack or c.desperate_attack not in (2, 4)):
         raise RulesError("desperate_attack: +2 or +4, and never with Wild Attack")
-    called = CALLED_SHOT_PENALTY[c.called_shot] if c.called_shot else 0
+    normal = CALLED_SHOT_PENALTY[c.called_shot] if c.called_shot else 0
+    called = normal if c.called_shot_scale is None or not c.called_shot else c.called_shot_scale
     return (*_only(COVER_PENALTY[c.cover], f"{c.cover.value} Cover"),
             *_only(ILLUMINATION_PENALTY[c.illumination], f"{c.illumination.value} light"),
             *_only(min(c.gang_up, 4) * (kind is AttackKind.MELEE), "Gang Up"),

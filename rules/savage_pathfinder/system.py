@@ -242,9 +242,10 @@ ATTACK_INPUTS = (
     StatField("rof", "RoF (Rate of Fire dice)", FieldKind.INTEGER, "Declare", minimum=1,
               maximum=6, default=1, help="N dice at the one target; several targets take one "
               "die each (Shift+click them)"),
-    StatField("part_scale", "Item size (a Called Shot at an item)", FieldKind.CHOICE, "Declare",
-              choices=("", *(s.name.lower() for s in Scale if s.modifier < 0)), default="",
-              help="the Scale of the item or unarmored area of a Called Shot"),
+    StatField("part_scale", "Size of the part a Called Shot aims at", FieldKind.CHOICE,
+              "Declare", choices=("", *(s.name.lower() for s in Scale)), default="",
+              help="an item's or unarmored area's Scale; for a hand, head, vitals or limb, "
+                   "its own Scale when the creature is no man-sized one (default -4 / -2)"),
     StatField("arm", "Arm struck (a hand or limb Called Shot)", FieldKind.CHOICE, "Declare",
               choices=("", "left", "right"), default="",
               help="an Injury Table Arm result then takes this arm instead of a random one"),

@@ -112,3 +112,19 @@ def test_a_pike_set_against_a_charge(tmp_path, capsys) -> None:
     assert out[0] == "Hero attacks Orc (Pike): hit; Orc is Shaken"
     assert out[2] == ("  Pike damage: Strength d8 2, Pike d8 1 = 3; +4 set against the "
                       "charge → 7 vs Toughness 5: success")
+
+
+def test_a_head_shot_at_a_huge_creature_takes_the_heads_own_scale(tmp_path, capsys) -> None:
+    """S31: "The modifier ... depends on the Scale of the target itself (not the creature it's
+    part of)": the GM calls the Huge orc's head Normal Scale (``--part-scale normal``): no -4.
+    Fighting d8 5, Wild 1 vs Parry 5: a hit; Strength d8 2 + Sword d8 1 + 4 (head) = 7 vs
+    Toughness 5: Shaken. Without it: 5 - 4 = 1, a miss."""
+    huge = saved(tmp_path, orc={**ORC, "size": 8})
+    args = ["attack", huge, "--attacker", "hero", "--target", "orc", "--called-shot", "head"]
+    assert main([*args, "--part-scale", "normal", "--dice", "5,1,2,1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "  Fighting d8 5, Wild d6 1 → 5 vs TN 5: hit"
+    assert out[0].endswith("Orc is Shaken")
+    assert main([*args, "--dice", "5,1"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("-4 Called Shot (head) → 1 vs TN 5:"
+                                                             " miss")

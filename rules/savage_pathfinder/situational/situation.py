@@ -178,7 +178,8 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
         illumination=illumination_at(facts.light, facts.distance),
         gang_up=gang_up if kind is AttackKind.MELEE else 0,
         wild_attack="wild-attack" in options, desperate_attack=desperate,
-        aim="aim" in options, called_shot=called)
+        aim="aim" in options, called_shot=called,
+        called_shot_scale=facts.part_scale.modifier if called and facts.part_scale else None)
 
 
 def _option_modifiers(options: Sequence[str], attacker: Combatant, defender: Combatant,

@@ -16,6 +16,7 @@ from rules.savage_pathfinder.context import (
 )
 from rules.savage_pathfinder.expressions import DamageDice, TraitDie
 from rules.savage_pathfinder.situational.maneuvers import knockout_blow
+from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.situation import AttackFacts, follow_up, situate
 from rules.savage_pathfinder.situational.states import Timer
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
@@ -122,6 +123,23 @@ def test_called_shots() -> None:
     # Issue 13: the face shot also bypasses the helmet's Armor (the hero's Armor 2).
     assert context.damage_modifiers == (Modifier(4, "Called Shot: face in an open helmet"),
                                         Modifier(2, "face: bypasses Armor 2"))
+
+
+def test_a_called_shot_takes_the_scale_of_the_part_aimed_at() -> None:
+    # "The modifier to the attack roll depends on the Scale of the target itself (not the
+    # creature it's part of)": -4 for a man's head; a Huge dragon's head the GM calls Normal
+    # Scale: 0 (the +4 damage of a head shot stays); a Large ogre's hand, Small: -2.
+    dragon = Combatant(id="d", size=8, weapons=(SWORD,))
+    normal = plan_attack(GOBLIN, dragon, SWORD.name, attack(["called-shot-head"], AttackFacts(),
+                                                          defender=dragon)[0])
+    assert Modifier(-4, "Called Shot (head)") in normal.attack_modifiers
+    facts = AttackFacts(part_scale=Scale.NORMAL)
+    huge = plan_attack(GOBLIN, dragon, SWORD.name,
+                       attack(["called-shot-head"], facts, defender=dragon)[0])
+    assert not [m for m in huge.attack_modifiers if m.reason.startswith("Called Shot")]
+    assert Modifier(4, "Called Shot (head)") in huge.damage_modifiers
+    hand = attack(["called-shot-hand"], AttackFacts(part_scale=Scale.SMALL))[0]
+    assert hand.called_shot_scale == -2
 
 
 def test_charging_rider() -> None:
