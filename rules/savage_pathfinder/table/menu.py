@@ -1,11 +1,14 @@
 """The Savage Pathfinder action menu of one acting token, as the registry's menu entries.
 
-Every non-attack action of the rules' ``ACTIONS`` registry, in its order, in three sections:
-actions at a token (then click it), the token's own actions, free actions and reactions. Test
-and Support open a submenu of the acting token's skills (Test: then Distracted or Vulnerable,
-each also with +2 for telling details), Disarm one of the hand, a limb or the weapon itself,
-Break free Strength or Athletics (each also from a device). An action the token cannot take now
-(Shaken, not prone, ...) carries the reason, and the menu greys it.
+Every non-attack action of the rules' ``ACTIONS`` registry, in its order, in four sections:
+actions at a token (then click it), the token's own actions, free actions and reactions, and
+the GM's rulings (Apply damage: capped or catastrophic). Test and Support open a submenu of the
+acting token's skills (Test: then Distracted or Vulnerable, each also with +2 for telling
+details), Disarm one of the hand, a limb or the weapon itself, Break free Strength or Athletics
+(each also from a device), Break an object the objects of the Hardness table (then the damage
+type) or another object by its Hardness. An action the token cannot take now (Shaken, not
+prone, a damage type that cannot break the object, ...) carries the reason, and the menu greys
+it.
 
 Examples
 --------
