@@ -1,5 +1,6 @@
 """``battlemap turn``: the initiative panel from the command line (Savage Pathfinder Action
-Cards), and S110 "Mounts aren't dealt Action Cards—they act with their riders"."""
+Cards), S110 "Mounts aren't dealt Action Cards—they act with their riders" and S116's
+interrupt with a weapon set against a charge."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 from test_cli_spf_mounts import saddled
 
 from desktop.cli import main
-from desktop.core.fileformat import load_encounter
+from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.model import Encounter, Side, Token
 
 
 def _turn(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> dict[str, object]:
@@ -62,3 +64,29 @@ def test_the_order_and_a_refused_control_are_printed(
     assert main(["turn", str(path), "next", "--write"]) == 2
     assert capsys.readouterr().err.startswith("battlemap turn: ")
     assert "initiative" not in load_encounter(path).combat
+
+
+def test_a_pike_set_against_a_charge_interrupts_from_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S116 through ``battlemap turn``: the pikeman (King of Spades) goes on Hold, the orc rider
+    (Two of Clubs) acts and charges; ``interrupt --token hero --param set_weapon=yes``: the
+    pike's Reach 2 against the axe's 0 gives +2, Athletics d8 4, Wild 1, + 2 = 6 against the
+    orc's d6 5: the pikeman acts first. Without the set weapon, 4 loses to 5."""
+    pike = {"wild_card": True, "attributes": {"agility": "d8"}, "skills": {
+        "fighting": "d8", "athletics": "d8"},
+        "weapons": [{"name": "Pike", "damage": "str+d8", "reach": 2}]}
+    orc = {"skills": {"fighting": "d6", "athletics": "d6"},
+           "weapons": [{"name": "Axe", "damage": "str+d6"}]}
+    path = tmp_path / "charge.json"
+    save_encounter(Encounter(system="savage-pathfinder", tokens=(
+        Token("hero", "Pikeman", 2.5, 2.5, side=Side.HERO, stats=pike),
+        Token("orc", "Orc", 8.5, 2.5, side=Side.VILLAIN, stats=orc))), path)
+    _turn(capsys, path, "deal", "--param", "cards=KS 2C", "--write")
+    held = _turn(capsys, path, "hold", "--write")
+    assert held["acting"] == ["orc"]
+    plain = _turn(capsys, path, "interrupt", "--token", "hero", "--dice", "4,1,5")
+    assert plain["acting"] == ["orc"]
+    set_pike = _turn(capsys, path, "interrupt", "--token", "hero", "--param", "set_weapon=yes",
+                     "--dice", "4,1,5")
+    assert any("+2 most Reach" in line for line in set_pike["step"])
+    assert set_pike["acting"][0] == "hero"
