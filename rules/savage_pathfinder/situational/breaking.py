@@ -27,9 +27,10 @@ from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import roll_plain
 from rules.savage_pathfinder.statblock import Combatant, Weapon
+from rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
 __all__ = ["BREAKS_WITH", "HARDNESS", "DamageType", "ObjectDamage", "damage_type_problem",
-           "object_target_number", "roll_item_damage", "roll_object_damage"]
+           "object_target_number", "roll_item_damage", "roll_object_damage", "strike_object"]
 
 HARDNESS = {
     "rope": 4, "web": 4, "net": 4,
@@ -89,6 +90,29 @@ def object_target_number(held_by_parry: int | None) -> int:
     5
     """
     return 2 if held_by_parry is None else held_by_parry
+
+
+def strike_object(dice: DiceSource, attacker: Combatant, weapon: Weapon,
+                  held_by_parry: int | None = None,
+                  modifiers: tuple[Modifier, ...] = ()) -> RolledTrait:
+    """The attack roll at an object (S20): Fighting with a melee or thrown weapon swung,
+    Shooting with a ranged one, against :func:`object_target_number`.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import DamageDice, TraitDie
+    >>> axe = Weapon("Axe", DamageDice(True, (6,)))
+    >>> hero = Combatant("h1", skills=(("fighting", TraitDie(6)),))
+    >>> strike_object(ScriptedDice([2]), hero, axe).result.succeeded  # 2 vs TN 2
+    True
+    >>> strike_object(ScriptedDice([2]), hero, axe, held_by_parry=5).result.succeeded
+    False
+    """
+    skill = "shooting" if weapon.range is not None and not weapon.thrown else "fighting"
+    return roll_trait(dice, attacker.skill(skill), wild_card=attacker.wild_card,
+                      purpose=f"{skill.title()} at the object", actor=attacker.id,
+                      modifiers=modifiers, target=object_target_number(held_by_parry))
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,8 +129,9 @@ _ACTIONS = (
     _action("cut-free", "Cut free", "cut a held ally free: damage against Hardness 4, +2 "
             "with a Wild Attack", "Bound and Entangled", "situational.states.cut_free",
             targets=True),
-    _action("break-object", "Break an object", "damage against the object's Hardness, no raise "
-            "bonus or Aces", "Breaking Things", "situational.breaking.roll_object_damage",
+    _action("break-object", "Break an object", "Fighting against TN 2 (motionless), then damage "
+            "against the object's Hardness, no raise bonus or Aces", "Breaking Things",
+            "situational.breaking.roll_object_damage",
             ("hardness",)),
     _action("test", "Test", "skill opposed by its linked attribute: Distracted or Vulnerable, "
             "Shaken with a raise", "Test", "situational.support.perform_test", targets=True),

@@ -34,12 +34,14 @@ from rules.savage_pathfinder.expressions import parse_damage
 from rules.savage_pathfinder.incapacitation import bleeding_out_roll
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.movement import Hazard
+from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
 from rules.savage_pathfinder.situational.breaking import (
     HARDNESS,
     DamageType,
     damage_type_problem,
     roll_object_damage,
+    strike_object,
 )
 from rules.savage_pathfinder.situational.fatigue import (
     add_fatigue,
@@ -349,17 +351,23 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
 
 def break_object(board: Board, request: ActionRequest,
                  dice: DiceSource) -> ActionResult:
-    """Damage against an object of ``request.hardness`` (or the Hardness of
-    ``request.thing``): no raise bonus, no Aces; a damage type that cannot break the object
-    (``request.damage_type``: a club against a rope) is refused before any die is rolled."""
+    """The attack roll at a motionless object (TN 2, S20), then damage against its
+    ``request.hardness`` (or the Hardness of ``request.thing``): no raise bonus, no Aces; a
+    damage type that cannot break the object (``request.damage_type``: a club against a rope)
+    is refused before any die is rolled."""
     actor = fighter_of(board, request.actor)
     thing, hardness = _object_of(request)
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.range is None or w.thrown), actor.weapon(None))
+    strike = strike_object(dice, actor, weapon, modifiers=(
+        *condition_modifiers(actor), *joker_modifier(_joker(board, actor.id))))
+    if not strike.result.succeeded:
+        return finish(board, request, f"{_name(board, request.actor)} misses {thing}",
+                      [strike.event], [])
     damage = roll_object_damage(dice, actor, weapon, hardness)
     word = "breaks it" if damage.broken else "it holds"
     return finish(board, request, f"{_name(board, request.actor)} strikes {thing} "
-                  f"(Hardness {hardness}): {word}", [damage.roll], [])
+                  f"(Hardness {hardness}): {word}", [strike.event, damage.roll], [])
 
 
 def _object_of(request: ActionRequest) -> tuple[str, int]:

@@ -206,15 +206,21 @@ def test_a_disarm_at_the_hand_strikes_the_right_arm() -> None:
 def test_a_club_cannot_cut_a_rope() -> None:
     """S30: "Certain types of attacks can't break certain types of objects. A club can't cut a
     rope": a blunt strike at the rope (Hardness 4) is refused before any die is rolled, and
-    the menu greys it with the reason; a cutting one rolls Strength d8 3 + Sword d8 2 = 5 (no
-    Aces, no raise bonus: S29) against Hardness 4: the rope breaks."""
+    the menu greys it with the reason; a cutting one hits the motionless rope (S20: TN 2,
+    Fighting d8 4, Wild 1) and rolls Strength d8 3 + Sword d8 2 = 5 (no Aces, no raise bonus:
+    S29) against Hardness 4: the rope breaks. Fighting 1 and Wild 1 miss it: no damage."""
     with pytest.raises(AttackError, match="a blunt weapon can't break the rope"):
         perform_action(battle(), ActionRequest("break-object", "hero", thing="rope",
                                                damage_type="blunt"), ScriptedDice([]))
     after = perform_action(battle(), ActionRequest("break-object", "hero", thing="rope",
                                                    damage_type="cutting"),
-                           ScriptedDice([3, 2])).encounter
+                           ScriptedDice([4, 1, 3, 2])).encounter
     assert after.log[-1].title == "Hero strikes the rope (Hardness 4): breaks it"
+    assert after.log[-1].lines[0] == "Fighting at the object d8 4, Wild d6 1 → 4 vs TN 2: success"
+    missed = perform_action(battle(), ActionRequest("break-object", "hero", thing="rope",
+                                                    damage_type="cutting"),
+                            ScriptedDice([1, 1])).encounter
+    assert missed.log[-1].title == "Hero misses the rope"
     menu = find_system("spf").action_menu(board_of(battle()), "hero")
     rope = next(e for e in next(e for e in menu if e.label == "Break an object").children
                 if e.label == "Rope (4)")
