@@ -36,6 +36,7 @@ from rules.savage_pathfinder.table.action_steps import (
     finish,
 )
 from rules.savage_pathfinder.table.pipeline import AttackError
+from rules.savage_pathfinder.table.timed_states import use_effects, waiting_support
 from rules.table import Board
 
 __all__ = ["HELD", "allow_retry", "break_free_of", "retry_problem"]
@@ -71,12 +72,15 @@ def break_free_of(board: Board, request: ActionRequest, dice: DiceSource) -> Act
     """Break free of Bound or Entangled: Strength -2, or Athletics (``request.trait``); held by
     a device (``request.device``), a failure allows no retry (see the module)."""
     actor = fighter_of(board, request.actor)
-    attempt = break_free(dice, actor, request.trait, request.device,
-                         joker=has_joker(board.combat, actor.id))
+    trait = request.trait or "strength"
+    attempt = break_free(dice, actor, trait, request.device,
+                         joker=has_joker(board.combat, actor.id),
+                         modifiers=waiting_support(board, actor.id, trait))
     word = "breaks free" if attempt.outcome.states[0] != actor else "is still held"
     notes = () if attempt.may_retry else ("a device: no new try until the situation changes",)
     result = finish(board, request, f"{board.token(actor.id).name} {word}",
                     attempt.outcome.events, attempt.outcome.states, notes)
+    result = replace(result, board=use_effects(result.board, actor.id, trait))
     held = [t for t in _held(result.board) if t != actor.id]
     if not attempt.may_retry:
         held.append(actor.id)

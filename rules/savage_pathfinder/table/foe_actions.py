@@ -63,6 +63,8 @@ from rules.savage_pathfinder.table.timed_states import (
     add_hold,
     holding,
     timers_of,
+    use_effects,
+    waiting_support,
     with_timers,
 )
 from rules.savage_pathfinder.table.turns import acting_tokens
@@ -100,15 +102,17 @@ def grapple_foe(board: Board, request: ActionRequest, dice: DiceSource) -> Actio
     actor, target = (fighter_of(board, request.actor),
                      fighter_of(board, request.target, "target"))
     outcome = grapple(dice, actor, target, measured.gang_up, joker=_joker(board, actor.id),
-                      defender_joker=_joker(board, target.id), light=measured.illumination)
+                      defender_joker=_joker(board, target.id), light=measured.illumination,
+                      modifiers=waiting_support(board, actor.id, "athletics"))
     caught = outcome.states[0].condition
     word = "Bound" if caught.bound else "Entangled" if caught.entangled else "fails"
     who, whom = _names(board, request)
     title = f"{who} grapples {whom}: " + (f"{whom} is {word}" if word != "fails" else "fails")
     result = finish(board, request, title, outcome.events, outcome.states)
+    after = use_effects(result.board, actor.id, "athletics")
     if word == "fails":
-        return result
-    return replace(result, board=add_hold(result.board, actor.id, target.id))
+        return replace(result, board=after)
+    return replace(result, board=add_hold(after, actor.id, target.id))
 
 
 def let_go_of(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -160,7 +164,8 @@ def put_to_the_test(board: Board, request: ActionRequest, dice: DiceSource) -> A
                                    dice_count=request.dice_count, during_defender_turn=during,
                                    joker=_joker(board, request.actor),
                                    light=_light(board, request),
-                                   modifiers=(DETAILS_MODIFIER,) if request.details else ())
+                                   modifiers=(*((DETAILS_MODIFIER,) if request.details else ()),
+                                              *waiting_support(board, request.actor, skill)))
     who, whom = _names(board, request)
     effects = [e.status for e in outcome.events if isinstance(e, StatusAdded)]
     shaken = " and Shaken" if outcome.states[0].condition.shaken and not \
@@ -169,7 +174,8 @@ def put_to_the_test(board: Board, request: ActionRequest, dice: DiceSource) -> A
         len(outcome.events) > 2 else "no effect"
     result = finish(board, request, f"{who} Tests {whom} ({skill.title()}): {word}",
                     outcome.events, outcome.states)
-    return replace(result, board=with_timers(result.board, timers))
+    return replace(result, board=with_timers(use_effects(result.board, request.actor, skill),
+                                             timers))
 
 
 def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:

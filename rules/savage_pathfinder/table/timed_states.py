@@ -42,15 +42,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from rules.events import describe
+from rules.events import Modifier, describe
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.situational.states import Timer, end_turn
+from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant
 from rules.table import Board, Piece
 
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
            "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
            "start_turns", "support_for", "timers_of", "tried", "use_effects", "with_timers"]
+__all__ += ["waiting_support"]
 __all__ += ["drop_effects", "mark_moved", "mark_stood", "mark_taken", "moved", "stood", "taken"]
 
 EFFECT_KINDS = ("defend", "support", "aim")
@@ -135,6 +137,22 @@ def support_for(board: Board, token_id: str, skill: str) -> int:
     """
     return sum(e.value for e in effects_of(board)
                if e.token == token_id and e.kind == "support" and e.skill == skill.lower())
+
+
+def waiting_support(board: Board, token_id: str, skill: str) -> tuple[Modifier, ...]:
+    """The Support waiting for ``token_id``'s next ``skill`` roll as its modifier: at most +4,
+    but uncapped for Strength (S159-160); () when none waits.
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> enc = add_effect(open_board(), Effect("a", "support", 2, "athletics"))
+    >>> waiting_support(enc, "a", "Athletics"), waiting_support(enc, "a", "strength")
+    ((Modifier(value=2, reason='Support'),), ())
+    """
+    bonus = support_bonus([support_for(board, token_id, skill)],
+                          strength=skill.lower() == "strength")
+    return (bonus,) if bonus else ()
 
 
 def acted(board: Board, token_id: str) -> bool:

@@ -257,3 +257,43 @@ def test_an_ally_stabilises_a_bleeding_hero() -> None:
     assert result.entry.title == "Cleric stabilises Hero"
     assert result.entry.lines[0] == "Healing (stop the Bleeding Out) d8 5 → 5 vs TN 4: success"
     assert result.encounter.token("hero").stats["condition"]["bleeding_out"] is False
+
+
+def test_support_reaches_the_grapple_and_is_used_by_it() -> None:
+    """Support (S160-163) reaches the grapple, an Athletics roll (S73): the
+    bard's Athletics d6 5 vs 4 gives +1 to the hero's next Athletics roll. The hero grapples
+    the orc: Athletics d8 2, Wild 1 = 2, +1 Gang Up (the bard stands by the orc), +1 Support
+    = 4 vs TN 4: success; the orc's unskilled d4 2 - 2 = 0 vs 4: he fails by 4, so he is
+    Bound. The bonus is then spent: the same dice without it (3 vs 4) fail."""
+    bard = Token("bard", "Bard", 2.5, 4.5, side=Side.HERO, stats={"skills": {"athletics": "d6"}})
+    enc = perform_action(side_by_side(bard), ActionRequest("support", "bard", "hero",
+                                                           skill="athletics"),
+                         ScriptedDice([5])).encounter
+    held = perform_action(enc, ActionRequest("grapple", "hero", "orc"), ScriptedDice([2, 1, 2]))
+    assert held.entry.lines[0] == ("Athletics d8 2, Wild d6 1 = 2; +1 Gang Up; +1 Support → 4 "
+                                   "vs TN 4: success")
+    assert held.entry.title == "Hero grapples Orc: Orc is Bound"
+    freed = perform_action(held.encounter, ActionRequest("let-go", "hero", "orc"),
+                           ScriptedDice([])).encounter
+    again = perform_action(freed, ActionRequest("grapple", "hero", "orc", gm_override=True),
+                           ScriptedDice([2, 1, 2]))
+    assert again.entry.title == "Hero grapples Orc: fails"
+
+
+def test_support_reaches_breaking_free() -> None:
+    """Support (S160-163) on breaking free (S17, an Athletics roll): the hero Binds the orc
+    (Athletics d8 6 vs TN 4; the orc's unskilled d4 1 - 2 = -1 vs 6). His friend's Athletics
+    d6 6 + 2 = 8 vs 4 is a raise: +2 on the orc's next Athletics roll. The orc tries: d4 4,
+    Aced, 2 = 6, -2 unskilled, -2 Distracted (Bound), +2 Support = 4 vs TN 4: he breaks free;
+    without the Support, 2 would fail."""
+    friend = Token("gob", "Goblin", 3.5, 5.5, side=Side.VILLAIN,
+                   stats={"skills": {"athletics": "d6"}})
+    enc = perform_action(side_by_side(friend), ActionRequest("grapple", "hero", "orc"),
+                         ScriptedDice([6, 1, 1])).encounter
+    enc = perform_action(enc, ActionRequest("support", "gob", "orc", skill="athletics"),
+                         ScriptedDice([6, 2])).encounter
+    tried = perform_action(enc, ActionRequest("break-free", "orc", trait="athletics"),
+                           ScriptedDice([4, 2]))
+    assert tried.entry.title == "Orc breaks free"
+    assert tried.entry.lines[0].endswith("-2 unskilled; -2 Distracted; +2 Support → 4 vs TN 4: "
+                                         "success")
