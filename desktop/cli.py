@@ -13,7 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from desktop import __version__
+from desktop import installed_version
 from desktop.core.assets import demo_for
 
 SUBCOMMANDS: dict[str, str] = {
@@ -35,13 +35,24 @@ SUBCOMMANDS: dict[str, str] = {
 }
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print the installed version and exit (read only when asked for)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"battlemap {installed_version()}")
+        parser.exit()
+
+
 def _gui_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="battlemap",
         description="Battlemap: a battle map for in-person tabletop combat. "
         "Subcommands: " + ", ".join(SUBCOMMANDS) + " (battlemap SUBCOMMAND --help).",
     )
-    parser.add_argument("--version", action="version", version=f"battlemap {__version__}")
+    parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("file", nargs="?", help="an encounter file to open (default: the demo)")
     parser.add_argument("--demo", metavar="NAME", help="open a bundled demo by its name or its "
                         "game system's (gurps, storypath, fate, spf)")

@@ -44,7 +44,7 @@ from rules.interface import (
 )
 from rules.table import Board, Piece
 
-__all__ = ["SYSTEMS", "GameSystem", "RulesError", "find_system", "register"]
+__all__ = ["SYSTEMS", "GameSystem", "RulesError", "every_system", "find_system", "register"]
 
 
 class RulesError(ValueError):
@@ -249,14 +249,44 @@ def register(system: type[GameSystem]) -> type[GameSystem]:
 
 
 def find_system(name: str) -> GameSystem:
-    """The system called ``name`` or one of its aliases (case and spacing ignored)."""
-    _load_builtin_systems()
+    """The system called ``name`` or one of its aliases (case and spacing ignored).
+
+    A built-in system asked for by its own name loads alone (its package bears the name: a
+    window on a Savage Pathfinder map does without the other systems' imports); a name no
+    system loaded so far answers to loads them all.
+    """
     wanted = _normalise(name)
+    package = "rules." + wanted.replace("-", "_")
+    if package in BUILTIN_SYSTEMS:
+        importlib.import_module(package)
+    system = _registered(wanted)
+    if system is None:
+        every_system()
+        system = _registered(wanted)
+    if system is not None:
+        return system
+    known = "; ".join(f"{s.name} ({', '.join(s.aliases)})" for s in SYSTEMS.values())
+    raise ValueError(f"unknown game system {name!r}; known systems: {known}")
+
+
+def every_system() -> tuple[GameSystem, ...]:
+    """Every registered system, the built-in ones loaded first.
+
+    Examples
+    --------
+    >>> sorted(s.name for s in every_system())[:2]
+    ['fate', 'gurps']
+    """
+    for package in BUILTIN_SYSTEMS:
+        importlib.import_module(package)
+    return tuple(SYSTEMS.values())
+
+
+def _registered(wanted: str) -> GameSystem | None:
     for system in SYSTEMS.values():
         if wanted in {_normalise(system.name), *map(_normalise, system.aliases)}:
             return system
-    known = "; ".join(f"{s.name} ({', '.join(s.aliases)})" for s in SYSTEMS.values())
-    raise ValueError(f"unknown game system {name!r}; known systems: {known}")
+    return None
 
 
 def _normalise(name: str) -> str:
@@ -266,7 +296,3 @@ def _normalise(name: str) -> str:
 BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.gurps", "rules.storypath", "rules.fate")
 """The packages that register a system when imported; a new system adds its package here."""
 
-
-def _load_builtin_systems() -> None:
-    for package in BUILTIN_SYSTEMS:
-        importlib.import_module(package)

@@ -45,7 +45,7 @@ from rules.interface import (
     FieldKind,
     StatField,
 )
-from rules.registry import SYSTEMS, GameSystem, RulesError, find_system
+from rules.registry import GameSystem, RulesError, every_system, find_system
 
 __all__ = [
     "add_arguments", "decision_json", "event_json", "options_listing", "parse_dice",
@@ -104,9 +104,8 @@ def parse_point(text: str) -> tuple[float, float]:
 
 def _declared_inputs() -> dict[str, StatField]:
     """Every system's attack inputs by key (the first system to declare a key names it)."""
-    find_system("savage-pathfinder")  # loads the built-in systems
     found: dict[str, StatField] = {}
-    for system in SYSTEMS.values():
+    for system in every_system():
         for item in system.attack_inputs():
             found.setdefault(item.key, item)
     return found

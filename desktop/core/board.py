@@ -5,7 +5,8 @@
 questions with :mod:`geometry` (built once per snapshot). :func:`encounter_after` takes the
 board a system returns back into the encounter: changed stat blocks, moved tokens, the combat
 state and the new log entries. This is the one place where the desktop and the rules trade
-the battle; no game system's words appear here.
+the battle; no game system's words appear here. :mod:`geometry` (numpy, shapely) is imported
+when a system first asks a map question, not with this module (a faster start).
 
 Examples
 --------
@@ -26,20 +27,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from desktop.core.areas import area_of, evasion_spot, placed, template_of
-from desktop.core.battlefield import field_of
 from desktop.core.model import Encounter, RegionKind, Token
-from geometry.deviation import deviate
-from geometry.grid import planar_distance
-from geometry.illumination import illumination_at
-from geometry.index import Battlefield
-from geometry.line_of_fire import crossings
-from geometry.measure import ADJACENT_GAP, edge_gap, range_band
-from geometry.survey import Survey, survey
-from geometry.templates import template_hits
-from geometry.zones import point_in_zone, zone_away, zone_of
 from rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point, Shelter
+
+if TYPE_CHECKING:
+    from geometry.index import Battlefield
+    from geometry.survey import Survey
 
 __all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of"]
 
@@ -69,10 +64,15 @@ class MapMeasurer:
     @property
     def field(self) -> Battlefield:
         """The encounter's geometry, built on the first question (cached per snapshot)."""
+        from desktop.core.battlefield import field_of
+
         return field_of(self.encounter)
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
+        from geometry.measure import edge_gap
+        from geometry.survey import survey
+
         unit = self.encounter.grid.distance_per_cell
         ranges = None if weapon_ranges is None else _three(weapon_ranges, unit)
         measured = survey(self.field, attacker, target, weapon_ranges=ranges, reach=reach / unit)
@@ -80,10 +80,14 @@ class MapMeasurer:
         return facts_of(measured, edge, (self.zone_of(attacker), self.zone_of(target)), unit)
 
     def adjacent(self, first: str, second: str) -> bool:
+        from geometry.measure import ADJACENT_GAP, edge_gap
+
         return edge_gap(self.field, first, second) < ADJACENT_GAP
 
     def slide(self, token: str, to: Point) -> tuple[Point, str | None]:
         """Where ``token`` stops going towards ``to``: its edge against the first solid wall."""
+        from geometry.line_of_fire import crossings
+
         piece = self.encounter.token(token)
         walls, where = crossings(self.field, (piece.x, piece.y), to)
         solid = [(t, w) for w, t in zip(walls.tolist(), where.tolist(), strict=True)
@@ -97,6 +101,8 @@ class MapMeasurer:
         return stop, self.field.occluders[wall].id
 
     def zone_of(self, token: str) -> str | None:
+        from geometry.zones import zone_of
+
         piece = self.encounter.token(token)
         return zone_of(self.field, (piece.x, piece.y))
 
@@ -104,6 +110,8 @@ class MapMeasurer:
                    to: str | None = None) -> tuple[Point, str | None]:
         """Walk ``zones`` zones on, away from ``away_from`` (or into the zone ``to``, by name or
         id), and land just inside, nearest where ``token`` stood."""
+        from geometry.zones import point_in_zone, zone_away
+
         piece = self.encounter.token(token)
         names = {r.id: r.name or r.id for r in self.encounter.regions
                  if r.kind is RegionKind.ZONE}
@@ -117,9 +125,14 @@ class MapMeasurer:
         return point_in_zone(self.field, wanted, (piece.x, piece.y), piece.radius), names[wanted]
 
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
+        from desktop.core.areas import area_of, placed
+
         return area_of(placed(self.encounter, attacker, shape, at, rotation))
 
     def beneath(self, area: Area, exclude: tuple[str, ...] = ()) -> AreaFacts:
+        from desktop.core.areas import template_of
+        from geometry.templates import template_hits
+
         template = template_of(area)
         found = template_hits(self.field, template.shape, (area.x, area.y),
                               rotation=area.bearing, exclude=exclude)
@@ -128,23 +141,34 @@ class MapMeasurer:
 
     def deviate(self, thrower: str, area: Area, distance: float,
                 hour: int) -> tuple[Area, float]:
+        from desktop.core.areas import area_of, placed
+        from geometry.deviation import deviate
+
         piece = self.encounter.token(thrower)
         spot = deviate((piece.x, piece.y), (area.x, area.y), distance, hour)
         return area_of(placed(self.encounter, thrower, area.shape, (spot.x, spot.y))), \
             spot.distance
 
     def clear_of(self, area: Area, token: str) -> Point:
+        from desktop.core.areas import evasion_spot, template_of
+
         return evasion_spot(template_of(area), self.encounter.token(token))
 
     def distance_to(self, token: str, point: Point) -> float:
+        from geometry.grid import planar_distance
+
         piece = self.encounter.token(token)
         cells = planar_distance(point[0] - piece.x, point[1] - piece.y, self.field.grid)
         return cells * self.encounter.grid.distance_per_cell
 
     def light_at(self, point: Point) -> str:
+        from geometry.illumination import illumination_at
+
         return illumination_at(self.field, point).value
 
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
+        from geometry.measure import range_band
+
         unit = self.encounter.grid.distance_per_cell
         weapon_ranges = None if ranges is None else _three(ranges, unit)
         cells = distance / unit

@@ -31,7 +31,6 @@ from desktop.core.model import (
     Wall,
     WallKind,
 )
-from geometry.zones import rooms
 
 WALL_PICK_TOLERANCE = 0.25
 """How close (in cells) a click must come to a wall to pick it."""
@@ -277,6 +276,8 @@ def zones_from_rooms(encounter: Encounter) -> tuple[Encounter, int]:
     0
     """
     zones = [r.points for r in encounter.regions if r.kind is RegionKind.ZONE]
+    from geometry.zones import rooms  # shapely: not for a window's start
+
     found = rooms([w.points for w in encounter.walls if w.kind in ROOM_WALLS])
     fresh = [room for room in found
              if not any(point_in_polygon(room.inside, zone) for zone in zones)]

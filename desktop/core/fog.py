@@ -15,6 +15,9 @@ stands :data:`PRONE_STATURE` of its height (read from the generic ``stats.condit
 flag, as the token badges do). :func:`remember_vision` adds what they see to ``seen``; the
 battle state calls it on every edit.
 
+numpy and :mod:`geometry` are imported where a mask or a sight is worked out, not with this
+module: a window on a map without fog reads its fog settings without them (a faster start).
+
 Examples
 --------
 >>> from desktop.core.model import Encounter, Fog, Side, Token, Wall
@@ -37,14 +40,11 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-import numpy as np
-import numpy.typing as npt
 from psygnal import Signal
 
-from desktop.core.battlefield import battlefield_of, body_of
-from desktop.core.edits import move_light
 from desktop.core.limits import MAX_FOG_SIDE
 from desktop.core.model import (
     FOG_SQUARES_PER_CELL,
@@ -57,19 +57,16 @@ from desktop.core.model import (
     WallKind,
 )
 from desktop.core.state import BattleState
-from geometry.index import Battlefield
-from geometry.vectors import distance_to_segment
-from geometry.visibility import (
-    CACHED_POLYGONS,
-    Box,
-    FloatArray,
-    Ring,
-    Viewer,
-    VisionField,
-    enclosing_room,
-    rasterize,
-    visibility_polygon,
-)
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from geometry.index import Battlefield
+    from geometry.visibility import Box, FloatArray, Ring, Viewer, VisionField
+
+    BoolArray = npt.NDArray[np.bool_]
+    Cast = Callable[[Point, FloatArray, Box], Ring]
 
 __all__ = [
     "PRONE_STATURE",
@@ -93,9 +90,6 @@ __all__ = [
     "tracker_for",
     "unseen_by_players",
 ]
-
-BoolArray = npt.NDArray[np.bool_]
-Cast = Callable[[Point, FloatArray, Box], Ring]
 
 EYE_SHARE = 0.9
 """Eyes are this share of a creature's stature above its base (as in the cover model)."""
@@ -122,11 +116,14 @@ def mask_array(mask: FogMask | None, columns: int, rows: int) -> BoolArray:
 
     Examples
     --------
+    >>> import numpy as np
     >>> squares = np.zeros((2, 3), dtype=bool)
     >>> squares[1, 2] = True
     >>> mask_array(mask_of(squares), 4, 2).astype(int).tolist()
     [[0, 0, 0, 0], [0, 0, 1, 0]]
     """
+    import numpy as np
+
     out: BoolArray = np.zeros((rows, columns), dtype=bool)
     if mask is None:
         return out
@@ -143,9 +140,12 @@ def mask_of(squares: BoolArray) -> FogMask | None:
 
     Examples
     --------
+    >>> import numpy as np
     >>> mask_of(np.zeros((2, 2), dtype=bool)) is None
     True
     """
+    import numpy as np
+
     if not squares.any():
         return None
     rows, columns = squares.shape
@@ -157,6 +157,7 @@ def mask_text(mask: FogMask) -> str:
 
     Examples
     --------
+    >>> import numpy as np
     >>> mask = mask_of(np.ones((1, 8), dtype=bool))
     >>> decode_mask_bits(mask_text(mask), 8, 1) == mask.bits
     True
@@ -222,6 +223,8 @@ def polygon_squares(encounter: Encounter, points: Sequence[Point]) -> BoolArray:
     >>> int(polygon_squares(Encounter(width=2, height=2), ((0, 0), (1, 0), (1, 1))).sum())
     10
     """
+    from geometry.visibility import rasterize
+
     columns, rows = fog_size(encounter)
     return rasterize([tuple(points)], columns, rows, FOG_SQUARES_PER_CELL)
 
@@ -234,6 +237,10 @@ def brush_squares(encounter: Encounter, points: Sequence[Point], radius: float) 
     >>> int(brush_squares(Encounter(width=4, height=4), [(2.0, 2.0)], 0.5).sum())
     12
     """
+    import numpy as np
+
+    from geometry.vectors import distance_to_segment
+
     columns, rows = fog_size(encounter)
     out: BoolArray = np.zeros((rows, columns), dtype=bool)
     xs = (np.arange(columns) + 0.5) / FOG_SQUARES_PER_CELL
@@ -263,6 +270,10 @@ def room_squares(encounter: Encounter, point: Point) -> BoolArray | None:
     >>> int(room_squares(enc, (0.5, 0.5)).sum())  # 2 cells of 4 x 4 squares
     32
     """
+    import numpy as np
+
+    from geometry.visibility import enclosing_room, rasterize
+
     walls = np.array([(x1, y1, x2, y2) for wall in encounter.walls if wall.kind is not
                       WallKind.OBJECT for (x1, y1), (x2, y2) in pairwise(wall.points)])
     rings = enclosing_room(point, walls.reshape(-1, 4), _bounds(encounter))
@@ -286,10 +297,11 @@ class PartySight:
 class Vision:
     """Works out what the heroes see, keeping the walls' and lights' part between snapshots
     that share them (so dragging a hero recomputes one hero's polygon). ``cast`` and ``cached``
-    go to :class:`~geometry.visibility.VisionField` (the benchmarks' naive reference)."""
+    go to :class:`~geometry.visibility.VisionField` (the benchmarks' naive reference; None:
+    its own)."""
 
-    def __init__(self, cast: Cast = visibility_polygon, cached: int = CACHED_POLYGONS) -> None:
-        self._cast, self._cached = cast, cached
+    def __init__(self, cast: Cast | None = None, cached: int | None = None) -> None:
+        self._cast, self._cached = cast, cached  # None: geometry.visibility's own
         self._map_key: tuple[object, ...] = ()
         self._field: VisionField | None = None
         self._crowd_key: tuple[object, ...] = ()
@@ -327,6 +339,10 @@ class Vision:
                encounter.regions, encounter.ambient)
         if self._field is not None and _same(key, self._map_key):
             return self._field
+        from desktop.core.battlefield import battlefield_of
+        from geometry.index import Battlefield
+        from geometry.visibility import CACHED_POLYGONS, VisionField, visibility_polygon
+
         lighting = battlefield_of(replace(encounter, tokens=(), walls=()))
         if self._field is not None and _same(key[:3], self._map_key[:3]):  # lights changed
             walls = self._field.field.occluders
@@ -334,7 +350,8 @@ class Vision:
                 (), walls, lighting.areas, lighting.lights, lighting.grid, lighting.ambient))
         else:
             self._field = VisionField(battlefield_of(replace(encounter, tokens=())),
-                                      _bounds(encounter), self._cast, self._cached)
+                                      _bounds(encounter), self._cast or visibility_polygon,
+                                      CACHED_POLYGONS if self._cached is None else self._cached)
         self._map_key = key
         return self._field
 
@@ -342,6 +359,9 @@ class Vision:
         """The walls with the creatures at their stature (kept while the tokens are the same)."""
         key = (encounter.tokens, encounter.walls)
         if self._crowd is None or not _same(key, self._crowd_key):
+            from desktop.core.battlefield import body_of
+            from geometry.index import Battlefield
+
             field = self.field(encounter).field
             bodies = [replace(body_of(t), height=stature(t)) for t in encounter.tokens]
             self._crowd = Battlefield.build(bodies, field.occluders, grid=field.grid)
@@ -368,6 +388,8 @@ def stature(token: Token) -> float:
 
 
 def _viewer(token: Token, place: Point) -> Viewer:
+    from geometry.visibility import Viewer
+
     sight = token.sight
     eye = token.elevation + EYE_SHARE * stature(token)
     return Viewer(token.id, place[0], place[1], eye, sight.darkvision, sight.low_light,
@@ -447,6 +469,8 @@ class SightTracker:
 
     def lit(self, encounter: Encounter) -> Encounter:
         """``encounter`` with the dragged lights where they are now."""
+        from desktop.core.edits import move_light
+
         for light_id, at in self.moving_lights.items():
             encounter = move_light(encounter, light_id, at)
         return encounter
@@ -534,6 +558,8 @@ def revealed_everywhere(encounter: Encounter, reveal: bool) -> Encounter:
     >>> revealed_everywhere(enc, False).fog.revealed is None
     True
     """
+    import numpy as np
+
     columns, rows = fog_size(encounter)
     everything = mask_of(np.ones((rows, columns), dtype=bool))
     fog = encounter.fog

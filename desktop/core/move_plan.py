@@ -22,16 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from desktop.core.battlefield import battlefield_of
 from desktop.core.board import board_of, encounter_after
 from desktop.core.edits import move_tokens
 from desktop.core.model import Encounter, Point
 from desktop.core.movement import PaceBand, pace_band
-from geometry.index import Battlefield
-from geometry.movement import path_length
 from rules.interface import Movement, MoveMode
 from rules.registry import find_system
+
+if TYPE_CHECKING:
+    from geometry.index import Battlefield
 
 __all__ = ["MovePlan", "make_move", "mode_of", "movement_of", "plan_move"]
 
@@ -104,6 +105,9 @@ def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = ""
     origin = start if start is not None else (token.x, token.y)
     move = movement if movement is not None else movement_of(encounter, token_id)
     mode = mode_of(move, mode_id)
+    from desktop.core.battlefield import battlefield_of  # geometry: at the first drag
+    from geometry.movement import path_length
+
     ground = field if field is not None else battlefield_of(encounter)
     counted = path_length(ground, [origin, end], crawling=mode is not None and not mode.rough)
     distance = counted * encounter.grid.distance_per_cell

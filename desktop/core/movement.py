@@ -27,13 +27,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from desktop.core.model import GridKind, Point
-from geometry import grid
-from geometry.grid import HEX_ROW_SPACING, HEX_TOP
 from rules.interface import Movement
 
 __all__ = [
-    "HEX_ROW_SPACING",
-    "HEX_TOP",
     "PaceBand",
     "hex_centre",
     "nearest_hex_centre",
@@ -61,6 +57,8 @@ def snap_point(x: float, y: float, kind: GridKind, size: float = 1.0) -> Point:
     >>> snap_point(2.3, 7.77, GridKind.GRIDLESS)
     (2.3, 7.77)
     """
+    from geometry import grid  # numpy: at the first snap, not for the window's first frame
+
     if kind is GridKind.HEX:
         return nearest_hex_centre(x, y)
     return grid.snap_to_cell((x, y), grid.GridKind(kind.value), size)
@@ -89,7 +87,9 @@ def hex_centre(col: int, row: int) -> Point:
     >>> hex_centre(0, 1)
     (1.0, 1.443)
     """
-    x, y = grid.offset_hex_centre(col, row)
+    from geometry.grid import offset_hex_centre  # plain floats, but numpy at import
+
+    x, y = offset_hex_centre(col, row)
     return (round(x, 3), round(y, 3))
 
 
@@ -102,7 +102,9 @@ def nearest_hex_centre(x: float, y: float) -> Point:
     >>> nearest_hex_centre(1.1, 1.4), nearest_hex_centre(2.2, -3.0)
     ((1.0, 1.443), (2.5, 0.577))
     """
-    cx, cy = grid.snap_to_cell((x, max(y, HEX_TOP)), grid.GridKind.HEX)
+    from geometry import grid
+
+    cx, cy = grid.snap_to_cell((x, max(y, grid.HEX_TOP)), grid.GridKind.HEX)
     return (round(cx, 3), round(cy, 3))
 
 

@@ -24,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from desktop.core.battlefield import battlefield_of
 from desktop.core.carried import carrier_of, moving_together
 from desktop.core.edits import (
     label_for_move,
@@ -40,8 +39,10 @@ from desktop.core.edits import (
 from desktop.core.model import Encounter, Point, Region, RegionKind, Token, Wall, WallKind
 from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move
 from desktop.core.movement import PaceBand, snap_corner, snap_point
-from geometry.index import Battlefield
 from rules.interface import Movement
+
+if TYPE_CHECKING:
+    from geometry.index import Battlefield
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
@@ -252,6 +253,8 @@ class SelectTool:
             self._press = None  # selected, but it stays where it is
             return
         self._lead = token.id
+        from desktop.core.battlefield import battlefield_of  # geometry: not for the start
+
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
         moving = moving_together(encounter, {t.id for t in encounter.tokens
                                              if t.id in self.selection

@@ -47,7 +47,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
-import shapely
 
 from desktop.core.fileformat import EncounterFileError
 from desktop.core.images import ImageError, decode_base64_image, image_size, read_image_file
@@ -330,5 +329,7 @@ def _build(
 def _points(line: list[XY], origin: XY, tolerance: float) -> tuple[Point, ...]:
     points = [(p.x - origin.x, p.y - origin.y) for p in line]
     if tolerance > 0 and len(points) > 2:
+        import shapely  # only when importing a map: not for a window's start
+
         points = list(shapely.simplify(shapely.LineString(points), tolerance).coords)
     return tuple((float(x), float(y)) for x, y in points)

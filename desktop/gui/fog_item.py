@@ -8,8 +8,8 @@ the edge of their view is sharp while the squares' edges are soft).
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -17,6 +17,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from desktop.core.fog import PartySight, fog_size, mask_array
 from desktop.core.model import FOG_SQUARES_PER_CELL, Encounter
 from desktop.gui.style import CELL
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 SQUARE = CELL / FOG_SQUARES_PER_CELL
 """A fog square's side in scene pixels."""
@@ -36,6 +40,8 @@ def square_alphas(encounter: Encounter, audience: str) -> npt.NDArray[np.uint32]
     >>> int(square_alphas(Encounter(width=1, height=1, fog=Fog(enabled=True)), "player").max())
     255
     """
+    import numpy as np  # with the fog: a map without starts without numpy
+
     columns, rows = fog_size(encounter)
     fog = encounter.fog
     revealed = mask_array(fog.revealed, columns, rows)
@@ -110,6 +116,8 @@ def _with_holes(outline: QPainterPath, sight: PartySight) -> QPainterPath:
 
 def _image_of(alphas: npt.NDArray[np.uint32]) -> QImage:
     """Black squares of the given opacities, one pixel a square (premultiplied ARGB)."""
+    import numpy as np
+
     rows, columns = alphas.shape
     pixels = np.ascontiguousarray((alphas << 24).astype(np.uint32))
     image = QImage(pixels.data, columns, rows, columns * 4,

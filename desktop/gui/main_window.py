@@ -18,8 +18,6 @@ from desktop.gui.docks import CombatantsPanel, add_docks
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.menus import build_menus
-from desktop.gui.ping import ring_out
-from desktop.gui.player_window import CameraMode, PlayerWindow
 from desktop.gui.properties_panel import PropertiesPanel
 from desktop.gui.scene import Audience, MapScene
 from desktop.gui.settings import settings
@@ -29,6 +27,7 @@ from desktop.gui.token_menu import show_map_menu
 
 if TYPE_CHECKING:
     from desktop.gui.combat_tools import CombatTools
+    from desktop.gui.player_window import CameraMode, PlayerWindow
 
 LAYOUT_VERSION = 3
 """Version of the saved dock and toolbar layout; a layout saved by an older version is ignored
@@ -104,6 +103,8 @@ class GMWindow(QMainWindow):
             self.combat_tools.attack.animator.skip()  # it must not outlive the window's items
             self._close_player_window()
             return
+        from desktop.gui.player_window import PlayerWindow  # not for the 1st frame
+
         player = self.player_window = PlayerWindow(self.state, self.view)
         player.view.ping_requested.connect(self.ping)
         player.show_on_table()
@@ -120,6 +121,8 @@ class GMWindow(QMainWindow):
 
     def camera_mode(self) -> CameraMode:
         """The table camera the View menu asks for: pinned, on whoever acts, or following."""
+        from desktop.gui.player_window import CameraMode
+
         if self.actions_by_name["pin"].isChecked():
             return CameraMode.PINNED
         if self.actions_by_name["centre_acting"].isChecked():
@@ -143,6 +146,8 @@ class GMWindow(QMainWindow):
         scenes = [self.scene]
         if self.player_window is not None and self.player_window.isVisible():
             scenes.append(self.player_window.scene)
+        from desktop.gui.ping import ring_out  # not for the 1st frame
+
         ring_out(scenes, QPointF(x * CELL, y * CELL), self)
 
     def _on_context_request(self, x: float, y: float, global_pos: QPoint) -> None:

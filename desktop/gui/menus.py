@@ -18,7 +18,6 @@ from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.fog_menu import build_fog_menu
-from desktop.gui.preferences_dialog import PreferencesDialog
 from desktop.gui.screens import screen_of
 from desktop.gui.settings import (
     recent_files,
@@ -120,9 +119,15 @@ def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     actions["turn_right"] = _action(window, menu, "Turn Selected Tokens Ri&ght",
                                     partial(_turn, window, 1), "]")
     menu.addSeparator()
-    actions["preferences"] = _action(
-        window, menu, "&Preferences...",
-        partial(PreferencesDialog.ask, window, window.apply_table_preferences))
+    actions["preferences"] = _action(window, menu, "&Preferences...",
+                                     partial(_preferences, window))
+
+
+def _preferences(window: GMWindow) -> None:
+    """Ask for the preferences; the open table follows them at once."""
+    from desktop.gui.preferences_dialog import PreferencesDialog  # not for the 1st frame
+
+    PreferencesDialog.ask(window, window.apply_table_preferences)
 
 
 def _turn(window: GMWindow, steps: int) -> None:

@@ -15,6 +15,7 @@ import itertools
 from collections import defaultdict
 from enum import IntEnum, StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
@@ -29,13 +30,15 @@ from desktop.gui.background_item import BackgroundItem
 from desktop.gui.fog_item import FogItem
 from desktop.gui.grid_item import GridItem
 from desktop.gui.label_layout import place_labels
-from desktop.gui.light_item import LightItem, WallPieces
 from desktop.gui.map_image import shared_map_image
 from desktop.gui.marks_item import MapMarksItem, marks_on_map
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
 from desktop.gui.token_item import NO_MARKS, Marks, TokenItem, TokenStyle, marks_of
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
+
+if TYPE_CHECKING:
+    from desktop.gui.light_item import LightItem, WallPieces
 
 HIDDEN_OPACITY = 0.45
 """How a hidden token looks to the GM: translucent."""
@@ -118,7 +121,7 @@ class MapScene(QGraphicsScene):
         self._walls: dict[TileKey, WallBatchItem] = {}
         self._regions: dict[str, RegionItem] = {}
         self._lights: list[LightItem] = []
-        self._wall_pieces = WallPieces()
+        self._wall_pieces: WallPieces | None = None
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
         self.marks = MapMarksItem()
@@ -275,10 +278,12 @@ class MapScene(QGraphicsScene):
     def _sync_lights(self, encounter: Encounter) -> None:
         """Bring the glows in line: a light keeps its item while it and its walls in reach
         stay the same; only the others are rebuilt, each clipped by the walls it reaches."""
+        if not (encounter.lights or self._lights):
+            return  # nothing lit, nothing to take away
         spare: dict[Light, list[LightItem]] = defaultdict(list)
         for item in self._lights:
             spare[item.light].append(item)
-        reaches = self._wall_pieces.walls_in_reach(encounter.lights, encounter.walls)
+        reaches = self._light_pieces().walls_in_reach(encounter.lights, encounter.walls)
         self._lights = [
             self._light_item(spare[light], light, walls)
             for light, walls in zip(encounter.lights, reaches, strict=True)
@@ -288,15 +293,26 @@ class MapScene(QGraphicsScene):
         for order, item in enumerate(self._lights):
             item.setZValue(Layer.LIGHTS + order / 10000)
 
+    def _light_pieces(self) -> WallPieces:
+        """The walls as light sees them, made for the first light (numpy and geometry: a map
+        without lights starts without them)."""
+        if self._wall_pieces is None:
+            from desktop.gui.light_item import WallPieces
+
+            self._wall_pieces = WallPieces()
+        return self._wall_pieces
+
     def _light_item(
         self, spare: list[LightItem], light: Light, walls: tuple[Wall, ...]
     ) -> LightItem:
         """An item of ``spare`` (taken out of it) cut by the same ``walls``, or a new item."""
+        from desktop.gui.light_item import LightItem
+
         for item in spare:
             if item.walls == walls:
                 spare.remove(item)
                 return item
-        item = LightItem(light, self._wall_pieces.lit_rings(light, walls), walls)
+        item = LightItem(light, self._light_pieces().lit_rings(light, walls), walls)
         self.addItem(item)
         return item
 

@@ -13,7 +13,6 @@ from desktop.core.edits import set_hidden, token_at
 from desktop.core.model import Side, Token
 from desktop.core.move_plan import movement_of
 from desktop.core.movement import snap_point
-from desktop.gui.combat_tools import add_token_actions
 from desktop.gui.token_dialog import TokenDialog
 
 if TYPE_CHECKING:
@@ -49,6 +48,8 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
         sizes.addAction(name, partial(_change, window, replace(token, size=size)))
     _add_move_modes(window, menu, token)
     if token.stats:
+        from desktop.gui.combat_tools import add_token_actions  # not for the 1st frame
+
         add_token_actions(window, menu, token)
     menu.addSeparator()
     menu.addAction("Delete", lambda: state.apply(

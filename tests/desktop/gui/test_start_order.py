@@ -3,6 +3,9 @@ are imported (issue 19); the map then joins the encounter as if it had always be
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject
@@ -74,3 +77,50 @@ def test_asking_for_the_combat_tools_early_installs_them_once(qtbot: QtBot) -> N
     assert window._combat_tools is None
     tools = window.combat_tools
     assert window.combat_tools is tools and window.install_combat_tools() is tools
+
+
+FIRST_FRAME_MODULES = """
+import sys
+from PySide6.QtCore import QEvent, QObject
+from desktop.gui import app as gui
+from desktop.gui.render import ensure_app
+
+WATCHED = ("shapely", "geometry.index", "geometry.visibility", "desktop.gui.combat_tools",
+           "desktop.gui.player_window", "desktop.gui.light_item", "rules.savage_pathfinder",
+           "rules.gurps", "rules.storypath", "rules.fate")
+def loaded():
+    return sorted(m for m in WATCHED if m in sys.modules)
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and not seen:
+            seen.append(loaded())
+        return False
+seen, watch = [], FirstPaint()
+real_after = gui.after_first_frame
+def after_first_frame(window, then):
+    window.view.viewport().installEventFilter(watch)
+    real_after(window, lambda: (then(), seen.append(loaded())))
+gui.after_first_frame = after_first_frame
+app = ensure_app()
+window = gui.open_window(sys.argv[1])
+while len(seen) < 2:
+    app.processEvents()
+print(seen[0])
+print(seen[1])
+"""
+
+
+def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one_system(
+    tmp_path: Path,
+) -> None:
+    """Before the first frame: the map's own system (Savage Pathfinder, for the badges) and no
+    shapely, no sight or light geometry, no other system, no combat tools and no player view;
+    the combat tools come just after it and bring shapely (templates)."""
+    file = write_bench_encounter(tmp_path, 256, 3, 8)  # no lights, fog off
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME_MODULES, str(file)],
+                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    at_first_frame, after_tools = done.stdout.splitlines()[-2:]
+    assert at_first_frame == "['rules.savage_pathfinder']"
+    assert after_tools == ("['desktop.gui.combat_tools', 'geometry.index', "
+                           "'rules.savage_pathfinder', 'shapely']")
