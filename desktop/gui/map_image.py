@@ -8,7 +8,6 @@ loads it in a worker thread (:mod:`desktop.gui.map_loading`) and hands it over w
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +44,8 @@ class MapImage:
 def image_key(background: Background, base_dir: Path | None) -> str:
     """What identifies the background's image: ``path@modification time``, or the data's hash."""
     if background.embedded:
+        import hashlib  # only embedded maps are hashed; the first frame of a file map needs none
+
         return "embedded:" + hashlib.sha256(background.embedded.encode()).hexdigest()
     path = image_path(background, base_dir)
     try:

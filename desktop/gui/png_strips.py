@@ -32,9 +32,8 @@ import itertools
 import struct
 import zlib
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
@@ -57,7 +56,11 @@ in one big IDAT chunk is not copied again for every strip."""
 CHANNELS = {2: 3, 6: 4}
 """Bytes a pixel of the PNG colour types taken: RGB and RGBA, 8 bits a channel."""
 
-ByteRows = npt.NDArray[np.uint8]
+if TYPE_CHECKING:  # numpy is imported by the strip copy: a small map's first frame needs none
+    import numpy as np
+    import numpy.typing as npt
+
+    ByteRows = npt.NDArray[np.uint8]
 
 
 def decode_strips(
@@ -224,6 +227,8 @@ def _copy_into(final: QImage, image: QImage, at: tuple[int, int], channels: int)
     """Copy the decoded strip's rows into ``final`` from row ``top``, leaving out its first
     ``skip`` (the row above, decoded again), with ``at = (top, skip)``; its last row as a plain
     PNG row (filter 0, RGB or RGBA), the next strip's row above."""
+    import numpy as np  # only maps decoded in strips need it (see ByteRows)
+
     top, skip = at
     image.convertTo(final.format())
     width, count = image.width(), image.height()

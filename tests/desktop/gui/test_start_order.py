@@ -85,7 +85,7 @@ from PySide6.QtCore import QEvent, QObject
 from desktop.gui import app as gui
 from desktop.gui.render import ensure_app
 
-WATCHED = ("shapely", "geometry.index", "geometry.visibility", "desktop.gui.combat_tools",
+WATCHED = ("numpy", "shapely", "geometry.index", "geometry.visibility", "desktop.gui.combat_tools",
            "desktop.gui.player_window", "desktop.gui.light_item", "rules.savage_pathfinder",
            "rules.gurps", "rules.storypath", "rules.fate")
 def loaded():
@@ -114,13 +114,14 @@ def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one
     tmp_path: Path,
 ) -> None:
     """Before the first frame: the map's own system (Savage Pathfinder, for the badges) and no
-    shapely, no sight or light geometry, no other system, no combat tools and no player view;
-    the combat tools come just after it and bring shapely (templates)."""
+    numpy (a map under 4096 px decodes whole, without the strips' copy), no shapely, no sight
+    or light geometry, no other system, no combat tools and no player view; the combat tools
+    come just after it and bring shapely (templates) and numpy."""
     file = write_bench_encounter(tmp_path, 256, 3, 8)  # no lights, fog off
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME_MODULES, str(file)],
                           capture_output=True, text=True, env=env, timeout=120, check=True)
     at_first_frame, after_tools = done.stdout.splitlines()[-2:]
     assert at_first_frame == "['rules.savage_pathfinder']"
-    assert after_tools == ("['desktop.gui.combat_tools', 'geometry.index', "
+    assert after_tools == ("['desktop.gui.combat_tools', 'geometry.index', 'numpy', "
                            "'rules.savage_pathfinder', 'shapely']")
