@@ -45,11 +45,12 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.expressions import roll_plain
 from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.situational.fatigue import treat_incapacitation
 from rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
 __all__ = ["bleeding_out_roll", "daily_recovery_roll", "incapacitation_roll", "roll_injury",
-           "stabilise"]
+           "stabilise", "treat_fatigue"]
 
 _LASTS = {TraitResult.FAILURE: InjuryLasts.PERMANENT, TraitResult.SUCCESS: InjuryLasts.UNTIL_HEALED,
           TraitResult.RAISE: InjuryLasts.DAY}
@@ -149,6 +150,38 @@ def stabilise(
         return Outcome((roll.event,), (victim,))
     stable = _stable(victim)
     return Outcome((roll.event, *stable.events), stable.states)
+
+
+def treat_fatigue(
+    dice: DiceSource, healer: Combatant, victim: Combatant, modifiers: tuple[Modifier, ...] = (),
+    *, joker: bool = False,
+) -> Outcome[Combatant]:
+    """The Healing roll of a treatment (food, water, ...) of a victim Incapacitated by Fatigue
+    (S63: "If treatment is possible ... and a Healing roll is made, the character improves to
+    Exhausted"); ``RulesError`` when Fatigue has not Incapacitated him.
+
+    Examples
+    --------
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> medic = Combatant("m", skills=(("healing", TraitDie(6)),))
+    >>> spent = Combatant("v", condition=Condition(fatigue=3, incapacitated=True))
+    >>> after = treat_fatigue(ScriptedDice([4]), medic, spent).states[0].condition
+    >>> after.fatigue, after.incapacitated
+    (2, False)
+    """
+    check_may_act(healer, f"treat {victim.id}")
+    if victim.condition.fatigue < 3:
+        raise RulesError(f"{victim.id} is not Incapacitated by Fatigue")
+    roll = roll_trait(dice, healer.skill("healing"), wild_card=healer.wild_card, actor=healer.id,
+                      purpose="Healing (treat Fatigue)", modifiers=_own(healer, joker, modifiers))
+    if not roll.result.succeeded:
+        return Outcome((roll.event,), (victim,))
+    levels = treat_incapacitation(victim.condition.fatigue, healing_succeeded=True)
+    treated = replace(victim, condition=replace(victim.condition, fatigue=levels,
+                                                incapacitated=False))
+    return Outcome((roll.event, StatusRemoved(victim.id, "Incapacitated")), (treated,))
 
 
 def daily_recovery_roll(

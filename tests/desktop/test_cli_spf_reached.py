@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from desktop.cli import main
-from desktop.core.fileformat import save_encounter
+from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.model import Encounter, Illumination, Side, Token
 
 HERO = {"wild_card": True,
@@ -129,3 +129,21 @@ def test_a_head_shot_at_a_huge_creature_takes_the_heads_own_scale(tmp_path, caps
     assert main([*args, "--dice", "5,1"]) == 0
     assert capsys.readouterr().out.splitlines()[1].endswith("-4 Called Shot (head) → 1 vs TN 5:"
                                                              " miss")
+
+
+def test_a_healer_treats_a_friend_incapacitated_by_fatigue(tmp_path, capsys) -> None:
+    """S63: "If treatment is possible (food, water, etc.) ... and a Healing roll is made, the
+    character improves to Exhausted": the orc (an ally here) lies Incapacitated by three levels
+    of Fatigue. The hero has no Healing: d4 - 2 unskilled; d4 4 Aces into 2 = 6, Wild 1, - 2 =
+    4 vs TN 4: success: the orc is Exhausted (2 levels) and no longer Incapacitated. A token not
+    Incapacitated by Fatigue cannot be treated; nothing is rolled."""
+    spent = {**ORC, "condition": {"fatigue": 3, "incapacitated": True}}
+    path = saved(tmp_path, orc=spent)
+    args = ["attack", path, "--attacker", "hero", "--target", "orc", "--action",
+            "treat-fatigue"]
+    assert main([*args, "--dice", "4,2,1", "--write"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Hero treats Orc"
+    condition = load_encounter(Path(path)).token("orc").stats["condition"]
+    assert (condition["fatigue"], condition.get("incapacitated", False)) == (2, False)
+    assert main([*args, "--dice", "4,2,1"]) == 2
+    assert "Orc is not Incapacitated by Fatigue" in capsys.readouterr().err

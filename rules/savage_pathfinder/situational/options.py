@@ -171,6 +171,9 @@ _ACTIONS = (
             "incapacitation.daily_recovery_roll"),
     _action("stabilise", "Stabilise (Healing)", "an ally's Healing roll: success stops the "
             "victim Bleeding Out", "Bleeding Out", "incapacitation.stabilise", targets=True),
+    _action("treat-fatigue", "Treat Fatigue (Healing)", "food, water, rest as the source allows: "
+            "a Healing roll brings a victim Incapacitated by Fatigue to Exhausted", "Fatigue",
+            "incapacitation.treat_fatigue", targets=True),
     _action("recover-stunned", "Recover from Stunned", "Vigor roll (free, at the start of the "
             "turn): no longer Stunned, Vulnerable a while", "Stunned",
             "situational.states.stunned_recovery"),

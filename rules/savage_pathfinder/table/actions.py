@@ -69,6 +69,7 @@ HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "go-prone": steps.go_prone, "recover-shaken": steps.recover_shaken,
     "spend-benny": steps.spend_benny, "recover-stunned": steps.recover_stunned,
     "bleeding-out": steps.bleed, "stabilise": foes.stabilise_ally,
+    "treat-fatigue": foes.treat_ally,
     "gain-fatigue": recovery_steps.gain_fatigue_from, "recover-fatigue": steps.lose_fatigue,
     "evasion": steps.evade, "climb": steps.climb,
     "daily-vigor": recovery_steps.daily_vigor,

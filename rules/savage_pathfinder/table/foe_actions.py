@@ -27,7 +27,7 @@ from rules.dice import DiceSource
 from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.incapacitation import stabilise
+from rules.savage_pathfinder.incapacitation import stabilise, treat_fatigue
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.situational.disarm import (
     disarm_after_hit,
@@ -72,7 +72,8 @@ from rules.savage_pathfinder.traits import roll_trait
 from rules.table import Board, Side
 
 __all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
-           "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "withdraw"]
+           "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "treat_ally",
+           "withdraw"]
 
 
 def _joker(board: Board, token_id: str) -> bool:
@@ -283,6 +284,21 @@ def stabilise_ally(board: Board, request: ActionRequest,
     outcome = stabilise(dice, fighter_of(board, request.actor), victim,
                         joker=_joker(board, request.actor))
     word = "stabilises" if not outcome.states[0].condition.bleeding_out else "fails to stabilise"
+    return finish(board, request, f"{who} {word} {whom}", outcome.events, outcome.states)
+
+
+def treat_ally(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """A Healing roll treating a victim Incapacitated by Fatigue: Exhausted on a success."""
+    who, whom = _names(board, request)
+    victim = fighter_of(board, request.target, "target")
+    if victim.condition.fatigue < 3:
+        raise AttackError(f"{whom} is not Incapacitated by Fatigue")
+    try:
+        outcome = treat_fatigue(dice, fighter_of(board, request.actor), victim,
+                                joker=_joker(board, request.actor))
+    except RulesError as error:
+        raise AttackError(str(error)) from None
+    word = "treats" if len(outcome.events) > 1 else "fails to treat"
     return finish(board, request, f"{who} {word} {whom}", outcome.events, outcome.states)
 
 
