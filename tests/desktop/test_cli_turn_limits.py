@@ -118,3 +118,18 @@ def test_reloading_while_running_asks_for_agility(
     capsys.readouterr()
     assert main([*reload, "--dice", "7,1"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "Kyra reloads Heavy crossbow while running"
+
+
+def test_reloading_needs_two_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S147 "reloading any ranged weapon requires two hands": Kyra with her left arm unusable
+    (the Injury Table's Arm result, C83) cannot reload her crossbow; the refusal names it and
+    nothing is logged (with both arms she reloads: the test above)."""
+    maimed = {"wild_card": True, "weapons": [CROSSBOW], "condition": {"injuries": [
+        {"name": "Arm: left arm unusable", "lasts": "until all Wounds are healed"}]}}
+    path = tmp_path / "maimed.json"
+    save_encounter(Encounter(width=20, height=8, tokens=(
+        Token(id="kyra", name="Kyra", x=0.5, y=0.5, stats=maimed),)), path)
+    assert main(["attack", str(path), "--attacker", "kyra", "--action", "reload",
+                 "--write"]) == 2
+    assert "reloading Heavy crossbow needs two hands" in capsys.readouterr().err
+    assert load_encounter(path).log == ()

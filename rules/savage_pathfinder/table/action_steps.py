@@ -327,6 +327,24 @@ def ready_items(board: Board, request: ActionRequest, dice: DiceSource) -> Actio
                   [f"{actions} action{'s' * (actions != 1)} (two items are free)"])
 
 
+def hands_free(actor: Combatant) -> int:
+    """The hands ``actor`` can reload with: two, less an arm the Injury Table made unusable
+    (C83) and both while Bound (what the hands hold otherwise is the GM's: they may be
+    readied, S145).
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition, Injury, InjuryLasts
+    >>> arm = Injury("Arm: left arm unusable", InjuryLasts.UNTIL_HEALED)
+    >>> hands_free(Combatant("a")), hands_free(Combatant("a", condition=Condition(injuries=(arm,))))
+    (2, 1)
+    """
+    if actor.condition.bound:
+        return 0
+    arms = {i.name for i in actor.condition.injuries if i.name.startswith("Arm: ")}
+    return max(0, 2 - len(arms))
+
+
 def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """Reload the named (or first ranged) weapon: Reload X actions, both hands."""
     actor = fighter_of(board, request.actor)
@@ -335,7 +353,7 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
     if weapon is None:
         raise AttackError(f"{_name(board, actor.id)} has no weapon to reload")
     try:
-        actions = reload_actions(weapon, hands_free=2)
+        actions = reload_actions(weapon, hands_free=hands_free(actor))
     except RulesError as error:
         raise AttackError(str(error)) from None
     count = f"Reload {actions}: {actions} action{'s' * (actions != 1)}"
