@@ -49,7 +49,7 @@ from rules.registry import GameSystem, RulesError, every_system, find_system
 
 __all__ = [
     "add_arguments", "decision_json", "event_json", "options_listing", "parse_dice",
-    "parse_point", "run",
+    "parse_point", "run", "typed_params",
 ]
 
 
@@ -261,7 +261,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
     system = find_system(encounter.system)
     if args.attacker is None:
         raise ValueError("give --attacker ID")
-    params = {**params_of(args, system), **_typed(args.param)}
+    params = {**params_of(args, system), **typed_params(args.param)}
     if args.action is not None:
         if len(args.target) > 1:
             raise ValueError("--action takes at most one --target")
@@ -287,7 +287,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
     return resolve(encounter, request, dice)
 
 
-def _typed(pairs: list[str]) -> dict[str, str]:
+def typed_params(pairs: list[str]) -> dict[str, str]:
     """``["aspect=On Fire"]`` -> ``{"aspect": "On Fire"}``; blank values are left out."""
     found = {}
     for pair in pairs:

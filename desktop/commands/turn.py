@@ -24,7 +24,7 @@ import argparse
 import json
 import sys
 
-from desktop.commands.attack import parse_dice
+from desktop.commands.attack import parse_dice, typed_params
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
 from desktop.core.table_pipeline import turn_order, turn_step
@@ -66,16 +66,6 @@ def order_lines(encounter: Encounter) -> list[str]:
     return [view.header, *(_row_line(row, names) for row in view.rows), f"controls: {controls}"]
 
 
-def _params(pairs: list[str]) -> dict[str, str]:
-    found = {}
-    for pair in pairs:
-        key, equals, value = (part.strip() for part in pair.partition("="))
-        if not key or not equals:
-            raise ValueError(f"--param {pair!r} must look like KEY=VALUE")
-        found[key] = value
-    return found
-
-
 def _dice(args: argparse.Namespace) -> DiceSource:
     return ScriptedDice(args.dice) if args.dice is not None else RandomDice(args.seed)
 
@@ -85,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         encounter = load_encounter(args.file)
         if args.control:
             done = turn_step(encounter, args.control, _dice(args), args.token,
-                             _params(args.param))
+                             typed_params(args.param))
             encounter = done.encounter
             if args.write:
                 save_encounter(encounter, args.file)

@@ -163,29 +163,19 @@ def _number(params: Mapping[str, str], key: str, default: int) -> int:
     return int(text)
 
 
-def _inches(text: str) -> float:
-    try:
-        inches = float(text.strip() or 0.0)
-    except ValueError:
-        raise RulesError(f"charge: {text!r} is not a number of inches") from None
-    if not math.isfinite(inches) or inches < 0:
-        raise RulesError(f"charge: {text!r} is not a number of inches")
-    return inches
+def _amount(text: str, what: str, unit: str) -> float:
+    """A number of ``unit`` typed for ``what``, not negative; blank is 0.
 
-
-def _hours(text: str) -> float:
-    """``hours`` of an action: blank is 0.
-
-    >>> _hours("1.5"), _hours("")
+    >>> _amount("1.5", "hours", "hours"), _amount("", "charge", "inches")
     (1.5, 0.0)
     """
     try:
-        hours = float(text.strip() or 0.0)
+        amount = float(text.strip() or 0.0)
     except ValueError:
-        raise RulesError(f"hours: {text!r} is not a number of hours") from None
-    if not math.isfinite(hours) or hours < 0:
-        raise RulesError(f"hours: {text!r} is not a number of hours")
-    return hours
+        raise RulesError(f"{what}: {text!r} is not a number of {unit}") from None
+    if not math.isfinite(amount) or amount < 0:
+        raise RulesError(f"{what}: {text!r} is not a number of {unit}")
+    return amount
 
 
 CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
@@ -220,7 +210,7 @@ def declared_of(params: Mapping[str, str]) -> Declared:
         raise RulesError(f"rof {rof}: at least one die")
     return Declared(actions=_number(params, "actions", 1), running=_yes(params, "running"),
                     shots=rof, mounted=_yes(params, "mounted"),
-                    straight_run=_inches(params.get("charge", "")),
+                    straight_run=_amount(params.get("charge", ""), "charge", "inches"),
                     free_attack=_yes(params, "free_attack"),
                     through_creatures=_yes(params, "through_creatures"),
                     part_scale=Scale[part] if part else None,
@@ -595,7 +585,8 @@ class SavagePathfinder(GameSystem):
                 skill=params.get("skill"),
                 effect=params.get("effect", "distracted").capitalize(),
                 trait=params.get("trait", "strength"), device=_yes(params, "device"),
-                source=params.get("source", ""), hours=_hours(params.get("hours", "")),
+                source=params.get("source", ""),
+                hours=_amount(params.get("hours", ""), "hours", "hours"),
                 hardness=_number(params, "hardness", 8),
                 items=_number(params, "items", 3), wild_attack=_yes(params, "wild_attack"),
                 part=params.get("part") or params.get("called_shot") or "hand",
