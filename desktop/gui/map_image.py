@@ -12,10 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QSize, Qt
-from PySide6.QtGui import QImage, QImageReader
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QImage
 
-from desktop.core.images import ImageError, check_image, decode_base64_image, read_image_file
+from desktop.core.images import (
+    ImageError,
+    check_image,
+    decode_base64_image,
+    image_size,
+    read_image_file,
+)
 from desktop.core.model import Background
 from desktop.gui.png_strips import decode_strips, read_image
 
@@ -82,16 +88,16 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
     """
     where = key.rsplit("@", 1)[0]
     try:
-        check_image(data)
+        kind = check_image(data)
     except ImageError as error:
         raise ImageError(f"map image {where}: {error}") from error
     if progress is not None:
         progress("Decoding the map image...", 30)
-    in_strips = _decode_big(data, progress)
+    in_strips = _decode_big(data, kind, progress)
     if in_strips is not None:
         full, reduced = in_strips
         return MapImage(key, ((1, full), *((f, i) for f, i in reduced if _usable(i))))
-    image, problem = read_image(data)
+    image, problem = read_image(data, kind)
     if image.isNull():
         raise ImageError(f"map image {where} could not be decoded: {problem}")
     if progress is not None:
@@ -111,26 +117,21 @@ def _usable(level: QImage) -> bool:
 
 
 def _decode_big(
-    data: bytes, progress: Progress | None
+    data: bytes, kind: str, progress: Progress | None
 ) -> tuple[QImage, list[tuple[int, QImage]]] | None:
     """A PNG of STRIPS_FROM pixels or more decoded a strip at a time (:mod:`png_strips`), so
-    its whole 32-bit image never weighs on the program's peak; None for anything else."""
-    head = _buffer_of(data[:65536])  # kept: the reader does not own its device
-    size = QImageReader(head).size()
-    if not size.isValid() or size.width() * size.height() < STRIPS_FROM:
+    its whole 32-bit image never weighs on the program's peak; None for anything else. The
+    size comes from the header as the file checks read it: no Qt image reader in the worker
+    (see :func:`~desktop.gui.png_strips.read_image`)."""
+    _, width, height = image_size(data)
+    if kind != "png" or width * height < STRIPS_FROM:
         return None
 
     def step(top: int) -> None:
         if progress is not None:
-            progress("Decoding the map image...", 30 + 60 * top // size.height())
+            progress("Decoding the map image...", 30 + 60 * top // height)
 
     return decode_strips(data, LEVEL_FACTORS, step=step)
-
-
-def _buffer_of(data: bytes) -> QBuffer:
-    buffer = QBuffer()
-    buffer.setData(QByteArray(data))
-    return buffer
 
 
 def compact_in_place(image: QImage) -> QImage:

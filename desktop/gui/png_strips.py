@@ -87,7 +87,7 @@ def decode_strips(
             if step is not None:
                 step(top)
             skip, count = len(above) and 1, len(strip) // (1 + width * channels)
-            image = read_image(_strip_png(above, strip, kept, (width, channels)))[0]
+            image = read_image(_strip_png(above, strip, kept, (width, channels)), "png")[0]
             del strip
             if image.height() != skip + count:
                 return None
@@ -201,15 +201,18 @@ def _strip_png(
     return png
 
 
-def read_image(data: bytes | bytearray) -> tuple[QImage, str]:
+def read_image(data: bytes | bytearray, kind: str = "") -> tuple[QImage, str]:
     """``data`` decoded by Qt, letting other threads run while it decodes (unlike
-    ``QImage.fromData``); a null image and Qt's reason when it cannot be decoded.
+    ``QImage.fromData``); a null image and Qt's reason when it cannot be decoded. ``kind``
+    (``"png"``, ``"jpeg"``, ``"webp"``: what the file checks found) is the only decoder tried.
 
-    Qt picks the decoder under a lock that the GUI thread also takes (to load an icon) while
-    it holds Python's GIL, and picking it reads the Python-made buffer, which needs the GIL: a
-    worker that let the GIL go then could wait for the GUI thread forever, and it for the
-    worker. So the decoder is picked keeping the GIL (``canRead``) and only the decoding lets
-    it go (``read``).
+    In the map worker Qt must not pick the decoder by probing: probing runs every image
+    plugin's check, and the SVG plugin's makes a ``QTextStream``, whose signal connection takes
+    one of Qt's shared connection locks. The GUI thread can hold that very lock while it
+    deletes an object made in Python and waits for Python's GIL, which the worker holds while
+    it picks (a hang seen in the test suite). With ``kind`` the decoder is named, nothing is
+    probed; the decoder is made keeping the GIL (``canRead``: it reads the Python-made buffer)
+    and only the decoding lets it go (``read``).
 
     >>> image, problem = read_image(b"not a picture")
     >>> image.isNull(), problem
@@ -218,7 +221,8 @@ def read_image(data: bytes | bytearray) -> tuple[QImage, str]:
     buffer = QBuffer()
     buffer.setData(data)
     buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-    reader = QImageReader(buffer)
+    reader = QImageReader(buffer, kind.encode()) if kind else QImageReader(buffer)
+    reader.setAutoDetectImageFormat(not kind)
     reader.canRead()
     return reader.read(), reader.errorString()
 
