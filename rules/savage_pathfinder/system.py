@@ -523,7 +523,8 @@ class SavagePathfinder(GameSystem):
                                     rotation=request.rotation, weapon=request.weapon,
                                     options=options_of(request.options, request.params),
                                     overrides=request.overrides,
-                                    evadable=_yes(request.params, "evadable"))
+                                    evadable=_yes(request.params, "evadable"),
+                                    actions=_number(request.params, "actions", 1))
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
         return keep_seat(board, Resolution(area.events, area.board, area.entry.title,

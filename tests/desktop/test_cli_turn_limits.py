@@ -4,6 +4,7 @@ declaration, one limited action and one limited free action a turn, three action
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,27 @@ def test_reloading_needs_two_hands(tmp_path: Path, capsys: pytest.CaptureFixture
                  "--write"]) == 2
     assert "reloading Heavy crossbow needs two hands" in capsys.readouterr().err
     assert load_encounter(path).log == ()
+
+
+def test_a_thrown_flask_is_an_action_of_the_turn(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """C25/S118 for area attacks: in her turn the hero throws a flask (a Small Blast) at the orc
+    3" away, then another: the second is her second action, -2 Multi-Action: Athletics d8 7,
+    Wild 1 = 7 - 2 = 5 vs TN 4, a hit; the first had no penalty (d8 5 → 5). Each blast's 2d6 2
+    + 1 = 3 does not hurt the orc (Toughness 5)."""
+    flask = {"skills": {"athletics": "d8"}, "wild_card": True,
+             "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}
+    encounter, _ = begin_combat(Encounter(width=20, height=10, tokens=(
+        Token(id="hero", name="Hero", x=1.5, y=5.5, stats=flask),
+        Token(id="orc", name="Orc", x=4.5, y=5.5, stats={"attributes": {"vigor": "d6"}}))),
+        PhysicalCards(["KS", "2C"]))
+    path = tmp_path / "flask.json"
+    save_encounter(encounter, path)
+    throw = ["attack", str(path), "--attacker", "hero", "--template", "sbt", "--at", "4.5,5.5",
+             "--json", "--write"]
+    assert main([*throw, "--dice", "5,1,2,1"]) == 0
+    first = json.loads(capsys.readouterr().out)["log"]["lines"][0]
+    assert first.endswith("d8 5, Wild d6 1 → 5 vs TN 4: hit")
+    assert main([*throw, "--dice", "7,1,2,1"]) == 0
+    second = json.loads(capsys.readouterr().out)["log"]["lines"][0]
+    assert second.endswith("= 7; -2 Multi-Action (2 actions) → 5 vs TN 4: hit")

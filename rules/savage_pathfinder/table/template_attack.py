@@ -34,6 +34,13 @@ from rules.savage_pathfinder.situational.area import Template as AreaTemplate
 from rules.savage_pathfinder.situational.situation import AttackFacts, situate
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
+from rules.savage_pathfinder.table.timed_states import mark_acted
+from rules.savage_pathfinder.table.turn_limits import (
+    ActionKind,
+    actions_counted,
+    limit_problem,
+    note_taken,
+)
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Area, AreaFacts, Board, LogEntry, Point
 
@@ -77,8 +84,10 @@ def _area_weapon(fighter: Combatant, name: str | None) -> Weapon:
 
 
 def _context(board: Board, fighter: Combatant, weapon: Weapon, at: Point,
-             options: Sequence[str], overrides: Mapping[str, str]) -> tuple[AttackContext, float]:
-    """The attack's context at the aimed point, and the distance to it."""
+             options: Sequence[str], overrides: Mapping[str, str],
+             actions: int = 1) -> tuple[AttackContext, float]:
+    """The attack's context at the aimed point, and the distance to it; ``actions`` the
+    Multi-Action count declared (the actions taken this turn with this one, when more)."""
     measure = board.map()
     distance = measure.distance_to(fighter.id, at)
     band = measure.range_band(distance, weapon.range)
@@ -87,8 +96,9 @@ def _context(board: Board, fighter: Combatant, weapon: Weapon, at: Point,
                           f"({distance:g}\" away)")
     light = Illumination(overrides.get("illumination") or measure.light_at(at))
     kind = AttackKind.THROWN if weapon.thrown else AttackKind.SHOOTING
+    count = max(actions, actions_counted(board, fighter.id, ActionKind.REGULAR))
     context = AttackContext(kind=kind, range_band=RangeBand(overrides.get("range_band") or band),
-                            joker=has_joker(board.combat, fighter.id))
+                            joker=has_joker(board.combat, fighter.id), actions=count)
     facts = AttackFacts(distance=distance, adjacent=False, light=light)
     return situate(fighter, Combatant(id="location"), weapon, context, facts,
                    options).context, distance
@@ -191,10 +201,14 @@ TEMPLATE_NAMES = {"sbt": "Small Blast", "mbt": "Medium Blast", "lbt": "Large Bla
 
 def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
              weapon: str | None, options: Sequence[str], overrides: Mapping[str, str],
-             evadable: bool) -> TemplateAttack:
+             evadable: bool, actions: int = 1) -> TemplateAttack:
     fighter = combatant_of(board, board.token(attacker_id))
     arm = _area_weapon(fighter, weapon)
-    context, distance = _context(board, fighter, arm, (aimed.x, aimed.y), options, overrides)
+    problem = limit_problem(board, attacker_id, ActionKind.REGULAR)
+    if problem is not None:
+        raise AttackError(problem)
+    context, distance = _context(board, fighter, arm, (aimed.x, aimed.y), options, overrides,
+                                 actions)
     beneath = _beneath(board, attacker_id, aimed)
     attack = resolve_area_attack(dice, fighter, arm.name, AreaTemplate(aimed.shape),
                                  _victims(board, beneath, evadable), context,
@@ -213,22 +227,26 @@ def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
     entry = attack_entry(title, shown, {t.id: t.name for t in board.tokens},
                          notes=(*evasions, *_notes(board, beneath, aimed, landed, moved)),
                          round_number=initiative(board).round)
-    after = apply_outcome(board, states, events).with_log(entry)
-    return TemplateAttack(aimed, landed, beneath, tuple(events), after, entry)
+    after = apply_outcome(board, states, events)
+    if initiative(board).round:  # an action of the attacker's turn (C25, S118)
+        after = note_taken(mark_acted(after, attacker_id), attacker_id, ActionKind.REGULAR)
+    return TemplateAttack(aimed, landed, beneath, tuple(events), after.with_log(entry), entry)
 
 
 def resolve_template(board: Board, attacker_id: str, shape: str, at: Point,
                      dice: DiceSource, *, rotation: float | None = None,
                      weapon: str | None = None, options: Sequence[str] = (),
                      overrides: Mapping[str, str] | None = None,
-                     evadable: bool = False) -> TemplateAttack:
+                     evadable: bool = False, actions: int = 1) -> TemplateAttack:
     """Roll an area attack with a ``shape`` template (sbt, mbt, lbt, cone, stream) at ``at``.
 
     Dice: the attack roll and Wild Die; on a hit each victim's Evasion roll (Agility die and
     Wild Die, if ``evadable``) and damage in order; on a missed blast the deviation d6s and
     d12, then the same for each victim where it landed. The ``overrides`` may set
-    ``range_band`` and ``illumination``. ``AttackError`` (nothing applied) when the attack
-    cannot be made.
+    ``range_band`` and ``illumination``. In combat the attack is an action of the attacker's
+    turn: its Multi-Action count is ``actions`` as declared, or the actions taken this turn
+    with it when more, and a fourth action is refused. ``AttackError`` (nothing applied) when
+    the attack cannot be made.
     """
     try:
         token = board.token(attacker_id)
@@ -240,6 +258,6 @@ def resolve_template(board: Board, attacker_id: str, shape: str, at: Point,
         raise AttackError(str(error)) from None
     try:
         return _resolve(board, token.id, aimed, dice, weapon, options, overrides or {},
-                        evadable)
+                        evadable, actions)
     except RulesError as error:
         raise AttackError(str(error)) from None
