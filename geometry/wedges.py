@@ -68,7 +68,7 @@ def wedge_pairs(
     >>> [a.tolist() for a in wedge_pairs(field, (0.0, 0.0), np.array([0]))]
     [[0], [0]]
     """
-    walls = np.flatnonzero(field.wall_blocks_sight)
+    walls = _sight_walls(field)
     ex, ey = centre
     tx, ty = field.body_x[targets] - ex, field.body_y[targets] - ey
     distance = _length(tx, ty)
@@ -77,11 +77,18 @@ def wedge_pairs(
         half = np.arctan2(radius, np.maximum(distance - margin, 0.0))
         half += np.arcsin(np.minimum(margin / distance, 1.0)) + ANGLE_SLACK
     half = np.where(distance > margin, half, math.pi)
-    reach = _length(distance + margin, radius) + margin
-    middle, width, nearest = _wall_arcs(field, walls, centre, margin)
-    rows, found, gap = _candidates(np.arctan2(ty, tx), half, middle, width)
-    keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows] * (1 + 1e-9))
-    return rows[keep], walls[found[keep]]
+    reach = (_length(distance + margin, radius) + margin) * (1 + 1e-9)
+    arcs = _wall_arcs(field, walls, centre, margin)
+    rows, found = _candidates((np.arctan2(ty, tx), half, reach), arcs)
+    return rows, walls[found]
+
+
+def _sight_walls(field: Battlefield) -> IndexArray:
+    """The numbers of the walls that block sight, worked out once per battlefield."""
+    walls: IndexArray | None = field.derived.get("sight_walls")
+    if walls is None:
+        walls = field.derived["sight_walls"] = np.flatnonzero(field.wall_blocks_sight)
+    return walls
 
 
 def _wall_arcs(
@@ -117,52 +124,106 @@ def _distance_from_origin(
 
 
 def _candidates(
-    angle: FloatArray, half: FloatArray, middle: FloatArray, width: FloatArray
-) -> tuple[IndexArray, IndexArray, FloatArray]:
-    """(target, wall position) pairs whose angles may overlap, with the angle from the wall's
-    middle to the target's direction: near targets with every wall, wide walls with every
-    target, the rest with one binary search per (target, width class) window."""
-    near = np.flatnonzero(half > NEAR_WEDGE)
+    targets: tuple[FloatArray, FloatArray, FloatArray],
+    arcs: tuple[FloatArray, FloatArray, FloatArray],
+) -> tuple[IndexArray, IndexArray]:
+    """(target, wall position) pairs whose angular intervals meet and whose wall's nearest
+    point is nearer than the target's ``reach``, given each target's (direction, half-angle,
+    reach) and each wall's (middle, width, nearest distance): near targets are tested with
+    every wall, wide walls with every other target, the rest found by :func:`_window_join`."""
+    angle, half, reach = targets
+    middle, width, nearest = arcs
+    near, far = np.flatnonzero(half > NEAR_WEDGE), np.flatnonzero(half <= NEAR_WEDGE)
     wide = np.flatnonzero(width > WIDTH_CLASSES[-1])
-    rows = [np.repeat(near, len(middle)), np.repeat(np.arange(len(angle)), len(wide))]
-    found = [np.tile(np.arange(len(middle)), len(near)), np.tile(wide, len(angle))]
     narrow = np.flatnonzero(width <= WIDTH_CLASSES[-1])
-    far = np.flatnonzero(half <= NEAR_WEDGE)
+    rows = np.concatenate([np.repeat(near, len(middle)), np.repeat(far, len(wide))])
+    found = np.concatenate([np.tile(np.arange(len(middle)), len(near)), np.tile(wide, len(far))])
+    turn = angle[rows] - middle[found]
+    gap = np.abs(turn - TAU * np.round(turn / TAU))
+    keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows])
+    all_rows, all_found = [rows[keep]], [found[keep]]
     if len(narrow) and len(far):
-        width_class = np.searchsorted(WIDTH_CLASSES, width[narrow], "left")
         some_rows, some_found = _window_join(
-            (angle[far], half[far]), (width_class, middle[narrow])
+            (angle[far], half[far], reach[far]), (middle[narrow], width[narrow], nearest[narrow])
         )
-        rows.append(far[some_rows])
-        found.append(narrow[some_found])
-    all_rows, all_found = np.concatenate(rows), np.concatenate(found)
-    turn = angle[all_rows] - middle[all_found]
-    return all_rows, all_found, np.abs(turn - TAU * np.round(turn / TAU))
+        all_rows.append(far[some_rows])
+        all_found.append(narrow[some_found])
+    return np.concatenate(all_rows), np.concatenate(all_found)
 
 
 def _window_join(
-    windows: tuple[FloatArray, FloatArray], keys: tuple[IndexArray, FloatArray]
+    windows: tuple[FloatArray, FloatArray, FloatArray],
+    keys: tuple[FloatArray, FloatArray, FloatArray],
 ) -> tuple[IndexArray, IndexArray]:
-    """(window, key position) pairs: for each window (centre angle, half-width) and width
-    class, the keys of that class whose angle lies within the half-width plus half the class's
-    widest, on the circle. Each class owns a stretch of 4 turns of one sorted line, its angles
-    repeated a turn lower and higher; every window is shorter than a turn, so no key is found
-    twice."""
-    centre, half = windows
-    key_class, angle = keys
-    line = key_class * (4.0 * TAU) + _turns(angle + math.pi) - math.pi
-    ring = np.concatenate([line - TAU, line, line + TAU])
-    order = np.argsort(ring)
-    ring, owner = ring[order], np.tile(np.arange(len(angle)), 3)[order]
-    classes = len(WIDTH_CLASSES)
-    middle = (np.arange(classes) * (4.0 * TAU))[None, :] + centre[:, None]
-    reach = half[:, None] + np.asarray(WIDTH_CLASSES)[None, :] / 2.0
-    start = np.searchsorted(ring, (middle - reach).ravel(), "left")
-    stop = np.searchsorted(ring, (middle + reach).ravel(), "right")
-    counts = stop - start
-    return np.repeat(np.arange(len(centre)), counts.reshape(-1, classes).sum(1)), owner[
-        _concatenated_ranges(start, stop)
-    ]
+    """(window, key position) pairs: windows are (centre angle, half-width, reach), keys
+    (angle, width, nearest distance); a pair's angular intervals meet and the key is nearer
+    than the window's reach. The keys are put in classes by width and, within a class, in
+    buckets by angle (:func:`_buckets`); a window takes, from each class, the buckets that
+    hold the angles within its half-width plus half the class's widest, then the exact tests.
+    """
+    centre, half, reach = windows
+    angle, width, nearest = keys
+    first, turned, owner = _buckets(np.searchsorted(CLASS_EDGES, width, "left"), angle)
+    widen = half[:, None] + CLASS_HALF_WIDTHS[None, :]
+    start = first[_bucket_of(CLASS_NUMBERS[None, :], centre[:, None] - widen).ravel()]
+    stop = first[_bucket_of(CLASS_NUMBERS[None, :], centre[:, None] + widen).ravel() + 1]
+    at = _concatenated_ranges(start, stop)
+    per_window = (stop - start).reshape(-1, len(WIDTH_CLASSES)).sum(1)
+    rows, found = np.repeat(np.arange(len(centre)), per_window), owner[at]
+    gap = np.abs(turned[at] - centre[rows])
+    keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows])
+    return rows[keep], found[keep]
+
+
+BUCKETS = 1024
+"""Buckets per width class in :func:`_buckets`, across :data:`BUCKET_SPAN` radians."""
+WINDOW_REACH = NEAR_WEDGE + WIDTH_CLASSES[-1] / 2.0 + 0.1
+"""More than any window's half-width in :func:`_window_join` (a half-angle of at most
+:data:`NEAR_WEDGE` plus half the widest class)."""
+BUCKET_SPAN = TAU + 2.0 * WINDOW_REACH
+"""The angles a class's buckets cover, from ``-pi - WINDOW_REACH``: every window's."""
+CLASS_NUMBERS = np.arange(len(WIDTH_CLASSES))
+CLASS_EDGES = np.asarray(WIDTH_CLASSES)
+CLASS_HALF_WIDTHS = CLASS_EDGES / 2.0
+
+
+def _bucket_of(key_class: IndexArray, angle: FloatArray) -> IndexArray:
+    """The bucket of each angle (in the span of :data:`BUCKET_SPAN`) in its class.
+
+    Examples
+    --------
+    >>> _bucket_of(np.array([0, 0, 1]), np.array([-4.0, 4.7, -math.pi - WINDOW_REACH])).tolist()
+    [80, 1019, 1024]
+    """
+    share = (angle + (math.pi + WINDOW_REACH)) * (BUCKETS / BUCKET_SPAN)
+    bucket: IndexArray = key_class * BUCKETS + np.clip(share, 0.0, BUCKETS - 1).astype(np.intp)
+    return bucket
+
+
+def _buckets(
+    key_class: IndexArray, angle: FloatArray
+) -> tuple[IndexArray, FloatArray, IndexArray]:
+    """The keys by bucket of :func:`_window_join`: each key's angle (turned into [-pi, pi)),
+    and a turn lower or higher where a window may meet it there, grouped by
+    :func:`_bucket_of`; with where each bucket starts (one more for the end) and the key each
+    place holds. A window's buckets, one run of them, hold every angle it may meet.
+
+    Examples
+    --------
+    >>> first, turned, owner = _buckets(np.array([1, 0]), np.array([0.0, 3.0]))
+    >>> int(first[-1]), turned.round(2).tolist(), owner.tolist()
+    (3, [-3.28, 3.0, 0.0], [1, 1, 0])
+    """
+    angle = _turns(angle + math.pi) - math.pi
+    lower = np.flatnonzero(angle >= math.pi - WINDOW_REACH)
+    higher = np.flatnonzero(angle < WINDOW_REACH - math.pi)
+    owner = np.concatenate([np.arange(len(angle)), lower, higher])
+    turned = np.concatenate([angle, angle[lower] - TAU, angle[higher] + TAU])
+    bucket = _bucket_of(key_class[owner], turned)
+    order = np.argsort(bucket.astype(np.uint16), kind="stable")  # a radix sort: one pass
+    counts = np.bincount(bucket, minlength=BUCKETS * len(WIDTH_CLASSES))
+    first = np.concatenate([[0], np.cumsum(counts)])
+    return first, turned[order], owner[order]
 
 
 def _concatenated_ranges(start: IndexArray, stop: IndexArray) -> IndexArray:
