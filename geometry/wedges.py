@@ -31,6 +31,8 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +43,7 @@ from geometry.shapes import Point
 __all__ = ["THIN", "walled_off", "walled_off_one", "wedge_pairs"]
 
 FloatArray = npt.NDArray[np.float64]
+T = TypeVar("T")
 IndexArray = npt.NDArray[np.intp]
 
 TAU = 2.0 * math.pi
@@ -78,37 +81,58 @@ def wedge_pairs(
         half += np.arcsin(np.minimum(margin / distance, 1.0)) + ANGLE_SLACK
     half = np.where(distance > margin, half, math.pi)
     reach = (_length(distance + margin, radius) + margin) * (1 + 1e-9)
-    arcs = _wall_arcs(field, walls, centre, margin)
+    arcs = _wall_arcs(field, centre, margin)
     rows, found = _candidates((np.arctan2(ty, tx), half, reach), arcs)
     return rows, walls[found]
 
 
 def _sight_walls(field: Battlefield) -> IndexArray:
-    """The numbers of the walls that block sight, worked out once per battlefield."""
-    walls: IndexArray | None = field.derived.get("sight_walls")
-    if walls is None:
-        walls = field.derived["sight_walls"] = np.flatnonzero(field.wall_blocks_sight)
-    return walls
+    """The numbers of the walls that block sight."""
+    return _derived(field, "sight_walls", lambda: np.flatnonzero(field.wall_blocks_sight))
+
+
+def _sight_wall_ends(field: Battlefield) -> FloatArray:
+    """The rows x1, y1, x2, y2 of the sight-blocking walls, one contiguous array."""
+    ends: FloatArray = field.wall_table[[0, 1, 4, 5]][:, _sight_walls(field)]
+    return ends
+
+
+def _sight_tops(field: Battlefield) -> FloatArray:
+    """The tops of the sight-blocking walls."""
+    tops: FloatArray = field.wall_top[_sight_walls(field)]
+    return tops
+
+
+def _derived(field: Battlefield, key: str, make: Callable[[], T]) -> T:
+    """``field.derived[key]``, made by ``make`` the first time: once per battlefield (two
+    threads may both make it; either result serves)."""
+    if key not in field.derived:
+        field.derived[key] = make()
+    value: T = field.derived[key]
+    return value
 
 
 def _wall_arcs(
-    field: Battlefield, walls: IndexArray, centre: Point, margin: float
+    field: Battlefield, centre: Point, margin: float
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """Each wall's angular middle and width seen from ``centre`` (widened for ``margin``; a
-    wall within the margin gets a width over 2 pi: every direction), and its nearest distance."""
+    """Each sight-blocking wall's angular middle and width seen from ``centre`` (widened for
+    ``margin``; a wall within the margin gets a width over 2 pi: every direction), and its
+    nearest distance."""
     ex, ey = centre
-    ax, ay = field.wall_x1[walls] - ex, field.wall_y1[walls] - ey
-    bx, by = field.wall_x2[walls] - ex, field.wall_y2[walls] - ey
+    x1, y1, x2, y2 = _derived(field, "sight_wall_ends", lambda: _sight_wall_ends(field))
+    ax, ay, bx, by = x1 - ex, y1 - ey, x2 - ex, y2 - ey
     first, second = np.arctan2(ay, ax), np.arctan2(by, bx)
     span = _turns(second - first)
     turned = span > math.pi
     width = np.where(turned, TAU - span, span)
     middle = np.where(turned, second, first) + width / 2.0
     nearest = _distance_from_origin(ax, ay, bx - ax, by - ay)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        widen = np.arcsin(np.minimum(margin / nearest, 1.0))
+    if margin > 0.0:  # with none, the widening is 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            widen = np.arcsin(np.minimum(margin / nearest, 1.0))
+        width = width + 2.0 * np.nan_to_num(widen)
     through = nearest <= margin * (1.0 + 1e-9) + 1e-12
-    width = np.where(through, 3.0 * math.pi, width + 2.0 * np.nan_to_num(widen) + 2 * ANGLE_SLACK)
+    width = np.where(through, 3.0 * math.pi, width + 2 * ANGLE_SLACK)
     return middle, width, nearest
 
 
@@ -118,7 +142,7 @@ def _distance_from_origin(
     """Distance from (0, 0) to each segment from ``(ax, ay)`` along ``(dx, dy)``."""
     length = dx * dx + dy * dy
     with np.errstate(divide="ignore", invalid="ignore"):
-        share = np.clip(np.nan_to_num(-(ax * dx + ay * dy) / length), 0.0, 1.0)
+        share = np.fmin(np.fmax(-(ax * dx + ay * dy) / length, 0.0), 1.0)  # NaN: 0
     distance: FloatArray = _length(ax + share * dx, ay + share * dy)
     return distance
 
@@ -136,19 +160,27 @@ def _candidates(
     near, far = np.flatnonzero(half > NEAR_WEDGE), np.flatnonzero(half <= NEAR_WEDGE)
     wide = np.flatnonzero(width > WIDTH_CLASSES[-1])
     narrow = np.flatnonzero(width <= WIDTH_CLASSES[-1])
-    rows = np.concatenate([np.repeat(near, len(middle)), np.repeat(far, len(wide))])
-    found = np.concatenate([np.tile(np.arange(len(middle)), len(near)), np.tile(wide, len(far))])
-    turn = angle[rows] - middle[found]
-    gap = np.abs(turn - TAU * np.round(turn / TAU))
-    keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows])
-    all_rows, all_found = [rows[keep]], [found[keep]]
+    all_rows, all_found = [], []
+    if len(near) or len(wide):
+        rows = np.concatenate([np.repeat(near, len(middle)), np.repeat(far, len(wide))])
+        found = np.concatenate(
+            [np.tile(np.arange(len(middle)), len(near)), np.tile(wide, len(far))]
+        )
+        turn = angle[rows] - middle[found]
+        gap = np.abs(turn - TAU * np.round(turn / TAU))
+        keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows])
+        all_rows.append(rows[keep])
+        all_found.append(found[keep])
     if len(narrow) and len(far):
         some_rows, some_found = _window_join(
             (angle[far], half[far], reach[far]), (middle[narrow], width[narrow], nearest[narrow])
         )
         all_rows.append(far[some_rows])
         all_found.append(narrow[some_found])
-    return np.concatenate(all_rows), np.concatenate(all_found)
+    if len(all_rows) == 1:
+        return all_rows[0], all_found[0]
+    empty = np.zeros(0, dtype=np.intp)
+    return np.concatenate([empty, *all_rows]), np.concatenate([empty, *all_found])
 
 
 def _window_join(
@@ -164,15 +196,17 @@ def _window_join(
     centre, half, reach = windows
     angle, width, nearest = keys
     first, turned, owner = _buckets(np.searchsorted(CLASS_EDGES, width, "left"), angle)
+    half_width, nearest = width[owner] / 2.0, nearest[owner]  # in the buckets' order
     widen = half[:, None] + CLASS_HALF_WIDTHS[None, :]
     start = first[_bucket_of(CLASS_NUMBERS[None, :], centre[:, None] - widen).ravel()]
     stop = first[_bucket_of(CLASS_NUMBERS[None, :], centre[:, None] + widen).ravel() + 1]
     at = _concatenated_ranges(start, stop)
     per_window = (stop - start).reshape(-1, len(WIDTH_CLASSES)).sum(1)
-    rows, found = np.repeat(np.arange(len(centre)), per_window), owner[at]
+    rows = np.repeat(np.arange(len(centre)), per_window)
     gap = np.abs(turned[at] - centre[rows])
-    keep = (gap <= half[rows] + width[found] / 2.0) & (nearest[found] < reach[rows])
-    return rows[keep], found[keep]
+    keep = (gap <= half[rows] + half_width[at]) & (nearest[at] < reach[rows])
+    kept = np.flatnonzero(keep)  # numpy gathers faster than it compresses by a mask
+    return rows[kept], owner[at[kept]]
 
 
 BUCKETS = 1024
@@ -196,7 +230,8 @@ def _bucket_of(key_class: IndexArray, angle: FloatArray) -> IndexArray:
     [80, 1019, 1024]
     """
     share = (angle + (math.pi + WINDOW_REACH)) * (BUCKETS / BUCKET_SPAN)
-    bucket: IndexArray = key_class * BUCKETS + np.clip(share, 0.0, BUCKETS - 1).astype(np.intp)
+    within = np.fmin(np.fmax(share, 0.0), BUCKETS - 1)  # numpy's clip costs more
+    bucket: IndexArray = key_class * BUCKETS + within.astype(np.intp)
     return bucket
 
 
@@ -221,8 +256,8 @@ def _buckets(
     turned = np.concatenate([angle, angle[lower] - TAU, angle[higher] + TAU])
     bucket = _bucket_of(key_class[owner], turned)
     order = np.argsort(bucket.astype(np.uint16), kind="stable")  # a radix sort: one pass
-    counts = np.bincount(bucket, minlength=BUCKETS * len(WIDTH_CLASSES))
-    first = np.concatenate([[0], np.cumsum(counts)])
+    first = np.zeros(BUCKETS * len(WIDTH_CLASSES) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(bucket, minlength=BUCKETS * len(WIDTH_CLASSES)), out=first[1:])
     return first, turned[order], owner[order]
 
 
@@ -234,15 +269,10 @@ def _concatenated_ranges(start: IndexArray, stop: IndexArray) -> IndexArray:
     >>> _concatenated_ranges(np.array([3, 0, 7]), np.array([5, 0, 9])).tolist()
     [3, 4, 7, 8]
     """
-    counts = stop - start
-    full = counts > 0
-    start, stop, counts = start[full], stop[full], counts[full]
-    if not len(counts):
-        return np.zeros(0, dtype=np.intp)
-    steps = np.ones(int(counts.sum()), dtype=np.intp)
-    steps[0] = start[0]
-    steps[np.cumsum(counts[:-1])] = start[1:] - stop[:-1] + 1
-    ranges: IndexArray = np.cumsum(steps)
+    counts = np.maximum(stop - start, 0)
+    ends = np.cumsum(counts)
+    ranges: IndexArray = np.arange(ends[-1] if len(ends) else 0)
+    ranges += np.repeat(start - (ends - counts), counts)
     return ranges
 
 
@@ -272,26 +302,32 @@ def walled_off(
     array([ True, False])
     """
     k, w = pairs
-    tall = np.isinf(field.wall_top[w])
-    k, w = k[tall], w[tall]
+    if not _derived(field, "sight_walls_tall", lambda: bool(np.isinf(_sight_tops(field)).all())):
+        tall = np.isinf(field.wall_top[w])
+        k, w = k[tall], w[tall]
     ex, ey = centre
-    cx, cy = field.body_x[targets][k] - ex, field.body_y[targets][k] - ey
-    r = np.maximum(field.body_radius[targets][k], THIN)
+    cx, cy = field.body_x[targets] - ex, field.body_y[targets] - ey
+    r = np.maximum(field.body_radius[targets], THIN)
     ax, ay = field.wall_x1[w] - ex, field.wall_y1[w] - ey
     dx, dy = field.wall_dx[w], field.wall_dy[w]
-    length = _length(dx, dy)
     with np.errstate(divide="ignore", invalid="ignore"):
-        side_eye = (dx * ay - dy * ax) / length  # the eye's (origin's) side of the wall's line
-        side_target = (dx * (ay - cy) - dy * (ax - cx)) / length
-        apart = (np.abs(side_eye) >= margin + SEPARATION) & (np.abs(side_target) >= r + SEPARATION)
-        apart &= np.sign(side_eye) != np.sign(side_target)
         reach = np.ones(len(k), dtype=bool)
         for sign in (-1.0, 1.0):
-            nx, ny, c = _outer_tangent(cx, cy, r, margin, sign)
-            s = (c - nx * ax - ny * ay) / (nx * dx + ny * dy)
+            nx, ny, _ = _outer_tangent(cx, cy, r, margin, sign)
+            nx, ny = nx[k], ny[k]
+            s = (margin - nx * ax - ny * ay) / (nx * dx + ny * dy)
             reach &= (s >= SEPARATION) & (s <= 1.0 - SEPARATION)
+        across = np.flatnonzero(reach)
+        k, ax, ay, dx, dy = k[across], ax[across], ay[across], dx[across], dy[across]
+        length = _derived(field, "wall_lengths", lambda: _length(field.wall_dx, field.wall_dy))
+        length = length[w[across]]
+        side_eye = (dx * ay - dy * ax) / length  # the eye's (origin's) side of the wall's line
+        side_target = (dx * (ay - cy[k]) - dy * (ax - cx[k])) / length
+        apart = np.abs(side_eye) >= margin + SEPARATION
+        apart &= np.abs(side_target) >= r[k] + SEPARATION
+        apart &= side_eye * side_target < 0.0  # both are at least SEPARATION from 0
     blocked = np.zeros(len(targets), dtype=bool)
-    blocked[k[apart & reach & (length > 0)]] = True
+    blocked[k[apart & (length > 0)]] = True
     return blocked
 
 
