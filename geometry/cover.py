@@ -195,14 +195,17 @@ def cover_from(
     [('b', 'total'), ('c', 'none')]
     """
     attacker = field.body(attacker_id)
-    ids = [b.id for b in field.bodies if b.id != attacker_id] if target_ids is None else target_ids
-    targets = np.array([field.index_of(i) for i in ids], dtype=np.intp)
+    if target_ids is None:
+        targets = np.delete(np.arange(len(field.bodies)), field.index_of(attacker_id))
+    else:
+        targets = np.array([field.index_of(i) for i in target_ids], dtype=np.intp)
     fractions = least_hidden(
         field, attacker, targets, lean=lean, eye_height=eye_height, creatures_hide=creatures_hide
     )
     categories = (thresholds or DEFAULT_THRESHOLDS).categories(fractions)
+    bodies = field.bodies
     rows = zip(targets.tolist(), fractions.tolist(), categories, strict=True)
-    return tuple(TargetCover(field.bodies[t].id, f, c) for t, f, c in rows)
+    return tuple(TargetCover(bodies[t].id, f, c) for t, f, c in rows)
 
 
 def least_hidden(

@@ -114,11 +114,12 @@ def least_hidden_fractions(
             return _least_hidden_among(field, eyes, targets, pairs, blockers)
         k, w = wedge_pairs(field, centre, targets, lean)
         least = np.ones(len(targets))
-        seen = np.flatnonzero(~walled_off(field, centre, lean, targets, (k, w)))
+        hidden = walled_off(field, centre, lean, targets, (k, w))
+        seen = np.flatnonzero(~hidden)
         if len(seen):
             number = np.zeros(len(targets), dtype=np.intp)
             number[seen] = np.arange(len(seen))
-            near = np.isin(k, seen)
+            near = np.flatnonzero(~hidden[k])
             pairs = (number[k[near]], w[near])
             least[seen] = _least_hidden_among(field, eyes, targets[seen], pairs, blockers)
         return least

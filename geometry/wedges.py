@@ -163,8 +163,10 @@ def _candidates(
     all_rows, all_found = [], []
     if len(near) or len(wide):
         rows = np.concatenate([np.repeat(near, len(middle)), np.repeat(far, len(wide))])
-        found = np.concatenate(
-            [np.tile(np.arange(len(middle)), len(near)), np.tile(wide, len(far))]
+        every, each_wide = (len(near), len(middle)), (len(far), len(wide))
+        found = np.concatenate(  # np.tile, without its Python overhead
+            [np.broadcast_to(np.arange(len(middle)), every).ravel(),
+             np.broadcast_to(wide, each_wide).ravel()]
         )
         turn = angle[rows] - middle[found]
         gap = np.abs(turn - TAU * np.round(turn / TAU))
