@@ -21,6 +21,7 @@ from geometry.sightlines import (
     _envelope_of_many,
     hidden_fractions,
 )
+from geometry.wedges import ANGLE_SLACK, TAU, THIN, walled_off, walled_off_one, wedge_pairs
 
 coordinate = st.floats(-15.0, 15.0, allow_nan=False, allow_infinity=False)
 top = st.one_of(st.just(math.inf), st.just(math.inf), st.floats(0.0, 3.0))
@@ -101,3 +102,89 @@ def test_few_low_walls_integrate_as_the_numpy_envelope(
     assert _envelope_integral_of_few(full, partial) == pytest.approx(
         _envelope_of_many(fulls, tuple(columns)), abs=1e-12, nan_ok=True
     )
+
+
+def _pairs_one_by_one(
+    field: Battlefield, centre: tuple[float, float], margin: float, loosen: float
+) -> set[tuple[int, int]]:
+    """Every (target position, wall) pair that :func:`wedge_pairs` must find, tested one at a
+    time in plain floats (no classes, no buckets): the wall's angular interval from the eye,
+    widened for the margin, meets the target's wedge, and the wall's nearest point is nearer
+    than the target. ``loosen`` widens (> 0) or narrows (< 0) both tests by rounding's worth."""
+    ex, ey = centre
+    found = set()
+    for k, body in enumerate(field.bodies[1:]):
+        d, r = math.hypot(body.x - ex, body.y - ey), max(body.radius, THIN)
+        half = math.pi
+        if d > margin:
+            half = math.atan2(r, max(d - margin, 0.0)) + math.asin(min(margin / d, 1.0))
+            half += ANGLE_SLACK
+        reach = (math.hypot(d + margin, r) + margin) * (1 + 1e-9)
+        direction = math.atan2(body.y - ey, body.x - ex)
+        for w, wall in enumerate(field.occluders):
+            if not wall.blocks_sight:
+                continue
+            middle, width, nearest = _arc_of_one(wall, centre, margin)
+            gap = abs((direction - middle + math.pi) % TAU - math.pi)
+            if gap <= half + width / 2 + loosen and nearest < reach * (1 + loosen):
+                found.add((k, w))
+    return found
+
+
+def _arc_of_one(wall: Occluder, centre: tuple[float, float], margin: float) -> tuple[float, ...]:
+    """A wall's angular middle, width (widened for the margin; 3 pi within it) and nearest
+    distance seen from ``centre``, in plain floats."""
+    ax, ay = wall.x1 - centre[0], wall.y1 - centre[1]
+    bx, by = wall.x2 - centre[0], wall.y2 - centre[1]
+    first, second = math.atan2(ay, ax), math.atan2(by, bx)
+    span = (second - first) % TAU
+    width = TAU - span if span > math.pi else span
+    middle = (second if span > math.pi else first) + width / 2
+    dx, dy = bx - ax, by - ay
+    share = 0.0 if dx == dy == 0 else min(max(-(ax * dx + ay * dy) / (dx * dx + dy * dy), 0), 1)
+    nearest = math.hypot(ax + share * dx, ay + share * dy)
+    if nearest <= margin * (1.0 + 1e-9) + 1e-12:
+        return middle, 3 * math.pi, nearest
+    widen = math.asin(min(margin / nearest, 1.0)) if nearest > 0 else 0.0
+    return middle, width + 2 * widen + 2 * ANGLE_SLACK, nearest
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowded_scenes(), st.sampled_from([0.0, 0.0, 0.45, 1.2]))
+def test_the_bucketed_join_finds_the_pairs_tested_one_at_a_time(
+    field: Battlefield, margin: float
+) -> None:
+    centre = (field.bodies[0].x, field.bodies[0].y)
+    targets = np.arange(1, len(field.bodies))
+    k, w = wedge_pairs(field, centre, targets, margin)
+    found = list(zip(k.tolist(), w.tolist(), strict=True))
+    assert len(set(found)) == len(found)  # no pair twice
+    assert _pairs_one_by_one(field, centre, margin, -1e-12) <= set(found)
+    assert set(found) <= _pairs_one_by_one(field, centre, margin, 1e-12)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_bucketed_join_finds_the_pairs_on_a_dungeon(seed: int) -> None:
+    field = benchmark_map(tokens=40, walls=300, size=30.0, seed=seed)
+    targets = np.arange(1, len(field.bodies))
+    for margin in (0.0, 0.45):
+        centre = (field.bodies[0].x, field.bodies[0].y)
+        k, w = wedge_pairs(field, centre, targets, margin)
+        found = set(zip(k.tolist(), w.tolist(), strict=True))
+        assert _pairs_one_by_one(field, centre, margin, -1e-12) <= found
+        assert found <= _pairs_one_by_one(field, centre, margin, 1e-12)
+        assert len(found) > 50  # a map where the join has work to do
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowded_scenes(), st.floats(0.0, 1.5))
+def test_walled_off_for_many_targets_equals_one_target_at_a_time(
+    field: Battlefield, margin: float
+) -> None:
+    centre = (field.bodies[0].x, field.bodies[0].y)
+    targets = np.arange(1, len(field.bodies))
+    k, w = wedge_pairs(field, centre, targets, margin)
+    together = walled_off(field, centre, margin, targets, (k, w))
+    for position, target in enumerate(targets.tolist()):
+        alone = walled_off_one(field, centre, margin, target, w[k == position])
+        assert bool(together[position]) is alone
