@@ -4,15 +4,18 @@ A wall can hide part of a target only if, seen from the eye, its angular interva
 target's sight wedge (half-angle ``atan(r / d)``) and some point of it is nearer than the
 target. A bounding box from the eye to the target holds about ten times more walls than the
 thin wedge on a dungeon map, and more the farther and more diagonal the target; this join finds
-the candidates from sorted wall angles instead, so the work per target grows with the wedge's
-area (about its distance), not the box's (its distance squared).
+the candidates by wall angles instead, so the work per target grows with the wedge's area
+(about its distance), not the box's (its distance squared).
 
-Walls are put in classes by angular width (a wall near the eye is wide), each class sorted by
-the angle of its middle; a target then takes, from each class, the walls whose middle lies
-within its half-angle plus half the class's widest wall, found with two binary searches. The
-join is conservative (it widens every interval by ``ANGLE_SLACK``); the exact projection that
-follows drops what only touches. ``margin`` widens it for eyes up to that far from the centre
-(leaning: one join serves all viewpoints).
+Walls are put in classes by angular width (a wall near the eye is wide), and within a class in
+buckets by the angle of their middle (1,024 a class, grouped by one radix sort of the bucket
+numbers: no binary search); a target then takes, from each class, the run of buckets holding
+the middles within its half-angle plus half the class's widest wall, and keeps the walls whose
+interval meets its wedge and whose nearest point is nearer than it. The join is conservative
+(it widens every interval by ``ANGLE_SLACK``); the exact projection that follows drops what
+only touches. ``margin`` widens it for eyes up to that far from the centre (leaning: one join
+serves all viewpoints). What does not depend on the eye (the sight-blocking walls, their ends
+and lengths) is worked out once per battlefield, in ``Battlefield.derived``.
 
 Examples
 --------
@@ -198,7 +201,7 @@ def _window_join(
     centre, half, reach = windows
     angle, width, nearest = keys
     first, turned, owner = _buckets(np.searchsorted(CLASS_EDGES, width, "left"), angle)
-    half_width, nearest = width[owner] / 2.0, nearest[owner]  # in the buckets' order
+    half_width, near_end = width[owner] / 2.0, nearest[owner]  # in the buckets' order
     widen = half[:, None] + CLASS_HALF_WIDTHS[None, :]
     start = first[_bucket_of(CLASS_NUMBERS[None, :], centre[:, None] - widen).ravel()]
     stop = first[_bucket_of(CLASS_NUMBERS[None, :], centre[:, None] + widen).ravel() + 1]
@@ -206,13 +209,14 @@ def _window_join(
     per_window = (stop - start).reshape(-1, len(WIDTH_CLASSES)).sum(1)
     rows = np.repeat(np.arange(len(centre)), per_window)
     gap = np.abs(turned[at] - centre[rows])
-    keep = (gap <= half[rows] + half_width[at]) & (nearest[at] < reach[rows])
+    keep = (gap <= half[rows] + half_width[at]) & (near_end[at] < reach[rows])
     kept = np.flatnonzero(keep)  # numpy gathers faster than it compresses by a mask
     return rows[kept], owner[at[kept]]
 
 
 BUCKETS = 1024
-"""Buckets per width class in :func:`_buckets`, across :data:`BUCKET_SPAN` radians."""
+"""Buckets per width class in :func:`_buckets`, across :data:`BUCKET_SPAN` radians (all the
+classes' buckets are numbered in 16 bits, which numpy sorts by radix)."""
 WINDOW_REACH = NEAR_WEDGE + WIDTH_CLASSES[-1] / 2.0 + 0.1
 """More than any window's half-width in :func:`_window_join` (a half-angle of at most
 :data:`NEAR_WEDGE` plus half the widest class)."""
@@ -257,7 +261,7 @@ def _buckets(
     owner = np.concatenate([np.arange(len(angle)), lower, higher])
     turned = np.concatenate([angle, angle[lower] - TAU, angle[higher] + TAU])
     bucket = _bucket_of(key_class[owner], turned)
-    order = np.argsort(bucket.astype(np.uint16), kind="stable")  # a radix sort: one pass
+    order = np.argsort(bucket.astype(np.uint16), kind="stable")  # numpy: a radix sort
     first = np.zeros(BUCKETS * len(WIDTH_CLASSES) + 1, dtype=np.intp)
     np.cumsum(np.bincount(bucket, minlength=BUCKETS * len(WIDTH_CLASSES)), out=first[1:])
     return first, turned[order], owner[order]
