@@ -189,10 +189,16 @@ def _shares(field: Battlefield, template: Template, clip: bool) -> dict[int, flo
             return {i: disc_in_circle_share(c, r, reach) for i, c, r in rows}
     else:
         near = _near_bounds(field, template)
-        x, y, r = field.body_x[near], field.body_y[near], field.body_radius[near]
-        touched = near[_touches(template, x, y, r)]
-    measure = _clipped_overlap if clip else _exact_overlap
-    return dict(zip(touched.tolist(), measure(field, template, touched).tolist(), strict=True))
+        along, across = _frame_signed(template, field.body_x[near], field.body_y[near])
+        radii = field.body_radius[near]
+        gap = _gap_in_frame(template.shape, along, np.abs(across))
+        close = (gap < radii) | (gap == 0.0)
+        touched = near[close]
+        if not clip:
+            shares = _exact_overlap(template.shape, along[close], across[close], radii[close])
+            return dict(zip(touched.tolist(), shares, strict=True))
+    return dict(zip(touched.tolist(), _clipped_overlap(field, template, touched).tolist(),
+                    strict=True))
 
 
 def _under_blast(field: Battlefield, template: Template) -> tuple[npt.NDArray[np.intp], FloatArray]:
@@ -260,20 +266,19 @@ def _to_map(template: Template, ux: float, uy: float, along: float, across: floa
     return (template.x + ux * along - uy * across, template.y + uy * along + ux * across)
 
 
-def _frame(template: Template, x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Points in the template's frame: distance along its bearing, distance across (unsigned)."""
+def _frame_signed(
+    template: Template, x: FloatArray, y: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Points in the template's frame: along its bearing, and across it (signed; a rotation)."""
     ux, uy = _direction(template)
-    along = (x - template.x) * ux + (y - template.y) * uy
-    return along, np.abs((y - template.y) * ux - (x - template.x) * uy)
+    dx, dy = x - template.x, y - template.y
+    return dx * ux + dy * uy, dy * ux - dx * uy
 
 
-def _gap(template: Template, x: FloatArray, y: FloatArray) -> FloatArray:
-    """Distance from each point to the template (0 inside)."""
-    if template.shape.is_blast:
-        centre = np.hypot(x - template.x, y - template.y)
-        return np.maximum(centre - BLAST_RADIUS[template.shape], 0.0)
-    along, across = _frame(template, x, y)
-    if template.shape is TemplateShape.STREAM:
+def _gap_in_frame(shape: TemplateShape, along: FloatArray, across: FloatArray) -> FloatArray:
+    """Distance from each point, in a cone's or stream's frame (``across`` unsigned), to the
+    template (0 inside)."""
+    if shape is TemplateShape.STREAM:
         beyond = np.maximum(np.maximum(-along, along - STREAM_LENGTH), 0.0)
         return np.hypot(beyond, np.maximum(across - STREAM_WIDTH / 2.0, 0.0))
     disc = np.maximum(np.hypot(along - CONE_END_CENTRE, across) - CONE_END_RADIUS, 0.0)
@@ -288,76 +293,96 @@ def _in_cone_wedge(along: FloatArray, across: FloatArray) -> BoolArray:
     return inside
 
 
-def _inside(template: Template, x: FloatArray, y: FloatArray) -> BoolArray:
-    """Whether each point lies in the template (cheaper than :func:`_gap`)."""
-    if template.shape.is_blast:
-        reach = BLAST_RADIUS[template.shape]
-        within: BoolArray = (x - template.x) ** 2 + (y - template.y) ** 2 <= reach * reach
-        return within
-    along, across = _frame(template, x, y)
-    if template.shape is TemplateShape.STREAM:
-        return (along >= 0.0) & (along <= STREAM_LENGTH) & (across <= STREAM_WIDTH / 2.0)
-    in_disc = (along - CONE_END_CENTRE) ** 2 + across**2 <= CONE_END_RADIUS**2
-    return in_disc | _in_cone_wedge(along, across)
-
-
-def _touches(template: Template, x: FloatArray, y: FloatArray, r: FloatArray) -> BoolArray:
-    gap = _gap(template, x, y)
-    touching: BoolArray = (gap < r) | (gap == 0.0)
-    return touching
-
-
-def _boundary(template: Template) -> tuple[list[tuple[Point, Point]], list[tuple[float, float]]]:
-    """The template's outline in its own frame (x along the bearing, y across), counter-
-    clockwise: straight pieces (from, to), and arcs of the cone's end circle (from angle, to
-    angle; each under half a turn)."""
-    if template.shape is TemplateShape.STREAM:
-        half = STREAM_WIDTH / 2.0
-        corners = [(0.0, -half), (STREAM_LENGTH, -half), (STREAM_LENGTH, half), (0.0, half)]
-        return list(zip(corners, corners[1:] + corners[:1], strict=True)), []
-    tx, ty = CONE_TANGENT
-    sides = [((0.0, 0.0), (tx, -ty)), ((tx, ty), (0.0, 0.0))]
-    reach = math.atan2(ty, tx - CONE_END_CENTRE)
-    steps = [-reach, 0.0, reach]
-    return sides, list(pairwise(steps))
+Piece = tuple[Point, Point]
+_HALF_WIDTH = STREAM_WIDTH / 2.0
+_CORNERS = ((0.0, -_HALF_WIDTH), (STREAM_LENGTH, -_HALF_WIDTH), (STREAM_LENGTH, _HALF_WIDTH),
+            (0.0, _HALF_WIDTH))
+STREAM_SIDES: tuple[Piece, ...] = tuple(zip(_CORNERS, _CORNERS[1:] + _CORNERS[:1], strict=True))
+"""The stream's outline in its own frame (x along the bearing, y across), counter-clockwise."""
+_TX, _TY = CONE_TANGENT
+CONE_SIDES: tuple[Piece, ...] = (((0.0, 0.0), (_TX, -_TY)), ((_TX, _TY), (0.0, 0.0)))
+"""The cone's straight sides, counter-clockwise; its outline runs from the first along its end
+circle (:data:`CONE_ARC_STEPS`) to the second."""
+CONE_TRIANGLE: tuple[Piece, ...] = (*CONE_SIDES[:1], ((_TX, -_TY), (_TX, _TY)), *CONE_SIDES[1:])
+"""The triangle from the apex to the tangent points: the cone on the apex side of its chord."""
+_ARC_REACH = math.atan2(_TY, _TX - CONE_END_CENTRE)
+CONE_ARC_STEPS = (-_ARC_REACH, 0.0, _ARC_REACH)
+"""The angles (about the end circle's centre) where the cone's arc starts, turns half-way and
+stops: two counter-clockwise arcs, each under half a turn."""
 
 
 def _exact_overlap(
-    field: Battlefield, template: Template, bodies: npt.NDArray[np.intp]
-) -> FloatArray:
-    """The exact share of each body's disc beneath a cone or stream.
+    shape: TemplateShape, along: FloatArray, across: FloatArray, radii: FloatArray
+) -> list[float]:
+    """The exact share of each disc (centre in the template's frame, ``across`` signed) beneath
+    a cone or stream. A disc of radius 0 counts 1 when its centre lies in the template."""
+    share = _cone_share if shape is TemplateShape.CONE else _stream_share
+    rows = zip(along.tolist(), across.tolist(), radii.tolist(), strict=True)
+    return [share(x, y, r) for x, y, r in rows]
 
-    Green's theorem around the template's outline, in each disc's frame scaled to a unit disc:
-    the area of disc and template together is the integral over the outline of
-    ``min(|p|, 1)^2 / 2 d(angle)`` -- a triangle's area where the outline runs inside the disc,
-    a sector's where it runs outside -- in closed form for straight pieces and circular arcs
-    (plain floats: a template covers a few tokens). A body of radius 0 counts 1 when its centre
-    lies in the template.
+
+def _stream_share(x: float, y: float, r: float) -> float:
+    """The share of the disc at ``(x, y)`` (the stream's frame) of radius ``r`` beneath it."""
+    if r == 0.0:
+        return 1.0 if 0.0 <= x <= STREAM_LENGTH and abs(y) <= _HALF_WIDTH else 0.0
+    return _outline_share(x, y, r, STREAM_SIDES)
+
+
+def _cone_share(x: float, y: float, r: float) -> float:
+    """The share of the disc at ``(x, y)`` (the cone's frame) of radius ``r`` beneath the cone.
+
+    The cone is the triangle from its apex to the tangent points joined with its end circle,
+    and equals the end circle beyond the chord between the tangent points, the triangle on the
+    apex side of it: a disc on one side of the chord, or clear of the end circle, takes the
+    lens of two circles or the triangle's three straight pieces; a disc at least its radius
+    inside the outline counts 1; the rest go once around the whole outline.
+
+    Examples
+    --------
+    >>> [round(_cone_share(x, 0.0, 0.5), 4) for x in (-1.0, 4.0, 9.0, 8.5)]
+    [0.0, 1.0, 0.4645, 1.0]
     """
-    along, across = _frame_signed(template, field.body_x[bodies], field.body_y[bodies])
-    inside = _inside(template, field.body_x[bodies], field.body_y[bodies]).tolist()
-    sides, arcs = _boundary(template)
-    shares = []
-    radii = field.body_radius[bodies].tolist()
-    for x, y, r, centre_in in zip(along.tolist(), across.tolist(), radii, inside, strict=True):
-        if r == 0.0:
-            shares.append(1.0 if centre_in else 0.0)
-            continue
-        area = sum(_segment_term((px - x) / r, (py - y) / r, (qx - px) / r, (qy - py) / r)
-                   for (px, py), (qx, qy) in sides)
+    y = abs(y)  # the cone is symmetric about its axis
+    if r == 0.0:
+        in_wedge = 0.0 <= x <= _TX and y * _TX <= x * _TY
+        return 1.0 if in_wedge or math.hypot(x - CONE_END_CENTRE, y) <= CONE_END_RADIUS else 0.0
+    far = math.hypot(x - CONE_END_CENTRE, y)
+    if x - r >= _TX:
+        return disc_in_circle_share(far, r, CONE_END_RADIUS)
+    if x + r <= _TX or far >= CONE_END_RADIUS + r:
+        return _outline_share(x, y, r, CONE_TRIANGLE)
+    if _depth_in_cone(x, y, far) >= r:
+        return 1.0
+    return _outline_share(x, y, r, CONE_SIDES, CONE_ARC_STEPS)
+
+
+def _depth_in_cone(x: float, y: float, far: float) -> float:
+    """How far the point ``(x, y)`` (``y`` >= 0, ``far`` from the end circle's centre) lies
+    inside the cone's outline, for a point in the triangle or the end circle (a convex shape:
+    the least over its supporting lines; the end circle's count only where the point faces its
+    arc, elsewhere the nearest is a side's, the tangent at the arc's end)."""
+    side = (x * _TY - y * _TX) / _TANGENT_LENGTH
+    faces_arc = (_TX - CONE_END_CENTRE) * y <= _TY * (x - CONE_END_CENTRE)
+    return min(side, CONE_END_RADIUS - far) if faces_arc else side
+
+
+def _outline_share(
+    x: float, y: float, r: float, sides: tuple[Piece, ...], arc_steps: tuple[float, ...] = ()
+) -> float:
+    """The share of the disc at ``(x, y)`` of radius ``r`` inside the outline of ``sides`` and
+    the cone's end-circle arcs through ``arc_steps``, by Green's theorem.
+
+    In the disc's frame scaled to a unit disc, the area of disc and outline together is the
+    integral over the outline of ``min(|p|, 1)^2 / 2 d(angle)`` -- a triangle's area where the
+    outline runs inside the disc, a sector's where it runs outside -- in closed form for
+    straight pieces and circular arcs (plain floats: a template covers a few tokens).
+    """
+    area = sum(_segment_term((px - x) / r, (py - y) / r, (qx - px) / r, (qy - py) / r)
+               for (px, py), (qx, qy) in sides)
+    if arc_steps:
         centre = ((CONE_END_CENTRE - x) / r, -y / r)
-        area += sum(_arc_term(centre, CONE_END_RADIUS / r, a, b) for a, b in arcs)
-        shares.append(min(max(area / math.pi, 0.0), 1.0))
-    return np.array(shares, dtype=np.float64)
-
-
-def _frame_signed(
-    template: Template, x: FloatArray, y: FloatArray
-) -> tuple[FloatArray, FloatArray]:
-    """Points in the template's frame: along its bearing, and across it (signed; a rotation)."""
-    ux, uy = _direction(template)
-    dx, dy = x - template.x, y - template.y
-    return dx * ux + dy * uy, dy * ux - dx * uy
+        area += _arc_terms(centre, CONE_END_RADIUS / r, arc_steps)
+    return min(max(area / math.pi, 0.0), 1.0)
 
 
 def _turn(ax: float, ay: float, bx: float, by: float) -> float:
@@ -382,11 +407,11 @@ def _segment_term(px: float, py: float, ux: float, uy: float) -> float:
     return (_turn(px, py, ax, ay) + (ax * by - ay * bx) + _turn(bx, by, px + ux, py + uy)) / 2.0
 
 
-def _arc_term(centre: Point, radius: float, start: float, stop: float) -> float:
-    """Green's integral over the counter-clockwise arc ``start..stop`` (under half a turn) of
-    the circle of ``radius`` about ``centre`` (unit disc at the origin): split where it enters
-    or leaves the disc, the part inside integrated in closed form, the parts outside by the
-    angle they sweep about the origin."""
+def _arc_terms(centre: Point, radius: float, steps: tuple[float, ...]) -> float:
+    """Green's integral over the counter-clockwise arcs ``steps[0]..steps[1]..`` (each under
+    half a turn) of the circle of ``radius`` about ``centre`` (unit disc at the origin): split
+    where it enters or leaves the disc, the parts inside integrated in closed form, the parts
+    outside by the angle they sweep about the origin."""
     ox, oy = centre
     far = math.hypot(ox, oy)
     if far > 0.0:
@@ -395,17 +420,19 @@ def _arc_term(centre: Point, radius: float, start: float, stop: float) -> float:
         level = math.inf if radius <= 1.0 else -math.inf
     heading = math.atan2(oy, ox)
     outside = math.acos(min(max(level, -1.0), 1.0))  # |angle - heading| < this: outside
+    start, stop = steps[0], steps[-1]
     cuts = [start + (c - start) % TAU for c in (heading - outside, heading + outside)]
-    marks = sorted([start, stop, *(c for c in cuts if c < stop)])
+    marks = sorted([*steps, *(c for c in cuts if c < stop)])
+    cosines, sines = [math.cos(m) for m in marks], [math.sin(m) for m in marks]
     total = 0.0
-    for left, right in pairwise(marks):
+    for k, (left, right) in enumerate(pairwise(marks)):
         if math.cos((left + right) / 2.0 - heading) <= level:  # inside the disc
             total += radius * radius * (right - left) + radius * (
-                ox * (math.sin(right) - math.sin(left)) - oy * (math.cos(right) - math.cos(left))
+                ox * (sines[k + 1] - sines[k]) - oy * (cosines[k + 1] - cosines[k])
             )
             continue
-        ux, uy = ox + radius * math.cos(left), oy + radius * math.sin(left)
-        vx, vy = ox + radius * math.cos(right), oy + radius * math.sin(right)
+        ux, uy = ox + radius * cosines[k], oy + radius * sines[k]
+        vx, vy = ox + radius * cosines[k + 1], oy + radius * sines[k + 1]
         enclosed = far < radius and (vx - ux) * -uy - (vy - uy) * -ux < 0.0 and right > left
         total += _turn(ux, uy, vx, vy) + (TAU if enclosed else 0.0)
     return total / 2.0
