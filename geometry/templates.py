@@ -41,7 +41,6 @@ from geometry.errors import require_finite, require_point
 from geometry.facing import bearing_to
 from geometry.index import Battlefield
 from geometry.shapes import Point
-from geometry.vectors import crossing_matrix, distance_to_segment
 
 __all__ = [
     "Hit",
@@ -188,17 +187,34 @@ def _shares(field: Battlefield, template: Template, clip: bool) -> dict[int, flo
             rows = zip(touched.tolist(), centre_gap.tolist(), radii, strict=True)
             return {i: disc_in_circle_share(c, r, reach) for i, c, r in rows}
     else:
-        near = _near_bounds(field, template)
-        along, across = _frame_signed(template, field.body_x[near], field.body_y[near])
-        radii = field.body_radius[near]
-        gap = _gap_in_frame(template.shape, along, np.abs(across))
-        close = (gap < radii) | (gap == 0.0)
-        touched = near[close]
+        frames = _touched_in_frame(field, template)
+        touched = np.array([row[0] for row in frames], dtype=np.intp)
         if not clip:
-            shares = _exact_overlap(template.shape, along[close], across[close], radii[close])
-            return dict(zip(touched.tolist(), shares, strict=True))
+            share = _cone_share if template.shape is TemplateShape.CONE else _stream_share
+            return {i: share(x, y, r) for i, x, y, r in frames}
     return dict(zip(touched.tolist(), _clipped_overlap(field, template, touched).tolist(),
                     strict=True))
+
+
+def _touched_in_frame(
+    field: Battlefield, template: Template
+) -> list[tuple[int, float, float, float]]:
+    """The bodies whose disc meets a cone or stream with positive area (a body of radius 0: on
+    or inside it): number, centre in the template's frame (along its bearing, across it,
+    signed) and radius, in plain floats (a template covers a few tokens)."""
+    near = _near_bounds(field, template)
+    ux, uy = _direction(template)
+    gap = _cone_gap if template.shape is TemplateShape.CONE else _stream_gap
+    rows = zip(near.tolist(), field.body_x[near].tolist(), field.body_y[near].tolist(),
+               field.body_radius[near].tolist(), strict=True)
+    touched = []
+    for i, x, y, r in rows:
+        dx, dy = x - template.x, y - template.y
+        along, across = dx * ux + dy * uy, dy * ux - dx * uy
+        apart = gap(along, abs(across))
+        if apart < r or apart == 0.0:
+            touched.append((i, along, across, r))
+    return touched
 
 
 def _under_blast(field: Battlefield, template: Template) -> tuple[npt.NDArray[np.intp], FloatArray]:
@@ -266,31 +282,21 @@ def _to_map(template: Template, ux: float, uy: float, along: float, across: floa
     return (template.x + ux * along - uy * across, template.y + uy * along + ux * across)
 
 
-def _frame_signed(
-    template: Template, x: FloatArray, y: FloatArray
-) -> tuple[FloatArray, FloatArray]:
-    """Points in the template's frame: along its bearing, and across it (signed; a rotation)."""
-    ux, uy = _direction(template)
-    dx, dy = x - template.x, y - template.y
-    return dx * ux + dy * uy, dy * ux - dx * uy
+def _stream_gap(along: float, across: float) -> float:
+    """Distance from a point in the stream's frame (``across`` unsigned) to it (0 inside)."""
+    beyond = max(-along, along - STREAM_LENGTH, 0.0)
+    return math.hypot(beyond, max(across - STREAM_WIDTH / 2.0, 0.0))
 
 
-def _gap_in_frame(shape: TemplateShape, along: FloatArray, across: FloatArray) -> FloatArray:
-    """Distance from each point, in a cone's or stream's frame (``across`` unsigned), to the
-    template (0 inside)."""
-    if shape is TemplateShape.STREAM:
-        beyond = np.maximum(np.maximum(-along, along - STREAM_LENGTH), 0.0)
-        return np.hypot(beyond, np.maximum(across - STREAM_WIDTH / 2.0, 0.0))
-    disc = np.maximum(np.hypot(along - CONE_END_CENTRE, across) - CONE_END_RADIUS, 0.0)
-    side = distance_to_segment(along, across, (0.0, 0.0), CONE_TANGENT)
-    return np.minimum(disc, np.where(_in_cone_wedge(along, across), 0.0, side))
-
-
-def _in_cone_wedge(along: FloatArray, across: FloatArray) -> BoolArray:
-    """Inside the triangle from the apex to the two tangent points (``across`` unsigned)."""
+def _cone_gap(along: float, across: float) -> float:
+    """Distance from a point in the cone's frame (``across`` unsigned) to it (0 inside): to
+    its end circle, or to the triangle from the apex to the tangent points."""
     tx, ty = CONE_TANGENT
-    inside: BoolArray = (along >= 0.0) & (along <= tx) & (across * tx <= along * ty)
-    return inside
+    if 0.0 <= along <= tx and across * tx <= along * ty:
+        return 0.0
+    disc = max(math.hypot(along - CONE_END_CENTRE, across) - CONE_END_RADIUS, 0.0)
+    t = min(max((along * tx + across * ty) / (tx * tx + ty * ty), 0.0), 1.0)
+    return min(disc, math.hypot(along - t * tx, across - t * ty))
 
 
 Piece = tuple[Point, Point]
@@ -309,16 +315,6 @@ _ARC_REACH = math.atan2(_TY, _TX - CONE_END_CENTRE)
 CONE_ARC_STEPS = (-_ARC_REACH, 0.0, _ARC_REACH)
 """The angles (about the end circle's centre) where the cone's arc starts, turns half-way and
 stops: two counter-clockwise arcs, each under half a turn."""
-
-
-def _exact_overlap(
-    shape: TemplateShape, along: FloatArray, across: FloatArray, radii: FloatArray
-) -> list[float]:
-    """The exact share of each disc (centre in the template's frame, ``across`` signed) beneath
-    a cone or stream. A disc of radius 0 counts 1 when its centre lies in the template."""
-    share = _cone_share if shape is TemplateShape.CONE else _stream_share
-    rows = zip(along.tolist(), across.tolist(), radii.tolist(), strict=True)
-    return [share(x, y, r) for x, y, r in rows]
 
 
 def _stream_share(x: float, y: float, r: float) -> float:
@@ -472,21 +468,72 @@ def _shadow(
     return shapely.make_valid(shapely.Polygon([ends[0], ends[1], far[1], far[0]]))
 
 
+FEW_CROSSINGS = 64
+"""Up to this many (victim, candidate wall) pairs, :func:`_protections` tests them one by one
+in plain floats (the same floats as :func:`geometry.vectors.crossing_matrix`: numpy's per-call
+cost would outweigh the work)."""
+
+
 def _protections(
     field: Battlefield, template: Template, victims: list[int]
 ) -> tuple[Protection, ...]:
-    """For each victim behind solid occluders, the hardest of them."""
+    """For each victim behind solid occluders, the hardest of them (the first found of equals)."""
     if not victims:
         return ()
     xs, ys = field.body_x[victims], field.body_y[victims]
-    walls, crossed, _ = crossing_matrix(field, (template.x, template.y), xs, ys)
-    crossed &= field.wall_is_solid[walls]
-    if not crossed.any():
+    px, py = template.x, template.y
+    box = shapely.box(min(px, xs.min()), min(py, ys.min()), max(px, xs.max()), max(py, ys.max()))
+    walls = field.occluders_near(box)
+    walls = walls[field.wall_is_solid[walls]]
+    if len(walls) == 0:
         return ()
-    hardest = walls[np.where(crossed, field.wall_hardness[walls], -np.inf).argmax(axis=1)]
-    shielded = np.flatnonzero(crossed.any(axis=1)).tolist()
+    if len(walls) * len(victims) > FEW_CROSSINGS:
+        hardest = _hardest_crossed_many(field, (px, py), xs, ys, walls)
+    else:
+        hardest = _hardest_crossed_few(field, (px, py), xs.tolist(), ys.tolist(), walls)
     return tuple(
         Protection(field.bodies[victims[row]].id, occluder.id, occluder.hardness)
-        for row in shielded
-        for occluder in [field.occluders[int(hardest[row])]]
+        for row, wall in enumerate(hardest)
+        if wall >= 0
+        for occluder in [field.occluders[wall]]
     )
+
+
+def _hardest_crossed_many(
+    field: Battlefield, start: Point, xs: FloatArray, ys: FloatArray, walls: npt.NDArray[np.intp]
+) -> list[int]:
+    """For each segment ``start -> (xs[i], ys[i])``, the hardest of ``walls`` it crosses (the
+    first of equals), or -1: all segments against all walls at once."""
+    px, py = start
+    rx, ry = (xs - px)[:, None], (ys - py)[:, None]
+    ax, ay = field.wall_x1[walls] - px, field.wall_y1[walls] - py
+    bx, by = field.wall_dx[walls], field.wall_dy[walls]
+    denom = rx * by - ry * bx
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
+    crossed = (denom != 0.0) & (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
+    hardest = walls[np.where(crossed, field.wall_hardness[walls], -np.inf).argmax(axis=1)]
+    found: list[int] = np.where(crossed.any(axis=1), hardest, -1).tolist()
+    return found
+
+
+def _hardest_crossed_few(
+    field: Battlefield, start: Point, xs: list[float], ys: list[float], walls: npt.NDArray[np.intp]
+) -> list[int]:
+    """:func:`_hardest_crossed_many` pair by pair in plain floats."""
+    px, py = start
+    table = list(zip(walls.tolist(), *field.wall_table[:4, walls].tolist(),
+                     field.wall_hardness[walls].tolist(), strict=True))
+    found = []
+    for x, y in zip(xs, ys, strict=True):
+        rx, ry = x - px, y - py
+        best, most = -1, -math.inf
+        for w, x1, y1, bx, by, hardness in table:
+            ax, ay = x1 - px, y1 - py
+            denom = rx * by - ry * bx
+            if denom != 0.0 and hardness > most:
+                t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
+                if 0.0 <= t <= 1.0 and 0.0 <= along <= 1.0:
+                    best, most = w, hardness
+        found.append(best)
+    return found

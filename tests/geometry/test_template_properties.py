@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+from unittest.mock import patch
 
 import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from geometry import templates
 from geometry.index import Battlefield
-from geometry.shapes import Body
+from geometry.shapes import Body, Occluder
 from geometry.templates import (
     CONE_ARC_STEPS,
     CONE_SIDES,
@@ -70,3 +72,50 @@ def test_the_cone_shortcuts_hold_at_the_chord_and_the_outline(
         x, y = (tx * along + ty * depth) / length, (ty * along - tx * depth) / length
     whole = _outline_share(x, y, r, CONE_SIDES, CONE_ARC_STEPS)
     assert _cone_share(x, y, r) == pytest.approx(whole, abs=1e-9)
+
+
+walls = st.lists(
+    st.tuples(spot, spot, spot, spot, st.sampled_from([2.0, 4.0, 8.0]), st.booleans()),
+    max_size=30,
+).map(lambda rows: [Occluder(f"w{k}", x1, y1, x2, y2, hardness=h, is_solid=solid)
+                    for k, (x1, y1, x2, y2, h, solid) in enumerate(rows)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(bodies, walls, st.sampled_from(list(TemplateShape)), spot, spot, st.floats(0.0, 360.0))
+def test_protections_pair_by_pair_equal_those_of_all_pairs_at_once(
+    crowd: list[Body], fence: list[Occluder], shape: TemplateShape, x: float, y: float,
+    rotation: float,
+) -> None:
+    # few victims and walls are tested pair by pair in plain floats, many all at once in numpy:
+    # the same protections, the same hardest wall (the first of equals) named
+    field = Battlefield.build(bodies=crowd, occluders=fence)
+    with patch.object(templates, "FEW_CROSSINGS", 10**9):
+        few = template_hits(field, shape, (x, y), rotation=rotation)
+    with patch.object(templates, "FEW_CROSSINGS", -1):
+        many = template_hits(field, shape, (x, y), rotation=rotation)
+    assert few == many
+
+
+@pytest.mark.parametrize("few", [10**9, -1])
+def test_protection_counts_a_touching_end_and_skips_what_is_not_solid(few: int) -> None:
+    # the line from the blast centre (0, 0) to a at (2.2, 0) crosses "near" (hardness 4) and
+    # touches the end of "touch" (8) at (1.8, 0); "glass" (20) is not solid. b's line crosses
+    # two walls of hardness 4: either is named, the same one pair by pair and all at once
+    field = Battlefield.build(
+        bodies=[Body("a", 2.2, 0.0), Body("b", -2.2, 0.0)],
+        occluders=[
+            Occluder("near", 1.0, -1.0, 1.0, 1.0, hardness=4),
+            Occluder("touch", 1.8, 0.0, 1.8, 1.0, hardness=8),
+            Occluder("glass", 1.5, -1.0, 1.5, 1.0, hardness=20, is_solid=False),
+            Occluder("left2", -1.5, -1.0, -1.5, 1.0, hardness=4),
+            Occluder("left1", -1.0, -1.0, -1.0, 1.0, hardness=4),
+        ],
+    )
+    with patch.object(templates, "FEW_CROSSINGS", few):
+        a, b = template_hits(field, TemplateShape.MEDIUM_BLAST, (0.0, 0.0)).protected
+    with patch.object(templates, "FEW_CROSSINGS", 10**9 if few < 0 else -1):
+        other = template_hits(field, TemplateShape.MEDIUM_BLAST, (0.0, 0.0)).protected
+    assert (a.id, a.obstacle, a.hardness) == ("a", "touch", 8.0)
+    assert (b.id, b.hardness) == ("b", 4.0) and b.obstacle in {"left1", "left2"}
+    assert (a, b) == other
