@@ -268,9 +268,19 @@ def _near_bounds(field: Battlefield, template: Template) -> npt.NDArray[np.intp]
         corners = [(template.x, template.y)]
         corners += [(cx + dx, cy + dy) for dx in (-reach, reach) for dy in (-reach, reach)]
     xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    x, y, r = field.body_x, field.body_y, field.body_radius
-    inside = (x + r >= min(xs)) & (x - r <= max(xs)) & (y + r >= min(ys)) & (y - r <= max(ys))
+    right, left, bottom, top = _footprint_bounds(field)
+    inside = (right >= min(xs)) & (left <= max(xs)) & (bottom >= min(ys)) & (top <= max(ys))
     return np.flatnonzero(inside)
+
+
+def _footprint_bounds(field: Battlefield) -> FloatArray:
+    """Each body's footprint's right, left, bottom and top edges (y runs down the screen):
+    ``x + r``, ``x - r``, ``y + r``, ``y - r``, worked out once per battlefield."""
+    if "footprint_bounds" not in field.derived:
+        x, y, r = field.body_x, field.body_y, field.body_radius
+        field.derived["footprint_bounds"] = np.stack([x + r, x - r, y + r, y - r])
+    bounds: FloatArray = field.derived["footprint_bounds"]
+    return bounds
 
 
 def _direction(template: Template) -> Point:
@@ -480,17 +490,17 @@ def _protections(
     """For each victim behind solid occluders, the hardest of them (the first found of equals)."""
     if not victims:
         return ()
-    xs, ys = field.body_x[victims], field.body_y[victims]
+    xs, ys = [field.bodies[i].x for i in victims], [field.bodies[i].y for i in victims]
     px, py = template.x, template.y
-    box = shapely.box(min(px, xs.min()), min(py, ys.min()), max(px, xs.max()), max(py, ys.max()))
+    box = shapely.box(min(px, *xs), min(py, *ys), max(px, *xs), max(py, *ys))
     walls = field.occluders_near(box)
     walls = walls[field.wall_is_solid[walls]]
     if len(walls) == 0:
         return ()
     if len(walls) * len(victims) > FEW_CROSSINGS:
-        hardest = _hardest_crossed_many(field, (px, py), xs, ys, walls)
+        hardest = _hardest_crossed_many(field, (px, py), np.array(xs), np.array(ys), walls)
     else:
-        hardest = _hardest_crossed_few(field, (px, py), xs.tolist(), ys.tolist(), walls)
+        hardest = _hardest_crossed_few(field, (px, py), xs, ys, walls)
     return tuple(
         Protection(field.bodies[victims[row]].id, occluder.id, occluder.hardness)
         for row, wall in enumerate(hardest)
