@@ -55,7 +55,6 @@ __all__ = [
 ]
 
 FloatArray = npt.NDArray[np.float64]
-BoolArray = npt.NDArray[np.bool_]
 
 BLAST_RADIUS = {"sbt": 1.0, "mbt": 2.0, "lbt": 3.0}
 CONE_END_RADIUS, CONE_END_CENTRE = 1.5, 7.5
@@ -188,10 +187,10 @@ def _shares(field: Battlefield, template: Template, clip: bool) -> dict[int, flo
             return {i: disc_in_circle_share(c, r, reach) for i, c, r in rows}
     else:
         frames = _touched_in_frame(field, template)
-        touched = np.array([row[0] for row in frames], dtype=np.intp)
         if not clip:
             share = _cone_share if template.shape is TemplateShape.CONE else _stream_share
             return {i: share(x, y, r) for i, x, y, r in frames}
+        touched = np.array([row[0] for row in frames], dtype=np.intp)
     return dict(zip(touched.tolist(), _clipped_overlap(field, template, touched).tolist(),
                     strict=True))
 
