@@ -41,6 +41,7 @@ from geometry.errors import require_finite, require_point
 from geometry.facing import bearing_to
 from geometry.index import Battlefield
 from geometry.shapes import Point
+from geometry.vectors import crossing_matrix
 
 __all__ = [
     "Hit",
@@ -513,14 +514,7 @@ def _hardest_crossed_many(
 ) -> list[int]:
     """For each segment ``start -> (xs[i], ys[i])``, the hardest of ``walls`` it crosses (the
     first of equals), or -1: all segments against all walls at once."""
-    px, py = start
-    rx, ry = (xs - px)[:, None], (ys - py)[:, None]
-    ax, ay = field.wall_x1[walls] - px, field.wall_y1[walls] - py
-    bx, by = field.wall_dx[walls], field.wall_dy[walls]
-    denom = rx * by - ry * bx
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
-    crossed = (denom != 0.0) & (t >= 0.0) & (t <= 1.0) & (along >= 0.0) & (along <= 1.0)
+    crossed = crossing_matrix(field, start, xs, ys, walls)[1]
     hardest = walls[np.where(crossed, field.wall_hardness[walls], -np.inf).argmax(axis=1)]
     found: list[int] = np.where(crossed.any(axis=1), hardest, -1).tolist()
     return found

@@ -172,12 +172,14 @@ def segment_crossings(
 
 
 def crossing_matrix(
-    field: Battlefield, start: Point, ends_x: FloatArray, ends_y: FloatArray
+    field: Battlefield, start: Point, ends_x: FloatArray, ends_y: FloatArray,
+    walls: IndexArray | None = None,
 ) -> tuple[IndexArray, BoolArray, FloatArray]:
     """Which occluders each segment ``start -> end[i]`` crosses, for segments sharing a start.
 
-    Returns the candidate occluders (bounding boxes meeting the segments'), a matrix
-    ``crossed[i, j]`` and where along segment ``i`` the crossing lies (0..1).
+    Returns the candidate occluders (``walls`` if given, else those whose bounding boxes meet
+    the segments'), a matrix ``crossed[i, j]`` and where along segment ``i`` the crossing lies
+    (0..1).
 
     Examples
     --------
@@ -189,8 +191,11 @@ def crossing_matrix(
     ([0], [[True], [False]], [0.5])
     """
     px, py = start
-    xs, ys = [px, *ends_x.tolist()], [py, *ends_y.tolist()]
-    w = field.occluders_near(shapely.box(min(xs), min(ys), max(xs), max(ys)))
+    if walls is None:
+        xs, ys = [px, *ends_x.tolist()], [py, *ends_y.tolist()]
+        w = field.occluders_near(shapely.box(min(xs), min(ys), max(xs), max(ys)))
+    else:
+        w = walls
     rx, ry = (ends_x - px)[:, None], (ends_y - py)[:, None]
     ax, ay = field.wall_x1[w] - px, field.wall_y1[w] - py
     bx, by = field.wall_dx[w], field.wall_dy[w]
