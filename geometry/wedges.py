@@ -424,7 +424,8 @@ def _outer_tangent(
     d = _length(cx, cy)
     ux, uy = cx / d, cy / d
     along = (margin - r) / d  # n . u, from n . C - c = -r and n . 0 - c = -margin
-    across = sign * np.sqrt(np.maximum(1.0 - along * along, 0.0))
+    with np.errstate(over="ignore"):  # a target all but on the eye: along**2 is inf, across 0
+        across = sign * np.sqrt(np.maximum(1.0 - along * along, 0.0))
     nx, ny = along * ux - across * uy, along * uy + across * ux
     return nx, ny, np.full_like(d, margin)
 
