@@ -196,8 +196,8 @@ def preview_attack(board: Board, attacker_id: str, target_id: str,
     """Measure and plan one attack without rolling; ``AttackError`` for bad ids or weapons.
 
     ``weapon`` None picks a hand weapon next to the target and a ranged one farther away;
-    ``overrides`` are the GM's (``{"cover": "heavy"}``, see
-    :func:`.savage_context.parse_overrides`); ``declared`` the attacker's
+    ``overrides`` are the GM's (``{"cover": "heavy"}``, names in
+    :data:`.savage_context.OVERRIDABLE`); ``declared`` the attacker's
     Multi-Actions, running, Rate of Fire and mounted combat; the odds count the Soak the target
     will make with up to ``soak_bennies`` Bennies.
     """

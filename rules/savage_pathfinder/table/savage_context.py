@@ -25,12 +25,8 @@ override is applied and named in :attr:`Translation.notes`.
 
 Examples
 --------
->>> parse_overrides(["cover=heavy", "gang_up=2"])
-{'cover': 'heavy', 'gang_up': '2'}
->>> parse_overrides(["lighting=dim"])
-Traceback (most recent call last):
-...
-ValueError: cannot override 'lighting' (names: range_band, cover, illumination, gang_up)
+>>> OVERRIDABLE
+('range_band', 'cover', 'illumination', 'gang_up')
 """
 
 from __future__ import annotations
@@ -64,7 +60,7 @@ from rules.savage_pathfinder.table.turn_limits import ActionKind, actions_counte
 from rules.table import Board, Piece, Side
 
 __all__ = ["NOTHING_DECLARED", "OVERRIDABLE", "Declared", "Facts", "Situation", "Translation",
-           "parse_overrides", "translate"]
+           "translate"]
 
 OVERRIDABLE = ("range_band", "cover", "illumination", "gang_up")
 """What a GM may set by hand instead of the measured value."""
@@ -157,20 +153,6 @@ class Translation:
     @property
     def context(self) -> AttackContext:
         return self.situated.context
-
-
-def parse_overrides(pairs: Iterable[str]) -> dict[str, str]:
-    """``["cover=heavy"]`` -> ``{"cover": "heavy"}``; a clear error for anything else."""
-    found: dict[str, str] = {}
-    names = ", ".join(OVERRIDABLE)
-    for pair in pairs:
-        name, equals, value = (part.strip() for part in pair.partition("="))
-        if name not in OVERRIDABLE:
-            raise ValueError(f"cannot override {name!r} (names: {names})")
-        if not equals or not value:
-            raise ValueError(f"override {pair!r} must look like NAME=VALUE (names: {names})")
-        found[name] = value
-    return found
 
 
 def _choice(kind: type[EnumT], value: str, what: str) -> EnumT:
@@ -313,8 +295,8 @@ def translate(situation: Situation, chosen: AttackContext, options: Sequence[str
               overrides: Mapping[str, str] | None = None,
               declared: Declared = NOTHING_DECLARED) -> Translation:
     """The rules' view of ``situation``: ``chosen`` (the attack kind) with the measured band
-    and the Joker, then :func:`situate` with the facts and ``options``; ``overrides`` (see
-    :func:`parse_overrides`) replace measured facts first, each noted for the log;
+    and the Joker, then :func:`situate` with the facts and ``options``; ``overrides`` (names in
+    :data:`OVERRIDABLE`) replace measured facts first, each noted for the log;
     ``declared`` adds Multi-Actions, running, Rate of Fire and mounted combat.
 
     A ``RulesError`` from :func:`situate` (options that do not go together) propagates.
