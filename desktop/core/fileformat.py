@@ -152,12 +152,14 @@ def save_encounter(encounter: Encounter, path: str | Path) -> None:
     """Write ``encounter`` to ``path`` atomically: a crash leaves the old file or the new one.
 
     The bytes are loaded back before writing, so a file that would not load (a NaN position
-    from a bug elsewhere, say) raises :class:`EncounterFileError` and the old file stays.
+    from a bug elsewhere, say) raises :class:`EncounterFileError` and the old file stays. A
+    symbolic link is written through to the file it points to (the link stays); a path that is
+    not a regular file is refused (:class:`desktop.core.atomic.NotARegularFile`).
     """
     file = Path(path)
     data = dumps_encounter(encounter, file.resolve().parent)
     loads_encounter(data, where=f"{file} (not saved)")
-    atomic_write_bytes(file, data)
+    atomic_write_bytes(file, data, through_links=True)
 
 
 def _check_consistency(enc: fs.EncounterFile) -> None:
