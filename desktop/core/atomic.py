@@ -60,11 +60,12 @@ def atomic_write_bytes(path: str | Path, data: bytes, *, through_links: bool = F
     >>> atomic_write_bytes(folder / "link.json", b"image")
     >>> (folder / "link.json").is_symlink(), (folder / "real.json").read_text()
     (False, 'new')
+    >>> os.mkfifo(folder / "pipe")
     >>> try:
-    ...     atomic_write_bytes("/dev/null", b"x")
+    ...     atomic_write_bytes(folder / "pipe", b"x")
     ... except NotARegularFile as refused:
-    ...     print(refused)
-    /dev/null: not a regular file (a device or a FIFO); not replaced
+    ...     print(refused.strerror)
+    not a regular file (a device or a FIFO); not replaced
     """
     asked = Path(path)
     target = written_path(asked, through_links=through_links)
