@@ -55,7 +55,9 @@ from desktop.core.model import (
     Wall,
 )
 from desktop.core.reading import read_regular_file
+from desktop.core.stat_ranges import check_numbers, check_stats
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
+from rules.registry import find_system
 
 _NUMBER = rb"(-?[0-9][0-9.eE+-]*)"
 _INDENTED_PAIR = re.compile(rb"\[\n\s*" + _NUMBER + rb",\n\s*" + _NUMBER + rb"\n\s*\]")
@@ -133,6 +135,7 @@ def loads_encounter(
         check_json_tree(document)
         structured = msgspec.convert(migrate(document), fs.EncounterFile, strict=True)
         _check_consistency(structured)
+        _check_ranges(structured)
     except FieldProblem as found:
         raise EncounterFileError(where, found.field, found.problem) from None
     except msgspec.ValidationError as err:
@@ -185,6 +188,19 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
                 decode_mask_bits(mask.bits, mask.columns, mask.rows)
             except ValueError as err:
                 raise FieldProblem(f"fog.{name}.bits", str(err)) from None
+
+
+def _check_ranges(enc: fs.EncounterFile) -> None:
+    """Every number of the stat blocks within its declared range, every other number of the
+    stat blocks and the combat state within the wide one (:mod:`desktop.core.stat_ranges`)."""
+    check_numbers(enc.combat, "combat")
+    try:
+        fields = find_system(enc.system).statblock_schema()
+    except ValueError:  # an unknown system: said when the encounter is used
+        fields = ()
+    for index, token in enumerate(enc.tokens):
+        if token.stats:
+            check_stats(fields, token.stats, f"tokens[{index}].stats")
 
 
 def _check_background(background: fs.BackgroundFile) -> None:
