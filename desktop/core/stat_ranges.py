@@ -24,6 +24,7 @@ tokens[0].stats.pace | is outside the allowed range 0 to 30
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,7 +32,7 @@ from desktop.core.validation import FieldProblem
 from rules.interface import FieldKind, StatField
 
 __all__ = ["ANY_NUMBER_LIMIT", "ANY_STAT_LIMIT", "DECLARED_LIMIT", "MAX_LIST_ITEMS",
-           "check_numbers", "check_stats"]
+           "check_numbers", "check_stats", "checked_text"]
 
 DECLARED_LIMIT = 10_000
 """The bound (either sign) of a declared number field that names no bound of its own."""
@@ -94,6 +95,40 @@ def check_numbers(value: Any, where: str, limit: float = ANY_NUMBER_LIMIT) -> No
             if len(item) > MAX_LIST_ITEMS:
                 raise FieldProblem(path, f"{len(item):,} items; the limit is {MAX_LIST_ITEMS:,}")
             stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+
+
+def checked_text(spec: StatField, text: str, where: str) -> str:
+    """A number typed for ``spec`` (a CLI flag, an override, a dialog), held to its range;
+    ``ValueError`` naming ``where`` and the range otherwise. Other kinds pass unchanged.
+
+    Examples
+    --------
+    >>> soak = StatField("soak", "Soak", FieldKind.INTEGER, minimum=0, maximum=3)
+    >>> checked_text(soak, "2", "--soak")
+    '2'
+    >>> checked_text(soak, "-3", "--soak")
+    Traceback (most recent call last):
+    ...
+    ValueError: --soak: -3 is outside the allowed range 0 to 3
+    >>> checked_text(soak, "1e9", "--soak")
+    Traceback (most recent call last):
+    ...
+    ValueError: --soak: '1e9' is not a whole number
+    """
+    if spec.kind not in _NUMBER_KINDS:
+        return text
+    try:
+        value: float = int(text) if spec.kind is FieldKind.INTEGER else float(text)
+    except ValueError:
+        kind = "a whole number" if spec.kind is FieldKind.INTEGER else "a number"
+        raise ValueError(f"{where}: {text[:40]!r} is not {kind}") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{where}: {text[:40]!r} is not a finite number")
+    try:
+        _check_number(spec, value, where)
+    except FieldProblem as problem:
+        raise ValueError(str(problem)) from None
+    return text
 
 
 def _check_number(spec: StatField, value: Any, path: str) -> None:
