@@ -38,7 +38,7 @@ from desktop.core import file_schema as fs
 from desktop.core.atomic import atomic_write_bytes
 from desktop.core.fog import decode_mask_bits, mask_text
 from desktop.core.images import ImageError, check_image_file, decode_base64_image
-from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
+from desktop.core.limits import MAX_FILE_BYTES, MAX_LOG_ENTRIES, MAX_LOG_LINES, MAX_TOTAL_POINTS
 from desktop.core.migrations import migrate
 from desktop.core.model import (
     FORMAT_VERSION,
@@ -176,6 +176,9 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
     for index, light in enumerate(enc.lights):
         if light.dim_radius < light.bright_radius:
             raise FieldProblem(f"lights[{index}].dim_radius", "smaller than bright_radius")
+    lines = sum(len(entry.lines) + 1 for entry in enc.log)
+    if lines > MAX_LOG_LINES:
+        raise FieldProblem("log", f"{lines:,} lines in all; the limit is {MAX_LOG_LINES:,}")
     points = sum(len(w.points) for w in enc.walls) + sum(len(r.points) for r in enc.regions)
     if points > MAX_TOTAL_POINTS:
         raise FieldProblem("walls", f"{points:,} points in all; the limit is {MAX_TOTAL_POINTS:,}")
@@ -325,10 +328,32 @@ def _from_model(enc: Encounter, base_dir: Path | None) -> fs.EncounterFile:
             for lt in enc.lights
         ],
         combat=enc.combat,
-        log=[fs.LogEntryFile(e.title, list(e.lines), e.round) for e in enc.log],
+        log=[fs.LogEntryFile(e.title, list(e.lines), e.round) for e in kept_log(enc.log)],
         notes=enc.notes,
         fog=_fog_from_model(enc.fog),
     )
+
+
+def kept_log(log: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The newest entries of ``log`` that a file may hold: at most
+    :data:`~desktop.core.limits.MAX_LOG_ENTRIES` entries and
+    :data:`~desktop.core.limits.MAX_LOG_LINES` lines in all. An encounter whose log reached the
+    limit still saves (its oldest entries go first), and loads again.
+
+    Examples
+    --------
+    >>> log = tuple(LogEntry(f"Round {n}", ("a line",) * 3) for n in range(4))
+    >>> [e.title for e in kept_log(log)]
+    ['Round 0', 'Round 1', 'Round 2', 'Round 3']
+    """
+    kept: list[LogEntry] = []
+    lines = 0
+    for entry in reversed(log[-MAX_LOG_ENTRIES:]):
+        lines += len(entry.lines) + 1
+        if lines > MAX_LOG_LINES:
+            break
+        kept.append(entry)
+    return tuple(reversed(kept))
 
 
 def _fog_from_model(fog: Fog) -> fs.FogFile:

@@ -29,6 +29,9 @@ MAX_WALLS = 50_000
 MAX_REGIONS = 10_000
 MAX_LIGHTS = 5_000
 MAX_LOG_ENTRIES = 100_000
+MAX_LOG_LINES = 500_000
+"""Most lines in the whole log (each entry's title counts as one): the log dock shows them
+all, and a file of 3 million lines would take the window to gigabytes."""
 
 MAX_POINTS_PER_SHAPE = 50_000
 """Most points in one wall polyline or region polygon."""
