@@ -162,7 +162,20 @@ def save_encounter(encounter: Encounter, path: str | Path) -> None:
     file = Path(path)
     data = dumps_encounter(encounter, file.resolve().parent)
     loads_encounter(data, where=f"{file} (not saved)")
+    if file.is_symlink():
+        _check_linked_encounter(file)
     atomic_write_bytes(file, data, through_links=True)
+
+
+def _check_linked_encounter(link: Path) -> None:
+    """A save through a symbolic link replaces what it points to only if that is an encounter:
+    a link a downloaded folder planted (``saved.json`` to the GM's notes) is refused."""
+    target = link.resolve()
+    try:
+        load_encounter(target)
+    except EncounterFileError:
+        raise EncounterFileError(str(link), "(file)", f"a link to {target}, which is not an "
+                                 "encounter file; not replaced") from None
 
 
 def _check_consistency(enc: fs.EncounterFile) -> None:

@@ -24,6 +24,14 @@ MAX_NESTING_DEPTH = 32
 MAX_COORDINATE = 100_000.0
 """Largest absolute coordinate, length or radius, in grid cells."""
 
+MAX_TOKEN_SIZE = 50.0
+"""Widest token, in cells: beyond the largest creature of any of the four systems (a Savage
+Pathfinder Size 20 dragon is about 10 cells; a GURPS giant of SM +10, 30 hexes). A token of
+100,000 cells took the render to 22 GB."""
+
+MAX_LIGHT_RADIUS = 1_000.0
+"""Farthest a light reaches, in cells."""
+
 MAX_TOKENS = 5_000
 MAX_WALLS = 50_000
 MAX_REGIONS = 10_000

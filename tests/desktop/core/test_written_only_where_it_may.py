@@ -21,7 +21,7 @@ from desktop import ASSETS_DIR
 from desktop.cli import main
 from desktop.core import atomic
 from desktop.core.atomic import NotARegularFile, atomic_write_bytes
-from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from tests.desktop.core.test_hostile_files import one_line_refusal, png, write_uvtt
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
@@ -115,3 +115,14 @@ def test_a_folder_is_never_replaced(tmp_path: Path) -> None:
     with pytest.raises(NotARegularFile, match="a folder"):
         atomic_write_bytes(tmp_path / "maps", b"{}")
     assert (tmp_path / "maps").is_dir()
+
+
+def test_a_link_to_something_that_is_not_an_encounter_is_refused(tmp_path: Path) -> None:
+    # A downloaded folder's saved.json may be a link to the GM's notes: never written through.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    link = tmp_path / "saved.json"
+    link.symlink_to(notes)
+    with pytest.raises(EncounterFileError, match="which is not an encounter file; not replaced"):
+        save_encounter(load_encounter(DEMO), link)
+    assert notes.read_text() == "my notes" and link.is_symlink()
