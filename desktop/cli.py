@@ -9,12 +9,15 @@ subcommand is a module in :mod:`desktop.commands` with ``add_arguments(parser)``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from desktop import installed_version
 from desktop.core.assets import demo_for
+from desktop.core.terminal import escaped_streams
 
 SUBCOMMANDS: dict[str, str] = {
     # name -> one-line help; the module is desktop.commands.<name with - as _>
@@ -69,8 +72,31 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``battlemap`` console script."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Entry point of the ``battlemap`` console script.
+
+    Everything it prints goes through :func:`desktop.core.terminal.escaped_streams` (names read
+    from files never reach the terminal as control sequences), and a reader that closes the
+    pipe early (``battlemap sightlines ... | head``) ends it quietly.
+    """
+    with _quiet_broken_pipe(), escaped_streams():
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+@contextlib.contextmanager
+def _quiet_broken_pipe() -> Iterator[None]:
+    """Turn the reader closing our standard output into a quiet exit status 141 (as a shell
+    reports a process ended by SIGPIPE), not a traceback."""
+    try:
+        yield
+        sys.stdout.flush()  # inside: the last buffered lines may be the ones that find no reader
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush goes nowhere
+        raise SystemExit(141) from None
+
+
+def _main(args: list[str]) -> int:
     if args and args[0] in SUBCOMMANDS:
         return _run_subcommand(args[0], args[1:])
     parser = _gui_parser()

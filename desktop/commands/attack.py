@@ -32,6 +32,7 @@ from typing import Any
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
+from desktop.core.stat_ranges import checked_text
 from desktop.core.table_pipeline import Paused, TableResult, parse_answers, perform, resolve
 from desktop.core.template_attack import TemplateAttack, resolve_template
 from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
@@ -224,10 +225,10 @@ def params_of(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
             continue
         text = "yes" if value is True else str(value)
         known = [c for c in item.choices if c]
+        flag = "--" + item.key.replace("_", "-")
         if item.kind is FieldKind.CHOICE and text not in known:
-            flag = "--" + item.key.replace("_", "-")
             raise ValueError(f"{flag} {text!r} is not one of {', '.join(known)}")
-        found[item.key] = text
+        found[item.key] = checked_text(item, text, flag)
     return found
 
 
@@ -242,7 +243,7 @@ def _overrides(pairs: list[str], system: GameSystem) -> dict[str, str]:
             raise ValueError(f"cannot override {name!r} (names: {names})")
         if not equals or not value:
             raise ValueError(f"override {pair!r} must look like NAME=VALUE (names: {names})")
-        found[name] = value
+        found[name] = checked_text(known[name], value, f"--override {name}")
     return found
 
 

@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         imported = read_uvtt(
             args.input, object_height=args.object_height, simplify_tolerance=args.simplify
         )
-        notes = write_import(imported, output, embed=args.embed, force=args.force)
+        notes = write_import(imported, output, embed=args.embed, force=args.force,
+                             source=Path(args.input))
     except (Refused, EncounterFileError) as error:
         print(f"battlemap import-uvtt: {error}", file=sys.stderr)
         return 2
@@ -95,8 +96,11 @@ def check_output(source: Path, output: Path, force: bool) -> None:
         raise Refused(f"{where}: exists; pass --force to replace it, or name another file")
 
 
-def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool) -> list[str]:
+def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool,
+                 source: Path | None = None) -> list[str]:
     """Write the encounter (and its map image beside it unless ``embed``); notes to print.
+
+    The map image never replaces the ``source`` file, whatever its name (``--force`` or not).
 
     The encounter is checked to load back before anything is written; if writing the JSON
     fails, an image written for it is removed again.
@@ -105,7 +109,7 @@ def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool
     image_path = None
     encounter = imported.encounter
     if imported.image and not embed:
-        image_path = image_name(output, IMAGE_SUFFIX[str(imported.image_format)], force)
+        image_path = image_name(output, IMAGE_SUFFIX[str(imported.image_format)], force, source)
         encounter = beside(encounter, image_path)
         if image_path.stem != output.stem:
             notes.append(f"{output.with_suffix(image_path.suffix).name} exists; "
@@ -125,9 +129,10 @@ def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool
     return notes
 
 
-def image_name(output: Path, suffix: str, force: bool) -> Path:
+def image_name(output: Path, suffix: str, force: bool, source: Path | None = None) -> Path:
     """Where the map image goes: ``OUT`` with the image's suffix, or with ``-2``, ``-3``... if
-    that file exists (unless ``force``) or is ``OUT`` itself.
+    that file exists (unless ``force``) or is ``OUT`` itself or the ``source`` being imported
+    (under any name: links too).
 
     Examples
     --------
@@ -137,10 +142,15 @@ def image_name(output: Path, suffix: str, force: bool) -> Path:
     'map-2.png'
     """
     candidate, number = output.with_suffix(suffix), 1
-    while candidate == output or (candidate.exists() and not force):
+    while (candidate == output or (candidate.exists() and not force)
+           or (source is not None and _is_source(candidate, source))):
         number += 1
         candidate = output.with_name(f"{output.stem}-{number}{suffix}")
     return candidate
+
+
+def _is_source(candidate: Path, source: Path) -> bool:
+    return same_file(candidate, source) or candidate.resolve() == source.resolve()
 
 
 def beside(encounter: Encounter, image_path: Path) -> Encounter:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 
 from desktop.commands.attack import add_input_flags
@@ -46,12 +47,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trait",
                         help='the trait die, e.g. "d8" or "d12+1"; "unskilled" for d4-2')
     parser.add_argument("--wild", action="store_true", help="a Wild Card: add the Wild Die")
-    parser.add_argument("--mod", type=int, default=0, help="the total modifier, e.g. -2")
-    parser.add_argument("--tn", type=int, default=4, help="the target number (default 4)")
+    parser.add_argument("--mod", type=whole_number_in(-MAX_MODIFIER, MAX_MODIFIER), default=0,
+                        help=f"the total modifier, e.g. -2 (±{MAX_MODIFIER})")
+    parser.add_argument("--tn", type=whole_number_in(-MAX_MODIFIER, MAX_TN), default=4,
+                        help=f"the target number (default 4; at most {MAX_TN})")
     parser.add_argument("--system", default="savage-pathfinder",
                         help="the game system of a bare roll (default: savage-pathfinder)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_input_flags(parser)  # with FILE: the system's declarations, e.g. --soak 2
+
+
+MAX_MODIFIER = 100
+"""The largest total modifier ``--mod`` takes, either sign: beyond any real roll's."""
+MAX_TN = 200
+"""The largest ``--tn``: a d12 ace chain reaches it with a chance far below 1e-9."""
+
+
+def whole_number_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, refused clearly otherwise.
+
+    Examples
+    --------
+    >>> whole_number_in(-100, 100)("-2")
+    -2
+    >>> whole_number_in(-100, 100)("-1000000000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: -1000000000 is outside the allowed range -100 to 100
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is outside the allowed range {low} to "
+                                             f"{high}")
+        return value
+
+    return parse
 
 
 def run(args: argparse.Namespace) -> int:

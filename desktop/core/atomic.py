@@ -7,6 +7,13 @@ leaves either the previous file intact or the complete new one, plus at worst a 
 ``.NAME.*.tmp`` file; a later save of the same file removes strays older than
 :data:`STRAY_AGE_SECONDS` (a younger one may be another program's save in progress).
 
+Only regular files are ever replaced: a device node, a FIFO, a socket or a folder at the path
+is refused (:class:`NotARegularFile`). A symbolic link is replaced by the new file (what it
+pointed to is left alone: an image written over a link to the user's notes), unless the write
+is ``through_links`` (an encounter saved back where it was opened): then the regular file it
+points to is replaced, atomically, and the link stays a link. An error while writing names the
+file asked for, never the temporary file.
+
 Examples
 --------
 >>> import tempfile, pathlib
@@ -22,6 +29,7 @@ import contextlib
 import errno
 import glob
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -32,17 +40,41 @@ STRAY_AGE_SECONDS = 3600.0
 """A temporary file of a save older than this was left by a save that was killed."""
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+def atomic_write_bytes(path: str | Path, data: bytes, *, through_links: bool = False) -> None:
     """Replace the file at ``path`` with ``data`` atomically (see the module docstring).
 
     A new file gets the mode the umask allows, an existing one keeps its mode; a file the
     user may not write (a read-only encounter, ``chmod 444``) is refused with
     :class:`ReadOnlyFile` (a ``PermissionError``) and left alone. A symbolic link at ``path``
-    is replaced by the new file; what it pointed to is not written.
+    is replaced, or with ``through_links`` written through to its target; anything but a
+    regular file is refused with :class:`NotARegularFile`.
+
+    >>> import tempfile, pathlib, os
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "real.json").write_text("old")
+    3
+    >>> os.symlink(folder / "real.json", folder / "link.json")
+    >>> atomic_write_bytes(folder / "link.json", b"new", through_links=True)
+    >>> (folder / "link.json").is_symlink(), (folder / "real.json").read_text()
+    (True, 'new')
+    >>> atomic_write_bytes(folder / "link.json", b"image")
+    >>> (folder / "link.json").is_symlink(), (folder / "real.json").read_text()
+    (False, 'new')
+    >>> os.mkfifo(folder / "pipe")
+    >>> try:
+    ...     atomic_write_bytes(folder / "pipe", b"x")
+    ... except NotARegularFile as refused:
+    ...     print(refused.strerror)
+    not a regular file (a device or a FIFO); not replaced
     """
-    target = Path(path)
+    asked = Path(path)
+    target = written_path(asked, through_links=through_links)
     mode = _mode_for(target)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        fd, temp_name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".tmp",
+                                         dir=target.parent)
+    except OSError as error:
+        raise _naming(error, asked) from None
     try:
         with os.fdopen(fd, "wb") as temp:
             temp.write(data)
@@ -50,12 +82,79 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
             os.fsync(temp.fileno())
         os.chmod(temp_name, mode)
         os.replace(temp_name, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise _naming(error, asked) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
     _fsync_directory(target.parent)
     _remove_strays(target)
+
+
+def written_path(path: str | Path, *, through_links: bool = False) -> Path:
+    """The file a save of ``path`` replaces: ``path`` itself (a link replaced by the file), or
+    with ``through_links`` the end of its symbolic links.
+
+    A path that exists but is not a regular file (a device, a FIFO, a socket, a folder) is
+    refused with :class:`NotARegularFile`; a link to nowhere, written through, makes a new file
+    where it points.
+
+    Examples
+    --------
+    >>> written_path("/no/such/file.json")
+    PosixPath('/no/such/file.json')
+    >>> written_path("/")
+    Traceback (most recent call last):
+    ...
+    desktop.core.atomic.NotARegularFile: /: a folder; not replaced
+    """
+    asked = Path(path)
+    if asked.is_symlink() and not through_links:
+        return asked
+    target = Path(os.path.realpath(asked)) if asked.is_symlink() else asked
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return target
+    except OSError as error:
+        raise _naming(error, asked) from None
+    if stat.S_ISREG(info.st_mode):
+        return target
+    kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device or a FIFO)"
+    raise NotARegularFile(errno.EINVAL, f"{kind}; not replaced", str(asked))
+
+
+class NotARegularFile(OSError):
+    """A save refused because the path is a device, a FIFO, a socket or a folder.
+
+    Examples
+    --------
+    >>> str(NotARegularFile(22, "a folder; not replaced", "out"))
+    'out: a folder; not replaced'
+    """
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+def _naming(error: OSError, asked: Path) -> OSError:
+    """The same error, naming the file the user asked for (not a temporary file)."""
+    if isinstance(error, ReadOnlyFile | NotARegularFile):
+        return error
+    named = type(error)(error.errno, error.strerror or str(error), str(asked))
+    return named
+
+
+def _temp_prefix(target: Path) -> str:
+    """``.NAME.`` for the temporary file, shortened so a long name still leaves room for the
+    random part and ``.tmp`` within the 255 bytes a file name may have."""
+    return f".{target.name[:_TEMP_NAME_KEPT]}."
+
+
+_TEMP_NAME_KEPT = 200
 
 
 class ReadOnlyFile(PermissionError):
@@ -118,7 +217,7 @@ def current_umask() -> int:
 def _remove_strays(target: Path) -> None:
     """Delete the temporary files that killed saves of ``target`` left behind."""
     too_old = time.time() - STRAY_AGE_SECONDS
-    for stray in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+    for stray in target.parent.glob(f"{glob.escape(_temp_prefix(target))}*.tmp"):
         with contextlib.suppress(OSError):
             if stray.stat().st_mtime < too_old:
                 stray.unlink()

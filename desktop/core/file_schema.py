@@ -22,11 +22,13 @@ from msgspec import Meta, Struct
 from desktop.core.limits import (
     MAX_COORDINATE,
     MAX_FOG_SIDE,
+    MAX_LIGHT_RADIUS,
     MAX_LIGHTS,
     MAX_LOG_ENTRIES,
     MAX_POINTS_PER_SHAPE,
     MAX_REGIONS,
     MAX_TEXT,
+    MAX_TOKEN_SIZE,
     MAX_TOKENS,
     MAX_WALLS,
 )
@@ -35,6 +37,8 @@ from desktop.core.model import GridKind, Illumination, RegionKind, Side, WallKin
 Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 Length = Annotated[float, Meta(ge=0.0, le=MAX_COORDINATE)]
 PositiveLength = Annotated[float, Meta(gt=0.0, le=MAX_COORDINATE)]
+TokenSize = Annotated[float, Meta(gt=0.0, le=MAX_TOKEN_SIZE)]
+Radius = Annotated[float, Meta(ge=0.0, le=MAX_LIGHT_RADIUS)]
 Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 Id = Annotated[str, Meta(min_length=1, max_length=200)]
 Colour = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$")]
@@ -73,7 +77,7 @@ class TokenFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: Id
     name: Text
     position: Position
-    size: PositiveLength = 1.0
+    size: TokenSize = 1.0
     height: Length = 1.0
     elevation: Coordinate = 0.0
     facing: Coordinate = 0.0
@@ -107,8 +111,8 @@ class RegionFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
 class LightFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: Id
     position: Position
-    bright_radius: Length
-    dim_radius: Length
+    bright_radius: Radius
+    dim_radius: Radius
     color: Colour = "#ffffff"
 
 

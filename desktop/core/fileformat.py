@@ -38,7 +38,7 @@ from desktop.core import file_schema as fs
 from desktop.core.atomic import atomic_write_bytes
 from desktop.core.fog import decode_mask_bits, mask_text
 from desktop.core.images import ImageError, check_image_file, decode_base64_image
-from desktop.core.limits import MAX_FILE_BYTES, MAX_TOTAL_POINTS
+from desktop.core.limits import MAX_FILE_BYTES, MAX_LOG_ENTRIES, MAX_LOG_LINES, MAX_TOTAL_POINTS
 from desktop.core.migrations import migrate
 from desktop.core.model import (
     FORMAT_VERSION,
@@ -55,7 +55,9 @@ from desktop.core.model import (
     Wall,
 )
 from desktop.core.reading import read_regular_file
+from desktop.core.stat_ranges import check_numbers, check_stats
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
+from rules.registry import find_system
 
 _NUMBER = rb"(-?[0-9][0-9.eE+-]*)"
 _INDENTED_PAIR = re.compile(rb"\[\n\s*" + _NUMBER + rb",\n\s*" + _NUMBER + rb"\n\s*\]")
@@ -133,6 +135,7 @@ def loads_encounter(
         check_json_tree(document)
         structured = msgspec.convert(migrate(document), fs.EncounterFile, strict=True)
         _check_consistency(structured)
+        _check_ranges(structured)
     except FieldProblem as found:
         raise EncounterFileError(where, found.field, found.problem) from None
     except msgspec.ValidationError as err:
@@ -152,12 +155,27 @@ def save_encounter(encounter: Encounter, path: str | Path) -> None:
     """Write ``encounter`` to ``path`` atomically: a crash leaves the old file or the new one.
 
     The bytes are loaded back before writing, so a file that would not load (a NaN position
-    from a bug elsewhere, say) raises :class:`EncounterFileError` and the old file stays.
+    from a bug elsewhere, say) raises :class:`EncounterFileError` and the old file stays. A
+    symbolic link is written through to the file it points to (the link stays); a path that is
+    not a regular file is refused (:class:`desktop.core.atomic.NotARegularFile`).
     """
     file = Path(path)
     data = dumps_encounter(encounter, file.resolve().parent)
     loads_encounter(data, where=f"{file} (not saved)")
-    atomic_write_bytes(file, data)
+    if file.is_symlink():
+        _check_linked_encounter(file)
+    atomic_write_bytes(file, data, through_links=True)
+
+
+def _check_linked_encounter(link: Path) -> None:
+    """A save through a symbolic link replaces what it points to only if that is an encounter:
+    a link a downloaded folder planted (``saved.json`` to the GM's notes) is refused."""
+    target = link.resolve()
+    try:
+        load_encounter(target)
+    except EncounterFileError:
+        raise EncounterFileError(str(link), "(file)", f"a link to {target}, which is not an "
+                                 "encounter file; not replaced") from None
 
 
 def _check_consistency(enc: fs.EncounterFile) -> None:
@@ -171,6 +189,9 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
     for index, light in enumerate(enc.lights):
         if light.dim_radius < light.bright_radius:
             raise FieldProblem(f"lights[{index}].dim_radius", "smaller than bright_radius")
+    lines = sum(len(entry.lines) + 1 for entry in enc.log)
+    if lines > MAX_LOG_LINES:
+        raise FieldProblem("log", f"{lines:,} lines in all; the limit is {MAX_LOG_LINES:,}")
     points = sum(len(w.points) for w in enc.walls) + sum(len(r.points) for r in enc.regions)
     if points > MAX_TOTAL_POINTS:
         raise FieldProblem("walls", f"{points:,} points in all; the limit is {MAX_TOTAL_POINTS:,}")
@@ -183,6 +204,19 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
                 decode_mask_bits(mask.bits, mask.columns, mask.rows)
             except ValueError as err:
                 raise FieldProblem(f"fog.{name}.bits", str(err)) from None
+
+
+def _check_ranges(enc: fs.EncounterFile) -> None:
+    """Every number of the stat blocks within its declared range, every other number of the
+    stat blocks and the combat state within the wide one (:mod:`desktop.core.stat_ranges`)."""
+    check_numbers(enc.combat, "combat")
+    try:
+        fields = find_system(enc.system).statblock_schema()
+    except ValueError:  # an unknown system: said when the encounter is used
+        fields = ()
+    for index, token in enumerate(enc.tokens):
+        if token.stats:
+            check_stats(fields, token.stats, f"tokens[{index}].stats")
 
 
 def _check_background(background: fs.BackgroundFile) -> None:
@@ -307,10 +341,32 @@ def _from_model(enc: Encounter, base_dir: Path | None) -> fs.EncounterFile:
             for lt in enc.lights
         ],
         combat=enc.combat,
-        log=[fs.LogEntryFile(e.title, list(e.lines), e.round) for e in enc.log],
+        log=[fs.LogEntryFile(e.title, list(e.lines), e.round) for e in kept_log(enc.log)],
         notes=enc.notes,
         fog=_fog_from_model(enc.fog),
     )
+
+
+def kept_log(log: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The newest entries of ``log`` that a file may hold: at most
+    :data:`~desktop.core.limits.MAX_LOG_ENTRIES` entries and
+    :data:`~desktop.core.limits.MAX_LOG_LINES` lines in all. An encounter whose log reached the
+    limit still saves (its oldest entries go first), and loads again.
+
+    Examples
+    --------
+    >>> log = tuple(LogEntry(f"Round {n}", ("a line",) * 3) for n in range(4))
+    >>> [e.title for e in kept_log(log)]
+    ['Round 0', 'Round 1', 'Round 2', 'Round 3']
+    """
+    kept: list[LogEntry] = []
+    lines = 0
+    for entry in reversed(log[-MAX_LOG_ENTRIES:]):
+        lines += len(entry.lines) + 1
+        if lines > MAX_LOG_LINES:
+            break
+        kept.append(entry)
+    return tuple(reversed(kept))
 
 
 def _fog_from_model(fog: Fog) -> fs.FogFile:

@@ -22,6 +22,7 @@ Examples
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -120,3 +121,37 @@ def gather_images(
         background = replace(background, path=gathered(background.path))
     tokens = tuple(replace(t, image=gathered(t.image)) for t in encounter.tokens)
     return replace(encounter, background=background, tokens=tokens), tuple(dict.fromkeys(copied))
+
+
+def without_refused_inside(
+    encounter: Encounter, folder: Path, refused: frozenset[str]
+) -> tuple[Encounter, tuple[str, ...]]:
+    """``encounter`` to save into ``folder``, without the ``refused`` images that would lie
+    inside it, and their names.
+
+    An image refused when the encounter was opened (``../outside/secret.png``) is kept by path
+    so that it stays refused; saved into a parent folder, that path would become
+    ``outside/secret.png``, inside the new folder, and the next open would show it on the
+    player view. Such an image is left out of the file instead (a map image takes the
+    background with it) and the GM is told; the encounter in the window keeps it.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token
+    >>> enc = Encounter(tokens=(Token("g", "Goblin", 1, 1, image="/x/outside/secret.png"),))
+    >>> refused = frozenset({"/x/outside/secret.png"})
+    >>> saved, dropped = without_refused_inside(enc, Path("/x"), refused)
+    >>> saved.tokens[0].image, dropped
+    (None, ('/x/outside/secret.png',))
+    >>> without_refused_inside(enc, Path("/x/shared"), refused)[1]
+    ()
+    """
+    exposed = {path for path in refused if inside(path, folder)}
+    if not exposed:
+        return encounter, ()
+    background = encounter.background
+    if background is not None and background.path in exposed:
+        background = None
+    tokens = tuple(replace(t, image=None) if t.image in exposed else t for t in encounter.tokens)
+    shown = sorted({os.path.normpath(path) for path in exposed})
+    return replace(encounter, background=background, tokens=tokens), tuple(shown)

@@ -24,11 +24,22 @@ MAX_NESTING_DEPTH = 32
 MAX_COORDINATE = 100_000.0
 """Largest absolute coordinate, length or radius, in grid cells."""
 
+MAX_TOKEN_SIZE = 50.0
+"""Widest token, in cells: beyond the largest creature of any of the four systems (a Savage
+Pathfinder Size 20 dragon is about 10 cells; a GURPS giant of SM +10, 30 hexes). A token of
+100,000 cells took the render to 22 GB."""
+
+MAX_LIGHT_RADIUS = 1_000.0
+"""Farthest a light reaches, in cells."""
+
 MAX_TOKENS = 5_000
 MAX_WALLS = 50_000
 MAX_REGIONS = 10_000
 MAX_LIGHTS = 5_000
 MAX_LOG_ENTRIES = 100_000
+MAX_LOG_LINES = 500_000
+"""Most lines in the whole log (each entry's title counts as one): the log dock shows them
+all, and a file of 3 million lines would take the window to gigabytes."""
 
 MAX_POINTS_PER_SHAPE = 50_000
 """Most points in one wall polyline or region polygon."""

@@ -47,8 +47,14 @@ def _format_0_to_1(document: Document) -> Document:
 
 
 def _format_1_to_2(document: Document) -> Document:
-    """Format 1 had no fog: its players saw the whole map, so its fog is off."""
-    return document | {"fog": {"enabled": False}}
+    """Format 1 had no fog: its players saw the whole map, so its fog is off. A format-1 file
+    that does carry fog (written by hand, or by a tool that kept the old number) keeps it: the
+    players must not see what its fog hides.
+
+    >>> _format_1_to_2({"fog": {"enabled": True}})["fog"]
+    {'enabled': True}
+    """
+    return document if "fog" in document else document | {"fog": {"enabled": False}}
 
 
 MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _format_0_to_1, 1: _format_1_to_2}

@@ -12,6 +12,11 @@ Autosaves hold the GM's notes and hidden tokens, so the folder is private to the
 marker and the autosave. The marker holds the process id, the start time and the path of the
 file being edited (restoring needs it to save back to the same file), nothing else.
 
+The autosave never stops the GM's work: a data folder that cannot be made or written (read
+only, full disk, no permission) pauses it instead of raising. :attr:`Autosaver.problem` then
+says why in one line, ``on_problem`` hears of it (and of the resumption, with ``None``), and
+each later change tries again; the edits themselves are applied and undoable as ever.
+
 Typical wiring: at start ``restore = pending_restore()`` (ask the user), then
 ``saver.start_session()``; on every ``BattleState.changed`` call ``saver.changed(encounter)``;
 a timer calls ``saver.poll()`` every few hundred ms; on quit ``saver.end_session()``.
@@ -106,23 +111,32 @@ class Autosaver:
         self.directory = directory or autosave_dir()
         self.delay = delay
         self.source: str | None = None
+        self.problem: str | None = None
+        """Why the autosave is paused (one line for the GM), or None while it works."""
+        self.on_problem: Callable[[str | None], None] | None = None
+        """Told the problem when the autosave pauses, and None when it works again."""
         self._clock = clock
         self._pending: Encounter | None = None
         self._changed_at = 0.0
+        self._marked = False
 
     def start_session(self, source: str | None = None) -> None:
         """Mark a session as running; ``source`` is the file being edited, if any."""
+        self.source = source
+        self._guarded(self._start)
+
+    def _start(self) -> None:
         self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.directory.chmod(0o700)  # made by an older version with the umask's mode
         for stray in self.directory.glob(".*.tmp"):  # left by a save killed mid-write
             stray.unlink(missing_ok=True)
-        self.source = source
         self._write_marker()
+        self._marked = True
 
     def changed(self, encounter: Encounter) -> None:
         """Note a committed change; an older change not yet written is written now."""
         if self._pending is not None:
-            self._save(self._pending)
+            self._guarded(self._save, self._pending)
         self._pending = encounter
         self._changed_at = self._clock()
 
@@ -134,20 +148,39 @@ class Autosaver:
         return True
 
     def flush(self) -> None:
-        """Write the pending change now, if any."""
-        if self._pending is not None:
-            self._save(self._pending)
+        """Write the pending change now, if any (kept for the next try if it fails)."""
+        if self._pending is not None and self._guarded(self._save, self._pending):
             self._pending = None
 
     def set_source(self, source: str | None) -> None:
         """Record the file now being edited (after Open or Save As)."""
         self.source = source
-        self._write_marker()
+        self._guarded(self._write_marker)
 
     def end_session(self) -> None:
         """Clean exit: remove the autosave and the marker (nothing needs restoring)."""
         self._pending = None
-        discard_restore(self.directory)
+        with contextlib.suppress(OSError):
+            discard_restore(self.directory)
+
+    def _guarded(self, action: Callable[..., None], *args: Encounter) -> bool:
+        """Run ``action``; an OSError pauses the autosave (see the module text). True if done."""
+        try:
+            if not self._marked and action != self._start:
+                self._start()
+            action(*args)
+        except (OSError, EncounterFileError) as error:
+            self._tell(_paused_because(self.directory, error))
+            return False
+        self._tell(None)
+        return True
+
+    def _tell(self, problem: str | None) -> None:
+        if problem == self.problem:
+            return
+        self.problem = problem
+        if self.on_problem is not None:
+            self.on_problem(problem)
 
     def _save(self, encounter: Encounter) -> None:
         data = dumps_encounter(encounter)  # no base dir: image paths stay absolute
@@ -157,6 +190,21 @@ class Autosaver:
     def _write_marker(self) -> None:
         marker = {"pid": os.getpid(), "started": time.time(), "source": self.source}
         atomic_write_bytes(self.directory / MARKER_NAME, json.dumps(marker).encode())
+
+
+def _paused_because(directory: Path, error: Exception) -> str:
+    """The one line the GM reads when the autosave cannot write.
+
+    Examples
+    --------
+    >>> import errno
+    >>> line = _paused_because(Path("/data/autosave"), OSError(errno.ENOSPC, "No space left"))
+    >>> line[:54]
+    'Autosave paused: /data/autosave: No space left. Your e'
+    """
+    why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return (f"Autosave paused: {directory}: {why}. Your edits are kept; save with Ctrl+S "
+            f"(File > Save As to another disk) to keep them on disk.")
 
 
 def _read_marker(path: Path) -> dict[str, object] | None:

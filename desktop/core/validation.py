@@ -52,7 +52,7 @@ def parse_json(data: bytes) -> Any:
     if len(data) > MAX_FILE_BYTES:
         raise FieldProblem("", f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")
     try:
-        return json.loads(data)
+        return json.loads(data, object_pairs_hook=_object)
     except json.JSONDecodeError as err:
         where = f"line {err.lineno} column {err.colno}"
         raise FieldProblem("", f"not valid JSON: {where}: {err.msg}") from None
@@ -64,8 +64,41 @@ def parse_json(data: bytes) -> Any:
         raise FieldProblem("", f"nested deeper than {MAX_NESTING_DEPTH} levels") from None
 
 
+class _RepeatedKeys(dict[str, Any]):
+    """A JSON object in which a key appeared more than once (``repeated`` names them)."""
+
+    repeated: tuple[str, ...] = ()
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, marked when a key repeats: the last value would silently win
+    (``"tokens": []`` after the real list would empty the map), so the loader refuses it."""
+    built = dict(pairs)
+    if len(built) == len(pairs):
+        return built
+    seen: set[str] = set()
+    marked = _RepeatedKeys(built)
+    repeated = []
+    for key, _ in pairs:
+        if key in seen:
+            repeated.append(key)
+        seen.add(key)
+    marked.repeated = tuple(repeated)
+    return marked
+
+
 def check_json_tree(value: Any) -> None:
-    """Refuse non-finite numbers and nesting deeper than the limit, naming the first offender."""
+    """Refuse repeated keys, non-finite numbers and nesting deeper than the limit, naming the
+    first offender.
+
+    Examples
+    --------
+    >>> try:
+    ...     check_json_tree(parse_json(b'{"map": {"tokens": [{"id": "a"}], "tokens": []}}'))
+    ... except FieldProblem as refused:
+    ...     print(refused.field, "|", refused.problem[:37])
+    map.tokens | the key appears more than once in its
+    """
     stack: list[tuple[Any, str, int]] = [(value, "", 0)]
     while stack:
         item, path, depth = stack.pop()
@@ -73,6 +106,11 @@ def check_json_tree(value: Any) -> None:
             raise FieldProblem(path, f"nested deeper than {MAX_NESTING_DEPTH} levels")
         if isinstance(item, float) and not math.isfinite(item):
             raise FieldProblem(path, "not a finite number")
+        if isinstance(item, _RepeatedKeys):
+            key = item.repeated[0]
+            raise FieldProblem(f"{path}.{key}" if path else key,
+                               "the key appears more than once in its object; which one is "
+                               "meant is unclear, so nothing was loaded")
         if isinstance(item, dict):
             children = [(v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in item.items()]
             stack.extend(reversed(children))

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from desktop.core.assets import demo_path
 from desktop.core.fileformat import EncounterFileError, open_encounter
@@ -141,6 +141,19 @@ def offer_restore(window: GMWindow) -> None:
 def start_autosave(window: GMWindow) -> Autosaver:
     """Autosave every committed change (debounced) until the window closes."""
     saver = Autosaver()
+    warning = QLabel(window.statusBar())
+    warning.setStyleSheet("color: #b00020; font-weight: bold")
+    warning.hide()
+    window.statusBar().addPermanentWidget(warning)
+
+    def tell(problem: str | None) -> None:
+        """A paused autosave stays visible in the status bar until it works again."""
+        warning.setText("⚠ Autosave paused" if problem else "")
+        warning.setToolTip(problem or "")
+        warning.setVisible(problem is not None)
+        window.statusBar().showMessage(problem or "Autosave works again.", 15000)
+
+    saver.on_problem = tell
     saver.start_session(str(window.path) if window.path else None)
     window.state.changed.connect(lambda _old, new: saver.changed(new))
     timer = QTimer(window, interval=AUTOSAVE_POLL_MS)

@@ -19,7 +19,13 @@ from PySide6.QtGui import QDropEvent, QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
-from desktop.core.image_links import copy_into, gather_images, image_paths, inside
+from desktop.core.image_links import (
+    copy_into,
+    gather_images,
+    image_paths,
+    inside,
+    without_refused_inside,
+)
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Background, Encounter, Fog, Point
 from desktop.core.uvtt import (
@@ -253,8 +259,9 @@ def save_as(window: GMWindow) -> bool:
 def _write(window: GMWindow, path: Path) -> bool:
     refused = _refused_images.get(window, frozenset())
     encounter, copied = gather_images(window.state.encounter, path.resolve().parent, refused)
+    written, left_out = without_refused_inside(encounter, path.resolve().parent, refused)
     try:
-        save_encounter(encounter, path)
+        save_encounter(written, path)
     except (EncounterFileError, OSError) as error:
         window.show_error("Cannot save encounter", str(error))
         return False
@@ -267,6 +274,11 @@ def _write(window: GMWindow, path: Path) -> bool:
         )
     window.state.mark_saved()
     add_recent_file(str(path))
+    if left_out:
+        window.show_error("Images left out of the file", "These images were refused when the "
+                          "encounter was opened (outside its folder) and would lie inside "
+                          f"{path.resolve().parent}; they were not saved, so the players never "
+                          "see them: " + ", ".join(left_out))
     return True
 
 

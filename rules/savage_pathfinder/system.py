@@ -144,9 +144,9 @@ def _schema() -> tuple[StatField, ...]:
         *(StatField(f"condition.{flag}", flag.capitalize(), FieldKind.FLAG, "Condition",
                     default=False) for flag in CONDITION_FLAGS),
         StatField("condition.wounds", "Wounds", FieldKind.INTEGER, "Condition", minimum=0,
-                  maximum=3, default=0),
+                  maximum=10, default=0, help="up to the creature's own limit (field_limits)"),
         StatField("condition.fatigue", "Fatigue", FieldKind.INTEGER, "Condition", minimum=0,
-                  maximum=2, default=0),
+                  maximum=3, default=0, help="3: Incapacitated by Fatigue"),
     )
 
 

@@ -88,7 +88,8 @@ def test_write_saves_the_new_state(tmp_path: Path) -> None:
     (["--attacker", "harsk", "--action", "area-attack"], "--template SHAPE --at X,Y"),
     ([*HARSK_AT_GOBLIN_5, "--target", "goblin-2", "--seed", "1"],
      "shots: 2, but Longbow allows 1 to 1"),
-    ([*HARSK_AT_GOBLIN_5, "--actions", "4", "--seed", "1"], "one to three actions"),
+    ([*HARSK_AT_GOBLIN_5, "--actions", "4", "--seed", "1"],
+     "--actions: 4 is outside the allowed range 1 to 3"),
 ])
 def test_bad_input_is_one_clear_line_and_nothing_is_written(tmp_path: Path, capsys, args,
                                                             message) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop.core.fileformat import dumps_encounter, save_encounter
@@ -257,3 +257,25 @@ def test_declining_the_restore_forgets_the_autosave(
     app.offer_restore(window)
     assert window.state.encounter == Encounter(name="Fresh")
     assert pending_restore() is None
+
+
+def test_a_data_folder_that_cannot_be_written_shows_a_warning_and_edits_go_on(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file where the data folder should be: the autosave cannot start. The window opens,
+    # the status bar says so and keeps saying so, and every edit is applied and undoable.
+    (tmp_path / "data").write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    window = app.open_window(None)
+    qtbot.addWidget(window, before_close_func=lambda w: w.state.mark_saved())
+    saver = app.start_autosave(window)
+    assert saver.problem is not None and saver.problem.startswith("Autosave paused: ")
+    assert window.statusBar().currentMessage() == saver.problem
+    shown = [w for w in window.statusBar().findChildren(QLabel) if w.text().startswith("⚠")]
+    assert [w.toolTip() for w in shown] == [saver.problem] and not shown[0].isHidden()
+    before = window.state.encounter
+    moved(window, "Valeros", 2.5)
+    saver.flush()
+    assert window.state.encounter != before
+    assert window.state.undo() is not None and window.state.encounter == before
+    saver.end_session()

@@ -112,6 +112,26 @@ def test_closing_the_message_opens_the_encounter_without_its_map(
     assert json.loads(file.read_text())["background"]["path"] == "../secret.png"
 
 
+def test_save_as_into_the_parent_folder_never_makes_a_refused_image_visible(
+    window: GMWindow, warnings: Warnings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # downloads/enc.json names ../secret.png, refused. Saved as tmp/enc.json the path would
+    # become "secret.png", inside the new folder, and the next open would show it: it is left
+    # out of the file, the GM is told, and the reopened encounter has no map image.
+    file = shared_encounter(tmp_path)
+    assert file_actions.open_path(window, file)
+    warnings.shown.clear()
+    target = tmp_path / "enc.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *_a, **_k: (str(target), "")))
+    assert file_actions.save_as(window)
+    assert "background" not in json.loads(target.read_text())
+    [(title, text)] = warnings.shown
+    assert title == "Images left out of the file" and str(tmp_path / "secret.png") in text
+    assert file_actions.open_path(window, target)
+    assert window.state.encounter.background is None
+
+
 def test_a_uvtt_file_opened_from_file_open_goes_to_the_import(
     window: GMWindow, warnings: Warnings, tmp_path: Path
 ) -> None:

@@ -1,0 +1,47 @@
+"""What the CLI prints is safe for a terminal and for a pipe (issue 31).
+
+A name from a file with an ESC sequence in it is printed escaped, never raw; a reader that
+closes the pipe early (``| head``) gets no BrokenPipeError traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desktop import ASSETS_DIR
+from desktop.cli import main
+
+DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_token_name_with_an_escape_sequence_is_printed_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(DEMO.read_text())
+    goblin = next(t for t in data["tokens"] if t["id"] == "goblin-5")
+    goblin["name"] = "Gob\x1b]0;owned\x07lin\x1b[2J"
+    path = tmp_path / "enc.json"
+    path.write_text(json.dumps(data))
+    assert main(["attack", str(path), "--attacker", "harsk", "--target", "goblin-5",
+                 "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "Gob\\x1b]0;owned\\x07lin\\x1b[2J" in out
+
+
+def test_sightlines_piped_to_a_reader_that_stops_early_prints_no_traceback() -> None:
+    command = [sys.executable, "-m", "desktop.cli", "sightlines", str(DEMO), "--token", "harsk"]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # as `| head -0` does: the reader is gone before the first line
+        err = proc.stderr.read().decode()
+        code = proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    assert code in (0, 141)
