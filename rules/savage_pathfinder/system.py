@@ -524,7 +524,8 @@ class SavagePathfinder(GameSystem):
                                     options=options_of(request.options, request.params),
                                     overrides=request.overrides,
                                     evadable=_yes(request.params, "evadable"),
-                                    actions=_number(request.params, "actions", 1))
+                                    actions=_number(request.params, "actions", 1),
+                                    running=_yes(request.params, "running"))
         except (AttackError, ValueError) as error:
             raise RulesError(str(error)) from None
         return keep_seat(board, Resolution(area.events, area.board, area.entry.title,

@@ -28,11 +28,12 @@ Examples
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import DiceSource
+from rules.events import Event, RollMade
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
@@ -41,8 +42,15 @@ from rules.savage_pathfinder.table import foe_actions as foes
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.pipeline import AttackError
+from rules.savage_pathfinder.table.timed_states import (
+    ran,
+    spend_support,
+    with_acting,
+    without_acting,
+)
 from rules.savage_pathfinder.table.turn_limits import (
     ActionKind,
+    actions_counted,
     kind_of,
     limit_problem,
     note_taken,
@@ -193,12 +201,35 @@ def perform_action(board: Board, request: ActionRequest,
     if out_of_turn is not None and not request.gm_override:
         raise AttackError(f"{option.name}: {out_of_turn}")
     try:
-        result = handler(board, request, dice)
+        result = handler(_acting(board, request, kind), request, dice)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    result = replace(result, board=note_taken(result.board, request.actor, kind))
+    after = _spend_supports(without_acting(result.board), result.events)
+    result = replace(result, board=note_taken(after, request.actor, kind))
     return result if out_of_turn is None else _noted(result, override_note(board,
                                                                            request.actor))
+
+
+def _acting(board: Board, request: ActionRequest, kind: ActionKind) -> Board:
+    """``board`` while ``request.actor`` takes an action of ``kind``: every roll he makes in it
+    takes running -2 (declared, or run this turn: C29 "-2 penalty to all other actions that
+    turn") and the Multi-Action penalty of the actions taken this turn with this one (S118);
+    neither applies to a free action (S122: "Multi-Action penalties do not apply to free (or
+    limited free) actions"; running is "to all other actions")."""
+    if kind in (ActionKind.FREE, ActionKind.LIMITED_FREE):
+        return board
+    running = request.running or ran(board, request.actor)
+    return with_acting(board, request.actor, running,
+                       actions_counted(board, request.actor, kind))
+
+
+def _spend_supports(board: Board, events: Sequence[Event]) -> Board:
+    """``board`` with each Support a roll among ``events`` took used up (S162: the bonus is
+    for one roll of the skill): the skill is the first word of the roll's purpose."""
+    for event in events:
+        if isinstance(event, RollMade) and any(m.reason == "Support" for m in event.modifiers):
+            board = spend_support(board, event.actor, event.purpose.split(" ")[0])
+    return board
 
 
 def _noted(result: ActionResult, note: str) -> ActionResult:
