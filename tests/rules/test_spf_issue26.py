@@ -1,0 +1,58 @@
+"""The last wrong rulings of issue 26, each worked by hand with scripted dice from the line it
+names, played through the system's interface (what the GUI and ``battlemap attack`` call).
+Each failed before its fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.interface import ActionRequest, AttackRequest
+from rules.registry import RulesError, find_system
+from rules.savage_pathfinder.cards import PhysicalCards
+from rules.savage_pathfinder.table.turns import begin_combat
+from rules.table import Board, Piece, Side
+from rules.testing import open_board
+
+SYSTEM = find_system("savage-pathfinder")
+SWORD = {"name": "Sword", "damage": "Str+d8"}
+
+
+def _hero(**stats: Any) -> Piece:
+    return Piece("ann", "Ann", 1.5, 1.5, side=Side.HERO, stats={
+        "skills": {"fighting": "d8", "taunt": "d8"}, "weapons": [SWORD], **stats})
+
+
+def _orc(x: float = 2.5, **stats: Any) -> Piece:
+    return Piece("orc", "Orc", x, 1.5, side=Side.VILLAIN,
+                 stats={"skills": {"fighting": "d6"}, **stats})
+
+
+def _fight(*tokens: Piece) -> Board:
+    """Combat, Ann acting on the King of Spades."""
+    return begin_combat(open_board(tokens), PhysicalCards(["KS", "2C", "3C"]))[0]
+
+
+def _act(board: Board, action: str, target: str | None = None, dice: tuple[int, ...] = (),
+         **params: str) -> Any:
+    return SYSTEM.perform_action(board, ActionRequest(action, "ann", target, params),
+                                 ScriptedDice(dice))
+
+
+def test_defend_takes_the_whole_turn() -> None:
+    """S46: Defend "takes her entire turn - she cannot perform Multi-Actions". After Defend an
+    attack or a Test is refused (before: allowed at -2 Multi-Action); a free action (going
+    prone) is not. And one who has already attacked this turn cannot Defend."""
+    board = _act(_fight(_hero(), _orc()), "defend").board
+    with pytest.raises(RulesError, match="Ann Defends: Defend takes his entire turn"):
+        SYSTEM.resolve_attack(board, AttackRequest("ann", "orc", "Sword"), ScriptedDice([5, 5]))
+    with pytest.raises(RulesError, match="Defend takes his entire turn"):
+        _act(board, "test", "orc", (6, 2), skill="taunt")
+    assert _act(board, "go-prone").title == "Ann goes prone"
+    # Fighting d8 5 vs Parry 5: a hit; Str d6 3 + d8 1 = 4 vs Toughness 5: no harm
+    struck = SYSTEM.resolve_attack(_fight(_hero(), _orc()), AttackRequest("ann", "orc", "Sword"),
+                                   ScriptedDice([5, 3, 1])).board
+    with pytest.raises(RulesError, match="Ann has taken an action this turn: Defend takes"):
+        _act(struck, "defend")
