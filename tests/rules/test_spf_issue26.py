@@ -56,3 +56,23 @@ def test_defend_takes_the_whole_turn() -> None:
                                    ScriptedDice([5, 3, 1])).board
     with pytest.raises(RulesError, match="Ann has taken an action this turn: Defend takes"):
         _act(struck, "defend")
+
+
+CROSSBOW = {"name": "Hand Crossbow", "damage": "2d4", "range": [5, 10, 20]}
+
+
+def test_a_prone_defender_caught_in_melee_has_parry_two_less_for_a_shot_too() -> None:
+    """S133: "If a prone defender is caught in melee, his Parry is reduced by 2"; S143: a
+    one-handed ranged weapon in melee has "the TN ... the defender's Parry". The orc's Parry
+    2 + d6/2 = 5, prone 3. Ann's Shooting d8 3 with the hand crossbow at him, adjacent: TN 3,
+    a hit (before: TN 5, a miss); damage 2d4 1 + 1 = 2 vs Toughness 5: no harm. A sword blow at
+    him meets TN 3 too, with no separate +2 for the prone (the Parry is the TN; the +2 is S183's
+    Unarmed Defender: the orc holds no weapon)."""
+    ann = _hero(skills={"shooting": "d8", "fighting": "d8"}, weapons=[SWORD, CROSSBOW])
+    board = _fight(ann, _orc(condition={"prone": True}))
+    shot = SYSTEM.resolve_attack(board, AttackRequest("ann", "orc", "Hand Crossbow"),
+                                 ScriptedDice([3, 1, 1]))
+    assert shot.title.startswith("Ann shoots Orc (Hand Crossbow): hit")
+    assert "+1 in melee: TN is Parry 3" in shot.notes[0]
+    blow = SYSTEM.preview_attack(board, AttackRequest("ann", "orc", "Sword"))
+    assert "TN 3 · total +2" in blow.lines and "+2 Unarmed Defender" in blow.lines

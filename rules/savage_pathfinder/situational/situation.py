@@ -42,6 +42,7 @@ from rules.savage_pathfinder.situational.maneuvers import (
     defend_modifier,
     gang_up_bonus,
     knockout_blow,
+    parry_caught_in_melee,
     prone_melee_modifiers,
     ranged_in_melee,
     the_drop_modifiers,
@@ -177,6 +178,7 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
         context, cover=effective_cover(cover, defender.condition.prone, ranged, facts.distance),
         illumination=illumination_at(facts.light, facts.distance),
         gang_up=gang_up if kind is AttackKind.MELEE else 0,
+        parry=parry_caught_in_melee(defender) if kind is AttackKind.MELEE else None,
         wild_attack="wild-attack" in options, desperate_attack=desperate,
         aim="aim" in options, called_shot=called,
         called_shot_scale=facts.part_scale.modifier if called and facts.part_scale else None)
@@ -241,7 +243,7 @@ def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
     found: list[Modifier | None] = [vulnerable_target_modifier(defender.condition, drop)]
     if kind is AttackKind.MELEE:
         shield = any(w.shield for w in defender.weapons)
-        found += [*prone_melee_modifiers(attacker.condition.prone, defender.condition.prone),
+        found += [*prone_melee_modifiers(attacker.condition.prone),
                   unarmed_defender_modifier(bool(weapon.damage.dice),
                                             bool(defender.weapons) or natural, shield, drop),
                   two_weapons_modifier(_two_weapons(attacker, options),
@@ -259,7 +261,7 @@ def _map_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
         unstable = facts.unstable_platform or facts.mounted
         found.append(unstable_platform_modifier() if unstable else None)
     if kind is not AttackKind.MELEE and facts.attacker_in_melee:
-        in_melee = ranged_in_melee(weapon, defender.parry, facts.adjacent)
+        in_melee = ranged_in_melee(weapon, parry_caught_in_melee(defender), facts.adjacent)
         vulnerable = in_melee.attacker_vulnerable
         shift = 4 - in_melee.target_number
         found.append(Modifier(shift, f"in melee: TN is Parry {in_melee.target_number}")
