@@ -76,3 +76,22 @@ def test_a_prone_defender_caught_in_melee_has_parry_two_less_for_a_shot_too() ->
     assert "+1 in melee: TN is Parry 3" in shot.notes[0]
     blow = SYSTEM.preview_attack(board, AttackRequest("ann", "orc", "Sword"))
     assert "TN 3 · total +2" in blow.lines and "+2 Unarmed Defender" in blow.lines
+
+
+def test_a_face_shot_with_an_armor_piercing_weapon_takes_the_armor_off_once() -> None:
+    """S33: a face shot (-5, the head: +4 damage) bypasses the open-faced helmet's Armor;
+    Armor Piercing takes Armor off too - but the Armor is gone once. The orc: Toughness 2 +
+    d6/2 + Armor 2 = 7. A bolt with AP 2 from 5" (Short): Shooting d12 10 - 5 = 5, a hit;
+    damage 2d4 1 + 2 = 3, +4 head = 7 against Toughness 7 - 2 (AP) = 5: Shaken (before: +2
+    more for the bypass, 9: a raise, the orc out). With AP 1 the bypass is the 1 point AP
+    leaves: 3 + 4 + 1 = 8 against 7 - 1 = 6: Shaken."""
+    for ap, bypass in ((2, ""), (1, "+1 face: bypasses Armor 2 (AP 1 takes the rest)")):
+        bolt = {**CROSSBOW, "ap": ap}
+        board = _fight(_hero(skills={"shooting": "d12"}, weapons=[bolt]),
+                       _orc(x=6.5, armor=2))
+        shot = SYSTEM.resolve_attack(board, AttackRequest("ann", "orc", "Hand Crossbow",
+                                                          ("called-shot-face",)),
+                                     ScriptedDice([10, 1, 2]))
+        assert shot.title == "Ann shoots Orc (Hand Crossbow): hit; Orc is Shaken"
+        damage = shot.notes[1]
+        assert ("bypasses" in damage) == bool(bypass) and bypass in damage

@@ -185,13 +185,14 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
 
 
 def _option_modifiers(options: Sequence[str], attacker: Combatant, defender: Combatant,
-                      context: AttackContext,
+                      weapon: Weapon, context: AttackContext,
                       facts: AttackFacts) -> tuple[list[Modifier | None], list[Modifier | None]]:
     precise = [_PRECISE[o] for o in options if o in _PRECISE]
     attack: list[Modifier | None] = [precise_shot_modifier(p, facts.part_scale) for p in precise]
     damage: list[Modifier | None] = [precise_shot_damage(p, defender.has_vitals)
                                      for p in precise]
-    damage += [face_armor_bypass(defender.armor) for p in precise if p is PreciseShot.FACE]
+    damage += [face_armor_bypass(defender.armor, weapon.ap) for p in precise
+               if p is PreciseShot.FACE]
     ambidextrous = attacker.has_edge(Edge.AMBIDEXTROUS) and context.house.ambidextrous
     if "the-drop" in options:
         drop_attack, drop_damage = the_drop_modifiers()
@@ -289,8 +290,8 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     kind = context.attack_kind_for(weapon.fires)
     check_options(option_ids, kind, facts)
     drop = "the-drop" in option_ids
-    option_attack, option_damage = _option_modifiers(option_ids, attacker, defender, context,
-                                                     facts)
+    option_attack, option_damage = _option_modifiers(option_ids, attacker, defender, weapon,
+                                                     context, facts)
     map_attack, shot_past = _map_modifiers(attacker, defender, weapon, kind, facts)
     states = _state_modifiers(attacker, defender, weapon, kind, option_ids,
                               facts.defender_natural_weapons)
