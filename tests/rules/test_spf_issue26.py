@@ -95,3 +95,32 @@ def test_a_face_shot_with_an_armor_piercing_weapon_takes_the_armor_off_once() ->
         assert shot.title == "Ann shoots Orc (Hand Crossbow): hit; Orc is Shaken"
         damage = shot.notes[1]
         assert ("bypasses" in damage) == bool(bypass) and bypass in damage
+
+
+def test_a_bound_hero_may_taunt_and_support_with_words_but_not_with_a_blade() -> None:
+    """S16: Bound, he "cannot make physical actions other than trying to break free" - words
+    are no physical action (before: every Test and Support refused). Bound he is Distracted
+    (-2, S51): Taunt d8 6 - 2 = 4 against the orc's Smarts d6 2: won, Distracted; a Fighting
+    Support for Bo is refused with the reason; a verbal (Taunt) Support goes: d8 7 - 2 = 5, +1."""
+    bound = {"bound": True, "distracted": True}
+    board = _fight(_hero(condition=bound), _orc(), Piece("bo", "Bo", 1.5, 2.5, side=Side.HERO,
+                                                        stats={}))
+    taunted = _act(board, "test", "orc", (6, 2), skill="taunt")
+    assert taunted.title == "Ann Tests Orc (Taunt): Orc is Distracted"
+    with pytest.raises(RulesError, match="Bound, and may make no physical action"):
+        _act(board, "support", "bo", (7,), skill="fighting")
+    assert _act(board, "support", "bo", (7,), skill="taunt").title == \
+        "Ann supports Bo (Taunt): +1"
+
+
+def test_a_bound_or_entangled_victim_may_cut_himself_free() -> None:
+    """S19: "Bound or Entangled victims may try to destroy the entanglement with an accessible
+    and appropriate weapon. Weapon attacks hit automatically ... Hardness 4". Ann, Bound, with
+    her sword: Strength d6 1 + d8 2 = 3 < 4, it holds; again 2 + 2 = 4: she is free (no
+    longer Bound, so no longer Distracted or Vulnerable by it)."""
+    board = _fight(_hero(condition={"bound": True}), _orc(x=6.5))
+    held = _act(board, "cut-self-free", None, (1, 2), weapon="Sword")
+    assert held.title == "Ann fails to cut himself free (Sword)"
+    freed = _act(board, "cut-self-free", None, (2, 2), weapon="Sword")
+    assert freed.title == "Ann cuts himself free (Sword)"
+    assert not freed.board.token("ann").stats["condition"].get("bound")

@@ -187,6 +187,8 @@ CASES = (
     Case("disarm (weapon)", _action("disarm", "orc", part="weapon", weapon="Sword")),
     Case("cut-free", _action("cut-free", "bo", weapon="Sword"), bo={"entangled": True},
          lit=False, unlit_because="S19: weapon attacks on the entanglement hit automatically"),
+    Case("cut-self-free", _action("cut-self-free", weapon="Sword"), ann={"entangled": True},
+         lit=False, unlit_because="S19: weapon attacks on the entanglement hit automatically"),
     Case("stabilise", _action("stabilise", "bo"), bo={"bleeding_out": True,
                                                       "incapacitated": True, "wounds": 1},
          lit=False, unlit_because=GM_LIGHT),
@@ -229,7 +231,8 @@ NO_ROLL = {
 }
 """The actions that roll no die, each with its line."""
 
-COVERED = {"grapple", "crush", "push", "test", "support", "disarm", "cut-free", "stabilise",
+COVERED = {"grapple", "crush", "push", "test", "support", "disarm", "cut-free", "cut-self-free",
+           "stabilise",
            "treat-fatigue", "withdraw", "break-free", "break-object", "reload", "climb",
            "evasion", "recover-shaken", "recover-stunned", "bleeding-out", "daily-vigor",
            "apply-damage"}

@@ -70,6 +70,7 @@ Handler = Callable[[Board, ActionRequest, DiceSource], ActionResult]
 HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "grapple": foes.grapple_foe, "let-go": foes.let_go_of, "crush": foes.crush_foe,
     "push": foes.push_foe, "break-free": devices.break_free_of, "cut-free": foes.cut_loose,
+    "cut-self-free": foes.cut_self_loose,
     "break-object": steps.break_object, "test": foes.put_to_the_test, "support": foes.support_ally,
     "defend": steps.defend, "aim": steps.aim, "finishing-move": foes.finish_foe,
     "withdraw": foes.withdraw, "ready": steps.ready_items, "reload": steps.reload,
@@ -114,10 +115,16 @@ def action_card_lines(board: Board, action: str, actor: str, target: str,
             *textwrap.wrap(option.description, CARD_WIDTH), "click: resolve · Esc: cancel"]
 
 
+BOUND_MAY = frozenset({"break-free", "cut-self-free", "test", "support"})
+"""What a Bound character may still try (S16: "cannot make physical actions other than trying
+to break free"): breaking free, destroying the entanglement himself (S19), and a Test or
+Support with a verbal skill (the rules refuse a physical one, naming it)."""
+
 _NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shaken",),
                 "spend-benny": ("shaken",), "recover-stunned": ("stunned",),
                 "bleeding-out": ("bleeding_out",),
-                "break-free": ("bound", "entangled"), "daily-vigor": ("incapacitated",)}
+                "break-free": ("bound", "entangled"), "cut-self-free": ("bound", "entangled"),
+                "daily-vigor": ("incapacitated",)}
 """Actions that only make sense in one of these states (``go-prone``: when not prone)."""
 
 
@@ -160,7 +167,7 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is {'Stunned' if state.stunned else 'Incapacitated'} and cannot act"
     if state.shaken:
         return f"{name} is Shaken and may only take free actions"
-    if state.bound and action != "break-free":
+    if state.bound and action not in BOUND_MAY:
         return f"{name} is Bound: no physical action but breaking free"
     if (limit := limit_problem(board, actor, ActionKind.REGULAR)) is not None:
         return limit

@@ -70,9 +70,9 @@ from rules.savage_pathfinder.table.turns import acting_tokens
 from rules.savage_pathfinder.traits import roll_trait
 from rules.table import Board, Side
 
-__all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
-           "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "treat_ally",
-           "withdraw"]
+__all__ = ["crush_foe", "cut_loose", "cut_self_loose", "disarm_foe", "finish_foe",
+           "grapple_foe", "let_go_of", "push_foe", "put_to_the_test", "stabilise_ally",
+           "support_ally", "treat_ally", "withdraw"]
 
 
 def _names(board: Board, request: ActionRequest) -> tuple[str, str]:
@@ -141,6 +141,20 @@ def cut_loose(board: Board, request: ActionRequest, dice: DiceSource) -> ActionR
     who, whom = _names(board, request)
     word = "cuts" if outcome.states[0] != held else "fails to cut"
     return finish(board, request, f"{who} {word} {whom} free", outcome.events,
+                  outcome.states)
+
+
+def cut_self_loose(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """S19: "Bound or Entangled victims may try to destroy the entanglement with an accessible
+    and appropriate weapon": the victim's own weapon hits it automatically, damage (his
+    Strength) against Hardness 4, +2 with a Wild Attack."""
+    held = fighter_of(board, request.actor)
+    weapon = held.weapon(request.weapon) if request.weapon else \
+        next((w for w in held.weapons if w.damage.dice), held.weapon(None))
+    outcome = cut_free(dice, held, weapon, request.wild_attack)
+    who = board.token(request.actor).name
+    word = "cuts himself free" if outcome.states[0] != held else "fails to cut himself free"
+    return finish(board, request, f"{who} {word} ({weapon.name})", outcome.events,
                   outcome.states)
 
 
