@@ -93,16 +93,17 @@ def _situation(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
             *_only(ILLUMINATION_PENALTY[c.illumination], f"{c.illumination.value} light"),
             *_only(min(c.gang_up, 4) * (kind is AttackKind.MELEE), "Gang Up"),
             *_only(called, f"Called Shot ({c.called_shot})"),
+            *_only(c.scale, "Scale"),
             *_aim(kind, c, called),
             *_only(2 * c.wild_attack, "Wild Attack"),
             *_only(c.desperate_attack, "Desperate Attack"))
 
 
 def _aim(kind: AttackKind, c: AttackContext, called: int) -> tuple[Modifier, ...]:
-    """Aim ignores up to 4 points of Range, Cover and Called Shot penalties, or adds +2."""
+    """Aim ignores up to 4 points of Range, Cover, Called Shot or Scale penalties, or adds +2."""
     if not c.aim or kind is AttackKind.MELEE or c.range_band is RangeBand.EXTREME:
         return ()
-    penalties = RANGE_PENALTY[c.range_band] + COVER_PENALTY[c.cover] + called
+    penalties = RANGE_PENALTY[c.range_band] + COVER_PENALTY[c.cover] + called + min(c.scale, 0)
     return (Modifier(max(2, min(4, -penalties)), "Aim"),)
 
 

@@ -124,3 +124,26 @@ def test_a_bound_or_entangled_victim_may_cut_himself_free() -> None:
     freed = _act(board, "cut-self-free", None, (2, 2), weapon="Sword")
     assert freed.title == "Ann cuts himself free (Sword)"
     assert not freed.board.token("ann").stats["condition"].get("bound")
+
+
+def test_scale_reaches_every_attack() -> None:
+    """S31: "Use the Scale Modifiers table to determine any bonus or penalty for the target's
+    Scale"; S78: Huge is +4 against Normal; S4: Aim may "ignore up to 4 points of ... Scale
+    penalties". Ann's sword at a Huge (Size 8) beast, Parry 5: Fighting d8 2 + 4 = 6, a hit
+    (before: 2, a miss). Her hand crossbow at a Tiny (Size -4) rat 3" off: Shooting d8 7 - 6 = 1,
+    a miss (before: 7, a hit); aimed, 7 - 6 + 4 = 5, a hit."""
+    beast = _orc(size=8)
+    board = _fight(_hero(weapons=[SWORD]), beast)
+    blow = SYSTEM.resolve_attack(board, AttackRequest("ann", "orc", "Sword"),
+                                 ScriptedDice([2, 1, 1]))
+    assert blow.title.startswith("Ann attacks Orc (Sword): hit")
+    assert "+4 Scale" in blow.notes[0]
+    rat = Piece("rat", "Rat", 4.5, 1.5, side=Side.VILLAIN, stats={"size": -4})
+    board = _fight(_hero(skills={"shooting": "d8"}, weapons=[CROSSBOW]), rat)
+    shot = SYSTEM.resolve_attack(board, AttackRequest("ann", "rat", "Hand Crossbow"),
+                                 ScriptedDice([7]))
+    assert shot.title == "Ann shoots Rat (Hand Crossbow): miss"
+    assert "-6 Scale" in shot.notes[0]
+    aimed = SYSTEM.resolve_attack(board, AttackRequest("ann", "rat", "Hand Crossbow", ("aim",)),
+                                  ScriptedDice([7, 1, 1]))
+    assert aimed.title.startswith("Ann shoots Rat (Hand Crossbow): hit")

@@ -76,7 +76,7 @@ from rules.savage_pathfinder.situational.obstacles import (
     through_obstacle_modifier,
 )
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
-from rules.savage_pathfinder.situational.scale import Scale
+from rules.savage_pathfinder.situational.scale import Scale, attack_scale
 from rules.savage_pathfinder.situational.states import Timer, set_timed
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
@@ -168,7 +168,8 @@ _PRECISE = {"called-shot-face": PreciseShot.FACE, "called-shot-item": PreciseSho
 
 
 def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackKind,
-                   facts: AttackFacts, defender: Combatant) -> AttackContext:
+                   facts: AttackFacts, attacker: Combatant,
+                   defender: Combatant) -> AttackContext:
     called = next((_ENGINE_CALLED[o] for o in options if o in _ENGINE_CALLED), None)
     desperate = 4 if "desperate-attack-4" in options else 2 * ("desperate-attack-2" in options)
     cover = facts.cover if facts.cover is not None else cover_from_fraction(facts.cover_fraction)
@@ -179,6 +180,8 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
         illumination=illumination_at(facts.light, facts.distance),
         gang_up=gang_up if kind is AttackKind.MELEE else 0,
         parry=parry_caught_in_melee(defender) if kind is AttackKind.MELEE else None,
+        scale=0 if called or any(o in _PRECISE for o in options) or context.area_effect
+        else attack_scale(attacker.size, defender.size),
         wild_attack="wild-attack" in options, desperate_attack=desperate,
         aim="aim" in options, called_shot=called,
         called_shot_scale=facts.part_scale.modifier if called and facts.part_scale else None)
@@ -297,7 +300,7 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
                               facts.defender_natural_weapons)
     attack = option_attack + states + map_attack
     damage = option_damage + _damage_map_modifiers(defender, weapon, kind, facts)
-    new = _engine_fields(context, option_ids, kind, facts, defender)
+    new = _engine_fields(context, option_ids, kind, facts, attacker, defender)
     attack.append(_aim_top_up(new, option_ids, facts.part_scale))
     new = replace(new, attack_modifiers=(*new.attack_modifiers, *_present(attack)),
                   damage_modifiers=(*new.damage_modifiers, *_present(damage)))

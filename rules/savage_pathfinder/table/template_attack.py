@@ -102,7 +102,7 @@ def _context(board: Board, fighter: Combatant, weapon: Weapon, at: Point,
     count = max(actions, actions_counted(board, fighter.id, ActionKind.REGULAR))
     context = AttackContext(kind=kind, range_band=RangeBand(overrides.get("range_band") or band),
                             joker=has_joker(board.combat, fighter.id), actions=count,
-                            running=running or ran(board, fighter.id),
+                            running=running or ran(board, fighter.id), area_effect=True,
                             attack_modifiers=support_modifier(fighter, kind.skill))
     facts = AttackFacts(distance=distance, adjacent=False, light=light)
     return situate(fighter, Combatant(id="location"), weapon, context, facts,
