@@ -148,3 +148,19 @@ def test_the_strike_at_an_object_in_the_dark(tmp_path: Path,
                         "--object", "rope", "--dice", "5")
     assert code == 0 and out[0] == "Ann misses the rope"
     assert out[1].endswith("-4 dark light → 1 vs TN 2: failure")
+
+
+def test_a_refusal_names_the_token_not_its_id(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Refusals reach the GM with the token's name: S79 "a grappler may make a Strength roll
+    as damage against a target he has Entangled or Bound" - Ann holds nobody; S180 Two Weapons
+    needs two melee weapons."""
+    path = _saved(tmp_path, {"skills": {"fighting": "d8"}, "weapons": [SWORD]},
+                  {"skills": {}, "condition": {"entangled": True}})
+    code, _, err = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--action",
+                        "crush", "--dice", "6")
+    assert code == 2 and err.endswith("Ann can only crush a foe he has Entangled or Bound")
+    code, _, err = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--option",
+                        "two-weapons", "--dice", "5,1,1")
+    assert code == 2 and err.endswith("two-weapons: Ann holds 1 melee weapon; Two Weapons "
+                                      "needs two")
