@@ -36,7 +36,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.events import RollMade
-from rules.interface import ActionRequest, AreaRequest, AttackRequest
+from rules.interface import ActionRequest, AreaRequest, AttackRequest, RollRequest
 from rules.registry import find_system
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.initiative_json import has_joker
@@ -141,6 +141,11 @@ def _template(board: Board) -> tuple[RollMade, ...]:
     return tuple(e for e in done.events if isinstance(e, RollMade))
 
 
+def _roll_tool(board: Board) -> tuple[RollMade, ...]:
+    done = SYSTEM.roll(board, RollRequest(("ann",), "notice"), HighDice())
+    return tuple(e for e in done.events if isinstance(e, RollMade))
+
+
 def _volley(board: Board) -> tuple[RollMade, ...]:
     asked = AttackRequest("ann", "gob", "Fire Wand", params={"running": "yes", "rof": "2"})
     done = SYSTEM.resolve_attack(board, asked, HighDice())
@@ -203,6 +208,8 @@ CASES = (
                                  damage_type="cutting")),
     Case("reload (while running)", _action("reload", weapon="Hand Crossbow"), lit=False,
          unlit_because=GM_LIGHT),
+    # the Roll tool (``battlemap roll``): a bare roll the GM asks for, no action of the turn
+    Case("roll (Notice)", _roll_tool, free=True),
     # free actions and reactions: S122, no Multi-Action penalty and no running
     Case("climb", _action("climb"), free=True, lit=False, unlit_because=GM_LIGHT),
     Case("evasion", _action("evasion"), free=True, lit=False, unlit_because=GM_LIGHT),
