@@ -78,7 +78,8 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon_name: str | Non
         raise RulesError(error.args[0]) from None
     kind = context.attack_kind_for(weapon.fires)
     _check_weapon(attacker, weapon, kind, context)
-    target_number = defender.parry if kind is AttackKind.MELEE else 4
+    parry = defender.parry if context.parry is None else context.parry
+    target_number = parry if kind is AttackKind.MELEE else 4
     return AttackPlan(
         weapon, kind, attacker.skill(kind.skill), target_number,
         attack_modifiers(attacker, defender, weapon, kind, context),

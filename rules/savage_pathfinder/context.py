@@ -122,6 +122,12 @@ class AttackContext:
     defender_joker: bool = False
     arm: str | None = None
     called_shot_scale: int | None = None
+    scale: int = 0
+    """The Scale modifier of this attack (:func:`.situational.scale.attack_scale`; none for a
+    Called Shot, which takes its part's Scale, or an area effect)."""
+    parry: int | None = None
+    """The defender's Parry as this melee attack meets it, the TN (a prone defender's is 2
+    less, S133); None: his stat block's."""
     house: HouseRules = HouseRules()
     attack_modifiers: tuple[Modifier, ...] = ()
     damage_modifiers: tuple[Modifier, ...] = ()

@@ -44,7 +44,7 @@ from rules.events import (
 from rules.registry import RulesError
 from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.penalties import condition_modifiers
 from rules.savage_pathfinder.situational.fatigue import treat_incapacitation
 from rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
@@ -95,9 +95,9 @@ def _sub_roll(dice: DiceSource, table: str, actor: str, events: list[Event]) -> 
     return die.total
 
 
-def _own(victim: Combatant, joker: bool,
-         modifiers: tuple[Modifier, ...]) -> tuple[Modifier, ...]:
-    return (*condition_modifiers(victim), *joker_modifier(joker), *modifiers)
+def _own(victim: Combatant, joker: bool, modifiers: tuple[Modifier, ...],
+         trait: str = "vigor") -> tuple[Modifier, ...]:
+    return (*condition_modifiers(victim, joker=joker, trait=trait), *modifiers)
 
 
 def incapacitation_roll(
@@ -145,7 +145,7 @@ def stabilise(
     check_may_act(healer, f"stabilise {victim.id}")
     roll = roll_trait(dice, healer.skill("healing"), wild_card=healer.wild_card, actor=healer.id,
                       purpose="Healing (stop the Bleeding Out)",
-                      modifiers=_own(healer, joker, modifiers))
+                      modifiers=_own(healer, joker, modifiers, "healing"))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,))
     stable = _stable(victim)
@@ -175,7 +175,8 @@ def treat_fatigue(
     if victim.condition.fatigue < 3:
         raise RulesError(f"{victim.id} is not Incapacitated by Fatigue")
     roll = roll_trait(dice, healer.skill("healing"), wild_card=healer.wild_card, actor=healer.id,
-                      purpose="Healing (treat Fatigue)", modifiers=_own(healer, joker, modifiers))
+                      purpose="Healing (treat Fatigue)",
+                      modifiers=_own(healer, joker, modifiers, "healing"))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,))
     levels = treat_incapacitation(victim.condition.fatigue, healing_succeeded=True)

@@ -35,7 +35,13 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
-from rules.savage_pathfinder.penalties import status_modifiers, wound_penalty
+from rules.savage_pathfinder.penalties import (
+    holds_joker,
+    multi_action_penalty,
+    status_modifiers,
+    turn_modifiers,
+    wound_penalty,
+)
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
 __all__ = ["ATTACK_RULES", "DAMAGE_RULES", "Rule", "attack_modifiers", "damage_modifiers",
@@ -57,13 +63,6 @@ def _only(value: int, reason: str) -> tuple[Modifier, ...]:
     return (Modifier(value, reason),) if value else ()
 
 
-def multi_action_penalty(actions: int) -> tuple[Modifier, ...]:
-    """-2 per action beyond the first; at most three actions a turn."""
-    if not 1 <= actions <= 3:
-        raise RulesError(f"actions: {actions} declared; a character takes one to three actions")
-    return _only(-2 * (actions - 1), f"Multi-Action ({actions} actions)")
-
-
 def _range(kind: AttackKind, context: AttackContext) -> tuple[Modifier, ...]:
     band = context.range_band
     if kind is AttackKind.MELEE:
@@ -80,8 +79,7 @@ def _core(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
     dodge = (kind is not AttackKind.MELEE and d.has_edge(Edge.DODGE) and not c.area_effect
              and c.house.dodge)
     return (*wound_penalty(a), *status_modifiers(a), *_range(kind, c),
-            *_only(-2 * c.running, "running"), *multi_action_penalty(c.actions),
-            *_only(2 * c.joker, "Joker"),
+            *turn_modifiers(a, joker=c.joker, running=c.running, actions=c.actions),
             *_only(-2 * dodge, f"{d.id} has Dodge"))
 
 
@@ -95,23 +93,24 @@ def _situation(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
             *_only(ILLUMINATION_PENALTY[c.illumination], f"{c.illumination.value} light"),
             *_only(min(c.gang_up, 4) * (kind is AttackKind.MELEE), "Gang Up"),
             *_only(called, f"Called Shot ({c.called_shot})"),
+            *_only(c.scale, "Scale"),
             *_aim(kind, c, called),
             *_only(2 * c.wild_attack, "Wild Attack"),
             *_only(c.desperate_attack, "Desperate Attack"))
 
 
 def _aim(kind: AttackKind, c: AttackContext, called: int) -> tuple[Modifier, ...]:
-    """Aim ignores up to 4 points of Range, Cover and Called Shot penalties, or adds +2."""
+    """Aim ignores up to 4 points of Range, Cover, Called Shot or Scale penalties, or adds +2."""
     if not c.aim or kind is AttackKind.MELEE or c.range_band is RangeBand.EXTREME:
         return ()
-    penalties = RANGE_PENALTY[c.range_band] + COVER_PENALTY[c.cover] + called
+    penalties = RANGE_PENALTY[c.range_band] + COVER_PENALTY[c.cover] + called + min(c.scale, 0)
     return (Modifier(max(2, min(4, -penalties)), "Aim"),)
 
 
 def _damage(a: Combatant, d: Combatant, w: Weapon, kind: AttackKind,
             c: AttackContext) -> tuple[Modifier, ...]:
     vital = c.called_shot in (CalledShot.HEAD, CalledShot.VITALS) and d.has_vitals
-    return (*_only(2 * c.joker, "Joker"), *_only(2 * c.wild_attack, "Wild Attack"),
+    return (*_only(2 * holds_joker(a, c.joker), "Joker"), *_only(2 * c.wild_attack, "Wild Attack"),
             *_only(-c.desperate_attack, "Desperate Attack"),
             *_only(4 * vital, f"Called Shot ({c.called_shot})"))
 

@@ -36,7 +36,7 @@ from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.registry import RulesError
 from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.penalties import condition_modifiers
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.traits import TraitResult, roll_trait
 
@@ -144,7 +144,7 @@ def hazard_roll(dice: DiceSource, mover: Combatant, modifiers: tuple[Modifier, .
     """
     roll = roll_trait(dice, mover.skill("athletics"), wild_card=mover.wild_card,
                       purpose="Athletics (hazardous move)", actor=mover.id,
-                      modifiers=(*condition_modifiers(mover), *joker_modifier(joker),
+                      modifiers=(*condition_modifiers(mover, joker=joker, trait="athletics"),
                                  *modifiers))
     if roll.result is TraitResult.CRITICAL_FAILURE:
         return roll.event, Hazard.MISHAP

@@ -27,7 +27,7 @@ from rules.savage_pathfinder.attack import plan_attack
 from rules.savage_pathfinder.context import AttackContext
 from rules.savage_pathfinder.damage import WOUND_CAP
 from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.penalties import condition_modifiers
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 from rules.savage_pathfinder.traits import trait_setup
 
@@ -180,8 +180,8 @@ def soak_at_least(defender: Combatant, context: AttackContext, bennies: int) -> 
     """
     if bennies <= 0:
         return [1.0] + [0.0] * WOUND_CAP
-    modifier = sum(m.value for m in (*condition_modifiers(defender),
-                                     *joker_modifier(context.defender_joker)))
+    modifier = sum(m.value for m in condition_modifiers(defender,
+                                                         joker=context.defender_joker))
     vigor = defender.attribute("vigor")
     chances = [1.0]
     for k in range(1, WOUND_CAP + 1):
@@ -216,8 +216,8 @@ def incapacitation_vigor(defender: Combatant, context: AttackContext) -> TraitOd
         return None
     wounded = replace(defender, condition=replace(defender.condition,
                                                   wounds=max(defender.max_wounds, 1)))
-    modifier = sum(m.value for m in (*condition_modifiers(wounded),
-                                     *joker_modifier(context.defender_joker)))
+    modifier = sum(m.value for m in condition_modifiers(wounded,
+                                                         joker=context.defender_joker))
     return trait_odds(defender.attribute("vigor"), wild_card=True, modifier=modifier)
 
 

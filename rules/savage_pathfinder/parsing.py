@@ -58,7 +58,8 @@ def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> C
     return Combatant(
         id=token_id,
         wild_card=_bool(data, "wild_card", where, False),
-        **dice,
+        agility=dice["agility"], smarts=dice["smarts"], spirit=dice["spirit"],
+        strength=dice["strength"], vigor=dice["vigor"],
         skills=tuple((k.lower(), parse_trait_die(v, f"{where}.skills.{k}"))
                      for k, v in skills.items()),
         pace=_int(data, "pace", where, 6, minimum=0),

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from rules.dice import DiceSource
 from rules.events import BennySpent, Event, Modifier, Outcome, StatusRemoved
 from rules.registry import RulesError
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.penalties import condition_modifiers
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.traits import roll_trait
 
@@ -51,7 +51,7 @@ def recover_from_shaken(
                          "(it may only be tried once)")
     roll = roll_trait(dice, combatant.attribute("spirit"), wild_card=combatant.wild_card,
                       actor=combatant.id, purpose="Spirit (recover from Shaken)",
-                      modifiers=(*condition_modifiers(combatant), *joker_modifier(joker),
+                      modifiers=(*condition_modifiers(combatant, joker=joker, trait="spirit"),
                                  *modifiers))
     if not roll.result.succeeded:
         return Outcome((roll.event,), (combatant,))
@@ -103,7 +103,7 @@ def soak_roll(
         events.append(BennySpent(defender.id, "Soak" if spent == 1 else "reroll the Soak"))
         roll = roll_trait(dice, defender.attribute("vigor"), wild_card=defender.wild_card,
                           actor=defender.id, purpose="Vigor (Soak)",
-                          modifiers=(*condition_modifiers(defender), *joker_modifier(joker),
+                          modifiers=(*condition_modifiers(defender, joker=joker, trait="vigor"),
                                      *modifiers))
         events.append(roll.event)
         best = max(best, 1 + roll.raises if roll.result.succeeded else 0)

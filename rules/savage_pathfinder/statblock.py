@@ -21,8 +21,8 @@ from enum import StrEnum
 from rules.savage_pathfinder.expressions import DIE_SIDES, DamageDice, TraitDie
 
 __all__ = [
-    "ATTRIBUTES", "NO_VITALS", "UNARMED", "Combatant", "Condition", "Edge", "Injury",
-    "InjuryLasts", "Weapon", "off_hand_parry",
+    "ATTRIBUTES", "NO_TURN", "NO_VITALS", "UNARMED", "Combatant", "Condition", "Edge",
+    "Injury", "InjuryLasts", "TurnState", "Weapon", "off_hand_parry",
 ]
 
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
@@ -123,6 +123,28 @@ class Condition:
     dead: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What this round and the action a combatant is taking put on every roll he makes:
+    ``joker`` (C18: "+2 to all Trait and damage rolls this round"), ``running`` (C29: "-2
+    penalty to all other actions that turn"), ``actions`` (the Multi-Action count of the
+    action being taken, C25/S118: -2 per action beyond the first; 1 for a free action or a
+    reaction, S122) and ``support``. The table sets it on the combatants it builds from the board
+    (:func:`rules.savage_pathfinder.table.pipeline.combatant_of`), so every roll that takes
+    :func:`~rules.savage_pathfinder.penalties.condition_modifiers` takes these too."""
+
+    joker: bool = False
+    running: bool = False
+    actions: int = 1
+    support: tuple[tuple[str, int], ...] = ()
+    """The Support waiting for his next roll of each skill (S161: "+1 to one skill total
+    this round, and a raise adds +2"), by lower-case skill name."""
+
+
+NO_TURN = TurnState()
+"""No Joker, not running, a single action."""
+
+
 def off_hand_parry(weapon_parry: int, ambidextrous: bool) -> int:
     """The Parry bonus an off-hand weapon adds: its own only if the hero is Ambidextrous
     ("Off-hand weapons don't add their Parry bonus unless the hero is Ambidextrous").
@@ -158,6 +180,8 @@ class Combatant:
     wound_limit: int | None = None
     weapons: tuple[Weapon, ...] = ()
     condition: Condition = field(default_factory=Condition)
+    turn: TurnState = NO_TURN
+    """The round and the action being taken (the table sets it; never stored)."""
 
     def attribute(self, name: str) -> TraitDie:
         """The die of one of :data:`ATTRIBUTES`, a die type lower per Injury to it (min d4)."""

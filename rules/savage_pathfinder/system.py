@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -323,6 +324,24 @@ def _fatigue_tip(board: Board, token: str) -> str:
                         if sources else "")
 
 
+def _named(board: Board, text: str) -> str:
+    """``text`` (a rules message, which names combatants by their token ids) with each token's
+    id as its name, for the GM (ids of one or two letters are left alone: they are words too).
+
+    Examples
+    --------
+    >>> from rules.table import Piece
+    >>> from rules.testing import open_board
+    >>> board = open_board((Piece("gob-1", "Goblin", 0.5, 0.5), Piece("a", "Ann", 1.5, 0.5)))
+    >>> _named(board, "gob-1 cannot attack: a foe holds gob-1x")
+    'Goblin cannot attack: a foe holds gob-1x'
+    """
+    for token in board.tokens:
+        if token.id != token.name and (len(token.id) > 2 or any(c.isdigit() for c in token.id)):
+            text = re.sub(rf"(?<![\w-]){re.escape(token.id)}(?![\w-])", token.name, text)
+    return text
+
+
 def _names(board: Board) -> dict[str, str]:
     return {t.id: t.name for t in board.tokens}
 
@@ -475,11 +494,12 @@ class SavagePathfinder(GameSystem):
                                      options_of(request.options, params), request.overrides,
                                      declared_of(params), _number(params, "soak", 0))
         except (AttackError, ValueError) as error:
-            raise RulesError(str(error)) from None
+            raise RulesError(_named(board, str(error))) from None
         rows = attack_odds_rows(planned.odds) if planned.odds else []
         return Preview(planned.attacker, planned.target, planned.weapon,
                        tuple(card_lines(planned, _names(board))),
-                       tuple(Chance(label, p) for label, p in rows), planned.problem,
+                       tuple(Chance(label, p) for label, p in rows),
+                       _named(board, planned.problem) if planned.problem else None,
                        planned.notes, preview_data(planned), preview_title(planned, board))
 
     def resolve_attack(self, board: Board, request: AttackRequest,
@@ -510,7 +530,7 @@ class SavagePathfinder(GameSystem):
                                         soak_bennies=soak, declared=declared,
                                         gm_override=request.gm_override)
         except (AttackError, ValueError) as error:
-            raise RulesError(str(error)) from None
+            raise RulesError(_named(board, str(error))) from None
         joker = result.preview.context.joker
         return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
                                            result.entry.lines, data=attack_data(result),
@@ -524,9 +544,10 @@ class SavagePathfinder(GameSystem):
                                     options=options_of(request.options, request.params),
                                     overrides=request.overrides,
                                     evadable=_yes(request.params, "evadable"),
-                                    actions=_number(request.params, "actions", 1))
+                                    actions=_number(request.params, "actions", 1),
+                                    running=_yes(request.params, "running"))
         except (AttackError, ValueError) as error:
-            raise RulesError(str(error)) from None
+            raise RulesError(_named(board, str(error))) from None
         return keep_seat(board, Resolution(area.events, area.board, area.entry.title,
                                            area.entry.lines, data=area_data(area)), dice)
 
@@ -600,7 +621,7 @@ class SavagePathfinder(GameSystem):
                 damage_type=params.get("damage_type", ""))
             result = table_actions.perform_action(board, asked, dice)
         except (AttackError, ValueError) as error:
-            raise RulesError(str(error)) from None
+            raise RulesError(_named(board, str(error))) from None
         return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
                                            result.entry.lines, data=action_data(result.board)),
                          dice)

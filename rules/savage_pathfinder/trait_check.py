@@ -55,9 +55,8 @@ from rules.events import Modifier, RollMade
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.modifiers import multi_action_penalty
 from rules.savage_pathfinder.odds import TraitOdds, trait_odds
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.penalties import condition_modifiers
 from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
 from rules.savage_pathfinder.situational.opposed import trait_die_of
 from rules.savage_pathfinder.situational.support import support_bonus
@@ -110,10 +109,9 @@ def _trait_name(trait: str) -> str:
 def _modifiers(combatant: Combatant, trait: str, c: Circumstances) -> tuple[Modifier, ...]:
     light = illumination_modifier(c.light, c.distance, c.roll)
     support = support_bonus(c.support, strength=trait == "strength") if c.support else None
-    found = (*condition_modifiers(combatant), *joker_modifier(c.joker),
-             *((light,) if light else ()), *((support,) if support else ()),
-             *((Modifier(-2, "running"),) if c.running else ()),
-             *multi_action_penalty(c.actions), *c.extra)
+    found = (*condition_modifiers(combatant, joker=c.joker, running=c.running,
+                                  actions=c.actions),
+             *((light,) if light else ()), *((support,) if support else ()), *c.extra)
     return tuple(found)
 
 

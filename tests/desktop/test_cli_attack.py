@@ -77,7 +77,7 @@ def test_write_saves_the_new_state(tmp_path: Path) -> None:
     (["--attacker", "harsk", "--target", "nobody", "--seed", "1"], "no token with id 'nobody'"),
     ([*HARSK_AT_GOBLIN_5, "--dice", "9"], "scripted die 1 is 9, but the Shooting die is a d8"),
     ([*HARSK_AT_GOBLIN_5, "--dice", "7,2"], "the dice script ran out after 2 dice"),
-    ([*HARSK_AT_GOBLIN_5, "--weapon", "Spear", "--seed", "1"], "harsk has no weapon 'Spear'"),
+    ([*HARSK_AT_GOBLIN_5, "--weapon", "Spear", "--seed", "1"], "Harsk has no weapon 'Spear'"),
     (["--attacker", "harsk", "--target", "goblin-4", "--seed", "1"], "no line of sight"),
     ([*HARSK_AT_GOBLIN_5, "--option", "wild-attack"], "not for a Shooting attack"),
     ([*HARSK_AT_GOBLIN_5, "--override", "cover=thick"], "cover: 'thick' is not one of"),

@@ -33,7 +33,7 @@ from rules.savage_pathfinder.situational.push import push
 from rules.savage_pathfinder.situational.situation import AttackFacts, situate
 from rules.savage_pathfinder.situational.states import break_free, cut_free, stunned_recovery
 from rules.savage_pathfinder.situational.support import perform_test, support_roll
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from rules.savage_pathfinder.statblock import Combatant, Condition, TurnState, Weapon
 
 ATHLETE = (("athletics", TraitDie(6)),)
 DAGGER = Weapon("Dagger", DamageDice(True, (4,)))
@@ -427,7 +427,8 @@ def test_the_jokers_plus_two_reaches_crush_and_cutting_free_damage() -> None:
     held = Combatant("d1", condition=Condition(entangled=True))
     crushed = crush(ScriptedDice([4]), Combatant("a1"), held, grappled=True, joker=True)
     assert crushed.events[0].total == 6 and crushed.states[0].condition.shaken
-    cut = cut_free(ScriptedDice([1, 1]), held, DAGGER, cutter=Combatant("c1"), joker=True)
+    cut = cut_free(ScriptedDice([1, 1]), held, DAGGER,
+                   cutter=Combatant("c1", turn=TurnState(joker=True)))
     assert cut.events[0].total == 4 and not cut.states[0].condition.entangled
 
 

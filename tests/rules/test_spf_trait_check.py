@@ -33,8 +33,8 @@ def test_every_modifier_that_applies_reaches_a_notice_roll() -> None:
     check = plan_check(SCOUT, "Notice", circumstances)
     assert check.modifiers == (
         Modifier(-2, "2 Wounds"), Modifier(-1, "Fatigued"), Modifier(-2, "Distracted"),
-        Modifier(2, "Joker"), Modifier(-4, "dark light"), Modifier(1, "Support"),
-        Modifier(-2, "running"), Modifier(-2, "Multi-Action (2 actions)"))
+        Modifier(-2, "running"), Modifier(-2, "Multi-Action (2 actions)"), Modifier(2, "Joker"),
+        Modifier(-4, "dark light"), Modifier(1, "Support"))
     rolled = roll_check(ScriptedDice([8, 8, 3, 2]), SCOUT, "Notice", circumstances)
     assert (rolled.total, rolled.result.value) == (9, "raise")
     assert rolled.event.purpose == "Notice"

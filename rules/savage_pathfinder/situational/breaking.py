@@ -26,6 +26,7 @@ from enum import StrEnum
 from rules.dice import DiceSource
 from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import roll_plain
+from rules.savage_pathfinder.penalties import condition_modifiers, holds_joker, joker_modifier
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
@@ -96,7 +97,9 @@ def strike_object(dice: DiceSource, attacker: Combatant, weapon: Weapon,
                   held_by_parry: int | None = None,
                   modifiers: tuple[Modifier, ...] = ()) -> RolledTrait:
     """The attack roll at an object (S20): Fighting with a melee or thrown weapon swung,
-    Shooting with a ranged one, against :func:`object_target_number`.
+    Shooting with a ranged one, against :func:`object_target_number`; with the attacker's own
+    modifiers (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`) and
+    ``modifiers`` (the light).
 
     Examples
     --------
@@ -112,7 +115,8 @@ def strike_object(dice: DiceSource, attacker: Combatant, weapon: Weapon,
     skill = "shooting" if weapon.range is not None and not weapon.thrown else "fighting"
     return roll_trait(dice, attacker.skill(skill), wild_card=attacker.wild_card,
                       purpose=f"{skill.title()} at the object", actor=attacker.id,
-                      modifiers=modifiers, target=object_target_number(held_by_parry))
+                      modifiers=(*condition_modifiers(attacker, trait=skill), *modifiers),
+                      target=object_target_number(held_by_parry))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +147,8 @@ def roll_item_damage(
     rolled += [roll_plain(dice, sides, f"{weapon.name} d{sides} (item damage)")
                for sides in weapon.damage.dice]
     bonus = attacker.strength.bonus * weapon.damage.strength + weapon.damage.bonus
-    mods = ((Modifier(bonus, weapon.name),) if bonus else ()) + modifiers
+    mods = (*((Modifier(bonus, weapon.name),) if bonus else ()),
+            *joker_modifier(holds_joker(attacker)), *modifiers)
     total = sum(d.total for d in rolled) + sum(m.value for m in mods)
     return RollMade(attacker.id, f"{weapon.name} damage to an item", tuple(rolled), mods,
                     total, None, str(total))

@@ -37,7 +37,7 @@ from rules.savage_pathfinder.acting import check_may_act
 from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.damage import take_damage
 from rules.savage_pathfinder.expressions import roll_acing
-from rules.savage_pathfinder.penalties import joker_modifier
+from rules.savage_pathfinder.penalties import holds_joker, joker_modifier
 from rules.savage_pathfinder.situational.illumination import illumination_modifier
 from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
 from rules.savage_pathfinder.situational.opposed import roll_opposed
@@ -160,7 +160,7 @@ def crush(
     strength = grappler.strength
     die = roll_acing(dice, strength.sides, "Strength die (Crush)")
     mods = ((Modifier(strength.bonus, f"Strength {strength}"),) if strength.bonus else ()) + \
-        joker_modifier(joker)
+        joker_modifier(holds_joker(grappler, joker))
     total = die.total + sum(m.value for m in mods)
     roll = RollMade(grappler.id, "Crush damage", (die,), mods, total, None, str(total))
     taken = take_damage(dice, victim, total, soak_bennies=soak_bennies)

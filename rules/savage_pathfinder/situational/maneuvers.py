@@ -27,7 +27,7 @@ from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 __all__ = [
     "GANG_UP_MAXIMUM", "STAND_UP_COST", "DeclaredAction", "RangedInMelee",
     "counts_for_gang_up", "defend_modifier", "gang_up_bonus", "knockout_blow",
-    "multi_action_count", "prone_melee_modifiers", "ranged_in_melee",
+    "multi_action_count", "parry_caught_in_melee", "prone_melee_modifiers", "ranged_in_melee",
     "the_drop_modifiers", "vulnerable_target_modifier",
 ]
 
@@ -121,17 +121,33 @@ def gang_up_bonus(allies: int, defender_allies: int) -> int:
     return max(0, min(allies, GANG_UP_MAXIMUM) - defender_allies)
 
 
-def prone_melee_modifiers(attacker_prone: bool, defender_prone: bool) -> tuple[Modifier, ...]:
-    """Prone in melee: the prone fighter's Fighting -2, a prone defender's Parry -2 (as +2).
+def prone_melee_modifiers(attacker_prone: bool) -> tuple[Modifier, ...]:
+    """Prone in melee: the prone fighter "must subtract 2 from his Fighting rolls" (S133); his
+    Parry is :func:`parry_caught_in_melee`.
 
     Examples
     --------
-    >>> [str(m) for m in prone_melee_modifiers(attacker_prone=True, defender_prone=True)]
-    ['-2 attacker prone', '+2 target prone (Parry -2)']
+    >>> [str(m) for m in prone_melee_modifiers(attacker_prone=True)]
+    ['-2 attacker prone']
     """
-    found = (Modifier(-2, "attacker prone") if attacker_prone else None,
-             Modifier(2, "target prone (Parry -2)") if defender_prone else None)
-    return tuple(m for m in found if m is not None)
+    return (Modifier(-2, "attacker prone"),) if attacker_prone else ()
+
+
+PRONE_PARRY = -2
+"""S133: "If a prone defender is caught in melee, his Parry is reduced by 2"."""
+
+
+def parry_caught_in_melee(defender: Combatant) -> int:
+    """The Parry of ``defender`` caught in melee - the TN of a melee attack and of a shot in
+    melee at him (S133 with S143): his Parry, 2 less while prone.
+
+    Examples
+    --------
+    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> parry_caught_in_melee(Combatant("d", condition=Condition(prone=True)))
+    0
+    """
+    return defender.parry + PRONE_PARRY * defender.condition.prone
 
 
 @dataclass(frozen=True, slots=True)

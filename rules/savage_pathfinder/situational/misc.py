@@ -151,7 +151,7 @@ def running_reload_roll(dice: DiceSource, shooter: Combatant, *,
     False
     """
     return roll_trait_of(dice, shooter, "agility", "Agility (reload while running)",
-                         (Modifier(-2, "running"),), joker=joker)
+                         joker=joker, running=True)
 
 
 def rest(party: Sequence[Combatant], gm_bennies: int) -> tuple[tuple[Combatant, ...], int]:

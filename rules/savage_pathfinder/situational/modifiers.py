@@ -118,18 +118,26 @@ def precise_shot_damage(shot: PreciseShot, living: bool = True) -> Modifier | No
     return None
 
 
-def face_armor_bypass(armor: int) -> Modifier | None:
-    """A face Called Shot bypasses the open-faced helmet's Armor: the target's Armor as damage.
+def face_armor_bypass(armor: int, ap: int = 0) -> Modifier | None:
+    """A face Called Shot bypasses the open-faced helmet's Armor: the target's Armor as damage,
+    less what the weapon's Armor Piercing ``ap`` already takes off (the Armor is gone once, not
+    twice).
 
     Called Shots: "target the face of someone wearing an open-faced helmet (thus bypassing the
     helmet's Armor)". The stat block keeps one Armor value, taken as the helmet's.
 
     Examples
     --------
-    >>> face_armor_bypass(2), face_armor_bypass(0)
-    (Modifier(value=2, reason='face: bypasses Armor 2'), None)
+    >>> face_armor_bypass(2), face_armor_bypass(0), face_armor_bypass(2, ap=2)
+    (Modifier(value=2, reason='face: bypasses Armor 2'), None, None)
+    >>> face_armor_bypass(3, ap=1)
+    Modifier(value=2, reason='face: bypasses Armor 3 (AP 1 takes the rest)')
     """
-    return Modifier(armor, f"face: bypasses Armor {armor}") if armor > 0 else None
+    left = armor - min(max(ap, 0), armor)
+    if left <= 0:
+        return None
+    rest = f" (AP {ap} takes the rest)" if left < armor else ""
+    return Modifier(left, f"face: bypasses Armor {armor}{rest}")
 
 
 def check_aiming(walked: bool, ran: bool, riding: bool, jostled: bool) -> None:

@@ -30,8 +30,8 @@ from rules.events import Modifier, RollMade
 from rules.savage_pathfinder.expressions import TraitDie
 from rules.savage_pathfinder.penalties import (
     condition_modifiers,
-    joker_modifier,
     status_modifiers,
+    support_modifier,
 )
 from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
 from rules.savage_pathfinder.traits import RolledTrait, roll_trait
@@ -58,6 +58,7 @@ def trait_die_of(combatant: Combatant, trait: str) -> TraitDie | None:
 def roll_trait_of(
     dice: DiceSource, combatant: Combatant, trait: str, purpose: str,
     modifiers: tuple[Modifier, ...] = (), target: int = 4, *, joker: bool = False,
+    running: bool = False,
 ) -> RolledTrait:
     """Roll one of ``combatant``'s traits with its condition penalties, the Joker's +2 if
     ``joker``, and ``modifiers``.
@@ -71,7 +72,8 @@ def roll_trait_of(
     return roll_trait(
         dice, trait_die_of(combatant, trait), wild_card=combatant.wild_card, purpose=purpose,
         actor=combatant.id, target=target,
-        modifiers=condition_modifiers(combatant) + joker_modifier(joker) + modifiers,
+        modifiers=(*condition_modifiers(combatant, joker=joker, running=running), *modifiers,
+                   *support_modifier(combatant, trait)),
     )
 
 

@@ -129,6 +129,9 @@ _ACTIONS = (
     _action("cut-free", "Cut free", "cut a held ally free: damage against Hardness 4, +2 "
             "with a Wild Attack", "Bound and Entangled", "situational.states.cut_free",
             targets=True),
+    _action("cut-self-free", "Cut yourself free", "Bound or Entangled: destroy the "
+            "entanglement with your own weapon, damage against Hardness 4, +2 with a Wild "
+            "Attack", "Bound and Entangled", "situational.states.cut_free"),
     _action("break-object", "Break an object", "Fighting against TN 2 (motionless), then damage "
             "against the object's Hardness, no raise bonus or Aces", "Breaking Things",
             "situational.breaking.roll_object_damage",

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["SCALE_MODIFIER", "Scale", "scale_difference", "scale_of_size", "sizes_larger"]
+__all__ = ["SCALE_MODIFIER", "Scale", "attack_scale", "scale_difference", "scale_of_size",
+           "sizes_larger"]
 
 
 class Scale(StrEnum):
@@ -86,3 +87,17 @@ def sizes_larger(attacker_size: int, defender_size: int) -> int:
     (3, -4)
     """
     return defender_size - attacker_size
+
+
+def attack_scale(attacker_size: int, defender_size: int) -> int:
+    """The Scale modifier on an attack roll: the target's Scale modifier less the attacker's
+    (S31 "Use the Scale Modifiers table to determine any bonus or penalty for the target's
+    Scale"; S78 "The difference between Huge and Normal Scales is 4"): a man striking a Huge
+    dragon +4, a Tiny pixie -6; the dragon striking the man -4.
+
+    Examples
+    --------
+    >>> attack_scale(0, 8), attack_scale(0, -4), attack_scale(8, 0), attack_scale(2, 3)
+    (4, -6, -4, 0)
+    """
+    return scale_of_size(defender_size).modifier - scale_of_size(attacker_size).modifier

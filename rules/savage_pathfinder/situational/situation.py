@@ -42,6 +42,7 @@ from rules.savage_pathfinder.situational.maneuvers import (
     defend_modifier,
     gang_up_bonus,
     knockout_blow,
+    parry_caught_in_melee,
     prone_melee_modifiers,
     ranged_in_melee,
     the_drop_modifiers,
@@ -75,7 +76,7 @@ from rules.savage_pathfinder.situational.obstacles import (
     through_obstacle_modifier,
 )
 from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
-from rules.savage_pathfinder.situational.scale import Scale
+from rules.savage_pathfinder.situational.scale import Scale, attack_scale
 from rules.savage_pathfinder.situational.states import Timer, set_timed
 from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
@@ -167,7 +168,8 @@ _PRECISE = {"called-shot-face": PreciseShot.FACE, "called-shot-item": PreciseSho
 
 
 def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackKind,
-                   facts: AttackFacts, defender: Combatant) -> AttackContext:
+                   facts: AttackFacts, attacker: Combatant,
+                   defender: Combatant) -> AttackContext:
     called = next((_ENGINE_CALLED[o] for o in options if o in _ENGINE_CALLED), None)
     desperate = 4 if "desperate-attack-4" in options else 2 * ("desperate-attack-2" in options)
     cover = facts.cover if facts.cover is not None else cover_from_fraction(facts.cover_fraction)
@@ -177,19 +179,23 @@ def _engine_fields(context: AttackContext, options: Sequence[str], kind: AttackK
         context, cover=effective_cover(cover, defender.condition.prone, ranged, facts.distance),
         illumination=illumination_at(facts.light, facts.distance),
         gang_up=gang_up if kind is AttackKind.MELEE else 0,
+        parry=parry_caught_in_melee(defender) if kind is AttackKind.MELEE else None,
+        scale=0 if called or any(o in _PRECISE for o in options) or context.area_effect
+        else attack_scale(attacker.size, defender.size),
         wild_attack="wild-attack" in options, desperate_attack=desperate,
         aim="aim" in options, called_shot=called,
         called_shot_scale=facts.part_scale.modifier if called and facts.part_scale else None)
 
 
 def _option_modifiers(options: Sequence[str], attacker: Combatant, defender: Combatant,
-                      context: AttackContext,
+                      weapon: Weapon, context: AttackContext,
                       facts: AttackFacts) -> tuple[list[Modifier | None], list[Modifier | None]]:
     precise = [_PRECISE[o] for o in options if o in _PRECISE]
     attack: list[Modifier | None] = [precise_shot_modifier(p, facts.part_scale) for p in precise]
     damage: list[Modifier | None] = [precise_shot_damage(p, defender.has_vitals)
                                      for p in precise]
-    damage += [face_armor_bypass(defender.armor) for p in precise if p is PreciseShot.FACE]
+    damage += [face_armor_bypass(defender.armor, weapon.ap) for p in precise
+               if p is PreciseShot.FACE]
     ambidextrous = attacker.has_edge(Edge.AMBIDEXTROUS) and context.house.ambidextrous
     if "the-drop" in options:
         drop_attack, drop_damage = the_drop_modifiers()
@@ -241,7 +247,7 @@ def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
     found: list[Modifier | None] = [vulnerable_target_modifier(defender.condition, drop)]
     if kind is AttackKind.MELEE:
         shield = any(w.shield for w in defender.weapons)
-        found += [*prone_melee_modifiers(attacker.condition.prone, defender.condition.prone),
+        found += [*prone_melee_modifiers(attacker.condition.prone),
                   unarmed_defender_modifier(bool(weapon.damage.dice),
                                             bool(defender.weapons) or natural, shield, drop),
                   two_weapons_modifier(_two_weapons(attacker, options),
@@ -259,7 +265,7 @@ def _map_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
         unstable = facts.unstable_platform or facts.mounted
         found.append(unstable_platform_modifier() if unstable else None)
     if kind is not AttackKind.MELEE and facts.attacker_in_melee:
-        in_melee = ranged_in_melee(weapon, defender.parry, facts.adjacent)
+        in_melee = ranged_in_melee(weapon, parry_caught_in_melee(defender), facts.adjacent)
         vulnerable = in_melee.attacker_vulnerable
         shift = 4 - in_melee.target_number
         found.append(Modifier(shift, f"in melee: TN is Parry {in_melee.target_number}")
@@ -287,14 +293,14 @@ def situate(attacker: Combatant, defender: Combatant, weapon: Weapon, context: A
     kind = context.attack_kind_for(weapon.fires)
     check_options(option_ids, kind, facts)
     drop = "the-drop" in option_ids
-    option_attack, option_damage = _option_modifiers(option_ids, attacker, defender, context,
-                                                     facts)
+    option_attack, option_damage = _option_modifiers(option_ids, attacker, defender, weapon,
+                                                     context, facts)
     map_attack, shot_past = _map_modifiers(attacker, defender, weapon, kind, facts)
     states = _state_modifiers(attacker, defender, weapon, kind, option_ids,
                               facts.defender_natural_weapons)
     attack = option_attack + states + map_attack
     damage = option_damage + _damage_map_modifiers(defender, weapon, kind, facts)
-    new = _engine_fields(context, option_ids, kind, facts, defender)
+    new = _engine_fields(context, option_ids, kind, facts, attacker, defender)
     attack.append(_aim_top_up(new, option_ids, facts.part_scale))
     new = replace(new, attack_modifiers=(*new.attack_modifiers, *_present(attack)),
                   damage_modifiers=(*new.damage_modifiers, *_present(damage)))

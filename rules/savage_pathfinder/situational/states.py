@@ -33,7 +33,6 @@ from rules.dice import DiceSource
 from rules.events import Event, Modifier, Outcome, StatusAdded, StatusRemoved
 from rules.registry import RulesError
 from rules.savage_pathfinder.acting import action_problem, check_may_act
-from rules.savage_pathfinder.penalties import joker_modifier
 from rules.savage_pathfinder.situational.breaking import roll_object_damage
 from rules.savage_pathfinder.situational.opposed import roll_trait_of
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
@@ -146,12 +145,11 @@ def break_free(
 def cut_free(
     dice: DiceSource, victim: Combatant, weapon: Weapon, wild_attack: bool = False,
     hardness: int = ENTANGLEMENT_HARDNESS, *, cutter: Combatant | None = None,
-    joker: bool = False,
 ) -> Outcome[Combatant]:
     """Destroy the entanglement with a weapon: an automatic hit, damage vs its Hardness.
 
     ``cutter`` wields the weapon (his Strength is rolled); None: the victim cuts himself free.
-    ``joker``: the wielder holds a Joker (+2 damage).
+    The wielder's Joker (his ``turn``) adds +2 to the damage (C18).
 
     Examples
     --------
@@ -166,7 +164,7 @@ def cut_free(
     problem = action_problem(wielder, f"cut {victim.id} free", breaking_free=wielder is victim)
     if problem is not None:
         raise RulesError(problem)
-    bonus = ((Modifier(2, "Wild Attack"),) if wild_attack else ()) + joker_modifier(joker)
+    bonus = (Modifier(2, "Wild Attack"),) if wild_attack else ()
     damage = roll_object_damage(dice, wielder, weapon, hardness, bonus)
     if not damage.broken:
         return Outcome((damage.roll,), (victim,))

@@ -35,7 +35,7 @@ from rules.dice import DiceSource
 from rules.events import Modifier, Outcome, RollMade, Shaken
 from rules.savage_pathfinder.acting import check_may_act, is_physical_skill
 from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
+from rules.savage_pathfinder.penalties import SUPPORT_MAXIMUM, condition_modifiers
 from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
 from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
 from rules.savage_pathfinder.situational.opposed import roll_trait_of, trait_die_of
@@ -45,8 +45,6 @@ from rules.savage_pathfinder.traits import TraitResult, roll_trait_dice
 
 __all__ = ["DETAILS_MODIFIER", "LINKED_ATTRIBUTE", "SUPPORT_MAXIMUM", "perform_test",
            "support_bonus", "support_roll"]
-
-SUPPORT_MAXIMUM = 4
 
 DETAILS_MODIFIER = Modifier(2, "telling details")
 """A Test that uses the details ("a shameful secret to hit a rival's ego where it hurts ...
@@ -120,7 +118,7 @@ def perform_test(
     """
     check_may_act(attacker, f"Test {defender.id}", physical=is_physical_skill(skill))
     vulnerable = vulnerable_target_modifier(defender.condition, the_drop=False)
-    own = (*condition_modifiers(attacker), *joker_modifier(joker),
+    own = (*condition_modifiers(attacker, joker=joker, trait=skill),
            *_light(light, skill, RollKind.VERBAL_TEST), *((vulnerable,) if vulnerable else ()))
     best = roll_trait_dice(dice, trait_die_of(attacker, skill), dice_count,
                            wild_card=attacker.wild_card, purpose=f"{skill.capitalize()} (Test)",

@@ -29,12 +29,11 @@ from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
 from rules.narration import attack_lines
 from rules.registry import RulesError
+from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.damage import take_rolled_damage
 from rules.savage_pathfinder.expressions import parse_damage
 from rules.savage_pathfinder.incapacitation import bleeding_out_roll
-from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.movement import Hazard
-from rules.savage_pathfinder.penalties import condition_modifiers, joker_modifier
 from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
 from rules.savage_pathfinder.situational.breaking import (
     HARDNESS,
@@ -48,6 +47,7 @@ from rules.savage_pathfinder.situational.fatigue import (
     fatigue_level,
     recover_fatigue,
 )
+from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
 from rules.savage_pathfinder.situational.misc import (
     evasion_roll,
     items_ready_actions,
@@ -141,11 +141,6 @@ class ActionResult:
     entry: LogEntry
 
 
-def _joker(board: Board, token_id: str) -> bool:
-    """Whether ``token_id`` holds a Joker this round (+2 to every Trait roll)."""
-    return has_joker(board.combat, token_id)
-
-
 def _tried(result: ActionResult, token_id: str, what: str) -> ActionResult:
     """``result`` with ``what`` noted as tried this turn (in combat: turns end there)."""
     if not initiative(result.board).round:
@@ -226,7 +221,7 @@ def recover_shaken(board: Board, request: ActionRequest,
     """The Spirit roll to recover from Shaken (dice: Spirit die, Wild Die)."""
     actor = fighter_of(board, request.actor)
     try:
-        outcome = recover_from_shaken(dice, actor, joker=_joker(board, actor.id),
+        outcome = recover_from_shaken(dice, actor,
                                       tried_this_turn=tried(board, actor.id, "shaken"))
     except RulesError as error:
         raise AttackError(str(error).replace(actor.id, _name(board, actor.id))) from None
@@ -254,7 +249,6 @@ def recover_stunned(board: Board, request: ActionRequest,
     actor = fighter_of(board, request.actor)
     try:
         outcome, timers = stunned_recovery(dice, actor, timers_of(board),
-                                           joker=_joker(board, actor.id),
                                            tried_this_turn=tried(board, actor.id, "stunned"))
     except RulesError as error:
         raise AttackError(str(error).replace(actor.id, _name(board, actor.id))) from None
@@ -268,7 +262,7 @@ def recover_stunned(board: Board, request: ActionRequest,
 def bleed(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
     """The Vigor roll of a character Bleeding Out: failure dies, a raise stabilises."""
     actor = fighter_of(board, request.actor)
-    outcome = bleeding_out_roll(dice, actor, joker=_joker(board, actor.id))
+    outcome = bleeding_out_roll(dice, actor)
     after = outcome.states[0].condition
     word = "dies" if after.dead else "stabilises" if not after.bleeding_out else "holds on"
     return finish(board, request, f"{_name(board, actor.id)} {word} (Bleeding Out)",
@@ -360,7 +354,7 @@ def reload(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResu
     if not (request.running or ran(board, actor.id)):
         return finish(board, request, f"{_name(board, actor.id)} reloads {weapon.name}", [],
                       [], [count])
-    roll = running_reload_roll(dice, actor, joker=_joker(board, actor.id))
+    roll = running_reload_roll(dice, actor)
     done = "reloads" if roll.result.succeeded else "fails to reload"
     return finish(board, request, f"{_name(board, actor.id)} {done} {weapon.name} while running",
                   [roll.event], [], [count] if roll.result.succeeded else
@@ -377,8 +371,10 @@ def break_object(board: Board, request: ActionRequest,
     thing, hardness = _object_of(request)
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.range is None or w.thrown), actor.weapon(None))
-    strike = strike_object(dice, actor, weapon, modifiers=(
-        *condition_modifiers(actor), *joker_modifier(_joker(board, actor.id))))
+    piece = board.token(actor.id)
+    light = illumination_modifier(Illumination(board.map().light_at((piece.x, piece.y))), 0.0,
+                                  RollKind.ATTACK)
+    strike = strike_object(dice, actor, weapon, modifiers=(light,) if light else ())
     if not strike.result.succeeded:
         return finish(board, request, f"{_name(board, request.actor)} misses {thing}",
                       [strike.event], [])
@@ -440,8 +436,7 @@ def apply_damage(board: Board, request: ActionRequest, dice: DiceSource) -> Acti
         damage = parse_damage(request.damage, "apply damage")
         outcome = take_rolled_damage(dice, victim, damage, "hazard",
                                      catastrophic=request.catastrophic,
-                                     soak_bennies=request.soak,
-                                     victim_joker=_joker(board, victim.id))
+                                     soak_bennies=request.soak)
     except RulesError as error:
         raise AttackError(str(error)) from None
     kind = " (catastrophic: no Wound cap)" if request.catastrophic else ""

@@ -28,11 +28,12 @@ Examples
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
 from rules.dice import DiceSource
+from rules.events import Event, RollMade
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.table import action_steps as steps
@@ -41,8 +42,15 @@ from rules.savage_pathfinder.table import foe_actions as foes
 from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
 from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.pipeline import AttackError
+from rules.savage_pathfinder.table.timed_states import (
+    ran,
+    spend_support,
+    with_acting,
+    without_acting,
+)
 from rules.savage_pathfinder.table.turn_limits import (
     ActionKind,
+    actions_counted,
     kind_of,
     limit_problem,
     note_taken,
@@ -62,6 +70,7 @@ Handler = Callable[[Board, ActionRequest, DiceSource], ActionResult]
 HANDLERS: Mapping[str, Handler] = MappingProxyType({
     "grapple": foes.grapple_foe, "let-go": foes.let_go_of, "crush": foes.crush_foe,
     "push": foes.push_foe, "break-free": devices.break_free_of, "cut-free": foes.cut_loose,
+    "cut-self-free": foes.cut_self_loose,
     "break-object": steps.break_object, "test": foes.put_to_the_test, "support": foes.support_ally,
     "defend": steps.defend, "aim": steps.aim, "finishing-move": foes.finish_foe,
     "withdraw": foes.withdraw, "ready": steps.ready_items, "reload": steps.reload,
@@ -106,10 +115,16 @@ def action_card_lines(board: Board, action: str, actor: str, target: str,
             *textwrap.wrap(option.description, CARD_WIDTH), "click: resolve · Esc: cancel"]
 
 
+BOUND_MAY = frozenset({"break-free", "cut-self-free", "test", "support"})
+"""What a Bound character may still try (S16: "cannot make physical actions other than trying
+to break free"): breaking free, destroying the entanglement himself (S19), and a Test or
+Support with a verbal skill (the rules refuse a physical one, naming it)."""
+
 _NEEDS_STATE = {"stand-up": ("prone",), "go-prone": (), "recover-shaken": ("shaken",),
                 "spend-benny": ("shaken",), "recover-stunned": ("stunned",),
                 "bleeding-out": ("bleeding_out",),
-                "break-free": ("bound", "entangled"), "daily-vigor": ("incapacitated",)}
+                "break-free": ("bound", "entangled"), "cut-self-free": ("bound", "entangled"),
+                "daily-vigor": ("incapacitated",)}
 """Actions that only make sense in one of these states (``go-prone``: when not prone)."""
 
 
@@ -152,7 +167,7 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
         return f"{name} is {'Stunned' if state.stunned else 'Incapacitated'} and cannot act"
     if state.shaken:
         return f"{name} is Shaken and may only take free actions"
-    if state.bound and action != "break-free":
+    if state.bound and action not in BOUND_MAY:
         return f"{name} is Bound: no physical action but breaking free"
     if (limit := limit_problem(board, actor, ActionKind.REGULAR)) is not None:
         return limit
@@ -193,12 +208,35 @@ def perform_action(board: Board, request: ActionRequest,
     if out_of_turn is not None and not request.gm_override:
         raise AttackError(f"{option.name}: {out_of_turn}")
     try:
-        result = handler(board, request, dice)
+        result = handler(_acting(board, request, kind), request, dice)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    result = replace(result, board=note_taken(result.board, request.actor, kind))
+    after = _spend_supports(without_acting(result.board), result.events)
+    result = replace(result, board=note_taken(after, request.actor, kind))
     return result if out_of_turn is None else _noted(result, override_note(board,
                                                                            request.actor))
+
+
+def _acting(board: Board, request: ActionRequest, kind: ActionKind) -> Board:
+    """``board`` while ``request.actor`` takes an action of ``kind``: every roll he makes in it
+    takes running -2 (declared, or run this turn: C29 "-2 penalty to all other actions that
+    turn") and the Multi-Action penalty of the actions taken this turn with this one (S118);
+    neither applies to a free action (S122: "Multi-Action penalties do not apply to free (or
+    limited free) actions"; running is "to all other actions")."""
+    if kind in (ActionKind.FREE, ActionKind.LIMITED_FREE):
+        return board
+    running = request.running or ran(board, request.actor)
+    return with_acting(board, request.actor, running,
+                       actions_counted(board, request.actor, kind))
+
+
+def _spend_supports(board: Board, events: Sequence[Event]) -> Board:
+    """``board`` with each Support a roll among ``events`` took used up (S162: the bonus is
+    for one roll of the skill): the skill is the first word of the roll's purpose."""
+    for event in events:
+        if isinstance(event, RollMade) and any(m.reason == "Support" for m in event.modifiers):
+            board = spend_support(board, event.actor, event.purpose.split(" ")[0])
+    return board
 
 
 def _noted(result: ActionResult, note: str) -> ActionResult:

@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.dice import DiceSource
-from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.situational.states import break_free
 from rules.savage_pathfinder.table.action_steps import (
     ActionRequest,
@@ -36,7 +35,7 @@ from rules.savage_pathfinder.table.action_steps import (
     finish,
 )
 from rules.savage_pathfinder.table.pipeline import AttackError
-from rules.savage_pathfinder.table.timed_states import use_effects, waiting_support
+from rules.savage_pathfinder.table.timed_states import use_effects
 from rules.table import Board
 
 __all__ = ["HELD", "allow_retry", "break_free_of", "retry_problem"]
@@ -73,9 +72,7 @@ def break_free_of(board: Board, request: ActionRequest, dice: DiceSource) -> Act
     a device (``request.device``), a failure allows no retry (see the module)."""
     actor = fighter_of(board, request.actor)
     trait = request.trait or "strength"
-    attempt = break_free(dice, actor, trait, request.device,
-                         joker=has_joker(board.combat, actor.id),
-                         modifiers=waiting_support(board, actor.id, trait))
+    attempt = break_free(dice, actor, trait, request.device)
     word = "breaks free" if attempt.outcome.states[0] != actor else "is still held"
     notes = () if attempt.may_retry else ("a device: no new try until the situation changes",)
     result = finish(board, request, f"{board.token(actor.id).name} {word}",

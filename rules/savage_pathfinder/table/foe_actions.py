@@ -28,13 +28,13 @@ from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.incapacitation import stabilise, treat_fatigue
-from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.situational.disarm import (
     disarm_after_hit,
     disarm_weapon_hit,
     shaken_or_wounded,
 )
 from rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
+from rules.savage_pathfinder.situational.illumination import illumination_at
 from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.situational.states import cut_free
@@ -64,21 +64,15 @@ from rules.savage_pathfinder.table.timed_states import (
     holding,
     timers_of,
     use_effects,
-    waiting_support,
     with_timers,
 )
 from rules.savage_pathfinder.table.turns import acting_tokens
 from rules.savage_pathfinder.traits import roll_trait
 from rules.table import Board, Side
 
-__all__ = ["crush_foe", "cut_loose", "disarm_foe", "finish_foe", "grapple_foe", "let_go_of",
-           "push_foe", "put_to_the_test", "stabilise_ally", "support_ally", "treat_ally",
-           "withdraw"]
-
-
-def _joker(board: Board, token_id: str) -> bool:
-    """Whether ``token_id`` holds a Joker this round (+2 to every Trait roll)."""
-    return has_joker(board.combat, token_id)
+__all__ = ["crush_foe", "cut_loose", "cut_self_loose", "disarm_foe", "finish_foe",
+           "grapple_foe", "let_go_of", "push_foe", "put_to_the_test", "stabilise_ally",
+           "support_ally", "treat_ally", "withdraw"]
 
 
 def _names(board: Board, request: ActionRequest) -> tuple[str, str]:
@@ -92,8 +86,10 @@ def _adjacent(board: Board, request: ActionRequest, verb: str) -> None:
 
 
 def _light(board: Board, request: ActionRequest) -> Illumination:
-    """The Illumination at the target as an attack measures it (Dark beyond 10\": Pitch)."""
-    return preview_attack(board, request.actor, request.target or "").context.illumination
+    """The Illumination at the target as an attack measures it (Dark beyond 10\": Pitch),
+    whatever the actor holds (no weapon of his is used)."""
+    facts = board.map().facts(request.actor, request.target or "")
+    return illumination_at(Illumination(facts.illumination), facts.distance)
 
 
 def grapple_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -102,9 +98,7 @@ def grapple_foe(board: Board, request: ActionRequest, dice: DiceSource) -> Actio
     measured = preview_attack(board, request.actor, request.target or "").context
     actor, target = (fighter_of(board, request.actor),
                      fighter_of(board, request.target, "target"))
-    outcome = grapple(dice, actor, target, measured.gang_up, joker=_joker(board, actor.id),
-                      defender_joker=_joker(board, target.id), light=measured.illumination,
-                      modifiers=waiting_support(board, actor.id, "athletics"))
+    outcome = grapple(dice, actor, target, measured.gang_up, light=measured.illumination)
     caught = outcome.states[0].condition
     word = "Bound" if caught.bound else "Entangled" if caught.entangled else "fails"
     who, whom = _names(board, request)
@@ -128,8 +122,7 @@ def crush_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionR
     try:
         outcome = crush(dice, fighter_of(board, request.actor),
                         fighter_of(board, request.target, "target"),
-                        grappled=holding(board, request.actor, request.target or ""),
-                        joker=_joker(board, request.actor))
+                        grappled=holding(board, request.actor, request.target or ""))
     except RulesError as error:
         raise AttackError(str(error)) from None
     who, whom = _names(board, request)
@@ -144,11 +137,24 @@ def cut_loose(board: Board, request: ActionRequest, dice: DiceSource) -> ActionR
         raise AttackError(f"{_names(board, request)[1]} is neither Bound nor Entangled")
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.damage.dice), actor.weapon(None))
-    outcome = cut_free(dice, held, weapon, request.wild_attack, cutter=actor,
-                       joker=_joker(board, actor.id))
+    outcome = cut_free(dice, held, weapon, request.wild_attack, cutter=actor)
     who, whom = _names(board, request)
     word = "cuts" if outcome.states[0] != held else "fails to cut"
     return finish(board, request, f"{who} {word} {whom} free", outcome.events,
+                  outcome.states)
+
+
+def cut_self_loose(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """S19: "Bound or Entangled victims may try to destroy the entanglement with an accessible
+    and appropriate weapon": the victim's own weapon hits it automatically, damage (his
+    Strength) against Hardness 4, +2 with a Wild Attack."""
+    held = fighter_of(board, request.actor)
+    weapon = held.weapon(request.weapon) if request.weapon else \
+        next((w for w in held.weapons if w.damage.dice), held.weapon(None))
+    outcome = cut_free(dice, held, weapon, request.wild_attack)
+    who = board.token(request.actor).name
+    word = "cuts himself free" if outcome.states[0] != held else "fails to cut himself free"
+    return finish(board, request, f"{who} {word} ({weapon.name})", outcome.events,
                   outcome.states)
 
 
@@ -163,10 +169,8 @@ def put_to_the_test(board: Board, request: ActionRequest, dice: DiceSource) -> A
                                    fighter_of(board, request.target, "target"),
                                    request.effect, timers_of(board),
                                    dice_count=request.dice_count, during_defender_turn=during,
-                                   joker=_joker(board, request.actor),
                                    light=_light(board, request),
-                                   modifiers=(*((DETAILS_MODIFIER,) if request.details else ()),
-                                              *waiting_support(board, request.actor, skill)))
+                                   modifiers=(DETAILS_MODIFIER,) if request.details else ())
     who, whom = _names(board, request)
     effects = [e.status for e in outcome.events if isinstance(e, StatusAdded)]
     shaken = " and Shaken" if outcome.states[0].condition.shaken and not \
@@ -184,7 +188,7 @@ def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> Acti
     roll of ``request.skill`` (default Fighting) until the end of the ally's turn."""
     skill = (request.skill or "fighting").lower()
     roll, bonus = support_roll(dice, fighter_of(board, request.actor), skill,
-                               joker=_joker(board, request.actor), light=_light(board, request),
+                               light=_light(board, request),
                                adjacent_ally=board.map().adjacent(request.actor,
                                                                   request.target or ""))
     who, whom = _names(board, request)
@@ -281,8 +285,7 @@ def stabilise_ally(board: Board, request: ActionRequest,
     who, whom = _names(board, request)
     if not victim.condition.bleeding_out:
         raise AttackError(f"{whom} is not Bleeding Out")
-    outcome = stabilise(dice, fighter_of(board, request.actor), victim,
-                        joker=_joker(board, request.actor))
+    outcome = stabilise(dice, fighter_of(board, request.actor), victim)
     word = "stabilises" if not outcome.states[0].condition.bleeding_out else "fails to stabilise"
     return finish(board, request, f"{who} {word} {whom}", outcome.events, outcome.states)
 
@@ -294,8 +297,7 @@ def treat_ally(board: Board, request: ActionRequest, dice: DiceSource) -> Action
     if victim.condition.fatigue < 3:
         raise AttackError(f"{whom} is not Incapacitated by Fatigue")
     try:
-        outcome = treat_fatigue(dice, fighter_of(board, request.actor), victim,
-                                joker=_joker(board, request.actor))
+        outcome = treat_fatigue(dice, fighter_of(board, request.actor), victim)
     except RulesError as error:
         raise AttackError(str(error)) from None
     word = "treats" if len(outcome.events) > 1 else "fails to treat"
@@ -335,4 +337,5 @@ def withdraw(board: Board, request: ActionRequest, dice: DiceSource) -> ActionRe
         after = replace(free.board, log=after.log)
     title = f"{actor.name} withdraws from melee: {len(attackers)} free attack" + \
         "s" * (len(attackers) != 1)
-    return finish(after, request, title, [], [], lines or ["no adjacent foe can attack"])
+    result = finish(after, request, title, [], [], lines or ["no adjacent foe can attack"])
+    return replace(result, events=tuple(events))

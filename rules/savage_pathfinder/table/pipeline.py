@@ -43,12 +43,13 @@ from rules.registry import RulesError
 from rules.savage_pathfinder.attack import plan_attack
 from rules.savage_pathfinder.attack import resolve_attack as roll_attack
 from rules.savage_pathfinder.context import AttackContext, AttackKind
+from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.odds import AttackOdds, attack_odds
 from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
 from rules.savage_pathfinder.situational.improvised import improvised_named
 from rules.savage_pathfinder.situational.situation import Situated, follow_up
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from rules.savage_pathfinder.statblock import Combatant, TurnState, Weapon
 from rules.savage_pathfinder.table.riders import mount_of
 from rules.savage_pathfinder.table.savage_context import (
     NOTHING_DECLARED,
@@ -58,8 +59,10 @@ from rules.savage_pathfinder.table.savage_context import (
     translate,
 )
 from rules.savage_pathfinder.table.timed_states import (
+    acting_turn,
     mark_acted,
     mark_ran,
+    supports_of,
     timers_of,
     use_effects,
     with_timers,
@@ -120,8 +123,16 @@ class AttackResult:
 
 
 def combatant_of(board: Board, token: Piece) -> Combatant:
-    """The token's stat block parsed by the board's game system."""
-    return combatant_from_dict(token.stats, f"tokens[{token.id}].stats", token.id)
+    """The token's stat block parsed by the board's game system, with his turn: the Joker he
+    holds this round, the Support waiting for his skills and, while he takes an action
+    (:func:`.timed_states.with_acting`), its running and Multi-Action count - so every roll
+    he makes takes them
+    (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`)."""
+    parsed = combatant_from_dict(token.stats, f"tokens[{token.id}].stats", token.id)
+    running, actions = acting_turn(board, token.id) or (False, 1)
+    return replace(parsed, turn=TurnState(joker=has_joker(board.combat, token.id),
+                                          running=running, actions=actions,
+                                          support=supports_of(board, token.id)))
 
 
 

@@ -55,7 +55,14 @@ from rules.savage_pathfinder.situational.support import support_bonus
 from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 from rules.savage_pathfinder.table.moving import aim_problem
 from rules.savage_pathfinder.table.riders import mount_of
-from rules.savage_pathfinder.table.timed_states import acted, aimed, defending, holding, support_for
+from rules.savage_pathfinder.table.timed_states import (
+    acted,
+    aimed,
+    defending,
+    holding,
+    ran,
+    support_for,
+)
 from rules.savage_pathfinder.table.turn_limits import ActionKind, actions_counted, kind_of
 from rules.table import Board, Piece, Side
 
@@ -257,7 +264,8 @@ def _declared(s: Situation, chosen: AttackContext, facts: AttackFacts,
     """The declarations and the board's timed states on the context and the facts."""
     kind = chosen.attack_kind_for(s.weapon.fires)
     support = support_bonus([support_for(s.board, s.attacker.id, kind.skill)])
-    context = replace(chosen, actions=_actions(s, declared), running=declared.running,
+    context = replace(chosen, actions=_actions(s, declared),
+                      running=declared.running or ran(s.board, s.attacker.id),
                       shots=declared.shots, arm=declared.arm,
                       attack_modifiers=(*chosen.attack_modifiers,
                                         *([support] if support else [])))

@@ -24,6 +24,7 @@ from rules.narration import attack_entry
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import AttackContext, AttackKind, Illumination, RangeBand
 from rules.savage_pathfinder.initiative_json import has_joker
+from rules.savage_pathfinder.penalties import support_modifier
 from rules.savage_pathfinder.situational.area import (
     AreaAttack,
     AreaVictim,
@@ -34,13 +35,14 @@ from rules.savage_pathfinder.situational.area import Template as AreaTemplate
 from rules.savage_pathfinder.situational.situation import AttackFacts, situate
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
-from rules.savage_pathfinder.table.timed_states import mark_acted
+from rules.savage_pathfinder.table.timed_states import mark_acted, mark_ran, ran, use_effects
 from rules.savage_pathfinder.table.turn_limits import (
     ActionKind,
     actions_counted,
     limit_problem,
     note_taken,
 )
+from rules.savage_pathfinder.table.turn_order import running_problem
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Area, AreaFacts, Board, LogEntry, Point
 
@@ -85,9 +87,10 @@ def _area_weapon(fighter: Combatant, name: str | None) -> Weapon:
 
 def _context(board: Board, fighter: Combatant, weapon: Weapon, at: Point,
              options: Sequence[str], overrides: Mapping[str, str],
-             actions: int = 1) -> tuple[AttackContext, float]:
+             actions: int = 1, running: bool = False) -> tuple[AttackContext, float]:
     """The attack's context at the aimed point, and the distance to it; ``actions`` the
-    Multi-Action count declared (the actions taken this turn with this one, when more)."""
+    Multi-Action count declared (the actions taken this turn with this one, when more),
+    ``running`` declared (or run this turn: -2, C29); the Support waiting for the skill."""
     measure = board.map()
     distance = measure.distance_to(fighter.id, at)
     band = measure.range_band(distance, weapon.range)
@@ -98,7 +101,9 @@ def _context(board: Board, fighter: Combatant, weapon: Weapon, at: Point,
     kind = AttackKind.THROWN if weapon.thrown else AttackKind.SHOOTING
     count = max(actions, actions_counted(board, fighter.id, ActionKind.REGULAR))
     context = AttackContext(kind=kind, range_band=RangeBand(overrides.get("range_band") or band),
-                            joker=has_joker(board.combat, fighter.id), actions=count)
+                            joker=has_joker(board.combat, fighter.id), actions=count,
+                            running=running or ran(board, fighter.id), area_effect=True,
+                            attack_modifiers=support_modifier(fighter, kind.skill))
     facts = AttackFacts(distance=distance, adjacent=False, light=light)
     return situate(fighter, Combatant(id="location"), weapon, context, facts,
                    options).context, distance
@@ -201,14 +206,15 @@ TEMPLATE_NAMES = {"sbt": "Small Blast", "mbt": "Medium Blast", "lbt": "Large Bla
 
 def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
              weapon: str | None, options: Sequence[str], overrides: Mapping[str, str],
-             evadable: bool, actions: int = 1) -> TemplateAttack:
+             evadable: bool, actions: int = 1, running: bool = False) -> TemplateAttack:
     fighter = combatant_of(board, board.token(attacker_id))
     arm = _area_weapon(fighter, weapon)
-    problem = limit_problem(board, attacker_id, ActionKind.REGULAR)
+    problem = limit_problem(board, attacker_id, ActionKind.REGULAR) or \
+        (running_problem(board, attacker_id) if running else None)
     if problem is not None:
         raise AttackError(problem)
     context, distance = _context(board, fighter, arm, (aimed.x, aimed.y), options, overrides,
-                                 actions)
+                                 actions, running)
     beneath = _beneath(board, attacker_id, aimed)
     attack = resolve_area_attack(dice, fighter, arm.name, AreaTemplate(aimed.shape),
                                  _victims(board, beneath, evadable), context,
@@ -230,6 +236,8 @@ def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
     after = apply_outcome(board, states, events)
     if initiative(board).round:  # an action of the attacker's turn (C25, S118)
         after = note_taken(mark_acted(after, attacker_id), attacker_id, ActionKind.REGULAR)
+        after = mark_ran(after, attacker_id) if running else after
+    after = use_effects(after, attacker_id, (context.kind or AttackKind.SHOOTING).skill)
     return TemplateAttack(aimed, landed, beneath, tuple(events), after.with_log(entry), entry)
 
 
@@ -237,7 +245,8 @@ def resolve_template(board: Board, attacker_id: str, shape: str, at: Point,
                      dice: DiceSource, *, rotation: float | None = None,
                      weapon: str | None = None, options: Sequence[str] = (),
                      overrides: Mapping[str, str] | None = None,
-                     evadable: bool = False, actions: int = 1) -> TemplateAttack:
+                     evadable: bool = False, actions: int = 1,
+                     running: bool = False) -> TemplateAttack:
     """Roll an area attack with a ``shape`` template (sbt, mbt, lbt, cone, stream) at ``at``.
 
     Dice: the attack roll and Wild Die; on a hit each victim's Evasion roll (Agility die and
@@ -245,8 +254,9 @@ def resolve_template(board: Board, attacker_id: str, shape: str, at: Point,
     d12, then the same for each victim where it landed. The ``overrides`` may set
     ``range_band`` and ``illumination``. In combat the attack is an action of the attacker's
     turn: its Multi-Action count is ``actions`` as declared, or the actions taken this turn
-    with it when more, and a fourth action is refused. ``AttackError`` (nothing applied) when
-    the attack cannot be made.
+    with it when more, and a fourth action is refused; ``running`` declared (or run this turn)
+    is -2; the Support waiting for the skill is added and used. ``AttackError`` (nothing
+    applied) when the attack cannot be made.
     """
     try:
         token = board.token(attacker_id)
@@ -258,6 +268,6 @@ def resolve_template(board: Board, attacker_id: str, shape: str, at: Point,
         raise AttackError(str(error)) from None
     try:
         return _resolve(board, token.id, aimed, dice, weapon, options, overrides or {},
-                        evadable, actions)
+                        evadable, actions, running)
     except RulesError as error:
         raise AttackError(str(error)) from None

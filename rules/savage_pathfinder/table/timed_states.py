@@ -139,6 +139,28 @@ def support_for(board: Board, token_id: str, skill: str) -> int:
                if e.token == token_id and e.kind == "support" and e.skill == skill.lower())
 
 
+def supports_of(board: Board, token_id: str) -> tuple[tuple[str, int], ...]:
+    """Every Support waiting for ``token_id``: (skill, its bonuses summed), by skill.
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> enc = add_effect(open_board(), Effect("a", "support", 1, "fighting"))
+    >>> supports_of(add_effect(enc, Effect("a", "support", 2, "taunt")), "a")
+    (('fighting', 1), ('taunt', 2))
+    """
+    skills = sorted({e.skill for e in effects_of(board)
+                     if e.token == token_id and e.kind == "support"})
+    return tuple((skill, support_for(board, token_id, skill)) for skill in skills)
+
+
+def spend_support(board: Board, token_id: str, skill: str) -> Board:
+    """``board`` after ``token_id`` rolled ``skill`` with the Support waiting for it."""
+    return _with_effects(board, [e for e in effects_of(board)
+                                 if not (e.token == token_id and e.kind == "support"
+                                         and e.skill == skill.lower())])
+
+
 def waiting_support(board: Board, token_id: str, skill: str) -> tuple[Modifier, ...]:
     """The Support waiting for ``token_id``'s next ``skill`` roll as its modifier: at most +4,
     but uncapped for Strength (S159-160); () when none waits.
@@ -425,3 +447,37 @@ def end_all(board: Board) -> tuple[Board, list[str]]:
     for key in ("effects", "acted", "ran", "stood", "holds", "tried", "moved", "taken"):
         board = _with_combat(board, key, [])
     return board, lines
+
+
+__all__ += ["acting_turn", "spend_support", "supports_of", "with_acting", "without_acting"]
+
+_ACTING = "acting"
+"""The ``combat`` key naming the token taking an action while it resolves, with its running
+and its Multi-Action count (never left on a finished board: :func:`without_acting`)."""
+
+
+def with_acting(board: Board, token_id: str, running: bool, actions: int) -> Board:
+    """``board`` while ``token_id`` takes an action: running, the ``actions``-th this turn.
+
+    Examples
+    --------
+    >>> from rules.testing import open_board
+    >>> enc = with_acting(open_board(), "a", True, 2)
+    >>> acting_turn(enc, "a"), acting_turn(enc, "b"), acting_turn(without_acting(enc), "a")
+    ((True, 2), None, None)
+    """
+    return _with_combat(board, _ACTING, [{"token": token_id, "running": running,
+                                          "actions": actions}])
+
+
+def acting_turn(board: Board, token_id: str) -> tuple[bool, int] | None:
+    """(running, Multi-Action count) of the action ``token_id`` is taking now, or None."""
+    for acting in board.combat.get(_ACTING) or []:
+        if acting["token"] == token_id:
+            return bool(acting["running"]), int(acting["actions"])
+    return None
+
+
+def without_acting(board: Board) -> Board:
+    """``board`` with no action being taken."""
+    return _with_combat(board, _ACTING, [])

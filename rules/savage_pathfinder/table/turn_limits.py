@@ -35,7 +35,7 @@ from __future__ import annotations
 from rules.registry import RulesError
 from rules.savage_pathfinder.movement import ActionKind, check_turn
 from rules.savage_pathfinder.situational.maneuvers import DeclaredAction, multi_action_count
-from rules.savage_pathfinder.table.timed_states import mark_taken, taken
+from rules.savage_pathfinder.table.timed_states import defending, mark_taken, taken
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board
 
@@ -75,9 +75,14 @@ def _with(board: Board, token_id: str, kind: ActionKind) -> list[ActionKind]:
 
 
 def limit_problem(board: Board, token_id: str, kind: ActionKind) -> str | None:
-    """Why ``token_id`` may not take an action of ``kind`` now (in combat), or None."""
+    """Why ``token_id`` may not take an action of ``kind`` now (in combat), or None: a fourth
+    action, a second limited one, or any action after Defend (S46: it "takes her entire turn
+    - she cannot perform Multi-Actions")."""
     if initiative(board).round == 0 or kind is ActionKind.FREE:
         return None
+    if defending(board, token_id) and kind is not ActionKind.LIMITED_FREE:
+        return (f"{board.token(token_id).name} Defends: Defend takes his entire turn, no "
+                "other action until his next turn")
     kinds = _with(board, token_id, kind)
     try:
         multi_action_count(_declared(kinds))

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.table.timed_states import defending, ran
+from rules.savage_pathfinder.table.timed_states import defending, ran, taken
 from rules.savage_pathfinder.table.turns import acting_tokens, initiative
 from rules.table import Board
 
@@ -71,11 +71,16 @@ def override_note(board: Board, token_id: str) -> str:
 
 
 def defend_problem(board: Board, token_id: str) -> str | None:
-    """Why ``token_id`` cannot Defend: he declared Running this turn."""
-    if not ran(board, token_id):
-        return None
-    return (f"{board.token(token_id).name} ran this turn: Defend allows moving but not "
-            "running")
+    """Why ``token_id`` cannot Defend: he declared Running this turn, or took an action this
+    turn (S46: Defend "takes her entire turn - she cannot perform Multi-Actions")."""
+    name = board.token(token_id).name
+    if ran(board, token_id):
+        return f"{name} ran this turn: Defend allows moving but not running"
+    done = [kind for kind in taken(board, token_id) if kind != "limited free"]
+    if done:
+        return (f"{name} has taken an action this turn: Defend takes his entire turn "
+                f"({', '.join(done)})")
+    return None
 
 
 def running_problem(board: Board, token_id: str) -> str | None:

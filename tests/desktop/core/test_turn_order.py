@@ -103,8 +103,9 @@ def test_running_is_refused_while_defending() -> None:
     with pytest.raises(AttackError, match="Hero Defends: he may move but not run"):
         resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), "Sword",
                        declared=Declared(running=True))
-    walked = resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), "Sword")
-    assert walked.entry.title.startswith("Hero attacks Orc (Sword)")
+    # S46: Defend "takes her entire turn - she cannot perform Multi-Actions" (issue 26)
+    with pytest.raises(AttackError, match="Defend takes his entire turn"):
+        resolve_attack(enc, "hero", "orc", ScriptedDice([1, 1]), "Sword")
 
 
 def test_a_wolf_bites_the_orc_it_grappled() -> None:

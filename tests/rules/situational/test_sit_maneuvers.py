@@ -15,6 +15,7 @@ from rules.savage_pathfinder.situational.maneuvers import (
     gang_up_bonus,
     knockout_blow,
     multi_action_count,
+    parry_caught_in_melee,
     prone_melee_modifiers,
     ranged_in_melee,
     the_drop_modifiers,
@@ -90,8 +91,9 @@ def test_stunned_allies_do_not_count() -> None:
 def test_prone_in_melee() -> None:
     # Prone: "If a prone defender is caught in melee, his Parry is reduced by 2 and he must
     # subtract 2 from his Fighting rolls."; standing costs 2".
-    assert prone_melee_modifiers(False, True) == (Modifier(2, "target prone (Parry -2)"),)
-    assert prone_melee_modifiers(True, False) == (Modifier(-2, "attacker prone"),)
+    assert parry_caught_in_melee(Combatant("d", condition=Condition(prone=True))) == 0
+    assert prone_melee_modifiers(False) == ()
+    assert prone_melee_modifiers(True) == (Modifier(-2, "attacker prone"),)
     assert STAND_UP_COST == 2
 
 
