@@ -186,6 +186,11 @@ class GameSystem(ABC):
         """A stat block pasted as text (from a book), read field by field."""
         raise RulesError(self._not_offered("stat blocks as text"))
 
+    def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
+        """Every stat block in a text pasted at once, each read as
+        :meth:`statblock_from_text` reads one: the whole text as one block here."""
+        return (self.statblock_from_text(text),)
+
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
         """The card of an action before it is done: what it rolls, or why it cannot be."""
         return Preview(request.actor, request.target or "", None, (request.action,))
