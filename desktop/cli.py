@@ -25,7 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
     "template": "who is beneath a blast, cone or stream template, and who is protected",
     "import-character": "add a token from a character sheet (GURPS: a GCS .gcs file)",
-    "import-statblock": "give a token a stat block pasted as text (Attributes: ... Pace: ...)",
+    "import-statblock": "make tokens from stat blocks pasted as text, or give one to --token",
     "roll": "roll any attribute or skill of a token with every modifier that applies now",
     "sightlines": "who a token can hit and who can hit it; with --to, a move's exposure",
     "turn": "the turn order (initiative): show it, or press deal, next, hold, ... (--write)",
