@@ -24,7 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "odds": "exact odds of a Savage Pathfinder trait roll (--trait d8 --wild --mod -2 --tn 4)",
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
     "template": "who is beneath a blast, cone or stream template, and who is protected",
-    "import-character": "add a token from a character sheet (GURPS: a GCS .gcs file)",
+    "import-character": "add a token from a character sheet (GCS .gcs, Foundry SWADE .json)",
     "import-statblock": "make tokens from stat blocks pasted as text, or give one to --token",
     "roll": "roll any attribute or skill of a token with every modifier that applies now",
     "sightlines": "who a token can hit and who can hit it; with --to, a move's exposure",

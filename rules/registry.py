@@ -98,6 +98,13 @@ class GameSystem(ABC):
         be read. Systems without an importer keep this refusal."""
         raise RulesError(f"{getattr(self, 'title', self.name)} cannot import character sheets")
 
+    def sheet_reading(self, data: bytes, filename: str) -> TextReading:
+        """A character file read as :meth:`character_from_sheet` reads it, with each field
+        understood, what was not read and which figures the file shows differently from the
+        rules: here only the name and the stats, nothing listed."""
+        name, stats = self.character_from_sheet(data, filename)
+        return TextReading(name, stats, (), (), ())
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         """The marks ``piece`` shows on the map (Shaken, stress, aspects): none here."""
         return ()

@@ -77,8 +77,8 @@ from rules.savage_pathfinder.statblock_gear import (
     weapon_details,
 )
 
-__all__ = ["Mismatch", "Reading", "StatBlockText", "Unread", "read_stat_block",
-           "read_stat_blocks", "split_blocks"]
+__all__ = ["NATURAL_NAMES", "THROWN_NAMES", "Mismatch", "Reading", "StatBlockText", "Unread",
+           "read_stat_block", "read_stat_blocks", "split_blocks"]
 
 _LABELS = ("special abilities", "special ability", "power points", "attributes", "skills",
            "charisma", "pace", "parry", "toughness", "hindrances", "edges", "gear",
@@ -96,13 +96,16 @@ _NONE = ("", "none", "-", "\u2014", "\u2013", "n/a")
 _LISTS = ("attributes", "skills", "hindrances", "edges", "gear", "languages", "powers")
 _BULLETS = "\u2022\u25cf\u25aa\u25a0\u25e6\u2023\u25ba\u00b7-\u2013\u2014*>"
 _WILD_SYMBOLS = "\u2605\u272a\u2620\u2606\u2726\u2736\u272f*"
-_THROWN = ("dagger", "knife", "javelin", "spear", "throwing", "dart", "hand axe", "handaxe",
-           "trident", "starknife", "shuriken", "bola")
+THROWN_NAMES = ("dagger", "knife", "javelin", "spear", "throwing", "dart", "hand axe",
+                "handaxe", "trident", "starknife", "shuriken", "bola")
+"""Weapons with a range that are thrown (Athletics), not fired."""
 _ARMORISH = ("armor", "armour", "mail", "plate", "hide", "leather", "helm", "shirt",
              "breastplate", "cuirass", "vest", "jacket", "hauberk", "brigandine", "kevlar")
-_NATURAL = ("bite", "claw", "fang", "horn", "talon", "gore", "slam", "tail", "hoof", "hooves",
-            "sting", "kick", "tusk", "beak", "pincer", "tentacle", "jaw", "fist", "punch",
-            "stomp", "trample", "antler", "spike", "butt", "ram", "crush", "slap", "rake")
+NATURAL_NAMES = ("bite", "claw", "fang", "horn", "talon", "gore", "slam", "tail", "hoof",
+                 "hooves", "sting", "kick", "tusk", "beak", "pincer", "tentacle", "jaw", "fist",
+                 "punch", "stomp", "trample", "antler", "spike", "butt", "ram", "crush", "slap",
+                 "rake")
+"""Words naming natural attacks."""
 _AREA = ("template", "cone", "burst", "breath", "gaze", "aura")
 _EDGE_PARRY = {"block": 1, "improved block": 2}
 _EDGE_TOUGHNESS = {"brawny": 1}
@@ -503,7 +506,7 @@ def _gear_item(draft: _Draft, piece: str, dashed: list[str]) -> None:
     if "damage" not in found and not (shield and "parry" in found):
         draft.note(piece, "gear with no damage or Armor")
         return
-    if "range" in found and any(w in name.lower() for w in _THROWN) and not found.get("thrown"):
+    if "range" in found and any(w in name.lower() for w in THROWN_NAMES):
         found["thrown"] = True
     weapon = {"name": name[:1].upper() + name[1:], **found,
               **({"shield": True} if shield else {})}
@@ -615,7 +618,7 @@ def _natural_attack(draft: _Draft, head: str, word: str, body: str, text: str) -
     parts = split_top(sentence, ",;")
     details = weapon_details(parts[:1])
     if "damage" not in details.found or details.left:
-        named = any(n in word for n in _NATURAL)
+        named = any(n in word for n in NATURAL_NAMES)
         anywhere = [w for w in body.replace(",", " ").replace(";", " ").split()
                     if damage_text(w) is not None]
         if not named or not anywhere:

@@ -54,6 +54,7 @@ from rules.savage_pathfinder.cards import (
     is_joker,
 )
 from rules.savage_pathfinder.expressions import parse_trait_die
+from rules.savage_pathfinder.foundry_actor import read_foundry_actor
 from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.odds import trait_odds
@@ -561,6 +562,15 @@ class SavagePathfinder(GameSystem):
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
         5; Toughness: 7 (2) ... Gear: ..."): see :mod:`rules.savage_pathfinder.statblock_text`."""
         return _text_reading(read_stat_block(text))
+
+    def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
+        """An actor exported from Foundry VTT's SWADE system: see
+        :mod:`rules.savage_pathfinder.foundry_actor`."""
+        reading = self.sheet_reading(data, filename)
+        return reading.name or filename, dict(reading.stats)
+
+    def sheet_reading(self, data: bytes, filename: str) -> TextReading:
+        return _text_reading(read_foundry_actor(data, filename))
 
     def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
         """Several stat blocks pasted at once: a block starts at the name before each

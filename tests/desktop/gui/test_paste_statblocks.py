@@ -1,15 +1,23 @@
 """Ctrl+V on the map and Edit > Paste Stat Block (issue 26): the clipboard's stat blocks become
-new tokens as one undoable edit, and the GM sees what was not read."""
+new tokens as one undoable edit, and the GM sees what was not read; a Foundry SWADE actor
+dropped on the map becomes a token where it fell."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QPlainTextEdit
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QDialog, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
+from desktop.gui import file_actions
 from desktop.gui.main_window import GMWindow
 from desktop.gui.statblock_paste import READING_WINDOW
+from desktop.gui.style import CELL
+
+DATA = Path(__file__).parent.parent.parent / "data" / "foundry"
 
 BLOCKS = """Reed Stalker
 Attributes: Agility d8, Smarts d4 (A), Spirit d6, Strength d6, Vigor d6
@@ -68,3 +76,33 @@ def test_edit_menu_paste_and_a_text_that_is_no_stat_block(window: GMWindow) -> N
     window.actions_by_name["paste_statblock"].trigger()
     assert window.state.encounter.tokens[-1].name == "Reed Stalker"
     assert window.actions_by_name["paste_statblock"].shortcut().toString() == "Ctrl+V"
+
+
+def _drop(window: GMWindow, path: Path) -> QPointF:
+    file_actions.accept_dropped_files(window)
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(path))])
+    viewport = window.view.viewport()
+    at = QPointF(viewport.rect().center())
+    enter = QDragEnterEvent(at.toPoint(), Qt.DropAction.CopyAction, data,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(viewport, QDropEvent(at, Qt.DropAction.CopyAction, data,
+                                                Qt.MouseButton.LeftButton,
+                                                Qt.KeyboardModifier.NoModifier))
+    return window.view.mapToScene(at.toPoint())
+
+
+def test_a_foundry_actor_dropped_on_the_map_stands_where_it_fell(window: GMWindow,
+                                                                 qtbot: QtBot) -> None:
+    count = len(window.state.encounter.tokens)
+    spot = _drop(window, DATA / "bog-wight.json")
+    qtbot.waitUntil(lambda: len(window.state.encounter.tokens) == count + 1)
+    added = window.state.encounter.tokens[-1]
+    assert added.name == "Bog Wight" and added.stats["size"] == 1
+    assert (added.x, added.y) == pytest.approx((spot.x() / CELL, spot.y() / CELL))
+    message = window.combatants.message.text()
+    assert "not read: items[3] Grave Stench (weapon): damage 'lots'" in message
+    assert "differs from the file: parry: printed 7, derived 6" in message
+    assert window.state.encounter.log[-1].title == "Imported Bog Wight from bog-wight.json"
