@@ -258,7 +258,7 @@ def _derived_bonuses(draft: _Draft, system: Mapping[str, Any]) -> None:
 
 
 def _item(draft: _Draft, item: Mapping[str, Any], where: str) -> None:
-    kind, name = item.get("type"), item.get("name")
+    kind, name = str(item.get("type"))[:20], item.get("name")
     if not isinstance(name, str) or not name.strip():
         draft.skip(where, "an item without a name")
         return
@@ -278,11 +278,11 @@ def _item(draft: _Draft, item: Mapping[str, Any], where: str) -> None:
             draft.stats.setdefault("edges", []).append(name)
             draft.read("edges", name, source)
         elif kind in _NOTED_TYPES:
-            draft.note(source, _NOTED_TYPES[str(kind)])
+            draft.note(source, _NOTED_TYPES[kind])
         elif kind == "ability":
             draft.note(source, "special ability with no rule in the app")
         else:
-            draft.skip(source, f"an item of type {str(kind)[:20]!r} this reader does not know")
+            draft.skip(source, f"an item of type {kind!r} this reader does not know")
     except _Bad as error:
         draft.skip(source, str(error))
         return

@@ -500,6 +500,9 @@ def _gear_item(draft: _Draft, piece: str, dashed: list[str]) -> None:
         name, parts = " ".join(words[:first]), [" ".join(words[first:])]
     if _armor_gear(draft, name, parts, piece):
         return
+    if not name.strip(" -:\u2014\u2013"):
+        draft.skip(piece, "gear statistics without a name")
+        return
     details = weapon_details(parts)
     found = details.found
     shield = "shield" in name.lower()
@@ -516,7 +519,10 @@ def _gear_item(draft: _Draft, piece: str, dashed: list[str]) -> None:
     weapons.append(weapon)
     draft.read(f"weapons[{len(weapons) - 1}]", weapon, piece)
     for part in details.left:
-        draft.skip(part, f"in {name}: not damage, range, RoF, AP, Reach, Parry, Min Str")
+        if shield and part.lower().startswith("cover"):
+            draft.note(f"{name}: {part}", "a shield's Cover against shots: no rule in the app")
+        else:
+            draft.skip(part, f"in {name}: not damage, range, RoF, AP, Reach, Parry, Min Str")
     for note in details.notes:
         draft.note(note, f"in {name}")
 
@@ -593,6 +599,8 @@ def _ability(draft: _Draft, line: str) -> None:
     if not colon and len(word.split()) > 4:
         head, word, body = "", "", text
     words = word.replace("armour", "armor").split()
+    if len(words) > 2 and words[2].startswith("("):  # "Size +3 (Large)"
+        words = words[:2]
     if len(words) == 2 and words[0] in ("armor", "size") and words[1][:1] in "+" + MINUS:
         _ability_number(draft, words[0], words[1], text)
     elif word in ("resilient", "very resilient"):
@@ -612,7 +620,7 @@ def _ability(draft: _Draft, line: str) -> None:
 def _natural_attack(draft: _Draft, head: str, word: str, body: str, text: str) -> bool:
     """A natural attack: the text starts with its damage, or it is named like one and has a
     damage in its text; area attacks (a breath, a cone) are left for the template tool."""
-    if any(a in word for a in _AREA) or any(a in body.lower() for a in ("template",)):
+    if not head.strip(" -") or any(a in word for a in _AREA) or "template" in body.lower():
         return False
     sentence = body.strip().partition(". ")[0].rstrip(".")
     parts = split_top(sentence, ",;")

@@ -235,3 +235,19 @@ def test_several_blocks_pasted_at_once() -> None:
     readings = find_system("savage-pathfinder").statblocks_from_text(
         "Orc\nAttributes: Vigor d8\nPace: 6\nGoblin\nAttributes: Vigor d6")
     assert [r.name for r in readings] == ["Orc", "Goblin"]
+
+
+def test_a_construct_with_size_in_brackets_and_a_shield_with_cover() -> None:
+    # Toughness 2 + d10/2 5 + Armor 2 + Size 3 = 12 as printed ("Size +3 (Large)"); Construct
+    # adds no Toughness. Parry 2 + d8/2 4 + shield 2 = 8 as printed; the Cover is listed.
+    block = read_stat_block("Clockwork Guardian\nAttributes: Agility d6, Smarts d4, Spirit d4, "
+                            "Strength d12, Vigor d10\nSkills: Fighting d8\n"
+                            "Pace: 5; Parry: 8; Toughness: 12 (2)\n"
+                            "Gear: Tower shield (+2 Parry, Cover -4)\nSpecial Abilities:\n"
+                            "\u2022 Armor +2: Iron plates.\n"
+                            "\u2022 Construct: +2 to recover from Shaken.\n"
+                            "\u2022 Fists: Str+d6.\n\u2022 Size +3 (Large): It towers.")
+    assert block.mismatches == () and block.unread == ()
+    assert block.stats["size"] == 3 and block.stats["edges"] == ["Construct"]
+    assert ("Tower shield: Cover -4", "a shield's Cover against shots: no rule in the app") in [
+        (i.text, i.why) for i in block.ignored]
