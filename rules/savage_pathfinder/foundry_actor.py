@@ -69,6 +69,9 @@ _EFFECT_KEYS = {"system.stats.toughness.value": "toughness",
                 "system.stats.parry.value": "parry", "system.stats.parry.modifier": "parry",
                 "data.stats.parry.value": "parry", "system.stats.size": "size",
                 "data.stats.size": "size"}
+_READ_KEYS = ("attributes", "stats", "wounds", "fatigue", "wildcard", "bennies", "status",
+              "details")
+"""The actor's ``system`` keys read (``details`` is the biography and notes)."""
 _ADD_MODE = 2
 """Foundry's active-effect mode ADD."""
 _NOTED_TYPES = {"hindrance": "Hindrance: recorded by no rule here",
@@ -190,6 +193,13 @@ def _read(draft: _Draft, top: Mapping[str, Any], system: Mapping[str, Any]) -> N
             draft.skip(f"items[{index}]", "not an item object")
     _effects(draft, top.get("effects", []), "effects")
     _derived_bonuses(draft, system)
+    for key in system:
+        if key not in _READ_KEYS:
+            draft.note(f"system.{str(key)[:40]}", "no place in the app's stat block")
+    stats = system.get("stats")
+    for key in stats if isinstance(stats, Mapping) else ():
+        if key not in ("speed", "toughness", "parry", "size"):
+            draft.note(f"system.stats.{str(key)[:40]}", "no place in the app's stat block")
 
 
 def _stats(draft: _Draft, system: Mapping[str, Any]) -> None:

@@ -613,7 +613,13 @@ def _ability(draft: _Draft, line: str) -> None:
         draft.read("edges", head, text)
         if not _figures(draft, head, body) and word == "undead":
             draft.toughness_parts.append(("Undead", _UNDEAD_TOUGHNESS))
-    elif not _figures(draft, head or text, body):
+        if body.strip(" ."):
+            draft.note(text, "read as having no vitals (and for its Toughness); the rest has "
+                             "no rule in the app")
+    elif _figures(draft, head or text, body):
+        draft.note(text, "read for its Toughness or Parry figure only; the rest has no rule "
+                         "in the app")
+    else:
         draft.note(text, "special ability with no rule in the app")
 
 
@@ -622,8 +628,8 @@ def _natural_attack(draft: _Draft, head: str, word: str, body: str, text: str) -
     damage in its text; area attacks (a breath, a cone) are left for the template tool."""
     if not head.strip(" -") or any(a in word for a in _AREA) or "template" in body.lower():
         return False
-    sentence = body.strip().partition(". ")[0].rstrip(".")
-    parts = split_top(sentence, ",;")
+    sentence, _, rest = body.strip().partition(". ")
+    parts = split_top(sentence.rstrip("."), ",;")
     details = weapon_details(parts[:1])
     if "damage" not in details.found or details.left:
         named = any(n in word for n in NATURAL_NAMES)
@@ -631,13 +637,13 @@ def _natural_attack(draft: _Draft, head: str, word: str, body: str, text: str) -
                     if damage_text(w) is not None]
         if not named or not anywhere:
             return False
-        parts = [anywhere[0]]
+        parts, rest = [anywhere[0]], body.strip()
     details = weapon_details(parts)
     weapon = {"name": head, **details.found, "natural": True}
     weapons = draft.stats.setdefault("weapons", [])
     weapons.append(weapon)
     draft.read(f"weapons[{len(weapons) - 1}]", weapon, text)
-    for left in details.left:
+    for left in [*details.left, *([rest.strip()] if rest.strip() else [])]:
         draft.note(f"{head}: {left}", "in a natural attack: no rule in the app")
     return True
 

@@ -51,7 +51,9 @@ def test_a_wild_card_character_with_gear_in_hand() -> None:
         ("items[9] Steel Helmet (armor)",
          "covers no torso: the app's one Armor value is the torso's"),
         ("items[13] Loyal (hindrance)", "Hindrance: recorded by no rule here"),
-        ("items[14] Rope (50') (gear)", "gear with no combat statistics")]
+        ("items[14] Rope (50') (gear)", "gear with no combat statistics"),
+        ("system.powerPoints", "no place in the app's stat block"),
+        ("system.advances", "no place in the app's stat block")]
 
 
 def test_an_older_export_of_an_undead_extra() -> None:

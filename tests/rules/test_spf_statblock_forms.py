@@ -68,6 +68,9 @@ def test_savage_pathfinder_block_adds_size_and_undead_to_toughness() -> None:
     assert block.stats["pace"] == 5
     assert block.stats["weapons"] == [{"name": "Claws", "damage": "str+d4", "natural": True}]
     assert not combatant_from_dict(block.stats, "p", "w").has_vitals
+    # What Undead says beyond the Toughness is listed, not dropped.
+    assert [i.why for i in block.ignored if i.text.startswith("Undead")] == [
+        "read as having no vitals (and for its Toughness); the rest has no rule in the app"]
 
 
 def test_undead_without_its_text_still_adds_two() -> None:
@@ -250,4 +253,15 @@ def test_a_construct_with_size_in_brackets_and_a_shield_with_cover() -> None:
     assert block.mismatches == () and block.unread == ()
     assert block.stats["size"] == 3 and block.stats["edges"] == ["Construct"]
     assert ("Tower shield: Cover -4", "a shield's Cover against shots: no rule in the app") in [
+        (i.text, i.why) for i in block.ignored]
+
+
+def test_gear_written_with_spaces_and_an_attack_with_more_text() -> None:
+    block = read_stat_block("Poacher\nAttributes: Vigor d6\nSkills: Shooting d8\n"
+                            "Gear: Hunting rifle 24/48/96 2d8 AP 2 Shots 5\n"
+                            "Special Abilities:\n- Bite: Str+d4. Holds on after a raise.")
+    assert block.stats["weapons"] == [
+        {"name": "Hunting rifle", "range": [24, 48, 96], "damage": "2d8", "ap": 2, "shots": 5},
+        {"name": "Bite", "damage": "str+d4", "natural": True}]
+    assert ("Bite: Holds on after a raise.", "in a natural attack: no rule in the app") in [
         (i.text, i.why) for i in block.ignored]
