@@ -98,6 +98,13 @@ class GameSystem(ABC):
         be read. Systems without an importer keep this refusal."""
         raise RulesError(f"{getattr(self, 'title', self.name)} cannot import character sheets")
 
+    def sheet_reading(self, data: bytes, filename: str) -> TextReading:
+        """A character file read as :meth:`character_from_sheet` reads it, with each field
+        understood, what was not read and which figures the file shows differently from the
+        rules: here only the name and the stats, nothing listed."""
+        name, stats = self.character_from_sheet(data, filename)
+        return TextReading(name, stats, (), (), ())
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         """The marks ``piece`` shows on the map (Shaken, stress, aspects): none here."""
         return ()
@@ -185,6 +192,11 @@ class GameSystem(ABC):
     def statblock_from_text(self, text: str) -> TextReading:
         """A stat block pasted as text (from a book), read field by field."""
         raise RulesError(self._not_offered("stat blocks as text"))
+
+    def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
+        """Every stat block in a text pasted at once, each read as
+        :meth:`statblock_from_text` reads one: the whole text as one block here."""
+        return (self.statblock_from_text(text),)
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
         """The card of an action before it is done: what it rolls, or why it cannot be."""

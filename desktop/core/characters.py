@@ -13,7 +13,7 @@ Examples
 >>> add_character(enc, b"{}", "hero.gcs")
 Traceback (most recent call last):
 ...
-desktop.core.characters.CharacterError: hero.gcs: Savage Pathfinder cannot import character sheets
+desktop.core.characters.CharacterError: hero.gcs: not a Foundry SWADE actor (no system.attributes)
 """
 
 from __future__ import annotations
@@ -24,9 +24,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from desktop.core.model import Encounter, Point, Side, Token
+from rules.interface import TextReading
 from rules.registry import RulesError, find_system
+from rules.table import LogEntry
 
-__all__ = ["MAX_SHEET_BYTES", "CharacterError", "add_character", "read_sheet_file"]
+__all__ = ["MAX_SHEET_BYTES", "CharacterError", "add_character", "add_character_reading",
+           "read_sheet_file"]
 
 MAX_SHEET_BYTES = 8 * 1024 * 1024
 """The largest character sheet read (real GCS sheets are tens of kB)."""
@@ -83,9 +86,19 @@ def add_character(encounter: Encounter, data: bytes, filename: str, *,
     """``encounter`` with one new token made from the sheet ``data`` (named ``filename`` in
     messages); ``token_id`` (default: from the character's name), ``side`` and ``at`` (default:
     the first free cell) place it. ``CharacterError`` when anything is wrong."""
+    return add_character_reading(encounter, data, filename, token_id=token_id, side=side,
+                                 at=at)[0]
+
+
+def add_character_reading(encounter: Encounter, data: bytes, filename: str, *,
+                          token_id: str | None = None, side: Side = Side.HERO,
+                          at: Point | None = None) -> tuple[Encounter, TextReading]:
+    """:func:`add_character`, and what the system read in the file; what it could not read
+    and the figures the file shows differently also go into a log entry."""
     system = find_system(encounter.system)
     try:
-        name, stats = system.character_from_sheet(data, filename)
+        reading = system.sheet_reading(data, filename)
+        name, stats = reading.name or Path(filename).stem, dict(reading.stats)
         chosen = token_id or _free_id(encounter, _slug(name))
         system.combatant_from_dict(stats, f"{filename}: stats", chosen)
     except RulesError as error:
@@ -96,4 +109,9 @@ def add_character(encounter: Encounter, data: bytes, filename: str, *,
         raise CharacterError(f"{filename}: a token with id {chosen!r} is already on the map")
     x, y = at if at is not None else _free_spot(encounter)
     token = Token(chosen, name, x, y, side=side, color=SIDE_COLORS[side], stats=stats)
-    return replace(encounter, tokens=(*encounter.tokens, token))
+    after = replace(encounter, tokens=(*encounter.tokens, token))
+    lines = ([f"not read: {line}" for line in reading.unread]
+             + [f"differs from the file: {line}" for line in reading.mismatches])
+    if lines:
+        after = after.with_log(LogEntry(f"Imported {name} from {filename}", tuple(lines)))
+    return after, reading

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.characters import CharacterError, add_character, read_sheet_file
+from desktop.core.characters import CharacterError, add_character_reading, read_sheet_file
 from desktop.core.model import Encounter, Point, Token
 from desktop.core.statblocks import StatBlockError, reading_lines, with_statblock_text
 from desktop.gui.combat_log import CombatLogPanel
@@ -162,22 +162,32 @@ class CombatantsPanel(QWidget):
     def choose_character(self) -> None:
         """Ask for a character sheet and add it (see :meth:`import_character`)."""
         name, _ = QFileDialog.getOpenFileName(self, "Import a character sheet", "",
-                                              "Character sheets (*.gcs);;All files (*)")
+                                              "Character sheets (*.gcs *.json);;All files (*)")
         if name:
             self.import_character(Path(name))
 
-    def import_character(self, path: Path, at: Point | None = None) -> bool:
+    def import_character(self, path: Path, at: Point | None = None, quiet: bool = False) -> bool:
         """Add a token from the sheet at ``path`` as one undoable edit; a sheet that cannot be
-        read shows why under the buttons and changes nothing."""
+        read shows why under the buttons (``quiet``: says nothing, for a dropped file that may
+        be an encounter instead) and changes nothing. What the system could not read in it is
+        said too (and logged)."""
         try:
             before = self.state.encounter
-            after = add_character(before, read_sheet_file(path), path.name, at=at)
+            after, reading = add_character_reading(before, read_sheet_file(path), path.name,
+                                                   at=at)
         except (CharacterError, ValueError) as error:
-            self.message.setText(str(error))
+            if not quiet:
+                self.message.setText(str(error))
             return False
         added = after.tokens[-1]
-        self.message.setText(f"Added {added.name} ({added.id}) from {path.name}")
+        unread = "".join(f"\nnot read: {line}" for line in reading.unread)
+        differ = "".join(f"\ndiffers from the file: {line}" for line in reading.mismatches)
         self.state.apply(f"Import character {added.name}", after)
+        self.message.setText(f"Added {added.name} ({added.id}) from {path.name}{unread}{differ}")
+        self.gm.statusBar().showMessage(
+            f"Added {added.name} ({added.id}) from {path.name}" + (
+                f"; {len(reading.unread)} not read, {len(reading.mismatches)} figures differ "
+                "(see the log)" if reading.unread or reading.mismatches else ""), 10000)
         return True
 
     def _on_state_change(self, old: Encounter, new: Encounter) -> None:

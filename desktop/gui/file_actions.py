@@ -224,14 +224,21 @@ def accept_dropped_files(window: GMWindow) -> None:
 
 CHARACTER_SUFFIXES = (".gcs",)
 """Character sheets: dropped, they add a token instead of opening a file."""
+SHEET_OR_ENCOUNTER_SUFFIXES = (".json",)
+"""Dropped on the map, a character file if the system reads it as one (a Foundry actor
+export), else an encounter to open."""
 
 
 def open_dropped(window: GMWindow, path: Path, at: Point | None = None) -> None:
-    """Open a dropped file, after asking about unsaved changes; a character sheet is added
-    as a token at ``at`` (the drop point on the map) instead."""
+    """Open a dropped file, after asking about unsaved changes; a character sheet (or a
+    ``.json`` the system reads as a character, dropped on the map) is added as a token at
+    ``at`` (the drop point on the map) instead."""
     if path.suffix.lower() in CHARACTER_SUFFIXES:
         window.combatants.import_character(path, at)
         return
+    if at is not None and path.suffix.lower() in SHEET_OR_ENCOUNTER_SUFFIXES \
+            and window.combatants.import_character(path, at, quiet=True):
+        return  # a character file the system reads (a Foundry actor), not an encounter
     if window.state.dirty and not window.confirm_discard():
         return
     open_path(window, path)

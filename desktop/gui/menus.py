@@ -26,6 +26,7 @@ from desktop.gui.settings import (
     snap_by_default,
     table_rotation,
 )
+from desktop.gui.statblock_paste import paste_statblocks
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
@@ -114,6 +115,8 @@ def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     relabel()
     actions["delete"] = _action(window, menu, "&Delete Selection", partial(_delete, window),
                                 Keys.Delete)
+    actions["paste_statblock"] = _action(window, menu, "&Paste Stat Block",
+                                         partial(paste_statblocks, window), Keys.Paste)
     actions["turn_left"] = _action(window, menu, "Turn Selected Tokens &Left",
                                    partial(_turn, window, -1), "[")
     actions["turn_right"] = _action(window, menu, "Turn Selected Tokens Ri&ght",

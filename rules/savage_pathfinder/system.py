@@ -55,6 +55,7 @@ from rules.savage_pathfinder.cards import (
     is_joker,
 )
 from rules.savage_pathfinder.expressions import parse_trait_die
+from rules.savage_pathfinder.foundry_actor import read_foundry_actor
 from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.odds import trait_odds
@@ -65,7 +66,7 @@ from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
 from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
 from rules.savage_pathfinder.situational.scale import Scale
 from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
-from rules.savage_pathfinder.statblock_text import read_stat_block
+from rules.savage_pathfinder.statblock_text import StatBlockText, read_stat_block, read_stat_blocks
 from rules.savage_pathfinder.table import actions as table_actions
 from rules.savage_pathfinder.table import menu as table_menu
 from rules.savage_pathfinder.table import moving as table_moving
@@ -581,14 +582,21 @@ class SavagePathfinder(GameSystem):
     def statblock_from_text(self, text: str) -> TextReading:
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
         5; Toughness: 7 (2) ... Gear: ..."): see :mod:`rules.savage_pathfinder.statblock_text`."""
-        read = read_stat_block(text)
-        fields = tuple((r.field, r.value, r.source) for r in read.readings)
-        if all(field == "wild_card" for field, _, _ in fields):
-            fields = ()  # a name line alone is no stat block
-        return TextReading(read.name, read.stats, fields,
-                           tuple(f"{u.text}: {u.why}" for u in (*read.unread, *read.ignored)),
-                           tuple(f"{m.field}: printed {m.printed}, derived {m.derived}"
-                                 f" ({m.why})" for m in read.mismatches))
+        return _text_reading(read_stat_block(text))
+
+    def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
+        """An actor exported from Foundry VTT's SWADE system: see
+        :mod:`rules.savage_pathfinder.foundry_actor`."""
+        reading = self.sheet_reading(data, filename)
+        return reading.name or filename, dict(reading.stats)
+
+    def sheet_reading(self, data: bytes, filename: str) -> TextReading:
+        return _text_reading(read_foundry_actor(data, filename))
+
+    def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
+        """Several stat blocks pasted at once: a block starts at the name before each
+        further Attributes line (:func:`rules.savage_pathfinder.statblock_text.split_blocks`)."""
+        return tuple(_text_reading(read) for read in read_stat_blocks(text))
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
         problem = table_actions.action_problem(board, request.actor, request.action)
@@ -752,3 +760,14 @@ def _status(state: Initiative, key: str) -> str:
     if key in state.acted:
         return "done"
     return "" if key in state.cards else "no card"
+
+
+def _text_reading(read: StatBlockText) -> TextReading:
+    """A stat block read from text as the interface's :class:`TextReading`."""
+    fields = tuple((r.field, r.value, r.source) for r in read.readings)
+    if all(field == "wild_card" for field, _, _ in fields):
+        fields = ()  # a name line alone is no stat block
+    return TextReading(read.name, read.stats, fields,
+                       tuple(f"{u.text}: {u.why}" for u in (*read.unread, *read.ignored)),
+                       tuple(f"{m.field}: printed {m.printed}, derived {m.derived}"
+                             f" ({m.why})" for m in read.mismatches))

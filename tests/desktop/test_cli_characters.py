@@ -50,7 +50,7 @@ def test_a_sheet_placed_by_hand_and_refusals_that_change_nothing(
     savage = tmp_path / "savage.json"
     assert main(["new", str(savage)]) == 0
     assert main(["import-character", minotaur, str(savage)]) == 2
-    assert "Savage Pathfinder cannot import character sheets" in capsys.readouterr().err
+    assert "Minotaur.gcs: not a Foundry SWADE actor" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("system", "demo"), [

@@ -66,7 +66,7 @@ def test_a_pasted_stat_block_names_what_it_read_and_what_differs(
     assert main(["import-statblock", str(text), str(path), "--token", "goblin-1"]) == 0
     out = capsys.readouterr().out
     assert "  skills.fighting = d8   (Fighting d8)" in out
-    assert "printed figures that differ:" in out and "parry: printed 7, derived 6" in out
+    assert "printed figures differ:" in out and "parry: printed 7, derived 6" in out
     assert "Infravision" in out.split("not read:")[1]
     stats = load_encounter(path).token("goblin-1").stats
     assert stats["attributes"]["strength"] == "d8" and stats.get("condition") == before

@@ -142,9 +142,9 @@ def test_not_json() -> None:
 
 
 def test_systems_without_an_importer_refuse() -> None:
-    spf = find_system("spf")
+    fate = find_system("fate")
     with pytest.raises(RulesError, match="cannot import character sheets"):
-        spf.character_from_sheet(b"{}", "x.json")
+        fate.character_from_sheet(b"{}", "x.json")
 
 
 def test_imported_stats_read_back_equal() -> None:
