@@ -74,13 +74,15 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     mods = "".join(f", {m}" for m in setup.modifiers)
     lines = [f"{setup.attack.label} {setup.attack.skill}{mods} → {setup.effective_skill}: "
              f"hit {_percent(rows[0][1])}, critical {_percent(rows[1][1])}"]
+    lines.append(f"{setup.attacker_piece.name} stands in {setup.target_piece.name}'s "
+                 f"{setup.facts.attacker_arc} arc")
     if why is not None:
         lines.append(f"no defense: {why}")
     lines.extend(f"{label}: {_percent(p)}" for label, p in rows[3:])
     title = (f"{setup.attacker_piece.name} ({setup.attack.label}) vs "
              f"{setup.target_piece.name}: skill {setup.effective_skill}")
     data: dict[str, Any] = {
-        "target_number": setup.effective_skill,
+        "target_number": setup.effective_skill, "arc": setup.facts.attacker_arc,
         "modifiers": [{"value": m.value, "reason": m.reason} for m in setup.modifiers],
     }
     return Preview(setup.attacker_piece.id, setup.target_piece.id, setup.attack.label,
