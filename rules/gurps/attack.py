@@ -43,7 +43,7 @@ from rules.gurps.sacrifice import ally_plans, sacrifice
 from rules.gurps.statblock import Attack, Character, character_to_dict
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
-from rules.table import Board, MapFacts
+from rules.table import Board, MapFacts, Piece, Point
 
 __all__ = ["attack_modifiers", "defense_decision", "prepare", "resolve"]
 
@@ -112,7 +112,11 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     facts = measurer.facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
     facts = _overridden(facts, request.overrides)
     modifiers = attack_modifiers(attacker, attack, facts, request.options)
-    setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers)
+    room: tuple[Point | None, str | None] = (None, "a retreat is only against melee attacks")
+    if not attack.ranged:
+        room = retreat_room(board, target_piece, attacker_piece)
+    setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
+                  *room)
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -139,10 +143,12 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
 
 def defense_decision(setup: Setup, plans: tuple[DefensePlan, ...],
                      decision_id: str = "defense") -> Decision:
-    """The defender's choice: every plan with its exact odds, not-allowed ones with why."""
+    """The defender's choice: every plan with its exact odds, not-allowed ones with why (and
+    no odds: a refused retreat offers no chance)."""
     choices = tuple(
         Choice(plan.id, _choice_label(plan), allowed=plan.allowed, why_not=plan.why_not,
-               probability=float(plan.probability) if plan.defense != "none" else 0.0)
+               probability=(None if not plan.allowed else
+                            float(plan.probability) if plan.defense != "none" else 0.0))
         for plan in plans)
     name = setup.target_piece.name
     return Decision(decision_id, f"{name} defends against {setup.attacker_piece.name}'s "
@@ -314,21 +320,32 @@ def _take_options(play: Play, plan: DefensePlan) -> None:
         play.events.append(StatusAdded(play.defender_piece.id, "prone"))
 
 
-def _step_back(play: Play) -> None:
-    piece, foe = play.defender_piece, play.setup.attacker_piece
+def retreat_room(board: Board, piece: Piece, foe: Piece) -> tuple[Point | None, str | None]:
+    """Where ``piece`` lands stepping one yard (a cell) straight away from ``foe``, or why it
+    cannot: "at least one yard" (L139), so a wall or a token in that yard leaves no room."""
     dx, dy = piece.x - foe.x, piece.y - foe.y
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     wanted = (piece.x + dx / length, piece.y + dy / length)
-    stop, _wall = play.board.map().slide(piece.id, wanted)
-    blocker = next((p for p in play.board.tokens if p.id != piece.id and
+    stop, wall = board.map().slide(piece.id, wanted)
+    if ((stop[0] - wanted[0]) ** 2 + (stop[1] - wanted[1]) ** 2) ** 0.5 > 1e-6:
+        return None, f"no room to retreat: a wall ({wall}) behind {piece.name}"
+    blocker = next((p for p in board.tokens if p.id not in (piece.id, foe.id) and
                     ((p.x - stop[0]) ** 2 + (p.y - stop[1]) ** 2) ** 0.5
                     < p.radius + piece.radius - 1e-6), None)
     if blocker is not None:
-        play.notes.append(f"the retreat is blocked by {blocker.name}")
+        return None, f"no room to retreat: {blocker.name} behind {piece.name}"
+    return stop, None
+
+
+def _step_back(play: Play) -> None:
+    """The retreat's step (L139): one yard straight away from the attacker. A GM who allowed
+    a retreat without room sees it in the notes; the token stays."""
+    piece, stop = play.defender_piece, play.setup.retreat_to
+    if stop is None:
+        play.notes.append(play.setup.no_room or "no room to retreat")
         return
-    if stop != (piece.x, piece.y):
-        play.defender_piece = piece.moved_to(*stop)
-        play.events.append(TokenPushed(piece.id, stop))
+    play.defender_piece = piece.moved_to(*stop)
+    play.events.append(TokenPushed(piece.id, stop))
 
 
 def _data(setup: Setup, result: RollOutcome) -> dict[str, Any]:

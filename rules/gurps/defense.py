@@ -55,6 +55,9 @@ class Threat:
     attack: Attack
     arc: str
     distance: float
+    no_room: str | None = None
+    """Why the defender cannot step back a yard from this attacker (a token or a wall behind
+    him), or None: the map's answer, so a retreat without room is refused (L139)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,7 @@ def _retreat_block(defender: Character, threat: Threat) -> str | None:
         (condition.sacrificed, "made a sacrificial dodge (moved) since the last turn"),
         (bool(condition.retreated_from) and condition.retreated_from != threat.attacker_id,
          "retreated already since the last turn"),
+        (threat.no_room is not None, threat.no_room or ""),
     )
     return next((why for flag, why in reasons if flag), None)
 

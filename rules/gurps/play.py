@@ -15,7 +15,7 @@ from rules.events import Event, Modifier
 from rules.gurps.defense import Threat
 from rules.gurps.injury import apply_hit
 from rules.gurps.statblock import Attack, Character, character_from_dict
-from rules.table import Board, MapFacts, Piece
+from rules.table import Board, MapFacts, Piece, Point
 
 __all__ = ["Play", "Setup", "character", "land", "modifier_json"]
 
@@ -31,6 +31,10 @@ class Setup:
     attack: Attack
     facts: MapFacts
     modifiers: tuple[Modifier, ...]
+    retreat_to: Point | None = None
+    """Where the defender's retreat (one yard straight away from the attacker) lands."""
+    no_room: str | None = None
+    """Why there is no room for that step (a token or a wall behind), or None."""
 
     @property
     def effective_skill(self) -> int:
@@ -38,7 +42,7 @@ class Setup:
 
     def threat(self) -> Threat:
         return Threat(self.attacker_piece.id, self.attacker, self.attack,
-                      self.facts.attacker_arc, self.facts.distance)
+                      self.facts.attacker_arc, self.facts.distance, self.no_room)
 
 
 def character(piece: Piece) -> Character:

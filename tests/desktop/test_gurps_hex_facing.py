@@ -13,13 +13,14 @@ Every facing the GUI can produce is tried: the default 0 and each `[`/`]` step f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from desktop.core.board import board_of
 from desktop.core.edits import faced_on_grid, turn_facing
-from desktop.core.model import Encounter, Grid, GridKind, Side, Token
+from desktop.core.model import Encounter, Grid, GridKind, Side, Token, Wall
 from geometry.grid import hex_centre
 from rules.dice import ScriptedDice
 from rules.interface import AttackRequest
@@ -176,3 +177,31 @@ def test_gridless_maps_keep_a_half_circle_front_and_a_sixty_degree_back(
         Token("guard", "Guard", 5.0, 5.0, facing=0.0, side=Side.HERO, stats=GUARD),
         Token("foe", "Foe", 5.0 + dx, 5.0 + dy, side=Side.VILLAIN, stats=FOE)))
     assert board_of(encounter).map().facts("foe", "guard").attacker_arc == arc
+
+
+def _retreat_choices(encounter: Encounter) -> dict[str, Any]:
+    paused = GURPS.resolve_attack(board_of(encounter),
+                                  AttackRequest("foe", "guard", "Spear (Thrust)"),
+                                  ScriptedDice([2, 4, 5]))
+    assert paused.decision is not None
+    return {c.id: c for c in paused.decision.choices}
+
+
+def test_on_the_real_map_a_wall_or_a_token_behind_leaves_no_room_to_retreat_l139() -> None:
+    # L139: a retreat moves "at least one yard" away. The foe attacks from the hex at 90
+    # degrees (east); the guard's step goes one hex west, to the centre of the hex at 270.
+    # Open ground: the retreat is offered (Dodge 8 + 3 = 11). A wall between the guard and
+    # that hex, or a token on it, leaves no room: refused with the reason.
+    open_ground = _encounter(0.0, NEIGHBOURS[90])
+    assert _retreat_choices(open_ground)["dodge+retreat"].allowed
+    gx, gy = _at(0, 0)
+    wall = Wall("hedge", ((gx - 0.7, gy - 1.0), (gx - 0.7, gy + 1.0)))
+    walled = replace(open_ground, walls=(wall,))
+    refused = _retreat_choices(walled)["dodge+retreat"]
+    assert (refused.allowed, refused.why_not) == (False, "no room to retreat: a wall (hedge) "
+                                                         "behind Guard")
+    bx, by = _at(*NEIGHBOURS[270])
+    crowded = replace(open_ground, tokens=(*open_ground.tokens,
+                                           Token("ally", "Squire", bx, by, side=Side.HERO)))
+    refused = _retreat_choices(crowded)["dodge+retreat"]
+    assert refused.why_not == "no room to retreat: Squire behind Guard"

@@ -93,10 +93,24 @@ def test_the_answer_can_be_one_joined_choice_id() -> None:
     assert joined.events == split.events
 
 
-def test_a_wall_stops_the_retreat() -> None:
-    # The fake wall at x = 1.8 stops the step at 1.3.
-    done = _attack(_duel(wall_x=1.8), [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
-    assert TokenPushed("knight", (1.3, 0.0)) in done.events
+def test_a_wall_behind_leaves_no_room_to_retreat_l139() -> None:
+    # L139: to retreat "you must move away from your attacker: at least one yard". The fake
+    # wall at x = 1.8 stops the knight's step (from x = 1 to 2) at 1.3: less than a yard, so
+    # every retreat is refused with the reason and its odds are not offered; the plain
+    # defenses stay (Parry 10 + DB 2 = 12). Axe-13 rolls 3+4+4 = 11: a hit.
+    paused = _attack(_duel(wall_x=1.8), [3, 4, 4])
+    assert paused.decision is not None
+    choices = {c.id: c for c in paused.decision.choices}
+    for retreat in ("dodge+retreat", "parry:Broadsword+retreat", "block+retreat"):
+        assert not choices[retreat].allowed
+        assert choices[retreat].why_not == "no room to retreat: a wall (wall-1) behind Knight"
+        assert choices[retreat].probability is None
+    assert choices["parry:Broadsword"].allowed and choices["parry:Broadsword"].label == \
+        "Parry (Broadsword) 12"
+    with pytest.raises(RulesError, match="no room to retreat"):
+        _attack(_duel(wall_x=1.8), [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
+    card = GURPS.preview_attack(_duel(wall_x=1.8), AttackRequest("orc", "knight", "Axe"))
+    assert not any("Retreat" in c.label for c in card.chances)
 
 
 def test_failed_dodge_lets_damage_through_with_dr_wounding_and_major_wound() -> None:
@@ -285,16 +299,21 @@ def test_sacrificial_dodge_and_drop_by_three_saves_both() -> None:
     assert done.data["hits_landed"] == 0
 
 
-def test_a_token_behind_blocks_the_retreat() -> None:
-    # The issue: the step back is "stopped by walls and tokens". A squire stands on (2, 0),
-    # where the knight would step: the knight stays, the parry keeps its +1.
+def test_a_token_behind_leaves_no_room_to_retreat_l139() -> None:
+    # L139 ("at least one yard"): a squire stands on (2, 0), where the knight would step; the
+    # retreat is refused (greyed with the reason), not played for +1 without a step. The plain
+    # parry 12 stays; a GM who overrides gets the +1 and a note, and the knight stays put.
     fake = FakeMap({("orc", "knight"): facts(1.0)})
     table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0),
                   piece("squire", SQUIRE, x=2.0), measurer=fake)
-    done = _attack(table, [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
+    paused = _attack(table, [3, 4, 4])
+    assert paused.decision is not None
+    retreat = {c.id: c for c in paused.decision.choices}["parry:Broadsword+retreat"]
+    assert not retreat.allowed
+    assert retreat.why_not == "no room to retreat: Squire behind Knight"
+    done = _attack(table, [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"), gm_override=True)
     assert not any(isinstance(e, TokenPushed) for e in done.events)
-    assert "the retreat is blocked by Squire" in done.notes
-    assert Defended("knight", "orc", 1) in done.events
+    assert "no room to retreat: Squire behind Knight" in done.notes
 
 
 def test_the_log_lines_show_every_roll_with_its_margin() -> None:
