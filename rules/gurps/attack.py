@@ -279,6 +279,8 @@ def _play_plan(play: Play, plan: DefensePlan, decision_id: str, hits: int) -> in
     record.update(success=result.succeeded, margin=result.margin, roll=result.total)
     record_defense(play, plan)
     if not result.succeeded:
+        if plan.defense == "parry" and plan.automatic_failure:
+            parry_holds(play, plan)  # swept aside whatever the dice (L95)
         return 0
     if plan.defense == "parry" and not parry_holds(play, plan):
         record["success"] = False

@@ -224,22 +224,28 @@ def parry_breakage_odds(weapon: Attack, threat: Threat) -> int:
     >>> parry_breakage_odds(d.attacks[0], Threat("a", club, club.attacks[0], "front", 1))
     4
     """
-    attack = threat.attack
     if weapon.unarmed or weapon.weight <= 0:
         return 0
     ratio = int(_attack_weight(threat) // weapon.weight)
-    if ratio < 3 or (attack.weight <= 0 and not attack.unarmed):
+    if ratio < 3:
         return 0
     quality = {"cheap": 2, "good": 0, "fine": -1, "very fine": -2}[weapon.quality]
     return 2 + (ratio - 3) + (2 if weapon.improvised and weapon.quality == "good" else quality)
 
 
+FULL_ST_ATTACKS = ("slam", "tackle", "pounce", "rush")
+"""L89: "Use his full ST if he made a slam, flying tackle, pounce, or shield rush"."""
+
+
 def _attack_weight(threat: Threat) -> float:
-    """An unarmed attack weighs a tenth of the attacker's ST (a slam his full ST)."""
+    """An unarmed attack weighs a tenth of the attacker's ST; a slam, flying tackle, pounce or
+    shield rush (named in the usage or the attack's name) his full ST (L89)."""
     attack = threat.attack
+    words = f"{attack.usage} {attack.name}".lower()
+    if any(word in words for word in FULL_ST_ATTACKS):
+        return float(threat.attacker.st)
     if attack.unarmed:
-        full = "slam" in attack.usage.lower() or "rush" in attack.usage.lower()
-        return float(threat.attacker.st) if full else threat.attacker.st / 10
+        return threat.attacker.st / 10
     return attack.weight
 
 

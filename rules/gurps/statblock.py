@@ -78,8 +78,15 @@ class Attack:
 
     @property
     def thrust(self) -> bool:
-        """A thrust (bare hands parry it at full Parry)."""
-        return "thrust" in self.usage.lower() or self.damage.kind in ("imp", "pi")
+        """A thrust (bare hands parry it at full Parry, L127): the usage says so; an impaling
+        or piercing attack without a usage is taken as a thrust, but a swung one (a pick) is
+        not."""
+        usage = self.usage.lower()
+        if "thrust" in usage:
+            return True
+        if "swung" in usage or "swing" in usage:
+            return False
+        return self.damage.kind in ("imp", "pi")
 
 
 @dataclass(frozen=True, slots=True)
