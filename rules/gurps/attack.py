@@ -110,13 +110,17 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     except ValueError as error:
         raise RulesError(str(error)) from None
     facts = measurer.facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
+    measured = facts
     facts = _overridden(facts, request.overrides)
+    rulings = tuple(
+        f"GM ruling: {name} {value} (measured {_measured(measured, name)})"
+        for name, value in request.overrides.items())
     modifiers = attack_modifiers(attacker, attack, facts, request.options)
     room: tuple[Point | None, str | None] = (None, "a retreat is only against melee attacks")
     if not attack.ranged:
         room = retreat_room(board, target_piece, attacker_piece)
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
-                  *room)
+                  *room, rulings=rulings)
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -139,6 +143,10 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
         else:
             raise RulesError(f"override {key!r}: GURPS knows distance and arc")
     return replace(facts, **changes)
+
+
+def _measured(facts: MapFacts, name: str) -> str:
+    return f"{facts.distance:g} yd" if name == "distance" else facts.attacker_arc
 
 
 def defense_decision(setup: Setup, plans: tuple[DefensePlan, ...],
@@ -178,8 +186,8 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         **({"maneuver": ALL_OUT} if ALL_OUT in request.options else {}))
     made, result = success_roll(dice, setup.attacker_piece.id, setup.attack.label,
                                 setup.attack.skill, setup.modifiers)
-    play = Play(setup, board, dice, [made], [], attacker, setup.defender, setup.target_piece,
-                 _data(setup, result))
+    play = Play(setup, board, dice, [made], list(setup.rulings), attacker, setup.defender,
+                setup.target_piece, _data(setup, result))
     if not result.succeeded:
         play.events.append(Miss(setup.attacker_piece.id, setup.target_piece.id,
                                 result.kind is Grade.CRITICAL_FAILURE))

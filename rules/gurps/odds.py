@@ -174,6 +174,7 @@ def preview(board: Board, request: AttackRequest) -> Preview:
              f"hit {_percent(rows[0][1])}, critical {_percent(rows[1][1])}"]
     lines.append(f"{setup.attacker_piece.name} stands in {setup.target_piece.name}'s "
                  f"{setup.facts.attacker_arc} arc")
+    lines.extend(setup.rulings)
     if why is not None:
         lines.append(f"no defense: {why}")
     lines.extend(f"{label}: {_percent(p)}" for label, p in rows[3:])

@@ -35,6 +35,8 @@ class Setup:
     """Where the defender's retreat (one yard straight away from the attacker) lands."""
     no_room: str | None = None
     """Why there is no room for that step (a token or a wall behind), or None."""
+    rulings: tuple[str, ...] = ()
+    """The GM's overrides of the measured facts, in words for the log."""
 
     @property
     def effective_skill(self) -> int:

@@ -101,6 +101,19 @@ _ACTIONS = (
     ActionSpec("stand-up", "Stand up", ActionKind.ACTION, help="from prone, kneeling or sitting"),
 )
 
+OVERRIDES = (
+    StatField("distance", "Distance (yards)", FieldKind.CHOICE, "Override",
+              choices=("1", "2", "3", "5", "7", "10", "15", "20", "30", "50", "70", "100"),
+              help="the yards the range penalty and reach are read from (any number on the "
+                   "command line)"),
+    StatField("arc", "Attacker's arc", FieldKind.CHOICE, "Override",
+              choices=("front", "right", "left", "back"),
+              help="which arc of the defender the attacker stands in (shield DB, no defense "
+                   "from behind)"),
+)
+"""The measured facts the GM may rule otherwise (:func:`rules.gurps.attack.prepare` reads
+them from ``AttackRequest.overrides``)."""
+
 
 @register
 class Gurps(GameSystem):
@@ -113,6 +126,9 @@ class Gurps(GameSystem):
 
     def statblock_schema(self) -> tuple[StatField, ...]:
         return _SCHEMA
+
+    def overridable(self) -> tuple[StatField, ...]:
+        return OVERRIDES
 
     def combatant_from_dict(self, data: Mapping[str, Any], where: str,
                             token_id: str) -> Character:
