@@ -43,4 +43,6 @@ def run(args: argparse.Namespace) -> int:
         return 2
     added = after.tokens[-1]
     print(f"added {added.name} as {added.id} at ({added.x:g}, {added.y:g}) to {args.encounter}")
+    for note in added.stats.get("import_notes", []):  # what the system's importer skipped
+        print(f"  skipped: {note}")
     return 0

@@ -150,6 +150,8 @@ class Character:
     traits: tuple[str, ...] = ()
     attacks: tuple[Attack, ...] = ()
     condition: Condition = field(default_factory=lambda: Condition(hp=10))
+    import_notes: tuple[str, ...] = ()
+    """What the character sheet's importer could not read and skipped, in words."""
 
     def has(self, trait: str) -> bool:
         """Whether a trait starts with ``trait`` (``Weapon Master (Sword)`` has Weapon Master)."""
@@ -351,6 +353,7 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
         dr_vs=_int_map(data, "dr_vs", where),
         shield=_shield(data.get("shield"), f"{where}.shield", skills), skills=skills,
         traits=_texts(data, "traits", where),
+        import_notes=_texts(data, "import_notes", where),
         attacks=tuple(_attack(a, f"{where}.attacks[{i}]") for i, a in enumerate(attacks)),
         condition=_condition(data.get("condition", {}), f"{where}.condition", hp))
 
@@ -415,4 +418,6 @@ def character_to_dict(character: Character) -> dict[str, Any]:
     out["traits"] = list(character.traits)
     out["attacks"] = [_attack_to_dict(a) for a in character.attacks]
     out["condition"] = _condition_to_dict(character.condition)
+    if character.import_notes:
+        out["import_notes"] = list(character.import_notes)
     return out

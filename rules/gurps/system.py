@@ -74,6 +74,8 @@ _SCHEMA = (
               help='{"Acrobatics": 12}'),
     StatField("traits", "Traits", FieldKind.LIST, "Skills", default=[],
               help="Weapon Master, Trained By A Master, Ambidexterity, High Pain Threshold"),
+    StatField("import_notes", "Skipped on import", FieldKind.LIST, "Skills", default=[],
+              help="parts of the GCS sheet the importer could not read"),
     StatField("attacks", "Attacks (one per weapon usage)", FieldKind.TABLE, "Attacks",
               default=[], help="name, usage, skill, damage, kind, reach, range, parry, weight"),
     StatField("condition.hp", "Current HP", FieldKind.INTEGER, _C),
