@@ -82,9 +82,11 @@ def _problem(setup: Setup) -> str | None:
         return "the attacker is stunned (only All-Out Defense until he recovers)"
     if attacker.maneuver == "all-out-defense":
         return "the attacker chose All-Out Defense this turn"
-    if not attack.ranged and facts.distance > max(1, attack.reach[1]) + 1e-6:
-        return f"out of reach ({facts.distance:g} yd; {attack.label} reaches " \
-               f"{max(1, attack.reach[1])})"
+    reach = max(1, attack.reach[1])
+    # L143: a retreat "does not put you beyond the reach of his remaining attacks"
+    followed = setup.defender.condition.retreated_from == setup.attacker_piece.id
+    if not attack.ranged and facts.distance > reach + (1 if followed else 0) + 1e-6:
+        return f"out of reach ({facts.distance:g} yd; {attack.label} reaches {reach})"
     if attack.ranged and attack.range is not None and facts.distance > attack.range[1] + 1e-6:
         return f"out of range ({facts.distance:g} yd; maximum {attack.range[1]:g})"
     if not facts.line_of_sight:
@@ -120,7 +122,7 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     if not attack.ranged:
         room = retreat_room(board, target_piece, attacker_piece)
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
-                  *room, rulings=rulings)
+                  *room, rulings=rulings, given_hits=_given_hits(attack, request))
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -143,6 +145,19 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
         else:
             raise RulesError(f"override {key!r}: GURPS knows distance and arc")
     return replace(facts, **changes)
+
+
+def _given_hits(attack: Attack, request: AttackRequest) -> int | None:
+    """The ``hits`` input: a rapid-fire attack's hits counted at the table (1 to RoF)."""
+    text = request.params.get("hits", "").strip()
+    if not text:
+        return None
+    if attack.rate_of_fire <= 1:
+        raise RulesError(f"hits: {attack.label} is not a rapid-fire attack (RoF 1)")
+    if not text.isdigit() or not 1 <= int(text) <= attack.rate_of_fire:
+        raise RulesError(f"hits: {text!r} is not a number of hits from 1 to "
+                         f"{attack.rate_of_fire} (the Rate of Fire)")
+    return int(text)
 
 
 def _measured(facts: MapFacts, name: str) -> str:
@@ -193,7 +208,9 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
                                 result.kind is Grade.CRITICAL_FAILURE))
         return _finish(play, "miss")
     play.events.append(Hit(setup.attacker_piece.id, setup.target_piece.id, False))
-    hits = _hits(setup.attack, result)
+    hits = setup.given_hits or _hits(setup.attack, result)
+    if setup.given_hits:
+        play.notes.append(f"{hits} hits, as the table counted them")
     pending = _defend(play, request, result, hits)
     if isinstance(pending, Decision):
         names = {piece.id: piece.name for piece in board.tokens}

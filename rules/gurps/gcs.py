@@ -347,8 +347,11 @@ def _attack(sheet: _Sheet, item: Mapping[str, Any], weapon: Mapping[str, Any], w
     recoil = re.match(r"\d+", str(weapon.get("recoil", "1")))
     weight = (_weight(sheet, (item.get("calc") or {}).get("weight", "0 lb"),
                       f"{where}.calc.weight") if equipment else 0.0)
+    # GCS marks a weapon needing both hands with a dagger on its ST ("12†", "10‡")
+    hands = "both" if any(mark in str(weapon.get("strength", "")) for mark in "†‡") else "main"
     return Attack(
         name=name, usage=usage, skill=int(calc["level"]), damage=damage, kind=kind, reach=reach,
+        hand=hands,
         range=_range(sheet, weapon, st, where) if kind != "melee" else None, parry=parry,
         fencing="F" in flags, unbalanced="U" in flags, weight=weight, unarmed=not equipment,
         skill_name=_skill_name(weapon, skills), rate_of_fire=int(rate.group()) if rate else 1,

@@ -97,8 +97,8 @@ def lands_exactly(setup: Setup, first: DefensePlan,
         if result.kind is Grade.CRITICAL_SUCCESS or first.defense == "none":
             landed += p
             continue
-        hits = 1 if attack.rate_of_fire <= 1 else \
-            min(attack.rate_of_fire, 1 + result.margin // attack.recoil)
+        hits = setup.given_hits or (1 if attack.rate_of_fire <= 1 else
+                                    min(attack.rate_of_fire, 1 + result.margin // attack.recoil))
         for stops, q in first_stops.items():
             if stops >= hits:
                 continue

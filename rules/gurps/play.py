@@ -37,6 +37,8 @@ class Setup:
     """Why there is no room for that step (a token or a wall behind), or None."""
     rulings: tuple[str, ...] = ()
     """The GM's overrides of the measured facts, in words for the log."""
+    given_hits: int | None = None
+    """A rapid-fire attack's hits as the table counted them (the ``hits`` input), or None."""
 
     @property
     def effective_skill(self) -> int:

@@ -129,6 +129,9 @@ class Condition:
     attacked_with: tuple[str, ...] = ()
     broken: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    ready: tuple[str, ...] = ()
+    """The weapons in hand, when the GM declares them (L99: only a ready weapon parries, bare
+    hands need a free hand); empty: every melee weapon listed is taken as in hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +334,8 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         sacrificed=_flag(record, "sacrificed", where),
         acrobatic_dodged=_flag(record, "acrobatic_dodged", where),
         parries=parries, attacked_with=_texts(record, "attacked_with", where),
-        broken=_texts(record, "broken", where), dropped=_texts(record, "dropped", where))
+        broken=_texts(record, "broken", where), dropped=_texts(record, "dropped", where),
+        ready=_texts(record, "ready", where))
 
 
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:

@@ -89,6 +89,11 @@ _SCHEMA = (
     StatField("condition.immobilized", "Immobilized", FieldKind.FLAG, _C, default=False),
     StatField("condition.maneuver", "Maneuver", FieldKind.CHOICE, _C, choices=MANEUVERS,
               default=""),
+    StatField("condition.sprinted", "Moved beyond Basic Move last turn", FieldKind.FLAG, _C,
+              default=False, help="sprinting or Enhanced Move: no retreat (L147)"),
+    StatField("condition.ready", "Weapons in hand", FieldKind.LIST, _C, default=[],
+              help="the weapons held ready (empty: every melee weapon listed); only these "
+                   "parry, and bare hands need a hand free (L99, L123)"),
 )
 
 _ACTIONS = (
@@ -116,6 +121,14 @@ OVERRIDES = (
 """The measured facts the GM may rule otherwise (:func:`rules.gurps.attack.prepare` reads
 them from ``AttackRequest.overrides``)."""
 
+ATTACK_INPUTS = (
+    StatField("hits", "Hits (rapid fire, from physical dice)", FieldKind.INTEGER, "Declare",
+              minimum=1, maximum=20,
+              help="the hits of a rapid-fire attack as the table counted them (default: one "
+                   "plus one per full Recoil of margin, up to the Rate of Fire)"),
+)
+"""What the attacker's side may declare for one attack (``AttackRequest.params``)."""
+
 
 @register
 class Gurps(GameSystem):
@@ -131,6 +144,9 @@ class Gurps(GameSystem):
 
     def overridable(self) -> tuple[StatField, ...]:
         return OVERRIDES
+
+    def attack_inputs(self) -> tuple[StatField, ...]:
+        return ATTACK_INPUTS
 
     def combatant_from_dict(self, data: Mapping[str, Any], where: str,
                             token_id: str) -> Character:

@@ -259,7 +259,28 @@ def _guarded(attacker: str = "orc", distance: float = 1.0) -> Board:
                    touching={frozenset(("squire", "knight"))})
     foe = ORC if attacker == "orc" else ARCHER
     return board(piece(attacker, foe), piece("knight", KNIGHT, x=1.0, side=Side.HERO),
-                 piece("squire", SQUIRE, x=1.0, y=1.0, side=Side.HERO), measurer=fake)
+                 piece("squire", SQUIRE, x=0.5, y=0.87, side=Side.HERO), measurer=fake)
+    # the squire stands in the hex beside both the attacker's line and the knight
+
+
+def test_sacrificial_dodge_only_for_an_ally_who_can_step_in_the_way_l67() -> None:
+    # L67: "you must be close enough to interpose yourself between your friend and his
+    # attacker by taking a step". The orc at (0, 0), the knight at (1, 0): a squire touching
+    # the knight from behind, at (2, 0), is a step from the knight but not from the line
+    # between them (every point short of the knight is more than a yard off): refused with the
+    # reason. The squire at (0.5, 0.87) is 0.87 yd from the line: offered.
+    fake = FakeMap({("orc", "knight"): facts(1.0), ("orc", "squire"): facts(2.0)},
+                   touching={frozenset(("squire", "knight"))})
+    behind = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0, side=Side.HERO),
+                   piece("squire", SQUIRE, x=2.0, side=Side.HERO), measurer=fake)
+    paused = _attack(behind, [3, 4, 4])
+    assert paused.decision is not None
+    choice = {c.id: c for c in paused.decision.choices}["sacrifice:squire"]
+    assert (choice.allowed, choice.why_not) == (False, "Squire cannot step between Orc and "
+                                                       "Knight")
+    beside = _attack(_guarded(), [3, 4, 4])
+    assert beside.decision is not None
+    assert {c.id: c for c in beside.decision.choices}["sacrifice:squire"].allowed
 
 
 def test_sacrificial_dodge_puts_the_ally_in_the_way() -> None:
