@@ -122,7 +122,8 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     if not attack.ranged:
         room = retreat_room(board, target_piece, attacker_piece)
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
-                  *room, rulings=rulings, given_hits=_given_hits(attack, request))
+                  *room, rulings=rulings, given_hits=_given_hits(attack, request),
+                  follow=request.params.get("follow", "") in ("yes", "true", "1"))
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -328,12 +329,12 @@ def _acrobatic(play: Play, plan: DefensePlan) -> tuple[Modifier, ...]:
     """Acrobatic Dodge: an Acrobatics roll first, +2 on a success, -2 on a failure."""
     if plan.acrobatics is None:
         return ()
-    made, result = success_roll(play.dice, play.defender_piece.id, "Acrobatics",
-                                plan.acrobatics, ())
+    fancy = "Aerobatics" if play.defender.condition.moving == "flying" else "Acrobatics"
+    made, result = success_roll(play.dice, play.defender_piece.id, fancy, plan.acrobatics, ())
     play.events.append(made)
     play.defender = play.defender.with_condition(acrobatic_dodged=True)
-    return (Modifier(2, "Acrobatics success") if result.succeeded
-            else Modifier(-2, "Acrobatics failure"),)
+    return (Modifier(2, f"{fancy} success") if result.succeeded
+            else Modifier(-2, f"{fancy} failure"),)
 
 
 def _take_options(play: Play, plan: DefensePlan) -> None:
@@ -342,7 +343,14 @@ def _take_options(play: Play, plan: DefensePlan) -> None:
     if "retreat" in plan.options:
         _step_back(play)
         play.defender = play.defender.with_condition(retreated_from=attacker_id)
-    if "drop" in plan.options:
+        if play.setup.follow:
+            _follow(play)
+    if "drop" in plan.options and play.defender.condition.moving:
+        # L161: a flyer or swimmer drops below concealing terrain and does not end up prone
+        play.defender = play.defender.with_condition(dropped_from=attacker_id)
+        play.notes.append(f"{play.defender_piece.name} drops below the terrain "
+                          f"({play.defender.condition.moving})")
+    elif "drop" in plan.options:
         play.defender = play.defender.with_condition(posture="prone", dropped_from=attacker_id)
         play.events.append(StatusAdded(play.defender_piece.id, "prone"))
 
@@ -375,6 +383,21 @@ def _step_back(play: Play) -> None:
     play.events.append(TokenPushed(piece.id, stop))
 
 
+def _follow(play: Play) -> None:
+    """L145: "he can choose to follow you by taking his unused step": the attacker steps the
+    yard the defender gave (into the hex he left), "forcing you back"."""
+    setup, moved = play.setup, play.defender_piece
+    before = setup.target_piece
+    if (moved.x, moved.y) == (before.x, before.y):
+        play.notes.append(f"{setup.attacker_piece.name} has no step to follow: "
+                          f"{before.name} did not move")
+        return
+    foe = setup.attacker_piece
+    play.attacker_to = (foe.x + moved.x - before.x, foe.y + moved.y - before.y)
+    play.events.append(TokenPushed(foe.id, play.attacker_to))
+    play.notes.append(f"{foe.name} follows the retreat")
+
+
 def _data(setup: Setup, result: RollOutcome) -> dict[str, Any]:
     return {
         "attacker": setup.attacker_piece.id, "target": setup.target_piece.id,
@@ -405,6 +428,8 @@ def _title(setup: Setup, what: str) -> str:
 def _finish(play: Play, what: str) -> Resolution:
     setup = play.setup
     attacker_piece = replace(setup.attacker_piece, stats=character_to_dict(play.attacker))
+    if play.attacker_to is not None:
+        attacker_piece = attacker_piece.moved_to(*play.attacker_to)
     defender_piece = replace(play.defender_piece, stats=character_to_dict(play.defender))
     board = play.board.with_token(attacker_piece).with_token(defender_piece)
     play.data["notes"] = list(play.notes)

@@ -178,11 +178,16 @@ def _dodge_plans(defender: Character, threat: Threat) -> list[DefensePlan]:
     common = _common(defender, threat)
     kept = _retreat_modifier(defender, threat, 3)
     retreat_no = _retreat_block(defender, threat)
-    acrobatics = defender.skills.get("Acrobatics")
-    acro_no = ("needs the Acrobatics skill" if acrobatics is None else
-               "Acrobatic Dodge once per turn" if defender.condition.acrobatic_dodged else None)
+    condition = defender.condition
+    # L61: "If flying, roll against Aerobatics instead"
+    fancy = "Aerobatics" if condition.moving == "flying" else "Acrobatics"
+    acrobatics = defender.skills.get(fancy)
+    acro_no = (f"needs the {fancy} skill" if acrobatics is None else
+               "Acrobatic Dodge once per turn" if condition.acrobatic_dodged else None)
     drop_no = ("dodge and drop is only against ranged attacks" if not threat.attack.ranged else
-               "already prone" if defender.condition.posture == "prone" else None)
+               f"{condition.moving}: no concealing terrain a step below (L161)"
+               if condition.moving and not condition.cover_below else
+               "already prone" if condition.posture == "prone" else None)
     combos: list[tuple[tuple[str, ...], list[Modifier], str | None]] = [
         ((), [], None),
         (("retreat",), [Modifier(3, "retreat")], retreat_no),

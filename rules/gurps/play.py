@@ -39,6 +39,8 @@ class Setup:
     """The GM's overrides of the measured facts, in words for the log."""
     given_hits: int | None = None
     """A rapid-fire attack's hits as the table counted them (the ``hits`` input), or None."""
+    follow: bool = False
+    """The attacker follows a retreat with his unused step (the ``follow`` input, L145)."""
 
     @property
     def effective_skill(self) -> int:
@@ -70,6 +72,8 @@ class Play:
     ally_piece: Piece | None = None
     ally: Character | None = None
     ally_takes: bool = False
+    attacker_to: Point | None = None
+    """Where the attacker stepped following a retreat (L145), or None."""
 
 
 def land(play: Play, label: str) -> None:

@@ -38,6 +38,8 @@ QUALITIES = ("cheap", "good", "fine", "very fine")
 HANDS = ("main", "off", "both")
 POSTURES = ("standing", "kneeling", "sitting", "prone")
 MANEUVERS = ("", "all-out-attack", "all-out-defense")
+MOVING = ("", "flying", "swimming")
+"""How the token moves now, which the map cannot know (L61, L161): on foot, flying, swimming."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,11 @@ class Condition:
     attacked_with: tuple[str, ...] = ()
     broken: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    moving: str = ""
+    """``flying`` or ``swimming`` (L61: an Acrobatic Dodge rolls Aerobatics when flying; L161:
+    a dodge and drop only with concealing terrain a step below, and not prone)."""
+    cover_below: bool = False
+    """A flyer or swimmer has concealing terrain a step below (a hillcrest, L161)."""
     ready: tuple[str, ...] = ()
     """The weapons in hand, when the GM declares them (L99: only a ready weapon parries, bare
     hands need a free hand); empty: every melee weapon listed is taken as in hand."""
@@ -335,7 +342,9 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         acrobatic_dodged=_flag(record, "acrobatic_dodged", where),
         parries=parries, attacked_with=_texts(record, "attacked_with", where),
         broken=_texts(record, "broken", where), dropped=_texts(record, "dropped", where),
-        ready=_texts(record, "ready", where))
+        ready=_texts(record, "ready", where),
+        moving=_text(record, "moving", where, "", MOVING),
+        cover_below=_flag(record, "cover_below", where))
 
 
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:

@@ -26,6 +26,7 @@ from rules.gurps.odds import preview
 from rules.gurps.roll import success_roll
 from rules.gurps.statblock import (
     MANEUVERS,
+    MOVING,
     POSTURES,
     Character,
     character_from_dict,
@@ -91,6 +92,12 @@ _SCHEMA = (
               default=""),
     StatField("condition.sprinted", "Moved beyond Basic Move last turn", FieldKind.FLAG, _C,
               default=False, help="sprinting or Enhanced Move: no retreat (L147)"),
+    StatField("condition.moving", "Flying or swimming", FieldKind.CHOICE, _C,
+              choices=MOVING, default="",
+              help="flying: Acrobatic Dodge rolls Aerobatics (L61); flying or swimming: dodge "
+                   "and drop only with concealing terrain a step below, not prone (L161)"),
+    StatField("condition.cover_below", "Concealing terrain a step below", FieldKind.FLAG, _C,
+              default=False, help="lets a flyer or swimmer dodge and drop (L161)"),
     StatField("condition.ready", "Weapons in hand", FieldKind.LIST, _C, default=[],
               help="the weapons held ready (empty: every melee weapon listed); only these "
                    "parry, and bare hands need a hand free (L99, L123)"),
@@ -126,6 +133,10 @@ ATTACK_INPUTS = (
               minimum=1, maximum=20,
               help="the hits of a rapid-fire attack as the table counted them (default: one "
                    "plus one per full Recoil of margin, up to the Rate of Fire)"),
+    StatField("follow", "Follow a retreat (the unused step)", FieldKind.FLAG, "Declare",
+              default=False,
+              help="L145: attacking with a maneuver that allows a step not yet taken, the "
+                   "attacker steps after a retreating defender"),
 )
 """What the attacker's side may declare for one attack (``AttackRequest.params``)."""
 

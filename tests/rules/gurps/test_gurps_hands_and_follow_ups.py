@@ -144,3 +144,52 @@ def test_the_table_can_give_the_rapid_fire_hits_l53() -> None:
         GURPS.resolve_attack(board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0)),
                              AttackRequest("orc", "knight", "Axe", params={"hits": "2"}),
                              ScriptedDice([4]))
+
+
+def test_a_flyer_rolls_aerobatics_and_drops_only_with_cover_below_l61_l161() -> None:
+    # L61: "If flying, roll against Aerobatics instead": a flying harpy with Aerobatics-13
+    # has the Acrobatic Dodge; without the skill it has none. L161: flying, a dodge and drop
+    # "is possible only if a step would take you below concealing terrain".
+    harpy = {"dodge": 9, "skills": {"Aerobatics": 13}, "attacks": [PUNCH]}
+    bow = ARCHER["attacks"][0]
+    plans = _plans(_who(harpy, moving="flying"), attack=bow, distance=10.0)
+    assert plans["dodge+acrobatic"].allowed and plans["dodge+acrobatic"].acrobatics == 13
+    assert plans["dodge+drop"].why_not == \
+        "flying: no concealing terrain a step below (L161)"
+    assert _plans(_who(harpy), attack=bow, distance=10.0)["dodge+acrobatic"].why_not == \
+        "needs the Acrobatics skill"
+    covered = _plans(_who(harpy, moving="flying", cover_below=True), attack=bow, distance=10.0)
+    assert covered["dodge+drop"].allowed and covered["dodge+drop"].score == 12
+
+
+def test_a_flyer_dropping_below_cover_does_not_end_prone_l161() -> None:
+    # Bow-14 at 10 yd: -4 -> 10; 3+3+3 = 9 hits. Dodge 9 + 3 (drop) = 12: 3+3+3 = 9 succeeds.
+    # "You don't end up prone."
+    harpy = {"hp": 10, "ht": 10, "dodge": 9, "attacks": [PUNCH],
+             "condition": {"moving": "flying", "cover_below": True}}
+    table = board(piece("archer", ARCHER), piece("harpy", harpy, x=10.0),
+                  measurer=FakeMap({("archer", "harpy"): facts(10.0)}))
+    done = GURPS.resolve_attack(table, AttackRequest("archer", "harpy", "Bow",
+                                                     answers={"defense": ("dodge", "drop")}),
+                                ScriptedDice([3, 3, 3, 3, 3, 3]))
+    condition = done.board.token("harpy").stats["condition"]
+    assert condition.get("posture", "standing") == "standing"
+    assert condition["dropped_from"] == "archer"
+    assert "Harpy drops below the terrain (flying)" in done.notes
+
+
+def test_the_attacker_may_follow_the_retreat_with_his_step_l145() -> None:
+    # L145: "he can choose to follow you by taking his unused step". The knight at (1, 0)
+    # retreats from the orc at (0, 0) to (2, 0) (Parry 10 + DB 2 + 1 = 13: 5+5+3 = 13 holds);
+    # declared `follow`: the orc steps to (1, 0).
+    fake = FakeMap({("orc", "knight"): facts(1.0)})
+    table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0), measurer=fake)
+    request = AttackRequest("orc", "knight", "Axe", params={"follow": "yes"},
+                            answers={"defense": ("parry:Broadsword", "retreat")})
+    done = GURPS.resolve_attack(table, request, ScriptedDice([3, 4, 4, 5, 5, 3]))
+    assert (done.board.token("knight").x, done.board.token("orc").x) == (2.0, 1.0)
+    assert "Orc follows the retreat" in done.notes
+    plain = GURPS.resolve_attack(table, AttackRequest(
+        "orc", "knight", "Axe", answers={"defense": ("parry:Broadsword", "retreat")}),
+        ScriptedDice([3, 4, 4, 5, 5, 3]))
+    assert plain.board.token("orc").x == 0.0
