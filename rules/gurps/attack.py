@@ -123,7 +123,8 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
         room = retreat_room(board, target_piece, attacker_piece)
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
                   *room, rulings=rulings, given_hits=_given_hits(attack, request),
-                  follow=request.params.get("follow", "") in ("yes", "true", "1"))
+                  follow=request.params.get("follow", "") in ("yes", "true", "1"),
+                  arm=request.params.get("arm", "") in ("yes", "true", "1"))
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -304,12 +305,16 @@ def _play_plan(play: Play, plan: DefensePlan, decision_id: str, hits: int) -> in
     play.events.append(made)
     record.update(success=result.succeeded, margin=result.margin, roll=result.total)
     record_defense(play, plan)
+    if plan.defense == "parry" and not setup.attack.unarmed:
+        play.failed_parry = None if result.succeeded else plan.weapon
     if not result.succeeded:
         if plan.defense == "parry" and plan.automatic_failure:
             parry_holds(play, plan)  # swept aside whatever the dice (L95)
         return 0
     if plan.defense == "parry" and not parry_holds(play, plan):
         record["success"] = False
+        if not setup.attack.unarmed:
+            play.failed_parry = plan.weapon
         return 0
     stopped = min(hits, _stopped_hits(plan, result))
     play.events.append(Defended(target, setup.attacker_piece.id, stopped))

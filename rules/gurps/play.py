@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.dice import DiceSource
-from rules.events import Event, Modifier
+from rules.events import Event, Injured, Modifier, StatusAdded
 from rules.gurps.defense import Threat
 from rules.gurps.injury import apply_hit
 from rules.gurps.statblock import Attack, Character, character_from_dict
@@ -41,6 +41,8 @@ class Setup:
     """A rapid-fire attack's hits as the table counted them (the ``hits`` input), or None."""
     follow: bool = False
     """The attacker follows a retreat with his unused step (the ``follow`` input, L145)."""
+    arm: bool = False
+    """After a failed parry against this weapon, the hit goes to the parrying arm (L129)."""
 
     @property
     def effective_skill(self) -> int:
@@ -74,6 +76,8 @@ class Play:
     ally_takes: bool = False
     attacker_to: Point | None = None
     """Where the attacker stepped following a retreat (L145), or None."""
+    failed_parry: str | None = None
+    """The weapon (or bare hand) of a parry against a weapon that failed, for L129."""
 
 
 def land(play: Play, label: str) -> None:
@@ -83,9 +87,31 @@ def land(play: Play, label: str) -> None:
         play.ally, events = apply_hit(play.dice, attacker_id, play.ally_piece.id, play.ally,
                                       play.setup.attack, label)
     else:
+        at_arm = play.setup.arm and play.failed_parry is not None
         play.defender, events = apply_hit(play.dice, attacker_id, play.defender_piece.id,
-                                          play.defender, play.setup.attack, label)
+                                          play.defender, play.setup.attack,
+                                          f"{label} the parrying arm".strip() if at_arm
+                                          else label)
+        if at_arm:
+            _arm_hit(play, events)
     play.events.extend(events)
+
+
+def _arm_hit(play: Play, events: list[Event]) -> None:
+    """L129: the attacker hit "the arm you parried with"; "If your arm suffers more than half
+    your Hit Points in injury, it is automatically crippled": the weapon in it is dropped."""
+    weapon = play.failed_parry or ""
+    injury = sum(e.injury for e in events if isinstance(e, Injured))
+    piece = play.defender_piece
+    play.notes.append(f"{play.setup.attacker_piece.name} hits {piece.name}'s parrying arm")
+    if injury <= play.defender.hp / 2:
+        return
+    events.append(StatusAdded(piece.id, "parrying arm crippled"))
+    unarmed = any(a.unarmed for a in play.defender.attacks if a.name == weapon)
+    if not unarmed and weapon not in play.defender.condition.dropped:
+        play.defender = play.defender.with_condition(
+            dropped=(*play.defender.condition.dropped, weapon))
+        events.append(StatusAdded(piece.id, f"{weapon} dropped"))
 
 
 def modifier_json(modifier: Modifier) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import pytest
 from gurps_table import ARCHER, KNIGHT, ORC, FakeMap, board, facts, piece
 
 from rules.dice import ScriptedDice
+from rules.events import StatusAdded
 from rules.gurps.defense import DefensePlan, Threat, defense_plans
 from rules.gurps.statblock import Character, character_from_dict
 from rules.interface import AttackRequest
@@ -193,3 +194,26 @@ def test_the_attacker_may_follow_the_retreat_with_his_step_l145() -> None:
         "orc", "knight", "Axe", answers={"defense": ("parry:Broadsword", "retreat")}),
         ScriptedDice([3, 4, 4, 5, 5, 3]))
     assert plain.board.token("orc").x == 0.0
+
+
+def test_a_failed_parry_lets_the_attacker_hit_the_parrying_arm_l129() -> None:
+    # L129: "a failed parry against a weapon means your attacker may choose to hit his
+    # original target or the arm you parried with! If your arm suffers more than half your Hit
+    # Points in injury, it is automatically crippled". Declared `arm`. Axe-13: 3+4+4 = 11 hits;
+    # the knight parries, Broadsword 10 + DB 2 = 12: 6+6+1 = 13 fails. Damage 2d+2 cut:
+    # 4+3 + 2 = 9, DR 3: 6 x 1.5 = 9 injury to the sword arm: more than 12 / 2 -> crippled,
+    # the broadsword dropped. Major wound: HT 12 against 2+3+4 = 9 holds.
+    table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0),
+                  measurer=FakeMap({("orc", "knight"): facts(1.0)}))
+    request = AttackRequest("orc", "knight", "Axe", params={"arm": "yes"},
+                            answers={"defense": ("parry:Broadsword",)})
+    done = GURPS.resolve_attack(table, request, ScriptedDice([3, 4, 4, 6, 6, 1, 4, 3, 2, 3, 4]))
+    assert StatusAdded("knight", "parrying arm crippled") in done.events
+    assert StatusAdded("knight", "Broadsword dropped") in done.events
+    assert done.board.token("knight").stats["condition"]["dropped"] == ["Broadsword"]
+    assert "Orc hits Knight's parrying arm" in done.notes
+    # the same dice without the declaration: a torso hit, nothing crippled
+    plain = GURPS.resolve_attack(table, AttackRequest(
+        "orc", "knight", "Axe", answers={"defense": ("parry:Broadsword",)}),
+        ScriptedDice([3, 4, 4, 6, 6, 1, 4, 3, 2, 3, 4]))
+    assert StatusAdded("knight", "parrying arm crippled") not in plain.events
