@@ -421,5 +421,7 @@ def read_sheet(data: bytes | Mapping[str, Any], filename: str) -> tuple[str, Cha
         shield=shield, skills=skills, traits=_traits(sheet),
         attacks=_attacks(sheet, st, skills, db),
         condition=Condition(hp=int(_number(sheet, current, "attributes[hp].calc.current"))),
-        import_notes=tuple(sheet.skipped))
+        import_notes=tuple(sheet.skipped),
+        basic_move=int(_attribute(sheet, attributes, "basic_move"))
+        if "basic_move" in attributes else 0)
     return name, character

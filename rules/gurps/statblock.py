@@ -131,6 +131,8 @@ class Condition:
     attacked_with: tuple[str, ...] = ()
     broken: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    moved: float = 0.0
+    """The yards moved this turn (the table counts them as the token is dragged)."""
     moving: str = ""
     """``flying`` or ``swimming`` (L61: an Acrobatic Dodge rolls Aerobatics when flying; L161:
     a dodge and drop only with concealing terrain a step below, and not prone)."""
@@ -162,6 +164,19 @@ class Character:
     condition: Condition = field(default_factory=lambda: Condition(hp=10))
     import_notes: tuple[str, ...] = ()
     """What the character sheet's importer could not read and skipped, in words."""
+    basic_move: int = 0
+    """Basic Move in yards; 0: Basic Speed, dropping fractions."""
+
+    @property
+    def move(self) -> int:
+        """Move: Basic Move less a fifth per encumbrance level, dropping fractions (at least
+        1); the yards a Move maneuver goes.
+
+        >>> Character(10, 10, 10, 10, 5.75, 20, 8, encumbrance=2).move
+        3
+        """
+        basic = self.basic_move or int(self.basic_speed)
+        return max(1, basic * (5 - self.encumbrance) // 5)
 
     def has(self, trait: str) -> bool:
         """Whether a trait starts with ``trait`` (``Weapon Master (Sword)`` has Weapon Master)."""
@@ -344,6 +359,7 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         broken=_texts(record, "broken", where), dropped=_texts(record, "dropped", where),
         ready=_texts(record, "ready", where),
         moving=_text(record, "moving", where, "", MOVING),
+        moved=_number(record, "moved", where, 0.0),
         cover_below=_flag(record, "cover_below", where))
 
 
@@ -367,6 +383,7 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
         shield=_shield(data.get("shield"), f"{where}.shield", skills), skills=skills,
         traits=_texts(data, "traits", where),
         import_notes=_texts(data, "import_notes", where),
+        basic_move=_int(data, "basic_move", where, 0),
         attacks=tuple(_attack(a, f"{where}.attacks[{i}]") for i, a in enumerate(attacks)),
         condition=_condition(data.get("condition", {}), f"{where}.condition", hp))
 
@@ -433,4 +450,6 @@ def character_to_dict(character: Character) -> dict[str, Any]:
     out["condition"] = _condition_to_dict(character.condition)
     if character.import_notes:
         out["import_notes"] = list(character.import_notes)
+    if character.basic_move:
+        out["basic_move"] = character.basic_move
     return out

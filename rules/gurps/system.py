@@ -42,6 +42,8 @@ from rules.interface import (
     Badge,
     FieldKind,
     GridDefaults,
+    Movement,
+    MoveMode,
     Preview,
     Resolution,
     StatField,
@@ -174,6 +176,42 @@ class Gurps(GameSystem):
     def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
         name, character = read_sheet(data, filename)
         return name, character_to_dict(character)
+
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """GURPS Move (Basic Move less encumbrance) for the ruler, with a sprint (Move + 20%,
+        at least +1) and the one-yard step of the Attack, All-Out Defense and other step
+        maneuvers; what the token moved this turn is spent. None when the stat block does not
+        parse.
+
+        >>> move = Gurps().movement(Piece("a", "A", 0, 0, stats={"basic_speed": 6.25,
+        ...     "encumbrance": 1, "condition": {"moved": 2}}))
+        >>> move.pace, move.dash, move.spent, [(m.id, m.limit) for m in move.modes]
+        (4, 5, 2.0, [('move', None), ('step', 1.0)])
+        """
+        try:
+            who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
+        except RulesError:
+            return None
+        sprint = max(who.move + 1, who.move * 6 // 5)
+        modes = (MoveMode("move", "Move"), MoveMode("step", "Step (a maneuver's step)",
+                                                    limit=1.0))
+        return Movement(who.move, sprint, name="Move", modes=modes, mode="move",
+                        spent=who.condition.moved, dash_name="Sprint")
+
+    def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
+        """In combat, count the yards ``token_id`` moved this turn; beyond Basic Move he
+        sprinted (L147: no retreat until his next turn)."""
+        if not board.combat.get("round"):
+            return board
+        piece = board.token(token_id)
+        try:
+            who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
+        except RulesError:
+            return board
+        total = who.condition.moved + cost
+        basic = who.basic_move or int(who.basic_speed)
+        who = who.with_condition(moved=total, sprinted=who.condition.sprinted or total > basic)
+        return board.with_token(replace(piece, stats=character_to_dict(who)))
 
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """Every attack by its label (a weapon's usage each: swung, thrust, shoot)."""

@@ -217,3 +217,22 @@ def test_a_failed_parry_lets_the_attacker_hit_the_parrying_arm_l129() -> None:
         "orc", "knight", "Axe", answers={"defense": ("parry:Broadsword",)}),
         ScriptedDice([3, 4, 4, 6, 6, 1, 4, 3, 2, 3, 4]))
     assert StatusAdded("knight", "parrying arm crippled") not in plain.events
+
+
+def test_the_ruler_shows_move_and_a_move_beyond_basic_move_is_a_sprint_l147() -> None:
+    # Basic Speed 6.25 -> Basic Move 6; encumbrance 1: Move 6 x 4/5 = 4.8 -> 4; the sprint
+    # 4 x 1.2 = 4.8 -> at least Move + 1 = 5; the step of a maneuver is one yard. In combat,
+    # 4 yards and then 3 more this turn: 7 > Basic Move 6, so he sprinted: L147, no retreat.
+    knight = {**KNIGHT, "basic_speed": 6.25, "encumbrance": 1}
+    move = GURPS.movement(piece("knight", knight))
+    assert move is not None
+    assert (move.name, move.pace, move.dash, move.dash_name) == ("Move", 4, 5, "Sprint")
+    assert move.mode_named("step") is not None and move.mode_named("step").limit == 1.0
+    table = board(piece("orc", ORC), piece("knight", knight, x=1.0),
+                  combat={"round": 1, "order": ["knight", "orc"], "acting": 0})
+    table = GURPS.moved(table, "knight", 4.0, "move")
+    assert "sprinted" not in table.token("knight").stats["condition"]
+    table = GURPS.moved(table, "knight", 3.0, "move")
+    assert table.token("knight").stats["condition"]["sprinted"] is True
+    plans = _plans(character_from_dict(table.token("knight").stats, "k"))
+    assert plans["dodge+retreat"].why_not == "moved faster than Basic Move last turn"
