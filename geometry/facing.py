@@ -3,6 +3,8 @@
 Bearings are degrees clockwise from up the screen (-y), like ``Body.facing``. The defaults
 follow GURPS hex facing: the front arc is the three hexes ahead (90 degrees either side of
 the facing), the back arc the hex behind (30 degrees either side), the rest left or right.
+On a grid, :func:`grid_arc` reads the arcs from the grid's own diagram: the facing snapped to
+a side (:func:`grid_facing`) and each cell in the arc of the neighbour whose sector holds it.
 
 Examples
 --------
@@ -17,13 +19,15 @@ FacingView(arc=<Arc.BACK: 'back'>, bearing=180.0, is_shield_side=False)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from geometry.errors import GeometryError, require_finite, require_point
+from geometry.grid import GridKind
 from geometry.shapes import Body, Point
 
-__all__ = ["Arc", "FacingView", "Side", "bearing_to", "facing_arc"]
+__all__ = ["Arc", "FacingView", "Side", "bearing_to", "facing_arc", "grid_arc", "grid_facing",
+           "grid_facing_step"]
 
 
 class Arc(StrEnum):
@@ -90,6 +94,72 @@ def facing_arc(
     left_half = relative > 180.0
     shield_side = left_half if shield is Side.LEFT else 0.0 < relative < 180.0
     return FacingView(_arc(relative, front_half_angle, back_half_angle), relative, shield_side)
+
+
+def grid_facing_step(kind: GridKind) -> float:
+    """Degrees between the facings a token can take: a hex side (60) on hexes, an eighth (45)
+    on squares and gridless maps."""
+    return 60.0 if kind is GridKind.HEX else 45.0
+
+
+def grid_facing(facing: float, kind: GridKind) -> float:
+    """``facing`` snapped to the grid's sides, in [0, 360).
+
+    The hexes are pointy-top, so their sides face 30, 90, 150, 210, 270 and 330 degrees; a
+    facing half-way between two sides (a hex corner, such as the old default 0) takes the side
+    clockwise of it. Squares face their eight neighbours (multiples of 45); a gridless map
+    keeps any facing.
+
+    Examples
+    --------
+    >>> [grid_facing(f, GridKind.HEX) for f in (0.0, 60.0, 100.0, 359.0)]
+    [30.0, 90.0, 90.0, 330.0]
+    >>> grid_facing(100.0, GridKind.SQUARE), grid_facing(100.0, GridKind.GRIDLESS)
+    (90.0, 100.0)
+    """
+    require_finite("facing", facing)
+    if kind is GridKind.GRIDLESS:
+        return facing % 360.0
+    step = grid_facing_step(kind)
+    offset = 30.0 if kind is GridKind.HEX else 0.0
+    return (offset + step * math.floor((facing - offset) / step + 0.5)) % 360.0
+
+
+def grid_arc(defender: Body, point: Point, kind: GridKind, *,
+             shield: Side = Side.LEFT) -> FacingView:
+    """The arc of ``defender`` that ``point`` lies in, read from the grid's own diagram.
+
+    On hexes the facing is a hex side (:func:`grid_facing`): of the six neighbours the three
+    ahead are the front, one the right, one the left and the one behind the back. A hex further
+    off takes the arc of the neighbour whose 60-degree sector (between two spines from the
+    centre) holds it, so the arcs run out by hex rows; a hex on a spine between two sectors
+    takes the arc better for the defender (front before side before back). On squares the
+    eight neighbours are three front, two right, two left and one back, by 45-degree sectors
+    in the same way. A gridless map keeps :func:`facing_arc`'s 180-degree front and 60-degree
+    back.
+
+    Examples
+    --------
+    >>> guard = Body("guard", 0.0, 0.0, facing=0.0)   # snapped to the side at 30 degrees
+    >>> [grid_arc(guard, (math.sin(math.radians(b)), -math.cos(math.radians(b))),
+    ...           GridKind.HEX).arc.value for b in (30, 90, 150, 210, 270, 330)]
+    ['front', 'front', 'right', 'back', 'left', 'front']
+    """
+    if kind is GridKind.GRIDLESS:
+        return facing_arc(defender, point, shield=shield)
+    faced = replace(defender, facing=grid_facing(defender.facing, kind))
+    view = facing_arc(faced, point, shield=shield)
+    step = grid_facing_step(kind)
+    off_front = min(view.bearing, 360.0 - view.bearing)
+    # the nearest neighbour's direction; a tie (a spine) goes to the one nearer the front
+    sector = math.ceil(off_front / step - 0.5 - 1e-9) * step
+    if sector <= step:
+        arc = Arc.FRONT
+    elif sector >= 180.0:
+        arc = Arc.BACK
+    else:
+        arc = Arc.RIGHT if view.bearing < 180.0 else Arc.LEFT
+    return FacingView(arc, view.bearing, view.is_shield_side)
 
 
 def _arc(relative: float, front: float, back: float) -> Arc:

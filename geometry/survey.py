@@ -32,7 +32,7 @@ from geometry.cover import (
     least_hidden,
     viewpoints,
 )
-from geometry.facing import Arc, facing_arc
+from geometry.facing import Arc, grid_arc
 from geometry.illumination import illumination_at
 from geometry.index import Battlefield
 from geometry.line_of_fire import Obstacle, bystanders_from, obstacles_crossed
@@ -50,7 +50,8 @@ class Survey:
 
     ``distance`` is centre to centre on the grid (elevation by Pythagoras);
     ``elevation_difference`` is the target's base minus the attacker's (positive: the target
-    is higher); ``attacker_arc`` is the arc of the *target* the attacker stands in;
+    is higher); ``attacker_arc`` is the arc of the *target* the attacker stands in, by the grid's
+    diagram (:func:`geometry.facing.grid_arc`: hex sides on hexes);
     ``illumination`` is the light at the target.
     """
 
@@ -148,7 +149,7 @@ def survey(
         adjacent_to_attacker=_adjacent(field, gaps_a, a),
         adjacent_to_target=_adjacent(field, gaps_t, t),
         elevation_difference=target.base_z - attacker.base_z,
-        attacker_arc=facing_arc(target, (attacker.x, attacker.y)).arc,
+        attacker_arc=grid_arc(target, (attacker.x, attacker.y), field.grid).arc,
         illumination=illumination_at(field, (target.x, target.y)),
     )
 

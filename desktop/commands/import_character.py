@@ -50,4 +50,6 @@ def run(args: argparse.Namespace) -> int:
     if reading.understood or reading.unread or reading.mismatches:
         print("\n".join(reading_lines(reading)))
     print(f"added {added.name} as {added.id} at ({added.x:g}, {added.y:g}) to {args.encounter}")
+    for note in added.stats.get("import_notes", []):  # what the system's importer skipped
+        print(f"  skipped: {note}")
     return 0

@@ -20,6 +20,7 @@ Examples
 >>> save_encounter(Encounter(tokens=(archer, Token("o", "Orc", 14.5, 0.5))), path)
 >>> parser = argparse.ArgumentParser()
 >>> add_arguments(parser)
+>>> # the orc looks up the screen; the archer due west is at its left (squares: 3 front squares)
 >>> run(parser.parse_args([str(path), "--attacker", "a", "--target", "o", "--weapon", "bow"]))
 distance              14.0
 range_band            medium
@@ -31,7 +32,7 @@ bystanders            []
 adjacent_to_attacker  []
 adjacent_to_target    []
 elevation_difference  0.0
-attacker_arc          front
+attacker_arc          left
 illumination          bright
 0
 """

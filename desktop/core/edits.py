@@ -246,15 +246,39 @@ def label_for_move(encounter: Encounter, token_ids: list[str]) -> str:
 
 def turn_facing(facing: float, steps: int, kind: GridKind) -> float:
     """``facing`` turned ``steps`` sides clockwise: a hex side (60°) on a hex grid, an eighth
-    (45°) elsewhere, snapped to those sides.
+    (45°) elsewhere, snapped first to the grid's sides (on the pointy-top hexes the sides face
+    30°, 90°, ... 330°, so a facing always points at a hex side, never at a corner).
 
     Examples
     --------
     >>> turn_facing(0.0, 1, GridKind.HEX), turn_facing(10.0, -1, GridKind.SQUARE)
-    (60.0, 315.0)
+    (90.0, 315.0)
+    >>> turn_facing(0.0, -1, GridKind.HEX), turn_facing(30.0, 6, GridKind.HEX)
+    (330.0, 30.0)
     """
-    side = 60.0 if kind is GridKind.HEX else 45.0
-    return (round(facing / side) + steps) * side % 360.0
+    from geometry.facing import grid_facing, grid_facing_step
+    from geometry.grid import GridKind as Kind
+
+    # gridless maps turn by eighths too, snapped like squares
+    grid = Kind.HEX if kind is GridKind.HEX else Kind.SQUARE
+    return (grid_facing(facing, grid) + steps * grid_facing_step(grid)) % 360.0
+
+
+def faced_on_grid(token: Token, kind: GridKind) -> Token:
+    """``token`` with its facing as the rules read it on a ``kind`` grid (a hex side on
+    hexes, an eighth on squares; see :func:`geometry.facing.grid_facing`), so the facing mark
+    drawn is the facing measured.
+
+    Examples
+    --------
+    >>> faced_on_grid(Token("g", "Guard", 0.5, 0.5), GridKind.HEX).facing
+    30.0
+    """
+    from geometry.facing import grid_facing
+    from geometry.grid import GridKind as Kind
+
+    facing = grid_facing(token.facing, Kind(kind.value))
+    return token if facing == token.facing else replace(token, facing=facing)
 
 
 ROOM_WALLS = (WallKind.WALL, WallKind.DOOR, WallKind.WINDOW)

@@ -21,6 +21,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
+from desktop.core.edits import faced_on_grid
 from desktop.core.fog import PartySight, shown_to_players, tracker_for
 from desktop.core.images import ImageError, read_image_file
 from desktop.core.model import Encounter, Light, Region, Token, Wall
@@ -320,7 +321,9 @@ class MapScene(QGraphicsScene):
         """Bring the token items in line (those this audience sees); whether any was added,
         removed or changed."""
         shown = self._shown_ids(encounter)
-        visible = [t for t in encounter.tokens if t.id in shown]
+        # the facing mark shows the facing the rules measure (a hex side on hexes)
+        visible = [faced_on_grid(t, encounter.grid.kind)
+                   for t in encounter.tokens if t.id in shown]
         wanted = {t.id for t in visible}
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:

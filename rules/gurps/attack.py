@@ -43,7 +43,7 @@ from rules.gurps.sacrifice import ally_plans, sacrifice
 from rules.gurps.statblock import Attack, Character, character_to_dict
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
-from rules.table import Board, MapFacts
+from rules.table import Board, MapFacts, Piece, Point
 
 __all__ = ["attack_modifiers", "defense_decision", "prepare", "resolve"]
 
@@ -82,9 +82,11 @@ def _problem(setup: Setup) -> str | None:
         return "the attacker is stunned (only All-Out Defense until he recovers)"
     if attacker.maneuver == "all-out-defense":
         return "the attacker chose All-Out Defense this turn"
-    if not attack.ranged and facts.distance > max(1, attack.reach[1]) + 1e-6:
-        return f"out of reach ({facts.distance:g} yd; {attack.label} reaches " \
-               f"{max(1, attack.reach[1])})"
+    reach = max(1, attack.reach[1])
+    # L143: a retreat "does not put you beyond the reach of his remaining attacks"
+    followed = setup.defender.condition.retreated_from == setup.attacker_piece.id
+    if not attack.ranged and facts.distance > reach + (1 if followed else 0) + 1e-6:
+        return f"out of reach ({facts.distance:g} yd; {attack.label} reaches {reach})"
     if attack.ranged and attack.range is not None and facts.distance > attack.range[1] + 1e-6:
         return f"out of range ({facts.distance:g} yd; maximum {attack.range[1]:g})"
     if not facts.line_of_sight:
@@ -110,9 +112,19 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     except ValueError as error:
         raise RulesError(str(error)) from None
     facts = measurer.facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
+    measured = facts
     facts = _overridden(facts, request.overrides)
+    rulings = tuple(
+        f"GM ruling: {name} {value} (measured {_measured(measured, name)})"
+        for name, value in request.overrides.items())
     modifiers = attack_modifiers(attacker, attack, facts, request.options)
-    setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers)
+    room: tuple[Point | None, str | None] = (None, "a retreat is only against melee attacks")
+    if not attack.ranged:
+        room = retreat_room(board, target_piece, attacker_piece)
+    setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
+                  *room, rulings=rulings, given_hits=_given_hits(attack, request),
+                  follow=request.params.get("follow", "") in ("yes", "true", "1"),
+                  arm=request.params.get("arm", "") in ("yes", "true", "1"))
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -137,12 +149,31 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
     return replace(facts, **changes)
 
 
+def _given_hits(attack: Attack, request: AttackRequest) -> int | None:
+    """The ``hits`` input: a rapid-fire attack's hits counted at the table (1 to RoF)."""
+    text = request.params.get("hits", "").strip()
+    if not text:
+        return None
+    if attack.rate_of_fire <= 1:
+        raise RulesError(f"hits: {attack.label} is not a rapid-fire attack (RoF 1)")
+    if not text.isdigit() or not 1 <= int(text) <= attack.rate_of_fire:
+        raise RulesError(f"hits: {text!r} is not a number of hits from 1 to "
+                         f"{attack.rate_of_fire} (the Rate of Fire)")
+    return int(text)
+
+
+def _measured(facts: MapFacts, name: str) -> str:
+    return f"{facts.distance:g} yd" if name == "distance" else facts.attacker_arc
+
+
 def defense_decision(setup: Setup, plans: tuple[DefensePlan, ...],
                      decision_id: str = "defense") -> Decision:
-    """The defender's choice: every plan with its exact odds, not-allowed ones with why."""
+    """The defender's choice: every plan with its exact odds, not-allowed ones with why (and
+    no odds: a refused retreat offers no chance)."""
     choices = tuple(
         Choice(plan.id, _choice_label(plan), allowed=plan.allowed, why_not=plan.why_not,
-               probability=float(plan.probability) if plan.defense != "none" else 0.0)
+               probability=(None if not plan.allowed else
+                            float(plan.probability) if plan.defense != "none" else 0.0))
         for plan in plans)
     name = setup.target_piece.name
     return Decision(decision_id, f"{name} defends against {setup.attacker_piece.name}'s "
@@ -172,14 +203,16 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         **({"maneuver": ALL_OUT} if ALL_OUT in request.options else {}))
     made, result = success_roll(dice, setup.attacker_piece.id, setup.attack.label,
                                 setup.attack.skill, setup.modifiers)
-    play = Play(setup, board, dice, [made], [], attacker, setup.defender, setup.target_piece,
-                 _data(setup, result))
+    play = Play(setup, board, dice, [made], list(setup.rulings), attacker, setup.defender,
+                setup.target_piece, _data(setup, result))
     if not result.succeeded:
         play.events.append(Miss(setup.attacker_piece.id, setup.target_piece.id,
                                 result.kind is Grade.CRITICAL_FAILURE))
         return _finish(play, "miss")
     play.events.append(Hit(setup.attacker_piece.id, setup.target_piece.id, False))
-    hits = _hits(setup.attack, result)
+    hits = setup.given_hits or _hits(setup.attack, result)
+    if setup.given_hits:
+        play.notes.append(f"{hits} hits, as the table counted them")
     pending = _defend(play, request, result, hits)
     if isinstance(pending, Decision):
         names = {piece.id: piece.name for piece in board.tokens}
@@ -272,10 +305,16 @@ def _play_plan(play: Play, plan: DefensePlan, decision_id: str, hits: int) -> in
     play.events.append(made)
     record.update(success=result.succeeded, margin=result.margin, roll=result.total)
     record_defense(play, plan)
+    if plan.defense == "parry" and not setup.attack.unarmed:
+        play.failed_parry = None if result.succeeded else plan.weapon
     if not result.succeeded:
+        if plan.defense == "parry" and plan.automatic_failure:
+            parry_holds(play, plan)  # swept aside whatever the dice (L95)
         return 0
     if plan.defense == "parry" and not parry_holds(play, plan):
         record["success"] = False
+        if not setup.attack.unarmed:
+            play.failed_parry = plan.weapon
         return 0
     stopped = min(hits, _stopped_hits(plan, result))
     play.events.append(Defended(target, setup.attacker_piece.id, stopped))
@@ -295,12 +334,12 @@ def _acrobatic(play: Play, plan: DefensePlan) -> tuple[Modifier, ...]:
     """Acrobatic Dodge: an Acrobatics roll first, +2 on a success, -2 on a failure."""
     if plan.acrobatics is None:
         return ()
-    made, result = success_roll(play.dice, play.defender_piece.id, "Acrobatics",
-                                plan.acrobatics, ())
+    fancy = "Aerobatics" if play.defender.condition.moving == "flying" else "Acrobatics"
+    made, result = success_roll(play.dice, play.defender_piece.id, fancy, plan.acrobatics, ())
     play.events.append(made)
     play.defender = play.defender.with_condition(acrobatic_dodged=True)
-    return (Modifier(2, "Acrobatics success") if result.succeeded
-            else Modifier(-2, "Acrobatics failure"),)
+    return (Modifier(2, f"{fancy} success") if result.succeeded
+            else Modifier(-2, f"{fancy} failure"),)
 
 
 def _take_options(play: Play, plan: DefensePlan) -> None:
@@ -309,26 +348,59 @@ def _take_options(play: Play, plan: DefensePlan) -> None:
     if "retreat" in plan.options:
         _step_back(play)
         play.defender = play.defender.with_condition(retreated_from=attacker_id)
-    if "drop" in plan.options:
+        if play.setup.follow:
+            _follow(play)
+    if "drop" in plan.options and play.defender.condition.moving:
+        # L161: a flyer or swimmer drops below concealing terrain and does not end up prone
+        play.defender = play.defender.with_condition(dropped_from=attacker_id)
+        play.notes.append(f"{play.defender_piece.name} drops below the terrain "
+                          f"({play.defender.condition.moving})")
+    elif "drop" in plan.options:
         play.defender = play.defender.with_condition(posture="prone", dropped_from=attacker_id)
         play.events.append(StatusAdded(play.defender_piece.id, "prone"))
 
 
-def _step_back(play: Play) -> None:
-    piece, foe = play.defender_piece, play.setup.attacker_piece
+def retreat_room(board: Board, piece: Piece, foe: Piece) -> tuple[Point | None, str | None]:
+    """Where ``piece`` lands stepping one yard (a cell) straight away from ``foe``, or why it
+    cannot: "at least one yard" (L139), so a wall or a token in that yard leaves no room."""
     dx, dy = piece.x - foe.x, piece.y - foe.y
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     wanted = (piece.x + dx / length, piece.y + dy / length)
-    stop, _wall = play.board.map().slide(piece.id, wanted)
-    blocker = next((p for p in play.board.tokens if p.id != piece.id and
+    stop, wall = board.map().slide(piece.id, wanted)
+    if ((stop[0] - wanted[0]) ** 2 + (stop[1] - wanted[1]) ** 2) ** 0.5 > 1e-6:
+        return None, f"no room to retreat: a wall ({wall}) behind {piece.name}"
+    blocker = next((p for p in board.tokens if p.id not in (piece.id, foe.id) and
                     ((p.x - stop[0]) ** 2 + (p.y - stop[1]) ** 2) ** 0.5
                     < p.radius + piece.radius - 1e-6), None)
     if blocker is not None:
-        play.notes.append(f"the retreat is blocked by {blocker.name}")
+        return None, f"no room to retreat: {blocker.name} behind {piece.name}"
+    return stop, None
+
+
+def _step_back(play: Play) -> None:
+    """The retreat's step (L139): one yard straight away from the attacker. A GM who allowed
+    a retreat without room sees it in the notes; the token stays."""
+    piece, stop = play.defender_piece, play.setup.retreat_to
+    if stop is None:
+        play.notes.append(play.setup.no_room or "no room to retreat")
         return
-    if stop != (piece.x, piece.y):
-        play.defender_piece = piece.moved_to(*stop)
-        play.events.append(TokenPushed(piece.id, stop))
+    play.defender_piece = piece.moved_to(*stop)
+    play.events.append(TokenPushed(piece.id, stop))
+
+
+def _follow(play: Play) -> None:
+    """L145: "he can choose to follow you by taking his unused step": the attacker steps the
+    yard the defender gave (into the hex he left), "forcing you back"."""
+    setup, moved = play.setup, play.defender_piece
+    before = setup.target_piece
+    if (moved.x, moved.y) == (before.x, before.y):
+        play.notes.append(f"{setup.attacker_piece.name} has no step to follow: "
+                          f"{before.name} did not move")
+        return
+    foe = setup.attacker_piece
+    play.attacker_to = (foe.x + moved.x - before.x, foe.y + moved.y - before.y)
+    play.events.append(TokenPushed(foe.id, play.attacker_to))
+    play.notes.append(f"{foe.name} follows the retreat")
 
 
 def _data(setup: Setup, result: RollOutcome) -> dict[str, Any]:
@@ -361,6 +433,8 @@ def _title(setup: Setup, what: str) -> str:
 def _finish(play: Play, what: str) -> Resolution:
     setup = play.setup
     attacker_piece = replace(setup.attacker_piece, stats=character_to_dict(play.attacker))
+    if play.attacker_to is not None:
+        attacker_piece = attacker_piece.moved_to(*play.attacker_to)
     defender_piece = replace(play.defender_piece, stats=character_to_dict(play.defender))
     board = play.board.with_token(attacker_piece).with_token(defender_piece)
     play.data["notes"] = list(play.notes)

@@ -31,48 +31,79 @@ __all__ = ["WOUNDING", "DamageSpec", "injury", "parse_damage", "roll_damage", "s
 
 WOUNDING: dict[str, float] = {
     "cr": 1.0, "cut": 1.5, "imp": 2.0, "pi-": 0.5, "pi": 1.0, "pi+": 1.5, "pi++": 2.0,
-    "burn": 1.0, "cor": 1.0, "tox": 1.0, "fat": 1.0, "aff": 1.0, "spec": 1.0,
+    "burn": 1.0, "cor": 1.0, "tox": 1.0, "fat": 1.0, "aff": 1.0, "spec": 1.0, "ctrl": 0.0,
 }
-"""The wounding multiplier of each damage type (torso hits)."""
+"""The wounding multiplier of each damage type (torso hits); ``ctrl`` is a grapple's control
+points (GCS), which cost no HP."""
 
-_DAMAGE = re.compile(r"^\s*(\d+)d(?:\s*([+-])\s*(\d+))?\s*([a-z+-]+)?\s*(.*)$")
+_DAMAGE = re.compile(
+    r"^\s*(?:(\d+)d(?:\s*([+-])\s*(\d+))?|(\d+)(?![\d.]))"   # 2d+1, 1d, or a fixed 2
+    r"\s*(?:\((\d*\.?\d+)\))?"                               # an armour divisor (2), (0.5)
+    r"\s*([a-z][a-z+-]*)?\s*(.*)$")                               # the type, then GCS's remark
 
 
 @dataclass(frozen=True, slots=True)
 class DamageSpec:
-    """``dice`` d6 plus ``adds`` of damage type ``kind``; ``note`` is GCS's remark."""
+    """``dice`` d6 plus ``adds`` of damage type ``kind``; ``divisor`` the armour divisor (DR
+    divided by it: ``(2)`` halves DR, ``(0.5)`` doubles it); ``note`` is GCS's remark."""
 
     dice: int
     adds: int
     kind: str
     note: str = ""
+    divisor: float = 1.0
 
     def text(self) -> str:
-        adds = f"{self.adds:+d}" if self.adds else ""
+        base = f"{self.dice}d{self.adds:+d}" if self.dice and self.adds else \
+            f"{self.dice}d" if self.dice else f"{self.adds}"
+        divisor = f"({self.divisor:g})" if self.divisor != 1.0 else ""
+        kind = f" {self.kind}" if self.kind else ""
         note = f" {self.note}" if self.note else ""
-        return f"{self.dice}d{adds} {self.kind}{note}"
+        return f"{base}{divisor}{kind}{note}"
 
     @property
     def minimum(self) -> int:
         return 0 if self.kind == "cr" else 1
 
+    @property
+    def wounding(self) -> float:
+        """The torso wounding multiplier: x1 for a type the table does not list (``cold``,
+        ``ctrl`` or none written)."""
+        return WOUNDING.get(self.kind, 1.0)
+
+    def effective_dr(self, dr: int) -> int:
+        """DR against this damage: divided by the armour divisor, fractions dropped.
+
+        >>> parse_damage("1d+4(2) pi").effective_dr(5), parse_damage("3d(0.5) cr").effective_dr(3)
+        (2, 6)
+        """
+        return int(dr / self.divisor)
+
 
 def parse_damage(text: str) -> DamageSpec:
-    """Read ``2d+1 cut``, ``1d-4 imp (may stick)``, ``1d cr`` (ValueError otherwise).
+    """Read ``2d+1 cut``, ``1d-4 imp (may stick)``, ``1d cr``, an armour divisor
+    (``1d-1(2) pi``), a fixed amount (``2 burn``), damage without a type (``1d+1``) or of a type
+    the wounding table lacks (``2d+1 ctrl``, x1); ValueError otherwise.
 
     >>> parse_damage("1d-4 imp (may stick)").note
     '(may stick)'
+    >>> [parse_damage(t).text() for t in ("1d-1(2) pi", "2 burn", "1d+1", "1d(5) cold")]
+    ['1d-1(2) pi', '2 burn', '1d+1', '1d(5) cold']
     >>> parse_damage("lots")
     Traceback (most recent call last):
     ...
     ValueError: cannot read damage 'lots' (expected dice, adds and type: 2d+1 cut)
     """
     found = _DAMAGE.match(text)
-    kind = found.group(4) if found else None
-    if found is None or kind is None or kind not in WOUNDING:
+    divisor = float(found.group(5)) if found and found.group(5) else 1.0
+    if found is None or divisor <= 0:
         raise ValueError(f"cannot read damage {text!r} (expected dice, adds and type: 2d+1 cut)")
-    adds = int(found.group(3) or 0) * (-1 if found.group(2) == "-" else 1)
-    return DamageSpec(int(found.group(1)), adds, kind, found.group(5).strip())
+    if found.group(4) is not None:
+        dice, adds = 0, int(found.group(4))
+    else:
+        dice = int(found.group(1))
+        adds = int(found.group(3) or 0) * (-1 if found.group(2) == "-" else 1)
+    return DamageSpec(dice, adds, found.group(6) or "", found.group(7).strip(), divisor)
 
 
 def roll_damage(dice: DiceSource, actor: str, label: str,
@@ -94,11 +125,12 @@ def roll_damage(dice: DiceSource, actor: str, label: str,
 
 def injury(damage: int, dr: int, kind: str) -> int:
     """The HP an attack costs: penetrating damage times the wounding multiplier, rounded down,
-    at least 1 when any damage penetrated."""
+    at least 1 when any damage penetrated (a type the table lacks: x1)."""
     penetrating = max(0, damage - dr)
-    if penetrating == 0:
+    multiplier = WOUNDING.get(kind, 1.0)
+    if penetrating == 0 or multiplier == 0:
         return 0
-    return max(1, int(penetrating * WOUNDING[kind]))
+    return max(1, int(penetrating * multiplier))
 
 
 def shock(injury_taken: int, hp: int) -> int:

@@ -55,6 +55,9 @@ class Threat:
     attack: Attack
     arc: str
     distance: float
+    no_room: str | None = None
+    """Why the defender cannot step back a yard from this attacker (a token or a wall behind
+    him), or None: the map's answer, so a retreat without room is refused (L139)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +126,13 @@ def _common(defender: Character, threat: Threat) -> list[Modifier]:
         modifiers.append(Modifier(shield.db, f"{shield.name} DB"))
     if defender.condition.stunned:
         modifiers.append(Modifier(-4, "stunned"))
+    # L155: a dodge and drop "applies to all of your defenses against one foe for one turn";
+    # lying down is its price, so the prone penalty does not cancel it against that foe
+    dropped = defender.condition.dropped_from == threat.attacker_id and threat.attack.ranged
+    if dropped:
+        modifiers.append(Modifier(3, "dropped before this foe"))
     posture = POSTURE_DEFENSE[defender.condition.posture]
-    if posture:
+    if posture and not (dropped and defender.condition.posture == "prone"):
         modifiers.append(Modifier(posture, defender.condition.posture))
     return modifiers
 
@@ -140,6 +148,7 @@ def _retreat_block(defender: Character, threat: Threat) -> str | None:
         (condition.sacrificed, "made a sacrificial dodge (moved) since the last turn"),
         (bool(condition.retreated_from) and condition.retreated_from != threat.attacker_id,
          "retreated already since the last turn"),
+        (threat.no_room is not None, threat.no_room or ""),
     )
     return next((why for flag, why in reasons if flag), None)
 
@@ -149,9 +158,14 @@ def _retreat_kept(defender: Character, threat: Threat) -> bool:
     return defender.condition.retreated_from == threat.attacker_id
 
 
+def _fencing(weapon: Attack) -> bool:
+    """A fencing weapon: flagged so, or used with a fencing skill (L141: Main-Gauche, Rapier,
+    Saber or Smallsword), for the retreat and the multiple-parry penalty (L107)."""
+    return weapon.fencing or weapon.skill_name.lower() in FENCING_SKILLS
+
+
 def _superior_retreat(weapon: Attack) -> bool:
-    name = weapon.skill_name.lower()
-    return weapon.fencing or name in UNARMED_PARRY_SKILLS or name in FENCING_SKILLS
+    return _fencing(weapon) or weapon.skill_name.lower() in UNARMED_PARRY_SKILLS
 
 
 def _retreat_modifier(defender: Character, threat: Threat, bonus: int) -> list[Modifier]:
@@ -163,14 +177,17 @@ def _retreat_modifier(defender: Character, threat: Threat, bonus: int) -> list[M
 def _dodge_plans(defender: Character, threat: Threat) -> list[DefensePlan]:
     common = _common(defender, threat)
     kept = _retreat_modifier(defender, threat, 3)
-    if defender.condition.dropped_from == threat.attacker_id and threat.attack.ranged:
-        kept.append(Modifier(3, "dropped before this foe"))
     retreat_no = _retreat_block(defender, threat)
-    acrobatics = defender.skills.get("Acrobatics")
-    acro_no = ("needs the Acrobatics skill" if acrobatics is None else
-               "Acrobatic Dodge once per turn" if defender.condition.acrobatic_dodged else None)
+    condition = defender.condition
+    # L61: "If flying, roll against Aerobatics instead"
+    fancy = "Aerobatics" if condition.moving == "flying" else "Acrobatics"
+    acrobatics = defender.skills.get(fancy)
+    acro_no = (f"needs the {fancy} skill" if acrobatics is None else
+               "Acrobatic Dodge once per turn" if condition.acrobatic_dodged else None)
     drop_no = ("dodge and drop is only against ranged attacks" if not threat.attack.ranged else
-               "already prone" if defender.condition.posture == "prone" else None)
+               f"{condition.moving}: no concealing terrain a step below (L161)"
+               if condition.moving and not condition.cover_below else
+               "already prone" if condition.posture == "prone" else None)
     combos: list[tuple[tuple[str, ...], list[Modifier], str | None]] = [
         ((), [], None),
         (("retreat",), [Modifier(3, "retreat")], retreat_no),
@@ -220,22 +237,28 @@ def parry_breakage_odds(weapon: Attack, threat: Threat) -> int:
     >>> parry_breakage_odds(d.attacks[0], Threat("a", club, club.attacks[0], "front", 1))
     4
     """
-    attack = threat.attack
     if weapon.unarmed or weapon.weight <= 0:
         return 0
     ratio = int(_attack_weight(threat) // weapon.weight)
-    if ratio < 3 or (attack.weight <= 0 and not attack.unarmed):
+    if ratio < 3:
         return 0
     quality = {"cheap": 2, "good": 0, "fine": -1, "very fine": -2}[weapon.quality]
     return 2 + (ratio - 3) + (2 if weapon.improvised and weapon.quality == "good" else quality)
 
 
+FULL_ST_ATTACKS = ("slam", "tackle", "pounce", "rush")
+"""L89: "Use his full ST if he made a slam, flying tackle, pounce, or shield rush"."""
+
+
 def _attack_weight(threat: Threat) -> float:
-    """An unarmed attack weighs a tenth of the attacker's ST (a slam his full ST)."""
+    """An unarmed attack weighs a tenth of the attacker's ST; a slam, flying tackle, pounce or
+    shield rush (named in the usage or the attack's name) his full ST (L89)."""
     attack = threat.attack
+    words = f"{attack.usage} {attack.name}".lower()
+    if any(word in words for word in FULL_ST_ATTACKS):
+        return float(threat.attacker.st)
     if attack.unarmed:
-        full = "slam" in attack.usage.lower() or "rush" in attack.usage.lower()
-        return float(threat.attacker.st) if full else threat.attacker.st / 10
+        return threat.attacker.st / 10
     return attack.weight
 
 
@@ -245,7 +268,8 @@ def _parry_penalties(defender: Character, weapon: Attack, threat: Threat) -> lis
     earlier = defender.condition.parries.get(weapon.name, 0)
     if earlier:
         master = defender.has("Weapon Master") or defender.has("Trained By A Master")
-        step = 1 if (weapon.fencing and master) else 2 if (weapon.fencing or master) else 4
+        fencing = _fencing(weapon)
+        step = 1 if (fencing and master) else 2 if (fencing or master) else 4
         modifiers.append(Modifier(-step * earlier, f"{earlier} earlier parr"
                                   f"{'y' if earlier == 1 else 'ies'} with {weapon.name}"))
     if weapon.hand == "off" and not defender.has("Ambidexterity"):
@@ -260,8 +284,44 @@ def _parry_penalties(defender: Character, weapon: Attack, threat: Threat) -> lis
     return modifiers
 
 
+TWO_HANDED_UNARMED = ("sumo wrestling", "wrestling")
+"""L125: these parry with both hands."""
+
+
+def held_hands(defender: Character) -> set[str]:
+    """The hands holding something: the ready melee weapons (``both`` takes two) and a
+    shield or cloak (the off hand). Weapons count as ready when the GM declared them
+    (``condition.ready``) or, undeclared, every melee weapon listed.
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> axeman = character_from_dict({"shield": {"name": "Shield", "db": 2, "block": 9},
+    ...     "attacks": [{"name": "Axe", "skill": 12, "damage": "2d cut", "parry": 9}]}, "a")
+    >>> sorted(held_hands(axeman))
+    ['main', 'off']
+    """
+    held: set[str] = {"off"} if defender.shield is not None else set()
+    for weapon in defender.attacks:
+        if weapon.unarmed or weapon.ranged or not _ready(defender, weapon):
+            continue
+        held |= {"main", "off"} if weapon.hand == "both" else {weapon.hand}
+    return held
+
+
+def _ready(defender: Character, weapon: Attack) -> bool:
+    ready = defender.condition.ready
+    return weapon.unarmed or not ready or weapon.name in ready
+
+
 def _parry_why_not(defender: Character, weapon: Attack, threat: Threat) -> str | None:
     attack = threat.attack
+    if not _ready(defender, weapon):
+        return f"{weapon.name} is not in hand"
+    if weapon.unarmed:
+        free = 2 - len(held_hands(defender))
+        needed = 2 if weapon.skill_name.lower() in TWO_HANDED_UNARMED else 1
+        if free < needed:
+            return ("a bare-handed parry needs an empty hand" if needed == 1 else
+                    f"{weapon.skill_name} parries with both hands, and they are not free")
     if attack.ranged and attack.kind != "thrown" and threat.distance > max(1, weapon.reach[1]) \
             + 1e-6:
         return "a missile can be parried only when the shooter is within reach"
@@ -296,9 +356,14 @@ def _weapon_parry_plans(defender: Character, weapon: Attack,
     common = (_common(defender, threat) + _parry_penalties(defender, weapon, threat)
               + _retreat_modifier(defender, threat, bonus))
     why_not = _parry_why_not(defender, weapon, threat)
+    base, label = weapon.parry, f"Parry ({weapon.name})"
+    dx_parry = 3 + defender.dx // 2
+    if weapon.unarmed and weapon.skill_name.lower() not in TWO_HANDED_UNARMED and \
+            dx_parry > base:
+        base, label = dx_parry, f"Parry ({weapon.name}, DX)"  # L125: "or DX, if higher"
     plain = DefensePlan(
-        id=f"parry:{weapon.name}", label=f"Parry ({weapon.name})", defense="parry",
-        weapon=weapon.name, options=frozenset(), base=weapon.parry, modifiers=tuple(common),
+        id=f"parry:{weapon.name}", label=label, defense="parry",
+        weapon=weapon.name, options=frozenset(), base=base, modifiers=tuple(common),
         why_not=why_not, breakage=parry_breakage_odds(weapon, threat),
         automatic_failure=_heavy_failure(defender, weapon, threat))
     if _retreat_kept(defender, threat):

@@ -9,8 +9,15 @@ Weapons live under ``equipment`` (equipped items only) and ``traits`` (natural a
 (the rules add it back only from the front or the shield side). Torso DR comes from equipped
 armour and traits (``dr_bonus``), with its reduction against crushing.
 
-A sheet that cannot be read raises :class:`~rules.registry.RulesError` naming the file and the
-field; nothing is returned half made.
+A part of a sheet that cannot be read (a weapon usage without a computed level or with
+unreadable damage, range or reach; a shield without a block) is skipped and listed in the stat
+block's ``import_notes``. The sheet is refused, with :class:`~rules.registry.RulesError`
+naming the file and the field, only when nothing fightable is left: the attributes, HP, Basic
+Lift or Dodge cannot be read (a creature without a usable attack still fights: it dodges, is
+hit and hurt). Attribute rows without a computed value (separators such as "FDG") are not
+values and are passed over; numbers may carry thousands separators (``500/1,000``,
+``1,280 lb``); ``@Body Part@`` placeholders take the item's replacements; reach is GCS's
+computed one (``calc.reach``: a Mammoth's ``C,1-3``); torso DR is GCS's for the body type.
 
 Examples
 --------
@@ -43,7 +50,11 @@ __all__ = ["read_sheet"]
 
 ENCUMBRANCE_LIMITS = (1, 2, 3, 6, 10)
 """Carried weight, in multiples of Basic Lift, of encumbrance levels 0 to 4."""
-_WEIGHT = re.compile(r"^\s*([\d.]+)\s*(lb|kg)?\s*$")
+_WEIGHT = re.compile(r"^\s*([\d.,]+)\s*(lb|kg)?\s*$")
+_PLACEHOLDER = re.compile(r"@([^@]+)@")
+DR_TYPES = {"crushing": "cr", "cutting": "cut", "impaling": "imp", "piercing": "pi",
+            "burning": "burn", "fire": "burn", "corrosion": "cor", "toxic": "tox"}
+"""GCS's DR specializations that name a damage type of the rules."""
 
 
 class _Sheet:
@@ -52,6 +63,8 @@ class _Sheet:
     def __init__(self, data: Mapping[str, Any], filename: str) -> None:
         self.data = data
         self.filename = filename
+        self.skipped: list[str] = []
+        """The parts that could not be read, in words (the stat block's ``import_notes``)."""
 
     def fail(self, where: str, what: str) -> RulesError:
         return RulesError(f"{self.filename}: {where}: {what}")
@@ -84,7 +97,7 @@ def _weight(sheet: _Sheet, value: Any, where: str) -> float:
     found = _WEIGHT.match(value) if isinstance(value, str) else None
     if found is None:
         raise sheet.fail(where, f"cannot read weight {value!r} (expected like '3 lb')")
-    pounds = float(found.group(1))
+    pounds = float(found.group(1).replace(",", ""))
     return pounds * 2.2 if found.group(2) == "kg" else pounds
 
 
@@ -93,11 +106,11 @@ def _attributes(sheet: _Sheet) -> dict[str, Mapping[str, Any]]:
     if not isinstance(attributes, list):
         raise sheet.fail("attributes", "missing or not a list")
     found: dict[str, Mapping[str, Any]] = {}
-    for index, entry in enumerate(attributes):
+    for entry in attributes:
+        # separator rows ("FDG") and orphan adjustments carry no computed value: not values
         calc = entry.get("calc") if isinstance(entry, Mapping) else None
-        if not isinstance(calc, Mapping) or not isinstance(entry.get("attr_id"), str):
-            raise sheet.fail(f"attributes[{index}]", "expected attr_id and calc")
-        found[entry["attr_id"]] = calc
+        if isinstance(calc, Mapping) and isinstance(entry.get("attr_id"), str):
+            found[entry["attr_id"]] = calc
     return found
 
 
@@ -128,8 +141,16 @@ def _items(sheet: _Sheet) -> Iterator[tuple[Mapping[str, Any], str, bool]]:
         yield item, where, False
 
 
+def _filled(item: Mapping[str, Any], text: str) -> str:
+    """``text`` with GCS's ``@Body Part@`` placeholders filled from the item's replacements
+    (a placeholder without one keeps its name, without the at signs)."""
+    given = item.get("replacements")
+    values = given if isinstance(given, Mapping) else {}
+    return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(1))), text)
+
+
 def _item_name(item: Mapping[str, Any]) -> str:
-    return str(item.get("description") or item.get("name") or "weapon")
+    return _filled(item, str(item.get("description") or item.get("name") or "weapon"))
 
 
 def _is_shield(item: Mapping[str, Any]) -> bool:
@@ -145,11 +166,19 @@ def _shield(sheet: _Sheet) -> Shield | None:
         db = sum(int(f.get("amount", 0)) for f in item.get("features") or []
                  if f.get("type") == "attribute_bonus" and f.get("attribute") == "block")
         blocks = [w for w in item.get("weapons") or [] if "block" in (w.get("calc") or {})]
-        if not blocks:
-            raise sheet.fail(f"{where}.weapons", "a shield without a block value")
-        block = _score(sheet, blocks[0]["calc"]["block"], f"{where}.weapons[0].calc.block")
+        try:
+            if not blocks:
+                raise sheet.fail(f"{where}.weapons", "a shield without a block value")
+            block = _score(sheet, blocks[0]["calc"]["block"], f"{where}.weapons[0].calc.block")
+        except RulesError as error:
+            sheet.skipped.append(f"shield {_item_name(item)}: {_reason(sheet, error)}")
+            continue
         return Shield(_item_name(item), db, block[0] - db, side=_shield_side(sheet))
     return None
+
+
+def _reason(sheet: _Sheet, error: RulesError) -> str:
+    return str(error).removeprefix(f"{sheet.filename}: ")
 
 
 def _shield_side(sheet: _Sheet) -> str:
@@ -167,8 +196,32 @@ def _score(sheet: _Sheet, text: Any, where: str) -> tuple[int, str]:
     return int(found.group(1)), found.group(2).upper()
 
 
+def _torso_dr(sheet: _Sheet) -> tuple[int, dict[str, int]] | None:
+    """The torso DR GCS computed for the sheet's body type (``calc.dr``: ``all`` and the
+    differences by damage type, such as ``crushing: -2``), or None without a torso."""
+    settings = sheet.data.get("settings")
+    body = settings.get("body_type") if isinstance(settings, Mapping) else None
+    locations = body.get("locations") if isinstance(body, Mapping) else None
+    for location in locations if isinstance(locations, list) else []:
+        if not isinstance(location, Mapping) or location.get("id") != "torso":
+            continue
+        dr = (location.get("calc") or {}).get("dr")
+        if not isinstance(dr, Mapping) or not isinstance(dr.get("all", 0), int):
+            return None
+        base = int(dr.get("all", 0))
+        versus = {DR_TYPES[key]: base + int(value) for key, value in dr.items()
+                  if key in DR_TYPES and isinstance(value, int) and value}
+        return base, versus
+    return None
+
+
 def _dr(sheet: _Sheet) -> tuple[int, dict[str, int]]:
-    """Torso DR, and the crushing DR where armour protects less against it."""
+    """Torso DR, and the DR against damage types where it differs: read from the body type
+    GCS computed (body-type DR, limited DR counted as GCS counts it), else summed from the
+    ``dr_bonus`` features of armour and traits (older sheets)."""
+    computed = _torso_dr(sheet)
+    if computed is not None:
+        return computed
     base, crushing = 0, 0
     for item, _where, _equipment in _items(sheet):
         levels = item.get("levels", 1) if isinstance(item.get("levels", 1), int) else 1
@@ -192,13 +245,14 @@ def _skills(sheet: _Sheet) -> dict[str, int]:
         level = (skill.get("calc") or {}).get("level")
         name = skill.get("name")
         if isinstance(name, str) and isinstance(level, int) and "children" not in skill:
+            name = _filled(skill, name)
             skills[name] = max(level, skills.get(name, level))
     return skills
 
 
 def _traits(sheet: _Sheet) -> tuple[str, ...]:
-    names = [str(item.get("name")) for item, _where in _walk(sheet.data.get("traits"),
-                                                             "traits", False)
+    names = [_filled(item, str(item.get("name")))
+             for item, _where in _walk(sheet.data.get("traits"), "traits", False)
              if isinstance(item.get("name"), str) and "children" not in item]
     return tuple(dict.fromkeys(names))
 
@@ -220,7 +274,7 @@ def _encumbrance(sheet: _Sheet, basic_lift: float) -> int:
 def _range(sheet: _Sheet, weapon: Mapping[str, Any], st: int,
            where: str) -> tuple[float, float]:
     text = (weapon.get("calc") or {}).get("range") or weapon.get("range")
-    parts = [p.strip().lower() for p in str(text).split("/")]
+    parts = [p.strip().lower() for p in str(text).replace(",", "").split("/")]
     values = []
     for part in parts:
         found = re.match(r"^(x)?\s*([\d.]+)$", part.replace("st", "").replace(" ", ""))
@@ -233,7 +287,7 @@ def _range(sheet: _Sheet, weapon: Mapping[str, Any], st: int,
 def _kind(weapon: Mapping[str, Any], item: Mapping[str, Any]) -> str:
     if weapon.get("reach") is not None or weapon.get("range") is None:
         return "melee"
-    defaults = " ".join(str(d.get("name", "")) for d in weapon.get("defaults") or []
+    defaults = " ".join(_default_name(d) or "" for d in weapon.get("defaults") or []
                         if isinstance(d, Mapping)).lower()
     usage = str(weapon.get("usage", "")).lower()
     if "thrown" in defaults or "throw" in usage or "Thrown Weapon" in (item.get("tags") or []):
@@ -247,10 +301,23 @@ def _kind(weapon: Mapping[str, Any], item: Mapping[str, Any]) -> str:
 
 def _skill_name(weapon: Mapping[str, Any], skills: Mapping[str, int]) -> str:
     """The skill the weapon's level comes from: the best default the character knows."""
-    known = [(skills[d["name"]] + int(d.get("modifier", 0)), d["name"])
+    known = [(skills[name] + int(d.get("modifier", 0)), name)
              for d in weapon.get("defaults") or []
-             if isinstance(d, Mapping) and d.get("type") == "skill" and d.get("name") in skills]
+             if isinstance(d, Mapping) and d.get("type") == "skill"
+             and isinstance(name := _default_name(d), str) and name in skills]
     return max(known)[1] if known else ""
+
+
+def _default_name(default: Mapping[str, Any]) -> str | None:
+    """A default's skill name: a plain name, or the ``is`` criterion newer sheets write
+    (``{"compare": "is", "qualifier": "Brawling"}``); None for any other criterion."""
+    name = default.get("name")
+    if isinstance(name, str):
+        return name
+    if isinstance(name, Mapping) and name.get("compare") == "is" and \
+            isinstance(name.get("qualifier"), str):
+        return str(name["qualifier"])
+    return None
 
 
 def _attack(sheet: _Sheet, item: Mapping[str, Any], weapon: Mapping[str, Any], where: str,
@@ -258,12 +325,13 @@ def _attack(sheet: _Sheet, item: Mapping[str, Any], weapon: Mapping[str, Any], w
     st, skills, db, equipment = context
     calc = weapon.get("calc")
     if not isinstance(calc, Mapping) or not isinstance(calc.get("level"), int):
-        raise sheet.fail(f"{where}.calc.level", "missing (save the sheet in GCS to compute it)")
+        raise sheet.fail(f"{where}.calc.level", "missing: GCS computed no attack level (an aura or"
+                         " an engulf without an attack roll: the GM plays it)")
     try:
         damage = parse_damage(str(calc.get("damage", "")))
     except ValueError as error:
         raise sheet.fail(f"{where}.calc.damage", str(error)) from None
-    name, usage = _item_name(item), str(weapon.get("usage") or "")
+    name, usage = _item_name(item), _filled(item, str(weapon.get("usage") or ""))
     if not equipment and name == "Natural Attacks":
         name, usage = usage or name, ""
     kind = _kind(weapon, item)
@@ -271,14 +339,19 @@ def _attack(sheet: _Sheet, item: Mapping[str, Any], weapon: Mapping[str, Any], w
     if "parry" in calc and str(calc["parry"]).strip().lower() not in ("no", "-", ""):
         value, flags = _score(sheet, calc["parry"], f"{where}.calc.parry")
         parry = value - db
-    reach = parse_reach(str(weapon["reach"]), f"{where}.reach") if weapon.get("reach") \
-        else (1, 1)
+    # the reach GCS computed (for size: a Mammoth's "C,1-3"); a ranged usage reaches no hex
+    reach_text = calc.get("reach") or weapon.get("reach")
+    reach = parse_reach(str(reach_text), f"{where}.reach") if reach_text else \
+        (1, 1) if kind == "melee" else (0, 0)
     rate = re.match(r"\d+", str(weapon.get("rate_of_fire", "1")))
     recoil = re.match(r"\d+", str(weapon.get("recoil", "1")))
     weight = (_weight(sheet, (item.get("calc") or {}).get("weight", "0 lb"),
                       f"{where}.calc.weight") if equipment else 0.0)
+    # GCS marks a weapon needing both hands with a dagger on its ST ("12†", "10‡")
+    hands = "both" if any(mark in str(weapon.get("strength", "")) for mark in "†‡") else "main"
     return Attack(
         name=name, usage=usage, skill=int(calc["level"]), damage=damage, kind=kind, reach=reach,
+        hand=hands,
         range=_range(sheet, weapon, st, where) if kind != "melee" else None, parry=parry,
         fencing="F" in flags, unbalanced="U" in flags, weight=weight, unarmed=not equipment,
         skill_name=_skill_name(weapon, skills), rate_of_fire=int(rate.group()) if rate else 1,
@@ -292,8 +365,14 @@ def _attacks(sheet: _Sheet, st: int, skills: Mapping[str, int], db: int) -> tupl
             if not isinstance(weapon, Mapping):
                 raise sheet.fail(f"{where}.weapons[{index}]", "expected an object")
             shield_bash = "block" in (weapon.get("calc") or {})
-            attack = _attack(sheet, item, weapon, f"{where}.weapons[{index}]",
-                             (st, skills, db, equipment))
+            try:
+                attack = _attack(sheet, item, weapon, f"{where}.weapons[{index}]",
+                                 (st, skills, db, equipment))
+            except RulesError as error:
+                usage = _filled(item, str(weapon.get("usage") or ""))
+                label = f"{_item_name(item)} ({usage})" if usage else _item_name(item)
+                sheet.skipped.append(f"{label}: {_reason(sheet, error)}")
+                continue
             attacks.append(_unique(attack, attacks, shield_bash))
     return tuple(attacks)
 
@@ -333,12 +412,16 @@ def read_sheet(data: bytes | Mapping[str, Any], filename: str) -> tuple[str, Cha
     skills = _skills(sheet)
     profile = sheet.data.get("profile")
     given = profile.get("name") if isinstance(profile, Mapping) else None
-    name = str(given or filename.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    # no name on the sheet: the file's ("Flame_Servant_Demon.gcs" -> "Flame Servant Demon")
+    name = str(given or filename.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("_", " "))
     character = Character(
         st=st, dx=dx, ht=ht, hp=hp,
         basic_speed=_attribute(sheet, attributes, "basic_speed"), basic_lift=basic_lift,
         dodge=dodges[encumbrance] - db, encumbrance=encumbrance, dr=dr, dr_vs=dr_vs,
         shield=shield, skills=skills, traits=_traits(sheet),
         attacks=_attacks(sheet, st, skills, db),
-        condition=Condition(hp=int(_number(sheet, current, "attributes[hp].calc.current"))))
+        condition=Condition(hp=int(_number(sheet, current, "attributes[hp].calc.current"))),
+        import_notes=tuple(sheet.skipped),
+        basic_move=int(_attribute(sheet, attributes, "basic_move"))
+        if "basic_move" in attributes else 0)
     return name, character

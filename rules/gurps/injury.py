@@ -34,7 +34,7 @@ def apply_hit(dice: DiceSource, attacker_id: str, target_id: str, target: Charac
     """Roll the damage of one hit on ``target`` and apply its injury and effects."""
     purpose = f"{attack.label} {label}".strip()
     made, damage = roll_damage(dice, attacker_id, purpose, attack.damage)
-    armour = target.dr_vs.get(attack.damage.kind, target.dr)
+    armour = attack.damage.effective_dr(target.dr_vs.get(attack.damage.kind, target.dr))
     taken = injury(damage, armour, attack.damage.kind)
     hp_before = target.condition.hp
     hp = hp_before - taken

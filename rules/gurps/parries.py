@@ -4,7 +4,7 @@ parrying weapon aside, the strike at an unarmed attacker's limb, a bow ruined by
 
 from __future__ import annotations
 
-from rules.events import DieRoll, Modifier, RollMade, StatusAdded
+from rules.events import DieRoll, Modifier, RollMade, StatusAdded, TokenPushed
 from rules.gurps.defense import DefensePlan
 from rules.gurps.injury import apply_hit
 from rules.gurps.play import Play
@@ -42,12 +42,16 @@ def _ruin_bow(play: Play, weapon: str) -> None:
 
 
 def parry_holds(play: Play, plan: DefensePlan) -> bool:
-    """Parrying heavy weapons: beyond Basic Lift the parry fails and the weapon is dropped;
+    """Parrying heavy weapons: beyond Basic Lift the parry fails and the weapon is dropped (bare
+    hands: knocked back a yard, with a DX roll);
     from three times its weight the weapon may break (1d), and past 6 in 6 the parry fails."""
     target, weapon = play.defender_piece.id, plan.weapon or ""
     if plan.automatic_failure:
         play.notes.append(f"the parry fails: {plan.automatic_failure}")
-        _lose_weapon(play, weapon, plan.breakage, "dropped")
+        if _is_unarmed(play, weapon):
+            _knocked_back(play)
+        else:
+            _lose_weapon(play, weapon, plan.breakage, "dropped")
         return False
     if plan.breakage <= 0:
         _counterstrike(play, plan)
@@ -63,6 +67,31 @@ def parry_holds(play: Play, plan: DefensePlan) -> bool:
         return False
     _counterstrike(play, plan)
     return True
+
+
+def _is_unarmed(play: Play, weapon: str) -> bool:
+    return any(a.unarmed for a in play.defender.attacks if a.name == weapon)
+
+
+def _knocked_back(play: Play) -> None:
+    """L95: parrying bare-handed an attack heavier than Basic Lift, "you are knocked back one
+    yard (make a DX roll to avoid falling over)". The yard is the retreat's step, straight away
+    from the attacker (a wall or a token there: he stays, and the note says so); the hands
+    stay his."""
+    piece, setup = play.defender_piece, play.setup
+    if setup.retreat_to is None or (piece.x, piece.y) != (setup.target_piece.x,
+                                                          setup.target_piece.y):
+        why = setup.no_room or "he has stepped already"
+        play.notes.append(f"{piece.name} is not knocked back a yard ({why})")
+    else:
+        play.defender_piece = piece.moved_to(*setup.retreat_to)
+        play.events.append(TokenPushed(piece.id, setup.retreat_to))
+        play.notes.append(f"{piece.name} is knocked back one yard")
+    made, result = success_roll(play.dice, piece.id, "DX (knocked back)", play.defender.dx, ())
+    play.events.append(made)
+    if not result.succeeded and play.defender.condition.posture != "prone":
+        play.defender = play.defender.with_condition(posture="prone")
+        play.events.append(StatusAdded(piece.id, "prone"))
 
 
 def _lose_weapon(play: Play, weapon: str, breakage: int, how: str) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from rules.events import Defended, DefenseChosen, StatusAdded
 from rules.gurps.defense import DefensePlan, Threat, sacrifice_plans
 from rules.gurps.play import Play, character, modifier_json
 from rules.gurps.roll import success_roll
-from rules.table import Side
+from rules.table import Piece, Side
 
 __all__ = ["ally_plans", "sacrifice"]
 
@@ -23,8 +26,37 @@ def ally_plans(play: Play) -> tuple[DefensePlan, ...]:
         seen = measurer.facts(setup.attacker_piece.id, piece.id, None, 0.0)
         threat = Threat(setup.attacker_piece.id, setup.attacker, setup.attack,
                         seen.attacker_arc, seen.distance)
-        plans.extend(sacrifice_plans(piece.id, piece.name, character(piece), threat))
+        found = sacrifice_plans(piece.id, piece.name, character(piece), threat)
+        if not in_the_way(piece, setup.attacker_piece, target):
+            why = (f"{piece.name} cannot step between {setup.attacker_piece.name} and "
+                   f"{target.name}")
+            found = tuple(replace(plan, why_not=plan.why_not or why) for plan in found)
+        plans.extend(found)
     return tuple(plans)
+
+
+def in_the_way(ally: Piece, attacker: Piece, friend: Piece, step: float = 1.0) -> bool:
+    """L67: "close enough to interpose yourself between your friend and his attacker by taking
+    a step": a point of the line from the attacker to the friend, short of the friend, lies
+    within one step (a yard: a cell) of the ally; an ally behind the friend, or beside him on
+    the far side, is not.
+
+    >>> orc, knight = Piece("o", "Orc", 0.0, 0.0), Piece("k", "Knight", 1.0, 0.0)
+    >>> in_the_way(Piece("s", "Squire", 0.5, 0.87), orc, knight)
+    True
+    >>> in_the_way(Piece("s", "Squire", 2.0, 0.0), orc, knight)
+    False
+    """
+    dx, dy = friend.x - attacker.x, friend.y - attacker.y
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    t = ((ally.x - attacker.x) * dx + (ally.y - attacker.y) * dy) / length2
+    if t >= 1.0 - 1e-9:
+        return False
+    t = max(0.0, t)
+    nearest = (attacker.x + t * dx, attacker.y + t * dy)
+    return math.dist((ally.x, ally.y), nearest) <= step + 1e-6
 
 
 def sacrifice(play: Play, plan: DefensePlan, hits: int) -> int:

@@ -38,6 +38,8 @@ QUALITIES = ("cheap", "good", "fine", "very fine")
 HANDS = ("main", "off", "both")
 POSTURES = ("standing", "kneeling", "sitting", "prone")
 MANEUVERS = ("", "all-out-attack", "all-out-defense")
+MOVING = ("", "flying", "swimming")
+"""How the token moves now, which the map cannot know (L61, L161): on foot, flying, swimming."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +80,15 @@ class Attack:
 
     @property
     def thrust(self) -> bool:
-        """A thrust (bare hands parry it at full Parry)."""
-        return "thrust" in self.usage.lower() or self.damage.kind in ("imp", "pi")
+        """A thrust (bare hands parry it at full Parry, L127): the usage says so; an impaling
+        or piercing attack without a usage is taken as a thrust, but a swung one (a pick) is
+        not."""
+        usage = self.usage.lower()
+        if "thrust" in usage:
+            return True
+        if "swung" in usage or "swing" in usage:
+            return False
+        return self.damage.kind in ("imp", "pi")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +131,16 @@ class Condition:
     attacked_with: tuple[str, ...] = ()
     broken: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    moved: float = 0.0
+    """The yards moved this turn (the table counts them as the token is dragged)."""
+    moving: str = ""
+    """``flying`` or ``swimming`` (L61: an Acrobatic Dodge rolls Aerobatics when flying; L161:
+    a dodge and drop only with concealing terrain a step below, and not prone)."""
+    cover_below: bool = False
+    """A flyer or swimmer has concealing terrain a step below (a hillcrest, L161)."""
+    ready: tuple[str, ...] = ()
+    """The weapons in hand, when the GM declares them (L99: only a ready weapon parries, bare
+    hands need a free hand); empty: every melee weapon listed is taken as in hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +162,21 @@ class Character:
     traits: tuple[str, ...] = ()
     attacks: tuple[Attack, ...] = ()
     condition: Condition = field(default_factory=lambda: Condition(hp=10))
+    import_notes: tuple[str, ...] = ()
+    """What the character sheet's importer could not read and skipped, in words."""
+    basic_move: int = 0
+    """Basic Move in yards; 0: Basic Speed, dropping fractions."""
+
+    @property
+    def move(self) -> int:
+        """Move: Basic Move less a fifth per encumbrance level, dropping fractions (at least
+        1); the yards a Move maneuver goes.
+
+        >>> Character(10, 10, 10, 10, 5.75, 20, 8, encumbrance=2).move
+        3
+        """
+        basic = self.basic_move or int(self.basic_speed)
+        return max(1, basic * (5 - self.encumbrance) // 5)
 
     def has(self, trait: str) -> bool:
         """Whether a trait starts with ``trait`` (``Weapon Master (Sword)`` has Weapon Master)."""
@@ -322,7 +356,11 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         sacrificed=_flag(record, "sacrificed", where),
         acrobatic_dodged=_flag(record, "acrobatic_dodged", where),
         parries=parries, attacked_with=_texts(record, "attacked_with", where),
-        broken=_texts(record, "broken", where), dropped=_texts(record, "dropped", where))
+        broken=_texts(record, "broken", where), dropped=_texts(record, "dropped", where),
+        ready=_texts(record, "ready", where),
+        moving=_text(record, "moving", where, "", MOVING),
+        moved=_number(record, "moved", where, 0.0),
+        cover_below=_flag(record, "cover_below", where))
 
 
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
@@ -344,6 +382,8 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
         dr_vs=_int_map(data, "dr_vs", where),
         shield=_shield(data.get("shield"), f"{where}.shield", skills), skills=skills,
         traits=_texts(data, "traits", where),
+        import_notes=_texts(data, "import_notes", where),
+        basic_move=_int(data, "basic_move", where, 0),
         attacks=tuple(_attack(a, f"{where}.attacks[{i}]") for i, a in enumerate(attacks)),
         condition=_condition(data.get("condition", {}), f"{where}.condition", hp))
 
@@ -408,4 +448,8 @@ def character_to_dict(character: Character) -> dict[str, Any]:
     out["traits"] = list(character.traits)
     out["attacks"] = [_attack_to_dict(a) for a in character.attacks]
     out["condition"] = _condition_to_dict(character.condition)
+    if character.import_notes:
+        out["import_notes"] = list(character.import_notes)
+    if character.basic_move:
+        out["basic_move"] = character.basic_move
     return out

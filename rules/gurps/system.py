@@ -26,6 +26,7 @@ from rules.gurps.odds import preview
 from rules.gurps.roll import success_roll
 from rules.gurps.statblock import (
     MANEUVERS,
+    MOVING,
     POSTURES,
     Character,
     character_from_dict,
@@ -41,6 +42,8 @@ from rules.interface import (
     Badge,
     FieldKind,
     GridDefaults,
+    Movement,
+    MoveMode,
     Preview,
     Resolution,
     StatField,
@@ -74,6 +77,8 @@ _SCHEMA = (
               help='{"Acrobatics": 12}'),
     StatField("traits", "Traits", FieldKind.LIST, "Skills", default=[],
               help="Weapon Master, Trained By A Master, Ambidexterity, High Pain Threshold"),
+    StatField("import_notes", "Skipped on import", FieldKind.LIST, "Skills", default=[],
+              help="parts of the GCS sheet the importer could not read"),
     StatField("attacks", "Attacks (one per weapon usage)", FieldKind.TABLE, "Attacks",
               default=[], help="name, usage, skill, damage, kind, reach, range, parry, weight"),
     StatField("condition.hp", "Current HP", FieldKind.INTEGER, _C),
@@ -87,6 +92,17 @@ _SCHEMA = (
     StatField("condition.immobilized", "Immobilized", FieldKind.FLAG, _C, default=False),
     StatField("condition.maneuver", "Maneuver", FieldKind.CHOICE, _C, choices=MANEUVERS,
               default=""),
+    StatField("condition.sprinted", "Moved beyond Basic Move last turn", FieldKind.FLAG, _C,
+              default=False, help="sprinting or Enhanced Move: no retreat (L147)"),
+    StatField("condition.moving", "Flying or swimming", FieldKind.CHOICE, _C,
+              choices=MOVING, default="",
+              help="flying: Acrobatic Dodge rolls Aerobatics (L61); flying or swimming: dodge "
+                   "and drop only with concealing terrain a step below, not prone (L161)"),
+    StatField("condition.cover_below", "Concealing terrain a step below", FieldKind.FLAG, _C,
+              default=False, help="lets a flyer or swimmer dodge and drop (L161)"),
+    StatField("condition.ready", "Weapons in hand", FieldKind.LIST, _C, default=[],
+              help="the weapons held ready (empty: every melee weapon listed); only these "
+                   "parry, and bare hands need a hand free (L99, L123)"),
 )
 
 _ACTIONS = (
@@ -101,6 +117,35 @@ _ACTIONS = (
     ActionSpec("stand-up", "Stand up", ActionKind.ACTION, help="from prone, kneeling or sitting"),
 )
 
+OVERRIDES = (
+    StatField("distance", "Distance (yards)", FieldKind.CHOICE, "Override",
+              choices=("1", "2", "3", "5", "7", "10", "15", "20", "30", "50", "70", "100"),
+              help="the yards the range penalty and reach are read from (any number on the "
+                   "command line)"),
+    StatField("arc", "Attacker's arc", FieldKind.CHOICE, "Override",
+              choices=("front", "right", "left", "back"),
+              help="which arc of the defender the attacker stands in (shield DB, no defense "
+                   "from behind)"),
+)
+"""The measured facts the GM may rule otherwise (:func:`rules.gurps.attack.prepare` reads
+them from ``AttackRequest.overrides``)."""
+
+ATTACK_INPUTS = (
+    StatField("hits", "Hits (rapid fire, from physical dice)", FieldKind.INTEGER, "Declare",
+              minimum=1, maximum=20,
+              help="the hits of a rapid-fire attack as the table counted them (default: one "
+                   "plus one per full Recoil of margin, up to the Rate of Fire)"),
+    StatField("arm", "Hit the parrying arm after a failed parry", FieldKind.FLAG, "Declare",
+              default=False,
+              help="L129: a failed parry against a weapon lets the attacker hit the arm that "
+                   "parried; more than half the HP in injury cripples it"),
+    StatField("follow", "Follow a retreat (the unused step)", FieldKind.FLAG, "Declare",
+              default=False,
+              help="L145: attacking with a maneuver that allows a step not yet taken, the "
+                   "attacker steps after a retreating defender"),
+)
+"""What the attacker's side may declare for one attack (``AttackRequest.params``)."""
+
 
 @register
 class Gurps(GameSystem):
@@ -114,6 +159,12 @@ class Gurps(GameSystem):
     def statblock_schema(self) -> tuple[StatField, ...]:
         return _SCHEMA
 
+    def overridable(self) -> tuple[StatField, ...]:
+        return OVERRIDES
+
+    def attack_inputs(self) -> tuple[StatField, ...]:
+        return ATTACK_INPUTS
+
     def combatant_from_dict(self, data: Mapping[str, Any], where: str,
                             token_id: str) -> Character:
         del token_id
@@ -125,6 +176,42 @@ class Gurps(GameSystem):
     def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
         name, character = read_sheet(data, filename)
         return name, character_to_dict(character)
+
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """GURPS Move (Basic Move less encumbrance) for the ruler, with a sprint (Move + 20%,
+        at least +1) and the one-yard step of the Attack, All-Out Defense and other step
+        maneuvers; what the token moved this turn is spent. None when the stat block does not
+        parse.
+
+        >>> move = Gurps().movement(Piece("a", "A", 0, 0, stats={"basic_speed": 6.25,
+        ...     "encumbrance": 1, "condition": {"moved": 2}}))
+        >>> move.pace, move.dash, move.spent, [(m.id, m.limit) for m in move.modes]
+        (4, 5, 2.0, [('move', None), ('step', 1.0)])
+        """
+        try:
+            who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
+        except RulesError:
+            return None
+        sprint = max(who.move + 1, who.move * 6 // 5)
+        modes = (MoveMode("move", "Move"), MoveMode("step", "Step (a maneuver's step)",
+                                                    limit=1.0))
+        return Movement(who.move, sprint, name="Move", modes=modes, mode="move",
+                        spent=who.condition.moved, dash_name="Sprint")
+
+    def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
+        """In combat, count the yards ``token_id`` moved this turn; beyond Basic Move he
+        sprinted (L147: no retreat until his next turn)."""
+        if not board.combat.get("round"):
+            return board
+        piece = board.token(token_id)
+        try:
+            who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
+        except RulesError:
+            return board
+        total = who.condition.moved + cost
+        basic = who.basic_move or int(who.basic_speed)
+        who = who.with_condition(moved=total, sprinted=who.condition.sprinted or total > basic)
+        return board.with_token(replace(piece, stats=character_to_dict(who)))
 
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """Every attack by its label (a weapon's usage each: swung, thrust, shoot)."""

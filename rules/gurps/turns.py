@@ -36,7 +36,7 @@ __all__ = ["control", "order_view"]
 
 NEW_TURN = {"parries": {}, "blocked": False, "retreated_from": "", "dropped_from": "",
             "sacrificed": False, "acrobatic_dodged": False, "attacked_with": (),
-            "maneuver": "", "sprinted": False}
+            "maneuver": "", "sprinted": False, "moved": 0.0}
 
 
 def _character(piece: Piece) -> Character:

@@ -196,17 +196,18 @@ def test_roll_from_a_tokens_menu_and_paste_a_stat_block(qtbot: QtBot,
 @pytest.mark.parametrize("demo_window", ["gurps-duel.json"], indirect=True)
 def test_the_gm_turns_a_tokens_facing_with_keys(qtbot: QtBot, demo_window: GMWindow) -> None:
     """GURPS faces by hex sides: ] turns the selected orc one side clockwise (60°), [ back;
-    the arc an attack comes from follows (facing decides front, side and back)."""
+    the arc an attack comes from follows (facing decides front, side and back). The pointy-top
+    hexes' sides face 30°, 90° ... 330°: the demo's 180° (a corner) reads as the side 210°."""
     window = demo_window
-    start = window.state.encounter.token("orc").facing
+    assert window.state.encounter.token("orc").facing == 180.0
     window.interaction.set_selection(frozenset({"orc"}))
     window.actions_by_name["turn_right"].trigger()
-    assert window.state.encounter.token("orc").facing == (round(start / 60) * 60 + 60) % 360
+    assert window.state.encounter.token("orc").facing == 270.0
     window.actions_by_name["turn_left"].trigger()
     window.actions_by_name["turn_left"].trigger()
-    assert window.state.encounter.token("orc").facing == (round(start / 60) * 60 - 60) % 360
+    assert window.state.encounter.token("orc").facing == 150.0
     window.state.undo()
-    assert window.state.encounter.token("orc").facing == (round(start / 60) * 60) % 360
+    assert window.state.encounter.token("orc").facing == 210.0
 
 
 @pytest.mark.parametrize("demo_window", ["gurps-duel.json"], indirect=True)

@@ -93,10 +93,24 @@ def test_the_answer_can_be_one_joined_choice_id() -> None:
     assert joined.events == split.events
 
 
-def test_a_wall_stops_the_retreat() -> None:
-    # The fake wall at x = 1.8 stops the step at 1.3.
-    done = _attack(_duel(wall_x=1.8), [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
-    assert TokenPushed("knight", (1.3, 0.0)) in done.events
+def test_a_wall_behind_leaves_no_room_to_retreat_l139() -> None:
+    # L139: to retreat "you must move away from your attacker: at least one yard". The fake
+    # wall at x = 1.8 stops the knight's step (from x = 1 to 2) at 1.3: less than a yard, so
+    # every retreat is refused with the reason and its odds are not offered; the plain
+    # defenses stay (Parry 10 + DB 2 = 12). Axe-13 rolls 3+4+4 = 11: a hit.
+    paused = _attack(_duel(wall_x=1.8), [3, 4, 4])
+    assert paused.decision is not None
+    choices = {c.id: c for c in paused.decision.choices}
+    for retreat in ("dodge+retreat", "parry:Broadsword+retreat", "block+retreat"):
+        assert not choices[retreat].allowed
+        assert choices[retreat].why_not == "no room to retreat: a wall (wall-1) behind Knight"
+        assert choices[retreat].probability is None
+    assert choices["parry:Broadsword"].allowed and choices["parry:Broadsword"].label == \
+        "Parry (Broadsword) 12"
+    with pytest.raises(RulesError, match="no room to retreat"):
+        _attack(_duel(wall_x=1.8), [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
+    card = GURPS.preview_attack(_duel(wall_x=1.8), AttackRequest("orc", "knight", "Axe"))
+    assert not any("Retreat" in c.label for c in card.chances)
 
 
 def test_failed_dodge_lets_damage_through_with_dr_wounding_and_major_wound() -> None:
@@ -245,7 +259,28 @@ def _guarded(attacker: str = "orc", distance: float = 1.0) -> Board:
                    touching={frozenset(("squire", "knight"))})
     foe = ORC if attacker == "orc" else ARCHER
     return board(piece(attacker, foe), piece("knight", KNIGHT, x=1.0, side=Side.HERO),
-                 piece("squire", SQUIRE, x=1.0, y=1.0, side=Side.HERO), measurer=fake)
+                 piece("squire", SQUIRE, x=0.5, y=0.87, side=Side.HERO), measurer=fake)
+    # the squire stands in the hex beside both the attacker's line and the knight
+
+
+def test_sacrificial_dodge_only_for_an_ally_who_can_step_in_the_way_l67() -> None:
+    # L67: "you must be close enough to interpose yourself between your friend and his
+    # attacker by taking a step". The orc at (0, 0), the knight at (1, 0): a squire touching
+    # the knight from behind, at (2, 0), is a step from the knight but not from the line
+    # between them (every point short of the knight is more than a yard off): refused with the
+    # reason. The squire at (0.5, 0.87) is 0.87 yd from the line: offered.
+    fake = FakeMap({("orc", "knight"): facts(1.0), ("orc", "squire"): facts(2.0)},
+                   touching={frozenset(("squire", "knight"))})
+    behind = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0, side=Side.HERO),
+                   piece("squire", SQUIRE, x=2.0, side=Side.HERO), measurer=fake)
+    paused = _attack(behind, [3, 4, 4])
+    assert paused.decision is not None
+    choice = {c.id: c for c in paused.decision.choices}["sacrifice:squire"]
+    assert (choice.allowed, choice.why_not) == (False, "Squire cannot step between Orc and "
+                                                       "Knight")
+    beside = _attack(_guarded(), [3, 4, 4])
+    assert beside.decision is not None
+    assert {c.id: c for c in beside.decision.choices}["sacrifice:squire"].allowed
 
 
 def test_sacrificial_dodge_puts_the_ally_in_the_way() -> None:
@@ -285,16 +320,21 @@ def test_sacrificial_dodge_and_drop_by_three_saves_both() -> None:
     assert done.data["hits_landed"] == 0
 
 
-def test_a_token_behind_blocks_the_retreat() -> None:
-    # The issue: the step back is "stopped by walls and tokens". A squire stands on (2, 0),
-    # where the knight would step: the knight stays, the parry keeps its +1.
+def test_a_token_behind_leaves_no_room_to_retreat_l139() -> None:
+    # L139 ("at least one yard"): a squire stands on (2, 0), where the knight would step; the
+    # retreat is refused (greyed with the reason), not played for +1 without a step. The plain
+    # parry 12 stays; a GM who overrides gets the +1 and a note, and the knight stays put.
     fake = FakeMap({("orc", "knight"): facts(1.0)})
     table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0),
                   piece("squire", SQUIRE, x=2.0), measurer=fake)
-    done = _attack(table, [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"))
+    paused = _attack(table, [3, 4, 4])
+    assert paused.decision is not None
+    retreat = {c.id: c for c in paused.decision.choices}["parry:Broadsword+retreat"]
+    assert not retreat.allowed
+    assert retreat.why_not == "no room to retreat: Squire behind Knight"
+    done = _attack(table, [3, 4, 4, 5, 5, 3], ("parry:Broadsword", "retreat"), gm_override=True)
     assert not any(isinstance(e, TokenPushed) for e in done.events)
-    assert "the retreat is blocked by Squire" in done.notes
-    assert Defended("knight", "orc", 1) in done.events
+    assert "no room to retreat: Squire behind Knight" in done.notes
 
 
 def test_the_log_lines_show_every_roll_with_its_margin() -> None:

@@ -183,6 +183,10 @@ def test_missiles_are_parried_only_within_reach(distance: float, allowed: bool) 
     ("Swung", "2d cut", "Brawling", 6),   # -3 against a weapon
     ("Thrust", "1d+2 imp", "Brawling", 9),  # "unless the attack is a thrust"
     ("Swung", "2d cut", "Karate", 9),     # "or you are using Judo or Karate"
+    # L127 "-3 ... unless the attack is a thrust": a swung pick impales but is not a thrust
+    # (9 - 3 = 6); an impaling attack with no usage named is read as a thrust (9)
+    ("Swung", "2d imp", "Brawling", 6),
+    ("", "1d+2 imp", "Brawling", 9),
 ])
 def test_bare_hands_against_weapons(usage: str, damage: str, skill_name: str,
                                     score: int) -> None:
@@ -220,6 +224,24 @@ def test_unarmed_attacks_weigh_a_tenth_of_st_and_a_slam_full_st() -> None:
     plan = _plans(knife, _threat(slam, st=12))["parry:Knife"]
     assert plan.breakage == 11 and plan.probability == 0
     assert plan.automatic_failure == "the attack is heavier than Basic Lift"
+
+
+@pytest.mark.parametrize(("name", "usage"), [
+    ("Pounce", ""), ("Flying Tackle", ""), ("Bite", "Pounce"), ("Slam", ""),
+    ("Shield", "Shield Rush"),
+])
+def test_a_pounce_or_flying_tackle_weighs_full_st_l89(name: str, usage: str) -> None:
+    # L89: "Use his full ST if he made a slam, flying tackle, pounce, or shield rush!" A ST 12
+    # pounce weighs 12 lb: against a 1 lb knife 12 times -> 2 + 9 = 11 in 6, and beyond the
+    # knife-fighter's Basic Lift 10 the parry fails outright (before: 1.2 lb, a fair parry).
+    knife = _who({"basic_lift": 10, "attacks": [{"name": "Knife", "skill": 12,
+                                                 "damage": "1d-2 cut", "parry": 8, "weight": 1}]})
+    leap = {"name": name, "usage": usage, "skill": 12, "damage": "1d cr", "unarmed": True,
+            "reach": "C"}
+    plan = _plans(knife, _threat(leap, st=12))["parry:Knife"]
+    assert plan.breakage == 11
+    assert plan.automatic_failure == "the attack is heavier than Basic Lift"
+    assert plan.probability == 0
 
 
 def test_no_defense_reasons() -> None:

@@ -4,6 +4,8 @@ each imported token's attack odds in melee on open ground equal P(3d6 <= its GCS
 from __future__ import annotations
 
 import json
+from fractions import Fraction
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +20,14 @@ from rules.table import Piece
 
 DATA = Path(__file__).parents[2] / "data" / "gurps"
 SHEETS = sorted(DATA.glob("*.gcs"))
+LIBRARY = sorted((DATA / "library-sample").glob("*.gcs"))
+"""63 more sheets of the GCS master library as they come (see SOURCES.md)."""
 GURPS = find_system("gurps")
 
 
 def _sheet(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((DATA / name).read_bytes())
+    path = DATA / name if (DATA / name).exists() else DATA / "library-sample" / name
+    loaded: dict[str, Any] = json.loads(path.read_bytes())
     return loaded
 
 
@@ -34,7 +39,8 @@ def _gcs_levels(sheet: dict[str, Any]) -> list[int]:
         for item in items:
             if item.get("disabled") or (equipment and item.get("equipped") is False):
                 continue
-            levels.extend(w["calc"]["level"] for w in item.get("weapons", []))
+            levels.extend(w["calc"]["level"] for w in item.get("weapons", [])
+                          if isinstance(w.get("calc", {}).get("level"), int))
             walk(item.get("children", []), equipment)
     walk(sheet.get("equipment", []), True)
     walk(sheet.get("traits", []), False)
@@ -47,18 +53,47 @@ def test_six_sheets_are_there() -> None:
         "Orc_Leader.gcs", "Pixie_Thief.gcs"]
 
 
-@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.stem)
+def _no_level_usages(sheet: dict[str, Any]) -> int:
+    """The weapon usages GCS computed no level for (auras, engulfing): skipped and listed."""
+    count = 0
+
+    def walk(items: list[dict[str, Any]], equipment: bool) -> None:
+        nonlocal count
+        for item in items:
+            if item.get("disabled") or (equipment and item.get("equipped") is False):
+                continue
+            count += sum(not isinstance(w.get("calc", {}).get("level"), int)
+                         for w in item.get("weapons", []))
+            walk(item.get("children", []), equipment)
+    walk(sheet.get("equipment", []), True)
+    walk(sheet.get("traits", []), False)
+    return count
+
+
+def _hit_by_hand(level: int) -> Fraction:
+    """P(hit) counted over the 216 dice: 3-4 always hit, 17-18 always miss, else total <= level."""
+    totals = [sum(f) for f in product(range(1, 7), repeat=3)]
+    return Fraction(sum(t <= 4 or (t <= 16 and t <= level) for t in totals), 216)
+
+
+def test_the_library_sample_is_there() -> None:
+    assert len(LIBRARY) == 63
+
+
+@pytest.mark.parametrize("path", SHEETS + LIBRARY, ids=lambda p: p.stem)
 def test_each_sheet_imports_and_its_attack_odds_are_the_3d6_table(path: Path) -> None:
     # Melee on open ground: distance 1, front, no modifier: the effective skill is the GCS
     # level, P(hit) = P(3d6 <= level) with 3-4 always hitting and 17-18 always missing, and
     # the critical hits of "3d6 roll-under" (3-4; 5 at 15+; 6 at 16+).
     name, stats = GURPS.character_from_sheet(path.read_bytes(), path.name)
-    assert name == _sheet(path.name)["profile"]["name"]
+    assert name == _sheet(path.name)["profile"].get("name", path.stem.replace("_", " "))
     token = Piece("pc", name, 0, 0, stats=stats)
     dummy = Piece("dummy", "Dummy", 1, 0, stats={"st": 10, "condition": {"unaware": True}})
     table = board(token, dummy, measurer=FakeMap({("pc", "dummy"): facts(1.0)}))
     attacks = stats["attacks"]
     assert [a["skill"] for a in attacks] == _gcs_levels(_sheet(path.name))
+    # what could not be read is skipped and listed, nothing silently
+    assert len(stats.get("import_notes", [])) == _no_level_usages(_sheet(path.name))
     for attack in attacks:
         label = f"{attack['name']} ({attack['usage']})" if attack["usage"] else attack["name"]
         shown = GURPS.preview_attack(table, AttackRequest("pc", "dummy", label))
@@ -67,6 +102,7 @@ def test_each_sheet_imports_and_its_attack_odds_are_the_3d6_table(path: Path) ->
         chances = grade_chances(attack["skill"])
         hit = chances[Grade.CRITICAL_SUCCESS] + chances[Grade.SUCCESS]
         assert odds["hit"] == pytest.approx(float(hit))
+        assert odds["hit"] == pytest.approx(float(_hit_by_hand(attack["skill"])))
         assert odds["critical hit"] == pytest.approx(float(chances[Grade.CRITICAL_SUCCESS]))
 
 
@@ -122,10 +158,7 @@ def test_minotaur_bear_dai_pixie() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s.update(version=4), r"x.gcs: version: 4 is not a GCS version 5 sheet"),
     (lambda s: s.pop("calc"), r"x.gcs: calc: missing"),
-    (lambda s: s["equipment"][0]["weapons"][0]["calc"].pop("level"),
-     r"x.gcs: equipment\[0\].weapons\[0\].calc.level: missing"),
-    (lambda s: s["equipment"][0]["weapons"][0]["calc"].update(damage="lots"),
-     r"x.gcs: equipment\[0\].weapons\[0\].calc.damage: cannot read damage 'lots'"),
+    (lambda s: s["attributes"].pop(0), r"x.gcs: attributes\[st\]: missing"),
     (lambda s: s["calc"].update(basic_lift="heavy"),
      r"x.gcs: calc.basic_lift: cannot read weight 'heavy'"),
 ])
@@ -134,6 +167,67 @@ def test_a_bad_sheet_names_the_field(change: Any, message: str) -> None:
     change(sheet)
     with pytest.raises(RulesError, match=message):
         GURPS.character_from_sheet(json.dumps(sheet).encode(), "x.gcs")
+
+
+@pytest.mark.parametrize(("change", "note"), [
+    (lambda s: s["equipment"][0]["weapons"][0]["calc"].pop("level"),
+     "Broadsword (Swung): equipment[0].weapons[0].calc.level: missing"),
+    (lambda s: s["equipment"][0]["weapons"][0]["calc"].update(damage="lots"),
+     "Broadsword (Swung): equipment[0].weapons[0].calc.damage: cannot read damage 'lots'"),
+])
+def test_an_unreadable_usage_is_skipped_and_listed(change: Any, note: str) -> None:
+    # "An unreadable part of a sheet is skipped and listed; the sheet is refused only when
+    # nothing fightable is left": the swung broadsword goes, the thrust and the bow stay.
+    sheet = _sheet("Basic_Warrior.gcs")
+    change(sheet)
+    _name, stats = GURPS.character_from_sheet(json.dumps(sheet).encode(), "x.gcs")
+    assert [n[:len(note)] for n in stats["import_notes"]] == [note]
+    labels = [f"{a['name']} ({a['usage']})" for a in stats["attacks"]]
+    assert "Broadsword (Swung)" not in labels and "Broadsword (Thrust)" in labels
+
+
+def test_the_library_sample_details() -> None:
+    # separator rows among the attributes ("FDG", no calc): passed over
+    _n, abeil = read_sheet(_sheet("Abeil_Vassal.gcs"), "a")
+    assert abeil.st > 0 and abeil.attacks
+    # thousands separators: range "100/1,100"
+    _n, felicity = read_sheet(_sheet("Fiasco_Felicity.gcs"), "f")
+    colt = felicity.attacks[0]
+    assert (colt.kind, colt.range, colt.reach) == ("firearm", (100.0, 1100.0), (0, 0))
+    # armour divisor: "1d+4(2) pi" halves DR (5 -> 2)
+    _n, draugr = read_sheet(_sheet("Draugr__Greater.gcs"), "d")
+    divided = [a for a in draugr.attacks if a.damage.divisor == 2]
+    assert divided and divided[0].damage.effective_dr(5) == 2
+    # fixed damage without dice, and a grapple's control points (no HP)
+    _n, skull = read_sheet(_sheet("Flaming_Skull.gcs"), "s")
+    assert skull.attacks[0].damage.text() == "2 burn"
+    _n, bear = read_sheet(_sheet("Cave_Bear.gcs"), "b")
+    assert next(a for a in bear.attacks if a.name == "Grapple").damage.kind == "ctrl"
+    # calc.reach: the Hydra's fangs reach C,1-3 (the weapon's own reach says C)
+    _n, hydra = read_sheet(_sheet("Hydra.gcs"), "h")
+    assert hydra.attacks[0].reach == (0, 3)
+    # @Body Part@ filled from the trait's replacements
+    _n, kagouti = read_sheet(_sheet("Kagouti.gcs"), "k")
+    assert kagouti.attacks[0].name == "Crushing Striker (Tusks)"
+    # torso DR as GCS computed it for the body type: the Dwarven Defender's 9 (no dr_bonus
+    # features to sum), the Flame Atronach's DR 1 and 11 against fire (burning)
+    _n, dwarf = read_sheet(_sheet("Dwarven_Defender.gcs"), "w")
+    _n, atronach = read_sheet(_sheet("Atronach__Flame.gcs"), "t")
+    assert (dwarf.dr, atronach.dr, dict(atronach.dr_vs)) == (9, 1, {"burn": 11})
+    # an aura without an attack level is listed, the pudding still imports to be fought
+    _n, pudding = read_sheet(_sheet("Black_Pudding.gcs"), "p")
+    assert pudding.attacks == () and len(pudding.import_notes) == 2
+
+
+def test_skill_defaults_by_criteria_do_not_crash() -> None:
+    # Newer GCS sheets name a default's skill by a criterion; the importer reads "is" and
+    # passes any other over instead of failing with a traceback.
+    sheet = _sheet("Basic_Warrior.gcs")
+    weapon = sheet["equipment"][0]["weapons"][0]
+    weapon["defaults"] = [{"type": "skill", "name": {"compare": "is", "qualifier": "Broadsword"}},
+                          {"type": "skill", "name": {"compare": "starts_with", "qualifier": "S"}}]
+    _n, warrior = read_sheet(sheet, "x.gcs")
+    assert warrior.attacks[0].skill_name == "Broadsword"
 
 
 def test_not_json() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from gurps_table import FakeMap, board, piece
 
 from rules.dice import ScriptedDice
-from rules.events import Defended, Injured, RollMade, StatusAdded, StatusRemoved
+from rules.events import Defended, Injured, RollMade, StatusAdded, StatusRemoved, TokenPushed
 from rules.interface import ActionRequest, AttackRequest, Resolution
 from rules.registry import find_system
 from rules.table import Board
@@ -65,6 +65,50 @@ def test_parrying_a_weapon_heavier_than_basic_lift_fails_and_drops_the_weapon() 
     done = _parry(_table(), "Maul", [3, 3, 3, 3, 3, 3, 6, 1, 1, 1, 1])
     assert "the parry fails: the attack is heavier than Basic Lift" in done.notes
     assert StatusAdded("fencer", "Rapier broken") in done.events
+
+
+BRAWLER: dict[str, Any] = {
+    "st": 10, "dx": 12, "ht": 10, "hp": 10, "basic_speed": 5.5, "basic_lift": 20.0, "dodge": 8,
+    "attacks": [{"name": "Punch", "skill": 14, "damage": "1d-2 cr", "reach": "C", "parry": 10,
+                 "unarmed": True, "skill_name": "Brawling"}],
+}
+
+
+def _bare_handed(dice: list[int]) -> Resolution:
+    table = board(piece("ogre", OGRE), piece("brawler", BRAWLER, x=1.0), measurer=FakeMap())
+    request = AttackRequest("ogre", "brawler", "Maul", answers={"defense": ("parry:Punch",)})
+    return GURPS.resolve_attack(table, request, ScriptedDice(dice))
+
+
+def test_a_bare_handed_parry_beyond_basic_lift_knocks_back_a_yard_l95() -> None:
+    # L95: the 24 lb maul is heavier than the brawler's Basic Lift 20: the parry fails
+    # automatically and, unarmed, "you are knocked back one yard (make a DX roll to avoid
+    # falling over)". Maul-12: 3+3+3 = 9 hits. Parry (Punch) 10 - 3 (bare hands against a
+    # weapon) = 7: 3+3+3 = 9, failed anyway. Knocked back from x = 1 to x = 2 (straight away
+    # from the ogre at 0). DX 12: 4+4+4 = 12, success by 0: he stays on his feet. Damage 4d:
+    # 1+1+1+1 = 4 cr. His fists are not "dropped": the Punch stays his.
+    done = _bare_handed([3, 3, 3, 3, 3, 3, 4, 4, 4, 1, 1, 1, 1])
+    assert "the parry fails: the attack is heavier than Basic Lift" in done.notes
+    assert TokenPushed("brawler", (2.0, 0.0)) in done.events
+    dx_roll = [e for e in done.events if isinstance(e, RollMade) and e.purpose.startswith("DX")]
+    assert [(r.total, r.target, r.result) for r in dx_roll] == [(12, 12, "success by 0")]
+    assert StatusAdded("brawler", "Punch dropped") not in done.events
+    condition = done.board.token("brawler").stats["condition"]
+    assert "dropped" not in condition and condition.get("posture", "standing") == "standing"
+    assert Injured("brawler", 4, 0, 4, 6, 10) in done.events
+    assert (done.board.token("brawler").x, done.board.token("brawler").y) == (2.0, 0.0)
+    again = GURPS.resolve_attack(done.board, AttackRequest("brawler", "ogre", "Punch"),
+                                 ScriptedDice([6, 6, 6]))
+    assert again.title.startswith("Brawler attacks Ogre (Punch)")
+
+
+def test_a_failed_dx_roll_after_the_knock_back_lays_him_prone_l95() -> None:
+    # As above, but DX 12 against 5+5+3 = 13: failure by 1: he falls (prone). The parry roll
+    # (6+6+1 = 13 against 7) failing changes nothing: the maul sweeps the hands aside anyway.
+    done = _bare_handed([3, 3, 3, 6, 6, 1, 5, 5, 3, 1, 1, 1, 1])
+    assert TokenPushed("brawler", (2.0, 0.0)) in done.events
+    assert StatusAdded("brawler", "prone") in done.events
+    assert done.board.token("brawler").stats["condition"]["posture"] == "prone"
 
 
 def test_parrying_a_punch_with_a_weapon_strikes_the_limb() -> None:
