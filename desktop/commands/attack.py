@@ -271,7 +271,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             params["weapon"] = args.weapon
         return perform(encounter, ActionRequest(args.action, args.attacker,
                                                 (args.target or [None])[0], params,
-                                                gm_override=args.gm_override), dice)
+                                                _answers(args), args.gm_override), dice)
     overrides = _overrides(args.override, system)
     if args.template is not None:
         if args.at is None:

@@ -88,3 +88,20 @@ def test_a_shove_stops_against_the_warehouse_wall(tmp_path: Path, capsys) -> Non
     assert "thug-2 stops against warehouse-south" in capsys.readouterr().out
     thug = load_encounter(path).token("thug-2")
     assert (thug.x, thug.y) == (25.5, 17.5)
+
+
+def test_escape_on_the_command_line_asks_then_frees_with_the_answer(tmp_path: Path,
+                                                                     capsys) -> None:
+    # L102: Thug 1 escapes with 4 dice (better of Close Combat 2 / Athletics 1 + better of
+    # Dexterity 2 / Might 2) against Mara's Might 3 + Athletics 2 = 5 dice: 8, 9, 10, 1 = 3
+    # against 1, 1, 1, 1, 8 = 1: he wins by 2. Without an answer the action waits (code 2,
+    # the decision printed); with --answer escape=free the grapple is gone from the file.
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    args = ["attack", str(path), "--attacker", "thug-1", "--action", "escape",
+            "--dice", "8,9,10,1,1,1,1,1,8"]
+    assert main(args) == 2
+    assert json.loads(capsys.readouterr().out)["decision"]["id"] == "escape"
+    assert load_encounter(path).combat["grapples"] != []
+    assert main([*args, "--answer", "escape=free", "--write"]) == 0
+    assert load_encounter(path).combat["grapples"] == []
