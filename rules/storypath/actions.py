@@ -32,6 +32,7 @@ from rules.events import (
 )
 from rules.interface import ActionKind, ActionRequest, ActionSpec, Choice, Decision, Resolution
 from rules.registry import RulesError
+from rules.storypath.effects import Changes
 from rules.storypath.pool import roll_pool
 from rules.storypath.settings import settings_from_combat
 from rules.storypath.setup import combatant_of, restat
@@ -61,6 +62,12 @@ ACTIONS = (
                help="opposed roll against the grappler; success may reverse it"),
     ActionSpec("pick-up", "Pick up item", ActionKind.ACTION,
                help="a dropped item within close range (param item, else the nearest)"),
+    ActionSpec("drag", "Drag grappled", ActionKind.ACTION,
+               help="the one in control: opposed Might + Athletics, ties win; then your "
+                    "next move carries both"),
+    ActionSpec("grapple-throw", "Throw grappled", ActionKind.ACTION,
+               help="the one in control: opposed Might + Athletics, ties win; thrown Might m "
+                    "away from you, the grapple ends"),
 )
 
 
@@ -73,15 +80,19 @@ def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolutio
                 "release": _release, "pick-up": _pick_up}
     if request.action == "escape":
         return _escape(board, request, actor, dice)
+    if request.action in ("drag", "grapple-throw"):
+        return _drag_or_throw(board, request, actor, dice)
     if request.action not in handlers:
         known = ", ".join(a.id for a in ACTIONS)
         raise RulesError(f"Storypath has no action {request.action!r} (actions: {known})")
     return handlers[request.action](board, request, actor)
 
 
-def _done(board: Board, events: list[Event], title: str) -> Resolution:
-    """The finished action, with its log entry (one line per event)."""
-    lines = tuple(describe(e) for e in events)
+def _done(board: Board, events: list[Event], title: str,
+          notes: list[str] | None = None) -> Resolution:
+    """The finished action, with its log entry (one line per event, then the notes: a wall
+    that stopped a push)."""
+    lines = (*(describe(e) for e in events), *(notes or ()))
     entry = LogEntry(title, lines, int(board.combat.get("round", 0)))
     return Resolution(tuple(events), board.with_log(entry), title=title, notes=lines)
 
@@ -170,6 +181,52 @@ def _escape(board: Board, request: ActionRequest, actor: Combatant,
     elif answer != ("free",):
         raise RulesError(f"escape: answer free or reverse, not {','.join(answer)}")
     return _done(board, events, f"{actor.id} escapes {holder.id}")
+
+
+def _drag_or_throw(board: Board, request: ActionRequest, actor: Combatant,
+                   dice: DiceSource) -> Resolution:
+    """*GRAPPLED* (L101): "Your grappler may drag or throw you with an opposed Might +
+    Athletics roll, and automatically wins ties." A won drag lets the grappler's next move
+    carry both tokens; a won throw hurls the held one Might metres straight away from the
+    grappler (the Throw stunt's distance; stopped by walls) and ends the grapple."""
+    grapple = grapple_of(board.combat, actor.id)
+    name = board.token(actor.id).name
+    if grapple is None or not grapple.controls(actor.id):
+        raise RulesError(f"{name} controls no grapple: only the grappler drags or throws")
+    held = combatant_of(board.token(grapple.other))
+    held_name = board.token(held.id).name
+    tens = settings_from_combat(board.combat).tens
+    throw = request.action == "grapple-throw"
+    verb = "throw" if throw else "drag"
+    mine = roll_pool(actor.attribute("might") + actor.skill("athletics"), tens, 0, dice,
+                     f"{verb.title()} (Might + Athletics)")
+    theirs = roll_pool(held.attribute("might") + held.skill("athletics"), tens, 0, dice,
+                       "Resist (Might + Athletics)")
+    won = mine.successes >= theirs.successes
+    events: list[Event] = [
+        RollMade(actor.id, f"{verb.title()} {held_name}", mine.dice, (), mine.successes,
+                 theirs.successes, "wins (ties go to the grappler)" if won else "fails"),
+        RollMade(held.id, f"Resist the {verb}", theirs.dice, (), theirs.successes, None, ""),
+    ]
+    if not won:
+        return _done(board, events, f"{name} fails to {verb} {held_name}")
+    if not throw:
+        kept = tuple(replace(g, dragging=True) if g == grapple else g
+                     for g in grapples_from_combat(board.combat))
+        board = board.with_combat(with_grapples(board.combat, kept))
+        events.append(StatusAdded(held.id, f"dragged by {name}: {name}'s next move carries "
+                                           "both"))
+        return _done(board, events, f"{name} drags {held_name}")
+    changes = Changes(board)
+    changes.events = events
+    changes.end_grapple(actor.id, f"{name} throws {held_name}")
+    facts = board.map().facts(actor.id, held.id)
+    a, t = board.token(actor.id), board.token(held.id)
+    cells = math.hypot(t.x - a.x, t.y - a.y)
+    per_cell = facts.distance / cells if cells > 1e-9 and facts.distance > 0 else 1.0
+    changes.push(actor.id, held.id, actor.attribute("might"), per_cell)
+    return _done(changes.board_after(), changes.events, f"{name} throws {held_name}",
+                 changes.notes)
 
 
 def _pick_up(board: Board, request: ActionRequest, actor: Combatant) -> Resolution:

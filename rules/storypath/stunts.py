@@ -23,7 +23,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.interface import Choice, Decision
 from rules.registry import RulesError
@@ -73,6 +73,10 @@ class Offer:
     why_not: str | None = None
     foreign: bool = False
     """A stunt of another attack kind, listed greyed."""
+    needs: tuple[str, ...] = ()
+    """Bought only with one of these offers (Critical with Inflict Damage)."""
+    excludes: tuple[str, ...] = ()
+    """Never bought with these (Break Free with what keeps the grapple; a second item)."""
 
     @property
     def repeatable(self) -> bool:
@@ -81,12 +85,15 @@ class Offer:
     def choice(self, budget: int) -> Choice:
         why = self.why_not or (f"costs {self.cost}, {budget} left" if self.cost > budget
                                else None)
+        most = None if self.repeatable else 1
         if self.foreign:
-            return Choice(self.id, STUNT_NAMES[self.stunt], cost=0, allowed=False, why_not=why)
+            return Choice(self.id, STUNT_NAMES[self.stunt], cost=0, allowed=False, why_not=why,
+                          most=most)
         each = " each" if self.repeatable else ""
         label = f"{STUNT_NAMES[self.stunt]}{' ' + self.subject if self.subject else ''} " \
                 f"({self.cost}s{each}{': ' + self.detail if self.detail else ''})"
-        return Choice(self.id, label, cost=self.cost, allowed=why is None, why_not=why)
+        return Choice(self.id, label, cost=self.cost, allowed=why is None, why_not=why,
+                      most=most, needs=self.needs, excludes=self.excludes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +133,36 @@ def offers_for(setup: AttackSetup, allies: Iterable[str]) -> tuple[Offer, ...]:
     kinds = {s: [k for k, v in KIND_STUNTS.items() if s in v] for s in others}
     offers += [Offer(s, s, 0, why_not=f"a {' / '.join(kinds[s])} stunt, not {setup.kind}",
                      foreign=True) for s in others]
-    return tuple(offers)
+    return _related(tuple(offers))
+
+
+_KEEP_THE_GRAPPLE = ("gain-control", "pin", "position", "takedown", "throw")
+"""What Break Free cannot go with: it ends the grapple these keep (Throw ends it itself)."""
+
+
+def _related(offers: tuple[Offer, ...]) -> tuple[Offer, ...]:
+    """Each offer with what it needs and what it excludes: Critical goes with Inflict Damage
+    ("an additional Injury Condition"); Disarm's extra success with a Disarm; one item per
+    Disarm or Seize; Break Free not with a stunt that keeps the grapple."""
+    def of(stunt: str) -> tuple[str, ...]:
+        return tuple(o.id for o in offers if not o.foreign and o.stunt == stunt)
+
+    result = []
+    for o in offers:
+        needs: tuple[str, ...] = ()
+        excludes: tuple[str, ...] = ()
+        if o.stunt == "critical":
+            needs = of("inflict-damage")
+        elif o.stunt == "disarm-far":
+            needs = of("disarm")
+        if o.stunt in ("disarm", "seize"):
+            excludes = tuple(i for i in of(o.stunt) if i != o.id)
+        if o.stunt == "break-free":
+            excludes = tuple(i for s in _KEEP_THE_GRAPPLE for i in of(s))
+        elif o.stunt in _KEEP_THE_GRAPPLE:
+            excludes = of("break-free")
+        result.append(o if o.foreign else replace(o, needs=needs, excludes=excludes))
+    return tuple(result)
 
 
 def parse_purchases(answer: Iterable[str], setup: AttackSetup, allies: Iterable[str],
@@ -149,19 +185,17 @@ def parse_purchases(answer: Iterable[str], setup: AttackSetup, allies: Iterable[
 
 
 def _check(purchases: tuple[Purchase, ...], budget: int) -> None:
+    bought = {p.offer.id for p in purchases}
     for p in purchases:
         if p.offer.why_not:
             raise RulesError(f"stunts: {p.offer.id}: {p.offer.why_not}")
         if p.count > 1 and not p.offer.repeatable:
             raise RulesError(f"stunts: {p.offer.id} can be bought only once")
-    bought = {p.offer.stunt: p for p in purchases}
-    needs = (("critical", "inflict-damage"), ("disarm-far", "disarm"))
-    for stunt, needed in needs:
-        if stunt in bought and needed not in bought:
-            raise RulesError(f"stunts: {stunt} goes with {needed}")
-    for stunt in ("disarm", "seize"):
-        if sum(p.offer.stunt == stunt for p in purchases) > 1:
-            raise RulesError(f"stunts: {stunt} one item per attack")
+        if p.offer.needs and not set(p.offer.needs) & bought:
+            raise RulesError(f"stunts: {p.offer.id} goes with {' or '.join(p.offer.needs)}")
+        clash = next((i for i in p.offer.excludes if i in bought), None)
+        if clash is not None:
+            raise RulesError(f"stunts: {p.offer.id} cannot be bought with {clash}")
     total = sum(p.cost for p in purchases)
     if total > budget:
         raise RulesError(f"stunts: they cost {total}, only {budget} successes are left")

@@ -13,6 +13,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rules.dice import DiceSource
@@ -26,6 +27,7 @@ from rules.interface import (
     GridDefaults,
     Link,
     Marker,
+    Movement,
     Preview,
     Resolution,
     StatField,
@@ -42,7 +44,12 @@ from rules.storypath.statblock import (
     combatant_from_dict,
     combatant_to_dict,
 )
-from rules.storypath.state import grapple_of, grapples_from_combat, items_from_combat
+from rules.storypath.state import (
+    grapple_of,
+    grapples_from_combat,
+    items_from_combat,
+    with_grapples,
+)
 from rules.storypath.turns import press, turn_view
 from rules.table import Board, Piece
 
@@ -84,7 +91,37 @@ class Storypath(GameSystem):
         except RulesError:
             return ()
         return tuple(Link(g.control, g.other, f"grapple {g.established}" +
-                          " · pinned" * g.pinned) for g in grapples)
+                          " · pinned" * g.pinned + " · dragging" * g.dragging,
+                          together=g.dragging) for g in grapples)
+
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """*GRAPPLED* (L101): "You cannot move from the spot" - a held token's move is refused
+        with the reason, unless its grappler won the roll to drag it; the text gives no Pace
+        otherwise (None: the ruler shows the distance only)."""
+        if board is None:
+            return None
+        try:
+            grapple = grapple_of(board.combat, piece.id)
+        except RulesError:
+            return None
+        if grapple is None or grapple.controls(piece.id) or grapple.dragging:
+            return None
+        holder = board.token(grapple.control).name
+        return Movement(0, 0, "Move", held=f"{piece.name} is held in {holder}'s grapple and "
+                        f"cannot move from the spot (Escape grapple first, or {holder} drags "
+                        f"with Drag grappled)")
+
+    def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
+        """A grappler who won the drag moved: the drag is spent."""
+        try:
+            grapples = grapples_from_combat(board.combat)
+        except RulesError:
+            return board
+        if not any(g.dragging and g.controls(token_id) for g in grapples):
+            return board
+        kept = tuple(replace(g, dragging=False) if g.controls(token_id) else g
+                     for g in grapples)
+        return board.with_combat(with_grapples(board.combat, kept))
 
     def markers(self, board: Board) -> tuple[Marker, ...]:
         """Each item knocked to the ground, where it lies."""

@@ -105,3 +105,44 @@ def test_escape_on_the_command_line_asks_then_frees_with_the_answer(tmp_path: Pa
     assert load_encounter(path).combat["grapples"] != []
     assert main([*args, "--answer", "escape=free", "--write"]) == 0
     assert load_encounter(path).combat["grapples"] == []
+
+
+def test_a_held_token_cannot_move_from_the_spot(tmp_path: Path, capsys) -> None:
+    # L101 "You cannot move from the spot": Thug 1, held by Mara, is refused in words by
+    # `battlemap move` and by a drag; --force is the GM's ruling otherwise
+    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["move", str(path), "thug-1", "15.5", "9.5", "--save"]) == 2
+    assert "Thug 1 is held in Mara's grapple and cannot move from the spot" in \
+        capsys.readouterr().err
+    encounter = load_encounter(path)
+    assert (encounter.token("thug-1").x, encounter.token("thug-1").y) == (13.5, 9.5)
+    tool = SelectTool()
+    tool.feed(PointerEvent(PointerKind.PRESS, 13.5, 9.5), encounter)
+    tool.feed(PointerEvent(PointerKind.MOVE, 15.5, 9.5), encounter)
+    assert tool.feed(PointerEvent(PointerKind.RELEASE, 15.5, 9.5), encounter) is None
+    assert tool.refused.startswith("not moved: Thug 1 is held in Mara's grapple")
+    assert main(["move", str(path), "thug-1", "15.5", "9.5", "--save", "--force"]) == 0
+
+
+def test_the_grappler_drags_after_a_won_roll(tmp_path: Path) -> None:
+    # L101 "Your grappler may drag ... with an opposed Might + Athletics roll, and
+    # automatically wins ties": Mara 5 dice 8, 9, 1, 1, 1 = 2 against Thug 1's Might 2 +
+    # Athletics 1 = 3 dice 8, 9, 1 = 2: a tie, Mara wins; her next move carries Thug 1
+    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["attack", str(path), "--attacker", "mara", "--action", "drag",
+                 "--dice", "8,9,1,1,1,8,9,1", "--write"]) == 0
+    encounter = load_encounter(path)
+    tool = SelectTool()
+    tool.feed(PointerEvent(PointerKind.PRESS, 12.5, 9.5), encounter)
+    tool.feed(PointerEvent(PointerKind.MOVE, 12.5, 11.5), encounter)
+    commit = tool.feed(PointerEvent(PointerKind.RELEASE, 12.5, 11.5), encounter)
+    assert commit is not None, tool.refused
+    after = commit.encounter
+    assert (after.token("mara").y, after.token("thug-1").y) == (11.5, 11.5)
+    assert "dragging" not in after.combat["grapples"][0]  # the drag is spent

@@ -160,7 +160,8 @@ def test_pick_up_a_dropped_item_within_close_range() -> None:
 def test_actions_are_declared() -> None:
     ids = [a.id for a in SP.actions()]
     assert ids == ["close-combat", "grapple", "ranged", "thrown", "empty-clip", "withdraw",
-                   "stand-up", "reload", "release", "escape", "pick-up"]
+                   "stand-up", "reload", "release", "escape", "pick-up", "drag",
+                   "grapple-throw"]
 
 
 # -- the demo ---------------------------------------------------------------------------------
