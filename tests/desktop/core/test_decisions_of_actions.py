@@ -65,3 +65,32 @@ def test_a_cancelled_prompt_holds_the_roll_and_asks_again_with_the_same_dice() -
     assert commit is not None, tool.message
     assert len(rolls) == 1  # no reroll: the held roll was answered
     assert commit.encounter.combat["grapples"] == [] and tool.held is None
+
+
+def test_a_cancelled_stunt_menu_comes_back_and_the_hit_stands() -> None:
+    # Storypath text, Attacking: "After succeeding, you may spend additional successes to
+    # apply Stunts". Rook's SMG: Firearms 3 + Dexterity 3 = 6 dice, 8, 9, 10, 8, 9, 1 = 5
+    # successes vs Gunman's Defense 2 + light cover 1: a hit, 2 left. Cancelling the menu
+    # keeps the hit: the next click asks the same menu again, with no new dice.
+    asked: list[Decision] = []
+    answers: list[tuple[str, ...] | None] = [None, ("inflict-damage",)]
+
+    def ask(decision: Decision) -> tuple[str, ...] | None:
+        asked.append(decision)
+        return answers.pop(0)
+
+    rolls: list[int] = []
+
+    def dice() -> ScriptedDice:
+        rolls.append(1)
+        return ScriptedDice([8, 9, 10, 8, 9, 1] if len(rolls) == 1 else [1] * 6)
+
+    tool = AttackTool(dice, attacker="rook", ask=ask)
+    tool.choices.weapon = "SMG"
+    encounter = load_encounter(DEMO)
+    assert tool.resolve(encounter, "gunman") is None and tool.held is not None
+    commit = tool.resolve(encounter, "gunman")
+    assert commit is not None, tool.message
+    assert [d.budget for d in asked] == [2, 2] and len(rolls) == 1
+    # Inflict Damage costs 0 + Armor 1: one Injury Condition
+    assert commit.encounter.token("gunman").stats["condition"]["injuries"] == ["bruised"]

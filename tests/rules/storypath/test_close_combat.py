@@ -194,3 +194,20 @@ def test_break_up_grapple_ends_a_grapple_the_attacker_is_not_in() -> None:
     result = _hit(board, HIT_2_LEFT, "break-up-grapple")
     assert GrappleEnded("brute", "cara", "broken up by ada") in result.events
     assert result.board.combat["grapples"] == []
+
+
+def test_the_menu_itself_refuses_what_the_rules_refuse() -> None:
+    # 3 left. Disarm (2s) "You may spend an additional success to knock the item into the
+    # short range increment": the extra goes with a Disarm, never alone; Disarm and
+    # Knockdown (1s) are not Variable: once only; one item per Disarm. The menu's own limits
+    # (Decision.refusal, which the generic prompt enforces) say so before any purchase.
+    decision = _hit(_board(), HIT_3_LEFT).decision
+    assert decision is not None
+    assert decision.refusal(("disarm-far",)) == \
+        "Disarm: knock the item to short range (1s: the item lands at short range) goes " \
+        "with Disarm Pistol (2s) or Disarm Knife (2s)"
+    assert decision.refusal(("knockdown", "knockdown")) == \
+        "Knockdown (1s: prone) can be taken once only"
+    assert decision.refusal(("disarm:pistol", "disarm:knife")) is not None
+    assert decision.refusal(("disarm:pistol", "disarm-far")) is None
+    assert decision.refusal(("shove", "shove", "shove")) is None  # Variable: 3 x 1s
