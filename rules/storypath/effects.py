@@ -67,6 +67,8 @@ class Changes:
         self.events: list[Event] = []
         self.notes: list[str] = []
         self.bought: set[str] = set()
+        self.owed = False
+        """The attacker's Complication is paid from the stunt successes (setting)."""
 
     def person(self, token: str) -> Combatant:
         if token not in self.people:

@@ -37,6 +37,7 @@ from rules.registry import GameSystem, RulesError, register
 from rules.storypath.actions import ACTIONS, perform
 from rules.storypath.attack import resolve
 from rules.storypath.preview import preview
+from rules.storypath.settings import SETTINGS_SCHEMA, settings_from_combat
 from rules.storypath.setup import combatant_of
 from rules.storypath.statblock import (
     ATTRIBUTES,
@@ -83,6 +84,12 @@ class Storypath(GameSystem):
 
     def statblock_schema(self) -> tuple[StatField, ...]:
         return _SCHEMA
+
+    def settings_schema(self) -> tuple[StatField, ...]:
+        return SETTINGS_SCHEMA
+
+    def check_settings(self, combat: Mapping[str, Any]) -> None:
+        settings_from_combat(combat)
 
     def links(self, board: Board) -> tuple[Link, ...]:
         """Each grapple: the one in control first, the successes that hold it, pinned or not."""

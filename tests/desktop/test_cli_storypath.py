@@ -146,3 +146,28 @@ def test_the_grappler_drags_after_a_won_roll(tmp_path: Path) -> None:
     after = commit.encounter
     assert (after.token("mara").y, after.token("thug-1").y) == (11.5, 11.5)
     assert "dragging" not in after.combat["grapples"][0]  # the drag is spent
+
+
+def test_rules_settings_are_listed_set_and_written(tmp_path: Path, capsys) -> None:
+    # every setting reachable: listed with its value and what it accepts; a bad value named
+    # and nothing written; good ones written and then read by the rules (10s doubled: Rook's
+    # 6 dice can reach 12 successes, so the card lists more stunt counts)
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["settings", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "  tens = none  (10s; accepts none, double, reroll)" in out
+    assert "  attributes.ranged.long = composure" in out
+    assert main(["settings", str(path), "bands.short=1", "--write"]) == 2
+    assert "each band must reach at least as far as the one before" in capsys.readouterr().err
+    assert main(["settings", str(path), "tens=triple"]) == 2
+    assert "tens (10s): 'triple' is not one of none, double, reroll" in capsys.readouterr().err
+    assert load_encounter(path).combat["settings"] == {"tens": "none"}
+    assert main(["settings", str(path), "tens=double", "cover.light=2", "--write"]) == 0
+    assert load_encounter(path).combat["settings"] == {"tens": "double",
+                                                       "cover": {"light": 2}}
+    capsys.readouterr()
+    assert main(["odds", str(path), *ROOK_AT_GUNMAN, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # Defense 2 + light cover 2 (the setting): more than 4 successes
+    assert (data["tens"], data["required"]) == ("double", 4)
