@@ -119,11 +119,12 @@ def setup_attack(board: Board, request: AttackRequest) -> AttackSetup:
     attacker_piece, target_piece = board.token(request.attacker), board.token(request.target)
     attacker, target = combatant_of(attacker_piece), combatant_of(target_piece)
     settings = settings_from_combat(board.combat)
-    weapon = attacker.weapon(request.weapon) if request.weapon else None
-    kind = _kind(request, weapon, board, attacker.id, target.id)
     facts = board.map().facts(attacker.id, target.id)
     band = _override(request, "band", BANDS) or (
         "close" if facts.edge_gap <= 0 else band_of(facts.distance, settings.bands))
+    weapon = attacker.weapon(request.weapon) if request.weapon else _default_weapon(
+        request, attacker, band, grapple_of(board.combat, attacker.id))
+    kind = _kind(request, weapon, board, attacker.id, target.id)
     grapple, target_grapple = grapple_of(board.combat, attacker.id), grapple_of(
         board.combat, target.id)
     empty_clip = "empty-clip" in request.options
@@ -139,6 +140,28 @@ def setup_attack(board: Board, request: AttackRequest) -> AttackSetup:
         empty_clip=empty_clip,
         metres_per_cell=_metres_per_cell(facts, attacker_piece, target_piece), problem=None)
     return _with_problem(setup)
+
+
+def _default_weapon(request: AttackRequest, attacker: Combatant, band: str,
+                    grapple: Grapple | None) -> Weapon | None:
+    """The weapon an attack without one uses: with the option ``thrown`` or ``ranged`` the
+    first weapon in hand that makes that attack and reaches; a target beyond close range, the
+    first that reaches it (a gun before a thrown weapon); else none (unarmed, or the
+    grapple)."""
+    wanted = [o for o in request.options if o in _SHOOTING]
+    if grapple is not None or (not wanted and band == "close"):
+        return None
+    usable = [w for w in attacker.held_weapons()
+              if w.name not in attacker.condition.sundered
+              and w.name not in attacker.condition.out_of_ammo]
+    kinds = wanted or list(_SHOOTING)
+    for kind in kinds:
+        for w in usable:
+            makes = kind_of_weapon(w.kind) == kind or (kind == "thrown" and w.has_tag("thrown"))
+            if makes and (band not in BANDS or
+                          BANDS.index(band) <= BANDS.index(_reach(kind, w))):
+                return w
+    return None
 
 
 def _kind(request: AttackRequest, weapon: Weapon | None, board: Board, attacker: str,

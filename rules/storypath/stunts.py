@@ -169,7 +169,7 @@ def parse_purchases(answer: Iterable[str], setup: AttackSetup, allies: Iterable[
                     budget: int) -> tuple[Purchase, ...]:
     """The stunts an answer buys, in the order they apply (``RulesError`` when it cannot)."""
     offers = offers_for(setup, allies)
-    by_id = {o.id: o for o in offers}
+    by_id = {o.id.lower(): o for o in offers}  # a token id may hold capitals (feint:Ada)
     counts: dict[str, int] = {}
     for text in answer:
         if text.strip().lower() in ("", "none"):
@@ -178,7 +178,7 @@ def parse_purchases(answer: Iterable[str], setup: AttackSetup, allies: Iterable[
         if key not in by_id:
             raise RulesError(f"stunts: unknown stunt {key!r}; choose from "
                              f"{', '.join(o.id for o in offers if o.why_not is None)}")
-        counts[key] = counts.get(key, 0) + count
+        counts[by_id[key].id] = counts.get(by_id[key].id, 0) + count
     purchases = tuple(Purchase(o, counts[o.id]) for o in offers if o.id in counts)
     _check(purchases, budget)
     return purchases

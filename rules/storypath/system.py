@@ -37,10 +37,11 @@ from rules.registry import GameSystem, RulesError, register
 from rules.storypath.actions import ACTIONS, perform
 from rules.storypath.attack import resolve
 from rules.storypath.preview import preview
-from rules.storypath.settings import SETTINGS_SCHEMA, settings_from_combat
+from rules.storypath.settings import DEFAULT_COVER, SETTINGS_SCHEMA, settings_from_combat
 from rules.storypath.setup import combatant_of
 from rules.storypath.statblock import (
     ATTRIBUTES,
+    BANDS,
     Combatant,
     combatant_from_dict,
     combatant_to_dict,
@@ -65,9 +66,11 @@ _ATTACKS = (
     ActionSpec("ranged", "Ranged attack", ActionKind.ATTACK, needs_target=True,
                excludes=("close-combat", "grapple", "thrown"),
                help="Firearms + the band's Attribute, range by the weapon"),
-    ActionSpec("thrown", "Thrown attack", ActionKind.ATTACK, needs_target=True,
+    ActionSpec("thrown", "Throw it (Thrown attack)", ActionKind.OPTION, needs_target=True,
                excludes=("close-combat", "grapple", "ranged"),
-               help="Athletics + the band's Attribute (Might), range short"),
+               help="hurl the weapon (a thrown weapon, or a close one tagged thrown: the "
+                    "first that reaches if none is chosen): Athletics + the band's Attribute, "
+                    "range short"),
     ActionSpec("empty-clip", "Empty the clip", ActionKind.OPTION,
                help="automatic weapons: +1 Enhancement, then an ammunition check"),
 )
@@ -158,6 +161,14 @@ class Storypath(GameSystem):
 
     def actions(self) -> tuple[ActionSpec, ...]:
         return _ATTACKS + ACTIONS
+
+    def overridable(self) -> tuple[StatField, ...]:
+        """The GM's rulings over the map: the range band and the cover."""
+        return (StatField("band", "Range band", FieldKind.CHOICE, choices=BANDS,
+                          help="the band instead of the measured distance's"),
+                StatField("cover", "Cover", FieldKind.CHOICE,
+                          choices=(*DEFAULT_COVER, "total"),
+                          help="the cover instead of the measured one (total: no attack)"))
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
         return preview(board, request)

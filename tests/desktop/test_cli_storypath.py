@@ -171,3 +171,48 @@ def test_rules_settings_are_listed_set_and_written(tmp_path: Path, capsys) -> No
     data = json.loads(capsys.readouterr().out)
     # Defense 2 + light cover 2 (the setting): more than 4 successes
     assert (data["tens"], data["required"]) == ("double", 4)
+
+
+def test_a_target_out_of_reach_gets_a_weapon_that_reaches(capsys) -> None:
+    # Attacking: "You can attack within the range of your weapon". Rook names no weapon;
+    # Gunman is 17 m away (medium): not unarmed Close Combat but the SMG (reaches medium)
+    assert main(["odds", str(DEMO), "--attacker", "rook", "--target", "gunman", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["kind"], data["pool"]) == ("ranged", {"firearms": 3, "dexterity": 3})
+
+
+def test_the_knife_is_thrown_with_the_listed_option(capsys) -> None:
+    # THROWN ATTACK ("Range: Short", "Skill: Athletics"; the Attribute at short: Might): the
+    # option is listed with the attack options - the declaration the GUI's Options menu is
+    # built from - and `odds` takes it. Eli (Athletics 3, Might 2) throws his Knife (close,
+    # tagged thrown) at Thug 1, 6.7 m away (short); without the option the Knife is a Close
+    # Combat weapon and does not reach.
+    from rules.interface import ActionKind
+    from rules.registry import find_system
+
+    assert main(["attack", str(DEMO), "--list-options"]) == 0
+    options = capsys.readouterr().out.split("actions (--action ID):")[0]
+    assert "  thrown " in options
+    spec = next(a for a in find_system("storypath").actions() if a.id == "thrown")
+    assert spec.kind is ActionKind.OPTION
+    eli = ["odds", str(DEMO), "--attacker", "eli", "--target", "thug-1", "--weapon", "Knife"]
+    assert main(eli) == 2
+    assert "reaches close" in capsys.readouterr().err
+    assert main([*eli, "--option", "thrown", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["kind"], data["band"], data["pool"]) == ("thrown", "short",
+                                                          {"athletics": 3, "might": 2})
+
+
+def test_odds_take_the_gms_overrides(capsys) -> None:
+    # The GM rules the Gunman in heavy cover (+2 Difficulty): more than 2 + 2 = 4 successes;
+    # and at long range, which the SMG (range medium) does not reach: refused with why
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "cover=heavy",
+                 "--override", "band=short", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["required"], data["band"]) == (4, "short")
+    assert data["difficulty"] == [{"value": 2, "reason": "heavy cover"}]
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "band=long"]) == 2
+    assert "(long); ranged with SMG reaches medium" in capsys.readouterr().err
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "band=far"]) == 2
+    assert "'far' is not one of close, short, medium, long, extreme" in capsys.readouterr().err

@@ -211,3 +211,19 @@ def test_the_menu_itself_refuses_what_the_rules_refuse() -> None:
     assert decision.refusal(("disarm:pistol", "disarm:knife")) is not None
     assert decision.refusal(("disarm:pistol", "disarm-far")) is None
     assert decision.refusal(("shove", "shove", "shove")) is None  # Variable: 3 x 1s
+
+
+def test_a_feint_reaches_an_ally_whose_id_has_capitals() -> None:
+    # Feint (1s each): "you generate Enhancement on your or an ally's next attack against
+    # the opponent". Ally "Cara-2" (capitals in the id): 2 left buys feint:Cara-2:2, +2 on
+    # her next attack on Brute - the answer is read whatever its case.
+    ada = person("ada", 0.5, 0.5, attributes={"might": 3}, skills={"close_combat": 2},
+                 defense=1)
+    board = board_of(ada, person("Cara-2", 0.5, 2.5),
+                     person("brute", 1.5, 0.5, Side.VILLAIN, defense=1))
+    decision = _hit(board, HIT_2_LEFT).decision
+    assert decision is not None and "feint:Cara-2" in {c.id for c in decision.choices}
+    for answer in ("feint:Cara-2:2", "feint:cara-2:2"):
+        result = _hit(board, HIT_2_LEFT, answer)
+        assert result.board.token("Cara-2").stats["condition"]["enhancements"] == [
+            {"against": "brute", "amount": 2, "grapple_only": False}]
