@@ -35,7 +35,7 @@ from rules.registry import RulesError
 from rules.storypath.effects import Changes
 from rules.storypath.pool import roll_pool
 from rules.storypath.settings import settings_from_combat
-from rules.storypath.setup import combatant_of, restat
+from rules.storypath.setup import combatant_of, out_of_turn, restat
 from rules.storypath.statblock import Combatant
 from rules.storypath.state import (
     DroppedItem,
@@ -75,7 +75,11 @@ def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolutio
     """Carry out one action (``RulesError``, nothing changed, when it cannot be done)."""
     actor = combatant_of(board.token(request.actor))
     if actor.taken_out and not request.gm_override:
-        raise RulesError(f"{actor.id} is Taken Out")
+        raise RulesError(f"{board.token(actor.id).name} is Taken Out")
+    spec = next((a for a in ACTIONS if a.id == request.action), None)
+    turn = out_of_turn(board, actor.id)
+    if turn and spec is not None and not spec.free and not request.gm_override:
+        raise RulesError(turn)
     handlers = {"withdraw": _withdraw, "stand-up": _stand_up, "reload": _reload,
                 "release": _release, "pick-up": _pick_up}
     if request.action == "escape":

@@ -118,7 +118,7 @@ def test_establish_grapple_puts_the_attacker_in_control() -> None:
                                                 "established": 2, "pinned": False}]
     # GRAPPLE: "Both ... can only make grappling physical actions": Brute cannot shoot Cara
     shot = SP.preview_attack(result.board, attack("brute", "cara", "Pistol"))
-    assert shot.problem == ("brute is in a grapple with ada: only grappling attacks until "
+    assert shot.problem == ("Brute is in a grapple with Ada: only grappling attacks until "
                             "someone breaks free")
     # and Ada's next unarmed attack on Brute is the grapple action (Athletics + Might)
     assert SP.preview_attack(result.board, attack("ada", "brute")).data["kind"] == "grapple"

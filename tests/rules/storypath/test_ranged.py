@@ -47,7 +47,7 @@ def test_pool_is_firearms_plus_the_bands_attribute() -> None:
 def test_weapon_range_tag_limits_the_attack() -> None:
     # 50 m is long; the Pistol reaches medium
     card = SP.preview_attack(_board(50.0), attack("gina", "brute", "Pistol"))
-    assert card.problem == "brute is at 50 m (long); ranged with Pistol reaches medium"
+    assert card.problem == "Brute is at 50 m (long); ranged with Pistol reaches medium"
     with pytest.raises(RulesError, match="reaches medium"):
         SP.resolve_attack(_board(50.0), attack("gina", "brute", "Pistol"), ScriptedDice([]))
 
