@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.dice import DiceSource
-from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved, describe
+from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.storypath.effects import Changes, apply_purchase
@@ -32,6 +32,7 @@ from rules.storypath.state import (
     items_from_combat,
 )
 from rules.storypath.stunts import Purchase, parse_purchases, stunt_decision
+from rules.storypath.telling import tell
 from rules.table import Board, LogEntry, Side
 
 __all__ = ["KIND_TITLES", "allies_of", "resolve"]
@@ -108,7 +109,7 @@ def _complication(setup: AttackSetup, roll: PoolRoll, request: AttackRequest,
     answer = request.answer("complication")
     if answer is None:
         return successes, Resolution((_roll_event(setup, roll, successes, None),),
-                                     changes.board, title=f"{setup.attacker.id} rolls "
+                                     changes.board, title=f"{setup.name(setup.attacker.id)} rolls "
                                      f"{successes} successes", decision=_complication_decision(
                                          setup, successes))
     attacker = setup.attacker.id
@@ -147,7 +148,7 @@ def _complication_decision(setup: AttackSetup, successes: int) -> Decision:
     buy = Choice("buy", f"Buy off Complication {cost} ({cost} successes)", cost=cost,
                  allowed=why is None, why_not=why)
     accept = Choice("accept", "Accept it: take one Injury Condition")
-    return Decision("complication", f"{setup.attacker.id} is pinned down: buy off the "
+    return Decision("complication", f"{setup.name(setup.attacker.id)} is pinned down: buy off the "
                     f"Complication {cost} or take an Injury Condition", who=setup.attacker.id,
                     choices=(buy, accept))
 
@@ -221,7 +222,8 @@ def _finished(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,
     names = [p.offer.id + (f":{p.count}" if p.count > 1 else "") for p in purchases]
     title = _title(changes.board, setup, hit, left, names)
     lines = (_roll_line(setup, roll, successes, hit, left),
-             *[describe(e) for e in changes.events if not isinstance(e, Hit | Miss)][1:],
+             *[tell(e, changes.board, setup.metres_per_cell) for e in changes.events
+               if not isinstance(e, Hit | Miss)][1:],
              *changes.notes)
     after = changes.board_after()
     after = after.with_log(LogEntry(title, lines, int(after.combat.get("round", 0))))

@@ -80,25 +80,27 @@ def _lines(setup: AttackSetup, odds: AttackOdds) -> tuple[str, ...]:
 
 
 def _percent(p: Fraction) -> str:
-    """``54.3 %`` (below 0.1 %, but possible: ``< 0.1 %``)."""
-    return "0 %" if p == 0 else ("< 0.1 %" if p < Fraction(1, 1000) else f"{float(p):.1%}")
+    """``54.3%`` (below 0.1%, but possible: ``< 0.1%``)."""
+    return "0%" if p == 0 else ("< 0.1%" if p < Fraction(1, 1000) else f"{float(p):.1%}")
 
 
 def _notes(setup: AttackSetup) -> tuple[str, ...]:
     notes = []
     if setup.attacker.condition.complication:
-        notes.append(f"{setup.attacker.id} carries a Complication "
+        notes.append(f"{setup.name(setup.attacker.id)} carries a Complication "
                      f"{setup.attacker.condition.complication} (Pin): buy off or take an Injury")
     if setup.grapple is not None:
         who = "in control" if setup.grapple.controls(setup.attacker.id) else "not in control"
-        notes.append(f"in a grapple with {setup.grapple.partner(setup.attacker.id)}, {who}")
+        notes.append(f"in a grapple with {setup.name(setup.grapple.partner(setup.attacker.id))}, "
+                     f"{who}")
     return tuple(notes)
 
 
 def _data(setup: AttackSetup, odds: AttackOdds) -> dict[str, Any]:
     entries = dict(_entries(setup, odds))
     return {
-        "attack": f"{setup.attacker.id} ({KIND_TITLES[setup.kind]}) vs {setup.target.id}",
+        "attack": f"{setup.name(setup.attacker.id)} ({KIND_TITLES[setup.kind]}) vs "
+                  f"{setup.name(setup.target.id)}",
         "kind": setup.kind, "band": setup.band, "distance": setup.facts.distance,
         "pool": {name: n for name, n in setup.pool}, "tens": setup.settings.tens,
         "defense": setup.defense, "required": setup.required,

@@ -73,6 +73,8 @@ class Offer:
     why_not: str | None = None
     foreign: bool = False
     """A stunt of another attack kind, listed greyed."""
+    shown: str = ""
+    """The subject as the GM reads it (a token's name), when it is not ``subject``."""
     needs: tuple[str, ...] = ()
     """Bought only with one of these offers (Critical with Inflict Damage)."""
     excludes: tuple[str, ...] = ()
@@ -90,7 +92,8 @@ class Offer:
             return Choice(self.id, STUNT_NAMES[self.stunt], cost=0, allowed=False, why_not=why,
                           most=most)
         each = " each" if self.repeatable else ""
-        label = f"{STUNT_NAMES[self.stunt]}{' ' + self.subject if self.subject else ''} " \
+        subject = self.shown or self.subject
+        label = f"{STUNT_NAMES[self.stunt]}{' ' + subject if subject else ''} " \
                 f"({self.cost}s{each}{': ' + self.detail if self.detail else ''})"
         return Choice(self.id, label, cost=self.cost, allowed=why is None, why_not=why,
                       most=most, needs=self.needs, excludes=self.excludes)
@@ -120,8 +123,9 @@ def stunt_decision(setup: AttackSetup, budget: int, allies: Iterable[str]) -> De
     """The stunt menu for ``budget`` leftover successes (id ``stunts``)."""
     offers = offers_for(setup, allies)
     return Decision(
-        "stunts", f"{setup.attacker.id} has {budget} success{'es' * (budget != 1)} left for "
-        f"stunts against {setup.target.id}", who=setup.attacker.id,
+        "stunts", f"{setup.name(setup.attacker.id)} has {budget} success"
+        f"{'es' * (budget != 1)} left for stunts against {setup.name(setup.target.id)}",
+        who=setup.attacker.id,
         choices=tuple(o.choice(budget) for o in offers), several=True, budget=budget)
 
 
@@ -229,7 +233,7 @@ def _items(s: AttackSetup, stunt: str, cost: Callable[[str], int],
     if armor and s.target.armor and "armor" not in s.target.condition.sundered:
         offers.append(Offer(f"{stunt}:armor", stunt, 3, subject="armor"))
     return offers or [Offer(stunt, stunt, cost("close"),
-                            why_not=f"{s.target.id} holds nothing to {stunt}")]
+                            why_not=f"{s.name(s.target.id)} holds nothing to {stunt}")]
 
 
 def _disarm(s: AttackSetup, allies: tuple[str, ...]) -> list[Offer]:
@@ -240,8 +244,9 @@ def _disarm(s: AttackSetup, allies: tuple[str, ...]) -> list[Offer]:
 
 def _feint(s: AttackSetup, allies: tuple[str, ...]) -> list[Offer]:
     who = (s.attacker.id, *[a for a in allies if a not in (s.attacker.id, s.target.id)])
-    return [Offer(f"feint:{a}", "feint", 1, subject=a,
-                  detail=f"+1 Enhancement on {a}'s next attack on {s.target.id}") for a in who]
+    return [Offer(f"feint:{a}", "feint", 1, subject=a, shown=s.name(a),
+                  detail=f"+1 Enhancement on {s.name(a)}'s next attack on "
+                         f"{s.name(s.target.id)}") for a in who]
 
 
 def _grapple_rule(s: AttackSetup, need_control: bool | None) -> str | None:
@@ -268,13 +273,13 @@ def _break_free_cost(s: AttackSetup) -> int:
 def _break_up_why(s: AttackSetup) -> str | None:
     g = s.target_grapple
     if g is None:
-        return f"{s.target.id} is not in a grapple"
+        return f"{s.name(s.target.id)} is not in a grapple"
     return "you are in that grapple" if g.involves(s.attacker.id) else None
 
 
 def _establish_why(s: AttackSetup) -> str | None:
     if s.target_grapple is not None:
-        return f"{s.target.id} is already in a grapple"
+        return f"{s.name(s.target.id)} is already in a grapple"
     return None
 
 

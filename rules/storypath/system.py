@@ -207,16 +207,21 @@ def _badges(person: Combatant, board: Board) -> tuple[Badge, ...]:
     ]
     badges = [Badge(text, tip, role) for shown, text, tip, role in marks if shown]
     badges += [Badge(f"+{e.amount}", f"Enhancement on the next {'grappling ' * e.grapple_only}"
-                                     f"attack against {e.against}", "good")
+                                     f"attack against {_name(board, e.against)}", "good")
                for e in c.enhancements]
     grapple = grapple_of(board.combat, person.id)
     if grapple is not None:
-        other = grapple.partner(person.id)
+        other = board.token(grapple.partner(person.id)).name
         badges.append(Badge("Grappling", f"in control of the grapple with {other}", "good")
                       if grapple.controls(person.id) else
                       Badge("Grappled", f"held by {other}" + " and pinned" * grapple.pinned,
                             "bad"))
     return tuple(badges)
+
+
+def _name(board: Board, token: str) -> str:
+    """The token's name (its id if it left the board)."""
+    return next((p.name for p in board.tokens if p.id == token), token)
 
 
 def _dots(group: str, names: tuple[str, ...], minimum: int, default: int) -> tuple[

@@ -51,7 +51,7 @@ def test_stunt_menu_costs_and_greyed_reasons() -> None:
     assert (menu["inflict-damage"].cost, menu["inflict-damage"].allowed) == (1, True)
     assert menu["critical"].why_not == "costs 4, 2 left"
     assert menu["throw"].why_not == "a grapple stunt, not close-combat"
-    assert menu["break-up-grapple"].why_not == "brute is not in a grapple"
+    assert menu["break-up-grapple"].why_not == "Brute is not in a grapple"
     assert {"disarm:pistol", "disarm:knife", "seize:knife", "feint:ada", "feint:cara",
             "sunder:armor"} <= set(menu)
 
@@ -99,6 +99,7 @@ def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
     # from Ada: from (1.5, 0.5) east to (7.5, 0.5)
     result = _hit(_board(), HIT_3_LEFT, "disarm:pistol", "disarm-far")
     assert ItemDropped("brute", "Pistol", (7.5, 0.5), "ada") in result.events
+    assert "Brute drops Pistol 6 m east (disarmed by Ada)" in result.notes  # words, names
     assert result.board.combat["items"] == [{"id": "item-1", "name": "Pistol", "owner": "brute",
                                              "x": 7.5, "y": 0.5, "dropped_by": "ada"}]
     with pytest.raises(RulesError, match="Pistol was dropped"):
@@ -108,6 +109,7 @@ def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
 def test_disarm_without_the_extra_success_drops_it_at_their_feet() -> None:
     result = _hit(_board(), HIT_2_LEFT, "disarm:knife")
     assert ItemDropped("brute", "Knife", (1.5, 0.5), "ada") in result.events
+    assert "Brute drops Knife at their feet (disarmed by Ada)" in result.notes
 
 
 def test_establish_grapple_puts_the_attacker_in_control() -> None:
@@ -168,7 +170,7 @@ def test_shove_stops_at_a_wall() -> None:
     board = _board()
     walled = board_of(*board.tokens, walls={"brute": (3.0, 0.5)})
     result = _hit(walled, HIT_2_LEFT, "shove", "shove")
-    assert result.board.token("brute").x == 3.0 and "brute stops against wall-1" in result.notes
+    assert result.board.token("brute").x == 3.0 and "Brute stops against a wall" in result.notes
 
 
 def test_shove_converts_metres_to_cells() -> None:
@@ -192,7 +194,7 @@ def test_break_up_grapple_ends_a_grapple_the_attacker_is_not_in() -> None:
     combat = {"grapples": [{"control": "brute", "other": "cara", "established": 3}]}
     board = board_of(*_board().tokens, combat=combat)
     result = _hit(board, HIT_2_LEFT, "break-up-grapple")
-    assert GrappleEnded("brute", "cara", "broken up by ada") in result.events
+    assert GrappleEnded("brute", "cara", "broken up by Ada") in result.events
     assert result.board.combat["grapples"] == []
 
 

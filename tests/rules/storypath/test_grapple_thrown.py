@@ -78,7 +78,7 @@ def test_gain_control_swaps_who_is_in_control() -> None:
 def test_break_free_ends_the_grapple() -> None:
     result = SP.resolve_attack(_board(), attack("brute", "ada", stunts=["break-free"]),
                                ScriptedDice([8, 9, 10]))
-    assert GrappleEnded("ada", "brute", "brute breaks free") in result.events
+    assert GrappleEnded("ada", "brute", "Brute breaks free") in result.events
     assert result.board.combat["grapples"] == []
 
 
@@ -109,7 +109,7 @@ def test_throw_hurls_might_metres_plus_one_per_extra_success_and_ends_the_grappl
     # Throw with 2 successes: Might 3 + 1 = 4 m east: (1.5, 0.5) -> (5.5, 0.5)
     result = _grapple(_board(), "throw:2")
     assert TokenPushed("brute", (5.5, 0.5)) in result.events
-    assert GrappleEnded("ada", "brute", "ada throws brute") in result.events
+    assert GrappleEnded("ada", "brute", "Ada throws Brute") in result.events
     assert result.board.combat["grapples"] == []
 
 
