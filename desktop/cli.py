@@ -33,6 +33,7 @@ SUBCOMMANDS: dict[str, str] = {
     "sightlines": "who a token can hit and who can hit it; with --to, a move's exposure",
     "turn": "the turn order (initiative): show it, or press deal, next, hold, ... (--write)",
     "move": "move a token as a drag does: its cost in a way of moving (--mode climb), refusals",
+    "settings": "the encounter's rules settings (10s, range bands, ...): list or set (--write)",
     "new": "make an empty encounter for a game system (--system gurps, storypath, fate, ...)",
     "bench": "benchmark a subsystem's hot paths against naive loops (bench geometry)",
 }

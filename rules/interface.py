@@ -193,6 +193,9 @@ class Movement:
     mode: str = ""
     spent: float = 0
     dash_name: str = ""
+    held: str = ""
+    """Why the token cannot move from its spot now (held in a grapple), "" when it can: the
+    desktop refuses its drag with these words, and ``battlemap move`` unless ``--force``."""
 
     def mode_named(self, mode_id: str) -> MoveMode | None:
         """The mode with this id (None: the system has no such mode)."""
@@ -241,6 +244,14 @@ class Choice:
     allowed: bool = True
     why_not: str | None = None
     probability: float | None = None
+    most: int | None = None
+    """How many times it may be taken in a ``several`` decision (1: once only); None: as
+    often as the budget pays."""
+    needs: tuple[str, ...] = ()
+    """It may be taken only together with one of these choices (an extra bought on top of
+    another)."""
+    excludes: tuple[str, ...] = ()
+    """It may not be taken together with any of these choices."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +272,41 @@ class Decision:
     @property
     def allowed(self) -> tuple[Choice, ...]:
         return tuple(c for c in self.choices if c.allowed)
+
+    def refusal(self, answer: tuple[str, ...]) -> str | None:
+        """Why ``answer`` (choice ids, one repeated per purchase) breaks this decision's own
+        limits - allowed, how many, the budget, what goes with what - or None when it keeps
+        them; the generic prompt lets no refused answer through.
+
+        >>> far = Choice("far", "Far", 1, needs=("disarm",))
+        >>> ask = Decision("stunts", "", "a", (Choice("disarm", "Disarm", 2, most=1), far),
+        ...                several=True, budget=3)
+        >>> ask.refusal(("far",)), ask.refusal(("disarm", "disarm")), ask.refusal(("disarm",))
+        ('Far goes with Disarm', 'Disarm can be taken once only', None)
+        """
+        by_id = {c.id: c for c in self.choices}
+        counts = {key: answer.count(key) for key in dict.fromkeys(answer)}
+        if not self.several and len(answer) != 1:
+            return "choose exactly one"
+        for key, count in counts.items():
+            choice = by_id.get(key)
+            if choice is None:
+                return f"{key!r} is not a choice"
+            if not choice.allowed:
+                return f"{choice.label}: {choice.why_not or 'not allowed'}"
+            if choice.most is not None and count > choice.most:
+                return (f"{choice.label} can be taken once only" if choice.most == 1 else
+                        f"{choice.label} can be taken at most {choice.most} times")
+            if choice.needs and not set(choice.needs) & set(counts):
+                names = " or ".join(by_id[n].label for n in choice.needs if n in by_id)
+                return f"{choice.label} goes with {names}"
+            clash = next((by_id[n].label for n in choice.excludes if n in counts), None)
+            if clash is not None:
+                return f"{choice.label} cannot be taken with {clash}"
+        spent = sum(by_id[key].cost * count for key, count in counts.items())
+        if self.budget is not None and spent > self.budget:
+            return f"costs {spent}, {self.budget} to spend"
+        return None
 
 
 @dataclass(frozen=True, slots=True)

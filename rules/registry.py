@@ -167,6 +167,18 @@ class GameSystem(ABC):
         CLI's flags): each value reaches the system in ``AttackRequest.params``."""
         return ()
 
+    def settings_schema(self) -> tuple[StatField, ...]:
+        """The encounter's rules settings (the 10s rule, range bands, a reading of the text
+        the GM chooses): each field's ``key`` is its path in ``board.combat["settings"]``
+        (``bands.short``), its ``default`` the value when absent; the desktop's rules-settings
+        dialog and ``battlemap settings`` are built from them. None here."""
+        return ()
+
+    def check_settings(self, combat: Mapping[str, Any]) -> None:
+        """``RulesError`` naming the setting when ``combat["settings"]`` cannot be used (the
+        desktop asks before it keeps a change); nothing to check here."""
+        return None
+
     def overridable(self) -> tuple[StatField, ...]:
         """Measured facts the GM may rule otherwise (CHOICE fields: cover, range band, ...);
         the ruling reaches the system in ``AttackRequest.overrides``."""

@@ -49,7 +49,8 @@ from rules.interface import (
 from rules.registry import GameSystem, RulesError, every_system, find_system
 
 __all__ = [
-    "add_arguments", "decision_json", "event_json", "options_listing", "parse_dice",
+    "add_arguments", "decision_json", "event_json", "options_listing", "overrides_of",
+    "parse_dice",
     "parse_point", "run", "typed_params",
 ]
 
@@ -232,7 +233,7 @@ def params_of(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
     return found
 
 
-def _overrides(pairs: list[str], system: GameSystem) -> dict[str, str]:
+def overrides_of(pairs: list[str], system: GameSystem) -> dict[str, str]:
     """``["cover=heavy"]`` -> ``{"cover": "heavy"}``; a clear error for anything else."""
     known = {f.key: f for f in system.overridable()}
     names = ", ".join(known)
@@ -272,8 +273,8 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             params["weapon"] = args.weapon
         return perform(encounter, ActionRequest(args.action, args.attacker,
                                                 (args.target or [None])[0], params,
-                                                gm_override=args.gm_override), dice)
-    overrides = _overrides(args.override, system)
+                                                _answers(args), args.gm_override), dice)
+    overrides = overrides_of(args.override, system)
     if args.template is not None:
         if args.at is None:
             raise ValueError("--template needs --at X,Y")

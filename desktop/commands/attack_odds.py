@@ -1,4 +1,5 @@
-"""``battlemap odds FILE --attacker ID --target ID [--weapon NAME] [--json]``.
+"""``battlemap odds FILE --attacker ID --target ID [--weapon NAME] [--option ID ...]
+[--override NAME=VALUE ...] [--json]``.
 
 The exact odds of one attack as the map sets it up: the encounter's game system previews it
 (:func:`desktop.core.table_pipeline.preview`) from the facts the map measured, so these are
@@ -13,7 +14,7 @@ import argparse
 import json
 import sys
 
-from desktop.commands.attack import params_of
+from desktop.commands.attack import overrides_of, params_of
 from desktop.commands.odds import chance_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter
 from desktop.core.table_pipeline import preview
@@ -30,9 +31,10 @@ def run_attack_odds(args: argparse.Namespace) -> int:
         return 2
     try:
         encounter = load_encounter(args.file)
-        params = params_of(args, find_system(encounter.system))
-        planned = preview(encounter, AttackRequest(args.attacker, args.target, args.weapon,
-                                                   params=params))
+        system = find_system(encounter.system)
+        planned = preview(encounter, AttackRequest(
+            args.attacker, args.target, args.weapon, tuple(args.option),
+            overrides_of(args.override, system), params_of(args, system)))
     except (EncounterFileError, RulesError, ValueError, OSError) as error:
         print(f"battlemap odds: {error}", file=sys.stderr)
         return 2

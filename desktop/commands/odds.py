@@ -44,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--attacker", help="the attacking token's id (with FILE)")
     parser.add_argument("--target", help="the target token's id (with FILE)")
     parser.add_argument("--weapon", help="the weapon's name (with FILE; default as for attack)")
+    parser.add_argument("--option", action="append", default=[], metavar="ID",
+                        help="an attack option, as for attack (with FILE; see attack "
+                             "--list-options)")
+    parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
+                        help="the GM's ruling instead of the measurement, as for attack")
     parser.add_argument("--trait",
                         help='the trait die, e.g. "d8" or "d12+1"; "unskilled" for d4-2')
     parser.add_argument("--wild", action="store_true", help="a Wild Card: add the Wild Die")

@@ -11,8 +11,12 @@ of one attack: the next plain click fires at each token of the volley and at the
 An action picked from the action menu (:attr:`AttackTool.pending`, one of the system's
 actions aimed at a token) is performed on the next token clicked; :meth:`AttackTool.perform`
 does an action with no target at once. When the system pauses for a choice (a defense, a
-stunt), ``ask`` (the GUI's generic prompt) answers it; the attack is then resolved with the
-same dice. A bad input (an impossible die, a clash of options) leaves the encounter alone and
+stunt, an escape's free or reverse) - after an attack or an action alike - ``ask`` (the GUI's
+generic prompt) answers it; the attack or action is then resolved with the same dice. A
+cancelled prompt, or an answer the rules refuse, does not throw the roll away: it is held
+(:attr:`AttackTool.held`) and its prompt comes back at that token's next click or action, with
+the same dice, until it is answered (no free reroll). A bad input (an impossible die, a clash
+of options) leaves the encounter alone and
 sets :attr:`AttackTool.message`.
 
 Examples
@@ -34,7 +38,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from desktop.core.board import board_of
 from desktop.core.edits import token_at
@@ -54,7 +58,7 @@ from rules.interface import ActionRequest, AttackRequest, Decision, Preview
 from rules.registry import RulesError
 from rules.table import MapFacts
 
-__all__ = ["Aim", "Answer", "AttackChoices", "AttackTool", "PendingAction"]
+__all__ = ["Aim", "Answer", "AttackChoices", "AttackTool", "Held", "PendingAction"]
 
 Answer = Callable[[Decision], tuple[str, ...] | None]
 """Asks somebody a decision's question; None when they cancel."""
@@ -96,6 +100,27 @@ class PendingAction:
     title: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A roll paused for a choice that was not made (the prompt cancelled, or the answer
+    refused): the request as it stood and the pause with its dice, to ask again."""
+
+    request: AttackRequest | ActionRequest
+    paused: Paused
+
+    @property
+    def actor(self) -> str:
+        request = self.request
+        return request.attacker if isinstance(request, AttackRequest) else request.actor
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        request = self.request
+        if isinstance(request, AttackRequest):
+            return (request.target, *request.also)
+        return (request.target,) if request.target else ()
+
+
 class AttackTool:
     """Point-and-click attacks; ``listeners`` are called whenever :attr:`aim` changes."""
 
@@ -112,6 +137,7 @@ class AttackTool:
         self.listeners: list[Callable[[], None]] = []
         self.pending: PendingAction | None = None
         self.volley: tuple[str, ...] = ()
+        self.held: Held | None = None
         self._previewed: Encounter | None = None
 
     @property
@@ -129,12 +155,18 @@ class AttackTool:
         self._notify()
 
     def perform(self, encounter: Encounter, request: ActionRequest) -> Commit | None:
-        """Do ``request`` now; the commit to apply, or None with :attr:`message` set."""
+        """Do ``request`` now; the commit to apply, or None with :attr:`message` set. A roll
+        of this token held for a choice is asked again first (and stands if not answered)."""
         try:
-            result = perform(encounter, request, self.dice())
+            held = self._held_for(request.actor)
+            result = (self._answered(encounter, held.request, held.paused) if held is not None
+                      else self._answered(encounter, request,
+                                          perform(encounter, request, self.dice())))
         except (RulesError, ValueError) as error:
             self.message = str(error)
             self._notify()
+            return None
+        if result is None:
             return None
         self.message, self.last_result = "", result
         self._notify()
@@ -198,6 +230,8 @@ class AttackTool:
         if self.aim is None:
             return
         present = {token.id for token in encounter.tokens}
+        if self.held is not None and not {self.held.actor, *self.held.targets} <= present:
+            self.held = None  # its tokens are gone (another file, an undo): nothing to answer
         if self.aim.attacker not in present:
             self.pending, self.volley = None, ()
             self._show(None)
@@ -246,21 +280,43 @@ class AttackTool:
         return Commit(f"{verb}: {result.resolution.title.split(':')[0]}", result.encounter)
 
     def _resolved(self, encounter: Encounter, target: str) -> TableResult | None:
+        held = self._held_for(self.aim.attacker if self.aim else "")
+        if held is not None:
+            return self._answered(encounter, held.request, held.paused)
         if self.pending is not None:
-            return perform(encounter, self.action_request(target), self.dice())
+            action = self.action_request(target)
+            return self._answered(encounter, action, perform(encounter, action, self.dice()))
         request = self.request(target)
-        outcome = resolve(encounter, request, self.dice())
+        return self._answered(encounter, request, resolve(encounter, request, self.dice()))
+
+    def _held_for(self, actor: str) -> Held | None:
+        """The roll of ``actor`` still waiting for its choice, if any."""
+        return self.held if self.held is not None and self.held.actor == actor else None
+
+    def _answered(self, encounter: Encounter, request: AttackRequest | ActionRequest,
+                  outcome: TableResult | Paused) -> TableResult | None:
+        """Ask each decision the attack or action pauses for and resolve again with the same
+        dice; a choice not made (cancelled, or refused by the rules) holds the roll."""
         while isinstance(outcome, Paused):
             answer = self.ask(outcome.decision) if self.ask is not None else None
             if answer is None:
-                self.message = f"not resolved: {outcome.decision.prompt} (no answer)"
+                self.held = Held(request, outcome)
+                self.message = (f"{outcome.decision.prompt}: not answered; the roll stands and "
+                                f"its choice comes back at the next click")
                 self._notify()
                 return None
-            answers = {**request.answers, outcome.decision.id: answer}
-            request = AttackRequest(request.attacker, request.target, request.weapon,
-                                    request.options, request.overrides, request.params,
-                                    answers, request.gm_override, request.also)
-            outcome = resolve(encounter, request, outcome.dice)
+            answered = replace(request, answers={**request.answers,
+                                                 outcome.decision.id: answer})
+            try:
+                again = (perform(encounter, answered, outcome.dice)
+                         if isinstance(answered, ActionRequest)
+                         else resolve(encounter, answered, outcome.dice))
+            except (RulesError, ValueError) as error:
+                self.held = Held(request, outcome)
+                raise RulesError(f"{error} (the roll stands: choose again at the next "
+                                 f"click)") from error
+            request, outcome = answered, again
+        self.held = None
         return outcome
 
     def cancel(self) -> None:

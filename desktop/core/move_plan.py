@@ -124,6 +124,8 @@ def _problem(encounter: Encounter, token_id: str, distance: float, cost: float,
     """Why the system's numbers refuse this move: farther than the mode goes, or beyond the
     turn's move with the extra effort."""
     name, unit = encounter.token(token_id).name, _unit(encounter.grid.unit)
+    if move.held:
+        return move.held
     if mode is not None and mode.limit is not None and distance > mode.limit + _EPS:
         return f"{name}: {mode.name} goes at most {mode.limit:g}{unit} ({distance:g}{unit} asked)"
     if pace_band(move.spent + cost, move) is not PaceBand.BEYOND:

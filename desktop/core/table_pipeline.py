@@ -76,7 +76,8 @@ class TableResult:
 
 @dataclass(frozen=True, slots=True)
 class Paused:
-    """An attack waiting for ``decision``; resolve again with the answer and ``dice``."""
+    """An attack or action waiting for ``decision``; resolve (perform) again with the answer
+    and ``dice``."""
 
     decision: Decision
     resolution: Resolution
@@ -122,10 +123,16 @@ def preview_action(encounter: Encounter, request: ActionRequest) -> Preview:
     return system.preview_action(board_of(encounter), request)
 
 
-def perform(encounter: Encounter, request: ActionRequest, dice: DiceSource) -> TableResult:
-    """Carry out a non-attack action (``RulesError`` when it cannot be, nothing changed)."""
+def perform(encounter: Encounter, request: ActionRequest,
+            dice: DiceSource | ReplayDice) -> TableResult | Paused:
+    """Carry out a non-attack action (``RulesError`` when it cannot be, nothing changed); a
+    :class:`Paused` when the system waits for a choice (an escape's free or reverse), as for
+    an attack: answer it in ``request.answers`` and perform again with the paused dice."""
     system = find_system(encounter.system)
-    resolution = system.perform_action(board_of(encounter), request, dice)
+    replay = dice.replayed() if isinstance(dice, ReplayDice) else ReplayDice(dice)
+    resolution = system.perform_action(board_of(encounter), request, replay)
+    if resolution.decision is not None:
+        return Paused(resolution.decision, resolution, replay)
     return TableResult(resolution, logged(encounter, resolution))
 
 

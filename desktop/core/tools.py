@@ -202,6 +202,9 @@ class SelectTool:
         self._movement: Movement | None = None
         self._last: PointerEvent | None = None
         self.modes: dict[str, str] = {}
+        self.refused = ""
+        """Why the last drag was refused (a token its system holds to its spot), in words for
+        the status bar; "" when none was."""
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -303,6 +306,7 @@ class SelectTool:
 
     def _on_release(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         press, preview = self._press, self.preview
+        self.refused = ""
         assert press is not None
         if isinstance(preview, DragPreview):
             preview = self._drag_preview(event, encounter)
@@ -326,6 +330,11 @@ class SelectTool:
         lead_mode = self.modes.get(preview.lead_id, "")
         plans = {tid: self._plan_for(encounter, tid, at, self.modes.get(tid) or lead_mode)
                  for tid, at in preview.positions}
+        held = next((p.movement.held for p in plans.values()
+                     if p.movement is not None and p.movement.held), "")
+        if held:
+            self.refused = f"not moved: {held}"
+            return None
         moved = make_move(encounter, dict(preview.positions), plans)
         label = label_for_move(encounter, [tid for tid, _ in preview.positions])
         return Commit(label, moved)

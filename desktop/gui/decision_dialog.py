@@ -3,9 +3,12 @@
 :class:`DecisionDialog` shows a :class:`rules.interface.Decision`: who chooses and why, then
 each :class:`~rules.interface.Choice` with its cost and its exact chance of success, greyed
 with the reason where it is not allowed. One choice: radio buttons. Several within a budget
-(stunts bought with leftover successes): a count per choice, the total cost shown against the
-budget, OK disabled beyond it. The answer is the tuple of chosen ids (an id bought twice stands
-twice); Cancel answers None and the attack is not made.
+(stunts bought with leftover successes): a count per choice (at most what the choice allows:
+once-only stunts once), the total cost shown against the budget, and OK disabled with the
+reason while the answer breaks the decision's limits (:meth:`rules.interface.Decision.refusal`:
+beyond the budget, an extra without what it goes with, two choices that exclude each other).
+The answer is the tuple of chosen ids (an id bought twice stands twice); Cancel answers None
+and the roll is held for that token's next click (:mod:`desktop.core.attack_targeting`).
 """
 
 from __future__ import annotations
@@ -83,6 +86,10 @@ class DecisionForm(QWidget):
     def within_budget(self) -> bool:
         return self.decision.budget is None or self.spent() <= self.decision.budget
 
+    def refusal(self) -> str | None:
+        """Why the answer picked now cannot be given (None: it can)."""
+        return self.decision.refusal(self.answer())
+
     def answer(self) -> tuple[str, ...]:
         """The chosen ids: one for a single choice; each bought id as often as bought."""
         if self.decision.several:
@@ -94,16 +101,17 @@ class DecisionForm(QWidget):
         if not self.decision.several:
             return
         budget = self.decision.budget
+        why = self.refusal()
         self.total.setText(f"spent {self.spent()}" + (f" of {budget}" if budget is not None
-                                                      else ""))
+                                                      else "") + (f" · {why}" if why else ""))
 
 
 def _most(decision: Decision, choice: Choice) -> int:
     if not choice.allowed:
         return 0
-    if decision.budget is None or choice.cost == 0:
-        return 1
-    return decision.budget // choice.cost
+    paid = decision.budget is None or choice.cost == 0
+    most = 1 if paid else (decision.budget or 0) // choice.cost
+    return most if choice.most is None else min(most, choice.most)
 
 
 class DecisionDialog:
@@ -121,8 +129,9 @@ class DecisionDialog:
         buttons.accepted.connect(dialog.accept)
         buttons.rejected.connect(dialog.reject)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(form.refusal() is None)
         for box in form.counts.values():
-            box.valueChanged.connect(lambda _n: ok.setEnabled(form.within_budget()))
+            box.valueChanged.connect(lambda _n: ok.setEnabled(form.refusal() is None))
         layout = QVBoxLayout(dialog)
         layout.addWidget(QLabel(decision.prompt))
         layout.addWidget(form)

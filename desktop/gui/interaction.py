@@ -46,6 +46,8 @@ class Interaction:
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
         self.preview_listeners: list[Callable[[Preview, Encounter], None]] = []
         """Told the tool's preview (a drag, a box, a shape, or None) after every refresh."""
+        self.told: Callable[[str], None] = lambda text: None
+        """Shows a refusal in words (the GM window's status bar): a drag of a held token."""
         self.tool_reset: Callable[[], None] = lambda: None
         """Called when a single-use tool hands back to selecting (the window ticks Select)."""
         state.changed.connect(self._on_state_change)
@@ -71,6 +73,9 @@ class Interaction:
     def handle(self, event: PointerEvent) -> None:
         before, preview = self.select_tool.selection, self.tool.preview
         commit = self.tool.feed(event, self.state.encounter)
+        if self.select_tool.refused:
+            self.told(self.select_tool.refused)
+            self.select_tool.refused = ""
         if commit is not None:
             self.state.apply(commit.label, commit.encounter)
             if getattr(self.tool, "single_use", False):  # tools from before the flag lack it

@@ -52,6 +52,7 @@ class GMWindow(QMainWindow):
         self.scene = MapScene(state, Audience.GM, path.parent if path else None)
         self.view = MapView(self.scene)
         self.interaction = Interaction(self.view, state)
+        self.interaction.told = lambda text: self.statusBar().showMessage(text, 8000)
         self.player_window: PlayerWindow | None = None
         self.table_frame: TableFrame | None = None
         self.setCentralWidget(self.view)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel, QMenu, QMessageBox
 
 from desktop.core.edits import turn_facing, without_ids, zones_from_rooms
 from desktop.core.grid_fit import GridBoxTool
@@ -209,8 +209,25 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
     snap.setChecked(snap_by_default())
     window.interaction.select_tool.snap = snap.isChecked()
     actions["snap"] = snap
+    actions["rules_settings"] = _action(window, menu, "&Rules Settings…",
+                                        partial(_rules_settings, window))
     bar.addSeparator()
     bar.addAction(snap)
+
+
+def _rules_settings(window: GMWindow) -> None:
+    """The encounter's rules settings as its system declares them (one undoable edit)."""
+    from desktop.gui.rules_settings_dialog import RulesSettingsDialog
+
+    encounter = window.state.encounter
+    dialog = RulesSettingsDialog(encounter, window)
+    if not dialog.fields:
+        window.statusBar().showMessage("This game system declares no rules settings.", 8000)
+        return
+    if dialog.exec() == QDialog.DialogCode.Accepted and dialog.chosen is not None:
+        window.state.apply("Rules settings", dialog.chosen)
+        window.statusBar().showMessage("Rules settings changed: "
+                                       + ", ".join(dialog.changed()), 8000)
 
 
 def _zones_from_rooms(window: GMWindow) -> None:

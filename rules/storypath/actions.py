@@ -28,13 +28,13 @@ from rules.events import (
     RollMade,
     StatusAdded,
     StatusRemoved,
-    describe,
 )
 from rules.interface import ActionKind, ActionRequest, ActionSpec, Choice, Decision, Resolution
 from rules.registry import RulesError
+from rules.storypath.effects import Changes
 from rules.storypath.pool import roll_pool
 from rules.storypath.settings import settings_from_combat
-from rules.storypath.setup import combatant_of, restat
+from rules.storypath.setup import combatant_of, out_of_turn, restat
 from rules.storypath.statblock import Combatant
 from rules.storypath.state import (
     DroppedItem,
@@ -45,6 +45,7 @@ from rules.storypath.state import (
     with_grapples,
     with_items,
 )
+from rules.storypath.telling import tell
 from rules.table import Board, LogEntry
 
 __all__ = ["ACTIONS", "perform"]
@@ -61,6 +62,12 @@ ACTIONS = (
                help="opposed roll against the grappler; success may reverse it"),
     ActionSpec("pick-up", "Pick up item", ActionKind.ACTION,
                help="a dropped item within close range (param item, else the nearest)"),
+    ActionSpec("drag", "Drag grappled", ActionKind.ACTION,
+               help="the one in control: opposed Might + Athletics, ties win; then your "
+                    "next move carries both"),
+    ActionSpec("grapple-throw", "Throw grappled", ActionKind.ACTION,
+               help="the one in control: opposed Might + Athletics, ties win; thrown Might m "
+                    "away from you, the grapple ends"),
 )
 
 
@@ -68,20 +75,33 @@ def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolutio
     """Carry out one action (``RulesError``, nothing changed, when it cannot be done)."""
     actor = combatant_of(board.token(request.actor))
     if actor.taken_out and not request.gm_override:
-        raise RulesError(f"{actor.id} is Taken Out")
+        raise RulesError(f"{board.token(actor.id).name} is Taken Out")
+    spec = next((a for a in ACTIONS if a.id == request.action), None)
+    turn = out_of_turn(board, actor.id)
+    if turn and spec is not None and not spec.free and not request.gm_override:
+        raise RulesError(turn)
     handlers = {"withdraw": _withdraw, "stand-up": _stand_up, "reload": _reload,
                 "release": _release, "pick-up": _pick_up}
     if request.action == "escape":
         return _escape(board, request, actor, dice)
+    if request.action in ("drag", "grapple-throw"):
+        return _drag_or_throw(board, request, actor, dice)
     if request.action not in handlers:
         known = ", ".join(a.id for a in ACTIONS)
         raise RulesError(f"Storypath has no action {request.action!r} (actions: {known})")
     return handlers[request.action](board, request, actor)
 
 
-def _done(board: Board, events: list[Event], title: str) -> Resolution:
-    """The finished action, with its log entry (one line per event)."""
-    lines = tuple(describe(e) for e in events)
+def _n(board: Board, token: str) -> str:
+    """The token's name, for the words the GM reads."""
+    return board.token(token).name
+
+
+def _done(board: Board, events: list[Event], title: str, notes: list[str] | None = None,
+          before: Board | None = None, metres_per_cell: float = 1.0) -> Resolution:
+    """The finished action, with its log entry (one line per event told with the names of
+    the board ``before`` it, then the notes: a wall that stopped a push)."""
+    lines = (*(tell(e, before or board, metres_per_cell) for e in events), *(notes or ()))
     entry = LogEntry(title, lines, int(board.combat.get("round", 0)))
     return Resolution(tuple(events), board.with_log(entry), title=title, notes=lines)
 
@@ -90,20 +110,20 @@ def _withdraw(board: Board, request: ActionRequest, actor: Combatant) -> Resolut
     grapple = grapple_of(board.combat, actor.id)
     events: list[Event] = []
     if grapple is not None and not grapple.controls(actor.id):
-        raise RulesError(f"{actor.id} is in a grapple and not in control: no Withdraw")
+        raise RulesError(f"{_n(board, actor.id)} is in a grapple and not in control: no Withdraw")
     if grapple is not None:
-        board = _end_grapple(board, grapple, f"{actor.id} lets go and withdraws", events)
+        board = _end_grapple(board, grapple, f"{_n(board, actor.id)} lets go and withdraws", events)
     events.append(StatusAdded(actor.id, "withdrawing"))
     board = board.with_token(restat(board.token(actor.id),
                                     actor.with_condition(withdrawing=True)))
-    return _done(board, events, f"{actor.id} withdraws")
+    return _done(board, events, f"{_n(board, actor.id)} withdraws")
 
 
 def _stand_up(board: Board, request: ActionRequest, actor: Combatant) -> Resolution:
     if not actor.condition.prone:
-        raise RulesError(f"{actor.id} is not prone")
+        raise RulesError(f"{_n(board, actor.id)} is not prone")
     board = board.with_token(restat(board.token(actor.id), actor.with_condition(prone=False)))
-    return _done(board, [StatusRemoved(actor.id, "prone")], f"{actor.id} stands up")
+    return _done(board, [StatusRemoved(actor.id, "prone")], f"{_n(board, actor.id)} stands up")
 
 
 def _reload(board: Board, request: ActionRequest, actor: Combatant) -> Resolution:
@@ -111,21 +131,22 @@ def _reload(board: Board, request: ActionRequest, actor: Combatant) -> Resolutio
     empty = actor.condition.out_of_ammo
     names = empty if wanted is None else (actor.weapon(wanted).name,)
     if not set(names) & set(empty):
-        raise RulesError(f"{actor.id}: {', '.join(names) or 'no weapon'} is not out of ammo")
+        raise RulesError(f"{_n(board, actor.id)}: {', '.join(names) or 'no weapon'} is not "
+                         "out of ammo")
     left = tuple(n for n in empty if n not in names)
     board = board.with_token(restat(board.token(actor.id),
                                     actor.with_condition(out_of_ammo=left)))
     events: list[Event] = [StatusRemoved(actor.id, f"out of ammo ({n})") for n in names]
-    return _done(board, events, f"{actor.id} reloads {', '.join(names)}")
+    return _done(board, events, f"{_n(board, actor.id)} reloads {', '.join(names)}")
 
 
 def _release(board: Board, request: ActionRequest, actor: Combatant) -> Resolution:
     grapple = grapple_of(board.combat, actor.id)
     if grapple is None or not grapple.controls(actor.id):
-        raise RulesError(f"{actor.id} controls no grapple to release")
+        raise RulesError(f"{_n(board, actor.id)} controls no grapple to release")
     events: list[Event] = []
-    board = _end_grapple(board, grapple, f"{actor.id} lets go", events)
-    return _done(board, events, f"{actor.id} releases {grapple.other}")
+    board = _end_grapple(board, grapple, f"{_n(board, actor.id)} lets go", events)
+    return _done(board, events, f"{_n(board, actor.id)} releases {_n(board, grapple.other)}")
 
 
 def _end_grapple(board: Board, grapple: Grapple, reason: str, events: list[Event]) -> Board:
@@ -138,7 +159,7 @@ def _escape(board: Board, request: ActionRequest, actor: Combatant,
             dice: DiceSource) -> Resolution:
     grapple = grapple_of(board.combat, actor.id)
     if grapple is None or grapple.controls(actor.id):
-        raise RulesError(f"{actor.id} is not held in a grapple")
+        raise RulesError(f"{_n(board, actor.id)} is not held in a grapple")
     holder = combatant_of(board.token(grapple.control))
     tens = settings_from_combat(board.combat).tens
     own = max(actor.skill("close_combat"), actor.skill("athletics")) + max(
@@ -152,16 +173,17 @@ def _escape(board: Board, request: ActionRequest, actor: Combatant,
                  "escapes" if margin > 0 else "held"),
         RollMade(holder.id, "Hold the grapple", held.dice, (), held.successes, None, ""),
     ]
+    me, them = _n(board, actor.id), _n(board, holder.id)
     if margin <= 0:
-        return _done(board, events, f"{actor.id} fails to escape {holder.id} (ties hold)")
+        return _done(board, events, f"{me} fails to escape {them} (ties hold)")
     answer = request.answers.get("escape")
     if answer is None:
         choices = (Choice("free", "Break free"), Choice("reverse", f"Reverse the grapple "
                                                                    f"(in control, {margin})"))
-        return Resolution(tuple(events), board, title=f"{actor.id} escapes {holder.id}",
-                          decision=Decision("escape", f"{actor.id} escapes: free or reverse?",
+        return Resolution(tuple(events), board, title=f"{me} escapes {them}",
+                          decision=Decision("escape", f"{me} escapes: free or reverse?",
                                             who=actor.id, choices=choices))
-    board = _end_grapple(board, grapple, f"{actor.id} escapes", events)
+    board = _end_grapple(board, grapple, f"{_n(board, actor.id)} escapes", events)
     if answer == ("reverse",):
         reversed_ = Grapple(actor.id, holder.id, margin)
         board = board.with_combat(with_grapples(
@@ -169,7 +191,53 @@ def _escape(board: Board, request: ActionRequest, actor: Combatant,
         events.append(GrappleStarted(actor.id, holder.id, margin))
     elif answer != ("free",):
         raise RulesError(f"escape: answer free or reverse, not {','.join(answer)}")
-    return _done(board, events, f"{actor.id} escapes {holder.id}")
+    return _done(board, events, f"{_n(board, actor.id)} escapes {_n(board, holder.id)}")
+
+
+def _drag_or_throw(board: Board, request: ActionRequest, actor: Combatant,
+                   dice: DiceSource) -> Resolution:
+    """*GRAPPLED* (L101): "Your grappler may drag or throw you with an opposed Might +
+    Athletics roll, and automatically wins ties." A won drag lets the grappler's next move
+    carry both tokens; a won throw hurls the held one Might metres straight away from the
+    grappler (the Throw stunt's distance; stopped by walls) and ends the grapple."""
+    grapple = grapple_of(board.combat, actor.id)
+    name = board.token(actor.id).name
+    if grapple is None or not grapple.controls(actor.id):
+        raise RulesError(f"{name} controls no grapple: only the grappler drags or throws")
+    held = combatant_of(board.token(grapple.other))
+    held_name = board.token(held.id).name
+    tens = settings_from_combat(board.combat).tens
+    throw = request.action == "grapple-throw"
+    verb = "throw" if throw else "drag"
+    mine = roll_pool(actor.attribute("might") + actor.skill("athletics"), tens, 0, dice,
+                     f"{verb.title()} (Might + Athletics)")
+    theirs = roll_pool(held.attribute("might") + held.skill("athletics"), tens, 0, dice,
+                       "Resist (Might + Athletics)")
+    won = mine.successes >= theirs.successes
+    events: list[Event] = [
+        RollMade(actor.id, f"{verb.title()} {held_name}", mine.dice, (), mine.successes,
+                 theirs.successes, "wins (ties go to the grappler)" if won else "fails"),
+        RollMade(held.id, f"Resist the {verb}", theirs.dice, (), theirs.successes, None, ""),
+    ]
+    if not won:
+        return _done(board, events, f"{name} fails to {verb} {held_name}")
+    if not throw:
+        kept = tuple(replace(g, dragging=True) if g == grapple else g
+                     for g in grapples_from_combat(board.combat))
+        board = board.with_combat(with_grapples(board.combat, kept))
+        events.append(StatusAdded(held.id, f"dragged by {name}: {name}'s next move carries "
+                                           "both"))
+        return _done(board, events, f"{name} drags {held_name}")
+    changes = Changes(board)
+    changes.events = events
+    changes.end_grapple(actor.id, f"{name} throws {held_name}")
+    facts = board.map().facts(actor.id, held.id)
+    a, t = board.token(actor.id), board.token(held.id)
+    cells = math.hypot(t.x - a.x, t.y - a.y)
+    per_cell = facts.distance / cells if cells > 1e-9 and facts.distance > 0 else 1.0
+    changes.push(actor.id, held.id, actor.attribute("might"), per_cell)
+    return _done(changes.board_after(), changes.events, f"{name} throws {held_name}",
+                 changes.notes, before=board, metres_per_cell=per_cell)
 
 
 def _pick_up(board: Board, request: ActionRequest, actor: Combatant) -> Resolution:
@@ -183,15 +251,16 @@ def _pick_up(board: Board, request: ActionRequest, actor: Combatant) -> Resoluti
     if owner.id == actor.id:
         board = board.with_token(restat(board.token(actor.id),
                                         owner.with_condition(dropped=dropped)))
-        return _done(board, events, f"{actor.id} picks up {item.name}")
+        return _done(board, events, f"{_n(board, actor.id)} picks up {item.name}")
     owner = replace(owner.with_condition(dropped=dropped),
                     weapons=tuple(w for w in owner.weapons if w != weapon))
     board = board.with_token(restat(board.token(owner.id), owner))
     taken = weapon if weapon.name.lower() not in {w.name.lower() for w in actor.weapons} \
-        else replace(weapon, name=f"{weapon.name} ({owner.id})")
+        else replace(weapon, name=f"{weapon.name} ({_n(board, owner.id)})")
     board = board.with_token(restat(board.token(actor.id),
                                     replace(actor, weapons=(*actor.weapons, taken))))
-    return _done(board, events, f"{actor.id} picks up {owner.id}'s {item.name}")
+    return _done(board, events,
+                 f"{_n(board, actor.id)} picks up {_n(board, owner.id)}'s {item.name}")
 
 
 def _item_in_reach(board: Board, request: ActionRequest) -> DroppedItem:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.dice import DiceSource
-from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved, describe
+from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.storypath.effects import Changes, apply_purchase
@@ -32,6 +32,7 @@ from rules.storypath.state import (
     items_from_combat,
 )
 from rules.storypath.stunts import Purchase, parse_purchases, stunt_decision
+from rules.storypath.telling import tell
 from rules.table import Board, LogEntry, Side
 
 __all__ = ["KIND_TITLES", "allies_of", "resolve"]
@@ -60,13 +61,14 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     if paused is not None:
         return paused
     hit = successes > setup.required
+    owed = _owed(setup, changes)
     changes.events[:0] = [_roll_event(setup, roll, successes, hit),
                           Hit(setup.attacker.id, setup.target.id, False) if hit
                           else Miss(setup.attacker.id, setup.target.id, False)]
     _spend_one_shots(setup, changes)
     purchases: tuple[Purchase, ...] = ()
     if hit:
-        budget = successes - setup.required
+        budget = _budget(setup, successes) - owed
         answer = request.answer("stunts")
         allies = allies_of(board, setup.attacker.id)
         if answer is None:
@@ -82,9 +84,24 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     return _finished(setup, roll, successes, hit, purchases, changes)
 
 
+def _budget(setup: AttackSetup, successes: int) -> int:
+    """The successes a hit leaves for stunts: above the Difficulty (setting
+    ``beyond-defense``: a bare hit leaves 1), or above the successes the hit needed
+    (``beyond-hit``: a bare hit leaves 0)."""
+    extra = 1 if setup.settings.stunt_budget == "beyond-hit" else 0
+    return successes - setup.required - extra
+
+
+def _owed(setup: AttackSetup, changes: Changes) -> int:
+    """The Complication bought off from the stunt successes (setting ``from-stunts``)."""
+    return setup.attacker.condition.complication if changes.owed else 0
+
+
 def _complication(setup: AttackSetup, roll: PoolRoll, request: AttackRequest,
                   changes: Changes) -> tuple[int, Resolution | None]:
-    """Buy off or accept the attacker's Complication: the successes left, or a pause."""
+    """Buy off or accept the attacker's Complication: the successes left, or a pause. With
+    the setting ``from-stunts`` a buy-off keeps the roll whole for the hit and is paid from
+    the successes the hit leaves (:func:`_owed`)."""
     successes = roll.successes
     complication = setup.attacker.condition.complication
     if not complication:
@@ -92,12 +109,21 @@ def _complication(setup: AttackSetup, roll: PoolRoll, request: AttackRequest,
     answer = request.answer("complication")
     if answer is None:
         return successes, Resolution((_roll_event(setup, roll, successes, None),),
-                                     changes.board, title=f"{setup.attacker.id} rolls "
+                                     changes.board, title=f"{setup.name(setup.attacker.id)} rolls "
                                      f"{successes} successes", decision=_complication_decision(
                                          setup, successes))
     attacker = setup.attacker.id
     changes.update(changes.person(attacker).with_condition(complication=0,
                                                            complication_type=""))
+    if answer == ("buy",) and setup.settings.complication == "from-stunts":
+        left = _budget(setup, successes) if successes > setup.required else 0
+        if left < complication:
+            raise RulesError(f"complication: buying off Complication {complication} from the "
+                             f"stunt successes needs {complication}, the hit leaves {left}")
+        changes.owed = True
+        changes.events.append(StatusRemoved(attacker, f"Complication {complication} (bought "
+                                                      "off from the stunt successes)"))
+        return successes, None
     if answer == ("buy",):
         if successes < complication:
             raise RulesError(f"complication: buying off Complication {complication} needs "
@@ -113,11 +139,16 @@ def _complication(setup: AttackSetup, roll: PoolRoll, request: AttackRequest,
 
 def _complication_decision(setup: AttackSetup, successes: int) -> Decision:
     cost = setup.attacker.condition.complication
+    if setup.settings.complication == "from-stunts":
+        left = _budget(setup, successes) if successes > setup.required else 0
+        why = None if left >= cost else (f"the hit leaves {left} for stunts" if
+                                         successes > setup.required else "a miss leaves none")
+    else:
+        why = None if successes >= cost else f"{successes} successes rolled"
     buy = Choice("buy", f"Buy off Complication {cost} ({cost} successes)", cost=cost,
-                 allowed=successes >= cost,
-                 why_not=None if successes >= cost else f"{successes} successes rolled")
+                 allowed=why is None, why_not=why)
     accept = Choice("accept", "Accept it: take one Injury Condition")
-    return Decision("complication", f"{setup.attacker.id} is pinned down: buy off the "
+    return Decision("complication", f"{setup.name(setup.attacker.id)} is pinned down: buy off the "
                     f"Complication {cost} or take an Injury Condition", who=setup.attacker.id,
                     choices=(buy, accept))
 
@@ -171,7 +202,8 @@ def _title(board: Board, setup: AttackSetup, hit: bool, left: int,
     return f"{head}: hit, {left} left" + (f"; {bought}" if bought else "")
 
 
-def _roll_line(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool) -> str:
+def _roll_line(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,
+               left: int) -> str:
     """The log's breakdown of the roll: the dice, Enhancement, the Difficulty, the result."""
     faces = ", ".join("+".join(map(str, d.faces)) for d in roll.dice) or "no dice"
     enhancement = f" + Enhancement {roll.enhancement_applied}" * bool(roll.enhancement_applied)
@@ -179,26 +211,27 @@ def _roll_line(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool) ->
     bought = f" - {bought_off} Complication bought off" * bool(bought_off)
     against = f"Defense {setup.defense}" + "".join(f" + {m.value} {m.reason}"
                                                    for m in setup.difficulty)
-    result = f"hit, {successes - setup.required} left" if hit else "miss"
+    result = f"hit, {left} left" if hit else "miss"
     return (f"{setup.describe_pool()}: {faces}{enhancement}{bought} = {successes} successes "
             f"vs {against}: {result}")
 
 
 def _finished(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,
               purchases: tuple[Purchase, ...], changes: Changes) -> Resolution:
-    left = successes - setup.required
+    left = _budget(setup, successes) - _owed(setup, changes)
     names = [p.offer.id + (f":{p.count}" if p.count > 1 else "") for p in purchases]
     title = _title(changes.board, setup, hit, left, names)
-    lines = (_roll_line(setup, roll, successes, hit),
-             *[describe(e) for e in changes.events if not isinstance(e, Hit | Miss)][1:],
+    lines = (_roll_line(setup, roll, successes, hit, left),
+             *[tell(e, changes.board, setup.metres_per_cell) for e in changes.events
+               if not isinstance(e, Hit | Miss)][1:],
              *changes.notes)
     after = changes.board_after()
     after = after.with_log(LogEntry(title, lines, int(after.combat.get("round", 0))))
-    data = _summary(setup, roll, successes, hit, purchases, changes, after)
+    data = _summary(setup, roll, successes, hit, left, purchases, changes, after)
     return Resolution(tuple(changes.events), after, title=title, notes=lines, data=data)
 
 
-def _summary(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,
+def _summary(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool, left: int,
              purchases: tuple[Purchase, ...], changes: Changes, after: Board) -> dict[str, Any]:
     return {
         "attacker": setup.attacker.id, "target": setup.target.id,
@@ -209,7 +242,7 @@ def _summary(setup: AttackSetup, roll: PoolRoll, successes: int, hit: bool,
         "successes": successes, "defense": setup.defense, "required": setup.required,
         "difficulty": [_modifier(m) for m in setup.difficulty],
         "enhancement": [_modifier(m) for m in setup.enhancement],
-        "hit": hit, "left": max(0, successes - setup.required) if hit else 0,
+        "hit": hit, "left": max(0, left) if hit else 0,
         "stunts": [{"id": p.offer.id, "stunt": p.offer.stunt, "count": p.count,
                     "cost": p.cost} for p in purchases],
         "notes": list(changes.notes),

@@ -67,6 +67,8 @@ class Changes:
         self.events: list[Event] = []
         self.notes: list[str] = []
         self.bought: set[str] = set()
+        self.owed = False
+        """The attacker's Complication is paid from the stunt successes (setting)."""
 
     def person(self, token: str) -> Combatant:
         if token not in self.people:
@@ -114,7 +116,7 @@ class Changes:
         self.moves[token] = stop
         self.events.append(TokenPushed(token, stop))
         if wall is not None:
-            self.notes.append(f"{token} stops against {wall}")
+            self.notes.append(f"{self.board.token(token).name} stops against a wall")
 
     def changed_people(self) -> dict[str, Combatant]:
         """The people whose stat block changed."""
@@ -133,8 +135,8 @@ class Changes:
 def apply_purchase(purchase: Purchase, setup: AttackSetup, changes: Changes) -> None:
     """Spend the successes of one purchase and do what the stunt does."""
     stunt = purchase.offer.stunt
-    name = STUNT_NAMES[stunt] + (f" ({purchase.offer.subject})" if purchase.offer.subject
-                                 else "")
+    subject = purchase.offer.shown or purchase.offer.subject
+    name = STUNT_NAMES[stunt] + (f" ({subject})" if subject else "")
     changes.events.append(StuntSpent(setup.attacker.id, name, purchase.cost, setup.target.id))
     _EFFECTS[stunt](purchase, setup, changes)
 
@@ -156,7 +158,7 @@ def _blind(p: Purchase, s: AttackSetup, c: Changes) -> None:
 
 
 def _break_up(p: Purchase, s: AttackSetup, c: Changes) -> None:
-    c.end_grapple(s.target.id, f"broken up by {s.attacker.id}")
+    c.end_grapple(s.target.id, f"broken up by {s.name(s.attacker.id)}")
 
 
 def _disarm(p: Purchase, s: AttackSetup, c: Changes) -> None:
@@ -206,7 +208,7 @@ def _enhance(c: Changes, who: str, against: str, amount: int, grapple_only: bool
         *person.condition.enhancements, Enhancement(against, amount, grapple_only))))
     what = "grappling attack" if grapple_only else "attack"
     c.events.append(StatusAdded(who, f"+{amount} Enhancement on the next {what} "
-                                     f"against {against}"))
+                                     f"against {c.board.token(against).name}"))
 
 
 def _prone(p: Purchase, s: AttackSetup, c: Changes) -> None:
@@ -219,7 +221,7 @@ def _seize(p: Purchase, s: AttackSetup, c: Changes) -> None:
     c.update(replace(target, weapons=tuple(w for w in target.weapons if w != weapon)))
     names = {w.name.lower() for w in attacker.weapons}
     taken = weapon if weapon.name.lower() not in names else replace(
-        weapon, name=f"{weapon.name} ({s.target.id})")
+        weapon, name=f"{weapon.name} ({s.name(s.target.id)})")
     c.update(replace(attacker, weapons=(*attacker.weapons, taken)))
     c.events.append(ItemTaken(s.attacker.id, weapon.name, s.target.id))
 
@@ -237,7 +239,7 @@ def _sunder(p: Purchase, s: AttackSetup, c: Changes) -> None:
 
 
 def _break_free(p: Purchase, s: AttackSetup, c: Changes) -> None:
-    c.end_grapple(s.attacker.id, f"{s.attacker.id} breaks free")
+    c.end_grapple(s.attacker.id, f"{s.name(s.attacker.id)} breaks free")
 
 
 def _gain_control(p: Purchase, s: AttackSetup, c: Changes) -> None:
@@ -249,7 +251,7 @@ def _gain_control(p: Purchase, s: AttackSetup, c: Changes) -> None:
 def _pin(p: Purchase, s: AttackSetup, c: Changes) -> None:
     if s.kind == "grapple" and s.grapple is not None:
         c.set_grapple(Grapple(s.grapple.control, s.grapple.other, s.grapple.established, True))
-        c.events.append(StatusAdded(s.target.id, f"pinned by {s.attacker.id} (no Defense "
+        c.events.append(StatusAdded(s.target.id, f"pinned by {s.name(s.attacker.id)} (no Defense "
                                                  "against other attacks)"))
         return
     complication = p.count + 1
@@ -265,7 +267,7 @@ def _position(p: Purchase, s: AttackSetup, c: Changes) -> None:
     if gained > 0:
         _enhance(c, s.attacker.id, s.target.id, gained, grapple_only=True)
     else:
-        c.notes.append(f"Position: {p.count} spent, not more than {s.target.id}'s Dodge "
+        c.notes.append(f"Position: {p.count} spent, not more than {s.name(s.target.id)}'s Dodge "
                        f"{s.target.effective_dodge}: no Enhancement")
 
 
@@ -276,7 +278,7 @@ def _takedown(p: Purchase, s: AttackSetup, c: Changes) -> None:
 
 def _throw(p: Purchase, s: AttackSetup, c: Changes) -> None:
     metres = s.attacker.attribute("might") + p.count - 1
-    c.end_grapple(s.attacker.id, f"{s.attacker.id} throws {s.target.id}")
+    c.end_grapple(s.attacker.id, f"{s.name(s.attacker.id)} throws {s.name(s.target.id)}")
     c.push(s.attacker.id, s.target.id, metres, s.metres_per_cell)
 
 

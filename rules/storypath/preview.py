@@ -1,8 +1,10 @@
 """The hover card of a Storypath attack: pool, Difficulty, Enhancement and exact odds.
 
 The chances are exact (:mod:`rules.storypath.odds`): ``hit`` (successes exceed Defense plus
-every increased Difficulty), then ``k left`` for each number of successes left for stunts, and
-``more than K left``. A pending Complication is not in the odds (buying it off is a choice).
+every increased Difficulty), then ``k left`` for each number of successes left for stunts (as
+the setting ``stunt_budget`` counts them: with ``beyond-hit`` a bare hit is ``0 left``), and
+``more than K left``; the card shows each of them. A pending Complication is not in the odds
+(buying it off is a choice).
 """
 
 from __future__ import annotations
@@ -31,13 +33,20 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     except RulesError as error:
         return Preview(request.attacker, request.target, request.weapon, (), problem=str(error))
     odds = _odds(setup)
-    chances = (Chance("hit", float(odds.hit), str(odds.hit)),
-               *[Chance(f"{k} left", float(p), str(p)) for k, p in enumerate(odds.left, start=1)],
-               Chance(f"more than {len(odds.left)} left", float(odds.more), str(odds.more)))
+    chances = tuple(Chance(label, float(p), str(p)) for label, p in _entries(setup, odds))
     return Preview(setup.attacker.id, setup.target.id,
                    setup.weapon.name if setup.weapon else None, _lines(setup, odds),
                    chances=chances, problem=setup.problem, notes=_notes(setup),
                    data=_data(setup, odds))
+
+
+def _entries(setup: AttackSetup, odds: AttackOdds) -> tuple[tuple[str, Fraction], ...]:
+    """Each exact chance by its label: the hit, then each count of stunt successes left."""
+    extra = 1 if setup.settings.stunt_budget == "beyond-hit" else 0
+    top = len(odds.left) - extra
+    return (("hit", odds.hit),
+            *[(f"{k - extra} left", p) for k, p in enumerate(odds.left, start=1)],
+            (f"more than {top} left", odds.more))
 
 
 def _odds(setup: AttackSetup) -> AttackOdds:
@@ -63,26 +72,35 @@ def _lines(setup: AttackSetup, odds: AttackOdds) -> tuple[str, ...]:
         lines.append("Enhancement " + ", ".join(f"+{m.value} {m.reason}"
                                                 for m in setup.enhancement)
                      + " (with at least one success)")
-    lines.append(f"hit {float(odds.hit):.0%}")
+    entries = _entries(setup, odds)
+    lines.append(f"hit {_percent(odds.hit)}")
+    lines.append("for stunts: " + ", ".join(f"{label} {_percent(p)}"
+                                            for label, p in entries[1:]))
     return tuple(lines)
+
+
+def _percent(p: Fraction) -> str:
+    """``54.3%`` (below 0.1%, but possible: ``< 0.1%``)."""
+    return "0%" if p == 0 else ("< 0.1%" if p < Fraction(1, 1000) else f"{float(p):.1%}")
 
 
 def _notes(setup: AttackSetup) -> tuple[str, ...]:
     notes = []
     if setup.attacker.condition.complication:
-        notes.append(f"{setup.attacker.id} carries a Complication "
+        notes.append(f"{setup.name(setup.attacker.id)} carries a Complication "
                      f"{setup.attacker.condition.complication} (Pin): buy off or take an Injury")
     if setup.grapple is not None:
         who = "in control" if setup.grapple.controls(setup.attacker.id) else "not in control"
-        notes.append(f"in a grapple with {setup.grapple.partner(setup.attacker.id)}, {who}")
+        notes.append(f"in a grapple with {setup.name(setup.grapple.partner(setup.attacker.id))}, "
+                     f"{who}")
     return tuple(notes)
 
 
 def _data(setup: AttackSetup, odds: AttackOdds) -> dict[str, Any]:
-    entries = {"hit": odds.hit, **{f"{k} left": p for k, p in enumerate(odds.left, start=1)},
-               f"more than {len(odds.left)} left": odds.more}
+    entries = dict(_entries(setup, odds))
     return {
-        "attack": f"{setup.attacker.id} ({KIND_TITLES[setup.kind]}) vs {setup.target.id}",
+        "attack": f"{setup.name(setup.attacker.id)} ({KIND_TITLES[setup.kind]}) vs "
+                  f"{setup.name(setup.target.id)}",
         "kind": setup.kind, "band": setup.band, "distance": setup.facts.distance,
         "pool": {name: n for name, n in setup.pool}, "tens": setup.settings.tens,
         "defense": setup.defense, "required": setup.required,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules.events import Modifier
 from rules.interface import AttackRequest
@@ -44,7 +44,7 @@ from rules.table import Board, MapFacts, Piece
 
 __all__ = [
     "ATTACK_KINDS", "POOLS", "AttackSetup", "band_of", "combatant_of", "kind_of_weapon",
-    "restat", "setup_attack",
+    "out_of_turn", "restat", "setup_attack",
 ]
 
 ATTACK_KINDS = ("close-combat", "grapple", "ranged", "thrown")
@@ -96,6 +96,12 @@ class AttackSetup:
     empty_clip: bool
     metres_per_cell: float
     problem: str | None
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Token names by id, for the words the GM reads."""
+
+    def name(self, token: str) -> str:
+        """The token's name (its id when unknown)."""
+        return self.names.get(token, token)
 
     @property
     def pool_size(self) -> int:
@@ -119,11 +125,12 @@ def setup_attack(board: Board, request: AttackRequest) -> AttackSetup:
     attacker_piece, target_piece = board.token(request.attacker), board.token(request.target)
     attacker, target = combatant_of(attacker_piece), combatant_of(target_piece)
     settings = settings_from_combat(board.combat)
-    weapon = attacker.weapon(request.weapon) if request.weapon else None
-    kind = _kind(request, weapon, board, attacker.id, target.id)
     facts = board.map().facts(attacker.id, target.id)
     band = _override(request, "band", BANDS) or (
         "close" if facts.edge_gap <= 0 else band_of(facts.distance, settings.bands))
+    weapon = attacker.weapon(request.weapon) if request.weapon else _default_weapon(
+        request, attacker, band, grapple_of(board.combat, attacker.id))
+    kind = _kind(request, weapon, board, attacker.id, target.id)
     grapple, target_grapple = grapple_of(board.combat, attacker.id), grapple_of(
         board.combat, target.id)
     empty_clip = "empty-clip" in request.options
@@ -137,8 +144,44 @@ def setup_attack(board: Board, request: AttackRequest) -> AttackSetup:
         enhancement=_enhancement(kind, attacker, target.id, weapon, empty_clip, request),
         settings=settings, grapple=grapple, target_grapple=target_grapple,
         empty_clip=empty_clip,
-        metres_per_cell=_metres_per_cell(facts, attacker_piece, target_piece), problem=None)
-    return _with_problem(setup)
+        metres_per_cell=_metres_per_cell(facts, attacker_piece, target_piece), problem=None,
+        names={p.id: p.name for p in board.tokens})
+    turn = out_of_turn(board, attacker.id)
+    return replace(setup, problem=turn) if turn else _with_problem(setup)
+
+
+def out_of_turn(board: Board, token: str) -> str | None:
+    """Why ``token`` may not act now: in a turn-based fight (a round running) it is another's
+    turn. The GM's ruling (``gm_override``: the bar's *Out of turn*, ``--gm-override``) lets it
+    act anyway."""
+    acting = board.combat.get("acting")
+    if int(board.combat.get("round", 0) or 0) <= 0 or not isinstance(acting, str) \
+            or acting == token or acting not in {p.id for p in board.tokens}:
+        return None
+    return (f"it is {board.token(acting).name}'s turn: {board.token(token).name} may not act "
+            f"out of turn (the GM may allow it: Out of turn)")
+
+
+def _default_weapon(request: AttackRequest, attacker: Combatant, band: str,
+                    grapple: Grapple | None) -> Weapon | None:
+    """The weapon an attack without one uses: with the option ``thrown`` or ``ranged`` the
+    first weapon in hand that makes that attack and reaches; a target beyond close range, the
+    first that reaches it (a gun before a thrown weapon); else none (unarmed, or the
+    grapple)."""
+    wanted = [o for o in request.options if o in _SHOOTING]
+    if grapple is not None or (not wanted and band == "close"):
+        return None
+    usable = [w for w in attacker.held_weapons()
+              if w.name not in attacker.condition.sundered
+              and w.name not in attacker.condition.out_of_ammo]
+    kinds = wanted or list(_SHOOTING)
+    for kind in kinds:
+        for w in usable:
+            makes = kind_of_weapon(w.kind) == kind or (kind == "thrown" and w.has_tag("thrown"))
+            if makes and (band not in BANDS or
+                          BANDS.index(band) <= BANDS.index(_reach(kind, w))):
+                return w
+    return None
 
 
 def _kind(request: AttackRequest, weapon: Weapon | None, board: Board, attacker: str,
@@ -230,7 +273,7 @@ def _problem(s: AttackSetup) -> str | None:
 
 def _problem_people(s: AttackSetup) -> str | None:
     if s.attacker.taken_out:
-        return f"{s.attacker.id} is Taken Out"
+        return f"{s.name(s.attacker.id)} is Taken Out"
     if s.attacker.id == s.target.id:
         return "a character cannot attack itself"
     return None
@@ -239,9 +282,10 @@ def _problem_people(s: AttackSetup) -> str | None:
 def _problem_grapple(s: AttackSetup) -> str | None:
     if s.kind == "grapple" and (s.grapple is None or not s.grapple.involves(s.target.id)):
         return (f"the grapple action is only taken when already in a grapple with "
-                f"{s.target.id}; establish one with a Close Combat attack")
+                f"{s.name(s.target.id)}; establish one with a Close Combat attack")
     if s.grapple is not None and s.kind != "grapple":
-        return (f"{s.attacker.id} is in a grapple with {s.grapple.partner(s.attacker.id)}: "
+        return (f"{s.name(s.attacker.id)} is in a grapple with "
+                f"{s.name(s.grapple.partner(s.attacker.id))}: "
                 "only grappling attacks until someone breaks free")
     if s.kind == "grapple" and s.weapon is not None and not s.weapon.has_tag("grapple"):
         return f"in a grapple only weapons with the grapple tag: {s.weapon.name} has none"
@@ -277,8 +321,8 @@ def _reach(kind: str, weapon: Weapon | None) -> str:
 def _problem_range(s: AttackSetup) -> str | None:
     reach = _reach(s.kind, s.weapon)
     if s.band == "out of range" or (s.band in BANDS and BANDS.index(s.band) > BANDS.index(reach)):
-        return (f"{s.target.id} is at {s.facts.distance:g} m ({s.band}); "
+        return (f"{s.name(s.target.id)} is at {s.facts.distance:g} m ({s.band}); "
                 f"{s.kind} {'with ' + s.weapon.name + ' ' if s.weapon else ''}reaches {reach}")
     if s.kind in _SHOOTING and (not s.facts.line_of_sight or s.facts.cover == "total"):
-        return f"no line of fire to {s.target.id}"
+        return f"no line of fire to {s.name(s.target.id)}"
     return None

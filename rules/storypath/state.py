@@ -3,7 +3,8 @@
 Layout (plain JSON; every key optional)::
 
     {"settings": {...},                                   # see rules.storypath.settings
-     "grapples": [{"control": "brute", "other": "ada", "established": 2, "pinned": false}],
+     "grapples": [{"control": "brute", "other": "ada", "established": 2, "pinned": false,
+                   "dragging": true}],                # dragging: written only when true
      "items": [{"id": "item-1", "name": "Pistol", "owner": "ada", "x": 7.5, "y": 3.0,
                 "dropped_by": "brute"}],
      "round": 1, "acting": "ada", "acted": ["brute"]}
@@ -46,6 +47,9 @@ class Grapple:
     other: str
     established: int
     pinned: bool = False
+    dragging: bool = False
+    """The one in control won the opposed roll to drag the other (*GRAPPLED*): his next move
+    carries both (then it is spent)."""
 
     def involves(self, token: str) -> bool:
         return token in (self.control, self.other)
@@ -76,16 +80,18 @@ def grapples_from_combat(combat: Mapping[str, Any]) -> tuple[Grapple, ...]:
         where = f"combat.grapples[{index}]"
         if not isinstance(item, Mapping):
             raise RulesError(f"{where}: expected an object, got {item!r}")
-        check_keys(item, ("control", "other", "established", "pinned"), where)
+        check_keys(item, ("control", "other", "established", "pinned", "dragging"), where)
         result.append(Grapple(read_str(item, "control", where), read_str(item, "other", where),
                               read_int(item, "established", where, 1),
-                              read_bool(item, "pinned", where)))
+                              read_bool(item, "pinned", where),
+                              read_bool(item, "dragging", where)))
     return tuple(result)
 
 
 def grapple_to_dict(grapple: Grapple) -> dict[str, Any]:
-    return {"control": grapple.control, "other": grapple.other,
-            "established": grapple.established, "pinned": grapple.pinned}
+    data: dict[str, Any] = {"control": grapple.control, "other": grapple.other,
+                            "established": grapple.established, "pinned": grapple.pinned}
+    return data | ({"dragging": True} if grapple.dragging else {})
 
 
 def grapple_of(combat: Mapping[str, Any], token: str) -> Grapple | None:

@@ -23,7 +23,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.interface import Choice, Decision
 from rules.registry import RulesError
@@ -73,6 +73,12 @@ class Offer:
     why_not: str | None = None
     foreign: bool = False
     """A stunt of another attack kind, listed greyed."""
+    shown: str = ""
+    """The subject as the GM reads it (a token's name), when it is not ``subject``."""
+    needs: tuple[str, ...] = ()
+    """Bought only with one of these offers (Critical with Inflict Damage)."""
+    excludes: tuple[str, ...] = ()
+    """Never bought with these (Break Free with what keeps the grapple; a second item)."""
 
     @property
     def repeatable(self) -> bool:
@@ -81,12 +87,16 @@ class Offer:
     def choice(self, budget: int) -> Choice:
         why = self.why_not or (f"costs {self.cost}, {budget} left" if self.cost > budget
                                else None)
+        most = None if self.repeatable else 1
         if self.foreign:
-            return Choice(self.id, STUNT_NAMES[self.stunt], cost=0, allowed=False, why_not=why)
+            return Choice(self.id, STUNT_NAMES[self.stunt], cost=0, allowed=False, why_not=why,
+                          most=most)
         each = " each" if self.repeatable else ""
-        label = f"{STUNT_NAMES[self.stunt]}{' ' + self.subject if self.subject else ''} " \
+        subject = self.shown or self.subject
+        label = f"{STUNT_NAMES[self.stunt]}{' ' + subject if subject else ''} " \
                 f"({self.cost}s{each}{': ' + self.detail if self.detail else ''})"
-        return Choice(self.id, label, cost=self.cost, allowed=why is None, why_not=why)
+        return Choice(self.id, label, cost=self.cost, allowed=why is None, why_not=why,
+                      most=most, needs=self.needs, excludes=self.excludes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +123,9 @@ def stunt_decision(setup: AttackSetup, budget: int, allies: Iterable[str]) -> De
     """The stunt menu for ``budget`` leftover successes (id ``stunts``)."""
     offers = offers_for(setup, allies)
     return Decision(
-        "stunts", f"{setup.attacker.id} has {budget} success{'es' * (budget != 1)} left for "
-        f"stunts against {setup.target.id}", who=setup.attacker.id,
+        "stunts", f"{setup.name(setup.attacker.id)} has {budget} success"
+        f"{'es' * (budget != 1)} left for stunts against {setup.name(setup.target.id)}",
+        who=setup.attacker.id,
         choices=tuple(o.choice(budget) for o in offers), several=True, budget=budget)
 
 
@@ -126,14 +137,43 @@ def offers_for(setup: AttackSetup, allies: Iterable[str]) -> tuple[Offer, ...]:
     kinds = {s: [k for k, v in KIND_STUNTS.items() if s in v] for s in others}
     offers += [Offer(s, s, 0, why_not=f"a {' / '.join(kinds[s])} stunt, not {setup.kind}",
                      foreign=True) for s in others]
-    return tuple(offers)
+    return _related(tuple(offers))
+
+
+_KEEP_THE_GRAPPLE = ("gain-control", "pin", "position", "takedown", "throw")
+"""What Break Free cannot go with: it ends the grapple these keep (Throw ends it itself)."""
+
+
+def _related(offers: tuple[Offer, ...]) -> tuple[Offer, ...]:
+    """Each offer with what it needs and what it excludes: Critical goes with Inflict Damage
+    ("an additional Injury Condition"); Disarm's extra success with a Disarm; one item per
+    Disarm or Seize; Break Free not with a stunt that keeps the grapple."""
+    def of(stunt: str) -> tuple[str, ...]:
+        return tuple(o.id for o in offers if not o.foreign and o.stunt == stunt)
+
+    result = []
+    for o in offers:
+        needs: tuple[str, ...] = ()
+        excludes: tuple[str, ...] = ()
+        if o.stunt == "critical":
+            needs = of("inflict-damage")
+        elif o.stunt == "disarm-far":
+            needs = of("disarm")
+        if o.stunt in ("disarm", "seize"):
+            excludes = tuple(i for i in of(o.stunt) if i != o.id)
+        if o.stunt == "break-free":
+            excludes = tuple(i for s in _KEEP_THE_GRAPPLE for i in of(s))
+        elif o.stunt in _KEEP_THE_GRAPPLE:
+            excludes = of("break-free")
+        result.append(o if o.foreign else replace(o, needs=needs, excludes=excludes))
+    return tuple(result)
 
 
 def parse_purchases(answer: Iterable[str], setup: AttackSetup, allies: Iterable[str],
                     budget: int) -> tuple[Purchase, ...]:
     """The stunts an answer buys, in the order they apply (``RulesError`` when it cannot)."""
     offers = offers_for(setup, allies)
-    by_id = {o.id: o for o in offers}
+    by_id = {o.id.lower(): o for o in offers}  # a token id may hold capitals (feint:Ada)
     counts: dict[str, int] = {}
     for text in answer:
         if text.strip().lower() in ("", "none"):
@@ -142,26 +182,24 @@ def parse_purchases(answer: Iterable[str], setup: AttackSetup, allies: Iterable[
         if key not in by_id:
             raise RulesError(f"stunts: unknown stunt {key!r}; choose from "
                              f"{', '.join(o.id for o in offers if o.why_not is None)}")
-        counts[key] = counts.get(key, 0) + count
+        counts[by_id[key].id] = counts.get(by_id[key].id, 0) + count
     purchases = tuple(Purchase(o, counts[o.id]) for o in offers if o.id in counts)
     _check(purchases, budget)
     return purchases
 
 
 def _check(purchases: tuple[Purchase, ...], budget: int) -> None:
+    bought = {p.offer.id for p in purchases}
     for p in purchases:
         if p.offer.why_not:
             raise RulesError(f"stunts: {p.offer.id}: {p.offer.why_not}")
         if p.count > 1 and not p.offer.repeatable:
             raise RulesError(f"stunts: {p.offer.id} can be bought only once")
-    bought = {p.offer.stunt: p for p in purchases}
-    needs = (("critical", "inflict-damage"), ("disarm-far", "disarm"))
-    for stunt, needed in needs:
-        if stunt in bought and needed not in bought:
-            raise RulesError(f"stunts: {stunt} goes with {needed}")
-    for stunt in ("disarm", "seize"):
-        if sum(p.offer.stunt == stunt for p in purchases) > 1:
-            raise RulesError(f"stunts: {stunt} one item per attack")
+        if p.offer.needs and not set(p.offer.needs) & bought:
+            raise RulesError(f"stunts: {p.offer.id} goes with {' or '.join(p.offer.needs)}")
+        clash = next((i for i in p.offer.excludes if i in bought), None)
+        if clash is not None:
+            raise RulesError(f"stunts: {p.offer.id} cannot be bought with {clash}")
     total = sum(p.cost for p in purchases)
     if total > budget:
         raise RulesError(f"stunts: they cost {total}, only {budget} successes are left")
@@ -195,7 +233,7 @@ def _items(s: AttackSetup, stunt: str, cost: Callable[[str], int],
     if armor and s.target.armor and "armor" not in s.target.condition.sundered:
         offers.append(Offer(f"{stunt}:armor", stunt, 3, subject="armor"))
     return offers or [Offer(stunt, stunt, cost("close"),
-                            why_not=f"{s.target.id} holds nothing to {stunt}")]
+                            why_not=f"{s.name(s.target.id)} holds nothing to {stunt}")]
 
 
 def _disarm(s: AttackSetup, allies: tuple[str, ...]) -> list[Offer]:
@@ -206,8 +244,9 @@ def _disarm(s: AttackSetup, allies: tuple[str, ...]) -> list[Offer]:
 
 def _feint(s: AttackSetup, allies: tuple[str, ...]) -> list[Offer]:
     who = (s.attacker.id, *[a for a in allies if a not in (s.attacker.id, s.target.id)])
-    return [Offer(f"feint:{a}", "feint", 1, subject=a,
-                  detail=f"+1 Enhancement on {a}'s next attack on {s.target.id}") for a in who]
+    return [Offer(f"feint:{a}", "feint", 1, subject=a, shown=s.name(a),
+                  detail=f"+1 Enhancement on {s.name(a)}'s next attack on "
+                         f"{s.name(s.target.id)}") for a in who]
 
 
 def _grapple_rule(s: AttackSetup, need_control: bool | None) -> str | None:
@@ -234,13 +273,13 @@ def _break_free_cost(s: AttackSetup) -> int:
 def _break_up_why(s: AttackSetup) -> str | None:
     g = s.target_grapple
     if g is None:
-        return f"{s.target.id} is not in a grapple"
+        return f"{s.name(s.target.id)} is not in a grapple"
     return "you are in that grapple" if g.involves(s.attacker.id) else None
 
 
 def _establish_why(s: AttackSetup) -> str | None:
     if s.target_grapple is not None:
-        return f"{s.target.id} is already in a grapple"
+        return f"{s.name(s.target.id)} is already in a grapple"
     return None
 
 

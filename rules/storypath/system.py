@@ -13,6 +13,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rules.dice import DiceSource
@@ -26,6 +27,7 @@ from rules.interface import (
     GridDefaults,
     Link,
     Marker,
+    Movement,
     Preview,
     Resolution,
     StatField,
@@ -35,14 +37,21 @@ from rules.registry import GameSystem, RulesError, register
 from rules.storypath.actions import ACTIONS, perform
 from rules.storypath.attack import resolve
 from rules.storypath.preview import preview
+from rules.storypath.settings import DEFAULT_COVER, SETTINGS_SCHEMA, settings_from_combat
 from rules.storypath.setup import combatant_of
 from rules.storypath.statblock import (
     ATTRIBUTES,
+    BANDS,
     Combatant,
     combatant_from_dict,
     combatant_to_dict,
 )
-from rules.storypath.state import grapple_of, grapples_from_combat, items_from_combat
+from rules.storypath.state import (
+    grapple_of,
+    grapples_from_combat,
+    items_from_combat,
+    with_grapples,
+)
 from rules.storypath.turns import press, turn_view
 from rules.table import Board, Piece
 
@@ -57,9 +66,11 @@ _ATTACKS = (
     ActionSpec("ranged", "Ranged attack", ActionKind.ATTACK, needs_target=True,
                excludes=("close-combat", "grapple", "thrown"),
                help="Firearms + the band's Attribute, range by the weapon"),
-    ActionSpec("thrown", "Thrown attack", ActionKind.ATTACK, needs_target=True,
+    ActionSpec("thrown", "Throw it (Thrown attack)", ActionKind.OPTION, needs_target=True,
                excludes=("close-combat", "grapple", "ranged"),
-               help="Athletics + the band's Attribute (Might), range short"),
+               help="hurl the weapon (a thrown weapon, or a close one tagged thrown: the "
+                    "first that reaches if none is chosen): Athletics + the band's Attribute, "
+                    "range short"),
     ActionSpec("empty-clip", "Empty the clip", ActionKind.OPTION,
                help="automatic weapons: +1 Enhancement, then an ammunition check"),
 )
@@ -77,6 +88,12 @@ class Storypath(GameSystem):
     def statblock_schema(self) -> tuple[StatField, ...]:
         return _SCHEMA
 
+    def settings_schema(self) -> tuple[StatField, ...]:
+        return SETTINGS_SCHEMA
+
+    def check_settings(self, combat: Mapping[str, Any]) -> None:
+        settings_from_combat(combat)
+
     def links(self, board: Board) -> tuple[Link, ...]:
         """Each grapple: the one in control first, the successes that hold it, pinned or not."""
         try:
@@ -84,7 +101,37 @@ class Storypath(GameSystem):
         except RulesError:
             return ()
         return tuple(Link(g.control, g.other, f"grapple {g.established}" +
-                          " · pinned" * g.pinned) for g in grapples)
+                          " · pinned" * g.pinned + " · dragging" * g.dragging,
+                          together=g.dragging) for g in grapples)
+
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """*GRAPPLED* (L101): "You cannot move from the spot" - a held token's move is refused
+        with the reason, unless its grappler won the roll to drag it; the text gives no Pace
+        otherwise (None: the ruler shows the distance only)."""
+        if board is None:
+            return None
+        try:
+            grapple = grapple_of(board.combat, piece.id)
+        except RulesError:
+            return None
+        if grapple is None or grapple.controls(piece.id) or grapple.dragging:
+            return None
+        holder = board.token(grapple.control).name
+        return Movement(0, 0, "Move", held=f"{piece.name} is held in {holder}'s grapple and "
+                        f"cannot move from the spot (Escape grapple first, or {holder} drags "
+                        f"with Drag grappled)")
+
+    def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
+        """A grappler who won the drag moved: the drag is spent."""
+        try:
+            grapples = grapples_from_combat(board.combat)
+        except RulesError:
+            return board
+        if not any(g.dragging and g.controls(token_id) for g in grapples):
+            return board
+        kept = tuple(replace(g, dragging=False) if g.controls(token_id) else g
+                     for g in grapples)
+        return board.with_combat(with_grapples(board.combat, kept))
 
     def markers(self, board: Board) -> tuple[Marker, ...]:
         """Each item knocked to the ground, where it lies."""
@@ -114,6 +161,14 @@ class Storypath(GameSystem):
 
     def actions(self) -> tuple[ActionSpec, ...]:
         return _ATTACKS + ACTIONS
+
+    def overridable(self) -> tuple[StatField, ...]:
+        """The GM's rulings over the map: the range band and the cover."""
+        return (StatField("band", "Range band", FieldKind.CHOICE, choices=BANDS,
+                          help="the band instead of the measured distance's"),
+                StatField("cover", "Cover", FieldKind.CHOICE,
+                          choices=(*DEFAULT_COVER, "total"),
+                          help="the cover instead of the measured one (total: no attack)"))
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
         return preview(board, request)
@@ -152,16 +207,21 @@ def _badges(person: Combatant, board: Board) -> tuple[Badge, ...]:
     ]
     badges = [Badge(text, tip, role) for shown, text, tip, role in marks if shown]
     badges += [Badge(f"+{e.amount}", f"Enhancement on the next {'grappling ' * e.grapple_only}"
-                                     f"attack against {e.against}", "good")
+                                     f"attack against {_name(board, e.against)}", "good")
                for e in c.enhancements]
     grapple = grapple_of(board.combat, person.id)
     if grapple is not None:
-        other = grapple.partner(person.id)
+        other = board.token(grapple.partner(person.id)).name
         badges.append(Badge("Grappling", f"in control of the grapple with {other}", "good")
                       if grapple.controls(person.id) else
                       Badge("Grappled", f"held by {other}" + " and pinned" * grapple.pinned,
                             "bad"))
     return tuple(badges)
+
+
+def _name(board: Board, token: str) -> str:
+    """The token's name (its id if it left the board)."""
+    return next((p.name for p in board.tokens if p.id == token), token)
 
 
 def _dots(group: str, names: tuple[str, ...], minimum: int, default: int) -> tuple[

@@ -74,7 +74,7 @@ def test_a_throw_moves_the_token_on_the_map_and_ends_the_grapple(tmp_path: Path)
 def test_a_shove_stops_against_the_warehouse_wall(tmp_path: Path, capsys) -> None:
     # Eli (Close Combat 2 + Might 2) stands north of Thug 2 inside the warehouse; 8, 9, 10, 1
     # = 3 vs Defense 1, 2 left; Shove 2 x Might 2 = 4 m south, from y 14.5 towards 18.5: the
-    # south wall (y 18) stops Thug 2's edge there, its centre at 17.5
+    # south wall (y 18) stops Thug 2's edge there, its centre at 17.5: pushed 3 m south
     data = json.loads(DEMO.read_text())
     places = {"eli": (25.5, 13.5), "thug-2": (25.5, 14.5)}
     for token in data["tokens"]:
@@ -85,6 +85,135 @@ def test_a_shove_stops_against_the_warehouse_wall(tmp_path: Path, capsys) -> Non
     args = ["attack", str(path), "--attacker", "eli", "--target", "thug-2",
             "--dice", "8,9,10,1", "--answer", "stunts=shove:2", "--write"]
     assert main(args) == 0
-    assert "thug-2 stops against warehouse-south" in capsys.readouterr().out
+    out = capsys.readouterr().out  # names and places in words, no ids or coordinates
+    assert "  Thug 2 is pushed 3 m south\n  Thug 2 stops against a wall" in out
     thug = load_encounter(path).token("thug-2")
     assert (thug.x, thug.y) == (25.5, 17.5)
+
+
+def test_escape_on_the_command_line_asks_then_frees_with_the_answer(tmp_path: Path,
+                                                                     capsys) -> None:
+    # L102: Thug 1 escapes with 4 dice (better of Close Combat 2 / Athletics 1 + better of
+    # Dexterity 2 / Might 2) against Mara's Might 3 + Athletics 2 = 5 dice: 8, 9, 10, 1 = 3
+    # against 1, 1, 1, 1, 8 = 1: he wins by 2. Without an answer the action waits (code 2,
+    # the decision printed); with --answer escape=free the grapple is gone from the file.
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    args = ["attack", str(path), "--attacker", "thug-1", "--action", "escape",
+            "--dice", "8,9,10,1,1,1,1,1,8"]
+    assert main(args) == 2
+    assert json.loads(capsys.readouterr().out)["decision"]["id"] == "escape"
+    assert load_encounter(path).combat["grapples"] != []
+    assert main([*args, "--answer", "escape=free", "--write"]) == 0
+    assert load_encounter(path).combat["grapples"] == []
+
+
+def test_a_held_token_cannot_move_from_the_spot(tmp_path: Path, capsys) -> None:
+    # L101 "You cannot move from the spot": Thug 1, held by Mara, is refused in words by
+    # `battlemap move` and by a drag; --force is the GM's ruling otherwise
+    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["move", str(path), "thug-1", "15.5", "9.5", "--save"]) == 2
+    assert "Thug 1 is held in Mara's grapple and cannot move from the spot" in \
+        capsys.readouterr().err
+    encounter = load_encounter(path)
+    assert (encounter.token("thug-1").x, encounter.token("thug-1").y) == (13.5, 9.5)
+    tool = SelectTool()
+    tool.feed(PointerEvent(PointerKind.PRESS, 13.5, 9.5), encounter)
+    tool.feed(PointerEvent(PointerKind.MOVE, 15.5, 9.5), encounter)
+    assert tool.feed(PointerEvent(PointerKind.RELEASE, 15.5, 9.5), encounter) is None
+    assert tool.refused.startswith("not moved: Thug 1 is held in Mara's grapple")
+    assert main(["move", str(path), "thug-1", "15.5", "9.5", "--save", "--force"]) == 0
+
+
+def test_the_grappler_drags_after_a_won_roll(tmp_path: Path) -> None:
+    # L101 "Your grappler may drag ... with an opposed Might + Athletics roll, and
+    # automatically wins ties": Mara 5 dice 8, 9, 1, 1, 1 = 2 against Thug 1's Might 2 +
+    # Athletics 1 = 3 dice 8, 9, 1 = 2: a tie, Mara wins; her next move carries Thug 1
+    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["attack", str(path), "--attacker", "mara", "--action", "drag",
+                 "--dice", "8,9,1,1,1,8,9,1", "--write"]) == 0
+    encounter = load_encounter(path)
+    tool = SelectTool()
+    tool.feed(PointerEvent(PointerKind.PRESS, 12.5, 9.5), encounter)
+    tool.feed(PointerEvent(PointerKind.MOVE, 12.5, 11.5), encounter)
+    commit = tool.feed(PointerEvent(PointerKind.RELEASE, 12.5, 11.5), encounter)
+    assert commit is not None, tool.refused
+    after = commit.encounter
+    assert (after.token("mara").y, after.token("thug-1").y) == (11.5, 11.5)
+    assert "dragging" not in after.combat["grapples"][0]  # the drag is spent
+
+
+def test_rules_settings_are_listed_set_and_written(tmp_path: Path, capsys) -> None:
+    # every setting reachable: listed with its value and what it accepts; a bad value named
+    # and nothing written; good ones written and then read by the rules (10s doubled: Rook's
+    # 6 dice can reach 12 successes, so the card lists more stunt counts)
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["settings", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "  tens = none  (10s; accepts none, double, reroll)" in out
+    assert "  attributes.ranged.long = composure" in out
+    assert main(["settings", str(path), "bands.short=1", "--write"]) == 2
+    assert "each band must reach at least as far as the one before" in capsys.readouterr().err
+    assert main(["settings", str(path), "tens=triple"]) == 2
+    assert "tens (10s): 'triple' is not one of none, double, reroll" in capsys.readouterr().err
+    assert load_encounter(path).combat["settings"] == {"tens": "none"}
+    assert main(["settings", str(path), "tens=double", "cover.light=2", "--write"]) == 0
+    assert load_encounter(path).combat["settings"] == {"tens": "double",
+                                                       "cover": {"light": 2}}
+    capsys.readouterr()
+    assert main(["odds", str(path), *ROOK_AT_GUNMAN, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # Defense 2 + light cover 2 (the setting): more than 4 successes
+    assert (data["tens"], data["required"]) == ("double", 4)
+
+
+def test_a_target_out_of_reach_gets_a_weapon_that_reaches(capsys) -> None:
+    # Attacking: "You can attack within the range of your weapon". Rook names no weapon;
+    # Gunman is 17 m away (medium): not unarmed Close Combat but the SMG (reaches medium)
+    assert main(["odds", str(DEMO), "--attacker", "rook", "--target", "gunman", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["kind"], data["pool"]) == ("ranged", {"firearms": 3, "dexterity": 3})
+
+
+def test_the_knife_is_thrown_with_the_listed_option(capsys) -> None:
+    # THROWN ATTACK ("Range: Short", "Skill: Athletics"; the Attribute at short: Might): the
+    # option is listed with the attack options - the declaration the GUI's Options menu is
+    # built from - and `odds` takes it. Eli (Athletics 3, Might 2) throws his Knife (close,
+    # tagged thrown) at Thug 1, 6.7 m away (short); without the option the Knife is a Close
+    # Combat weapon and does not reach.
+    from rules.interface import ActionKind
+    from rules.registry import find_system
+
+    assert main(["attack", str(DEMO), "--list-options"]) == 0
+    options = capsys.readouterr().out.split("actions (--action ID):")[0]
+    assert "  thrown " in options
+    spec = next(a for a in find_system("storypath").actions() if a.id == "thrown")
+    assert spec.kind is ActionKind.OPTION
+    eli = ["odds", str(DEMO), "--attacker", "eli", "--target", "thug-1", "--weapon", "Knife"]
+    assert main(eli) == 2
+    assert "reaches close" in capsys.readouterr().err
+    assert main([*eli, "--option", "thrown", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["kind"], data["band"], data["pool"]) == ("thrown", "short",
+                                                          {"athletics": 3, "might": 2})
+
+
+def test_odds_take_the_gms_overrides(capsys) -> None:
+    # The GM rules the Gunman in heavy cover (+2 Difficulty): more than 2 + 2 = 4 successes;
+    # and at long range, which the SMG (range medium) does not reach: refused with why
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "cover=heavy",
+                 "--override", "band=short", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["required"], data["band"]) == (4, "short")
+    assert data["difficulty"] == [{"value": 2, "reason": "heavy cover"}]
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "band=long"]) == 2
+    assert "(long); ranged with SMG reaches medium" in capsys.readouterr().err
+    assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "band=far"]) == 2
+    assert "'far' is not one of close, short, medium, long, extreme" in capsys.readouterr().err

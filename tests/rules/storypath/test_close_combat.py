@@ -51,7 +51,7 @@ def test_stunt_menu_costs_and_greyed_reasons() -> None:
     assert (menu["inflict-damage"].cost, menu["inflict-damage"].allowed) == (1, True)
     assert menu["critical"].why_not == "costs 4, 2 left"
     assert menu["throw"].why_not == "a grapple stunt, not close-combat"
-    assert menu["break-up-grapple"].why_not == "brute is not in a grapple"
+    assert menu["break-up-grapple"].why_not == "Brute is not in a grapple"
     assert {"disarm:pistol", "disarm:knife", "seize:knife", "feint:ada", "feint:cara",
             "sunder:armor"} <= set(menu)
 
@@ -99,6 +99,7 @@ def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
     # from Ada: from (1.5, 0.5) east to (7.5, 0.5)
     result = _hit(_board(), HIT_3_LEFT, "disarm:pistol", "disarm-far")
     assert ItemDropped("brute", "Pistol", (7.5, 0.5), "ada") in result.events
+    assert "Brute drops Pistol 6 m east (disarmed by Ada)" in result.notes  # words, names
     assert result.board.combat["items"] == [{"id": "item-1", "name": "Pistol", "owner": "brute",
                                              "x": 7.5, "y": 0.5, "dropped_by": "ada"}]
     with pytest.raises(RulesError, match="Pistol was dropped"):
@@ -108,6 +109,7 @@ def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
 def test_disarm_without_the_extra_success_drops_it_at_their_feet() -> None:
     result = _hit(_board(), HIT_2_LEFT, "disarm:knife")
     assert ItemDropped("brute", "Knife", (1.5, 0.5), "ada") in result.events
+    assert "Brute drops Knife at their feet (disarmed by Ada)" in result.notes
 
 
 def test_establish_grapple_puts_the_attacker_in_control() -> None:
@@ -118,7 +120,7 @@ def test_establish_grapple_puts_the_attacker_in_control() -> None:
                                                 "established": 2, "pinned": False}]
     # GRAPPLE: "Both ... can only make grappling physical actions": Brute cannot shoot Cara
     shot = SP.preview_attack(result.board, attack("brute", "cara", "Pistol"))
-    assert shot.problem == ("brute is in a grapple with ada: only grappling attacks until "
+    assert shot.problem == ("Brute is in a grapple with Ada: only grappling attacks until "
                             "someone breaks free")
     # and Ada's next unarmed attack on Brute is the grapple action (Athletics + Might)
     assert SP.preview_attack(result.board, attack("ada", "brute")).data["kind"] == "grapple"
@@ -168,7 +170,7 @@ def test_shove_stops_at_a_wall() -> None:
     board = _board()
     walled = board_of(*board.tokens, walls={"brute": (3.0, 0.5)})
     result = _hit(walled, HIT_2_LEFT, "shove", "shove")
-    assert result.board.token("brute").x == 3.0 and "brute stops against wall-1" in result.notes
+    assert result.board.token("brute").x == 3.0 and "Brute stops against a wall" in result.notes
 
 
 def test_shove_converts_metres_to_cells() -> None:
@@ -192,5 +194,38 @@ def test_break_up_grapple_ends_a_grapple_the_attacker_is_not_in() -> None:
     combat = {"grapples": [{"control": "brute", "other": "cara", "established": 3}]}
     board = board_of(*_board().tokens, combat=combat)
     result = _hit(board, HIT_2_LEFT, "break-up-grapple")
-    assert GrappleEnded("brute", "cara", "broken up by ada") in result.events
+    assert GrappleEnded("brute", "cara", "broken up by Ada") in result.events
     assert result.board.combat["grapples"] == []
+
+
+def test_the_menu_itself_refuses_what_the_rules_refuse() -> None:
+    # 3 left. Disarm (2s) "You may spend an additional success to knock the item into the
+    # short range increment": the extra goes with a Disarm, never alone; Disarm and
+    # Knockdown (1s) are not Variable: once only; one item per Disarm. The menu's own limits
+    # (Decision.refusal, which the generic prompt enforces) say so before any purchase.
+    decision = _hit(_board(), HIT_3_LEFT).decision
+    assert decision is not None
+    assert decision.refusal(("disarm-far",)) == \
+        "Disarm: knock the item to short range (1s: the item lands at short range) goes " \
+        "with Disarm Pistol (2s) or Disarm Knife (2s)"
+    assert decision.refusal(("knockdown", "knockdown")) == \
+        "Knockdown (1s: prone) can be taken once only"
+    assert decision.refusal(("disarm:pistol", "disarm:knife")) is not None
+    assert decision.refusal(("disarm:pistol", "disarm-far")) is None
+    assert decision.refusal(("shove", "shove", "shove")) is None  # Variable: 3 x 1s
+
+
+def test_a_feint_reaches_an_ally_whose_id_has_capitals() -> None:
+    # Feint (1s each): "you generate Enhancement on your or an ally's next attack against
+    # the opponent". Ally "Cara-2" (capitals in the id): 2 left buys feint:Cara-2:2, +2 on
+    # her next attack on Brute - the answer is read whatever its case.
+    ada = person("ada", 0.5, 0.5, attributes={"might": 3}, skills={"close_combat": 2},
+                 defense=1)
+    board = board_of(ada, person("Cara-2", 0.5, 2.5),
+                     person("brute", 1.5, 0.5, Side.VILLAIN, defense=1))
+    decision = _hit(board, HIT_2_LEFT).decision
+    assert decision is not None and "feint:Cara-2" in {c.id for c in decision.choices}
+    for answer in ("feint:Cara-2:2", "feint:cara-2:2"):
+        result = _hit(board, HIT_2_LEFT, answer)
+        assert result.board.token("Cara-2").stats["condition"]["enhancements"] == [
+            {"against": "brute", "amount": 2, "grapple_only": False}]

@@ -48,7 +48,7 @@ def test_grapple_pool_is_athletics_plus_might() -> None:
 def test_only_grapple_tagged_weapons_in_a_grapple() -> None:
     assert SP.preview_attack(_board(), attack("ada", "brute", "Knife")).problem is None
     problem = SP.preview_attack(_board(), attack("ada", "brute", "Pistol")).problem
-    assert problem == "ada is in a grapple with brute: only grappling attacks until someone " \
+    assert problem == "Ada is in a grapple with Brute: only grappling attacks until someone " \
                       "breaks free"
 
 
@@ -78,7 +78,7 @@ def test_gain_control_swaps_who_is_in_control() -> None:
 def test_break_free_ends_the_grapple() -> None:
     result = SP.resolve_attack(_board(), attack("brute", "ada", stunts=["break-free"]),
                                ScriptedDice([8, 9, 10]))
-    assert GrappleEnded("ada", "brute", "brute breaks free") in result.events
+    assert GrappleEnded("ada", "brute", "Brute breaks free") in result.events
     assert result.board.combat["grapples"] == []
 
 
@@ -109,7 +109,7 @@ def test_throw_hurls_might_metres_plus_one_per_extra_success_and_ends_the_grappl
     # Throw with 2 successes: Might 3 + 1 = 4 m east: (1.5, 0.5) -> (5.5, 0.5)
     result = _grapple(_board(), "throw:2")
     assert TokenPushed("brute", (5.5, 0.5)) in result.events
-    assert GrappleEnded("ada", "brute", "ada throws brute") in result.events
+    assert GrappleEnded("ada", "brute", "Ada throws Brute") in result.events
     assert result.board.combat["grapples"] == []
 
 
@@ -158,14 +158,14 @@ def test_thrown_pool_is_athletics_plus_might_at_short_range() -> None:
     card = SP.preview_attack(_thrown_board(), attack("tom", "brute", "Hatchet"))
     assert (card.data["band"], card.data["pool"]) == ("short", {"athletics": 2, "might": 3})
     far = SP.preview_attack(_thrown_board(15.0), attack("tom", "brute", "Hatchet"))
-    assert far.problem == "brute is at 15 m (medium); thrown with Hatchet reaches short"
+    assert far.problem == "Brute is at 15 m (medium); thrown with Hatchet reaches short"
 
 
 def test_a_close_weapon_tagged_thrown_can_be_thrown() -> None:
     request = AttackRequest("tom", "brute", "Knife", options=("thrown",))
     assert SP.preview_attack(_thrown_board(), request).problem is None
     close = SP.preview_attack(_thrown_board(), attack("tom", "brute", "Knife"))
-    assert close.problem == "brute is at 5 m (short); close-combat with Knife reaches close"
+    assert close.problem == "Brute is at 5 m (short); close-combat with Knife reaches close"
 
 
 def test_thrown_stunt_costs() -> None:

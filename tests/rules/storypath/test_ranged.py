@@ -47,7 +47,7 @@ def test_pool_is_firearms_plus_the_bands_attribute() -> None:
 def test_weapon_range_tag_limits_the_attack() -> None:
     # 50 m is long; the Pistol reaches medium
     card = SP.preview_attack(_board(50.0), attack("gina", "brute", "Pistol"))
-    assert card.problem == "brute is at 50 m (long); ranged with Pistol reaches medium"
+    assert card.problem == "Brute is at 50 m (long); ranged with Pistol reaches medium"
     with pytest.raises(RulesError, match="reaches medium"):
         SP.resolve_attack(_board(50.0), attack("gina", "brute", "Pistol"), ScriptedDice([]))
 
@@ -175,3 +175,13 @@ def test_exact_odds_fraction_for_a_hand_case() -> None:
     # 5 dice vs Defense 1: miss = P(0) + P(1) = 0.7^5 + 5 x 0.3 x 0.7^4 = 0.16807 + 0.36015
     card = SP.preview_attack(_board(), attack("gina", "brute", "Pistol"))
     assert Fraction(card.data["odds"]["hit"]["fraction"]) == 1 - Fraction(52822, 100000)
+
+
+def test_the_card_shows_the_hit_and_each_count_of_stunt_successes() -> None:
+    # 5 dice at 8+ (3/10 each) must exceed Defense 1: hit = 1 - P(0) - P(1) =
+    # 1 - 0.7^5 - 5 * 0.3 * 0.7^4 = 1 - 0.16807 - 0.36015 = 0.47178; 1 left = P(2) =
+    # 10 * 0.09 * 0.343 = 0.3087; 4 left = P(5) = 0.3^5 = 0.00243
+    card = SP.preview_attack(_board(), attack("gina", "brute", "Pistol"))
+    assert card.lines[-2] == "hit 47.2%"
+    assert card.lines[-1] == ("for stunts: 1 left 30.9%, 2 left 13.2%, 3 left 2.8%, "
+                              "4 left 0.2%, more than 4 left 0%")

@@ -8,6 +8,7 @@ the Storypath grid (1 m a cell).
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,7 +104,7 @@ def test_taken_out_when_the_injury_track_is_full() -> None:
     board = _two(injuries=["bruised", "injured", "maimed", "taken out"])
     assert [b.text for b in SP.badges(board.token("ada"), board)] == ["Taken Out"]
     assert SP.preview_attack(board, attack("ada", "brute", "Pistol")).problem == \
-        "ada is Taken Out"
+        "Ada is Taken Out"
 
 
 def test_turn_order_by_initiative_and_expiry() -> None:
@@ -160,7 +161,8 @@ def test_pick_up_a_dropped_item_within_close_range() -> None:
 def test_actions_are_declared() -> None:
     ids = [a.id for a in SP.actions()]
     assert ids == ["close-combat", "grapple", "ranged", "thrown", "empty-clip", "withdraw",
-                   "stand-up", "reload", "release", "escape", "pick-up"]
+                   "stand-up", "reload", "release", "escape", "pick-up", "drag",
+                   "grapple-throw"]
 
 
 # -- the demo ---------------------------------------------------------------------------------
@@ -192,3 +194,21 @@ def test_demo_automatic_weapon_behind_cover() -> None:
                                                   options=("empty-clip",)))
     assert (card.problem, card.data["required"]) == (None, 3)
     assert card.data["enhancement"] == [{"value": 1, "reason": "Emptying the Clip"}]
+
+
+def test_out_of_turn_is_refused_in_a_turn_based_fight_unless_the_gm_allows_it() -> None:
+    # Round 1, Brute acts (initiative 5 before Ada's 2): Ada's shot is refused with whose
+    # turn it is, and so is her Withdraw; the GM's ruling (gm_override: the bar's "Out of
+    # turn", --gm-override) lets her act. Outside combat (round 0) anybody acts.
+    board = _two({"round": 1, "acting": "brute"})
+    shot = attack("ada", "brute", "Pistol")
+    why = "it is Brute's turn: Ada may not act out of turn (the GM may allow it: Out of turn)"
+    assert SP.preview_attack(board, shot).problem == why
+    with pytest.raises(RulesError, match="it is Brute's turn"):
+        SP.resolve_attack(board, shot, ScriptedDice([8, 1]))
+    with pytest.raises(RulesError, match="it is Brute's turn"):
+        SP.perform_action(board, ActionRequest("withdraw", "ada"), ScriptedDice([]))
+    allowed = SP.resolve_attack(board, replace(shot, gm_override=True, answers={"stunts": ()}),
+                                ScriptedDice([8, 1]))
+    assert allowed.data["hit"] is False  # 1 success does not exceed Defense 1
+    assert SP.preview_attack(_two(), shot).problem is None

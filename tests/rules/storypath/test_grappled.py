@@ -1,0 +1,86 @@
+"""*GRAPPLED* (storypath-attacks-and-stunts.txt L101): "You cannot move from the spot. Your
+grappler may drag or throw you with an opposed Might + Athletics roll, and automatically wins
+ties." And Break Free (L36), which ends the grapple the stunts that keep it need.
+
+Ada (Might 3, Athletics 2: 5 dice) holds Brute (Might 2, Athletics 1: 3 dice), established
+with 2 successes; Brute stands one cell east of Ada.
+"""
+
+import pytest
+from storypath_table import KNIFE, attack, board_of, person
+
+from rules.dice import ScriptedDice
+from rules.events import TokenPushed
+from rules.interface import ActionRequest
+from rules.registry import RulesError, find_system
+from rules.table import Board, Side
+
+SP = find_system("storypath")
+HELD = {"grapples": [{"control": "ada", "other": "brute", "established": 2}]}
+
+
+def _board() -> Board:
+    ada = person("ada", 0.5, 0.5, attributes={"might": 3}, defense=1,
+                 skills={"athletics": 2, "close_combat": 1}, weapons=[KNIFE])
+    brute = person("brute", 1.5, 0.5, Side.VILLAIN, defense=1, attributes={"might": 2},
+                   skills={"athletics": 1, "close_combat": 3})
+    return board_of(ada, brute, combat=HELD)
+
+
+def test_the_held_one_cannot_move_from_the_spot_and_the_grappler_can() -> None:
+    board = _board()
+    held = SP.movement(board.token("brute"), board)
+    assert held is not None and held.held.startswith(
+        "Brute is held in Ada's grapple and cannot move from the spot")
+    assert SP.movement(board.token("ada"), board) is None
+
+
+def test_a_won_drag_lets_the_grappler_carry_both_once() -> None:
+    # Ada 8, 9, 1, 1, 1 = 2 successes; Brute 8, 9, 1 = 2: a tie, and the grappler wins ties
+    done = SP.perform_action(_board(), ActionRequest("drag", "ada"),
+                             ScriptedDice([8, 9, 1, 1, 1, 8, 9, 1]))
+    after = done.board
+    assert after.combat["grapples"][0]["dragging"] is True
+    assert SP.movement(after.token("brute"), after) is None  # dragged along
+    assert [link.together for link in SP.links(after)] == [True]
+    spent = SP.moved(after, "ada", 3.0, "")
+    assert "dragging" not in spent.combat["grapples"][0]
+    assert SP.movement(spent.token("brute"), spent) is not None
+
+
+def test_a_lost_drag_changes_nothing() -> None:
+    # Ada 8, 1, 1, 1, 1 = 1 against Brute 8, 9, 1 = 2: Brute resists
+    done = SP.perform_action(_board(), ActionRequest("drag", "ada"),
+                             ScriptedDice([8, 1, 1, 1, 1, 8, 9, 1]))
+    assert done.board.combat == _board().combat
+    assert done.title == "Ada fails to drag Brute"
+
+
+def test_a_won_throw_hurls_might_metres_and_ends_the_grapple() -> None:
+    # Ada 8, 9, 10, 1, 1 = 3 against Brute 8, 1, 1 = 1: thrown Might 3 m east, 1.5 -> 4.5
+    done = SP.perform_action(_board(), ActionRequest("grapple-throw", "ada"),
+                             ScriptedDice([8, 9, 10, 1, 1, 8, 1, 1]))
+    assert TokenPushed("brute", (4.5, 0.5)) in done.events
+    assert done.board.combat["grapples"] == []
+
+
+def test_only_the_grappler_drags() -> None:
+    with pytest.raises(RulesError, match="only the grappler drags or throws"):
+        SP.perform_action(_board(), ActionRequest("drag", "brute"), ScriptedDice([8] * 8))
+
+
+def test_break_free_cannot_go_with_a_stunt_that_keeps_the_grapple() -> None:
+    # Ada (in control) 8, 9, 10, 8, 1 = 4 vs Brute's Defense 1: 3 left. Break Free (0s in
+    # control) with Pin (2s) would end the grapple and then pin, making it again: the menu
+    # refuses the pair, the rules too; Break Free alone ends it.
+    board, dice = _board(), [8, 9, 10, 8, 1]
+    menu = SP.resolve_attack(board, attack("ada", "brute"), ScriptedDice(dice)).decision
+    assert menu is not None
+    assert menu.refusal(("break-free", "pin")) is not None
+    assert menu.refusal(("break-free",)) is None
+    with pytest.raises(RulesError, match="break-free cannot be bought with pin"):
+        SP.resolve_attack(board, attack("ada", "brute", stunts=["break-free", "pin"]),
+                          ScriptedDice(dice))
+    freed = SP.resolve_attack(board, attack("ada", "brute", stunts=["break-free"]),
+                              ScriptedDice(dice))
+    assert freed.board.combat["grapples"] == []
