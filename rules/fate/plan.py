@@ -120,10 +120,36 @@ def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
         lambda: attack_problem(attacker, target, stance, facts),
         lambda: _turns_problem(attacker, stance) if mode_of(board) == "turns" else None,
         lambda: _aspect_problem(board, request, stance, facts),
+        lambda: _several_problem(board, request, stance),
         lambda: f"{attacker.id} has {wielded} in hand, not {request.weapon}"
         if request.weapon and request.weapon.lower() != wielded.lower() else None,
     )
     return next((found for check in checks if (found := check()) is not None), None)
+
+
+def _several_problem(board: Board, request: AttackRequest, stance: str) -> str | None:
+    """Attacking several opponents at once (``request.also``, L75): a plain attack on mooks,
+    each within reach, each once; the stress blowing through one goes to the next."""
+    if not request.also:
+        return None
+    names = {piece.id: piece.name for piece in board.tokens}
+    if stance != "attack":
+        return f"only a plain attack strikes several opponents at once, not {STANCES[stance].name}"
+    fighters = fighters_of(board)
+    chain = (request.target, *request.also)
+    for token in chain:
+        if token not in fighters:
+            return f"no token with id {token}"
+        if token == request.attacker or chain.count(token) > 1:
+            return f"{names[token]} is named twice among the opponents attacked at once"
+        if not fighters[token].mook:
+            return (f"{names[token]} is not a mook: stress blows through only from mook to "
+                    "mook (attack named opponents one at a time)")
+        facts = board.measurer.facts(request.attacker, token) if board.measurer else NO_FACTS
+        found = attack_problem(fighters[request.attacker], fighters[token], stance, facts)
+        if found is not None and token != request.target:
+            return f"{names[token]}: {found}"
+    return None
 
 
 def _aspect_problem(board: Board, request: AttackRequest, stance: str,

@@ -5,7 +5,8 @@ the higher total wins by the difference in shifts, a tie does nothing (text, "Co
 the winner's stance takes effect on the loser:
 
 - ``attack``: Health stress (:mod:`rules.fate.stress`); a mook's stress blows through to the
-  next mook of its group; stress past the track asks the loser for a consequence (decision
+  next of the opponents the attacker strikes at once (``AttackRequest.also``, text L75);
+  stress past the track asks the loser for a consequence (decision
   ``consequence``: ``mild``, ``moderate``, ``severe``, ``taken-out``), else taken out;
 - ``full-defense``: no damage; 3 or more shifts give spin (+1 on the next roll);
 - ``defend`` (the turn-based defender): nothing; the attack simply fails;
@@ -41,7 +42,6 @@ from rules.events import (
 )
 from rules.fate.exchange import Side
 from rules.fate.fudge import roll_4df
-from rules.fate.groups import group_members
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
 from rules.fate.plan import Plan, make_plan
@@ -311,9 +311,13 @@ def _inflict(run: _Run, winner: str, loser: str, shifts: int,
 
 
 def _blow_through(run: _Run, first: str, stress: int) -> None:
-    """Mook stress: each mook of the group takes what it can; what takes one out goes on."""
-    for token in group_members(run.board, run.fighters, run.board.token(first)):
+    """Mook stress (L75): each mook takes what it can; what takes one out goes on to the next
+    of the opponents attacked at once (``request.also``, in order), never to others."""
+    chain = (first, *run.request.also) if first == run.request.target else (first,)
+    for token in chain:
         mook = run.fighters[token]
+        if mook.condition.taken_out:
+            continue
         taken = min(stress, mook_capacity(mook))
         total = sum(mook.condition.stress) + taken
         run.change(token, stress=(total,))

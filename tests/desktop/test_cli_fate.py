@@ -93,21 +93,35 @@ def test_the_thrown_warrior_slides_to_where_he_lands_on_the_map(tmp_path: Path) 
     assert (moved.x, moved.y) == (17.5, 10.5)
 
 
-def test_stress_blowing_through_the_mob_greys_each_warrior_it_takes_out(tmp_path: Path) -> None:
-    """"Mooks": Tertius (Weapons +4) beside Warrior 2, + + + + = 8 against the warband's
+def test_stress_blows_through_only_to_the_warriors_attacked_at_once(tmp_path: Path) -> None:
+    """"Mooks" (L75): Tertius (Weapons +4) beside Warrior 2, + + + + = 8 against the warband's
     Toughness +2 +2 odds 4:1, 0 0 0 0 = 4: 4 shifts +2 sword +1 half Might -1 shield = 6
-    stress. Each warrior holds 2 (Toughness 2): Warrior 2, then Warrior 1 and Warrior 3 are
-    taken out, and the GM window greys each in that order."""
+    stress. Each warrior holds 2 (Toughness 2). Attacked alone, Warrior 2 is out and the other
+    4 stress reach nobody; attacked at once with Warrior 1 (two ``--target``s, the GUI's
+    Shift+click volley), Warrior 2 then Warrior 1 are out, greyed in that order; Warrior 3,
+    not attacked, takes nothing."""
     from desktop.core.storyboard import Greying, storyboard
     from desktop.core.table_pipeline import TableResult, resolve
     from rules.dice import ScriptedDice
     from rules.interface import AttackRequest
 
     before = load_encounter(arena_with(tmp_path, tertius=(10.5, 10.5)))
-    done = resolve(before, AttackRequest("tertius", "warrior-2",
-                                         answers={"stance": ("attack",)}),
-                   ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
-    assert isinstance(done, TableResult)
-    greyed = [b.token for b in storyboard(before, done.resolution.events)
-              if isinstance(b, Greying)]
-    assert greyed == ["warrior-2", "warrior-1", "warrior-3"]
+    alone = resolve(before, AttackRequest("tertius", "warrior-2",
+                                          answers={"stance": ("attack",)}),
+                    ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
+    assert isinstance(alone, TableResult)
+    assert [b.token for b in storyboard(before, alone.resolution.events)
+            if isinstance(b, Greying)] == ["warrior-2"]
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    assert main(["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+                 "--target", "warrior-1", "--answer", "stance=attack",
+                 "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
+    after = load_encounter(path)
+    down = [t.id for t in after.tokens if t.stats.get("condition", {}).get("taken_out")]
+    assert down == ["warrior-1", "warrior-2"]
+    volley = resolve(before, AttackRequest("tertius", "warrior-2", also=("warrior-1",),
+                                           answers={"stance": ("attack",)}),
+                     ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
+    assert isinstance(volley, TableResult)
+    assert [b.token for b in storyboard(before, volley.resolution.events)
+            if isinstance(b, Greying)] == ["warrior-2", "warrior-1"]

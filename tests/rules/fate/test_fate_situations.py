@@ -13,6 +13,7 @@ from rules.fate.statblock import Combatant, Weapon
 from rules.fate.stress import stress_modifiers
 from rules.fate.system import Fate
 from rules.interface import AttackRequest
+from rules.registry import RulesError
 from rules.table import MapFacts, Side
 
 FATE = Fate()
@@ -138,20 +139,45 @@ def test_group_win_uses_the_leaders_great_axe() -> None:
     assert done.data["stress"]["stress"] == 7
 
 
-def test_stress_blows_through_to_the_next_mooks() -> None:
-    # The gladiator attacks warrior 1 alone (warriors in other zones, so no group roll):
-    # +4 rolls + + 0 0 = 6 vs Toughness 2 rolling 0 0 0 0 = 2: 4 shifts + 2 sword + 1 half
-    # Might (no armour) = 7 stress: w1 out (2), w2 out (2), w3 out (2), w4 takes 1.
-    fake = FakeMap()
+def test_stress_of_an_attack_on_one_mook_stays_on_that_mook() -> None:
+    # L75 "If a PC attacks multiple opponents simultaneously, any stress that blows through
+    # one opponent is applied to the next one": an attack on warrior 1 alone is not that.
+    # The gladiator +4 rolls + + 0 0 = 6 vs Toughness 2 rolling 0 0 0 0 = 2: 4 shifts + 2 sword
+    # + 1 half Might (no armour) = 7 stress; w1 holds 2 and is out, the other 5 go nowhere.
     warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 5)]
-    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=fake)
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors)
     done = FATE.resolve_attack(table, AttackRequest("pc", "w1",
                                                     answers={"stance": ("attack",)}),
                                ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
-    assert [e for e in done.events if isinstance(e, TakenOut)] == \
-        [TakenOut("w1"), TakenOut("w2"), TakenOut("w3")]
-    assert StressMarked("w4", 1, "Toughness", total=1) in done.events
-    assert done.board.token("w4").stats["condition"]["stress"] == [1]
+    assert [e for e in done.events if isinstance(e, TakenOut)] == [TakenOut("w1")]
+    assert [e.token for e in done.events if isinstance(e, StressMarked)] == ["w1"]
+    assert all(not done.board.token(f"w{i}").stats.get("condition") for i in (2, 3, 4))
+
+
+def test_stress_blows_through_to_the_next_of_the_mooks_attacked_at_once() -> None:
+    # L75: the gladiator attacks w3 and then w1 at once (a volley: target w3, also w1). Same
+    # roll, 7 stress: w3 takes 2 (out), w1 takes 2 (out); 3 are left and no one else is
+    # attacked, so w2 and w4 (same group, same place) take nothing.
+    warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 5)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors)
+    done = FATE.resolve_attack(table, AttackRequest("pc", "w3", also=("w1",),
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
+    assert [e for e in done.events if isinstance(e, TakenOut)] == [TakenOut("w3"),
+                                                                  TakenOut("w1")]
+    assert StressMarked("w1", 2, "Toughness", total=2) in done.events
+    assert not done.board.token("w2").stats.get("condition")
+    assert not done.board.token("w4").stats.get("condition")
+
+
+def test_several_opponents_at_once_must_be_mooks() -> None:
+    # Blow-through is mook to mook: a named gladiator among them is refused before any die.
+    table = board(piece("pc", GLADIATOR, Side.HERO), piece("w1", WARRIOR),
+                  piece("g", GLADIATOR))
+    with pytest.raises(RulesError, match="G is not a mook"):
+        FATE.resolve_attack(table, AttackRequest("pc", "w1", also=("g",),
+                                                 answers={"stance": ("attack",)}),
+                            ScriptedDice([]))
 
 
 def test_odds_table_rows() -> None:
