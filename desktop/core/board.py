@@ -124,6 +124,15 @@ class MapMeasurer:
             return (piece.x, piece.y), names.get(start or "")
         return point_in_zone(self.field, wanted, (piece.x, piece.y), piece.radius), names[wanted]
 
+    def zones_between(self, first: str, second: str) -> int | None:
+        from geometry.zones import zone_distance
+
+        ids = {key: r.id for r in self.encounter.regions if r.kind is RegionKind.ZONE
+               for key in (r.id, r.name) if key}
+        if first not in ids or second not in ids:
+            return None
+        return zone_distance(self.field, ids[first], ids[second])
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         from desktop.core.areas import area_of, placed
 

@@ -30,6 +30,7 @@ from rules.fate.exchange import (
 from rules.fate.parsing import combatant_from_dict
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import Combatant
+from rules.fate.zones import zone_steps
 from rules.interface import AttackRequest
 from rules.registry import RulesError
 from rules.table import Board, MapFacts
@@ -121,10 +122,24 @@ def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
         lambda: _turns_problem(attacker, stance) if mode_of(board) == "turns" else None,
         lambda: _aspect_problem(board, request, stance, facts),
         lambda: _several_problem(board, request, stance),
+        lambda: _move_problem(board, request, stance),
         lambda: f"{attacker.id} has {wielded} in hand, not {request.weapon}"
         if request.weapon and request.weapon.lower() != wielded.lower() else None,
     )
     return next((found for check in checks if (found := check()) is not None), None)
+
+
+def _move_problem(board: Board, request: AttackRequest, stance: str) -> str | None:
+    """A push's or throw's destination ``params["to"]`` must be a zone the target can be
+    moved into (the shifts it costs are settled by the roll)."""
+    to = request.params.get("to")
+    if stance not in ("maneuver:push", "maneuver:throw") or not to:
+        return None
+    name = board.token(request.target).name
+    steps = zone_steps(board, request.target, to) if board.measurer is not None else None
+    if steps is None:
+        return f"{name} cannot be moved to {to}: no zone of that name joined to where he stands"
+    return f"{name} already stands in {to}" if steps == 0 else None
 
 
 def _several_problem(board: Board, request: AttackRequest, stance: str) -> str | None:

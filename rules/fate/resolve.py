@@ -20,6 +20,7 @@ Resolution is deterministic given the dice and the answers; a pause returns the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,11 +46,11 @@ from rules.fate.fudge import roll_4df
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
 from rules.fate.plan import Plan, make_plan
-from rules.fate.preview import reply_chances, stress_line
+from rules.fate.preview import destination, reply_chances, stress_line
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import CONSEQUENCES, Combatant
 from rules.fate.stress import mook_capacity, stress_modifiers, track_box
-from rules.fate.zones import push_cost, throw_cost, zones_for
+from rules.fate.zones import push_cost, throw_cost, zone_steps, zones_for
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
@@ -74,6 +75,7 @@ class _Run:
     stress: dict[str, Any] = field(default_factory=dict)
     zone_aspects: dict[str, list[str]] = field(default_factory=dict)
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
 
     def name(self, token: str) -> str:
         return self.board.token(token).name
@@ -105,7 +107,7 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
 def _notes(run: _Run) -> tuple[str, ...]:
     names = {piece.id: piece.name for piece in run.board.tokens}
     stress = run.stress
-    lines = exchange_lines(run.events, names)
+    lines = [*exchange_lines(run.events, names), *run.lines]
     if stress:
         mods = "".join(f" {m['value']:+d} {m['reason']}" for m in stress["modifiers"])
         lines.append(f"stress on {names[stress['token']]}: {stress['shifts']} shifts{mods}"
@@ -133,7 +135,8 @@ def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
     mods = "".join(f", {m}" for m in plan.attacker.modifiers)
     prompt = (f"{target}: {attacker} starts an exchange ({STANCES[plan.attacker.stance].name},"
               f" {plan.attacker.label}{mods} = {plan.attacker.bonus:+d}; "
-              f"{stress_line(plan, request.target)}); what does {target} do?")
+              f"{stress_line(plan, request.target, destination(board, request))}); "
+              f"what does {target} do?")
     ask = Decision("stance", prompt, who=request.target, choices=stance_choices(chances))
     return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
 
@@ -373,29 +376,70 @@ def _taken_out(run: _Run, token: str) -> None:
 
 
 def _move(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
+    """Pushing and Throw (text, "Maneuvers"): the shifts pay for the zones (weight + 1 per
+    zone for a push; weight + 1, then each zone one more than the last, for a throw); the
+    zone ``params["to"]`` is reached only when the shifts pay for the zones on the way."""
     throw = winner.stance == "maneuver:throw"
     weight = run.fighters[loser].weight
     most = zones_for(weight, shifts, throw=throw)
-    if most == 0:
-        return None
-    zones = _zones_answer(run, most)
-    if zones is None:
-        cost = throw_cost if throw else push_cost
-        choices = tuple(Choice(str(z), f"{z} zone{'s' * (z != 1)} ({cost(weight, z)} shifts)",
-                               cost=cost(weight, z)) for z in range(1, most + 1))
-        prompt = f"{run.name(winner.token)} moves {run.name(loser)} how many zones?"
-        return Decision("zones", prompt, who=winner.token, choices=choices)
+    what = f"{STANCES[winner.stance].name} {run.name(loser)} (weight {weight})"
+    cost = throw_cost if throw else push_cost
     to = run.request.params.get("to") if winner.token == run.request.attacker else None
-    where, landed = run.board.map().zones_away(loser, winner.token, zones, to)
-    moved = [(loser, where)]
-    if not throw:  # a push: the winner follows into the zone the loser lands in
-        moved.append((winner.token, run.board.map().zones_away(winner.token, loser, zones,
-                                                               landed or to)[0]))
-    for token, spot in moved:
-        run.positions[token] = spot
-        run.events.append(MovedToZone(token, landed or to, zones, spot))
-        run.moves.append({"token": token, "zone": landed or to, "zones": zones})
+    if most == 0:
+        run.lines.append(f"{what}: one zone costs {cost(weight, 1)} shifts, the win paid "
+                         f"{shifts}; nobody moves")
+        return None
+    if to is not None:
+        steps = zone_steps(run.board, loser, to)
+        if steps is None or steps > most:
+            far = "no way by zones" if steps is None else \
+                f"{steps} zones, {cost(weight, steps)} shifts"
+            run.lines.append(f"{what} to {to}: {far}; the win paid {shifts} shifts "
+                             f"({most} zone{'s' * (most != 1)}); nobody moves")
+            return None
+        zones = steps
+    else:
+        answered = _zones_answer(run, most)
+        if answered is None:
+            choices = tuple(Choice(str(z), f"{z} zone{'s' * (z != 1)} ({cost(weight, z)} "
+                                   "shifts)", cost=cost(weight, z)) for z in range(1, most + 1))
+            prompt = f"{run.name(winner.token)} moves {run.name(loser)} how many zones?"
+            return Decision("zones", prompt, who=winner.token, choices=choices)
+        zones = answered
+    _place_moved(run, winner.token, loser, zones, to, push=not throw)
     return None
+
+
+def _place_moved(run: _Run, winner: str, loser: str, zones: int, to: str | None, *,
+                 push: bool) -> None:
+    """Land the loser ``zones`` zones on (or in ``to``); a pusher follows into that zone and
+    stands just short of the pushed, never on him."""
+    measurer = run.board.map()
+    spot, landed = measurer.zones_away(loser, winner, zones, to)
+    moved = {loser: spot}
+    if push:
+        mine = measurer.zones_away(winner, loser, zones, landed or to)[0]
+        moved = {winner: mine, loser: _beyond(run, winner, loser, mine, spot)}
+    for token in (loser, winner) if push else (loser,):
+        run.positions[token] = moved[token]
+        run.events.append(MovedToZone(token, landed or to, zones, moved[token]))
+        run.moves.append({"token": token, "zone": landed or to, "zones": zones})
+
+
+def _beyond(run: _Run, winner: str, loser: str, mine: tuple[float, float],
+            spot: tuple[float, float]) -> tuple[float, float]:
+    """Where the pushed stands: ``spot``, or if the pusher at ``mine`` would overlap him there,
+    just clear of the pusher on the way the push went."""
+    pusher, pushed = run.board.token(winner), run.board.token(loser)
+    room = pusher.radius + pushed.radius
+    dx, dy = spot[0] - mine[0], spot[1] - mine[1]
+    if math.hypot(dx, dy) >= room:
+        return spot
+    if math.hypot(dx, dy) == 0:
+        dx, dy = pushed.x - pusher.x, pushed.y - pusher.y
+        dx = 1.0 if (dx, dy) == (0, 0) else dx
+    length = math.hypot(dx, dy)
+    return (mine[0] + dx / length * room, mine[1] + dy / length * room)
 
 
 def _zones_answer(run: _Run, most: int) -> int | None:
@@ -443,7 +487,7 @@ def _title(run: _Run, margin: int) -> str:
     text = f"{a} vs {t}: {winner} wins by {abs(margin)}"
     if run.stress:
         text += f", {run.name(run.stress['token'])} takes {run.stress['stress']} stress"
-    return text
+    return text + "".join(f"; {line}" for line in run.lines)
 
 
 def _data(run: _Run, margin: int) -> dict[str, Any]:

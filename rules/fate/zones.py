@@ -18,7 +18,9 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zones_for"]
+from rules.table import Board
+
+__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zone_steps", "zones_for"]
 
 
 def weight_of_pounds(pounds: float) -> int:
@@ -43,3 +45,11 @@ def zones_for(weight: int, shifts: int, *, throw: bool, most: int = 20) -> int:
     while zones < most and cost(weight, zones + 1) <= shifts:
         zones += 1
     return zones
+
+
+def zone_steps(board: Board, token: str, to: str) -> int | None:
+    """How many zones ``token`` must be moved to reach the zone ``to`` (a name or id); None
+    when it stands in no zone or no way joins them."""
+    measurer = board.map()
+    start = measurer.zone_of(token)
+    return None if start is None else measurer.zones_between(start, to)

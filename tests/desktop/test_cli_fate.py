@@ -125,3 +125,28 @@ def test_stress_blows_through_only_to_the_warriors_attacked_at_once(tmp_path: Pa
     assert isinstance(volley, TableResult)
     assert [b.token for b in storyboard(before, volley.resolution.events)
             if isinstance(b, Greying)] == ["warrior-2", "warrior-1"]
+
+
+def test_a_push_to_the_platform_lands_the_pair_apart_and_a_short_one_says_why(
+        tmp_path: Path) -> None:
+    """"Pushing" (L43): Tertius (Fists +3) at (10.5, 10.5) pushes Warrior 2 at (11.5, 10.5)
+    towards the Platform (``--param to=Platform``, one zone east of Centre Sand): + + + + = 7
+    against the warband's Toughness +2 +2 odds, 0 0 0 0 = 4: 3 shifts = weight 2 + 1 zone.
+    Both land in the Platform; the nearest point of it for both is (17.5, 10.5), so Tertius
+    stands there and the warrior one cell on (radius 0.5 + 0.5), at (18.5, 10.5). Then a win
+    by 2 (+ + + 0 = 6 against 4) cannot pay the 3 shifts: nobody moves and the log says why."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    push = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--option", "maneuver:push", "--param", "to=Platform", "--answer", "stance=attack",
+            "--write"]
+    assert main([*push, "--dice", "3,3,3,3,2,2,2,2"]) == 0
+    after = load_encounter(path)
+    warrior, tertius = after.token("warrior-2"), after.token("tertius")
+    assert (tertius.x, tertius.y) == (17.5, 10.5)
+    assert (warrior.x, warrior.y) == (18.5, 10.5)
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    assert main([*push, "--dice", "3,3,3,2,2,2,2,2"]) == 0
+    after = load_encounter(path)
+    assert (after.token("warrior-2").x, after.token("warrior-2").y) == (11.5, 10.5)
+    assert after.log[-1].lines[-1] == ("Pushing Warrior 2 (weight 2): one zone costs 3 shifts,"
+                                       " the win paid 2; nobody moves")

@@ -72,22 +72,73 @@ def test_push_and_throw_costs_and_weights() -> None:
     assert zones_for(2, 2, throw=False) == 0
 
 
+def arena(platform: int = 2) -> FakeMap:
+    """Both fighters in the Sand; the Platform ``platform`` zones from it."""
+    return FakeMap(zones={"aulus": "Sand", "brennus": "Sand"},
+                   steps={("Sand", "Platform"): platform})
+
+
 def test_pushing_moves_both_by_zones_the_shifts_pay_for() -> None:
-    # The better of Fists and Might is Fists +3: + + 0 0 = 5 vs Weapons +2, - 0 0 0 = 1:
-    # 4 shifts; weight 2: 1 zone costs 3, 2 zones 4: ask, answer 2; the pusher goes too.
-    paused = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2])
+    # L43: The better of Fists and Might is Fists +3: + + 0 0 = 5 vs Weapons +2, - 0 0 0 = 1:
+    # 4 shifts; weight 2: 1 zone costs 3, 2 zones 4. Without a destination: ask, answer 2.
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                  fake=arena())
+    request = AttackRequest("aulus", "brennus", options=("maneuver:push",))
+    paused = FATE.resolve_attack(table, request, ScriptedDice([*PLUS2, 1, 2, 2, 2]))
     assert paused.decision is not None and paused.decision.id == "zones"
     assert [c.id for c in paused.decision.choices] == ["1", "2"]
-    done = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2], zones="2")
+    # To the Platform, 2 zones away: 4 shifts pay exactly (2 + 2), no question; the pusher
+    # goes too and stands clear of the pushed: the fake lands both at (0, 0), so Brennus
+    # stands one radius + one radius = 1 cell on, the way the push went ((1, 0) here).
+    done = attack(table, "maneuver:push", [*PLUS2, 1, 2, 2, 2])
     assert [e for e in done.events if isinstance(e, MovedToZone)] == [
-        MovedToZone("brennus", "Platform", 2, (0.0, 0.0)),
-        MovedToZone("aulus", "Platform", 2, (0.0, 0.0))]  # the fake map keeps them at (0, 0)
+        MovedToZone("brennus", "Platform", 2, (1.0, 0.0)),
+        MovedToZone("aulus", "Platform", 2, (0.0, 0.0))]
 
 
-def test_a_throw_moves_only_the_target() -> None:
-    # + + + + = 7 against 0 0 0 0 = 2: 5 shifts pay one zone (3), not two (7).
-    done = attack(duel(), "maneuver:throw", [3, 3, 3, 3, *ZERO])
+def test_a_push_too_short_for_its_destination_moves_nobody_and_says_why() -> None:
+    # L43: + + 0 0 = 5 vs 0 0 0 0 = 2: 3 shifts pay for 1 zone (2 + 1); the Platform is 2
+    # zones away (4 shifts): nobody moves, and the log and the title say so.
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                  fake=arena())
+    done = attack(table, "maneuver:push", [*PLUS2, *ZERO])
+    assert not [e for e in done.events if isinstance(e, MovedToZone)]
+    why = ("Pushing Brennus (weight 2) to Platform: 2 zones, 4 shifts; the win paid 3 shifts "
+           "(1 zone); nobody moves")
+    assert done.notes[-1] == why and done.title.endswith(why)
+    # A win of 2 shifts buys not even one zone (3).
+    short = attack(table, "maneuver:push", [3, 2, 2, 2, *ZERO])
+    assert short.notes[-1] == ("Pushing Brennus (weight 2): one zone costs 3 shifts, the win "
+                               "paid 2; nobody moves")
+    # The card says beforehand what a win buys.
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:push",),
+                                                    params={"to": "Platform"}))
+    assert card.lines[2] == ("on a win: Pushing, weight 2: 1 zone 3 shifts, 2 zones 4, 3 zones"
+                             " 5; to Platform (2 zones): 4 shifts, fewer and nobody moves; the"
+                             " pusher goes along")
+
+
+def test_a_throw_moves_only_the_target_as_far_as_the_shifts_pay() -> None:
+    # L45: + + + + = 7 against 0 0 0 0 = 2: 5 shifts pay one zone (3), not two (7): the
+    # Platform 2 zones away is out of reach, 1 zone away it is reached.
+    far = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                fake=arena(2))
+    assert attack(far, "maneuver:throw", [3, 3, 3, 3, *ZERO]).data["moves"] == []
+    near = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                 fake=arena(1))
+    done = attack(near, "maneuver:throw", [3, 3, 3, 3, *ZERO])
     assert done.data["moves"] == [{"token": "brennus", "zone": "Platform", "zones": 1}]
+
+
+def test_a_destination_that_is_no_zone_is_refused_before_the_roll() -> None:
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                  fake=FakeMap(zones={"aulus": "Sand", "brennus": "Sand"}))
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:throw",),
+                                                    params={"to": "Moon"}))
+    assert card.problem == ("Brennus cannot be moved to Moon: no zone of that name joined to "
+                            "where he stands")
 
 
 def test_grapple_then_the_lists_of_moves() -> None:
