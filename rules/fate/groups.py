@@ -23,7 +23,19 @@ from collections.abc import Mapping, Sequence
 from rules.fate.statblock import Combatant
 from rules.table import Board, Piece
 
-__all__ = ["engaged_foes", "leader_rating", "leader_skill", "odds_bonus"]
+__all__ = ["GROUP", "engaged_foes", "leader_rating", "leader_skill", "members", "odds_bonus"]
+
+
+GROUP = "group:"
+"""The prefix of a turn-order entry for a group of tokens."""
+
+
+def members(board: Board, entry: str) -> tuple[str, ...]:
+    """The tokens of a turn-order entry (one, or every token of the group)."""
+    if entry.startswith(GROUP):
+        name = entry.removeprefix(GROUP)
+        return tuple(p.id for p in board.tokens if p.group == name)
+    return (entry,)
 
 
 def odds_bonus(foes: int) -> int:

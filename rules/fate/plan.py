@@ -27,6 +27,7 @@ from rules.fate.exchange import (
     solo_side,
     squeeze_difficulty,
 )
+from rules.fate.groups import GROUP, members
 from rules.fate.parsing import combatant_from_dict
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import Combatant
@@ -36,7 +37,14 @@ from rules.registry import RulesError
 from rules.table import Board, MapFacts
 
 __all__ = [
-    "MODES", "Plan", "aspects_within", "attacker_stance", "fighters_of", "make_plan", "mode_of",
+    "MODES",
+    "Plan",
+    "aspects_within",
+    "attacker_stance",
+    "fighters_of",
+    "make_plan",
+    "mode_of",
+    "turn_problem",
 ]
 
 MODES = ("exchange", "turns")
@@ -120,6 +128,7 @@ def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
     checks: tuple[Callable[[], str | None], ...] = (
         lambda: attack_problem(attacker, target, stance, facts),
         lambda: _turns_problem(attacker, stance) if mode_of(board) == "turns" else None,
+        lambda: None if request.gm_override else turn_problem(board, request.attacker),
         lambda: _aspect_problem(board, request, stance, facts),
         lambda: _several_problem(board, request, stance),
         lambda: _move_problem(board, request, stance),
@@ -193,6 +202,21 @@ def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> set
     for zone in (facts.attacker_zone, facts.target_zone):
         found.update(table.get(zone, ()) if zone is not None else ())
     return found
+
+
+def turn_problem(board: Board, token: str) -> str | None:
+    """L1 "the players take turns based on initiative": in a turn-based fight under way only
+    the acting entry (a token, or a member of the acting group) attacks; the GM lets another
+    act with Out of turn (``gm_override``)."""
+    order = board.combat.get("order", ())
+    if mode_of(board) != "turns" or not board.combat.get("round") or not order:
+        return None
+    entry = str(order[int(board.combat.get("turn", 0)) % len(order)])
+    if token in members(board, entry):
+        return None
+    acting = entry.removeprefix(GROUP) if entry.startswith(GROUP) else board.token(entry).name
+    return (f"it is {acting}'s turn, not {board.token(token).name}'s (tick Out of turn to let "
+            f"{board.token(token).name} act now)")
 
 
 def _turns_problem(attacker: Combatant, stance: str) -> str | None:

@@ -9,7 +9,8 @@ the winner's stance takes effect on the loser:
   stress past the track asks the loser for a consequence (decision
   ``consequence``: ``mild``, ``moderate``, ``severe``, ``taken-out``), else taken out;
 - ``full-defense``: no damage; 3 or more shifts give spin (+1 on the next roll);
-- ``defend`` (the turn-based defender): nothing; the attack simply fails;
+- ``defend`` (the turn-based defender): beating a plain attack, stress on the attacker (L1,
+  unless the setting ``defender_wins`` is ``no-stress``); else the move simply fails;
 - Blinding and the indirect attacks place their aspect; Disarming takes the weapon (the shifts
   add to the rearm penalty); Pushing and Throw move the loser by zones (decision ``zones`` when
   the shifts pay for more than one; the destination zone is ``params["to"]``);
@@ -47,6 +48,7 @@ from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
 from rules.fate.plan import Plan, make_plan
 from rules.fate.preview import destination, reply_chances, stress_line
+from rules.fate.settings import setting
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import CONSEQUENCES, Combatant
 from rules.fate.stress import mook_capacity, stress_modifiers, track_box
@@ -204,7 +206,7 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
             attacker_won: bool) -> Decision | None:
     stance = winner.stance
     aspect = STANCES[stance].aspect
-    if stance in ("attack", "grapple:throw"):
+    if stance in ("attack", "grapple:throw") or _defense_strikes(run, stance):
         return _stress(run, winner, loser, shifts, attacker_won)
     if stance == "grapple:squeeze":
         return _squeeze(run, winner, loser, shifts)
@@ -225,6 +227,13 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
         _remove_aspect(run, (winner.token, loser))
     _grapple_effect(run, winner.token, loser, stance)
     return None
+
+
+def _defense_strikes(run: _Run, stance: str) -> bool:
+    """L1 "In either case, the winner inflicts ... stress": a turn-based defender who beats a
+    plain attack strikes back, unless the GM's setting ``defender_wins`` is ``no-stress``."""
+    return (stance == "defend" and run.plan.attacker.stance == "attack"
+            and setting(run.board, "defender_wins") == "stress")
 
 
 def _place_aspect(run: _Run, loser: str) -> None:

@@ -21,6 +21,7 @@ from rules.fate.actions import ACTIONS, perform
 from rules.fate.parsing import combatant_from_dict, combatant_to_dict
 from rules.fate.preview import preview
 from rules.fate.resolve import resolve
+from rules.fate.settings import SETTINGS
 from rules.fate.stances import STANCES
 from rules.fate.statblock import ARMOUR_STRESS, WEAPON_STRESS, Combatant
 from rules.fate.turns import turn_control, turn_order
@@ -85,6 +86,9 @@ class Fate(GameSystem):
                 StatField("seat", "Seat (0 = the GM's right)", FieldKind.INTEGER, "Body",
                           minimum=0, maximum=10_000),
                 StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]))
+
+    def settings_schema(self) -> tuple[StatField, ...]:
+        return SETTINGS
 
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """The weapon in hand (a FATE fighter holds one)."""
