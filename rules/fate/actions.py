@@ -6,7 +6,9 @@ Disarming shifts, and it strikes at -1 stress), ``stand-up``, the GM's marks ``p
 ``surprised`` and ``immobilized`` (each toggles), ``add-aspect`` and ``remove-aspect``
 (``params["aspect"]``; with ``params["zone"]`` on that zone, kept in
 ``board.combat["zone_aspects"]``, else on the actor; removing a consequence's aspect clears
-the consequence), and ``recover`` (the Health track cleared, as after the scene).
+the consequence), ``recover`` (the Health track cleared, as after the scene) and
+``drop-shield`` (a grappled fighter must have dropped weapon and shield to reverse the
+grapple, L51).
 
 Examples
 --------
@@ -45,6 +47,7 @@ ACTIONS = {
     "prone": "Knocked down (toggle)", "surprised": "Surprised (toggle)",
     "immobilized": "Immobilized (toggle)", "add-aspect": "Add an aspect",
     "remove-aspect": "Remove an aspect", "recover": "Recover (clear stress)",
+    "drop-shield": "Drop the shield",
 }
 """Every action id and its menu name."""
 
@@ -86,6 +89,10 @@ def _act(board: Board, fighter: Combatant,
         now = not getattr(state, action)
         kind = StatusAdded if now else StatusRemoved
         return fighter.with_condition(**{action: now}), (kind(me, action),)
+    if action == "drop-shield":
+        if not fighter.has_shield:
+            raise RulesError(f"{board.token(me).name} holds no shield")
+        return fighter.with_condition(dropped_shield=True), (StatusAdded(me, "shield dropped"),)
     if action == "recover":
         return fighter.with_condition(stress=()), (StatusRemoved(me, "Health stress"),)
     return _token_aspect(fighter, request)

@@ -71,8 +71,12 @@ class Plan:
 
     @property
     def exchange(self) -> bool:
-        """Whether the other side chooses its own stance (an exchange, not a grapple move)."""
-        return self.mode == "exchange" and not self.attacker.stance.startswith("grapple")
+        """Whether the other side chooses its own stance: an exchange, not a grapple move nor
+        a maneuver rolled against the target's Athletics (Blinding, the indirect attacks,
+        placing an aspect: L37, L41), which the target only resists."""
+        stance = STANCES[self.attacker.stance]
+        return (self.mode == "exchange" and not self.attacker.stance.startswith("grapple")
+                and stance.defense != "athletics")
 
 
 def mode_of(board: Board) -> str:
@@ -113,6 +117,8 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None,
     problem = _problem(board, request, stance, facts, (attacker, target))
     side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,
                       board.token(request.target), facts.adjacent_to_target, facts.target_zone)
+    if problem is None and not request.gm_override:
+        problem = group_rolled(board, side.group, request.target)
     plan = Plan(mode, side, None, None, facts, back, fighters, problem)
     if stance == "grapple:squeeze":
         return Plan(mode, side, None, squeeze_difficulty(target), facts, back, fighters,
@@ -202,6 +208,22 @@ def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> set
     for zone in (facts.attacker_zone, facts.target_zone):
         found.update(table.get(zone, ()) if zone is not None else ())
     return found
+
+
+def group_rolled(board: Board, group: tuple[str, ...], victim: str) -> str | None:
+    """L61 "the GM makes a single roll for them": a group of several foes that has already
+    rolled against ``victim`` in this exchange (``board.combat["group_rolls"]``, kept while
+    a fight is under way) does not roll again until the next one."""
+    if len(group) < 2 or mode_of(board) != "exchange":
+        return None
+    round_ = board.combat.get("round", 0)
+    for roll in board.combat.get("group_rolls", ()):
+        if roll["round"] == round_ and roll["against"] == victim and set(group) & set(
+                roll["tokens"]):
+            names = ", ".join(board.token(t).name for t in roll["tokens"])
+            return (f"{names} already made their one roll against {board.token(victim).name} "
+                    "this exchange (one roll for a group, L61): next exchange, or Out of turn")
+    return None
 
 
 def turn_problem(board: Board, token: str) -> str | None:

@@ -483,7 +483,24 @@ def _new_board(run: _Run) -> Board:
     zones = {k: v for k, v in run.zone_aspects.items() if v}
     if zones != board.combat.get("zone_aspects", {}):
         board = board.with_combat({**board.combat, "zone_aspects": zones})
-    return board
+    return _note_group_rolls(run, board)
+
+
+def _note_group_rolls(run: _Run, board: Board) -> Board:
+    """Keep this exchange's group rolls (L61: one roll for a group; see
+    :func:`rules.fate.plan.group_rolled`) while a fight is under way."""
+    round_ = board.combat.get("round", 0)
+    if run.plan.mode != "exchange" or not round_:
+        return board
+    sides = [(s, o) for s, o in ((run.plan.attacker, run.request.target),
+                                 (run.plan.defender, run.request.attacker))
+             if s is not None and len(s.group) > 1]
+    if not sides:
+        return board
+    kept = [r for r in board.combat.get("group_rolls", ()) if r["round"] == round_]
+    kept += [{"round": round_, "tokens": list(side.group), "against": other}
+             for side, other in sides]
+    return board.with_combat({**board.combat, "group_rolls": kept})
 
 
 

@@ -58,13 +58,14 @@ def test_a_throw_north_lands_in_north_sand(tmp_path: Path) -> None:
 
 
 def test_an_aspect_maneuver_and_an_aspect_action_take_typed_text(tmp_path: Path) -> None:
-    """Maneuvers, "place an aspect": Tertius (Weapons +4), + + + + = 8, against the mob's
-    Toughness +2 +2 odds, 0 0 0 0 = 4: wins by 4 and Warrior 2 gains "Off Balance". Then the GM
+    """Maneuvers, "place an aspect" (L33, rolled like Blinding against the target's Athletics,
+    L37, which he only resists: no stance asked): Tertius (Weapons +4), + + + + = 8, against
+    Warrior 2's Athletics (a mook rolls its Toughness, +2), 0 0 0 0 = 2: wins by 6 and Warrior 2
+    gains "Off Balance". Then the GM
     adds "Slick with Blood" to Centre Sand with the action (``--param zone=``)."""
     path = arena_with(tmp_path, tertius=(10.5, 10.5))
     assert main(["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
-                 "--option", "maneuver:aspect", "--param", "aspect=Off Balance",
-                 "--answer", "stance=attack", "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
+                 "--option", "maneuver:aspect", "--param", "aspect=Off Balance", "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
     after = load_encounter(path)
     assert after.log[-1].lines[-1] == "Warrior 2 gains the aspect Off Balance"
     assert after.token("warrior-2").stats["condition"]["aspects"] == ["Off Balance"]

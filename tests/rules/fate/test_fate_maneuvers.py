@@ -41,6 +41,21 @@ def test_blinding_is_weapons_against_athletics_and_places_blinded() -> None:
     assert done.board.token("brennus").stats["condition"]["aspects"] == ["Blinded"]
 
 
+def test_in_an_exchange_blinding_and_indirect_attacks_roll_against_athletics() -> None:
+    # L37 "a Weapons ... roll against the target's Athletics", L41 (Might vs. Athletics,
+    # Weapons vs. Athletics): in an exchange the target is not asked for a stance, he resists
+    # with Athletics +1. Blinding: Weapons +3, 0 0 0 0 = 3 against 0 0 0 0 + 1 = 1.
+    for stance, skill in (("maneuver:blinding", "Weapons"), ("maneuver:pinned", "Might"),
+                          ("maneuver:off-balance", "Weapons")):
+        done = attack(duel("exchange"), stance, ZERO + ZERO)
+        assert done.decision is None
+        assert [r["purpose"].split(" ")[0] for r in done.data["rolls"]] == [skill, "Athletics"]
+        assert done.data["rolls"][1]["total"] == 1
+    paused = FATE.resolve_attack(duel("exchange"), AttackRequest("brennus", "aulus"),
+                                 ScriptedDice([]))
+    assert "maneuver:blinding" not in [c.id for c in paused.decision.choices]
+
+
 def test_indirect_attacks_place_pinned_or_off_balance() -> None:
     # Pinned: Might +2 vs Athletics +1, both 0 0 0 0: won by 1.
     assert AspectPlaced("brennus", "Pinned") in attack(duel(), "maneuver:pinned",
@@ -67,6 +82,8 @@ def test_disarming_shifts_add_to_the_rearm_penalty() -> None:
 
 def test_push_and_throw_costs_and_weights() -> None:
     assert [weight_of_pounds(p) for p in (100, 150, 200)] == [1, 2, 3]
+    # Between the named weights the nearer, halves up: 175 lb is 3 (round() would give 2).
+    assert [weight_of_pounds(p) for p in (125, 170, 175, 180)] == [2, 2, 3, 3]
     assert [throw_cost(2, z) for z in (1, 2, 3)] == [3, 7, 12]  # the text's example
     assert [push_cost(2, z) for z in (1, 2)] == [3, 4]
     assert zones_for(2, 2, throw=False) == 0
@@ -164,6 +181,18 @@ def test_grapple_then_the_lists_of_moves() -> None:
     card = FATE.preview_attack(held, AttackRequest("brennus", "aulus",
                                                    options=("grapple:reverse",)))
     assert card.problem == "reversing a grapple needs the shield dropped"
+    # L51 "(if you've dropped your weapon and shield) reverse the grapple": Brennus (his
+    # spear already dropped) drops the shield, then reverses: Fists +1 (no shield bonus now)
+    # + + + + = 5 against Aulus's Fists +3 0 0 0 0 = 3: he becomes the grappler.
+    dropped = FATE.perform_action(held, ActionRequest("drop-shield", "brennus"),
+                                  ScriptedDice([])).board
+    assert dropped.token("brennus").stats["condition"]["dropped_shield"] is True
+    turned = FATE.resolve_attack(dropped, AttackRequest("brennus", "aulus",
+                                                        options=("grapple:reverse",)),
+                                 ScriptedDice([3, 3, 3, 3, *ZERO]))
+    assert turned.data["rolls"][0]["total"] == 5
+    assert turned.board.token("brennus").stats["condition"]["grappling"] == "aulus"
+    assert turned.board.token("aulus").stats["condition"]["grappled_by"] == "brennus"
 
 
 def test_a_pinned_defender_is_at_minus_2_against_the_dagger_and_the_grapple_ends() -> None:

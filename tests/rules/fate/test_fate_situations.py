@@ -184,3 +184,21 @@ def test_odds_table_rows() -> None:
     from rules.fate.groups import odds_bonus
     assert [odds_bonus(n) for n in (2, 3, 4, 6, 7, 9, 10, 12)] == [1, 1, 2, 2, 3, 3, 4, 4]
     assert TOUCHING.cover == "none"
+
+
+def test_a_group_rolls_once_per_exchange() -> None:
+    # L61 "the GM makes a single roll for them": three warriors in the gladiator's zone
+    # attack him as one (Toughness 2 + 1 for 3:1). Exchange 1: W1's click rolls for all
+    # three; W2's click in the same exchange is refused before any die; the next exchange
+    # they roll again.
+    fake = FakeMap(zones={t: "Sand" for t in ("pc", "w1", "w2", "w3")})
+    warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 4)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=fake)
+    fight = FATE.turn_control(table, "start", ScriptedDice([])).board
+    first = FATE.resolve_attack(fight, AttackRequest("w1", "pc", answers={"stance": ("attack",)}),
+                                ScriptedDice([2] * 8))
+    assert first.data["rolls"][0]["modifiers"][-1] == {"value": 1, "reason": "odds 3:1"}
+    with pytest.raises(RulesError, match="W1, W2, W3 already made their one roll against Pc"):
+        FATE.resolve_attack(first.board, AttackRequest("w2", "pc"), ScriptedDice([]))
+    later = FATE.turn_control(first.board, "next", ScriptedDice([])).board
+    assert FATE.preview_attack(later, AttackRequest("w2", "pc")).problem is None
