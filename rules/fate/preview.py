@@ -30,7 +30,8 @@ from rules.fate.zones import push_cost, throw_cost, zone_steps
 from rules.interface import AttackRequest, Chance, Preview
 from rules.table import Board, MapFacts
 
-__all__ = ["destination", "margin_chances", "move_line", "preview", "reply_chances", "stress_line"]
+__all__ = ["destination", "margin_chances", "move_line", "odds_line", "preview", "reply_chances",
+           "stress_line"]
 
 MOST_SHIFTS = 6
 """The card lists the chance of winning by at least 1 to this many shifts."""
@@ -50,13 +51,24 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     bonus = plan.attacker.bonus - against
     chances = margin_chances(bonus, a, t)
     lines = (_side_line(a, plan.attacker), _defender_line(t, plan),
-             stress_line(plan, request.target, destination(board, request)))
+             stress_line(plan, request.target, destination(board, request)),
+             odds_line(chances))
     data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
             "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
             "odds": {label: {"probability": float(p), "fraction": str(p)}
                      for label, p in _margin_rows(bonus, a, t)},
             "margins": {str(m): str(p) for m, p in margin_distribution(bonus).items()}}
     return Preview(request.attacker, request.target, weapon, lines, chances, data=data)
+
+
+def odds_line(chances: tuple[Chance, ...]) -> str:
+    """The card's line of exact chances: win, tie, loss and winning by 2 or more.
+
+    >>> odds_line(margin_chances(0, "A", "B"))
+    'A wins 41.6 %, tie 16.9 %, B wins 41.6 %; A wins by 2+ 26.1 %'
+    """
+    first = ", ".join(f"{c.label} {100 * c.probability:.1f} %" for c in chances[:3])
+    return f"{first}; {chances[3].label} {100 * chances[3].probability:.1f} %"
 
 
 def margin_chances(bonus: int, first: str, second: str) -> tuple[Chance, ...]:
