@@ -25,6 +25,8 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.events import (
     AspectPlaced,
     AspectRemoved,
@@ -61,7 +63,8 @@ def perform(board: Board, request: ActionRequest) -> Resolution:
     if request.action in ("add-aspect", "remove-aspect") and "zone" in request.params:
         return _zone_aspect(board, request)
     piece = board.token(request.actor)
-    fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+    fighter = replace(combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id),
+                      name=piece.name)
     changed, events = _act(board, fighter, request)
     title = "; ".join(describe(e).replace(piece.id, piece.name, 1) for e in events)
     return Resolution(events, board.with_token(restat(piece, changed)), title)
@@ -77,13 +80,13 @@ def _act(board: Board, fighter: Combatant,
         return fighter.with_condition(full_defense=True), (StatusAdded(me, "on full defense"),)
     if action == "rearm":
         if state.disarmed is None:
-            raise RulesError(f"{me} is not disarmed")
+            raise RulesError(f"{fighter.called} is not disarmed")
         penalty = 1 + state.disarmed
         return (fighter.with_condition(disarmed=None, rearming=penalty),
                 (StatusRemoved(me, "disarmed"), StatusAdded(me, f"rearming (-{penalty})")))
     if action == "stand-up":
         if not state.prone:
-            raise RulesError(f"{me} is not down")
+            raise RulesError(f"{fighter.called} is not down")
         return fighter.with_condition(prone=False), (StatusRemoved(me, "prone"),)
     if action in _TOGGLES:
         now = not getattr(state, action)
@@ -91,7 +94,7 @@ def _act(board: Board, fighter: Combatant,
         return fighter.with_condition(**{action: now}), (kind(me, action),)
     if action == "drop-shield":
         if not fighter.has_shield:
-            raise RulesError(f"{board.token(me).name} holds no shield")
+            raise RulesError(f"{fighter.called} holds no shield")
         return fighter.with_condition(dropped_shield=True), (StatusAdded(me, "shield dropped"),)
     if action == "recover":
         return fighter.with_condition(stress=()), (StatusRemoved(me, "Health stress"),)
@@ -112,7 +115,7 @@ def _token_aspect(fighter: Combatant,
         left_consequences = tuple(c for c in state.consequences if c[1] != aspect)
         return (fighter.with_condition(consequences=left_consequences),
                 (AspectRemoved(fighter.id, aspect),))
-    raise RulesError(f"params.aspect: {fighter.id} has no temporary aspect or consequence "
+    raise RulesError(f"params.aspect: {fighter.called} has no temporary aspect or consequence "
                      f"{aspect!r} (its own aspects are edited in the stat block)")
 
 

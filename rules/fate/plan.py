@@ -90,7 +90,8 @@ def mode_of(board: Board) -> str:
 
 def fighters_of(board: Board) -> dict[str, Combatant]:
     """Every token's combatant by id (``RulesError`` naming the first bad stat block)."""
-    return {piece.id: combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+    return {piece.id: replace(combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats",
+                                                  piece.id), name=piece.name)
             for piece in board.tokens}
 
 
@@ -138,7 +139,7 @@ def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
         lambda: _aspect_problem(board, request, stance, facts),
         lambda: _several_problem(board, request, stance),
         lambda: _move_problem(board, request, stance),
-        lambda: f"{attacker.id} has {wielded} in hand, not {request.weapon}"
+        lambda: f"{attacker.called} has {wielded} in hand, not {request.weapon}"
         if request.weapon and request.weapon.lower() != wielded.lower() else None,
     )
     return next((found for check in checks if (found := check()) is not None), None)
@@ -243,7 +244,7 @@ def turn_problem(board: Board, token: str) -> str | None:
 
 def _turns_problem(attacker: Combatant, stance: str) -> str | None:
     if attacker.condition.full_defense:
-        return f"{attacker.id} is on full defense until its next turn: no attack"
+        return f"{attacker.called} is on full defense until its next turn: no attack"
     if stance == "full-defense":
         return "in a turn-based fight full defense is an action (Full defense), not an attack"
     return None

@@ -124,6 +124,13 @@ class Combatant:
     seat: int | None = None
     aspects: tuple[str, ...] = ()
     condition: Condition = Condition()
+    name: str = ""
+    """The token's name, for the words the GM reads (the id when unknown)."""
+
+    @property
+    def called(self) -> str:
+        """The name the GM reads: the token's name, else its id."""
+        return self.name or self.id
 
     def rating(self, skill: str) -> int:
         """A skill's rating; a mook rolls its Toughness for everything (text, "Mooks")."""

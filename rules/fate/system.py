@@ -105,12 +105,20 @@ class Fate(GameSystem):
     def combatant_to_dict(self, combatant: Combatant) -> dict[str, Any]:
         return combatant_to_dict(combatant)
 
+    def is_down(self, piece: Piece) -> bool:
+        """Taken out (a mook the stress blew through included): the map greys the token."""
+        try:
+            fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return False
+        return fighter.condition.taken_out
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError as error:
             return (Badge("?", str(error), "bad"),)
-        return _badges(fighter)
+        return _badges(fighter, {p.id: p.name for p in board.tokens})
 
     def zone_labels(self, board: Board) -> Mapping[str, tuple[Badge, ...]]:
         table = board.combat.get("zone_aspects", {})
@@ -162,7 +170,7 @@ MANEUVER_ASKS = (
 """What the maneuvers that place or remove an aspect ask the GM (params ``aspect``, ``on``)."""
 
 
-def _badges(fighter: Combatant) -> tuple[Badge, ...]:
+def _badges(fighter: Combatant, names: Mapping[str, str]) -> tuple[Badge, ...]:
     state = fighter.condition
     if state.taken_out:
         return (Badge("Out", "taken out", "bad"),)
@@ -173,8 +181,9 @@ def _badges(fighter: Combatant) -> tuple[Badge, ...]:
     if state.disarmed is not None:
         marks.append(Badge("Disarmed", f"rearm at -{1 + state.disarmed}", "bad"))
     if state.grappled_by or state.grappling:
-        held = state.grappled_by or state.grappling
-        marks.append(Badge("Grapple", f"{'held by' if state.grappled_by else 'holding'} {held}"))
+        held = state.grappled_by or state.grappling or ""
+        marks.append(Badge("Grapple", f"{'held by' if state.grappled_by else 'holding'} "
+                                      f"{names.get(held, held)}"))
     return tuple(m for m in marks if m.text)
 
 

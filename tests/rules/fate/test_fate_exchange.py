@@ -209,6 +209,6 @@ def test_a_stance_that_is_not_a_reply_is_refused() -> None:
 
 def test_only_the_weapon_in_hand_can_be_named() -> None:
     card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus", weapon="Pilum"))
-    assert card.problem == "aulus has Gladius in hand, not Pilum"
+    assert card.problem == "Aulus has Gladius in hand, not Pilum"
     assert FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
                                                      weapon="gladius")).problem is None

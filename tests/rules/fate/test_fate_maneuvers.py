@@ -300,7 +300,7 @@ def test_reversing_the_grapple_without_a_shield() -> None:
 def test_grappling_moves_need_the_grapple() -> None:
     card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
                                                      options=("grapple:pin",)))
-    assert card.problem == "pin needs aulus in a grapple with brennus"
+    assert card.problem == "pin needs Aulus in a grapple with Brennus"
 
 
 def test_full_defense_in_turns_spins_on_3_shifts() -> None:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from fate_fakes import TOUCHING, FakeMap, board, piece
 
@@ -14,7 +16,7 @@ from rules.fate.stress import stress_modifiers
 from rules.fate.system import Fate
 from rules.interface import AttackRequest
 from rules.registry import RulesError
-from rules.table import MapFacts, Side
+from rules.table import MapFacts, Piece, Side
 
 FATE = Fate()
 
@@ -202,3 +204,19 @@ def test_a_group_rolls_once_per_exchange() -> None:
         FATE.resolve_attack(first.board, AttackRequest("w2", "pc"), ScriptedDice([]))
     later = FATE.turn_control(first.board, "next", ScriptedDice([])).board
     assert FATE.preview_attack(later, AttackRequest("w2", "pc")).problem is None
+
+
+def test_taken_out_mooks_are_down_and_the_text_names_tokens() -> None:
+    # The blow-through roll of the volley test: W3 and W1 taken out are down (the map greys
+    # them), W2 is not; the group's roll names its leader by name, not by id (L61).
+    warriors = [Piece(f"w{i}", f"Warrior {i}", 0, 0, side=Side.VILLAIN, group="warband",
+                      stats=dict(WARRIOR)) for i in range(1, 4)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors)
+    done = FATE.resolve_attack(table, AttackRequest("pc", "w3", also=("w1",),
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
+    assert [FATE.is_down(done.board.token(f"w{i}")) for i in (1, 2, 3)] == [True, False, True]
+    touching = FakeMap(pairs={("w1", "pc"): replace(TOUCHING, adjacent_to_target=("w2",))})
+    mob = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=touching)
+    card = FATE.preview_attack(mob, AttackRequest("w1", "pc"))
+    assert card.lines[0].startswith("Warrior 1: Toughness Fair (+2) (leader Warrior 1, 2 foes)")
