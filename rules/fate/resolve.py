@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.dice import DiceSource
@@ -42,6 +42,7 @@ from rules.events import (
     StressMarked,
     TakenOut,
 )
+from rules.fate.aspects import Invocation, invocable, invoke_decision, read_invocations
 from rules.fate.exchange import Side
 from rules.fate.fudge import roll_4df
 from rules.fate.narration import exchange_lines
@@ -78,6 +79,7 @@ class _Run:
     zone_aspects: dict[str, list[str]] = field(default_factory=dict)
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
 
     def name(self, token: str) -> str:
         return self.board.token(token).name
@@ -95,8 +97,12 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
         return _ask_stance(board, plan, request)
     zones = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
     run = _Run(board, request, plan, dict(plan.fighters), zone_aspects=zones)
-    margin = _roll(run, dice)
-    decision = _settle(run, margin)
+    _roll(run, dice)
+    decision = _invocations(run, dice)
+    margin = run.totals[0] - run.totals[1]
+    if decision is None:
+        _set_targets(run, *run.totals)
+        decision = _settle(run, margin)
     if decision is not None:
         waiting = f"{_title(run, margin)}: waiting for {run.name(decision.who)}"
         return Resolution(tuple(run.events), board, waiting, _notes(run), decision,
@@ -143,7 +149,8 @@ def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
     return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
 
 
-def _roll(run: _Run, dice: DiceSource) -> int:
+def _roll(run: _Run, dice: DiceSource) -> None:
+    """Both sides' rolls (or the attacker's against a difficulty), into ``run.totals``."""
     plan = run.plan
     run.events.append(StanceTaken(plan.attacker.token, STANCES[plan.attacker.stance].name))
     mine = _side_roll(run, plan.attacker, dice)
@@ -153,8 +160,68 @@ def _roll(run: _Run, dice: DiceSource) -> int:
         if plan.exchange:
             run.events.append(StanceTaken(plan.defender.token, STANCES[plan.defender.stance].name))
         theirs = _side_roll(run, plan.defender, dice)
-    _set_targets(run, mine, theirs)
-    return mine - theirs
+    run.totals = [mine, theirs]
+
+
+def _invocations(run: _Run, dice: DiceSource) -> Decision | None:
+    """L33: after the dice, each side that can pay is asked which aspects it invokes (the
+    attacker ``invoke``, the other side ``invoke-against``): +2, or the four dice again."""
+    plan, request = run.plan, run.request
+    sides = [(plan.attacker, "invoke", request.target)]
+    if plan.defender is not None:
+        sides.append((plan.defender, "invoke-against", request.attacker))
+    zones = (plan.facts.attacker_zone, plan.facts.target_zone)
+    for index, (side, decision_id, other) in enumerate(sides):
+        me = run.fighters[side.token]
+        options = invocable(run.board, (me, run.fighters[other]), zones)
+        asked = invoke_decision(decision_id, me, options, _standing(run, index))
+        if asked is None:
+            continue
+        answer = request.answer(decision_id)
+        if answer is None:
+            return asked
+        for invocation in read_invocations(decision_id, answer, me, options):
+            _invoke(run, index, side, invocation, dice)
+    return None
+
+
+def _standing(run: _Run, index: int) -> str:
+    mine, theirs = run.totals[index], run.totals[1 - index]
+    how = "a tie" if mine == theirs else \
+        f"{'winning' if mine > theirs else 'losing'} by {abs(mine - theirs)}"
+    return f"rolled {mine} against {theirs}, {how}"
+
+
+def _invoke(run: _Run, index: int, side: Side, invocation: Invocation,
+            dice: DiceSource) -> None:
+    """Apply one invocation to the side's roll and pay for it (a free tag, else a point)."""
+    position = [i for i, e in enumerate(run.events) if isinstance(e, RollMade)][index]
+    roll = run.events[position]
+    assert isinstance(roll, RollMade)
+    option = invocation.option
+    if invocation.reroll:
+        again = roll_4df(dice, f"{run.name(side.token)} ({side.skill}), invoking {option.aspect}")
+        total = roll.total - sum(d.faces[0] for d in roll.dice) + sum(d.faces[0] for d in again)
+        run.events[position] = replace(roll, dice=again, total=total)
+        what = "rerolls"
+    else:
+        total = roll.total + 2
+        run.events[position] = replace(roll, modifiers=(*roll.modifiers,
+                                                        Modifier(2, f"invokes {option.aspect}")),
+                                       total=total)
+        what = "+2"
+    run.totals[index] = total
+    me = run.fighters[side.token]
+    if option.free:
+        tags = list(me.condition.free_tags)
+        tags.remove(option.aspect)
+        run.change(side.token, free_tags=tuple(tags))
+        paid = "a free tag"
+    else:
+        run.change(side.token, fate_points=me.fate_points - 1)
+        paid = f"a fate point, {me.fate_points - 1} left"
+    run.lines.append(f"{run.name(side.token)} invokes {option.aspect} ({option.where}): "
+                     f"{what} ({paid}) = {total}")
 
 
 def _side_roll(run: _Run, side: Side, dice: DiceSource) -> int:
