@@ -6,19 +6,22 @@ Disarming shifts, and it strikes at -1 stress), ``stand-up``, the GM's marks ``p
 ``surprised`` and ``immobilized`` (each toggles), ``add-aspect`` and ``remove-aspect``
 (``params["aspect"]``; with ``params["zone"]`` on that zone, kept in
 ``board.combat["zone_aspects"]``, else on the actor; removing a consequence's aspect clears
-the consequence), ``recover`` (the Health track cleared, as after the scene) and
-``drop-shield`` (a grappled fighter must have dropped weapon and shield to reverse the
-grapple, L51).
+the consequence), ``recover`` (the Health track cleared, as after the scene), ``compel``,
+``refresh`` and ``maneuver`` (:mod:`rules.fate.fate_points`) and ``drop-shield`` (a grappled
+fighter must have dropped weapon and shield to reverse the grapple, L51).
 
 Examples
 --------
 >>> from rules.table import Piece
 >>> board = Board("fate", tokens=(Piece("g", "Gaius", 0, 0),))
->>> done = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "On Fire"}))
+>>> from rules.dice import ScriptedDice
+>>> done = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "On Fire"}),
+...                ScriptedDice([]))
 >>> done.board.token("g").stats["condition"]["aspects"], done.title
 (['On Fire'], 'Gaius gains the aspect On Fire')
 >>> zone = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "Sandy",
-...                                                                 "zone": "Pit"}))
+...                                                                 "zone": "Pit"}),
+...                ScriptedDice([]))
 >>> zone.board.combat["zone_aspects"]
 {'Pit': ['Sandy']}
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.dice import DiceSource
 from rules.events import (
     AspectPlaced,
     AspectRemoved,
@@ -35,6 +39,7 @@ from rules.events import (
     StatusRemoved,
     describe,
 )
+from rules.fate.fate_points import compel, maneuver, refresh
 from rules.fate.parsing import combatant_from_dict, restat
 from rules.fate.plan import mode_of
 from rules.fate.statblock import Combatant
@@ -49,17 +54,24 @@ ACTIONS = {
     "prone": "Knocked down (toggle)", "surprised": "Surprised (toggle)",
     "immobilized": "Immobilized (toggle)", "add-aspect": "Add an aspect",
     "remove-aspect": "Remove an aspect", "recover": "Recover (clear stress)",
-    "drop-shield": "Drop the shield",
+    "drop-shield": "Drop the shield", "compel": "Compel an aspect",
+    "refresh": "Refresh fate points", "maneuver": "Maneuver against a difficulty",
 }
 """Every action id and its menu name."""
 
 _TOGGLES = ("prone", "surprised", "immobilized")
 
 
-def perform(board: Board, request: ActionRequest) -> Resolution:
+def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolution:
     """Carry out ``request`` (``RulesError`` when it cannot be done; nothing changes then)."""
     if request.action not in ACTIONS:
         raise RulesError(f"no FATE action {request.action!r} (known: {', '.join(ACTIONS)})")
+    if request.action == "compel":
+        return compel(board, request)
+    if request.action == "refresh":
+        return refresh(board, request)
+    if request.action == "maneuver":
+        return maneuver(board, request, dice)
     if request.action in ("add-aspect", "remove-aspect") and "zone" in request.params:
         return _zone_aspect(board, request)
     piece = board.token(request.actor)

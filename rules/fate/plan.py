@@ -27,6 +27,7 @@ from rules.fate.exchange import (
     solo_side,
     squeeze_difficulty,
 )
+from rules.fate.fate_points import maneuver_price
 from rules.fate.groups import GROUP, members
 from rules.fate.parsing import combatant_from_dict
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
@@ -139,10 +140,21 @@ def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
         lambda: _aspect_problem(board, request, stance, facts),
         lambda: _several_problem(board, request, stance),
         lambda: _move_problem(board, request, stance),
+        lambda: _price_problem(board, stance, attacker),
         lambda: f"{attacker.called} has {wielded} in hand, not {request.weapon}"
         if request.weapon and request.weapon.lower() != wielded.lower() else None,
     )
     return next((found for check in checks if (found := check()) is not None), None)
+
+
+def _price_problem(board: Board, stance: str, attacker: Combatant) -> str | None:
+    """L33: a maneuver adding or removing an aspect needs the fate point it costs."""
+    places = STANCES[stance].aspect is not None or stance in ("maneuver:aspect",
+                                                              "maneuver:remove-aspect")
+    if places and maneuver_price(board, attacker) > attacker.fate_points:
+        return (f"{attacker.called} has no fate point left: a maneuver's aspect costs one "
+                "(L33; the setting maneuver_cost)")
+    return None
 
 
 def _move_problem(board: Board, request: AttackRequest, stance: str) -> str | None:

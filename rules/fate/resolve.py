@@ -44,6 +44,7 @@ from rules.events import (
 )
 from rules.fate.aspects import Invocation, invocable, invoke_decision, read_invocations
 from rules.fate.exchange import Side
+from rules.fate.fate_points import maneuver_price
 from rules.fate.fudge import roll_4df
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
@@ -283,15 +284,17 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
     if aspect is not None:
         run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
         run.events.append(AspectPlaced(loser, aspect))
+        _tag_won(run, winner.token, aspect)
     if stance == "maneuver:disarming":
         run.change(loser, disarmed=shifts, dagger_drawn=False)
         run.events.append(StatusAdded(loser, f"disarmed (rearm at -{1 + shifts})"))
     if stance in ("maneuver:push", "maneuver:throw"):
         return _move(run, winner, loser, shifts)
     if stance == "maneuver:aspect":
-        _place_aspect(run, loser)
+        _tag_won(run, winner.token, _place_aspect(run, loser))
     if stance == "maneuver:remove-aspect":
         _remove_aspect(run, (winner.token, loser))
+        _tag_won(run, winner.token, None)
     _grapple_effect(run, winner.token, loser, stance)
     return None
 
@@ -303,15 +306,29 @@ def _defense_strikes(run: _Run, stance: str) -> bool:
             and setting(run.board, "defender_wins") == "stress")
 
 
-def _place_aspect(run: _Run, loser: str) -> None:
+def _tag_won(run: _Run, winner: str, aspect: str | None) -> None:
+    """L33: the maneuver's aspect (None: one removed) costs the winner a fate point under the
+    setting ``maneuver_cost`` and earns him a free tag on an aspect placed."""
+    me = run.fighters[winner]
+    price = maneuver_price(run.board, me)
+    tags = me.condition.free_tags + ((aspect,) if aspect is not None else ())
+    run.change(winner, free_tags=tags,
+               fate_points=me.fate_points - price if price else me.condition.fate_points)
+    paid = f"a fate point, {me.fate_points - price} left" if price else "no fate point"
+    tag = f"a free tag on {aspect}" if aspect is not None else "no tag"
+    run.lines.append(f"{run.name(winner)}: {tag} ({paid})")
+
+
+def _place_aspect(run: _Run, loser: str) -> str:
     aspect = run.request.params["aspect"].strip()
     zone = run.plan.facts.target_zone
     if run.request.params.get("on") == "zone" and zone is not None:
         run.zone_aspects[zone] = [*run.zone_aspects.get(zone, []), aspect]
         run.events.append(AspectPlaced(zone, aspect, zone=True))
-        return
+        return aspect
     run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
     run.events.append(AspectPlaced(loser, aspect))
+    return aspect
 
 
 def _remove_aspect(run: _Run, tokens: tuple[str, str]) -> None:

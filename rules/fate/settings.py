@@ -2,7 +2,9 @@
 
 ``defender_wins`` (turn-based fights): ``stress`` (the default; L1 "In either case, the winner
 inflicts a number of points of Health stress on the loser") or ``no-stress`` (the usual Fate
-reading: a defense that wins only stops the attack).
+reading: a defense that wins only stops the attack). ``maneuver_cost``: ``fate-point`` (the
+default; L33 "Expending a fate point to add or remove the aspect is usually required") or
+``free``.
 
 Examples
 --------
@@ -25,6 +27,11 @@ SETTINGS = (
               choices=("stress", "no-stress"), default="stress",
               help="stress: he inflicts his shifts as stress (the text, L1); no-stress: his "
                    "defense only stops the attack (the usual Fate reading)"),
+    StatField("maneuver_cost", "A maneuver's aspect costs", FieldKind.CHOICE, "Aspects",
+              choices=("fate-point", "free"), default="fate-point",
+              help="fate-point: adding or removing an aspect by a maneuver costs a fate point "
+                   "of a character who has them (the text, L33: usually required); free: no "
+                   "cost (Fate Core's Create an Advantage)"),
 )
 """Every FATE setting (the rules-settings dialog and CLI)."""
 

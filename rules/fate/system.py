@@ -85,7 +85,9 @@ class Fate(GameSystem):
                 StatField("mounted", "Mounted", FieldKind.FLAG, "Body", default=False),
                 StatField("seat", "Seat (0 = the GM's right)", FieldKind.INTEGER, "Body",
                           minimum=0, maximum=10_000),
-                StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]))
+                StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]),
+                StatField("refresh", "Refresh (fate points; empty: none)", FieldKind.INTEGER,
+                          "Aspects", minimum=0, maximum=20))
 
     def settings_schema(self) -> tuple[StatField, ...]:
         return SETTINGS
@@ -130,10 +132,13 @@ class Fate(GameSystem):
                             needs_target=True)
         options = tuple(ActionSpec(stance, spec.name.capitalize(), ActionKind.OPTION, True,
                                    excludes=tuple(s for s in STANCES if s != stance),
-                                   asks=MANEUVER_ASKS if "aspect" in stance else ())
+                                   asks=MANEUVER_ASKS if "aspect" in stance else
+                                   MOVE_ASKS if stance in ("maneuver:push", "maneuver:throw")
+                                   else ())
                         for stance, spec in STANCES.items() if stance not in ("attack", "defend"))
         acts = tuple(ActionSpec(a, label, ActionKind.ACTION, asks=ASPECT_ASKS if "aspect" in a
-                                else ()) for a, label in ACTIONS.items())
+                                else UNCONTESTED_ASKS if a == "maneuver" else ())
+                     for a, label in ACTIONS.items())
         return (attack, *options, *acts)
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
@@ -145,7 +150,7 @@ class Fate(GameSystem):
 
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
-        return perform(board, request)
+        return perform(board, request, dice)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         return turn_order(board)
@@ -168,6 +173,24 @@ MANEUVER_ASKS = (
     StatField("on", "On", FieldKind.TEXT, help="zone: on the target's zone; blank: on the target"),
 )
 """What the maneuvers that place or remove an aspect ask the GM (params ``aspect``, ``on``)."""
+
+
+MOVE_ASKS = (
+    StatField("to", "To zone", FieldKind.TEXT,
+              help="the zone's name; blank: along the line from the winner"),
+)
+"""What a push or throw asks the GM (``params["to"]``)."""
+
+UNCONTESTED_ASKS = (
+    StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Braced"),
+    StatField("skill", "Skill", FieldKind.TEXT, help="the skill rolled, e.g. athletics"),
+    StatField("difficulty", "Difficulty", FieldKind.INTEGER, help="Mediocre 0, Average 1, "
+              "Fair 2, Good 3, Great 4"),
+    StatField("on", "On", FieldKind.TEXT,
+              help="a zone's name, or scene; blank: on the acting character"),
+)
+"""What the uncontested maneuver asks the GM (params ``aspect``, ``skill``, ``difficulty``,
+``on``)."""
 
 
 def _badges(fighter: Combatant, names: Mapping[str, str]) -> tuple[Badge, ...]:

@@ -65,9 +65,11 @@ def test_an_aspect_maneuver_and_an_aspect_action_take_typed_text(tmp_path: Path)
     adds "Slick with Blood" to Centre Sand with the action (``--param zone=``)."""
     path = arena_with(tmp_path, tertius=(10.5, 10.5))
     assert main(["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
-                 "--option", "maneuver:aspect", "--param", "aspect=Off Balance", "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
+                 "--option", "maneuver:aspect", "--param", "aspect=Off Balance",
+                 "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
     after = load_encounter(path)
-    assert after.log[-1].lines[-1] == "Warrior 2 gains the aspect Off Balance"
+    assert after.log[-1].lines[-2:] == ("Warrior 2 gains the aspect Off Balance",
+                                        "Tertius: a free tag on Off Balance (no fate point)")
     assert after.token("warrior-2").stats["condition"]["aspects"] == ["Off Balance"]
     assert main(["attack", str(path), "--attacker", "tertius", "--action", "add-aspect",
                  "--param", "aspect=Slick with Blood", "--param", "zone=Centre Sand",

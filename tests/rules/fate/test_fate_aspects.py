@@ -96,3 +96,66 @@ def test_no_fate_points_no_free_tags_no_question() -> None:
     # A character without a refresh (an NPC, a mook) has no fate points: the roll stands.
     done = attack(duel({**AULUS, "refresh": 0}), TIE)
     assert done.decision is None and ExchangeWon("aulus", "brennus", 0) in done.events
+
+
+def test_a_maneuvers_aspect_costs_a_fate_point_and_earns_a_free_tag() -> None:
+    # L33 "Expending a fate point to add or remove the aspect is usually required (and earns
+    # the character a free tag)": Blinding, Weapons +3 0 0 0 0 = 3 against Athletics +1
+    # 0 0 0 0 = 1 (Aulus invokes nothing): Blinded on Brennus, Aulus 2 - 1 = 1 fate point
+    # and a free tag on Blinded. With the setting maneuver_cost = free: no point paid.
+    fresh = {**BRENNUS, "condition": {}}
+    request = AttackRequest("aulus", "brennus", options=("maneuver:blinding",),
+                            answers={"invoke": ("none",)})
+    done = FATE.resolve_attack(duel(brennus=fresh), request, ScriptedDice([2] * 8))
+    aulus = done.board.token("aulus").stats["condition"]
+    assert aulus["fate_points"] == 1 and aulus["free_tags"] == ["Blinded"]
+    free = duel(brennus=fresh).with_combat({"mode": "turns",
+                                           "settings": {"maneuver_cost": "free"}})
+    done = FATE.resolve_attack(free, request, ScriptedDice([2] * 8))
+    assert "fate_points" not in done.board.token("aulus").stats["condition"]
+    # No fate point left: refused before any die, with the reason.
+    broke = {**AULUS, "condition": {"fate_points": 0}}
+    card = FATE.preview_attack(duel(broke, fresh), request)
+    assert card.problem == ("Aulus has no fate point left: a maneuver's aspect costs one (L33;"
+                            " the setting maneuver_cost)")
+
+
+def test_a_compel_picks_the_aspect_from_a_list_and_pays_or_earns_a_point() -> None:
+    # The GM compels Aulus's Veteran: accept, 2 + 1 = 3 fate points; refuse, 2 - 1 = 1.
+    from rules.interface import ActionRequest
+    asked = FATE.perform_action(duel(), ActionRequest("compel", "aulus"), ScriptedDice([]))
+    assert asked.decision is not None and asked.decision.id == "aspect"
+    assert [c.label for c in asked.decision.choices] == ["Veteran (Aulus)"]
+    ask = ActionRequest("compel", "aulus", answers={"aspect": ("1",)})
+    second = FATE.perform_action(duel(), ask, ScriptedDice([]))
+    assert second.decision is not None and [c.id for c in second.decision.choices] == [
+        "accept", "refuse"]
+    for reply, points in (("accept", 3), ("refuse", 1)):
+        done = FATE.perform_action(duel(), ActionRequest(
+            "compel", "aulus", answers={"aspect": ("1",), "compel": (reply,)}), ScriptedDice([]))
+        assert done.board.token("aulus").stats["condition"]["fate_points"] == points
+    refreshed = FATE.perform_action(done.board, ActionRequest("refresh", "aulus"),
+                                    ScriptedDice([]))
+    assert refreshed.title == "Aulus refreshes: 2 fate points"
+
+
+def test_an_uncontested_maneuver_beats_a_difficulty() -> None:
+    # L33 "a skill roll, which could be uncontested": Aulus, Weapons +3 + 0 0 0 = 4 against
+    # Fair (2): won, Braced goes on him with a free tag; a fate point paid (2 - 1 = 1).
+    # Then against Great (4) with 0 0 0 0 = 3: not beaten, nothing placed.
+    from rules.interface import ActionRequest
+    params = {"aspect": "Braced", "skill": "weapons", "difficulty": "2"}
+    done = FATE.perform_action(duel(), ActionRequest("maneuver", "aulus", params=params),
+                               ScriptedDice([3, 2, 2, 2]))
+    after = done.board.token("aulus").stats["condition"]
+    assert after["aspects"] == ["Braced"] and after["free_tags"] == ["Braced"]
+    assert after["fate_points"] == 1
+    assert done.title == ("Aulus's maneuver: 4 against 2, Braced placed (a free tag, a fate "
+                          "point, 1 left)")
+    scene = FATE.perform_action(duel(), ActionRequest("maneuver", "aulus",
+                                                      params={**params, "on": "scene"}),
+                                ScriptedDice([3, 2, 2, 2]))
+    assert scene.board.combat["scene_aspects"] == ["Braced"]
+    missed = FATE.perform_action(duel(), ActionRequest(
+        "maneuver", "aulus", params={**params, "difficulty": "4"}), ScriptedDice([2] * 4))
+    assert missed.board == duel() and missed.title.endswith("3 against 4, no aspect")

@@ -95,7 +95,7 @@ def test_turn_based_defender_who_wins_inflicts_stress() -> None:
 
 def test_the_usual_fate_reading_is_a_setting_a_defense_only_stops_the_attack() -> None:
     # The same roll with the GM's setting defender_wins = no-stress: nothing changes.
-    assert [f.key for f in FATE.settings_schema()] == ["defender_wins"]
+    assert "defender_wins" in [f.key for f in FATE.settings_schema()]
     table = duel("turns").with_combat({"mode": "turns",
                                        "settings": {"defender_wins": "no-stress"}})
     done = FATE.resolve_attack(table, AttackRequest("aulus", "brennus"),

@@ -257,11 +257,14 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
                   mode="turns")
 
     def maneuver(before: Board, stance: str, **params: str) -> object:
-        request = AttackRequest("aulus", "brennus", options=(stance,), params=params)
+        request = AttackRequest("aulus", "brennus", options=(stance,), params=params,
+                                answers={"invoke": ("none",)})  # his free tag: unused
         return FATE.resolve_attack(before, request, ScriptedDice(ZERO + ZERO))
 
     dusty = maneuver(table, "maneuver:aspect", aspect="Dust in the Air", on="zone").board
     assert dusty.combat["zone_aspects"] == {"Sand": ["Dust in the Air"]}
+    # L33 "(and earns the character a free tag)"; Aulus has no refresh: no fate point paid.
+    assert dusty.token("aulus").stats["condition"]["free_tags"] == ["Dust in the Air"]
     shaken = maneuver(table, "maneuver:aspect", aspect="Shaken Nerve").board
     assert shaken.token("brennus").stats["condition"]["aspects"] == ["Shaken Nerve"]
     # Removing: the better of Athletics 0 and Weapons +3 against Weapons +2: won by 1.
