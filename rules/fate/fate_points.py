@@ -8,7 +8,8 @@ rolled uncontested against a difficulty.
 - ``maneuver``: 4dF + ``params["skill"]`` against ``params["difficulty"]``; beating it places
   ``params["aspect"]`` on the character, on the zone ``params["on"]`` names, or on the scene
   (``on=scene``), and earns him a free tag on it; it costs a fate point when the setting
-  ``maneuver_cost`` is ``fate-point`` (the text's "usually required") and he has a refresh.
+  ``maneuver_cost`` is ``fate-point`` (the text's "usually required") and he has a refresh
+  (of 1 or more: 0, like none, means a character outside the fate-point economy).
 
 Examples
 --------
@@ -95,7 +96,7 @@ def compel(board: Board, request: ActionRequest) -> Resolution:
 def refresh(board: Board, request: ActionRequest) -> Resolution:
     """Fate points back up to the refresh (never down: points above it are kept)."""
     me = _fighter(board, request.actor)
-    if me.refresh is None:
+    if not me.refresh:
         raise RulesError(f"{me.called} has no refresh (no fate points): set it in the stat "
                          "block")
     points = max(me.fate_points, me.refresh)
@@ -107,7 +108,7 @@ def refresh(board: Board, request: ActionRequest) -> Resolution:
 
 def maneuver_price(board: Board, fighter: Combatant) -> int:
     """What placing or removing an aspect by a maneuver costs ``fighter`` in fate points."""
-    pays = setting(board, "maneuver_cost") == "fate-point" and fighter.refresh is not None
+    pays = setting(board, "maneuver_cost") == "fate-point" and bool(fighter.refresh)
     return 1 if pays else 0
 
 

@@ -86,8 +86,8 @@ class Fate(GameSystem):
                 StatField("seat", "Seat (0 = the GM's right)", FieldKind.INTEGER, "Body",
                           minimum=0, maximum=10_000),
                 StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]),
-                StatField("refresh", "Refresh (fate points; empty: none)", FieldKind.INTEGER,
-                          "Aspects", minimum=0, maximum=20))
+                StatField("refresh", "Refresh (fate points; 0: none)", FieldKind.INTEGER,
+                          "Aspects", minimum=0, maximum=20, default=0))
 
     def settings_schema(self) -> tuple[StatField, ...]:
         return SETTINGS
