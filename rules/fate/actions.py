@@ -43,7 +43,7 @@ from rules.fate.fate_points import compel, maneuver, refresh
 from rules.fate.parsing import combatant_from_dict, restat
 from rules.fate.plan import mode_of
 from rules.fate.statblock import Combatant
-from rules.interface import ActionRequest, Resolution
+from rules.interface import ActionRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
 
@@ -72,6 +72,11 @@ def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolutio
         return refresh(board, request)
     if request.action == "maneuver":
         return maneuver(board, request, dice)
+    if request.action == "remove-aspect" and not request.params.get("aspect", "").strip():
+        return _pick_aspect(board, request, dice)
+    if request.action in ("add-aspect", "remove-aspect") and \
+            request.params.get("zone") == "scene":
+        return _scene_aspect(board, request)
     if request.action in ("add-aspect", "remove-aspect") and "zone" in request.params:
         return _zone_aspect(board, request)
     piece = board.token(request.actor)
@@ -147,6 +152,51 @@ def _zone_aspect(board: Board, request: ActionRequest) -> Resolution:
     table = {k: v for k, v in table.items() if v}
     combat = {**board.combat, "zone_aspects": table}
     return Resolution((event,), board.with_combat(combat), _sentence(event, zone))
+
+
+def _pick_aspect(board: Board, request: ActionRequest, dice: DiceSource) -> Resolution:
+    """Remove an aspect chosen from the list of those on the actor (temporary ones and
+    consequences), his zone and the scene (decision ``aspect``: its number)."""
+    piece = board.token(request.actor)
+    me = replace(combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id),
+                 name=piece.name)
+    zone = board.measurer.zone_of(piece.id) if board.measurer is not None else None
+    state = me.condition
+    mine = [(a, None) for a in (*state.aspects, *(c for _, c in state.consequences))]
+    listed = [*mine, *((a, zone) for a in board.combat.get("zone_aspects", {}).get(zone, ())),
+              *((a, "scene") for a in board.combat.get("scene_aspects", ()))]
+    if not listed:
+        raise RulesError(f"no temporary aspect on {me.called}, his zone or the scene to remove")
+    answer = request.answers.get("aspect")
+    if answer is None:
+        choices = tuple(Choice(str(n), f"{a} ({where or me.called})".replace("(scene)",
+                                                                             "(the scene)"))
+                        for n, (a, where) in enumerate(listed, 1))
+        ask = Decision("aspect", f"Remove which aspect ({me.called})?", who=me.id,
+                       choices=choices)
+        return Resolution((), board, f"Remove an aspect ({me.called}): which?", decision=ask)
+    if len(answer) != 1 or not answer[0].isdigit() or not 1 <= int(answer[0]) <= len(listed):
+        raise RulesError(f"answers.aspect: {','.join(answer)!r} is not a number from 1 to "
+                         f"{len(listed)}")
+    aspect, where = listed[int(answer[0]) - 1]
+    params = {**request.params, "aspect": aspect, **({"zone": where} if where else {})}
+    return perform(board, replace(request, params=params, answers={}), dice)
+
+
+def _scene_aspect(board: Board, request: ActionRequest) -> Resolution:
+    aspect = _aspect_param(request)
+    scene = list(board.combat.get("scene_aspects", ()))
+    event: AspectPlaced | AspectRemoved
+    if request.action == "add-aspect":
+        scene.append(aspect)
+        event = AspectPlaced("the scene", aspect)
+    elif aspect in scene:
+        scene.remove(aspect)
+        event = AspectRemoved("the scene", aspect)
+    else:
+        raise RulesError(f"params.aspect: the scene has no aspect {aspect!r}")
+    return Resolution((event,), board.with_combat({**board.combat, "scene_aspects": scene}),
+                      describe(event))
 
 
 def _aspect_param(request: ActionRequest) -> str:

@@ -147,7 +147,7 @@ def maneuver(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
                                 else me.condition.fate_points)
     if on == "scene":
         combat["scene_aspects"] = [*combat.get("scene_aspects", ()), aspect]
-        events.append(AspectPlaced("the scene", aspect, zone=True))
+        events.append(AspectPlaced("the scene", aspect))
     elif on:
         zones = {k: list(v) for k, v in combat.get("zone_aspects", {}).items()}
         zones[on] = [*zones.get(on, []), aspect]

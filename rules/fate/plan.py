@@ -202,25 +202,30 @@ def _aspect_problem(board: Board, request: AttackRequest, stance: str,
     if stance not in ("maneuver:aspect", "maneuver:remove-aspect"):
         return None
     aspect = request.params.get("aspect", "").strip()
-    if not aspect:
-        return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
     if stance == "maneuver:aspect":
+        if not aspect:
+            return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
         on_zone = request.params.get("on") == "zone"
         return "the target stands in no zone" if on_zone and facts.target_zone is None else None
-    if aspect not in aspects_within(board, request, facts):
-        return f"no temporary aspect {aspect!r} on either fighter or in their zones"
+    within = aspects_within(board, request, facts)
+    if not within:
+        return "no temporary aspect on either fighter, in their zones or on the scene"
+    if aspect and aspect not in within:
+        return f"no temporary aspect {aspect!r} on either fighter, in their zones or the scene"
     return None
 
 
-def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> set[str]:
-    """The temporary aspects a remove-aspect maneuver can reach."""
+def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> tuple[str, ...]:
+    """The temporary aspects a remove-aspect maneuver can reach, in order: the fighters',
+    their zones', the scene's (each once)."""
     fighters = fighters_of(board)
-    found = {a for t in (request.attacker, request.target)
-             for a in fighters[t].condition.aspects}
+    found = [a for t in (request.attacker, request.target)
+             for a in fighters[t].condition.aspects]
     table = board.combat.get("zone_aspects", {})
     for zone in (facts.attacker_zone, facts.target_zone):
-        found.update(table.get(zone, ()) if zone is not None else ())
-    return found
+        found += table.get(zone, ()) if zone is not None else ()
+    found += board.combat.get("scene_aspects", ())
+    return tuple(dict.fromkeys(found))
 
 
 def group_rolled(board: Board, group: tuple[str, ...], victim: str) -> str | None:

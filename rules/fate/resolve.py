@@ -48,7 +48,7 @@ from rules.fate.fate_points import maneuver_price
 from rules.fate.fudge import roll_4df
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
-from rules.fate.plan import Plan, make_plan
+from rules.fate.plan import Plan, aspects_within, make_plan
 from rules.fate.preview import destination, reply_chances, stress_line
 from rules.fate.settings import setting
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
@@ -81,6 +81,7 @@ class _Run:
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    scene: list[str] | None = None
 
     def name(self, token: str) -> str:
         return self.board.token(token).name
@@ -94,6 +95,19 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     plan = make_plan(board, request)
     if plan.problem is not None and not request.gm_override:
         raise RulesError(plan.problem)
+    if plan.attacker.stance == "maneuver:remove-aspect" and not request.params.get("aspect"):
+        listed = aspects_within(board, request, plan.facts)
+        answer = request.answer("aspect")
+        if answer is None:
+            ask = Decision("aspect", f"{board.token(request.attacker).name}: remove which "
+                           "aspect?", who=request.attacker,
+                           choices=tuple(Choice(str(n), a) for n, a in enumerate(listed, 1)))
+            return Resolution((), board, "Remove an aspect: which?", decision=ask)
+        if len(answer) != 1 or not answer[0].isdigit() or not 1 <= int(answer[0]) <= len(listed):
+            raise RulesError(f"answers.aspect: {','.join(answer)!r} is not a number from 1 to "
+                             f"{len(listed)}")
+        request = replace(request, params={**request.params, "aspect": listed[int(answer[0]) - 1]})
+        plan = make_plan(board, request)
     if plan.defender is None and plan.difficulty is None:
         return _ask_stance(board, plan, request)
     zones = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
@@ -344,6 +358,10 @@ def _remove_aspect(run: _Run, tokens: tuple[str, str]) -> None:
             run.zone_aspects[zone] = [a for a in run.zone_aspects[zone] if a != aspect]
             run.events.append(AspectRemoved(zone, aspect, zone=True))
             return
+    scene = list(run.board.combat.get("scene_aspects", ()))
+    if aspect in scene:
+        run.scene = [a for a in scene if a != aspect]
+        run.events.append(AspectRemoved("the scene", aspect))
 
 
 def _grapple_effect(run: _Run, winner: str, loser: str, stance: str) -> None:
@@ -567,6 +585,8 @@ def _new_board(run: _Run) -> Board:
     zones = {k: v for k, v in run.zone_aspects.items() if v}
     if zones != board.combat.get("zone_aspects", {}):
         board = board.with_combat({**board.combat, "zone_aspects": zones})
+    if run.scene is not None:
+        board = board.with_combat({**board.combat, "scene_aspects": run.scene})
     return _note_group_rolls(run, board)
 
 

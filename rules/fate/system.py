@@ -164,9 +164,11 @@ class Fate(GameSystem):
 ASPECT_ASKS = (
     StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. On Fire"),
     StatField("zone", "Zone", FieldKind.TEXT,
-              help="a zone's name to put it on the zone; blank: on the acting token"),
+              help="a zone's name to put it on the zone, scene for the scene; blank: on the "
+                   "acting token"),
 )
-"""What adding or removing an aspect asks the GM (params ``aspect`` and ``zone``)."""
+"""What adding or removing an aspect asks the GM (params ``aspect`` and ``zone``; removing
+with no aspect typed lists those within reach to pick from)."""
 
 MANEUVER_ASKS = (
     StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Off Balance"),

@@ -159,3 +159,24 @@ def test_an_uncontested_maneuver_beats_a_difficulty() -> None:
     missed = FATE.perform_action(duel(), ActionRequest(
         "maneuver", "aulus", params={**params, "difficulty": "4"}), ScriptedDice([2] * 4))
     assert missed.board == duel() and missed.title.endswith("3 against 4, no aspect")
+
+
+def test_removing_an_aspect_picks_it_from_the_list_on_the_actor_his_zone_and_the_scene() -> None:
+    # L33 "add or remove a temporary aspect to/from a scene or character": the GM adds Fog
+    # to the scene, then removes an aspect from Brennus without typing it: the list is his
+    # Blinded, then the scene's Fog; picking 2 clears the fog.
+    from rules.interface import ActionRequest
+    foggy = FATE.perform_action(duel(), ActionRequest(
+        "add-aspect", "brennus", params={"aspect": "Fog", "zone": "scene"}), ScriptedDice([]))
+    assert foggy.title == "the scene gains the aspect Fog"
+    asked = FATE.perform_action(foggy.board, ActionRequest("remove-aspect", "brennus"),
+                                ScriptedDice([]))
+    assert asked.decision is not None
+    assert [c.label for c in asked.decision.choices] == ["Blinded (Brennus)", "Fog (the scene)"]
+    done = FATE.perform_action(foggy.board, ActionRequest(
+        "remove-aspect", "brennus", answers={"aspect": ("2",)}), ScriptedDice([]))
+    assert done.board.combat["scene_aspects"] == []
+    assert done.board.token("brennus").stats["condition"]["aspects"] == ["Blinded"]
+    # The scene's aspects are on the invoke list too.
+    paused = attack(foggy.board, TIE)
+    assert paused.decision.choices[-1].label == "reroll, invoking Fog (the scene; 1 fate point)"

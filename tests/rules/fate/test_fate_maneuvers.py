@@ -274,7 +274,22 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
     card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
                                                     options=("maneuver:remove-aspect",),
                                                     params={"aspect": "Fog"}))
-    assert card.problem == "no temporary aspect 'Fog' on either fighter or in their zones"
+    assert card.problem == "no temporary aspect on either fighter, in their zones or on the scene"
+    card = FATE.preview_attack(dusty, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:remove-aspect",),
+                                                    params={"aspect": "Fog"}))
+    assert card.problem == ("no temporary aspect 'Fog' on either fighter, in their zones or "
+                            "the scene")
+    # Without a typed aspect the click lists what is within reach, to pick from (L33).
+    both = maneuver(dusty, "maneuver:aspect", aspect="Shaken Nerve").board
+    asked = maneuver(both, "maneuver:remove-aspect")
+    assert asked.decision is not None and asked.decision.id == "aspect"
+    assert [(c.id, c.label) for c in asked.decision.choices] == [("1", "Shaken Nerve"),
+                                                                 ("2", "Dust in the Air")]
+    request = AttackRequest("aulus", "brennus", options=("maneuver:remove-aspect",),
+                            answers={"aspect": ("2",), "invoke": ("none",)})
+    picked = FATE.resolve_attack(both, request, ScriptedDice(ZERO + ZERO))
+    assert AspectRemoved("Sand", "Dust in the Air", zone=True) in picked.events
 
 
 def test_ground_throw_does_unarmed_stress_knocks_down_and_releases() -> None:
