@@ -617,7 +617,7 @@ def _title(run: _Run, margin: int) -> str:
     text = f"{a} vs {t}: {winner} wins by {abs(margin)}"
     if run.stress:
         text += f", {run.name(run.stress['token'])} takes {run.stress['stress']} stress"
-    return text + "".join(f"; {line}" for line in run.lines)
+    return text + "".join(f"; {line}" for line in run.lines if line.endswith("nobody moves"))
 
 
 def _data(run: _Run, margin: int) -> dict[str, Any]:

@@ -153,3 +153,24 @@ def test_a_push_to_the_platform_lands_the_pair_apart_and_a_short_one_says_why(
     assert (after.token("warrior-2").x, after.token("warrior-2").y) == (11.5, 10.5)
     assert after.log[-1].lines[-1] == ("Pushing Warrior 2 (weight 2): one zone costs 3 shifts,"
                                        " the win paid 2; nobody moves")
+
+
+def test_a_tie_turned_into_a_win_by_invoking_an_aspect_from_the_cli(tmp_path: Path) -> None:
+    """Aspects (L33): Tertius (refresh 2) at (10.5, 10.5) attacks Warrior 2: 0 0 0 0 + 4 = 4
+    against the warband's 0 0 0 0 + 2 + 2 odds = 4, a tie. The attack waits (exit 2) for the
+    ``invoke`` answer; with ``--answer invoke=plus-1`` he invokes his first aspect, Thracian
+    Gladiator: 6 against 4, won by 2: 2 + 2 sword + 1 half Might - 1 shield = 4 stress, and
+    Warrior 2 (Toughness 2) is out; Tertius keeps 1 fate point."""
+    data = json.loads(arena_with(tmp_path, tertius=(10.5, 10.5)).read_text())
+    next(t for t in data["tokens"] if t["id"] == "tertius")["stats"]["refresh"] = 2
+    path = tmp_path / "arena.json"
+    path.write_text(json.dumps(data))
+    args = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--answer", "stance=attack", "--dice", "2,2,2,2,2,2,2,2", "--write"]
+    assert main(args) == 2
+    assert main([*args, "--answer", "invoke=plus-1"]) == 0
+    after = load_encounter(path)
+    assert after.token("warrior-2").stats["condition"]["taken_out"] is True
+    assert after.token("tertius").stats["condition"]["fate_points"] == 1
+    assert ("Tertius invokes Thracian Gladiator (Tertius): +2 (a fate point, 1 left) = 6"
+            in after.log[-1].lines)
