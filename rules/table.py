@@ -239,6 +239,11 @@ class Measurer(Protocol):
         Its own place (and zone) when it stands in no zone or no zone lies that way."""
         ...
 
+    def zones_between(self, first: str, second: str) -> int | None:
+        """Borders crossed on the shortest way from zone ``first`` to zone ``second`` (each a
+        zone's name or id); None when either is no zone or no way joins them."""
+        ...
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         """A template aimed at ``at``: a blast centred there, a cone or stream from the
         attacker towards it (or along ``rotation``). ``ValueError`` for an unknown shape."""

@@ -92,6 +92,9 @@ class OpenGround:
         piece = self._piece(token)
         return (piece.x, piece.y), None
 
+    def zones_between(self, first: str, second: str) -> int | None:
+        return None
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         if shape not in BLAST_RADII:
             raise ValueError(f"open ground places blasts only, not {shape!r}")

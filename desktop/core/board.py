@@ -101,6 +101,13 @@ class MapMeasurer:
         return stop, self.field.occluders[wall].id
 
     def zone_of(self, token: str) -> str | None:
+        """The name of the zone ``token`` stands in (its id when unnamed), or None."""
+        zone = self._zone_id(token)
+        names = {r.id: r.name or r.id for r in self.encounter.regions
+                 if r.kind is RegionKind.ZONE}
+        return None if zone is None else names.get(zone, zone)
+
+    def _zone_id(self, token: str) -> str | None:
         from geometry.zones import zone_of
 
         piece = self.encounter.token(token)
@@ -115,7 +122,7 @@ class MapMeasurer:
         piece = self.encounter.token(token)
         names = {r.id: r.name or r.id for r in self.encounter.regions
                  if r.kind is RegionKind.ZONE}
-        start = self.zone_of(token)
+        start = self._zone_id(token)
         wanted = next((zid for zid, name in names.items() if to in (zid, name)), None)
         if wanted is None and start is not None:
             other = self.encounter.token(away_from)
@@ -123,6 +130,15 @@ class MapMeasurer:
         if wanted is None or wanted == start:
             return (piece.x, piece.y), names.get(start or "")
         return point_in_zone(self.field, wanted, (piece.x, piece.y), piece.radius), names[wanted]
+
+    def zones_between(self, first: str, second: str) -> int | None:
+        from geometry.zones import zone_distance
+
+        ids = {key: r.id for r in self.encounter.regions if r.kind is RegionKind.ZONE
+               for key in (r.id, r.name) if key}
+        if first not in ids or second not in ids:
+            return None
+        return zone_distance(self.field, ids[first], ids[second])
 
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         from desktop.core.areas import area_of, placed

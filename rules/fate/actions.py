@@ -6,23 +6,31 @@ Disarming shifts, and it strikes at -1 stress), ``stand-up``, the GM's marks ``p
 ``surprised`` and ``immobilized`` (each toggles), ``add-aspect`` and ``remove-aspect``
 (``params["aspect"]``; with ``params["zone"]`` on that zone, kept in
 ``board.combat["zone_aspects"]``, else on the actor; removing a consequence's aspect clears
-the consequence), and ``recover`` (the Health track cleared, as after the scene).
+the consequence), ``recover`` (the Health track cleared, as after the scene), ``compel``,
+``refresh`` and ``maneuver`` (:mod:`rules.fate.fate_points`) and ``drop-shield`` (a grappled
+fighter must have dropped weapon and shield to reverse the grapple, L51).
 
 Examples
 --------
 >>> from rules.table import Piece
 >>> board = Board("fate", tokens=(Piece("g", "Gaius", 0, 0),))
->>> done = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "On Fire"}))
+>>> from rules.dice import ScriptedDice
+>>> done = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "On Fire"}),
+...                ScriptedDice([]))
 >>> done.board.token("g").stats["condition"]["aspects"], done.title
 (['On Fire'], 'Gaius gains the aspect On Fire')
 >>> zone = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "Sandy",
-...                                                                 "zone": "Pit"}))
+...                                                                 "zone": "Pit"}),
+...                ScriptedDice([]))
 >>> zone.board.combat["zone_aspects"]
 {'Pit': ['Sandy']}
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rules.dice import DiceSource
 from rules.events import (
     AspectPlaced,
     AspectRemoved,
@@ -31,10 +39,11 @@ from rules.events import (
     StatusRemoved,
     describe,
 )
+from rules.fate.fate_points import compel, maneuver, refresh
 from rules.fate.parsing import combatant_from_dict, restat
 from rules.fate.plan import mode_of
 from rules.fate.statblock import Combatant
-from rules.interface import ActionRequest, Resolution
+from rules.interface import ActionRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
 
@@ -45,20 +54,34 @@ ACTIONS = {
     "prone": "Knocked down (toggle)", "surprised": "Surprised (toggle)",
     "immobilized": "Immobilized (toggle)", "add-aspect": "Add an aspect",
     "remove-aspect": "Remove an aspect", "recover": "Recover (clear stress)",
+    "drop-shield": "Drop the shield", "compel": "Compel an aspect",
+    "refresh": "Refresh fate points", "maneuver": "Maneuver against a difficulty",
 }
 """Every action id and its menu name."""
 
 _TOGGLES = ("prone", "surprised", "immobilized")
 
 
-def perform(board: Board, request: ActionRequest) -> Resolution:
+def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolution:
     """Carry out ``request`` (``RulesError`` when it cannot be done; nothing changes then)."""
     if request.action not in ACTIONS:
         raise RulesError(f"no FATE action {request.action!r} (known: {', '.join(ACTIONS)})")
+    if request.action == "compel":
+        return compel(board, request)
+    if request.action == "refresh":
+        return refresh(board, request)
+    if request.action == "maneuver":
+        return maneuver(board, request, dice)
+    if request.action == "remove-aspect" and not request.params.get("aspect", "").strip():
+        return _pick_aspect(board, request, dice)
+    if request.action in ("add-aspect", "remove-aspect") and \
+            request.params.get("zone") == "scene":
+        return _scene_aspect(board, request)
     if request.action in ("add-aspect", "remove-aspect") and "zone" in request.params:
         return _zone_aspect(board, request)
     piece = board.token(request.actor)
-    fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+    fighter = replace(combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id),
+                      name=piece.name)
     changed, events = _act(board, fighter, request)
     title = "; ".join(describe(e).replace(piece.id, piece.name, 1) for e in events)
     return Resolution(events, board.with_token(restat(piece, changed)), title)
@@ -74,18 +97,22 @@ def _act(board: Board, fighter: Combatant,
         return fighter.with_condition(full_defense=True), (StatusAdded(me, "on full defense"),)
     if action == "rearm":
         if state.disarmed is None:
-            raise RulesError(f"{me} is not disarmed")
+            raise RulesError(f"{fighter.called} is not disarmed")
         penalty = 1 + state.disarmed
         return (fighter.with_condition(disarmed=None, rearming=penalty),
                 (StatusRemoved(me, "disarmed"), StatusAdded(me, f"rearming (-{penalty})")))
     if action == "stand-up":
         if not state.prone:
-            raise RulesError(f"{me} is not down")
+            raise RulesError(f"{fighter.called} is not down")
         return fighter.with_condition(prone=False), (StatusRemoved(me, "prone"),)
     if action in _TOGGLES:
         now = not getattr(state, action)
         kind = StatusAdded if now else StatusRemoved
         return fighter.with_condition(**{action: now}), (kind(me, action),)
+    if action == "drop-shield":
+        if not fighter.has_shield:
+            raise RulesError(f"{fighter.called} holds no shield")
+        return fighter.with_condition(dropped_shield=True), (StatusAdded(me, "shield dropped"),)
     if action == "recover":
         return fighter.with_condition(stress=()), (StatusRemoved(me, "Health stress"),)
     return _token_aspect(fighter, request)
@@ -105,7 +132,7 @@ def _token_aspect(fighter: Combatant,
         left_consequences = tuple(c for c in state.consequences if c[1] != aspect)
         return (fighter.with_condition(consequences=left_consequences),
                 (AspectRemoved(fighter.id, aspect),))
-    raise RulesError(f"params.aspect: {fighter.id} has no temporary aspect or consequence "
+    raise RulesError(f"params.aspect: {fighter.called} has no temporary aspect or consequence "
                      f"{aspect!r} (its own aspects are edited in the stat block)")
 
 
@@ -125,6 +152,51 @@ def _zone_aspect(board: Board, request: ActionRequest) -> Resolution:
     table = {k: v for k, v in table.items() if v}
     combat = {**board.combat, "zone_aspects": table}
     return Resolution((event,), board.with_combat(combat), _sentence(event, zone))
+
+
+def _pick_aspect(board: Board, request: ActionRequest, dice: DiceSource) -> Resolution:
+    """Remove an aspect chosen from the list of those on the actor (temporary ones and
+    consequences), his zone and the scene (decision ``aspect``: its number)."""
+    piece = board.token(request.actor)
+    me = replace(combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id),
+                 name=piece.name)
+    zone = board.measurer.zone_of(piece.id) if board.measurer is not None else None
+    state = me.condition
+    mine = [(a, None) for a in (*state.aspects, *(c for _, c in state.consequences))]
+    listed = [*mine, *((a, zone) for a in board.combat.get("zone_aspects", {}).get(zone, ())),
+              *((a, "scene") for a in board.combat.get("scene_aspects", ()))]
+    if not listed:
+        raise RulesError(f"no temporary aspect on {me.called}, his zone or the scene to remove")
+    answer = request.answers.get("aspect")
+    if answer is None:
+        choices = tuple(Choice(str(n), f"{a} ({where or me.called})".replace("(scene)",
+                                                                             "(the scene)"))
+                        for n, (a, where) in enumerate(listed, 1))
+        ask = Decision("aspect", f"Remove which aspect ({me.called})?", who=me.id,
+                       choices=choices)
+        return Resolution((), board, f"Remove an aspect ({me.called}): which?", decision=ask)
+    if len(answer) != 1 or not answer[0].isdigit() or not 1 <= int(answer[0]) <= len(listed):
+        raise RulesError(f"answers.aspect: {','.join(answer)!r} is not a number from 1 to "
+                         f"{len(listed)}")
+    aspect, where = listed[int(answer[0]) - 1]
+    params = {**request.params, "aspect": aspect, **({"zone": where} if where else {})}
+    return perform(board, replace(request, params=params, answers={}), dice)
+
+
+def _scene_aspect(board: Board, request: ActionRequest) -> Resolution:
+    aspect = _aspect_param(request)
+    scene = list(board.combat.get("scene_aspects", ()))
+    event: AspectPlaced | AspectRemoved
+    if request.action == "add-aspect":
+        scene.append(aspect)
+        event = AspectPlaced("the scene", aspect)
+    elif aspect in scene:
+        scene.remove(aspect)
+        event = AspectRemoved("the scene", aspect)
+    else:
+        raise RulesError(f"params.aspect: the scene has no aspect {aspect!r}")
+    return Resolution((event,), board.with_combat({**board.combat, "scene_aspects": scene}),
+                      describe(event))
 
 
 def _aspect_param(request: ActionRequest) -> str:

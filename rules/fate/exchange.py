@@ -69,7 +69,7 @@ class Side:
     def label(self) -> str:
         lead = ""
         if len(self.group) > 1 and self.leader is not None:
-            lead = f" (leader {self.leader.id}, {len(self.group)} foes)"
+            lead = f" (leader {self.leader.called}, {len(self.group)} foes)"
         return f"{self.skill.title()} {ladder_name(self.rating)}{lead}"
 
 
@@ -131,9 +131,9 @@ def attack_problem(attacker: Combatant, target: Combatant, stance: str,
                    facts: MapFacts) -> str | None:
     """Why ``attacker`` cannot use ``stance`` on ``target`` now, or None."""
     if attacker.condition.taken_out:
-        return f"{attacker.id} is taken out"
+        return f"{attacker.called} is taken out"
     if target.condition.taken_out:
-        return f"{target.id} is already taken out"
+        return f"{target.called} is already taken out"
     grapple = _grapple_problem(attacker, target, stance)
     if grapple is not None or stance.startswith("grapple"):
         return grapple
@@ -150,11 +150,11 @@ def _grapple_problem(attacker: Combatant, target: Combatant, stance: str) -> str
         return None
     if stance == "grapple":
         busy = state.grappling or state.grappled_by
-        return f"{attacker.id} is already in a grapple" if busy else None
+        return f"{attacker.called} is already in a grapple" if busy else None
     if stance.startswith("grapple:"):
-        return f"{STANCES[stance].name} needs {attacker.id} in a grapple with {target.id}"
+        return f"{STANCES[stance].name} needs {attacker.called} in a grapple with {target.called}"
     if (state.grappling or state.grappled_by) and not state.dagger_drawn:
-        return f"{attacker.id} is in a grapple: only the grappling moves (or a drawn dagger)"
+        return f"{attacker.called} is in a grapple: only the grappling moves (or a drawn dagger)"
     return None
 
 

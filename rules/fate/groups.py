@@ -4,8 +4,8 @@ Several foes attacking one character make a single roll at their leader's rating
 highest Fists, Weapons or, for mooks, Toughness among them) plus the odds bonus: 2:1 or 3:1
 +1, 4:1 to 6:1 +2, 7:1 to 9:1 +3, 10:1 or more +4. The foes engaging a character are the
 tokens of the other side that touch it (``MapFacts.adjacent_to_target``) or stand in its zone,
-and are not taken out. Stress that takes a mook out "blows through" to the next mook of its
-group (``Piece.group``).
+and are not taken out. Stress that takes a mook out "blows through" only to the next of the
+mooks a PC attacks at once (:mod:`rules.fate.resolve`).
 
 Examples
 --------
@@ -23,7 +23,19 @@ from collections.abc import Mapping, Sequence
 from rules.fate.statblock import Combatant
 from rules.table import Board, Piece
 
-__all__ = ["engaged_foes", "group_members", "leader_rating", "leader_skill", "odds_bonus"]
+__all__ = ["GROUP", "engaged_foes", "leader_rating", "leader_skill", "members", "odds_bonus"]
+
+
+GROUP = "group:"
+"""The prefix of a turn-order entry for a group of tokens."""
+
+
+def members(board: Board, entry: str) -> tuple[str, ...]:
+    """The tokens of a turn-order entry (one, or every token of the group)."""
+    if entry.startswith(GROUP):
+        name = entry.removeprefix(GROUP)
+        return tuple(p.id for p in board.tokens if p.group == name)
+    return (entry,)
 
 
 def odds_bonus(foes: int) -> int:
@@ -76,20 +88,3 @@ def engaged_foes(board: Board, fighters: Mapping[str, Combatant], actor: Piece, 
         if piece.id in touching or (zone_of is not None and zone_of(piece.id) == zone):
             found.append(piece.id)
     return tuple(found)
-
-
-def group_members(board: Board, fighters: Mapping[str, Combatant], first: Piece) -> tuple[str, ...]:
-    """``first`` then the other mooks of its group still in the fight, in board order.
-
-    >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, group="w"), Piece("b", "B", 0, 1),
-    ...               Piece("c", "C", 0, 2, group="w")))
-    >>> group_members(board, {p.id: Combatant(p.id, mook=True) for p in board.tokens},
-    ...               board.token("c"))
-    ('c', 'a')
-    """
-    if first.group is None:
-        return (first.id,)
-    others = tuple(p.id for p in board.tokens if p.group == first.group and p.id != first.id
-                   and p.id in fighters and fighters[p.id].mook
-                   and not fighters[p.id].condition.taken_out)
-    return (first.id, *others)

@@ -47,7 +47,7 @@ _T = TypeVar("_T")
 
 _TOP_KEYS = {
     "skills", "weapon", "armour", "shield", "mook", "toughness", "health", "weight", "mounted",
-    "seat", "aspects", "condition",
+    "seat", "aspects", "condition", "refresh",
 }
 _WEAPON_KEYS = {"name", "type", "skill"}
 _CONDITION_FLAGS = (
@@ -56,7 +56,7 @@ _CONDITION_FLAGS = (
 )
 _CONDITION_KEYS = {
     *_CONDITION_FLAGS, "stress", "consequences", "aspects", "disarmed", "rearming",
-    "grappling", "grappled_by",
+    "grappling", "grappled_by", "fate_points", "free_tags",
 }
 
 
@@ -78,6 +78,7 @@ def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> C
         seat=_int(data, "seat", where, None, 0, 10_000),
         aspects=_texts(data, "aspects", where),
         condition=_condition(data.get("condition", {}), f"{where}.condition", health),
+        refresh=_int(data, "refresh", where, None, 0, 20),
     )
 
 
@@ -92,6 +93,8 @@ def combatant_to_dict(combatant: Combatant) -> dict[str, Any]:
     }
     if combatant.seat is not None:
         data["seat"] = combatant.seat
+    if combatant.refresh is not None:
+        data["refresh"] = combatant.refresh
     return data
 
 
@@ -100,6 +103,9 @@ def _condition_to_dict(condition: Condition) -> dict[str, Any]:
     data["stress"] = list(condition.stress)
     data["consequences"] = dict(condition.consequences)
     data["aspects"] = list(condition.aspects)
+    data["free_tags"] = list(condition.free_tags)
+    if condition.fate_points is None:
+        del data["fate_points"]
     return data
 
 
@@ -116,6 +122,8 @@ def _condition(data: Any, where: str, health: int) -> Condition:
         rearming=_int(data, "rearming", where, 0, 0, 100),
         grappling=_text(data, "grappling", where),
         grappled_by=_text(data, "grappled_by", where),
+        fate_points=_int(data, "fate_points", where, None, 0, 100),
+        free_tags=_texts(data, "free_tags", where),
         **flags,
     )
 

@@ -27,15 +27,25 @@ from rules.fate.exchange import (
     solo_side,
     squeeze_difficulty,
 )
+from rules.fate.fate_points import maneuver_price
+from rules.fate.groups import GROUP, members
 from rules.fate.parsing import combatant_from_dict
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import Combatant
+from rules.fate.zones import zone_steps
 from rules.interface import AttackRequest
 from rules.registry import RulesError
 from rules.table import Board, MapFacts
 
 __all__ = [
-    "MODES", "Plan", "aspects_within", "attacker_stance", "fighters_of", "make_plan", "mode_of",
+    "MODES",
+    "Plan",
+    "aspects_within",
+    "attacker_stance",
+    "fighters_of",
+    "make_plan",
+    "mode_of",
+    "turn_problem",
 ]
 
 MODES = ("exchange", "turns")
@@ -62,8 +72,12 @@ class Plan:
 
     @property
     def exchange(self) -> bool:
-        """Whether the other side chooses its own stance (an exchange, not a grapple move)."""
-        return self.mode == "exchange" and not self.attacker.stance.startswith("grapple")
+        """Whether the other side chooses its own stance: an exchange, not a grapple move nor
+        a maneuver rolled against the target's Athletics (Blinding, the indirect attacks,
+        placing an aspect: L37, L41), which the target only resists."""
+        stance = STANCES[self.attacker.stance]
+        return (self.mode == "exchange" and not self.attacker.stance.startswith("grapple")
+                and stance.defense != "athletics")
 
 
 def mode_of(board: Board) -> str:
@@ -77,7 +91,8 @@ def mode_of(board: Board) -> str:
 
 def fighters_of(board: Board) -> dict[str, Combatant]:
     """Every token's combatant by id (``RulesError`` naming the first bad stat block)."""
-    return {piece.id: combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+    return {piece.id: replace(combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats",
+                                                  piece.id), name=piece.name)
             for piece in board.tokens}
 
 
@@ -104,6 +119,8 @@ def make_plan(board: Board, request: AttackRequest, reply: str | None = None,
     problem = _problem(board, request, stance, facts, (attacker, target))
     side = group_side(solo_side(attacker, stance, None, target, "defend"), board, fighters,
                       board.token(request.target), facts.adjacent_to_target, facts.target_zone)
+    if problem is None and not request.gm_override:
+        problem = group_rolled(board, side.group, request.target)
     plan = Plan(mode, side, None, None, facts, back, fighters, problem)
     if stance == "grapple:squeeze":
         return Plan(mode, side, None, squeeze_difficulty(target), facts, back, fighters,
@@ -119,11 +136,63 @@ def _problem(board: Board, request: AttackRequest, stance: str, facts: MapFacts,
     checks: tuple[Callable[[], str | None], ...] = (
         lambda: attack_problem(attacker, target, stance, facts),
         lambda: _turns_problem(attacker, stance) if mode_of(board) == "turns" else None,
+        lambda: None if request.gm_override else turn_problem(board, request.attacker),
         lambda: _aspect_problem(board, request, stance, facts),
-        lambda: f"{attacker.id} has {wielded} in hand, not {request.weapon}"
+        lambda: _several_problem(board, request, stance),
+        lambda: _move_problem(board, request, stance),
+        lambda: _price_problem(board, stance, attacker),
+        lambda: f"{attacker.called} has {wielded} in hand, not {request.weapon}"
         if request.weapon and request.weapon.lower() != wielded.lower() else None,
     )
     return next((found for check in checks if (found := check()) is not None), None)
+
+
+def _price_problem(board: Board, stance: str, attacker: Combatant) -> str | None:
+    """L33: a maneuver adding or removing an aspect needs the fate point it costs."""
+    places = STANCES[stance].aspect is not None or stance in ("maneuver:aspect",
+                                                              "maneuver:remove-aspect")
+    if places and maneuver_price(board, attacker) > attacker.fate_points:
+        return (f"{attacker.called} has no fate point left: a maneuver's aspect costs one "
+                "(L33; the setting maneuver_cost)")
+    return None
+
+
+def _move_problem(board: Board, request: AttackRequest, stance: str) -> str | None:
+    """A push's or throw's destination ``params["to"]`` must be a zone the target can be
+    moved into (the shifts it costs are settled by the roll)."""
+    to = request.params.get("to")
+    if stance not in ("maneuver:push", "maneuver:throw") or not to:
+        return None
+    name = board.token(request.target).name
+    steps = zone_steps(board, request.target, to) if board.measurer is not None else None
+    if steps is None:
+        return f"{name} cannot be moved to {to}: no zone of that name joined to where he stands"
+    return f"{name} already stands in {to}" if steps == 0 else None
+
+
+def _several_problem(board: Board, request: AttackRequest, stance: str) -> str | None:
+    """Attacking several opponents at once (``request.also``, L75): a plain attack on mooks,
+    each within reach, each once; the stress blowing through one goes to the next."""
+    if not request.also:
+        return None
+    names = {piece.id: piece.name for piece in board.tokens}
+    if stance != "attack":
+        return f"only a plain attack strikes several opponents at once, not {STANCES[stance].name}"
+    fighters = fighters_of(board)
+    chain = (request.target, *request.also)
+    for token in chain:
+        if token not in fighters:
+            return f"no token with id {token}"
+        if token == request.attacker or chain.count(token) > 1:
+            return f"{names[token]} is named twice among the opponents attacked at once"
+        if not fighters[token].mook:
+            return (f"{names[token]} is not a mook: stress blows through only from mook to "
+                    "mook (attack named opponents one at a time)")
+        facts = board.measurer.facts(request.attacker, token) if board.measurer else NO_FACTS
+        found = attack_problem(fighters[request.attacker], fighters[token], stance, facts)
+        if found is not None and token != request.target:
+            return f"{names[token]}: {found}"
+    return None
 
 
 def _aspect_problem(board: Board, request: AttackRequest, stance: str,
@@ -133,30 +202,66 @@ def _aspect_problem(board: Board, request: AttackRequest, stance: str,
     if stance not in ("maneuver:aspect", "maneuver:remove-aspect"):
         return None
     aspect = request.params.get("aspect", "").strip()
-    if not aspect:
-        return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
     if stance == "maneuver:aspect":
+        if not aspect:
+            return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
         on_zone = request.params.get("on") == "zone"
         return "the target stands in no zone" if on_zone and facts.target_zone is None else None
-    if aspect not in aspects_within(board, request, facts):
-        return f"no temporary aspect {aspect!r} on either fighter or in their zones"
+    within = aspects_within(board, request, facts)
+    if not within:
+        return "no temporary aspect on either fighter, in their zones or on the scene"
+    if aspect and aspect not in within:
+        return f"no temporary aspect {aspect!r} on either fighter, in their zones or the scene"
     return None
 
 
-def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> set[str]:
-    """The temporary aspects a remove-aspect maneuver can reach."""
+def aspects_within(board: Board, request: AttackRequest, facts: MapFacts) -> tuple[str, ...]:
+    """The temporary aspects a remove-aspect maneuver can reach, in order: the fighters',
+    their zones', the scene's (each once)."""
     fighters = fighters_of(board)
-    found = {a for t in (request.attacker, request.target)
-             for a in fighters[t].condition.aspects}
+    found = [a for t in (request.attacker, request.target)
+             for a in fighters[t].condition.aspects]
     table = board.combat.get("zone_aspects", {})
     for zone in (facts.attacker_zone, facts.target_zone):
-        found.update(table.get(zone, ()) if zone is not None else ())
-    return found
+        found += table.get(zone, ()) if zone is not None else ()
+    found += board.combat.get("scene_aspects", ())
+    return tuple(dict.fromkeys(found))
+
+
+def group_rolled(board: Board, group: tuple[str, ...], victim: str) -> str | None:
+    """L61 "the GM makes a single roll for them": a group of several foes that has already
+    rolled against ``victim`` in this exchange (``board.combat["group_rolls"]``, kept while
+    a fight is under way) does not roll again until the next one."""
+    if len(group) < 2 or mode_of(board) != "exchange":
+        return None
+    round_ = board.combat.get("round", 0)
+    for roll in board.combat.get("group_rolls", ()):
+        if roll["round"] == round_ and roll["against"] == victim and set(group) & set(
+                roll["tokens"]):
+            names = ", ".join(board.token(t).name for t in roll["tokens"])
+            return (f"{names} already made their one roll against {board.token(victim).name} "
+                    "this exchange (one roll for a group, L61): next exchange, or Out of turn")
+    return None
+
+
+def turn_problem(board: Board, token: str) -> str | None:
+    """L1 "the players take turns based on initiative": in a turn-based fight under way only
+    the acting entry (a token, or a member of the acting group) attacks; the GM lets another
+    act with Out of turn (``gm_override``)."""
+    order = board.combat.get("order", ())
+    if mode_of(board) != "turns" or not board.combat.get("round") or not order:
+        return None
+    entry = str(order[int(board.combat.get("turn", 0)) % len(order)])
+    if token in members(board, entry):
+        return None
+    acting = entry.removeprefix(GROUP) if entry.startswith(GROUP) else board.token(entry).name
+    return (f"it is {acting}'s turn, not {board.token(token).name}'s (tick Out of turn to let "
+            f"{board.token(token).name} act now)")
 
 
 def _turns_problem(attacker: Combatant, stance: str) -> str | None:
     if attacker.condition.full_defense:
-        return f"{attacker.id} is on full defense until its next turn: no attack"
+        return f"{attacker.called} is on full defense until its next turn: no attack"
     if stance == "full-defense":
         return "in a turn-based fight full defense is an action (Full defense), not an attack"
     return None

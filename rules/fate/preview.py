@@ -26,10 +26,12 @@ from rules.fate.odds import margin_distribution, win_by_at_least
 from rules.fate.plan import Plan, make_plan
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.stress import stress_modifiers
+from rules.fate.zones import push_cost, throw_cost, zone_steps
 from rules.interface import AttackRequest, Chance, Preview
 from rules.table import Board, MapFacts
 
-__all__ = ["margin_chances", "preview", "reply_chances", "stress_line"]
+__all__ = ["destination", "margin_chances", "move_line", "odds_line", "preview", "reply_chances",
+           "stress_line"]
 
 MOST_SHIFTS = 6
 """The card lists the chance of winning by at least 1 to this many shifts."""
@@ -49,13 +51,24 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     bonus = plan.attacker.bonus - against
     chances = margin_chances(bonus, a, t)
     lines = (_side_line(a, plan.attacker), _defender_line(t, plan),
-             stress_line(plan, request.target))
+             stress_line(plan, request.target, destination(board, request)),
+             odds_line(chances))
     data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
             "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
             "odds": {label: {"probability": float(p), "fraction": str(p)}
                      for label, p in _margin_rows(bonus, a, t)},
             "margins": {str(m): str(p) for m, p in margin_distribution(bonus).items()}}
     return Preview(request.attacker, request.target, weapon, lines, chances, data=data)
+
+
+def odds_line(chances: tuple[Chance, ...]) -> str:
+    """The card's line of exact chances: win, tie, loss and winning by 2 or more.
+
+    >>> odds_line(margin_chances(0, "A", "B"))
+    'A wins 41.6 %, tie 16.9 %, B wins 41.6 %; A wins by 2+ 26.1 %'
+    """
+    first = ", ".join(f"{c.label} {100 * c.probability:.1f} %" for c in chances[:3])
+    return f"{first}; {chances[3].label} {100 * chances[3].probability:.1f} %"
 
 
 def margin_chances(bonus: int, first: str, second: str) -> tuple[Chance, ...]:
@@ -108,8 +121,40 @@ def _defender_line(name: str, plan: Plan) -> str:
     return _side_line(name, plan.defender)
 
 
-def stress_line(plan: Plan, target: str) -> str:
-    """What the attacker's win would do to ``target``: the stress lines, or the maneuver.
+def destination(board: Board, request: AttackRequest) -> tuple[str, int] | None:
+    """The zone a push or throw asks for (``params["to"]``) and how many zones away it is."""
+    to = request.params.get("to")
+    steps = zone_steps(board, request.target, to) if to and board.measurer else None
+    return None if to is None or steps is None else (to, steps)
+
+
+def move_line(plan: Plan, target: str, to: tuple[str, int] | None) -> str:
+    """What a push or throw buys: the shifts each number of zones costs (and ``to``'s).
+
+    >>> from rules.table import Piece
+    >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0), Piece("b", "B", 1, 0)))
+    >>> line = move_line(make_plan(board, AttackRequest("a", "b", options=("maneuver:throw",)),
+    ...                            "attack"), "b", ("Pit", 2))
+    >>> line.split("; ")
+    ['on a win: Throw or Knockback, weight 2: 1 zone 3 shifts, 2 zones 7, 3 zones 12', \
+'to Pit (2 zones): 7 shifts, fewer and nobody moves']
+    """
+    throw = plan.attacker.stance == "maneuver:throw"
+    weight = plan.fighters[target].weight
+    cost = throw_cost if throw else push_cost
+    zones = ", ".join(f"{z} zone{'s' * (z != 1)} {cost(weight, z)}{' shifts' * (z == 1)}"
+                      for z in (1, 2, 3))
+    text = f"on a win: {STANCES[plan.attacker.stance].name}, weight {weight}: {zones}"
+    if to is not None:
+        name, steps = to
+        text += f"; to {name} ({steps} zone{'s' * (steps != 1)}): {cost(weight, steps)} " \
+                "shifts, fewer and nobody moves"
+    return text + ("" if throw else "; the pusher goes along")
+
+
+def stress_line(plan: Plan, target: str, to: tuple[str, int] | None = None) -> str:
+    """What the attacker's win would do to ``target``: the stress lines, or the maneuver
+    (a push's or throw's costs; ``to`` the destination zone and the zones to it).
 
     >>> from rules.table import Piece
     >>> axe = {"weapon": {"name": "Axe", "type": "axe"}, "skills": {"might": 2}}
@@ -119,6 +164,8 @@ def stress_line(plan: Plan, target: str) -> str:
     'stress on a win = shifts +2 axe +1 half Might +1 axe against a shield (shifts +4)'
     """
     striker = plan.attacker.striker
+    if plan.attacker.stance in ("maneuver:push", "maneuver:throw"):
+        return move_line(plan, target, to)
     if plan.attacker.stance not in ("attack", "grapple:throw", "grapple:squeeze"):
         return f"on a win: {STANCES[plan.attacker.stance].name}, no stress"
     if plan.difficulty is not None:

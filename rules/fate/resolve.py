@@ -5,10 +5,12 @@ the higher total wins by the difference in shifts, a tie does nothing (text, "Co
 the winner's stance takes effect on the loser:
 
 - ``attack``: Health stress (:mod:`rules.fate.stress`); a mook's stress blows through to the
-  next mook of its group; stress past the track asks the loser for a consequence (decision
+  next of the opponents the attacker strikes at once (``AttackRequest.also``, text L75);
+  stress past the track asks the loser for a consequence (decision
   ``consequence``: ``mild``, ``moderate``, ``severe``, ``taken-out``), else taken out;
 - ``full-defense``: no damage; 3 or more shifts give spin (+1 on the next roll);
-- ``defend`` (the turn-based defender): nothing; the attack simply fails;
+- ``defend`` (the turn-based defender): beating a plain attack, stress on the attacker (L1,
+  unless the setting ``defender_wins`` is ``no-stress``); else the move simply fails;
 - Blinding and the indirect attacks place their aspect; Disarming takes the weapon (the shifts
   add to the rearm penalty); Pushing and Throw move the loser by zones (decision ``zones`` when
   the shifts pay for more than one; the destination zone is ``params["to"]``);
@@ -19,8 +21,9 @@ Resolution is deterministic given the dice and the answers; a pause returns the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.dice import DiceSource
@@ -39,17 +42,19 @@ from rules.events import (
     StressMarked,
     TakenOut,
 )
+from rules.fate.aspects import Invocation, invocable, invoke_decision, read_invocations
 from rules.fate.exchange import Side
+from rules.fate.fate_points import maneuver_price
 from rules.fate.fudge import roll_4df
-from rules.fate.groups import group_members
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_to_dict, restat
-from rules.fate.plan import Plan, make_plan
-from rules.fate.preview import reply_chances, stress_line
+from rules.fate.plan import Plan, aspects_within, make_plan
+from rules.fate.preview import destination, reply_chances, stress_line
+from rules.fate.settings import setting
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import CONSEQUENCES, Combatant
 from rules.fate.stress import mook_capacity, stress_modifiers, track_box
-from rules.fate.zones import push_cost, throw_cost, zones_for
+from rules.fate.zones import push_cost, throw_cost, zone_steps, zones_for
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
@@ -74,6 +79,9 @@ class _Run:
     stress: dict[str, Any] = field(default_factory=dict)
     zone_aspects: dict[str, list[str]] = field(default_factory=dict)
     positions: dict[str, tuple[float, float]] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    scene: list[str] | None = None
 
     def name(self, token: str) -> str:
         return self.board.token(token).name
@@ -87,12 +95,29 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
     plan = make_plan(board, request)
     if plan.problem is not None and not request.gm_override:
         raise RulesError(plan.problem)
+    if plan.attacker.stance == "maneuver:remove-aspect" and not request.params.get("aspect"):
+        listed = aspects_within(board, request, plan.facts)
+        answer = request.answer("aspect")
+        if answer is None:
+            ask = Decision("aspect", f"{board.token(request.attacker).name}: remove which "
+                           "aspect?", who=request.attacker,
+                           choices=tuple(Choice(str(n), a) for n, a in enumerate(listed, 1)))
+            return Resolution((), board, "Remove an aspect: which?", decision=ask)
+        if len(answer) != 1 or not answer[0].isdigit() or not 1 <= int(answer[0]) <= len(listed):
+            raise RulesError(f"answers.aspect: {','.join(answer)!r} is not a number from 1 to "
+                             f"{len(listed)}")
+        request = replace(request, params={**request.params, "aspect": listed[int(answer[0]) - 1]})
+        plan = make_plan(board, request)
     if plan.defender is None and plan.difficulty is None:
         return _ask_stance(board, plan, request)
     zones = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
     run = _Run(board, request, plan, dict(plan.fighters), zone_aspects=zones)
-    margin = _roll(run, dice)
-    decision = _settle(run, margin)
+    _roll(run, dice)
+    decision = _invocations(run, dice)
+    margin = run.totals[0] - run.totals[1]
+    if decision is None:
+        _set_targets(run, *run.totals)
+        decision = _settle(run, margin)
     if decision is not None:
         waiting = f"{_title(run, margin)}: waiting for {run.name(decision.who)}"
         return Resolution(tuple(run.events), board, waiting, _notes(run), decision,
@@ -105,7 +130,7 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
 def _notes(run: _Run) -> tuple[str, ...]:
     names = {piece.id: piece.name for piece in run.board.tokens}
     stress = run.stress
-    lines = exchange_lines(run.events, names)
+    lines = [*exchange_lines(run.events, names), *run.lines]
     if stress:
         mods = "".join(f" {m['value']:+d} {m['reason']}" for m in stress["modifiers"])
         lines.append(f"stress on {names[stress['token']]}: {stress['shifts']} shifts{mods}"
@@ -133,12 +158,14 @@ def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
     mods = "".join(f", {m}" for m in plan.attacker.modifiers)
     prompt = (f"{target}: {attacker} starts an exchange ({STANCES[plan.attacker.stance].name},"
               f" {plan.attacker.label}{mods} = {plan.attacker.bonus:+d}; "
-              f"{stress_line(plan, request.target)}); what does {target} do?")
+              f"{stress_line(plan, request.target, destination(board, request))}); "
+              f"what does {target} do?")
     ask = Decision("stance", prompt, who=request.target, choices=stance_choices(chances))
     return Resolution((), board, f"{attacker} vs {target}: waiting for {target}", decision=ask)
 
 
-def _roll(run: _Run, dice: DiceSource) -> int:
+def _roll(run: _Run, dice: DiceSource) -> None:
+    """Both sides' rolls (or the attacker's against a difficulty), into ``run.totals``."""
     plan = run.plan
     run.events.append(StanceTaken(plan.attacker.token, STANCES[plan.attacker.stance].name))
     mine = _side_roll(run, plan.attacker, dice)
@@ -148,8 +175,68 @@ def _roll(run: _Run, dice: DiceSource) -> int:
         if plan.exchange:
             run.events.append(StanceTaken(plan.defender.token, STANCES[plan.defender.stance].name))
         theirs = _side_roll(run, plan.defender, dice)
-    _set_targets(run, mine, theirs)
-    return mine - theirs
+    run.totals = [mine, theirs]
+
+
+def _invocations(run: _Run, dice: DiceSource) -> Decision | None:
+    """L33: after the dice, each side that can pay is asked which aspects it invokes (the
+    attacker ``invoke``, the other side ``invoke-against``): +2, or the four dice again."""
+    plan, request = run.plan, run.request
+    sides = [(plan.attacker, "invoke", request.target)]
+    if plan.defender is not None:
+        sides.append((plan.defender, "invoke-against", request.attacker))
+    zones = (plan.facts.attacker_zone, plan.facts.target_zone)
+    for index, (side, decision_id, other) in enumerate(sides):
+        me = run.fighters[side.token]
+        options = invocable(run.board, (me, run.fighters[other]), zones)
+        asked = invoke_decision(decision_id, me, options, _standing(run, index))
+        if asked is None:
+            continue
+        answer = request.answer(decision_id)
+        if answer is None:
+            return asked
+        for invocation in read_invocations(decision_id, answer, me, options):
+            _invoke(run, index, side, invocation, dice)
+    return None
+
+
+def _standing(run: _Run, index: int) -> str:
+    mine, theirs = run.totals[index], run.totals[1 - index]
+    how = "a tie" if mine == theirs else \
+        f"{'winning' if mine > theirs else 'losing'} by {abs(mine - theirs)}"
+    return f"rolled {mine} against {theirs}, {how}"
+
+
+def _invoke(run: _Run, index: int, side: Side, invocation: Invocation,
+            dice: DiceSource) -> None:
+    """Apply one invocation to the side's roll and pay for it (a free tag, else a point)."""
+    position = [i for i, e in enumerate(run.events) if isinstance(e, RollMade)][index]
+    roll = run.events[position]
+    assert isinstance(roll, RollMade)
+    option = invocation.option
+    if invocation.reroll:
+        again = roll_4df(dice, f"{run.name(side.token)} ({side.skill}), invoking {option.aspect}")
+        total = roll.total - sum(d.faces[0] for d in roll.dice) + sum(d.faces[0] for d in again)
+        run.events[position] = replace(roll, dice=again, total=total)
+        what = "rerolls"
+    else:
+        total = roll.total + 2
+        run.events[position] = replace(roll, modifiers=(*roll.modifiers,
+                                                        Modifier(2, f"invokes {option.aspect}")),
+                                       total=total)
+        what = "+2"
+    run.totals[index] = total
+    me = run.fighters[side.token]
+    if option.free:
+        tags = list(me.condition.free_tags)
+        tags.remove(option.aspect)
+        run.change(side.token, free_tags=tuple(tags))
+        paid = "a free tag"
+    else:
+        run.change(side.token, fate_points=me.fate_points - 1)
+        paid = f"a fate point, {me.fate_points - 1} left"
+    run.lines.append(f"{run.name(side.token)} invokes {option.aspect} ({option.where}): "
+                     f"{what} ({paid}) = {total}")
 
 
 def _side_roll(run: _Run, side: Side, dice: DiceSource) -> int:
@@ -201,7 +288,7 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
             attacker_won: bool) -> Decision | None:
     stance = winner.stance
     aspect = STANCES[stance].aspect
-    if stance in ("attack", "grapple:throw"):
+    if stance in ("attack", "grapple:throw") or _defense_strikes(run, stance):
         return _stress(run, winner, loser, shifts, attacker_won)
     if stance == "grapple:squeeze":
         return _squeeze(run, winner, loser, shifts)
@@ -211,28 +298,51 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
     if aspect is not None:
         run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
         run.events.append(AspectPlaced(loser, aspect))
+        _tag_won(run, winner.token, aspect)
     if stance == "maneuver:disarming":
         run.change(loser, disarmed=shifts, dagger_drawn=False)
         run.events.append(StatusAdded(loser, f"disarmed (rearm at -{1 + shifts})"))
     if stance in ("maneuver:push", "maneuver:throw"):
         return _move(run, winner, loser, shifts)
     if stance == "maneuver:aspect":
-        _place_aspect(run, loser)
+        _tag_won(run, winner.token, _place_aspect(run, loser))
     if stance == "maneuver:remove-aspect":
         _remove_aspect(run, (winner.token, loser))
+        _tag_won(run, winner.token, None)
     _grapple_effect(run, winner.token, loser, stance)
     return None
 
 
-def _place_aspect(run: _Run, loser: str) -> None:
+def _defense_strikes(run: _Run, stance: str) -> bool:
+    """L1 "In either case, the winner inflicts ... stress": a turn-based defender who beats a
+    plain attack strikes back, unless the GM's setting ``defender_wins`` is ``no-stress``."""
+    return (stance == "defend" and run.plan.attacker.stance == "attack"
+            and setting(run.board, "defender_wins") == "stress")
+
+
+def _tag_won(run: _Run, winner: str, aspect: str | None) -> None:
+    """L33: the maneuver's aspect (None: one removed) costs the winner a fate point under the
+    setting ``maneuver_cost`` and earns him a free tag on an aspect placed."""
+    me = run.fighters[winner]
+    price = maneuver_price(run.board, me)
+    tags = me.condition.free_tags + ((aspect,) if aspect is not None else ())
+    run.change(winner, free_tags=tags,
+               fate_points=me.fate_points - price if price else me.condition.fate_points)
+    paid = f"a fate point, {me.fate_points - price} left" if price else "no fate point"
+    tag = f"a free tag on {aspect}" if aspect is not None else "no tag"
+    run.lines.append(f"{run.name(winner)}: {tag} ({paid})")
+
+
+def _place_aspect(run: _Run, loser: str) -> str:
     aspect = run.request.params["aspect"].strip()
     zone = run.plan.facts.target_zone
     if run.request.params.get("on") == "zone" and zone is not None:
         run.zone_aspects[zone] = [*run.zone_aspects.get(zone, []), aspect]
         run.events.append(AspectPlaced(zone, aspect, zone=True))
-        return
+        return aspect
     run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
     run.events.append(AspectPlaced(loser, aspect))
+    return aspect
 
 
 def _remove_aspect(run: _Run, tokens: tuple[str, str]) -> None:
@@ -248,6 +358,10 @@ def _remove_aspect(run: _Run, tokens: tuple[str, str]) -> None:
             run.zone_aspects[zone] = [a for a in run.zone_aspects[zone] if a != aspect]
             run.events.append(AspectRemoved(zone, aspect, zone=True))
             return
+    scene = list(run.board.combat.get("scene_aspects", ()))
+    if aspect in scene:
+        run.scene = [a for a in scene if a != aspect]
+        run.events.append(AspectRemoved("the scene", aspect))
 
 
 def _grapple_effect(run: _Run, winner: str, loser: str, stance: str) -> None:
@@ -311,9 +425,13 @@ def _inflict(run: _Run, winner: str, loser: str, shifts: int,
 
 
 def _blow_through(run: _Run, first: str, stress: int) -> None:
-    """Mook stress: each mook of the group takes what it can; what takes one out goes on."""
-    for token in group_members(run.board, run.fighters, run.board.token(first)):
+    """Mook stress (L75): each mook takes what it can; what takes one out goes on to the next
+    of the opponents attacked at once (``request.also``, in order), never to others."""
+    chain = (first, *run.request.also) if first == run.request.target else (first,)
+    for token in chain:
         mook = run.fighters[token]
+        if mook.condition.taken_out:
+            continue
         taken = min(stress, mook_capacity(mook))
         total = sum(mook.condition.stress) + taken
         run.change(token, stress=(total,))
@@ -369,29 +487,70 @@ def _taken_out(run: _Run, token: str) -> None:
 
 
 def _move(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
+    """Pushing and Throw (text, "Maneuvers"): the shifts pay for the zones (weight + 1 per
+    zone for a push; weight + 1, then each zone one more than the last, for a throw); the
+    zone ``params["to"]`` is reached only when the shifts pay for the zones on the way."""
     throw = winner.stance == "maneuver:throw"
     weight = run.fighters[loser].weight
     most = zones_for(weight, shifts, throw=throw)
-    if most == 0:
-        return None
-    zones = _zones_answer(run, most)
-    if zones is None:
-        cost = throw_cost if throw else push_cost
-        choices = tuple(Choice(str(z), f"{z} zone{'s' * (z != 1)} ({cost(weight, z)} shifts)",
-                               cost=cost(weight, z)) for z in range(1, most + 1))
-        prompt = f"{run.name(winner.token)} moves {run.name(loser)} how many zones?"
-        return Decision("zones", prompt, who=winner.token, choices=choices)
+    what = f"{STANCES[winner.stance].name} {run.name(loser)} (weight {weight})"
+    cost = throw_cost if throw else push_cost
     to = run.request.params.get("to") if winner.token == run.request.attacker else None
-    where, landed = run.board.map().zones_away(loser, winner.token, zones, to)
-    moved = [(loser, where)]
-    if not throw:  # a push: the winner follows into the zone the loser lands in
-        moved.append((winner.token, run.board.map().zones_away(winner.token, loser, zones,
-                                                               landed or to)[0]))
-    for token, spot in moved:
-        run.positions[token] = spot
-        run.events.append(MovedToZone(token, landed or to, zones, spot))
-        run.moves.append({"token": token, "zone": landed or to, "zones": zones})
+    if most == 0:
+        run.lines.append(f"{what}: one zone costs {cost(weight, 1)} shifts, the win paid "
+                         f"{shifts}; nobody moves")
+        return None
+    if to is not None:
+        steps = zone_steps(run.board, loser, to)
+        if steps is None or steps > most:
+            far = "no way by zones" if steps is None else \
+                f"{steps} zones, {cost(weight, steps)} shifts"
+            run.lines.append(f"{what} to {to}: {far}; the win paid {shifts} shifts "
+                             f"({most} zone{'s' * (most != 1)}); nobody moves")
+            return None
+        zones = steps
+    else:
+        answered = _zones_answer(run, most)
+        if answered is None:
+            choices = tuple(Choice(str(z), f"{z} zone{'s' * (z != 1)} ({cost(weight, z)} "
+                                   "shifts)", cost=cost(weight, z)) for z in range(1, most + 1))
+            prompt = f"{run.name(winner.token)} moves {run.name(loser)} how many zones?"
+            return Decision("zones", prompt, who=winner.token, choices=choices)
+        zones = answered
+    _place_moved(run, winner.token, loser, zones, to, push=not throw)
     return None
+
+
+def _place_moved(run: _Run, winner: str, loser: str, zones: int, to: str | None, *,
+                 push: bool) -> None:
+    """Land the loser ``zones`` zones on (or in ``to``); a pusher follows into that zone and
+    stands just short of the pushed, never on him."""
+    measurer = run.board.map()
+    spot, landed = measurer.zones_away(loser, winner, zones, to)
+    moved = {loser: spot}
+    if push:
+        mine = measurer.zones_away(winner, loser, zones, landed or to)[0]
+        moved = {winner: mine, loser: _beyond(run, winner, loser, mine, spot)}
+    for token in (loser, winner) if push else (loser,):
+        run.positions[token] = moved[token]
+        run.events.append(MovedToZone(token, landed or to, zones, moved[token]))
+        run.moves.append({"token": token, "zone": landed or to, "zones": zones})
+
+
+def _beyond(run: _Run, winner: str, loser: str, mine: tuple[float, float],
+            spot: tuple[float, float]) -> tuple[float, float]:
+    """Where the pushed stands: ``spot``, or if the pusher at ``mine`` would overlap him there,
+    just clear of the pusher on the way the push went."""
+    pusher, pushed = run.board.token(winner), run.board.token(loser)
+    room = pusher.radius + pushed.radius
+    dx, dy = spot[0] - mine[0], spot[1] - mine[1]
+    if math.hypot(dx, dy) >= room:
+        return spot
+    if math.hypot(dx, dy) == 0:
+        dx, dy = pushed.x - pusher.x, pushed.y - pusher.y
+        dx = 1.0 if (dx, dy) == (0, 0) else dx
+    length = math.hypot(dx, dy)
+    return (mine[0] + dx / length * room, mine[1] + dy / length * room)
 
 
 def _zones_answer(run: _Run, most: int) -> int | None:
@@ -426,7 +585,26 @@ def _new_board(run: _Run) -> Board:
     zones = {k: v for k, v in run.zone_aspects.items() if v}
     if zones != board.combat.get("zone_aspects", {}):
         board = board.with_combat({**board.combat, "zone_aspects": zones})
-    return board
+    if run.scene is not None:
+        board = board.with_combat({**board.combat, "scene_aspects": run.scene})
+    return _note_group_rolls(run, board)
+
+
+def _note_group_rolls(run: _Run, board: Board) -> Board:
+    """Keep this exchange's group rolls (L61: one roll for a group; see
+    :func:`rules.fate.plan.group_rolled`) while a fight is under way."""
+    round_ = board.combat.get("round", 0)
+    if run.plan.mode != "exchange" or not round_:
+        return board
+    sides = [(s, o) for s, o in ((run.plan.attacker, run.request.target),
+                                 (run.plan.defender, run.request.attacker))
+             if s is not None and len(s.group) > 1]
+    if not sides:
+        return board
+    kept = [r for r in board.combat.get("group_rolls", ()) if r["round"] == round_]
+    kept += [{"round": round_, "tokens": list(side.group), "against": other}
+             for side, other in sides]
+    return board.with_combat({**board.combat, "group_rolls": kept})
 
 
 
@@ -439,7 +617,7 @@ def _title(run: _Run, margin: int) -> str:
     text = f"{a} vs {t}: {winner} wins by {abs(margin)}"
     if run.stress:
         text += f", {run.name(run.stress['token'])} takes {run.stress['stress']} stress"
-    return text
+    return text + "".join(f"; {line}" for line in run.lines if line.endswith("nobody moves"))
 
 
 def _data(run: _Run, margin: int) -> dict[str, Any]:

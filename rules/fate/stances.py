@@ -10,8 +10,9 @@ removed from either fighter or their zones), ``maneuver:push``, ``maneuver:throw
 Knockback), and the grappling moves ``grapple`` (start one), ``grapple:break-free``,
 ``grapple:reverse``, ``grapple:draw-dagger`` (the grappled side's list), ``grapple:pin``,
 ``grapple:squeeze`` (the Fists roll against armour and shield), ``grapple:throw`` (the
-grappling side's list; ``grapple:draw-dagger`` is on both). ``defend`` is the turn-based
-defender's roll.
+grappling side's list; ``grapple:draw-dagger`` is on both). ``defend`` is the roll of a side
+that only resists: the turn-based defender, and in an exchange the target of a maneuver
+rolled against his Athletics.
 
 Skills: ``attack`` is the skill of the weapon in hand (Weapons, Fists unarmed, Archery with a
 bow, or the weapon's own), ``best:fists,might`` the better of the two.
@@ -75,10 +76,12 @@ STANCES: dict[str, Stance] = {
 """Every stance by id."""
 
 EXCHANGE_REPLIES = (
-    "attack", "full-defense", "maneuver:blinding", "maneuver:disarming", "maneuver:pinned",
-    "maneuver:off-balance", "maneuver:push", "maneuver:throw",
+    "attack", "full-defense", "maneuver:disarming", "maneuver:push", "maneuver:throw",
 )
-"""What the other side may choose in an exchange-based fight (the ``stance`` decision)."""
+"""What the other side may choose in an exchange-based fight (the ``stance`` decision). The
+maneuvers rolled against the target's Athletics (Blinding, the indirect attacks) are not
+among them: the text has the target resist them with Athletics, which a side fighting back
+does not roll; the other side makes them on its own click."""
 
 GRAPPLED_MOVES = ("grapple:break-free", "grapple:reverse", "grapple:draw-dagger")
 GRAPPLING_MOVES = ("grapple:pin", "grapple:squeeze", "grapple:draw-dagger", "grapple:throw")

@@ -105,6 +105,10 @@ class Condition:
     pinned: bool = False
     dropped_shield: bool = False
     dagger_drawn: bool = False
+    fate_points: int | None = None
+    """The fate points in hand (None: as many as the refresh)."""
+    free_tags: tuple[str, ...] = ()
+    """Aspects this character may invoke once without a fate point (won by a maneuver)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,21 @@ class Combatant:
     seat: int | None = None
     aspects: tuple[str, ...] = ()
     condition: Condition = Condition()
+    refresh: int | None = None
+    """Fate points the character starts a session with (None: he has no fate points)."""
+    name: str = ""
+    """The token's name, for the words the GM reads (the id when unknown)."""
+
+    @property
+    def called(self) -> str:
+        """The name the GM reads: the token's name, else its id."""
+        return self.name or self.id
+
+    @property
+    def fate_points(self) -> int:
+        """The fate points in hand: the refresh until some are spent or earned."""
+        held = self.condition.fate_points
+        return held if held is not None else (self.refresh or 0)
 
     def rating(self, skill: str) -> int:
         """A skill's rating; a mook rolls its Toughness for everything (text, "Mooks")."""

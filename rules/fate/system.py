@@ -21,6 +21,7 @@ from rules.fate.actions import ACTIONS, perform
 from rules.fate.parsing import combatant_from_dict, combatant_to_dict
 from rules.fate.preview import preview
 from rules.fate.resolve import resolve
+from rules.fate.settings import SETTINGS
 from rules.fate.stances import STANCES
 from rules.fate.statblock import ARMOUR_STRESS, WEAPON_STRESS, Combatant
 from rules.fate.turns import turn_control, turn_order
@@ -84,7 +85,12 @@ class Fate(GameSystem):
                 StatField("mounted", "Mounted", FieldKind.FLAG, "Body", default=False),
                 StatField("seat", "Seat (0 = the GM's right)", FieldKind.INTEGER, "Body",
                           minimum=0, maximum=10_000),
-                StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]))
+                StatField("aspects", "Aspects", FieldKind.LIST, "Aspects", default=[]),
+                StatField("refresh", "Refresh (fate points; 0: none)", FieldKind.INTEGER,
+                          "Aspects", minimum=0, maximum=20, default=0))
+
+    def settings_schema(self) -> tuple[StatField, ...]:
+        return SETTINGS
 
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """The weapon in hand (a FATE fighter holds one)."""
@@ -101,12 +107,20 @@ class Fate(GameSystem):
     def combatant_to_dict(self, combatant: Combatant) -> dict[str, Any]:
         return combatant_to_dict(combatant)
 
+    def is_down(self, piece: Piece) -> bool:
+        """Taken out (a mook the stress blew through included): the map greys the token."""
+        try:
+            fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return False
+        return fighter.condition.taken_out
+
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError as error:
             return (Badge("?", str(error), "bad"),)
-        return _badges(fighter)
+        return _badges(fighter, {p.id: p.name for p in board.tokens})
 
     def zone_labels(self, board: Board) -> Mapping[str, tuple[Badge, ...]]:
         table = board.combat.get("zone_aspects", {})
@@ -118,10 +132,13 @@ class Fate(GameSystem):
                             needs_target=True)
         options = tuple(ActionSpec(stance, spec.name.capitalize(), ActionKind.OPTION, True,
                                    excludes=tuple(s for s in STANCES if s != stance),
-                                   asks=MANEUVER_ASKS if "aspect" in stance else ())
+                                   asks=MANEUVER_ASKS if "aspect" in stance else
+                                   MOVE_ASKS if stance in ("maneuver:push", "maneuver:throw")
+                                   else ())
                         for stance, spec in STANCES.items() if stance not in ("attack", "defend"))
         acts = tuple(ActionSpec(a, label, ActionKind.ACTION, asks=ASPECT_ASKS if "aspect" in a
-                                else ()) for a, label in ACTIONS.items())
+                                else UNCONTESTED_ASKS if a == "maneuver" else ())
+                     for a, label in ACTIONS.items())
         return (attack, *options, *acts)
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
@@ -133,7 +150,7 @@ class Fate(GameSystem):
 
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
-        return perform(board, request)
+        return perform(board, request, dice)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         return turn_order(board)
@@ -147,9 +164,11 @@ class Fate(GameSystem):
 ASPECT_ASKS = (
     StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. On Fire"),
     StatField("zone", "Zone", FieldKind.TEXT,
-              help="a zone's name to put it on the zone; blank: on the acting token"),
+              help="a zone's name to put it on the zone, scene for the scene; blank: on the "
+                   "acting token"),
 )
-"""What adding or removing an aspect asks the GM (params ``aspect`` and ``zone``)."""
+"""What adding or removing an aspect asks the GM (params ``aspect`` and ``zone``; removing
+with no aspect typed lists those within reach to pick from)."""
 
 MANEUVER_ASKS = (
     StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Off Balance"),
@@ -158,7 +177,25 @@ MANEUVER_ASKS = (
 """What the maneuvers that place or remove an aspect ask the GM (params ``aspect``, ``on``)."""
 
 
-def _badges(fighter: Combatant) -> tuple[Badge, ...]:
+MOVE_ASKS = (
+    StatField("to", "To zone", FieldKind.TEXT,
+              help="the zone's name; blank: along the line from the winner"),
+)
+"""What a push or throw asks the GM (``params["to"]``)."""
+
+UNCONTESTED_ASKS = (
+    StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Braced"),
+    StatField("skill", "Skill", FieldKind.TEXT, help="the skill rolled, e.g. athletics"),
+    StatField("difficulty", "Difficulty", FieldKind.INTEGER, help="Mediocre 0, Average 1, "
+              "Fair 2, Good 3, Great 4"),
+    StatField("on", "On", FieldKind.TEXT,
+              help="a zone's name, or scene; blank: on the acting character"),
+)
+"""What the uncontested maneuver asks the GM (params ``aspect``, ``skill``, ``difficulty``,
+``on``)."""
+
+
+def _badges(fighter: Combatant, names: Mapping[str, str]) -> tuple[Badge, ...]:
     state = fighter.condition
     if state.taken_out:
         return (Badge("Out", "taken out", "bad"),)
@@ -169,8 +206,9 @@ def _badges(fighter: Combatant) -> tuple[Badge, ...]:
     if state.disarmed is not None:
         marks.append(Badge("Disarmed", f"rearm at -{1 + state.disarmed}", "bad"))
     if state.grappled_by or state.grappling:
-        held = state.grappled_by or state.grappling
-        marks.append(Badge("Grapple", f"{'held by' if state.grappled_by else 'holding'} {held}"))
+        held = state.grappled_by or state.grappling or ""
+        marks.append(Badge("Grapple", f"{'held by' if state.grappled_by else 'holding'} "
+                                      f"{names.get(held, held)}"))
     return tuple(m for m in marks if m.text)
 
 

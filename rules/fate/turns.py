@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.events import Event, StatusRemoved
+from rules.fate.groups import GROUP, members
 from rules.fate.parsing import restat
 from rules.fate.plan import fighters_of, mode_of
 from rules.fate.statblock import Combatant
@@ -38,10 +39,6 @@ from rules.table import Board
 __all__ = ["CONTROLS", "GROUP", "initiative", "members", "turn_control", "turn_order"]
 
 CONTROLS = ("start", "next", "end", "mode-exchange", "mode-turns")
-
-GROUP = "group:"
-"""The prefix of a turn-order entry for a group of tokens."""
-
 
 def initiative(board: Board) -> tuple[str, ...]:
     """The turn-based order of the entries still in the fight: token ids, and ``group:NAME``
@@ -65,14 +62,6 @@ def initiative(board: Board) -> tuple[str, ...]:
     entries = [e for e in _entries(board) if _active(board, fighters, e)]
     return tuple(sorted(entries, key=lambda e: min(
         key(t) for t in members(board, e) if not fighters[t].condition.taken_out)))
-
-
-def members(board: Board, entry: str) -> tuple[str, ...]:
-    """The tokens of a turn-order entry (one, or every token of the group)."""
-    if entry.startswith(GROUP):
-        name = entry.removeprefix(GROUP)
-        return tuple(p.id for p in board.tokens if p.group == name)
-    return (entry,)
 
 
 def _entries(board: Board) -> list[str]:

@@ -18,12 +18,21 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zones_for"]
+import math
+
+from rules.table import Board
+
+__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zone_steps", "zones_for"]
 
 
 def weight_of_pounds(pounds: float) -> int:
-    """The text's weight for a body of ``pounds`` (100 lb 1, 150 lb 2, 200 lb 3)."""
-    return max(0, round((pounds - 50) / 50))
+    """The text's weight for a body of ``pounds`` (100 lb 1, 150 lb 2, 200 lb 3), rounded to
+    the nearer, halves up (175 lb 3, 125 lb 2: not Python's halves to even).
+
+    >>> [weight_of_pounds(p) for p in (124, 125, 175, 225)]
+    [1, 2, 3, 4]
+    """
+    return max(0, math.floor((pounds - 50) / 50 + 0.5))
 
 
 def push_cost(weight: int, zones: int) -> int:
@@ -43,3 +52,11 @@ def zones_for(weight: int, shifts: int, *, throw: bool, most: int = 20) -> int:
     while zones < most and cost(weight, zones + 1) <= shifts:
         zones += 1
     return zones
+
+
+def zone_steps(board: Board, token: str, to: str) -> int | None:
+    """How many zones ``token`` must be moved to reach the zone ``to`` (a name or id); None
+    when it stands in no zone or no way joins them."""
+    measurer = board.map()
+    start = measurer.zone_of(token)
+    return None if start is None else measurer.zones_between(start, to)

@@ -58,15 +58,18 @@ def test_a_throw_north_lands_in_north_sand(tmp_path: Path) -> None:
 
 
 def test_an_aspect_maneuver_and_an_aspect_action_take_typed_text(tmp_path: Path) -> None:
-    """Maneuvers, "place an aspect": Tertius (Weapons +4), + + + + = 8, against the mob's
-    Toughness +2 +2 odds, 0 0 0 0 = 4: wins by 4 and Warrior 2 gains "Off Balance". Then the GM
+    """Maneuvers, "place an aspect" (L33, rolled like Blinding against the target's Athletics,
+    L37, which he only resists: no stance asked): Tertius (Weapons +4), + + + + = 8, against
+    Warrior 2's Athletics (a mook rolls its Toughness, +2), 0 0 0 0 = 2: wins by 6 and Warrior 2
+    gains "Off Balance". Then the GM
     adds "Slick with Blood" to Centre Sand with the action (``--param zone=``)."""
     path = arena_with(tmp_path, tertius=(10.5, 10.5))
     assert main(["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
                  "--option", "maneuver:aspect", "--param", "aspect=Off Balance",
-                 "--answer", "stance=attack", "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
+                 "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
     after = load_encounter(path)
-    assert after.log[-1].lines[-1] == "Warrior 2 gains the aspect Off Balance"
+    assert after.log[-1].lines[-2:] == ("Warrior 2 gains the aspect Off Balance",
+                                        "Tertius: a free tag on Off Balance (no fate point)")
     assert after.token("warrior-2").stats["condition"]["aspects"] == ["Off Balance"]
     assert main(["attack", str(path), "--attacker", "tertius", "--action", "add-aspect",
                  "--param", "aspect=Slick with Blood", "--param", "zone=Centre Sand",
@@ -93,21 +96,81 @@ def test_the_thrown_warrior_slides_to_where_he_lands_on_the_map(tmp_path: Path) 
     assert (moved.x, moved.y) == (17.5, 10.5)
 
 
-def test_stress_blowing_through_the_mob_greys_each_warrior_it_takes_out(tmp_path: Path) -> None:
-    """"Mooks": Tertius (Weapons +4) beside Warrior 2, + + + + = 8 against the warband's
+def test_stress_blows_through_only_to_the_warriors_attacked_at_once(tmp_path: Path) -> None:
+    """"Mooks" (L75): Tertius (Weapons +4) beside Warrior 2, + + + + = 8 against the warband's
     Toughness +2 +2 odds 4:1, 0 0 0 0 = 4: 4 shifts +2 sword +1 half Might -1 shield = 6
-    stress. Each warrior holds 2 (Toughness 2): Warrior 2, then Warrior 1 and Warrior 3 are
-    taken out, and the GM window greys each in that order."""
+    stress. Each warrior holds 2 (Toughness 2). Attacked alone, Warrior 2 is out and the other
+    4 stress reach nobody; attacked at once with Warrior 1 (two ``--target``s, the GUI's
+    Shift+click volley), Warrior 2 then Warrior 1 are out, greyed in that order; Warrior 3,
+    not attacked, takes nothing."""
     from desktop.core.storyboard import Greying, storyboard
     from desktop.core.table_pipeline import TableResult, resolve
     from rules.dice import ScriptedDice
     from rules.interface import AttackRequest
 
     before = load_encounter(arena_with(tmp_path, tertius=(10.5, 10.5)))
-    done = resolve(before, AttackRequest("tertius", "warrior-2",
-                                         answers={"stance": ("attack",)}),
-                   ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
-    assert isinstance(done, TableResult)
-    greyed = [b.token for b in storyboard(before, done.resolution.events)
-              if isinstance(b, Greying)]
-    assert greyed == ["warrior-2", "warrior-1", "warrior-3"]
+    alone = resolve(before, AttackRequest("tertius", "warrior-2",
+                                          answers={"stance": ("attack",)}),
+                    ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
+    assert isinstance(alone, TableResult)
+    assert [b.token for b in storyboard(before, alone.resolution.events)
+            if isinstance(b, Greying)] == ["warrior-2"]
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    assert main(["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+                 "--target", "warrior-1", "--answer", "stance=attack",
+                 "--dice", "3,3,3,3,2,2,2,2", "--write"]) == 0
+    after = load_encounter(path)
+    down = [t.id for t in after.tokens if t.stats.get("condition", {}).get("taken_out")]
+    assert down == ["warrior-1", "warrior-2"]
+    volley = resolve(before, AttackRequest("tertius", "warrior-2", also=("warrior-1",),
+                                           answers={"stance": ("attack",)}),
+                     ScriptedDice([3, 3, 3, 3, 2, 2, 2, 2]))
+    assert isinstance(volley, TableResult)
+    assert [b.token for b in storyboard(before, volley.resolution.events)
+            if isinstance(b, Greying)] == ["warrior-2", "warrior-1"]
+
+
+def test_a_push_to_the_platform_lands_the_pair_apart_and_a_short_one_says_why(
+        tmp_path: Path) -> None:
+    """"Pushing" (L43): Tertius (Fists +3) at (10.5, 10.5) pushes Warrior 2 at (11.5, 10.5)
+    towards the Platform (``--param to=Platform``, one zone east of Centre Sand): + + + + = 7
+    against the warband's Toughness +2 +2 odds, 0 0 0 0 = 4: 3 shifts = weight 2 + 1 zone.
+    Both land in the Platform; the nearest point of it for both is (17.5, 10.5), so Tertius
+    stands there and the warrior one cell on (radius 0.5 + 0.5), at (18.5, 10.5). Then a win
+    by 2 (+ + + 0 = 6 against 4) cannot pay the 3 shifts: nobody moves and the log says why."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    push = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--option", "maneuver:push", "--param", "to=Platform", "--answer", "stance=attack",
+            "--write"]
+    assert main([*push, "--dice", "3,3,3,3,2,2,2,2"]) == 0
+    after = load_encounter(path)
+    warrior, tertius = after.token("warrior-2"), after.token("tertius")
+    assert (tertius.x, tertius.y) == (17.5, 10.5)
+    assert (warrior.x, warrior.y) == (18.5, 10.5)
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    assert main([*push, "--dice", "3,3,3,2,2,2,2,2"]) == 0
+    after = load_encounter(path)
+    assert (after.token("warrior-2").x, after.token("warrior-2").y) == (11.5, 10.5)
+    assert after.log[-1].lines[-1] == ("Pushing Warrior 2 (weight 2): one zone costs 3 shifts,"
+                                       " the win paid 2; nobody moves")
+
+
+def test_a_tie_turned_into_a_win_by_invoking_an_aspect_from_the_cli(tmp_path: Path) -> None:
+    """Aspects (L33): Tertius (refresh 2) at (10.5, 10.5) attacks Warrior 2: 0 0 0 0 + 4 = 4
+    against the warband's 0 0 0 0 + 2 + 2 odds = 4, a tie. The attack waits (exit 2) for the
+    ``invoke`` answer; with ``--answer invoke=plus-1`` he invokes his first aspect, Thracian
+    Gladiator: 6 against 4, won by 2: 2 + 2 sword + 1 half Might - 1 shield = 4 stress, and
+    Warrior 2 (Toughness 2) is out; Tertius keeps 1 fate point."""
+    data = json.loads(arena_with(tmp_path, tertius=(10.5, 10.5)).read_text())
+    next(t for t in data["tokens"] if t["id"] == "tertius")["stats"]["refresh"] = 2
+    path = tmp_path / "arena.json"
+    path.write_text(json.dumps(data))
+    args = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--answer", "stance=attack", "--dice", "2,2,2,2,2,2,2,2", "--write"]
+    assert main(args) == 2
+    assert main([*args, "--answer", "invoke=plus-1"]) == 0
+    after = load_encounter(path)
+    assert after.token("warrior-2").stats["condition"]["taken_out"] is True
+    assert after.token("tertius").stats["condition"]["fate_points"] == 1
+    assert ("Tertius invokes Thracian Gladiator (Tertius): +2 (a fate point, 1 left) = 6"
+            in after.log[-1].lines)

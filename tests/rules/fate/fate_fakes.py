@@ -13,10 +13,12 @@ TOUCHING = MapFacts(distance=1.5, range_band="melee", cover_fraction=0.0, cover=
 
 @dataclass
 class FakeMap:
-    """facts() from ``pairs`` (else touching), zone_of() from ``zones``."""
+    """facts() from ``pairs`` (else touching), zone_of() from ``zones``, the zones between two
+    zones from ``steps`` (either way round; 0 from a zone to itself)."""
 
     pairs: dict[tuple[str, str], MapFacts] = field(default_factory=dict)
     zones: dict[str, str] = field(default_factory=dict)
+    steps: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
@@ -37,6 +39,11 @@ class FakeMap:
                    to: str | None = None) -> tuple[Point, str | None]:
         """Pieces stand at (0, 0) here: they stay, and land in the zone ``to`` names."""
         return (0.0, 0.0), to
+
+    def zones_between(self, first: str, second: str) -> int | None:
+        if first == second:
+            return 0
+        return self.steps.get((first, second), self.steps.get((second, first)))
 
 
 def piece(token: str, stats: Mapping[str, Any], side: Side = Side.VILLAIN,

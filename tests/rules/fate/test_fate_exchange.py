@@ -81,14 +81,47 @@ def test_a_tie_does_nothing() -> None:
     assert done.board == duel()
 
 
-def test_turn_based_defender_who_wins_deals_no_stress() -> None:
-    # Turn-based: no stance decision; Brennus defends with Weapons +2 and rolls + + + + = 6
-    # against Aulus 0 0 0 0 = 3. He wins by 3 but only defends: nothing changes.
+def test_turn_based_defender_who_wins_inflicts_stress() -> None:
+    # L1 "In either case, the winner inflicts ... stress": turn-based, no stance decision;
+    # Brennus defends with Weapons +2 and rolls + + + + = 6 against Aulus 0 0 0 0 = 3. He
+    # wins by 3: 3 shifts + 2 spear (Aulus unarmoured, Brennus no Might) = 5 stress, box 5.
     table = duel("turns")
     done = FATE.resolve_attack(table, AttackRequest("aulus", "brennus"),
                                ScriptedDice([2, 2, 2, 2, 3, 3, 3, 3]))
     assert ExchangeWon("brennus", "aulus", 3) in done.events
+    assert StressMarked("aulus", 5, "Health", box=5) in done.events
+    assert done.data["stress"]["token"] == "aulus"
+
+
+def test_the_usual_fate_reading_is_a_setting_a_defense_only_stops_the_attack() -> None:
+    # The same roll with the GM's setting defender_wins = no-stress: nothing changes.
+    assert "defender_wins" in [f.key for f in FATE.settings_schema()]
+    table = duel("turns").with_combat({"mode": "turns",
+                                       "settings": {"defender_wins": "no-stress"}})
+    done = FATE.resolve_attack(table, AttackRequest("aulus", "brennus"),
+                               ScriptedDice([2, 2, 2, 2, 3, 3, 3, 3]))
+    assert ExchangeWon("brennus", "aulus", 3) in done.events
     assert done.data["stress"] is None and done.board == table
+
+
+def test_turn_order_is_enforced_unless_out_of_turn() -> None:
+    # L1 "the players take turns based on initiative": no Alertness or Resolve on either, so
+    # the combat skill decides: Aulus Weapons +3 before Brennus +2. On Aulus's turn Brennus's
+    # attack is refused with the reason, before any die; Out of turn lets him: all dice
+    # blank, his +2 against Aulus's defense +3, and Aulus, who wins by 1, strikes (L1):
+    # 1 shift + 2 sword + 1 half Might - 1 leather = 3 stress on Brennus.
+    started = FATE.turn_control(duel("turns"), "start", ScriptedDice([])).board
+    assert started.combat["order"] == ["aulus", "brennus"]
+    why = "it is Aulus's turn, not Brennus's (tick Out of turn to let Brennus act now)"
+    assert FATE.preview_attack(started, AttackRequest("brennus", "aulus")).problem == why
+    with pytest.raises(RulesError, match="it is Aulus's turn"):
+        FATE.resolve_attack(started, AttackRequest("brennus", "aulus"), ScriptedDice([]))
+    done = FATE.resolve_attack(started, AttackRequest("brennus", "aulus", gm_override=True),
+                               ScriptedDice([2] * 8))
+    assert ExchangeWon("aulus", "brennus", 1) in done.events
+    assert StressMarked("brennus", 3, "Health", box=3) in done.events
+    nxt = FATE.turn_control(started, "next", ScriptedDice([])).board
+    assert FATE.preview_attack(nxt, AttackRequest("brennus", "aulus")).problem is None
 
 
 def test_full_defense_adds_2_deals_nothing_and_spins_on_3_shifts() -> None:
@@ -176,6 +209,6 @@ def test_a_stance_that_is_not_a_reply_is_refused() -> None:
 
 def test_only_the_weapon_in_hand_can_be_named() -> None:
     card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus", weapon="Pilum"))
-    assert card.problem == "aulus has Gladius in hand, not Pilum"
+    assert card.problem == "Aulus has Gladius in hand, not Pilum"
     assert FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
                                                      weapon="gladius")).problem is None

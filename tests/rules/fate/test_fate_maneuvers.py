@@ -41,6 +41,21 @@ def test_blinding_is_weapons_against_athletics_and_places_blinded() -> None:
     assert done.board.token("brennus").stats["condition"]["aspects"] == ["Blinded"]
 
 
+def test_in_an_exchange_blinding_and_indirect_attacks_roll_against_athletics() -> None:
+    # L37 "a Weapons ... roll against the target's Athletics", L41 (Might vs. Athletics,
+    # Weapons vs. Athletics): in an exchange the target is not asked for a stance, he resists
+    # with Athletics +1. Blinding: Weapons +3, 0 0 0 0 = 3 against 0 0 0 0 + 1 = 1.
+    for stance, skill in (("maneuver:blinding", "Weapons"), ("maneuver:pinned", "Might"),
+                          ("maneuver:off-balance", "Weapons")):
+        done = attack(duel("exchange"), stance, ZERO + ZERO)
+        assert done.decision is None
+        assert [r["purpose"].split(" ")[0] for r in done.data["rolls"]] == [skill, "Athletics"]
+        assert done.data["rolls"][1]["total"] == 1
+    paused = FATE.resolve_attack(duel("exchange"), AttackRequest("brennus", "aulus"),
+                                 ScriptedDice([]))
+    assert "maneuver:blinding" not in [c.id for c in paused.decision.choices]
+
+
 def test_indirect_attacks_place_pinned_or_off_balance() -> None:
     # Pinned: Might +2 vs Athletics +1, both 0 0 0 0: won by 1.
     assert AspectPlaced("brennus", "Pinned") in attack(duel(), "maneuver:pinned",
@@ -67,27 +82,80 @@ def test_disarming_shifts_add_to_the_rearm_penalty() -> None:
 
 def test_push_and_throw_costs_and_weights() -> None:
     assert [weight_of_pounds(p) for p in (100, 150, 200)] == [1, 2, 3]
+    # Between the named weights the nearer, halves up: 175 lb is 3 (round() would give 2).
+    assert [weight_of_pounds(p) for p in (125, 170, 175, 180)] == [2, 2, 3, 3]
     assert [throw_cost(2, z) for z in (1, 2, 3)] == [3, 7, 12]  # the text's example
     assert [push_cost(2, z) for z in (1, 2)] == [3, 4]
     assert zones_for(2, 2, throw=False) == 0
 
 
+def arena(platform: int = 2) -> FakeMap:
+    """Both fighters in the Sand; the Platform ``platform`` zones from it."""
+    return FakeMap(zones={"aulus": "Sand", "brennus": "Sand"},
+                   steps={("Sand", "Platform"): platform})
+
+
 def test_pushing_moves_both_by_zones_the_shifts_pay_for() -> None:
-    # The better of Fists and Might is Fists +3: + + 0 0 = 5 vs Weapons +2, - 0 0 0 = 1:
-    # 4 shifts; weight 2: 1 zone costs 3, 2 zones 4: ask, answer 2; the pusher goes too.
-    paused = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2])
+    # L43: The better of Fists and Might is Fists +3: + + 0 0 = 5 vs Weapons +2, - 0 0 0 = 1:
+    # 4 shifts; weight 2: 1 zone costs 3, 2 zones 4. Without a destination: ask, answer 2.
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                  fake=arena())
+    request = AttackRequest("aulus", "brennus", options=("maneuver:push",))
+    paused = FATE.resolve_attack(table, request, ScriptedDice([*PLUS2, 1, 2, 2, 2]))
     assert paused.decision is not None and paused.decision.id == "zones"
     assert [c.id for c in paused.decision.choices] == ["1", "2"]
-    done = attack(duel(), "maneuver:push", [*PLUS2, 1, 2, 2, 2], zones="2")
+    # To the Platform, 2 zones away: 4 shifts pay exactly (2 + 2), no question; the pusher
+    # goes too and stands clear of the pushed: the fake lands both at (0, 0), so Brennus
+    # stands one radius + one radius = 1 cell on, the way the push went ((1, 0) here).
+    done = attack(table, "maneuver:push", [*PLUS2, 1, 2, 2, 2])
     assert [e for e in done.events if isinstance(e, MovedToZone)] == [
-        MovedToZone("brennus", "Platform", 2, (0.0, 0.0)),
-        MovedToZone("aulus", "Platform", 2, (0.0, 0.0))]  # the fake map keeps them at (0, 0)
+        MovedToZone("brennus", "Platform", 2, (1.0, 0.0)),
+        MovedToZone("aulus", "Platform", 2, (0.0, 0.0))]
 
 
-def test_a_throw_moves_only_the_target() -> None:
-    # + + + + = 7 against 0 0 0 0 = 2: 5 shifts pay one zone (3), not two (7).
-    done = attack(duel(), "maneuver:throw", [3, 3, 3, 3, *ZERO])
+def test_a_push_too_short_for_its_destination_moves_nobody_and_says_why() -> None:
+    # L43: + + 0 0 = 5 vs 0 0 0 0 = 2: 3 shifts pay for 1 zone (2 + 1); the Platform is 2
+    # zones away (4 shifts): nobody moves, and the log and the title say so.
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                  fake=arena())
+    done = attack(table, "maneuver:push", [*PLUS2, *ZERO])
+    assert not [e for e in done.events if isinstance(e, MovedToZone)]
+    why = ("Pushing Brennus (weight 2) to Platform: 2 zones, 4 shifts; the win paid 3 shifts "
+           "(1 zone); nobody moves")
+    assert done.notes[-1] == why and done.title.endswith(why)
+    # A win of 2 shifts buys not even one zone (3).
+    short = attack(table, "maneuver:push", [3, 2, 2, 2, *ZERO])
+    assert short.notes[-1] == ("Pushing Brennus (weight 2): one zone costs 3 shifts, the win "
+                               "paid 2; nobody moves")
+    # The card says beforehand what a win buys.
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:push",),
+                                                    params={"to": "Platform"}))
+    assert card.lines[2] == ("on a win: Pushing, weight 2: 1 zone 3 shifts, 2 zones 4, 3 zones"
+                             " 5; to Platform (2 zones): 4 shifts, fewer and nobody moves; the"
+                             " pusher goes along")
+
+
+def test_a_throw_moves_only_the_target_as_far_as_the_shifts_pay() -> None:
+    # L45: + + + + = 7 against 0 0 0 0 = 2: 5 shifts pay one zone (3), not two (7): the
+    # Platform 2 zones away is out of reach, 1 zone away it is reached.
+    far = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                fake=arena(2))
+    assert attack(far, "maneuver:throw", [3, 3, 3, 3, *ZERO]).data["moves"] == []
+    near = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                 fake=arena(1))
+    done = attack(near, "maneuver:throw", [3, 3, 3, 3, *ZERO])
     assert done.data["moves"] == [{"token": "brennus", "zone": "Platform", "zones": 1}]
+
+
+def test_a_destination_that_is_no_zone_is_refused_before_the_roll() -> None:
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS), mode="turns",
+                  fake=FakeMap(zones={"aulus": "Sand", "brennus": "Sand"}))
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:throw",),
+                                                    params={"to": "Moon"}))
+    assert card.problem == ("Brennus cannot be moved to Moon: no zone of that name joined to "
+                            "where he stands")
 
 
 def test_grapple_then_the_lists_of_moves() -> None:
@@ -113,6 +181,18 @@ def test_grapple_then_the_lists_of_moves() -> None:
     card = FATE.preview_attack(held, AttackRequest("brennus", "aulus",
                                                    options=("grapple:reverse",)))
     assert card.problem == "reversing a grapple needs the shield dropped"
+    # L51 "(if you've dropped your weapon and shield) reverse the grapple": Brennus (his
+    # spear already dropped) drops the shield, then reverses: Fists +1 (no shield bonus now)
+    # + + + + = 5 against Aulus's Fists +3 0 0 0 0 = 3: he becomes the grappler.
+    dropped = FATE.perform_action(held, ActionRequest("drop-shield", "brennus"),
+                                  ScriptedDice([])).board
+    assert dropped.token("brennus").stats["condition"]["dropped_shield"] is True
+    turned = FATE.resolve_attack(dropped, AttackRequest("brennus", "aulus",
+                                                        options=("grapple:reverse",)),
+                                 ScriptedDice([3, 3, 3, 3, *ZERO]))
+    assert turned.data["rolls"][0]["total"] == 5
+    assert turned.board.token("brennus").stats["condition"]["grappling"] == "aulus"
+    assert turned.board.token("aulus").stats["condition"]["grappled_by"] == "brennus"
 
 
 def test_a_pinned_defender_is_at_minus_2_against_the_dagger_and_the_grapple_ends() -> None:
@@ -177,11 +257,14 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
                   mode="turns")
 
     def maneuver(before: Board, stance: str, **params: str) -> object:
-        request = AttackRequest("aulus", "brennus", options=(stance,), params=params)
+        request = AttackRequest("aulus", "brennus", options=(stance,), params=params,
+                                answers={"invoke": ("none",)})  # his free tag: unused
         return FATE.resolve_attack(before, request, ScriptedDice(ZERO + ZERO))
 
     dusty = maneuver(table, "maneuver:aspect", aspect="Dust in the Air", on="zone").board
     assert dusty.combat["zone_aspects"] == {"Sand": ["Dust in the Air"]}
+    # L33 "(and earns the character a free tag)"; Aulus has no refresh: no fate point paid.
+    assert dusty.token("aulus").stats["condition"]["free_tags"] == ["Dust in the Air"]
     shaken = maneuver(table, "maneuver:aspect", aspect="Shaken Nerve").board
     assert shaken.token("brennus").stats["condition"]["aspects"] == ["Shaken Nerve"]
     # Removing: the better of Athletics 0 and Weapons +3 against Weapons +2: won by 1.
@@ -191,7 +274,22 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
     card = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
                                                     options=("maneuver:remove-aspect",),
                                                     params={"aspect": "Fog"}))
-    assert card.problem == "no temporary aspect 'Fog' on either fighter or in their zones"
+    assert card.problem == "no temporary aspect on either fighter, in their zones or on the scene"
+    card = FATE.preview_attack(dusty, AttackRequest("aulus", "brennus",
+                                                    options=("maneuver:remove-aspect",),
+                                                    params={"aspect": "Fog"}))
+    assert card.problem == ("no temporary aspect 'Fog' on either fighter, in their zones or "
+                            "the scene")
+    # Without a typed aspect the click lists what is within reach, to pick from (L33).
+    both = maneuver(dusty, "maneuver:aspect", aspect="Shaken Nerve").board
+    asked = maneuver(both, "maneuver:remove-aspect")
+    assert asked.decision is not None and asked.decision.id == "aspect"
+    assert [(c.id, c.label) for c in asked.decision.choices] == [("1", "Shaken Nerve"),
+                                                                 ("2", "Dust in the Air")]
+    request = AttackRequest("aulus", "brennus", options=("maneuver:remove-aspect",),
+                            answers={"aspect": ("2",), "invoke": ("none",)})
+    picked = FATE.resolve_attack(both, request, ScriptedDice(ZERO + ZERO))
+    assert AspectRemoved("Sand", "Dust in the Air", zone=True) in picked.events
 
 
 def test_ground_throw_does_unarmed_stress_knocks_down_and_releases() -> None:
@@ -220,7 +318,7 @@ def test_reversing_the_grapple_without_a_shield() -> None:
 def test_grappling_moves_need_the_grapple() -> None:
     card = FATE.preview_attack(duel(), AttackRequest("aulus", "brennus",
                                                      options=("grapple:pin",)))
-    assert card.problem == "pin needs aulus in a grapple with brennus"
+    assert card.problem == "pin needs Aulus in a grapple with Brennus"
 
 
 def test_full_defense_in_turns_spins_on_3_shifts() -> None:

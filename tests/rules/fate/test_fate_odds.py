@@ -36,3 +36,23 @@ def test_win_by_k_shifts_worked_by_hand() -> None:
     below = sum(Fraction(FOUR_DF[a] * FOUR_DF[b], 6561)
                 for a in FOUR_DF for b in FOUR_DF if a - b <= -4)
     assert win_by_at_least(4, 1) == 1 - below
+
+
+def test_the_hover_card_shows_win_tie_and_win_by_2_as_exact_chances() -> None:
+    # Aulus Weapons +3 against Brennus Weapons +2 attacking back: the difference D of two 4dF
+    # (8dF: 1107 of 6561 ways give 0, 1016 give +1, so 2727 give +1 or more, 1711 give +2
+    # or more) plus 1. Aulus wins when D >= 0: (2727 + 1107) / 6561 = 58.4 %; a tie when
+    # D = -1: 1016 / 6561 = 15.5 %; Brennus wins when D <= -2: 26.1 %; Aulus by 2 or more
+    # when D >= 1: 2727 / 6561 = 41.6 %.
+    from rules.fate.system import Fate
+    from rules.interface import AttackRequest
+    from rules.table import Board, Piece
+
+    sword = {"weapon": {"name": "Gladius", "type": "sword"}}
+    aulus = Piece("a", "Aulus", 0, 0, stats={**sword, "skills": {"weapons": 3}})
+    brennus = Piece("b", "Brennus", 1, 0, stats={**sword, "skills": {"weapons": 2}})
+    board = Board("fate", tokens=(aulus, brennus))
+    card = Fate().preview_attack(board, AttackRequest("a", "b"))
+    assert card.lines[-1] == ("Aulus wins 58.4 %, tie 15.5 %, Brennus wins 26.1 %; "
+                              "Aulus wins by 2+ 41.6 %")
+    assert card.chances[0].exact == str(Fraction(2727 + 1107, 6561))

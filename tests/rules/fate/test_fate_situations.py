@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from fate_fakes import TOUCHING, FakeMap, board, piece
 
@@ -13,7 +15,8 @@ from rules.fate.statblock import Combatant, Weapon
 from rules.fate.stress import stress_modifiers
 from rules.fate.system import Fate
 from rules.interface import AttackRequest
-from rules.table import MapFacts, Side
+from rules.registry import RulesError
+from rules.table import MapFacts, Piece, Side
 
 FATE = Fate()
 
@@ -138,23 +141,82 @@ def test_group_win_uses_the_leaders_great_axe() -> None:
     assert done.data["stress"]["stress"] == 7
 
 
-def test_stress_blows_through_to_the_next_mooks() -> None:
-    # The gladiator attacks warrior 1 alone (warriors in other zones, so no group roll):
-    # +4 rolls + + 0 0 = 6 vs Toughness 2 rolling 0 0 0 0 = 2: 4 shifts + 2 sword + 1 half
-    # Might (no armour) = 7 stress: w1 out (2), w2 out (2), w3 out (2), w4 takes 1.
-    fake = FakeMap()
+def test_stress_of_an_attack_on_one_mook_stays_on_that_mook() -> None:
+    # L75 "If a PC attacks multiple opponents simultaneously, any stress that blows through
+    # one opponent is applied to the next one": an attack on warrior 1 alone is not that.
+    # The gladiator +4 rolls + + 0 0 = 6 vs Toughness 2 rolling 0 0 0 0 = 2: 4 shifts + 2 sword
+    # + 1 half Might (no armour) = 7 stress; w1 holds 2 and is out, the other 5 go nowhere.
     warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 5)]
-    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=fake)
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors)
     done = FATE.resolve_attack(table, AttackRequest("pc", "w1",
                                                     answers={"stance": ("attack",)}),
                                ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
-    assert [e for e in done.events if isinstance(e, TakenOut)] == \
-        [TakenOut("w1"), TakenOut("w2"), TakenOut("w3")]
-    assert StressMarked("w4", 1, "Toughness", total=1) in done.events
-    assert done.board.token("w4").stats["condition"]["stress"] == [1]
+    assert [e for e in done.events if isinstance(e, TakenOut)] == [TakenOut("w1")]
+    assert [e.token for e in done.events if isinstance(e, StressMarked)] == ["w1"]
+    assert all(not done.board.token(f"w{i}").stats.get("condition") for i in (2, 3, 4))
+
+
+def test_stress_blows_through_to_the_next_of_the_mooks_attacked_at_once() -> None:
+    # L75: the gladiator attacks w3 and then w1 at once (a volley: target w3, also w1). Same
+    # roll, 7 stress: w3 takes 2 (out), w1 takes 2 (out); 3 are left and no one else is
+    # attacked, so w2 and w4 (same group, same place) take nothing.
+    warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 5)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors)
+    done = FATE.resolve_attack(table, AttackRequest("pc", "w3", also=("w1",),
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
+    assert [e for e in done.events if isinstance(e, TakenOut)] == [TakenOut("w3"),
+                                                                  TakenOut("w1")]
+    assert StressMarked("w1", 2, "Toughness", total=2) in done.events
+    assert not done.board.token("w2").stats.get("condition")
+    assert not done.board.token("w4").stats.get("condition")
+
+
+def test_several_opponents_at_once_must_be_mooks() -> None:
+    # Blow-through is mook to mook: a named gladiator among them is refused before any die.
+    table = board(piece("pc", GLADIATOR, Side.HERO), piece("w1", WARRIOR),
+                  piece("g", GLADIATOR))
+    with pytest.raises(RulesError, match="G is not a mook"):
+        FATE.resolve_attack(table, AttackRequest("pc", "w1", also=("g",),
+                                                 answers={"stance": ("attack",)}),
+                            ScriptedDice([]))
 
 
 def test_odds_table_rows() -> None:
     from rules.fate.groups import odds_bonus
     assert [odds_bonus(n) for n in (2, 3, 4, 6, 7, 9, 10, 12)] == [1, 1, 2, 2, 3, 3, 4, 4]
     assert TOUCHING.cover == "none"
+
+
+def test_a_group_rolls_once_per_exchange() -> None:
+    # L61 "the GM makes a single roll for them": three warriors in the gladiator's zone
+    # attack him as one (Toughness 2 + 1 for 3:1). Exchange 1: W1's click rolls for all
+    # three; W2's click in the same exchange is refused before any die; the next exchange
+    # they roll again.
+    fake = FakeMap(zones={t: "Sand" for t in ("pc", "w1", "w2", "w3")})
+    warriors = [piece(f"w{i}", WARRIOR, group="warband") for i in range(1, 4)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=fake)
+    fight = FATE.turn_control(table, "start", ScriptedDice([])).board
+    first = FATE.resolve_attack(fight, AttackRequest("w1", "pc", answers={"stance": ("attack",)}),
+                                ScriptedDice([2] * 8))
+    assert first.data["rolls"][0]["modifiers"][-1] == {"value": 1, "reason": "odds 3:1"}
+    with pytest.raises(RulesError, match="W1, W2, W3 already made their one roll against Pc"):
+        FATE.resolve_attack(first.board, AttackRequest("w2", "pc"), ScriptedDice([]))
+    later = FATE.turn_control(first.board, "next", ScriptedDice([])).board
+    assert FATE.preview_attack(later, AttackRequest("w2", "pc")).problem is None
+
+
+def test_taken_out_mooks_are_down_and_the_text_names_tokens() -> None:
+    # The blow-through roll of the volley test: W3 and W1 taken out are down (the map greys
+    # them), W2 is not; the group's roll names its leader by name, not by id (L61).
+    warriors = [Piece(f"w{i}", f"Warrior {i}", 0, 0, side=Side.VILLAIN, group="warband",
+                      stats=dict(WARRIOR)) for i in range(1, 4)]
+    table = board(piece("pc", GLADIATOR, Side.HERO), *warriors)
+    done = FATE.resolve_attack(table, AttackRequest("pc", "w3", also=("w1",),
+                                                    answers={"stance": ("attack",)}),
+                               ScriptedDice([3, 3, 2, 2, 2, 2, 2, 2]))
+    assert [FATE.is_down(done.board.token(f"w{i}")) for i in (1, 2, 3)] == [True, False, True]
+    touching = FakeMap(pairs={("w1", "pc"): replace(TOUCHING, adjacent_to_target=("w2",))})
+    mob = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=touching)
+    card = FATE.preview_attack(mob, AttackRequest("w1", "pc"))
+    assert card.lines[0].startswith("Warrior 1: Toughness Fair (+2) (leader Warrior 1, 2 foes)")
