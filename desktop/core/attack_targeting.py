@@ -13,7 +13,8 @@ actions aimed at a token) is performed on the next token clicked; :meth:`AttackT
 does an action with no target at once. When the system pauses for a choice (a defense, a
 stunt), ``ask`` (the GUI's generic prompt) answers it; the attack is then resolved with the
 same dice. A bad input (an impossible die, a clash of options) leaves the encounter alone and
-sets :attr:`AttackTool.message`.
+sets :attr:`AttackTool.message`; every click that does nothing (a refusal, empty ground, the
+attacker himself, an unanswered question) also tells :attr:`AttackTool.on_refusal` why.
 
 Examples
 --------
@@ -113,6 +114,8 @@ class AttackTool:
         self.pending: PendingAction | None = None
         self.volley: tuple[str, ...] = ()
         self._previewed: Encounter | None = None
+        self.on_refusal: Callable[[str], None] = lambda _text: None
+        """Told, in words, why a click did nothing (the GM window's status bar and log)."""
 
     @property
     def attacker(self) -> str | None:
@@ -133,8 +136,7 @@ class AttackTool:
         try:
             result = perform(encounter, request, self.dice())
         except (RulesError, ValueError) as error:
-            self.message = str(error)
-            self._notify()
+            self.refuse(str(error))
             return None
         self.message, self.last_result = "", result
         self._notify()
@@ -206,18 +208,33 @@ class AttackTool:
         target = self.aim.target if self.aim.target in present else None
         self._show(self.preview_on(encounter, target))
 
+    def _name(self, encounter: Encounter) -> str:
+        """The attacker's name (its id if the encounter no longer has it)."""
+        attacker = self.attacker or ""
+        return next((t.name for t in encounter.tokens if t.id == attacker), attacker)
+
     def _stale(self, encounter: Encounter) -> bool:
         """True when the shown preview was measured on another snapshot."""
         return encounter is not self._previewed
 
+    def refuse(self, text: str) -> None:
+        """Nothing done, and why: :attr:`message` and :attr:`on_refusal` say ``text``."""
+        self.message = text.strip("'\"")
+        self.on_refusal(self.message)
+        self._notify()
+
     def _click(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         token = token_at(encounter, *event.point)
         if token is None:
+            self.refuse("no token there: click a token to choose who attacks" if self.aim is None
+                        else f"no token there: click {self._name(encounter)}'s target")
             return None
         if self.aim is None or Modifier.CTRL in event.modifiers:
             self.set_attacker(token.id)
             return None
         if token.id == self.aim.attacker:
+            self.refuse(f"{token.name} is the one acting: click a target "
+                        "(Ctrl+click picks another attacker)")
             return None
         if Modifier.SHIFT in event.modifiers and self.pending is None:
             self.volley = (*self.volley, token.id)
@@ -234,8 +251,7 @@ class AttackTool:
         try:
             result = self._resolved(encounter, target)
         except (RulesError, ValueError) as error:
-            self.message = str(error)
-            self._notify()
+            self.refuse(str(error))
             return None
         if result is None:
             return None
@@ -253,8 +269,7 @@ class AttackTool:
         while isinstance(outcome, Paused):
             answer = self.ask(outcome.decision) if self.ask is not None else None
             if answer is None:
-                self.message = f"not resolved: {outcome.decision.prompt} (no answer)"
-                self._notify()
+                self.refuse(f"not resolved: {outcome.decision.prompt} (no answer)")
                 return None
             answers = {**request.answers, outcome.decision.id: answer}
             request = AttackRequest(request.attacker, request.target, request.weapon,

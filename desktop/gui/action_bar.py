@@ -320,6 +320,7 @@ class ActionBar(QToolBar):
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""
         self.message.setStyleSheet(f"color: {'#c62828' if error else '#1565c0'};")
+        text = text[:1].upper() + text[1:]  # a sentence, as on the status bar
         self.message.setText(text)
         self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance(text) + 8)
 

@@ -22,6 +22,7 @@ from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard, visible_events
 from desktop.core.table_pipeline import acting_tokens, weapon_names
+from desktop.core.wording import with_names
 from desktop.gui.action_bar import ActionBar
 from desktop.gui.aim_overlay import AimOverlay, PreviewCard
 from desktop.gui.animations import AttackAnimator
@@ -120,8 +121,7 @@ class AttackController:
         for the GM to click its target."""
         attacker = self.tool.attacker
         if attacker is None:
-            self.tool.message = "click the acting token first"
-            self.redraw()
+            self.tool.refuse("nobody acts yet: click the acting token first")
             return
         if action == "area-attack" and self.use_templates is not None:
             self.use_templates()
@@ -170,7 +170,7 @@ class AttackController:
                                   "cancels",
                                   error=False)
         else:
-            self.bar.show_message(self.tool.message)
+            self.bar.show_message(with_names(self.tool.message, encounter))
         scenes = self.scenes()
         for scene in scenes:
             self._overlay(scene).show_aim(aim, encounter, self.tool.pending is not None)
@@ -191,7 +191,8 @@ class AttackController:
             return
         target = encounter.token(aim.target)
         if aim.preview is None:
-            self.card.show_lines([names[aim.target], aim.error or ""], True)
+            self.card.show_lines([names[aim.target], with_names(aim.error or "", encounter)],
+                                 True)
         else:
             self.card.show_lines(list(aim.preview.lines), aim.preview.problem is not None)
         self.card.place(to_scene((target.x + target.radius + 0.3, target.y - target.radius)),
