@@ -47,6 +47,7 @@ from desktop.core.table_pipeline import (
     preview,
     preview_action,
     resolve,
+    weapon_names,
 )
 from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind
 from desktop.core.tools import Preview as ToolPreview
@@ -55,7 +56,10 @@ from rules.interface import ActionRequest, AttackRequest, Decision, Preview
 from rules.registry import RulesError
 from rules.table import MapFacts
 
-__all__ = ["Aim", "Answer", "AttackChoices", "AttackTool", "PendingAction"]
+__all__ = ["OUT_OF_TURN", "Aim", "Answer", "AttackChoices", "AttackTool", "PendingAction"]
+
+OUT_OF_TURN = "out_of_turn"
+"""The key of the GM's *Out of turn* ruling in a request's ``params`` (``"yes"``)."""
 
 Answer = Callable[[Decision], tuple[str, ...] | None]
 """Asks somebody a decision's question; None when they cancel."""
@@ -71,6 +75,9 @@ class Aim:
     preview: Preview | None = None
     error: str | None = None
     facts: MapFacts | None = None
+    weapon: str | None = None
+    """The weapon picked for this target when the default one does not reach it (the first
+    of the attacker's weapons the system previews without a problem); None: the choice."""
 
 
 @dataclass(slots=True)
@@ -160,19 +167,30 @@ class AttackTool:
         if target != self.aim.target or self._stale(encounter):
             self._show(self.preview_on(encounter, target))
 
-    def request(self, target: str) -> AttackRequest:
-        """The attack the choices make on ``target`` (the volley's tokens first)."""
+    def request(self, target: str, weapon: str | None = None) -> AttackRequest:
+        """The attack the choices make on ``target`` (the volley's tokens first), with
+        ``weapon``, else the bar's weapon, else the one picked because it reaches."""
         attacker = self.aim.attacker if self.aim else ""
         c = self.choices
+        if weapon is None and c.weapon is None and self.aim is not None and (
+                self.aim.target == target):
+            weapon = self.aim.weapon
         first, *rest = (*self.volley, target)
-        return AttackRequest(attacker, first, c.weapon, c.options, dict(c.overrides),
-                             dict(c.params), gm_override=c.out_of_turn, also=tuple(rest))
+        return AttackRequest(attacker, first, weapon or c.weapon, c.options,
+                             dict(c.overrides), self._params(), gm_override=c.out_of_turn,
+                             also=tuple(rest))
+
+    def _params(self) -> dict[str, str]:
+        """The declarations, and ``out_of_turn: yes`` when the GM ticked *Out of turn* (the
+        generic flag every system may read; ``gm_override`` says the same)."""
+        c = self.choices
+        return {**c.params, **({OUT_OF_TURN: "yes"} if c.out_of_turn else {})}
 
     def action_request(self, target: str | None) -> ActionRequest:
         """The pending action on ``target``, with the bar's weapon and declarations."""
         pending = self.pending or PendingAction("")
         c = self.choices
-        params = {**c.params, **({"weapon": c.weapon} if c.weapon else {}),
+        params = {**self._params(), **({"weapon": c.weapon} if c.weapon else {}),
                   **({"wild_attack": "yes"} if "wild-attack" in c.options else {}),
                   **pending.params, **({"title": pending.title} if pending.title else {})}
         return ActionRequest(pending.action, self.aim.attacker if self.aim else "", target,
@@ -189,10 +207,28 @@ class AttackTool:
             if self.pending is not None:
                 shown = preview_action(encounter, self.action_request(target))
             else:
-                shown = preview(encounter, self.request(target))
+                shown = preview(encounter, self.request(target, self.choices.weapon))
+                if shown.problem is not None and self.choices.weapon is None:
+                    found = self._weapon_that_reaches(encounter, target)
+                    if found is not None:
+                        return Aim(attacker, target, found[1], facts=facts, weapon=found[0])
         except (RulesError, ValueError, KeyError) as error:
             return Aim(attacker, target, error=str(error).strip("'"))
         return Aim(attacker, target, shown, facts=facts)
+
+    def _weapon_that_reaches(self, encounter: Encounter,
+                             target: str) -> tuple[str, Preview] | None:
+        """The first of the attacker's weapons the system previews on ``target`` without a
+        problem, and that preview; None when none does (the default's problem stands)."""
+        assert self.aim is not None
+        for weapon in weapon_names(encounter, self.aim.attacker):
+            try:
+                shown = preview(encounter, self.request(target, weapon))
+            except (RulesError, ValueError, KeyError):
+                continue
+            if shown.problem is None:
+                return weapon, shown
+        return None
 
     def refresh(self, encounter: Encounter) -> None:
         """Re-preview after the choices or the encounter changed; a token no longer in the

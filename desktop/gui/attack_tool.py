@@ -31,7 +31,7 @@ from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
-from rules.interface import ActionSpec
+from rules.interface import ActionSpec, Preview
 from rules.registry import find_system
 
 
@@ -42,6 +42,24 @@ def pending_name(pending: PendingAction, encounter: Encounter) -> str:
         return pending.title
     specs = {a.id: a.name for a in find_system(encounter.system).actions()}
     return specs.get(pending.action, pending.action)
+
+
+def card_lines(shown: Preview, target: str, encounter: Encounter) -> list[str]:
+    """The card's lines: the system's, with names for ids; a refusal the system gave no lines
+    for is still a card, naming the target and why."""
+    lines = [with_names(line, encounter) for line in shown.lines]
+    problem = with_names(shown.problem or "", encounter)
+    if problem and not any(problem in line for line in lines):
+        lines = [*(lines or [target]), problem]
+    return lines
+
+
+def _acting(encounter: Encounter) -> tuple[str, ...]:
+    """Whose turn it is (nobody when the turn order cannot be read)."""
+    try:
+        return acting_tokens(encounter)
+    except ValueError:
+        return ()
 
 
 class PhysicalDiceDialog:
@@ -194,7 +212,10 @@ class AttackController:
             self.card.show_lines([names[aim.target], with_names(aim.error or "", encounter)],
                                  True)
         else:
-            self.card.show_lines(list(aim.preview.lines), aim.preview.problem is not None)
+            lines = card_lines(aim.preview, names[aim.target], encounter)
+            if aim.weapon is not None:
+                lines = [f"with {aim.weapon}: the default weapon cannot attack from here", *lines]
+            self.card.show_lines(lines, aim.preview.problem is not None)
         self.card.place(to_scene((target.x + target.radius + 0.3, target.y - target.radius)),
                         to_scene((target.x - target.radius - 0.3, target.y - target.radius)))
 
@@ -210,6 +231,19 @@ class AttackController:
             self.animator.play(storyboard(old, events, joker_of=joker),
                                storyboard(old, visible_events(old, events),
                                           joker_of=shown))
-        if acting_tokens(old) != acting_tokens(new):
-            self.bar.clear_declared()  # declarations are for one turn
+        before, now = _acting(old), _acting(new)
+        if before != now:
+            self.follow_turn(before, now, new)
         self.tool.refresh(new)
+
+    def follow_turn(self, before: tuple[str, ...], now: tuple[str, ...],
+                    encounter: Encounter) -> None:
+        """The acting token changed: it becomes the attacker unless the GM picked another
+        (one who was not acting), and the bar's weapon, options, declarations and *Out of
+        turn* go back to their defaults (they were chosen for one turn)."""
+        attacker = self.tool.attacker
+        present = {t.id for t in encounter.tokens}
+        if now and (attacker is None or attacker in before or attacker not in present):
+            self.tool.set_attacker(now[0])
+        self.bar.reset_choices()
+        self._on_choices()

@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from desktop.core.model import Token
+from desktop.core.model import Encounter, Token
 from desktop.core.table_pipeline import acting_tokens, preview_roll, roll, traits
 from desktop.core.wording import with_names
 from desktop.gui.action_menu import fill_action_menu
@@ -98,7 +98,23 @@ def install_combat_tools(window: GMWindow) -> CombatTools:
     controller.animator.watch(window.view)
     controller.animator.watch(window.view.viewport())
     templates = _install_template_tool(window, controller)
+    window.state.changed.connect(lambda old, new: _selection_follows_turn(window, old, new))
     return CombatTools(controller, templates, _install_threat_view(window))
+
+
+def _selection_follows_turn(window: GMWindow, old: Encounter, new: Encounter) -> None:
+    """A selection of exactly the tokens whose turn just ended moves to those acting now, so
+    the next tool taken (Attack, Template) is not the last turn's."""
+    try:
+        before, now = acting_tokens(old), acting_tokens(new)
+    except ValueError:
+        return
+    selection = window.interaction.selection
+    if before == now or not now or not selection or selection != frozenset(before):
+        return
+    window.interaction.set_selection(frozenset(now))
+    for callback in window.interaction.selection_changed:
+        callback(window.interaction.selection)
 
 
 def _install_template_tool(window: GMWindow, attack: AttackController) -> TemplateController:
