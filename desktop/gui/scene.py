@@ -328,8 +328,9 @@ class MapScene(QGraphicsScene):
             self.removeItem(gone.label)
             self.removeItem(gone)
         marks, acting_ids = token_marks(encounter), acting(encounter)
-        changed = [
-            self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids, order)
+        changed = [  # out of the fight (down): no turn halo
+            self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids
+                             and not marks.get(token.id, NO_MARKS).down, order)
             for order, token in enumerate(visible)]
         return bool(gone_ids) or any(changed)
 
