@@ -1,11 +1,14 @@
-"""The table's turn order lies in a band of its own (issue 27): the map's viewport gives it
-up, so the strip never covers a token or a name, and it is painted once by its own widget,
-never left behind in copies when the map scrolls."""
+"""A player view players can trust (issue 27): the turn order lies in a band of its own
+(the map's viewport gives it up, so the strip never covers a token or a name, and it is
+painted once by its own widget, never left behind in copies when the map scrolls); the table
+opens with the whole map in view; it never goes full screen on the GM window's screen."""
 
 from __future__ import annotations
 
+import pytest
 from gui_helpers import small_encounter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
@@ -66,3 +69,44 @@ def test_panning_leaves_no_copy_of_the_strip_on_the_map(qtbot: QtBot, window: GM
              if (x - at.x()) ** 2 + (y - at.y()) ** 2 > reach ** 2]
     assert stray == []
     assert pill_pixels(view.band)
+
+
+def test_the_table_opens_with_the_whole_map_and_its_edge_names_in_view(
+        qtbot: QtBot, window: GMWindow) -> None:
+    """The GM's view shows a corner; the table opens with the whole map (names along the
+    edges included), then follows the GM's next move."""
+    window.view.set_camera(QPointF(2 * CELL, 2 * CELL), 2.0)
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    player.showNormal()
+    player.resize(1000, 700)
+    QApplication.processEvents()
+    view = player.view
+    port = QRectF(view.viewport().rect())
+    shown = view.mapFromScene(view.map_scene.map_rect()).boundingRect()
+    assert port.contains(QRectF(shown))
+    for token in window.state.encounter.tokens:
+        item = view.map_scene.token_item(token.id)
+        if item is not None:
+            label = view.mapFromScene(item.label.sceneBoundingRect()).boundingRect()
+            assert port.contains(QRectF(label)), token.name
+    window.view.set_camera(QPointF(3 * CELL, 3 * CELL), 2.0)  # the GM moves: it follows
+    assert view.camera()[0].x() == pytest.approx(3 * CELL, abs=2)
+
+
+def test_the_table_refuses_the_gm_windows_own_screen(qtbot: QtBot, window: GMWindow) -> None:
+    """Picking the GM window's screen in View > Player View Screen covers nothing and says
+    why, on the status bar and in the log."""
+    from desktop.gui.menus import _fill_screens
+    from desktop.gui.screens import screen_of
+
+    menu = QMenu()
+    _fill_screens(window, menu)
+    mine = screen_of(window)
+    action = next(a for a in menu.actions() if a.text().startswith(mine.name()))
+    assert action.text().endswith("the GM window's")
+    action.trigger()
+    assert window.player_window is None
+    assert window.statusBar().currentMessage().startswith(
+        f"The table view stays off {mine.name()}")
