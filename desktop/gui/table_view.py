@@ -10,7 +10,14 @@ millimetres like the names on the map (at the calibrated scale).
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QWidget
 
 from desktop.core.model import Encounter
@@ -115,6 +122,12 @@ class TableView(MapView):
         if self.strip:  # the names' size follows the zoom
             self.place_band()
             self.band.update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """A pointer resting on a token whose harm shows on hover shows it."""
+        super().mouseMoveEvent(event)
+        at = self.mapToScene(event.position().toPoint())
+        self.map_scene.pointer_at(at.x() / CELL, at.y() / CELL)
 
     def paint_strip(self, painter: QPainter, width: float, height: float) -> None:
         """Names in countdown order, centred along the bottom edge of a ``width`` x ``height``
