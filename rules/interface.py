@@ -148,6 +148,9 @@ class Badge:
     tooltip: str = ""
     role: str = "info"
     color: str = ""
+    harm: bool = False
+    """The badge tells the token's exact harm (hit points, stress boxes): the table shows it
+    to the players only where the GM lets them see that token's harm."""
 
 
 @dataclass(frozen=True, slots=True)

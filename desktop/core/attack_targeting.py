@@ -16,8 +16,9 @@ generic prompt) answers it; the attack or action is then resolved with the same 
 cancelled prompt, or an answer the rules refuse, does not throw the roll away: it is held
 (:attr:`AttackTool.held`) and its prompt comes back at that token's next click or action, with
 the same dice, until it is answered (no free reroll). A bad input (an impossible die, a clash
-of options) leaves the encounter alone and
-sets :attr:`AttackTool.message`.
+of options) leaves the encounter alone and sets :attr:`AttackTool.message`; every click that
+does nothing (a refusal, empty ground, the attacker himself, an unanswered question) also tells
+:attr:`AttackTool.on_refusal` why.
 
 Examples
 --------
@@ -50,6 +51,7 @@ from desktop.core.table_pipeline import (
     preview,
     preview_action,
     resolve,
+    weapon_names,
 )
 from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind
 from desktop.core.tools import Preview as ToolPreview
@@ -58,7 +60,11 @@ from rules.interface import ActionRequest, AttackRequest, Decision, Preview
 from rules.registry import RulesError
 from rules.table import MapFacts
 
-__all__ = ["Aim", "Answer", "AttackChoices", "AttackTool", "Held", "PendingAction"]
+__all__ = ["OUT_OF_TURN", "Aim", "Answer", "AttackChoices", "AttackTool", "Held",
+           "PendingAction"]
+
+OUT_OF_TURN = "out_of_turn"
+"""The key of the GM's *Out of turn* ruling in a request's ``params`` (``"yes"``)."""
 
 Answer = Callable[[Decision], tuple[str, ...] | None]
 """Asks somebody a decision's question; None when they cancel."""
@@ -74,6 +80,9 @@ class Aim:
     preview: Preview | None = None
     error: str | None = None
     facts: MapFacts | None = None
+    weapon: str | None = None
+    """The weapon picked for this target when the default one does not reach it (the first
+    of the attacker's weapons the system previews without a problem); None: the choice."""
 
 
 @dataclass(slots=True)
@@ -139,6 +148,8 @@ class AttackTool:
         self.volley: tuple[str, ...] = ()
         self.held: Held | None = None
         self._previewed: Encounter | None = None
+        self.on_refusal: Callable[[str], None] = lambda _text: None
+        """Told, in words, why a click did nothing (the GM window's status bar and log)."""
 
     @property
     def attacker(self) -> str | None:
@@ -163,8 +174,7 @@ class AttackTool:
                       else self._answered(encounter, request,
                                           perform(encounter, request, self.dice())))
         except (RulesError, ValueError) as error:
-            self.message = str(error)
-            self._notify()
+            self.refuse(str(error))
             return None
         if result is None:
             return None
@@ -190,19 +200,30 @@ class AttackTool:
         if target != self.aim.target or self._stale(encounter):
             self._show(self.preview_on(encounter, target))
 
-    def request(self, target: str) -> AttackRequest:
-        """The attack the choices make on ``target`` (the volley's tokens first)."""
+    def request(self, target: str, weapon: str | None = None) -> AttackRequest:
+        """The attack the choices make on ``target`` (the volley's tokens first), with
+        ``weapon``, else the bar's weapon, else the one picked because it reaches."""
         attacker = self.aim.attacker if self.aim else ""
         c = self.choices
+        if weapon is None and c.weapon is None and self.aim is not None and (
+                self.aim.target == target):
+            weapon = self.aim.weapon
         first, *rest = (*self.volley, target)
-        return AttackRequest(attacker, first, c.weapon, c.options, dict(c.overrides),
-                             dict(c.params), gm_override=c.out_of_turn, also=tuple(rest))
+        return AttackRequest(attacker, first, weapon or c.weapon, c.options,
+                             dict(c.overrides), self._params(), gm_override=c.out_of_turn,
+                             also=tuple(rest))
+
+    def _params(self) -> dict[str, str]:
+        """The declarations, and ``out_of_turn: yes`` when the GM ticked *Out of turn* (the
+        generic flag every system may read; ``gm_override`` says the same)."""
+        c = self.choices
+        return {**c.params, **({OUT_OF_TURN: "yes"} if c.out_of_turn else {})}
 
     def action_request(self, target: str | None) -> ActionRequest:
         """The pending action on ``target``, with the bar's weapon and declarations."""
         pending = self.pending or PendingAction("")
         c = self.choices
-        params = {**c.params, **({"weapon": c.weapon} if c.weapon else {}),
+        params = {**self._params(), **({"weapon": c.weapon} if c.weapon else {}),
                   **({"wild_attack": "yes"} if "wild-attack" in c.options else {}),
                   **pending.params, **({"title": pending.title} if pending.title else {})}
         return ActionRequest(pending.action, self.aim.attacker if self.aim else "", target,
@@ -219,10 +240,28 @@ class AttackTool:
             if self.pending is not None:
                 shown = preview_action(encounter, self.action_request(target))
             else:
-                shown = preview(encounter, self.request(target))
+                shown = preview(encounter, self.request(target, self.choices.weapon))
+                if shown.problem is not None and self.choices.weapon is None:
+                    found = self._weapon_that_reaches(encounter, target)
+                    if found is not None:
+                        return Aim(attacker, target, found[1], facts=facts, weapon=found[0])
         except (RulesError, ValueError, KeyError) as error:
             return Aim(attacker, target, error=str(error).strip("'"))
         return Aim(attacker, target, shown, facts=facts)
+
+    def _weapon_that_reaches(self, encounter: Encounter,
+                             target: str) -> tuple[str, Preview] | None:
+        """The first of the attacker's weapons the system previews on ``target`` without a
+        problem, and that preview; None when none does (the default's problem stands)."""
+        assert self.aim is not None
+        for weapon in weapon_names(encounter, self.aim.attacker):
+            try:
+                shown = preview(encounter, self.request(target, weapon))
+            except (RulesError, ValueError, KeyError):
+                continue
+            if shown.problem is None:
+                return weapon, shown
+        return None
 
     def refresh(self, encounter: Encounter) -> None:
         """Re-preview after the choices or the encounter changed; a token no longer in the
@@ -240,18 +279,33 @@ class AttackTool:
         target = self.aim.target if self.aim.target in present else None
         self._show(self.preview_on(encounter, target))
 
+    def _name(self, encounter: Encounter) -> str:
+        """The attacker's name (its id if the encounter no longer has it)."""
+        attacker = self.attacker or ""
+        return next((t.name for t in encounter.tokens if t.id == attacker), attacker)
+
     def _stale(self, encounter: Encounter) -> bool:
         """True when the shown preview was measured on another snapshot."""
         return encounter is not self._previewed
 
+    def refuse(self, text: str) -> None:
+        """Nothing done, and why: :attr:`message` and :attr:`on_refusal` say ``text``."""
+        self.message = text.strip("'\"")
+        self.on_refusal(self.message)
+        self._notify()
+
     def _click(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         token = token_at(encounter, *event.point)
         if token is None:
+            self.refuse("no token there: click a token to choose who attacks" if self.aim is None
+                        else f"no token there: click {self._name(encounter)}'s target")
             return None
         if self.aim is None or Modifier.CTRL in event.modifiers:
             self.set_attacker(token.id)
             return None
         if token.id == self.aim.attacker:
+            self.refuse(f"{token.name} is the one acting: click a target "
+                        "(Ctrl+click picks another attacker)")
             return None
         if Modifier.SHIFT in event.modifiers and self.pending is None:
             self.volley = (*self.volley, token.id)
@@ -268,8 +322,7 @@ class AttackTool:
         try:
             result = self._resolved(encounter, target)
         except (RulesError, ValueError) as error:
-            self.message = str(error)
-            self._notify()
+            self.refuse(str(error))
             return None
         if result is None:
             return None
@@ -301,9 +354,8 @@ class AttackTool:
             answer = self.ask(outcome.decision) if self.ask is not None else None
             if answer is None:
                 self.held = Held(request, outcome)
-                self.message = (f"{outcome.decision.prompt}: not answered; the roll stands and "
-                                f"its choice comes back at the next click")
-                self._notify()
+                self.refuse(f"{outcome.decision.prompt}: not answered; the roll stands and its "
+                            f"choice comes back at the next click")
                 return None
             answered = replace(request, answers={**request.answers,
                                                  outcome.decision.id: answer})

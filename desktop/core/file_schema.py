@@ -32,7 +32,7 @@ from desktop.core.limits import (
     MAX_TOKENS,
     MAX_WALLS,
 )
-from desktop.core.model import GridKind, Illumination, RegionKind, Side, WallKind
+from desktop.core.model import GridKind, HarmShown, Illumination, RegionKind, Side, WallKind
 
 Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 Length = Annotated[float, Meta(ge=0.0, le=MAX_COORDINATE)]
@@ -89,6 +89,7 @@ class TokenFile(Struct, forbid_unknown_fields=True, omit_defaults=True):
     notes: Text = ""
     stats: dict[str, Any] = {}
     sight: SightFile = NO_SIGHT
+    harm_shown: HarmShown | None = None
 
 
 class WallFile(Struct, forbid_unknown_fields=True, omit_defaults=True):

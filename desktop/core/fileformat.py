@@ -307,6 +307,7 @@ def _token_to_model(t: fs.TokenFile, base_dir: Path | None) -> Token:
         t.notes,
         t.stats,
         Sight(t.sight.darkvision, t.sight.low_light, t.sight.light),
+        t.harm_shown,
     )
 
 
@@ -399,4 +400,5 @@ def _token_from_model(t: Token, base_dir: Path | None) -> fs.TokenFile:
         t.notes,
         t.stats,
         _sight_from_model(t.sight),
+        t.harm_shown,
     )

@@ -31,9 +31,26 @@ from typing import Any
 from rules.table import LogEntry, Side
 
 __all__ = [
-    "FOG_SQUARES_PER_CELL", "FORMAT_VERSION", "Background", "Encounter", "Fog", "FogMask",
-    "Grid", "GridKind", "Illumination", "Light", "LogEntry", "Point", "Region", "RegionKind",
-    "Side", "Sight", "Token", "Wall", "WallKind",
+    "FOG_SQUARES_PER_CELL",
+    "FORMAT_VERSION",
+    "Background",
+    "Encounter",
+    "Fog",
+    "FogMask",
+    "Grid",
+    "GridKind",
+    "HarmShown",
+    "Illumination",
+    "Light",
+    "LogEntry",
+    "Point",
+    "Region",
+    "RegionKind",
+    "Side",
+    "Sight",
+    "Token",
+    "Wall",
+    "WallKind",
 ]
 """``Side`` and ``LogEntry`` are the rules' own (:mod:`rules.table`), shared with the desktop."""
 
@@ -57,6 +74,16 @@ class WallKind(StrEnum):
     WINDOW = "window"
     DOOR = "door"
     OBJECT = "object"
+
+
+class HarmShown(StrEnum):
+    """When the players see a token's exact harm (Wounds, hit points, stress): ``never``,
+    ``hover`` (while a pointer rests on it) or ``always``. A token with none set follows its
+    side: heroes always, everyone else never."""
+
+    NEVER = "never"
+    HOVER = "hover"
+    ALWAYS = "always"
 
 
 class RegionKind(StrEnum):
@@ -136,10 +163,25 @@ class Token:
     notes: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
     sight: Sight = field(default_factory=Sight)
+    harm_shown: HarmShown | None = None
+    """When the players see its exact harm (None: as its side has it, :attr:`shows_harm`)."""
 
     @property
     def radius(self) -> float:
         return self.size / 2.0
+
+    @property
+    def shows_harm(self) -> HarmShown:
+        """When the players see its harm: as the GM set it, else always for a hero and never
+        for anybody else.
+
+        >>> hero = Token("h", "Hero", 0, 0, side=Side.HERO)
+        >>> Token("g", "Goblin", 0, 0).shows_harm.value, hero.shows_harm.value
+        ('never', 'always')
+        """
+        if self.harm_shown is not None:
+            return self.harm_shown
+        return HarmShown.ALWAYS if self.side is Side.HERO else HarmShown.NEVER
 
     def moved_to(self, x: float, y: float) -> Token:
         return replace(self, x=x, y=y)

@@ -198,6 +198,8 @@ def storyboard(encounter: Encounter, events: Sequence[Event], *, joker_of: str |
 
     ``encounter`` is the snapshot before the attack; ``joker_of`` the attacker acting on a Joker
     (a flourish first); ``prelude`` beats play before the shots (a template's deviation path).
+    A token the attack takes out (Incapacitated, taken out) greys without a SHAKEN or
+    ``+4 WOUNDS`` pop first: it is out of the fight, the log keeps the numbers.
     A hit or miss on something that is no token (the point an area attack aimed at) has no
     beat of its own.
     """
@@ -208,12 +210,13 @@ def storyboard(encounter: Encounter, events: Sequence[Event], *, joker_of: str |
     area = any(isinstance(beat, Burst) for beat in prelude)
     strays = any(isinstance(event, BystanderHit) for event in events)
     known = {token.id for token in encounter.tokens}
+    out = {e.token for e in events if isinstance(e, Incapacitated | TakenOut)}
     for event in events:
         if isinstance(event, Hit | Miss | BystanderHit):
             victim = event.bystander if isinstance(event, BystanderHit) else event.target
             beats += _shot_beats(encounter, event, area, strays) if victim in known else []
-        else:
-            beats += _effect_beats(encounter, event)
+        elif not (isinstance(event, Shaken | Wounded) and event.token in out):
+            beats += _effect_beats(encounter, event)  # one taken out just greys: no pops
     return beats
 
 

@@ -21,10 +21,11 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from desktop.core.board import board_of, encounter_after
 from desktop.core.model import Encounter, LogEntry
+from desktop.core.wording import entry_in_words
 from rules.dice import DiceSource
 from rules.interface import (
     ActionRequest,
@@ -95,9 +96,13 @@ def logged(encounter: Encounter, resolution: Resolution) -> Encounter:
     (LogEntry(title='Ann hits Bo', lines=('2 stress',), round=0),)
     """
     after = encounter_after(encounter, resolution.board)
-    if len(after.log) > len(encounter.log) or not resolution.title:
-        return after
-    return after.with_log(LogEntry(resolution.title, resolution.notes))
+    if len(after.log) <= len(encounter.log):
+        if not resolution.title:
+            return after
+        after = after.with_log(LogEntry(resolution.title, resolution.notes))
+    told = tuple(entry_in_words(e, encounter, resolution.events)
+                 for e in after.log[len(encounter.log):])  # names, pushes in words
+    return replace(after, log=(*after.log[:len(encounter.log)], *told))
 
 
 def preview(encounter: Encounter, request: AttackRequest) -> Preview:

@@ -71,6 +71,8 @@ class TemplateTool:
         self.message = ""
         self.last_result: TemplateAttack | None = None
         self.listeners: list[Callable[[], None]] = []
+        self.on_refusal: Callable[[str], None] = lambda _text: None
+        """Told, in words, why a click fired nothing (the GM window's status bar and log)."""
         self.confirm_friendly_fire: Callable[[tuple[Token, ...]], bool] = lambda friends: True
         """Asked, with the attacker and his allies beneath the template, before it fires; a
         False answer fires nothing."""
@@ -111,13 +113,14 @@ class TemplateTool:
             self.place(encounter, self.aim.at)
 
     def fire(self, encounter: Encounter, at: Point) -> Commit | None:
-        """Roll the area attack at ``at``; the commit, or None with :attr:`message`."""
+        """Roll the area attack at ``at``; the commit, or None with :attr:`message` (also told
+        to :attr:`on_refusal`)."""
         if self.attacker is None:
+            self.refuse("no template fired: select who attacks first, then the Template tool")
             return None
         friends = self._friends_beneath(encounter, at)
         if friends and not self.confirm_friendly_fire(friends):
-            self.message = "not fired: " + ", ".join(t.name for t in friends) + " beneath it"
-            self._notify()
+            self.refuse("not fired: " + ", ".join(t.name for t in friends) + " beneath it")
             return None
         try:
             result = resolve_template(encounter, self.attacker, self.shape, at, self.dice(),
@@ -126,12 +129,17 @@ class TemplateTool:
                                       overrides=self.choices.overrides,
                                       params=self.choices.params)
         except ValueError as error:
-            self.message = str(error)
-            self._notify()
+            self.refuse(f"no template fired: {error}")
             return None
         self.message, self.last_result = "", result
         self._notify()
         return Commit(f"Attack: {result.entry.title.split(':')[0]}", result.encounter)
+
+    def refuse(self, text: str) -> None:
+        """Nothing fired, and why: :attr:`message` and :attr:`on_refusal` say ``text``."""
+        self.message = text.strip("'\"")
+        self.on_refusal(self.message)
+        self._notify()
 
     def _friends_beneath(self, encounter: Encounter, at: Point) -> tuple[Token, ...]:
         """The attacker and the tokens of his side the template at ``at`` would hit."""

@@ -21,15 +21,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from desktop.core.battlefield import body_of, field_of
+from desktop.core.board import board_of
 from desktop.core.model import Encounter, Point, Side, Token
 from desktop.core.visibility import visible_to_players
 from geometry.cover import CoverCategory, TargetCover, cover_from
 from geometry.index import Battlefield
 from geometry.measure import RangeBand, distance_between, edge_gap, range_band
 from geometry.shapes import Body
+from rules.registry import find_system
 
 __all__ = ["CellExposure", "FoeSight", "enemies_of", "enemy_cover", "exchange_of_fire",
-           "exposure_along"]
+           "exposure_along", "out_of_fight"]
 
 Shown = Callable[[Encounter, Token], bool]
 BAND_ORDER = (RangeBand.MELEE, RangeBand.REACH, RangeBand.SHORT, RangeBand.MEDIUM,
@@ -43,9 +45,25 @@ OPPONENTS = {Side.HERO: Side.VILLAIN, Side.VILLAIN: Side.HERO}
 
 
 def enemies_of(encounter: Encounter, token_id: str) -> tuple[str, ...]:
-    """The ids of the tokens on the side opposed to ``token_id``'s."""
+    """The ids of the tokens on the side opposed to ``token_id``'s, but for those out of the
+    fight (:func:`out_of_fight`): a foe Incapacitated or taken out threatens nobody."""
     side = OPPONENTS.get(encounter.token(token_id).side)
-    return tuple(t.id for t in encounter.tokens if side is not None and t.side is side)
+    if side is None:
+        return ()
+    down = out_of_fight(encounter)
+    return tuple(t.id for t in encounter.tokens if t.side is side and t.id not in down)
+
+
+def out_of_fight(encounter: Encounter) -> frozenset[str]:
+    """The tokens the encounter's game system says are down (Incapacitated, taken out).
+
+    >>> from desktop.core.model import Encounter, Token
+    >>> out = Token("g", "Goblin", 0.5, 0.5, stats={"condition": {"incapacitated": True}})
+    >>> sorted(out_of_fight(Encounter(tokens=(out, Token("o", "Orc", 2.5, 0.5)))))
+    ['g']
+    """
+    system = find_system(encounter.system)
+    return frozenset(p.id for p in board_of(encounter).tokens if system.is_down(p))
 
 
 def enemy_cover(encounter: Encounter, viewer_id: str) -> tuple[TargetCover, ...]:

@@ -73,6 +73,7 @@ class ActionBar(QToolBar):
         self.ask_inputs: Callable[[ActionSpec], dict[str, str] | None] = lambda _spec: None
         self._slots: dict[QWidget, QAction] = {}
         self._has_attacker = False
+        self._shown_attacker: str | None = None
         self._add_widgets()
         self.sync_system(encounter().system)
 
@@ -215,6 +216,25 @@ class ActionBar(QToolBar):
         if key in self._menu_inputs:
             self._on_declare()
 
+    def reset_choices(self) -> None:
+        """Weapon, options, declarations, the target's inputs and *Out of turn* back to their
+        defaults, quietly (the caller re-previews once)."""
+        for widget in (self.weapon, self.out_of_turn, *self.inputs.values()):
+            widget.blockSignals(True)
+        self.weapon.setCurrentIndex(0)
+        self.out_of_turn.setChecked(False)
+        for action in self._options_menu.actions():
+            action.blockSignals(True)
+            action.setChecked(False)
+            action.blockSignals(False)
+        self._typed.clear()
+        for key in (*self._menu_inputs, *self.inputs):  # those the bar shows
+            self.set_input(key, None)
+        for widget in (self.weapon, self.out_of_turn, *self.inputs.values()):
+            widget.blockSignals(False)
+        self._on_options(quiet=True)
+        self._on_declare(quiet=True)
+
     def clear_declared(self) -> None:
         """Every declaration back to its default (a new turn)."""
         for key in self._menu_inputs:
@@ -251,7 +271,9 @@ class ActionBar(QToolBar):
     def show_attacker(self, name: str | None, weapons: list[str]) -> None:
         """Name the attacker and list its weapons (keeping the choice if it still exists)."""
         self.attacker_label.setText(f"Attacker: {name}" if name else "Attacker: (click a token)")
-        kept = self.weapon.currentData()
+        before = self.weapon.currentData()
+        kept = before if name == self._shown_attacker else None
+        self._shown_attacker = name
         self.weapon.blockSignals(True)
         self.weapon.clear()
         self.weapon.addItem("weapon: default", None)
@@ -259,6 +281,8 @@ class ActionBar(QToolBar):
             self.weapon.addItem(weapon, weapon)
         self.weapon.setCurrentIndex(max(0, self.weapon.findData(kept)))
         self.weapon.blockSignals(False)
+        if self.weapon.currentData() != before:
+            self._changed()  # another attacker's weapon is never chosen for this one
         self._has_attacker = name is not None
         self._show_what_applies()
 
@@ -320,6 +344,7 @@ class ActionBar(QToolBar):
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""
         self.message.setStyleSheet(f"color: {'#c62828' if error else '#1565c0'};")
+        text = text[:1].upper() + text[1:]  # a sentence, as on the status bar
         self.message.setText(text)
         self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance(text) + 8)
 

@@ -142,13 +142,17 @@ class PreviewCard(QGraphicsItem):
         self._font = label_font(0.2, bold=False)
         self._font.setPixelSize(CARD_FONT_PX)
         self._size = QRectF()
+        self._given: list[str] = []
 
-    def show_lines(self, lines: list[str], problem: bool) -> None:
+    def show_lines(self, lines: list[str], problem: bool, widest: float = math.inf) -> None:
+        """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width)."""
         self.prepareGeometryChange()
-        self.lines, self.problem = lines, problem
+        self._given = lines
         metrics = QFontMetricsF(self._font)
-        width = max((metrics.horizontalAdvance(line) for line in lines), default=0.0) + 20
-        self._size = QRectF(0, 0, width, len(lines) * metrics.lineSpacing() + 12)
+        self.lines = [part for line in lines for part in _wrapped(line, metrics, widest - 20)]
+        self.problem = problem
+        width = max((metrics.horizontalAdvance(line) for line in self.lines), default=0.0) + 20
+        self._size = QRectF(0, 0, width, len(self.lines) * metrics.lineSpacing() + 12)
         self.setVisible(bool(lines))
         self.update()
 
@@ -164,13 +168,18 @@ class PreviewCard(QGraphicsItem):
     def place_beside(self, centre: QPointF, gap: float) -> None:
         """``gap`` scene pixels from the target at ``centre``: right, left, above, below or
         at a corner, the first place that covers no token, name tag or line of fire and stays
-        in the view, else the place covering the fewest of them."""
+        in the view, else the place in the view covering the fewest of them. The card is
+        always wholly inside the view (its last lines, the TN and the odds, are its point):
+        when no place beside the target fits, it is pushed inside from the nearest edge."""
         self.setPos(centre)
         scene = self.scene()
         views = scene.views() if scene is not None else []
         if scene is None or not views:
             return
         view = views[0]
+        room = view.viewport().width() - 8.0
+        if self._size.width() > room:  # wider than the view: wrap the long lines
+            self.show_lines(self._given, self.problem, room)
         at, reach = view.mapFromScene(centre), gap * view.transform().m11()
         reach = max(abs(reach), abs(gap * view.transform().m12()))
         best, fewest = QPointF(), math.inf
@@ -178,13 +187,14 @@ class PreviewCard(QGraphicsItem):
             box = QRectF(offset, self._size.size())
             covered = self._covered(view.mapToScene(box.translated(at).toRect()).boundingRect())
             outside = not QRectF(view.viewport().rect()).contains(box.translated(at))
-            score = covered + 0.5 * outside
+            score = covered + 1000 * outside  # covering any number beats being cut off
             if score < fewest:
                 best, fewest = offset, score
             if score == 0:
                 break
         self.prepareGeometryChange()
-        self._size.moveTo(best)
+        self._size.moveTo(_inside(QRectF(best, self._size.size()).translated(at),
+                                  QRectF(view.viewport().rect())).topLeft() - QPointF(at))
 
     def _covered(self, area: QRectF) -> int:
         """How many tokens, name tags and lines of fire ``area`` (scene) covers."""
@@ -207,6 +217,30 @@ class PreviewCard(QGraphicsItem):
             last = n == len(self.lines) - 1
             painter.setPen(CARD_PROBLEM if self.problem and last else CARD_TEXT)
             painter.drawText(QPointF(self._size.left() + 10, top + n * spacing), line)
+
+
+def _wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:
+    """``line`` cut at spaces into parts no wider than ``width`` (a long word stays whole)."""
+    parts: list[str] = []
+    for word in line.split(" "):
+        if parts and metrics.horizontalAdvance(f"{parts[-1]} {word}") <= width:
+            parts[-1] = f"{parts[-1]} {word}"
+        else:
+            parts.append(word)
+    return parts or [line]
+
+
+def _inside(box: QRectF, bounds: QRectF, margin: float = 4.0) -> QRectF:
+    """``box`` moved the least so that it lies inside ``bounds`` (its top-left corner kept
+    in when it is larger).
+
+    >>> _inside(QRectF(90, 90, 20, 20), QRectF(0, 0, 100, 100)).topLeft()
+    PySide6.QtCore.QPointF(76.000000, 76.000000)
+    """
+    area = bounds.adjusted(margin, margin, -margin, -margin)
+    x = min(max(box.left(), area.left()), max(area.left(), area.right() - box.width()))
+    y = min(max(box.top(), area.top()), max(area.top(), area.bottom() - box.height()))
+    return QRectF(x, y, box.width(), box.height())
 
 
 def _card_offsets(width: float, height: float, reach: float) -> list[QPointF]:

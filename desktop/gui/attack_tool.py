@@ -22,6 +22,7 @@ from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storyboard import storyboard, visible_events
 from desktop.core.table_pipeline import acting_tokens, weapon_names
+from desktop.core.wording import with_names
 from desktop.gui.action_bar import ActionBar
 from desktop.gui.aim_overlay import AimOverlay, PreviewCard
 from desktop.gui.animations import AttackAnimator
@@ -30,7 +31,7 @@ from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import to_scene
 from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
-from rules.interface import ActionSpec
+from rules.interface import ActionSpec, Preview
 from rules.registry import find_system
 
 
@@ -41,6 +42,24 @@ def pending_name(pending: PendingAction, encounter: Encounter) -> str:
         return pending.title
     specs = {a.id: a.name for a in find_system(encounter.system).actions()}
     return specs.get(pending.action, pending.action)
+
+
+def card_lines(shown: Preview, target: str, encounter: Encounter) -> list[str]:
+    """The card's lines: the system's, with names for ids; a refusal the system gave no lines
+    for is still a card, naming the target and why."""
+    lines = [with_names(line, encounter) for line in shown.lines]
+    problem = with_names(shown.problem or "", encounter)
+    if problem and not any(problem in line for line in lines):
+        lines = [*(lines or [target]), problem]
+    return lines
+
+
+def _acting(encounter: Encounter) -> tuple[str, ...]:
+    """Whose turn it is (nobody when the turn order cannot be read)."""
+    try:
+        return acting_tokens(encounter)
+    except ValueError:
+        return ()
 
 
 class PhysicalDiceDialog:
@@ -120,8 +139,7 @@ class AttackController:
         for the GM to click its target."""
         attacker = self.tool.attacker
         if attacker is None:
-            self.tool.message = "click the acting token first"
-            self.redraw()
+            self.tool.refuse("nobody acts yet: click the acting token first")
             return
         if action == "area-attack" and self.use_templates is not None:
             self.use_templates()
@@ -170,7 +188,7 @@ class AttackController:
                                   "cancels",
                                   error=False)
         else:
-            self.bar.show_message(self.tool.message)
+            self.bar.show_message(with_names(self.tool.message, encounter))
         scenes = self.scenes()
         for scene in scenes:
             self._overlay(scene).show_aim(aim, encounter, self.tool.pending is not None)
@@ -191,9 +209,13 @@ class AttackController:
             return
         target = encounter.token(aim.target)
         if aim.preview is None:
-            self.card.show_lines([names[aim.target], aim.error or ""], True)
+            self.card.show_lines([names[aim.target], with_names(aim.error or "", encounter)],
+                                 True)
         else:
-            self.card.show_lines(list(aim.preview.lines), aim.preview.problem is not None)
+            lines = card_lines(aim.preview, names[aim.target], encounter)
+            if aim.weapon is not None:
+                lines = [f"with {aim.weapon}: the default weapon cannot attack from here", *lines]
+            self.card.show_lines(lines, aim.preview.problem is not None)
         self.card.place(to_scene((target.x + target.radius + 0.3, target.y - target.radius)),
                         to_scene((target.x - target.radius - 0.3, target.y - target.radius)))
 
@@ -209,6 +231,19 @@ class AttackController:
             self.animator.play(storyboard(old, events, joker_of=joker),
                                storyboard(old, visible_events(old, events),
                                           joker_of=shown))
-        if acting_tokens(old) != acting_tokens(new):
-            self.bar.clear_declared()  # declarations are for one turn
+        before, now = _acting(old), _acting(new)
+        if before != now:
+            self.follow_turn(before, now, new)
         self.tool.refresh(new)
+
+    def follow_turn(self, before: tuple[str, ...], now: tuple[str, ...],
+                    encounter: Encounter) -> None:
+        """The acting token changed: it becomes the attacker unless the GM picked another
+        (one who was not acting), and the bar's weapon, options, declarations and *Out of
+        turn* go back to their defaults (they were chosen for one turn)."""
+        attacker = self.tool.attacker
+        present = {t.id for t in encounter.tokens}
+        if now and (attacker is None or attacker in before or attacker not in present):
+            self.tool.set_attacker(now[0])
+        self.bar.reset_choices()
+        self._on_choices()

@@ -18,10 +18,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from desktop.core.model import Token
+from desktop.core.model import Encounter, Token
 from desktop.core.table_pipeline import acting_tokens, preview_roll, roll, traits
+from desktop.core.wording import with_names
 from desktop.gui.action_menu import fill_action_menu
 from desktop.gui.attack_tool import AttackController
+from desktop.gui.notices import tell
 from desktop.gui.scene import MapScene
 from desktop.gui.template_tool import TemplateController
 from desktop.gui.threat_view import ThreatOverlay, add_threat_overlay
@@ -83,6 +85,7 @@ class CombatTools:
 def install_combat_tools(window: GMWindow) -> CombatTools:
     """Add the attack and template tools, the threat view and the action bar to ``window``."""
     controller = AttackController(window.state, lambda: window_scenes(window), window)
+    controller.tool.on_refusal = lambda text: tell(window, text)
     window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
     window.addToolBar(Qt.ToolBarArea.TopToolBarArea, controller.bar)
     attack = _add_tool_action(window, "tool_attack", "&Attack", "A")
@@ -95,7 +98,23 @@ def install_combat_tools(window: GMWindow) -> CombatTools:
     controller.animator.watch(window.view)
     controller.animator.watch(window.view.viewport())
     templates = _install_template_tool(window, controller)
+    window.state.changed.connect(lambda old, new: _selection_follows_turn(window, old, new))
     return CombatTools(controller, templates, _install_threat_view(window))
+
+
+def _selection_follows_turn(window: GMWindow, old: Encounter, new: Encounter) -> None:
+    """A selection of exactly the tokens whose turn just ended moves to those acting now, so
+    the next tool taken (Attack, Template) is not the last turn's."""
+    try:
+        before, now = acting_tokens(old), acting_tokens(new)
+    except ValueError:
+        return
+    selection = window.interaction.selection
+    if before == now or not now or not selection or selection != frozenset(before):
+        return
+    window.interaction.set_selection(frozenset(now))
+    for callback in window.interaction.selection_changed:
+        callback(window.interaction.selection)
 
 
 def _install_template_tool(window: GMWindow, attack: AttackController) -> TemplateController:
@@ -104,6 +123,16 @@ def _install_template_tool(window: GMWindow, attack: AttackController) -> Templa
                                    attack.animator,
                                    lambda: window.interaction.tool is templates.tool)
     window.view.viewport().installEventFilter(templates)
+    templates.tool.on_refusal = lambda text: tell(window, text)
+
+    def show_template_problem() -> None:
+        """While the Template tool is active the bar says why it cannot fire here."""
+        if window.interaction.tool is templates.tool:
+            aim = templates.tool.aim
+            problem = templates.tool.message or (aim.error or "" if aim else "")
+            attack.bar.show_message(with_names(problem, window.state.encounter))
+
+    templates.tool.listeners.append(show_template_problem)
     action = _add_tool_action(window, "tool_template", "&Template", "B")
 
     def use_template_tool() -> None:
@@ -186,7 +215,6 @@ def roll_trait(window: GMWindow, token_id: str, trait: str) -> None:
     try:
         done = roll(window.state.encounter, RollRequest((token_id,), trait), controller.dice())
     except ValueError as error:
-        controller.tool.message = str(error)
-        controller.redraw()
+        controller.tool.refuse(str(error))
         return
     window.state.apply(f"Roll: {done.resolution.title}", done.encounter)

@@ -33,6 +33,7 @@ from desktop.core.model import Encounter, Point, Token
 from desktop.core.statblocks import StatBlockError, reading_lines, with_statblock_text
 from desktop.gui.combat_log import CombatLogPanel
 from desktop.gui.initiative_panel import InitiativePanel
+from desktop.gui.notices import tell
 from desktop.gui.statblock_form import StatBlockForm
 from desktop.gui.token_item import NO_MARKS, Marks, marks_of
 from rules.registry import RulesError, find_system
@@ -316,7 +317,9 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     right = Qt.DockWidgetArea.RightDockWidgetArea
     window.interaction.selection_changed.append(window.properties.show_selection)
     window.interaction.selection_changed.append(window.combatants.show_selected)
-    initiative = _dock(window, "Initiative", InitiativePanel(window.state), right)
+    turns = InitiativePanel(window.state)
+    turns.on_refusal = lambda text: tell(window, text)
+    initiative = _dock(window, "Initiative", turns, right)
     combatants = _dock(window, "Combatants", window.combatants, right)
     properties = _dock(window, "Properties", window.properties, right)
     log = _dock(window, "Log", CombatLogPanel(window.state), right)

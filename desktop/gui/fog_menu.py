@@ -1,7 +1,10 @@
-"""The Fog menu of the GM window: fog and vision switches, the reveal and hide tools, and the
-button (also on the Tools bar) that shows the players everything for a moment.
+"""The Fog menu of the GM window: fog and vision switches, the reveal and hide tools, and
+*Show Players Everything* for a moment (asked first: it lifts the fog on the table).
 
 Every switch and reset is one undoable edit; the checkmarks follow the encounter (undo, open).
+A fog tool is safe: while it is armed the status bar says so in a mark of its own (what it
+does, and that Esc disarms it); Esc hands back to selecting; what it refuses (a room click
+where no walls close a room) reaches the status bar and the log.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar
+from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from desktop.core.fog import revealed_everywhere
 from desktop.core.fog_tool import FogShape, FogTool
+from desktop.gui.notices import tell
 
 if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
@@ -54,12 +58,9 @@ def build_fog_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -
     actions["fog_forget"] = _add(window, menu, "Forget What the Heroes Saw",
                                  partial(_forget, window))
     menu.addSeparator()
-    actions["fog_peek"] = _add(window, menu, f"Show Players Everything for {PEEK_SECONDS} s",
+    actions["fog_peek"] = _add(window, menu, f"Show Players Everything for {PEEK_SECONDS} s…",
                                partial(_peek, window), "F9")
-    bar = window.findChild(QToolBar, "ToolsBar")
-    if bar is not None:  # the GM's button beside the tools
-        bar.addSeparator()
-        bar.addAction(actions["fog_peek"])
+    _watch_fog_tools(window)
 
     def follow(*_: object) -> None:
         fog = window.state.encounter.fog
@@ -89,12 +90,40 @@ def _switch(window: GMWindow, flag: str) -> None:
 
 
 def _use_tool(window: GMWindow, shape: FogShape, reveal: bool) -> None:
-    def report(message: str) -> None:
-        window.statusBar().showMessage(message, 5000)
+    window.interaction.set_tool(FogTool(shape, reveal, report=lambda text: tell(window, text)))
+    window.statusBar().showMessage(f"{armed_text(shape, reveal)}: {_HINTS[shape]}", 8000)
 
-    window.interaction.set_tool(FogTool(shape, reveal, report=report))
-    verb = "Reveal" if reveal else "Hide"
-    window.statusBar().showMessage(f"{verb} {SHAPE_TEXT[shape].lower()}: {_HINTS[shape]}", 8000)
+
+def armed_text(shape: FogShape, reveal: bool) -> str:
+    """What an armed fog tool does: ``Reveal room``."""
+    return f"{'Reveal' if reveal else 'Hide'} {SHAPE_TEXT[shape].lower()}"
+
+
+def _watch_fog_tools(window: GMWindow) -> None:
+    """The mark on the status bar while a fog tool is armed, and Esc disarming it."""
+    mark = QLabel("")
+    mark.setObjectName("FogToolArmed")
+    mark.setStyleSheet("background: #ff6d00; color: black; padding: 1px 8px; "
+                       "font-weight: bold;")
+    window.statusBar().addPermanentWidget(mark)
+    mark.hide()
+
+    def show_mark(*_: object) -> None:
+        tool = window.interaction.tool
+        if isinstance(tool, FogTool):
+            mark.setText(f"FOG: {armed_text(tool.shape, tool.reveal)} · Esc disarms")
+        mark.setVisible(isinstance(tool, FogTool))
+
+    def disarm() -> None:
+        tool = window.interaction.tool
+        if isinstance(tool, FogTool):
+            window.interaction.set_tool(window.interaction.select_tool)
+            window.actions_by_name["tool_select"].setChecked(True)
+            window.statusBar().showMessage(f"{armed_text(tool.shape, tool.reveal)} disarmed",
+                                           5000)
+
+    window.interaction.preview_listeners.append(show_mark)
+    window.view.cancel_requested.connect(disarm)
 
 
 _HINTS = {
@@ -115,7 +144,21 @@ def _forget(window: GMWindow) -> None:
                        replace(encounter, fog=replace(encounter.fog, seen=None)))
 
 
+def confirm_peek(window: GMWindow) -> bool:
+    """Ask the GM before the fog lifts on the table (No is the default)."""
+    answer = QMessageBox.question(
+        window, "Show the players everything?",
+        f"Lift the fog on the table for {PEEK_SECONDS} s? The players see the whole map, "
+        "hidden rooms included (hidden tokens stay hidden).",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
 def _peek(window: GMWindow) -> None:
-    if window.player_window is not None:
+    if window.player_window is None or not window.player_window.isVisible():
+        tell(window, "Nothing shown: the table view is not open")
+        return
+    if confirm_peek(window):
         window.player_window.show_everything(PEEK_SECONDS * 1000)
 

@@ -19,6 +19,8 @@ acts) so the map can highlight it; :meth:`InitiativePanel.acting_tokens` lists t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence
 from PySide6.QtWidgets import (
@@ -37,6 +39,7 @@ from PySide6.QtWidgets import (
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import turn_order, turn_step
+from desktop.core.wording import with_names
 from rules.dice import DiceSource, RandomDice
 from rules.interface import Control, FieldKind, StatField, TurnOrderView, TurnRow
 from rules.registry import RulesError
@@ -77,6 +80,8 @@ class InitiativePanel(QWidget):
         layout.addLayout(self._grid)
         layout.addWidget(self.message)
         self._system = ""
+        self.on_refusal: Callable[[str], None] = lambda _text: None
+        """Told, in words, why a button did nothing (the GM window's status bar and log)."""
         state.changed.connect(self._on_state_change)
         self._show(state.encounter)
 
@@ -96,7 +101,10 @@ class InitiativePanel(QWidget):
             done = turn_step(self.state.encounter, control, self.dice, self.selected_row(),
                              self.settings())
         except (RulesError, ValueError, KeyError) as error:
-            self.message.setText(str(error).strip("'\""))
+            self.message.setText(with_names(str(error).strip("'\""), self.state.encounter))
+            self.on_refusal(f"{self.buttons[control].text().replace('&', '')}: "
+                            f"{self.message.text()}" if control in self.buttons
+                            else self.message.text())
             return
         self.message.clear()
         for widget in self.inputs.values():

@@ -18,6 +18,7 @@ from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.fog_menu import build_fog_menu
+from desktop.gui.notices import tell
 from desktop.gui.screens import screen_of
 from desktop.gui.settings import (
     recent_files,
@@ -301,13 +302,22 @@ def _toggle_blackout(window: GMWindow) -> None:
 
 def _fill_screens(window: GMWindow, menu: QMenu) -> None:
     menu.clear()
+    gm_screen = screen_of(window)
     for screen in QGuiApplication.screens():
         size = screen.size()
         text = f"{screen.name()} ({size.width()} x {size.height()})"
+        if screen is gm_screen:
+            text += " - the GM window's"
         menu.addAction(text, partial(_put_player_view_on, window, screen))
 
 
 def _put_player_view_on(window: GMWindow, screen: QScreen) -> None:
+    """Full screen on ``screen`` - never on the GM window's own screen, which it would cover
+    (the GM is told why)."""
+    if screen is screen_of(window):
+        tell(window, f"The table view stays off {screen.name()}: the GM window is on that "
+                     "screen and would be covered. Move the GM window to another screen first.")
+        return
     if window.player_window is None or not window.player_window.isVisible():
         window.toggle_player_view()
     assert window.player_window is not None

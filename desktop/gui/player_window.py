@@ -79,7 +79,9 @@ class PlayerWindow(QWidget):
         self._acting: frozenset[str] = frozenset()
         self._screen_name: str | None = None
         """The name of the screen the GM put the window on (full screen), if any."""
-        gm_view.camera_changed.connect(self._on_gm_camera_change)
+        self._fit_first = False
+        """Fitting the whole map until the GM moves the camera (the window just opened)."""
+        gm_view.camera_changed.connect(self._on_gm_camera_moved)
         state.changed.connect(self._on_state_change)
         app = QGuiApplication.instance()
         assert isinstance(app, QGuiApplication)
@@ -159,16 +161,39 @@ class PlayerWindow(QWidget):
 
     def show_on_table(self) -> None:
         """Show full screen on the remembered table screen, else on a screen other than the
-        GM window's; with a single screen, as a normal window beside the GM window."""
+        GM window's (never on the GM window's own: it would cover it); with a single screen,
+        as a normal window beside the GM window. The whole map (and the names along its edge)
+        fits the window at first."""
+        self._fit_first = True
         screens = QGuiApplication.screens()
         remembered = player_screen_name()
         gm_screen = screen_of(self.gm_view)
-        chosen = next((s for s in screens if s.name() == remembered), None)
-        chosen = chosen or next((s for s in screens if s is not gm_screen), None)
+        others = [s for s in screens if s is not gm_screen]
+        chosen = next((s for s in others if s.name() == remembered), None)
+        chosen = chosen or next(iter(others), None)
         if chosen is None:
             self.show()
+        else:
+            self.put_on(chosen)
+        self.fit_map()
+
+    def fit_map(self) -> None:
+        """The whole map in the window, a margin around it for the names along its edges (at
+        the calibrated scale, if measured: then only centred); following, the camera follows
+        the GM again from the GM's next move."""
+        area = self.scene.map_rect().adjusted(-0.75 * CELL, -0.75 * CELL, 0.75 * CELL,
+                                              0.75 * CELL)
+        physical = self.physical_zoom()
+        if physical is not None:
+            self.view.set_camera(area.center(), physical)
             return
-        self.put_on(chosen)
+        size = self.view.viewport().size()
+        if self.rotation in (90, 270):
+            size.transpose()
+        if size.isEmpty() or area.isEmpty():
+            return
+        zoom = min(size.width() / area.width(), size.height() / area.height())
+        self.view.set_camera(area.center(), zoom)
 
     def put_on(self, screen: QScreen) -> None:
         """Full screen on ``screen``, remembered for next time."""
@@ -217,8 +242,16 @@ class PlayerWindow(QWidget):
             size.transpose()
         return gm_zoom * min(size.width() / gm_size.width(), size.height() / gm_size.height())
 
+    def _on_gm_camera_moved(self) -> None:
+        """The GM panned or zoomed: from now on the table follows (no more fitting)."""
+        self._fit_first = False
+        self._on_gm_camera_change()
+
     def _on_gm_camera_change(self) -> None:
         if self.mode is not CameraMode.FOLLOW:
+            return
+        if self._fit_first:
+            self.fit_map()
             return
         centre, zoom = self.gm_view.camera()
         self.view.set_camera(centre, self.physical_zoom() or self.following_zoom(zoom))
@@ -236,7 +269,7 @@ class PlayerWindow(QWidget):
             super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.gm_view.camera_changed.disconnect(self._on_gm_camera_change)
+        self.gm_view.camera_changed.disconnect(self._on_gm_camera_moved)
         self.state.changed.disconnect(self._on_state_change)
         app = QGuiApplication.instance()
         if isinstance(app, QGuiApplication):

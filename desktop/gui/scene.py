@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 from desktop.core.edits import faced_on_grid
 from desktop.core.fog import PartySight, shown_to_players, tracker_for
 from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Encounter, Light, Region, Token, Wall
+from desktop.core.model import Encounter, HarmShown, Light, Region, Token, Wall
 from desktop.core.state import BattleState
 from desktop.core.table_pipeline import acting_tokens
 from desktop.gui.background_item import BackgroundItem
@@ -35,7 +35,14 @@ from desktop.gui.map_image import shared_map_image
 from desktop.gui.marks_item import MapMarksItem, marks_on_map
 from desktop.gui.region_item import RegionItem
 from desktop.gui.style import CELL, MAP_FILL
-from desktop.gui.token_item import NO_MARKS, Marks, TokenItem, TokenStyle, marks_of
+from desktop.gui.token_item import (
+    NO_MARKS,
+    Marks,
+    TokenItem,
+    TokenStyle,
+    marks_of,
+    without_harm,
+)
 from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
 
 if TYPE_CHECKING:
@@ -331,16 +338,30 @@ class MapScene(QGraphicsScene):
             self.removeItem(gone.label)
             self.removeItem(gone)
         marks, acting_ids = token_marks(encounter), acting(encounter)
-        changed = [
-            self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids, order)
+        changed = [  # out of the fight (down): no turn halo
+            self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids
+                             and not marks.get(token.id, NO_MARKS).down, order)
             for order, token in enumerate(visible)]
         return bool(gone_ids) or any(changed)
 
     def _place_labels(self) -> None:
         place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect())
 
+    def pointer_at(self, x: float, y: float) -> None:
+        """The pointer rests at ``(x, y)`` cells: the token there, if its harm shows on hover,
+        shows it; every other one hides it again."""
+        for item in self._tokens.values():
+            if item.hover_marks is not None or item.pointer_over:
+                token = item.token
+                item.set_pointer_over((x - token.x) ** 2 + (y - token.y) ** 2
+                                      <= token.radius ** 2)
+
     def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> bool:
-        """Show ``token``; whether its item is new or changed."""
+        """Show ``token``; whether its item is new or changed. Players see its exact harm
+        only as the GM lets them (:attr:`~desktop.core.model.Token.shows_harm`)."""
+        full = marks
+        if self.audience is Audience.PLAYER and token.shows_harm is not HarmShown.ALWAYS:
+            marks = without_harm(marks)
         item = self._tokens.get(token.id)
         changed = item is None or (item.token, item.marks, item.acting) != (
             token, marks, is_acting)
@@ -351,6 +372,9 @@ class MapScene(QGraphicsScene):
             self._tokens[token.id] = item
         elif changed:
             item.set_token(token, self._image(token.image), marks, is_acting)
+        hover = full if marks != full and token.shows_harm is HarmShown.HOVER else None
+        if hover != item.hover_marks:
+            item.show_on_hover(hover)
         item.setZValue(Layer.TOKENS + order / 10000)
         labels = Layer.LABELS if self.audience is Audience.GM else Layer.PLAYER_LABELS
         item.label.setZValue(labels + order / 10000)

@@ -13,7 +13,7 @@ glass clear under a physical miniature.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -27,7 +27,12 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from desktop.core.board import board_of
 from desktop.core.edits import initials
@@ -86,6 +91,8 @@ class Badge:
 
     text: str
     color: str
+    harm: bool = False
+    """It tells exact harm (hit points, stress): hidden from the players where the GM says."""
 
 
 ROLE_COLORS = {"bad": "#e53935", "good": "#43a047", "info": "#78909c"}
@@ -105,6 +112,16 @@ class Marks:
 NO_MARKS = Marks()
 
 
+def without_harm(marks: Marks) -> Marks:
+    """``marks`` as players see a token whose harm is not theirs to know: no harm pips, no
+    badge telling exact harm (its other badges, and whether it is down, stay).
+
+    >>> without_harm(Marks((Badge("5/11", "#e53935", True), Badge("Stun", "#e53935")), 2))
+    Marks(badges=(Badge(text='Stun', color='#e53935', harm=False),), harm=0, down=False)
+    """
+    return replace(marks, badges=tuple(b for b in marks.badges if not b.harm), harm=0)
+
+
 def marks_of(encounter: Encounter) -> dict[str, Marks]:
     """Every token's marks, from the encounter's game system.
 
@@ -116,7 +133,8 @@ def marks_of(encounter: Encounter) -> dict[str, Marks]:
     """
     system = find_system(encounter.system)
     board = board_of(encounter)
-    return {piece.id: Marks(tuple(Badge(b.text, b.color or ROLE_COLORS.get(b.role, "#78909c"))
+    return {piece.id: Marks(tuple(Badge(b.text, b.color or ROLE_COLORS.get(b.role, "#78909c"),
+                                        b.harm)
                                   for b in system.badges(piece, board)),
                             system.harm(piece), system.is_down(piece))
             for piece in board.tokens}
@@ -196,7 +214,30 @@ class TokenItem(QGraphicsRectItem):
         self.label = TokenLabelItem(style)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
+        self.hover_marks: Marks | None = None
+        """The marks shown while a pointer rests on it (its harm, shown on hover), if any."""
+        self._resting: Marks | None = None
         self.set_token(token, image, marks, acting)
+
+    def show_on_hover(self, full: Marks | None) -> None:
+        """Show ``full`` (the marks with its harm) while a pointer rests on the token."""
+        self.hover_marks = full
+        if full is None:
+            self.set_pointer_over(False)
+
+    @property
+    def pointer_over(self) -> bool:
+        """Whether its hover marks show now (a pointer rests on it)."""
+        return self._resting is not None
+
+    def set_pointer_over(self, over: bool) -> None:
+        """A pointer came to rest on the token (or left it): its :attr:`hover_marks` show."""
+        if over and self.hover_marks is not None and self._resting is None:
+            self._resting = self.marks
+            self.set_token(self.token, self.image, self.hover_marks, self.acting)
+        elif not over and self._resting is not None:
+            resting, self._resting = self._resting, None
+            self.set_token(self.token, self.image, resting, self.acting)
 
     def itemChange(self, change: GraphicsChange, value: Any) -> Any:
         if change == GraphicsChange.ItemPositionHasChanged:

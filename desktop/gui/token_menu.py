@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QMenu
 
 from desktop.core.edits import set_hidden, token_at
-from desktop.core.model import Side, Token
+from desktop.core.model import HarmShown, Side, Token
 from desktop.core.move_plan import movement_of
 from desktop.core.movement import snap_point
 from desktop.gui.token_dialog import TokenDialog
@@ -46,6 +46,7 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
     sizes = menu.addMenu("Size")
     for name, size in SCALES:
         sizes.addAction(name, partial(_change, window, replace(token, size=size)))
+    _add_harm_shown(window, menu, token)
     _add_move_modes(window, menu, token)
     if token.stats:
         from desktop.gui.combat_tools import add_token_actions  # not for the 1st frame
@@ -55,6 +56,21 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
     menu.addAction("Delete", lambda: state.apply(
         f"Delete {token.name}", state.encounter.without_token(token.id)
     ))
+
+
+HARM_SHOWN_TEXT = {HarmShown.NEVER: "Never", HarmShown.HOVER: "On hover",
+                   HarmShown.ALWAYS: "Always"}
+
+
+def _add_harm_shown(window: GMWindow, menu: QMenu, token: Token) -> None:
+    """*Players see its harm*: its exact Wounds, hit points or stress on the table never,
+    while a pointer rests on it, or always (a hero's always, anybody else's never, until the
+    GM says otherwise)."""
+    sub = menu.addMenu("Players See Its Harm")
+    for shown, text in HARM_SHOWN_TEXT.items():
+        action = sub.addAction(text, partial(_change, window, replace(token, harm_shown=shown)))
+        action.setCheckable(True)
+        action.setChecked(token.shows_harm is shown)
 
 
 def _add_move_modes(window: GMWindow, menu: QMenu, token: Token) -> None:

@@ -217,6 +217,6 @@ def _stress_badge(fighter: Combatant) -> Badge:
     if fighter.mook:
         total = sum(taken)
         return Badge(f"{total}/{max(fighter.toughness, 1)}" if total else "",
-                     "stress against Toughness", "bad")
+                     "stress against Toughness", "bad", harm=True)
     boxes = "".join("■" if box in taken else "□" for box in range(1, fighter.health + 1))
-    return Badge(boxes if taken else "", "Health stress track", "bad")
+    return Badge(boxes if taken else "", "Health stress track", "bad", harm=True)

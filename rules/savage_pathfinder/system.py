@@ -381,17 +381,26 @@ class SavagePathfinder(GameSystem):
         >>> from rules.testing import open_board
         >>> [b.text for b in SavagePathfinder().badges(piece, open_board())]
         ['SHAKEN', 'FAT 2']
+
+        An Incapacitated Extra is out of the fight: no SHAKEN (a Wild Card keeps it).
+
+        >>> extra = Piece("g", "G", 0, 0, stats={"condition": {"shaken": True,
+        ...                                                     "incapacitated": True}})
+        >>> [b.text for b in SavagePathfinder().badges(extra, open_board())]
+        []
         """
         raw = piece.stats.get("condition", {})
         condition = raw if isinstance(raw, Mapping) else {}
+        out = bool(condition.get("incapacitated"))
         found = [Badge(text, key.replace("_", " "), color=color) for key, text, color in _FLAGS
-                 if condition.get(key)]
+                 if condition.get(key)
+                 and not (out and key == "shaken" and not piece.stats.get("wild_card"))]
         fatigue = condition.get("fatigue")
         if isinstance(fatigue, int) and fatigue > 0:
             found.insert(1 if condition.get("shaken") else 0,
                          Badge(f"FAT {fatigue}", _fatigue_tip(board, piece.id),
                                color="#ff9800"))
-        if has_joker(board.combat, piece.id):
+        if has_joker(board.combat, piece.id) and not out:  # out of the fight: no turn
             found.append(Badge("JOKER", "dealt a Joker: +2 to every trait roll",
                                color="#ffd700"))
         return tuple(found)

@@ -250,11 +250,19 @@ def test_the_player_view_follows_a_hero_while_the_gm_drags_it(
     assert players.scene.token_item("orc") is not None
 
 
-def test_the_gm_shows_the_players_everything_for_a_moment(qtbot: QtBot, window: GMWindow) -> None:
+def test_the_gm_shows_the_players_everything_for_a_moment(
+        qtbot: QtBot, window: GMWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop.gui import fog_menu
+
+    asked: list[bool] = []
+    monkeypatch.setattr(fog_menu, "confirm_peek", lambda _w: asked.append(True) or False)
     window.state.load(dungeon())
     window.toggle_player_view()
     players = window.player_window
     assert players is not None and players.scene.token_item("orc") is None
+    window.actions_by_name["fog_peek"].trigger()  # asked first: No lifts nothing
+    assert asked == [True] and players.scene.token_item("orc") is None
+    monkeypatch.setattr(fog_menu, "confirm_peek", lambda _w: True)
     window.actions_by_name["fog_peek"].trigger()
     assert players.scene.token_item("orc") is not None
     assert not players.scene.fog_item.isVisible()

@@ -3,6 +3,7 @@ around the target and their names."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, QRectF
 from pytestqt.qtbot import QtBot
 
@@ -68,3 +69,50 @@ def test_a_lone_target_gets_the_card_on_its_right(qtbot: QtBot) -> None:
     # Right of the target: its left edge past the target's right edge plus the 0.3 cell gap.
     assert area.left() >= (9.0 + 0.3) * CELL - 1
     assert area.center().y() == 5.5 * CELL
+
+
+
+def card_on_screen(window) -> QRectF:  # type: ignore[no-untyped-def]
+    """The card's rectangle in the GM view's viewport pixels."""
+    card = window.combat_tools.attack.card
+    at = window.view.mapFromScene(card.pos())
+    return card.boundingRect().translated(at.x(), at.y())
+
+
+CROWD = (Token("a", "Harsk", 2.5, 17.5, side=Side.HERO),
+         Token("t", "Goblin 5", 8.5, 20.5, side=Side.VILLAIN),
+         *(Token(f"n{n}", f"Goblin {n}", x, y, side=Side.VILLAIN) for n, (x, y) in enumerate(
+             ((7.2, 20.5), (9.8, 20.5), (8.5, 19.2), (7.2, 19.2), (9.8, 19.2)), start=6)))
+"""A target ringed by goblins on its left, right and above: only below it is free."""
+
+
+@pytest.mark.parametrize("corner", ["bottom", "bottom-right"])
+def test_the_card_stays_inside_the_view_with_its_odds_at_an_edge(
+        qtbot: QtBot, corner: str) -> None:
+    """The crowded target at the bottom of the view (and against the dock): the free place
+    below it is off screen, so the card covers a neighbour rather than lose its last line,
+    the odds; hovered with the real mouse."""
+    from conftest import QuietGMWindow
+    from gui_helpers import hover, on_screen
+    from PySide6.QtCore import Qt
+
+    window = QuietGMWindow(BattleState(Encounter(tokens=CROWD, width=40, height=40)))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.set_zoom(1.0)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "a"))
+    window.actions_by_name["tool_attack"].trigger()
+    viewport = QRectF(window.view.viewport().rect())
+    window.view.set_camera(QPointF(8.5 * CELL, 20.5 * CELL), 1.0)
+    target = window.view.mapFromScene(8.5 * CELL, 20.5 * CELL)
+    dx = viewport.width() - 60 - target.x() if "right" in corner else 0
+    dy = viewport.height() - 45 - target.y()
+    window.view.set_camera(QPointF(8.5 * CELL - dx, 20.5 * CELL - dy), 1.0)
+    assert window.view.mapFromScene(8.5 * CELL, 20.5 * CELL).y() > viewport.height() - 50
+    hover(window, on_screen(window, "t"))
+    card = window.combat_tools.attack.card
+    assert card.isVisible() and len(card.lines) >= 2
+    assert viewport.contains(card_on_screen(window)), (corner, card_on_screen(window))
+    assert card.lines[-1].startswith("Shaken+")  # the odds, wrapped or not, are shown

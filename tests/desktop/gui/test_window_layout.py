@@ -78,7 +78,7 @@ def test_map_building_tools_have_their_own_bar_beside_the_fight(
     assert isinstance(tools, QToolBar) and isinstance(map_bar, QToolBar)
     fight = [a.text() for a in tools.actions() if a.text()]
     building = [a.text() for a in map_bar.actions() if a.text()]
-    assert fight == ["&Select / Move", "Snap to &Grid", "Show Players Everything for 5 s",
+    assert fight == ["&Select / Move", "Snap to &Grid",  # no fog peek here: the Fog menu
                      "&Attack", "&Template", "&Threat View"]
     assert building == ["Wall", "Low wall", "Window", "Door", "Object", "Difficult ground",
                         "Illumination", "Zone"]
