@@ -157,8 +157,6 @@ class GameSystem(ABC):
                                problem=None if actor else "click the acting token first")
                      for a in self.actions() if a.kind is ActionKind.ACTION)
 
-    def settings_schema(self) -> tuple[StatField, ...]: return ()
-
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """The weapons (or attacks) ``piece`` may attack with, by the names ``AttackRequest.
         weapon`` takes, for the attack bar's chooser: none here (the system picks)."""
