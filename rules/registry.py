@@ -174,6 +174,12 @@ class GameSystem(ABC):
         dialog and ``battlemap settings`` are built from them. None here."""
         return ()
 
+    def check_combat(self, combat: Mapping[str, Any]) -> None:
+        """``RulesError`` naming the field (``combat.round: ...``) when the combat state this
+        system keeps has the wrong shape: asked when a file is loaded, so a bad one is refused
+        there, never deep inside a rule. The rules settings are checked here too."""
+        self.check_settings(combat)
+
     def check_settings(self, combat: Mapping[str, Any]) -> None:
         """``RulesError`` naming the setting when ``combat["settings"]`` cannot be used (the
         desktop asks before it keeps a change); nothing to check here."""

@@ -57,7 +57,7 @@ from desktop.core.model import (
 from desktop.core.reading import read_regular_file
 from desktop.core.stat_ranges import check_numbers, check_stats
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
-from rules.registry import find_system
+from rules.registry import RulesError, find_system
 
 _NUMBER = rb"(-?[0-9][0-9.eE+-]*)"
 _INDENTED_PAIR = re.compile(rb"\[\n\s*" + _NUMBER + rb",\n\s*" + _NUMBER + rb"\n\s*\]")
@@ -211,9 +211,15 @@ def _check_ranges(enc: fs.EncounterFile) -> None:
     stat blocks and the combat state within the wide one (:mod:`desktop.core.stat_ranges`)."""
     check_numbers(enc.combat, "combat")
     try:
-        fields = find_system(enc.system).statblock_schema()
+        system = find_system(enc.system)
     except ValueError:  # an unknown system: said when the encounter is used
-        fields = ()
+        return
+    try:
+        system.check_combat(enc.combat)
+    except RulesError as error:
+        field, _, problem = str(error).partition(": ")
+        raise FieldProblem(field if problem else "combat", problem or field) from None
+    fields = system.statblock_schema()
     for index, token in enumerate(enc.tokens):
         if token.stats:
             check_stats(fields, token.stats, f"tokens[{index}].stats")

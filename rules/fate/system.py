@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from rules.dice import DiceSource
 from rules.fate.actions import ACTIONS, perform
+from rules.fate.combat_state import check_combat as check_fate_combat
 from rules.fate.parsing import combatant_from_dict, combatant_to_dict
 from rules.fate.preview import preview
 from rules.fate.resolve import resolve
@@ -151,6 +152,10 @@ class Fate(GameSystem):
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
         return perform(board, request, dice)
+
+    def check_combat(self, combat: Mapping[str, Any]) -> None:
+        super().check_combat(combat)
+        check_fate_combat(combat)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         return turn_order(board)

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
 from rules.gurps.attack import resolve
+from rules.gurps.combat_state import check_combat as check_gurps_combat
 from rules.gurps.gcs import read_sheet
 from rules.gurps.narration import log_lines
 from rules.gurps.odds import preview
@@ -239,6 +240,10 @@ class Gurps(GameSystem):
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
         return _perform(board, request, dice)
+
+    def check_combat(self, combat: Mapping[str, Any]) -> None:
+        super().check_combat(combat)
+        check_gurps_combat(combat)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         return order_view(board)

@@ -54,6 +54,7 @@ from rules.savage_pathfinder.cards import (
     card_face,
     is_joker,
 )
+from rules.savage_pathfinder.combat_state import check_combat as check_spf_combat
 from rules.savage_pathfinder.expressions import parse_trait_die
 from rules.savage_pathfinder.foundry_actor import read_foundry_actor
 from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
@@ -642,6 +643,10 @@ class SavagePathfinder(GameSystem):
         return keep_seat(board, Resolution(result.events, result.board, result.entry.title,
                                            result.entry.lines, data=action_data(result.board)),
                          dice)
+
+    def check_combat(self, combat: Mapping[str, Any]) -> None:
+        super().check_combat(combat)
+        check_spf_combat(combat)
 
     def turn_order(self, board: Board) -> TurnOrderView:
         state = turns.initiative(board)

@@ -36,6 +36,7 @@ from rules.interface import (
 from rules.registry import GameSystem, RulesError, register
 from rules.storypath.actions import ACTIONS, perform
 from rules.storypath.attack import resolve
+from rules.storypath.combat_state import check_combat as check_storypath_combat
 from rules.storypath.preview import preview
 from rules.storypath.settings import DEFAULT_COVER, SETTINGS_SCHEMA, settings_from_combat
 from rules.storypath.setup import combatant_of
@@ -90,6 +91,10 @@ class Storypath(GameSystem):
 
     def settings_schema(self) -> tuple[StatField, ...]:
         return SETTINGS_SCHEMA
+
+    def check_combat(self, combat: Mapping[str, Any]) -> None:
+        super().check_combat(combat)
+        check_storypath_combat(combat)
 
     def check_settings(self, combat: Mapping[str, Any]) -> None:
         settings_from_combat(combat)

@@ -82,3 +82,29 @@ def test_the_combat_state_is_bounded_too(tmp_path: Path) -> None:
 def test_the_demos_and_real_tables_load_within_the_ranges() -> None:
     for demo in DEMOS.glob("*.json"):
         assert load_encounter(demo).tokens
+
+
+@pytest.mark.parametrize(("demo", "key", "value", "said"), [
+    ("gurps-duel", "order", 5, "combat.order: expected a list of texts, got 5"),
+    ("gurps-duel", "round", "one", "combat.round: expected a whole number"),
+    ("fate-arena", "round", {"x": 1}, "combat.round: expected a whole number"),
+    ("fate-arena", "zone_aspects", ["On Fire"], "combat.zone_aspects: expected an object"),
+    ("storypath-firefight", "acting", 3, "combat.acting: expected a token's id"),
+    ("goblin-ambush", "timers", [{"token": "harsk"}], "combat.timers[0].status: missing"),
+])
+def test_a_combat_state_of_the_wrong_shape_is_refused_at_load_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], demo: str, key: str, value: Any,
+    said: str,
+) -> None:
+    # The probe's "order a number" and FATE "round an object" broke every command and the GUI's
+    # start with a TypeError; now the load refuses the file and every command says why.
+    data = json.loads((DEMOS / f"{demo}.json").read_text())
+    data["combat"] = {**(data.get("combat") or {}), key: value}
+    path = tmp_path / "enc.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(EncounterFileError) as refused:
+        load_encounter(path)
+    assert said in str(refused.value)
+    assert main(["turn", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
