@@ -15,7 +15,7 @@ from desktop.core.edits import turn_facing, without_ids, zones_from_rooms
 from desktop.core.grid_fit import GridBoxTool
 from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
-from desktop.gui import file_actions
+from desktop.gui import export_actions, file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.fog_menu import build_fog_menu
 from desktop.gui.help_window import build_help_menu
@@ -89,6 +89,9 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
                                   partial(_fit_grid_tool, window))
     actions["import_uvtt"] = _action(window, menu, "Import &Universal VTT...",
                                      partial(file_actions.import_uvtt, window))
+    export = menu.addMenu("&Export")
+    actions["export_uvtt"] = _action(window, export, "&Universal VTT...",
+                                     partial(export_actions.export_uvtt_dialog, window))
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)
 

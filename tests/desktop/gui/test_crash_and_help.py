@@ -207,3 +207,4 @@ def test_both_windows_carry_the_application_icon(window: GMWindow, qtbot: QtBot)
     window.toggle_player_view()
     assert window.player_window is not None
     assert window.player_window.windowIcon().cacheKey() == app_icon().cacheKey()
+
