@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "render": "render the scene offscreen to a PNG, no window shown",
     "import-uvtt": "import a Universal VTT map (.dd2vtt/.uvtt/.df2vtt) into an encounter file",
     "export-uvtt": "export an encounter's map, walls, doors and lights as Universal VTT",
+    "print": "print the map to scale as a PDF (1 cell = 1 inch), tiled over pages",
     "attack": "resolve one attack from the map: range, cover, dice, damage; --write saves it",
     "odds": "exact odds of a Savage Pathfinder trait roll (--trait d8 --wild --mod -2 --tn 4)",
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
