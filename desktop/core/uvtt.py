@@ -12,14 +12,17 @@ only then builds an :class:`~desktop.core.model.Encounter`:
 - ``portals`` become doors, open or closed as given (``bounds`` are the door's two ends);
 - ``lights`` become light sources: dim out to ``range`` cells, bright out to half of it;
 - ``environment.ambient_light`` sets the ambient level from its brightness;
+- a Foundry VTT scene's JSON is read as the Universal VTT document it amounts to
+  (:mod:`desktop.core.foundry_scene`);
 - Battlemap's own ``battlemap`` key (written by :mod:`desktop.core.uvtt_export`, ignored by
   other tools) adds windows, low walls with their heights, object heights and each light's
-  bright radius, which Universal VTT has no field for;
+  bright radius, and the grid's kind, distance and unit, which Universal VTT has no field for;
 - ``image`` (base64 PNG, WebP or JPEG, detected by its first bytes) becomes the embedded
   background, calibrated with ``pixels_per_grid``. Foundry's 1.0 exports name an image file
   instead (``"worlds/w/scenes/map.webp"``): it is looked up relative to the Universal VTT
-  file, inside its folder only (:func:`desktop.core.images.image_file`), and embedded; if it
-  is not there the map is imported without it and a warning names the image to link.
+  file, then beside it by its own name (``map.webp``), inside its folder only
+  (:func:`desktop.core.images.image_file`), and embedded; if it is not there the map is
+  imported without it and a warning names the image to link.
 
 :func:`load_uvtt` returns just the encounter (the GUI's File > Import); :func:`read_uvtt` and
 :func:`parse_uvtt` return a :class:`UvttImport` that adds the decoded image and warnings (the
@@ -52,12 +55,15 @@ from pathlib import Path
 import msgspec
 
 from desktop.core.fileformat import EncounterFileError
+from desktop.core.foundry_scene import foundry_to_uvtt, looks_like_foundry_scene
 from desktop.core.images import ImageError, decode_base64_image, image_size, read_image_file
 from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS, MAX_WALLS
 from desktop.core.model import (
     Background,
     Encounter,
     Fog,
+    Grid,
+    GridKind,
     Illumination,
     Light,
     Point,
@@ -121,9 +127,11 @@ def looks_like_uvtt(path: str | Path) -> bool:
     """
     try:
         data = read_regular_file(path, MAX_FILE_BYTES)
-        document = parse_json(data) if b'"resolution"' in data else None
+        document = parse_json(data) if b'"resolution"' in data or b'"padding"' in data else None
     except (OSError, FieldProblem):
         return False
+    if looks_like_foundry_scene(document):
+        return True
     return isinstance(document, dict) and "resolution" in document and "tokens" not in document
 
 
@@ -150,9 +158,12 @@ def parse_uvtt(
     ``base_dir`` is the folder of the file, where an ``image`` given as a file name is looked
     for (None: from memory, such an image is not looked for).
     """
+    notes: list[str] = []
     try:
         document = parse_json(data)
         check_json_tree(document)
+        if looks_like_foundry_scene(document):
+            document, notes = foundry_to_uvtt(document)
         uvtt = msgspec.convert(document, UvttFile, strict=True)
         _check(uvtt)
         _check_options(object_height, simplify_tolerance)
@@ -164,7 +175,7 @@ def parse_uvtt(
         raise UvttError(where, located.field, located.problem) from None
     encounter = _build(uvtt, name, object_height, simplify_tolerance, image)
     warnings = (missing,) if missing else _warnings(uvtt, image)
-    return UvttImport(encounter, image, _image_kind(image), warnings)
+    return UvttImport(encounter, image, _image_kind(image), (*notes, *warnings))
 
 
 def _check_options(object_height: float | None, tolerance: float) -> None:
@@ -279,6 +290,12 @@ def _image(text: str, base_dir: Path | None) -> tuple[bytes, str | None]:
             return read_image_file(text, base_dir), None
         except ImageError as err:
             problem = str(err)
+        own_name = Path(text.replace("\\", "/")).name  # beside the file by its own name
+        if own_name != text:
+            try:
+                return read_image_file(own_name, base_dir), None
+            except ImageError:
+                problem += f"; nor is {own_name} beside it"
     else:
         problem = "the file was not read from a folder"
     return b"", (
@@ -352,8 +369,13 @@ def _build(
     background = Background(
         embedded=base64.b64encode(image).decode("ascii"), pixels_per_cell=res.pixels_per_grid
     )
+    grid = Grid()
+    if extras.grid_kind:
+        grid = Grid(GridKind(extras.grid_kind), extras.distance_per_cell or grid.distance_per_cell,
+                    extras.unit or grid.unit)
     return Encounter(
         name=name,
+        grid=grid,
         width=res.map_size.x,
         height=res.map_size.y,
         background=background if image else None,

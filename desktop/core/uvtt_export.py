@@ -11,7 +11,8 @@ reads), in grid cells with ``map_origin`` (0, 0):
 - doors become ``portals``, one per segment (a portal has two ends), ``closed`` as they are;
 - lights keep their position, colour and dim radius as ``range``;
 - the ambient level becomes ``environment.ambient_light``, a grey its brightness maps back to;
-- windows, low walls (with their heights), object heights and the lights' bright radii, which
+- windows, low walls (with their heights), object heights, the lights' bright radii and the
+  grid's kind, distance and unit, which
   Universal VTT has no field for, go under Battlemap's own ``battlemap`` key: other tools
   ignore it, and :mod:`desktop.core.uvtt` reads it back.
 
@@ -77,6 +78,9 @@ def uvtt_document(encounter: Encounter, image: bytes, pixels_per_grid: float) ->
         "low_wall_heights": [w.height or 0.0 for w in low_walls],
         "object_heights": [w.height for w in objects],
         "light_bright_radii": [light.bright_radius for light in encounter.lights],
+        "grid_kind": encounter.grid.kind.value,
+        "distance_per_cell": encounter.grid.distance_per_cell,
+        "unit": encounter.grid.unit,
     }
     return {
         "format": FORMAT,

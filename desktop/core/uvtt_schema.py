@@ -15,7 +15,7 @@ XY(x=1.0, y=2.0)
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from msgspec import Meta, Struct, field
 
@@ -83,6 +83,9 @@ class BattlemapExtras(Struct):
     low_wall_heights: Annotated[list[Length], Meta(max_length=MAX_WALLS)] = []
     object_heights: Annotated[list[Length | None], Meta(max_length=MAX_WALLS)] = []
     light_bright_radii: Annotated[list[Length], Meta(max_length=MAX_LIGHTS)] = []
+    grid_kind: Literal["", "square", "hex", "gridless"] = ""
+    distance_per_cell: Annotated[float, Meta(ge=0.0, le=1e6)] = 0.0
+    unit: Annotated[str, Meta(max_length=20)] = ""
 
 
 class UvttFile(Struct):

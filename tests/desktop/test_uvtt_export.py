@@ -46,7 +46,8 @@ def uvtt_view(encounter: Encounter) -> dict[str, Any]:
     bg = encounter.background
     return {"size": (encounter.width, encounter.height), "ambient": encounter.ambient,
             "walls": walls, "doors": doors, "lights": lights,
-            "image": None if bg is None else (bg.embedded, bg.pixels_per_cell)}
+            "image": None if bg is None else (bg.embedded, bg.pixels_per_cell),
+            "grid": encounter.grid}
 
 
 def round_trip(encounter: Encounter, base_dir: Path | None, tmp_path: Path) -> Encounter:
