@@ -134,7 +134,8 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         where = f"lights[{index}]"
         if not isinstance(light, dict):
             raise FieldProblem(where, "expected an object")
-        config = light.get("config") if isinstance(light.get("config"), dict) else light
+        nested = light.get("config")
+        config: dict[str, Any] = nested if isinstance(nested, dict) else light
         prefix = f"{where}.config" if config is not light else where
         dim = _number(config.get("dim", 0) or 0, f"{prefix}.dim", 0, 1e6) / distance
         bright = _number(config.get("bright", 0) or 0, f"{prefix}.bright", 0, 1e6) / distance

@@ -9,6 +9,7 @@ Forward walk the history, links to the web open in the desktop's browser.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -148,11 +149,12 @@ def show_quick_reference(window: GMWindow) -> None:
 
 def build_help_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
     """User Guide (F1), Rules of this system, Quick Reference, Open Log Folder, About."""
-    def add(name: str, text: str, slot: object, shortcut: QKeySequence | None = None) -> None:
+    def add(name: str, text: str, slot: Callable[[GMWindow], object],
+            shortcut: QKeySequence | None = None) -> None:
         action = QAction(text, window)
         if shortcut is not None:
             action.setShortcut(shortcut)
-        action.triggered.connect(lambda _checked=False: slot(window))  # type: ignore[operator]
+        action.triggered.connect(lambda _checked=False: slot(window))
         menu.addAction(action)
         actions[name] = action
 
