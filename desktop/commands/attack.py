@@ -8,7 +8,8 @@ roll with its breakdown and every effect. ``--json`` prints the events and the s
 as data. ``--write`` saves the new state (stat blocks, log) back to FILE atomically.
 
 Generic options: ``--option ID`` (repeatable), ``--override NAME=VALUE`` for the GM's rulings,
-``--answer DECISION=CHOICE[,CHOICE]`` for a decision the attack waits for (a defense, stunts),
+``--answer DECISION=CHOICE[,CHOICE]`` for a decision the attack or action waits for (a
+defense, stunts, an escape),
 ``--template sbt|mbt|lbt|cone|stream --at X,Y`` for an area attack at a point, several
 ``--target``s for a volley, ``--action ID`` for a non-attack action, ``--gm-override`` to act
 out of turn. Every system declares its own further inputs
@@ -149,8 +150,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="the GM's ruling instead of the measurement (see --list-options)")
     parser.add_argument("--answer", action="append", default=[], metavar="DECISION=CHOICE",
-                        help="answer a decision the attack waits for, e.g. defense=dodge "
-                        "(GURPS) or stunts=shove:2,disarm (Storypath); see docs/rules/")
+                        help="answer a decision the attack or --action waits for, e.g. "
+                        "defense=dodge (GURPS), stunts=shove:2,disarm or escape=free "
+                        "(Storypath); see docs/rules/")
     parser.add_argument("--defense", metavar="CHOICE",
                         help="short for --answer defense=CHOICE: the defender's answer to a hit "
                         "(GURPS: dodge, parry:WEAPON, block, none)")
