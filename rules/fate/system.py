@@ -205,6 +205,10 @@ def _badges(fighter: Combatant, names: Mapping[str, str]) -> tuple[Badge, ...]:
     if state.taken_out:
         return (Badge("Out", "taken out", "bad"),)
     marks = [_stress_badge(fighter)]
+    if fighter.refresh or state.fate_points is not None:
+        marks.append(Badge(f"FP {fighter.fate_points}", f"fate points (refresh "
+                                                        f"{fighter.refresh or 0})"))
+    marks += [Badge(f"tag: {a}", "a free tag to invoke") for a in state.free_tags]
     marks += [Badge(aspect, f"{slot} consequence", "bad") for slot, aspect in state.consequences]
     marks += [Badge(a, "aspect") for a in (*fighter.aspects, *state.aspects)]
     marks += [Badge(text, text, "bad") for key, text in STATES if getattr(state, key)]
