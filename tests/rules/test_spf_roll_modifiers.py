@@ -182,6 +182,8 @@ CASES = (
     Case("crush", _action("crush", "orc"), orc={"entangled": True}, hold=True,
          lit=False, unlit_because="S79: Crush is a damage roll, no Trait roll"),
     Case("push", _action("push", "orc"), lit=False, unlit_because=GM_LIGHT),
+    Case("push (the attack bar's)", _attack("orc", "Sword", push="yes"), lit=False,
+         unlit_because=GM_LIGHT),
     Case("test (physical)", _action("test", "orc", skill="athletics")),
     Case("test (verbal)", _action("test", "orc", skill="taunt"), lit=False,
          unlit_because="S91: verbal Tests"),
