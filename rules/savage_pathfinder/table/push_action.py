@@ -28,6 +28,7 @@ from rules.narration import attack_lines
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.push import push
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
+from rules.savage_pathfinder.table.timed_states import moved as moved_this_turn
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, LogEntry
 
@@ -78,7 +79,8 @@ def resolve_push(board: Board, attacker_id: str, target_id: str,
     """Push ``target_id`` away from the adjacent ``attacker_id``; ``AttackError`` otherwise.
 
     Dice: the attacker's Strength die and Wild Die, the defender's, then (if pushed) the
-    defender's Athletics die and Wild Die to stay standing.
+    defender's Athletics die and Wild Die to stay standing. A pusher who runs (declared for
+    the action) and has moved 2" or more this turn adds +2 (S138).
     """
     try:
         attacker, target = board.token(attacker_id), board.token(target_id)
@@ -87,9 +89,11 @@ def resolve_push(board: Board, attacker_id: str, target_id: str,
     problem = push_problem(board, attacker_id, target_id)
     if problem is not None:
         raise AttackError(problem)
+    pusher = combatant_of(board, attacker)
+    run = moved_this_turn(board, attacker_id) if pusher.turn.running else 0.0
     try:
-        result = push(dice, combatant_of(board, attacker), combatant_of(board, target),
-                      (attacker.x, attacker.y), (target.x, target.y))
+        result = push(dice, pusher, combatant_of(board, target),
+                      (attacker.x, attacker.y), (target.x, target.y), ran=run)
     except RulesError as error:
         raise AttackError(str(error)) from None
     events, notes = _walled(board, result.outcome.events)
