@@ -509,7 +509,8 @@ class SavagePathfinder(GameSystem):
             if _yes(params, "push"):  # an action like the menu's Push: turn, limits, running
                 pushed = table_actions.perform_action(board, SavageAction(
                     "push", request.attacker, request.target, gm_override=request.gm_override,
-                    running=_yes(params, "running"), limited=params.get("limited", "")), dice)
+                    running=_yes(params, "running"), limited=params.get("limited", ""),
+                    trait=params.get("trait", "strength")), dice)
                 return keep_seat(board, Resolution(pushed.events, pushed.board,
                                                    pushed.entry.title, pushed.entry.lines,
                                                    data=action_data(pushed.board)), dice,

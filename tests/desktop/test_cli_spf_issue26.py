@@ -180,3 +180,16 @@ def test_a_push_after_running_two_inches(tmp_path: Path,
     assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
     assert out[1] == ('  Strength d6 4 = 4; -2 running; +2 ran 2" before the Push → 4 vs TN 4: '
                       'success')
+
+
+def test_a_push_with_athletics_against_the_better_trait(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S140: "The attacker or defender may roll Athletics instead of Strength if they choose".
+    Ann's Athletics d10 5 against the orc's Athletics d8 (better than his Strength d6) 4: 1"
+    back; his Athletics d8 6 to stay standing: he stays up. (Before: both rolled Strength.)"""
+    path = _saved(tmp_path, {"skills": {"athletics": "d10"}}, {"skills": {"athletics": "d8"}})
+    code, out, _ = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--action",
+                        "push", "--trait", "athletics", "--dice", "5,4,6")
+    assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
+    assert out[1] == "  Athletics d10 5 → 5 vs TN 4: success"
+    assert out[2] == "  Athletics (opposed) d8 4 → 4 vs TN 5: failure"
