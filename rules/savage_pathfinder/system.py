@@ -76,7 +76,7 @@ from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAc
 from rules.savage_pathfinder.table.mounts import keep_seat, mount_links
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
-from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
+from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
 from rules.savage_pathfinder.table.recovery_steps import fatigue_sources
 from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, traits_of
 from rules.savage_pathfinder.table.savage_context import Declared
@@ -517,8 +517,11 @@ class SavagePathfinder(GameSystem):
                        dice: DiceSource) -> Resolution:
         params = request.params
         try:
-            if _yes(params, "push"):
-                pushed = resolve_push(board, request.attacker, request.target, dice)
+            if _yes(params, "push"):  # an action like the menu's Push: turn, limits, running
+                pushed = table_actions.perform_action(board, SavageAction(
+                    "push", request.attacker, request.target, gm_override=request.gm_override,
+                    running=_yes(params, "running"), limited=params.get("limited", ""),
+                    trait=params.get("trait", "strength")), dice)
                 return keep_seat(board, Resolution(pushed.events, pushed.board,
                                                    pushed.entry.title, pushed.entry.lines,
                                                    data=action_data(pushed.board)), dice,
