@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from geometry.errors import GeometryError, require_finite, require_point
-from geometry.grid import GridKind
+from geometry.grid_kind import GridKind
 from geometry.shapes import Body, Point
 
 __all__ = ["Arc", "FacingView", "Side", "bearing_to", "facing_arc", "grid_arc", "grid_facing",
