@@ -57,7 +57,8 @@ __all__ = ["Gurps"]
 
 _C = "Condition"
 _SCHEMA = (
-    StatField("st", "ST", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
+    StatField("st", "ST", FieldKind.INTEGER, "Attributes", minimum=0, default=10,
+              help="0 for a creature with no physical strength (a Flaming Skull)"),
     StatField("dx", "DX", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
     StatField("ht", "HT", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
     StatField("hp", "HP", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
