@@ -55,6 +55,11 @@ def test_two_pasted_blocks_make_two_new_tokens(tmp_path: Path,
     assert entry.title == "Pasted stat blocks: Bog Lurker, Fen Witch"
     assert "Bog Lurker, not read: Mud Sense: Feels footsteps.: special ability with no rule " \
            "in the app" in entry.lines
+    # A dry run says what it would add and writes nothing.
+    saved = path.read_bytes()
+    assert main(["import-statblock", str(text), str(path), "--dry-run"]) == 0
+    assert "would add Bog Lurker as bog-lurker-2" in capsys.readouterr().out
+    assert path.read_bytes() == saved
     # Pasting again keeps ids unique.
     assert main(["import-statblock", str(text), str(path)]) == 0
     ids = [t.id for t in load_encounter(path).tokens]
