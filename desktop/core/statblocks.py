@@ -49,7 +49,13 @@ def with_statblock_text(encounter: Encounter, token_id: str,
     except KeyError as error:
         raise StatBlockError(str(error).strip("'\"")) from None
     try:
-        reading = system.statblock_from_text(text)
+        readings = system.statblocks_from_text(text)
+        if len(readings) > 1:
+            raise StatBlockError(f"{len(readings)} stat blocks in the text ("
+                                 + ", ".join(r.name or "?" for r in readings[:5])
+                                 + "): paste one for a token, or paste them on the map to make "
+                                   "a token of each")
+        reading = readings[0] if readings else system.statblock_from_text(text)
         stats = dict(reading.stats)
         if "condition" in token.stats:
             stats["condition"] = token.stats["condition"]
@@ -151,6 +157,8 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
         readings = system.statblocks_from_text(text)
     except RulesError as error:
         raise StatBlockError(str(error)) from None
+    if not readings:
+        raise StatBlockError("nothing in the text reads as a stat block")
     if len(readings) > MAX_PASTED:
         raise StatBlockError(f"{len(readings)} stat blocks in one paste: at most {MAX_PASTED}")
     used = {t.id for t in encounter.tokens}

@@ -152,7 +152,8 @@ class CombatantsPanel(QWidget):
         """Ask for a stat block as text, show what the system reads in it as it is typed,
         and give it to the selected token (one undoable edit)."""
         if self._shown is None:
-            self.message.setText("Select the token to give the stat block to first")
+            self.message.setText("Select the token to give the stat block to first (Ctrl+V on "
+                                 "the map makes new tokens from copied stat blocks)")
             return
         dialog = StatBlockTextDialog(self, self.state.encounter, self._shown)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.result_encounter:
