@@ -97,6 +97,7 @@ class TemplateTool:
         except (ValueError, KeyError) as error:
             self._show(TemplateAim(self.shape, at, error=str(error)))
             return
+        self.message = ""  # the last click's refusal was told; this place is another
         self._show(TemplateAim(self.shape, at, placed))
 
     def _rotated(self, encounter: Encounter, at: Point) -> float | None:

@@ -238,7 +238,7 @@ class AttackController:
             events = result.resolution.events
             self.animator.play(storyboard(old, events, joker_of=joker),
                                storyboard(old, visible_events(old, events),
-                                          joker_of=shown))
+                                          joker_of=shown), before=old)
         before, now = _acting(old), _acting(new)
         if before != now:
             self.follow_turn(before, now, new)

@@ -324,8 +324,12 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     combatants = _dock(window, "Combatants", window.combatants, right)
     properties = _dock(window, "Properties", window.properties, right)
     log = _dock(window, "Log", CombatLogPanel(window.state), right)
+    from desktop.gui.creature_library import CreaturesPanel
+
+    creatures = _dock(window, "Creatures", CreaturesPanel(window), right)
     window.tabifyDockWidget(initiative, combatants)
     window.tabifyDockWidget(combatants, properties)
+    window.tabifyDockWidget(properties, creatures)
     initiative.raise_()
 
     def bring_properties(selection: frozenset[str]) -> None:
@@ -335,4 +339,4 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
             properties.raise_()
 
     window.interaction.selection_changed.append(bring_properties)
-    return [initiative, combatants, properties, log]
+    return [initiative, combatants, properties, log, creatures]

@@ -126,6 +126,8 @@ class MapScene(QGraphicsScene):
         self.background_error: str | None = None
         self._map_items: list[QGraphicsItem] = []
         self._tokens: dict[str, TokenItem] = {}
+        self._held: dict[str, Marks] = {}
+        """Marks an animation keeps showing until its beat (:meth:`hold_marks`)."""
         self._walls: dict[TileKey, WallBatchItem] = {}
         self._regions: dict[str, RegionItem] = {}
         self._lights: list[LightItem] = []
@@ -347,6 +349,31 @@ class MapScene(QGraphicsScene):
     def _place_labels(self) -> None:
         place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect())
 
+    def hold_marks(self, token_id: str, marks: Marks) -> None:
+        """Show ``marks`` on the token (as it was before an attack) until
+        :meth:`release_marks`, whatever the encounter says meanwhile."""
+        self._held[token_id] = marks
+        item = self._tokens.get(token_id)
+        if item is not None:
+            item.set_token(item.token, item.image, self.shown_marks(item.token, marks),
+                           item.acting)
+
+    def release_marks(self, token_id: str) -> None:
+        """The token shows its own marks again (its animation beat has come)."""
+        if self._held.pop(token_id, None) is None:
+            return
+        item = self._tokens.get(token_id)
+        if item is not None:
+            own = token_marks(self._shown).get(token_id, NO_MARKS)
+            item.set_token(item.token, item.image, self.shown_marks(item.token, own),
+                           item.acting)
+
+    def shown_marks(self, token: Token, marks: Marks) -> Marks:
+        """``marks`` as this audience sees them: players without a foe's exact harm."""
+        if self.audience is Audience.PLAYER and token.shows_harm is not HarmShown.ALWAYS:
+            return without_harm(marks)
+        return marks
+
     def pointer_at(self, x: float, y: float) -> None:
         """The pointer rests at ``(x, y)`` cells: the token there, if its harm shows on hover,
         shows it; every other one hides it again."""
@@ -359,9 +386,8 @@ class MapScene(QGraphicsScene):
     def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> bool:
         """Show ``token``; whether its item is new or changed. Players see its exact harm
         only as the GM lets them (:attr:`~desktop.core.model.Token.shows_harm`)."""
-        full = marks
-        if self.audience is Audience.PLAYER and token.shows_harm is not HarmShown.ALWAYS:
-            marks = without_harm(marks)
+        marks = self._held.get(token.id, marks)  # an animation has not shown the new ones yet
+        full, marks = marks, self.shown_marks(token, marks)
         item = self._tokens.get(token.id)
         changed = item is None or (item.token, item.marks, item.acting) != (
             token, marks, is_acting)

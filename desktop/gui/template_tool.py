@@ -153,7 +153,7 @@ class TemplateController(QObject):
         self.animator.scenes = self.scenes()
         self.animator.play(sb.storyboard(old, result.events, prelude=prelude),
                            sb.storyboard(old, sb.visible_events(old, result.events),
-                                         prelude=prelude))
+                                         prelude=prelude), before=old)
 
 
 def ask_yes_no(question: str) -> bool:

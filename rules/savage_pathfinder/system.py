@@ -371,6 +371,10 @@ class SavagePathfinder(GameSystem):
         """``Parry 6  Toughness 8 (2)``: Parry and Toughness as the engine works them out."""
         return f"Parry {combatant.parry}  Toughness {combatant.toughness} ({combatant.armor})"
 
+    def hud_fields(self) -> tuple[str, ...]:
+        """The condition's switches and counts, then the Bennies."""
+        return (*super().hud_fields(), "bennies")
+
     def field_limits(self, combatant: Combatant) -> Mapping[str, tuple[float, float]]:
         """Wounds up to the engine's limit (3 for a Wild Card, 0 for an Extra)."""
         return {"condition.wounds": (0, combatant.max_wounds)}
