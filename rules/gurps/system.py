@@ -66,6 +66,9 @@ _SCHEMA = (
               default=20.0),
     StatField("dodge", "Dodge (without shield DB)", FieldKind.INTEGER, "Defenses", default=8,
               help="Basic Speed + 3, dropping fractions, less encumbrance, plus bonuses"),
+    StatField("vehicle", "Vehicle (evasive maneuvering)", FieldKind.TABLE, "Defenses",
+              default=None, help='{"operator_skill": 14, "handling": 1}: Dodge = 14 / 2 + 1 '
+              "= 8 (L73 Vehicular Dodge)"),
     StatField("encumbrance", "Encumbrance level", FieldKind.INTEGER, "Defenses", minimum=0,
               maximum=4, default=0),
     StatField("dr", "DR", FieldKind.INTEGER, "Defenses", minimum=0, default=0),

@@ -236,3 +236,13 @@ def test_the_ruler_shows_move_and_a_move_beyond_basic_move_is_a_sprint_l147() ->
     assert table.token("knight").stats["condition"]["sprinted"] is True
     plans = _plans(character_from_dict(table.token("knight").stats, "k"))
     assert plans["dodge+retreat"].why_not == "moved faster than Basic Move last turn"
+
+
+def test_a_vehicle_dodges_by_half_the_operators_skill_plus_handling_l73() -> None:
+    # L73: "a biker with Driving (Motorcycle)-14 on a motorcycle with Handling +1 would have a
+    # Dodge of 8" (14 / 2 = 7, + 1). The stat block's own dodge is replaced.
+    bike = _who({"dodge": 11, "vehicle": {"operator_skill": 14, "handling": 1}})
+    assert bike.dodge == 8
+    assert _plans(bike)["dodge"].score == 8
+    with pytest.raises(RulesError, match="vehicle: needs operator_skill"):
+        _who({"vehicle": {"handling": 1}})
