@@ -246,3 +246,21 @@ def test_a_vehicle_dodges_by_half_the_operators_skill_plus_handling_l73() -> Non
     assert _plans(bike)["dodge"].score == 8
     with pytest.raises(RulesError, match="vehicle: needs operator_skill"):
         _who({"vehicle": {"handling": 1}})
+
+
+def test_a_foes_badge_shows_how_hurt_it_looks_not_its_hp() -> None:
+    # The players see the map: a hurt villain's badge reads Hurt (HP 10 of 14), Reeling
+    # (4 of 14: less than a third), 0 HP (at or below 0); the exact HP only in the tooltip,
+    # or on the badge when the GM ticks show_hp. A hero's own HP shows exactly.
+    from rules.table import Side
+
+    def badge(hp: int, side: Side, **extra: Any) -> tuple[str, str]:
+        stats = {"hp": 14, **extra, "condition": {"hp": hp}}
+        found = [b for b in GURPS.badges(piece("orc", stats, side=side), board())
+                 if "hit points" in b.tooltip or b.tooltip.startswith("HP ")]
+        return found[0].text, found[0].tooltip
+    assert badge(10, Side.VILLAIN) == ("Hurt", "HP 10 of 14")
+    assert badge(4, Side.VILLAIN) == ("Reeling", "HP 4 of 14")
+    assert badge(0, Side.VILLAIN) == ("0 HP", "HP 0 of 14")
+    assert badge(4, Side.VILLAIN, show_hp=True) == ("4/14", "hit points")
+    assert badge(4, Side.HERO) == ("4/14", "hit points")
