@@ -264,3 +264,28 @@ def test_a_foes_badge_shows_how_hurt_it_looks_not_its_hp() -> None:
     assert badge(0, Side.VILLAIN) == ("0 HP", "HP 0 of 14")
     assert badge(4, Side.VILLAIN, show_hp=True) == ("4/14", "hit points")
     assert badge(4, Side.HERO) == ("4/14", "hit points")
+
+
+def test_a_bow_parries_like_a_light_club_and_is_ruined_as_a_bow_l119() -> None:
+    # L119: "a bow like a light club. However, parrying just once with a bow will ruin it as a
+    # bow". The archer (DX 13, no Broadsword: DX-5 = 8) parries as a club: 3 + 4 = 7. Axe-13:
+    # 3+4+4 = 11 hits; 2+2+2 = 6 against 7 succeeds. The 4 lb axe against the 2 lb bow: twice
+    # its weight, no breakage. The bow's shot is ruined; it still parries as a club.
+    table = board(piece("orc", ORC), piece("archer", ARCHER, x=1.0),
+                  measurer=FakeMap({("orc", "archer"): facts(1.0)}))
+    paused = GURPS.resolve_attack(table, AttackRequest("orc", "archer", "Axe"),
+                                  ScriptedDice([3, 4, 4]))
+    assert paused.decision is not None
+    labels = {c.id: c.label for c in paused.decision.choices}
+    assert labels["parry:Bow club"] == "Parry (Bow club) 7"
+    done = GURPS.resolve_attack(table, AttackRequest(
+        "orc", "archer", "Axe", answers={"defense": ("parry:Bow club",)}),
+        ScriptedDice([3, 4, 4, 2, 2, 2]))
+    assert StatusAdded("archer", "Bow ruined") in done.events
+    with pytest.raises(RulesError):
+        GURPS.resolve_attack(done.board, AttackRequest("archer", "orc", "Bow"),
+                             ScriptedDice([3, 3, 3]))
+    again = GURPS.resolve_attack(done.board, AttackRequest("orc", "archer", "Axe"),
+                                 ScriptedDice([3, 4, 4]))
+    assert again.decision is not None
+    assert "parry:Bow club" in {c.id for c in again.decision.choices}
