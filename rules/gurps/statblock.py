@@ -166,6 +166,11 @@ class Character:
     """What the character sheet's importer could not read and skipped, in words."""
     basic_move: int = 0
     """Basic Move in yards; 0: Basic Speed, dropping fractions."""
+    show_hp: bool = False
+    """The GM shows this foe's exact HP on the map (players see how hurt it looks else)."""
+    vehicle: Mapping[str, int] | None = None
+    """An evasively maneuvering vehicle (L73): ``operator_skill`` (Driving, Piloting...) and
+    ``handling``; its Dodge is half the skill plus Handling."""
 
     @property
     def move(self) -> int:
@@ -363,6 +368,15 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         cover_below=_flag(record, "cover_below", where))
 
 
+def _vehicle_dodge(vehicle: Mapping[str, int]) -> int:
+    """L73 Vehicular Dodge: half the operator's skill, rounded down, plus the Handling.
+
+    >>> _vehicle_dodge({"operator_skill": 14, "handling": 1})
+    8
+    """
+    return vehicle["operator_skill"] // 2 + vehicle.get("handling", 0)
+
+
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
     """Parse a token's ``stats`` (``RulesError`` naming the field path on bad input)."""
     data = _mapping(data, where)
@@ -374,10 +388,15 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
     skills = _int_map(data, "skills", where)
     if not isinstance(attacks, list):
         raise RulesError(f"{where}.attacks: expected a list, got {attacks!r}")
+    vehicle = _int_map(data, "vehicle", where) if "vehicle" in data else None
+    if vehicle is not None and "operator_skill" not in vehicle:
+        raise RulesError(f"{where}.vehicle: needs operator_skill (and handling), got {vehicle}")
     return Character(
         st=st, dx=dx, ht=ht, hp=hp, basic_speed=speed,
         basic_lift=_number(data, "basic_lift", where, st * st / 5),
-        dodge=_int(data, "dodge", where, int(speed) + 3 - encumbrance),
+        dodge=(_vehicle_dodge(vehicle) if vehicle is not None else
+               _int(data, "dodge", where, int(speed) + 3 - encumbrance)),
+        vehicle=vehicle, show_hp=_flag(data, "show_hp", where),
         encumbrance=encumbrance, dr=_int(data, "dr", where, 0),
         dr_vs=_int_map(data, "dr_vs", where),
         shield=_shield(data.get("shield"), f"{where}.shield", skills), skills=skills,
@@ -452,4 +471,8 @@ def character_to_dict(character: Character) -> dict[str, Any]:
         out["import_notes"] = list(character.import_notes)
     if character.basic_move:
         out["basic_move"] = character.basic_move
+    if character.show_hp:
+        out["show_hp"] = True
+    if character.vehicle is not None:
+        out["vehicle"] = dict(character.vehicle)
     return out

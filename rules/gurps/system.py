@@ -51,7 +51,7 @@ from rules.interface import (
     TurnOrderView,
 )
 from rules.registry import GameSystem, RulesError, register
-from rules.table import Board, Piece
+from rules.table import Board, Piece, Side
 
 __all__ = ["Gurps"]
 
@@ -68,6 +68,9 @@ _SCHEMA = (
               default=20.0),
     StatField("dodge", "Dodge (without shield DB)", FieldKind.INTEGER, "Defenses", default=8,
               help="Basic Speed + 3, dropping fractions, less encumbrance, plus bonuses"),
+    StatField("vehicle", "Vehicle (evasive maneuvering)", FieldKind.TABLE, "Defenses",
+              default=None, help='{"operator_skill": 14, "handling": 1}: Dodge = 14 / 2 + 1 '
+              "= 8 (L73 Vehicular Dodge)"),
     StatField("encumbrance", "Encumbrance level", FieldKind.INTEGER, "Defenses", minimum=0,
               maximum=4, default=0),
     StatField("dr", "DR", FieldKind.INTEGER, "Defenses", minimum=0, default=0),
@@ -79,6 +82,8 @@ _SCHEMA = (
               help='{"Acrobatics": 12}'),
     StatField("traits", "Traits", FieldKind.LIST, "Skills", default=[],
               help="Weapon Master, Trained By A Master, Ambidexterity, High Pain Threshold"),
+    StatField("show_hp", "Show exact HP on the map (a foe)", FieldKind.FLAG, "Attributes",
+              default=False, help="a foe's badge shows Hurt / Reeling / 0 HP unless this is on"),
     StatField("import_notes", "Skipped on import", FieldKind.LIST, "Skills", default=[],
               help="parts of the GCS sheet the importer could not read"),
     StatField("attacks", "Attacks (one per weapon usage)", FieldKind.TABLE, "Attacks",
@@ -226,7 +231,7 @@ class Gurps(GameSystem):
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         del board
         who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
-        return _badges(who)
+        return _badges(who, exact_hp=piece.side is not Side.VILLAIN or who.show_hp)
 
     def actions(self) -> tuple[ActionSpec, ...]:
         return _ACTIONS
@@ -255,7 +260,24 @@ class Gurps(GameSystem):
         return press_control(board, control, dice, token)
 
 
-def _badges(who: Character) -> tuple[Badge, ...]:
+def _hp_badge(who: Character, exact: bool) -> Badge:
+    """A hurt token's HP: exact for the players' side (or when the GM shows it), else how
+    hurt it looks - "Hurt", "Reeling" at less than a third (Move and Dodge halved in GURPS),
+    "0 HP" at none left - with the exact figure in the tooltip for the GM's hover.
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> orc = character_from_dict({"hp": 14, "condition": {"hp": 4}}, "o")
+    >>> _hp_badge(orc, False).text, _hp_badge(orc, False).tooltip, _hp_badge(orc, True).text
+    ('Reeling', 'HP 4 of 14', '4/14')
+    """
+    hp, top = who.condition.hp, who.hp
+    if exact:  # harm: the player view hides it unless the GM shows the token's harm
+        return Badge(f"{hp}/{top}", "hit points", "bad", harm=True)
+    looks = "0 HP" if hp <= 0 else "Reeling" if hp * 3 < top else "Hurt"
+    return Badge(looks, f"HP {hp} of {top}", "bad")
+
+
+def _badges(who: Character, exact_hp: bool = True) -> tuple[Badge, ...]:
     condition = who.condition
     marks = [
         (condition.dead, Badge("✝", "dead", "bad")),
@@ -263,8 +285,7 @@ def _badges(who: Character) -> tuple[Badge, ...]:
         (condition.stunned, Badge("Stun", "stunned: -4 to defenses, no retreat", "bad")),
         (condition.posture != "standing", Badge(condition.posture[:2].title(),
                                                 condition.posture, "info")),
-        (condition.hp < who.hp, Badge(f"{condition.hp}/{who.hp}", "hit points", "bad",
-                                      harm=True)),
+        (condition.hp < who.hp, _hp_badge(who, exact_hp)),
         (condition.shock < 0, Badge(f"{condition.shock}", "shock until the next turn ends",
                                     "bad")),
         (condition.maneuver == "all-out-attack", Badge("AOA", "All-Out Attack: no defense",
