@@ -166,8 +166,6 @@ class Character:
     """What the character sheet's importer could not read and skipped, in words."""
     basic_move: int = 0
     """Basic Move in yards; 0: Basic Speed, dropping fractions."""
-    show_hp: bool = False
-    """The GM shows this foe's exact HP on the map (players see how hurt it looks else)."""
     vehicle: Mapping[str, int] | None = None
     """An evasively maneuvering vehicle (L73): ``operator_skill`` (Driving, Piloting...) and
     ``handling``; its Dodge is half the skill plus Handling."""
@@ -396,7 +394,7 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
         basic_lift=_number(data, "basic_lift", where, st * st / 5),
         dodge=(_vehicle_dodge(vehicle) if vehicle is not None else
                _int(data, "dodge", where, int(speed) + 3 - encumbrance)),
-        vehicle=vehicle, show_hp=_flag(data, "show_hp", where),
+        vehicle=vehicle,
         encumbrance=encumbrance, dr=_int(data, "dr", where, 0),
         dr_vs=_int_map(data, "dr_vs", where),
         shield=_shield(data.get("shield"), f"{where}.shield", skills), skills=skills,
@@ -471,8 +469,6 @@ def character_to_dict(character: Character) -> dict[str, Any]:
         out["import_notes"] = list(character.import_notes)
     if character.basic_move:
         out["basic_move"] = character.basic_move
-    if character.show_hp:
-        out["show_hp"] = True
     if character.vehicle is not None:
         out["vehicle"] = dict(character.vehicle)
     return out

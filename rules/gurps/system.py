@@ -51,7 +51,7 @@ from rules.interface import (
     TurnOrderView,
 )
 from rules.registry import GameSystem, RulesError, register
-from rules.table import Board, Piece, Side
+from rules.table import Board, Piece
 
 __all__ = ["Gurps"]
 
@@ -82,8 +82,6 @@ _SCHEMA = (
               help='{"Acrobatics": 12}'),
     StatField("traits", "Traits", FieldKind.LIST, "Skills", default=[],
               help="Weapon Master, Trained By A Master, Ambidexterity, High Pain Threshold"),
-    StatField("show_hp", "Show exact HP on the map (a foe)", FieldKind.FLAG, "Attributes",
-              default=False, help="a foe's badge shows Hurt / Reeling / 0 HP unless this is on"),
     StatField("import_notes", "Skipped on import", FieldKind.LIST, "Skills", default=[],
               help="parts of the GCS sheet the importer could not read"),
     StatField("attacks", "Attacks (one per weapon usage)", FieldKind.TABLE, "Attacks",
@@ -231,7 +229,7 @@ class Gurps(GameSystem):
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         del board
         who = character_from_dict(piece.stats, f"tokens[{piece.id}].stats")
-        return _badges(who, exact_hp=piece.side is not Side.VILLAIN or who.show_hp)
+        return _badges(who)
 
     def actions(self) -> tuple[ActionSpec, ...]:
         return _ACTIONS
@@ -260,32 +258,35 @@ class Gurps(GameSystem):
         return press_control(board, control, dice, token)
 
 
-def _hp_badge(who: Character, exact: bool) -> Badge:
-    """A hurt token's HP: exact for the players' side (or when the GM shows it), else how
-    hurt it looks - "Hurt", "Reeling" at less than a third (Move and Dodge halved in GURPS),
-    "0 HP" at none left - with the exact figure in the tooltip for the GM's hover.
+def _hp_badges(who: Character) -> tuple[Badge, ...]:
+    """A hurt token's HP, exact (``harm``: the player view hides it unless the GM shares the
+    token's harm, Foundry-style, per token), and what everybody sees of it: "Reeling" under a
+    third of his HP (Move and Dodge halved), "0 HP" at none left (HT rolls to stay up).
 
     >>> from rules.gurps.statblock import character_from_dict
     >>> orc = character_from_dict({"hp": 14, "condition": {"hp": 4}}, "o")
-    >>> _hp_badge(orc, False).text, _hp_badge(orc, False).tooltip, _hp_badge(orc, True).text
-    ('Reeling', 'HP 4 of 14', '4/14')
+    >>> [(b.text, b.harm) for b in _hp_badges(orc)]
+    [('4/14', True), ('Reeling', False)]
     """
     hp, top = who.condition.hp, who.hp
-    if exact:  # harm: the player view hides it unless the GM shows the token's harm
-        return Badge(f"{hp}/{top}", "hit points", "bad", harm=True)
-    looks = "0 HP" if hp <= 0 else "Reeling" if hp * 3 < top else "Hurt"
-    return Badge(looks, f"HP {hp} of {top}", "bad")
+    exact = Badge(f"{hp}/{top}", "hit points", "bad", harm=True)
+    if hp <= 0:
+        return exact, Badge("0 HP", "at or below 0 HP: HT rolls to stay conscious", "bad")
+    if hp * 3 < top:
+        return exact, Badge("Reeling", "under a third of HP: Move and Dodge halved", "bad")
+    return (exact,)
 
 
-def _badges(who: Character, exact_hp: bool = True) -> tuple[Badge, ...]:
+def _badges(who: Character) -> tuple[Badge, ...]:
     condition = who.condition
+    hurt = _hp_badges(who) if condition.hp < who.hp else ()
     marks = [
         (condition.dead, Badge("✝", "dead", "bad")),
         (condition.unconscious, Badge("KO", "unconscious", "bad")),
         (condition.stunned, Badge("Stun", "stunned: -4 to defenses, no retreat", "bad")),
         (condition.posture != "standing", Badge(condition.posture[:2].title(),
                                                 condition.posture, "info")),
-        (condition.hp < who.hp, _hp_badge(who, exact_hp)),
+        *((True, badge) for badge in hurt),
         (condition.shock < 0, Badge(f"{condition.shock}", "shock until the next turn ends",
                                     "bad")),
         (condition.maneuver == "all-out-attack", Badge("AOA", "All-Out Attack: no defense",

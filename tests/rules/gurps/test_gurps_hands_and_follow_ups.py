@@ -248,22 +248,19 @@ def test_a_vehicle_dodges_by_half_the_operators_skill_plus_handling_l73() -> Non
         _who({"vehicle": {"handling": 1}})
 
 
-def test_a_foes_badge_shows_how_hurt_it_looks_not_its_hp() -> None:
-    # The players see the map: a hurt villain's badge reads Hurt (HP 10 of 14), Reeling
-    # (4 of 14: less than a third), 0 HP (at or below 0); the exact HP only in the tooltip,
-    # or on the badge when the GM ticks show_hp. A hero's own HP shows exactly.
+def test_a_hurt_tokens_hp_is_exact_harm_and_how_hurt_it_looks_is_for_everybody() -> None:
+    # The exact HP is harm (the player view hides it unless the GM shares the token's harm);
+    # everybody sees Reeling under a third of HP (4 of 14) and 0 HP at none left.
     from rules.table import Side
 
-    def badge(hp: int, side: Side, **extra: Any) -> tuple[str, str]:
-        stats = {"hp": 14, **extra, "condition": {"hp": hp}}
-        found = [b for b in GURPS.badges(piece("orc", stats, side=side), board())
-                 if "hit points" in b.tooltip or b.tooltip.startswith("HP ")]
-        return found[0].text, found[0].tooltip
-    assert badge(10, Side.VILLAIN) == ("Hurt", "HP 10 of 14")
-    assert badge(4, Side.VILLAIN) == ("Reeling", "HP 4 of 14")
-    assert badge(0, Side.VILLAIN) == ("0 HP", "HP 0 of 14")
-    assert badge(4, Side.VILLAIN, show_hp=True) == ("4/14", "hit points")
-    assert badge(4, Side.HERO) == ("4/14", "hit points")
+    def shown(hp: int, side: Side) -> list[tuple[str, bool]]:
+        stats = {"hp": 14, "condition": {"hp": hp}}
+        return [(b.text, b.harm) for b in GURPS.badges(piece("orc", stats, side=side), board())
+                if "HP" in b.tooltip or b.tooltip == "hit points"]
+    assert shown(10, Side.VILLAIN) == [("10/14", True)]
+    assert shown(4, Side.VILLAIN) == [("4/14", True), ("Reeling", False)]
+    assert shown(0, Side.VILLAIN) == [("0/14", True), ("0 HP", False)]
+    assert shown(4, Side.HERO) == [("4/14", True), ("Reeling", False)]
 
 
 def test_a_bow_parries_like_a_light_club_and_is_ruined_as_a_bow_l119() -> None:
