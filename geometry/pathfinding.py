@@ -126,6 +126,21 @@ class Barriers:
         ordered: IndexArray = found[np.argsort(along, kind="stable")]
         return ordered
 
+    def crossed_at(self, start: Point, end: Point) -> tuple[tuple[int, Point], ...]:
+        """The barriers the leg ``start -> end`` meets, nearest ``start`` first, each with
+        where the leg meets it.
+
+        Examples
+        --------
+        >>> Barriers.of([(2, 0, 2, 4)]).crossed_at((0.0, 1.0), (4.0, 3.0))
+        ((0, (2.0, 2.0)),)
+        """
+        found = self.crossed(start, end)
+        along = _along(start, end, self.tested[found])
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        return tuple((int(n), (start[0] + float(t) * dx, start[1] + float(t) * dy))
+                     for n, t in zip(found.tolist(), along.tolist(), strict=True))
+
     def clear_steps(self, starts: FloatArray, ends: FloatArray) -> npt.NDArray[np.bool_]:
         """For each leg ``starts[i] -> ends[i]`` (rows x, y), whether it meets no barrier.
 
