@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from desktop.core.board import board_of, encounter_after
 from desktop.core.edits import move_tokens
-from desktop.core.model import Encounter, Point, Wall, WallKind
+from desktop.core.model import Encounter, LogEntry, Point, Wall, WallKind
 from desktop.core.movement import PaceBand, blocks_movement, pace_band
 from rules.interface import Movement, MoveMode
 from rules.registry import find_system
@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from geometry.index import Battlefield
     from geometry.pathfinding import Barriers
 
-__all__ = ["Crossing", "MovePlan", "MoveWalls", "make_move", "mode_of", "movement_of",
-           "plan_move", "shortest_way", "walls_of"]
+__all__ = ["Crossing", "MovePlan", "MoveWalls", "allowed_through", "make_move", "mode_of",
+           "movement_of", "plan_move", "refused_through", "shortest_way", "walls_of"]
 
 _EPS = 1e-9
 
@@ -314,3 +314,30 @@ def make_move(encounter: Encounter, positions: Mapping[str, Point],
     for plan in plans.values():
         board = system.moved(board, plan.token_id, plan.cost, plan.mode.id if plan.mode else "")
     return encounter_after(moved, board)
+
+
+def allowed_through(moved: Encounter, through: str) -> Encounter:
+    """``moved`` with the log noting that the GM let the move go through walls.
+
+    Examples
+    --------
+    >>> allowed_through(Encounter(), "Ann's path goes through a wall").log[-1].title
+    "Ann's path goes through a wall: the GM allowed the move"
+    """
+    return moved.with_log(LogEntry(f"{through}: the GM allowed the move"))
+
+
+def refused_through(encounter: Encounter, through: str) -> tuple[str, Encounter]:
+    """Why a move from the table through walls is refused, and ``encounter`` (nobody moved)
+    with that in the log.
+
+    Examples
+    --------
+    >>> text, after = refused_through(Encounter(), "Ann's path goes through a closed door")
+    >>> print(text)
+    Move refused: Ann's path goes through a closed door (go round, or ask the GM)
+    >>> after.log[-1].title == text
+    True
+    """
+    text = f"Move refused: {through} (go round, or ask the GM)"
+    return text, encounter.with_log(LogEntry(text))

@@ -1,8 +1,14 @@
 """The tool layer: a drag's ghost tokens, path and distance readout; selection rings; the
 selection box; the wall or region being drawn. It draws whatever the active tool previews.
+
+A drag's path is drawn leg by leg in the colour of the band the move reaches; a leg through a
+wall that stops a move is drawn red and dashed, and the readout says which wall, where, and
+that W finds the way round; waypoints are dots on the path.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF
@@ -21,6 +27,28 @@ from desktop.gui.style import (
     to_scene,
 )
 from desktop.gui.wall_items import wall_path
+
+THROUGH_COLOR = QColor("#ff1744")
+"""A leg of the path through a wall that stops a move."""
+
+
+def hint_text(preview: DragPreview) -> str:
+    """The ruler's second line: the walls the path goes through and how to go round, or
+    that the path is the shortest way round ("" when there is nothing to say).
+
+    Examples
+    --------
+    >>> from desktop.core.movement import PaceBand
+    >>> p = DragPreview("a", (), (0, 0), (3, 0), 3.0, 6.0, PaceBand.PACE,
+    ...                 through="Ann's path goes through a closed door")
+    >>> hint_text(p)
+    "Ann's path goes through a closed door · W: the way round"
+    """
+    if preview.through and preview.shortest:
+        return f"{preview.through} · no way round"
+    if preview.through:
+        return f"{preview.through} · W: the way round"
+    return "the shortest way round (W: your own way)" if preview.shortest else ""
 
 
 def readout_text(preview: DragPreview, unit: str) -> str:
@@ -129,12 +157,27 @@ class ToolOverlayItem(QGraphicsItem):
             r = token.radius * CELL * 0.92
             painter.drawEllipse(to_scene(point), r, r)
         painter.setOpacity(1.0)
-        start, end = to_scene(preview.start), to_scene(preview.end)
+        path = preview.path or (preview.start, preview.end)
+        points = [to_scene(p) for p in path]
         painter.setPen(cosmetic_pen(QColor(0, 0, 0, 160), 9.0))
-        painter.drawLine(start, end)
-        painter.setPen(cosmetic_pen(color, 5.0))
-        painter.drawLine(start, end)
+        painter.drawPolyline(QPolygonF(points))
+        for leg, (start, end) in enumerate(pairwise(points)):
+            if leg in preview.blocked:
+                painter.setPen(cosmetic_pen(THROUGH_COLOR, 6.0, Qt.PenStyle.DashLine))
+            else:
+                painter.setPen(cosmetic_pen(color, 5.0))
+            painter.drawLine(start, end)
+        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 200), 2.0))
+        painter.setBrush(color)
+        for point in preview.waypoints:
+            painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
+        end = points[-1]
         self._paint_readout(painter, end, readout_text(preview, self.encounter.grid.unit), color)
+        hint = hint_text(preview)
+        if hint:
+            below = QPointF(end.x(), end.y() + 0.65 * CELL)
+            self._paint_readout(painter, below, hint,
+                                THROUGH_COLOR if preview.through else color)
 
     def _paint_readout(self, painter: QPainter, at: QPointF, text: str, color: QColor) -> None:
         font = label_font(0.4)
