@@ -55,12 +55,14 @@ _EPS = 1e-9
 
 @dataclass(frozen=True, slots=True)
 class Crossing:
-    """A wall a move goes through: the wall's id, the leg of the path (0: the first) and
-    ``words``: what and where for the GM ("a closed door 2" east of where Ann stood")."""
+    """A wall a move goes through: the wall's id, the leg of the path (0: the first),
+    ``words``: what and where for the GM ("a closed door 2" east of where Ann stood") and
+    ``what`` alone ("a closed door")."""
 
     wall_id: str
     leg: int
     words: str
+    what: str = "a wall"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -220,8 +222,9 @@ def _crossings(encounter: Encounter, name: str, path: Sequence[Point],
             wall_id = walls.wall_ids[index]
             if wall_id not in seen:
                 seen.add(wall_id)
-                found.append(Crossing(wall_id, leg, _where(encounter, by_id[wall_id], at,
-                                                           path[0], name)))
+                wall = by_id[wall_id]
+                found.append(Crossing(wall_id, leg, _where(encounter, wall, at, path[0], name),
+                                      _what(wall)))
     return tuple(found)
 
 
@@ -232,8 +235,7 @@ _COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "
 def _where(encounter: Encounter, wall: Wall, at: Point, origin: Point, name: str) -> str:
     """``wall`` in words, and where the path meets it from where ``name`` stood: "a closed
     door 2" east of where Ann stood" (up the screen is north)."""
-    what = {WallKind.DOOR: "a closed door", WallKind.WINDOW: "a closed window",
-            WallKind.OBJECT: "an object"}.get(wall.kind, "a wall")
+    what = _what(wall)
     dx, dy = at[0] - origin[0], at[1] - origin[1]
     far = math.hypot(dx, dy) * encounter.grid.distance_per_cell
     if far < 0.5 * encounter.grid.distance_per_cell:
@@ -241,6 +243,11 @@ def _where(encounter: Encounter, wall: Wall, at: Point, origin: Point, name: str
     heading = _COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45.0) % 8]
     amount = f"{far:.1f}".removesuffix(".0") + _unit(encounter.grid.unit)
     return f"{what} {amount} {heading} of where {name} stood"
+
+
+def _what(wall: Wall) -> str:
+    return {WallKind.DOOR: "a closed door", WallKind.WINDOW: "a closed window",
+            WallKind.OBJECT: "an object"}.get(wall.kind, "a wall")
 
 
 def shortest_way(encounter: Encounter, token_id: str, start: Point, end: Point,

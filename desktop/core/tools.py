@@ -139,6 +139,8 @@ class DragPreview:
     """The legs of ``path`` (0: the first) that go through a wall that stops a move."""
     through: str | None = None
     """Those walls in words ("Ann's path goes through a closed door 2" east of ...")."""
+    through_what: tuple[str, ...] = ()
+    """What those walls are, alone ("a closed door"), for the ruler's short hint."""
     shortest: bool = False
     """The path from the last waypoint is the shortest way round the walls (W)."""
 
@@ -510,7 +512,8 @@ def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...],
         dash_name=move.dash_name if move is not None else "",
         limit=mode.limit if mode is not None else None, path=plan.path,
         waypoints=waypoints, blocked=tuple(sorted({c.leg for c in plan.crossings})),
-        through=plan.through, shortest=shortest)
+        through=plan.through, through_what=tuple(c.what for c in plan.crossings),
+        shortest=shortest)
 
 
 LOW_WALL_HEIGHT = 0.5

@@ -33,22 +33,27 @@ THROUGH_COLOR = QColor("#ff1744")
 
 
 def hint_text(preview: DragPreview) -> str:
-    """The ruler's second line: the walls the path goes through and how to go round, or
-    that the path is the shortest way round ("" when there is nothing to say).
+    """The ruler's second line: what walls the path goes through and how to go round, or
+    that the path is the shortest way round ("" when there is nothing to say); the status
+    bar and the log say where.
 
     Examples
     --------
     >>> from desktop.core.movement import PaceBand
     >>> p = DragPreview("a", (), (0, 0), (3, 0), 3.0, 6.0, PaceBand.PACE,
-    ...                 through="Ann's path goes through a closed door")
+    ...                 through="Ann's path goes through a closed door and a wall",
+    ...                 through_what=("a closed door", "a wall"))
     >>> hint_text(p)
-    "Ann's path goes through a closed door · W: the way round"
+    'Through a closed door and a wall · W: the way round'
     """
+    what = preview.through_what
+    walls = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1] if what \
+        else ""
     if preview.through and preview.shortest:
-        return f"{preview.through} · no way round"
+        return f"Through {walls} · no way round"
     if preview.through:
-        return f"{preview.through} · W: the way round"
-    return "the shortest way round (W: your own way)" if preview.shortest else ""
+        return f"Through {walls} · W: the way round"
+    return "The shortest way round · W: your own way" if preview.shortest else ""
 
 
 def readout_text(preview: DragPreview, unit: str) -> str:
@@ -171,24 +176,38 @@ class ToolOverlayItem(QGraphicsItem):
         painter.setBrush(color)
         for point in preview.waypoints:
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
-        end = points[-1]
-        self._paint_readout(painter, end, readout_text(preview, self.encounter.grid.unit), color)
+        seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
+        labels = [(readout_text(preview, self.encounter.grid.unit), color, 0.4)]
         hint = hint_text(preview)
         if hint:
-            below = QPointF(end.x(), end.y() + 0.65 * CELL)
-            self._paint_readout(painter, below, hint,
-                                THROUGH_COLOR if preview.through else color)
+            labels.insert(0, (hint, THROUGH_COLOR if preview.through else color, 0.3))
+        self._paint_labels(painter, points[-1], labels, seen)
 
-    def _paint_readout(self, painter: QPainter, at: QPointF, text: str, color: QColor) -> None:
-        font = label_font(0.4)
-        width = QFontMetricsF(font).horizontalAdvance(text) + 20
-        box = QRectF(at.x() + 0.4 * CELL, at.y() - 0.9 * CELL, width, 0.6 * CELL)
-        painter.setPen(cosmetic_pen(color, 3.0))
-        painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setFont(font)
-        painter.setPen(color)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    def _paint_labels(self, painter: QPainter, at: QPointF,
+                      labels: list[tuple[str, QColor, float]], seen: QRectF) -> None:
+        """Label boxes stacked up and right of ``at`` (the last nearest it); up and left
+        when they would leave ``seen`` (the view's scene rect) on the right, below when on
+        top."""
+        fonts = [label_font(size) for _, _, size in labels]
+        sizes = [(QFontMetricsF(font).horizontalAdvance(text) + 20, size * 1.5 * CELL)
+                 for font, (text, _, size) in zip(fonts, labels, strict=True)]
+        width = max(w for w, _ in sizes)
+        height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
+        left, top = at.x() + 0.4 * CELL, at.y() - 0.3 * CELL - height
+        if left + width > seen.right():
+            left = at.x() - 0.5 * CELL - width
+        left = max(left, seen.left() + 4)
+        if top < seen.top():
+            top = at.y() + 0.6 * CELL
+        for font, (text, color, _), (w, h) in zip(fonts, labels, sizes, strict=True):
+            box = QRectF(left, top, w, h)
+            painter.setPen(cosmetic_pen(color, 3.0))
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setFont(font)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            top += h + 0.05 * CELL
 
     def _paint_draw(self, painter: QPainter, preview: DrawPreview) -> None:
         points = [*preview.points, preview.pointer]
