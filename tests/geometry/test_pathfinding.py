@@ -267,3 +267,29 @@ def test_dungeon_and_uvtt_search_times_are_printed() -> None:
         print(f"2,000-wall dungeon corner to corner, {kind}: {took:.3f} s, "
               f"{path_cost(field, found):.1f} cells")
     assert np.isfinite(box).all()
+
+
+def test_goblin_hideout_uvtt_search_times_are_printed() -> None:
+    """The Dungeondraft house and cave (tests/data/uvtt, three closed doors): a way round from
+    the north-west corner to the south-east one on each grid, crossing no wall; figures
+    printed, never asserted."""
+    import time
+    from dataclasses import replace
+    from pathlib import Path
+
+    from desktop.core.model import Token
+    from desktop.core.move_plan import plan_move, shortest_way
+    from desktop.core.uvtt import parse_uvtt
+
+    sample = Path(__file__).parents[1] / "data" / "uvtt" / "oganm_dd2vtt_importer_test.dd2vtt"
+    cave = parse_uvtt(sample.read_bytes(), where=sample.name, name="cave").encounter
+    cave = replace(cave, tokens=(Token("a", "Ann", 1.5, 1.5),))
+    for kind in GridKind:
+        encounter = replace(cave, grid=replace(cave.grid, kind=kind))
+        began = time.perf_counter()
+        way = shortest_way(encounter, "a", (1.5, 1.5), (18.5, 18.5))
+        took = time.perf_counter() - began
+        assert way is not None
+        plan = plan_move(encounter, "a", way[-1], via=way[1:-1])
+        assert plan.crossings == ()
+        print(f"goblin hideout UVTT, {kind}: {took:.3f} s, {plan.distance:.1f} cells")
