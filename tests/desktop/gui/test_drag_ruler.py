@@ -9,8 +9,10 @@ a wall x = 6 from y 0 to 3 and a closed door below it from y 3 to 4; mud x 3..5,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from gui_helpers import at_cell
@@ -18,6 +20,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop.cli import main
+from desktop.core.fileformat import save_encounter
+from desktop.core.model import Encounter, Grid, GridKind, Token, Wall
+from desktop.core.movement import hex_centre
 from desktop.core.tools import DragPreview
 from desktop.gui.interaction import WAYPOINT_PAUSE_MS
 from desktop.gui.main_window import GMWindow
@@ -175,3 +181,34 @@ def test_the_table_refuses_a_move_through_the_door_in_words(
                      (6.5, 4.5))
     qtbot.mouseRelease(player.view.viewport(), LEFT, NONE, _cell(player.view, 6.5, 4.5))
     assert window.state.encounter.token("kyra").x == 6.5
+
+
+@pytest.mark.parametrize("kind", [GridKind.HEX, GridKind.GRIDLESS])
+def test_on_hexes_and_gridless_w_goes_round_and_the_cli_counts_the_same(
+        qtbot: QtBot, window: GMWindow, kind: GridKind, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # a wall x = 2.2 from y -1 to 2.5 between Ann (hex (0, 0)) and hex (4, 0)
+    start, goal = hex_centre(0, 0), hex_centre(4, 0)
+    ann = Token(id="ann", name="Ann", x=start[0], y=start[1], stats={"pace": 6})
+    encounter = Encounter(system="savage-pathfinder", width=10, height=8, grid=Grid(kind),
+                          tokens=(ann,), walls=(Wall("w", ((2.2, -1.0), (2.2, 2.5))),))
+    window.state.load(encounter)
+    QApplication.processEvents()
+    cells = [hex_centre(col, 0) for col in range(5)]
+    _press_and_trace(qtbot, window.view, *cells)
+    assert _preview(window).blocked
+    qtbot.keyClick(window.view, Qt.Key.Key_W)
+    preview = _preview(window)
+    assert preview.shortest and not preview.blocked and preview.path[-1] == goal
+    assert max(y for _, y in preview.path) > 2.5  # below the wall's end
+    qtbot.mouseRelease(window.view.viewport(), LEFT, NONE, _cell(window.view, *goal))
+    assert (window.state.encounter.token("ann").x, window.state.encounter.token("ann").y) \
+        == goal
+    # battlemap move --shortest on the same map counts what the drag counted
+    path = tmp_path / "enc.json"
+    save_encounter(encounter, path)
+    assert main(["move", str(path), "Ann", str(goal[0]), str(goal[1]), "--shortest",
+                 "--json"]) == 0
+    moved = json.loads(capsys.readouterr().out)
+    assert moved["distance"] == pytest.approx(preview.distance)
+    assert moved["path"] == [list(p) for p in preview.path]
