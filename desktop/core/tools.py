@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
+WAY_STEP = 0.25
+"""Off the grid, the shortest way is searched again once the hand is this far (cells) on."""
 
 
 class PointerKind(StrEnum):
@@ -235,6 +237,7 @@ class SelectTool:
         self._pins: list[int] = []
         self._trace: list[Point] = []
         self._shortest = False
+        self._exact = False
         self._ways: dict[tuple[Point, Point], tuple[Point, ...] | None] = {}
         self.modes: dict[str, str] = {}
 
@@ -302,7 +305,7 @@ class SelectTool:
         self._last = None
         self._origins = {}
         self._pinned, self._pins, self._trace = [], [], []
-        self._shortest = False
+        self._shortest = self._exact = False
         self._ways = {}
         self.preview = None
 
@@ -388,11 +391,12 @@ class SelectTool:
         if not free:
             x, y = snap_point(x, y, encounter.grid.kind, lead.size)
         end, base = (x, y), self._pinned[-1]
+        free = free or encounter.grid.kind is GridKind.GRIDLESS
         if self._shortest:
-            way = self._way(encounter, base, end)
+            way = self._way(encounter, base, end, free)
             if way is not None:
                 return (*self._pinned, *way[1:])
-        self._follow(end, free or encounter.grid.kind is GridKind.GRIDLESS)
+        self._follow(end, free)
         points = [*self._pinned, *self._trace]
         if points[-1] != end:
             points.append(end)
@@ -412,9 +416,17 @@ class SelectTool:
             if abs(end[0] - last[0]) + abs(end[1] - last[1]) >= 1.0:
                 self._trace.append(end)
 
-    def _way(self, encounter: Encounter, start: Point, end: Point) -> tuple[Point, ...] | None:
-        """The shortest way ``start -> end`` round the walls, found once per pair of points."""
+    def _way(self, encounter: Encounter, start: Point, end: Point,
+             free: bool) -> tuple[Point, ...] | None:
+        """The shortest way ``start -> end`` round the walls, found once per pair of points;
+        off the grid once per :data:`WAY_STEP` of the hand's moves (the way found for the
+        nearest such point, its last leg bent to ``end``: a wall it then meets shows red;
+        the drop searches for ``end`` itself)."""
         assert self._lead is not None
+        if free and not self._exact:
+            near = (round(end[0] / WAY_STEP) * WAY_STEP, round(end[1] / WAY_STEP) * WAY_STEP)
+            way = self._way(encounter, start, near, False)
+            return None if way is None else (*way[:-1], end)
         key = (start, end)
         if key not in self._ways:
             mode = _known(self._movement, self.modes.get(self._lead, ""))
@@ -432,6 +444,7 @@ class SelectTool:
         press, preview = self._press, self.preview
         assert press is not None
         if isinstance(preview, DragPreview):
+            self._exact = True
             preview = self._drag_preview(event, encounter)
         elif isinstance(preview, LightDragPreview):
             preview = self._light_preview(event, encounter)
