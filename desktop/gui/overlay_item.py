@@ -32,10 +32,10 @@ THROUGH_COLOR = QColor("#ff1744")
 """A leg of the path through a wall that stops a move."""
 
 
-def hint_text(preview: DragPreview) -> str:
+def hint_text(preview: DragPreview, keys: bool = True) -> str:
     """The ruler's second line: what walls the path goes through and how to go round, or
     that the path is the shortest way round ("" when there is nothing to say); the status
-    bar and the log say where.
+    bar and the log say where. Without ``keys`` (the table: no keyboard) no key is named.
 
     Examples
     --------
@@ -45,6 +45,8 @@ def hint_text(preview: DragPreview) -> str:
     ...                 through_what=("a closed door", "a wall"))
     >>> hint_text(p)
     'Through a closed door and a wall · W: the way round'
+    >>> hint_text(p, keys=False)
+    'Through a closed door and a wall'
     """
     what = preview.through_what
     walls = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1] if what \
@@ -52,8 +54,10 @@ def hint_text(preview: DragPreview) -> str:
     if preview.through and preview.shortest:
         return f"Through {walls} · no way round"
     if preview.through:
-        return f"Through {walls} · W: the way round"
-    return "The shortest way round · W: your own way" if preview.shortest else ""
+        return f"Through {walls} · W: the way round" if keys else f"Through {walls}"
+    if not preview.shortest:
+        return ""
+    return "The shortest way round · W: your own way" if keys else "The shortest way round"
 
 
 def readout_text(preview: DragPreview, unit: str) -> str:
@@ -178,7 +182,7 @@ class ToolOverlayItem(QGraphicsItem):
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
         seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
         labels = [(readout_text(preview, self.encounter.grid.unit), color, 0.4)]
-        hint = hint_text(preview)
+        hint = hint_text(preview, keys=self.show_selection)  # the GM's view has the keys
         if hint:
             labels.insert(0, (hint, THROUGH_COLOR if preview.through else color, 0.3))
         self._paint_labels(painter, points[-1], labels, seen)
