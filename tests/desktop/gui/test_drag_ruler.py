@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from gui_helpers import at_cell
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -212,3 +213,35 @@ def test_on_hexes_and_gridless_w_goes_round_and_the_cli_counts_the_same(
     moved = json.loads(capsys.readouterr().out)
     assert moved["distance"] == pytest.approx(preview.distance)
     assert moved["path"] == [list(p) for p in preview.path]
+
+
+def test_a_finger_resting_on_the_table_adds_a_waypoint(qtbot: QtBot, window: GMWindow) -> None:
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    player.showNormal()
+    player.resize(1000, 700)
+    QApplication.processEvents()
+    device = QTest.createTouchDevice()
+    view = player.view
+
+    def touch(action: str, x: float, y: float) -> None:
+        sequence = QTest.touchEvent(player, device, False)
+        getattr(sequence, action)(0, view.viewport().mapTo(player, _cell(view, x, y)))
+        sequence.commit()
+        QApplication.processEvents()
+
+    touch("press", 1.5, 3.5)
+    for x in (2.0, 2.5, 3.0, 3.5):
+        touch("move", x, 3.5)
+    touch("move", 3.5, 4.5)
+    qtbot.wait(WAYPOINT_PAUSE_MS + 300)
+    touch("move", 4.5, 5.5)
+    preview = player.interaction.tool.preview
+    assert isinstance(preview, DragPreview)
+    assert preview.waypoints == ((3.5, 4.5),)
+    # 2 east, 1 south, then 1 diagonal: 4" along the path
+    assert preview.distance == 4.0
+    touch("release", 4.5, 5.5)
+    assert (window.state.encounter.token("kyra").x, window.state.encounter.token("kyra").y) \
+        == (4.5, 5.5)
