@@ -1,8 +1,14 @@
 """The tool layer: a drag's ghost tokens, path and distance readout; selection rings; the
 selection box; the wall or region being drawn. It draws whatever the active tool previews.
+
+A drag's path is drawn leg by leg in the colour of the band the move reaches; a leg through a
+wall that stops a move is drawn red and dashed, and the readout says which wall, where, and
+that W finds the way round; waypoints are dots on the path.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF
@@ -21,6 +27,37 @@ from desktop.gui.style import (
     to_scene,
 )
 from desktop.gui.wall_items import wall_path
+
+THROUGH_COLOR = QColor("#ff1744")
+"""A leg of the path through a wall that stops a move."""
+
+
+def hint_text(preview: DragPreview, keys: bool = True) -> str:
+    """The ruler's second line: what walls the path goes through and how to go round, or
+    that the path is the shortest way round ("" when there is nothing to say); the status
+    bar and the log say where. Without ``keys`` (the table: no keyboard) no key is named.
+
+    Examples
+    --------
+    >>> from desktop.core.movement import PaceBand
+    >>> p = DragPreview("a", (), (0, 0), (3, 0), 3.0, 6.0, PaceBand.PACE,
+    ...                 through="Ann's path goes through a closed door and a wall",
+    ...                 through_what=("a closed door", "a wall"))
+    >>> hint_text(p)
+    'Through a closed door and a wall · W: the way round'
+    >>> hint_text(p, keys=False)
+    'Through a closed door and a wall'
+    """
+    what = preview.through_what
+    walls = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1] if what \
+        else ""
+    if preview.through and preview.shortest:
+        return f"Through {walls} · no way round"
+    if preview.through:
+        return f"Through {walls} · W: the way round" if keys else f"Through {walls}"
+    if not preview.shortest:
+        return ""
+    return "The shortest way round · W: your own way" if keys else "The shortest way round"
 
 
 def readout_text(preview: DragPreview, unit: str) -> str:
@@ -129,23 +166,52 @@ class ToolOverlayItem(QGraphicsItem):
             r = token.radius * CELL * 0.92
             painter.drawEllipse(to_scene(point), r, r)
         painter.setOpacity(1.0)
-        start, end = to_scene(preview.start), to_scene(preview.end)
+        path = preview.path or (preview.start, preview.end)
+        points = [to_scene(p) for p in path]
         painter.setPen(cosmetic_pen(QColor(0, 0, 0, 160), 9.0))
-        painter.drawLine(start, end)
-        painter.setPen(cosmetic_pen(color, 5.0))
-        painter.drawLine(start, end)
-        self._paint_readout(painter, end, readout_text(preview, self.encounter.grid.unit), color)
+        painter.drawPolyline(QPolygonF(points))
+        for leg, (start, end) in enumerate(pairwise(points)):
+            if leg in preview.blocked:
+                painter.setPen(cosmetic_pen(THROUGH_COLOR, 6.0, Qt.PenStyle.DashLine))
+            else:
+                painter.setPen(cosmetic_pen(color, 5.0))
+            painter.drawLine(start, end)
+        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 200), 2.0))
+        painter.setBrush(color)
+        for point in preview.waypoints:
+            painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
+        seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
+        labels = [(readout_text(preview, self.encounter.grid.unit), color, 0.4)]
+        hint = hint_text(preview, keys=self.show_selection)  # the GM's view has the keys
+        if hint:
+            labels.insert(0, (hint, THROUGH_COLOR if preview.through else color, 0.3))
+        self._paint_labels(painter, points[-1], labels, seen)
 
-    def _paint_readout(self, painter: QPainter, at: QPointF, text: str, color: QColor) -> None:
-        font = label_font(0.4)
-        width = QFontMetricsF(font).horizontalAdvance(text) + 20
-        box = QRectF(at.x() + 0.4 * CELL, at.y() - 0.9 * CELL, width, 0.6 * CELL)
-        painter.setPen(cosmetic_pen(color, 3.0))
-        painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setFont(font)
-        painter.setPen(color)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    def _paint_labels(self, painter: QPainter, at: QPointF,
+                      labels: list[tuple[str, QColor, float]], seen: QRectF) -> None:
+        """Label boxes stacked up and right of ``at`` (the last nearest it); up and left
+        when they would leave ``seen`` (the view's scene rect) on the right, below when on
+        top."""
+        fonts = [label_font(size) for _, _, size in labels]
+        sizes = [(QFontMetricsF(font).horizontalAdvance(text) + 20, size * 1.5 * CELL)
+                 for font, (text, _, size) in zip(fonts, labels, strict=True)]
+        width = max(w for w, _ in sizes)
+        height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
+        left, top = at.x() + 0.4 * CELL, at.y() - 0.3 * CELL - height
+        if left + width > seen.right():
+            left = at.x() - 0.5 * CELL - width
+        left = max(left, seen.left() + 4)
+        if top < seen.top():
+            top = at.y() + 0.6 * CELL
+        for font, (text, color, _), (w, h) in zip(fonts, labels, sizes, strict=True):
+            box = QRectF(left, top, w, h)
+            painter.setPen(cosmetic_pen(color, 3.0))
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setFont(font)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            top += h + 0.05 * CELL
 
     def _paint_draw(self, painter: QPainter, preview: DrawPreview) -> None:
         points = [*preview.points, preview.pointer]
