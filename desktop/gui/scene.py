@@ -81,19 +81,35 @@ def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
 
 
 def token_marks(encounter: Encounter) -> dict[str, Marks]:
-    """Every token's badges, harm and down state (none if a stat block is unreadable)."""
+    """Every token's badges, harm and down state (none if a stat block is unreadable); worked
+    out once per snapshot (both windows ask at every step of a drag)."""
+    last = _MARKS[0]
+    if last is not None and last[0] is encounter:
+        return last[1]
     try:
-        return marks_of(encounter)
+        marks = marks_of(encounter)
     except ValueError:
-        return {}
+        marks = {}
+    _MARKS[0] = (encounter, marks)
+    return marks
 
 
 def acting(encounter: Encounter) -> frozenset[str]:
-    """Ids of the tokens whose turn it is (none if the state is unreadable)."""
+    """Ids of the tokens whose turn it is (none if the state is unreadable), once a snapshot."""
+    last = _ACTING[0]
+    if last is not None and last[0] is encounter:
+        return last[1]
     try:
-        return frozenset(acting_tokens(encounter))
+        ids = frozenset(acting_tokens(encounter))
     except ValueError:
-        return frozenset()
+        ids = frozenset()
+    _ACTING[0] = (encounter, ids)
+    return ids
+
+
+_MARKS: list[tuple[Encounter, dict[str, Marks]] | None] = [None]
+_ACTING: list[tuple[Encounter, frozenset[str]] | None] = [None]
+"""The last snapshot each was asked about and its answer (snapshots never change)."""
 
 
 def tokens_drawn(item: QGraphicsItem, encounter: Encounter, for_players: bool) -> dict[str, Token]:

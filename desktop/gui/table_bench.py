@@ -7,7 +7,11 @@ interaction.
 
 from __future__ import annotations
 
+import cProfile
+import io
 import json
+import os
+import pstats
 import random
 import resource
 import sys
@@ -23,8 +27,13 @@ from PySide6.QtWidgets import QApplication
 from desktop.commands.bench_table import UVTT, summary
 from desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
 from desktop.gui.main_window import GMWindow
+from desktop.gui.screens import screen_of
 from desktop.gui.style import CELL
 
+PROFILE_VARIABLE = "BATTLEMAP_BENCH_PROFILE"
+"""Set to the start of a row's name: that interaction runs under cProfile, its figures printed
+after the rows (``# profile`` lines; the times then include the profiler's)."""
+PROFILE = cProfile.Profile() if os.environ.get(PROFILE_VARIABLE) else None
 HEROES = 6
 STEP_PX = 3
 """Screen pixels a mouse move goes (a finger or a mouse at a steady pace, 60 events a second)."""
@@ -135,10 +144,12 @@ class Driver:
         """Keep only the events that painted a frame (a snapped drag moves by whole cells:
         the moves within a cell change nothing on screen)."""
 
-    def start(self, painted_only: bool = False) -> None:
+    def start(self, painted_only: bool = False, name: str = "") -> None:
         self.settle()
         self.wall, self.cpu, self.painted = [], [], [0, 0]
         self.painted_only = painted_only
+        if PROFILE is not None and name.startswith(os.environ[PROFILE_VARIABLE]):
+            PROFILE.enable()
 
     def settle(self) -> None:
         for _ in range(5):
@@ -178,6 +189,8 @@ class Driver:
         QApplication.sendEvent(self.viewport, event)
 
     def row(self, name: str) -> None:
+        if PROFILE is not None:
+            PROFILE.disable()
         figures = summary(self.wall, self.cpu)
         print("ROW: " + json.dumps({
             "name": name, "n": len(self.wall), "low": figures.low, "median": figures.median,
@@ -217,19 +230,19 @@ def drag(driver: Driver, moves: int, name: str | None, drop: bool = True) -> Non
 
 
 def drops(driver: Driver, count: int, name: str) -> None:
-    driver.start()
+    driver.start(name=name)
     for _ in range(count):
         drag(driver, 3, None)
     driver.row(name)
 
 
 def drags(driver: Driver, rounds: int, name: str) -> None:
-    driver.start(painted_only=True)
+    driver.start(painted_only=True, name=name)
     drag(driver, rounds, name)
 
 
 def wheel(driver: Driver, rounds: int, name: str) -> None:
-    driver.start()
+    driver.start(name=name)
     centre = QPointF(driver.viewport.rect().center())
     for step in range(rounds):
         notch = 120 if (step // 4) % 2 == 0 else -120
@@ -238,7 +251,7 @@ def wheel(driver: Driver, rounds: int, name: str) -> None:
 
 
 def pan(driver: Driver, rounds: int, name: str) -> None:
-    driver.start()
+    driver.start(name=name)
     start = QPointF(driver.viewport.rect().center())
     driver.timed(lambda: driver.mouse(PRESS, start, MIDDLE, MIDDLE), keep=False)
     for step in range(1, rounds + 1):
@@ -293,7 +306,7 @@ def main(argv: list[str]) -> int:
         driver.settle()
     sizes = (f"GM {window.view.viewport().width()}x{window.view.viewport().height()}, "
              f"table {player.view.viewport().width()}x{player.view.viewport().height()} "
-             f"on {player.screen().name()}")
+             f"on {screen_of(player).name()}")
     label = {"uvtt": "UVTT house and cave", "dungeon": "2,000 walls, 5000 px",
              "big": "8192 px map", "mega": "20,000 walls"}[name]
     print(f"# {label}: {sizes}", flush=True)
@@ -311,6 +324,10 @@ def main(argv: list[str]) -> int:
     if name != "mega":
         drags(driver, rounds, f"drag, {label}, fog off (reference)")
     drops(driver, drops_count, f"drop, {label}, fog off (reference)")
+    if PROFILE is not None:
+        text = io.StringIO()
+        pstats.Stats(PROFILE, stream=text).sort_stats("cumulative").print_stats(45)
+        print("\n".join("# profile " + line for line in text.getvalue().splitlines()))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"# peak resident {peak:.0f} MB", flush=True)
     return 0
