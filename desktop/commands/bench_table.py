@@ -87,8 +87,8 @@ def format_summaries(rows: list[dict[str, object]]) -> str:
 
     >>> print(format_summaries([{"name": "x", "n": 3, "low": 1, "median": 2, "high": 3,
     ...                          "over": 0.5, "cpu": 1.5, "frames": "3/3"}]))
-    interaction      n    min ms  median ms    max ms  >16.7ms  CPU ms  frames GM/table
-    x                3     1.000      2.000     3.000      50%   1.500  3/3
+    interaction     n    min ms  median ms    max ms  >16.7ms  CPU ms  frames GM/table
+    x               3     1.000      2.000     3.000      50%   1.500  3/3
     """
     width = max(len("interaction"), *(len(str(row["name"])) for row in rows))
     lines = [f"{'interaction':<{width}}  {'n':>4}  {'min ms':>8}  {'median ms':>9}  "
