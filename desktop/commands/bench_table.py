@@ -25,8 +25,9 @@ Interactions on each: a hero dragged (``--rounds`` moves, 3 screen px each, to a
 drop (the release that commits the move), wheel notches (in and out), a pan with the middle
 button, the mouse moving over tokens (the hover card); the drag and the drop again with the
 fog off (the same-run reference). Printed per row: min / median / max of the wall time, the
-share of events over a 60 Hz frame (16.7 ms), the median GUI-thread CPU time and how many
-frames each window painted.
+share of events over a 60 Hz frame (16.7 ms), the median GUI-thread CPU time, how many
+frames each window painted (GM/table) and the share of its viewport a frame repainted on
+average (the bounding box of each paint's region).
 
 Examples
 --------
@@ -86,18 +87,18 @@ def format_summaries(rows: list[dict[str, object]]) -> str:
     """A plain table of the probe's rows.
 
     >>> print(format_summaries([{"name": "x", "n": 3, "low": 1, "median": 2, "high": 3,
-    ...                          "over": 0.5, "cpu": 1.5, "frames": "3/3"}]))
-    interaction     n    min ms  median ms    max ms  >16.7ms  CPU ms  frames GM/table
-    x               3     1.000      2.000     3.000      50%   1.500  3/3
+    ...                          "over": 0.5, "cpu": 1.5, "frames": "3/3", "area": "9%/4%"}]))
+    interaction     n    min ms  median ms    max ms  >16.7ms  CPU ms  frames  share
+    x               3     1.000      2.000     3.000      50%   1.500  3/3  9%/4%
     """
     width = max(len("interaction"), *(len(str(row["name"])) for row in rows))
     lines = [f"{'interaction':<{width}}  {'n':>4}  {'min ms':>8}  {'median ms':>9}  "
-             f"{'max ms':>8}  {'>16.7ms':>7}  {'CPU ms':>6}  frames GM/table"]
+             f"{'max ms':>8}  {'>16.7ms':>7}  {'CPU ms':>6}  frames  share"]
     for row in rows:
         lines.append(
             f"{row['name']!s:<{width}}  {row['n']:>4}  {row['low']:>8.3f}  {row['median']:>9.3f}  "
             f"{row['high']:>8.3f}  {float(str(row['over'])):>7.0%}  {row['cpu']:>6.3f}  "
-            f"{row['frames']}"
+            f"{row['frames']}  {row.get('area', '')}"
         )
     return "\n".join(lines)
 

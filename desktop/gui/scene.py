@@ -140,6 +140,8 @@ class MapScene(QGraphicsScene):
         self._wall_pieces: WallPieces | None = None
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
+        self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
+        """The snapshot and tokens the token items were last brought in line with."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -336,6 +338,10 @@ class MapScene(QGraphicsScene):
         """Bring the token items in line (those this audience sees); whether any was added,
         removed or changed."""
         shown = self._shown_ids(encounter)
+        if self._tokens_synced is not None and self._tokens_synced[0] is encounter and (
+                self._tokens_synced[1] == shown):
+            return False  # a drag step: the same snapshot, the same tokens shown
+        self._tokens_synced = (encounter, shown)
         visible = [t for t in encounter.tokens if t.id in shown]
         wanted = {t.id for t in visible}
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
@@ -364,10 +370,13 @@ class MapScene(QGraphicsScene):
             self._tokens[token.id] = item
         elif changed:
             item.set_token(token, self._image(token.image), marks, is_acting)
-        item.setZValue(Layer.TOKENS + order / 10000)
         labels = Layer.LABELS if self.audience is Audience.GM else Layer.PLAYER_LABELS
-        item.label.setZValue(labels + order / 10000)
-        item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+        opacity = HIDDEN_OPACITY if token.hidden else 1.0
+        if (item.zValue(), item.label.zValue(), item.opacity()) != (
+                Layer.TOKENS + order / 10000, labels + order / 10000, opacity):
+            item.setZValue(Layer.TOKENS + order / 10000)  # each set asks itemChange (Python)
+            item.label.setZValue(labels + order / 10000)
+            item.setOpacity(opacity)
         return changed
 
     def _shown_ids(self, encounter: Encounter) -> frozenset[str]:

@@ -118,6 +118,8 @@ class Frames(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.paints = [0, 0]
+        self.area = [0.0, 0.0]
+        """Each window's painted share of its viewport, summed over its paints."""
         self._watched: list[QObject] = []
 
     def watch(self, *viewports: QObject) -> None:
@@ -127,7 +129,11 @@ class Frames(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and watched in self._watched:
-            self.paints[self._watched.index(watched)] += 1
+            index = self._watched.index(watched)
+            self.paints[index] += 1
+            box = event.region().boundingRect()  # type: ignore[attr-defined]
+            size = watched.size()  # type: ignore[attr-defined]
+            self.area[index] += box.width() * box.height() / max(size.width() * size.height(), 1)
         return False
 
 
@@ -140,13 +146,14 @@ class Driver:
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self.painted = [0, 0]
+        self.area = [0.0, 0.0]
         self.painted_only = False
         """Keep only the events that painted a frame (a snapped drag moves by whole cells:
         the moves within a cell change nothing on screen)."""
 
     def start(self, painted_only: bool = False, name: str = "") -> None:
         self.settle()
-        self.wall, self.cpu, self.painted = [], [], [0, 0]
+        self.wall, self.cpu, self.painted, self.area = [], [], [0, 0], [0.0, 0.0]
         self.painted_only = painted_only
         if PROFILE is not None and name.startswith(os.environ[PROFILE_VARIABLE]):
             PROFILE.enable()
@@ -156,7 +163,7 @@ class Driver:
             self.app.processEvents()
 
     def timed(self, send: Callable[[], None], keep: bool = True) -> None:
-        before = list(self.frames.paints)
+        before, area = list(self.frames.paints), list(self.frames.area)
         wall, cpu = time.perf_counter(), time.thread_time()
         send()
         seen, passes = -1, 0
@@ -175,6 +182,7 @@ class Driver:
             self.cpu.append(cpu * 1000)
             for k in range(2):
                 self.painted[k] += self.frames.paints[k] - before[k]
+                self.area[k] += self.frames.area[k] - area[k]
 
     def mouse(self, kind: QEvent.Type, pos: QPointF, button: Qt.MouseButton,
               buttons: Qt.MouseButton) -> None:
@@ -195,7 +203,9 @@ class Driver:
         print("ROW: " + json.dumps({
             "name": name, "n": len(self.wall), "low": figures.low, "median": figures.median,
             "high": figures.high, "over": figures.over, "cpu": figures.cpu,
-            "frames": f"{self.painted[0]}/{self.painted[1]}"}), flush=True)
+            "frames": f"{self.painted[0]}/{self.painted[1]}",
+            "area": "/".join(f"{a / max(n, 1):.0%}" for a, n in zip(self.area, self.painted,
+                                                                   strict=True))}), flush=True)
 
 
 LEFT, MIDDLE, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton, Qt.MouseButton.NoButton
