@@ -115,11 +115,13 @@ def table_rows(rounds: int, maps: tuple[str, ...] = MAPS) -> list[dict[str, obje
             done = subprocess.run(
                 [sys.executable, "-m", "desktop.gui.table_bench", name, folder, str(rounds)],
                 capture_output=True, text=True, env=env, timeout=1800, check=False)
-            if done.returncode != 0:
-                raise RuntimeError(f"bench table {name}: the probe failed:\n{done.stderr}")
+            if done.returncode != 0:  # the other maps' rows still count: say which failed
+                print(f"battlemap bench table: the probe of {name} failed:\n{done.stderr}",
+                      file=sys.stderr)
             for line in done.stdout.splitlines():
                 if line.startswith("ROW: "):
                     rows.append(json.loads(line[5:]))
+                    print(format_summaries(rows[-1:]).splitlines()[-1], flush=True)
                 elif line.startswith("# "):
                     print(line, flush=True)
     return rows

@@ -23,8 +23,8 @@ from desktop.gui.style import CELL
 
 TILE = 256
 """A tile's side in device pixels (256 KB at 4 bytes a pixel)."""
-TILES_KEPT = 96
-"""Tiles a view keeps (24 MB): a 1920 x 1080 view shows 40 to 54 of them."""
+TILES_KEPT = 60
+"""Tiles a view keeps (15 MB): a 1920 x 1080 view shows 40 to 54 of them."""
 VIEWS_KEPT = 4
 """Views whose tiles are kept (the GM window, the player view, a render or two)."""
 MARGIN = 3

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
@@ -286,6 +286,14 @@ def hover(driver: Driver, rounds: int, name: str) -> None:
     driver.row(name)
 
 
+def _close_dialog(app: QApplication) -> None:
+    dialog = app.activeModalWidget()
+    if dialog is not None:
+        print(f"# closed a dialog the bench cannot answer: {dialog.windowTitle()!r}",
+              flush=True)
+        dialog.close()
+
+
 def fog_off(window: GMWindow) -> None:
     encounter = window.state.encounter
     window.state.apply("Fog off", replace(encounter, fog=replace(encounter.fog, enabled=False)))
@@ -309,6 +317,9 @@ def main(argv: list[str]) -> int:
         time.sleep(0.01)
     player = window.player_window
     assert player is not None
+    closer = QTimer(window, interval=50)  # a prompt would wait for a GM: answer it, say so
+    closer.timeout.connect(lambda: _close_dialog(app))
+    closer.start()
     frames = Frames()
     frames.watch(window.view.viewport(), player.view.viewport())
     driver = Driver(app, window, frames)
