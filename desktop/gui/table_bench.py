@@ -223,7 +223,12 @@ def drag(driver: Driver, moves: int, name: str | None, drop: bool = True) -> Non
     """Press on the first hero, move it to and fro until ``moves`` moves were kept (or twenty
     times as many were sent), release."""
     start = hero_point(driver.window)
-    driver.timed(lambda: driver.mouse(PRESS, start, LEFT, LEFT), keep=False)
+
+    def press() -> None:  # and past the long press's slop before its timer can fire
+        driver.mouse(PRESS, start, LEFT, LEFT)
+        driver.mouse(MOVE, start + QPointF(STEP_PX, STEP_PX), NONE, LEFT)
+
+    driver.timed(press, keep=False)
     for step in range(1, 20 * moves + 1):
         if len(driver.wall) >= moves and name is not None:
             break
@@ -287,7 +292,7 @@ def hover(driver: Driver, rounds: int, name: str) -> None:
 
 
 def _close_dialog(app: QApplication) -> None:
-    dialog = app.activeModalWidget()
+    dialog = app.activeModalWidget() or app.activePopupWidget()  # a long press's menu too
     if dialog is not None:
         print(f"# closed a dialog the bench cannot answer: {dialog.windowTitle()!r}",
               flush=True)
