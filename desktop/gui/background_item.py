@@ -1,7 +1,8 @@
 """The map image under the grid, scaled so ``pixels_per_cell`` image pixels make one cell.
 
 Each view paints the map from tiles of :data:`TILE` device pixels, each rendered once at the
-view's zoom and turn (:class:`DeviceTiles`) and then copied as they are: a drag, a pan or a
+view's zoom and turn (:class:`DeviceTiles`; from the second frame at that zoom, so a wheel
+notch costs no more than before) and then copied as they are: a drag, a pan or a
 fog change repaints the map by copying pixels, never by rescaling the image again. A tile is
 rendered as the plain paint renders those pixels (the same reduced copy, the same smooth
 scaling, a margin of source pixels beyond its edges so the filter sees the same neighbours),
@@ -52,9 +53,13 @@ class DeviceTiles:
         self.key: tuple[float, ...] = ()
         self.tiles: OrderedDict[tuple[int, int], QImage] = OrderedDict()
 
-    def take(self, key: tuple[float, ...]) -> None:
+    def take(self, key: tuple[float, ...]) -> bool:
+        """Whether tiles at ``key`` are worth making: not on the first frame at a new
+        transform (a wheel notch, a pinch step: the next frame may be at another zoom)."""
         if key != self.key:
             self.key, self.tiles = key, OrderedDict()
+            return False
+        return True
 
     def get(self, index: tuple[int, int]) -> QImage | None:
         tile = self.tiles.get(index)
@@ -103,7 +108,9 @@ class BackgroundItem(QGraphicsItem):
         key = (world.m11(), world.m12(), world.m21(), world.m22(),
                round(world.dx() - x0, 6), round(world.dy() - y0, 6))
         tiles = self._tiles_of(widget)
-        tiles.take(key)
+        if not tiles.take(key):  # a zoom step: painted as before, tiles from the next frame
+            self._paint_plain(painter, option.exposedRect, world)
+            return
         exposed = world.mapRect(option.exposedRect.intersected(self._rect))
         first_x = math.floor((exposed.left() - x0) / TILE)
         first_y = math.floor((exposed.top() - y0) / TILE)
