@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from desktop.core.assets import demo_path
 from desktop.core.fileformat import EncounterFileError, open_encounter
-from desktop.core.fog import Vision, remember_vision, tracker_for
+from desktop.core.fog import remember_vision, shared_vision, tracker_for
 from desktop.core.images import ImageError
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
@@ -58,7 +58,7 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
     bare = replace(encounter, background=None)
-    vision = Vision()  # what the heroes see: remembered at each edit and shown, one cache
+    vision = shared_vision()  # what the heroes see: remembered, shown and asked, one cache
     state = BattleState(bare, settle=partial(remember_vision, vision=vision))
     tracker_for(state, vision)
     window = GMWindow(state, file if error is None and not uvtt else None,

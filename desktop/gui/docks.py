@@ -209,7 +209,9 @@ class CombatantsPanel(QWidget):
         marks = marks_of(encounter)
         for row, token in enumerate(encounter.tokens):
             for col, text in enumerate(combatant_row(token, marks.get(token.id, NO_MARKS))):
-                self.table.setItem(row, col, QTableWidgetItem(text))
+                item = self.table.item(row, col)  # a cell set re-measures its whole column
+                if item is None or item.text() != text:
+                    self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.blockSignals(False)
         self._fit_table_width()
         self._refresh_form()

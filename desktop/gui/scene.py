@@ -89,19 +89,35 @@ def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
 
 
 def token_marks(encounter: Encounter) -> dict[str, Marks]:
-    """Every token's badges, harm and down state (none if a stat block is unreadable)."""
+    """Every token's badges, harm and down state (none if a stat block is unreadable); worked
+    out once per snapshot (both windows ask at every step of a drag)."""
+    last = _MARKS[0]
+    if last is not None and last[0] is encounter:
+        return last[1]
     try:
-        return marks_of(encounter)
+        marks = marks_of(encounter)
     except ValueError:
-        return {}
+        marks = {}
+    _MARKS[0] = (encounter, marks)
+    return marks
 
 
 def acting(encounter: Encounter) -> frozenset[str]:
-    """Ids of the tokens whose turn it is (none if the state is unreadable)."""
+    """Ids of the tokens whose turn it is (none if the state is unreadable), once a snapshot."""
+    last = _ACTING[0]
+    if last is not None and last[0] is encounter:
+        return last[1]
     try:
-        return frozenset(acting_tokens(encounter))
+        ids = frozenset(acting_tokens(encounter))
     except ValueError:
-        return frozenset()
+        ids = frozenset()
+    _ACTING[0] = (encounter, ids)
+    return ids
+
+
+_MARKS: list[tuple[Encounter, dict[str, Marks]] | None] = [None]
+_ACTING: list[tuple[Encounter, frozenset[str]] | None] = [None]
+"""The last snapshot each was asked about and its answer (snapshots never change)."""
 
 
 def tokens_drawn(item: QGraphicsItem, encounter: Encounter, for_players: bool) -> dict[str, Token]:
@@ -134,6 +150,8 @@ class MapScene(QGraphicsScene):
         self._wall_pieces: WallPieces | None = None
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
+        self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
+        """The snapshot and tokens the token items were last brought in line with."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -330,6 +348,10 @@ class MapScene(QGraphicsScene):
         """Bring the token items in line (those this audience sees); whether any was added,
         removed or changed."""
         shown = self._shown_ids(encounter)
+        if self._tokens_synced is not None and self._tokens_synced[0] is encounter and (
+                self._tokens_synced[1] == shown):
+            return False  # a drag step: the same snapshot, the same tokens shown
+        self._tokens_synced = (encounter, shown)
         # the facing mark shows the facing the rules measure (a hex side on hexes)
         visible = [faced_on_grid(t, encounter.grid.kind)
                    for t in encounter.tokens if t.id in shown]
@@ -401,10 +423,13 @@ class MapScene(QGraphicsScene):
         hover = full if marks != full and token.shows_harm is HarmShown.HOVER else None
         if hover != item.hover_marks:
             item.show_on_hover(hover)
-        item.setZValue(Layer.TOKENS + order / 10000)
         labels = Layer.LABELS if self.audience is Audience.GM else Layer.PLAYER_LABELS
-        item.label.setZValue(labels + order / 10000)
-        item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+        opacity = HIDDEN_OPACITY if token.hidden else 1.0
+        if (item.zValue(), item.label.zValue(), item.opacity()) != (
+                Layer.TOKENS + order / 10000, labels + order / 10000, opacity):
+            item.setZValue(Layer.TOKENS + order / 10000)  # each set asks itemChange (Python)
+            item.label.setZValue(labels + order / 10000)
+            item.setOpacity(opacity)
         return changed
 
     def _shown_ids(self, encounter: Encounter) -> frozenset[str]:
