@@ -26,7 +26,14 @@ import sys
 from desktop.core.carried import carrier_of, moving_together
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter, Point, Token
-from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move, shortest_way
+from desktop.core.move_plan import (
+    MovePlan,
+    make_move,
+    movement_of,
+    plan_move,
+    shortest_way,
+    unit_of,
+)
 from desktop.core.movement import snap_point
 from rules.interface import Movement
 
@@ -102,7 +109,11 @@ def plan_lines(plan: MovePlan, name: str, unit: str) -> list[str]:
     Ann moves (0.5, 0.5) -> (3.5, 0.5): 3" climbing
       uses 6" of Pace 6: within Pace
     """
+    unit = unit_of(plan, unit)
+
     def inches(value: float) -> str:
+        if unit == "zones":  # counted, not measured
+            return f"{value:g} zone" + "s" * (value != 1)
         return f"{value:.1f}".removesuffix(".0") + ('"' if unit == "in" else f" {unit}")
     how = f" {plan.mode.name.lower()}" if plan.mode is not None else ""
     via = "".join(f" -> {point}" for point in plan.path[1:-1])

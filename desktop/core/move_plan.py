@@ -140,6 +140,16 @@ class MovePlan:
         return f"{self.name}'s path goes through {listed}"
 
 
+ZONES = "zones"
+"""``Movement.counted_in`` of a system whose moves count zones, not distance."""
+
+
+def unit_of(plan: MovePlan, unit: str) -> str:
+    """The unit ``plan``'s distance is counted in: ``"zones"`` where its system counts zones,
+    else the encounter's ``unit``."""
+    return ZONES if plan.movement is not None and plan.movement.counted_in == ZONES else unit
+
+
 def movement_of(encounter: Encounter, token_id: str) -> Movement | None:
     """How far the token moves in a turn, as the encounter's game system says (None: not
     known, the ruler shows the distance only)."""
@@ -189,8 +199,13 @@ def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = ""
 
     ground = field if field is not None else battlefield_of(encounter)
     path = _path(origin, via, end)
-    counted = path_length(ground, path, crawling=mode is not None and not mode.rough)
-    distance = counted * encounter.grid.distance_per_cell
+    if move is not None and move.counted_in == ZONES:
+        from geometry.zones import zones_along
+
+        distance = float(zones_along(ground, path))
+    else:
+        counted = path_length(ground, path, crawling=mode is not None and not mode.rough)
+        distance = counted * encounter.grid.distance_per_cell
     cost = distance * (mode.factor if mode is not None else 1)
     crossings = _crossings(encounter, token.name, path, walls or walls_of(encounter))
     if move is None:
@@ -283,7 +298,8 @@ def _problem(encounter: Encounter, token_id: str, distance: float, cost: float,
              move: Movement, mode: MoveMode | None) -> str | None:
     """Why the system's numbers refuse this move: farther than the mode goes, or beyond the
     turn's move with the extra effort."""
-    name, unit = encounter.token(token_id).name, _unit(encounter.grid.unit)
+    name = encounter.token(token_id).name
+    unit = " zones" if move.counted_in == ZONES else _unit(encounter.grid.unit)
     if move.held:
         return move.held
     if mode is not None and mode.limit is not None and distance > mode.limit + _EPS:

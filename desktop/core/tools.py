@@ -141,6 +141,8 @@ class DragPreview:
     """The legs of ``path`` (0: the first) that go through a wall that stops a move."""
     through: str | None = None
     """Those walls in words ("Ann's path goes through a closed door 2" east of ...")."""
+    counted_in: str = ""
+    """"zones" when the mover's system counts a move in zones, else "" (the map's unit)."""
     through_what: tuple[str, ...] = ()
     """What those walls are, alone ("a closed door"), for the ruler's short hint."""
     shortest: bool = False
@@ -535,7 +537,7 @@ def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...],
         limit=mode.limit if mode is not None else None, path=plan.path,
         waypoints=waypoints, blocked=tuple(sorted({c.leg for c in plan.crossings})),
         through=plan.through, through_what=tuple(c.what for c in plan.crossings),
-        shortest=shortest)
+        shortest=shortest, counted_in=move.counted_in if move is not None else "")
 
 
 LOW_WALL_HEIGHT = 0.5

@@ -77,9 +77,15 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     ...                          spent=2.0, mode_name="Climbing", dash=12.0,
     ...                          dash_name="Running"), "in")
     'Climbing 3" = 6" + 2" moved = 8" of Pace 6 · Running 12"'
+    >>> readout_text(DragPreview("a", (), (0, 0), (9, 0), 2.0, 1.0, PaceBand.BEYOND,
+    ...                          pace_name="Free move", counted_in="zones"), "m")
+    '2 zones (Free move 1)'
     """
+    unit = preview.counted_in or unit
     mark = '"' if unit == "in" else f" {unit}"
     def inches(value: float) -> str:
+        if unit == "zones":  # counted, not measured: "1 zone", "2 zones"
+            return f"{value:g} zone" + "s" * (value != 1)
         return f"{value:.1f}".removesuffix(".0") + mark
     cost = preview.distance if preview.cost is None else preview.cost
     if not preview.pace_name:

@@ -34,6 +34,7 @@ from rules.interface import (
     Badge,
     FieldKind,
     GridDefaults,
+    Movement,
     Preview,
     Resolution,
     StatField,
@@ -156,6 +157,24 @@ class Fate(GameSystem):
     def check_combat(self, combat: Mapping[str, Any]) -> None:
         super().check_combat(combat)
         check_fate_combat(combat)
+
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """A move counted in zones (the text moves by zones, L43-45): one zone free, and as many
+        more as a sprint's Athletics roll could win (Fate Core's reading: the text is silent),
+        so the ruler goes amber past the first zone and red past 1 + Athletics.
+
+        >>> piece = Piece("t", "Tertius", 0, 0, stats={"skills": {"athletics": 2}})
+        >>> move = Fate().movement(piece)
+        >>> move.pace, move.dash, move.counted_in
+        (1, 3, 'zones')
+        """
+        del board
+        try:
+            who = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return None
+        return Movement(1, 1 + max(who.rating("athletics"), 0), name="Free move",
+                        dash_name="Sprint (an Athletics roll)", counted_in="zones")
 
     def turn_order(self, board: Board) -> TurnOrderView:
         return turn_order(board)
