@@ -60,11 +60,11 @@ def base_marker_sheet(ids: Sequence[int] = BASE_IDS, dpi: int = 300) -> np.ndarr
     px_per_mm = dpi / MM_PER_INCH
     width, height = (round(side * px_per_mm) for side in A4_MM)
     page = np.full((height, width), 255, np.uint8)
-    pitch_mm, margin_mm = BASE_MM + 8.0, 10.0
+    if len(set(ids)) != len(ids):
+        raise ValueError("each marker goes on the sheet once: two minis with one marker "
+                         "cannot be told apart")
+    pitch_mm, margin_mm = BASE_MM + 6.0, 10.0  # 6 x 8 squares: all 42 base markers
     columns = int((A4_MM[0] - 2 * margin_mm) // pitch_mm)
-    rows = int((A4_MM[1] - 2 * margin_mm) // pitch_mm)
-    if len(ids) > columns * rows:
-        raise ValueError(f"{len(ids)} markers do not fit one page (at most {columns * rows})")
     side = round(BASE_MARKER_MM * px_per_mm)
     cut = round(BASE_MM * px_per_mm)
     for index, marker_id in enumerate(ids):
