@@ -79,19 +79,44 @@ def render_fiducials(width: int, height: int, layout: Sequence[Fiducial]) -> np.
     return image
 
 
+Box = tuple[int, int, int, int]
+"""A part of a camera frame: left, top, right, bottom (px)."""
+
+
+TRACKING_WINDOWS = (7, 17)
+"""The adaptive-threshold windows (px) of :meth:`Detector.for_tracking`: with one only
+(11 px), a sixth of the minis went unseen in a frame on the bench, and a mini put down far
+from the camera was missed in every frame."""
+
+
 class Detector:
     """ArUco detection with sub-pixel corners; one per thread (OpenCV's detector keeps
-    state)."""
+    state). ``windows``: the adaptive-threshold windows (px, 10 apart) instead of OpenCV's
+    three (3, 13, 23): a base marker's modules are 3-6 camera px, and each window costs as
+    much again per frame (None: OpenCV's, for the large calibration fiducials)."""
 
-    def __init__(self) -> None:
+    def __init__(self, windows: tuple[int, int] | None = None) -> None:
         parameters = cv2.aruco.DetectorParameters()
         parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        if windows is not None:
+            parameters.adaptiveThreshWinSizeMin, parameters.adaptiveThreshWinSizeMax = windows
+            parameters.adaptiveThreshWinSizeStep = 10
         self._detector: Any = cv2.aruco.ArucoDetector(dictionary(), parameters)
 
-    def detect(self, frame: np.ndarray) -> dict[int, np.ndarray]:
-        """Marker id -> its four corners (camera px, float 4x2) in ``frame`` (grey or BGR).
+    @classmethod
+    def for_tracking(cls) -> Detector:
+        """The detector of every frame while following the minis."""
+        return cls(TRACKING_WINDOWS)
+
+    def detect(self, frame: np.ndarray, box: Box | None = None) -> dict[int, np.ndarray]:
+        """Marker id -> its four corners (camera px, float 4x2) in ``frame`` (grey or BGR),
+        looked for inside ``box`` only when given (the table display's part of the frame).
         A marker seen twice (a reflection) is dropped: neither copy can be trusted."""
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        left, top = 0, 0
+        if box is not None:
+            left, top, right, bottom = box
+            grey = grey[top:bottom, left:right]
         corners, ids, _ = self._detector.detectMarkers(grey)
         if ids is None:
             return {}
@@ -100,7 +125,7 @@ class Detector:
         for marker_id, quad in zip(ids.ravel().tolist(), corners, strict=True):
             if marker_id in found:
                 twice.add(marker_id)
-            found[marker_id] = quad.reshape(4, 2).astype(np.float64)
+            found[marker_id] = quad.reshape(4, 2).astype(np.float64) + np.array([left, top])
         for marker_id in twice:
             del found[marker_id]
         return found
@@ -125,6 +150,18 @@ class CameraCalibration:
     @property
     def matrix(self) -> np.ndarray:
         return np.array(self.homography)
+
+    def display_box(self, display: tuple[int, int], frame: tuple[int, int],
+                    margin: float = 0.03) -> Box:
+        """The part of a ``frame`` (w, h) camera image showing a ``display`` (w, h px), a
+        ``margin`` of the frame's width around it: where the minis are looked for."""
+        w, h = display
+        corners = apply(np.linalg.inv(self.matrix), np.array([[0, 0], [w, 0], [w, h], [0, h]],
+                                                             float))
+        pad = margin * frame[0]
+        low, high = corners.min(axis=0) - pad, corners.max(axis=0) + pad
+        return (max(0, int(low[0])), max(0, int(low[1])), min(frame[0], int(high[0]) + 1),
+                min(frame[1], int(high[1]) + 1))
 
     def error_mm(self, pixels_per_inch: float) -> float:
         """The reprojection error on the table, for a display of ``pixels_per_inch``."""

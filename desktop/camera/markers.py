@@ -27,13 +27,14 @@ import cv2
 import numpy as np
 
 MARKER_DICTIONARY = cv2.aruco.DICT_4X4_50
-"""4x4 bits, 50 ids: large modules (a marker 18 mm wide has 3 mm modules), so a webcam a
-metre above the table reads it."""
+"""4x4 bits, 50 ids: large modules (a marker 20 mm wide has 3.3 mm modules), so a 1080p
+webcam a metre above the table reads it."""
 CALIBRATION_IDS = tuple(range(8))
 BASE_IDS = tuple(range(8, 50))
 BASE_MM = 25.0
-BASE_MARKER_MM = 18.0
-"""The black square of a base marker; the rest of the 25 mm base is its white margin."""
+BASE_MARKER_MM = 20.0
+"""The black square of a base marker (modules of 3.3 mm); the rest of the 25 mm base is its
+white margin, the quiet zone the detector needs between the marker and a dark map."""
 A4_MM = (210.0, 297.0)
 MM_PER_INCH = 25.4
 

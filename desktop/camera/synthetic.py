@@ -76,11 +76,12 @@ class Camera:
 
 def random_camera(table: Table, rng: np.random.Generator, max_tilt: float = 40.0) -> Camera:
     """A pinhole camera above the display's centre, tilted by up to ``max_tilt`` degrees
-    about a random axis in the table's plane and turned any way about its own axis, its
+    about a random axis in the table's plane, from either long side of the table and turned
+    up to 20 degrees about its own axis (its frame's long side along the table's), its
     picture of the display filling about 85 % of the frame."""
     tilt = float(rng.uniform(0.6, 1.0) * max_tilt)
     axis = rng.uniform(0, 2 * math.pi)
-    spin = rng.uniform(0, 2 * math.pi)
+    spin = math.radians(rng.uniform(-20, 20) + 180 * rng.integers(0, 2))
     w, h = table.size
     mm_per_px = table.table_mm / w
     to_mm = np.array([[mm_per_px, 0, -w / 2 * mm_per_px], [0, mm_per_px, -h / 2 * mm_per_px],
@@ -135,7 +136,7 @@ def place_minis(display: np.ndarray, table: Table, minis: Mapping[int, tuple[flo
 
 
 def camera_frame(table: Table, camera: Camera, display: np.ndarray, rng: np.random.Generator,
-                 *, blur: float = 1.2, noise: float = 6.0, glare: bool = True,
+                 *, blur: float = 1.0, noise: float = 6.0, glare: bool = True,
                  hand: float | None = None) -> np.ndarray:
     """What the camera sees of ``display``: warped, blurred (Gaussian ``blur`` px), a glare
     spot, sensor ``noise`` (grey levels); ``hand`` (0-1): a hand and forearm that far across

@@ -1,4 +1,4 @@
-"""The sheet of base markers (issue 30, item 2): printed at its dpi, each marker 18 mm in a
+"""The sheet of base markers (issue 30, item 2): printed at its dpi, each marker 20 mm in a
 25 mm cut square, and every marker on it read back by the detector with its own id."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ def test_every_base_marker_on_the_sheet_is_read_back_with_its_id() -> None:
     assert set(Detector().detect(sheet)) == set(BASE_IDS[:20])
 
 
-def test_a_marker_is_18_mm_wide_at_the_sheets_dpi() -> None:
+def test_a_marker_is_20_mm_wide_at_the_sheets_dpi() -> None:
     dpi = 200
     [quad] = Detector().detect(base_marker_sheet([8], dpi=dpi)).values()
     width_px = float(np.linalg.norm(quad[1] - quad[0]))
-    assert abs(width_px / dpi * 25.4 - 18.0) < 0.5  # the black square, 18 mm
+    assert abs(width_px / dpi * 25.4 - 20.0) < 0.5  # the black square, 20 mm
 
 
 def test_the_png_carries_its_dpi_for_the_printer() -> None:
