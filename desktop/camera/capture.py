@@ -109,6 +109,8 @@ class FrameResult:
     detected_at: float
     markers: dict[int, np.ndarray]
     thread: str
+    size: tuple[int, int] = (0, 0)
+    """The frame's width and height (px)."""
 
 
 class CaptureWorker:
@@ -161,7 +163,8 @@ class CaptureWorker:
                 detector = fast if self.tracking else thorough
                 markers = detector.detect(frame, self.box)
                 self.on_frame(FrameResult(index, started, time.perf_counter(), markers,
-                                          threading.current_thread().name))
+                                          threading.current_thread().name,
+                                          (frame.shape[1], frame.shape[0])))
                 index += 1
                 wait = period - (time.perf_counter() - started)
                 if wait > 0:
