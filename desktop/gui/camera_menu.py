@@ -59,6 +59,7 @@ class CameraController:
         self.calibration_frames = 0
         self.binding: str | None = None
         self.frame_size: tuple[int, int] | None = None
+        self.waiting_for_view = False
         self.moves_applied = 0
         app = QApplication.instance()
         if app is not None:
@@ -182,8 +183,15 @@ class CameraController:
             self._calibration_frame(result)
             return
         view = self.view_transform()
-        if self.session.calibration is None or view is None:
+        if self.session.calibration is None:
             return
+        if view is None:
+            if not self.waiting_for_view:  # said once, not every frame
+                tell(self.window, "camera: the player view is closed; the minis are not "
+                     "followed until it is open again (F5)")
+            self.waiting_for_view = True
+            return
+        self.waiting_for_view = False
         if self.binding is not None:
             self._binding_frame(result, view)
             return

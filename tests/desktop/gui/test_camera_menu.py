@@ -76,6 +76,14 @@ def test_the_camera_follows_a_mini_through_the_menu(qtbot: QtBot, window: GMWind
     assert window.state.encounter.token("kyra").x == 1.5
     assert controller.moves_applied == 1
 
+    window.toggle_player_view()  # closed: the camera waits for it, and says so once
+    shown: list[str] = []
+    window.statusBar().messageChanged.connect(shown.append)
+    assert controller.start(_folder(tmp_path / "closed", frames[:3]))
+    qtbot.waitUntil(lambda: controller.worker is None, timeout=20_000)
+    assert controller.waiting_for_view
+    assert sum("the player view is closed" in text for text in shown) == 1
+
 
 def test_calibrating_without_a_player_view_is_told(window: GMWindow) -> None:
     window.actions_by_name["camera_calibrate"].trigger()
