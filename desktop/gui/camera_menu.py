@@ -112,6 +112,7 @@ class CameraController:
         self.overlay.show()
         self.calibration_frames = 0
         self.worker.tracking = False
+        self.worker.box = None  # the camera may have moved: look at the whole frame
         tell(self.window, "camera: calibrating; keep the table display clear of hands and "
              "minis for a moment")
 
