@@ -51,7 +51,7 @@ class CameraSession:
         error = (f"{fit.error_mm(pixels_per_inch):.1f} mm on the table"
                  if pixels_per_inch else
                  f"{fit.error_px:.1f} px of the table display (measure the screen in View > "
-                 "Calibrate Table Scale to see it in mm)")
+                 "Calibrate Physical Scale... to see it in mm)")
         return f"camera calibrated on {fit.markers} markers: error {error}"
 
     def sightings(self, markers: Mapping[int, np.ndarray],

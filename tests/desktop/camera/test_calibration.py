@@ -96,3 +96,19 @@ def test_the_view_pans_zooms_and_turns_without_new_fiducials() -> None:
     stale = marker_centres(Detector().detect(frame), camera_to_cells(fit, TABLE.view()))
     off = max(np.hypot(stale[i][0] - x, stale[i][1] - y) for i, (x, y) in minis.items())
     assert off > 2  # the old view's transform would put them elsewhere
+
+
+def test_the_session_tells_the_error_in_mm_or_in_px_when_the_screen_is_not_measured() -> None:
+    from desktop.camera.session import CameraSession
+
+    rng = np.random.default_rng(1)
+    camera = random_camera(TABLE, rng)
+    seen = Detector().detect(camera_frame(TABLE, camera, render_fiducials(*TABLE.size, LAYOUT),
+                                          rng))
+    session = CameraSession()
+    words = session.calibrate(seen, LAYOUT, TABLE.pixels_per_inch)
+    assert words.startswith("camera calibrated on 8 markers: error 0.") and words.endswith(
+        " mm on the table")
+    words = session.calibrate(seen, LAYOUT, None)
+    assert words.endswith("px of the table display (measure the screen in View > Calibrate "
+                          "Physical Scale... to see it in mm)")
