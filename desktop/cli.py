@@ -60,6 +60,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", nargs="?", help="an encounter file to open (default: the demo)")
     parser.add_argument("--demo", metavar="NAME", help="open a bundled demo by its name or its "
                         "game system's (gurps, storypath, fate, spf)")
+    parser.add_argument("--camera-source", metavar="SOURCE", help="follow the minis with a "
+                        "camera: its number (0), or a video file or folder of images standing "
+                        "in for it (needs battlemap[camera])")
     return parser
 
 
@@ -110,7 +113,7 @@ def _main(args: list[str]) -> int:
             parser.error(str(error))
     from desktop.gui.app import run_app  # imported late: headless commands never load Qt
 
-    return run_app(file)
+    return run_app(file, camera_source=options.camera_source)
 
 
 if __name__ == "__main__":

@@ -162,11 +162,16 @@ def start_autosave(window: GMWindow) -> Autosaver:
     return saver
 
 
-def run_app(path: str | None) -> int:
-    """Open the GM window and run until it closes; the exit code of the event loop."""
+def run_app(path: str | None, camera_source: str | None = None) -> int:
+    """Open the GM window and run until it closes; the exit code of the event loop.
+    ``camera_source``: start the camera on it (Camera menu), told when it cannot be."""
     app = ensure_app()
     app.setApplicationName("Battlemap")
     window = open_window(path)
+    if camera_source is not None:
+        from desktop.gui.camera_menu import start_camera
+
+        start_camera(window, camera_source)
     offer_restore(window)
     saver = start_autosave(window)
     code = app.exec()

@@ -17,6 +17,7 @@ from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
+from desktop.gui.camera_menu import build_camera_menu
 from desktop.gui.fog_menu import build_fog_menu
 from desktop.gui.notices import tell
 from desktop.gui.screens import screen_of
@@ -66,6 +67,7 @@ def build_menus(window: GMWindow) -> dict[str, QAction]:
     _view_menu(window, window.menuBar().addMenu("&View"), actions)
     _tools_menu(window, window.menuBar().addMenu("&Tools"), actions)
     build_fog_menu(window, window.menuBar().addMenu("F&og"), actions)
+    build_camera_menu(window, window.menuBar().addMenu("&Camera"), actions)
     help_menu = window.menuBar().addMenu("&Help")
     _action(window, help_menu, "User guide", partial(_show_help, window), Keys.HelpContents)
     return actions
