@@ -116,14 +116,52 @@ class ToolOverlayItem(QGraphicsItem):
         self.selection: frozenset[str] = frozenset()
         self.encounter = Encounter()
         self._rect = QRectF()
+        self._drawn = QRectF()
+        """What the last drag preview covered: repainted when it changes, never the map."""
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
-        """Draw this preview and selection from now on."""
-        self.prepareGeometryChange()
-        self.preview, self.selection, self.encounter = preview, selection, encounter
+        """Draw this preview and selection from now on.
+
+        A drag step (the same snapshot, the same selection) repaints only what the old and
+        the new ruler cover: a whole-map update at every step repainted both windows whole.
+        """
+        same = encounter is self.encounter and selection == self.selection
         width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
-        self._rect = QRectF(-CELL, -CELL, width, height)
+        rect = QRectF(-CELL, -CELL, width, height)
+        before = self._drawn
+        self.preview, self.selection, self.encounter = preview, selection, encounter
+        self._drawn = self._drag_extent(preview) if isinstance(preview, DragPreview) else QRectF()
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        dragging = isinstance(preview, DragPreview) or (preview is None and not before.isNull())
+        if same and dragging:
+            self.update(before.united(self._drawn) if not before.isNull() else self._drawn)
+            return
         self.update()
+
+    def _drag_extent(self, preview: DragPreview) -> QRectF:
+        """The scene rect a drag's ruler may paint: the ghosts, the path and its label boxes
+        on either side of the path's end (where :meth:`_paint_labels` puts them depends on the
+        view), with room for the pens."""
+        tokens = {t.id: t for t in self.encounter.tokens}
+        points = [to_scene(p) for p in (preview.path or (preview.start, preview.end))]
+        extent = QRectF(points[0], points[0])
+        for point in points:
+            extent = extent.united(QRectF(point, point))
+        for token_id, point in preview.positions:
+            r = tokens[token_id].radius * CELL if token_id in tokens else CELL
+            centre = to_scene(point)
+            extent = extent.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        texts = [(readout_text(preview, self.encounter.grid.unit), 0.4),
+                 (hint_text(preview, keys=self.show_selection) or "", 0.3)]
+        width = max(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20
+                    for text, size in texts)
+        height = sum(size * 1.5 * CELL for _, size in texts) + 0.05 * CELL
+        end = points[-1]
+        labels = QRectF(end.x() - 0.5 * CELL - width, end.y() - 0.3 * CELL - height,
+                        0.9 * CELL + 2 * width, 0.9 * CELL + 2 * height)
+        return extent.united(labels).adjusted(-CELL, -CELL, CELL, CELL)
 
     def boundingRect(self) -> QRectF:
         return self._rect
