@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
+from rules.gurps.area import resolve_area as resolve_gurps_area
 from rules.gurps.attack import resolve
 from rules.gurps.combat_state import check_combat as check_gurps_combat
 from rules.gurps.gcs import read_sheet
@@ -39,6 +40,7 @@ from rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
+    AreaRequest,
     AttackRequest,
     Badge,
     FieldKind,
@@ -242,6 +244,10 @@ class Gurps(GameSystem):
     def resolve_attack(self, board: Board, request: AttackRequest,
                        dice: DiceSource) -> Resolution:
         return resolve(board, request, dice)
+
+    def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        """Explosions, cones and sprays; each victim's dive for cover (``rules.gurps.area``)."""
+        return resolve_gurps_area(board, request, dice)
 
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
