@@ -109,6 +109,10 @@ _SCHEMA = (
                    "and drop only with concealing terrain a step below, not prone (L161)"),
     StatField("condition.cover_below", "Concealing terrain a step below", FieldKind.FLAG, _C,
               default=False, help="lets a flyer or swimmer dodge and drop (L161)"),
+    StatField("condition.behind_cover", "Dropped behind cover", FieldKind.FLAG, _C,
+              default=False, help="set by a dodge and drop with cover between; while prone, "
+                                  "the measured cover counts against later ranged attacks "
+                                  "(L155)"),
     StatField("condition.ready", "Weapons in hand", FieldKind.LIST, _C, default=[],
               help="the weapons held ready (empty: every melee weapon listed); only these "
                    "parry, and bare hands need a hand free (L99, L123)"),
@@ -316,7 +320,7 @@ def _perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
         if who.condition.posture == "standing":
             raise RulesError(f"{piece.name} is standing already")
         events.append(StatusRemoved(piece.id, who.condition.posture))
-        who = who.with_condition(posture="standing")
+        who = who.with_condition(posture="standing", behind_cover=False)
     elif request.action == "recover":
         if not who.condition.stunned:
             raise RulesError(f"{piece.name} is not stunned")
