@@ -108,7 +108,8 @@ def _no_defense(who: Character) -> str | None:
     return next((why for flag, why in reasons if flag), None)
 
 
-def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piece) -> Reaction:
+def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piece,
+              per_cell: float) -> Reaction:
     who = character(piece)
     modifiers = [Modifier(3, "dodge and drop")]
     if who.condition.stunned:
@@ -118,7 +119,8 @@ def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piec
         modifiers.append(Modifier(posture, who.condition.posture))
     measurer = board.map()
     out = measurer.clear_of(area, piece.id)
-    clear = math.dist(out, (piece.x, piece.y)) <= STEP + 1e-6
+    step_cells = STEP / per_cell
+    clear = math.dist(out, (piece.x, piece.y)) <= step_cells + 1e-6
     step: Point | None = out if clear else None
     dive_why = None
     if not clear and blast:
@@ -126,7 +128,7 @@ def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piec
         if math.hypot(dx, dy) < 1e-6:  # on the centre: away from the thrower
             dx, dy = piece.x - thrower.x, piece.y - thrower.y
         length = math.hypot(dx, dy) or 1.0
-        wanted = (piece.x + dx / length * STEP, piece.y + dy / length * STEP)
+        wanted = (piece.x + dx / length * step_cells, piece.y + dy / length * step_cells)
         stop, wall = measurer.slide(piece.id, wanted)
         if math.dist(stop, wanted) > 1e-6:
             dive_why = f"no room for the step: a wall ({wall}) in the way"
@@ -186,6 +188,8 @@ def resolve_area(board: Board, request: AreaRequest, dice: DiceSource) -> Resolu
     except ValueError as error:
         raise RulesError(str(error)) from None
     yards = measurer.distance_to(request.attacker, request.at)
+    per_cell = measurer.distance_to(thrower.id, (thrower.x + 1.0, thrower.y)) or 1.0
+    # yards a map cell measures (1 on a new GURPS map: a yard a hex)
     penalty = range_penalty(yards)
     modifiers = (Modifier(penalty, f"range {yards:.0f} yd"),) if penalty else ()
     made, result = success_roll(dice, thrower.id, attack.label, attack.skill, modifiers)
@@ -207,7 +211,7 @@ def resolve_area(board: Board, request: AreaRequest, dice: DiceSource) -> Resolu
     for victim in victims:
         if any(v.contact for v in victims):
             break  # smothered (L157): nobody else need dive
-        reaction = _reaction(board, area, victim.piece, blast, thrower)
+        reaction = _reaction(board, area, victim.piece, blast, thrower, per_cell)
         asked = _decision(reaction, thrower.name, attack)
         answer = request.answers.get(asked.id)
         if reaction.dive_why_not and reaction.smother_why_not:
@@ -231,7 +235,7 @@ def resolve_area(board: Board, request: AreaRequest, dice: DiceSource) -> Resolu
     smothered = any(v.contact for v in victims)
     for victim in victims:
         victim.shielded = smothered and not victim.contact
-        _harm(dice, victim, area, blast, damage, spec, events, notes)
+        _harm(dice, victim, area, blast, damage, spec, per_cell, events, notes)
     return _finish(board, request, thrower, attacker, attack, aimed, area, victims, events,
                    notes, result.succeeded)
 
@@ -268,14 +272,14 @@ def _move(victim: _Victim, to: Point, events: list[Event]) -> None:
 
 
 def _harm(dice: DiceSource, victim: _Victim, area: Area, blast: bool, damage: int,
-          spec: DamageSpec, events: list[Event], notes: list[str]) -> None:
+          spec: DamageSpec, per_cell: float, events: list[Event], notes: list[str]) -> None:
     piece = victim.piece
     if victim.out or victim.shielded:
         if victim.shielded:
             notes.append(f"{piece.name} is shielded: the blast is smothered")
         return
     if blast and not victim.contact:
-        yards = round(math.dist((piece.x, piece.y), (area.x, area.y)))
+        yards = round(math.dist((piece.x, piece.y), (area.x, area.y)) * per_cell)
         taken = damage // (3 * yards) if yards else damage
         if yards:
             notes.append(f"{piece.name} {yards} yd from the centre: {damage} / {3 * yards} = "

@@ -158,3 +158,13 @@ def test_the_command_line_asks_and_takes_the_dive(tmp_path: Path,
                  "--write"]) == 0
     assert "dives for cover: a step farther away" in capsys.readouterr().out
     assert load_encounter(path).token("swordsman").stats["condition"]["hp"] == 9
+
+
+def test_a_missed_bomb_scatters_the_margin_at_most_half_the_distance() -> None:
+    """6+6+5 = 17 against 9: a critical failure by 8; it lands min(8, 5.57 / 2) = 2.78 yd
+    off, the way a 1d says (1: the deviation clock's 2 o'clock), beside Ysolde instead."""
+    done = fired(demo(), "sbt", DONN, [6, 6, 5, 1, 1, 1, 1], dive_archer="none")
+    assert math.dist((done.landed.x, done.landed.y), DONN) == pytest.approx(
+        math.dist((10.0, 3.1754), DONN) / 2, abs=0.01)
+    assert done.victims == ("archer",)
+    assert "missed: it lands 3 yd off (scatter 1)" in done.entry.lines
