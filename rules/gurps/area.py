@@ -226,7 +226,8 @@ def resolve_area(board: Board, request: AreaRequest, dice: DiceSource) -> Resolu
         if found is None or not found.allowed:
             known = ", ".join(c.id for c in asked.allowed)
             why = f": {found.why_not}" if found is not None and found.why_not else ""
-            raise RulesError(f"{asked.id}: {choice!r} is not allowed{why} (choose {known})")
+            raise RulesError(f"{victim.piece.name} cannot {choice!r}{why} against "
+                             f"{thrower.name}'s {attack.label} (choose {known})")
         if choice != "none":
             _react(dice, victim, reaction, choice, area, events, notes)
     spec = attack.damage
