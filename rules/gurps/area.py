@@ -136,6 +136,11 @@ def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piec
             step = stop
     elif not clear:
         dive_why = "no cover a step away: a step does not take him out of the area"
+    blocker = None if step is None else next(
+        (p for p in board.tokens if p.id != piece.id and
+         math.dist((p.x, p.y), step) < p.radius + piece.radius - 1e-6), None)
+    if blocker is not None:
+        dive_why, step = f"no room for the step: {blocker.name} in the way", None
     smother_why = None if blast and measurer.distance_to(piece.id, (area.x, area.y)) \
         <= STEP + 1e-6 else ("not a step from the explosive" if blast
                              else "only an explosive can be smothered")

@@ -168,3 +168,18 @@ def test_a_missed_bomb_scatters_the_margin_at_most_half_the_distance() -> None:
         math.dist((10.0, 3.1754), DONN) / 2, abs=0.01)
     assert done.victims == ("archer",)
     assert "missed: it lands 3 yd off (scatter 1)" in done.entry.lines
+
+
+def test_a_token_in_the_steps_way_leaves_no_room_to_dive_l159() -> None:
+    """Donn's step (a yard straight away from the orc, he stands on the centre) would end at
+    (7.64, 9.31); Ysolde in the hex south-west of his, (7.5, 9.24), stands there: the dive is
+    greyed with the reason, no odds (dive at least a step, as a retreat, L139)."""
+    encounter = demo()
+    archer = replace(encounter.token("archer"), x=7.5, y=9.2376)
+    encounter = replace(encounter, tokens=tuple(archer if t.id == "archer" else t
+                                                for t in encounter.tokens))
+    paused = resolve_template(encounter, "orc", "sbt", DONN, ScriptedDice(HIT))
+    assert isinstance(paused, Paused) and paused.decision.id == "dive:swordsman"
+    dive = next(c for c in paused.decision.choices if c.id == "dive")
+    assert (dive.allowed, dive.why_not, dive.probability) == (
+        False, "no room for the step: Ysolde the Archer in the way", None)
