@@ -356,6 +356,9 @@ class AreaRequest:
     overrides: Mapping[str, str] = field(default_factory=dict)
     params: Mapping[str, str] = field(default_factory=dict)
     gm_override: bool = False
+    answers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The answers to the decisions the area attack paused for (each victim's defense), by
+    decision id, as for an attack."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -282,7 +282,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             raise ValueError("--template needs --at X,Y")
         return resolve_template(encounter, args.attacker, args.template, args.at, dice,
                                 weapon=args.weapon, options=args.option, overrides=overrides,
-                                params=params)
+                                params=params, answers=_answers(args))
     if not args.target:
         raise ValueError("give --target ID, or --template SHAPE --at X,Y, or --action ID")
     first, *rest = args.target

@@ -138,6 +138,9 @@ class Condition:
     a dodge and drop only with concealing terrain a step below, and not prone)."""
     cover_below: bool = False
     """A flyer or swimmer has concealing terrain a step below (a hillcrest, L161)."""
+    behind_cover: bool = False
+    """He dropped behind cover (L155): a dodge and drop with cover measured between him and
+    that attacker; while he lies prone it counts against every later ranged attack."""
     ready: tuple[str, ...] = ()
     """The weapons in hand, when the GM declares them (L99: only a ready weapon parries, bare
     hands need a free hand); empty: every melee weapon listed is taken as in hand."""
@@ -363,7 +366,8 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         ready=_texts(record, "ready", where),
         moving=_text(record, "moving", where, "", MOVING),
         moved=_number(record, "moved", where, 0.0),
-        cover_below=_flag(record, "cover_below", where))
+        cover_below=_flag(record, "cover_below", where),
+        behind_cover=_flag(record, "behind_cover", where))
 
 
 def _vehicle_dodge(vehicle: Mapping[str, int]) -> int:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
+from rules.gurps.area import resolve_area as resolve_gurps_area
 from rules.gurps.attack import resolve
 from rules.gurps.combat_state import check_combat as check_gurps_combat
 from rules.gurps.gcs import read_sheet
@@ -39,6 +40,7 @@ from rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
+    AreaRequest,
     AttackRequest,
     Badge,
     FieldKind,
@@ -105,6 +107,10 @@ _SCHEMA = (
                    "and drop only with concealing terrain a step below, not prone (L161)"),
     StatField("condition.cover_below", "Concealing terrain a step below", FieldKind.FLAG, _C,
               default=False, help="lets a flyer or swimmer dodge and drop (L161)"),
+    StatField("condition.behind_cover", "Dropped behind cover", FieldKind.FLAG, _C,
+              default=False, help="set by a dodge and drop with cover between; while prone, "
+                                  "the measured cover counts against later ranged attacks "
+                                  "(L155)"),
     StatField("condition.ready", "Weapons in hand", FieldKind.LIST, _C, default=[],
               help="the weapons held ready (empty: every melee weapon listed); only these "
                    "parry, and bare hands need a hand free (L99, L123)"),
@@ -241,6 +247,10 @@ class Gurps(GameSystem):
                        dice: DiceSource) -> Resolution:
         return resolve(board, request, dice)
 
+    def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        """Explosions, cones and sprays; each victim's dive for cover (``rules.gurps.area``)."""
+        return resolve_gurps_area(board, request, dice)
+
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
         return _perform(board, request, dice)
@@ -311,7 +321,7 @@ def _perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
         if who.condition.posture == "standing":
             raise RulesError(f"{piece.name} is standing already")
         events.append(StatusRemoved(piece.id, who.condition.posture))
-        who = who.with_condition(posture="standing")
+        who = who.with_condition(posture="standing", behind_cover=False)
     elif request.action == "recover":
         if not who.condition.stunned:
             raise RulesError(f"{piece.name} is not stunned")
