@@ -35,7 +35,10 @@ MAX_LIGHT_RADIUS = 1_000.0
 MAX_TOKENS = 5_000
 MAX_WALLS = 50_000
 MAX_REGIONS = 10_000
-MAX_LIGHTS = 5_000
+MAX_LIGHTS = 500
+"""Most lights on a map: each is cast against the walls once (about 10 ms on this 2-core machine
+under load), so 5,000 took `battlemap sightlines` 64 s; a torch-lit Dungeondraft dungeon has
+dozens."""
 MAX_LOG_ENTRIES = 100_000
 MAX_LOG_LINES = 500_000
 """Most lines in the whole log (each entry's title counts as one): the log dock shows them
