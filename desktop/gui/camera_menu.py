@@ -79,7 +79,7 @@ class CameraController:
         self.worker = CaptureWorker(source, self.bridge.frame.emit, self.bridge.ended.emit)
         self._set_box()
         self.worker.start()
-        tell(self.window, f"camera: reading {spec}" + (
+        tell(self.window, f"Camera: reading {spec}" + (
             "" if self.session.calibration else "; Camera > Calibrate next"))
         return True
 
@@ -94,10 +94,10 @@ class CameraController:
 
         player = self.window.player_window
         if player is None or not player.isVisible():
-            tell(self.window, "camera: open the player view (F5) on the table display first")
+            tell(self.window, "Camera: open the player view (F5) on the table display first")
             return
         if self.worker is None:
-            tell(self.window, "camera: start the camera first (Camera > Start Camera…)")
+            tell(self.window, "Camera: start the camera first (Camera > Start Camera…)")
             return
         viewport = player.view.viewport()
         width, height = viewport.width(), viewport.height()
@@ -113,20 +113,20 @@ class CameraController:
         self.calibration_frames = 0
         self.worker.tracking = False
         self.worker.box = None  # the camera may have moved: look at the whole frame
-        tell(self.window, "camera: calibrating; keep the table display clear of hands and "
+        tell(self.window, "Camera: calibrating; keep the table display clear of hands and "
              "minis for a moment")
 
     def bind_selected(self) -> None:
         selected = [t for t in self.window.state.encounter.tokens
                     if t.id in self.window.interaction.selection]
         if len(selected) != 1:
-            tell(self.window, "camera: select one token to bind to a mini")
+            tell(self.window, "Camera: select one token to bind to a mini")
             return
         if self.session.calibration is None:
-            tell(self.window, "camera: calibrate the camera before binding minis")
+            tell(self.window, "Camera: calibrate the camera before binding minis")
             return
         self.binding = selected[0].id
-        tell(self.window, f"camera: show {selected[0].name}'s mini to the camera (put it on "
+        tell(self.window, f"Camera: show {selected[0].name}'s mini to the camera (put it on "
              "the table display, its marker up)")
 
     def set_paused(self, paused: bool) -> None:
@@ -188,7 +188,7 @@ class CameraController:
             return
         if view is None:
             if not self.waiting_for_view:  # said once, not every frame
-                tell(self.window, "camera: the player view is closed; the minis are not "
+                tell(self.window, "Camera: the player view is closed; the minis are not "
                      "followed until it is open again (F5)")
             self.waiting_for_view = True
             return
@@ -212,7 +212,7 @@ class CameraController:
         except CalibrationError as error:
             if self.calibration_frames >= CALIBRATION_FRAMES:
                 self._hide_overlay()
-                tell(self.window, f"camera: not calibrated: {error}")
+                tell(self.window, f"Camera: not calibrated: {error}")
             return
         self._hide_overlay()
         self._set_box()
@@ -224,7 +224,7 @@ class CameraController:
         encounter = self.window.state.encounter
         if not any(t.id == token_id for t in encounter.tokens):
             self.binding = None
-            tell(self.window, "camera: the token to bind is gone from the map")
+            tell(self.window, "Camera: the token to bind is gone from the map")
             return
         token = encounter.token(token_id)
         bound = self.session.follower.bindings
@@ -235,7 +235,7 @@ class CameraController:
         nearest = min(free, key=lambda m: (free[m][0] - token.x) ** 2 + (free[m][1] - token.y)
                       ** 2)
         self.binding = None
-        tell(self.window, "camera: " + self.session.follower.bind(nearest, token_id, encounter))
+        tell(self.window, "Camera: " + self.session.follower.bind(nearest, token_id, encounter))
 
     def _on_ended(self, reason: str) -> None:
         self.worker = None
@@ -251,7 +251,7 @@ def controller_of(window: GMWindow) -> CameraController | None:
         try:
             found = CameraController(window)
         except ImportError as error:
-            tell(window, f"camera: OpenCV is not installed ({error}); install the camera extra: "
+            tell(window, f"Camera: OpenCV is not installed ({error}); install the camera extra: "
                  "pip install 'battlemap[camera]'")
             return None
         window._camera = found  # type: ignore[attr-defined]
@@ -295,7 +295,7 @@ def _print_markers(window: GMWindow) -> None:
     try:
         from desktop.camera.markers import sheet_png
     except ImportError as error:
-        tell(window, f"camera: OpenCV is not installed ({error}); install the camera extra: "
+        tell(window, f"Camera: OpenCV is not installed ({error}); install the camera extra: "
              "pip install 'battlemap[camera]'")
         return
     path, _ = QFileDialog.getSaveFileName(window, "Save Base Markers", "base-markers.png",
@@ -309,9 +309,9 @@ def save_markers(window: GMWindow, path: Path, data: bytes) -> None:
     try:
         path.write_bytes(data)
     except OSError as error:
-        tell(window, f"camera: base markers not saved to {path}: {error.strerror or error}")
+        tell(window, f"Camera: base markers not saved to {path}: {error.strerror or error}")
         return
-    tell(window, f"camera: base markers saved to {path}; print at 100 % (actual size): each "
+    tell(window, f"Camera: base markers saved to {path}; print at 100 % (actual size): each "
          "square is a 25 mm base")
 
 

@@ -116,7 +116,8 @@ def _pairs_one_by_one(
     for k, body in enumerate(field.bodies[1:]):
         d, r = math.hypot(body.x - ex, body.y - ey), max(body.radius, THIN)
         half = math.pi
-        if d > margin:
+        if d > margin and d * d > 0.0:  # a distance whose square underflows is at the eye, as
+            # for the join, which works in squared distances (a target 1e-233 from the eye)
             half = math.atan2(r, max(d - margin, 0.0)) + math.asin(min(margin / d, 1.0))
             half += ANGLE_SLACK
         reach = (math.hypot(d + margin, r) + margin) * (1 + 1e-9)

@@ -57,6 +57,6 @@ def test_a_held_token_is_not_dragged(qtbot, window: GMWindow, tmp_path: Path) ->
     after = window.state.encounter.token("thug-1")
     assert (after.x, after.y) == (thug.x, thug.y)
     assert window.statusBar().currentMessage().startswith(
-        "not moved: Thug 1 is held in Mara's grapple and cannot move from the spot")
+        "Not moved: Thug 1 is held in Mara's grapple and cannot move from the spot")
     qtbot.wait(20)
     assert window.grab().save(str(tmp_path / "storypath-held.png"))
