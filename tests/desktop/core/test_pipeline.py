@@ -274,7 +274,10 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
     """Evasion: an attack that may be Evaded lets an aware victim roll Agility -2; success
     takes no damage and the GM places him beside the template. Athletics d8 6 (Wild 2) vs 4
     at 4" (Short range): a hit. The orc's Agility d6 6, Aces, 1: 7 - 2 = 5 vs 4: evaded; he
-    stands just clear of the Small Blast centred on him: 1" + his 0.5" + 0.1" from its centre."""
+    stands just clear of the Small Blast centred on him: 1" + his 0.5" + 0.1" from its centre.
+    The log says where in words: from (5.5, 5.5) to (5.0, 7.0) is 0.5" west and 1.5" south,
+    sqrt(0.25 + 2.25) = 1.58, nearest of the eight points south (issue 27: no raw
+    coordinates; before, the line read "to (5.0, 7.0)")."""
     flask = {"wild_card": True, "skills": {"athletics": "d8"},
              "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}
     enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, flask),
@@ -287,7 +290,8 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
     assert result.entry.lines[:3] == (
         "Athletics (throwing) (sbt) d8 6, Wild d6 2 → 6 vs TN 4: success",
         "Agility (Evasion) d6 6+1 = 7; -2 Evasion → 5 vs TN 4: success",
-        f"Orc evades and is moved clear of the template, to ({orc.x:.1f}, {orc.y:.1f})")
+        'Orc evades and is moved clear of the template, 1.6" south')
+    assert (round(orc.x, 1), round(orc.y, 1)) == (5.0, 7.0)
     assert "shaken" not in orc.stats.get("condition", {})
 
 
