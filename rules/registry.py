@@ -96,7 +96,9 @@ class GameSystem(ABC):
     def hud_fields(self) -> tuple[str, ...]:
         """The stat-block keys the token HUD offers at a click (a condition to switch on and
         off, harm to add or take away): the on/off and number fields of the stat block's
-        "Condition" group here; a system adds its own (Bennies, fate points)."""
+        "Condition" group here; a system adds its own (Bennies, fate points). ``KEY=N`` is box
+        N of a track kept as the list of its checked boxes at ``KEY`` (FATE's stress), offered
+        within :meth:`field_limits` of ``KEY``."""
         return tuple(f.key for f in self.statblock_schema() if f.group == "Condition"
                      and f.kind in (FieldKind.FLAG, FieldKind.INTEGER))
 

@@ -34,7 +34,14 @@ from typing import Any
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
 from desktop.core.stat_ranges import checked_text
-from desktop.core.table_pipeline import Paused, TableResult, parse_answers, perform, resolve
+from desktop.core.table_pipeline import (
+    Paused,
+    TableResult,
+    parse_answers,
+    perform,
+    resolve,
+    told,
+)
 from desktop.core.template_attack import TemplateAttack, resolve_template
 from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
 from rules.events import BystanderHit, DamageRolled, Event, Hit
@@ -318,11 +325,13 @@ def _answers(args: argparse.Namespace) -> dict[str, tuple[str, ...]]:
     return answers
 
 
-def _summary(done: Done) -> tuple[tuple[Event, ...], str, tuple[str, ...], dict[str, Any]]:
+def _summary(done: Done, before: Encounter) -> tuple[tuple[Event, ...], str, tuple[str, ...],
+                                                      dict[str, Any]]:
     if isinstance(done, TemplateAttack):
         return done.events, done.entry.title, done.entry.lines, dict(done.data)
     resolution = done.resolution
-    return resolution.events, resolution.title, resolution.notes, dict(resolution.data)
+    entry = told(before, resolution)  # names, places in words
+    return resolution.events, entry.title, entry.lines, dict(resolution.data)
 
 
 def outcome_summary(events: tuple[Event, ...], before: Encounter,
@@ -350,7 +359,7 @@ def outcome_summary(events: tuple[Event, ...], before: Encounter,
 
 
 def _report(done: Done, before: Encounter, as_json: bool) -> str:
-    events, title, lines, data = _summary(done)
+    events, title, lines, data = _summary(done, before)
     if as_json:
         return json.dumps({"events": [event_json(e) for e in events],
                            "log": {"title": title, "lines": list(lines)}, **data,

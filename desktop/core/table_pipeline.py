@@ -105,6 +105,14 @@ def logged(encounter: Encounter, resolution: Resolution) -> Encounter:
     return replace(after, log=(*after.log[:len(encounter.log)], *told))
 
 
+def told(encounter: Encounter, resolution: Resolution) -> LogEntry:
+    """``resolution``'s title and notes as the GM reads them on the command line: names for
+    ids, and places in words (``Orc is pushed 1" east``) measured from ``encounter``, the
+    table before it."""
+    return entry_in_words(LogEntry(resolution.title, resolution.notes), encounter,
+                          resolution.events)
+
+
 def preview(encounter: Encounter, request: AttackRequest) -> Preview:
     """The system's preview of ``request`` on ``encounter`` (``RulesError`` for bad ids)."""
     system = find_system(encounter.system)

@@ -6,6 +6,10 @@ each from the token's stat block as the system reads it, with its label and boun
 system's own limits, such as an Extra's Wounds, included); :func:`with_control` is the edit
 of one click, checked by the system (``ValueError`` naming what is wrong, nothing changed).
 
+A field ``KEY=N`` is one box of a track kept as the list of its checked boxes (FATE's stress
+``condition.stress=2``): a switch, on when N is in the list at ``KEY``, offered only while N
+lies within the system's limits of ``KEY`` for this token (its track's length).
+
 Examples
 --------
 >>> from desktop.core.model import Encounter, Token
@@ -57,6 +61,23 @@ def _with_value(block: Mapping[str, Any], key: str, value: Any) -> dict[str, Any
     return {**block, head: _with_value(inner if isinstance(inner, Mapping) else {}, rest, value)}
 
 
+def _box(key: str) -> tuple[str, int] | None:
+    """``("condition.stress", 2)`` for the box field ``condition.stress=2``, else None."""
+    track, sep, number = key.partition("=")
+    return (track, int(number)) if sep and number.isdigit() else None
+
+
+def _checked(block: Mapping[str, Any], track: str) -> set[int]:
+    listed = _value_at(block, track)
+    return {n for n in listed if isinstance(n, int)} if isinstance(listed, list) else set()
+
+
+def _track_label(fields: Mapping[str, Any], track: str) -> str:
+    """The track's label in the stat form, else its key's last word (``Stress``)."""
+    item = fields.get(track)
+    return str(item.label) if item is not None else track.rsplit(".", 1)[-1].title()
+
+
 def hud_controls(encounter: Encounter, token_id: str) -> tuple[HudControl, ...]:
     """The HUD of the token: each of the system's HUD fields with its value now (none when
     its block does not parse: the stat form says why)."""
@@ -71,6 +92,14 @@ def hud_controls(encounter: Encounter, token_id: str) -> tuple[HudControl, ...]:
     fields = {f.key: f for f in system.statblock_schema()}
     found = []
     for key in system.hud_fields():
+        box = _box(key)
+        if box is not None:
+            track, number = box
+            low, high = limits.get(track, (1, 99))
+            if low <= number <= high:
+                found.append(HudControl(key, f"{_track_label(fields, track)} {number}", True,
+                                        number in _checked(block, track)))
+            continue
         item = fields.get(key)
         if item is None or item.kind not in (FieldKind.FLAG, FieldKind.INTEGER):
             continue
@@ -96,7 +125,13 @@ def with_control(encounter: Encounter, token_id: str, key: str,
     if not control.flag and not control.minimum <= int(value) <= control.maximum:
         raise ValueError(f"{token.name}'s {control.label} stays between {control.minimum} "
                          f"and {control.maximum}")
-    stats = _with_value(token.stats, key, value)
+    box = _box(key)
+    if box is None:
+        stats = _with_value(token.stats, key, value)
+    else:
+        track, number = box
+        checked = _checked(token.stats, track) - {number} | ({number} if value else set())
+        stats = _with_value(token.stats, track, sorted(checked))
     try:
         find_system(encounter.system).combatant_from_dict(stats, "stats", token_id)
     except RulesError as error:

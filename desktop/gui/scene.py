@@ -224,13 +224,12 @@ class MapScene(QGraphicsScene):
             self._sync_regions(new.regions)
         if (old.lights, old.walls) != (new.lights, new.walls):
             self._sync_lights(new)
-        if self._sync_sight(new) or old.walls != new.walls:
-            self._place_labels()  # a token or a wall moved: the name tags find their places
-        if (old.combat, old.tokens, old.regions, old.system) != (
+        marked = (old.combat, old.tokens, old.regions, old.system) != (
             new.combat, new.tokens, new.regions, new.system
-        ):
-            self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
-                                  self.map_rect())
+        ) and self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
+                                    self.map_rect())
+        if self._sync_sight(new) or old.walls != new.walls or marked:
+            self._place_labels()  # a token, a wall or a grapple's label moved: tags move too
 
     def _on_moving(self) -> None:
         """A drag moved: glows follow a dragged light, the fog a dragged hero or light."""
@@ -369,7 +368,8 @@ class MapScene(QGraphicsScene):
         return bool(gone_ids) or any(changed)
 
     def _place_labels(self) -> None:
-        place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect())
+        place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect(),
+                     self.marks.label_boxes())
 
     def hold_marks(self, token_id: str, marks: Marks) -> None:
         """Show ``marks`` on the token (as it was before an attack) until

@@ -109,6 +109,16 @@ class Fate(GameSystem):
     def combatant_to_dict(self, combatant: Combatant) -> dict[str, Any]:
         return combatant_to_dict(combatant)
 
+    def hud_fields(self) -> tuple[str, ...]:
+        """The Health stress track's boxes, one switch each (``condition.stress=N``; as many
+        as the fighter's ``health``, see :meth:`field_limits`)."""
+        return (*super().hud_fields(), *(f"condition.stress={n}" for n in range(1, 21)))
+
+    def field_limits(self, combatant: Combatant) -> Mapping[str, tuple[float, float]]:
+        """The stress boxes a fighter has: 1 to its Health boxes; none for a mook, whose
+        stress is a sum against its Toughness, not boxes."""
+        return {"condition.stress": (1, 0 if combatant.mook else combatant.health)}
+
     def is_down(self, piece: Piece) -> bool:
         """Taken out (a mook the stress blew through included): the map greys the token."""
         try:

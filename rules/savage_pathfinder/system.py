@@ -78,7 +78,7 @@ from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, 
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
 from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
 from rules.savage_pathfinder.table.recovery_steps import fatigue_sources
-from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, traits_of
+from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, supports_used, traits_of
 from rules.savage_pathfinder.table.savage_context import Declared
 from rules.savage_pathfinder.table.summary import (
     action_data,
@@ -594,7 +594,8 @@ class SavagePathfinder(GameSystem):
 
     def roll(self, board: Board, request: RollRequest, dice: DiceSource) -> Resolution:
         events, title = roll_traits(board, request.actors, request.trait, dice)
-        return Resolution(events, board, title, tuple(describe(e) for e in events))
+        return Resolution(events, supports_used(board, request.actors, request.trait), title,
+                          tuple(describe(e) for e in events))
 
     def statblock_from_text(self, text: str) -> TextReading:
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:

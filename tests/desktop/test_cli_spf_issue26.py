@@ -193,3 +193,16 @@ def test_a_push_with_athletics_against_the_better_trait(
     assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
     assert out[1] == "  Athletics d10 5 → 5 vs TN 4: success"
     assert out[2] == "  Athletics (opposed) d8 4 → 4 vs TN 5: failure"
+
+
+def test_a_push_says_how_far_and_which_way_in_inches(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S138 Push on the CLI, told in words (issue 27: no raw coordinates). Ann's Strength d6 5
+    against the orc's d6 2: a win by 3, no raise, 1" directly away: (2.5, 1.5) -> (3.5, 1.5),
+    1" east. His Athletics d6 4 vs 4: he stays up. (Before: "Orc is pushed to (3.5, 1.5)".)"""
+    path = _saved(tmp_path, {"skills": {}}, {"skills": {"athletics": "d6"}})
+    code, out, _ = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--action",
+                        "push", "--dice", "5,2,4")
+    assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
+    assert '  Orc is pushed 1" east' in out
+    assert not any("(3.5, 1.5)" in line for line in out)

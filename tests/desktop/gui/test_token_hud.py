@@ -82,3 +82,27 @@ def test_gurps_hit_points_and_stun(qtbot: QtBot, demo: GMWindow) -> None:
     assert demo.state.encounter.token("orc").stats["condition"]["hp"] == 13
     click(qtbot, hud.chips["condition.stunned"])
     assert demo.state.encounter.token("orc").stats["condition"]["stunned"] is True
+
+
+@pytest.mark.parametrize("demo", ["fate-arena.json"], indirect=True)
+def test_fate_stress_boxes_to_tick(qtbot: QtBot, demo: GMWindow) -> None:
+    """FATE's stress is a track of boxes (Tertius has health 5: boxes 1-5). A click on box 2
+    checks it (the stat block's list becomes [2], one undoable edit); box 4 then [2, 4]; a
+    second click on 2 clears it: [4]. A mook's stress is a sum against his Toughness, not
+    boxes: a warrior has none to tick. (Before: FATE had no HUD at all.)"""
+    select(qtbot, demo, "tertius")
+    hud = demo.combat_tools.hud
+    assert hud.isVisible()
+    assert sorted(k for k in hud.chips if k.startswith("condition.stress=")) == [
+        f"condition.stress={n}" for n in range(1, 6)]
+    stress = lambda: demo.state.encounter.token("tertius").stats["condition"]["stress"]  # noqa: E731
+    click(qtbot, hud.chips["condition.stress=2"])
+    assert stress() == [2] and demo.state.undo_label == "Stress 2 on: Tertius"
+    assert hud.chips["condition.stress=2"].isChecked()
+    click(qtbot, hud.chips["condition.stress=4"])
+    click(qtbot, hud.chips["condition.stress=2"])
+    assert stress() == [4] and not hud.chips["condition.stress=2"].isChecked()
+    demo.state.undo()
+    assert stress() == [2, 4]
+    select(qtbot, demo, "warrior-1")
+    assert not any(k.startswith("condition.stress=") for k in hud.chips)
