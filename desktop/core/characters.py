@@ -24,6 +24,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from desktop.core.model import Encounter, Point, Side, Token
+from desktop.core.stat_ranges import check_stats
+from desktop.core.validation import FieldProblem
 from rules.interface import TextReading
 from rules.registry import RulesError, find_system
 from rules.table import LogEntry
@@ -100,8 +102,9 @@ def add_character_reading(encounter: Encounter, data: bytes, filename: str, *,
         reading = system.sheet_reading(data, filename)
         name, stats = reading.name or Path(filename).stem, dict(reading.stats)
         chosen = token_id or _free_id(encounter, _slug(name))
+        check_stats(system.statblock_schema(), stats, "stats")  # as a load will check them
         system.combatant_from_dict(stats, f"{filename}: stats", chosen)
-    except RulesError as error:
+    except (RulesError, FieldProblem) as error:
         message = str(error)
         raise CharacterError(message if message.startswith(filename) else
                              f"{filename}: {message}") from None
