@@ -88,3 +88,31 @@ def test_a_paste_too_long_to_read_is_refused_unread() -> None:
                                              r"500,000$"):
         tokens_from_text(encounter, huge)
     assert len(tokens_from_text(encounter, BLOCK * 3).ids) == 3
+
+
+def test_a_character_named_at_great_length_gets_a_short_id() -> None:
+    """A 5,000-character name made a 5,000-character id, which no load reads (at most 200)."""
+    sheet = json.loads(WARRIOR.read_bytes())
+    sheet["profile"]["name"] = "Ser " + "x" * 5_000
+    encounter = Encounter(width=10, height=10, system="gurps")
+    after, _reading = add_character_reading(encounter, json.dumps(sheet).encode(), "w.gcs")
+    assert after.tokens[0].id == "ser-" + "x" * 56
+    assert loads_encounter(dumps_encounter(after)) == after
+    with pytest.raises(CharacterError, match=r"^w\.gcs: the token's id has 201 characters: "
+                                             r"at most 200$"):
+        add_character_reading(encounter, WARRIOR.read_bytes(), "w.gcs", token_id="i" * 201)
+
+
+@pytest.mark.parametrize("args", [
+    ["odds", "--attacker", "nobody", "--target", "thug-1"],
+    ["attack", "--attacker", "nobody", "--action", "rook"],
+    ["attack", "--attacker", "rook", "--target", "nobody", "--seed", "1"],
+])
+def test_an_unknown_token_in_any_system_is_one_line(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Storypath looked the ids up itself and raised KeyError (a traceback)."""
+    firefight = str(ASSETS_DIR / "demo" / "storypath-firefight.json")
+    assert main([*args, firefight]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"battlemap {args[0]}: no token with id 'nobody' (tokens: rook,")
+    assert "\n" not in error
