@@ -1,9 +1,9 @@
 """In-process input fuzzer: pasted stat blocks, GCS sheets, Foundry actors and CLI flags must be
 accepted or refused in one clear line, never a traceback, a hang or gigabytes.
 
-Four kinds of case, each run under a 5 s alarm (a case that takes longer, or that the alarm
-could not interrupt until a C call returned, counts as a *hang*; one stuck for 60 s prints its
-stack and ends the run):
+Four kinds of case; one that uses over 5 s of CPU (``--hang-seconds``), or is still running
+after three times that by the clock, is a *hang*; one stuck in a C call for 60 s prints its
+stack and ends the run:
 
 ``statblock``
     A stat block pasted as text, read by each game system's ``statblocks_from_text`` through
@@ -55,7 +55,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's packages
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # fuzz_files
 
 from fuzz_files import byte_level, structural
 
@@ -72,6 +73,8 @@ DEMOS = sorted((ASSETS_DIR / "demo").glob("*.json"))
 COMMANDS = ("attack", "odds", "move", "roll", "turn", "template", "survey", "sightlines")
 KINDS = ("statblock", "gcs", "foundry", "cli")
 HANG_SECONDS = 5
+"""A case using more CPU seconds is a hang (``--hang-seconds``; the suite's short run allows
+more: it looks for cases that never end, not for slow ones)."""
 
 
 class Hang(Exception):
@@ -80,12 +83,14 @@ class Hang(Exception):
 
 @contextlib.contextmanager
 def alarm(seconds: int) -> Iterator[None]:
+    """Raise :class:`Hang` in the block after ``seconds``; a C call that never returns prints
+    every thread's stack and ends the process after 60 s (or twice ``seconds``)."""
     def ring(_signum: int, _frame: object) -> None:
         raise Hang(f"still running after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, ring)
     signal.alarm(seconds)
-    faulthandler.dump_traceback_later(60, exit=True)  # a C call the alarm cannot end
+    faulthandler.dump_traceback_later(max(60, 2 * seconds), exit=True)  # a stuck C call
     try:
         yield
     finally:
@@ -323,7 +328,10 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def fuzz(kind: str, cases: int, seed: int, show: int = 5) -> dict[str, Any]:
+def fuzz(kind: str, cases: int, seed: int, show: int = 20,
+         hang_seconds: int = HANG_SECONDS) -> dict[str, Any]:
+    """Run ``cases`` cases of ``kind``; print the first traceback of each kind (by exception and
+    line) and every hang up to ``show``; return the outcome counts."""
     rng = random.Random(f"{kind}-{seed}")
     counts: dict[str, Any] = {"tried": 0, "accepted": 0, "refused": 0, "tracebacks": 0,
                               "hangs": 0, "slowest": 0.0}
@@ -345,28 +353,32 @@ def fuzz(kind: str, cases: int, seed: int, show: int = 5) -> dict[str, Any]:
         pool["ids"] = {d.name: [t["id"] for t in json.loads(d.read_text())["tokens"]]
                        for d in DEMOS}
         run = lambda r: cli_case(r, pool)  # noqa: E731
+    seen: set[tuple[str, str, int | None]] = set()
     with contextlib.suppress(Exception):  # warm up: the first case imports lazily loaded rules
         run(random.Random(-1))
     try:
         for case in range(cases):
             counts["tried"] += 1
-            started = time.perf_counter()
+            started = time.process_time()  # CPU: other programs on the machine do not count
             try:
-                with alarm(HANG_SECONDS):
+                with alarm(3 * hang_seconds):  # wall clock: a blocked case
                     outcome = run(rng)
-                took = time.perf_counter() - started
+                took = time.process_time() - started
                 counts["slowest"] = max(counts["slowest"], took)
-                if took > HANG_SECONDS:
-                    raise Hang(f"took {took:.1f} s")
+                if took > hang_seconds:
+                    raise Hang(f"took {took:.1f} s of CPU")
                 counts[outcome] += 1
             except Hang:
                 counts["hangs"] += 1
                 if counts["hangs"] <= show:
                     print(f"HANG {kind} case {case}: {pool.get('last_argv', '')}\n"
                           f"{traceback.format_exc()}")
-            except Exception:  # the fuzzer's job: count and show everything else
+            except Exception as error:  # the fuzzer's job: count and show everything else
                 counts["tracebacks"] += 1
-                if counts["tracebacks"] <= show:
+                where = traceback.extract_tb(error.__traceback__)[-1]
+                signature = (type(error).__name__, where.filename, where.lineno)
+                if signature not in seen and len(seen) < show:  # each new kind once
+                    seen.add(signature)
                     print(f"TRACEBACK {kind} case {case}: {pool.get('last_argv', '')}\n"
                           f"{traceback.format_exc()}")
     finally:
@@ -380,6 +392,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated: " +
                         ", ".join(KINDS))
+    parser.add_argument("--hang-seconds", type=int, default=HANG_SECONDS,
+                        help="a case using more CPU seconds is a hang")
     parser.add_argument("--memory-mb", type=int, default=2048,
                         help="address-space limit of the run (MemoryError beyond it)")
     args = parser.parse_args()
@@ -387,12 +401,12 @@ def main() -> int:
     bad = 0
     for kind in args.kinds.split(","):
         started = time.perf_counter()
-        counts = fuzz(kind, args.cases, args.seed)
+        counts = fuzz(kind, args.cases, args.seed, hang_seconds=args.hang_seconds)
         bad += counts["tracebacks"] + counts["hangs"]
         print(f"{kind}: {counts['tried']} cases in {time.perf_counter() - started:.0f} s: "
               f"{counts['accepted']} accepted, {counts['refused']} refused cleanly, "
               f"{counts['tracebacks']} tracebacks, {counts['hangs']} hangs; slowest "
-              f"{counts['slowest']:.2f} s; peak RSS {peak_mb():.0f} MB", flush=True)
+              f"{counts['slowest']:.2f} s CPU; peak RSS {peak_mb():.0f} MB", flush=True)
     print(f"tracebacks and hangs: {bad}")
     return 1 if bad else 0
 
