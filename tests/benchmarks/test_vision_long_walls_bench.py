@@ -83,10 +83,9 @@ CASES = {
 def test_one_polygon_among_long_or_many_walls(benchmark: Any, name: str) -> None:
     make, before_rounds = CASES[name]
     walls = make()
-    fast = visibility_polygon(EYE, walls, BOX)
-    if benchmark.disabled:  # the everyday suite: the figures only with --benchmark-enable
+    fast = benchmark.pedantic(visibility_polygon, (EYE, walls, BOX), rounds=5, iterations=1)
+    if benchmark.disabled:  # the everyday suite (one call): figures with --benchmark-enable
         return
-    benchmark.pedantic(visibility_polygon, (EYE, walls, BOX), rounds=5, iterations=1)
     fast_ms = benchmark.stats.stats.median * 1000.0
     line = f"\n{name} ({len(walls):,} segments): binned {fast_ms:,.0f} ms"
     if before_rounds:
