@@ -32,6 +32,7 @@ from dataclasses import asdict
 from typing import Any
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.limits import MAX_COORDINATE
 from desktop.core.model import Encounter
 from desktop.core.stat_ranges import checked_text
 from desktop.core.table_pipeline import (
@@ -109,6 +110,9 @@ def parse_point(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(f"point {text!r}: expected X,Y, e.g. 15.5,9.5") from None
     if not all(math.isfinite(v) for v in (x, y)):
         raise argparse.ArgumentTypeError(f"point {text!r}: not finite numbers")
+    if max(abs(x), abs(y)) > MAX_COORDINATE:
+        raise argparse.ArgumentTypeError(f"point {text!r}: each coordinate must be within "
+                                         f"±{MAX_COORDINATE:,.0f} cells")
     return (x, y)
 
 

@@ -57,6 +57,9 @@ map's fog covers its first 1,024 x 1,024 cells and hides the rest)."""
 MAX_TEXT = 100_000
 """Longest name, id, note or other text field, in characters."""
 
+MAX_ID = 200
+"""Longest token, wall, region or light id, in characters."""
+
 MAX_IMAGE_SIDE = 16_384
 """Widest or tallest image accepted, in pixels (read from the header, before decoding)."""
 
