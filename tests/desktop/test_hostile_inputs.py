@@ -48,10 +48,10 @@ def test_a_sheet_whose_stats_a_load_would_refuse_is_refused_at_import() -> None:
     sheet = json.loads(WARRIOR.read_bytes())
     for attribute in sheet["attributes"]:
         if attribute.get("attr_id") == "st":
-            attribute["calc"]["value"] = 0  # GURPS declares ST 1 to 10,000
+            attribute["calc"]["value"] = -1  # GURPS declares ST 0 to 10,000
     encounter = Encounter(width=10, height=10, system="gurps")
-    with pytest.raises(CharacterError, match=r"^w\.gcs: stats\.st: 0 is outside the allowed "
-                                             r"range 1 to 10000"):
+    with pytest.raises(CharacterError, match=r"^w\.gcs: stats\.st: -1 is outside the allowed "
+                                             r"range 0 to 10000"):
         add_character_reading(encounter, json.dumps(sheet).encode(), "w.gcs")
     after, _reading = add_character_reading(encounter, WARRIOR.read_bytes(), "w.gcs")
     assert loads_encounter(dumps_encounter(after)) == after  # what it writes, a load reads
