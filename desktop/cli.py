@@ -62,6 +62,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", nargs="?", help="an encounter file to open (default: the demo)")
     parser.add_argument("--demo", metavar="NAME", help="open a bundled demo by its name or its "
                         "game system's (gurps, storypath, fate, spf)")
+    parser.add_argument("--camera-source", metavar="SOURCE", help="follow the minis with a "
+                        "camera: its number (0), or a video file or folder of images standing "
+                        "in for it (needs battlemap[camera])")
     return parser
 
 
@@ -116,7 +119,7 @@ def _main(args: list[str]) -> int:
         return 2
     from desktop.gui.app import run_app  # imported late: headless commands never load Qt
 
-    return run_app(file)
+    return run_app(file, camera_source=options.camera_source)
 
 
 def no_display_problem(environ: Mapping[str, str], platform: str) -> str | None:

@@ -23,8 +23,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from geometry.errors import GeometryError, require_finite, require_point
-from geometry.grid import GridKind
 from geometry.shapes import Body, Point
+
+# The grid is named by its kind's value ("hex", "square", "gridless": ``GridKind`` is a
+# StrEnum), so the facing helpers need no numpy (geometry.grid) on the table's first frame.
+HEX, GRIDLESS = "hex", "gridless"
 
 __all__ = ["Arc", "FacingView", "Side", "bearing_to", "facing_arc", "grid_arc", "grid_facing",
            "grid_facing_step"]
@@ -96,13 +99,13 @@ def facing_arc(
     return FacingView(_arc(relative, front_half_angle, back_half_angle), relative, shield_side)
 
 
-def grid_facing_step(kind: GridKind) -> float:
-    """Degrees between the facings a token can take: a hex side (60) on hexes, an eighth (45)
-    on squares and gridless maps."""
-    return 60.0 if kind is GridKind.HEX else 45.0
+def grid_facing_step(kind: str) -> float:
+    """Degrees between the facings a token can take on a ``kind`` grid (a ``GridKind``): a
+    hex side (60) on hexes, an eighth (45) on squares and gridless maps."""
+    return 60.0 if kind == HEX else 45.0
 
 
-def grid_facing(facing: float, kind: GridKind) -> float:
+def grid_facing(facing: float, kind: str) -> float:
     """``facing`` snapped to the grid's sides, in [0, 360).
 
     The hexes are pointy-top, so their sides face 30, 90, 150, 210, 270 and 330 degrees; a
@@ -112,20 +115,20 @@ def grid_facing(facing: float, kind: GridKind) -> float:
 
     Examples
     --------
-    >>> [grid_facing(f, GridKind.HEX) for f in (0.0, 60.0, 100.0, 359.0)]
+    >>> [grid_facing(f, "hex") for f in (0.0, 60.0, 100.0, 359.0)]
     [30.0, 90.0, 90.0, 330.0]
-    >>> grid_facing(100.0, GridKind.SQUARE), grid_facing(100.0, GridKind.GRIDLESS)
+    >>> grid_facing(100.0, "square"), grid_facing(100.0, "gridless")
     (90.0, 100.0)
     """
     require_finite("facing", facing)
-    if kind is GridKind.GRIDLESS:
+    if kind == GRIDLESS:
         return facing % 360.0
     step = grid_facing_step(kind)
-    offset = 30.0 if kind is GridKind.HEX else 0.0
+    offset = 30.0 if kind == HEX else 0.0
     return (offset + step * math.floor((facing - offset) / step + 0.5)) % 360.0
 
 
-def grid_arc(defender: Body, point: Point, kind: GridKind, *,
+def grid_arc(defender: Body, point: Point, kind: str, *,
              shield: Side = Side.LEFT) -> FacingView:
     """The arc of ``defender`` that ``point`` lies in, read from the grid's own diagram.
 
@@ -142,10 +145,10 @@ def grid_arc(defender: Body, point: Point, kind: GridKind, *,
     --------
     >>> guard = Body("guard", 0.0, 0.0, facing=0.0)   # snapped to the side at 30 degrees
     >>> [grid_arc(guard, (math.sin(math.radians(b)), -math.cos(math.radians(b))),
-    ...           GridKind.HEX).arc.value for b in (30, 90, 150, 210, 270, 330)]
+    ...           "hex").arc.value for b in (30, 90, 150, 210, 270, 330)]
     ['front', 'front', 'right', 'back', 'left', 'front']
     """
-    if kind is GridKind.GRIDLESS:
+    if kind == GRIDLESS:
         return facing_arc(defender, point, shield=shield)
     faced = replace(defender, facing=grid_facing(defender.facing, kind))
     view = facing_arc(faced, point, shield=shield)

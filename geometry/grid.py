@@ -21,12 +21,12 @@ Examples
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
 from geometry.errors import require_non_negative, require_point
+from geometry.grid_kind import GridKind
 from geometry.shapes import Point
 
 __all__ = [
@@ -48,12 +48,6 @@ HEX_ROW_SPACING = math.sqrt(3.0) / 2.0
 """Distance between hex rows when neighbouring hex centres are one cell apart."""
 HEX_TOP = 1.0 / math.sqrt(3.0)
 """y of the first hex row's centres (row 0 starts at y = 0)."""
-
-
-class GridKind(StrEnum):
-    SQUARE = "square"
-    HEX = "hex"
-    GRIDLESS = "gridless"
 
 
 def hex_cell(x: float, y: float) -> tuple[int, int]:

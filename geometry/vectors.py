@@ -107,7 +107,8 @@ def crossings_among(
     ax, ay = x1 - px, y1 - py
     rx, ry = qx - px, qy - py
     denom = rx * by - ry * bx
-    with np.errstate(divide="ignore", invalid="ignore"):  # parallel: inf or nan, dropped
+    # parallel: inf or nan; all but parallel: a quotient past the floats (overflow); both dropped
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         t, along = (ax * by - ay * bx) / denom, (ax * ry - ay * rx) / denom
     hit = np.flatnonzero((np.minimum(t, along) >= 0.0) & (np.maximum(t, along) <= 1.0))  # NaN: no
     walls, t = walls[hit], t[hit]

@@ -22,6 +22,7 @@ import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import shapely
 
@@ -30,7 +31,7 @@ from geometry.index import Battlefield
 from geometry.shapes import AreaKind, Point
 
 __all__ = ["Room", "point_in_zone", "rooms", "zone_away", "zone_distance", "zone_neighbours",
-           "zone_of"]
+           "zone_of", "zones_along"]
 
 TOUCHING = 1e-9
 FAR = 1e5
@@ -50,6 +51,33 @@ def zone_of(field: Battlefield, point: Point) -> str | None:
         if shapely.intersects_xy(shape, x, y):
             return area.id
     return None
+
+
+def zones_along(field: Battlefield, path: Sequence[Point], step: float = 0.25) -> int:
+    """How many zone borders a move along ``path`` crosses: the zones it passes through in
+    turn (looked up every ``step`` cells), less one; ground in no zone does not count.
+
+    Examples
+    --------
+    >>> from geometry.shapes import Area
+    >>> strip = [Area(f"z{i}", ((i * 2, 0), (i * 2 + 2, 0), (i * 2 + 2, 2), (i * 2, 2)))
+    ...          for i in range(3)]
+    >>> field = Battlefield.build(areas=strip)
+    >>> zones_along(field, [(0.5, 1.0), (5.5, 1.0)]), zones_along(field, [(0.5, 1.0), (1.5, 1.0)])
+    (2, 0)
+    >>> zones_along(field, [(0.5, 1.0), (3.0, 1.0), (0.5, 1.5)])  # there and back: two borders
+    2
+    """
+    if not field.areas_of_kind(AreaKind.ZONE):
+        return 0
+    visited: list[str] = []
+    for (ax, ay), (bx, by) in pairwise(path):
+        samples = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))
+        for k in range(samples + 1):
+            zone = zone_of(field, (ax + (bx - ax) * k / samples, ay + (by - ay) * k / samples))
+            if zone is not None and (not visited or visited[-1] != zone):
+                visited.append(zone)
+    return max(len(visited) - 1, 0)
 
 
 def zone_neighbours(field: Battlefield, zone_id: str) -> tuple[str, ...]:

@@ -27,11 +27,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 __all__ = ["AskingDice", "DiceError", "DiceSource", "NamedDice", "RandomDice", "RecordingDice",
-           "ScriptedDice"]
+           "ScriptedDice", "faces_of", "with_faces"]
 
 
 class DiceError(ValueError):
@@ -146,6 +147,40 @@ class AskingDice:
         if not 1 <= value <= sides:
             raise DiceError(f"{value} cannot come from {_describe(sides, purpose)} (d{sides})")
         return value
+
+
+def with_faces(purpose: str, faces: Sequence[str]) -> str:
+    """``purpose`` naming what each face of a die shows, so a person entering the die he rolled
+    can pick the face (a Fudge die's -, blank, +) instead of its number.
+
+    Examples
+    --------
+    >>> with_faces("Fudge die 1", ("-", "blank", "+"))
+    'Fudge die 1 (1 = -, 2 = blank, 3 = +)'
+    """
+    return f"{purpose} (" + ", ".join(f"{n} = {face}" for n, face in enumerate(faces, 1)) + ")"
+
+
+def faces_of(purpose: str) -> tuple[str, ...]:
+    """The faces :func:`with_faces` named in ``purpose``, in order (empty if it named none).
+
+    Examples
+    --------
+    >>> faces_of("Fudge die 1 for the attack (1 = -, 2 = blank, 3 = +)")
+    ('-', 'blank', '+')
+    >>> faces_of("the damage d6")
+    ()
+    """
+    found = _FACES.search(purpose)
+    if found is None:
+        return ()
+    pairs = [part.split(" = ", 1) for part in found.group(1).split(", ")]
+    if [number for number, _ in pairs] != [str(n) for n in range(1, len(pairs) + 1)]:
+        return ()
+    return tuple(face for _, face in pairs)
+
+
+_FACES = re.compile(r"\((\d+ = [^,()=]+(?:, \d+ = [^,()=]+)*)\)$")
 
 
 def _describe(sides: int, purpose: str) -> str:

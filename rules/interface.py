@@ -199,6 +199,10 @@ class Movement:
     held: str = ""
     """Why the token cannot move from its spot now (held in a grapple), "" when it can: the
     desktop refuses its drag with these words, and ``battlemap move`` unless ``--force``."""
+    counted_in: str = ""
+    """What ``pace``, ``dash`` and ``spent`` count: "" the map's distance in the encounter's
+    unit; ``"zones"`` the zone borders a path crosses (FATE): the ruler and ``battlemap move``
+    then count zones."""
 
     def mode_named(self, mode_id: str) -> MoveMode | None:
         """The mode with this id (None: the system has no such mode)."""
@@ -352,6 +356,9 @@ class AreaRequest:
     overrides: Mapping[str, str] = field(default_factory=dict)
     params: Mapping[str, str] = field(default_factory=dict)
     gm_override: bool = False
+    answers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The answers to the decisions the area attack paused for (each victim's defense), by
+    decision id, as for an attack."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from rules.interface import (
     AreaRequest,
     AttackRequest,
     Badge,
+    FieldKind,
     GridDefaults,
     Link,
     Marker,
@@ -91,6 +92,15 @@ class GameSystem(ABC):
         """Bounds of fields that depend on the rest of the block (a Wild Card's Wounds), by
         key: none here."""
         return {}
+
+    def hud_fields(self) -> tuple[str, ...]:
+        """The stat-block keys the token HUD offers at a click (a condition to switch on and
+        off, harm to add or take away): the on/off and number fields of the stat block's
+        "Condition" group here; a system adds its own (Bennies, fate points). ``KEY=N`` is box
+        N of a track kept as the list of its checked boxes at ``KEY`` (FATE's stress), offered
+        within :meth:`field_limits` of ``KEY``."""
+        return tuple(f.key for f in self.statblock_schema() if f.group == "Condition"
+                     and f.kind in (FieldKind.FLAG, FieldKind.INTEGER))
 
     def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
         """A character sheet file (``filename`` names it in messages) as the character's name and

@@ -27,3 +27,8 @@ def test_rules_imports_no_qt_and_no_shapely() -> None:
 def test_desktop_core_imports_no_qt() -> None:
     loaded = _modules_after_import("desktop.core")
     assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6", "desktop.gui"))}
+
+
+def test_desktop_camera_imports_no_qt() -> None:
+    loaded = _modules_after_import("desktop.camera")
+    assert not {m for m in loaded if m.startswith(("PySide6", "shiboken6", "desktop.gui"))}

@@ -8,7 +8,8 @@ roll with its breakdown and every effect. ``--json`` prints the events and the s
 as data. ``--write`` saves the new state (stat blocks, log) back to FILE atomically.
 
 Generic options: ``--option ID`` (repeatable), ``--override NAME=VALUE`` for the GM's rulings,
-``--answer DECISION=CHOICE[,CHOICE]`` for a decision the attack waits for (a defense, stunts),
+``--answer DECISION=CHOICE[,CHOICE]`` for a decision the attack or action waits for (a
+defense, stunts, an escape),
 ``--template sbt|mbt|lbt|cone|stream --at X,Y`` for an area attack at a point, several
 ``--target``s for a volley, ``--action ID`` for a non-attack action, ``--gm-override`` to act
 out of turn. Every system declares its own further inputs
@@ -31,9 +32,17 @@ from dataclasses import asdict
 from typing import Any
 
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.limits import MAX_COORDINATE
 from desktop.core.model import Encounter
 from desktop.core.stat_ranges import checked_text
-from desktop.core.table_pipeline import Paused, TableResult, parse_answers, perform, resolve
+from desktop.core.table_pipeline import (
+    Paused,
+    TableResult,
+    parse_answers,
+    perform,
+    resolve,
+    told,
+)
 from desktop.core.template_attack import TemplateAttack, resolve_template
 from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
 from rules.events import BystanderHit, DamageRolled, Event, Hit
@@ -101,6 +110,9 @@ def parse_point(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(f"point {text!r}: expected X,Y, e.g. 15.5,9.5") from None
     if not all(math.isfinite(v) for v in (x, y)):
         raise argparse.ArgumentTypeError(f"point {text!r}: not finite numbers")
+    if max(abs(x), abs(y)) > MAX_COORDINATE:
+        raise argparse.ArgumentTypeError(f"point {text!r}: each coordinate must be within "
+                                         f"±{MAX_COORDINATE:,.0f} cells")
     return (x, y)
 
 
@@ -149,8 +161,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="the GM's ruling instead of the measurement (see --list-options)")
     parser.add_argument("--answer", action="append", default=[], metavar="DECISION=CHOICE",
-                        help="answer a decision the attack waits for, e.g. defense=dodge "
-                        "(GURPS) or stunts=shove:2,disarm (Storypath); see docs/rules/")
+                        help="answer a decision the attack or --action waits for, e.g. "
+                        "defense=dodge (GURPS), stunts=shove:2,disarm or escape=free "
+                        "(Storypath); see docs/rules/")
     parser.add_argument("--defense", metavar="CHOICE",
                         help="short for --answer defense=CHOICE: the defender's answer to a hit "
                         "(GURPS: dodge, parry:WEAPON, block, none)")
@@ -280,7 +293,7 @@ def _resolve(args: argparse.Namespace, encounter: Encounter, dice: DiceSource) -
             raise ValueError("--template needs --at X,Y")
         return resolve_template(encounter, args.attacker, args.template, args.at, dice,
                                 weapon=args.weapon, options=args.option, overrides=overrides,
-                                params=params)
+                                params=params, answers=_answers(args))
     if not args.target:
         raise ValueError("give --target ID, or --template SHAPE --at X,Y, or --action ID")
     first, *rest = args.target
@@ -316,11 +329,13 @@ def _answers(args: argparse.Namespace) -> dict[str, tuple[str, ...]]:
     return answers
 
 
-def _summary(done: Done) -> tuple[tuple[Event, ...], str, tuple[str, ...], dict[str, Any]]:
+def _summary(done: Done, before: Encounter) -> tuple[tuple[Event, ...], str, tuple[str, ...],
+                                                      dict[str, Any]]:
     if isinstance(done, TemplateAttack):
         return done.events, done.entry.title, done.entry.lines, dict(done.data)
     resolution = done.resolution
-    return resolution.events, resolution.title, resolution.notes, dict(resolution.data)
+    entry = told(before, resolution)  # names, places in words
+    return resolution.events, entry.title, entry.lines, dict(resolution.data)
 
 
 def outcome_summary(events: tuple[Event, ...], before: Encounter,
@@ -348,7 +363,7 @@ def outcome_summary(events: tuple[Event, ...], before: Encounter,
 
 
 def _report(done: Done, before: Encounter, as_json: bool) -> str:
-    events, title, lines, data = _summary(done)
+    events, title, lines, data = _summary(done, before)
     if as_json:
         return json.dumps({"events": [event_json(e) for e in events],
                            "log": {"title": title, "lines": list(lines)}, **data,

@@ -234,6 +234,10 @@ BENCHMARKS: dict[str, Callable[[int], list[Row]]] = {"geometry": geometry_rows,
 """Benchmark sets by name: each takes a number of rounds and returns its rows."""
 GUI_BENCHMARKS = ("memory", "startup")
 """Benchmark sets of :mod:`desktop.commands.bench_gui` (Qt processes), registered on import."""
+TABLE = "table"
+"""``bench table``: real Qt events on two windows (:mod:`desktop.commands.bench_table`)."""
+CAMERA = "camera"
+"""The synthetic camera bench (:mod:`desktop.commands.bench_camera`): figures, not rows."""
 
 
 def benchmark_named(name: str) -> Callable[[int], list[Row]]:
@@ -269,7 +273,7 @@ def format_rows(rows: list[Row]) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    names = sorted({*BENCHMARKS, *GUI_BENCHMARKS})
+    names = sorted({*BENCHMARKS, *GUI_BENCHMARKS, TABLE, CAMERA})
     parser.add_argument("subsystem", choices=names, help="what to benchmark")
     parser.add_argument("--rounds", type=int, default=200, help="timed runs of each fast path")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -277,6 +281,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cpu", action="store_true",
         help="time the thread's CPU, not the wall clock (a machine busy with other work)",
     )
+    parser.add_argument("--maps", default="uvtt,dungeon,big",
+                        help="bench table: the maps, of uvtt, dungeon, big, mega (20,000 walls)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -284,6 +290,14 @@ def run(args: argparse.Namespace) -> int:
         print("battlemap bench: --rounds must be at least 1", file=sys.stderr)
         return 2
     CLOCK[0] = time.thread_time if args.cpu else time.perf_counter
+    if args.subsystem == TABLE:
+        from desktop.commands.bench_table import run_table
+
+        return run_table(args.rounds, args.maps, args.json)
+    if args.subsystem == CAMERA:  # --rounds: its number of random cameras (at most 10)
+        from desktop.commands.bench_camera import run as run_camera
+
+        return run_camera(args)
     rows = benchmark_named(args.subsystem)(args.rounds)
     if args.json:
         print(json.dumps([{**asdict(row), "ratio": row.ratio} for row in rows], indent=2))

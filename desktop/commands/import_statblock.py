@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
             for reading, token_id in zip(pasted.readings, pasted.ids, strict=True):
                 token = after.token(token_id)
                 print("\n".join(reading_lines(reading)))
-                print(f"added {token.name} as {token.id} at ({token.x:g}, {token.y:g})")
+                verb = "would add" if args.dry_run else "added"
+                print(f"{verb} {token.name} as {token.id} at ({token.x:g}, {token.y:g})")
         if not args.dry_run:
             save_encounter(after, args.encounter)
     except (StatBlockError, CharacterError, EncounterFileError, ValueError, OSError) as error:

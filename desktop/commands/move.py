@@ -1,28 +1,41 @@
-"""``battlemap move FILE TOKEN X Y [--mode NAME] [--free] [--force] [--json] [--save]``.
+"""``battlemap move FILE TOKEN X Y [--via X,Y ...] [--shortest] [--mode NAME] [--free] [--force]
+[--json] [--save]``.
 
 The drag of a token, without the mouse: TOKEN (an id or a name) goes to the cell point
-``(X, Y)`` (snapped as a drag snaps it unless ``--free``), and the encounter's game system
-counts the move as the drag's ruler does (:func:`desktop.core.move_plan.plan_move`): the
+``(X, Y)`` through the waypoints ``--via X,Y`` in the order given (each snapped as a drag
+snaps it unless ``--free``), or by the shortest way round the walls (``--shortest``, printed
+point by point), and the encounter's game system counts the move along that path as the
+drag's ruler does (:func:`desktop.core.move_plan.plan_move`): the
 distance (difficult ground twice), the way of moving ``--mode`` (its factor: Savage
 Pathfinder's ``climb``, ``crawl``, ``swim`` use 2" of Pace an inch; ``jump`` goes 1", 2" after
 a run-up), what the token has already moved this turn, and the band it reaches (within Pace,
 with the extra effort - running, or the sprint out of combat - or beyond). A move beyond, or
 farther than a jump goes, is refused with the system's reason unless ``--force`` (the GM rules
-otherwise). ``--save`` writes the moved token, and the move the system notes for the rest of
-the turn, to FILE.
+otherwise); so is a path through a wall that stops a move (a solid wall, a closed door or
+window), named by where it is. ``--save`` writes the moved token, and the move the system
+notes for the rest of the turn, to FILE.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from desktop.core.carried import carrier_of, moving_together
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter, Point, Token
-from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move
+from desktop.core.move_plan import (
+    MovePlan,
+    make_move,
+    movement_of,
+    plan_move,
+    shortest_way,
+    unit_of,
+)
 from desktop.core.movement import snap_point
+from rules.interface import Movement
 
 __all__ = ["add_arguments", "plan_lines", "run"]
 
@@ -32,15 +45,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("token", help="the token to move (its id or its name)")
     parser.add_argument("x", type=float, help="where its centre goes, in cells from the left")
     parser.add_argument("y", type=float, help="where its centre goes, in cells from the top")
+    parser.add_argument("--via", action="append", default=[], type=_point, metavar="X,Y",
+                        help="a waypoint on the way (repeat it: the path goes through each "
+                        "in turn)")
+    parser.add_argument("--shortest", action="store_true",
+                        help="go by the shortest way round the walls that stop a move (from "
+                        "the last waypoint) and print it")
     parser.add_argument("--mode", default="", metavar="NAME",
                         help="the way of moving (Savage Pathfinder: walk, climb, crawl, swim, "
                         "jump); default: the system's (a prone token crawls)")
     parser.add_argument("--free", action="store_true", help="do not snap to the grid")
     parser.add_argument("--force", action="store_true",
-                        help="move even when the system's numbers refuse it (the GM rules)")
+                        help="move even when the system's numbers refuse it, or the path goes "
+                        "through a wall or a closed door (the GM rules)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--save", "--write", dest="save", action="store_true",
                         help="write the move to FILE")
+
+
+def _point(text: str) -> Point:
+    """``"3.5,2"`` -> ``(3.5, 2.0)``; an argparse error naming what is wrong otherwise.
+
+    Examples
+    --------
+    >>> _point("3.5, 2")
+    (3.5, 2.0)
+    >>> _point("3.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: waypoint '3.5': give X,Y in cells, e.g. 3.5,2
+    """
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError(text)
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"waypoint {text!r}: give X,Y in cells, e.g. 3.5,2") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise argparse.ArgumentTypeError(f"waypoint {text!r}: not a point on the map")
+    return (x, y)
 
 
 def _token(encounter: Encounter, wanted: str) -> Token:
@@ -64,10 +109,15 @@ def plan_lines(plan: MovePlan, name: str, unit: str) -> list[str]:
     Ann moves (0.5, 0.5) -> (3.5, 0.5): 3" climbing
       uses 6" of Pace 6: within Pace
     """
+    unit = unit_of(plan, unit)
+
     def inches(value: float) -> str:
+        if unit == "zones":  # counted, not measured
+            return f"{value:g} zone" + "s" * (value != 1)
         return f"{value:.1f}".removesuffix(".0") + ('"' if unit == "in" else f" {unit}")
     how = f" {plan.mode.name.lower()}" if plan.mode is not None else ""
-    lines = [f"{name} moves {plan.start} -> {plan.end}: {inches(plan.distance)}{how}"]
+    via = "".join(f" -> {point}" for point in plan.path[1:-1])
+    lines = [f"{name} moves {plan.start}{via} -> {plan.end}: {inches(plan.distance)}{how}"]
     move = plan.movement
     if move is not None:
         before = f" after {inches(plan.spent)} this turn" if plan.spent else ""
@@ -77,6 +127,8 @@ def plan_lines(plan: MovePlan, name: str, unit: str) -> list[str]:
         lines.append(f"  uses {inches(plan.cost)} of {move.name} {move.pace:g}{before}: {band}")
     if plan.problem:
         lines.append(f"  refused: {plan.problem}")
+    if plan.through:
+        lines.append(f"  {plan.through}")
     return lines
 
 
@@ -87,7 +139,10 @@ def _json(plan: MovePlan, name: str, saved: bool) -> str:
         "mode": plan.mode.id if plan.mode is not None else None, "band": plan.band.value,
         "pace": plan.movement.pace if plan.movement else None,
         "dash": plan.movement.dash if plan.movement else None,
-        "problem": plan.problem, "saved": saved}, indent=2)
+        "problem": plan.problem, "path": [list(p) for p in plan.path],
+        "through": [{"wall": c.wall_id, "leg": c.leg, "where": c.words}
+                    for c in plan.crossings],
+        "saved": saved}, indent=2)
 
 
 def _moved(encounter: Encounter, token_id: str, end: Point, plan: MovePlan) -> Encounter:
@@ -104,12 +159,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         encounter = load_encounter(args.file)
         token = _token(encounter, args.token)
-        end = (args.x, args.y) if args.free else snap_point(args.x, args.y,
-                                                             encounter.grid.kind, token.size)
-        plan = plan_move(encounter, token.id, end, args.mode,
-                         movement=movement_of(encounter, carrier_of(encounter, token.id)))
-        if plan.problem and not args.force:
-            raise ValueError(f"{plan.problem} (--force moves anyway)")
+
+        def snapped(point: Point) -> Point:
+            return point if args.free else snap_point(*point, encounter.grid.kind, token.size)
+
+        end, via = snapped((args.x, args.y)), [snapped(p) for p in args.via]
+        movement = movement_of(encounter, carrier_of(encounter, token.id))
+        if args.shortest:
+            via = _shortest(encounter, token, via, end, args.mode, movement)
+        plan = plan_move(encounter, token.id, end, args.mode, movement=movement, via=via)
+        refusal = "; ".join(p for p in (plan.problem, plan.through) if p)
+        if refusal and not args.force:
+            raise ValueError(f"{refusal} (--force moves anyway)")
         if args.save:
             save_encounter(_moved(encounter, token.id, end, plan), args.file)
     except (EncounterFileError, ValueError, KeyError, OSError) as error:
@@ -120,3 +181,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(plan_lines(plan, token.name, encounter.grid.unit)))
     return 0
+
+
+def _shortest(encounter: Encounter, token: Token, via: list[Point], end: Point, mode: str,
+              movement: Movement | None) -> list[Point]:
+    """The waypoints, then the shortest way from the last of them (or the start) to ``end``
+    round the walls; ValueError when the walls shut ``end`` away."""
+    base = via[-1] if via else (token.x, token.y)
+    way = shortest_way(encounter, token.id, base, end, mode, movement=movement)
+    if way is None:
+        raise ValueError(f"no way for {token.name} to {end} round the walls and closed doors")
+    return [*via, *way[1:-1]]

@@ -16,7 +16,7 @@ import sys
 from desktop.commands.attack import event_json, parse_dice
 from desktop.commands.odds import chance_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.table_pipeline import preview_roll, roll
+from desktop.core.table_pipeline import preview_roll, roll, told
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.interface import RollRequest
 from rules.registry import RulesError
@@ -61,10 +61,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"battlemap roll: {str(error).strip(chr(39))}", file=sys.stderr)
         return 2
     result = done.resolution
+    entry = told(encounter, result)  # names, places in words
     if args.json:
         print(json.dumps({"events": [event_json(e) for e in result.events],
-                          "log": {"title": result.title, "lines": list(result.notes)}},
+                          "log": {"title": entry.title, "lines": list(entry.lines)}},
                          indent=2, ensure_ascii=False))
     else:
-        print("\n".join([result.title, *(f"  {line}" for line in result.notes)]))
+        print("\n".join([entry.title, *(f"  {line}" for line in entry.lines)]))
     return 0

@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from desktop.core.fileformat import EncounterFileError, load_encounter
+from desktop.core.limits import MAX_COORDINATE
 from desktop.core.model import Point
 from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
 
@@ -50,6 +52,11 @@ def parse_point(text: str) -> Point:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(f"point {text!r}: expected X,Y in cells") from None
+    if not all(math.isfinite(v) for v in (x, y)):
+        raise argparse.ArgumentTypeError(f"point {text!r}: not finite numbers")
+    if max(abs(x), abs(y)) > MAX_COORDINATE:
+        raise argparse.ArgumentTypeError(f"point {text!r}: each coordinate must be within "
+                                         f"±{MAX_COORDINATE:,.0f} cells")
     return (x, y)
 
 

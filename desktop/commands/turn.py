@@ -27,7 +27,7 @@ import sys
 from desktop.commands.attack import parse_dice, typed_params
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
-from desktop.core.table_pipeline import turn_order, turn_step
+from desktop.core.table_pipeline import told, turn_order, turn_step
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.interface import TurnRow
 from rules.registry import RulesError
@@ -76,11 +76,12 @@ def run(args: argparse.Namespace) -> int:
         if args.control:
             done = turn_step(encounter, args.control, _dice(args), args.token,
                              typed_params(args.param))
+            entry = told(encounter, done.resolution)  # names, places in words
             encounter = done.encounter
             if args.write:
                 save_encounter(encounter, args.file)
-            title = done.resolution.title
-            lines = [title, *(f"  {n}" for n in done.resolution.notes if n != title)]
+            title = entry.title
+            lines = [title, *(f"  {n}" for n in entry.lines if n != title)]
         else:
             lines = []
         order = order_lines(encounter)

@@ -170,7 +170,7 @@ class AttackTool:
         of this token held for a choice is asked again first (and stands if not answered)."""
         try:
             held = self._held_for(request.actor)
-            result = (self._answered(encounter, held.request, held.paused) if held is not None
+            result = (self._resumed(encounter, held) if held is not None
                       else self._answered(encounter, request,
                                           perform(encounter, request, self.dice())))
         except (RulesError, ValueError) as error:
@@ -335,12 +335,25 @@ class AttackTool:
     def _resolved(self, encounter: Encounter, target: str) -> TableResult | None:
         held = self._held_for(self.aim.attacker if self.aim else "")
         if held is not None:
-            return self._answered(encounter, held.request, held.paused)
+            return self._resumed(encounter, held)
         if self.pending is not None:
             action = self.action_request(target)
             return self._answered(encounter, action, perform(encounter, action, self.dice()))
         request = self.request(target)
         return self._answered(encounter, request, resolve(encounter, request, self.dice()))
+
+    def _resumed(self, encounter: Encounter, held: Held) -> TableResult | None:
+        """The held roll again on the encounter as it is now, its prompt asked again; a roll
+        the rules no longer allow (its target gone out of reach, another's turn) is void."""
+        request = held.request
+        try:
+            again = (perform(encounter, request, held.paused.dice)
+                     if isinstance(request, ActionRequest)
+                     else resolve(encounter, request, held.paused.dice))
+        except (RulesError, ValueError) as error:
+            self.held = None
+            raise RulesError(f"the held roll no longer stands ({error}); roll again") from error
+        return self._answered(encounter, request, again)
 
     def _held_for(self, actor: str) -> Held | None:
         """The roll of ``actor`` still waiting for its choice, if any."""

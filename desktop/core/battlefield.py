@@ -43,14 +43,34 @@ def battlefield_of(encounter: Encounter) -> Battlefield:
     >>> battlefield_of(Encounter()).grid
     <GridKind.SQUARE: 'square'>
     """
+    return field_of(encounter)
+
+
+def _build(encounter: Encounter) -> Battlefield:
     return Battlefield.build(
         bodies=[body_of(token) for token in encounter.tokens],
-        occluders=[piece for wall in encounter.walls for piece in occluders_of(wall)],
+        occluders=_occluders(encounter.walls),
         areas=[_area_of(region) for region in encounter.regions],
         lights=[_light_of(light) for light in encounter.lights],
         grid=GridKind(encounter.grid.kind.value),
         ambient=LightLevel(encounter.ambient.value),
     )
+
+
+_WALLS: list[tuple[tuple[Wall, ...], tuple[Occluder, ...]] | None] = [None]
+"""The last walls turned into occluders, and those occluders (a move keeps the walls)."""
+
+
+def _occluders(walls: tuple[Wall, ...]) -> tuple[Occluder, ...]:
+    """Each wall's pieces (:func:`occluders_of`), worked out once while the map's walls are
+    the same (snapshots share the tuple until a wall is edited; equal walls give equal
+    pieces)."""
+    last = _WALLS[0]
+    if last is not None and (last[0] is walls or last[0] == walls):
+        return last[1]
+    pieces = tuple(piece for wall in walls for piece in occluders_of(wall))
+    _WALLS[0] = (walls, pieces)
+    return pieces
 
 
 def body_of(token: Token) -> Body:
@@ -108,11 +128,12 @@ FIELD_CACHE_SIZE = 8
 
 
 def field_of(encounter: Encounter) -> Battlefield:
-    """The geometry of ``encounter``, built once per snapshot (snapshots never change)."""
+    """The geometry of ``encounter``, built once per snapshot (snapshots never change; a
+    battlefield never changes either, so every caller may share it)."""
     cached = _FIELDS.get(id(encounter))
     if cached is not None and cached[0] is encounter:
         return cached[1]
-    field = battlefield_of(encounter)
+    field = _build(encounter)
     if len(_FIELDS) >= FIELD_CACHE_SIZE:
         del _FIELDS[next(iter(_FIELDS))]
     _FIELDS[id(encounter)] = (encounter, field)

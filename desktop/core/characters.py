@@ -23,7 +23,10 @@ import stat
 from dataclasses import replace
 from pathlib import Path
 
+from desktop.core.limits import MAX_ID, MAX_TEXT
 from desktop.core.model import Encounter, Point, Side, Token
+from desktop.core.stat_ranges import check_stats
+from desktop.core.validation import FieldProblem
 from rules.interface import TextReading
 from rules.registry import RulesError, find_system
 from rules.table import LogEntry
@@ -62,7 +65,7 @@ def _slug(name: str) -> str:
     >>> _slug("Dai Blackthorn (Thief)")
     'dai-blackthorn-thief'
     """
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "character"
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()[:60]).strip("-") or "character"
 
 
 def _free_id(encounter: Encounter, wanted: str) -> str:
@@ -100,11 +103,17 @@ def add_character_reading(encounter: Encounter, data: bytes, filename: str, *,
         reading = system.sheet_reading(data, filename)
         name, stats = reading.name or Path(filename).stem, dict(reading.stats)
         chosen = token_id or _free_id(encounter, _slug(name))
+        check_stats(system.statblock_schema(), stats, "stats")  # as a load will check them
         system.combatant_from_dict(stats, f"{filename}: stats", chosen)
-    except RulesError as error:
+    except (RulesError, FieldProblem) as error:
         message = str(error)
         raise CharacterError(message if message.startswith(filename) else
                              f"{filename}: {message}") from None
+    if len(chosen) > MAX_ID or len(name) > MAX_TEXT:
+        what, size, most = ("id", len(chosen), MAX_ID) if len(chosen) > MAX_ID else (
+            "name", len(name), MAX_TEXT)
+        raise CharacterError(f"{filename}: the token's {what} has {size:,} characters: at most "
+                             f"{most:,}")
     if any(t.id == chosen for t in encounter.tokens):
         raise CharacterError(f"{filename}: a token with id {chosen!r} is already on the map")
     x, y = at if at is not None else _free_spot(encounter)

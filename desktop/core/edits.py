@@ -257,10 +257,9 @@ def turn_facing(facing: float, steps: int, kind: GridKind) -> float:
     (330.0, 30.0)
     """
     from geometry.facing import grid_facing, grid_facing_step
-    from geometry.grid import GridKind as Kind
 
     # gridless maps turn by eighths too, snapped like squares
-    grid = Kind.HEX if kind is GridKind.HEX else Kind.SQUARE
+    grid = kind if kind is GridKind.HEX else GridKind.SQUARE
     return (grid_facing(facing, grid) + steps * grid_facing_step(grid)) % 360.0
 
 
@@ -275,9 +274,8 @@ def faced_on_grid(token: Token, kind: GridKind) -> Token:
     30.0
     """
     from geometry.facing import grid_facing
-    from geometry.grid import GridKind as Kind
 
-    facing = grid_facing(token.facing, Kind(kind.value))
+    facing = grid_facing(token.facing, kind)
     return token if facing == token.facing else replace(token, facing=facing)
 
 

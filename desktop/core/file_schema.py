@@ -22,6 +22,7 @@ from msgspec import Meta, Struct
 from desktop.core.limits import (
     MAX_COORDINATE,
     MAX_FOG_SIDE,
+    MAX_ID,
     MAX_LIGHT_RADIUS,
     MAX_LIGHTS,
     MAX_LOG_ENTRIES,
@@ -40,7 +41,7 @@ PositiveLength = Annotated[float, Meta(gt=0.0, le=MAX_COORDINATE)]
 TokenSize = Annotated[float, Meta(gt=0.0, le=MAX_TOKEN_SIZE)]
 Radius = Annotated[float, Meta(ge=0.0, le=MAX_LIGHT_RADIUS)]
 Text = Annotated[str, Meta(max_length=MAX_TEXT)]
-Id = Annotated[str, Meta(min_length=1, max_length=200)]
+Id = Annotated[str, Meta(min_length=1, max_length=MAX_ID)]
 Colour = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$")]
 PointPair = tuple[Coordinate, Coordinate]
 

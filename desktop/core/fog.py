@@ -294,6 +294,11 @@ class PartySight:
     seen_ids: frozenset[str]
 
 
+SIGHTS_KEPT = 4
+"""Sights a :class:`Vision` keeps, by snapshot, drag and acting hero: the GM's and the
+players' scenes, the table's questions and a commit's settle step ask for the same one."""
+
+
 class Vision:
     """Works out what the heroes see, keeping the walls' and lights' part between snapshots
     that share them (so dragging a hero recomputes one hero's polygon). ``cast`` and ``cached``
@@ -306,18 +311,26 @@ class Vision:
         self._field: VisionField | None = None
         self._crowd_key: tuple[object, ...] = ()
         self._crowd: Battlefield | None = None
+        self._sights: list[tuple[Encounter, tuple[object, ...], PartySight]] = []
 
     def sight(self, encounter: Encounter, moved: Mapping[str, Point] | None = None,
               acting: frozenset[str] = frozenset()) -> PartySight:
         """What the heroes see, with the tokens ``moved`` (a drag in progress) at their new
         places; with ``fog.acting_only`` and a hero among ``acting``, that hero alone looks."""
+        key = (tuple(sorted((moved or {}).items())),
+               acting if encounter.fog.acting_only else frozenset())
+        for kept, kept_key, kept_sight in self._sights:
+            if kept is encounter and kept_key == key:  # snapshots never change
+                return kept_sight
         viewers = self.viewers(encounter, moved or {}, acting)
         field = self.field(encounter)
         heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
         seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | heroes
         discs = [(t.x, t.y, t.radius) for t in encounter.tokens if t.id in seen and not t.hidden]
         rings = field.seen_rings(viewers, frozenset(moved or {}), discs)
-        return PartySight(rings, frozenset(seen))
+        sight = PartySight(rings, frozenset(seen))
+        self._sights = [(encounter, key, sight), *self._sights[:SIGHTS_KEPT - 1]]
+        return sight
 
     def seen_squares(self, encounter: Encounter) -> BoolArray:
         """The fog squares every hero sees now."""
@@ -541,9 +554,24 @@ def unseen_by_players(encounter: Encounter) -> frozenset[str]:
     >>> sorted(unseen_by_players(Encounter(tokens=(Token("s", "Spy", 0.5, 0.5, hidden=True),))))
     ['s']
     """
+    last = _UNSEEN[0]
+    if last is not None and last[0] is encounter:  # snapshots never change: asked per token
+        return last[1]
     fog = encounter.fog
     sight = _SHARED_VISION.sight(encounter) if fog.enabled and fog.vision else None
-    return frozenset(t.id for t in encounter.tokens) - shown_to_players(encounter, sight)
+    unseen = frozenset(t.id for t in encounter.tokens) - shown_to_players(encounter, sight)
+    _UNSEEN[0] = (encounter, unseen)
+    return unseen
+
+
+_UNSEEN: list[tuple[Encounter, frozenset[str]] | None] = [None]
+"""The last snapshot :func:`unseen_by_players` answered for, and its answer."""
+
+
+def shared_vision() -> Vision:
+    """The vision :func:`unseen_by_players` works with: the GUI's windows share it (one sight
+    per hero per snapshot, whoever asks)."""
+    return _SHARED_VISION
 
 
 def revealed_everywhere(encounter: Encounter, reveal: bool) -> Encounter:

@@ -35,7 +35,10 @@ MAX_LIGHT_RADIUS = 1_000.0
 MAX_TOKENS = 5_000
 MAX_WALLS = 50_000
 MAX_REGIONS = 10_000
-MAX_LIGHTS = 5_000
+MAX_LIGHTS = 500
+"""Most lights on a map: each is cast against the walls once (about 10 ms on this 2-core machine
+under load), so 5,000 took `battlemap sightlines` 64 s; a torch-lit Dungeondraft dungeon has
+dozens."""
 MAX_LOG_ENTRIES = 100_000
 MAX_LOG_LINES = 500_000
 """Most lines in the whole log (each entry's title counts as one): the log dock shows them
@@ -53,6 +56,9 @@ map's fog covers its first 1,024 x 1,024 cells and hides the rest)."""
 
 MAX_TEXT = 100_000
 """Longest name, id, note or other text field, in characters."""
+
+MAX_ID = 200
+"""Longest token, wall, region or light id, in characters."""
 
 MAX_IMAGE_SIDE = 16_384
 """Widest or tallest image accepted, in pixels (read from the header, before decoding)."""

@@ -1,12 +1,16 @@
 """What one token's move costs, as its game system counts it, and the encounter after it.
 
 The drag's ruler (:class:`desktop.core.tools.SelectTool`) and ``battlemap move`` both ask
-:func:`plan_move`: the path's length as :func:`geometry.movement.path_length` measures it
+:func:`plan_move`: the length of the path (from the start through the waypoints ``via`` to the
+end) as :func:`geometry.movement.path_length` measures it, leg by leg on the grid
 (difficult ground twice, unless the way of moving is not slowed by it), times the factor of the
 way of moving the system declares (:class:`rules.interface.MoveMode`: climbing uses 2" of Pace
 an inch in Savage Pathfinder), on top of what the token has moved this turn, and the band of
-the turn's move it reaches. :func:`make_move` moves the tokens and lets the system note the
-move (:meth:`rules.registry.GameSystem.moved`).
+the turn's move it reaches. The plan also names each wall the path goes through that stops a
+move (:func:`desktop.core.movement.blocks_movement`: a solid wall, a closed door), where it is
+in words; :func:`shortest_way` finds the path round them (:mod:`geometry.pathfinding`).
+:func:`make_move` moves the tokens and lets the system note the move
+(:meth:`rules.registry.GameSystem.moved`).
 
 Examples
 --------
@@ -16,35 +20,96 @@ Examples
 >>> plan = plan_move(enc, "a", (3.5, 0.5), "climb")
 >>> plan.distance, plan.cost, plan.band.value, plan.mode.name
 (3.0, 6.0, 'pace', 'Climbing')
+>>> from desktop.core.model import Wall, WallKind
+>>> shut = Encounter(tokens=(ann,), walls=(Wall("d", ((2, 0), (2, 1)), WallKind.DOOR),))
+>>> print(plan_move(shut, "a", (3.5, 0.5)).through)
+Ann's path goes through a closed door 1.5" east of where Ann stood
+>>> plan_move(shut, "a", (3.5, 0.5), via=[(1.5, 1.5), (2.5, 1.5)]).distance
+3.0
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from desktop.core.board import board_of, encounter_after
 from desktop.core.edits import move_tokens
-from desktop.core.model import Encounter, Point
-from desktop.core.movement import PaceBand, pace_band
+from desktop.core.model import Encounter, LogEntry, Point, Wall, WallKind
+from desktop.core.movement import PaceBand, blocks_movement, pace_band
 from rules.interface import Movement, MoveMode
 from rules.registry import find_system
 
 if TYPE_CHECKING:
     from geometry.index import Battlefield
+    from geometry.pathfinding import Barriers
 
-__all__ = ["MovePlan", "make_move", "mode_of", "movement_of", "plan_move"]
+__all__ = ["Crossing", "MovePlan", "MoveWalls", "allowed_through", "make_move", "mode_of",
+           "movement_of", "plan_move", "refused_through", "shortest_way", "walls_of"]
 
 _EPS = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
+class Crossing:
+    """A wall a move goes through: the wall's id, the leg of the path (0: the first),
+    ``words``: what and where for the GM ("a closed door 2" east of where Ann stood") and
+    ``what`` alone ("a closed door")."""
+
+    wall_id: str
+    leg: int
+    words: str
+    what: str = "a wall"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class MoveWalls:
+    """The walls of one snapshot that stop a move, as :mod:`geometry.pathfinding` barriers:
+    barrier ``i`` is a piece of the wall ``wall_ids[i]``."""
+
+    barriers: Barriers
+    wall_ids: tuple[str, ...]
+
+
+_WALLS: dict[int, tuple[Encounter, MoveWalls]] = {}
+
+
+def walls_of(encounter: Encounter) -> MoveWalls:
+    """The walls of ``encounter`` that stop a move, built once per snapshot.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Wall, WallKind
+    >>> enc = Encounter(walls=(Wall("w", ((0, 0), (4, 0), (4, 4))),
+    ...                        Wall("d", ((0, 1), (0, 2)), WallKind.DOOR, is_open=True)))
+    >>> walls_of(enc).wall_ids
+    ('w', 'w')
+    """
+    cached = _WALLS.get(id(encounter))
+    if cached is not None and cached[0] is encounter:
+        return cached[1]
+    from geometry.pathfinding import Barriers  # numpy and shapely: at the first drag
+
+    pieces = [(wall.id, (*a, *b)) for wall in encounter.walls if blocks_movement(wall)
+              for a, b in pairwise(wall.points) if a != b]
+    walls = MoveWalls(Barriers.of([row for _, row in pieces]), tuple(w for w, _ in pieces))
+    if len(_WALLS) >= 8:
+        del _WALLS[next(iter(_WALLS))]
+    _WALLS[id(encounter)] = (encounter, walls)
+    return walls
+
+
+@dataclass(frozen=True, slots=True)
 class MovePlan:
-    """One token's move from ``start`` to ``end``: ``distance`` as the map counts it (in the
-    encounter's unit), ``cost`` of the turn's move after the mode's factor, the ``band`` it
-    reaches with what was ``movement.spent`` before, and ``problem``: why the system's rules
-    refuse it (beyond the dash, farther than a jump goes), None when they allow it."""
+    """One token's move from ``start`` to ``end`` along ``path`` (the start, the waypoints,
+    the end): ``distance`` as the map counts it (in the encounter's unit), ``cost`` of the
+    turn's move after the mode's factor, the ``band`` it reaches with what was
+    ``movement.spent`` before, and ``problem``: why the system's rules refuse it (beyond the
+    dash, farther than a jump goes), None when they allow it; ``crossings``: the walls the
+    path goes through that stop a move (the GM may still allow it)."""
 
     token_id: str
     start: Point
@@ -55,11 +120,34 @@ class MovePlan:
     mode: MoveMode | None
     band: PaceBand
     problem: str | None = None
+    path: tuple[Point, ...] = ()
+    crossings: tuple[Crossing, ...] = ()
+    name: str = ""
+    """The mover's name, for the words."""
 
     @property
     def spent(self) -> float:
         """What the token had moved this turn before this move."""
         return self.movement.spent if self.movement is not None else 0.0
+
+    @property
+    def through(self) -> str | None:
+        """The walls the path goes through, in words (None: it goes through none)."""
+        if not self.crossings:
+            return None
+        words = [c.words for c in self.crossings]
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return f"{self.name}'s path goes through {listed}"
+
+
+ZONES = "zones"
+"""``Movement.counted_in`` of a system whose moves count zones, not distance."""
+
+
+def unit_of(plan: MovePlan, unit: str) -> str:
+    """The unit ``plan``'s distance is counted in: ``"zones"`` where its system counts zones,
+    else the encounter's ``unit``."""
+    return ZONES if plan.movement is not None and plan.movement.counted_in == ZONES else unit
 
 
 def movement_of(encounter: Encounter, token_id: str) -> Movement | None:
@@ -97,10 +185,11 @@ def mode_of(movement: Movement | None, mode_id: str = "") -> MoveMode | None:
 
 def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = "", *,
               field: Battlefield | None = None, movement: Movement | None = None,
-              start: Point | None = None) -> MovePlan:
-    """The move of ``token_id`` to ``end`` in ``mode_id`` (see :func:`mode_of`); ``field``
-    and ``movement`` may be passed in when a drag already has them, ``start`` when the token
-    is not where the encounter has it."""
+              start: Point | None = None, via: Sequence[Point] = (),
+              walls: MoveWalls | None = None) -> MovePlan:
+    """The move of ``token_id`` to ``end`` through the waypoints ``via`` in ``mode_id`` (see
+    :func:`mode_of`); ``field``, ``movement`` and ``walls`` may be passed in when a drag
+    already has them, ``start`` when the token is not where the encounter has it."""
     token = encounter.token(token_id)
     origin = start if start is not None else (token.x, token.y)
     move = movement if movement is not None else movement_of(encounter, token_id)
@@ -109,21 +198,108 @@ def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = ""
     from geometry.movement import path_length
 
     ground = field if field is not None else battlefield_of(encounter)
-    counted = path_length(ground, [origin, end], crawling=mode is not None and not mode.rough)
-    distance = counted * encounter.grid.distance_per_cell
+    path = _path(origin, via, end)
+    if move is not None and move.counted_in == ZONES:
+        from geometry.zones import zones_along
+
+        distance = float(zones_along(ground, path))
+    else:
+        counted = path_length(ground, path, crawling=mode is not None and not mode.rough)
+        distance = counted * encounter.grid.distance_per_cell
     cost = distance * (mode.factor if mode is not None else 1)
+    crossings = _crossings(encounter, token.name, path, walls or walls_of(encounter))
     if move is None:
-        return MovePlan(token_id, origin, end, distance, cost, None, mode, PaceBand.PACE)
+        return MovePlan(token_id, origin, end, distance, cost, None, mode, PaceBand.PACE,
+                        path=path, crossings=crossings, name=token.name)
     problem = _problem(encounter, token_id, distance, cost, move, mode)
     band = PaceBand.BEYOND if problem else pace_band(move.spent + cost, move)
-    return MovePlan(token_id, origin, end, distance, cost, move, mode, band, problem)
+    return MovePlan(token_id, origin, end, distance, cost, move, mode, band, problem, path,
+                    crossings, token.name)
+
+
+def _path(origin: Point, via: Sequence[Point], end: Point) -> tuple[Point, ...]:
+    """The path's points without repeats of the point before."""
+    points = [origin]
+    for point in (*via, end):
+        if point != points[-1]:
+            points.append(point)
+    return tuple(points) if len(points) > 1 else (origin, end)
+
+
+def _crossings(encounter: Encounter, name: str, path: Sequence[Point],
+               walls: MoveWalls) -> tuple[Crossing, ...]:
+    """Each wall the path goes through, once, with where it is in words."""
+    found: list[Crossing] = []
+    seen: set[str] = set()
+    by_id = {w.id: w for w in encounter.walls}
+    for leg, (a, b) in enumerate(pairwise(path)):
+        for index, at in walls.barriers.crossed_at(a, b):
+            wall_id = walls.wall_ids[index]
+            if wall_id not in seen:
+                seen.add(wall_id)
+                wall = by_id[wall_id]
+                found.append(Crossing(wall_id, leg, _where(encounter, wall, at, path[0], name),
+                                      _what(wall)))
+    return tuple(found)
+
+
+_COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
+            "north-east")
+
+
+def _where(encounter: Encounter, wall: Wall, at: Point, origin: Point, name: str) -> str:
+    """``wall`` in words, and where the path meets it from where ``name`` stood: "a closed
+    door 2" east of where Ann stood" (up the screen is north)."""
+    what = _what(wall)
+    dx, dy = at[0] - origin[0], at[1] - origin[1]
+    far = math.hypot(dx, dy) * encounter.grid.distance_per_cell
+    if far < 0.5 * encounter.grid.distance_per_cell:
+        return f"{what} right where {name} stood"
+    heading = _COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45.0) % 8]
+    amount = f"{far:.1f}".removesuffix(".0") + _unit(encounter.grid.unit)
+    return f"{what} {amount} {heading} of where {name} stood"
+
+
+def _what(wall: Wall) -> str:
+    return {WallKind.DOOR: "a closed door", WallKind.WINDOW: "a closed window",
+            WallKind.OBJECT: "an object"}.get(wall.kind, "a wall")
+
+
+def shortest_way(encounter: Encounter, token_id: str, start: Point, end: Point,
+                 mode_id: str = "", *, field: Battlefield | None = None,
+                 movement: Movement | None = None,
+                 walls: MoveWalls | None = None) -> tuple[Point, ...] | None:
+    """The cheapest path from ``start`` to ``end`` round every wall that stops a move, as the
+    token's move counts it (difficult ground twice unless its way of moving is not slowed);
+    None when there is no way there. The path keeps to the map.
+
+    Examples
+    --------
+    >>> from desktop.core.model import Token, Wall
+    >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5),), walls=(Wall("w", ((2, 0),
+    ...                                                                      (2, 2))),))
+    >>> shortest_way(enc, "a", (0.5, 0.5), (3.5, 0.5))
+    ((0.5, 0.5), (1.5, 1.5), (1.5, 2.5), (2.5, 1.5), (3.5, 0.5))
+    """
+    from desktop.core.battlefield import battlefield_of
+    from geometry.pathfinding import shortest_path
+
+    move = movement if movement is not None else movement_of(encounter, token_id)
+    mode = mode_of(move, mode_id)
+    ground = field if field is not None else battlefield_of(encounter)
+    box = (min(0.0, start[0], end[0]), min(0.0, start[1], end[1]),
+           max(encounter.width, start[0], end[0]), max(encounter.height, start[1], end[1]))
+    barriers = (walls or walls_of(encounter)).barriers
+    return shortest_path(ground, barriers, start, end, box,
+                         crawling=mode is not None and not mode.rough)
 
 
 def _problem(encounter: Encounter, token_id: str, distance: float, cost: float,
              move: Movement, mode: MoveMode | None) -> str | None:
     """Why the system's numbers refuse this move: farther than the mode goes, or beyond the
     turn's move with the extra effort."""
-    name, unit = encounter.token(token_id).name, _unit(encounter.grid.unit)
+    name = encounter.token(token_id).name
+    unit = " zones" if move.counted_in == ZONES else _unit(encounter.grid.unit)
     if move.held:
         return move.held
     if mode is not None and mode.limit is not None and distance > mode.limit + _EPS:
@@ -163,3 +339,30 @@ def make_move(encounter: Encounter, positions: Mapping[str, Point],
     for plan in plans.values():
         board = system.moved(board, plan.token_id, plan.cost, plan.mode.id if plan.mode else "")
     return encounter_after(moved, board)
+
+
+def allowed_through(moved: Encounter, through: str) -> Encounter:
+    """``moved`` with the log noting that the GM let the move go through walls.
+
+    Examples
+    --------
+    >>> allowed_through(Encounter(), "Ann's path goes through a wall").log[-1].title
+    "Ann's path goes through a wall: the GM allowed the move"
+    """
+    return moved.with_log(LogEntry(f"{through}: the GM allowed the move"))
+
+
+def refused_through(encounter: Encounter, through: str) -> tuple[str, Encounter]:
+    """Why a move from the table through walls is refused, and ``encounter`` (nobody moved)
+    with that in the log.
+
+    Examples
+    --------
+    >>> text, after = refused_through(Encounter(), "Ann's path goes through a closed door")
+    >>> print(text)
+    Move refused: Ann's path goes through a closed door (go round, or ask the GM)
+    >>> after.log[-1].title == text
+    True
+    """
+    text = f"Move refused: {through} (go round, or ask the GM)"
+    return text, encounter.with_log(LogEntry(text))

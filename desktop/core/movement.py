@@ -10,6 +10,11 @@ What a path costs is measured by :func:`geometry.movement.path_length` (difficul
 counts double); :func:`pace_band` says how that compares with how far the mover goes in a
 turn, as its game system says (:class:`rules.interface.Movement`).
 
+Which walls a mover may not pass (:func:`blocks_movement`) is the map's to say, by the wall's
+kind: a solid wall, a closed door, a closed window and an object stop a move; an open door or
+window, a low wall and anything under :data:`STEP_OVER` cells high are gone through or
+climbed over (what climbing costs is the way of moving's, as the system declares it).
+
 Examples
 --------
 >>> from desktop.core.model import GridKind
@@ -26,17 +31,39 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from desktop.core.model import GridKind, Point
+from desktop.core.model import GridKind, Point, Wall, WallKind
 from rules.interface import Movement
 
 __all__ = [
+    "STEP_OVER",
     "PaceBand",
+    "blocks_movement",
     "hex_centre",
     "nearest_hex_centre",
     "pace_band",
     "snap_corner",
     "snap_point",
 ]
+
+
+STEP_OVER = 1.0
+"""A wall lower than this (cells: a Medium creature's height) is climbed over, not a barrier."""
+
+
+def blocks_movement(wall: Wall) -> bool:
+    """Whether a move may not go through ``wall``.
+
+    Examples
+    --------
+    >>> door = Wall("d", ((0, 0), (1, 0)), WallKind.DOOR)
+    >>> blocks_movement(door), blocks_movement(Wall("d", door.points, WallKind.DOOR, is_open=True))
+    (True, False)
+    >>> blocks_movement(Wall("l", door.points, WallKind.LOW_WALL, height=0.5))
+    False
+    """
+    if wall.kind is WallKind.LOW_WALL or (wall.height is not None and wall.height < STEP_OVER):
+        return False
+    return not (wall.is_open and wall.kind in (WallKind.DOOR, WallKind.WINDOW))
 
 
 class PaceBand(StrEnum):

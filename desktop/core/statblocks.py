@@ -25,6 +25,8 @@ from dataclasses import dataclass, replace
 
 from desktop.core.characters import SIDE_COLORS
 from desktop.core.model import Encounter, Point, Side, Token
+from desktop.core.stat_ranges import check_stats
+from desktop.core.validation import FieldProblem
 from rules.interface import TextReading
 from rules.registry import RulesError, find_system
 from rules.table import LogEntry
@@ -34,27 +36,59 @@ __all__ = ["Pasted", "StatBlockError", "free_cells", "reading_lines",
 
 MAX_PASTED = 100
 """The most tokens one paste makes (a bigger paste is refused, nothing added)."""
+MAX_PASTE_CHARACTERS = 500_000
+"""The longest paste read (100 blocks of 5,000 characters; a printed block has a few
+thousand): the reading takes time in proportion, so a bigger one is refused unread."""
+MAX_PASTE_LINE = 20_000
+"""The longest line of a paste read (a long Special Abilities paragraph has 3,000)."""
 
 
 class StatBlockError(ValueError):
     """A pasted stat block that cannot be given to the token; the message says why."""
 
 
+def _check_size(text: str) -> None:
+    """``StatBlockError`` for a paste longer than :data:`MAX_PASTE_CHARACTERS` or with a line
+    longer than :data:`MAX_PASTE_LINE`, before any of it is read.
+
+    >>> try:
+    ...     _check_size("Goblin\\n" + "x" * 30_000)
+    ... except StatBlockError as refused:
+    ...     print(refused)
+    line 2 of the paste has 30,000 characters: at most 20,000
+    """
+    if len(text) > MAX_PASTE_CHARACTERS:
+        raise StatBlockError(f"the paste has {len(text):,} characters: at most "
+                             f"{MAX_PASTE_CHARACTERS:,}")
+    for number, line in enumerate(text.splitlines(), 1):
+        if len(line) > MAX_PASTE_LINE:
+            raise StatBlockError(f"line {number} of the paste has {len(line):,} characters: "
+                                 f"at most {MAX_PASTE_LINE:,}")
+
+
 def with_statblock_text(encounter: Encounter, token_id: str,
                         text: str) -> tuple[Encounter, TextReading]:
     """The encounter with the token's stat block read from ``text``, and the reading."""
     system = find_system(encounter.system)
+    _check_size(text)
     try:
         token = encounter.token(token_id)
     except KeyError as error:
         raise StatBlockError(str(error).strip("'\"")) from None
     try:
-        reading = system.statblock_from_text(text)
+        readings = system.statblocks_from_text(text)
+        if len(readings) > 1:
+            raise StatBlockError(f"{len(readings)} stat blocks in the text ("
+                                 + ", ".join(r.name or "?" for r in readings[:5])
+                                 + "): paste one for a token, or paste them on the map to make "
+                                   "a token of each")
+        reading = readings[0] if readings else system.statblock_from_text(text)
         stats = dict(reading.stats)
         if "condition" in token.stats:
             stats["condition"] = token.stats["condition"]
+        check_stats(system.statblock_schema(), stats, f"tokens[{token_id}].stats")
         system.combatant_from_dict(stats, f"tokens[{token_id}].stats", token_id)
-    except RulesError as error:
+    except (RulesError, FieldProblem) as error:
         raise StatBlockError(str(error)) from None
     if not reading.understood:
         raise StatBlockError("nothing in the text reads as a stat block")
@@ -147,10 +181,13 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
     [('orc', 'Orc', 0.5, 0.5), ('goblin', 'Goblin', 1.5, 0.5)]
     """
     system = find_system(encounter.system)
+    _check_size(text)
     try:
         readings = system.statblocks_from_text(text)
     except RulesError as error:
         raise StatBlockError(str(error)) from None
+    if not readings:
+        raise StatBlockError("nothing in the text reads as a stat block")
     if len(readings) > MAX_PASTED:
         raise StatBlockError(f"{len(readings)} stat blocks in one paste: at most {MAX_PASTED}")
     used = {t.id for t in encounter.tokens}
@@ -168,8 +205,9 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
             suffix += 1
             token_id = f"{wanted}-{suffix}"
         try:
+            check_stats(system.statblock_schema(), reading.stats, f"{where}: stats")
             system.combatant_from_dict(reading.stats, f"{where}: stats", token_id)
-        except RulesError as error:
+        except (RulesError, FieldProblem) as error:
             raise StatBlockError(str(error)) from None
         used.add(token_id)
         tokens.append(Token(token_id, name, x, y, side=side, color=SIDE_COLORS[side],

@@ -36,7 +36,8 @@ from rules.interface import (
     RollRequest,
     TurnOrderView,
 )
-from rules.registry import find_system
+from rules.registry import RulesError, find_system
+from rules.table import Board
 
 __all__ = [
     "Paused", "ReplayDice", "TableResult", "acting_tokens", "logged", "parse_answers", "perform",
@@ -105,10 +106,32 @@ def logged(encounter: Encounter, resolution: Resolution) -> Encounter:
     return replace(after, log=(*after.log[:len(encounter.log)], *told))
 
 
+def told(encounter: Encounter, resolution: Resolution) -> LogEntry:
+    """``resolution``'s title and notes as the GM reads them on the command line: names for
+    ids, and places in words (``Orc is pushed 1" east``) measured from ``encounter``, the
+    table before it."""
+    return entry_in_words(LogEntry(resolution.title, resolution.notes), encounter,
+                          resolution.events)
+
+
+def _board(encounter: Encounter, *token_ids: str | None) -> Board:
+    """``encounter``'s board; ``RulesError`` naming any of ``token_ids`` it has no token of
+    (before a system looks one up: not every system words the refusal itself)."""
+    board = board_of(encounter)
+    for token_id in token_ids:
+        if token_id:
+            try:
+                board.token(token_id)
+            except KeyError as error:
+                raise RulesError(str(error.args[0])) from None
+    return board
+
+
 def preview(encounter: Encounter, request: AttackRequest) -> Preview:
     """The system's preview of ``request`` on ``encounter`` (``RulesError`` for bad ids)."""
     system = find_system(encounter.system)
-    return system.preview_attack(board_of(encounter), request)
+    return system.preview_attack(_board(encounter, request.attacker, request.target,
+                                        *request.also), request)
 
 
 def resolve(encounter: Encounter, request: AttackRequest,
@@ -116,7 +139,8 @@ def resolve(encounter: Encounter, request: AttackRequest,
     """Roll ``request``; a :class:`Paused` when the system waits for a choice."""
     system = find_system(encounter.system)
     replay = dice.replayed() if isinstance(dice, ReplayDice) else ReplayDice(dice)
-    resolution = system.resolve_attack(board_of(encounter), request, replay)
+    resolution = system.resolve_attack(_board(encounter, request.attacker, request.target,
+                                              *request.also), request, replay)
     if resolution.decision is not None:
         return Paused(resolution.decision, resolution, replay)
     return TableResult(resolution, logged(encounter, resolution))
@@ -125,7 +149,7 @@ def resolve(encounter: Encounter, request: AttackRequest,
 def preview_action(encounter: Encounter, request: ActionRequest) -> Preview:
     """The system's card for an action waiting for its click."""
     system = find_system(encounter.system)
-    return system.preview_action(board_of(encounter), request)
+    return system.preview_action(_board(encounter, request.actor), request)
 
 
 def perform(encounter: Encounter, request: ActionRequest,
@@ -135,7 +159,7 @@ def perform(encounter: Encounter, request: ActionRequest,
     an attack: answer it in ``request.answers`` and perform again with the paused dice."""
     system = find_system(encounter.system)
     replay = dice.replayed() if isinstance(dice, ReplayDice) else ReplayDice(dice)
-    resolution = system.perform_action(board_of(encounter), request, replay)
+    resolution = system.perform_action(_board(encounter, request.actor), request, replay)
     if resolution.decision is not None:
         return Paused(resolution.decision, resolution, replay)
     return TableResult(resolution, logged(encounter, resolution))

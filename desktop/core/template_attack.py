@@ -20,18 +20,18 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from desktop.core.areas import beneath, outline_of, placed
 from desktop.core.board import board_of
 from desktop.core.model import Encounter, LogEntry, Point
-from desktop.core.table_pipeline import logged
+from desktop.core.table_pipeline import Paused, ReplayDice, logged
 from geometry.templates import Template, TemplateResult
 from rules.dice import DiceSource
 from rules.events import Event
-from rules.interface import AreaRequest
+from rules.interface import AreaRequest, Decision
 from rules.registry import RulesError, find_system
 
 __all__ = ["TemplateAttack", "TemplateError", "TemplatePreview", "preview_template",
@@ -86,19 +86,33 @@ def resolve_template(encounter: Encounter, attacker_id: str, shape: str, at: Poi
                      dice: DiceSource, *, rotation: float | None = None,
                      weapon: str | None = None, options: Sequence[str] = (),
                      overrides: Mapping[str, str] | None = None,
-                     params: Mapping[str, str] | None = None) -> TemplateAttack:
+                     params: Mapping[str, str] | None = None,
+                     answers: Mapping[str, tuple[str, ...]] | None = None,
+                     ask: Callable[[Decision], tuple[str, ...] | None] | None = None,
+                     ) -> TemplateAttack | Paused:
     """Roll an area attack with a ``shape`` template (sbt, mbt, lbt, cone, stream) at ``at``.
 
     ``params`` are the system's attack inputs (Savage Pathfinder: ``evadable``). The dice are
     asked for in the system's order (see its rules page). ``TemplateError``
-    (nothing applied) when the attack cannot be made.
+    (nothing applied) when the attack cannot be made. A decision the system pauses for (a
+    victim's defense: GURPS's diving for cover) is put to ``ask`` and the attack rolled again
+    with the same dice and the answer; unanswered (no ``ask``, or cancelled) it comes back as
+    a :class:`~desktop.core.table_pipeline.Paused`, nothing applied (``answers`` give them).
     """
     system = find_system(encounter.system)
     aimed = preview_template(encounter, attacker_id, shape, at, rotation).template
     request = AreaRequest(attacker_id, shape, at, rotation, weapon, tuple(options),
-                          dict(overrides or {}), dict(params or {}))
+                          dict(overrides or {}), dict(params or {}), answers=dict(answers or {}))
+    replay = dice.replayed() if isinstance(dice, ReplayDice) else ReplayDice(dice)
     try:
-        done = system.resolve_area(board_of(encounter), request, dice)
+        done = system.resolve_area(board_of(encounter), request, replay)
+        while done.decision is not None:
+            answer = ask(done.decision) if ask is not None else None
+            if answer is None:
+                return Paused(done.decision, done, replay)
+            request = replace(request, answers={**request.answers, done.decision.id: answer})
+            replay = replay.replayed()
+            done = system.resolve_area(board_of(encounter), request, replay)
     except RulesError as error:
         raise TemplateError(str(error)) from None
     after = logged(encounter, done)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from desktop.core.attack_targeting import AttackChoices
 from desktop.core.model import Encounter, Point, Token
+from desktop.core.table_pipeline import Paused
 from desktop.core.template_attack import (
     TemplateAttack,
     TemplatePreview,
@@ -40,6 +41,7 @@ from desktop.core.template_attack import (
 from desktop.core.tools import Button, Commit, PointerEvent, PointerKind, Preview
 from geometry.facing import bearing_to
 from rules.dice import DiceSource
+from rules.interface import Decision
 
 __all__ = ["TemplateAim", "TemplateTool"]
 
@@ -76,6 +78,9 @@ class TemplateTool:
         self.confirm_friendly_fire: Callable[[tuple[Token, ...]], bool] = lambda friends: True
         """Asked, with the attacker and his allies beneath the template, before it fires; a
         False answer fires nothing."""
+        self.ask: Callable[[Decision], tuple[str, ...] | None] | None = None
+        """Puts a decision the area attack pauses for (a victim's defense) to the table (the
+        GUI's decision prompt); None or a cancelled prompt fires nothing."""
 
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
@@ -97,6 +102,7 @@ class TemplateTool:
         except (ValueError, KeyError) as error:
             self._show(TemplateAim(self.shape, at, error=str(error)))
             return
+        self.message = ""  # the last click's refusal was told; this place is another
         self._show(TemplateAim(self.shape, at, placed))
 
     def _rotated(self, encounter: Encounter, at: Point) -> float | None:
@@ -127,9 +133,12 @@ class TemplateTool:
                                       rotation=self._rotated(encounter, at),
                                       weapon=self.choices.weapon, options=self.choices.options,
                                       overrides=self.choices.overrides,
-                                      params=self.choices.params)
+                                      params=self.choices.params, ask=self.ask)
         except ValueError as error:
             self.refuse(f"no template fired: {error}")
+            return None
+        if isinstance(result, Paused):
+            self.refuse(f"no template fired: {result.decision.prompt}: not answered")
             return None
         self.message, self.last_result = "", result
         self._notify()

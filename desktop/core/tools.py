@@ -36,8 +36,17 @@ from desktop.core.edits import (
     token_at,
     wall_at,
 )
-from desktop.core.model import Encounter, Point, Region, RegionKind, Token, Wall, WallKind
-from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move
+from desktop.core.model import (
+    Encounter,
+    GridKind,
+    Point,
+    Region,
+    RegionKind,
+    Token,
+    Wall,
+    WallKind,
+)
+from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move, shortest_way
 from desktop.core.movement import PaceBand, snap_corner, snap_point
 from rules.interface import Movement
 
@@ -46,6 +55,8 @@ if TYPE_CHECKING:
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
+WAY_STEP = 0.25
+"""Off the grid, the shortest way is searched again once the hand is this far (cells) on."""
 
 
 class PointerKind(StrEnum):
@@ -90,10 +101,12 @@ class PointerEvent:
 
 @dataclass(frozen=True, slots=True)
 class Commit:
-    """A finished user action: the undo label and the encounter after it."""
+    """A finished user action: the undo label and the encounter after it; ``confirm``: why
+    the GM must allow it first (a move through a closed door), None: nothing to ask."""
 
     label: str
     encounter: Encounter
+    confirm: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +133,20 @@ class DragPreview:
     """The turn's move with the extra effort, and its name ("Running", "Sprint (3 min)")."""
     limit: float | None = None
     """The farthest the way of moving goes in one move (a jump), None: no limit."""
+    path: tuple[Point, ...] = ()
+    """The lead token's path: where it stood, the cells the hand went through, the end."""
+    waypoints: tuple[Point, ...] = ()
+    """The points of the path pinned as waypoints (a pause, a click, Space)."""
+    blocked: tuple[int, ...] = ()
+    """The legs of ``path`` (0: the first) that go through a wall that stops a move."""
+    through: str | None = None
+    """Those walls in words ("Ann's path goes through a closed door 2" east of ...")."""
+    counted_in: str = ""
+    """"zones" when the mover's system counts a move in zones, else "" (the map's unit)."""
+    through_what: tuple[str, ...] = ()
+    """What those walls are, alone ("a closed door"), for the ruler's short hint."""
+    shortest: bool = False
+    """The path from the last waypoint is the shortest way round the walls (W)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +202,13 @@ class SelectTool:
     id); :meth:`next_mode` steps the dragged token to the next one its system declares (M
     while dragging), and the ruler counts the move's cost in it.
 
+    The drag's path follows the hand through the cells (going back over a cell cuts the loop
+    off); :meth:`add_waypoint` pins the path so far (the GUI calls it on a pause, a click of
+    another button, Space), :meth:`remove_waypoint` unpins the last (Backspace: the path goes
+    straight from the waypoint before), :meth:`toggle_shortest` makes the path from the last
+    waypoint the shortest way round the walls (W). The move is counted along the path; a path
+    through a wall that stops a move (a closed door) commits with ``confirm`` set.
+
     On the table, ``movable`` says which tokens the players may drag (a press on any other
     token only selects it) and ``doors`` whether a click opens doors. Tokens the game system
     links to move together (a rider and his mount) are dragged with the one pressed, and the
@@ -201,6 +235,12 @@ class SelectTool:
         self._field: Battlefield | None = None
         self._movement: Movement | None = None
         self._last: PointerEvent | None = None
+        self._pinned: list[Point] = []
+        self._pins: list[int] = []
+        self._trace: list[Point] = []
+        self._shortest = False
+        self._exact = False
+        self._ways: dict[tuple[Point, Point], tuple[Point, ...] | None] = {}
         self.modes: dict[str, str] = {}
         self.refused = ""
         """Why the last drag was refused (a token its system holds to its spot), in words for
@@ -209,13 +249,56 @@ class SelectTool:
     def feed(self, event: PointerEvent, encounter: Encounter) -> Commit | None:
         if event.kind is PointerKind.CANCEL:
             self.cancel()
+        elif event.kind is PointerKind.PRESS and self.is_dragging:
+            self.add_waypoint(encounter)  # another button clicked during the drag
         elif event.kind is PointerKind.PRESS and Button.LEFT in event.buttons:
             self._on_press(event, encounter)
         elif event.kind is PointerKind.MOVE and self._press is not None:
             self._on_move(event, encounter)
-        elif event.kind is PointerKind.RELEASE and self._press is not None:
+        elif (event.kind is PointerKind.RELEASE and self._press is not None
+              and Button.LEFT in event.buttons):
             return self._on_release(event, encounter)
         return None
+
+    @property
+    def is_dragging(self) -> bool:
+        """Whether a token drag is under way (its ruler shown)."""
+        return isinstance(self.preview, DragPreview)
+
+    def add_waypoint(self, encounter: Encounter) -> bool:
+        """Pin the drag's path up to where the token is now; False (nothing pinned) when no
+        token is dragged or the path already ends at a waypoint."""
+        if not self.is_dragging or self._last is None:
+            return False
+        path = self._lead_path(self._last, encounter)
+        if path[-1] == self._pinned[-1]:
+            return False
+        self._pinned = list(path)
+        self._pins.append(len(self._pinned) - 1)
+        self._trace = []
+        self.preview = self._drag_preview(self._last, encounter)
+        return True
+
+    def remove_waypoint(self, encounter: Encounter) -> bool:
+        """Unpin the last waypoint: the path goes straight on from the one before (or from
+        the start). False when there is none."""
+        if not self.is_dragging or not self._pins or self._last is None:
+            return False
+        self._pins.pop()
+        self._pinned = self._pinned[: self._pins[-1] + 1] if self._pins else self._pinned[:1]
+        self._trace = []
+        self.preview = self._drag_preview(self._last, encounter)
+        return True
+
+    def toggle_shortest(self, encounter: Encounter) -> bool:
+        """Follow the shortest way round the walls from the last waypoint (or stop following
+        it); False when no token is dragged."""
+        if not self.is_dragging or self._last is None:
+            return False
+        self._shortest = not self._shortest
+        self._trace = []
+        self.preview = self._drag_preview(self._last, encounter)
+        return True
 
     def cancel(self) -> None:
         """Drop any drag or box in progress (Esc): nothing is committed."""
@@ -226,6 +309,9 @@ class SelectTool:
         self._movement = None
         self._last = None
         self._origins = {}
+        self._pinned, self._pins, self._trace = [], [], []
+        self._shortest = self._exact = False
+        self._ways = {}
         self.preview = None
 
     def next_mode(self, encounter: Encounter) -> None:
@@ -263,6 +349,7 @@ class SelectTool:
                                              if t.id in self.selection
                                              and self.movable(t, encounter)})
         self._origins = {t.id: (t.x, t.y) for t in encounter.tokens if t.id in moving}
+        self._pinned, self._pins, self._trace = [self._origins[token.id]], [], []
         # the ruler measures the carrier's move (a rider's mount)
         self._movement = movement_of(encounter, carrier_of(encounter, token.id))
 
@@ -287,16 +374,70 @@ class SelectTool:
         assert self._press is not None and self._lead is not None and self._field is not None
         self._last = event
         lead = encounter.token(self._lead)
-        ox, oy = self._origins[self._lead]
-        x, y = ox + event.x - self._press.x, oy + event.y - self._press.y
-        if self.snap and not event.is_free:
-            x, y = snap_point(x, y, encounter.grid.kind, lead.size)
+        path = self._lead_path(event, encounter)
+        ox, oy = path[0]
+        x, y = path[-1]
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
         mode = _known(self._movement, self.modes.get(lead.id, ""))
         plan = plan_move(encounter, lead.id, (x, y), mode, field=self._field,
-                         movement=self._movement, start=(ox, oy))
-        return _preview_of(plan, positions)
+                         movement=self._movement, start=(ox, oy), via=path[1:-1])
+        waypoints = tuple(self._pinned[i] for i in self._pins)
+        return _preview_of(plan, positions, waypoints, self._shortest)
+
+    def _lead_path(self, event: PointerEvent, encounter: Encounter) -> tuple[Point, ...]:
+        """The lead token's path to where ``event`` puts it: the pinned path, then the cells
+        the hand went through since the last waypoint (or the shortest way there)."""
+        assert self._press is not None and self._lead is not None
+        lead = encounter.token(self._lead)
+        ox, oy = self._origins[self._lead]
+        x, y = ox + event.x - self._press.x, oy + event.y - self._press.y
+        free = not self.snap or event.is_free
+        if not free:
+            x, y = snap_point(x, y, encounter.grid.kind, lead.size)
+        end, base = (x, y), self._pinned[-1]
+        free = free or encounter.grid.kind is GridKind.GRIDLESS
+        if self._shortest:
+            way = self._way(encounter, base, end, free)
+            if way is not None:
+                return (*self._pinned, *way[1:])
+        self._follow(end, free)
+        points = [*self._pinned, *self._trace]
+        if points[-1] != end:
+            points.append(end)
+        return tuple(points)
+
+    def _follow(self, end: Point, free: bool) -> None:
+        """Note that the hand reached ``end``: a new cell joins the trace (off the grid, a
+        point a cell on from the last); back on a cell of the trace, the loop is cut off."""
+        if end == self._pinned[-1]:
+            self._trace = []
+        elif end in self._trace:
+            del self._trace[self._trace.index(end) + 1:]
+        elif not free:
+            self._trace.append(end)
+        else:
+            last = self._trace[-1] if self._trace else self._pinned[-1]
+            if abs(end[0] - last[0]) + abs(end[1] - last[1]) >= 1.0:
+                self._trace.append(end)
+
+    def _way(self, encounter: Encounter, start: Point, end: Point,
+             free: bool) -> tuple[Point, ...] | None:
+        """The shortest way ``start -> end`` round the walls, found once per pair of points;
+        off the grid once per :data:`WAY_STEP` of the hand's moves (the way found for the
+        nearest such point, its last leg bent to ``end``: a wall it then meets shows red;
+        the drop searches for ``end`` itself)."""
+        assert self._lead is not None
+        if free and not self._exact:
+            near = (round(end[0] / WAY_STEP) * WAY_STEP, round(end[1] / WAY_STEP) * WAY_STEP)
+            way = self._way(encounter, start, near, False)
+            return None if way is None else (*way[:-1], end)
+        key = (start, end)
+        if key not in self._ways:
+            mode = _known(self._movement, self.modes.get(self._lead, ""))
+            self._ways[key] = shortest_way(encounter, self._lead, start, end, mode,
+                                           field=self._field, movement=self._movement)
+        return self._ways[key]
 
     def _light_preview(self, event: PointerEvent, encounter: Encounter) -> LightDragPreview:
         assert self._press is not None and self._light is not None
@@ -309,6 +450,7 @@ class SelectTool:
         self.refused = ""
         assert press is not None
         if isinstance(preview, DragPreview):
+            self._exact = True
             preview = self._drag_preview(event, encounter)
         elif isinstance(preview, LightDragPreview):
             preview = self._light_preview(event, encounter)
@@ -328,8 +470,12 @@ class SelectTool:
         if preview.start == preview.end:
             return None
         lead_mode = self.modes.get(preview.lead_id, "")
-        plans = {tid: self._plan_for(encounter, tid, at, self.modes.get(tid) or lead_mode)
-                 for tid, at in preview.positions}
+        plans = {}
+        for tid, at in preview.positions:  # each token goes the lead's way, side by side
+            dx, dy = at[0] - preview.end[0], at[1] - preview.end[1]
+            via = [(px + dx, py + dy) for px, py in preview.path[1:-1]]
+            plans[tid] = self._plan_for(encounter, tid, at, self.modes.get(tid) or lead_mode,
+                                        via)
         held = next((p.movement.held for p in plans.values()
                      if p.movement is not None and p.movement.held), "")
         if held:
@@ -337,12 +483,15 @@ class SelectTool:
             return None
         moved = make_move(encounter, dict(preview.positions), plans)
         label = label_for_move(encounter, [tid for tid, _ in preview.positions])
-        return Commit(label, moved)
+        through = [plan.through for plan in plans.values() if plan.through]
+        return Commit(label, moved, "; ".join(through) if through else None)
 
     @staticmethod
-    def _plan_for(encounter: Encounter, token_id: str, at: Point, mode: str) -> MovePlan:
+    def _plan_for(encounter: Encounter, token_id: str, at: Point, mode: str,
+                  via: list[Point]) -> MovePlan:
         movement = movement_of(encounter, token_id)
-        return plan_move(encounter, token_id, at, _known(movement, mode), movement=movement)
+        return plan_move(encounter, token_id, at, _known(movement, mode), movement=movement,
+                         via=via)
 
     def _select_in_box(self, box: BoxPreview, encounter: Encounter, adding: bool) -> None:
         x0, x1 = sorted((box.corner[0], box.other[0]))
@@ -373,7 +522,8 @@ def _known(movement: Movement | None, mode: str) -> str:
     return mode if movement is not None and movement.mode_named(mode) else ""
 
 
-def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...]) -> DragPreview:
+def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...],
+                waypoints: tuple[Point, ...] = (), shortest: bool = False) -> DragPreview:
     """The ruler of a drag as the plan of its lead token counts it."""
     move, mode = plan.movement, plan.mode
     plain = mode is None or move is None or mode.id == move.modes[0].id
@@ -384,7 +534,10 @@ def _preview_of(plan: MovePlan, positions: tuple[tuple[str, Point], ...]) -> Dra
         mode_name="" if plain or mode is None else mode.name,
         dash=move.dash if move is not None else 0.0,
         dash_name=move.dash_name if move is not None else "",
-        limit=mode.limit if mode is not None else None)
+        limit=mode.limit if mode is not None else None, path=plan.path,
+        waypoints=waypoints, blocked=tuple(sorted({c.leg for c in plan.crossings})),
+        through=plan.through, through_what=tuple(c.what for c in plan.crossings),
+        shortest=shortest, counted_in=move.counted_in if move is not None else "")
 
 
 LOW_WALL_HEIGHT = 0.5

@@ -3,7 +3,9 @@
 Qt-free: the table view draws :func:`turn_strip` as a row of names along the players' edge of the
 screen, in the order the game system gives its turn order (:func:`table_pipeline.turn_order`).
 Rows whose every token is hidden from the players are left out, so the strip never tells them
-about an ambush the GM has not revealed.
+about an ambush the GM has not revealed. A row whose every token is down (Incapacitated, taken
+out: :func:`threats.out_of_fight`) is ``down``, never ``acting``: the table never highlights a
+fighter who is out of the fight.
 
 Examples
 --------
@@ -26,6 +28,7 @@ from enum import StrEnum
 
 from desktop.core.model import Encounter, Side
 from desktop.core.table_pipeline import turn_order
+from desktop.core.threats import out_of_fight
 from desktop.core.visibility import visible_to_players
 from rules.interface import TurnRow
 
@@ -35,6 +38,7 @@ class TurnState(StrEnum):
     WAITING = "waiting"
     ON_HOLD = "on_hold"
     ACTED = "acted"
+    DOWN = "down"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +60,14 @@ def turn_strip(encounter: Encounter) -> tuple[StripEntry, ...]:
     if view.round == 0:
         return ()
     tokens = {t.id: t for t in encounter.tokens}
+    down = out_of_fight(encounter)
     entries = []
     for row in view.rows:
         shown = [tokens[m] for m in (row.members or (row.token,))
                  if m in tokens and visible_to_players(encounter, tokens[m])]
         if shown:
-            entries.append(StripEntry(row.label, shown[0].side, _state_of(row)))
+            state = TurnState.DOWN if all(t.id in down for t in shown) else _state_of(row)
+            entries.append(StripEntry(row.label, shown[0].side, state))
     return tuple(entries)
 
 

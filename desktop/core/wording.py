@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 
 from desktop.core.model import Encounter, LogEntry, Point
-from rules.events import Event, TokenPushed
+from rules.events import Event, ItemDropped, TokenPushed
 
 __all__ = ["entry_in_words", "offset_words", "with_names"]
 
@@ -45,10 +45,13 @@ def with_names(text: str, encounter: Encounter) -> str:
 
 
 def offset_words(start: Point, end: Point, scale: float, unit: str) -> str:
-    """How far and which way ``end`` lies from ``start`` (cells; ``scale`` units a cell).
+    """How far and which way ``end`` lies from ``start`` (cells; ``scale`` units a cell);
+    inches are written with the inch mark, as Savage Pathfinder's text writes them.
 
     >>> offset_words((0.0, 0.0), (0.0, -1.5), 2.0, "yd")
     '3 yd north'
+    >>> offset_words((0.0, 0.0), (-1.0, 1.0), 1.0, "in")
+    '1.4" south-west'
     >>> offset_words((0.0, 0.0), (0.1, 0.0), 1.0, "m")
     'in place'
     """
@@ -57,32 +60,54 @@ def offset_words(start: Point, end: Point, scale: float, unit: str) -> str:
     if distance < 0.25 * scale:
         return "in place"
     sector = round(math.degrees(math.atan2(dy, dx)) / 45.0) % 8
+    unit = '"' if unit.strip().lower() in _INCHES else unit
     gap = " " if unit[:1].isalpha() else ""  # 2 m, 2 yd, but 2"
     return f"{round(distance, 1):g}{gap}{unit} {COMPASS[sector]}"
 
 
+_INCHES = frozenset({"in", "inch", "inches", '"'})
+
+_PLACE = re.compile(r"\b(to|at) \((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
+"""``to (10.5, 2.3)`` or ``at (3, 4.25)``: a point a system's line gives in raw coordinates."""
+
+
+def _moves(before: Encounter, events: tuple[Event, ...]) -> list[tuple[Point, Point]]:
+    """Where each pushed token or dropped item went, from where its token stood."""
+    where = {t.id: (t.x, t.y) for t in before.tokens}
+    moves = []
+    for event in events:
+        if isinstance(event, TokenPushed) and event.token in where:
+            moves.append((where[event.token], event.to))
+        elif isinstance(event, ItemDropped) and event.owner in where:
+            moves.append((where[event.owner], event.at))
+    return moves
+
+
 def entry_in_words(entry: LogEntry, before: Encounter, events: tuple[Event, ...] = ()) -> LogEntry:
-    """``entry`` as the GM reads it: names for ids, and each push (``is pushed to (10.5,
-    2.3)``) told as how far and which way the token went from where it stood in ``before``.
+    """``entry`` as the GM reads it: names for ids, and each point a push, an evasion or a
+    dropped item gives in raw coordinates (``is pushed to (10.5, 2.3)``, ``clear of the
+    template, to (10.5, 2.3)``) told as how far and which way it lies from where the token
+    stood in ``before``, in the encounter's unit.
 
     >>> from desktop.core.model import Token
     >>> enc = Encounter(tokens=(Token("orc", "Orc Leader", 8.5, 2.5),))
     >>> entry_in_words(LogEntry("Push", ("orc is pushed to (10.5, 2.5)",)), enc,
     ...                (TokenPushed("orc", (10.5, 2.5)),)).lines
-    ('Orc Leader is pushed 2 in east',)
+    ('Orc Leader is pushed 2" east',)
     """
-    where = {t.id: t for t in before.tokens}
-    moves: list[tuple[str, str]] = []
-    for event in events:
-        if isinstance(event, TokenPushed) and event.token in where:
-            token, (x, y) = where[event.token], event.to
-            way = offset_words((token.x, token.y), (x, y), before.grid.distance_per_cell,
-                               before.grid.unit)
-            moves.append((f"pushed to ({x:g}, {y:g})", f"pushed {way}"))
+    moves = _moves(before, events)
+    grid = before.grid
+
+    def told(match: re.Match[str]) -> str:
+        point = (float(match.group(2)), float(match.group(3)))
+        near = [(math.dist(point, end), start, end) for start, end in moves]
+        if not near or min(near)[0] > 0.06:  # a point no move of this entry went to
+            return match.group(0)
+        _, start, end = min(near)
+        way = offset_words(start, end, grid.distance_per_cell, grid.unit)
+        return f"{match.group(1)} the place it stood" if way == "in place" else way
 
     def words(text: str) -> str:
-        for raw, told in moves:
-            text = text.replace(raw, told)
-        return with_names(text, before)
+        return with_names(_PLACE.sub(told, text), before)
 
     return replace(entry, title=words(entry.title), lines=tuple(map(words, entry.lines)))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import (
     QEvent,
@@ -44,11 +45,32 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from desktop.core import storyboard as sb
+from desktop.core.model import Encounter, Point
 from desktop.gui.motion import MotionPreferences, motion_preferences
-from desktop.gui.scene import Audience, Layer, MapScene
+from desktop.gui.scene import Audience, Layer, MapScene, token_marks
 from desktop.gui.style import CELL, to_scene
 
 Update = Callable[[float], None]
+
+def _token_of(beat: sb.Beat, where: dict[Point, str]) -> str | None:
+    """The token a beat shows something happening to (by id, else by where it stood)."""
+    token = getattr(beat, "token", None)
+    if isinstance(token, str):
+        return token
+    at = getattr(beat, "at", None)
+    return where.get(at) if isinstance(at, tuple) else None
+
+
+def _first_calling(first: Callable[[], None], update: Update) -> Update:
+    """``update``, with ``first`` called once before its first frame."""
+    pending = [first]
+
+    def updated(t: float) -> None:
+        if pending:
+            pending.pop()()
+        update(t)
+    return updated
+
 
 def _along(start: QPointF, end: QPointF, t: float) -> QPointF:
     return start + (end - start) * t
@@ -217,6 +239,10 @@ class AttackAnimator(QObject):
         self.played: list[sb.Beat] = []
         self._group: QParallelAnimationGroup | None = None
         self._items: list[tuple[MapScene, QGraphicsItem]] = []
+        self._held: dict[tuple[MapScene, str], sb.Beat] = {}
+        """Tokens shown as they were, each until its first badge or greying beat plays."""
+        self._slid: list[tuple[MapScene, str]] = []
+        """Tokens put back where they stood until their slide."""
 
     @property
     def preferences(self) -> MotionPreferences:
@@ -232,21 +258,52 @@ class AttackAnimator(QObject):
         return self._group is not None
 
     def play(self, beats: Sequence[sb.Beat],
-             player_beats: Sequence[sb.Beat] | None = None) -> None:
+             player_beats: Sequence[sb.Beat] | None = None,
+             before: Encounter | None = None) -> None:
         """Play ``beats`` on every scene at once, one beat after another; the players' scenes
         play ``player_beats`` instead when given (what shows no hidden token). A running
-        animation is first skipped to its end."""
+        animation is first skipped to its end.
+
+        With ``before`` (the encounter the beats start from) nothing shows the end first: a
+        token shows its old marks until its first badge or greying beat plays, and a pushed
+        token stands where it stood until its slide plays."""
         self.skip()
         group = QParallelAnimationGroup(self)
         preferences = self.preferences
         for scene in self.scenes:
             for_players = scene.audience is Audience.PLAYER and player_beats is not None
-            group.addAnimation(self._sequence(scene, player_beats if for_players and
-                                              player_beats is not None else beats, preferences))
+            shown = player_beats if for_players and player_beats is not None else beats
+            if before is not None:
+                scene.sync(scene.state.encounter)  # the new state first, whoever syncs later
+                self._hold(scene, shown, before)
+            group.addAnimation(self._sequence(scene, shown, preferences))
         self.played = list(beats)
         self._group = group
         group.finished.connect(self._on_finished)
         group.start()
+
+    def _hold(self, scene: MapScene, beats: Sequence[sb.Beat], before: Encounter) -> None:
+        """Show the tokens the beats change as they were in ``before`` until their beat."""
+        old = token_marks(before)
+        where = {(t.x, t.y): t.id for t in before.tokens}
+        for beat in beats:
+            token_id = _token_of(beat, where)
+            item = scene.token_item(token_id) if token_id is not None else None
+            if item is None or token_id is None or (scene, token_id) in self._held:
+                continue
+            if isinstance(beat, sb.Slide):
+                item.setPos(to_scene(beat.start))
+                self._slid.append((scene, token_id))
+            elif isinstance(beat, sb.BadgePop | sb.Greying) and token_id in old:
+                self._held[(scene, token_id)] = beat
+                scene.hold_marks(token_id, old[token_id])
+
+    def _release(self, scene: MapScene, beat: sb.Beat) -> None:
+        """The beat plays: its token shows its new marks from now on."""
+        for key, first in list(self._held.items()):
+            if key[0] is scene and first is beat:
+                del self._held[key]
+                scene.release_marks(key[1])
 
     def _sequence(self, scene: MapScene, beats: Sequence[sb.Beat],
                   preferences: MotionPreferences) -> QSequentialAnimationGroup:
@@ -254,6 +311,9 @@ class AttackAnimator(QObject):
         moving = not preferences.reduced_motion
         for beat in beats:
             items, update = _BeatPainter(scene, moving).build(beat)
+            if isinstance(beat, sb.BadgePop | sb.Greying) and any(
+                    held is scene for held, _token in self._held):
+                update = _first_calling(partial(self._release, scene, beat), update)
             self._items += [(scene, item) for item in items]
             for item in items:
                 item.setVisible(False)
@@ -302,6 +362,16 @@ class AttackAnimator(QObject):
         if self._group is not None:
             self._group.deleteLater()  # its animations hold the beat items: free them all
         self._group = None
+        for scene, token_id in list(self._held):  # skipped: the end state at once
+            if isValid(scene):
+                scene.release_marks(token_id)
+        self._held.clear()
+        for scene, token_id in self._slid:  # where the token now stands, however it ended
+            item = scene.token_item(token_id) if isValid(scene) else None
+            token = next((t for t in scene.state.encounter.tokens if t.id == token_id), None)
+            if item is not None and token is not None:
+                item.setPos(to_scene((token.x, token.y)))
+        self._slid.clear()
         for scene, item in self._items:
             if isValid(scene) and isValid(item) and item.scene() is scene:
                 scene.removeItem(item)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 from desktop import installed_version
 from desktop.core.assets import demo_path
 from desktop.core.fileformat import EncounterFileError, open_encounter
-from desktop.core.fog import Vision, remember_vision, tracker_for
+from desktop.core.fog import remember_vision, shared_vision, tracker_for
 from desktop.core.images import ImageError
 from desktop.core.logs import start_logging
 from desktop.core.model import Encounter
@@ -63,7 +63,7 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
     bare = replace(encounter, background=None)
-    vision = Vision()  # what the heroes see: remembered at each edit and shown, one cache
+    vision = shared_vision()  # what the heroes see: remembered, shown and asked, one cache
     state = BattleState(bare, settle=partial(remember_vision, vision=vision))
     tracker_for(state, vision)
     window = GMWindow(state, file if error is None and not uvtt else None,
@@ -167,8 +167,9 @@ def start_autosave(window: GMWindow) -> Autosaver:
     return saver
 
 
-def run_app(path: str | None) -> int:
+def run_app(path: str | None, camera_source: str | None = None) -> int:
     """Open the GM window and run until it closes; the exit code of the event loop.
+    ``camera_source``: start the camera on it (Camera menu), told when it cannot be.
 
     Everything is logged to the rotating log file (:mod:`desktop.core.logs`), Qt's messages
     included, and an uncaught exception shows the crash dialog and the program runs on
@@ -185,6 +186,10 @@ def run_app(path: str | None) -> int:
     window = open_window(path)
     if no_log is not None:
         window.statusBar().showMessage(f"Logging off: {no_log}", 15000)
+    if camera_source is not None:
+        from desktop.gui.camera_menu import start_camera
+
+        start_camera(window, camera_source)
     offer_restore(window)
     saver = start_autosave(window)
     code = app.exec()

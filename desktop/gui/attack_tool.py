@@ -30,7 +30,7 @@ from desktop.gui.decision_dialog import DecisionDialog
 from desktop.gui.motion import MotionPreferences
 from desktop.gui.scene import Audience, Layer, MapScene
 from desktop.gui.style import to_scene
-from rules.dice import AskingDice, DiceError, DiceSource, RandomDice
+from rules.dice import AskingDice, DiceError, DiceSource, RandomDice, faces_of
 from rules.interface import ActionSpec, Preview
 from rules.registry import find_system
 
@@ -69,8 +69,16 @@ class PhysicalDiceDialog:
         self.parent = parent
 
     def __call__(self, sides: int, purpose: str) -> int:
-        value, ok = QInputDialog.getInt(self.parent, f"Roll a d{sides}",
-                                        f"{purpose or 'die'}: the d{sides} shows", 1, 1, sides)
+        faces = faces_of(purpose)
+        if len(faces) == sides:  # a die whose faces are not numbers (Fudge: - blank +)
+            items = [f"{face}  ({number})" for number, face in enumerate(faces, 1)]
+            picked, ok = QInputDialog.getItem(self.parent, f"Roll a d{sides}",
+                                              f"{purpose}: the die shows", items, 0, False)
+            value = items.index(picked) + 1 if ok else 0
+        else:
+            value, ok = QInputDialog.getInt(self.parent, f"Roll a d{sides}",
+                                            f"{purpose or 'die'}: the d{sides} shows", 1, 1,
+                                            sides)
         if not ok:
             raise DiceError(f"dice entry cancelled at the {purpose or f'd{sides}'}")
         return value
@@ -230,7 +238,7 @@ class AttackController:
             events = result.resolution.events
             self.animator.play(storyboard(old, events, joker_of=joker),
                                storyboard(old, visible_events(old, events),
-                                          joker_of=shown))
+                                          joker_of=shown), before=old)
         before, now = _acting(old), _acting(new)
         if before != now:
             self.follow_turn(before, now, new)

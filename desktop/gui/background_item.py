@@ -1,29 +1,92 @@
-"""The map image under the grid, scaled so ``pixels_per_cell`` image pixels make one cell."""
+"""The map image under the grid, scaled so ``pixels_per_cell`` image pixels make one cell.
+
+Each view paints the map from tiles of :data:`TILE` device pixels, each rendered once at the
+view's zoom and turn (:class:`DeviceTiles`; from the second frame at that zoom, so a wheel
+notch costs no more than before) and then copied as they are: a drag, a pan or a
+fog change repaints the map by copying pixels, never by rescaling the image again. A tile is
+rendered as the plain paint renders those pixels (the same reduced copy, the same smooth
+scaling, a margin of source pixels beyond its edges so the filter sees the same neighbours),
+so the tiled map equals the plain one (``tests/desktop/gui/test_map_tiles.py``).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QPainter
+import math
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.model import Background
 from desktop.gui.map_image import MapImage
 from desktop.gui.style import CELL
 
+TILE = 256
+"""A tile's side in device pixels (256 KB at 4 bytes a pixel)."""
+TILES_KEPT = 60
+"""Tiles a view keeps (15 MB): a 1920 x 1080 view shows 40 to 54 of them."""
+VIEWS_KEPT = 4
+"""Views whose tiles are kept (the GM window, the player view, a render or two)."""
+MARGIN = 3
+"""Source pixels drawn beyond a tile's edges, so its edge pixels are filtered as inside."""
+
+
+def level_for(levels: tuple[tuple[int, QImage], ...], detail: float) -> tuple[int, QImage]:
+    """The smallest reduced copy with at least a pixel per screen pixel (else the full image).
+
+    Examples
+    --------
+    >>> from PySide6.QtGui import QImage
+    >>> levels = ((1, QImage()), (4, QImage()), (16, QImage()))
+    >>> level_for(levels, 0.2)[0], level_for(levels, 0.05)[0], level_for(levels, 2.0)[0]
+    (4, 16, 1)
+    """
+    return next(((f, i) for f, i in reversed(levels) if detail * f <= 1.0), levels[0])
+
+
+class DeviceTiles:
+    """One view's tiles of the map at one device transform (its zoom, turn and the fraction
+    of a pixel where the map's corner falls); another transform starts afresh."""
+
+    def __init__(self) -> None:
+        self.key: tuple[float, ...] = ()
+        self.tiles: OrderedDict[tuple[int, int], QImage] = OrderedDict()
+
+    def take(self, key: tuple[float, ...]) -> bool:
+        """Whether tiles at ``key`` are worth making: not on the first frame at a new
+        transform (a wheel notch, a pinch step: the next frame may be at another zoom)."""
+        if key != self.key:
+            self.key, self.tiles = key, OrderedDict()
+            return False
+        return True
+
+    def get(self, index: tuple[int, int]) -> QImage | None:
+        tile = self.tiles.get(index)
+        if tile is not None:
+            self.tiles.move_to_end(index)
+        return tile
+
+    def keep(self, index: tuple[int, int], tile: QImage) -> None:
+        self.tiles[index] = tile
+        while len(self.tiles) > TILES_KEPT:
+            self.tiles.popitem(last=False)
+
 
 class BackgroundItem(QGraphicsItem):
     """The background placed and scaled by the background's calibration.
 
     It paints the smallest of the image's reduced copies (:class:`MapImage`) that still has a
-    pixel per screen pixel, so a zoomed-out map does not resample the whole image every frame
-    (the copies add about 9 % to the memory of an opaque image, kept at 3 bytes a pixel).
+    pixel per screen pixel, so a zoomed-out map does not resample the whole image, and keeps
+    what it painted as device tiles per view (``tiled`` False: paints plainly every time).
     """
 
-    def __init__(self, background: Background, image: MapImage) -> None:
+    def __init__(self, background: Background, image: MapImage, tiled: bool = True) -> None:
         super().__init__()
-        self.background, self.map_image = background, image
+        self.background, self.map_image, self.tiled = background, image, tiled
         self._rect = QRectF(0, 0, image.size().width(), image.size().height())
         self._levels = image.levels  # images, not pixmaps: no second copy of a map
+        self._views: OrderedDict[int, DeviceTiles] = OrderedDict()
         scale = CELL / background.pixels_per_cell
         self.setScale(scale)
         self.setPos(-background.offset_x * scale, -background.offset_y * scale)
@@ -35,11 +98,70 @@ class BackgroundItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        detail = option.levelOfDetailFromTransform(painter.worldTransform())
-        factor, image = next(
-            ((f, i) for f, i in reversed(self._levels) if detail * f <= 1.0), self._levels[0]
-        )
-        target = option.exposedRect.intersected(self._rect)
+        world = painter.worldTransform()
+        if not self.tiled or widget is None or world.m12() or world.m21():
+            # a render to an image: nothing to keep; a turned view: Qt's turned smooth scaling
+            # rounds by where the image starts, so tiles would differ by a grey level or two
+            self._paint_plain(painter, option.exposedRect, world)
+            return
+        x0, y0 = math.floor(world.dx()), math.floor(world.dy())
+        key = (world.m11(), world.m12(), world.m21(), world.m22(),
+               round(world.dx() - x0, 6), round(world.dy() - y0, 6))
+        tiles = self._tiles_of(widget)
+        if not tiles.take(key):  # a zoom step: painted as before, tiles from the next frame
+            self._paint_plain(painter, option.exposedRect, world)
+            return
+        exposed = world.mapRect(option.exposedRect.intersected(self._rect))
+        first_x = math.floor((exposed.left() - x0) / TILE)
+        first_y = math.floor((exposed.top() - y0) / TILE)
+        last_x = math.ceil((exposed.right() - x0) / TILE)
+        last_y = math.ceil((exposed.bottom() - y0) / TILE)
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        for ty in range(first_y, last_y):
+            for tx in range(first_x, last_x):
+                tile = tiles.get((tx, ty))
+                if tile is None:
+                    tile = self._render_tile(world, painter.renderHints(), x0 + tx * TILE,
+                                             y0 + ty * TILE)
+                    tiles.keep((tx, ty), tile)
+                painter.drawImage(QPointF(x0 + tx * TILE, y0 + ty * TILE), tile)
+        painter.restore()
+
+    def _tiles_of(self, widget: QWidget) -> DeviceTiles:
+        tiles = self._views.get(id(widget))
+        if tiles is None:
+            tiles = self._views[id(widget)] = DeviceTiles()
+            while len(self._views) > VIEWS_KEPT:
+                self._views.popitem(last=False)
+        self._views.move_to_end(id(widget))
+        return tiles
+
+    def _render_tile(self, world: QTransform, hints: QPainter.RenderHint, left: int,
+                     top: int) -> QImage:
+        """The device pixels ``left, top`` to ``+TILE`` as the plain paint would fill them."""
+        tile = QImage(TILE, TILE, QImage.Format.Format_ARGB32_Premultiplied)
+        tile.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(tile)
+        painter.setRenderHints(hints)
+        moved = world * QTransform.fromTranslate(-left, -top)
+        painter.setWorldTransform(moved)
+        inverse, _ = moved.inverted()
+        area = inverse.mapRect(QRectF(0, 0, TILE, TILE))
+        painter.setClipRect(area)
+        self._paint_plain(painter, area, world)
+        painter.end()
+        return tile
+
+    def _paint_plain(self, painter: QPainter, exposed: QRectF, world: QTransform) -> None:
+        factor, image = level_for(self._levels, _detail(world))
+        grow = MARGIN * factor  # beyond the exposed part: no filtered or antialiased edge in it
+        target = exposed.adjusted(-grow, -grow, grow, grow).intersected(self._rect)
         source = QRectF(target.topLeft() / factor, target.size() / factor)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(target, image, source)
+
+
+def _detail(world: QTransform) -> float:
+    """Screen pixels per item pixel (Qt's level of detail of ``world``)."""
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(world)

@@ -2,8 +2,9 @@
 
 :func:`install_combat_tools` is the one call the GM window makes. It adds an *Attack* tool
 (shortcut A) and a *Template* tool (B) to the window's exclusive tool group, tool bar and Tools
-menu, a *Threat View* toggle (V), the attack action bar under the tool bar, and lets a click or
-Space skip a playing animation. Choosing a tool makes the selected token (or the token whose
+menu, a *Threat View* toggle (V), the attack action bar under the tool bar, the token HUD on
+the selected token (:mod:`desktop.gui.token_hud`), and lets a click or Space skip a playing
+animation. Choosing a tool makes the selected token (or the token whose
 Action Card is up) the attacker. :func:`add_token_actions` puts the same *Actions* menu as the
 action bar's into the right-click menu of a token, with that token acting.
 """
@@ -27,6 +28,7 @@ from desktop.gui.notices import tell
 from desktop.gui.scene import MapScene
 from desktop.gui.template_tool import TemplateController
 from desktop.gui.threat_view import ThreatOverlay, add_threat_overlay
+from desktop.gui.token_hud import TokenHud
 from rules.interface import RollRequest
 
 if TYPE_CHECKING:
@@ -80,6 +82,7 @@ class CombatTools:
     attack: AttackController
     templates: TemplateController
     threats: ThreatOverlay
+    hud: TokenHud
 
 
 def install_combat_tools(window: GMWindow) -> CombatTools:
@@ -99,7 +102,7 @@ def install_combat_tools(window: GMWindow) -> CombatTools:
     controller.animator.watch(window.view.viewport())
     templates = _install_template_tool(window, controller)
     window.state.changed.connect(lambda old, new: _selection_follows_turn(window, old, new))
-    return CombatTools(controller, templates, _install_threat_view(window))
+    return CombatTools(controller, templates, _install_threat_view(window), TokenHud(window))
 
 
 def _selection_follows_turn(window: GMWindow, old: Encounter, new: Encounter) -> None:

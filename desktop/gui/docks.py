@@ -152,7 +152,8 @@ class CombatantsPanel(QWidget):
         """Ask for a stat block as text, show what the system reads in it as it is typed,
         and give it to the selected token (one undoable edit)."""
         if self._shown is None:
-            self.message.setText("Select the token to give the stat block to first")
+            self.message.setText("Select the token to give the stat block to first (Ctrl+V on "
+                                 "the map makes new tokens from copied stat blocks)")
             return
         dialog = StatBlockTextDialog(self, self.state.encounter, self._shown)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.result_encounter:
@@ -208,7 +209,9 @@ class CombatantsPanel(QWidget):
         marks = marks_of(encounter)
         for row, token in enumerate(encounter.tokens):
             for col, text in enumerate(combatant_row(token, marks.get(token.id, NO_MARKS))):
-                self.table.setItem(row, col, QTableWidgetItem(text))
+                item = self.table.item(row, col)  # a cell set re-measures its whole column
+                if item is None or item.text() != text:
+                    self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.blockSignals(False)
         self._fit_table_width()
         self._refresh_form()
@@ -323,8 +326,12 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     combatants = _dock(window, "Combatants", window.combatants, right)
     properties = _dock(window, "Properties", window.properties, right)
     log = _dock(window, "Log", CombatLogPanel(window.state), right)
+    from desktop.gui.creature_library import CreaturesPanel
+
+    creatures = _dock(window, "Creatures", CreaturesPanel(window), right)
     window.tabifyDockWidget(initiative, combatants)
     window.tabifyDockWidget(combatants, properties)
+    window.tabifyDockWidget(properties, creatures)
     initiative.raise_()
 
     def bring_properties(selection: frozenset[str]) -> None:
@@ -334,4 +341,4 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
             properties.raise_()
 
     window.interaction.selection_changed.append(bring_properties)
-    return [initiative, combatants, properties, log]
+    return [initiative, combatants, properties, log, creatures]

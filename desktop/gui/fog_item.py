@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from geometry.light_reach import Ring
+
 SQUARE = CELL / FOG_SQUARES_PER_CELL
 """A fog square's side in scene pixels."""
 COVERED_ALPHA = {"player": 255, "gm": 110}
@@ -64,6 +66,9 @@ class FogItem(QGraphicsItem):
         """Where the squares' image goes: the map, or its first 1,024 cells (the fog's limit)."""
         self._image = QImage()
         self._clip: QPainterPath | None = None
+        self._rings: tuple[Ring, ...] | None = None
+        """The rings left clear, as last shown (None: no sight shown)."""
+        self._polygons: dict[Ring, QPolygonF] = {}
         self._key: tuple[object, ...] = ()
         self.setVisible(False)
 
@@ -74,6 +79,7 @@ class FogItem(QGraphicsItem):
         if not fog.enabled:
             return
         key = (fog, encounter.width, encounter.height)
+        whole = key != self._key or not self.isVisible()
         if key != self._key:
             self.prepareGeometryChange()
             self._rect = QRectF(0, 0, encounter.width * CELL, encounter.height * CELL)
@@ -82,13 +88,32 @@ class FogItem(QGraphicsItem):
             self._squares = QRectF(0, 0, columns * SQUARE, rows * SQUARE).intersected(self._rect)
             self._image = _image_of(alphas)
             self._key = key
+        rings = (tuple(_canonical(r) for r in sight.rings)
+                 if fog.vision and sight is not None else None)
+        if rings == self._rings and not whole:
+            return  # what the heroes see did not change: nothing to repaint
+        changed = None if whole or rings is None or self._rings is None else (
+            _bounds_of(set(rings).symmetric_difference(self._rings)))
         self._clip = None
-        if fog.vision and sight is not None:
+        if rings is not None:
             clip = QPainterPath()
             clip.setFillRule(Qt.FillRule.OddEvenFill)
             clip.addRect(self._rect)
-            self._clip = _with_holes(clip, sight)
-        self.update()
+            self._clip = self._with_holes(clip, rings)
+        self._rings = rings
+        self.update(self._rect if changed is None else changed)
+
+    def _with_holes(self, outline: QPainterPath, rings: tuple[Ring, ...]) -> QPainterPath:
+        """``outline`` with ``rings`` added (even-odd: cut out of it); a ring's polygon is
+        made once and kept while the ring stays (a drag moves one hero's rings)."""
+        kept, self._polygons = self._polygons, {}
+        for ring in rings:
+            polygon = kept.get(ring)
+            if polygon is None:
+                polygon = QPolygonF([QPointF(x * CELL, y * CELL) for x, y in ring])
+            self._polygons[ring] = polygon
+            outline.addPolygon(polygon)
+        return outline
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -107,11 +132,29 @@ class FogItem(QGraphicsItem):
             painter.fillPath(beyond, QColor(0, 0, 0, COVERED_ALPHA[self.audience]))
 
 
-def _with_holes(outline: QPainterPath, sight: PartySight) -> QPainterPath:
-    """``outline`` with the sight's rings added (even-odd: cut out of it)."""
-    for ring in sight.rings:
-        outline.addPolygon(QPolygonF([QPointF(x * CELL, y * CELL) for x, y in ring]))
-    return outline
+def _canonical(ring: Ring) -> Ring:
+    """``ring`` from its least point on (the union of the heroes' sight may start a ring
+    that did not change at another of its points; even-odd filling does not mind where).
+
+    >>> _canonical(((2, 0), (0, 0), (1, 1), (2, 0)))
+    ((0, 0), (1, 1), (2, 0), (0, 0))
+    """
+    body = ring[:-1] if len(ring) > 1 and ring[0] == ring[-1] else ring
+    if not body:
+        return ring
+    start = body.index(min(body))
+    turned = body[start:] + body[:start]
+    return turned + turned[:1]
+
+
+def _bounds_of(rings: set[Ring]) -> QRectF:
+    """The scene rectangle around ``rings`` (in cells), a pixel wider for antialiasing."""
+    if not rings:
+        return QRectF()
+    xs = [x for ring in rings for x, _ in ring]
+    ys = [y for ring in rings for _, y in ring]
+    return QRectF(min(xs) * CELL, min(ys) * CELL, (max(xs) - min(xs)) * CELL,
+                  (max(ys) - min(ys)) * CELL).adjusted(-2, -2, 2, 2)
 
 
 def _image_of(alphas: npt.NDArray[np.uint32]) -> QImage:

@@ -5,19 +5,29 @@ preview is drawn by a :class:`ToolOverlayItem`, and the tokens it drags are told
 state's :class:`~desktop.core.fog.SightTracker` (the heroes' sight follows the pointer); a
 tool's :class:`Commit` becomes one ``state.apply`` (so a whole drag is one undo step). Switching
 tools cancels the old one's work in progress but never touches the undo history.
+
+A commit that asks first (a drop through a closed door) is put to the GM (:attr:`ask`); on
+the table it is refused, and the refusal is told (:attr:`tell`: the GM window's status bar)
+and logged. A drag adds a waypoint when the hand rests :data:`WAYPOINT_PAUSE_MS` still.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox
+
 from desktop.core.fog import tracker_for
 from desktop.core.model import Encounter
+from desktop.core.move_plan import allowed_through, refused_through
 from desktop.core.state import BattleState
 from desktop.core.tools import (
+    Commit,
     DragPreview,
     LightDragPreview,
     PointerEvent,
+    PointerKind,
     Preview,
     SelectTool,
     Tool,
@@ -25,6 +35,9 @@ from desktop.core.tools import (
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
+
+WAYPOINT_PAUSE_MS = 500
+"""How long the hand rests still during a drag before a waypoint is added."""
 
 
 class Interaction:
@@ -43,11 +56,19 @@ class Interaction:
         view.cancel_requested.connect(self.cancel)
         view.finish_requested.connect(self.finish)
         view.mode_requested.connect(self.next_mode)
+        view.waypoint_requested.connect(self.add_waypoint)
+        view.unwaypoint_requested.connect(self.remove_waypoint)
+        view.shortest_requested.connect(self.toggle_shortest)
+        self.for_players = for_players
+        self.ask: Callable[[str], bool] = self._ask
+        """Asks the GM whether a move may go through walls (the text says which, where)."""
+        self.tell: Callable[[str], None] = lambda text: None
+        """Shows a refusal in words (the GM window sets its status bar)."""
+        self._pause = QTimer(view, singleShot=True, interval=WAYPOINT_PAUSE_MS)
+        self._pause.timeout.connect(self.add_waypoint)
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
         self.preview_listeners: list[Callable[[Preview, Encounter], None]] = []
         """Told the tool's preview (a drag, a box, a shape, or None) after every refresh."""
-        self.told: Callable[[str], None] = lambda text: None
-        """Shows a refusal in words (the GM window's status bar): a drag of a held token."""
         self.tool_reset: Callable[[], None] = lambda: None
         """Called when a single-use tool hands back to selecting (the window ticks Select)."""
         state.changed.connect(self._on_state_change)
@@ -74,8 +95,11 @@ class Interaction:
         before, preview = self.select_tool.selection, self.tool.preview
         commit = self.tool.feed(event, self.state.encounter)
         if self.select_tool.refused:
-            self.told(self.select_tool.refused)
+            self.tell(self.select_tool.refused)
             self.select_tool.refused = ""
+        self._watch_pause(event)
+        if commit is not None and commit.confirm is not None:
+            commit = self._allowed(commit)
         if commit is not None:
             self.state.apply(commit.label, commit.encounter)
             if getattr(self.tool, "single_use", False):  # tools from before the flag lack it
@@ -89,8 +113,54 @@ class Interaction:
             for callback in self.selection_changed:
                 callback(self.select_tool.selection)
 
+    def _watch_pause(self, event: PointerEvent) -> None:
+        """A move during a drag restarts the pause clock; anything else stops it."""
+        if event.kind is PointerKind.MOVE and self.select_tool.is_dragging:
+            self._pause.start()
+        else:
+            self._pause.stop()
+
+    def _allowed(self, commit: Commit) -> Commit | None:
+        """The commit that asks first, once the GM allows it (noted in the log); on the
+        table, or when the GM says no, None: the refusal told and logged."""
+        assert commit.confirm is not None
+        if not self.for_players and self.ask(commit.confirm):
+            return Commit(commit.label, allowed_through(commit.encounter, commit.confirm))
+        text, logged = refused_through(self.state.encounter, commit.confirm)
+        if self.for_players:
+            self.state.apply("Move refused", logged)
+        self.tell(text if self.for_players else f"Not moved: {commit.confirm}")
+        return None
+
+    def _ask(self, text: str) -> bool:
+        answer = QMessageBox.question(
+            self.view.window(), "Move through a wall?", f"{text}.\n\nMove there anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def add_waypoint(self) -> None:
+        """A pause, a click of another button or Space during a drag: pin the path so far."""
+        self._pause.stop()
+        if self.select_tool.add_waypoint(self.state.encounter):
+            self._refresh()
+
+    def remove_waypoint(self) -> None:
+        """Backspace during a drag: unpin the last waypoint."""
+        if self.select_tool.remove_waypoint(self.state.encounter):
+            self._refresh()
+
+    def toggle_shortest(self) -> None:
+        """W during a drag: follow the shortest way round the walls, or stop following it."""
+        if self.select_tool.toggle_shortest(self.state.encounter):
+            self._refresh()
+            preview = self.select_tool.preview
+            if isinstance(preview, DragPreview) and preview.shortest and preview.blocked:
+                self.tell("No way round the walls to there: the path goes straight")
+
     def cancel(self) -> None:
         """Esc: drop the drag, box or shape in progress."""
+        self._pause.stop()
         self.tool.cancel()
         self._refresh()
 

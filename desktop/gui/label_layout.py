@@ -127,9 +127,10 @@ class RectIndex:
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
-                 bounds: QRectF | None = None) -> None:
+                 bounds: QRectF | None = None, obstacles: Iterable[QRectF] = ()) -> None:
     """Move each visible item's name tag and badge row to its first place that covers nothing
-    (and, given the map's ``bounds``, does not run off the map)."""
+    - nor the ``obstacles``, the map's other labels (a grapple's) - and, given the map's
+    ``bounds``, does not run off the map."""
     shown = [i for i in items if i.label.name]
     if not shown:
         return
@@ -139,6 +140,8 @@ def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
     blocked = RectIndex()
     for item in shown:
         blocked.add(discs[id(item)])
+    for box in obstacles:
+        blocked.add(box)
     ordered = sorted(shown, key=lambda i: (centres[id(i)].y(), centres[id(i)].x()))
     for item in (i for i in ordered if i.badges):
         centre = centres[id(item)]

@@ -54,7 +54,7 @@ class GMWindow(QMainWindow):
         self.scene = MapScene(state, Audience.GM, path.parent if path else None)
         self.view = MapView(self.scene)
         self.interaction = Interaction(self.view, state)
-        self.interaction.told = lambda text: self.statusBar().showMessage(text, 8000)
+        self.interaction.tell = self.tell
         self.player_window: PlayerWindow | None = None
         self.table_frame: TableFrame | None = None
         self.setCentralWidget(self.view)
@@ -96,6 +96,13 @@ class GMWindow(QMainWindow):
         self.setWindowTitle(f"{self.state.encounter.name} - {name}[*] - Battlemap")
         self.setWindowModified(self.state.dirty)
 
+    def tell(self, message: str) -> None:
+        """A refusal or no-op in words, on the status bar and the log (a refused move, from
+        either window): :func:`desktop.gui.notices.tell`."""
+        from desktop.gui.notices import tell
+
+        tell(self, message)
+
     def show_error(self, title: str, message: str) -> None:
         """A message box with the error text; never a traceback."""
         QMessageBox.warning(self, title, message)
@@ -110,6 +117,7 @@ class GMWindow(QMainWindow):
 
         player = self.player_window = PlayerWindow(self.state, self.view)
         player.view.ping_requested.connect(self.ping)
+        player.interaction.tell = self.tell
         player.show_on_table()
         player.set_mode(self.camera_mode())
         self.table_frame = TableFrame(self.view, player.view, self._move_table)

@@ -4,7 +4,8 @@ Panning: middle or right drag, Space + left drag, arrow keys, two-finger drag. A
 ``camera_locked`` set (the table's, by default) ignores all of these and the wheel: only the
 program moves its camera. Esc and Enter
 ask the interaction to cancel or finish the tool's work in progress; M while dragging a token
-asks for its next way of moving. Left-button and
+asks for its next way of moving; during a drag Space or a click of another button asks for a
+waypoint, Backspace to remove the last, W for the shortest way round the walls. Left-button and
 one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` values and handed to
 ``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the same
 Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
@@ -92,6 +93,12 @@ class MapView(QGraphicsView):
     cancel_requested = Signal()
     finish_requested = Signal()
     mode_requested = Signal()
+    waypoint_requested = Signal()
+    """Space during a left drag (a click of another button goes to the tool as a press)."""
+    unwaypoint_requested = Signal()
+    """Backspace: the drag's last waypoint goes."""
+    shortest_requested = Signal()
+    """W: the drag follows the shortest way round the walls (or stops following it)."""
     """M: the dragged token moves the next way its game system declares (climbing, ...)."""
 
     def __init__(self, scene: MapScene) -> None:
@@ -105,6 +112,7 @@ class MapView(QGraphicsView):
         self._long_press = QTimer(self, singleShot=True, interval=LONG_PRESS_MS)
         self._long_press.timeout.connect(self._on_long_press)
         self._press_pos = QPoint()
+        self._left_held = False
         self._touch = TouchTracker()
         self.camera_locked = False
         self.long_press_pings = False
@@ -187,8 +195,15 @@ class MapView(QGraphicsView):
         if event.key() in steps:
             dx, dy = steps[Qt.Key(event.key())]
             self.pan_by(dx * CELL * self.zoom, dy * CELL * self.zoom)
+        elif event.key() == Qt.Key.Key_Space and self._left_held:
+            if not event.isAutoRepeat():
+                self.waypoint_requested.emit()
         elif event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
+        elif event.key() == Qt.Key.Key_Backspace:
+            self.unwaypoint_requested.emit()
+        elif event.key() == Qt.Key.Key_W and not event.isAutoRepeat():
+            self.shortest_requested.emit()
         elif event.key() == Qt.Key.Key_Escape:
             self.cancel_requested.emit()
         elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -218,12 +233,16 @@ class MapView(QGraphicsView):
         if event.button() == Qt.MouseButton.LeftButton and event.modifiers() == PING_MODIFIERS:
             self.ping_requested.emit(*self.cell_at(event.position()))
             return
+        if self._left_held and event.button() != Qt.MouseButton.LeftButton:
+            self._send(PointerKind.PRESS, event)  # during a drag: the tool's (a waypoint)
+            return
         if self._is_pan_press(event):
             self._pan_from, self._pan_moved = event.position(), False
             self._pan_button = event.button()
             return
         self._press_pos = event.position().toPoint()
         self._long_press.start()
+        self._left_held = event.button() == Qt.MouseButton.LeftButton
         self._send(PointerKind.PRESS, event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -239,6 +258,9 @@ class MapView(QGraphicsView):
         self._send(PointerKind.MOVE, event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._left_held and event.button() != Qt.MouseButton.LeftButton:
+            return  # the other button's click during a drag was its waypoint
+        self._left_held = False
         self._long_press.stop()
         if self._pan_from is not None and event.button() == self._pan_button:
             self._pan_from = None

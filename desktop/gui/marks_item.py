@@ -79,12 +79,32 @@ class MapMarksItem(QGraphicsItem):
         self._font = label_font(0.28)
         self._bounds = QRectF()
 
-    def show_marks(self, marks: MapMarks, bounds: QRectF) -> None:
+    def show_marks(self, marks: MapMarks, bounds: QRectF) -> bool:
+        """Show ``marks``; whether anything changed."""
         if marks == self.marks and bounds == self._bounds:
-            return
+            return False
         self.prepareGeometryChange()
         self.marks, self._bounds = marks, bounds
         self.update()
+        return True
+
+    def label_boxes(self) -> list[QRectF]:
+        """Where the marks' labels lie (scene pixels): the name tags and badges keep clear of
+        them (:func:`desktop.gui.label_layout.place_labels`)."""
+        return [self._box(at, text, centred) for at, text, centred in self._labels()]
+
+    def _labels(self) -> list[tuple[QPointF, str, bool]]:
+        """Each label's anchor, text and whether it is centred on the anchor."""
+        found = []
+        for start, end, label in self.marks.links:
+            if label:
+                middle = ((start[0] + end[0]) / 2, min(start[1], end[1]) - 1.05)
+                found.append((to_scene(middle), label, True))
+        for marker in self.marks.markers:
+            found.append((to_scene((marker.x, marker.y)) + QPointF(0, 0.45 * CELL),
+                          marker.label, True))
+        found += [(to_scene(at), text, False) for at, text in self.marks.zones]
+        return found
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -92,12 +112,9 @@ class MapMarksItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for start, end, label in self.marks.links:
+        for start, end, _ in self.marks.links:
             painter.setPen(cosmetic_pen(LINK_COLOR, 6.0))
             painter.drawLine(to_scene(start), to_scene(end))
-            if label:
-                middle = ((start[0] + end[0]) / 2, min(start[1], end[1]) - 1.05)
-                self._label(painter, to_scene(middle), label)
         for marker in self.marks.markers:
             centre = to_scene((marker.x, marker.y))
             r = 0.2 * CELL
@@ -105,15 +122,17 @@ class MapMarksItem(QGraphicsItem):
             painter.setBrush(MARKER_COLOR)
             painter.drawPolygon(QPolygonF([centre + QPointF(0, -r), centre + QPointF(r, 0),
                                            centre + QPointF(0, r), centre + QPointF(-r, 0)]))
-            self._label(painter, centre + QPointF(0, r + 0.25 * CELL), marker.label)
-        for at, text in self.marks.zones:
-            self._label(painter, to_scene(at), text, centred=False)
+        for at, text, centred in self._labels():
+            self._label(painter, at, text, centred)
 
-    def _label(self, painter: QPainter, at: QPointF, text: str, centred: bool = True) -> None:
+    def _box(self, at: QPointF, text: str, centred: bool) -> QRectF:
         metrics = QFontMetricsF(self._font)
         width, height = metrics.horizontalAdvance(text) + 10, metrics.height() + 4
         left = at.x() - width / 2 if centred else at.x()
-        box = QRectF(left, at.y() - height / 2, width, height)
+        return QRectF(left, at.y() - height / 2, width, height)
+
+    def _label(self, painter: QPainter, at: QPointF, text: str, centred: bool = True) -> None:
+        box = self._box(at, text, centred)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(LABEL_BACK)
         painter.drawRoundedRect(box, 4, 4)

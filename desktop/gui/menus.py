@@ -17,6 +17,7 @@ from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from desktop.gui import export_actions, file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
+from desktop.gui.camera_menu import build_camera_menu
 from desktop.gui.fog_menu import build_fog_menu
 from desktop.gui.help_window import build_help_menu
 from desktop.gui.notices import tell
@@ -67,6 +68,7 @@ def build_menus(window: GMWindow) -> dict[str, QAction]:
     _view_menu(window, window.menuBar().addMenu("&View"), actions)
     _tools_menu(window, window.menuBar().addMenu("&Tools"), actions)
     build_fog_menu(window, window.menuBar().addMenu("F&og"), actions)
+    build_camera_menu(window, window.menuBar().addMenu("&Camera"), actions)
     build_help_menu(window, window.menuBar().addMenu("&Help"), actions)
     return actions
 

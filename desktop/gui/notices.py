@@ -26,7 +26,8 @@ def tell(window: GMWindow, text: str) -> str:
     words = with_names(text.strip().strip("'\""), window.state.encounter)
     if not words:
         return ""
-    words = words[0].upper() + words[1:]
+    if words.split(" ", 1)[0].isalpha():  # a sentence; a file name keeps its spelling
+        words = words[0].upper() + words[1:]
     window.statusBar().showMessage(words, SHOWN_FOR_MS)
     log = window.findChild(CombatLogPanel)
     if log is not None:

@@ -1,8 +1,14 @@
 """The tool layer: a drag's ghost tokens, path and distance readout; selection rings; the
 selection box; the wall or region being drawn. It draws whatever the active tool previews.
+
+A drag's path is drawn leg by leg in the colour of the band the move reaches; a leg through a
+wall that stops a move is drawn red and dashed, and the readout says which wall, where, and
+that W finds the way round; waypoints are dots on the path.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF
@@ -22,6 +28,37 @@ from desktop.gui.style import (
 )
 from desktop.gui.wall_items import wall_path
 
+THROUGH_COLOR = QColor("#ff1744")
+"""A leg of the path through a wall that stops a move."""
+
+
+def hint_text(preview: DragPreview, keys: bool = True) -> str:
+    """The ruler's second line: what walls the path goes through and how to go round, or
+    that the path is the shortest way round ("" when there is nothing to say); the status
+    bar and the log say where. Without ``keys`` (the table: no keyboard) no key is named.
+
+    Examples
+    --------
+    >>> from desktop.core.movement import PaceBand
+    >>> p = DragPreview("a", (), (0, 0), (3, 0), 3.0, 6.0, PaceBand.PACE,
+    ...                 through="Ann's path goes through a closed door and a wall",
+    ...                 through_what=("a closed door", "a wall"))
+    >>> hint_text(p)
+    'Through a closed door and a wall · W: the way round'
+    >>> hint_text(p, keys=False)
+    'Through a closed door and a wall'
+    """
+    what = preview.through_what
+    walls = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1] if what \
+        else ""
+    if preview.through and preview.shortest:
+        return f"Through {walls} · no way round"
+    if preview.through:
+        return f"Through {walls} · W: the way round" if keys else f"Through {walls}"
+    if not preview.shortest:
+        return ""
+    return "The shortest way round · W: your own way" if keys else "The shortest way round"
+
 
 def readout_text(preview: DragPreview, unit: str) -> str:
     """The distance readout of a drag, e.g. ``'7" (Pace 6)'`` or ``'7.5 ft (Pace 6)'`` (the
@@ -40,9 +77,15 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     ...                          spent=2.0, mode_name="Climbing", dash=12.0,
     ...                          dash_name="Running"), "in")
     'Climbing 3" = 6" + 2" moved = 8" of Pace 6 · Running 12"'
+    >>> readout_text(DragPreview("a", (), (0, 0), (9, 0), 2.0, 1.0, PaceBand.BEYOND,
+    ...                          pace_name="Free move", counted_in="zones"), "m")
+    '2 zones (Free move 1)'
     """
+    unit = preview.counted_in or unit
     mark = '"' if unit == "in" else f" {unit}"
     def inches(value: float) -> str:
+        if unit == "zones":  # counted, not measured: "1 zone", "2 zones"
+            return f"{value:g} zone" + "s" * (value != 1)
         return f"{value:.1f}".removesuffix(".0") + mark
     cost = preview.distance if preview.cost is None else preview.cost
     if not preview.pace_name:
@@ -73,14 +116,52 @@ class ToolOverlayItem(QGraphicsItem):
         self.selection: frozenset[str] = frozenset()
         self.encounter = Encounter()
         self._rect = QRectF()
+        self._drawn = QRectF()
+        """What the last drag preview covered: repainted when it changes, never the map."""
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
-        """Draw this preview and selection from now on."""
-        self.prepareGeometryChange()
-        self.preview, self.selection, self.encounter = preview, selection, encounter
+        """Draw this preview and selection from now on.
+
+        A drag step (the same snapshot, the same selection) repaints only what the old and
+        the new ruler cover: a whole-map update at every step repainted both windows whole.
+        """
+        same = encounter is self.encounter and selection == self.selection
         width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
-        self._rect = QRectF(-CELL, -CELL, width, height)
+        rect = QRectF(-CELL, -CELL, width, height)
+        before = self._drawn
+        self.preview, self.selection, self.encounter = preview, selection, encounter
+        self._drawn = self._drag_extent(preview) if isinstance(preview, DragPreview) else QRectF()
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        dragging = isinstance(preview, DragPreview) or (preview is None and not before.isNull())
+        if same and dragging:
+            self.update(before.united(self._drawn) if not before.isNull() else self._drawn)
+            return
         self.update()
+
+    def _drag_extent(self, preview: DragPreview) -> QRectF:
+        """The scene rect a drag's ruler may paint: the ghosts, the path and its label boxes
+        on either side of the path's end (where :meth:`_paint_labels` puts them depends on the
+        view), with room for the pens."""
+        tokens = {t.id: t for t in self.encounter.tokens}
+        points = [to_scene(p) for p in (preview.path or (preview.start, preview.end))]
+        extent = QRectF(points[0], points[0])
+        for point in points:
+            extent = extent.united(QRectF(point, point))
+        for token_id, point in preview.positions:
+            r = tokens[token_id].radius * CELL if token_id in tokens else CELL
+            centre = to_scene(point)
+            extent = extent.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        texts = [(readout_text(preview, self.encounter.grid.unit), 0.4),
+                 (hint_text(preview, keys=self.show_selection) or "", 0.3)]
+        width = max(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20
+                    for text, size in texts)
+        height = sum(size * 1.5 * CELL for _, size in texts) + 0.05 * CELL
+        end = points[-1]
+        labels = QRectF(end.x() - 0.5 * CELL - width, end.y() - 0.3 * CELL - height,
+                        0.9 * CELL + 2 * width, 0.9 * CELL + 2 * height)
+        return extent.united(labels).adjusted(-CELL, -CELL, CELL, CELL)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -129,23 +210,52 @@ class ToolOverlayItem(QGraphicsItem):
             r = token.radius * CELL * 0.92
             painter.drawEllipse(to_scene(point), r, r)
         painter.setOpacity(1.0)
-        start, end = to_scene(preview.start), to_scene(preview.end)
+        path = preview.path or (preview.start, preview.end)
+        points = [to_scene(p) for p in path]
         painter.setPen(cosmetic_pen(QColor(0, 0, 0, 160), 9.0))
-        painter.drawLine(start, end)
-        painter.setPen(cosmetic_pen(color, 5.0))
-        painter.drawLine(start, end)
-        self._paint_readout(painter, end, readout_text(preview, self.encounter.grid.unit), color)
+        painter.drawPolyline(QPolygonF(points))
+        for leg, (start, end) in enumerate(pairwise(points)):
+            if leg in preview.blocked:
+                painter.setPen(cosmetic_pen(THROUGH_COLOR, 6.0, Qt.PenStyle.DashLine))
+            else:
+                painter.setPen(cosmetic_pen(color, 5.0))
+            painter.drawLine(start, end)
+        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 200), 2.0))
+        painter.setBrush(color)
+        for point in preview.waypoints:
+            painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
+        seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
+        labels = [(readout_text(preview, self.encounter.grid.unit), color, 0.4)]
+        hint = hint_text(preview, keys=self.show_selection)  # the GM's view has the keys
+        if hint:
+            labels.insert(0, (hint, THROUGH_COLOR if preview.through else color, 0.3))
+        self._paint_labels(painter, points[-1], labels, seen)
 
-    def _paint_readout(self, painter: QPainter, at: QPointF, text: str, color: QColor) -> None:
-        font = label_font(0.4)
-        width = QFontMetricsF(font).horizontalAdvance(text) + 20
-        box = QRectF(at.x() + 0.4 * CELL, at.y() - 0.9 * CELL, width, 0.6 * CELL)
-        painter.setPen(cosmetic_pen(color, 3.0))
-        painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setFont(font)
-        painter.setPen(color)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    def _paint_labels(self, painter: QPainter, at: QPointF,
+                      labels: list[tuple[str, QColor, float]], seen: QRectF) -> None:
+        """Label boxes stacked up and right of ``at`` (the last nearest it); up and left
+        when they would leave ``seen`` (the view's scene rect) on the right, below when on
+        top."""
+        fonts = [label_font(size) for _, _, size in labels]
+        sizes = [(QFontMetricsF(font).horizontalAdvance(text) + 20, size * 1.5 * CELL)
+                 for font, (text, _, size) in zip(fonts, labels, strict=True)]
+        width = max(w for w, _ in sizes)
+        height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
+        left, top = at.x() + 0.4 * CELL, at.y() - 0.3 * CELL - height
+        if left + width > seen.right():
+            left = at.x() - 0.5 * CELL - width
+        left = max(left, seen.left() + 4)
+        if top < seen.top():
+            top = at.y() + 0.6 * CELL
+        for font, (text, color, _), (w, h) in zip(fonts, labels, sizes, strict=True):
+            box = QRectF(left, top, w, h)
+            painter.setPen(cosmetic_pen(color, 3.0))
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setFont(font)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            top += h + 0.05 * CELL
 
     def _paint_draw(self, painter: QPainter, preview: DrawPreview) -> None:
         points = [*preview.points, preview.pointer]

@@ -89,19 +89,35 @@ def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
 
 
 def token_marks(encounter: Encounter) -> dict[str, Marks]:
-    """Every token's badges, harm and down state (none if a stat block is unreadable)."""
+    """Every token's badges, harm and down state (none if a stat block is unreadable); worked
+    out once per snapshot (both windows ask at every step of a drag)."""
+    last = _MARKS[0]
+    if last is not None and last[0] is encounter:
+        return last[1]
     try:
-        return marks_of(encounter)
+        marks = marks_of(encounter)
     except ValueError:
-        return {}
+        marks = {}
+    _MARKS[0] = (encounter, marks)
+    return marks
 
 
 def acting(encounter: Encounter) -> frozenset[str]:
-    """Ids of the tokens whose turn it is (none if the state is unreadable)."""
+    """Ids of the tokens whose turn it is (none if the state is unreadable), once a snapshot."""
+    last = _ACTING[0]
+    if last is not None and last[0] is encounter:
+        return last[1]
     try:
-        return frozenset(acting_tokens(encounter))
+        ids = frozenset(acting_tokens(encounter))
     except ValueError:
-        return frozenset()
+        ids = frozenset()
+    _ACTING[0] = (encounter, ids)
+    return ids
+
+
+_MARKS: list[tuple[Encounter, dict[str, Marks]] | None] = [None]
+_ACTING: list[tuple[Encounter, frozenset[str]] | None] = [None]
+"""The last snapshot each was asked about and its answer (snapshots never change)."""
 
 
 def tokens_drawn(item: QGraphicsItem, encounter: Encounter, for_players: bool) -> dict[str, Token]:
@@ -126,12 +142,16 @@ class MapScene(QGraphicsScene):
         self.background_error: str | None = None
         self._map_items: list[QGraphicsItem] = []
         self._tokens: dict[str, TokenItem] = {}
+        self._held: dict[str, Marks] = {}
+        """Marks an animation keeps showing until its beat (:meth:`hold_marks`)."""
         self._walls: dict[TileKey, WallBatchItem] = {}
         self._regions: dict[str, RegionItem] = {}
         self._lights: list[LightItem] = []
         self._wall_pieces: WallPieces | None = None
         self._images: dict[str, QImage | None] = {}
         self._shown = Encounter(tokens=(), width=0, height=0)
+        self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
+        """The snapshot and tokens the token items were last brought in line with."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -204,13 +224,12 @@ class MapScene(QGraphicsScene):
             self._sync_regions(new.regions)
         if (old.lights, old.walls) != (new.lights, new.walls):
             self._sync_lights(new)
-        if self._sync_sight(new) or old.walls != new.walls:
-            self._place_labels()  # a token or a wall moved: the name tags find their places
-        if (old.combat, old.tokens, old.regions, old.system) != (
+        marked = (old.combat, old.tokens, old.regions, old.system) != (
             new.combat, new.tokens, new.regions, new.system
-        ):
-            self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
-                                  self.map_rect())
+        ) and self.marks.show_marks(marks_on_map(new, self.audience is Audience.PLAYER),
+                                    self.map_rect())
+        if self._sync_sight(new) or old.walls != new.walls or marked:
+            self._place_labels()  # a token, a wall or a grapple's label moved: tags move too
 
     def _on_moving(self) -> None:
         """A drag moved: glows follow a dragged light, the fog a dragged hero or light."""
@@ -328,6 +347,10 @@ class MapScene(QGraphicsScene):
         """Bring the token items in line (those this audience sees); whether any was added,
         removed or changed."""
         shown = self._shown_ids(encounter)
+        if self._tokens_synced is not None and self._tokens_synced[0] is encounter and (
+                self._tokens_synced[1] == shown):
+            return False  # a drag step: the same snapshot, the same tokens shown
+        self._tokens_synced = (encounter, shown)
         # the facing mark shows the facing the rules measure (a hex side on hexes)
         visible = [faced_on_grid(t, encounter.grid.kind)
                    for t in encounter.tokens if t.id in shown]
@@ -345,7 +368,33 @@ class MapScene(QGraphicsScene):
         return bool(gone_ids) or any(changed)
 
     def _place_labels(self) -> None:
-        place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect())
+        place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect(),
+                     self.marks.label_boxes())
+
+    def hold_marks(self, token_id: str, marks: Marks) -> None:
+        """Show ``marks`` on the token (as it was before an attack) until
+        :meth:`release_marks`, whatever the encounter says meanwhile."""
+        self._held[token_id] = marks
+        item = self._tokens.get(token_id)
+        if item is not None:
+            item.set_token(item.token, item.image, self.shown_marks(item.token, marks),
+                           item.acting)
+
+    def release_marks(self, token_id: str) -> None:
+        """The token shows its own marks again (its animation beat has come)."""
+        if self._held.pop(token_id, None) is None:
+            return
+        item = self._tokens.get(token_id)
+        if item is not None:
+            own = token_marks(self._shown).get(token_id, NO_MARKS)
+            item.set_token(item.token, item.image, self.shown_marks(item.token, own),
+                           item.acting)
+
+    def shown_marks(self, token: Token, marks: Marks) -> Marks:
+        """``marks`` as this audience sees them: players without a foe's exact harm."""
+        if self.audience is Audience.PLAYER and token.shows_harm is not HarmShown.ALWAYS:
+            return without_harm(marks)
+        return marks
 
     def pointer_at(self, x: float, y: float) -> None:
         """The pointer rests at ``(x, y)`` cells: the token there, if its harm shows on hover,
@@ -359,9 +408,8 @@ class MapScene(QGraphicsScene):
     def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> bool:
         """Show ``token``; whether its item is new or changed. Players see its exact harm
         only as the GM lets them (:attr:`~desktop.core.model.Token.shows_harm`)."""
-        full = marks
-        if self.audience is Audience.PLAYER and token.shows_harm is not HarmShown.ALWAYS:
-            marks = without_harm(marks)
+        marks = self._held.get(token.id, marks)  # an animation has not shown the new ones yet
+        full, marks = marks, self.shown_marks(token, marks)
         item = self._tokens.get(token.id)
         changed = item is None or (item.token, item.marks, item.acting) != (
             token, marks, is_acting)
@@ -375,10 +423,13 @@ class MapScene(QGraphicsScene):
         hover = full if marks != full and token.shows_harm is HarmShown.HOVER else None
         if hover != item.hover_marks:
             item.show_on_hover(hover)
-        item.setZValue(Layer.TOKENS + order / 10000)
         labels = Layer.LABELS if self.audience is Audience.GM else Layer.PLAYER_LABELS
-        item.label.setZValue(labels + order / 10000)
-        item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+        opacity = HIDDEN_OPACITY if token.hidden else 1.0
+        if (item.zValue(), item.label.zValue(), item.opacity()) != (
+                Layer.TOKENS + order / 10000, labels + order / 10000, opacity):
+            item.setZValue(Layer.TOKENS + order / 10000)  # each set asks itemChange (Python)
+            item.label.setZValue(labels + order / 10000)
+            item.setOpacity(opacity)
         return changed
 
     def _shown_ids(self, encounter: Encounter) -> frozenset[str]:

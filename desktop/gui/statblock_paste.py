@@ -11,6 +11,7 @@ that cannot be used changes nothing and the status bar says why.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -74,7 +75,8 @@ def _show_reading(window: GMWindow, pasted: Pasted) -> None:
     lines: list[str] = []
     for reading, token_id in zip(pasted.readings, pasted.ids, strict=True):
         token = pasted.encounter.token(token_id)
-        lines += [f"{token.name} ({token.id}):", *reading_lines(reading), ""]
+        lines += [f"{token.name} ({token.id}):", *reading_lines(replace(reading, name=None)),
+                  ""]
     view = QPlainTextEdit("\n".join(lines))
     view.setReadOnly(True)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -156,7 +156,7 @@ class TableView(MapView):
         r = box.height() * 0.18
         painter.drawEllipse(QPointF(box.left() + box.height() * 0.4, box.center().y()), r, r)
         text = QColor("#000000") if acting else QColor("#ffffff")
-        if entry.state is TurnState.ACTED:
+        if entry.state in (TurnState.ACTED, TurnState.DOWN):
             text = QColor("#9e9e9e")
         painter.setPen(text)
         label = box.adjusted(box.height() * 0.6, 0, 0, 0)
@@ -165,13 +165,14 @@ class TableView(MapView):
 
 
 def _strip_may_differ(old: Encounter, new: Encounter) -> bool:
-    """Whether the turn order may read differently: the combat state, or who is shown and
-    under which name, changed."""
-    def shown(encounter: Encounter) -> list[tuple[str, str, bool]]:
-        return [(t.id, t.name, t.hidden) for t in encounter.tokens]
+    """Whether the turn order may read differently: the combat state, or who is shown, under
+    which name, or who is down (a stat block) changed."""
+    def shown(encounter: Encounter) -> list[tuple[str, str, bool, object]]:
+        return [(t.id, t.name, t.hidden, t.stats) for t in encounter.tokens]  # stats: down
     return old.combat is not new.combat or shown(old) != shown(new)
 
 
 def _text(entry: StripEntry) -> str:
-    """The name on the pill; a hand on Hold says so."""
-    return entry.name + (" (hold)" if entry.state is TurnState.ON_HOLD else "")
+    """The name on the pill; a hand on Hold says so, and a fighter out of the fight."""
+    return entry.name + {TurnState.ON_HOLD: " (hold)", TurnState.DOWN: " (out)"}.get(
+        entry.state, "")

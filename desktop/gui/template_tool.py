@@ -23,6 +23,7 @@ from desktop.core.state import BattleState
 from desktop.core.template_attack import outline_of
 from desktop.core.template_targeting import TemplateAim, TemplateTool
 from desktop.gui.animations import AttackAnimator
+from desktop.gui.decision_dialog import DecisionDialog
 from desktop.gui.scene import Audience, Layer, MapScene, tokens_drawn
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import DiceSource
@@ -95,6 +96,7 @@ class TemplateController(QObject):
         self.state, self.scenes, self.animator = state, scenes, animator
         self.tool = TemplateTool(dice)
         self.tool.confirm_friendly_fire = self.ask_friendly_fire
+        self.tool.ask = DecisionDialog(None)
         self.is_active = is_active
         self.ask: Callable[[str], bool] = ask_yes_no
         """Puts a yes/no question to the GM (tests answer it themselves)."""
@@ -153,7 +155,7 @@ class TemplateController(QObject):
         self.animator.scenes = self.scenes()
         self.animator.play(sb.storyboard(old, result.events, prelude=prelude),
                            sb.storyboard(old, sb.visible_events(old, result.events),
-                                         prelude=prelude))
+                                         prelude=prelude), before=old)
 
 
 def ask_yes_no(question: str) -> bool:

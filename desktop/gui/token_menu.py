@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QMenu
 
+from desktop.core.creatures import default_stats
 from desktop.core.edits import set_hidden, token_at
 from desktop.core.model import HarmShown, Side, Token
 from desktop.core.move_plan import movement_of
@@ -97,7 +98,9 @@ def _change(window: GMWindow, token: Token) -> None:
 def add_token_at(window: GMWindow, x: float, y: float) -> None:
     encounter = window.state.encounter
     cx, cy = snap_point(x, y, encounter.grid.kind)
-    draft = Token(id=encounter.new_id("t"), name="New token", x=cx, y=cy)
+    token_id = encounter.new_id("t")
+    draft = Token(id=token_id, name="New token", x=cx, y=cy,  # ready to be dealt in at once
+                  stats=default_stats(encounter.system, token_id))
     token = TokenDialog.ask(window, draft)
     if token is not None:
         window.state.apply(f"Add {token.name}", encounter.with_token(token))

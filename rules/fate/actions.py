@@ -41,7 +41,7 @@ from rules.events import (
 )
 from rules.fate.fate_points import compel, maneuver, refresh
 from rules.fate.parsing import combatant_from_dict, restat
-from rules.fate.plan import mode_of
+from rules.fate.plan import mode_of, turn_problem
 from rules.fate.statblock import Combatant
 from rules.interface import ActionRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
@@ -61,11 +61,19 @@ ACTIONS = {
 
 _TOGGLES = ("prone", "surprised", "immobilized")
 
+TURN_ACTIONS = ("full-defense", "rearm", "stand-up", "drop-shield", "maneuver")
+"""The actions a character takes on his turn (L1); the GM's marks, aspects and compels are
+not turns."""
+
 
 def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolution:
     """Carry out ``request`` (``RulesError`` when it cannot be done; nothing changes then)."""
     if request.action not in ACTIONS:
         raise RulesError(f"no FATE action {request.action!r} (known: {', '.join(ACTIONS)})")
+    if request.action in TURN_ACTIONS and not request.gm_override:
+        refused = turn_problem(board, request.actor)
+        if refused is not None:
+            raise RulesError(refused)
     if request.action == "compel":
         return compel(board, request)
     if request.action == "refresh":

@@ -13,20 +13,23 @@ Examples
 
 from __future__ import annotations
 
-from rules.dice import DiceSource
+from rules.dice import DiceSource, with_faces
 from rules.events import DieRoll
 
 __all__ = ["FUDGE_DICE", "fudge_text", "roll_4df"]
 
 FUDGE_DICE = 4
 """Dice in one Fate roll."""
+FACES = ("-", "blank", "+")
+"""What a Fudge die shows, for the die values 1, 2 and 3 (a GM entering physical dice picks
+the face)."""
 
 
 def roll_4df(dice: DiceSource, purpose: str) -> tuple[DieRoll, ...]:
     """Four Fudge dice; each :class:`DieRoll` has ``sides`` 3 and one face of -1, 0 or +1."""
     rolled = []
     for number in range(1, FUDGE_DICE + 1):
-        face = dice.roll(3, f"Fudge die {number} for {purpose} (1 = -, 2 = blank, 3 = +)") - 2
+        face = dice.roll(3, with_faces(f"Fudge die {number} for {purpose}", FACES)) - 2
         rolled.append(DieRoll(3, (face,), "dF"))
     return tuple(rolled)
 

@@ -34,6 +34,7 @@ from rules.interface import (
     Badge,
     FieldKind,
     GridDefaults,
+    Movement,
     Preview,
     Resolution,
     StatField,
@@ -108,6 +109,16 @@ class Fate(GameSystem):
     def combatant_to_dict(self, combatant: Combatant) -> dict[str, Any]:
         return combatant_to_dict(combatant)
 
+    def hud_fields(self) -> tuple[str, ...]:
+        """The Health stress track's boxes, one switch each (``condition.stress=N``; as many
+        as the fighter's ``health``, see :meth:`field_limits`)."""
+        return (*super().hud_fields(), *(f"condition.stress={n}" for n in range(1, 21)))
+
+    def field_limits(self, combatant: Combatant) -> Mapping[str, tuple[float, float]]:
+        """The stress boxes a fighter has: 1 to its Health boxes; none for a mook, whose
+        stress is a sum against its Toughness, not boxes."""
+        return {"condition.stress": (1, 0 if combatant.mook else combatant.health)}
+
     def is_down(self, piece: Piece) -> bool:
         """Taken out (a mook the stress blew through included): the map greys the token."""
         try:
@@ -157,6 +168,24 @@ class Fate(GameSystem):
         super().check_combat(combat)
         check_fate_combat(combat)
 
+    def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
+        """A move counted in zones (the text moves by zones, L43-45): one zone free, and as many
+        more as a sprint's Athletics roll could win (Fate Core's reading: the text is silent),
+        so the ruler goes amber past the first zone and red past 1 + Athletics.
+
+        >>> piece = Piece("t", "Tertius", 0, 0, stats={"skills": {"athletics": 2}})
+        >>> move = Fate().movement(piece)
+        >>> move.pace, move.dash, move.counted_in
+        (1, 3, 'zones')
+        """
+        del board
+        try:
+            who = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
+        except RulesError:
+            return None
+        return Movement(1, 1 + max(who.rating("athletics"), 0), name="Free move",
+                        dash_name="Sprint (an Athletics roll)", counted_in="zones")
+
     def turn_order(self, board: Board) -> TurnOrderView:
         return turn_order(board)
 
@@ -205,6 +234,10 @@ def _badges(fighter: Combatant, names: Mapping[str, str]) -> tuple[Badge, ...]:
     if state.taken_out:
         return (Badge("Out", "taken out", "bad"),)
     marks = [_stress_badge(fighter)]
+    if fighter.refresh or state.fate_points is not None:
+        marks.append(Badge(f"FP {fighter.fate_points}", f"fate points (refresh "
+                                                        f"{fighter.refresh or 0})"))
+    marks += [Badge(f"tag: {a}", "a free tag to invoke") for a in state.free_tags]
     marks += [Badge(aspect, f"{slot} consequence", "bad") for slot, aspect in state.consequences]
     marks += [Badge(a, "aspect") for a in (*fighter.aspects, *state.aspects)]
     marks += [Badge(text, text, "bad") for key, text in STATES if getattr(state, key)]

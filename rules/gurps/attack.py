@@ -50,9 +50,42 @@ __all__ = ["attack_modifiers", "defense_decision", "prepare", "resolve"]
 ALL_OUT = "all-out-attack"
 
 
+COVER_DROPPED_BEHIND = {"light": (-2, "light cover"), "medium": (-3, "half exposed"),
+                        "heavy": (-4, "head and shoulders show"),
+                        "near total": (-5, "only the head shows")}
+"""L155's cover against a defender lying behind it, by the map's cover category from the
+attacker: the cover modifiers of the Ranged Attack Modifiers as GURPS Game Aid's modifier
+bucket lists them (light -2, half exposed -3, head and shoulders -4, head only -5)."""
+
+
+def cover_dropped_behind(defender: Character | None, attack: Attack,
+                         facts: MapFacts) -> Modifier | None:
+    """L155: "Any cover you drop behind does not count against the initial attack that
+    inspired the dodge and drop, but is effective against subsequent attacks directed at
+    you": a prone defender whose dodge and drop took him behind cover (``behind_cover``, set
+    when the drop is made; so never against the attack that caused it), against a ranged
+    attack with cover measured between them.
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> down = character_from_dict({"condition": {"posture": "prone", "behind_cover": True}},
+    ...                            "d")
+    >>> bow = character_from_dict({"attacks": [{"name": "Bow", "skill": 13, "kind": "missile",
+    ...     "damage": "1d+2 imp", "range": [150, 200]}]}, "a").attacks[0]
+    >>> str(cover_dropped_behind(down, bow, MapFacts(12.0, "short", 0.5, "medium")))
+    '-3 cover dropped behind (half exposed)'
+    """
+    if defender is None or not attack.ranged or not defender.condition.behind_cover or \
+            defender.condition.posture != "prone" or facts.cover not in COVER_DROPPED_BEHIND:
+        return None
+    value, what = COVER_DROPPED_BEHIND[facts.cover]
+    return Modifier(value, f"cover dropped behind ({what})")
+
+
 def attack_modifiers(attacker: Character, attack: Attack, facts: MapFacts,
-                     options: tuple[str, ...]) -> tuple[Modifier, ...]:
-    """Range (ranged attacks, from the measured distance in yards), shock, All-Out Attack.
+                     options: tuple[str, ...],
+                     defender: Character | None = None) -> tuple[Modifier, ...]:
+    """Range (ranged attacks, from the measured distance in yards), the cover the defender
+    dropped behind (L155), shock, All-Out Attack.
 
     >>> from rules.gurps.statblock import character_from_dict
     >>> archer = character_from_dict({"attacks": [{"name": "Bow", "skill": 13, "kind": "missile",
@@ -66,6 +99,9 @@ def attack_modifiers(attacker: Character, attack: Attack, facts: MapFacts,
         penalty = range_penalty(facts.distance)
         if penalty:
             modifiers.append(Modifier(penalty, f"range {facts.distance:g} yd"))
+    cover = cover_dropped_behind(defender, attack, facts)
+    if cover is not None:
+        modifiers.append(cover)
     if attacker.condition.shock:
         modifiers.append(Modifier(attacker.condition.shock, "shock"))
     if ALL_OUT in options:
@@ -117,7 +153,7 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     rulings = tuple(
         f"GM ruling: {name} {value} (measured {_measured(measured, name)})"
         for name, value in request.overrides.items())
-    modifiers = attack_modifiers(attacker, attack, facts, request.options)
+    modifiers = attack_modifiers(attacker, attack, facts, request.options, defender)
     room: tuple[Point | None, str | None] = (None, "a retreat is only against melee attacks")
     if not attack.ranged:
         room = retreat_room(board, target_piece, attacker_piece)
@@ -356,7 +392,10 @@ def _take_options(play: Play, plan: DefensePlan) -> None:
         play.notes.append(f"{play.defender_piece.name} drops below the terrain "
                           f"({play.defender.condition.moving})")
     elif "drop" in plan.options:
-        play.defender = play.defender.with_condition(posture="prone", dropped_from=attacker_id)
+        # L155: the cover he drops behind counts from the next attack on (behind_cover)
+        play.defender = play.defender.with_condition(
+            posture="prone", dropped_from=attacker_id,
+            behind_cover=play.setup.facts.cover in COVER_DROPPED_BEHIND)
         play.events.append(StatusAdded(play.defender_piece.id, "prone"))
 
 

@@ -346,7 +346,36 @@ def _parry_plans(defender: Character, threat: Threat) -> list[DefensePlan]:
             continue
         seen.add(weapon.name)
         plans.extend(_weapon_parry_plans(defender, weapon, threat))
+    for weapon in defender.attacks:
+        club = bow_as_club(defender, weapon)
+        if club is not None and club.name not in seen and club.name not in unusable:
+            seen.add(club.name)
+            plans.extend(_weapon_parry_plans(defender, club, threat))
     return plans
+
+
+def bow_as_club(defender: Character, weapon: Attack) -> Attack | None:
+    """L119: "a bow like a light club": a bow with no melee usage parries as an improvised
+    (cheap) light club with the Broadsword skill (default DX-5), in both hands, named
+    ``BOW club`` (``parry:Longbow club``); one parry ruins it as a bow, not as a club. None for
+    anything else.
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> archer = character_from_dict({"dx": 13, "skills": {"Broadsword": 11}, "attacks": [
+    ...     {"name": "Longbow", "skill": 14, "damage": "1d+2 imp", "kind": "missile",
+    ...      "range": [150, 200], "weight": 3}]}, "a")
+    >>> club = bow_as_club(archer, archer.attacks[0])
+    >>> club.name, club.parry, club.quality, club.improvised
+    ('Longbow club', 8, 'cheap', True)
+    """
+    name = weapon.name.lower()
+    if weapon.kind != "missile" or "bow" not in name or "crossbow" in name or any(
+            a.name == weapon.name and not a.ranged for a in defender.attacks):
+        return None
+    skill = defender.skills.get("Broadsword", defender.dx - 5)
+    return replace(weapon, name=f"{weapon.name} club", usage="", kind="melee", skill=skill,
+                   range=None, reach=(1, 1), parry=3 + skill // 2, improvised=True, quality="cheap",
+                   hand="both", skill_name="Broadsword")
 
 
 def _weapon_parry_plans(defender: Character, weapon: Attack,

@@ -76,7 +76,7 @@ def _load(data: bytes | Mapping[str, Any], filename: str) -> _Sheet:
     else:
         try:
             parsed = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:  # digits, depth
             raise RulesError(f"{filename}: not a GCS sheet (JSON): {error}") from None
     if not isinstance(parsed, Mapping):
         raise RulesError(f"{filename}: not a GCS sheet (expected a JSON object)")
@@ -86,9 +86,27 @@ def _load(data: bytes | Mapping[str, Any], filename: str) -> _Sheet:
     return sheet
 
 
+def _listed(value: Any) -> list[Any]:
+    """``value`` if a list, else none (a sheet's optional list written as something else)."""
+    return value if isinstance(value, list) else []
+
+
+def _mapped(value: Any) -> Mapping[str, Any]:
+    """``value`` if an object, else an empty one (an optional ``calc`` written otherwise)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+_MOST = 1e9
+"""The largest number read from a sheet, either sign (the stat block's own ranges are
+checked when the token is made)."""
+
+
 def _number(sheet: _Sheet, value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise sheet.fail(where, f"expected a number, got {value!r}")
+    if not -_MOST <= value <= _MOST:  # NaN fails too
+        raise sheet.fail(where, f"{value!r:.40} is outside the allowed range "
+                                f"{-_MOST:,.0f} to {_MOST:,.0f}")
     return float(value)
 
 
@@ -154,18 +172,20 @@ def _item_name(item: Mapping[str, Any]) -> str:
 
 
 def _is_shield(item: Mapping[str, Any]) -> bool:
-    weapons = item.get("weapons") or []
-    return "Shield" in (item.get("tags") or []) or any(
-        isinstance(w, Mapping) and "block" in (w.get("calc") or {}) for w in weapons)
+    weapons = _listed(item.get("weapons"))
+    return "Shield" in _listed(item.get("tags")) or any(
+        isinstance(w, Mapping) and "block" in _mapped(w.get("calc")) for w in weapons)
 
 
 def _shield(sheet: _Sheet) -> Shield | None:
     for item, where, equipment in _items(sheet):
         if not equipment or not _is_shield(item):
             continue
-        db = sum(int(f.get("amount", 0)) for f in item.get("features") or []
-                 if f.get("type") == "attribute_bonus" and f.get("attribute") == "block")
-        blocks = [w for w in item.get("weapons") or [] if "block" in (w.get("calc") or {})]
+        db = sum(int(_number(sheet, f.get("amount", 0), f"{where}.features.amount"))
+                 for f in _listed(item.get("features")) if isinstance(f, Mapping)
+                 and f.get("type") == "attribute_bonus" and f.get("attribute") == "block")
+        blocks = [w for w in _listed(item.get("weapons"))
+                  if isinstance(w, Mapping) and "block" in _mapped(w.get("calc"))]
         try:
             if not blocks:
                 raise sheet.fail(f"{where}.weapons", "a shield without a block value")
@@ -205,7 +225,7 @@ def _torso_dr(sheet: _Sheet) -> tuple[int, dict[str, int]] | None:
     for location in locations if isinstance(locations, list) else []:
         if not isinstance(location, Mapping) or location.get("id") != "torso":
             continue
-        dr = (location.get("calc") or {}).get("dr")
+        dr = _mapped(location.get("calc")).get("dr")
         if not isinstance(dr, Mapping) or not isinstance(dr.get("all", 0), int):
             return None
         base = int(dr.get("all", 0))
@@ -223,15 +243,16 @@ def _dr(sheet: _Sheet) -> tuple[int, dict[str, int]]:
     if computed is not None:
         return computed
     base, crushing = 0, 0
-    for item, _where, _equipment in _items(sheet):
+    for item, where, _equipment in _items(sheet):
         levels = item.get("levels", 1) if isinstance(item.get("levels", 1), int) else 1
-        for feature in item.get("features") or []:
+        for feature in _listed(item.get("features")):
             if not isinstance(feature, Mapping) or feature.get("type") != "dr_bonus":
                 continue
             places = feature.get("locations") or [feature.get("location")]
             if "torso" not in places and "all" not in places:
                 continue
-            amount = int(feature.get("amount", 0)) * (levels if feature.get("per_level") else 1)
+            amount = int(_number(sheet, feature.get("amount", 0), f"{where}.features")) * (
+                levels if feature.get("per_level") else 1)
             if feature.get("specialization") in (None, "all"):
                 base += amount
             elif feature.get("specialization") == "crushing":
@@ -242,7 +263,7 @@ def _dr(sheet: _Sheet) -> tuple[int, dict[str, int]]:
 def _skills(sheet: _Sheet) -> dict[str, int]:
     skills: dict[str, int] = {}
     for skill, _where in _walk(sheet.data.get("skills"), "skills", False):
-        level = (skill.get("calc") or {}).get("level")
+        level = _mapped(skill.get("calc")).get("level")
         name = skill.get("name")
         if isinstance(name, str) and isinstance(level, int) and "children" not in skill:
             name = _filled(skill, name)
@@ -258,10 +279,10 @@ def _traits(sheet: _Sheet) -> tuple[str, ...]:
 
 
 def _encumbrance(sheet: _Sheet, basic_lift: float) -> int:
-    equipment = sheet.data.get("equipment") or []
+    equipment = _listed(sheet.data.get("equipment"))
     carried = 0.0
     for index, item in enumerate(equipment if isinstance(equipment, list) else []):
-        weight = (item.get("calc") or {}).get("extended_weight") if isinstance(item, Mapping) \
+        weight = _mapped(item.get("calc")).get("extended_weight") if isinstance(item, Mapping) \
             else None
         if weight is not None:
             carried += _weight(sheet, weight, f"equipment[{index}].calc.extended_weight")
@@ -273,7 +294,7 @@ def _encumbrance(sheet: _Sheet, basic_lift: float) -> int:
 
 def _range(sheet: _Sheet, weapon: Mapping[str, Any], st: int,
            where: str) -> tuple[float, float]:
-    text = (weapon.get("calc") or {}).get("range") or weapon.get("range")
+    text = _mapped(weapon.get("calc")).get("range") or weapon.get("range")
     parts = [p.strip().lower() for p in str(text).replace(",", "").split("/")]
     values = []
     for part in parts:
@@ -287,10 +308,10 @@ def _range(sheet: _Sheet, weapon: Mapping[str, Any], st: int,
 def _kind(weapon: Mapping[str, Any], item: Mapping[str, Any]) -> str:
     if weapon.get("reach") is not None or weapon.get("range") is None:
         return "melee"
-    defaults = " ".join(_default_name(d) or "" for d in weapon.get("defaults") or []
+    defaults = " ".join(_default_name(d) or "" for d in _listed(weapon.get("defaults"))
                         if isinstance(d, Mapping)).lower()
     usage = str(weapon.get("usage", "")).lower()
-    if "thrown" in defaults or "throw" in usage or "Thrown Weapon" in (item.get("tags") or []):
+    if "thrown" in defaults or "throw" in usage or "Thrown Weapon" in _listed(item.get("tags")):
         return "thrown"
     if "beam weapons" in defaults:
         return "beam"
@@ -301,9 +322,11 @@ def _kind(weapon: Mapping[str, Any], item: Mapping[str, Any]) -> str:
 
 def _skill_name(weapon: Mapping[str, Any], skills: Mapping[str, int]) -> str:
     """The skill the weapon's level comes from: the best default the character knows."""
-    known = [(skills[name] + int(d.get("modifier", 0)), name)
-             for d in weapon.get("defaults") or []
+    defaults = weapon.get("defaults")
+    known = [(skills[name] + d.get("modifier", 0), name)
+             for d in (defaults if isinstance(defaults, list) else [])
              if isinstance(d, Mapping) and d.get("type") == "skill"
+             and type(d.get("modifier", 0)) is int and abs(d.get("modifier", 0)) <= 1000
              and isinstance(name := _default_name(d), str) and name in skills]
     return max(known)[1] if known else ""
 
@@ -345,7 +368,7 @@ def _attack(sheet: _Sheet, item: Mapping[str, Any], weapon: Mapping[str, Any], w
         (1, 1) if kind == "melee" else (0, 0)
     rate = re.match(r"\d+", str(weapon.get("rate_of_fire", "1")))
     recoil = re.match(r"\d+", str(weapon.get("recoil", "1")))
-    weight = (_weight(sheet, (item.get("calc") or {}).get("weight", "0 lb"),
+    weight = (_weight(sheet, _mapped(item.get("calc")).get("weight", "0 lb"),
                       f"{where}.calc.weight") if equipment else 0.0)
     # GCS marks a weapon needing both hands with a dagger on its ST ("12†", "10‡")
     hands = "both" if any(mark in str(weapon.get("strength", "")) for mark in "†‡") else "main"
@@ -361,10 +384,11 @@ def _attack(sheet: _Sheet, item: Mapping[str, Any], weapon: Mapping[str, Any], w
 def _attacks(sheet: _Sheet, st: int, skills: Mapping[str, int], db: int) -> tuple[Attack, ...]:
     attacks: list[Attack] = []
     for item, where, equipment in _items(sheet):
-        for index, weapon in enumerate(item.get("weapons") or []):
+        for index, weapon in enumerate(_listed(item.get("weapons"))):
             if not isinstance(weapon, Mapping):
                 raise sheet.fail(f"{where}.weapons[{index}]", "expected an object")
-            shield_bash = "block" in (weapon.get("calc") or {})
+            calc = weapon.get("calc")
+            shield_bash = isinstance(calc, Mapping) and "block" in calc
             try:
                 attack = _attack(sheet, item, weapon, f"{where}.weapons[{index}]",
                                  (st, skills, db, equipment))

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from rules.dice import DiceSource
 from rules.events import Died, Event, Incapacitated, Injured, Modifier, StatusAdded
-from rules.gurps.damage import injury, roll_damage, shock
+from rules.gurps.damage import DamageSpec, injury, roll_damage, shock
 from rules.gurps.roll import Grade, success_roll
 from rules.gurps.statblock import Attack, Character
 
-__all__ = ["apply_hit"]
+__all__ = ["apply_damage", "apply_hit"]
 
 
 def apply_hit(dice: DiceSource, attacker_id: str, target_id: str, target: Character,
@@ -34,11 +34,19 @@ def apply_hit(dice: DiceSource, attacker_id: str, target_id: str, target: Charac
     """Roll the damage of one hit on ``target`` and apply its injury and effects."""
     purpose = f"{attack.label} {label}".strip()
     made, damage = roll_damage(dice, attacker_id, purpose, attack.damage)
-    armour = attack.damage.effective_dr(target.dr_vs.get(attack.damage.kind, target.dr))
-    taken = injury(damage, armour, attack.damage.kind)
+    hurt, events = apply_damage(dice, target_id, target, attack.damage, damage)
+    return hurt, [made, *events]
+
+
+def apply_damage(dice: DiceSource, target_id: str, target: Character, spec: DamageSpec,
+                 damage: int, cover_dr: int = 0) -> tuple[Character, list[Event]]:
+    """Apply ``damage`` (already rolled, maybe divided by an explosion's distance) of type
+    ``spec`` on ``target``: DR (plus ``cover_dr``, a wall between), injury and its effects."""
+    armour = spec.effective_dr(target.dr_vs.get(spec.kind, target.dr)) + cover_dr
+    taken = injury(damage, armour, spec.kind)
     hp_before = target.condition.hp
     hp = hp_before - taken
-    events: list[Event] = [made, Injured(target_id, damage, armour, taken, hp, target.hp)]
+    events: list[Event] = [Injured(target_id, damage, armour, taken, hp, target.hp)]
     if taken == 0:
         return target, events
     pain = 0 if target.has("High Pain Threshold") else shock(taken, target.hp)

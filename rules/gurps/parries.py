@@ -30,7 +30,10 @@ def _ruin_bow(play: Play, weapon: str) -> None:
     """"Parrying just once with a bow will ruin it as a bow": an improvised parry with a
     weapon that also shoots breaks its missile usages (the club usage stays)."""
     usages = [a for a in play.defender.attacks if a.name == weapon]
-    if not any(a.improvised for a in usages):
+    bow = weapon.removesuffix(" club")  # L119: a bow parried as a light club (bow_as_club)
+    if not usages and bow != weapon:
+        usages = [a for a in play.defender.attacks if a.name == bow and a.ranged]
+    elif not any(a.improvised for a in usages):
         return
     ruined = [a.label for a in usages if a.kind == "missile"
               and a.label not in play.defender.condition.broken]
@@ -112,7 +115,7 @@ def _counterstrike(play: Play, plan: DefensePlan) -> None:
     strikes the attacker's limb, with no defense."""
     setup = play.setup
     weapon = next((a for a in play.defender.attacks if a.name == plan.weapon), None)
-    if weapon is None or weapon.unarmed or not setup.attack.unarmed:
+    if weapon is None or weapon.unarmed or weapon.ranged or not setup.attack.unarmed:
         return
     skill_name = setup.attack.skill_name.lower()
     modifiers = (Modifier(-4, "attacker used Judo or Karate"),) \

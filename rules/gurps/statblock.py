@@ -138,6 +138,9 @@ class Condition:
     a dodge and drop only with concealing terrain a step below, and not prone)."""
     cover_below: bool = False
     """A flyer or swimmer has concealing terrain a step below (a hillcrest, L161)."""
+    behind_cover: bool = False
+    """He dropped behind cover (L155): a dodge and drop with cover measured between him and
+    that attacker; while he lies prone it counts against every later ranged attack."""
     ready: tuple[str, ...] = ()
     """The weapons in hand, when the GM declares them (L99: only a ready weapon parries, bare
     hands need a free hand); empty: every melee weapon listed is taken as in hand."""
@@ -166,6 +169,9 @@ class Character:
     """What the character sheet's importer could not read and skipped, in words."""
     basic_move: int = 0
     """Basic Move in yards; 0: Basic Speed, dropping fractions."""
+    vehicle: Mapping[str, int] | None = None
+    """An evasively maneuvering vehicle (L73): ``operator_skill`` (Driving, Piloting...) and
+    ``handling``; its Dodge is half the skill plus Handling."""
 
     @property
     def move(self) -> int:
@@ -360,7 +366,17 @@ def _condition(data: Any, where: str, hp: int) -> Condition:
         ready=_texts(record, "ready", where),
         moving=_text(record, "moving", where, "", MOVING),
         moved=_number(record, "moved", where, 0.0),
-        cover_below=_flag(record, "cover_below", where))
+        cover_below=_flag(record, "cover_below", where),
+        behind_cover=_flag(record, "behind_cover", where))
+
+
+def _vehicle_dodge(vehicle: Mapping[str, int]) -> int:
+    """L73 Vehicular Dodge: half the operator's skill, rounded down, plus the Handling.
+
+    >>> _vehicle_dodge({"operator_skill": 14, "handling": 1})
+    8
+    """
+    return vehicle["operator_skill"] // 2 + vehicle.get("handling", 0)
 
 
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
@@ -374,10 +390,15 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
     skills = _int_map(data, "skills", where)
     if not isinstance(attacks, list):
         raise RulesError(f"{where}.attacks: expected a list, got {attacks!r}")
+    vehicle = _int_map(data, "vehicle", where) if "vehicle" in data else None
+    if vehicle is not None and "operator_skill" not in vehicle:
+        raise RulesError(f"{where}.vehicle: needs operator_skill (and handling), got {vehicle}")
     return Character(
         st=st, dx=dx, ht=ht, hp=hp, basic_speed=speed,
         basic_lift=_number(data, "basic_lift", where, st * st / 5),
-        dodge=_int(data, "dodge", where, int(speed) + 3 - encumbrance),
+        dodge=(_vehicle_dodge(vehicle) if vehicle is not None else
+               _int(data, "dodge", where, int(speed) + 3 - encumbrance)),
+        vehicle=vehicle,
         encumbrance=encumbrance, dr=_int(data, "dr", where, 0),
         dr_vs=_int_map(data, "dr_vs", where),
         shield=_shield(data.get("shield"), f"{where}.shield", skills), skills=skills,
@@ -452,4 +473,6 @@ def character_to_dict(character: Character) -> dict[str, Any]:
         out["import_notes"] = list(character.import_notes)
     if character.basic_move:
         out["basic_move"] = character.basic_move
+    if character.vehicle is not None:
+        out["vehicle"] = dict(character.vehicle)
     return out

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from rules.dice import DiceSource
 from rules.events import Event, StatusAdded, StatusRemoved
+from rules.gurps.area import resolve_area as resolve_gurps_area
 from rules.gurps.attack import resolve
 from rules.gurps.combat_state import check_combat as check_gurps_combat
 from rules.gurps.gcs import read_sheet
@@ -39,6 +40,7 @@ from rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
+    AreaRequest,
     AttackRequest,
     Badge,
     FieldKind,
@@ -57,7 +59,8 @@ __all__ = ["Gurps"]
 
 _C = "Condition"
 _SCHEMA = (
-    StatField("st", "ST", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
+    StatField("st", "ST", FieldKind.INTEGER, "Attributes", minimum=0, default=10,
+              help="0 for a creature with no physical strength (a Flaming Skull)"),
     StatField("dx", "DX", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
     StatField("ht", "HT", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
     StatField("hp", "HP", FieldKind.INTEGER, "Attributes", minimum=1, default=10),
@@ -67,6 +70,9 @@ _SCHEMA = (
               default=20.0),
     StatField("dodge", "Dodge (without shield DB)", FieldKind.INTEGER, "Defenses", default=8,
               help="Basic Speed + 3, dropping fractions, less encumbrance, plus bonuses"),
+    StatField("vehicle", "Vehicle (evasive maneuvering)", FieldKind.TABLE, "Defenses",
+              default=None, help='{"operator_skill": 14, "handling": 1}: Dodge = 14 / 2 + 1 '
+              "= 8 (L73 Vehicular Dodge)"),
     StatField("encumbrance", "Encumbrance level", FieldKind.INTEGER, "Defenses", minimum=0,
               maximum=4, default=0),
     StatField("dr", "DR", FieldKind.INTEGER, "Defenses", minimum=0, default=0),
@@ -101,6 +107,10 @@ _SCHEMA = (
                    "and drop only with concealing terrain a step below, not prone (L161)"),
     StatField("condition.cover_below", "Concealing terrain a step below", FieldKind.FLAG, _C,
               default=False, help="lets a flyer or swimmer dodge and drop (L161)"),
+    StatField("condition.behind_cover", "Dropped behind cover", FieldKind.FLAG, _C,
+              default=False, help="set by a dodge and drop with cover between; while prone, "
+                                  "the measured cover counts against later ranged attacks "
+                                  "(L155)"),
     StatField("condition.ready", "Weapons in hand", FieldKind.LIST, _C, default=[],
               help="the weapons held ready (empty: every melee weapon listed); only these "
                    "parry, and bare hands need a hand free (L99, L123)"),
@@ -237,6 +247,10 @@ class Gurps(GameSystem):
                        dice: DiceSource) -> Resolution:
         return resolve(board, request, dice)
 
+    def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        """Explosions, cones and sprays; each victim's dive for cover (``rules.gurps.area``)."""
+        return resolve_gurps_area(board, request, dice)
+
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
         return _perform(board, request, dice)
@@ -254,16 +268,35 @@ class Gurps(GameSystem):
         return press_control(board, control, dice, token)
 
 
+def _hp_badges(who: Character) -> tuple[Badge, ...]:
+    """A hurt token's HP, exact (``harm``: the player view hides it unless the GM shares the
+    token's harm, Foundry-style, per token), and what everybody sees of it: "Reeling" under a
+    third of his HP (Move and Dodge halved), "0 HP" at none left (HT rolls to stay up).
+
+    >>> from rules.gurps.statblock import character_from_dict
+    >>> orc = character_from_dict({"hp": 14, "condition": {"hp": 4}}, "o")
+    >>> [(b.text, b.harm) for b in _hp_badges(orc)]
+    [('4/14', True), ('Reeling', False)]
+    """
+    hp, top = who.condition.hp, who.hp
+    exact = Badge(f"{hp}/{top}", "hit points", "bad", harm=True)
+    if hp <= 0:
+        return exact, Badge("0 HP", "at or below 0 HP: HT rolls to stay conscious", "bad")
+    if hp * 3 < top:
+        return exact, Badge("Reeling", "under a third of HP: Move and Dodge halved", "bad")
+    return (exact,)
+
+
 def _badges(who: Character) -> tuple[Badge, ...]:
     condition = who.condition
+    hurt = _hp_badges(who) if condition.hp < who.hp else ()
     marks = [
         (condition.dead, Badge("✝", "dead", "bad")),
         (condition.unconscious, Badge("KO", "unconscious", "bad")),
         (condition.stunned, Badge("Stun", "stunned: -4 to defenses, no retreat", "bad")),
         (condition.posture != "standing", Badge(condition.posture[:2].title(),
                                                 condition.posture, "info")),
-        (condition.hp < who.hp, Badge(f"{condition.hp}/{who.hp}", "hit points", "bad",
-                                      harm=True)),
+        *((True, badge) for badge in hurt),
         (condition.shock < 0, Badge(f"{condition.shock}", "shock until the next turn ends",
                                     "bad")),
         (condition.maneuver == "all-out-attack", Badge("AOA", "All-Out Attack: no defense",
@@ -288,7 +321,7 @@ def _perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
         if who.condition.posture == "standing":
             raise RulesError(f"{piece.name} is standing already")
         events.append(StatusRemoved(piece.id, who.condition.posture))
-        who = who.with_condition(posture="standing")
+        who = who.with_condition(posture="standing", behind_cover=False)
     elif request.action == "recover":
         if not who.condition.stunned:
             raise RulesError(f"{piece.name} is not stunned")

@@ -375,11 +375,12 @@ def _armor(draft: _Draft, name: str, system: Mapping[str, Any], source: str) -> 
         draft.note(source, "covers no torso: the app's one Armor value is the torso's")
         return
     natural = system.get("isNaturalArmor") is True
-    best = draft.stats.get("armor", 0)
-    total = best + value if natural else max(best, value)
-    draft.stats["armor"] = total
+    worn, hide = draft.armor_parts
+    draft.armor_parts = (worn, hide + value) if natural else (max(worn, value), hide)
+    draft.stats["armor"] = sum(draft.armor_parts)
     draft.armor_from = ", ".join(p for p in (draft.armor_from, name) if p)
-    draft.read("armor", total, source + (" (natural, added)" if natural else ""))
+    draft.read("armor", draft.stats["armor"],
+               source + (" (natural: added to the best worn)" if natural else ""))
 
 
 def _shield(draft: _Draft, name: str, system: Mapping[str, Any], source: str) -> None:

@@ -176,7 +176,7 @@ def _range(word: str) -> list[int] | None:
 
 _STATS = {"ap": "ap", "rof": "rof", "shots": "shots", "reach": "reach", "reload": "reload"}
 _BOUNDS = {"ap": 99, "rof": 10, "shots": MAX_NUMBER, "reach": 99, "reload": 10}
-_THROWN_WORDS = ("throwing", "thrown", "throw", "thrown.")
+_THROWN_WORDS = ("throwing", "thrown", "throw")
 _TWO_HANDS = ("two-handed", "two-hands", "2-handed", "2h")
 
 
@@ -201,7 +201,7 @@ def _part(words: list[str], details: Details) -> None:
 def _word(word: str, after: str, details: Details) -> int:
     """How many words (0: none) a statistic starting at ``word`` takes, noting it."""
     found = details.found
-    if word in ("range", "damage", "dmg", "dam", "str.") and (after and (
+    if word in ("range", "damage", "dmg", "dam") and (after and (
             _range(after) or damage_text(after.split("/")[0]))):
         return 1  # a keyword before its value
     if bands := _range(word):

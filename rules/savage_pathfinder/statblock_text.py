@@ -171,6 +171,8 @@ class _Draft:
     ignored: list[Unread] = field(default_factory=list)
     printed: dict[str, tuple[int, int | None]] = field(default_factory=dict)
     armor_from: str | None = None
+    armor_parts: tuple[int, int] = (0, 0)
+    """The best worn Armor and the natural Armor added to it (Foundry actors)."""
     parry_parts: list[tuple[str, int]] = field(default_factory=list)
     toughness_parts: list[tuple[str, int]] = field(default_factory=list)
 
@@ -680,6 +682,9 @@ def _ability_number(draft: _Draft, kind: str, number: str, text: str) -> None:
         size = bounded_int(number, -4, 20)
     except ValueError as error:
         draft.skip(text, f"size: {error}")
+        return
+    if "size" in draft.stats:
+        draft.note(text, f"Size given again: Size {draft.stats['size']:+d} read first is kept")
         return
     draft.stats["size"] = size
     draft.read("size", size, text)

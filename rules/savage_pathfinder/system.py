@@ -76,9 +76,9 @@ from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAc
 from rules.savage_pathfinder.table.mounts import keep_seat, mount_links
 from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
 from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
-from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem, resolve_push
+from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
 from rules.savage_pathfinder.table.recovery_steps import fatigue_sources
-from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, traits_of
+from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, supports_used, traits_of
 from rules.savage_pathfinder.table.savage_context import Declared
 from rules.savage_pathfinder.table.summary import (
     action_data,
@@ -371,6 +371,10 @@ class SavagePathfinder(GameSystem):
         """``Parry 6  Toughness 8 (2)``: Parry and Toughness as the engine works them out."""
         return f"Parry {combatant.parry}  Toughness {combatant.toughness} ({combatant.armor})"
 
+    def hud_fields(self) -> tuple[str, ...]:
+        """The condition's switches and counts, then the Bennies."""
+        return (*super().hud_fields(), "bennies")
+
     def field_limits(self, combatant: Combatant) -> Mapping[str, tuple[float, float]]:
         """Wounds up to the engine's limit (3 for a Wild Card, 0 for an Extra)."""
         return {"condition.wounds": (0, combatant.max_wounds)}
@@ -517,8 +521,11 @@ class SavagePathfinder(GameSystem):
                        dice: DiceSource) -> Resolution:
         params = request.params
         try:
-            if _yes(params, "push"):
-                pushed = resolve_push(board, request.attacker, request.target, dice)
+            if _yes(params, "push"):  # an action like the menu's Push: turn, limits, running
+                pushed = table_actions.perform_action(board, SavageAction(
+                    "push", request.attacker, request.target, gm_override=request.gm_override,
+                    running=_yes(params, "running"), limited=params.get("limited", ""),
+                    trait=params.get("trait", "strength")), dice)
                 return keep_seat(board, Resolution(pushed.events, pushed.board,
                                                    pushed.entry.title, pushed.entry.lines,
                                                    data=action_data(pushed.board)), dice,
@@ -587,7 +594,8 @@ class SavagePathfinder(GameSystem):
 
     def roll(self, board: Board, request: RollRequest, dice: DiceSource) -> Resolution:
         events, title = roll_traits(board, request.actors, request.trait, dice)
-        return Resolution(events, board, title, tuple(describe(e) for e in events))
+        return Resolution(events, supports_used(board, request.actors, request.trait), title,
+                          tuple(describe(e) for e in events))
 
     def statblock_from_text(self, text: str) -> TextReading:
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:

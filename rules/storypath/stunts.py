@@ -112,9 +112,20 @@ class Purchase:
 
 
 def split_choice(text: str) -> tuple[str, int]:
-    """A choice id and its count (a trailing ``:N``)."""
+    """A choice id and its count (a trailing ``:N``, at least 1: a stunt bought 0 times buys
+    nothing, and is refused rather than logged as spending 0 successes).
+
+    >>> try:
+    ...     split_choice("shove:0")
+    ... except RulesError as refused:
+    ...     print(refused)
+    stunts: shove:0: a stunt is bought at least once (:1 or more)
+    """
     head, _, tail = text.strip().lower().rpartition(":")
     if head and tail.isdigit():
+        if int(tail) < 1:
+            raise RulesError(f"stunts: {text.strip()}: a stunt is bought at least once (:1 or "
+                             f"more)")
         return head, int(tail)
     return text.strip().lower(), 1
 

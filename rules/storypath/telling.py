@@ -20,7 +20,7 @@ import math
 from dataclasses import fields, replace
 from typing import Any
 
-from rules.events import Event, ItemDropped, TokenPushed, describe
+from rules.events import Event, Incapacitated, ItemDropped, TokenPushed, describe
 from rules.table import Board, Point
 
 __all__ = ["place", "tell"]
@@ -50,6 +50,8 @@ def tell(event: Event, board: Board, metres_per_cell: float = 1.0) -> str:
         piece = board.token(event.token)
         return f"{names[event.token]} is pushed " \
                f"{place((piece.x, piece.y), event.to, metres_per_cell)}"
+    if isinstance(event, Incapacitated):  # Storypath's word for a full Injury track
+        return f"{names.get(event.token, event.token)} is Taken Out"
     if isinstance(event, ItemDropped):
         piece = board.token(event.owner)
         where = place((piece.x, piece.y), event.at, metres_per_cell)

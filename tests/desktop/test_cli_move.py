@@ -11,7 +11,7 @@ from support.spf_on_map import begin_combat, next_turn
 
 from desktop.cli import main
 from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Region, RegionKind, Token
+from desktop.core.model import Encounter, Region, RegionKind, Token, Wall, WallKind
 from rules.savage_pathfinder.cards import PhysicalCards
 
 ANN = {"pace": 6, "running_die": "d6", "wild_card": True, "attributes": {"vigor": "d8"}}
@@ -193,3 +193,63 @@ def test_a_critical_failure_on_a_hazardous_climb_costs_a_fatigue_level(
                  "--dice", "3,1", "--write"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "Ann climbs: cannot move"
     assert load_encounter(path).token("ann").stats["condition"]["fatigue"] == 1
+
+
+def _walled(tmp_path: Path) -> Path:
+    """Ann at (0.5, 0.5) on a 10 x 6 map; a wall x = 3 from y 0 to 2, a closed door below it
+    from y 2 to 3 (its lower end free)."""
+    encounter = Encounter(width=10, height=6, system="savage-pathfinder", tokens=(
+        Token(id="ann", name="Ann", x=0.5, y=0.5, stats=ANN),), walls=(
+        Wall(id="w", points=((3.0, 0.0), (3.0, 2.0))),
+        Wall(id="d", points=((3.0, 2.0), (3.0, 3.0)), kind=WallKind.DOOR)))
+    path = tmp_path / "walled.json"
+    save_encounter(encounter, path)
+    return path
+
+
+def test_waypoints_are_counted_along_the_path_as_the_drag_counts_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # (0.5, 0.5) -> (0.5, 4.5): 4" south; -> (4.5, 4.5): 4" east, under the door's end;
+    # -> (4.5, 0.5): 4" north: 12" along the path (the straight line would be 4", through the
+    # wall); beyond Pace 6, within the extra effort the system allows out of combat (its
+    # dash, 24": the sprint)
+    path = _walled(tmp_path)
+    moved = _move(capsys, path, "4.5", "0.5", "--via", "0.5,4.5", "--via", "4.5,4.5")
+    assert (moved["distance"], moved["band"], moved["through"]) == (12.0, "running", [])
+    assert moved["dash"] == 24
+    assert moved["path"] == [[0.5, 0.5], [0.5, 4.5], [4.5, 4.5], [4.5, 0.5]]
+
+
+def test_a_path_through_the_wall_or_door_is_refused_unless_forced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _walled(tmp_path)
+    assert main(["move", str(path), "Ann", "4.5", "0.5", "--save"]) == 2
+    # the wall is met at (3, 0.5): 2.5" east of (0.5, 0.5)
+    assert capsys.readouterr().err == (
+        "battlemap move: Ann's path goes through a wall 2.5\" east of where Ann stood "
+        "(--force moves anyway)\n")
+    assert load_encounter(path).token("ann").x == 0.5
+    # through the door at (3, 2.5): 2.5 east and 2 south of Ann, 3.2" away, south-east
+    assert main(["move", str(path), "Ann", "4.5", "2.5", "--via", "0.5,2.5", "--force",
+                 "--save"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann's path goes through a closed door 3.2\" south-east of where Ann stood" in out
+    assert load_encounter(path).token("ann").x == 4.5
+
+
+def test_shortest_goes_round_and_prints_the_way(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # round the door's free end at (3, 3): down to row 3 (y 3.5) and back, 4 east + 3 down
+    # and up on the Savage count: the east steps carry the rows, 3 down needs 3 steps, the
+    # 3 up another 3: 6 steps, 6" within Pace 6
+    path = _walled(tmp_path)
+    moved = _move(capsys, path, "4.5", "0.5", "--shortest")
+    assert (moved["distance"], moved["band"], moved["through"]) == (6.0, "pace", [])
+    assert max(y for _, y in moved["path"]) == 3.5  # type: ignore[union-attr]
+    assert main(["move", str(path), "Ann", "4.5", "0.5", "--shortest"]) == 0
+    assert capsys.readouterr().out.startswith("Ann moves (0.5, 0.5) -> ")
+    room = Encounter(width=10, height=6, tokens=(Token(id="ann", name="Ann", x=0.5, y=0.5),),
+                     walls=(Wall(id="r", points=((2, 0), (2, 2), (5, 2), (5, 0))),))
+    save_encounter(room, path)
+    assert main(["move", str(path), "Ann", "3.5", "0.5", "--shortest"]) == 2
+    assert "no way for Ann to (3.5, 0.5) round the walls" in capsys.readouterr().err

@@ -55,6 +55,11 @@ def test_two_pasted_blocks_make_two_new_tokens(tmp_path: Path,
     assert entry.title == "Pasted stat blocks: Bog Lurker, Fen Witch"
     assert "Bog Lurker, not read: Mud Sense: Feels footsteps.: special ability with no rule " \
            "in the app" in entry.lines
+    # A dry run says what it would add and writes nothing.
+    saved = path.read_bytes()
+    assert main(["import-statblock", str(text), str(path), "--dry-run"]) == 0
+    assert "would add Bog Lurker as bog-lurker-2" in capsys.readouterr().out
+    assert path.read_bytes() == saved
     # Pasting again keeps ids unique.
     assert main(["import-statblock", str(text), str(path)]) == 0
     ids = [t.id for t in load_encounter(path).tokens]
@@ -71,6 +76,10 @@ def test_a_block_that_cannot_be_used_adds_nothing(tmp_path: Path,
     err = capsys.readouterr().err
     assert "stat block 3 (Shopping list): nothing in the text reads as a stat block" in err
     assert path.read_bytes() == before
+    text.write_text("  \n\n")
+    assert main(["import-statblock", str(text), str(path)]) == 2
+    assert "nothing in the text reads as a stat block" in capsys.readouterr().err
+    assert path.read_bytes() == before
 
 
 def test_with_token_the_block_still_goes_to_that_token(tmp_path: Path) -> None:
@@ -81,3 +90,7 @@ def test_with_token_the_block_still_goes_to_that_token(tmp_path: Path) -> None:
     assert main(["import-statblock", str(text), str(path), "--token", "goblin-1"]) == 0
     after = load_encounter(path)
     assert len(after.tokens) == count and after.token("goblin-1").stats["size"] == 2
+    text.write_text(TWO_BLOCKS)  # two blocks for one token: refused, nothing changed
+    saved = path.read_bytes()
+    assert main(["import-statblock", str(text), str(path), "--token", "goblin-1"]) == 2
+    assert path.read_bytes() == saved

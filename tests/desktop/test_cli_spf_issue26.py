@@ -164,3 +164,45 @@ def test_a_refusal_names_the_token_not_its_id(tmp_path: Path,
                         "two-weapons", "--dice", "5,1,1")
     assert code == 2 and err.endswith("two-weapons: Ann holds 1 melee weapon; Two Weapons "
                                       "needs two")
+
+
+def test_a_push_after_running_two_inches(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """S138: "If the attacker runs at least 2\\" before the Push, he adds +2 to his total";
+    C29: running is -2 to the action itself. Ann walks 3" to the orc, then pushes declaring
+    Running: Strength d6 4 + 2 - 2 = 4 against the orc's Strength d6 3: 1" back; his Athletics
+    d4 4 + 1 - 2 (unskilled) = 3: prone. (Before: the +2 never reached the table.)"""
+    path = _saved(tmp_path, {"skills": {}}, {"skills": {}}, orc_x=5.5)
+    assert main(["move", path, "ann", "4.5", "1.5", "--save"]) == 0
+    capsys.readouterr()
+    code, out, _ = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--action",
+                        "push", "--running", "--dice", "4,3,4,1")
+    assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
+    assert out[1] == ('  Strength d6 4 = 4; -2 running; +2 ran 2" before the Push → 4 vs TN 4: '
+                      'success')
+
+
+def test_a_push_with_athletics_against_the_better_trait(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S140: "The attacker or defender may roll Athletics instead of Strength if they choose".
+    Ann's Athletics d10 5 against the orc's Athletics d8 (better than his Strength d6) 4: 1"
+    back; his Athletics d8 6 to stay standing: he stays up. (Before: both rolled Strength.)"""
+    path = _saved(tmp_path, {"skills": {"athletics": "d10"}}, {"skills": {"athletics": "d8"}})
+    code, out, _ = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--action",
+                        "push", "--trait", "athletics", "--dice", "5,4,6")
+    assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
+    assert out[1] == "  Athletics d10 5 → 5 vs TN 4: success"
+    assert out[2] == "  Athletics (opposed) d8 4 → 4 vs TN 5: failure"
+
+
+def test_a_push_says_how_far_and_which_way_in_inches(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """S138 Push on the CLI, told in words (issue 27: no raw coordinates). Ann's Strength d6 5
+    against the orc's d6 2: a win by 3, no raise, 1" directly away: (2.5, 1.5) -> (3.5, 1.5),
+    1" east. His Athletics d6 4 vs 4: he stays up. (Before: "Orc is pushed to (3.5, 1.5)".)"""
+    path = _saved(tmp_path, {"skills": {}}, {"skills": {"athletics": "d6"}})
+    code, out, _ = _run(capsys, path, "--attacker", "ann", "--target", "orc", "--action",
+                        "push", "--dice", "5,2,4")
+    assert code == 0 and out[0] == 'Ann pushes Orc: 1" back'
+    assert '  Orc is pushed 1" east' in out
+    assert not any("(3.5, 1.5)" in line for line in out)

@@ -217,3 +217,12 @@ def test_odds_take_the_gms_overrides(capsys) -> None:
     assert "(long); ranged with SMG reaches medium" in capsys.readouterr().err
     assert main(["odds", str(DEMO), *ROOK_AT_GUNMAN, "--override", "band=far"]) == 2
     assert "'far' is not one of close, short, medium, long, extreme" in capsys.readouterr().err
+
+
+def test_a_stunt_bought_zero_times_is_refused(capsys) -> None:
+    # Issue 31: "Storypath stunts bought at :0 successes" were accepted and logged as spending
+    # 0 successes; the count is refused before anything is rolled or written.
+    assert main(["attack", str(DEMO), "--attacker", "rook", "--target", "thug-2", "--dice",
+                 "10,10,10,10,10,10", "--stunt", "inflict-damage:0"]) == 2
+    err = capsys.readouterr().err
+    assert "inflict-damage:0: a stunt is bought at least once (:1 or more)" in err

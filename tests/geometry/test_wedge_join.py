@@ -116,7 +116,8 @@ def _pairs_one_by_one(
     for k, body in enumerate(field.bodies[1:]):
         d, r = math.hypot(body.x - ex, body.y - ey), max(body.radius, THIN)
         half = math.pi
-        if d > margin:
+        if d > margin and d * d > 0.0:  # a distance whose square underflows is at the eye, as
+            # for the join, which works in squared distances (a target 1e-233 from the eye)
             half = math.atan2(r, max(d - margin, 0.0)) + math.asin(min(margin / d, 1.0))
             half += ANGLE_SLACK
         reach = (math.hypot(d + margin, r) + margin) * (1 + 1e-9)
@@ -141,7 +142,8 @@ def _arc_of_one(wall: Occluder, centre: tuple[float, float], margin: float) -> t
     width = TAU - span if span > math.pi else span
     middle = (second if span > math.pi else first) + width / 2
     dx, dy = bx - ax, by - ay
-    share = 0.0 if dx == dy == 0 else min(max(-(ax * dx + ay * dy) / (dx * dx + dy * dy), 0), 1)
+    length2 = dx * dx + dy * dy  # 0 for a wall of one point, or one so short its square underflows
+    share = 0.0 if length2 == 0 else min(max(-(ax * dx + ay * dy) / length2, 0), 1)
     nearest = math.hypot(ax + share * dx, ay + share * dy)
     if nearest <= margin * (1.0 + 1e-9) + 1e-12:
         return middle, 3 * math.pi, nearest

@@ -62,15 +62,16 @@ def test_an_older_export_of_an_undead_extra() -> None:
     assert stats["wild_card"] is False and stats["attributes"]["strength"] == "d12+1"
     assert stats["weapons"] == [{"name": "Claws", "damage": "str+d6", "ap": 1, "natural": True}]
     assert (stats["pace"], stats["running_die"], stats["size"]) == (4, "d4", 1)
-    # Toughness 2 + d10/2 5 + natural Armor 1 + Size 1 + the Undead effect 2 = 11 as shown.
+    # Toughness 2 + d10/2 5 + Armor 2 (the gambeson's 1, worn after it, plus the natural
+    # hide's 1) + Size 1 + the Undead effect 2 = 12 as shown.
     wight = combatant_from_dict(stats, "wight", "w")
-    assert wight.toughness == 11 and not wight.has_vitals
+    assert (wight.armor, wight.toughness, wight.has_vitals) == (2, 12, False)
     # Parry: 2 + d8/2 4 = 6, the sheet shows 7: named with the arithmetic.
     assert [(m.field, m.printed, m.derived) for m in read.mismatches] == [("parry", 7, 6)]
     assert read.mismatches[0].why.startswith("2 + half Fighting d8 4 = 6; printed 1 more")
     assert [(u.text, u.why) for u in read.unread] == [
         ("items[3] Grave Stench (weapon)", "damage 'lots' is not like @str+d6 or 2d6")]
-    assert ("items[6] Fear (ability)", "special ability with no rule in the app") in [
+    assert ("items[7] Fear (ability)", "special ability with no rule in the app") in [
         (i.text, i.why) for i in read.ignored]
 
 

@@ -77,21 +77,21 @@ class HighDice:
         return max(1, sides - 1)
 
 
-def _ann(**condition: Any) -> Piece:
+def _ann(stats: Mapping[str, Any], **condition: Any) -> Piece:
     return Piece("ann", "Ann", 1.5, 1.5, side=Side.HERO, stats={
         "wild_card": True, "bennies": 3,
         "attributes": {a: D12 for a in TRAITS[:5]},
         "skills": {s: D12 for s in TRAITS[5:]},
         "weapons": [SWORD, DAGGER, BOW, WAND],
-        "condition": {"wounds": 1, "fatigue": 1, **condition}})
+        "condition": {"wounds": 1, "fatigue": 1, **condition}, **stats})
 
 
-def _orc(**condition: Any) -> Piece:
+def _orc(stats: Mapping[str, Any], **condition: Any) -> Piece:
     return Piece("orc", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={
         "attributes": {a: "d4" for a in TRAITS[:5]},
         "skills": {"fighting": "d4", "athletics": "d4"},
         "weapons": [{"name": "Axe", "damage": "Str+d6"}],
-        "condition": {"fatigue": 1, **condition}})
+        "condition": {"fatigue": 1, **condition}, **stats})
 
 
 def _bo(**condition: Any) -> Piece:
@@ -166,13 +166,20 @@ class Case:
     orc: Mapping[str, Any] = field(default_factory=dict)
     bo: Mapping[str, Any] = field(default_factory=dict)
     hold: bool = False
+    ann_stats: Mapping[str, Any] = field(default_factory=dict)
+    orc_stats: Mapping[str, Any] = field(default_factory=dict)
+    rolls: tuple[str, ...] = ()
+    """Rolls the case must make (their purposes), so the modifiers are seen on them."""
 
 
 GM_LIGHT = "S86: which Trait rolls light affects is the GM's: this one needs no sight of a target"
 CASES = (
     # attacks: S85 "attacks" are lit
     Case("attack (melee)", _attack("orc", "Sword")),
-    Case("attack (The Drop: Knockout Blow)", _attack("orc", "Sword", "the-drop")),
+    # the orc a Wild Card in heavy armor: d12 11 - 5 + 4 = 10, a raise; 11 + 7 + 5 + 2 + 4 = 29
+    # against Toughness 2 + 2 + 14 = 18: two Wounds, Shaken, not out: the Knockout Blow (S55)
+    Case("attack (The Drop: Knockout Blow)", _attack("orc", "Sword", "the-drop"),
+         orc_stats={"wild_card": True, "armor": 14}, rolls=("Vigor (Knockout Blow)",)),
     Case("attack (thrown)", _attack("gob", "Dagger")),
     Case("attack (shot)", _attack("gob", "Fire Wand")),
     Case("attack (Rate of Fire)", _volley),
@@ -182,13 +189,19 @@ CASES = (
     Case("crush", _action("crush", "orc"), orc={"entangled": True}, hold=True,
          lit=False, unlit_because="S79: Crush is a damage roll, no Trait roll"),
     Case("push", _action("push", "orc"), lit=False, unlit_because=GM_LIGHT),
+    Case("push (the attack bar's)", _attack("orc", "Sword", push="yes"), lit=False,
+         unlit_because=GM_LIGHT),
     Case("test (physical)", _action("test", "orc", skill="athletics")),
     Case("test (verbal)", _action("test", "orc", skill="taunt"), lit=False,
          unlit_because="S91: verbal Tests"),
     Case("support (physical)", _action("support", "bo", skill="fighting")),
     Case("support (verbal)", _action("support", "bo", skill="taunt"), lit=False,
          unlit_because="S90: verbal Support rolls"),
-    Case("disarm (hand)", _action("disarm", "orc", part="hand", weapon="Sword")),
+    # Fighting d12+4 15 - 5 - 4 = 6 vs Parry 4: a hit; 11 + 7 + 2 = 20 vs Toughness 18: Shaken,
+    # so the Strength roll at -4 to keep the axe (S49)
+    Case("disarm (hand)", _action("disarm", "orc", part="hand", weapon="Sword"),
+         ann_stats={"skills": {"fighting": "d12+4"}}, orc_stats={"armor": 14},
+         rolls=("Strength (keep hold of Axe)",)),
     Case("disarm (weapon)", _action("disarm", "orc", part="weapon", weapon="Sword")),
     Case("cut-free", _action("cut-free", "bo", weapon="Sword"), bo={"entangled": True},
          lit=False, unlit_because="S19: weapon attacks on the entanglement hit automatically"),
@@ -273,9 +286,11 @@ def _expected(case: Case, roll: RollMade) -> set[str]:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_every_roll_takes_every_modifier_of_its_roller(case: Case) -> None:
-    board = _board(_ann(**case.ann), _orc(**case.orc), _bo(**case.bo), case.hold)
+    board = _board(_ann(case.ann_stats, **case.ann), _orc(case.orc_stats, **case.orc),
+                   _bo(**case.bo), case.hold)
     rolls = case.play(board)
     assert rolls, f"{case.name} rolled nothing"
+    assert set(case.rolls) <= {r.purpose for r in rolls}
     for roll in rolls:
         reasons = [m.reason for m in roll.modifiers]
         assert len(reasons) == len(set(reasons)), f"{roll.purpose}: twice in {reasons}"

@@ -265,3 +265,12 @@ def test_gear_written_with_spaces_and_an_attack_with_more_text() -> None:
         {"name": "Bite", "damage": "str+d4", "natural": True}]
     assert ("Bite: Holds on after a raise.", "in a natural attack: no rule in the app") in [
         (i.text, i.why) for i in block.ignored]
+
+
+def test_size_printed_as_a_field_and_an_ability_counts_once() -> None:
+    # 2 + d8/2 4 + Size 2 = 8; the second "Size +2" is listed, not added again.
+    block = read_stat_block("Ox\nAttributes: Vigor d8\nSize: +2\nPace: 6; Toughness: 8\n"
+                            "Special Abilities:\n- Size +2: Big beast.")
+    assert block.mismatches == () and block.stats["toughness_bonus"] == 2
+    assert ("Size +2: Big beast.", "Size given again: Size +2 read first is kept") in [
+        (i.text, i.why) for i in block.ignored]

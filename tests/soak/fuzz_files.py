@@ -1,14 +1,17 @@
 """File fuzzer: mutated encounter and Universal VTT files must load or fail cleanly, never crash.
 
-Seeds are the demo encounter and the two real Universal VTT exports (each also with its map
-image swapped for a tiny PNG, so most cases run fast). Each case applies one mutation - byte
-level (truncation, bit flips, inserted/deleted/duplicated bytes) or structural (a value
-replaced by a wrong type, NaN, Infinity, a huge number, deep nesting, a long string; a key
-removed or added; a bad base64 image or a 50,000 x 50,000 PNG header) - and loads the result.
+Seeds are the four demos (one per game system, so every system's stat blocks and combat state
+are mutated) and the two real Universal VTT exports (each also with its map image swapped for
+a tiny PNG, so most cases run fast). Each case applies one mutation - byte level (truncation,
+bit flips, inserted/deleted/duplicated bytes) or structural (a value replaced by a wrong type,
+NaN, Infinity, a huge number, deep nesting, a long string; a key removed, added or written
+twice, the real value then a hostile one; a bad base64 image or a 50,000 x 50,000 PNG header)
+- and loads the result under a 5 s alarm.
 
 Outcomes: *accepted* (it still loads; the encounter must then save and load back equal),
 *clean rejection* (an ``EncounterFileError``/``UvttError``, both ``ValueError``, with a
-message), *crash* (anything else, printed with its traceback). Goal: 0 crashes.
+message), *crash* (anything else, printed with its traceback, or a case over 5 s). Goal: 0
+crashes. The peak resident size of the run is printed.
 
 Path cases (``--path-cases``) put hostile files on disk and name them where a downloaded file
 can: an encounter's ``background.path`` or a token's ``image``, a Universal VTT 1.0 ``image``,
@@ -31,6 +34,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import shutil
 import signal
 import struct
@@ -83,10 +87,10 @@ def load_uvtt_bytes(data: bytes) -> Encounter:
 
 
 def seeds() -> list[tuple[str, bytes, Loader]]:
-    """(name, bytes, loader) for every seed file available."""
-    found = [
-        ("demo", (ASSETS_DIR / "demo" / "goblin-ambush.json").read_bytes(), load_encounter_bytes)
-    ]
+    """(name, bytes, loader) for every seed file available: the four demos (one per game
+    system: their stat blocks and combat state) and the Universal VTT samples."""
+    found = [(path.stem, path.read_bytes(), load_encounter_bytes)
+             for path in sorted((ASSETS_DIR / "demo").glob("*.json"))]
     for path in sorted(SAMPLES.glob("*.dd2vtt")):
         data = path.read_bytes()
         small = json.loads(data) | {"image": base64.b64encode(png(8, 8)).decode()}
@@ -104,6 +108,7 @@ def nested(depth: int) -> list[Any]:
 
 
 HUGE_INTEGER = "__a 5,000-digit integer, which Python's int() refuses__"
+DUPLICATE = "__a key written twice__"
 HOSTILE_VALUES: list[Any] = [
     None, True, 0, -1, 10**400, 1e308, -1e308, float("nan"), float("inf"), "", "x" * 200_000,
     HUGE_INTEGER, 99_999.9, -100_000, 100_000, [], {}, nested(40),
@@ -137,6 +142,11 @@ def structural(data: bytes, rng: random.Random) -> bytes:
         container[f"unknown_{rng.randrange(100)}"] = rng.choice(HOSTILE_VALUES)
     elif roll < 0.35 and isinstance(container, list):
         container.append(container[key])  # a duplicate: ids, points
+    elif roll < 0.4 and isinstance(container, dict):
+        real, container[key] = container[key], DUPLICATE  # the key twice: real, then hostile
+        text = json.dumps(document)
+        again = f"{json.dumps(real)}, {json.dumps(key)}: {json.dumps(rng.choice(HOSTILE_VALUES))}"
+        return text.replace(json.dumps(DUPLICATE), again, 1).encode()
     else:
         container[key] = rng.choice(HOSTILE_VALUES)
     text = json.dumps(document).encode()
@@ -184,8 +194,13 @@ def fuzz(cases: int, seed: int, show: int = 5) -> dict[str, int]:
         mutate = structural if rng.random() < 0.5 else byte_level
         mutated = mutate(data, rng)
         counts["tried"] += 1
+        started = time.perf_counter()
         try:
-            counts[run_case(mutated, loader)] += 1
+            with alarm(5):  # a hang is a crash too
+                outcome = run_case(mutated, loader)
+            if time.perf_counter() - started > 5:  # the alarm waits for a C call to return
+                raise Escaped(f"took {time.perf_counter() - started:.1f} s")
+            counts[outcome] += 1
         except Exception:  # the fuzzer's job is to catch and count everything else
             counts["crashes"] += 1
             if counts["crashes"] <= show:
@@ -379,6 +394,7 @@ def main() -> int:
     print(f"cases tried: {counts['tried']} in {seconds:.1f} s")
     print(f"accepted (still valid, round-trip checked): {counts['accepted']}")
     print(f"clean rejections: {counts['rejected']}")
+    print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     print(f"crashes: {counts['crashes'] + paths['crashes']}")
     return 1 if counts["crashes"] or paths["crashes"] else 0
 

@@ -73,7 +73,8 @@ def soak_environment(folder: Path) -> Iterator[None]:
 
 def open_soak_window(folder: Path, report: SoakReport) -> GMWindow:
     """The demo, copied into ``folder``, opened as the program opens a file; the driver
-    answers "discard unsaved changes?" with yes and records error boxes instead of showing."""
+    answers "discard unsaved changes?" with yes, "move through a wall?" with yes and no in
+    turn, and records error boxes instead of showing."""
     copy = folder / "demo.json"
     shutil.copyfile(DEMO_PATH, copy)
     window = open_window(str(copy))
@@ -83,6 +84,14 @@ def open_soak_window(folder: Path, report: SoakReport) -> GMWindow:
         report.messages[f"{title}: {message}"[:160]] += 1
 
     window.show_error = record  # type: ignore[method-assign]
+
+    def allow(text: str) -> bool:
+        """A drop through a wall asks first: yes and no in turn."""
+        record("Move through a wall?", text)
+        return sum(n for key, n in report.messages.items()
+                   if key.startswith("Move through a wall?")) % 2 == 0
+
+    window.interaction.ask = allow
     return window
 
 

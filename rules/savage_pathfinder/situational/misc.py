@@ -24,12 +24,16 @@ from rules.savage_pathfinder.situational.opposed import roll_trait_of
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.traits import RolledTrait
 
-__all__ = ["FREE_READY_ITEMS", "evasion_roll", "finishing_move", "free_attack_context",
+__all__ = ["EVASION", "FREE_READY_ITEMS", "evasion_roll", "finishing_move", "free_attack_context",
            "items_ready_actions", "reload_actions", "rest", "running_reload_roll",
            "withdrawal_attackers"]
 
 FREE_READY_ITEMS = 2
 """Characters may ready up to two items per turn as a free action."""
+
+
+EVASION = "Agility (Evasion)"
+"""The purpose of the Evasion roll's event."""
 
 
 def evasion_roll(dice: DiceSource, victim: Combatant) -> RolledTrait:
@@ -44,7 +48,7 @@ def evasion_roll(dice: DiceSource, victim: Combatant) -> RolledTrait:
     >>> evasion_roll(ScriptedDice([6, 1]), Combatant(id="h1")).total
     5
     """
-    return roll_trait_of(dice, victim, "agility", "Agility (Evasion)",
+    return roll_trait_of(dice, victim, "agility", EVASION,
                          (Modifier(-2, "Evasion"),))
 
 

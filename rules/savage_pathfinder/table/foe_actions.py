@@ -204,7 +204,8 @@ def support_ally(board: Board, request: ActionRequest, dice: DiceSource) -> Acti
 
 
 def push_foe(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
-    pushed = resolve_push(board, request.actor, request.target or "", dice)
+    pushed = resolve_push(board, request.actor, request.target or "", dice,
+                          request.trait or "strength")
     return ActionResult(pushed.events, pushed.board, pushed.entry)
 
 

@@ -57,6 +57,8 @@ BREAK_FREE = (("Strength -2", {"trait": "strength"}), ("Athletics", {"trait": "a
               ("Athletics, from a device (net, manacles)",
                {"trait": "athletics", "device": "yes"}))
 """How to break free; held by a device, a failure allows no new try (the GM's call)."""
+PUSH_TRAITS = (("Strength", {"trait": "strength"}), ("Athletics", {"trait": "athletics"}))
+"""S140: "The attacker or defender may roll Athletics instead of Strength if they choose"."""
 
 
 def _skills(stats: Mapping[str, Any], action: str) -> list[str]:
@@ -114,6 +116,8 @@ def _objects(option: Option) -> tuple[MenuEntry, ...]:
 def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]:
     if option.id == "break-free":
         return tuple(_choice(option, label, params, label) for label, params in BREAK_FREE)
+    if option.id == "push":
+        return tuple(_choice(option, label, params, label) for label, params in PUSH_TRAITS)
     if option.id == "break-object":
         return _objects(option)
     if option.id in GM_ENTRIES:
@@ -140,7 +144,7 @@ def action_menu(board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
     for option in ACTIONS.values():
         problem = _problem(board, actor, option.id)
         nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free", "break-object",
-                               *GM_ENTRIES) and \
+                               "push", *GM_ENTRIES) and \
             problem is None
         entries.append(MenuEntry(
             _label(option), "" if nested else option.id, section=_section(option),

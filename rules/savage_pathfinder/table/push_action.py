@@ -27,7 +27,9 @@ from rules.events import Event, TokenPushed
 from rules.narration import attack_lines
 from rules.registry import RulesError
 from rules.savage_pathfinder.situational.push import push
+from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
+from rules.savage_pathfinder.table.timed_states import moved as moved_this_turn
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, LogEntry
 
@@ -73,12 +75,24 @@ def push_card_lines(board: Board, attacker_id: str, target_id: str) -> list[str]
     return [*lines, f"Cannot push: {problem}"] if problem else lines
 
 
+def _better_trait(defender: Combatant) -> str:
+    """The defender's choice (S140): Athletics instead of Strength when its die is higher."""
+    athletics = defender.skill("athletics")
+    strength = defender.attribute("strength")
+    if athletics is None or (athletics.sides, athletics.bonus) <= (strength.sides,
+                                                                   strength.bonus):
+        return "strength"
+    return "athletics"
+
+
 def resolve_push(board: Board, attacker_id: str, target_id: str,
-                 dice: DiceSource) -> PushAttack:
+                 dice: DiceSource, trait: str = "strength") -> PushAttack:
     """Push ``target_id`` away from the adjacent ``attacker_id``; ``AttackError`` otherwise.
 
     Dice: the attacker's Strength die and Wild Die, the defender's, then (if pushed) the
-    defender's Athletics die and Wild Die to stay standing.
+    defender's Athletics die and Wild Die to stay standing. A pusher who runs (declared for
+    the action) and has moved 2" or more this turn adds +2 (S138). The attacker rolls
+    ``trait`` (Strength or Athletics, S140), the defender the better of the two.
     """
     try:
         attacker, target = board.token(attacker_id), board.token(target_id)
@@ -87,9 +101,13 @@ def resolve_push(board: Board, attacker_id: str, target_id: str,
     problem = push_problem(board, attacker_id, target_id)
     if problem is not None:
         raise AttackError(problem)
+    pusher, pushed = combatant_of(board, attacker), combatant_of(board, target)
+    run = moved_this_turn(board, attacker_id) if pusher.turn.running else 0.0
+    if trait not in ("strength", "athletics"):
+        raise AttackError(f"push: roll strength or athletics, not {trait!r}")
     try:
-        result = push(dice, combatant_of(board, attacker), combatant_of(board, target),
-                      (attacker.x, attacker.y), (target.x, target.y))
+        result = push(dice, pusher, pushed, (attacker.x, attacker.y), (target.x, target.y),
+                      ran=run, attacker_trait=trait, defender_trait=_better_trait(pushed))
     except RulesError as error:
         raise AttackError(str(error)) from None
     events, notes = _walled(board, result.outcome.events)

@@ -35,7 +35,7 @@ from rules.savage_pathfinder.initiative_json import has_joker
 from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.situational.illumination import RollKind
 from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
-from rules.savage_pathfinder.table.timed_states import support_for
+from rules.savage_pathfinder.table.timed_states import spend_support, support_for
 from rules.savage_pathfinder.trait_check import (
     Circumstances,
     TraitCheck,
@@ -45,7 +45,7 @@ from rules.savage_pathfinder.trait_check import (
 )
 from rules.table import Board
 
-__all__ = ["plan_roll", "roll_traits", "traits_of"]
+__all__ = ["plan_roll", "roll_traits", "supports_used", "traits_of"]
 
 
 def traits_of(combatant: Combatant) -> tuple[str, ...]:
@@ -96,3 +96,12 @@ def roll_traits(board: Board, actors: Sequence[str], trait: str,
                         for a, m in zip(actors, group.members, strict=True))
     return (group.die, *(m.roll.event for m in group.members)), \
         f"Group roll of {trait.title()}: {results}"
+
+
+def supports_used(board: Board, actors: Sequence[str], trait: str) -> Board:
+    """``board`` after the roll of ``trait`` by ``actors``: the Support that roll took is used
+    up (S161: "+1 to one skill total"; S162), as an attack uses it. The roll took the first
+    actor's Support (a group rolls with its first member's circumstances)."""
+    if actors and support_for(board, actors[0], trait.lower()):
+        return spend_support(board, actors[0], trait.lower())
+    return board

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.dice import DiceSource
-from rules.events import Event, Miss, TokenPushed
+from rules.events import Event, Miss, RollMade, TokenPushed
 from rules.narration import attack_entry
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import AttackContext, AttackKind, Illumination, RangeBand
@@ -32,10 +32,17 @@ from rules.savage_pathfinder.situational.area import (
     resolve_area_attack,
 )
 from rules.savage_pathfinder.situational.area import Template as AreaTemplate
+from rules.savage_pathfinder.situational.misc import EVASION
 from rules.savage_pathfinder.situational.situation import AttackFacts, situate
 from rules.savage_pathfinder.statblock import Combatant, Weapon
 from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
-from rules.savage_pathfinder.table.timed_states import mark_acted, mark_ran, ran, use_effects
+from rules.savage_pathfinder.table.timed_states import (
+    mark_acted,
+    mark_ran,
+    ran,
+    spend_support,
+    use_effects,
+)
 from rules.savage_pathfinder.table.turn_limits import (
     ActionKind,
     actions_counted,
@@ -121,6 +128,16 @@ def _victims(board: Board, beneath: AreaFacts, evadable: bool) -> list[AreaVicti
 
 def _evasions(board: Board, area: Area, evaded: Sequence[str]) -> list[Event]:
     return [TokenPushed(i, board.map().clear_of(area, i)) for i in evaded]
+
+
+def _evasion_supports_used(board: Board, events: Sequence[Event]) -> Board:
+    """``board`` with the Agility Support each victim's Evasion roll took used up (S161-162:
+    the bonus is for one roll), as the attacker's Support is."""
+    for event in events:
+        if isinstance(event, RollMade) and event.purpose == EVASION and any(
+                m.reason == "Support" for m in event.modifiers):
+            board = spend_support(board, event.actor, "agility")
+    return board
 
 
 def _logged(board: Board, events: Sequence[Event]) -> tuple[list[Event], list[str]]:
@@ -238,6 +255,7 @@ def _resolve(board: Board, attacker_id: str, aimed: Area, dice: DiceSource,
         after = note_taken(mark_acted(after, attacker_id), attacker_id, ActionKind.REGULAR)
         after = mark_ran(after, attacker_id) if running else after
     after = use_effects(after, attacker_id, (context.kind or AttackKind.SHOOTING).skill)
+    after = _evasion_supports_used(after, events)
     return TemplateAttack(aimed, landed, beneath, tuple(events), after.with_log(entry), entry)
 
 

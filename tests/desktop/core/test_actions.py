@@ -22,7 +22,9 @@ from support.spf_on_map import (
 )
 
 from desktop.core.model import Encounter, Side, Token
+from desktop.core.table_pipeline import roll
 from rules.dice import ScriptedDice
+from rules.interface import RollRequest
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.situational.options import ACTIONS
 from rules.savage_pathfinder.situational.states import Timer
@@ -97,6 +99,25 @@ def test_support_helps_the_allys_next_roll_of_that_skill() -> None:
     assert result.entry.lines[0] == "Fighting (Support) d6 5 → 5 vs TN 4: success"
     mods = preview_attack(result.encounter, "hero", "orc", "Sword").attack_modifiers
     assert [(m.value, m.reason) for m in mods] == [(1, "Gang Up"), (1, "Support")]
+
+
+def test_a_bare_roll_of_the_skill_uses_the_support_up() -> None:
+    """S161-162: Support grants "+1 to one skill total", for one roll; the table's Roll uses it
+    as an attack does. Bard Fighting d6 5 vs 4: +1 on the hero's Fighting. The hero's Roll of
+    Fighting: d8 3, Wild d6 2: 3 + 1 Support = 4 vs TN 4, success. Rolled again with the same
+    dice: 3 vs 4, failure - the Support is gone. (Before: the Roll kept it for ever.)"""
+    bard = Token("bard", "Bard", 2.5, 4.5, side=Side.HERO, stats={"skills": {"fighting": "d6"}})
+    enc = perform_action(side_by_side(bard), ActionRequest("support", "bard", "hero",
+                                                           skill="fighting"),
+                         ScriptedDice([5])).encounter
+    first = roll(enc, RollRequest(("hero",), "fighting"), ScriptedDice([3, 2]))
+    assert first.resolution.title == "Hero rolls Fighting: 4, success"
+    assert [(m.value, m.reason) for m in first.resolution.events[0].modifiers] == [
+        (1, "Support")]
+    again = roll(first.encounter, RollRequest(("hero",), "fighting"), ScriptedDice([3, 2]))
+    assert again.resolution.title == "Hero rolls Fighting: 3, failure"
+    mods = preview_attack(first.encounter, "hero", "orc", "Sword").attack_modifiers
+    assert (1, "Support") not in [(m.value, m.reason) for m in mods]
 
 
 def test_support_ends_at_the_end_of_the_recipients_turn() -> None:

@@ -94,3 +94,20 @@ def test_a_cancelled_stunt_menu_comes_back_and_the_hit_stands() -> None:
     assert [d.budget for d in asked] == [2, 2] and len(rolls) == 1
     # Inflict Damage costs 0 + Armor 1: one Injury Condition
     assert commit.encounter.token("gunman").stats["condition"]["injuries"] == ["bruised"]
+
+
+def test_a_held_roll_the_rules_no_longer_allow_is_void() -> None:
+    # The stunt menu of Rook's hit is cancelled; then a round runs with Ms. Vance acting:
+    # the held roll no longer stands (it is not Rook's turn, Storypath refuses it) and the
+    # tool says so and lets it go, so the next click is a new attack.
+    from dataclasses import replace
+
+    tool = AttackTool(lambda: ScriptedDice([8, 9, 10, 8, 9, 1]), attacker="rook",
+                      ask=lambda decision: None)
+    tool.choices.weapon = "SMG"
+    encounter = load_encounter(DEMO)
+    assert tool.resolve(encounter, "gunman") is None and tool.held is not None
+    later = replace(encounter, combat={**encounter.combat, "round": 1, "acting": "boss"})
+    assert tool.resolve(later, "gunman") is None
+    assert tool.message.startswith("the held roll no longer stands (it is Ms. Vance's turn")
+    assert tool.held is None

@@ -12,9 +12,11 @@ from dataclasses import replace
 
 import pytest
 from support.spf_on_map import (
+    ActionRequest,
     AttackError,
     Declared,
     begin_combat,
+    perform_action,
     preview_attack,
     resolve_attack,
     resolve_volley,
@@ -274,7 +276,10 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
     """Evasion: an attack that may be Evaded lets an aware victim roll Agility -2; success
     takes no damage and the GM places him beside the template. Athletics d8 6 (Wild 2) vs 4
     at 4" (Short range): a hit. The orc's Agility d6 6, Aces, 1: 7 - 2 = 5 vs 4: evaded; he
-    stands just clear of the Small Blast centred on him: 1" + his 0.5" + 0.1" from its centre."""
+    stands just clear of the Small Blast centred on him: 1" + his 0.5" + 0.1" from its centre.
+    The log says where in words: from (5.5, 5.5) to (5.0, 7.0) is 0.5" west and 1.5" south,
+    sqrt(0.25 + 2.25) = 1.58, nearest of the eight points south (issue 27: no raw
+    coordinates; before, the line read "to (5.0, 7.0)")."""
     flask = {"wild_card": True, "skills": {"athletics": "d8"},
              "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}
     enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, flask),
@@ -287,8 +292,32 @@ def test_an_evaded_blast_moves_the_victim_clear() -> None:
     assert result.entry.lines[:3] == (
         "Athletics (throwing) (sbt) d8 6, Wild d6 2 → 6 vs TN 4: success",
         "Agility (Evasion) d6 6+1 = 7; -2 Evasion → 5 vs TN 4: success",
-        f"Orc evades and is moved clear of the template, to ({orc.x:.1f}, {orc.y:.1f})")
+        'Orc evades and is moved clear of the template, 1.6" south')
+    assert (round(orc.x, 1), round(orc.y, 1)) == (5.0, 7.0)
     assert "shaken" not in orc.stats.get("condition", {})
+
+
+def test_a_victims_evasion_takes_his_agility_support_and_uses_it_up() -> None:
+    """S160-162: a Support is "+1 to one skill total" for the ally's next roll of it, an
+    Evasion roll (Agility -2) included. The goblin 3" south of the orc (clear of the blast)
+    Supports his Agility: d6 5 vs 4, success, +1. The hero's flask at him (Evadable):
+    Athletics d8 6 (Wild 2) vs 4, a hit; the orc's Evasion d6 5 - 2 + 1 Support = 4 vs 4:
+    evaded (without the +1, 3: hit). The roll used the Support up. (Before: the victim's
+    Support stayed on the board.)"""
+    flask = {"wild_card": True, "skills": {"athletics": "d8"},
+             "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}
+    enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, flask),
+                            token("orc", 5.5, 5.5, Side.VILLAIN, ORC),
+                            token("goblin", 5.5, 8.5, Side.VILLAIN, ORC)))
+    enc = perform_action(enc, ActionRequest("support", "goblin", "orc", skill="agility"),
+                         ScriptedDice([5])).encounter
+    assert enc.combat["effects"] == [{"token": "orc", "kind": "support", "value": 1,
+                                      "skill": "agility", "turn_ends": 1}]
+    result = resolve_template(enc, "hero", "sbt", (5.5, 5.5), ScriptedDice([6, 2, 5]),
+                              params={"evadable": "yes"})
+    assert result.entry.lines[1] == ("Agility (Evasion) d6 5 = 5; -2 Evasion; +1 Support → 4 "
+                                     "vs TN 4: success")
+    assert not result.encounter.combat.get("effects")
 
 
 def test_shooting_through_a_creature_subtracts_its_toughness() -> None:

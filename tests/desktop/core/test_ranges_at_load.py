@@ -31,7 +31,7 @@ def demo_with(tmp_path: Path, demo: str, token: str, change: Any) -> Path:
 
 CASES = [
     # (demo, token, change, the field named, the range named)
-    ("gurps-duel", "orc", lambda s: s.update(st=10**300), "tokens[2].stats.st", "1 to 10000"),
+    ("gurps-duel", "orc", lambda s: s.update(st=10**300), "tokens[2].stats.st", "0 to 10000"),
     ("goblin-ambush", "harsk", lambda s: s.update(armor=10**9), ".stats.armor", "0 to 30"),
     ("goblin-ambush", "harsk", lambda s: s.update(pace=10**40), ".stats.pace", "0 to 30"),
     ("goblin-ambush", "harsk", lambda s: s["weapons"][0].update(rof=999_999_999),
@@ -66,7 +66,7 @@ def test_every_command_refuses_it_in_one_line(
         assert main(command) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err, err
-        assert "tokens[2].stats.st" in err and "allowed range 1 to 10000" in err
+        assert "tokens[2].stats.st" in err and "allowed range 0 to 10000" in err
         assert "301 digits" in err and "0" * 50 not in err
 
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from desktop.core.state import BattleState
+from desktop.gui.interaction import Interaction
 from desktop.gui.main_window import GMWindow
 from desktop.gui.settings import settings
 from desktop.gui.style import CELL
@@ -20,6 +21,16 @@ def _settings_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
     folder = str(tmp_path_factory.mktemp("settings"))
     for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
         QSettings.setPath(QSettings.Format.NativeFormat, scope, folder)
+
+
+@pytest.fixture(autouse=True)
+def _no_unanswered_question_about_walls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A drop through a wall asks the GM in a modal box, which no test would answer (the run
+    would wait for ever): a test that means it sets ``interaction.ask``; any other fails."""
+    def unexpected(_self: Interaction, text: str) -> bool:
+        pytest.fail(f"the drag asked, and the test does not answer: {text}")
+
+    monkeypatch.setattr(Interaction, "_ask", unexpected)
 
 
 class QuietGMWindow(GMWindow):

@@ -137,8 +137,8 @@ def test_a_target_out_of_the_default_weapons_reach_gets_a_weapon_that_reaches(
     attack = window.combat_tools.attack
     hover(window, on_screen(window, "orc"))
     assert attack.tool.aim.weapon == "Longbow (Shoot)"
-    shown = " ".join(attack.card.lines)  # wrapped at the view's width, which the docks set
-    assert shown.startswith("with Longbow (Shoot): the default weapon cannot attack from here")
+    assert " ".join(attack.card.lines).startswith(  # wrapped when wider than the view
+        "with Longbow (Shoot): the default weapon cannot attack from here")
     assert attack.tool.aim.preview.problem is None
 
     def first_allowed(decision: Decision) -> tuple[str, ...]:

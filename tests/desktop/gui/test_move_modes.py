@@ -50,7 +50,8 @@ def test_m_while_dragging_climbs_and_the_ruler_counts_two_inches_an_inch(
     assert (preview.mode_name, preview.distance, preview.cost) == ("Climbing", 3.0, 6.0)
     assert preview.band is PaceBand.PACE
     assert readout_text(preview, "in") == 'Climbing 3" = 6" of Pace 6'
-    further = drag(qtbot, window, (4.5, 1.5), (8.5, 4.5))  # the tool remembers Climbing
+    # down the near side of the wall at x = 6 (the drag asks before going through a wall)
+    further = drag(qtbot, window, (4.5, 1.5), (4.5, 5.5))  # the tool remembers Climbing
     assert (further.mode_name, further.distance, further.cost) == ("Climbing", 4.0, 8.0)
     assert further.band is PaceBand.RUNNING
     assert readout_text(further, "in") == 'Climbing 4" = 8" of Pace 6 · Sprint (3 min) 24"'

@@ -50,11 +50,11 @@ def fire_template_at(qtbot: QtBot, window: GMWindow, attacker: str, target: str)
 
 
 @pytest.mark.parametrize("demo", ["gurps-duel.json"], indirect=True)
-def test_the_template_tool_on_a_system_without_templates_says_so(
+def test_the_template_tool_without_an_area_weapon_says_so(
         qtbot: QtBot, demo: GMWindow) -> None:
     before = demo.state.encounter
     fire_template_at(qtbot, demo, "swordsman", "orc")
-    said = "No template fired: GURPS does not offer area attacks"
+    said = "No template fired: Donn the Swordsman has no explosive attack for a MBT template"
     assert demo.statusBar().currentMessage().startswith(said)
     assert log_rows(demo)[-1].startswith(NOTICE_MARK + said)
     assert demo.state.encounter is before  # nothing applied, no undo step

@@ -51,6 +51,7 @@ def test_ctrl_v_on_the_map_makes_a_token_per_block(window: GMWindow, qtbot: QtBo
     QGuiApplication.clipboard().setText(BLOCKS)
     window.view.setFocus()
     qtbot.keyClick(window.view.viewport(), Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyRelease(window.view.viewport(), Qt.Key.Key_Control)  # no Ctrl left held down
     after = window.state.encounter
     added = after.tokens[len(before.tokens):]
     assert [t.name for t in added] == ["Reed Stalker", "Reed Stalker Queen"]

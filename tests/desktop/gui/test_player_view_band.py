@@ -5,6 +5,8 @@ opens with the whole map in view; it never goes full screen on the GM window's s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from gui_helpers import small_encounter
 from PySide6.QtCore import QPointF, QRectF
@@ -110,3 +112,21 @@ def test_the_table_refuses_the_gm_windows_own_screen(qtbot: QtBot, window: GMWin
     assert window.player_window is None
     assert window.statusBar().currentMessage().startswith(
         f"The table view stays off {mine.name()}")
+
+
+def test_a_down_acting_fighter_is_not_highlighted_on_the_strip(
+        qtbot: QtBot, window: GMWindow) -> None:
+    """Out of the fight means out (issue 27): Valeros holds the King of Spades and acts; once
+    he is Incapacitated his pill is no longer the acting yellow (nor is any other), it reads
+    "Valeros (out)" in grey, and the map shows no acting halo for him either."""
+    player = table_in_combat(window)
+    view = player.view
+    assert pill_pixels(view.band)  # he acts: his pill is yellow
+    hero = window.state.encounter.token("hero")
+    stats = {**hero.stats, "condition": {"incapacitated": True}}
+    window.state.apply("Valeros falls", window.state.encounter.with_token(
+        replace(hero, stats=stats)))
+    QApplication.processEvents()
+    assert (view.strip[0].name, view.strip[0].state.value) == ("Valeros", "down")
+    assert pill_pixels(view.band) == []
+    assert pill_pixels(view.viewport()) == []

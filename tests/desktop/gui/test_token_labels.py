@@ -114,3 +114,24 @@ def test_a_wide_badge_row_near_the_edge_stays_on_the_map(qtbot: QtBot, audience:
     for item in scene.token_items():
         if item.badges:
             assert scene.map_rect().contains(item.badge_box().translated(item.pos())), item.name
+
+
+@pytest.mark.parametrize("audience", [Audience.GM, Audience.PLAYER])
+def test_badges_and_tags_keep_clear_of_a_grapples_label(qtbot: QtBot,
+                                                        audience: Audience) -> None:
+    """The Storypath demo opens with Mara grappling Thug 1 (side by side): the grapple's link
+    label ("grapple 2") sits above the pair, where the badges go. Their Grappling and
+    Grappled badges and both name tags are placed clear of it (before, in the GM window the
+    label covered the Grappled badge)."""
+    from desktop import ASSETS_DIR
+    from desktop.core.fileformat import load_encounter
+    scene = MapScene(BattleState(load_encounter(ASSETS_DIR / "demo" /
+                                                "storypath-firefight.json")), audience)
+    boxes = scene.marks.label_boxes()
+    assert boxes, "the demo's grapple has a label"
+    taken = []
+    for token_id in ("mara", "thug-1"):
+        item = scene.token_item(token_id)
+        assert item is not None and item.badges
+        taken += [item.badge_box().translated(item.pos()), item.label.sceneBoundingRect()]
+    assert [(b, t) for b in boxes for t in taken if b.intersects(t)] == []

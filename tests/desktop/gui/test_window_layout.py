@@ -68,7 +68,7 @@ def test_the_map_gets_three_quarters_of_a_1920_px_window(window: GMWindow, qtbot
     areas = {window.dockWidgetArea(d) for d in docks}
     assert areas == {Qt.DockWidgetArea.RightDockWidgetArea}
     titles = {d.windowTitle() for d in window.tabifiedDockWidgets(window.docks[0])}
-    assert titles == {"Combatants", "Properties"}  # tabbed behind Initiative
+    assert titles == {"Combatants", "Properties", "Creatures"}  # tabbed behind Initiative
 
 
 def test_map_building_tools_have_their_own_bar_beside_the_fight(

@@ -180,3 +180,15 @@ def test_removing_an_aspect_picks_it_from_the_list_on_the_actor_his_zone_and_the
     # The scene's aspects are on the invoke list too.
     paused = attack(foggy.board, TIE)
     assert paused.decision.choices[-1].label == "reroll, invoking Fog (the scene; 1 fate point)"
+
+
+def test_the_badges_show_fate_points_and_free_tags() -> None:
+    # Aulus's refresh 2 before any is spent; after the Blinding win (see above) 1 and a tag.
+    table = duel()
+    assert [b.text for b in FATE.badges(table.token("aulus"), table)][:2] == ["FP 2", "Veteran"]
+    fresh = {**BRENNUS, "condition": {}}
+    request = AttackRequest("aulus", "brennus", options=("maneuver:blinding",),
+                            answers={"invoke": ("none",)})
+    done = FATE.resolve_attack(duel(brennus=fresh), request, ScriptedDice([2] * 8))
+    texts = [b.text for b in FATE.badges(done.board.token("aulus"), done.board)]
+    assert texts[:2] == ["FP 1", "tag: Blinded"]

@@ -229,9 +229,14 @@ def test_initiative_alertness_resolve_skill_then_seat() -> None:
 def test_full_defense_in_turns_lasts_until_the_next_turn() -> None:
     table = duel()
     started = FATE.turn_control(table, "start", ScriptedDice([])).board
-    guarded = FATE.perform_action(started, ActionRequest("full-defense", "brennus"),
+    # Aulus (Weapons +3) acts first; on Brennus's turn he goes on full defense, which lasts
+    # into Aulus's next turn.
+    his_turn = FATE.turn_control(started, "next", ScriptedDice([])).board
+    guarded = FATE.perform_action(his_turn, ActionRequest("full-defense", "brennus"),
                                   ScriptedDice([])).board
-    # Aulus 0 0 0 0 = 3 against Brennus Weapons +2 +2 full defense 0 0 0 0 = 4: no hit.
+    guarded = FATE.turn_control(guarded, "next", ScriptedDice([])).board
+    # Aulus 0 0 0 0 = 3 against Brennus Weapons +2 +2 full defense 0 0 0 0 = 4: no hit, and
+    # a defender on full defense deals no stress (L31 "you don't get an attack").
     done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
                                ScriptedDice(ZERO + ZERO))
     assert done.data["winner"] == "brennus" and done.data["stress"] is None

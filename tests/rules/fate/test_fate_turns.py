@@ -70,3 +70,25 @@ def test_a_warband_takes_one_turn_and_its_row_loses_members() -> None:
     assert following.title == "Round 1: warband's turn"
     assert [r.acting for r in FATE.turn_order(following.board).rows] == [False, True]
     assert [r.done for r in FATE.turn_order(following.board).rows] == [True, False]
+
+
+def test_a_characters_own_actions_wait_for_his_turn_the_gms_marks_do_not() -> None:
+    # L1 "the players take turns based on initiative": on Quick's turn Slow cannot take
+    # Full defense (refused with the reason) unless out of turn; the GM may still mark him.
+    from rules.dice import ScriptedDice
+    from rules.fate.system import Fate
+    from rules.interface import ActionRequest
+    from rules.registry import RulesError
+    from rules.table import Board, Piece
+
+    quick = Piece("q", "Quick", 0, 0, stats={"skills": {"alertness": 3}})
+    slow = Piece("s", "Slow", 1, 0, stats={"skills": {"alertness": 1}})
+    fate = Fate()
+    board = fate.turn_control(Board("fate", tokens=(quick, slow), combat={"mode": "turns"}),
+                              "start", ScriptedDice([])).board
+    with pytest.raises(RulesError, match="it is Quick's turn, not Slow's"):
+        fate.perform_action(board, ActionRequest("full-defense", "s"), ScriptedDice([]))
+    assert fate.perform_action(board, ActionRequest("full-defense", "s", gm_override=True),
+                               ScriptedDice([])).board.token("s").stats["condition"][
+        "full_defense"] is True
+    assert fate.perform_action(board, ActionRequest("prone", "s"), ScriptedDice([])).title

@@ -236,3 +236,53 @@ def test_the_ruler_shows_move_and_a_move_beyond_basic_move_is_a_sprint_l147() ->
     assert table.token("knight").stats["condition"]["sprinted"] is True
     plans = _plans(character_from_dict(table.token("knight").stats, "k"))
     assert plans["dodge+retreat"].why_not == "moved faster than Basic Move last turn"
+
+
+def test_a_vehicle_dodges_by_half_the_operators_skill_plus_handling_l73() -> None:
+    # L73: "a biker with Driving (Motorcycle)-14 on a motorcycle with Handling +1 would have a
+    # Dodge of 8" (14 / 2 = 7, + 1). The stat block's own dodge is replaced.
+    bike = _who({"dodge": 11, "vehicle": {"operator_skill": 14, "handling": 1}})
+    assert bike.dodge == 8
+    assert _plans(bike)["dodge"].score == 8
+    with pytest.raises(RulesError, match="vehicle: needs operator_skill"):
+        _who({"vehicle": {"handling": 1}})
+
+
+def test_a_hurt_tokens_hp_is_exact_harm_and_how_hurt_it_looks_is_for_everybody() -> None:
+    # The exact HP is harm (the player view hides it unless the GM shares the token's harm);
+    # everybody sees Reeling under a third of HP (4 of 14) and 0 HP at none left.
+    from rules.table import Side
+
+    def shown(hp: int, side: Side) -> list[tuple[str, bool]]:
+        stats = {"hp": 14, "condition": {"hp": hp}}
+        return [(b.text, b.harm) for b in GURPS.badges(piece("orc", stats, side=side), board())
+                if "HP" in b.tooltip or b.tooltip == "hit points"]
+    assert shown(10, Side.VILLAIN) == [("10/14", True)]
+    assert shown(4, Side.VILLAIN) == [("4/14", True), ("Reeling", False)]
+    assert shown(0, Side.VILLAIN) == [("0/14", True), ("0 HP", False)]
+    assert shown(4, Side.HERO) == [("4/14", True), ("Reeling", False)]
+
+
+def test_a_bow_parries_like_a_light_club_and_is_ruined_as_a_bow_l119() -> None:
+    # L119: "a bow like a light club. However, parrying just once with a bow will ruin it as a
+    # bow". The archer (DX 13, no Broadsword: DX-5 = 8) parries as a club: 3 + 4 = 7. Axe-13:
+    # 3+4+4 = 11 hits; 2+2+2 = 6 against 7 succeeds. The 4 lb axe against the 2 lb bow: twice
+    # its weight, no breakage. The bow's shot is ruined; it still parries as a club.
+    table = board(piece("orc", ORC), piece("archer", ARCHER, x=1.0),
+                  measurer=FakeMap({("orc", "archer"): facts(1.0)}))
+    paused = GURPS.resolve_attack(table, AttackRequest("orc", "archer", "Axe"),
+                                  ScriptedDice([3, 4, 4]))
+    assert paused.decision is not None
+    labels = {c.id: c.label for c in paused.decision.choices}
+    assert labels["parry:Bow club"] == "Parry (Bow club) 7"
+    done = GURPS.resolve_attack(table, AttackRequest(
+        "orc", "archer", "Axe", answers={"defense": ("parry:Bow club",)}),
+        ScriptedDice([3, 4, 4, 2, 2, 2]))
+    assert StatusAdded("archer", "Bow ruined") in done.events
+    with pytest.raises(RulesError):
+        GURPS.resolve_attack(done.board, AttackRequest("archer", "orc", "Bow"),
+                             ScriptedDice([3, 3, 3]))
+    again = GURPS.resolve_attack(done.board, AttackRequest("orc", "archer", "Axe"),
+                                 ScriptedDice([3, 4, 4]))
+    assert again.decision is not None
+    assert "parry:Bow club" in {c.id for c in again.decision.choices}

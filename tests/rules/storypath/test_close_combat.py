@@ -229,3 +229,11 @@ def test_a_feint_reaches_an_ally_whose_id_has_capitals() -> None:
         result = _hit(board, HIT_2_LEFT, answer)
         assert result.board.token("Cara-2").stats["condition"]["enhancements"] == [
             {"against": "brute", "amount": 2, "grapple_only": False}]
+
+
+def test_the_last_injury_condition_is_told_taken_out() -> None:
+    # Brute has taken bruised, injured, maimed: Inflict Damage (0 + Armor 1) with 2 left
+    # fills the track ("taken out"): the log says "Brute is Taken Out", by name
+    board = _board(condition={"injuries": ["bruised", "injured", "maimed"]})
+    result = _hit(board, HIT_2_LEFT, "inflict-damage")
+    assert "Brute is Taken Out" in result.notes

@@ -1,0 +1,334 @@
+"""The Camera menu: a webcam over the table display follows the minis (issue 30).
+
+*Start Camera…* opens a camera by its number, a video file or a folder of images (also
+``battlemap --camera-source``); *Calibrate* shows the fiducials on the player view until the
+camera has seen enough of them, and tells the error in mm on the table; *Print Base
+Markers…* saves the sheet to print; *Bind Selected Token to a Mini* binds the next unbound
+base marker the camera sees (the one nearest the token); *Pause Tracking* (F12) stops
+following and resumes with the minis as they stand.
+
+Nothing of OpenCV is imported, and no thread started, until one of these is used: this
+module imports Qt only, the camera package (:mod:`desktop.camera`) comes with the first
+action that needs it. Frames are read and detected in the camera's worker thread
+(:class:`desktop.camera.capture.CaptureWorker`); its results reach the GUI thread through a
+queued signal, where they are mapped through the player view's transform of that moment and
+each settled mini moves its token as one undoable edit (the drag's own tool decides).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QMenu
+
+from desktop.gui.notices import tell
+
+if TYPE_CHECKING:
+    from desktop.gui.main_window import GMWindow
+
+PAUSE_KEY = "F12"
+CALIBRATION_FRAMES = 90
+"""Frames (3 s at 30 fps) the fiducials stay shown before the calibration gives up."""
+
+
+class _Bridge(QObject):
+    """Carries the worker thread's results to the GUI thread (queued signals)."""
+
+    frame = Signal(object)
+    ended = Signal(str)
+
+
+class CameraController:
+    """The camera of one GM window: its worker, session, calibration overlay, binding."""
+
+    def __init__(self, window: GMWindow) -> None:
+        from desktop.camera.session import CameraSession
+
+        self.window = window
+        self.session = CameraSession()
+        self.worker: Any = None
+        self.bridge = _Bridge()
+        self.bridge.frame.connect(self._on_frame, Qt.ConnectionType.QueuedConnection)
+        self.bridge.ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+        self.overlay: QLabel | None = None
+        self.layout: Any = None
+        self.calibration_frames = 0
+        self.binding: str | None = None
+        self.frame_size: tuple[int, int] | None = None
+        self.waiting_for_view = False
+        self.moves_applied = 0
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop)  # the worker thread ends with the app
+
+    def start(self, spec: str) -> bool:
+        """Read frames from ``spec`` (a camera number, video file or folder); False (told)
+        when it cannot be opened."""
+        from desktop.camera.capture import CaptureWorker, SourceError, open_source
+
+        self.stop()
+        try:
+            source = open_source(spec)
+        except SourceError as error:
+            tell(self.window, str(error))
+            return False
+        self.worker = CaptureWorker(source, self.bridge.frame.emit, self.bridge.ended.emit)
+        self._set_box()
+        self.worker.start()
+        tell(self.window, f"Camera: reading {spec}" + (
+            "" if self.session.calibration else "; Camera > Calibrate next"))
+        return True
+
+    def stop(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+
+    def calibrate(self) -> None:
+        """Show the fiducials full screen on the player view until the camera sees them."""
+        from desktop.camera.calibration import fiducial_layout, render_fiducials
+
+        player = self.window.player_window
+        if player is None or not player.isVisible():
+            tell(self.window, "Camera: open the player view (F5) on the table display first")
+            return
+        if self.worker is None:
+            tell(self.window, "Camera: start the camera first (Camera > Start Camera…)")
+            return
+        viewport = player.view.viewport()
+        width, height = viewport.width(), viewport.height()
+        self.layout = fiducial_layout(width, height)
+        image = render_fiducials(width, height, self.layout)
+        picture = QImage(image.data, width, height, image.strides[0],
+                         QImage.Format.Format_Grayscale8).copy()
+        self._hide_overlay()
+        self.overlay = QLabel(viewport)
+        self.overlay.setPixmap(QPixmap.fromImage(picture))
+        self.overlay.setGeometry(0, 0, width, height)
+        self.overlay.show()
+        self.calibration_frames = 0
+        self.worker.tracking = False
+        self.worker.box = None  # the camera may have moved: look at the whole frame
+        tell(self.window, "Camera: calibrating; keep the table display clear of hands and "
+             "minis for a moment")
+
+    def bind_selected(self) -> None:
+        selected = [t for t in self.window.state.encounter.tokens
+                    if t.id in self.window.interaction.selection]
+        if len(selected) != 1:
+            tell(self.window, "Camera: select one token to bind to a mini")
+            return
+        if self.session.calibration is None:
+            tell(self.window, "Camera: calibrate the camera before binding minis")
+            return
+        self.binding = selected[0].id
+        tell(self.window, f"Camera: show {selected[0].name}'s mini to the camera (put it on "
+             "the table display, its marker up)")
+
+    def set_paused(self, paused: bool) -> None:
+        tell(self.window, self.session.follower.set_paused(paused))
+
+    def _hide_overlay(self) -> None:
+        if self.overlay is not None:
+            self.overlay.hide()
+            self.overlay.deleteLater()
+            self.overlay = None
+
+    def _set_box(self) -> None:
+        player = self.window.player_window
+        calibration = self.session.calibration
+        if self.worker is None or calibration is None or player is None:
+            return
+        self.worker.tracking = True
+        if self.frame_size is not None:
+            viewport = player.view.viewport()
+            self.worker.box = calibration.display_box((viewport.width(), viewport.height()),
+                                                      self.frame_size)
+
+    def view_transform(self) -> Any:
+        """The player view's map cells -> display px now (None: no player view)."""
+        from desktop.camera.calibration import ViewTransform
+        from desktop.gui.style import CELL
+
+        player = self.window.player_window
+        if player is None or not player.isVisible():
+            return None
+        t = player.view.viewportTransform()
+        return ViewTransform.from_qt((t.m11(), t.m12(), t.m13(), t.m21(), t.m22(), t.m23(),
+                                      t.m31(), t.m32(), t.m33()), CELL)
+
+    def _ppi(self) -> float | None:
+        from desktop.gui.screens import screen_of
+        from desktop.gui.settings import screen_ppi
+
+        player = self.window.player_window
+        return screen_ppi(screen_of(player).name()) if player is not None else None
+
+    def _dragging(self) -> frozenset[str]:
+        """Tokens the GM (or a player at the table) is dragging now: their drag wins."""
+        from desktop.core.tools import DragPreview
+
+        interactions = [self.window.interaction]
+        if self.window.player_window is not None:
+            interactions.append(self.window.player_window.interaction)
+        return frozenset(tid for i in interactions if isinstance(i.tool.preview, DragPreview)
+                         for tid, _ in i.tool.preview.positions)
+
+    def _on_frame(self, result: Any) -> None:
+        self.frame_size = result.size
+        if self.overlay is not None:
+            self._calibration_frame(result)
+            return
+        view = self.view_transform()
+        if self.session.calibration is None:
+            return
+        if view is None:
+            if not self.waiting_for_view:  # said once, not every frame
+                tell(self.window, "Camera: the player view is closed; the minis are not "
+                     "followed until it is open again (F5)")
+            self.waiting_for_view = True
+            return
+        self.waiting_for_view = False
+        if self.binding is not None:
+            self._binding_frame(result, view)
+            return
+        state = self.window.state
+        for move in self.session.frame(result.markers, view, state.encounter, self._dragging()):
+            if move.commit is not None:
+                state.apply(move.commit.label, move.commit.encounter)
+                self.moves_applied += 1
+            tell(self.window, move.message)
+
+    def _calibration_frame(self, result: Any) -> None:
+        from desktop.camera.calibration import CalibrationError
+
+        self.calibration_frames += 1
+        try:
+            words = self.session.calibrate(result.markers, self.layout, self._ppi())
+        except CalibrationError as error:
+            if self.calibration_frames >= CALIBRATION_FRAMES:
+                self._hide_overlay()
+                tell(self.window, f"Camera: not calibrated: {error}")
+            return
+        self._hide_overlay()
+        self._set_box()
+        tell(self.window, words)
+
+    def _binding_frame(self, result: Any, view: Any) -> None:
+        token_id = self.binding
+        assert token_id is not None
+        encounter = self.window.state.encounter
+        if not any(t.id == token_id for t in encounter.tokens):
+            self.binding = None
+            tell(self.window, "Camera: the token to bind is gone from the map")
+            return
+        token = encounter.token(token_id)
+        bound = self.session.follower.bindings
+        free = {m: p for m, p in self.session.sightings(result.markers, view).items()
+                if m not in bound}
+        if not free:
+            return
+        nearest = min(free, key=lambda m: (free[m][0] - token.x) ** 2 + (free[m][1] - token.y)
+                      ** 2)
+        self.binding = None
+        tell(self.window, "Camera: " + self.session.follower.bind(nearest, token_id, encounter))
+
+    def _on_ended(self, reason: str) -> None:
+        self.worker = None
+        self._hide_overlay()
+        tell(self.window, reason)
+
+
+def controller_of(window: GMWindow) -> CameraController | None:
+    """The window's camera controller, made (and the camera package imported) at first use;
+    None, told, when OpenCV is not installed."""
+    found: CameraController | None = getattr(window, "_camera", None)
+    if found is None:
+        try:
+            found = CameraController(window)
+        except ImportError as error:
+            tell(window, f"Camera: OpenCV is not installed ({error}); install the camera extra: "
+                 "pip install 'battlemap[camera]'")
+            return None
+        window._camera = found  # type: ignore[attr-defined]
+    return found
+
+
+def start_camera(window: GMWindow, spec: str) -> bool:
+    """Start reading ``spec`` (``--camera-source``); False when it cannot be."""
+    controller = controller_of(window)
+    return controller is not None and controller.start(spec)
+
+
+def _ask_source(window: GMWindow) -> None:
+    spec, ok = QInputDialog.getText(window, "Start Camera", "Camera number (0 = the first), or "
+                                    "a video file or folder of images:", text="0")
+    if ok and spec.strip():
+        start_camera(window, spec.strip())
+
+
+def _calibrate(window: GMWindow) -> None:
+    controller = controller_of(window)
+    if controller is not None:
+        controller.calibrate()
+
+
+def _bind(window: GMWindow) -> None:
+    controller = controller_of(window)
+    if controller is not None:
+        controller.bind_selected()
+
+
+def _pause(window: GMWindow, action: QAction) -> None:
+    controller = controller_of(window)
+    if controller is not None:
+        controller.set_paused(action.isChecked())
+    else:
+        action.setChecked(False)
+
+
+def _print_markers(window: GMWindow) -> None:
+    try:
+        from desktop.camera.markers import sheet_png
+    except ImportError as error:
+        tell(window, f"Camera: OpenCV is not installed ({error}); install the camera extra: "
+             "pip install 'battlemap[camera]'")
+        return
+    path, _ = QFileDialog.getSaveFileName(window, "Save Base Markers", "base-markers.png",
+                                          "PNG images (*.png)")
+    if path:
+        save_markers(window, Path(path), sheet_png())
+
+
+def save_markers(window: GMWindow, path: Path, data: bytes) -> None:
+    """Write the sheet; told where, and to print it at 100 % (or why it was not written)."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        tell(window, f"Camera: base markers not saved to {path}: {error.strerror or error}")
+        return
+    tell(window, f"Camera: base markers saved to {path}; print at 100 % (actual size): each "
+         "square is a 25 mm base")
+
+
+def build_camera_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> None:
+    """Fill the Camera menu; its actions go in ``actions`` under ``camera_*`` names."""
+    entries = [("camera_start", "&Start Camera…", partial(_ask_source, window)),
+               ("camera_calibrate", "&Calibrate", partial(_calibrate, window)),
+               ("camera_markers", "&Print Base Markers…", partial(_print_markers, window)),
+               ("camera_bind", "&Bind Selected Token to a Mini", partial(_bind, window))]
+    for name, text, slot in entries:
+        action = QAction(text, window)
+        action.triggered.connect(lambda _checked=False, slot=slot: slot())
+        menu.addAction(action)
+        actions[name] = action
+    pause = QAction("&Pause Tracking", window)
+    pause.setCheckable(True)
+    pause.setShortcut(QKeySequence(PAUSE_KEY))
+    pause.triggered.connect(lambda _checked=False: _pause(window, pause))
+    menu.addAction(pause)
+    actions["camera_pause"] = pause

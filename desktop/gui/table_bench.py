@@ -1,0 +1,363 @@
+"""The probe of ``battlemap bench table`` (:mod:`desktop.commands.bench_table`): run as
+``python -m desktop.gui.table_bench MAP FOLDER ROUNDS`` on a platform with two screens, it
+writes the map's encounter into FOLDER, opens it as ``battlemap FILE`` does, opens the player
+view, drives real mouse and wheel events on the GM view and prints one ``ROW: {json}`` line per
+interaction.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import resource
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
+from PySide6.QtGui import QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from desktop.commands.bench_table import UVTT, summary
+from desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
+from desktop.gui.main_window import GMWindow
+from desktop.gui.screens import screen_of
+from desktop.gui.style import CELL
+
+PROFILE_VARIABLE = "BATTLEMAP_BENCH_PROFILE"
+"""Set to the start of a row's name: that interaction runs under cProfile, its figures printed
+after the rows (``# profile`` lines; the times then include the profiler's)."""
+PROFILE = cProfile.Profile() if os.environ.get(PROFILE_VARIABLE) else None
+HEROES = 6
+STEP_PX = 3
+"""Screen pixels a mouse move goes (a finger or a mouse at a steady pace, 60 events a second)."""
+
+
+def uvtt_encounter(folder: Path) -> Path:
+    """The UVTT house and cave with six heroes and six goblins, as an encounter file."""
+    from desktop.core.uvtt import read_uvtt
+
+    imported = read_uvtt(UVTT)
+    (folder / "uvtt.png").write_bytes(imported.image)
+    base = imported.encounter
+    assert base.background is not None
+    background = replace(base.background, path="uvtt.png", embedded=None)
+    spots = [(3.5, 3.5), (5.5, 4.5), (7.5, 3.5), (4.5, 6.5), (6.5, 7.5), (3.5, 8.5),
+             (12.5, 12.5), (14.5, 11.5), (15.5, 14.5), (11.5, 15.5), (16.5, 16.5), (9.5, 9.5)]
+    tokens = tuple(_token(n, x, y) for n, (x, y) in enumerate(spots))
+    return _save(folder, "uvtt", replace(base, tokens=tokens, background=background))
+
+
+def dungeon_encounter(folder: Path, walls: int = 2000, pixels: int | None = 5000) -> Path:
+    """The vision benchmark's dungeon (``walls`` walls, 100 x 100 cells at 2,000 and the same
+    density beyond) with a ``pixels`` px image, or none."""
+    from desktop.core.vision_bench import vision_dungeon
+
+    size = 100.0 * (walls / 2000) ** 0.5
+    dungeon = vision_dungeon(walls=walls, size=size)
+    tokens = tuple(_token(n, t.x, t.y) for n, t in enumerate(dungeon.tokens))
+    background = None
+    if pixels is not None:
+        _write_image(folder / "dungeon.png", pixels)
+        background = Background(path="dungeon.png", pixels_per_cell=pixels / size)
+    return _save(folder, f"dungeon-{walls}",
+                 replace(dungeon, tokens=tokens, background=background))
+
+
+def big_encounter(folder: Path) -> Path:
+    """The memory benchmark's 8192 px map (300 tokens, 2,000 wall segments), six heroes."""
+    from desktop.commands.bench_gui import write_bench_encounter
+    from desktop.core.fileformat import load_encounter
+
+    file = write_bench_encounter(folder, 8192, 300, 2000)
+    encounter = load_encounter(file)
+    tokens = tuple(replace(t, side=Side.HERO if n < HEROES else Side.VILLAIN,
+                           sight=Sight(darkvision=12.0))
+                   for n, t in enumerate(encounter.tokens))
+    return _save(folder, "big", replace(encounter, tokens=tokens))
+
+
+def _token(n: int, x: float, y: float) -> Token:
+    hero = n < HEROES
+    return Token(f"t{n}", f"{'Hero' if hero else 'Goblin'} {n}", x, y,
+                 side=Side.HERO if hero else Side.VILLAIN,
+                 sight=Sight(darkvision=12.0) if hero else Sight())
+
+
+def _write_image(path: Path, pixels: int) -> None:
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    image = QImage(pixels, pixels, QImage.Format.Format_RGB32)
+    image.fill(QColor("#b8a98a"))
+    painter, rng = QPainter(image), random.Random(5)
+    for _ in range(pixels // 8):
+        x, y = rng.randrange(pixels), rng.randrange(pixels)
+        painter.fillRect(x, y, rng.randrange(20, 160), rng.randrange(20, 120),
+                         QColor(rng.randrange(90, 200), rng.randrange(80, 180), 110))
+    painter.end()
+    image.save(str(path))
+
+
+def _save(folder: Path, name: str, encounter: Encounter) -> Path:
+    from desktop.core.fileformat import save_encounter
+
+    file = folder / f"{name}.json"
+    save_encounter(replace(encounter, fog=Fog(enabled=True)), file)
+    return file
+
+
+class Frames(QObject):
+    """Counts the paints of the views it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints = [0, 0]
+        self.area = [0.0, 0.0]
+        """Each window's painted share of its viewport, summed over its paints."""
+        self._watched: list[QObject] = []
+
+    def watch(self, *viewports: QObject) -> None:
+        self._watched = list(viewports)
+        for viewport in viewports:
+            viewport.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and watched in self._watched:
+            index = self._watched.index(watched)
+            self.paints[index] += 1
+            box = event.region().boundingRect()  # type: ignore[attr-defined]
+            size = watched.size()  # type: ignore[attr-defined]
+            self.area[index] += box.width() * box.height() / max(size.width() * size.height(), 1)
+        return False
+
+
+class Driver:
+    """Sends events to the GM view and times each to the end of the frames it causes."""
+
+    def __init__(self, app: QApplication, window: GMWindow, frames: Frames) -> None:
+        self.app, self.window, self.frames = app, window, frames
+        self.viewport = window.view.viewport()
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.painted = [0, 0]
+        self.area = [0.0, 0.0]
+        self.painted_only = False
+        """Keep only the events that painted a frame (a snapped drag moves by whole cells:
+        the moves within a cell change nothing on screen)."""
+
+    def start(self, painted_only: bool = False, name: str = "") -> None:
+        self.settle()
+        self.wall, self.cpu, self.painted, self.area = [], [], [0, 0], [0.0, 0.0]
+        self.painted_only = painted_only
+        if PROFILE is not None and name.startswith(os.environ[PROFILE_VARIABLE]):
+            PROFILE.enable()
+
+    def settle(self) -> None:
+        for _ in range(5):
+            self.app.processEvents()
+
+    def timed(self, send: Callable[[], None], keep: bool = True) -> None:
+        before, area = list(self.frames.paints), list(self.frames.area)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        send()
+        seen, passes = -1, 0
+        while passes < 8:  # until a pass paints nothing more (scene updates are queued)
+            self.app.processEvents()
+            passes += 1
+            total = sum(self.frames.paints)
+            if passes >= 2 and total == seen:
+                break
+            seen = total
+        wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+        if self.painted_only and self.frames.paints == before:
+            keep = False
+        if keep:
+            self.wall.append(wall * 1000)
+            self.cpu.append(cpu * 1000)
+            for k in range(2):
+                self.painted[k] += self.frames.paints[k] - before[k]
+                self.area[k] += self.frames.area[k] - area[k]
+
+    def mouse(self, kind: QEvent.Type, pos: QPointF, button: Qt.MouseButton,
+              buttons: Qt.MouseButton) -> None:
+        glob = QPointF(self.viewport.mapToGlobal(pos.toPoint()))
+        event = QMouseEvent(kind, pos, glob, button, buttons, Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(self.viewport, event)
+
+    def wheel(self, pos: QPointF, notch: int) -> None:
+        glob = QPointF(self.viewport.mapToGlobal(pos.toPoint()))
+        event = QWheelEvent(pos, glob, QPoint(), QPoint(0, notch), Qt.MouseButton.NoButton,
+                            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(self.viewport, event)
+
+    def row(self, name: str) -> None:
+        if PROFILE is not None:
+            PROFILE.disable()
+        figures = summary(self.wall, self.cpu)
+        print("ROW: " + json.dumps({
+            "name": name, "n": len(self.wall), "low": figures.low, "median": figures.median,
+            "high": figures.high, "over": figures.over, "cpu": figures.cpu,
+            "frames": f"{self.painted[0]}/{self.painted[1]}",
+            "area": "/".join(f"{a / max(n, 1):.0%}" for a, n in zip(self.area, self.painted,
+                                                                   strict=True))}), flush=True)
+
+
+LEFT, MIDDLE, NONE = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton, Qt.MouseButton.NoButton
+PRESS, MOVE, RELEASE = (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove,
+                        QEvent.Type.MouseButtonRelease)
+
+
+def hero_point(window: GMWindow) -> QPointF:
+    """Where the first hero is on the GM view's viewport."""
+    token = next(t for t in window.state.encounter.tokens if t.side is Side.HERO)
+    return QPointF(window.view.mapFromScene(QPointF(token.x * CELL, token.y * CELL)))
+
+
+def drag(driver: Driver, moves: int, name: str | None, drop: bool = True) -> None:
+    """Press on the first hero, move it to and fro until ``moves`` moves were kept (or twenty
+    times as many were sent), release."""
+    start = hero_point(driver.window)
+
+    def press() -> None:  # and past the long press's slop before its timer can fire
+        driver.mouse(PRESS, start, LEFT, LEFT)
+        driver.mouse(MOVE, start + QPointF(STEP_PX, STEP_PX), NONE, LEFT)
+
+    driver.timed(press, keep=False)
+    for step in range(1, 20 * moves + 1):
+        if len(driver.wall) >= moves and name is not None:
+            break
+        phase = step % 160
+        offset = (phase if phase < 80 else 160 - phase) * STEP_PX
+        at = start + QPointF(offset, offset / 3)
+        driver.timed(lambda at=at: driver.mouse(MOVE, at, NONE, LEFT), keep=name is not None)
+    if name is not None:
+        driver.row(name)
+    end = start + QPointF(STEP_PX * 4, STEP_PX * 4)
+    driver.timed(lambda: driver.mouse(MOVE, end, NONE, LEFT), keep=False)
+    if drop:
+        driver.timed(lambda: driver.mouse(RELEASE, end, LEFT, NONE), keep=name is None)
+
+
+def drops(driver: Driver, count: int, name: str) -> None:
+    driver.start(name=name)
+    for _ in range(count):
+        drag(driver, 3, None)
+    driver.row(name)
+
+
+def drags(driver: Driver, rounds: int, name: str) -> None:
+    driver.start(painted_only=True, name=name)
+    drag(driver, rounds, name)
+
+
+def wheel(driver: Driver, rounds: int, name: str) -> None:
+    driver.start(name=name)
+    centre = QPointF(driver.viewport.rect().center())
+    for step in range(rounds):
+        notch = 120 if (step // 4) % 2 == 0 else -120
+        driver.timed(lambda notch=notch: driver.wheel(centre, notch))
+    driver.row(name)
+
+
+def pan(driver: Driver, rounds: int, name: str) -> None:
+    driver.start(name=name)
+    start = QPointF(driver.viewport.rect().center())
+    driver.timed(lambda: driver.mouse(PRESS, start, MIDDLE, MIDDLE), keep=False)
+    for step in range(1, rounds + 1):
+        phase = step % 60
+        offset = (phase if phase < 30 else 60 - phase) * 4 * STEP_PX
+        at = start + QPointF(offset, offset / 2)
+        driver.timed(lambda at=at: driver.mouse(MOVE, at, NONE, MIDDLE))
+    driver.timed(lambda: driver.mouse(RELEASE, start, MIDDLE, NONE), keep=False)
+    driver.row(name)
+
+
+def hover(driver: Driver, rounds: int, name: str) -> None:
+    """The mouse moving from token to token (no button): the hover card follows."""
+    view = driver.window.view
+    spots = [QPointF(view.mapFromScene(QPointF(t.x * CELL, t.y * CELL)))
+             for t in driver.window.state.encounter.tokens[:12]]
+    driver.start()
+    for step in range(rounds):
+        here, there = spots[step // 10 % len(spots)], spots[(step // 10 + 1) % len(spots)]
+        at = here + (there - here) * ((step % 10) / 10)
+        driver.timed(lambda at=at: driver.mouse(MOVE, at, NONE, NONE))
+    driver.row(name)
+
+
+def _close_dialog(app: QApplication) -> None:
+    dialog = app.activeModalWidget() or app.activePopupWidget()  # a long press's menu too
+    if dialog is not None:
+        print(f"# closed a dialog the bench cannot answer: {dialog.windowTitle()!r}",
+              flush=True)
+        dialog.close()
+
+
+def fog_off(window: GMWindow) -> None:
+    encounter = window.state.encounter
+    window.state.apply("Fog off", replace(encounter, fog=replace(encounter.fog, enabled=False)))
+
+
+def main(argv: list[str]) -> int:
+    name, folder, rounds = argv[0], Path(argv[1]), int(argv[2])
+    from desktop.gui.app import open_window
+    from desktop.gui.render import ensure_app
+
+    app = ensure_app()
+    makers = {"uvtt": uvtt_encounter, "dungeon": dungeon_encounter, "big": big_encounter,
+              "mega": lambda f: dungeon_encounter(f, walls=20000, pixels=None)}
+    file = makers[name](folder)
+    window = open_window(str(file))
+    window.toggle_player_view()
+    deadline = time.monotonic() + 600
+    wanted = window.state.encounter.background is not None or name != "mega"
+    while wanted and window.scene.background_size() is None and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    player = window.player_window
+    assert player is not None
+    closer = QTimer(window, interval=50)  # a prompt would wait for a GM: answer it, say so
+    closer.timeout.connect(lambda: _close_dialog(app))
+    closer.start()
+    frames = Frames()
+    frames.watch(window.view.viewport(), player.view.viewport())
+    driver = Driver(app, window, frames)
+    for _ in range(20):
+        driver.settle()
+    sizes = (f"GM {window.view.viewport().width()}x{window.view.viewport().height()}, "
+             f"table {player.view.viewport().width()}x{player.view.viewport().height()} "
+             f"on {screen_of(player).name()}")
+    label = {"uvtt": "UVTT house and cave", "dungeon": "2,000 walls, 5000 px",
+             "big": "8192 px map", "mega": "20,000 walls"}[name]
+    print(f"# {label}: {sizes}", flush=True)
+    drops_count = max(min(rounds // 10, 30), 5)
+    if name == "mega":
+        drops(driver, drops_count, f"drop, {label}")
+    else:
+        drags(driver, rounds, f"drag, {label}")
+        drops(driver, drops_count, f"drop, {label}")
+        wheel(driver, max(rounds // 4, 8), f"wheel notch, {label}, table following")
+        pan(driver, rounds, f"pan, {label}")
+        hover(driver, rounds, f"hover, {label}")
+    fog_off(window)
+    driver.settle()
+    if name != "mega":
+        drags(driver, rounds, f"drag, {label}, fog off (reference)")
+    drops(driver, drops_count, f"drop, {label}, fog off (reference)")
+    if PROFILE is not None:
+        text = io.StringIO()
+        pstats.Stats(PROFILE, stream=text).sort_stats("cumulative").print_stats(45)
+        print("\n".join("# profile " + line for line in text.getvalue().splitlines()))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"# peak resident {peak:.0f} MB", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,127 @@
+"""The Camera menu end to end (issue 30, item 4): frames from a folder stand in for the
+camera; the fiducials shown on the player view calibrate it, a mini shown binds Kyra, the
+mini moved three cells moves her token as one undoable edit; paused, nothing moves. And with
+no camera used, nothing of OpenCV is imported and no camera thread runs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import cv2
+import numpy as np
+from pytestqt.qtbot import QtBot
+
+from desktop.camera.calibration import ViewTransform, fiducial_layout, render_fiducials
+from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera, render_map
+from desktop.gui.camera_menu import controller_of, save_markers
+from desktop.gui.main_window import GMWindow
+
+
+def _folder(path: Path, frames: list[np.ndarray]) -> str:
+    path.mkdir()
+    for i, frame in enumerate(frames):
+        cv2.imwrite(str(path / f"{i:03}.png"), frame)
+    return str(path)
+
+
+def test_the_camera_follows_a_mini_through_the_menu(qtbot: QtBot, window: GMWindow,
+                                                    tmp_path: Path) -> None:
+    window.toggle_player_view()
+    player = window.player_window
+    assert player is not None
+    qtbot.waitExposed(player)
+    controller = controller_of(window)
+    assert controller is not None
+    viewport = player.view.viewport()
+    w, h = viewport.width(), viewport.height()
+    view: ViewTransform = controller.view_transform()
+    cell_px = float(np.hypot(view.rows[0][0], view.rows[1][0]))
+    table = Table(size=(w, h), table_mm=w / cell_px * 25.4, camera_size=(1280, 720))
+    rng = np.random.default_rng(11)
+    camera = random_camera(table, rng, max_tilt=30)
+    fiducials = render_fiducials(w, h, fiducial_layout(w, h))
+    calibration = [camera_frame(table, camera, fiducials, rng) for _ in range(3)]
+
+    assert controller.start(_folder(tmp_path / "calibrate", calibration))
+    controller.calibrate()
+    assert controller.overlay is not None  # the fiducials cover the player view
+    qtbot.waitUntil(lambda: controller.session.calibration is not None, timeout=20_000)
+    assert controller.overlay is None
+    assert window.statusBar().currentMessage().startswith("Camera calibrated on 8 markers")
+
+    window.interaction.set_selection(frozenset({"kyra"}))
+    controller.bind_selected()
+    background = render_map(table, rng)
+    standing = place_minis(background, table, {20: (1.5, 3.5)}, view)
+    moved = place_minis(background, table, {20: (4.5, 3.5)}, view)
+    frames = [camera_frame(table, camera, standing, rng) for _ in range(6)]
+    frames += [camera_frame(table, camera, moved, rng) for _ in range(6)]
+    assert controller.start(_folder(tmp_path / "move", frames))
+    qtbot.waitUntil(lambda: controller.moves_applied == 1, timeout=20_000)
+    assert controller.session.follower.bindings == {20: "kyra"}
+    kyra = window.state.encounter.token("kyra")
+    assert (kyra.x, kyra.y) == (4.5, 3.5)
+    assert window.state.undo_label == "Move Kyra (camera)"
+    assert window.state.undo() == "Move Kyra (camera)"
+    assert window.state.encounter.token("kyra").x == 1.5
+
+    window.actions_by_name["camera_pause"].trigger()
+    assert controller.session.follower.paused
+    assert controller.start(_folder(tmp_path / "paused", frames[6:]))
+    qtbot.waitUntil(lambda: controller.worker is None, timeout=20_000)  # the folder ran out
+    assert window.state.encounter.token("kyra").x == 1.5
+    assert controller.moves_applied == 1
+
+    window.toggle_player_view()  # closed: the camera waits for it, and says so once
+    shown: list[str] = []
+    window.statusBar().messageChanged.connect(shown.append)
+    assert controller.start(_folder(tmp_path / "closed", frames[:3]))
+    qtbot.waitUntil(lambda: controller.worker is None, timeout=20_000)
+    assert controller.waiting_for_view
+    assert sum("the player view is closed" in text for text in shown) == 1
+
+
+def test_calibrating_without_a_player_view_is_told(window: GMWindow) -> None:
+    window.actions_by_name["camera_calibrate"].trigger()
+    assert window.statusBar().currentMessage() == (
+        "Camera: open the player view (F5) on the table display first")
+
+
+def test_a_bad_camera_source_is_told(window: GMWindow, tmp_path: Path) -> None:
+    controller = controller_of(window)
+    assert controller is not None
+    assert not controller.start(str(tmp_path / "none.mp4"))
+    assert window.statusBar().currentMessage().endswith("none.mp4': no such file or folder")
+
+
+def test_the_marker_sheet_is_saved_or_its_failure_told(window: GMWindow,
+                                                       tmp_path: Path) -> None:
+    save_markers(window, tmp_path / "sheet.png", b"png")
+    assert (tmp_path / "sheet.png").read_bytes() == b"png"
+    assert "print at 100 %" in window.statusBar().currentMessage()
+    save_markers(window, tmp_path / "no" / "sheet.png", b"png")
+    assert window.statusBar().currentMessage().startswith("Camera: base markers not saved")
+
+
+def test_no_camera_used_imports_no_opencv_and_starts_no_thread(tmp_path: Path) -> None:
+    code = textwrap.dedent("""
+        import sys, threading
+        from desktop.gui.app import ensure_app, open_window
+        app = ensure_app()
+        window = open_window(None)
+        for _ in range(20):
+            app.processEvents()
+        names = {t.name for t in threading.enumerate()}
+        print("cv2" in sys.modules, "desktop.camera" in sys.modules,
+              "battlemap-camera" in names, "Camera" in [m.title().replace("&", "") for m in
+              window.menuBar().findChildren(type(window.menuBar().actions()[0].menu()))])
+    """)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120, check=True)
+    assert out.stdout.split()[-4:] == ["False", "False", "False", "True"]

@@ -1,0 +1,75 @@
+"""The fog repaints only where the heroes' sight changed (issue 28), and what it shows after a
+drag step is what a fresh view of the same sight shows, pixel for pixel."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QRectF
+from pytestqt.qtbot import QtBot
+
+from desktop.core.fog import tracker_for
+from desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
+from desktop.core.state import BattleState
+from desktop.gui.map_view import MapView
+from desktop.gui.scene import Audience, MapScene
+
+HEROES = (Token("a", "Amiri", 3.5, 3.5, side=Side.HERO, sight=Sight(darkvision=4)),
+          Token("b", "Seelah", 36.5, 26.5, side=Side.HERO, sight=Sight(darkvision=4)))
+
+
+def dungeon() -> Encounter:
+    walls = tuple(Wall(f"w{k}", ((8.0 * k + 6, 2.0), (8.0 * k + 6, 28.0))) for k in range(4))
+    return Encounter(width=40, height=30, fog=Fog(enabled=True), tokens=HEROES, walls=walls)
+
+
+class Regions(QObject):
+    """The bounding boxes of the viewport's paints."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: list[QRectF] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
+        return False
+
+
+def player_view(qtbot: QtBot, state: BattleState) -> tuple[MapView, MapScene]:
+    scene = MapScene(state, Audience.PLAYER)
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_map()
+    qtbot.wait(20)
+    return view, scene
+
+
+def test_a_drag_step_repaints_the_moved_heros_sight_not_the_whole_view(qtbot: QtBot) -> None:
+    state = BattleState(dungeon())
+    view, _scene = player_view(qtbot, state)
+    tracker_for(state).set_moving({"a": (4.0, 4.0)})  # the drag's first step
+    qtbot.wait(20)
+    regions = Regions()
+    view.viewport().installEventFilter(regions)
+    tracker_for(state).set_moving({"a": (4.5, 4.5)})
+    qtbot.waitUntil(lambda: bool(regions.boxes))
+    qtbot.wait(20)
+    whole = view.viewport().width() * view.viewport().height()
+    painted = max(box.width() * box.height() for box in regions.boxes)
+    assert painted < whole / 4  # the far hero's sight and the rest of the map stay
+
+
+def test_after_a_drag_step_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) -> None:
+    state = BattleState(dungeon())
+    view, _scene = player_view(qtbot, state)
+    for step in range(1, 6):
+        tracker_for(state).set_moving({"a": (3.5 + step, 3.5 + step / 2)})
+        qtbot.wait(5)
+    view.viewport().repaint()
+    fresh, _fresh_scene = player_view(qtbot, state)
+    fresh.setTransform(view.transform())
+    fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
+    fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
+    assert view.viewport().grab().toImage() == fresh.viewport().grab().toImage()

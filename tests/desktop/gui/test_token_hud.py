@@ -1,0 +1,108 @@
+"""The token HUD (issue 27): on the one selected token, the system's usual switches and counts
+a click away; each click one undoable edit; a refused one said in words; the map's clicks
+between the chips still reach the map."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import QuietGMWindow
+from gui_helpers import on_screen
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QToolButton
+from pytestqt.qtbot import QtBot
+
+from desktop import ASSETS_DIR
+from desktop.core.fileformat import load_encounter
+from desktop.core.state import BattleState
+from desktop.gui.main_window import GMWindow
+from desktop.gui.style import CELL
+
+
+@pytest.fixture
+def demo(qtbot: QtBot, request: pytest.FixtureRequest) -> Iterator[GMWindow]:
+    window = QuietGMWindow(BattleState(load_encounter(ASSETS_DIR / "demo" / request.param)))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.set_zoom(0.8)
+    yield window
+
+
+def select(qtbot: QtBot, window: GMWindow, token_id: str) -> None:
+    token = window.state.encounter.token(token_id)
+    window.view.centerOn(token.x * CELL, token.y * CELL)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, token_id))
+
+
+def click(qtbot: QtBot, button: QToolButton) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=button.rect().center())
+
+
+@pytest.mark.parametrize("demo", ["goblin-ambush.json"], indirect=True)
+def test_shaken_wounds_and_bennies_at_a_click(qtbot: QtBot, demo: GMWindow) -> None:
+    select(qtbot, demo, "valeros")
+    hud = demo.combat_tools.hud
+    assert hud.isVisible() and hud.token_id == "valeros"
+    assert {"condition.shaken", "condition.prone", "condition.wounds", "bennies"} <= set(
+        hud.chips)
+    click(qtbot, hud.chips["condition.shaken"])
+    valeros = demo.state.encounter.token("valeros")
+    assert valeros.stats["condition"]["shaken"] is True
+    assert demo.state.undo_label == "Shaken on: Valeros"
+    assert hud.chips["condition.shaken"].isChecked()
+    click(qtbot, hud.chips["condition.wounds"].findChild(QToolButton, "more"))
+    assert demo.state.encounter.token("valeros").stats["condition"]["wounds"] == 1
+    bennies = demo.state.encounter.token("valeros").stats["bennies"]
+    click(qtbot, hud.chips["bennies"].findChild(QToolButton, "less"))
+    assert demo.state.encounter.token("valeros").stats["bennies"] == bennies - 1
+    demo.state.undo()
+    assert demo.state.encounter.token("valeros").stats["bennies"] == bennies
+
+
+@pytest.mark.parametrize("demo", ["goblin-ambush.json"], indirect=True)
+def test_an_extra_has_no_wounds_to_add_and_the_hud_leaves_with_the_selection(
+        qtbot: QtBot, demo: GMWindow) -> None:
+    select(qtbot, demo, "goblin-1")
+    hud = demo.combat_tools.hud
+    more = hud.chips["condition.wounds"].findChild(QToolButton, "more")
+    assert not more.isEnabled()  # an Extra's Wounds stay at 0 (the system's limit)
+    qtbot.mouseClick(demo.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=demo.view.mapFromScene(0.5 * CELL, 0.5 * CELL))
+    assert not hud.isVisible()
+
+
+@pytest.mark.parametrize("demo", ["gurps-duel.json"], indirect=True)
+def test_gurps_hit_points_and_stun(qtbot: QtBot, demo: GMWindow) -> None:
+    select(qtbot, demo, "orc")
+    hud = demo.combat_tools.hud
+    click(qtbot, hud.chips["condition.hp"].findChild(QToolButton, "less"))
+    assert demo.state.encounter.token("orc").stats["condition"]["hp"] == 13
+    click(qtbot, hud.chips["condition.stunned"])
+    assert demo.state.encounter.token("orc").stats["condition"]["stunned"] is True
+
+
+@pytest.mark.parametrize("demo", ["fate-arena.json"], indirect=True)
+def test_fate_stress_boxes_to_tick(qtbot: QtBot, demo: GMWindow) -> None:
+    """FATE's stress is a track of boxes (Tertius has health 5: boxes 1-5). A click on box 2
+    checks it (the stat block's list becomes [2], one undoable edit); box 4 then [2, 4]; a
+    second click on 2 clears it: [4]. A mook's stress is a sum against his Toughness, not
+    boxes: a warrior has none to tick. (Before: FATE had no HUD at all.)"""
+    select(qtbot, demo, "tertius")
+    hud = demo.combat_tools.hud
+    assert hud.isVisible()
+    assert sorted(k for k in hud.chips if k.startswith("condition.stress=")) == [
+        f"condition.stress={n}" for n in range(1, 6)]
+    stress = lambda: demo.state.encounter.token("tertius").stats["condition"]["stress"]  # noqa: E731
+    click(qtbot, hud.chips["condition.stress=2"])
+    assert stress() == [2] and demo.state.undo_label == "Stress 2 on: Tertius"
+    assert hud.chips["condition.stress=2"].isChecked()
+    click(qtbot, hud.chips["condition.stress=4"])
+    click(qtbot, hud.chips["condition.stress=2"])
+    assert stress() == [4] and not hud.chips["condition.stress=2"].isChecked()
+    demo.state.undo()
+    assert stress() == [2, 4]
+    select(qtbot, demo, "warrior-1")
+    assert not any(k.startswith("condition.stress=") for k in hud.chips)
