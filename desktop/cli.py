@@ -13,7 +13,7 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from desktop import installed_version
 from desktop.core.assets import demo_for
@@ -23,6 +23,8 @@ SUBCOMMANDS: dict[str, str] = {
     # name -> one-line help; the module is desktop.commands.<name with - as _>
     "render": "render the scene offscreen to a PNG, no window shown",
     "import-uvtt": "import a Universal VTT map (.dd2vtt/.uvtt/.df2vtt) into an encounter file",
+    "export-uvtt": "export an encounter's map, walls, doors and lights as Universal VTT",
+    "print": "print the map to scale as a PDF (1 cell = 1 inch), tiled over pages",
     "attack": "resolve one attack from the map: range, cover, dice, damage; --write saves it",
     "odds": "exact odds of a Savage Pathfinder trait roll (--trait d8 --wild --mod -2 --tn 4)",
     "survey": "measure one attack: range, cover, line of sight, obstacles, bystanders, ...",
@@ -111,9 +113,33 @@ def _main(args: list[str]) -> int:
             file = str(demo_for(options.demo))
         except ValueError as error:
             parser.error(str(error))
+    problem = no_display_problem(os.environ, sys.platform)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     from desktop.gui.app import run_app  # imported late: headless commands never load Qt
 
     return run_app(file, camera_source=options.camera_source)
+
+
+def no_display_problem(environ: Mapping[str, str], platform: str) -> str | None:
+    """Why the window cannot open here, in one line with what to do instead; None when a
+    display may be there (Windows and macOS always have one; elsewhere Qt needs X11 or
+    Wayland, or a platform named in QT_QPA_PLATFORM). Checked before Qt starts: Qt's own
+    answer is an abort (exit 134) with a misleading hint about libxcb-cursor0.
+
+    >>> no_display_problem({"DISPLAY": ":0"}, "linux") is None
+    True
+    >>> no_display_problem({}, "linux").startswith("battlemap: no display found")
+    True
+    """
+    if platform.startswith(("win", "darwin", "cygwin")):
+        return None
+    if any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+        return None
+    return ("battlemap: no display found (DISPLAY and WAYLAND_DISPLAY are unset), so the window "
+            "cannot open; render an image instead with `battlemap render FILE out.png`, or run "
+            "the window with QT_QPA_PLATFORM=offscreen or under `xvfb-run battlemap`")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ builds the wheel, installs it in a fresh venv and renders the demo from another 
 
 from __future__ import annotations
 
+import configparser
+import runpy
 import tomllib
 from fnmatch import fnmatch
 from importlib.resources import files
@@ -34,7 +36,7 @@ def test_the_demo_is_found_through_the_assets_package() -> None:
 
 def test_every_file_under_assets_is_package_data() -> None:
     config = packaging()
-    assert "assets" in config["packages"]["find"]["include"]  # type: ignore[index]
+    assert "assets*" in config["packages"]["find"]["include"]  # type: ignore[index]
     globs: list[str] = config["package-data"]["assets"]  # type: ignore[index]
     files_under = [
         p.relative_to(ASSETS_DIR).as_posix() for p in ASSETS_DIR.rglob("*")
@@ -43,3 +45,60 @@ def test_every_file_under_assets_is_package_data() -> None:
     shipped = [f for f in files_under if any(fnmatch(f, glob) for glob in globs)]
     assert "demo/goblin-ambush.json" in shipped
     assert sorted(set(files_under) - set(shipped)) == []
+
+
+def project() -> dict[str, object]:
+    table: dict[str, object] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return table
+
+
+def test_the_licence_file_is_the_mit_licence_the_metadata_names() -> None:
+    meta = project()
+    assert meta["license"] == "MIT" and meta["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
+    assert meta["authors"] == [{"name": "The Battlemap maintainers"}]
+
+
+def test_every_package_is_included_demo_folders_too() -> None:
+    """``"assets*"``: setuptools warned that assets.demo "would be ignored" with "assets"."""
+    from setuptools import find_namespace_packages
+
+    include: list[str] = packaging()["packages"]["find"]["include"]  # type: ignore[index]
+    found = find_namespace_packages(str(ROOT), include=include)
+    assert {"assets", "assets.demo", "battlemap", "desktop.gui", "rules.gurps"} <= set(found)
+    assert not [p for p in found if p.startswith(("tests", "docs", "build"))]
+
+
+def test_the_gui_script_and_python_dash_m_run_the_same_entry_point() -> None:
+    assert project()["scripts"] == {"battlemap": "desktop.cli:main"}
+    assert project()["gui-scripts"] == {"battlemap-gui": "desktop.cli:main"}
+    assert (ROOT / "battlemap" / "__main__.py").read_text().count("from desktop.cli import main")
+
+
+def test_the_desktop_file_launches_the_gui_script_with_the_icon() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(ASSETS_DIR / "battlemap.desktop")
+    section = entry["Desktop Entry"]
+    assert section["Type"] == "Application" and section["Terminal"] == "false"
+    assert section["Exec"].split()[0] == "battlemap-gui"
+    assert section["Icon"] == "battlemap"
+    assert (ASSETS_DIR / "battlemap.svg").read_text().lstrip().startswith("<?xml")
+    assert (ASSETS_DIR / "battlemap.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_wheel_build_step_ships_the_help_pages(tmp_path: Path) -> None:
+    """setup.py copies the guide and every rules page into the wheel's battlemap/docs; the
+    Help menu finds them there (desktop.core.help_docs). .ci/run builds the real wheel."""
+    build = runpy.run_path(str(ROOT / "setup.py"), run_name="not_main")  # no setup() call
+    made = build["copy_docs"](tmp_path / "battlemap" / "docs")
+    shipped = {p.relative_to(tmp_path / "battlemap" / "docs").as_posix() for p in made}
+    assert {"user-guide.md", "attacks.md", "rules/gurps.md", "rules/fate.md",
+            "rules/storypath.md", "rules/savage-pathfinder.md", "img/gm-view.png"} <= shipped
+    linked = {line.split("](")[1].split(")")[0]
+              for line in (ROOT / "docs" / "user-guide.md").read_text().splitlines()
+              if "](" in line and "://" not in line.split("](")[1].split(")")[0]}
+    missing = {link for link in linked if link.split("#")[0] and
+               link.split("#")[0] not in shipped}
+    assert missing == set(), "pages the guide links to that the wheel would not carry"

@@ -176,8 +176,13 @@ def summary(encounter: Encounter, output: Path) -> str:
     doors = [w for w in encounter.walls if w.kind is WallKind.DOOR]
     bg: Background | None = encounter.background
     image = "no image" if bg is None else f"image {Path(bg.path).name if bg.path else 'embedded'}"
+    extras = "".join(  # Battlemap's own exports carry these too (desktop.core.uvtt_export)
+        f", {n} {name}" for n, name in (
+            (sum(w.kind is WallKind.WINDOW for w in encounter.walls), "windows"),
+            (sum(w.kind is WallKind.LOW_WALL for w in encounter.walls), "low walls")) if n
+    )  # fmt: skip
     return (
         f"wrote {output}: {encounter.width:g} x {encounter.height:g} cells, {len(walls)} walls "
         f"({sum(len(w.points) for w in walls)} points), {objects} objects, {len(doors)} doors "
-        f"({sum(d.is_open for d in doors)} open), {len(encounter.lights)} lights, {image}"
+        f"({sum(d.is_open for d in doors)} open){extras}, {len(encounter.lights)} lights, {image}"
     )

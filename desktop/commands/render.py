@@ -1,5 +1,9 @@
-"""``battlemap render (FILE | --demo) OUT.png [--view gm|player] [--size WxH] [--rotate DEG]
-[--label-mm MM] [--rings-only]``.
+"""``battlemap render (FILE | --demo) OUT.png [--view gm|player] [--size WxH | --cell-px PX |
+--dpi DPI] [--rotate DEG] [--label-mm MM] [--rings-only]``.
+
+``--cell-px`` draws the whole map at a known scale (PX pixels a cell, nothing around it);
+``--dpi`` does the same at DPI pixels a cell and writes DPI into the PNG, so an image printed
+at actual size has one-inch cells.
 
 The player view is drawn as the table draws it: names and badges with capitals ``--label-mm``
 tall at one cell per inch (default: the Preferences' value, 8 mm), the image turned
@@ -69,6 +73,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--view", choices=["gm", "player"], default="gm",
                         help="what the GM sees (default) or what the players see")
     parser.add_argument("--size", type=parse_size, default=(1600, 1000), help="WxH in pixels")
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument("--cell-px", type=parse_cell_px, default=None, metavar="PX",
+                       help="draw the whole map at PX pixels a cell, nothing around it "
+                            "(instead of fitting it into --size)")
+    scale.add_argument("--dpi", type=parse_cell_px, default=None, metavar="DPI",
+                       help="as --cell-px DPI, and the PNG says DPI: printed at actual "
+                            "size, a cell is one inch")
     parser.add_argument("--rotate", type=int, choices=[0, 90, 180, 270], default=0,
                         help="player view: turn it for players on another side of the table")
     parser.add_argument("--label-mm", type=parse_label_mm, default=None,
@@ -76,6 +87,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: the Preferences' value)")
     parser.add_argument("--rings-only", action="store_true",
                         help="player view: tokens as rings around physical miniatures")
+
+
+def parse_cell_px(text: str) -> float:
+    """``"100"`` -> ``100.0``; ``ArgumentTypeError`` outside 4 to 1200.
+
+    Examples
+    --------
+    >>> parse_cell_px("72")
+    72.0
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 4.0 <= value <= 1200.0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 4 to 1200 (pixels a cell)")
+    return value
 
 
 def parse_label_mm(text: str) -> float:
@@ -125,12 +153,29 @@ def run(args: argparse.Namespace) -> int:
         rotation = args.rotate
         label_mm = args.label_mm or table_label_mm()
         scene.set_token_style(TokenStyle.for_table(label_mm, args.rings_only))
+    per_cell = args.cell_px or args.dpi
     try:
-        atomic_write_bytes(args.out, png_bytes(render_scene(scene, *args.size, rotation)))
+        if per_cell is None:
+            image = render_scene(scene, *args.size, rotation)
+        else:
+            from PySide6.QtGui import QTransform
+
+            from desktop.gui.print_map import render_to_scale
+
+            image = render_to_scale(scene, per_cell, args.dpi)
+            if rotation:
+                image = image.transformed(QTransform().rotate(rotation))
+    except ValueError as error:
+        print(f"battlemap render: {error}", file=sys.stderr)
+        return 2
+    try:
+        atomic_write_bytes(args.out, png_bytes(image))
     except OSError as error:
         print(f"battlemap render: {args.out}: OUT: {error.strerror or error}", file=sys.stderr)
         return 1
-    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]}, {args.view} view)")
+    scale = "" if per_cell is None else f", {per_cell:g} px a cell" + (
+        f" at {args.dpi:g} dpi" if args.dpi else "")
+    print(f"wrote {args.out} ({image.width()}x{image.height()}{scale}, {args.view} view)")
     return 0
 
 

@@ -12,11 +12,17 @@ only then builds an :class:`~desktop.core.model.Encounter`:
 - ``portals`` become doors, open or closed as given (``bounds`` are the door's two ends);
 - ``lights`` become light sources: dim out to ``range`` cells, bright out to half of it;
 - ``environment.ambient_light`` sets the ambient level from its brightness;
+- a Foundry VTT scene's JSON is read as the Universal VTT document it amounts to
+  (:mod:`desktop.core.foundry_scene`);
+- Battlemap's own ``battlemap`` key (written by :mod:`desktop.core.uvtt_export`, ignored by
+  other tools) adds windows, low walls with their heights, object heights and each light's
+  bright radius, and the grid's kind, distance and unit, which Universal VTT has no field for;
 - ``image`` (base64 PNG, WebP or JPEG, detected by its first bytes) becomes the embedded
   background, calibrated with ``pixels_per_grid``. Foundry's 1.0 exports name an image file
   instead (``"worlds/w/scenes/map.webp"``): it is looked up relative to the Universal VTT
-  file, inside its folder only (:func:`desktop.core.images.image_file`), and embedded; if it
-  is not there the map is imported without it and a warning names the image to link.
+  file, then beside it by its own name (``map.webp``), inside its folder only
+  (:func:`desktop.core.images.image_file`), and embedded; if it is not there the map is
+  imported without it and a warning names the image to link.
 
 :func:`load_uvtt` returns just the encounter (the GUI's File > Import); :func:`read_uvtt` and
 :func:`parse_uvtt` return a :class:`UvttImport` that adds the decoded image and warnings (the
@@ -49,12 +55,15 @@ from pathlib import Path
 import msgspec
 
 from desktop.core.fileformat import EncounterFileError
+from desktop.core.foundry_scene import foundry_to_uvtt, looks_like_foundry_scene
 from desktop.core.images import ImageError, decode_base64_image, image_size, read_image_file
 from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS, MAX_WALLS
 from desktop.core.model import (
     Background,
     Encounter,
     Fog,
+    Grid,
+    GridKind,
     Illumination,
     Light,
     Point,
@@ -118,9 +127,11 @@ def looks_like_uvtt(path: str | Path) -> bool:
     """
     try:
         data = read_regular_file(path, MAX_FILE_BYTES)
-        document = parse_json(data) if b'"resolution"' in data else None
+        document = parse_json(data) if b'"resolution"' in data or b'"padding"' in data else None
     except (OSError, FieldProblem):
         return False
+    if looks_like_foundry_scene(document):
+        return True
     return isinstance(document, dict) and "resolution" in document and "tokens" not in document
 
 
@@ -147,9 +158,12 @@ def parse_uvtt(
     ``base_dir`` is the folder of the file, where an ``image`` given as a file name is looked
     for (None: from memory, such an image is not looked for).
     """
+    notes: list[str] = []
     try:
         document = parse_json(data)
         check_json_tree(document)
+        if looks_like_foundry_scene(document):
+            document, notes = foundry_to_uvtt(document)
         uvtt = msgspec.convert(document, UvttFile, strict=True)
         _check(uvtt)
         _check_options(object_height, simplify_tolerance)
@@ -161,7 +175,7 @@ def parse_uvtt(
         raise UvttError(where, located.field, located.problem) from None
     encounter = _build(uvtt, name, object_height, simplify_tolerance, image)
     warnings = (missing,) if missing else _warnings(uvtt, image)
-    return UvttImport(encounter, image, _image_kind(image), warnings)
+    return UvttImport(encounter, image, _image_kind(image), (*notes, *warnings))
 
 
 def _check_options(object_height: float | None, tolerance: float) -> None:
@@ -178,20 +192,34 @@ def _check(uvtt: UvttFile) -> None:
     if not any(math.isclose(uvtt.format, known) for known in SUPPORTED_FORMATS):
         supported = ", ".join(str(f) for f in SUPPORTED_FORMATS)
         raise FieldProblem("format", f"unsupported version {uvtt.format} (reads {supported})")
-    for key in ("line_of_sight", "objects_line_of_sight"):
-        for index, line in enumerate(getattr(uvtt, key)):
+    extras = uvtt.battlemap
+    for key, lines in (("line_of_sight", uvtt.line_of_sight),
+                       ("objects_line_of_sight", uvtt.objects_line_of_sight),
+                       ("battlemap.windows", extras.windows),
+                       ("battlemap.low_walls", extras.low_walls)):
+        for index, line in enumerate(lines):
             if len(line) < 2:
                 raise FieldProblem(f"{key}[{index}]", f"expected 2 or more points, got {len(line)}")
+    for key, values, parallel in (
+        ("low_wall_heights", extras.low_wall_heights, extras.low_walls),
+        ("object_heights", extras.object_heights, uvtt.objects_line_of_sight),
+        ("light_bright_radii", extras.light_bright_radii, uvtt.lights),
+    ):
+        if values and len(values) != len(parallel):
+            raise FieldProblem(f"battlemap.{key}",
+                               f"expected {len(parallel)} values, one each, got {len(values)}")
     for index, portal in enumerate(uvtt.portals):
         if len(portal.bounds) != 2:
             raise FieldProblem(
                 f"portals[{index}].bounds", f"expected 2 points, got {len(portal.bounds)}"
             )
-    walls = len(uvtt.line_of_sight) + len(uvtt.objects_line_of_sight) + len(uvtt.portals)
+    walls = len(uvtt.line_of_sight) + len(uvtt.objects_line_of_sight) + len(uvtt.portals) \
+        + len(extras.windows) + len(extras.low_walls)
     if walls > MAX_WALLS:
         found = f"{walls:,} walls, objects and doors in all"
         raise FieldProblem("line_of_sight", f"{found}; the limit is {MAX_WALLS:,}")
-    lines = [*uvtt.line_of_sight, *uvtt.objects_line_of_sight]
+    lines = [*uvtt.line_of_sight, *uvtt.objects_line_of_sight, *extras.windows,
+             *extras.low_walls]
     if sum(len(line) for line in lines) > MAX_TOTAL_POINTS:
         raise FieldProblem("line_of_sight", f"more than {MAX_TOTAL_POINTS:,} points in all")
     _check_shifted(uvtt)
@@ -206,6 +234,8 @@ def _check_shifted(uvtt: UvttFile) -> None:
     located = [
         *((f"{key}[{i}][{j}]", p) for key in ("line_of_sight", "objects_line_of_sight")
           for i, line in enumerate(getattr(uvtt, key)) for j, p in enumerate(line)),
+        *((f"battlemap.{key}[{i}][{j}]", p) for key in ("windows", "low_walls")
+          for i, line in enumerate(getattr(uvtt.battlemap, key)) for j, p in enumerate(line)),
         *((f"portals[{i}].bounds[{j}]", p) for i, portal in enumerate(uvtt.portals)
           for j, p in enumerate(portal.bounds)),
         *((f"lights[{i}].position", light.position) for i, light in enumerate(uvtt.lights)),
@@ -260,6 +290,12 @@ def _image(text: str, base_dir: Path | None) -> tuple[bytes, str | None]:
             return read_image_file(text, base_dir), None
         except ImageError as err:
             problem = str(err)
+        own_name = Path(text.replace("\\", "/")).name  # beside the file by its own name
+        if own_name != text:
+            try:
+                return read_image_file(own_name, base_dir), None
+            except ImageError:
+                problem += f"; nor is {own_name} beside it"
     else:
         problem = "the file was not read from a folder"
     return b"", (
@@ -297,25 +333,49 @@ def _build(
         Wall(f"wall-{i}", _points(line, origin, tolerance))
         for i, line in enumerate(uvtt.line_of_sight, 1)
     ]
+    extras = uvtt.battlemap
+    heights: list[float | None] = list(extras.object_heights) or [None] * len(
+        uvtt.objects_line_of_sight)
     walls += [
-        Wall(f"object-{i}", _points(line, origin, tolerance), WallKind.OBJECT, object_height)
-        for i, line in enumerate(uvtt.objects_line_of_sight, 1)
-    ]
+        Wall(f"object-{i}", _points(line, origin, tolerance), WallKind.OBJECT,
+             height if object_height is None else object_height)
+        for i, (line, height) in enumerate(zip(uvtt.objects_line_of_sight, heights,
+                                               strict=True), 1)
+    ]  # fmt: skip
     walls += [
         Wall(f"door-{i}", _points(p.bounds, origin, 0.0), WallKind.DOOR, is_open=not p.closed)
         for i, p in enumerate(uvtt.portals, 1)
     ]
+    walls += [
+        Wall(f"window-{i}", _points(line, origin, tolerance), WallKind.WINDOW)
+        for i, line in enumerate(extras.windows, 1)
+    ]
+    low_heights: list[float] = list(extras.low_wall_heights)
+    if extras.low_walls and not low_heights:
+        from desktop.core.tools import LOW_WALL_HEIGHT  # the drawing tool's default height
+
+        low_heights = [LOW_WALL_HEIGHT] * len(extras.low_walls)
+    walls += [
+        Wall(f"low-wall-{i}", _points(line, origin, tolerance), WallKind.LOW_WALL, height)
+        for i, (line, height) in enumerate(zip(extras.low_walls, low_heights, strict=True), 1)
+    ]
+    brights = extras.light_bright_radii or [lt.range / 2.0 for lt in uvtt.lights]
     lights = tuple(
         Light(f"light-{i}", lt.position.x - origin.x, lt.position.y - origin.y,
-              lt.range / 2.0, lt.range, argb_colour(lt.color))
-        for i, lt in enumerate(uvtt.lights, 1)
+              bright, lt.range, argb_colour(lt.color))
+        for i, (lt, bright) in enumerate(zip(uvtt.lights, brights, strict=True), 1)
     )  # fmt: skip
     res = uvtt.resolution
     background = Background(
         embedded=base64.b64encode(image).decode("ascii"), pixels_per_cell=res.pixels_per_grid
     )
+    grid = Grid()
+    if extras.grid_kind:
+        grid = Grid(GridKind(extras.grid_kind), extras.distance_per_cell or grid.distance_per_cell,
+                    extras.unit or grid.unit)
     return Encounter(
         name=name,
+        grid=grid,
         width=res.map_size.x,
         height=res.map_size.y,
         background=background if image else None,

@@ -15,9 +15,9 @@ XY(x=1.0, y=2.0)
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from msgspec import Meta, Struct
+from msgspec import Meta, Struct, field
 
 from desktop.core.limits import (
     MAX_COORDINATE,
@@ -73,6 +73,21 @@ class Environment(Struct, frozen=True):
     ambient_light: str = "ffffffff"
 
 
+class BattlemapExtras(Struct):
+    """Battlemap's own key, ``"battlemap"``, written by :mod:`desktop.core.uvtt_export`: what
+    Universal VTT has no field for (other tools ignore it). ``object_heights`` and
+    ``light_bright_radii`` run parallel to ``objects_line_of_sight`` and ``lights``."""
+
+    windows: Polylines = []
+    low_walls: Polylines = []
+    low_wall_heights: Annotated[list[Length], Meta(max_length=MAX_WALLS)] = []
+    object_heights: Annotated[list[Length | None], Meta(max_length=MAX_WALLS)] = []
+    light_bright_radii: Annotated[list[Length], Meta(max_length=MAX_LIGHTS)] = []
+    grid_kind: Literal["", "square", "hex", "gridless"] = ""
+    distance_per_cell: Annotated[float, Meta(ge=0.0, le=1e6)] = 0.0
+    unit: Annotated[str, Meta(max_length=20)] = ""
+
+
 class UvttFile(Struct):
     """A whole Universal VTT export."""
 
@@ -84,3 +99,4 @@ class UvttFile(Struct):
     lights: Annotated[list[UvttLight], Meta(max_length=MAX_LIGHTS)] = []
     environment: Environment = Environment()
     image: str = ""
+    battlemap: BattlemapExtras = field(default_factory=BattlemapExtras)

@@ -6,6 +6,7 @@ while running, every committed change is autosaved a moment later.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -14,13 +15,17 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
+from desktop import installed_version
 from desktop.core.assets import demo_path
 from desktop.core.fileformat import EncounterFileError, open_encounter
 from desktop.core.fog import remember_vision, shared_vision, tracker_for
 from desktop.core.images import ImageError
+from desktop.core.logs import start_logging
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
+from desktop.gui.app_icon import app_icon
+from desktop.gui.crash import install_exception_hook, install_qt_messages
 from desktop.gui.file_actions import (
     accept_dropped_files,
     import_uvtt_path,
@@ -164,10 +169,23 @@ def start_autosave(window: GMWindow) -> Autosaver:
 
 def run_app(path: str | None, camera_source: str | None = None) -> int:
     """Open the GM window and run until it closes; the exit code of the event loop.
-    ``camera_source``: start the camera on it (Camera menu), told when it cannot be."""
+    ``camera_source``: start the camera on it (Camera menu), told when it cannot be.
+
+    Everything is logged to the rotating log file (:mod:`desktop.core.logs`), Qt's messages
+    included, and an uncaught exception shows the crash dialog and the program runs on
+    (:mod:`desktop.gui.crash`).
+    """
+    no_log = start_logging()
+    install_qt_messages()
+    install_exception_hook()
     app = ensure_app()
     app.setApplicationName("Battlemap")
+    app.setWindowIcon(app_icon())
+    logging.getLogger("battlemap").info("Battlemap %s started on %s", installed_version(),
+                                        path or "the demo")
     window = open_window(path)
+    if no_log is not None:
+        window.statusBar().showMessage(f"Logging off: {no_log}", 15000)
     if camera_source is not None:
         from desktop.gui.camera_menu import start_camera
 

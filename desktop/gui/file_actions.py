@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
 IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
-UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt *.df2vtt *.json)"
+UVTT_FILTER = "Universal VTT or Foundry scene (*.dd2vtt *.uvtt *.df2vtt *.json)"
 MAP_NOT_SHOWN = "Map image not shown: "
 
 

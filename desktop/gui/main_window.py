@@ -14,6 +14,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar
 
 from desktop.core.state import BattleState
+from desktop.gui.app_icon import app_icon
 from desktop.gui.docks import CombatantsPanel, add_docks
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
@@ -48,6 +49,7 @@ class GMWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.setObjectName("GMWindow")
+        self.setWindowIcon(app_icon())
         self.state, self.path = state, path
         self.scene = MapScene(state, Audience.GM, path.parent if path else None)
         self.view = MapView(self.scene)

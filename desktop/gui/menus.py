@@ -9,16 +9,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
-from PySide6.QtWidgets import QDialog, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel, QMenu
 
 from desktop.core.edits import turn_facing, without_ids, zones_from_rooms
 from desktop.core.grid_fit import GridBoxTool
 from desktop.core.model import RegionKind, WallKind
 from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
-from desktop.gui import file_actions
+from desktop.gui import export_actions, file_actions
 from desktop.gui.calibration_dialog import CalibrationDialog
 from desktop.gui.camera_menu import build_camera_menu
 from desktop.gui.fog_menu import build_fog_menu
+from desktop.gui.help_window import build_help_menu
 from desktop.gui.notices import tell
 from desktop.gui.screens import screen_of
 from desktop.gui.settings import (
@@ -68,8 +69,7 @@ def build_menus(window: GMWindow) -> dict[str, QAction]:
     _tools_menu(window, window.menuBar().addMenu("&Tools"), actions)
     build_fog_menu(window, window.menuBar().addMenu("F&og"), actions)
     build_camera_menu(window, window.menuBar().addMenu("&Camera"), actions)
-    help_menu = window.menuBar().addMenu("&Help")
-    _action(window, help_menu, "User guide", partial(_show_help, window), Keys.HelpContents)
+    build_help_menu(window, window.menuBar().addMenu("&Help"), actions)
     return actions
 
 
@@ -91,6 +91,11 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
                                   partial(_fit_grid_tool, window))
     actions["import_uvtt"] = _action(window, menu, "Import &Universal VTT...",
                                      partial(file_actions.import_uvtt, window))
+    export = menu.addMenu("&Export")
+    actions["export_uvtt"] = _action(window, export, "&Universal VTT...",
+                                     partial(export_actions.export_uvtt_dialog, window))
+    actions["export_pdf"] = _action(window, export, "&PDF to Scale (Print)...",
+                                    partial(export_actions.export_pdf_dialog, window), Keys.Print)
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)
 
@@ -335,17 +340,3 @@ def _calibrate(window: GMWindow) -> None:
         set_screen_ppi(screen.name(), dialog.pixels_per_inch)
         if window.player_window is not None:
             window.player_window.set_mode(window.player_window.mode)
-
-
-def _show_help(window: GMWindow) -> None:
-    QMessageBox.information(window, "Battlemap", (
-        "Drag tokens to move them (Shift or Alt: no snapping; Esc cancels).\n"
-        "Right-click a token for its menu; click a door to open or close it.\n"
-        "Wheel zooms; middle or right drag, Space + drag or the arrow keys pan.\n"
-        "Draw tools: click each corner; double-click, right-click or Enter finishes.\n"
-        "F5 opens the player view; F6 pins its camera; F7 blacks it out; F8 centres it on\n"
-        "whoever acts; F9 lifts its fog for a moment (Fog menu: reveal, hide, vision).\n"
-        "Drag the white TABLE frame to move the table's view.\n"
-        "Ctrl+Shift+click (or a long press on the table) pings a point on both screens.\n"
-        "See docs/user-guide.md for everything else."
-    ))

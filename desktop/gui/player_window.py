@@ -26,6 +26,7 @@ from desktop.core.model import Encounter, Token
 from desktop.core.physical_scale import view_zoom
 from desktop.core.state import BattleState
 from desktop.core.table_rules import acting_in_combat
+from desktop.gui.app_icon import app_icon
 from desktop.gui.interaction import Interaction
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
@@ -59,6 +60,7 @@ class PlayerWindow(QWidget):
     def __init__(self, state: BattleState, gm_view: MapView) -> None:
         super().__init__(None, Qt.WindowType.Window | Qt.WindowType.FramelessWindowHint)
         self.setWindowTitle("Battlemap - players")
+        self.setWindowIcon(app_icon())
         self.scene = MapScene(state, Audience.PLAYER, gm_view.map_scene.base_dir)
         self.view = TableView(self.scene)
         self.view.setFrameShape(QFrame.Shape.NoFrame)

@@ -1,0 +1,52 @@
+"""File > Export (issue 29): Universal VTT from the GM window, the GM told what was written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from desktop.gui.main_window import GMWindow
+
+
+def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from desktop.core.uvtt import read_uvtt
+
+    out = tmp_path / "map.dd2vtt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    window.actions_by_name["export_uvtt"].trigger()
+    back = read_uvtt(out).encounter
+    assert len(back.walls) == len(window.state.encounter.walls)
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Exported Universal VTT to map.dd2vtt"), message
+
+
+def test_file_export_pdf_prints_the_players_view_to_scale(
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    from desktop.gui import export_actions
+    from desktop.gui.scene import Audience
+
+    out = tmp_path / "table.pdf"
+    chosen: list[export_actions.PrintOptions] = []
+
+    def accept(dialog: export_actions.PrintOptions) -> int:
+        chosen.append(dialog)
+        dialog.paper.setCurrentIndex(dialog.paper.findData("letter"))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(export_actions.PrintOptions, "exec", accept)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    assert window.actions_by_name["export_pdf"].shortcut().toString() == "Ctrl+P"
+    window.actions_by_name["export_pdf"].trigger()
+    assert chosen and Audience(chosen[0].view.currentData()) is Audience.PLAYER  # safe default
+    assert out.read_bytes().startswith(b"%PDF")
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Printed the players' map to table.pdf:"), message
+    assert "1 cell = 1 in" in message

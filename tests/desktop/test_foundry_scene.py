@@ -1,0 +1,129 @@
+"""Foundry VTT scene import (issue 29): a scene's JSON (Foundry 11 names, and 0.8/9 names)
+imports walls by their door, sight and movement types, doors open or closed, lights in the
+scene's distance units, the grid's size, kind and padding offset, and the background found
+beside the file by its own name.
+
+The scenes are written here by hand after Foundry's documented scene and wall data (no real
+Foundry export is in tests/data); the map image is the real Dungeondraft export's
+(tests/data/uvtt/SOURCES.md).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop.cli import main
+from desktop.core.fileformat import load_encounter
+from desktop.core.model import GridKind, WallKind
+from desktop.core.uvtt import UvttError, looks_like_uvtt, read_uvtt
+
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "uvtt" / "oganm_dd2vtt_importer_test.dd2vtt"
+PAD = 320  # padding 0.25 of 1280 px = 320 px = 5 cells of 64 px before the scene starts
+
+
+def at(*cells: float) -> list[float]:
+    """Scene pixels of cell coordinates: 64 px a cell, after the 320 px padding."""
+    return [PAD + 64 * c for c in cells]
+
+
+def scene_v11() -> dict[str, Any]:
+    return {
+        "_id": "abc", "name": "House", "padding": 0.25, "width": 1280, "height": 1280,
+        "background": {"src": "worlds/w/scenes/house.png", "offsetX": 0, "offsetY": 0},
+        "grid": {"size": 64, "type": 2, "distance": 5, "units": "ft"},
+        "walls": [
+            {"c": at(0, 0, 10, 0), "sight": 20, "move": 20, "door": 0, "ds": 0},
+            {"c": at(2, 5, 3, 5), "sight": 20, "move": 20, "door": 1, "ds": 1},  # open door
+            {"c": at(4, 5, 5, 5), "sight": 20, "move": 20, "door": 2, "ds": 0},  # secret, shut
+            {"c": at(0, 8, 4, 8), "sight": 10, "move": 20, "door": 0},  # terrain: low wall
+            {"c": at(6, 8, 9, 8), "sight": 0, "move": 20, "door": 0},  # invisible: window
+            {"c": at(1, 1, 2, 2), "sight": 0, "move": 0, "sound": 20, "door": 0},  # sound only
+            {"c": at(0, 10, 5, 10), "sense": 1, "move": 1, "door": 0},  # Foundry 9: normal
+        ],
+        "lights": [{"x": at(5)[0], "y": at(6)[0],
+                    "config": {"dim": 30, "bright": 15, "color": "#ff8800"}}],
+        "tokens": [],
+    }
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    image = base64.b64decode(json.loads(SAMPLE.read_bytes())["image"])
+    (tmp_path / "house.png").write_bytes(image)  # beside the scene by its own name
+    return tmp_path
+
+
+def test_a_foundry_11_scene_imports_by_wall_type(folder: Path) -> None:
+    path = folder / "house-scene.json"
+    path.write_text(json.dumps(scene_v11()))
+    assert looks_like_uvtt(path)
+    imported = read_uvtt(path)
+    enc = imported.encounter
+    assert (enc.width, enc.height) == (20.0, 20.0)  # 1280 px / 64
+    assert (enc.grid.kind, enc.grid.distance_per_cell, enc.grid.unit) == (GridKind.HEX, 5, "ft")
+    by_kind = {kind: [w for w in enc.walls if w.kind is kind] for kind in WallKind}
+    assert [w.points for w in by_kind[WallKind.WALL]] == [((0, 0), (10, 0)), ((0, 10), (5, 10))]
+    assert [(w.points, w.is_open) for w in by_kind[WallKind.DOOR]] == [
+        (((2, 5), (3, 5)), True), (((4, 5), (5, 5)), False)]
+    assert [(w.points, w.height) for w in by_kind[WallKind.LOW_WALL]] == [(((0, 8), (4, 8)), 0.5)]
+    assert [w.points for w in by_kind[WallKind.WINDOW]] == [((6, 8), (9, 8))]
+    (light,) = enc.lights
+    # 30 ft dim and 15 ft bright at 5 ft a cell: 6 and 3 cells
+    assert (light.x, light.y, light.dim_radius, light.bright_radius, light.color) == (
+        5, 6, 6, 3, "#ff8800")
+    assert enc.background is not None and enc.background.pixels_per_cell == 64
+    assert imported.image_format == "png" and len(imported.image) > 1000
+    assert imported.warnings == (
+        "1 wall blocking neither sight nor movement (sound or light only) left out",)
+
+
+def test_a_foundry_9_scene_with_its_older_names(folder: Path) -> None:
+    scene = {"padding": 0, "width": 640, "height": 320, "img": "house.png", "grid": 64,
+             "gridType": 1, "gridDistance": 1.5, "gridUnits": "m",
+             "walls": [{"c": [0, 0, 640, 0], "sense": 2, "move": 1, "door": 0}],
+             "lights": [{"x": 64, "y": 128, "dim": 3, "bright": 1.5, "tintColor": "#00ff00"}]}
+    path = folder / "old.json"
+    path.write_text(json.dumps(scene))
+    enc = read_uvtt(path).encounter
+    assert (enc.width, enc.height, enc.grid.kind, enc.grid.unit) == (10, 5, GridKind.SQUARE, "m")
+    assert [(w.kind, w.points) for w in enc.walls] == [(WallKind.LOW_WALL, ((0, 0), (10, 0)))]
+    (light,) = enc.lights
+    assert (light.x, light.y, light.dim_radius, light.bright_radius) == (1, 2, 2, 1)
+
+
+def test_the_import_command_reads_a_scene(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = folder / "house-scene.json"
+    path.write_text(json.dumps(scene_v11()))
+    out = folder / "house.encounter.json"
+    assert main(["import-uvtt", str(path), str(out)]) == 0
+    said = capsys.readouterr()
+    assert "2 walls" in said.out and "2 doors (1 open), 1 windows, 1 low walls" in said.out
+    assert "sound or light only" in said.err
+    assert len(load_encounter(out).walls) == 6
+
+
+def test_a_bad_wall_is_named(folder: Path) -> None:
+    scene = scene_v11()
+    scene["walls"][3]["c"] = [1, 2, 3]
+    path = folder / "bad.json"
+    path.write_text(json.dumps(scene))
+    with pytest.raises(UvttError, match=r"walls\[3\]\.c: expected 4 numbers"):
+        read_uvtt(path)
+
+
+def test_a_uvtt_image_is_found_beside_the_file_by_its_own_name(folder: Path) -> None:
+    document = json.loads(SAMPLE.read_bytes())
+    document["format"] = 1.0
+    document["image"] = "worlds/campaign/scenes/house.png"  # as Foundry's 1.0 export names it
+    path = folder / "house.uvtt"
+    path.write_text(json.dumps(document))
+    imported = read_uvtt(path)
+    assert imported.warnings == () and imported.image == (folder / "house.png").read_bytes()
+    (folder / "house.png").unlink()
+    (warning,) = read_uvtt(path).warnings
+    assert "nor is house.png beside it" in warning
