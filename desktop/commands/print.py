@@ -14,8 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from desktop.core.assets import demo_for, demo_path
-from desktop.core.fileformat import EncounterFileError, open_encounter
+from desktop.core.fileformat import EncounterFileError
 
 
 def parse_cell_inch(text: str) -> float:
@@ -50,15 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.commands.render import check_output, refuse_uvtt
+    from desktop.commands.render import opened_for
 
     out = Path(args.out)
     try:
-        path = (demo_for(args.system) if args.system else demo_path()) if args.demo \
-            else Path(args.file)
-        refuse_uvtt(path)
-        encounter, warnings = open_encounter(path)
-        check_output(out, encounter, path)
+        path, encounter, warnings = opened_for(args, out)
     except (EncounterFileError, ValueError) as error:
         print(f"battlemap print: {str(error).replace('PNG', 'PDF')}", file=sys.stderr)
         return 2

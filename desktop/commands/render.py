@@ -126,7 +126,7 @@ def parse_label_mm(text: str) -> float:
 def run(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from desktop.core.fileformat import EncounterFileError, open_encounter
+    from desktop.core.fileformat import EncounterFileError
     from desktop.core.state import BattleState
     from desktop.gui.render import ensure_app, render_scene
     from desktop.gui.scene import Audience, MapScene
@@ -134,11 +134,7 @@ def run(args: argparse.Namespace) -> int:
     from desktop.gui.token_item import TokenStyle
 
     try:
-        path = (demo_for(args.system) if args.system else demo_path()) if args.demo \
-            else Path(args.file)
-        refuse_uvtt(path)
-        encounter, warnings = open_encounter(path)
-        check_output(Path(args.out), encounter, path)
+        path, encounter, warnings = opened_for(args, Path(args.out))
     except (EncounterFileError, ValueError) as error:
         print(f"battlemap render: {error}", file=sys.stderr)
         return 2
@@ -177,6 +173,21 @@ def run(args: argparse.Namespace) -> int:
         f" at {args.dpi:g} dpi" if args.dpi else "")
     print(f"wrote {args.out} ({image.width()}x{image.height()}{scale}, {args.view} view)")
     return 0
+
+
+def opened_for(args: argparse.Namespace, out: Path) -> tuple[Path, Encounter, tuple[str, ...]]:
+    """The encounter a command writes ``out`` from: ``FILE``, or ``--demo`` (``--system``),
+    opened (with its warnings), a Universal VTT export and an ``out`` that is the input or a
+    folder refused (``EncounterFileError`` / ``ValueError``). Shared by ``render``,
+    ``export-uvtt`` and ``print``."""
+    from desktop.core.fileformat import open_encounter
+
+    path = (demo_for(args.system) if args.system else demo_path()) if args.demo \
+        else Path(args.file)
+    refuse_uvtt(path)
+    encounter, warnings = open_encounter(path)
+    check_output(out, encounter, path)
+    return path, encounter, warnings
 
 
 def refuse_uvtt(path: Path) -> None:
