@@ -28,6 +28,7 @@ from desktop.core.fileformat import EncounterFileError, load_encounter, save_enc
 from desktop.core.model import Encounter, Point, Token
 from desktop.core.move_plan import (
     MovePlan,
+    distance_text,
     make_move,
     movement_of,
     plan_move,
@@ -112,9 +113,7 @@ def plan_lines(plan: MovePlan, name: str, unit: str) -> list[str]:
     unit = unit_of(plan, unit)
 
     def inches(value: float) -> str:
-        if unit == "zones":  # counted, not measured
-            return f"{value:g} zone" + "s" * (value != 1)
-        return f"{value:.1f}".removesuffix(".0") + ('"' if unit == "in" else f" {unit}")
+        return distance_text(value, unit)
     how = f" {plan.mode.name.lower()}" if plan.mode is not None else ""
     via = "".join(f" -> {point}" for point in plan.path[1:-1])
     lines = [f"{name} moves {plan.start}{via} -> {plan.end}: {inches(plan.distance)}{how}"]

@@ -144,6 +144,18 @@ ZONES = "zones"
 """``Movement.counted_in`` of a system whose moves count zones, not distance."""
 
 
+def distance_text(value: float, unit: str) -> str:
+    """A move's distance as the ruler and ``battlemap move`` write it: ``7"``, ``7.5 ft``, or
+    counted zones (``unit`` ``"zones"``).
+
+    >>> distance_text(7.0, "in"), distance_text(7.5, "ft"), distance_text(1, "zones")
+    ('7"', '7.5 ft', '1 zone')
+    """
+    if unit == ZONES:  # counted, not measured: "1 zone", "2 zones"
+        return f"{value:g} zone" + "s" * (value != 1)
+    return f"{value:.1f}".removesuffix(".0") + _unit(unit)
+
+
 def unit_of(plan: MovePlan, unit: str) -> str:
     """The unit ``plan``'s distance is counted in: ``"zones"`` where its system counts zones,
     else the encounter's ``unit``."""

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygo
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.model import Encounter
+from desktop.core.move_plan import distance_text
 from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
 from desktop.gui.style import (
     CELL,
@@ -82,11 +83,9 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     '2 zones (Free move 1)'
     """
     unit = preview.counted_in or unit
-    mark = '"' if unit == "in" else f" {unit}"
+
     def inches(value: float) -> str:
-        if unit == "zones":  # counted, not measured: "1 zone", "2 zones"
-            return f"{value:g} zone" + "s" * (value != 1)
-        return f"{value:.1f}".removesuffix(".0") + mark
+        return distance_text(value, unit)
     cost = preview.distance if preview.cost is None else preview.cost
     if not preview.pace_name:
         text = inches(preview.distance)
