@@ -66,7 +66,9 @@ def pair(window: app.GMWindow, wanted: str | None) -> tuple[str, str] | None:
 
 
 def shoot(demo: str, out: Path, hover: str | None) -> None:
-    window = app.open_window(str(demo_for(demo)))
+    source = Path(demo)
+    window = app.open_window(str(source if source.is_file() else demo_for(demo)))
+    demo = source.stem if source.is_file() else demo
     window.showMaximized()
     settle(2.0)
     window.toggle_player_view()
@@ -102,14 +104,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--demo", action="append", default=[],
-                        help="a demo by name or system (default: all four)")
+                        help="a demo by name or system, or an encounter file (default: "
+                             "the four demos)")
     parser.add_argument("--hover", help="ATTACKER:TARGET token ids (one demo)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     QApplication(sys.argv[:1])
     for demo in args.demo or ["spf", "gurps", "storypath", "fate"]:
         shoot(demo, args.out, args.hover)
-        print(f"wrote {args.out / demo}-screen0.png and -screen1.png")
+        print(f"wrote {args.out / Path(demo).stem}-screen0.png and -screen1.png")
     return 0
 
 
