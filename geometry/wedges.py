@@ -316,7 +316,8 @@ def walled_off(
     r = np.maximum(field.body_radius[targets], THIN)
     ax, ay = field.wall_x1[w] - ex, field.wall_y1[w] - ey
     dx, dy = field.wall_dx[w], field.wall_dy[w]
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # parallel: inf or nan; all but parallel: a quotient past the floats; neither is in [0, 1]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         reach = np.ones(len(k), dtype=bool)
         for sign in (-1.0, 1.0):
             nx, ny, _ = _outer_tangent(cx, cy, r, margin, sign)
