@@ -87,6 +87,7 @@ def load_map_image(
     QThreadPool.globalInstance().start(job)
     loop.exec()
     result = None if job.cancelled.is_set() else job.result
+    job.result = None  # the worker may still be returning from run(), holding the job
     dialog.close()  # (emits canceled: too late to matter)
     dialog.setParent(None)  # not left behind in the window; freed with the last reference
     return _result(result)
