@@ -94,8 +94,8 @@ def test_a_pause_a_right_click_and_space_add_waypoints_backspace_and_esc(
         qtbot: QtBot, window: GMWindow) -> None:
     view = window.view
     _press_and_trace(qtbot, view, (1.5, 1.5), (2.5, 1.5), (3.5, 1.5))
-    qtbot.wait(WAYPOINT_PAUSE_MS + 300)  # the hand rests: a waypoint
-    assert _preview(window).waypoints == ((3.5, 1.5),)
+    qtbot.wait(WAYPOINT_PAUSE_MS)  # the hand rests: a waypoint (the timer may come late)
+    qtbot.waitUntil(lambda: _preview(window).waypoints == ((3.5, 1.5),), timeout=5000)
     qtbot.mouseMove(view.viewport(), _cell(view, 3.5, 2.5))
     qtbot.mousePress(view.viewport(), RIGHT, NONE, _cell(view, 3.5, 2.5))
     qtbot.mouseRelease(view.viewport(), RIGHT, NONE, _cell(view, 3.5, 2.5))
@@ -235,7 +235,9 @@ def test_a_finger_resting_on_the_table_adds_a_waypoint(qtbot: QtBot, window: GMW
     for x in (2.0, 2.5, 3.0, 3.5):
         touch("move", x, 3.5)
     touch("move", 3.5, 4.5)
-    qtbot.wait(WAYPOINT_PAUSE_MS + 300)
+    qtbot.wait(WAYPOINT_PAUSE_MS)
+    qtbot.waitUntil(lambda: getattr(player.interaction.tool.preview, "waypoints", ()) != (),
+                    timeout=5000)
     touch("move", 4.5, 5.5)
     preview = player.interaction.tool.preview
     assert isinstance(preview, DragPreview)
