@@ -79,10 +79,12 @@ class Offer:
     """Bought only with one of these offers (Critical with Inflict Damage)."""
     excludes: tuple[str, ...] = ()
     """Never bought with these (Break Free with what keeps the grapple; a second item)."""
+    once: bool = False
+    """Bought once only although its stunt is *Variable* elsewhere (Grapple Pin (2s))."""
 
     @property
     def repeatable(self) -> bool:
-        return self.stunt in _REPEATABLE
+        return self.stunt in _REPEATABLE and not self.once
 
     def choice(self, budget: int) -> Choice:
         why = self.why_not or (f"costs {self.cost}, {budget} left" if self.cost > budget
@@ -153,12 +155,20 @@ def offers_for(setup: AttackSetup, allies: Iterable[str]) -> tuple[Offer, ...]:
 
 _KEEP_THE_GRAPPLE = ("gain-control", "pin", "position", "takedown", "throw")
 """What Break Free cannot go with: it ends the grapple these keep (Throw ends it itself)."""
+_NEED_THE_GRAPPLE = ("pin", "position")
+"""What Throw cannot go with: "Throwing counts as breaking free" (L29), so a Pin or a
+Position bought with it would be spent on a grapple that is over (Takedown may, L28)."""
+_ONE_ITEM = {"disarm": ("seize",), "seize": ("disarm", "sunder"), "sunder": ("seize",)}
+"""One item, one fate: a disarmed item is no longer held to seize (L16 "an object held by
+... your opponent"), a seized one no longer the opponent's gear to sunder (L18)."""
 
 
 def _related(offers: tuple[Offer, ...]) -> tuple[Offer, ...]:
     """Each offer with what it needs and what it excludes: Critical goes with Inflict Damage
     ("an additional Injury Condition"); Disarm's extra success with a Disarm; one item per
-    Disarm or Seize; Break Free not with a stunt that keeps the grapple."""
+    Disarm or Seize; a disarmed item not seized, a seized one not sundered; Break Free not
+    with a stunt that keeps the grapple, Throw not with one that needs it; Establish
+    Grapple not with a Shove (the held one "cannot move from the spot", L101)."""
     def of(stunt: str) -> tuple[str, ...]:
         return tuple(o.id for o in offers if not o.foreign and o.stunt == stunt)
 
@@ -172,10 +182,19 @@ def _related(offers: tuple[Offer, ...]) -> tuple[Offer, ...]:
             needs = of("disarm")
         if o.stunt in ("disarm", "seize"):
             excludes = tuple(i for i in of(o.stunt) if i != o.id)
+        if o.stunt in _ONE_ITEM and o.subject:
+            excludes += tuple(f"{other}:{o.id.partition(':')[2]}" for other in _ONE_ITEM[o.stunt]
+                              if f"{other}:{o.id.partition(':')[2]}" in of(other))
         if o.stunt == "break-free":
             excludes = tuple(i for s in _KEEP_THE_GRAPPLE for i in of(s))
         elif o.stunt in _KEEP_THE_GRAPPLE:
             excludes = of("break-free")
+        if o.stunt == "throw":
+            excludes += tuple(i for s in _NEED_THE_GRAPPLE for i in of(s))
+        elif o.stunt in _NEED_THE_GRAPPLE:
+            excludes += of("throw")
+        if o.stunt in ("establish-grapple", "shove"):
+            excludes += of("shove" if o.stunt == "establish-grapple" else "establish-grapple")
         result.append(o if o.foreign else replace(o, needs=needs, excludes=excludes))
     return tuple(result)
 
@@ -335,7 +354,7 @@ _BUILDERS: dict[str, Builder] = {
 def _pin(s: AttackSetup) -> list[Offer]:
     if s.kind == "grapple":
         return [Offer("pin", "pin", 2, detail="no Defense against others",
-                      why_not=_grapple_rule(s, True))]
+                      why_not=_grapple_rule(s, True), once=True)]
     return [Offer("pin", "pin", 1,
                   detail="Complication 2 on their next attack, +1 per extra success")]
 

@@ -84,3 +84,30 @@ def test_break_free_cannot_go_with_a_stunt_that_keeps_the_grapple() -> None:
     freed = SP.resolve_attack(board, attack("ada", "brute", stunts=["break-free"]),
                               ScriptedDice(dice))
     assert freed.board.combat["grapples"] == []
+
+
+def test_grapple_pin_is_bought_once() -> None:
+    # L26 Pin (2s), not Variable: with 3 left (8, 9, 10, 8, 1 = 4 vs Defense 1) pin twice
+    # (4s) would pay 2 successes for nothing; the menu marks it once only (most 1).
+    board, dice = _board(), [8, 9, 10, 8, 1]
+    menu = SP.resolve_attack(board, attack("ada", "brute"), ScriptedDice(dice)).decision
+    assert menu is not None
+    assert {c.id: c.most for c in menu.choices}["pin"] == 1
+    assert menu.refusal(("pin", "pin")) is not None
+    with pytest.raises(RulesError, match="pin can be bought only once"):
+        SP.resolve_attack(board, attack("ada", "brute", stunts=["pin:2"]), ScriptedDice(dice))
+
+
+def test_throw_cannot_go_with_pin_or_position() -> None:
+    # L29 "Throwing counts as breaking free, thus ending the grapple": Pin (2s) or Position
+    # (1s) bought with a Throw (1s) would be spent on a grapple that is over. 3 left: the menu
+    # refuses either pair; Takedown + Throw (L28 "in conjunction") stays allowed.
+    board, dice = _board(), [8, 9, 10, 8, 1]
+    menu = SP.resolve_attack(board, attack("ada", "brute"), ScriptedDice(dice)).decision
+    assert menu is not None
+    assert menu.refusal(("pin", "throw")) is not None
+    assert menu.refusal(("position", "throw")) is not None
+    assert menu.refusal(("takedown", "throw")) is None
+    with pytest.raises(RulesError, match="pin cannot be bought with throw"):
+        SP.resolve_attack(board, attack("ada", "brute", stunts=["pin", "throw"]),
+                          ScriptedDice(dice))
