@@ -27,12 +27,20 @@ def _board() -> Board:
     return board_of(ada, brute, combat=HELD)
 
 
-def test_the_held_one_cannot_move_from_the_spot_and_the_grappler_can() -> None:
+def test_the_held_one_cannot_move_from_the_spot_nor_the_grappler_walk_away() -> None:
+    # L101 "You cannot move from the spot"; L59 "Both you and they can only make grappling
+    # physical actions until someone breaks free": Ada's walk would leave Brute 1 m behind,
+    # still "held". She moves him with Drag grappled (below) or lets go first.
     board = _board()
     held = SP.movement(board.token("brute"), board)
     assert held is not None and held.held.startswith(
         "Brute is held in Ada's grapple and cannot move from the spot")
-    assert SP.movement(board.token("ada"), board) is None
+    holding = SP.movement(board.token("ada"), board)
+    assert holding is not None and holding.held == (
+        "Ada holds Brute in a grapple: only grappling actions until someone breaks free "
+        "(Drag grappled to move with Brute, or Release grapple)")
+    released = SP.perform_action(board, ActionRequest("release", "ada"), ScriptedDice([]))
+    assert SP.movement(released.board.token("ada"), released.board) is None
 
 
 def test_a_won_drag_lets_the_grappler_carry_both_once() -> None:
