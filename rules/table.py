@@ -273,3 +273,9 @@ class Measurer(Protocol):
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
         """The band of ``distance`` for a weapon's ranges (as :attr:`MapFacts.range_band`)."""
         ...
+
+    def step_away(self, token: str, away_from: str) -> Point:
+        """Where one step (one cell) takes ``token`` most directly away from ``away_from``:
+        the centre of the neighbouring hex or square (of the eight) whose direction is
+        nearest that way; straight away on a gridless map. Walls and tokens are not asked."""
+        ...

@@ -129,6 +129,12 @@ class OpenGround:
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
         return self.range_band_at(distance, distance, ranges)
 
+    def step_away(self, token: str, away_from: str) -> Point:
+        piece, foe = self._piece(token), self._piece(away_from)
+        dx, dy = piece.x - foe.x, piece.y - foe.y
+        length = math.hypot(dx, dy) or 1.0
+        return (piece.x + dx / length, piece.y + dy / length)
+
 
 def on_open_ground(board: Board, unit_per_cell: float = 1.0) -> Board:
     """``board`` with an :class:`OpenGround` measurer of its pieces."""

@@ -190,6 +190,26 @@ class MapMeasurer:
         cells = distance / unit
         return range_band(cells, cells, weapon_ranges=weapon_ranges).value
 
+    def step_away(self, token: str, away_from: str) -> Point:
+        """The neighbouring cell's centre most directly away from ``away_from`` (of two
+        equally direct ones, the first clockwise from up); one cell straight away when
+        gridless."""
+        from geometry.grid import GridKind, snap_to_cell
+
+        piece, foe = self.encounter.token(token), self.encounter.token(away_from)
+        dx, dy = piece.x - foe.x, piece.y - foe.y
+        length = math.hypot(dx, dy) or 1.0
+        kind = GridKind(self.encounter.grid.kind.value)
+        if kind is GridKind.GRIDLESS:
+            return (piece.x + dx / length, piece.y + dy / length)
+        cx, cy = snap_to_cell((piece.x, piece.y), kind, piece.size)
+        bearings = range(30, 360, 60) if kind is GridKind.HEX else range(0, 360, 45)
+        steps = [(math.sin(math.radians(b)), -math.cos(math.radians(b))) for b in bearings]
+        if kind is GridKind.SQUARE:
+            steps = [(round(sx), round(sy)) for sx, sy in steps]
+        best = max(steps, key=lambda s: round((s[0] * dx + s[1] * dy) / math.hypot(*s), 9))
+        return (cx + best[0], cy + best[1])
+
 
 def _three(ranges: Sequence[float], unit_per_cell: float) -> tuple[float, float, float]:
     """A weapon's Short, Medium and Long ranges (encounter units) in cells; ``ValueError`` for
