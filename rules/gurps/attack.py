@@ -160,7 +160,7 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
                   *room, rulings=rulings, given_hits=_given_hits(attack, request),
                   follow=request.params.get("follow", "") in ("yes", "true", "1"),
-                  arm=request.params.get("arm", "") in ("yes", "true", "1"))
+                  arm=request.params.get("parrying_arm", "") in ("yes", "true", "1"))
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
