@@ -313,6 +313,18 @@ def _establish_why(s: AttackSetup) -> str | None:
     return None
 
 
+def _already(s: AttackSetup, flag: str, what: str) -> str | None:
+    """Why a stunt would buy nothing: the target already is ``what`` (its condition ``flag``)."""
+    return f"{s.name(s.target.id)} is already {what}" if getattr(s.target.condition, flag) \
+        else None
+
+
+def _takedown_why(s: AttackSetup) -> str | None:
+    if s.attacker.condition.prone and s.target.condition.prone:
+        return "both are already prone"
+    return _grapple_rule(s, True)
+
+
 def _knockdown_cost(s: AttackSetup) -> int:
     return 1 if s.kind == "close-combat" else s.target.attribute("stamina")
 
@@ -320,8 +332,10 @@ def _knockdown_cost(s: AttackSetup) -> int:
 _BUILDERS: dict[str, Builder] = {
     "inflict-damage": _simple("inflict-damage", _armor, "an Injury Condition"),
     "critical": _simple("critical", lambda s: 4, "another Injury Condition"),
-    "blinding": _simple("blinding", lambda s: 1, "+1 Difficulty on their next Shoot/Thrown"),
-    "blind": _simple("blind", lambda s: 2, "+1 Difficulty on their Shoot/Thrown attacks"),
+    "blinding": _simple("blinding", lambda s: 1, "+1 Difficulty on their next Shoot/Thrown",
+                        why_not=lambda s: _already(s, "blinded", "Blinded")),
+    "blind": _simple("blind", lambda s: 2, "+1 Difficulty on their Shoot/Thrown attacks",
+                     why_not=lambda s: _already(s, "blind", "Blind")),
     "break-up-grapple": _simple("break-up-grapple", lambda s: 1, why_not=_break_up_why),
     "disarm": _disarm,
     "disarm-far": _simple("disarm-far", lambda s: 1, "the item lands at short range"),
@@ -329,7 +343,8 @@ _BUILDERS: dict[str, Builder] = {
                                  "you are in control; the successes hold it",
                                  why_not=_establish_why),
     "feint": _feint,
-    "knockdown": _simple("knockdown", _knockdown_cost, "prone"),
+    "knockdown": _simple("knockdown", _knockdown_cost, "prone",
+                         why_not=lambda s: _already(s, "prone", "prone")),
     "seize": lambda s, allies: _items(s, "seize", lambda kind: 2),
     "shove": lambda s, allies: [Offer("shove", "shove", 1, detail=f"push back "
                                       f"{s.attacker.attribute('might')} m each")],
@@ -343,11 +358,12 @@ _BUILDERS: dict[str, Builder] = {
                         "Enhancement on your next grapple attack, less their Dodge",
                         why_not=lambda s: _grapple_rule(s, None)),
     "takedown": _simple("takedown", lambda s: 1, "both prone, grapple kept",
-                        why_not=lambda s: _grapple_rule(s, True)),
+                        why_not=_takedown_why),
     "throw": _simple("throw", lambda s: 1, "Might m, +1 m per extra success; ends the grapple",
                      why_not=lambda s: _grapple_rule(s, True)),
     "empty-clip": lambda s, allies: [_empty_clip(s)],
-    "line-drive": _simple("line-drive", lambda s: s.target.attribute("might"), "prone"),
+    "line-drive": _simple("line-drive", lambda s: s.target.attribute("might"), "prone",
+                          why_not=lambda s: _already(s, "prone", "prone")),
 }
 
 

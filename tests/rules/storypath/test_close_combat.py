@@ -139,6 +139,22 @@ def test_a_grapple_established_is_not_shoved_away() -> None:
         _hit(_board(), HIT_3_LEFT, "establish-grapple", "shove")
 
 
+def test_a_stunt_that_would_buy_nothing_is_greyed_with_the_reason() -> None:
+    # L15 Knockdown/Trip (1s) "Knock your opponent prone": Brute lies prone already; L55
+    # Blinding (1s): he is Blinded already. Either would spend a success on nothing (and
+    # the log said nothing of it): the menu greys them, the rules refuse them in words.
+    condition = {"prone": True, "blinded": True}
+    board = _board(condition=condition)
+    decision = _hit(board, HIT_3_LEFT).decision
+    assert decision is not None
+    menu = {c.id: c for c in decision.choices}
+    assert (menu["knockdown"].allowed, menu["knockdown"].why_not) == (
+        False, "Brute is already prone")
+    assert menu["blinding"].why_not == "Brute is already Blinded"
+    with pytest.raises(RulesError, match="knockdown: Brute is already prone"):
+        _hit(board, HIT_3_LEFT, "knockdown")
+
+
 def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
     # Disarm (2) + 1: the Pistol lands mid short band (2 + 10) / 2 = 6 m beyond Brute, away
     # from Ada: from (1.5, 0.5) east to (7.5, 0.5)
