@@ -6,6 +6,8 @@ Ada (Might 3, Athletics 2: 5 dice) holds Brute (Might 2, Athletics 1: 3 dice), e
 with 2 successes; Brute stands one cell east of Ada.
 """
 
+from dataclasses import replace
+
 import pytest
 from storypath_table import KNIFE, attack, board_of, person
 
@@ -119,3 +121,24 @@ def test_throw_cannot_go_with_pin_or_position() -> None:
     with pytest.raises(RulesError, match="pin cannot be bought with throw"):
         SP.resolve_attack(board, attack("ada", "brute", stunts=["pin", "throw"]),
                           ScriptedDice(dice))
+
+
+def test_no_reload_or_picking_up_in_a_grapple() -> None:
+    # L59 "Both you and they can only make grappling physical actions until someone breaks
+    # free": Ada (in control) cannot pick up her dropped Knife, Brute (held) cannot reload,
+    # each told the way out; once released, Ada picks it up.
+    board = _board()
+    ada = board.token("ada")
+    board = board.with_token(replace(ada, stats={**ada.stats, "condition": {
+        "dropped": ["Knife"]}})).with_combat({**HELD, "items": [
+            {"id": "item-1", "name": "Knife", "owner": "ada", "x": 0.5, "y": 0.5}]})
+    with pytest.raises(RulesError, match=r"^Ada is in a grapple with Brute: only grappling "
+                                         r"actions until someone breaks free \(Release "
+                                         r"grapple first\)$"):
+        SP.perform_action(board, ActionRequest("pick-up", "ada"), ScriptedDice([]))
+    with pytest.raises(RulesError, match=r"\(Escape grapple first\)$"):
+        SP.perform_action(board, ActionRequest("reload", "brute"), ScriptedDice([]))
+    released = SP.perform_action(board, ActionRequest("release", "ada"), ScriptedDice([]))
+    picked = SP.perform_action(released.board, ActionRequest("pick-up", "ada"),
+                               ScriptedDice([]))
+    assert picked.board.token("ada").stats["condition"]["dropped"] == []
