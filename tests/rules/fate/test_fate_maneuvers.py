@@ -334,3 +334,20 @@ def test_full_defense_in_turns_spins_on_3_shifts() -> None:
     done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
                                ScriptedDice([1, 1, 2, 2, 3, 2, 2, 2]))
     assert done.board.token("brennus").stats["condition"]["spin"] is True
+
+
+def test_the_squeeze_card_gives_the_odds_of_one_roll_against_the_difficulty() -> None:
+    # L56 "Make a Fists roll vs. your opponent's armor and shield bonus": one 4dF, no roll
+    # against it (the click asks four dice: see test_grapple_then_the_lists_of_moves). Aulus
+    # Fists +3 against Brennus's no armour + shield = 1: he wins when 4dF >= -1, i.e. unless
+    # the dice show -4 (1 of 81), -3 (4) or -2 (10): 66/81 = 22/27 = 81.5 %; a tie on -2
+    # (10/81); he wins by 2+ on 4dF >= 0: 19+16+10+4+1 = 50/81. (Two 4dF would say 4850/6561.)
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    card = FATE.preview_attack(held, AttackRequest("aulus", "brennus",
+                                                   options=("grapple:squeeze",)))
+    assert [c.exact for c in card.chances[:4]] == ["22/27", "10/81", "5/81", "50/81"]
+    assert card.data["odds"]["Aulus wins"]["fraction"] == "22/27"
+    # The click agrees: -  -  0  0 = -2 + 3 = 1 against 1 ties, no stress.
+    tied = attack(held, "grapple:squeeze", [1, 1, 2, 2])
+    assert tied.data["hit"] is False and not [e for e in tied.events
+                                              if isinstance(e, StressMarked)]
