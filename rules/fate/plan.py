@@ -310,14 +310,19 @@ def _pair(fighters: Mapping[str, Combatant],
 
 def _measure(board: Board, request: AttackRequest) -> tuple[MapFacts, MapFacts]:
     if board.measurer is None:
-        return NO_FACTS, NO_FACTS
-    facts = board.measurer.facts(request.attacker, request.target)
-    back = board.measurer.facts(request.target, request.attacker)
+        facts, back = NO_FACTS, NO_FACTS
+    else:
+        facts = board.measurer.facts(request.attacker, request.target)
+        back = board.measurer.facts(request.target, request.attacker)
+    if "attacker_cover" in request.overrides:
+        back = replace(back, cover=request.overrides["attacker_cover"])
     return _overridden(facts, request), back
 
 
 def _overridden(facts: MapFacts, request: AttackRequest) -> MapFacts:
-    """The GM's corrections: ``cover`` and ``elevation`` (the attacker's height above)."""
+    """The GM's corrections (:data:`rules.fate.system.OVERRIDES`): ``cover`` (the target's, as
+    the attacker sees it) and ``elevation`` (the attacker's height above); ``attacker_cover``
+    corrects the other way's facts (:func:`_measure`)."""
     changes: dict[str, object] = {}
     if "cover" in request.overrides:
         changes["cover"] = request.overrides["cover"]

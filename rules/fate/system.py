@@ -52,6 +52,20 @@ STATES = (("prone", "down"), ("surprised", "surprised"), ("immobilized", "immobi
           ("full_defense", "full defense"), ("spin", "spin"), ("pinned", "pinned"))
 
 
+OVERRIDES = (
+    StatField("cover", "Target in cover", FieldKind.CHOICE, "Override",
+              choices=("none", "cover"),
+              help="the target fights from cover (+1 on the stress he deals) or not"),
+    StatField("attacker_cover", "Attacker in cover", FieldKind.CHOICE, "Override",
+              choices=("none", "cover"),
+              help="the attacker fights from cover (+1 on the stress he deals) or not"),
+    StatField("elevation", "Height", FieldKind.CHOICE, "Override", choices=("1", "0", "-1"),
+              help="the attacker above the target (1), level (0) or below (-1): +1 stress "
+                   "for the higher one"),
+)
+"""The measured facts the GM may rule otherwise (L25 height, L26 cover)."""
+
+
 @register
 class Fate(GameSystem):
     """FATE exchange combat: the combatant is a :class:`~rules.fate.statblock.Combatant`.
@@ -138,6 +152,9 @@ class Fate(GameSystem):
         table = board.combat.get("zone_aspects", {})
         return {zone: tuple(Badge(a, f"aspect of {zone}") for a in aspects)
                 for zone, aspects in table.items()}
+
+    def overridable(self) -> tuple[StatField, ...]:
+        return OVERRIDES
 
     def actions(self) -> tuple[ActionSpec, ...]:
         attack = ActionSpec("attack", "Attack (start an exchange)", ActionKind.ATTACK,
