@@ -133,7 +133,9 @@ def _notes(run: _Run) -> tuple[str, ...]:
     lines = [*exchange_lines(run.events, names), *run.lines]
     if stress:
         mods = "".join(f" {m['value']:+d} {m['reason']}" for m in stress["modifiers"])
-        lines.append(f"stress on {names[stress['token']]}: {stress['shifts']} shifts{mods}"
+        shifts = stress["shifts"]
+        lines.append(f"stress on {names[stress['token']]}: {shifts} shift{'s' * (shifts != 1)}"
+                     f"{mods}"
                      f" = {stress['stress']}")
     return tuple(lines)
 

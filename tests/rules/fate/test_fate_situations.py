@@ -243,3 +243,4 @@ def test_the_gms_rulings_on_height_and_cover_reach_the_stress_from_the_override_
     back = replace(ruled, overrides={"elevation": "1", "cover": "cover"})
     lost = FATE.resolve_attack(table, back, ScriptedDice([2, 2, 2, 2, 3, 2, 2, 2]))
     assert lost.data["stress"]["stress"] == 5
+    assert "stress on Aulus: 1 shift +2 sword +1 half Might +1 from cover = 5" in lost.notes
