@@ -244,3 +244,16 @@ def test_the_gms_rulings_on_height_and_cover_reach_the_stress_from_the_override_
     lost = FATE.resolve_attack(table, back, ScriptedDice([2, 2, 2, 2, 3, 2, 2, 2]))
     assert lost.data["stress"]["stress"] == 5
     assert "stress on Aulus: 1 shift +2 sword +1 half Might +1 from cover = 5" in lost.notes
+
+
+def test_out_of_reach_is_refused_in_words_naming_both_and_their_zones() -> None:
+    # Melee needs both in one zone (the docs' "Grid and zones"): Aulus in the Arena, Brennus
+    # two metres off on the Platform; the card says who, whom and where, not only "not engaged".
+    far = replace(TOUCHING, edge_gap=2.0)
+    fake = FakeMap(pairs={("aulus", "brennus"): far, ("brennus", "aulus"): far},
+                   zones={"aulus": "Arena", "brennus": "Platform"})
+    sword = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius", "type": "sword"}}
+    table = board(piece("aulus", sword, Side.HERO), piece("brennus", sword), fake=fake)
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus"))
+    assert card.problem == ("Aulus is not engaged with Brennus (Arena and Platform): melee "
+                            "needs the same zone (or touching where no zones are drawn)")
