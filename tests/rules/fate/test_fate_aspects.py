@@ -175,6 +175,14 @@ def test_an_uncontested_maneuver_beats_a_difficulty() -> None:
     missed = FATE.perform_action(duel(), ActionRequest(
         "maneuver", "aulus", params={**params, "difficulty": "4"}), ScriptedDice([2] * 4))
     assert missed.board == duel() and missed.title.endswith("3 against 4, no aspect")
+    # The difficulty may be typed by its ladder name, as the form's help lists them: "Great"
+    # is 4, the same miss; a word off the ladder is refused naming the ladder.
+    named = FATE.perform_action(duel(), ActionRequest(
+        "maneuver", "aulus", params={**params, "difficulty": "Great"}), ScriptedDice([2] * 4))
+    assert named.title.endswith("3 against 4, no aspect")
+    with pytest.raises(RulesError, match="'hard' is not a rating on the Fate ladder"):
+        FATE.perform_action(duel(), ActionRequest(
+            "maneuver", "aulus", params={**params, "difficulty": "hard"}), ScriptedDice([]))
 
 
 def test_removing_an_aspect_picks_it_from_the_list_on_the_actor_his_zone_and_the_scene() -> None:
