@@ -603,7 +603,8 @@ def _ability(draft: _Draft, line: str) -> None:
     words = word.replace("armour", "armor").split()
     if len(words) > 2 and words[2].startswith("("):  # "Size +3 (Large)"
         words = words[:2]
-    if len(words) == 2 and words[0] in ("armor", "size") and words[1][:1] in "+" + MINUS:
+    if len(words) == 2 and words[0] in ("armor", "size") and (  # "Size +2", "Size 2"
+            words[1][:1] in "+" + MINUS or words[1][:1].isdigit()):
         _ability_number(draft, words[0], words[1], text)
     elif word in ("resilient", "very resilient"):
         draft.stats["max_wounds"] = 1 if word == "resilient" else 2

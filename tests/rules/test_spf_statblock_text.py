@@ -112,3 +112,20 @@ def test_size_is_added_to_toughness_as_the_books_print_it() -> None:
     assert block.mismatches == ()
     assert (block.stats["size"], block.stats["toughness_bonus"]) == (2, 2)
     assert Reading("toughness_bonus", "2", "Size +2") in block.readings
+
+
+def test_a_size_printed_without_its_sign_is_read_and_added() -> None:
+    # Fan text often drops the plus: "**Size 2:**" in a bulleted Markdown list. Dire boar:
+    # Vigor d10, Armour +1: 2 + 5 + 1 = 8, + Size 2 = 10 as printed; it was listed as "a
+    # special ability with no rule" and the Toughness said to be 2 short. "Size 0" reads 0.
+    block = read_stat_block("**Dire Boar**\n**Attributes:** Agility d6, Smarts d4 (A), "
+                            "Spirit d8, Strength d12+1, Vigor d10\n**Skills:** Fighting d8\n"
+                            "**Pace:** 8; **Parry:** 6; **Toughness:** 10 (1)\n"
+                            "**Special Abilities**\n\u2022 **Armour +1:** Thick hide.\n"
+                            "\u2022 **Size 2:** Over 600 pounds.")
+    assert block.mismatches == () and block.unread == ()
+    assert (block.stats["size"], block.stats["toughness_bonus"]) == (2, 2)
+    level = read_stat_block("Pig\nAttributes: Agility d6, Smarts d4, Spirit d6, Strength d6, "
+                            "Vigor d6\nSkills: Fighting d4\nPace: 6; Parry: 4; Toughness: 5"
+                            "\nSpecial Abilities:\n* Size 0: A farm pig.")
+    assert level.stats["size"] == 0 and level.mismatches == ()
