@@ -369,6 +369,32 @@ def _traits(draft: _Draft, value: str, attributes: bool) -> None:
             draft.skip(item, f"{key}.{name}: {error}")
             continue
         draft.read(f"{key}.{name}", found[name], item)
+    if not attributes:
+        _older_athletics(draft, found)
+
+
+OLDER_ATHLETICS = ("throwing", "climbing", "swimming")
+"""Skills of the older editions (Deluxe, Explorer's) that SWADE folds into Athletics (C37:
+"thrown projectiles uses the Athletics skill")."""
+
+
+def _older_athletics(draft: _Draft, skills: dict[str, str]) -> None:
+    """An older block's Throwing, Climbing or Swimming, read as Athletics (the best of them)
+    when the block gives no Athletics; otherwise named as not used."""
+    older = {name: skills.pop(name) for name in OLDER_ATHLETICS if name in skills}
+    if not older:
+        return
+    draft.readings[:] = [r for r in draft.readings
+                         if r.field not in {f"skills.{name}" for name in older}]
+    shown = ", ".join(f"{name.title()} {die}" for name, die in older.items())
+    if "athletics" in skills:
+        draft.note(shown, f"an older edition's skill: Athletics {skills['athletics']} is "
+                          "given and is what SWADE rolls for it")
+        return
+    best = max(older.values(), key=lambda die: tuple(
+        int(part or 0) for part in die[1:].replace("-", "+-").split("+")))
+    skills["athletics"] = best
+    draft.read("skills.athletics", best, f"{shown} (an older edition's; SWADE rolls Athletics)")
 
 
 def _number(draft: _Draft, label: str, value: str) -> None:
