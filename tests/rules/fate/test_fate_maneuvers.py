@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fate_fakes import FakeMap, board, piece
 
 from rules.dice import ScriptedDice
@@ -10,6 +11,7 @@ from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StressMarked
 from rules.fate.system import Fate
 from rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
 from rules.interface import ActionRequest, AttackRequest
+from rules.registry import RulesError
 from rules.table import Board, Side
 
 FATE = Fate()
@@ -351,3 +353,14 @@ def test_the_squeeze_card_gives_the_odds_of_one_roll_against_the_difficulty() ->
     tied = attack(held, "grapple:squeeze", [1, 1, 2, 2])
     assert tied.data["hit"] is False and not [e for e in tied.events
                                               if isinstance(e, StressMarked)]
+
+
+def test_recover_clears_the_stress_track_and_says_when_there_is_none() -> None:
+    # "Recover clears the stress track after a scene" (docs, "Left out"): Brennus with boxes 2
+    # and 3 checked is clear after it; with none checked the GM is told so, nothing changes.
+    hurt = duel(brennus={**BRENNUS, "condition": {"stress": [2, 3]}})
+    done = FATE.perform_action(hurt, ActionRequest("recover", "brennus"), ScriptedDice([]))
+    assert done.board.token("brennus").stats["condition"]["stress"] == []
+    assert done.title == "Brennus is no longer under Health stress"
+    with pytest.raises(RulesError, match=r"^Brennus has no stress to clear$"):
+        FATE.perform_action(duel(), ActionRequest("recover", "brennus"), ScriptedDice([]))
