@@ -205,8 +205,13 @@ def _aspect_problem(board: Board, request: AttackRequest, stance: str,
     if stance == "maneuver:aspect":
         if not aspect:
             return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
-        on_zone = request.params.get("on") == "zone"
-        return "the target stands in no zone" if on_zone and facts.target_zone is None else None
+        on = request.params.get("on", "").strip().lower()
+        if on not in ("", "zone", "scene"):  # L33 "to/from a scene or character"
+            return (f"params.on: {request.params['on']!r} is not where a maneuver puts its "
+                    "aspect (blank: on the target; zone: on the target's zone; scene: on the "
+                    "scene)")
+        return "the target stands in no zone" if on == "zone" and facts.target_zone is None \
+            else None
     within = aspects_within(board, request, facts)
     if not within:
         return "no temporary aspect on either fighter, in their zones or on the scene"

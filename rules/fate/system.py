@@ -223,7 +223,8 @@ with no aspect typed lists those within reach to pick from)."""
 
 MANEUVER_ASKS = (
     StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Off Balance"),
-    StatField("on", "On", FieldKind.TEXT, help="zone: on the target's zone; blank: on the target"),
+    StatField("on", "On", FieldKind.TEXT,
+              help="zone: on the target's zone; scene: on the scene; blank: on the target"),
 )
 """What the maneuvers that place or remove an aspect ask the GM (params ``aspect``, ``on``)."""
 

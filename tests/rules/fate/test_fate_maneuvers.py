@@ -274,6 +274,18 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
     assert dusty.token("aulus").stats["condition"]["free_tags"] == ["Dust in the Air"]
     shaken = maneuver(table, "maneuver:aspect", aspect="Shaken Nerve").board
     assert shaken.token("brennus").stats["condition"]["aspects"] == ["Shaken Nerve"]
+    # "... to/from a scene": on=scene puts it on the scene (it went on Brennus before, as any
+    # word but "zone" did); a word that is no place is refused before the roll.
+    stormy = maneuver(table, "maneuver:aspect", aspect="Dust Storm", on="scene")
+    assert AspectPlaced("the scene", "Dust Storm") in stormy.events
+    assert stormy.board.combat["scene_aspects"] == ["Dust Storm"]
+    assert stormy.board.token("brennus").stats.get("condition", {}).get("aspects", []) == []
+    odd = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                   options=("maneuver:aspect",),
+                                                   params={"aspect": "X", "on": "Platfrom"}))
+    assert odd.problem == ("params.on: 'Platfrom' is not where a maneuver puts its aspect "
+                           "(blank: on the target; zone: on the target's zone; scene: on the "
+                           "scene)")
     # Removing: the better of Athletics 0 and Weapons +3 against Weapons +2: won by 1.
     cleared = maneuver(dusty, "maneuver:remove-aspect", aspect="Dust in the Air")
     assert AspectRemoved("Sand", "Dust in the Air", zone=True) in cleared.events
