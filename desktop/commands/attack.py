@@ -378,10 +378,14 @@ def _dice_needed(args: argparse.Namespace, encounter: Encounter) -> int:
     recorder = RecordingDice(_dice(args) if args.dice is not None or args.seed is not None
                              else RandomDice(0))
     try:
-        _resolve(args, encounter, recorder)
+        done = _resolve(args, encounter, recorder)
     finally:
         for n, (sides, purpose, value) in enumerate(recorder.asked, start=1):
             print(f"{n:>3}. d{sides:<3} {purpose or 'a die'}  (here {value})")
+    if isinstance(done, Paused):  # the dice after the decision depend on its answer
+        choices = ", ".join(c.id for c in done.decision.allowed)
+        print(f"then the attack waits for {done.decision.prompt!r}: give --answer "
+              f"{done.decision.id}=CHOICE (one of {choices}) to see the dice after it")
     return 0
 
 

@@ -122,7 +122,9 @@ def _act(board: Board, fighter: Combatant,
             raise RulesError(f"{fighter.called} holds no shield")
         return fighter.with_condition(dropped_shield=True), (StatusAdded(me, "shield dropped"),)
     if action == "recover":
-        return fighter.with_condition(stress=()), (StatusRemoved(me, "Health stress"),)
+        if not state.stress:
+            raise RulesError(f"{fighter.called} has no stress to clear")
+        return fighter.with_condition(stress=()), (StatusRemoved(me, "under Health stress"),)
     return _token_aspect(fighter, request)
 
 

@@ -174,3 +174,21 @@ def test_a_tie_turned_into_a_win_by_invoking_an_aspect_from_the_cli(tmp_path: Pa
     assert after.token("tertius").stats["condition"]["fate_points"] == 1
     assert ("Tertius invokes Thracian Gladiator (Tertius): +2 (a fate point, 1 left) = 6"
             in after.log[-1].lines)
+
+
+def test_dice_needed_says_which_decision_the_dice_wait_for(tmp_path: Path,
+                                                           capsys: object) -> None:
+    """An exchange (L1, "both combatants roll at the same time") asks Warrior 2's stance
+    before any die: --dice-needed listed nothing and said nothing. Now it names the decision
+    and how to answer it; with the answer it lists the eight Fudge dice, Tertius's first."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    base = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--dice-needed"]
+    assert main(base) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert out.startswith("then the attack waits for 'Warrior 2: Tertius starts an exchange")
+    assert "give --answer stance=CHOICE (one of attack, full-defense," in out
+    assert main([*base, "--answer", "stance=attack"]) == 0
+    listed = capsys.readouterr().out.splitlines()  # type: ignore[attr-defined]
+    assert len(listed) == 8 and "Fudge die 1 for Tertius" in listed[0]
+    assert "Fudge die 1 for Warrior 2" in listed[4]

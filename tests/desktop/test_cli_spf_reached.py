@@ -100,6 +100,11 @@ def test_breaking_an_iron_lock_takes_a_blunt_weapon(tmp_path, capsys) -> None:
     assert main([*args, "--damage-type", "blunt", "--dice", "4,1,5,7"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == \
         "Hero strikes the iron lock (Hardness 12): breaks it"
+    # S20 "Use the wielder's Parry if held, or 2 if it's motionless": a --target (the lock on
+    # the orc's belt) was ignored and the strike went at TN 2; now it is refused in words,
+    # nothing rolled, until the table offers the held strike.
+    assert main([*args, "--damage-type", "blunt", "--target", "orc", "--dice", "4,1,5,7"]) == 2
+    assert "an item Orc holds is struck at his Parry" in capsys.readouterr().err
 
 
 def test_a_pike_set_against_a_charge(tmp_path, capsys) -> None:

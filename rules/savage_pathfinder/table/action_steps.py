@@ -367,6 +367,11 @@ def break_object(board: Board, request: ActionRequest,
     ``request.hardness`` (or the Hardness of ``request.thing``): no raise bonus, no Aces; a
     damage type that cannot break the object (``request.damage_type``: a club against a rope)
     is refused before any die is rolled."""
+    if request.target:  # S20 "the wielder's Parry if held": not at the table yet; say so
+        raise AttackError(f"Break an object strikes a motionless object (TN 2); an item "
+                          f"{_name(board, request.target)} holds is struck at his Parry, "
+                          "which the table does not offer yet: strike him with Disarm, or "
+                          "give no target")
     actor = fighter_of(board, request.actor)
     thing, hardness = _object_of(request)
     weapon = actor.weapon(request.weapon) if request.weapon else \
