@@ -39,7 +39,8 @@ class _Bridge(QObject):
     """Carries the worker thread's results to the GUI thread (queued signals)."""
 
     frame = Signal(object)
-    ended = Signal(str)
+    ended = Signal(int, str)
+    """The worker's number (:attr:`CameraController.started`) and why it stopped."""
 
 
 class CameraController:
@@ -61,6 +62,9 @@ class CameraController:
         self.frame_size: tuple[int, int] | None = None
         self.waiting_for_view = False
         self.moves_applied = 0
+        self.started = 0
+        """Workers started: an old one's end, queued after a new one started, is not the
+        new one's."""
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)  # the worker thread ends with the app
@@ -76,7 +80,10 @@ class CameraController:
         except SourceError as error:
             tell(self.window, str(error))
             return False
-        self.worker = CaptureWorker(source, self.bridge.frame.emit, self.bridge.ended.emit)
+        self.started += 1
+        number = self.started
+        self.worker = CaptureWorker(source, self.bridge.frame.emit,
+                                    lambda reason: self.bridge.ended.emit(number, reason))
         self._set_box()
         self.worker.start()
         tell(self.window, f"Camera: reading {spec}" + (
@@ -237,7 +244,9 @@ class CameraController:
         self.binding = None
         tell(self.window, "Camera: " + self.session.follower.bind(nearest, token_id, encounter))
 
-    def _on_ended(self, reason: str) -> None:
+    def _on_ended(self, number: int, reason: str) -> None:
+        if number != self.started:
+            return  # replaced by the camera started since: that one runs on
         self.worker = None
         self._hide_overlay()
         tell(self.window, reason)

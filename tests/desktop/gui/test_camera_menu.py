@@ -58,8 +58,10 @@ def test_the_camera_follows_a_mini_through_the_menu(qtbot: QtBot, window: GMWind
     background = render_map(table, rng)
     standing = place_minis(background, table, {20: (1.5, 3.5)}, view)
     moved = place_minis(background, table, {20: (4.5, 3.5)}, view)
-    frames = [camera_frame(table, camera, standing, rng) for _ in range(6)]
-    frames += [camera_frame(table, camera, moved, rng) for _ in range(6)]
+    # a folder's images are each detected; the finder may need a round of its bands (six
+    # frames) to find the mini, four more to see it rest
+    frames = [camera_frame(table, camera, standing, rng) for _ in range(12)]
+    frames += [camera_frame(table, camera, moved, rng) for _ in range(12)]
     assert controller.start(_folder(tmp_path / "move", frames))
     qtbot.waitUntil(lambda: controller.moves_applied == 1, timeout=20_000)
     assert controller.session.follower.bindings == {20: "kyra"}
@@ -71,7 +73,7 @@ def test_the_camera_follows_a_mini_through_the_menu(qtbot: QtBot, window: GMWind
 
     window.actions_by_name["camera_pause"].trigger()
     assert controller.session.follower.paused
-    assert controller.start(_folder(tmp_path / "paused", frames[6:]))
+    assert controller.start(_folder(tmp_path / "paused", frames[12:]))
     qtbot.waitUntil(lambda: controller.worker is None, timeout=20_000)  # the folder ran out
     assert window.state.encounter.token("kyra").x == 1.5
     assert controller.moves_applied == 1
