@@ -21,9 +21,18 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QMenu
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QWidget,
+)
 
 from desktop.gui.notices import tell
 
@@ -31,6 +40,8 @@ if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
 
 PAUSE_KEY = "F12"
+FOLLOWING_TEXT, PAUSED_TEXT = "Camera: following", "Camera: paused"
+"""What the pause button on the table display and the GM's status bar say."""
 CALIBRATION_FRAMES = 90
 """Frames (3 s at 30 fps) the fiducials stay shown before the calibration gives up."""
 
@@ -41,6 +52,19 @@ class _Bridge(QObject):
     frame = Signal(object)
     ended = Signal(int, str)
     """The worker's number (:attr:`CameraController.started`) and why it stopped."""
+
+
+class _Follow(QObject):
+    """Keeps the pause button in the view's top right corner as the view is resized."""
+
+    def __init__(self, controller: CameraController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.controller._place_pause_button()
+        return False
 
 
 class CameraController:
@@ -65,6 +89,13 @@ class CameraController:
         self.started = 0
         """Workers started: an old one's end, queued after a new one started, is not the
         new one's."""
+        self.pause_button: QPushButton | None = None
+        """On the table display (a child of the player view): touched or clicked, it pauses
+        or resumes tracking; made for each player view the camera runs with."""
+        self.status = QLabel(FOLLOWING_TEXT)
+        """The same state in the GM window's status bar."""
+        window.statusBar().addPermanentWidget(self.status)
+        self._follow = _Follow(self)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)  # the worker thread ends with the app
@@ -86,6 +117,7 @@ class CameraController:
                                     lambda reason: self.bridge.ended.emit(number, reason))
         self._set_box()
         self.worker.start()
+        self.show_pause_button()
         tell(self.window, f"Camera: reading {spec}" + (
             "" if self.session.calibration else "; Camera > Calibrate next"))
         return True
@@ -117,6 +149,8 @@ class CameraController:
         self.overlay.setPixmap(QPixmap.fromImage(picture))
         self.overlay.setGeometry(0, 0, width, height)
         self.overlay.show()
+        if (button := self._button()) is not None:  # the fiducials' corners are the
+            button.hide()                           # display's own
         self.calibration_frames = 0
         self.worker.tracking = False
         self.worker.box = None  # the camera may have moved: look at the whole frame
@@ -137,13 +171,69 @@ class CameraController:
              "the table display, its marker up)")
 
     def set_paused(self, paused: bool) -> None:
-        tell(self.window, self.session.follower.set_paused(paused))
+        """Pause or resume following (the GM's key and menu, or the table's button): told,
+        and shown on both windows."""
+        if paused != self.session.follower.paused:
+            tell(self.window, self.session.follower.set_paused(paused))
+        self._show_paused()
+
+    def _show_paused(self) -> None:
+        paused = self.session.follower.paused
+        text = PAUSED_TEXT if paused else FOLLOWING_TEXT
+        self.status.setText(text)
+        action = getattr(self.window, "actions_by_name", {}).get("camera_pause")
+        if action is not None:
+            action.setChecked(paused)
+        button = self._button()
+        if button is not None:
+            button.setChecked(paused)
+            button.setText(text + (" (touch to follow)" if paused else " (touch to pause)"))
+            button.adjustSize()
+            self._place_pause_button()
+
+    def _button(self) -> QPushButton | None:
+        """The pause button, None once its player view is closed (deleted with it)."""
+        if self.pause_button is not None and not shiboken6.isValid(self.pause_button):
+            self.pause_button = None
+        return self.pause_button
+
+    def show_pause_button(self) -> None:
+        """Put the pause button on the player view, if it is open and has none yet."""
+        player = self.window.player_window
+        if player is None:
+            return
+        found = self._button()
+        if found is not None and found.parentWidget() is player.view:
+            return
+        button = self.pause_button = QPushButton(player.view)
+        player.view.installEventFilter(self._follow)
+        button.setObjectName("camera_pause_button")
+        button.setCheckable(True)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table's keys stay the view's
+        button.setStyleSheet("QPushButton { background: rgba(20, 20, 20, 200); color: white; "
+                             "border: 1px solid #888; border-radius: 6px; padding: 8px 14px; "
+                             "font-size: 14pt; } QPushButton:checked { background: "
+                             "rgba(150, 40, 20, 220); }")
+        button.clicked.connect(lambda checked: self.set_paused(checked))
+        button.setVisible(self.overlay is None)
+        self._show_paused()
+        button.raise_()
+
+    def _place_pause_button(self) -> None:
+        button = self._button()
+        parent = button.parentWidget() if button is not None else None
+        if button is None or not isinstance(parent, QWidget):
+            return
+        margin = 12
+        button.move(parent.width() - button.width() - margin, margin)
 
     def _hide_overlay(self) -> None:
         if self.overlay is not None:
             self.overlay.hide()
             self.overlay.deleteLater()
             self.overlay = None
+        if (button := self._button()) is not None:
+            button.show()
 
     def _set_box(self) -> None:
         player = self.window.player_window
@@ -187,6 +277,7 @@ class CameraController:
 
     def _on_frame(self, result: Any) -> None:
         self.frame_size = result.size
+        self.show_pause_button()  # a player view opened since the camera started
         if self.overlay is not None:
             self._calibration_frame(result)
             return

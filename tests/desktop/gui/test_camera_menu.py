@@ -1,7 +1,8 @@
 """The Camera menu end to end (issue 30, item 4): frames from a folder stand in for the
 camera; the fiducials shown on the player view calibrate it, a mini shown binds Kyra, the
-mini moved three cells moves her token as one undoable edit; paused, nothing moves. And with
-no camera used, nothing of OpenCV is imported and no camera thread runs."""
+mini moved three cells moves her token as one undoable edit; paused, nothing moves; the
+table display's own button pauses too, its state shown on both windows. And with no camera
+used, nothing of OpenCV is imported and no camera thread runs."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from desktop.camera.calibration import ViewTransform, fiducial_layout, render_fiducials
@@ -127,3 +130,39 @@ def test_no_camera_used_imports_no_opencv_and_starts_no_thread(tmp_path: Path) -
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, timeout=120, check=True)
     assert out.stdout.split()[-4:] == ["False", "False", "False", "True"]
+
+
+def test_the_table_display_has_a_pause_button_its_state_on_both_windows(
+        qtbot: QtBot, window: GMWindow, tmp_path: Path) -> None:
+    window.toggle_player_view()
+    player = window.player_window
+    assert player is not None
+    qtbot.waitExposed(player)
+    controller = controller_of(window)
+    assert controller is not None
+    frames = [np.full((120, 160), 128, np.uint8) for _ in range(3)]
+    assert controller.start(_folder(tmp_path / "grey", frames))
+    button = player.view.findChild(QPushButton, "camera_pause_button")
+    assert button is not None and button.isVisible()
+    assert button.geometry().right() < player.view.width()  # on the table, its top right
+    assert button.text().startswith("Camera: following")
+    assert controller.status.text() == "Camera: following"
+
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # a touch reaches it as a click
+    assert controller.session.follower.paused
+    assert window.actions_by_name["camera_pause"].isChecked()  # the GM's menu and key agree
+    assert controller.status.text() == "Camera: paused"
+    assert button.isChecked() and button.text().startswith("Camera: paused")
+    assert window.statusBar().currentMessage().startswith("camera: tracking paused")
+
+    window.actions_by_name["camera_pause"].trigger()  # F12 in the GM window: the table shows it
+    assert not controller.session.follower.paused
+    assert not button.isChecked() and button.text().startswith("Camera: following")
+    assert controller.status.text() == "Camera: following"
+
+    window.toggle_player_view()  # a new player view gets its own button
+    window.toggle_player_view()
+    again = window.player_window
+    assert again is not None and again is not player
+    controller.show_pause_button()
+    assert again.view.findChild(QPushButton, "camera_pause_button") is not None
