@@ -221,7 +221,7 @@ def occlusion_run(run: Scenario) -> MoveCheck:
     for frame, standing in zip(run.frames, run.where, strict=True):
         for move in session.frame(finder.find(frame, box), run.table.view(),
                                   state.encounter):
-            if move.commit is None:
+            if move.commit is None or move.commit.confirm is not None:  # no GM to ask
                 refusals.append(move.message)
                 continue
             state.apply(move.commit.label, move.commit.encounter)
@@ -286,7 +286,7 @@ def latency_run(run: Scenario, fps: float | None = 30.0) -> Latency:
         threads.add(result.thread)
         standing = run.where[result.index]
         for move in session.frame(result.markers, run.table.view(), state.encounter):
-            if move.commit is None:
+            if move.commit is None or move.commit.confirm is not None:  # no GM to ask
                 refusals.append(move.message)
                 continue
             state.apply(move.commit.label, move.commit.encounter)

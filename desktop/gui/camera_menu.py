@@ -86,6 +86,8 @@ class CameraController:
         self.frame_size: tuple[int, int] | None = None
         self.waiting_for_view = False
         self.moves_applied = 0
+        self.asking = False
+        """A camera move through a wall is being put to the GM (a modal question)."""
         self.started = 0
         """Workers started: an old one's end, queued after a new one started, is not the
         new one's."""
@@ -175,6 +177,8 @@ class CameraController:
         and shown on both windows."""
         if paused != self.session.follower.paused:
             tell(self.window, self.session.follower.set_paused(paused))
+        if paused:
+            self._show_carried(None)
         self._show_paused()
 
     def _show_paused(self) -> None:
@@ -294,12 +298,30 @@ class CameraController:
         if self.binding is not None:
             self._binding_frame(result, view)
             return
+        if self.asking:
+            return  # the GM is answering a move through a wall: frames wait for the answer
         state = self.window.state
-        for move in self.session.frame(result.markers, view, state.encounter, self._dragging()):
-            if move.commit is not None:
-                state.apply(move.commit.label, move.commit.encounter)
-                self.moves_applied += 1
+        dragging = self._dragging()
+        for move in self.session.frame(result.markers, view, state.encounter, dragging):
             tell(self.window, move.message)
+            commit = move.commit
+            if commit is not None and commit.confirm is not None:
+                self._show_carried(None)
+                self.asking = True  # put to the GM as the GM's own drag through it is
+                try:
+                    commit = self.window.interaction.allow(commit)
+                finally:
+                    self.asking = False
+            if commit is not None:
+                state.apply(commit.label, commit.encounter)
+                self.moves_applied += 1
+        self._show_carried(self.session.follower.carried(state.encounter, dragging))
+
+    def _show_carried(self, preview: Any) -> None:
+        """The carried mini's ruler and ghost on both windows, as a drag's (None: none)."""
+        self.window.interaction.show_carried(preview)
+        if self.window.player_window is not None:
+            self.window.player_window.interaction.show_carried(preview)
 
     def _calibration_frame(self, result: Any) -> None:
         from desktop.camera.calibration import CalibrationError
@@ -339,6 +361,7 @@ class CameraController:
         if number != self.started:
             return  # replaced by the camera started since: that one runs on
         self.worker = None
+        self._show_carried(None)
         self._hide_overlay()
         tell(self.window, reason)
 

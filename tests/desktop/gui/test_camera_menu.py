@@ -15,12 +15,21 @@ from pathlib import Path
 import cv2
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from desktop.camera.calibration import ViewTransform, fiducial_layout, render_fiducials
+from desktop.camera.calibration import (
+    CameraCalibration,
+    ViewTransform,
+    apply,
+    fiducial_layout,
+    render_fiducials,
+)
+from desktop.camera.capture import FrameResult
 from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera, render_map
-from desktop.gui.camera_menu import controller_of, save_markers
+from desktop.core.threats import exposure_along
+from desktop.core.tools import DragPreview
+from desktop.gui.camera_menu import CameraController, controller_of, save_markers
 from desktop.gui.main_window import GMWindow
 
 
@@ -166,3 +175,78 @@ def test_the_table_display_has_a_pause_button_its_state_on_both_windows(
     assert again is not None and again is not player
     controller.show_pause_button()
     assert again.view.findChild(QPushButton, "camera_pause_button") is not None
+
+
+def _seen_at(controller: CameraController, points: dict[int, tuple[float, float]]) -> None:
+    """One frame of a camera whose pixels are the table display's (an identity
+    calibration): each marker's corners around its map point, through the view now."""
+    view = controller.view_transform()
+    markers = {m: apply(view.matrix, np.array([[x - 0.35, y - 0.35], [x + 0.35, y - 0.35],
+                                               [x + 0.35, y + 0.35], [x - 0.35, y + 0.35]]))
+               for m, (x, y) in points.items()}
+    controller.bridge.frame.emit(FrameResult(0, 0.0, 0.0, markers, "test", (1920, 1080)))
+    QApplication.processEvents()
+
+
+def _following(qtbot: QtBot, window: GMWindow) -> CameraController:
+    window.toggle_player_view()
+    assert window.player_window is not None
+    qtbot.waitExposed(window.player_window)
+    controller = controller_of(window)
+    assert controller is not None
+    controller.session.calibration = CameraCalibration(((1.0, 0.0, 0.0), (0.0, 1.0, 0.0),
+                                                        (0.0, 0.0, 1.0)), 0.0, 8)
+    controller.session.follower.bind(20, "kyra", window.state.encounter)
+    for _ in range(4):  # Kyra's mini rests where she stands: taken as it stands
+        _seen_at(controller, {20: (1.5, 3.5)})
+    return controller
+
+
+def test_a_carried_mini_shows_the_drags_ruler_on_both_windows(qtbot: QtBot,
+                                                              window: GMWindow) -> None:
+    controller = _following(qtbot, window)
+    player = window.player_window
+    assert player is not None
+    assert window.interaction.overlay.preview is None
+    _seen_at(controller, {20: (4.4, 3.6)})  # carried: seen 3 cells on, not yet still
+    preview = window.interaction.overlay.preview
+    assert isinstance(preview, DragPreview) and preview.lead_id == "kyra"
+    # the drag's own ruler: Kyra's square to the square under her mini, 3" on
+    assert (preview.start, preview.end, preview.distance) == ((1.5, 3.5), (4.5, 3.5), 3.0)
+    assert player.interaction.overlay.preview == preview  # the table draws the same ruler
+    # and the exposure along it, as for a drag on the table
+    assert player.insight.exposure.cells == exposure_along(
+        window.state.encounter, "kyra", (1.5, 3.5), (4.5, 3.5))
+    assert window.state.encounter.token("kyra").x == 1.5  # nothing moved yet
+    for _ in range(4):
+        _seen_at(controller, {20: (4.4, 3.6)})
+    assert window.state.encounter.token("kyra").x == 4.5  # at rest: moved, ruler gone
+    assert window.interaction.overlay.preview is None
+    assert player.interaction.overlay.preview is None
+    _seen_at(controller, {20: (7.4, 3.6)})
+    assert window.interaction.overlay.preview is not None
+    _seen_at(controller, {})  # lifted: its path is not known, no ruler
+    assert window.interaction.overlay.preview is None
+
+
+def test_a_mini_put_down_beyond_a_closed_door_is_asked_as_a_drag_is(
+        qtbot: QtBot, window: GMWindow) -> None:
+    controller = _following(qtbot, window)
+    asked: list[str] = []
+    answers = iter([False, True])
+    window.interaction.ask = lambda text: asked.append(text) or next(answers)
+    through = 'Kyra\'s path goes through a closed door 4.5" east of where Kyra stood'
+    for _ in range(4):
+        _seen_at(controller, {20: (6.5, 3.5)})
+    assert window.interaction.overlay.preview is None
+    assert asked == [through]
+    assert window.state.encounter.token("kyra").x == 1.5  # the GM said no
+    assert window.statusBar().currentMessage() == f"Not moved: {through}"
+    for _ in range(4):  # carried back and put down there again
+        _seen_at(controller, {20: (1.5, 3.5)})
+    for _ in range(4):
+        _seen_at(controller, {20: (6.5, 3.5)})
+    assert asked == [through, through]
+    assert window.state.encounter.token("kyra").x == 6.5  # the GM allowed it
+    assert window.state.encounter.log[-1].title == f"{through}: the GM allowed the move"
+    assert window.state.undo_label == "Move Kyra (camera)"
