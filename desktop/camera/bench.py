@@ -157,6 +157,8 @@ def photo_trials(count: int, seed: int = 10) -> tuple[int, int, int, float]:
         photo = printed_photo(rng, BASE_IDS, size=((1280, 720), (1920, 1080))[i % 2],
                               fill=float(rng.uniform(0.75, 0.95)))
         image = cv2.imdecode(np.frombuffer(photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        if image is None:
+            raise ValueError("a generated photo could not be decoded")
         found = detector.detect(image)
         total += len(photo.truth)
         misread += len(set(found) - set(photo.truth))
