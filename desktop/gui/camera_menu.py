@@ -4,15 +4,18 @@
 ``battlemap --camera-source``); *Calibrate* shows the fiducials on the player view until the
 camera has seen enough of them, and tells the error in mm on the table; *Print Base
 Markers…* saves the sheet to print; *Bind Selected Token to a Mini* binds the next unbound
-base marker the camera sees (the one nearest the token); *Pause Tracking* (F12) stops
-following and resumes with the minis as they stand.
+base marker the camera sees (the one nearest the token); *Pause Tracking* (F12), or the
+button the table display shows in its top right corner while a camera runs, stops following
+and resumes with the minis as they stand (the state shown on both windows).
 
 Nothing of OpenCV is imported, and no thread started, until one of these is used: this
 module imports Qt only, the camera package (:mod:`desktop.camera`) comes with the first
 action that needs it. Frames are read and detected in the camera's worker thread
 (:class:`desktop.camera.capture.CaptureWorker`); its results reach the GUI thread through a
 queued signal, where they are mapped through the player view's transform of that moment and
-each settled mini moves its token as one undoable edit (the drag's own tool decides).
+each settled mini moves its token as one undoable edit (the drag's own tool decides; a move
+through a closed door is put to the GM as a drag's is). While a mini is carried, both windows
+draw its drag's ruler and ghost (:meth:`desktop.gui.interaction.Interaction.show_carried`).
 """
 
 from __future__ import annotations
