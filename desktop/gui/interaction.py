@@ -71,6 +71,9 @@ class Interaction:
         """Told the tool's preview (a drag, a box, a shape, or None) after every refresh."""
         self.tool_reset: Callable[[], None] = lambda: None
         """Called when a single-use tool hands back to selecting (the window ticks Select)."""
+        self.carried: DragPreview | None = None
+        """A drag made elsewhere (a mini the camera sees carried), drawn as this view's own
+        drag's ruler and ghost while the tool has no preview of its own."""
         state.changed.connect(self._on_state_change)
 
     def detach(self) -> None:
@@ -119,6 +122,17 @@ class Interaction:
             self._pause.start()
         else:
             self._pause.stop()
+
+    def show_carried(self, preview: DragPreview | None) -> None:
+        """Draw ``preview`` (None: nothing) as a drag of this view's, until replaced."""
+        if preview != self.carried:
+            self.carried = preview
+            self._refresh()
+
+    def allow(self, commit: Commit) -> Commit | None:
+        """A commit made elsewhere (the camera's move), put to the GM when it asks first,
+        exactly as this view's own drag's is."""
+        return self._allowed(commit) if commit.confirm is not None else commit
 
     def _allowed(self, commit: Commit) -> Commit | None:
         """The commit that asks first, once the GM allows it (noted in the log); on the
@@ -180,7 +194,7 @@ class Interaction:
         self._refresh()
 
     def _refresh(self) -> None:
-        preview = self.tool.preview
+        preview = self.tool.preview if self.tool.preview is not None else self.carried
         moving = dict(preview.positions) if isinstance(preview, DragPreview) else {}
         lights = {preview.light_id: preview.at} if isinstance(preview, LightDragPreview) else {}
         tracker_for(self.state).set_moving(moving, lights)  # the views follow a drag
@@ -188,6 +202,6 @@ class Interaction:
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}
         self.select_tool.selection &= known
-        self.overlay.draw_state(self.tool.preview, self.select_tool.selection, encounter)
+        self.overlay.draw_state(preview, self.select_tool.selection, encounter)
         for listener in self.preview_listeners:
-            listener(self.tool.preview, encounter)
+            listener(preview, encounter)
