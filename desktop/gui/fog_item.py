@@ -55,6 +55,63 @@ def square_alphas(encounter: Encounter, audience: str) -> npt.NDArray[np.uint32]
     return alphas
 
 
+class ClearRings:
+    """One sight's rings as the fog cuts them out (worked out once for both windows): each
+    ring from its least point (:func:`_canonical`), its polygon in scene pixels (kept from
+    the sight before while the ring stays: a drag moves one hero's rings) and the path of
+    them all."""
+
+    def __init__(self, sight: PartySight, before: ClearRings | None) -> None:
+        kept = before.polygons if before is not None else {}
+        self.polygons: dict[Ring, QPolygonF] = {}
+        self.path = QPainterPath()
+        self.path.setFillRule(Qt.FillRule.OddEvenFill)
+        for ring in map(_canonical, sight.rings):
+            polygon = kept.get(ring)
+            if polygon is None:
+                polygon = QPolygonF([QPointF(x * CELL, y * CELL) for x, y in ring])
+            self.polygons[ring] = polygon
+            self.path.addPolygon(polygon)
+        self._clips: dict[tuple[float, float, float, float], QPainterPath] = {}
+
+    def clip(self, rect: QRectF) -> QPainterPath:
+        """``rect`` with the rings cut out of it (even-odd)."""
+        key = rect.getRect()
+        found = self._clips.get(key)
+        if found is None:
+            found = QPainterPath()
+            found.setFillRule(Qt.FillRule.OddEvenFill)
+            found.addRect(rect)
+            found.addPath(self.path)
+            self._clips[key] = found
+        return found
+
+    def changed_from(self, other: ClearRings) -> QRectF:
+        """The scene rectangle around the rings in one of ``self`` and ``other`` only, a pixel
+        wider for antialiasing (rings compared from their least point: the union of the
+        heroes' sight may start a ring that did not change at another of its points)."""
+        box = QRectF()
+        for ring in self.polygons.keys() ^ other.polygons.keys():
+            polygon = self.polygons[ring] if ring in self.polygons else other.polygons[ring]
+            box = box.united(polygon.boundingRect())
+        return box.adjusted(-2, -2, 2, 2) if not box.isNull() else box
+
+
+_CLEAR: list[tuple[PartySight, ClearRings]] = []
+"""The last sights' rings as cut out (both windows show the same sight)."""
+CLEAR_KEPT = 4
+
+
+def clear_rings(sight: PartySight) -> ClearRings:
+    """``sight``'s rings as the fog cuts them out (kept for the last :data:`CLEAR_KEPT`)."""
+    for kept, rings in _CLEAR:
+        if kept is sight:
+            return rings
+    rings = ClearRings(sight, _CLEAR[0][1] if _CLEAR else None)
+    _CLEAR[:] = [(sight, rings), *_CLEAR[:CLEAR_KEPT - 1]]
+    return rings
+
+
 class FogItem(QGraphicsItem):
     """The fog of one audience (``"player"`` or ``"gm"``) over the whole map."""
 
@@ -66,9 +123,8 @@ class FogItem(QGraphicsItem):
         """Where the squares' image goes: the map, or its first 1,024 cells (the fog's limit)."""
         self._image = QImage()
         self._clip: QPainterPath | None = None
-        self._rings: tuple[Ring, ...] | None = None
+        self._shown: ClearRings | None = None
         """The rings left clear, as last shown (None: no sight shown)."""
-        self._polygons: dict[Ring, QPolygonF] = {}
         self._key: tuple[object, ...] = ()
         self.setVisible(False)
 
@@ -88,32 +144,15 @@ class FogItem(QGraphicsItem):
             self._squares = QRectF(0, 0, columns * SQUARE, rows * SQUARE).intersected(self._rect)
             self._image = _image_of(alphas)
             self._key = key
-        rings = (tuple(_canonical(r) for r in sight.rings)
-                 if fog.vision and sight is not None else None)
-        if rings == self._rings and not whole:
+        shown = clear_rings(sight) if fog.vision and sight is not None else None
+        if shown is self._shown and not whole:
             return  # what the heroes see did not change: nothing to repaint
-        changed = None if whole or rings is None or self._rings is None else (
-            _bounds_of(set(rings).symmetric_difference(self._rings)))
-        self._clip = None
-        if rings is not None:
-            clip = QPainterPath()
-            clip.setFillRule(Qt.FillRule.OddEvenFill)
-            clip.addRect(self._rect)
-            self._clip = self._with_holes(clip, rings)
-        self._rings = rings
-        self.update(self._rect if changed is None else changed)
-
-    def _with_holes(self, outline: QPainterPath, rings: tuple[Ring, ...]) -> QPainterPath:
-        """``outline`` with ``rings`` added (even-odd: cut out of it); a ring's polygon is
-        made once and kept while the ring stays (a drag moves one hero's rings)."""
-        kept, self._polygons = self._polygons, {}
-        for ring in rings:
-            polygon = kept.get(ring)
-            if polygon is None:
-                polygon = QPolygonF([QPointF(x * CELL, y * CELL) for x, y in ring])
-            self._polygons[ring] = polygon
-            outline.addPolygon(polygon)
-        return outline
+        changed = None if whole or shown is None or self._shown is None else (
+            shown.changed_from(self._shown))
+        self._clip = None if shown is None else shown.clip(self._rect)
+        self._shown = shown
+        if changed is None or not changed.isNull():  # (a null rectangle: the same rings)
+            self.update(self._rect if changed is None else changed)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -145,16 +184,6 @@ def _canonical(ring: Ring) -> Ring:
     start = body.index(min(body))
     turned = body[start:] + body[:start]
     return turned + turned[:1]
-
-
-def _bounds_of(rings: set[Ring]) -> QRectF:
-    """The scene rectangle around ``rings`` (in cells), a pixel wider for antialiasing."""
-    if not rings:
-        return QRectF()
-    xs = [x for ring in rings for x, _ in ring]
-    ys = [y for ring in rings for _, y in ring]
-    return QRectF(min(xs) * CELL, min(ys) * CELL, (max(xs) - min(xs)) * CELL,
-                  (max(ys) - min(ys)) * CELL).adjusted(-2, -2, 2, 2)
 
 
 def _image_of(alphas: npt.NDArray[np.uint32]) -> QImage:
