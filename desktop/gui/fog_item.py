@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -69,7 +69,7 @@ class ClearRings:
         for ring in map(_canonical, sight.rings):
             polygon = kept.get(ring)
             if polygon is None:
-                polygon = QPolygonF([QPointF(x * CELL, y * CELL) for x, y in ring])
+                polygon = _polygon_of(ring)
             self.polygons[ring] = polygon
             self.path.addPolygon(polygon)
         self._clips: dict[tuple[float, float, float, float], QPainterPath] = {}
@@ -95,6 +95,27 @@ class ClearRings:
             polygon = self.polygons[ring] if ring in self.polygons else other.polygons[ring]
             box = box.united(polygon.boundingRect())
         return box.adjusted(-2, -2, 2, 2) if not box.isNull() else box
+
+
+def _polygon_of(ring: Ring) -> QPolygonF:
+    """The polygon of ``ring`` (cells) in scene pixels, read from Qt's own stream format (a
+    count, then each point's two big-endian doubles): several times faster than a QPointF a
+    point.
+
+    >>> [(p.x(), p.y()) for p in _polygon_of(((0.0, 0.0), (1.0, 0.5), (0.0, 0.0)))]
+    [(0.0, 0.0), (64.0, 32.0), (0.0, 0.0)]
+    """
+    import struct
+
+    import numpy as np
+    from PySide6.QtCore import QByteArray, QDataStream, QIODevice
+
+    points = np.array(ring, dtype=">f8").reshape(-1, 2) * CELL
+    array = QByteArray(struct.pack(">I", len(points)) + points.astype(">f8").tobytes())
+    polygon = QPolygonF()
+    stream = QDataStream(array, QIODevice.OpenModeFlag.ReadOnly)  # reads ``array`` in place
+    stream >> polygon  # the stream fills the polygon
+    return polygon
 
 
 _CLEAR: list[tuple[PartySight, ClearRings]] = []
