@@ -62,6 +62,8 @@ class ClearRings:
     them all."""
 
     def __init__(self, sight: PartySight, before: ClearRings | None) -> None:
+        import numpy as np
+
         kept = before.polygons if before is not None else {}
         self.polygons: dict[Ring, QPolygonF] = {}
         self.path = QPainterPath()
@@ -72,6 +74,10 @@ class ClearRings:
                 polygon = _polygon_of(ring)
             self.polygons[ring] = polygon
             self.path.addPolygon(polygon)
+        self._order = list(self.polygons.values())
+        self._boxes = np.array([p.boundingRect().getCoords() for p in self._order],
+                               dtype=np.float64).reshape(-1, 4)
+        """Each ring's box (x0, y0, x1, y1, scene pixels), in the order of :attr:`_order`."""
         self._clips: dict[tuple[float, float, float, float], QPainterPath] = {}
 
     def clip(self, rect: QRectF) -> QPainterPath:
@@ -85,6 +91,24 @@ class ClearRings:
             found.addPath(self.path)
             self._clips[key] = found
         return found
+
+    def clip_within(self, rect: QRectF, exposed: QRectF) -> QPainterPath:
+        """:meth:`clip` as it is inside ``exposed``: that part of ``rect`` with the rings
+        whose box meets it cut out (a ring outside leaves every point inside as it is), so a
+        partial repaint rasterises the clip of what it repaints, not the whole sight's."""
+        area = rect.intersected(exposed)
+        if area == rect:
+            return self.clip(rect)
+        x0, y0, x1, y1 = area.getCoords()
+        boxes = self._boxes
+        meets = ((boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1)
+                 & (boxes[:, 3] >= y0))
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.OddEvenFill)
+        path.addRect(area)
+        for k in meets.nonzero()[0].tolist():
+            path.addPolygon(self._order[k])
+        return path
 
     def changed_from(self, other: ClearRings) -> QRectF:
         """The scene rectangle around the rings in one of ``self`` and ``other`` only, a pixel
@@ -143,10 +167,10 @@ class FogItem(QGraphicsItem):
         self._squares = QRectF()
         """Where the squares' image goes: the map, or its first 1,024 cells (the fog's limit)."""
         self._image = QImage()
-        self._clip: QPainterPath | None = None
         self._shown: ClearRings | None = None
         """The rings left clear, as last shown (None: no sight shown)."""
         self._key: tuple[object, ...] = ()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setVisible(False)
 
     def show_fog(self, encounter: Encounter, sight: PartySight | None) -> None:
@@ -170,7 +194,6 @@ class FogItem(QGraphicsItem):
             return  # what the heroes see did not change: nothing to repaint
         changed = None if whole or shown is None or self._shown is None else (
             shown.changed_from(self._shown))
-        self._clip = None if shown is None else shown.clip(self._rect)
         self._shown = shown
         if changed is None or not changed.isNull():  # (a null rectangle: the same rings)
             self.update(self._rect if changed is None else changed)
@@ -181,8 +204,10 @@ class FogItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        if self._clip is not None:
-            painter.setClipPath(self._clip)
+        if self._shown is not None:  # (a pixel wider: the exposed box is in scene units)
+            scale = max(abs(painter.worldTransform().determinant()) ** 0.5, 1e-6)
+            exposed = option.exposedRect.adjusted(-2 / scale, -2 / scale, 2 / scale, 2 / scale)
+            painter.setClipPath(self._shown.clip_within(self._rect, exposed))
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(self._squares, self._image)
         if self._squares != self._rect:  # a map larger than the fog's limit: the rest hidden
