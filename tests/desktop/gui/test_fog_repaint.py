@@ -14,6 +14,7 @@ from desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
 from desktop.core.state import BattleState
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
+from desktop.gui.screens import screen_of
 
 HEROES = (Token("a", "Amiri", 3.5, 3.5, side=Side.HERO, sight=Sight(darkvision=4)),
           Token("b", "Seelah", 36.5, 26.5, side=Side.HERO, sight=Sight(darkvision=4)))
@@ -81,7 +82,7 @@ def test_after_a_drag_step_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) 
 def on_screen(view: MapView) -> QImage:
     """What the window shows now, read from its backing store (no repaint: what the partial
     repaints left there)."""
-    return view.screen().grabWindow(view.winId()).toImage()
+    return screen_of(view).grabWindow(view.winId()).toImage()
 
 
 def test_partial_repaints_leave_on_screen_what_a_whole_repaint_shows(qtbot: QtBot) -> None:
