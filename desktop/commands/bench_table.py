@@ -19,7 +19,18 @@ Maps (``--maps``):
 - ``dungeon``: :func:`desktop.core.vision_bench.vision_dungeon`'s 2,000 walls on 100 x 100
   cells with a 5000 px image (50 px a cell);
 - ``big``: :func:`desktop.commands.bench_gui.write_bench_encounter`'s 8192 px map (300 tokens,
-  2,000 wall segments), six of the tokens heroes.
+  2,000 wall segments), six of the tokens heroes;
+- only when named: ``mega`` and ``walls-500``, the dungeon's density with 20,000 and 500 walls
+  and no image (a drag and a drop on each; with both, the drag's growth is printed), and the
+  game systems' demos ``gurps``, ``storypath``, ``fate``, ``spf`` (``assets/demo``, fog on).
+
+On a system's demo: the hover card (the Attack tool with an attacker that can attack, the
+mouse going from token to token: each move a new target, its line of fire, card and odds), an
+attack click and a Template click (seeded dice, every prompt answered with its first allowed
+choice so no dialog waits, the friendly-fire question with yes; each timed from the press to
+the end of the GM window's first frame, then undone), and the hover with the fog off (the
+reference). A system with no attacker or template that can act on that map says so in a
+``#`` line instead of a row.
 
 Interactions on each: a hero dragged (``--rounds`` moves, 3 screen px each, to and fro), the
 drop (the release that commits the move), wheel notches (in and out), a pan with the middle
