@@ -167,6 +167,8 @@ class FogItem(QGraphicsItem):
         self._squares = QRectF()
         """Where the squares' image goes: the map, or its first 1,024 cells (the fog's limit)."""
         self._image = QImage()
+        self._alphas: npt.NDArray[np.uint32] | None = None
+        """The squares' opacities the image shows."""
         self._shown: ClearRings | None = None
         """The rings left clear, as last shown (None: no sight shown)."""
         self._key: tuple[object, ...] = ()
@@ -180,22 +182,27 @@ class FogItem(QGraphicsItem):
         if not fog.enabled:
             return
         key = (fog, encounter.width, encounter.height)
-        whole = key != self._key or not self.isVisible()
+        whole, squares = False, QRectF()
         if key != self._key:
-            self.prepareGeometryChange()
-            self._rect = QRectF(0, 0, encounter.width * CELL, encounter.height * CELL)
+            rect = QRectF(0, 0, encounter.width * CELL, encounter.height * CELL)
             alphas = square_alphas(encounter, self.audience)
+            if rect != self._rect or self._alphas is None or alphas.shape != self._alphas.shape:
+                self.prepareGeometryChange()
+                whole = True
+            else:
+                squares = _changed_squares(self._alphas, alphas)
             rows, columns = alphas.shape
-            self._squares = QRectF(0, 0, columns * SQUARE, rows * SQUARE).intersected(self._rect)
-            self._image = _image_of(alphas)
-            self._key = key
+            self._rect = rect
+            self._squares = QRectF(0, 0, columns * SQUARE, rows * SQUARE).intersected(rect)
+            self._image, self._alphas, self._key = _image_of(alphas), alphas, key
         shown = clear_rings(sight) if fog.vision and sight is not None else None
-        if shown is self._shown and not whole:
+        if shown is self._shown and not whole and squares.isNull():
             return  # what the heroes see did not change: nothing to repaint
-        changed = None if whole or shown is None or self._shown is None else (
-            shown.changed_from(self._shown))
+        changed = None if whole or (shown is None) != (self._shown is None) else (
+            squares if shown is None or self._shown is None or shown is self._shown
+            else squares.united(shown.changed_from(self._shown)))
         self._shown = shown
-        if changed is None or not changed.isNull():  # (a null rectangle: the same rings)
+        if changed is None or not changed.isNull():  # (a null rectangle: nothing changed)
             self.update(self._rect if changed is None else changed)
 
     def boundingRect(self) -> QRectF:
@@ -230,6 +237,30 @@ def _canonical(ring: Ring) -> Ring:
     start = body.index(min(body))
     turned = body[start:] + body[:start]
     return turned + turned[:1]
+
+
+def _changed_squares(before: npt.NDArray[np.uint32], after: npt.NDArray[np.uint32]) -> QRectF:
+    """The scene rectangle around the squares whose opacity differs (null: none), a square
+    wider (the image is drawn smoothly: a square's change reaches its neighbours' edges) and a
+    pixel more for antialiasing.
+
+    >>> import numpy as np
+    >>> before = np.zeros((8, 8), dtype=np.uint32)
+    >>> after = before.copy()
+    >>> after[2, 3] = 255
+    >>> _changed_squares(before, after).getRect() == (2 * SQUARE - 2, SQUARE - 2,
+    ...                                               3 * SQUARE + 4, 3 * SQUARE + 4)
+    True
+    """
+    import numpy as np
+
+    rows, columns = np.nonzero(before != after)
+    if not len(rows):
+        return QRectF()
+    left, top = int(columns.min()) - 1, int(rows.min()) - 1
+    right, bottom = int(columns.max()) + 2, int(rows.max()) + 2
+    return QRectF(left * SQUARE, top * SQUARE, (right - left) * SQUARE,
+                  (bottom - top) * SQUARE).adjusted(-2, -2, 2, 2)
 
 
 def _image_of(alphas: npt.NDArray[np.uint32]) -> QImage:
