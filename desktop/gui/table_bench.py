@@ -387,7 +387,9 @@ def aimed_hover(driver: Driver, rounds: int, name: str) -> None:
 def attack_clicks(driver: Driver, count: int, name: str) -> None:
     """Attack clicks on a foe (dice from a seeded source, prompts answered with their first
     choice), each timed from the press to the end of the GM window's first frame after it
-    (the animation goes on); each attack is undone before the next."""
+    (the animation goes on); each attack is undone before the next. A first click, not
+    timed and kept, commits the fog's memory of what the heroes see, as a battle's first
+    commit does (each click would redo it otherwise)."""
     from rules.dice import RandomDice
 
     window = driver.window
@@ -399,19 +401,24 @@ def attack_clicks(driver: Driver, count: int, name: str) -> None:
         return _no_pair(driver, name, "the Attack tool")
     target = pair[1]
     driver.timed(lambda: driver.mouse(MOVE, _spot(window, target), NONE, NONE), keep=False)
+    warm_up = _spot(window, target)  # the first commit remembers what the heroes see now
+    driver.timed(lambda: _click(driver, warm_up), keep=False)
     driver.start(name=name)
+    logged = 0
     for round_ in range(count):
         at = _spot(window, target)
         entries = len(window.state.encounter.log)
         driver.timed(lambda at=at: _click(driver, at), first=True)
+        log = window.state.encounter.log
+        logged += len(log) > entries
         if round_ == 0:  # what the click did, in words (an attack is logged; else the bar)
-            log = window.state.encounter.log
             print(f"# {name}: " + (log[-1].title if len(log) > entries else
                                    "nothing logged: " + window.statusBar().currentMessage()),
                   flush=True)
         driver.timed(lambda: window.state.undo(), keep=False)
         driver.timed(lambda at=at: driver.mouse(MOVE, at + QPointF(1, 0), NONE, NONE),
                      keep=False)
+    print(f"# {name}: {logged} of {count} clicks logged an attack", flush=True)
     driver.row(name)
 
 
@@ -431,19 +438,24 @@ def template_clicks(driver: Driver, count: int, name: str) -> None:
         return _no_pair(driver, name, "the Template tool")
     target = pair[1]
     driver.timed(lambda: driver.mouse(MOVE, _spot(window, target), NONE, NONE), keep=False)
+    warm_up = _spot(window, target)  # the first commit remembers what the heroes see now
+    driver.timed(lambda: _click(driver, warm_up), keep=False)
     driver.start(name=name)
+    logged = 0
     for round_ in range(count):
         at = _spot(window, target)
         entries = len(window.state.encounter.log)
         driver.timed(lambda at=at: _click(driver, at), first=True)
+        log = window.state.encounter.log
+        logged += len(log) > entries
         if round_ == 0:  # what the click did, in words (an attack is logged; else the bar)
-            log = window.state.encounter.log
             print(f"# {name}: " + (log[-1].title if len(log) > entries else
                                    "nothing logged: " + window.statusBar().currentMessage()),
                   flush=True)
         driver.timed(lambda: window.state.undo(), keep=False)
         driver.timed(lambda at=at: driver.mouse(MOVE, at + QPointF(1, 0), NONE, NONE),
                      keep=False)
+    print(f"# {name}: {logged} of {count} clicks logged an attack", flush=True)
     driver.row(name)
     window.actions_by_name["tool_select"].trigger()
 
