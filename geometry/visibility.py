@@ -446,6 +446,8 @@ class VisionField:
         self._lit: dict[bool, shapely.Geometry] = {}
         self._reaches: OrderedDict[LightSource, shapely.Geometry] = OrderedDict()
         self._unions: OrderedDict[tuple[Viewer, ...], shapely.Geometry] = OrderedDict()
+        self._discs_added: OrderedDict[tuple[tuple[Viewer, ...], tuple[tuple[
+            float, float, float], ...]], shapely.Geometry] = OrderedDict()
         self._bodies_seen: OrderedDict[tuple[Viewer, int], tuple[
             shapely.Geometry, frozenset[str]]] = OrderedDict()
         self._blocks: OrderedDict[tuple[int, int, int, int], tuple[
@@ -508,20 +510,34 @@ class VisionField:
         (x, y, radius: the creatures seen, drawn whole); fill them even-odd.
 
         Viewers whose id is in ``moving`` (being dragged) are added to the kept union of the
-        others, so a drag step costs one polygon and one union of two areas.
+        others and the discs, so a drag step costs one polygon and one union of two areas.
         """
         party = tuple(viewers)
         still = tuple(v for v in party if v.id not in moving)
         if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
-            floor = self.seen_area(party)
-        else:
-            dragged = tuple(v for v in party if v.id in moving)
-            floor = shapely.union(self.seen_area(still), self.seen_area(dragged))
+            return _rings(self._with_discs(party, tuple(discs)))
+        dragged = tuple(v for v in party if v.id in moving)
+        return _rings(shapely.union(self._with_discs(still, tuple(discs)),
+                                    self.seen_area(dragged)))
+
+    def _with_discs(self, party: tuple[Viewer, ...],
+                    discs: tuple[tuple[float, float, float], ...]) -> shapely.Geometry:
+        """The floor ``party`` sees with the ``discs`` added (the last :attr:`cached` kept: a
+        drag step adds the dragged viewer's area to the others' with the same discs)."""
         if not discs:
-            return _rings(floor)
-        x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
-        circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
-        return _rings(shapely.union_all([floor, *circles.tolist()]))
+            return self.seen_area(party)
+        key = (party, discs)
+        found = self._discs_added.get(key)
+        if found is None:
+            x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
+            circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
+            found = shapely.union_all([self.seen_area(party), *circles.tolist()])
+            self._discs_added[key] = found
+            while len(self._discs_added) > self.cached:
+                self._discs_added.popitem(last=False)
+        else:
+            self._discs_added.move_to_end(key)
+        return found
 
     def seen_raster(self, viewers: Iterable[Viewer], columns: int, rows: int,
                     per_cell: int) -> BoolArray:
@@ -603,7 +619,9 @@ class VisionField:
     def _area(self, viewer: Viewer, carried: shapely.Geometry) -> shapely.Geometry:
         """What one viewer sees: its polygon cut to the light it can see by."""
         polygon = self.polygon(viewer.x, viewer.y)
-        sight = shapely.union(self._lit_for(viewer.low_light), carried)
+        sight = self._lit_for(viewer.low_light)
+        if not carried.is_empty:
+            sight = shapely.union(sight, carried)
         if viewer.darkvision > 0.0:
             sight = shapely.union(sight, shapely.Point(viewer.x, viewer.y).buffer(
                 viewer.darkvision, quad_segs=16))

@@ -19,7 +19,18 @@ Maps (``--maps``):
 - ``dungeon``: :func:`desktop.core.vision_bench.vision_dungeon`'s 2,000 walls on 100 x 100
   cells with a 5000 px image (50 px a cell);
 - ``big``: :func:`desktop.commands.bench_gui.write_bench_encounter`'s 8192 px map (300 tokens,
-  2,000 wall segments), six of the tokens heroes.
+  2,000 wall segments), six of the tokens heroes;
+- only when named: ``mega`` and ``walls-500``, the dungeon's density with 20,000 and 500 walls
+  and no image (a drag and a drop on each; with both, the drag's growth is printed), and the
+  game systems' demos ``gurps``, ``storypath``, ``fate``, ``spf`` (``assets/demo``, fog on).
+
+On a system's demo: the hover card (the Attack tool with an attacker that can attack, the
+mouse going from token to token: each move a new target, its line of fire, card and odds), an
+attack click and a Template click (seeded dice, every prompt answered with its first allowed
+choice so no dialog waits, the friendly-fire question with yes; each timed from the press to
+the end of the GM window's first frame, then undone), and the hover with the fog off (the
+reference). A system with no attacker or template that can act on that map says so in a
+``#`` line instead of a row.
 
 Interactions on each: a hero dragged (``--rounds`` moves, 3 screen px each, to and fro), the
 drop (the release that commits the move), wheel notches (in and out), a pan with the middle
@@ -57,6 +68,9 @@ SCREENS = {"screens": [
      "dpr": 1},
 ]}
 MAPS = ("uvtt", "dungeon", "big")
+MORE_MAPS = ("mega", "walls-500", "gurps", "storypath", "fate", "spf")
+"""Maps run only when named: 20,000 and 500 walls (a drag's growth with the walls), each game
+system's demo (the hover card, an attack click and a Template click)."""
 UVTT = Path(__file__).resolve().parents[2] / "tests/data/uvtt/oganm_dd2vtt_importer_test.dd2vtt"
 
 
@@ -130,11 +144,29 @@ def table_rows(rounds: int, maps: tuple[str, ...] = MAPS) -> list[dict[str, obje
 def run_table(rounds: int, maps: str, as_json: bool) -> int:
     """``battlemap bench table``: print the rows of ``maps`` (comma-separated names)."""
     names = tuple(name.strip() for name in maps.split(",") if name.strip())
-    unknown = [name for name in names if name not in (*MAPS, "mega")]
+    unknown = [name for name in names if name not in (*MAPS, *MORE_MAPS)]
     if unknown or not names:
         print(f"battlemap bench table: unknown map {', '.join(unknown) or '(none)'}; "
-              f"choose among {', '.join((*MAPS, 'mega'))}", file=sys.stderr)
+              f"choose among {', '.join((*MAPS, *MORE_MAPS))}", file=sys.stderr)
         return 2
     rows = table_rows(rounds, names)
     print(json.dumps(rows, indent=2) if as_json else format_summaries(rows))
+    growth = drag_growth(rows)
+    if growth is not None and not as_json:
+        print(growth)
     return 0
+
+
+def drag_growth(rows: list[dict[str, object]]) -> str | None:
+    """How the drag's CPU median grows from 500 to 20,000 walls (both maps run), as a line.
+
+    >>> drag_growth([{"name": "drag, 500 walls", "cpu": 2.0},
+    ...              {"name": "drag, 20,000 walls", "cpu": 5.0}])
+    'drag, 500 -> 20,000 walls: 2.00 -> 5.00 ms CPU, 2.50x (target <= 3x)'
+    """
+    cpu = {str(row["name"]): float(str(row["cpu"])) for row in rows}
+    low, high = cpu.get("drag, 500 walls"), cpu.get("drag, 20,000 walls")
+    if low is None or high is None:
+        return None
+    return (f"drag, 500 -> 20,000 walls: {low:.2f} -> {high:.2f} ms CPU, "
+            f"{high / max(low, 1e-9):.2f}x (target <= 3x)")

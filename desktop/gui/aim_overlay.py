@@ -50,10 +50,38 @@ class AimOverlay(QGraphicsItem):
         return tokens_drawn(self, self.encounter, self.for_players)
 
     def show_aim(self, aim: Aim | None, encounter: Encounter, for_action: bool = False) -> None:
-        """Draw ``aim``; ``for_action``: a plain line to the target of an action (no cover)."""
-        self.prepareGeometryChange()
+        """Draw ``aim``; ``for_action``: a plain line to the target of an action (no cover).
+        Only what the old and the new aim cover is repainted (the whole map was, at every
+        new target the mouse met)."""
+        before = self.drawn_rect()
+        if (encounter.width, encounter.height) != (self.encounter.width, self.encounter.height):
+            self.prepareGeometryChange()
         self.aim, self.encounter, self.for_action = aim, encounter, for_action
-        self.update()
+        after = self.drawn_rect()
+        if not (before.isNull() and after.isNull()):
+            self.update(after if before.isNull() else before if after.isNull()
+                        else before.united(after))
+
+    def drawn_rect(self) -> QRectF:
+        """The scene rectangle :meth:`paint` draws in (null: nothing): the line of fire, the
+        target's disc and the bystanders' rings, widened by the widest pen (8 screen pixels,
+        at the smallest zoom of the scene's views) and a pixel."""
+        aim, tokens = self.aim, self._tokens()
+        if aim is None or aim.target not in tokens or aim.attacker not in tokens:
+            return QRectF()
+        start, end = tokens[aim.attacker], tokens[aim.target]
+        rings = [(end, end.radius)] + [
+            (tokens[t], tokens[t].radius + 0.15) for t in (
+                aim.facts.bystanders if aim.facts is not None else ()) if t in tokens]
+        box = QRectF(to_scene((start.x, start.y)), to_scene((end.x, end.y))).normalized()
+        for token, radius in rings:
+            centre, r = to_scene((token.x, token.y)), radius * CELL
+            box = box.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        scene = self.scene()
+        scales = [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
+            scene is not None) else []
+        margin = 10.0 / max(min(scales, default=1.0), 1e-3)
+        return box.adjusted(-margin, -margin, margin, margin)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-CELL, -CELL, (self.encounter.width + 2) * CELL,

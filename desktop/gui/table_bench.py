@@ -29,6 +29,7 @@ from desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
 from desktop.gui.main_window import GMWindow
 from desktop.gui.screens import screen_of
 from desktop.gui.style import CELL
+from rules.interface import Decision
 
 PROFILE_VARIABLE = "BATTLEMAP_BENCH_PROFILE"
 """Set to the start of a row's name: that interaction runs under cProfile, its figures printed
@@ -162,7 +163,9 @@ class Driver:
         for _ in range(5):
             self.app.processEvents()
 
-    def timed(self, send: Callable[[], None], keep: bool = True) -> None:
+    def timed(self, send: Callable[[], None], keep: bool = True, first: bool = False) -> None:
+        """Time ``send`` to the end of the frames it causes (``first``: of the GM window's
+        first frame, as an animation goes on after it)."""
         before, area = list(self.frames.paints), list(self.frames.area)
         wall, cpu = time.perf_counter(), time.thread_time()
         send()
@@ -171,7 +174,7 @@ class Driver:
             self.app.processEvents()
             passes += 1
             total = sum(self.frames.paints)
-            if passes >= 2 and total == seen:
+            if (passes >= 2 and total == seen) or (first and self.frames.paints[0] > before[0]):
                 break
             seen = total
         wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
@@ -291,6 +294,172 @@ def hover(driver: Driver, rounds: int, name: str) -> None:
     driver.row(name)
 
 
+SYSTEM_DEMOS = {"gurps": "gurps-duel.json", "storypath": "storypath-firefight.json",
+                "fate": "fate-arena.json", "spf": "goblin-ambush.json"}
+"""The demo battle of each game system (``--maps gurps,storypath,fate,spf``)."""
+
+
+def system_encounter(folder: Path, name: str) -> Path:
+    """The demo battle of one game system, fog and the heroes' vision on."""
+    from desktop import ASSETS_DIR
+    from desktop.core.fileformat import load_encounter
+
+    return _save(folder, name, load_encounter(ASSETS_DIR / "demo" / SYSTEM_DEMOS[name]))
+
+
+def _first_allowed(question: Decision) -> tuple[str, ...]:
+    """The bench's answer to a prompt: its first allowed choice (no dialog waits)."""
+    return (question.allowed[0].id,) if question.allowed else ()
+
+
+def _targets(window: GMWindow, attacker: str) -> list[str]:
+    """The other tokens in sight, foes of ``attacker`` first."""
+    encounter = window.state.encounter
+    side = encounter.token(attacker).side
+    others = [t for t in encounter.tokens if not t.hidden and t.id != attacker]
+    return [t.id for t in sorted(others, key=lambda t: t.side is side)]
+
+
+def _pair(driver: Driver, tool: str) -> tuple[str, str] | None:
+    """An attacker (heroes first) and a target the ``tool`` (``tool_attack`` or
+    ``tool_template``) previews without a problem (a template: fires), or None."""
+    window = driver.window
+    tokens = sorted((t for t in window.state.encounter.tokens if not t.hidden),
+                    key=lambda t: t.side is not Side.HERO)
+    for attacker in (t.id for t in tokens):
+        _select_attacker(driver, attacker)
+        window.actions_by_name[tool].trigger()
+        for target in _targets(window, attacker):
+            driver.timed(lambda t=target: driver.mouse(MOVE, _spot(window, t), NONE, NONE),
+                         keep=False)
+            if tool == "tool_attack":
+                aim = window.combat_tools.attack.tool.aim
+                if aim is not None and aim.target == target and aim.error is None and (
+                        aim.preview is not None and aim.preview.problem is None):
+                    return attacker, target
+            else:  # a template fires or says why not only when clicked: try, undo
+                entries = len(window.state.encounter.log)
+                driver.timed(lambda t=target: _click(driver, _spot(window, t)), keep=False)
+                if len(window.state.encounter.log) > entries:
+                    driver.timed(lambda: window.state.undo(), keep=False)
+                    return attacker, target
+    return None
+
+
+def _no_pair(driver: Driver, name: str, tool: str) -> None:
+    """Say that no token could use ``tool`` (the system offers none: FATE's templates)."""
+    why = driver.window.statusBar().currentMessage()
+    print(f"# {name}: not measured, no token can use {tool} here ({why})", flush=True)
+
+
+def _spot(window: GMWindow, token_id: str) -> QPointF:
+    token = window.state.encounter.token(token_id)
+    return QPointF(window.view.mapFromScene(QPointF(token.x * CELL, token.y * CELL)))
+
+
+def _click(driver: Driver, at: QPointF) -> None:
+    driver.mouse(PRESS, at, LEFT, LEFT)
+    driver.mouse(MOVE, at, NONE, LEFT)
+    driver.mouse(RELEASE, at, LEFT, NONE)
+
+
+def _select_attacker(driver: Driver, attacker: str) -> None:
+    window = driver.window
+    window.actions_by_name["tool_select"].trigger()
+    driver.timed(lambda: _click(driver, _spot(window, attacker)), keep=False)
+
+
+def aimed_hover(driver: Driver, rounds: int, name: str) -> None:
+    """The Attack tool with the first hero as attacker: the mouse goes from one foe's centre
+    to the next (each move a new target: the line of fire, the card and its odds)."""
+    window = driver.window
+    pair = _pair(driver, "tool_attack")
+    if pair is None:
+        return _no_pair(driver, name, "the Attack tool")
+    targets = _targets(window, pair[0])
+    driver.start(painted_only=True, name=name)
+    for step in range(rounds):
+        at = _spot(window, targets[step % len(targets)]) + QPointF(step % 3, 0)
+        driver.timed(lambda at=at: driver.mouse(MOVE, at, NONE, NONE))
+    driver.row(name)
+
+
+def attack_clicks(driver: Driver, count: int, name: str) -> None:
+    """Attack clicks on a foe (dice from a seeded source, prompts answered with their first
+    choice), each timed from the press to the end of the GM window's first frame after it
+    (the animation goes on); each attack is undone before the next. A first click, not
+    timed and kept, commits the fog's memory of what the heroes see, as a battle's first
+    commit does (each click would redo it otherwise)."""
+    from rules.dice import RandomDice
+
+    window = driver.window
+    controller = window.combat_tools.attack
+    controller.tool.dice = lambda: RandomDice(7)
+    controller.tool.ask = _first_allowed
+    pair = _pair(driver, "tool_attack")
+    if pair is None:
+        return _no_pair(driver, name, "the Attack tool")
+    target = pair[1]
+    driver.timed(lambda: driver.mouse(MOVE, _spot(window, target), NONE, NONE), keep=False)
+    warm_up = _spot(window, target)  # the first commit remembers what the heroes see now
+    driver.timed(lambda: _click(driver, warm_up), keep=False)
+    driver.start(name=name)
+    logged = 0
+    for round_ in range(count):
+        at = _spot(window, target)
+        entries = len(window.state.encounter.log)
+        driver.timed(lambda at=at: _click(driver, at), first=True)
+        log = window.state.encounter.log
+        logged += len(log) > entries
+        if round_ == 0:  # what the click did, in words (an attack is logged; else the bar)
+            print(f"# {name}: " + (log[-1].title if len(log) > entries else
+                                   "nothing logged: " + window.statusBar().currentMessage()),
+                  flush=True)
+        driver.timed(lambda: window.state.undo(), keep=False)
+        driver.timed(lambda at=at: driver.mouse(MOVE, at + QPointF(1, 0), NONE, NONE),
+                     keep=False)
+    print(f"# {name}: {logged} of {count} clicks logged an attack", flush=True)
+    driver.row(name)
+
+
+def template_clicks(driver: Driver, count: int, name: str) -> None:
+    """Template tool clicks (the bar's shape) on a foe: as :func:`attack_clicks`, the
+    friendly-fire question answered yes."""
+    from rules.dice import RandomDice
+
+    window = driver.window
+    templates = window.combat_tools.templates
+    templates.tool.dice = lambda: RandomDice(7)
+    templates.tool.ask = _first_allowed
+    templates.ask = lambda _question: True
+    pair = _pair(driver, "tool_template")
+    if pair is None:
+        window.actions_by_name["tool_select"].trigger()
+        return _no_pair(driver, name, "the Template tool")
+    target = pair[1]
+    driver.timed(lambda: driver.mouse(MOVE, _spot(window, target), NONE, NONE), keep=False)
+    warm_up = _spot(window, target)  # the first commit remembers what the heroes see now
+    driver.timed(lambda: _click(driver, warm_up), keep=False)
+    driver.start(name=name)
+    logged = 0
+    for round_ in range(count):
+        at = _spot(window, target)
+        entries = len(window.state.encounter.log)
+        driver.timed(lambda at=at: _click(driver, at), first=True)
+        log = window.state.encounter.log
+        logged += len(log) > entries
+        if round_ == 0:  # what the click did, in words (an attack is logged; else the bar)
+            print(f"# {name}: " + (log[-1].title if len(log) > entries else
+                                   "nothing logged: " + window.statusBar().currentMessage()),
+                  flush=True)
+        driver.timed(lambda: window.state.undo(), keep=False)
+        driver.timed(lambda at=at: driver.mouse(MOVE, at + QPointF(1, 0), NONE, NONE),
+                     keep=False)
+    print(f"# {name}: {logged} of {count} clicks logged an attack", flush=True)
+    driver.row(name)
+    window.actions_by_name["tool_select"].trigger()
+
+
 def _close_dialog(app: QApplication) -> None:
     dialog = app.activeModalWidget() or app.activePopupWidget()  # a long press's menu too
     if dialog is not None:
@@ -311,12 +480,14 @@ def main(argv: list[str]) -> int:
 
     app = ensure_app()
     makers = {"uvtt": uvtt_encounter, "dungeon": dungeon_encounter, "big": big_encounter,
-              "mega": lambda f: dungeon_encounter(f, walls=20000, pixels=None)}
+              "mega": lambda f: dungeon_encounter(f, walls=20000, pixels=None),
+              "walls-500": lambda f: dungeon_encounter(f, walls=500, pixels=None),
+              **{system: lambda f, s=system: system_encounter(f, s) for system in SYSTEM_DEMOS}}
     file = makers[name](folder)
     window = open_window(str(file))
     window.toggle_player_view()
     deadline = time.monotonic() + 600
-    wanted = window.state.encounter.background is not None or name != "mega"
+    wanted = window.state.encounter.background is not None
     while wanted and window.scene.background_size() is None and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.01)
@@ -334,10 +505,14 @@ def main(argv: list[str]) -> int:
              f"table {player.view.viewport().width()}x{player.view.viewport().height()} "
              f"on {screen_of(player).name()}")
     label = {"uvtt": "UVTT house and cave", "dungeon": "2,000 walls, 5000 px",
-             "big": "8192 px map", "mega": "20,000 walls"}[name]
+             "big": "8192 px map", "mega": "20,000 walls", "walls-500": "500 walls",
+             **{system: f"{system} demo" for system in SYSTEM_DEMOS}}[name]
     print(f"# {label}: {sizes}", flush=True)
     drops_count = max(min(rounds // 10, 30), 5)
-    if name == "mega":
+    if name in SYSTEM_DEMOS:
+        return systems_rows(driver, rounds, label)
+    if name in ("mega", "walls-500"):
+        drags(driver, rounds, f"drag, {label}")
         drops(driver, drops_count, f"drop, {label}")
     else:
         drags(driver, rounds, f"drag, {label}")
@@ -347,9 +522,26 @@ def main(argv: list[str]) -> int:
         hover(driver, rounds, f"hover, {label}")
     fog_off(window)
     driver.settle()
-    if name != "mega":
-        drags(driver, rounds, f"drag, {label}, fog off (reference)")
+    drags(driver, rounds, f"drag, {label}, fog off (reference)")
     drops(driver, drops_count, f"drop, {label}, fog off (reference)")
+    return finish()
+
+
+def systems_rows(driver: Driver, rounds: int, label: str) -> int:
+    """A game system's demo: the hover card, an attack click and a Template click, then the
+    same hover with the fog off (the reference)."""
+    clicks = max(min(rounds // 5, 20), 3)
+    aimed_hover(driver, rounds, f"hover card, {label}")
+    attack_clicks(driver, clicks, f"attack click, {label}")
+    template_clicks(driver, clicks, f"template click, {label}")
+    fog_off(driver.window)
+    driver.settle()
+    aimed_hover(driver, rounds, f"hover card, {label}, fog off (reference)")
+    return finish()
+
+
+def finish() -> int:
+    """The profile (when asked for) and the peak resident memory, as ``#`` lines."""
     if PROFILE is not None:
         text = io.StringIO()
         pstats.Stats(PROFILE, stream=text).sort_stats("cumulative").print_stats(45)

@@ -22,3 +22,18 @@ def test_every_interaction_is_driven_and_painted(request: pytest.FixtureRequest)
     painted = {str(row["name"]): str(row["frames"]) for row in rows}
     gm, table = painted["drag, UVTT house and cave"].split("/")
     assert int(gm) > 0 and int(table) > 0  # the dragged hero's sight moved on both windows
+
+
+def test_the_hover_card_and_the_clicks_are_driven_on_a_game_systems_demo(
+        request: pytest.FixtureRequest) -> None:
+    """GURPS's duel: the archer's hover card, her attack click and the orc's bomb (the
+    Template tool) each painted a frame on the GM window (times are only printed)."""
+    rounds = 3 if request.config.getoption("benchmark_disable") else 20
+    rows = table_rows(rounds, ("gurps",))
+    print()
+    print(format_summaries(rows))
+    painted = {str(row["name"]): str(row["frames"]) for row in rows}
+    assert set(painted) == {"hover card, gurps demo", "attack click, gurps demo",
+                            "template click, gurps demo",
+                            "hover card, gurps demo, fog off (reference)"}
+    assert all(int(frames.split("/")[0]) > 0 for frames in painted.values())

@@ -3,7 +3,10 @@ drag step is what a fresh view of the same sight shows, pixel for pixel."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, QObject, QRectF
+from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from desktop.core.fog import tracker_for
@@ -11,6 +14,7 @@ from desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
 from desktop.core.state import BattleState
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
+from desktop.gui.screens import screen_of
 
 HEROES = (Token("a", "Amiri", 3.5, 3.5, side=Side.HERO, sight=Sight(darkvision=4)),
           Token("b", "Seelah", 36.5, 26.5, side=Side.HERO, sight=Sight(darkvision=4)))
@@ -73,3 +77,28 @@ def test_after_a_drag_step_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) 
     fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
     fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
     assert view.viewport().grab().toImage() == fresh.viewport().grab().toImage()
+
+
+def on_screen(view: MapView) -> QImage:
+    """What the window shows now, read from its backing store (no repaint: what the partial
+    repaints left there)."""
+    return screen_of(view).grabWindow(view.winId()).toImage()
+
+
+def test_partial_repaints_leave_on_screen_what_a_whole_repaint_shows(qtbot: QtBot) -> None:
+    """Heroes close together (one ring of sight) and one far off: each step repaints part of
+    the view, clipped to the rings that reach it; the pixels left on screen are the pixels
+    a fresh view paints whole."""
+    near = Token("c", "Ezren", 7.5, 5.5, side=Side.HERO, sight=Sight(darkvision=4))
+    state = BattleState(replace(dungeon(), tokens=(*HEROES, near)))
+    view, _scene = player_view(qtbot, state)
+    for step in range(1, 5):
+        tracker_for(state).set_moving({"a": (3.5 + step * 0.7, 3.5 + step * 0.4)})
+        qtbot.wait(20)
+        fresh, _fresh_scene = player_view(qtbot, state)
+        fresh.setTransform(view.transform())
+        fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
+        fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
+        fresh.viewport().repaint()
+        assert on_screen(view) == on_screen(fresh), f"step {step}"
+        fresh.close()

@@ -1,0 +1,88 @@
+"""The line of fire repaints only what the old and the new aim cover (issue 28: the whole map
+was repainted at every new target the mouse met), and the view then shows what a fresh view
+of the same aim shows, pixel for pixel."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
+from pytestqt.qtbot import QtBot
+
+from desktop.core.attack_targeting import Aim
+from desktop.core.board import board_of
+from desktop.core.model import Encounter, Side, Token
+from desktop.core.state import BattleState
+from desktop.gui.aim_overlay import AimOverlay
+from desktop.gui.map_view import MapView
+from desktop.gui.scene import Audience, Layer, MapScene
+from desktop.gui.style import CELL
+from rules.interface import Preview
+
+TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO),
+          Token("g", "Goblin", 6.5, 3.5), Token("o", "Orc", 4.5, 2.5),
+          Token("f", "Far Goblin", 36.5, 26.5))
+ENCOUNTER = Encounter(tokens=TOKENS, width=40, height=30)
+
+
+class Regions(QObject):
+    """The bounding boxes of the viewport's paints."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: list[QRectF] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
+        return False
+
+
+def aimed_view(qtbot: QtBot, aim: Aim | None) -> tuple[MapView, AimOverlay]:
+    view = MapView(MapScene(BattleState(ENCOUNTER), Audience.GM))
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_map()
+    overlay = AimOverlay()
+    view.map_scene.add_overlay(overlay, Layer.TOOL)
+    overlay.show_aim(aim, ENCOUNTER)
+    qtbot.wait(20)
+    return view, overlay
+
+
+def aim_at(target: str) -> Aim:
+    """Amiri aiming at ``target`` (the line, the cover shade, the bystanders ringed)."""
+    facts = board_of(ENCOUNTER).map().facts("a", target)
+    return Aim("a", target, Preview("a", target, None, ("card",)), facts=facts)
+
+
+def test_a_new_target_repaints_the_old_and_new_line_not_the_view(qtbot: QtBot) -> None:
+    view, overlay = aimed_view(qtbot, aim_at("o"))
+    regions = Regions()
+    view.viewport().installEventFilter(regions)
+    overlay.show_aim(aim_at("o"), ENCOUNTER)  # the same aim: nothing to repaint ...
+    view.viewport().update()  # ... and the first paint of a new window is whole anyway
+    qtbot.waitUntil(lambda: bool(regions.boxes))
+    regions.boxes.clear()
+    overlay.show_aim(aim_at("g"), ENCOUNTER)
+    qtbot.waitUntil(lambda: bool(regions.boxes))
+    whole = view.viewport().width() * view.viewport().height()
+    assert max(b.width() * b.height() for b in regions.boxes) < whole / 10
+    overlay.show_aim(aim_at("f"), ENCOUNTER)  # across the map: the line's box is the map's
+    drawn = overlay.drawn_rect()
+    for token in TOKENS[0], TOKENS[3]:
+        assert drawn.contains(QPointF(token.x * CELL, token.y * CELL))
+
+
+def test_after_new_targets_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) -> None:
+    view, overlay = aimed_view(qtbot, aim_at("f"))
+    for target in ("o", "g", "o", "g"):
+        overlay.show_aim(aim_at(target), ENCOUNTER)
+        qtbot.wait(5)
+    qtbot.wait(20)
+    fresh, _fresh_overlay = aimed_view(qtbot, aim_at("g"))
+    assert view.viewport().grab().toImage() == fresh.viewport().grab().toImage()
+    overlay.show_aim(None, ENCOUNTER)  # the aim gone: its line too
+    qtbot.wait(20)
+    bare, _bare_overlay = aimed_view(qtbot, None)
+    assert view.viewport().grab().toImage() == bare.viewport().grab().toImage()
