@@ -210,6 +210,19 @@ class Barriers:
         ordered: IndexArray = found[np.argsort(near, kind="stable")]
         return ordered
 
+    def nearest_on(self, start: Point, end: Point, index: int) -> Point:
+        """The point of the leg ``start -> end`` nearest barrier ``index``.
+
+        Examples
+        --------
+        >>> Barriers.of([(2, 1, 2, 3)]).nearest_on((0.0, 0.0), (4.0, 0.0), 0)
+        (2.0, 0.0)
+        """
+        leg = shapely.LineString([start, end]) if start != end else shapely.Point(start)
+        line = shapely.shortest_line(leg, self._lines(np.array([index]))[0])
+        x, y = shapely.get_coordinates(line)[0]
+        return (float(x), float(y))
+
     def _lines(self, rows: IndexArray) -> npt.NDArray[np.object_]:
         lines: npt.NDArray[np.object_] = shapely.linestrings(
             self.segments[rows].reshape(-1, 2, 2))
