@@ -48,7 +48,15 @@ def hint_text(preview: DragPreview, keys: bool = True) -> str:
     'Through a closed door and a wall · W: the way round'
     >>> hint_text(p, keys=False)
     'Through a closed door and a wall'
+    >>> from dataclasses import replace
+    >>> hint_text(replace(p, shortest=True, finding=True))
+    'Finding the shortest way… · W: your own way'
+    >>> hint_text(replace(p, shortest=True, way_note="No way round the walls to there"))
+    'No way round the walls to there · W: your own way'
     """
+    if preview.shortest and (preview.finding or preview.way_note):
+        note = "Finding the shortest way…" if preview.finding else preview.way_note
+        return f"{note} · W: your own way" if keys else note
     what = preview.through_what
     walls = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1] if what \
         else ""
