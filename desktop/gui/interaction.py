@@ -43,6 +43,8 @@ from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
 from desktop.gui.way_finder import WayFinder
 
+FINDING = "Finding the shortest way…"
+"""What the status bar says while the drag's shortest way is sought."""
 WAYPOINT_PAUSE_MS = 500
 """How long the hand rests still during a drag before a waypoint is added."""
 
@@ -71,6 +73,10 @@ class Interaction:
         """Asks the GM whether a move may go through walls (the text says which, where)."""
         self.tell: Callable[[str], None] = lambda text: None
         """Shows a refusal in words (the GM window sets its status bar)."""
+        self.note: Callable[[str], None] = lambda text: None
+        """Shows a passing word, not logged (the GM window's status bar); "" takes it away."""
+        self.noted = FINDING
+        """The passing word :attr:`note` last showed."""
         self._pause = QTimer(view, singleShot=True, interval=WAYPOINT_PAUSE_MS)
         self._pause.timeout.connect(self._paused)
         self.finder = WayFinder(self._way_answered)
@@ -176,6 +182,8 @@ class Interaction:
         preview = self.select_tool.preview
         if isinstance(preview, DragPreview) and preview.way_note:
             self.tell(f"{preview.way_note}: the path follows the hand")
+        else:
+            self.note("")
 
     def _paused(self) -> None:
         """The hand rested: a waypoint, unless the drag waits for the shortest way (then
@@ -202,7 +210,7 @@ class Interaction:
             self._refresh()
             preview = self.select_tool.preview
             if isinstance(preview, DragPreview) and preview.finding:
-                self.tell("Finding the shortest way…")
+                self.note(FINDING)
             elif isinstance(preview, DragPreview) and preview.way_note:
                 self.tell(f"{preview.way_note}: the path follows the hand")
 

@@ -41,6 +41,12 @@ def _table_defaults() -> Iterator[None]:
     settings().remove("table")
 
 
+@pytest.fixture(autouse=True)
+def _no_pause_waypoints(window: GMWindow) -> None:
+    """A busy machine's slow events must not read as the hand resting (a waypoint)."""
+    window.interaction._pause.setInterval(600_000)
+
+
 @pytest.fixture
 def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, list[Point]]]:
     """Searches wait until the event is set; the list gets each search's end as it starts."""
@@ -188,6 +194,7 @@ def test_the_table_refuses_the_ogre_the_narrow_gap_in_words(
     assert player is not None
     player.showNormal()
     player.resize(1000, 800)
+    player.interaction._pause.setInterval(600_000)
     QApplication.processEvents()
     viewport = player.view.viewport()
     qtbot.mousePress(viewport, LEFT, NONE, _cell(player.view, 4.0, 4.0))
