@@ -65,7 +65,7 @@ JOIN = 1e-6
 FIT_SLACK = 0.1
 """How much (cells) a mover's footprint gives on each side: a body of size 2 fits through a
 gap 1.8 cells wide, and stands against a wall without touching it."""
-WINDOWS = (12.0, 48.0, math.inf)
+WINDOWS = (30.0, math.inf)
 """Half the sides (cells) of the windows a node of the gridless graph casts its sight in, the
 next one when the sight reaches the edge of the last (a node sees only the walls near it)."""
 ARC_STEP = math.pi / 4.0
