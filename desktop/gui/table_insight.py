@@ -169,8 +169,8 @@ class ExchangeOverlay(QGraphicsItem):
 class ExposureOverlay(QGraphicsItem):
     """The exposure of each cell of the path being dragged (nothing while no drag), under the
     ruler: each cell's frame in the colour of its cover, its number in a disc beside the path
-    (:data:`NUMBER_OFF` of a cell to the left of the way the path goes there), so neither the
-    path's line, a red leg through a wall nor the ruler's labels are hidden by a number."""
+    (:meth:`number_at`), so neither the path's line, a red leg through a wall nor the ruler's
+    labels are hidden by a number."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
@@ -192,14 +192,14 @@ class ExposureOverlay(QGraphicsItem):
                       (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL)
 
     def number_at(self, cell: Point) -> Point:
-        """Where (cells) the number of ``cell`` is drawn: beside the path's nearest leg."""
+        """Where (cells) the number of ``cell`` is drawn: :data:`NUMBER_OFF` from its centre
+        on the side farthest from the path (where it turns, off both its legs)."""
         if len(self.path) < 2:
             return cell
         legs = list(pairwise(self.path))
-        a, b = min(legs, key=lambda leg: _distance_to_leg(cell, *leg))
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        return (cell[0] + NUMBER_OFF * dy / length, cell[1] - NUMBER_OFF * dx / length)
+        spots = [(cell[0] + NUMBER_OFF * math.cos(a), cell[1] + NUMBER_OFF * math.sin(a))
+                 for a in _HEADINGS]
+        return max(spots, key=lambda spot: min(_distance_to_leg(spot, *leg) for leg in legs))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -229,6 +229,8 @@ NUMBER_OFF = 0.24
 """How far (cells) a cell's exposure number stands beside the path."""
 NUMBER_RADIUS = 0.17
 """The radius (cells) of the disc an exposure number is written on."""
+_HEADINGS = tuple(-math.pi / 2 + k * math.pi / 4 for k in range(8))
+"""Up first, then round clockwise (on the screen)."""
 
 
 def _distance_to_leg(p: Point, a: Point, b: Point) -> float:

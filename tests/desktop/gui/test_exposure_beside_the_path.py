@@ -44,18 +44,20 @@ def test_no_number_on_the_red_leg_and_each_beside_the_path_under_the_ruler(
     player.resize(1000, 700)
     QApplication.processEvents()
     view, viewport = player.view, player.view.viewport()
-    # east along row 3, then one step down and on: (5.5, 3.5) -> (6.5, 3.5) goes through the
-    # door at x 6 (red); (6.5, 3.5) -> (7.5, 4.5) beyond it does not
-    cells = [(1.5, 3.5), (2.5, 3.5), (3.5, 3.5), (4.5, 3.5), (5.5, 3.5), (6.5, 3.5), (7.5, 4.5)]
+    # east along row 3, a step up and on (turns at (3.5, 3.5) and (3.5, 2.5): a number must
+    # keep off both legs there), back down: (5.5, 3.5) -> (6.5, 3.5) goes through the door at
+    # x 6 (red); (6.5, 3.5) -> (7.5, 4.5) beyond it does not
+    cells = [(1.5, 3.5), (2.5, 3.5), (3.5, 3.5), (3.5, 2.5), (4.5, 2.5), (5.5, 3.5),
+             (6.5, 3.5), (7.5, 4.5)]
     qtbot.mousePress(viewport, LEFT, NONE, _cell(view, *cells[0]))
     for cell in cells[1:]:
         qtbot.mouseMove(viewport, _cell(view, *cell))
     preview = player.interaction.tool.preview
-    assert isinstance(preview, DragPreview) and preview.blocked == (4,)
+    assert isinstance(preview, DragPreview) and preview.blocked == (5,)
     exposure = player.insight.exposure
     shown = [c.cell for c in exposure.cells]
     # the path's cells after the start, without (6.5, 3.5): only the red leg crosses it
-    assert shown == [(2.5, 3.5), (3.5, 3.5), (4.5, 3.5), (5.5, 3.5), (7.5, 4.5)]
+    assert shown == [(2.5, 3.5), (3.5, 3.5), (3.5, 2.5), (4.5, 2.5), (5.5, 3.5), (7.5, 4.5)]
     assert [c.seen_by for c in exposure.cells][-1] == 1  # the archer sees (7.5, 4.5)
     for cell in shown:
         x, y = exposure.number_at(cell)
