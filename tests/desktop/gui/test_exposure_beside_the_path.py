@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 
 from gui_helpers import small_encounter
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -70,3 +70,39 @@ def test_no_number_on_the_red_leg_and_each_beside_the_path_under_the_ruler(
     assert exposure.zValue() < player.interaction.overlay.zValue()  # the ruler is on top
     qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, *cells[-1]))
     assert exposure.cells == ()
+
+
+def test_the_rulers_words_cover_no_token_and_lie_over_the_names_on_the_table(
+        qtbot: QtBot, window: GMWindow) -> None:
+    base = small_encounter()
+    # the archer stands up and right of where Kyra's drag ends, where the words go at first
+    archer = replace(base.token("gob"), id="archer", name="Archer", x=9.5, y=5.5, hidden=False)
+    window.state.load(replace(base, tokens=(base.token("kyra"), archer), regions=(), walls=()))
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    player.showNormal()
+    player.resize(1000, 700)
+    QApplication.processEvents()
+    view, viewport = player.view, player.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, _cell(view, 1.5, 3.5))
+    for x in (2.5, 4.5, 6.5, 8.5):
+        qtbot.mouseMove(viewport, _cell(view, x, 6.5 if x > 6 else 3.5))
+    overlay = player.interaction.overlay
+    end = overlay.preview.end  # type: ignore[union-attr]
+    assert end == (8.5, 6.5)
+    seen = view.mapToScene(viewport.rect()).boundingRect()
+    width, height = 3.0 * CELL, 1.2 * CELL
+    x, y = overlay._label_place(_scene(end), width, height, seen)
+    box = (x / CELL, y / CELL, (x + width) / CELL, (y + height) / CELL)
+    # the archer's disc (9..10, 5..6) and its name below it (to 6.6) stay clear of the words
+    assert box[2] <= 9.0 or box[0] >= 10.0 or box[3] <= 5.0 or box[1] >= 6.6, box
+    names = [item.zValue() for item in view.scene().items()
+             if type(item).__name__ == "TokenLabelItem"]
+    assert names and all(z < overlay.zValue() for z in names)
+    assert overlay.zValue() > player.insight.exposure.zValue()
+    qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, 8.5, 6.5))
+
+
+def _scene(point: tuple[float, float]) -> QPointF:
+    return QPointF(point[0] * CELL, point[1] * CELL)
