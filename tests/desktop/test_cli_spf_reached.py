@@ -104,7 +104,30 @@ def test_breaking_an_iron_lock_takes_a_blunt_weapon(tmp_path, capsys) -> None:
     # the orc's belt) was ignored and the strike went at TN 2; now it is refused in words,
     # nothing rolled, until the table offers the held strike.
     assert main([*args, "--damage-type", "blunt", "--target", "orc", "--dice", "4,1,5,7"]) == 2
-    assert "an item Orc holds is struck at his Parry" in capsys.readouterr().err
+    assert "an item Orc holds is struck at his Parry: Break a held item" in \
+        capsys.readouterr().err
+
+
+def test_a_held_shield_is_struck_at_its_wielders_parry(tmp_path, capsys) -> None:
+    """S20 "Use the wielder's Parry if held, or 2 if it's motionless", S28 a shield broken
+    only when the attacker says so, S26 a shield is Hardness 10, S29 no raise bonus or Aces.
+    The orc (Fighting d6: Parry 2 + 3 = 5, +1 small shield = 6) holds a small shield; the hero
+    strikes it (a Called Shot at an item, Small: -2, S34). Fighting d8 7, Wild 1: 7 - 2 = 5
+    against Parry 6: a miss. Then Fighting d8 7, Wild Die 6 Aces and adds 2: 8, the better,
+    - 2 = 6 against 6: a hit; Strength d8 5 + Sword d8 5 = 10 against Hardness 10: broken."""
+    orc = {**ORC, "weapons": [*ORC["weapons"], {"name": "Small shield", "damage": "str",
+                                                "parry": 1, "shield": True}]}
+    args = ["attack", saved(tmp_path, orc=orc), "--attacker", "hero", "--target", "orc",
+            "--action", "break-held", "--object", "shield", "--damage-type", "blunt"]
+    assert main([*args, "--dice", "7,1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hero misses Orc's shield"
+    assert out[1].endswith("→ 5 vs TN 6: failure")
+    assert main([*args, "--dice", "7,6,2,5,5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hero strikes Orc's shield (Hardness 10): breaks it"
+    assert out[1].endswith("→ 6 vs TN 6: success")
+    assert out[2].endswith("→ 10 vs TN 10: broken")
 
 
 def test_a_pike_set_against_a_charge(tmp_path, capsys) -> None:
