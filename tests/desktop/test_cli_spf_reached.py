@@ -4,11 +4,16 @@ rule text named in each docstring."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+import pytest
+
 from desktop.cli import main
+from desktop.commands.attack import add_arguments, params_of
 from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.model import Encounter, Illumination, Side, Token
+from rules.registry import find_system
 
 HERO = {"wild_card": True,
         "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},
@@ -175,3 +180,20 @@ def test_a_healer_treats_a_friend_incapacitated_by_fatigue(tmp_path, capsys) -> 
     assert (condition["fatigue"], condition.get("incapacitated", False)) == (2, False)
     assert main([*args, "--dice", "4,2,1"]) == 2
     assert "Orc is not Incapacitated by Fatigue" in capsys.readouterr().err
+
+
+def test_arm_is_savage_pathfinders_choice_and_gurps_bare_flag_at_once() -> None:
+    """C83 ``--arm left`` (Savage Pathfinder: the arm a limb Called Shot strikes) and GURPS's
+    bare ``--arm`` (hit the parrying arm) share a name: the flag parser took whichever system
+    registered first, so in one order ``--arm left`` was "unrecognized arguments: left" and in
+    the other GURPS's bare ``--arm`` "expected one argument". Both now parse, whatever the
+    order, and each system reads its own."""
+    gurps, spf = find_system("gurps"), find_system("savage-pathfinder")
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert params_of(parser.parse_args(["--arm"]), gurps) == {"arm": "yes"}
+    assert params_of(parser.parse_args(["--arm", "left"]), spf) == {"arm": "left"}
+    with pytest.raises(ValueError, match="--arm takes no value in GURPS: 'left' given"):
+        params_of(parser.parse_args(["--arm", "left"]), gurps)
+    with pytest.raises(ValueError, match="--arm 'yes' is not one of left, right"):
+        params_of(parser.parse_args(["--arm"]), spf)
