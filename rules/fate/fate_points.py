@@ -130,6 +130,10 @@ def maneuver(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
         raise RulesError(f"{me.called} has no fate point left: a maneuver's aspect costs one "
                          "(L33; the setting maneuver_cost)")
     on = request.params.get("on", "").strip()
+    if on and on != "scene" and board.measurer is not None and \
+            board.map().zones_between(on, on) is None:
+        raise RulesError(f"params.on: no zone named {on!r} on the map (blank: on "
+                         f"{me.called}; scene: on the scene)")
     rolled = roll_4df(dice, f"{me.called} ({skill}) against {difficulty}")
     total = sum(d.faces[0] for d in rolled) + me.rating(skill)
     result = "wins" if total > difficulty else "ties" if total == difficulty else "loses"

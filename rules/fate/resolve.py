@@ -296,7 +296,7 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
         return _squeeze(run, winner, loser, shifts)
     if stance == "full-defense" and shifts >= 3:
         run.change(winner.token, spin=True)
-        run.events.append(StatusAdded(winner.token, "spin"))
+        run.events.append(StatusAdded(winner.token, "on spin (+1 on the next roll)"))
     if aspect is not None:
         run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
         run.events.append(AspectPlaced(loser, aspect))

@@ -182,6 +182,10 @@ def _end(board: Board) -> Resolution:
     return Resolution(events, board.with_combat({**combat, "round": 0}), "Combat ends")
 
 
+_STATE_WORDS = {"full_defense": "on full defense", "spin": "on spin"}
+"""How the log words a state that ends ("Aulus is no longer on full defense")."""
+
+
 def _expire(board: Board, which: Callable[[Combatant], bool],
             states: tuple[str, ...]) -> tuple[Board, tuple[Event, ...]]:
     events: list[Event] = []
@@ -193,7 +197,7 @@ def _expire(board: Board, which: Callable[[Combatant], bool],
             fighter = fighter.with_condition(**{s: False for s in ended})
             piece = board.token(token)
             board = board.with_token(restat(piece, fighter))
-            events += [StatusRemoved(token, s.replace("_", " ")) for s in ended]
+            events += [StatusRemoved(token, _STATE_WORDS.get(s, s)) for s in ended]
     return board, tuple(events)
 
 

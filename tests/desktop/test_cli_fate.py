@@ -192,3 +192,24 @@ def test_dice_needed_says_which_decision_the_dice_wait_for(tmp_path: Path,
     listed = capsys.readouterr().out.splitlines()  # type: ignore[attr-defined]
     assert len(listed) == 8 and "Fudge die 1 for Tertius" in listed[0]
     assert "Fudge die 1 for Warrior 2" in listed[4]
+
+
+def test_an_aspect_on_a_zone_the_map_lacks_is_refused_naming_it(tmp_path: Path,
+                                                                capsys: object) -> None:
+    """L33 aspects on "a scene or character" (and the arena's zones): a zone name with a typo
+    ("Platfrom") hung the aspect on no zone at all, shown nowhere; now it is refused in words
+    and nothing is saved. The right name still works."""
+    path = arena_with(tmp_path)
+    base = ["attack", str(path), "--attacker", "tertius", "--action", "add-aspect",
+            "--param", "aspect=Slick Sand", "--write"]
+    assert main([*base, "--param", "zone=Platfrom"]) == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "no zone named 'Platfrom' on the map (blank: on Tertius; scene: on the scene)" in err
+    assert "zone_aspects" not in load_encounter(path).combat
+    assert main([*base, "--param", "zone=Platform"]) == 0
+    assert load_encounter(path).combat["zone_aspects"] == {"Platform": ["Slick Sand"]}
+    maneuver = ["attack", str(path), "--attacker", "tertius", "--action", "maneuver",
+                "--param", "aspect=Braced", "--param", "skill=weapons", "--param",
+                "difficulty=2", "--param", "on=Centre Sands", "--dice", "2,2,2,2"]
+    assert main(maneuver) == 2
+    assert "no zone named 'Centre Sands'" in capsys.readouterr().err  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ import pytest
 from fate_fakes import FakeMap, board, piece
 
 from rules.dice import ScriptedDice
-from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StressMarked
+from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StatusRemoved, StressMarked
 from rules.fate.system import Fate
 from rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
 from rules.interface import ActionRequest, AttackRequest
@@ -242,6 +242,9 @@ def test_full_defense_in_turns_lasts_until_the_next_turn() -> None:
     done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
                                ScriptedDice(ZERO + ZERO))
     assert done.data["winner"] == "brennus" and done.data["stress"] is None
+    # His next turn ends it, in words: "Brennus is no longer on full defense".
+    back = FATE.turn_control(guarded, "next", ScriptedDice([]))
+    assert StatusRemoved("brennus", "on full defense") in back.events
 
 
 def test_zone_and_token_aspects() -> None:
@@ -348,6 +351,12 @@ def test_full_defense_in_turns_spins_on_3_shifts() -> None:
     done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
                                ScriptedDice([1, 1, 2, 2, 3, 2, 2, 2]))
     assert done.board.token("brennus").stats["condition"]["spin"] is True
+    # The log in words: "Brennus is now on spin (+1 on the next roll)" (was "is now spin"),
+    # and when the fight ends "Brennus is no longer on spin".
+    assert "Brennus is now on spin (+1 on the next roll)" in done.notes
+    ended = FATE.turn_control(FATE.turn_control(done.board, "start", ScriptedDice([])).board,
+                              "end", ScriptedDice([]))
+    assert StatusRemoved("brennus", "on spin") in ended.events
 
 
 def test_the_squeeze_card_gives_the_odds_of_one_roll_against_the_difficulty() -> None:
