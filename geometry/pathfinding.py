@@ -44,12 +44,13 @@ import numpy.typing as npt
 import shapely
 
 from geometry.errors import GeometryError, require_non_negative, require_point
-from geometry.grid import GridKind, hex_cell, hex_centre, planar_distance
+from geometry.grid import GridKind, hex_cell, hex_centre, planar_distance, planar_distances
 from geometry.index import Battlefield
 from geometry.shapes import AreaKind, Point
-from geometry.visibility import Box, visibility_polygon
+from geometry.visibility import Box, Ring, visibility_polygon
 
-__all__ = ["CLEARANCE", "END_SLIP", "Barriers", "crossings_along", "path_cost", "shortest_path"]
+__all__ = ["CLEARANCE", "END_SLIP", "FIT_SLACK", "Barriers", "SearchAbandoned", "crossings_along",
+           "path_cost", "shortest_path"]
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
@@ -61,6 +62,14 @@ CLEARANCE = 0.2
 """How far (cells) the gridless graph's corner nodes stand off the corners they go round."""
 JOIN = 1e-6
 """Ends closer than this are one joint."""
+FIT_SLACK = 0.1
+"""How much (cells) a mover's footprint gives on each side: a body of size 2 fits through a
+gap 1.8 cells wide, and stands against a wall without touching it."""
+WINDOWS = (30.0, math.inf)
+"""Half the sides (cells) of the windows a node of the gridless graph casts its sight in, the
+next one when the sight reaches the edge of the last (a node sees only the walls near it)."""
+ARC_STEP = math.pi / 4.0
+"""Round a corner, a large body's graph nodes stand at most this angle apart."""
 _SQUARE_STEPS: tuple[tuple[int, int], ...] = (
     (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 _HEX_STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -159,6 +168,86 @@ class Barriers:
         clear[hits[0]] = False
         return clear
 
+    def clear_sweeps(self, starts: FloatArray, ends: FloatArray, body: float,
+                     square: bool) -> npt.NDArray[np.bool_]:
+        """For each leg ``starts[i] -> ends[i]``, whether a body ``body`` cells across (a
+        square one on a square grid, else a disc) sweeps along it touching no barrier (it
+        gives :data:`FIT_SLACK` on each side); ``body`` 0 is the centre line
+        (:meth:`clear_steps`).
+
+        Examples
+        --------
+        >>> door = Barriers.of([(2, 0, 2, 1), (2, 2, 2, 4)])  # a gap 1 cell wide at y 1..2
+        >>> starts, ends = np.array([[0.5, 1.5]]), np.array([[3.5, 1.5]])
+        >>> door.clear_sweeps(starts, ends, 0.0, False), door.clear_sweeps(starts, ends, 2.0, False)
+        (array([ True]), array([False]))
+        """
+        if body <= 0:
+            return self.clear_steps(starts, ends)
+        clear = np.ones(len(starts), dtype=bool)
+        if len(self) == 0 or len(starts) == 0:
+            return clear
+        hits = self.tree.query(_sweeps(starts, ends, body, square), predicate="intersects")
+        clear[hits[0]] = False
+        return clear
+
+    def swept(self, start: Point, end: Point, body: float, square: bool) -> IndexArray:
+        """The barriers a body ``body`` cells across meets sweeping ``start -> end`` (see
+        :meth:`clear_sweeps`), nearest ``start`` first.
+
+        Examples
+        --------
+        >>> walls = Barriers.of([(2, 0, 2, 1), (2, 2, 2, 4), (9, 0, 9, 4)])
+        >>> walls.swept((0.5, 1.5), (3.5, 1.5), 2.0, True).tolist()
+        [0, 1]
+        """
+        a, b = require_point("leg start", start), require_point("leg end", end)
+        if len(self) == 0:
+            return np.empty(0, dtype=np.intp)
+        shape = _sweeps(np.array([a]), np.array([b]), body, square)[0]
+        found: IndexArray = self.tree.query(shape, predicate="intersects")
+        near = shapely.distance(shapely.points(np.array([a])), self._lines(found))
+        ordered: IndexArray = found[np.argsort(near, kind="stable")]
+        return ordered
+
+    def nearest_on(self, start: Point, end: Point, index: int) -> Point:
+        """The point of the leg ``start -> end`` nearest barrier ``index``.
+
+        Examples
+        --------
+        >>> Barriers.of([(2, 1, 2, 3)]).nearest_on((0.0, 0.0), (4.0, 0.0), 0)
+        (2.0, 0.0)
+        """
+        leg = shapely.LineString([start, end]) if start != end else shapely.Point(start)
+        line = shapely.shortest_line(leg, self._lines(np.array([index]))[0])
+        x, y = shapely.get_coordinates(line)[0]
+        return (float(x), float(y))
+
+    def _lines(self, rows: IndexArray) -> npt.NDArray[np.object_]:
+        lines: npt.NDArray[np.object_] = shapely.linestrings(
+            self.segments[rows].reshape(-1, 2, 2))
+        return lines
+
+
+def _sweeps(starts: FloatArray, ends: FloatArray, body: float,
+            square: bool) -> npt.NDArray[np.object_]:
+    """The ground a body ``body`` cells across covers going each leg: on squares the hull of
+    its square at both ends, else the leg's disc-swept band (less :data:`FIT_SLACK` a side)."""
+    half = max(body / 2.0 - FIT_SLACK, 1e-3)
+    if square:
+        offsets = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+        corners = np.concatenate([starts[:, None, :] + offsets, ends[:, None, :] + offsets],
+                                 axis=1)
+        hulls: npt.NDArray[np.object_] = shapely.convex_hull(shapely.multipoints(corners))
+        return hulls
+    moving = np.hypot(*(ends - starts).T) > 0
+    shapes = shapely.buffer(shapely.points(starts), half, quad_segs=8)
+    if moving.any():
+        lines = shapely.linestrings(np.stack([starts[moving], ends[moving]], axis=1))
+        shapes[moving] = shapely.buffer(lines, half, quad_segs=8)
+    result: npt.NDArray[np.object_] = shapes
+    return result
+
 
 def _slip_free_ends(rows: FloatArray) -> FloatArray:
     """``rows`` with each end that no other barrier's end shares pulled in by END_SLIP."""
@@ -217,7 +306,10 @@ def _leg_costs(field: Battlefield, rough: shapely.Geometry | None, starts: Float
                ends: FloatArray) -> FloatArray:
     """What each leg costs as :func:`geometry.movement.path_length` counts it."""
     d = ends - starts
-    counted = np.array([planar_distance(float(x), float(y), field.grid) for x, y in d])
+    if field.grid is GridKind.HEX:  # whole hexes, as the count steps them
+        counted = np.array([planar_distance(float(x), float(y), field.grid) for x, y in d])
+    else:
+        counted = planar_distances(d[:, 0], d[:, 1], field.grid)
     if rough is None or len(starts) == 0:
         return counted
     lines = shapely.linestrings(np.stack([starts, ends], axis=1))
@@ -246,12 +338,24 @@ def path_cost(field: Battlefield, points: Sequence[Point], *, crawling: bool = F
     return float(_leg_costs(field, _rough(field, crawling), array[:-1], array[1:]).sum())
 
 
+class SearchAbandoned(Exception):
+    """The search for a way was told to stop (``stop`` said so: its time is spent, or a newer
+    search is wanted) before it ended."""
+
+
 def shortest_path(field: Battlefield, barriers: Barriers, start: Point, goal: Point,
-                  bounds: Box, *, crawling: bool = False,
-                  clearance: float = CLEARANCE) -> tuple[Point, ...] | None:
+                  bounds: Box, *, crawling: bool = False, clearance: float = CLEARANCE,
+                  body: float = 0.0,
+                  stop: Callable[[], bool] | None = None) -> tuple[Point, ...] | None:
     """The cheapest path from ``start`` to ``goal`` that crosses none of ``barriers``, its
     points from ``start`` to ``goal``; None when the barriers shut the goal away. Nodes stay
     inside ``bounds`` (min x, min y, max x, max y); ``crawling`` ignores difficult ground.
+
+    ``body`` is the mover's size in cells: 0 moves its centre line, a larger body must sweep
+    each leg touching no barrier (:meth:`Barriers.clear_sweeps`: its square on squares, a
+    disc on hexes and gridless), so it does not squeeze through a gap narrower than itself.
+    ``stop`` is asked as the search goes; when it says True the search raises
+    :class:`SearchAbandoned`.
 
     Examples
     --------
@@ -263,20 +367,28 @@ def shortest_path(field: Battlefield, barriers: Barriers, start: Point, goal: Po
     >>> path = shortest_path(field, wall, (1.0, 1.0), (3.0, 1.0), (-2.0, -2.0, 5.0, 5.0))
     >>> [(round(x, 2), round(y, 2)) for x, y in path]
     [(1.0, 1.0), (2.0, 3.2), (3.0, 1.0)]
+    >>> gap = Barriers.of([(2, -2, 2, 1), (2, 2, 2, 5)])  # a gap 1 cell wide at y 1..2
+    >>> len(shortest_path(field, gap, (1.0, 1.5), (3.0, 1.5), (-2.0, -3.0, 5.0, 6.0)))
+    2
+    >>> big = shortest_path(field, gap, (1.0, 1.5), (3.0, 1.5), (-3.0, -5.0, 7.0, 9.0), body=2)
+    >>> min(y for _, y in big) < -2  # round the top end of the wall, not through the gap
+    True
     """
     a, b = require_point("start", start), require_point("goal", goal)
     require_non_negative("clearance", clearance)
+    require_non_negative("body", body)
     rough = _rough(field, crawling)
     if field.grid is GridKind.GRIDLESS:
-        return _visibility_search(field, barriers, rough, a, b, bounds, clearance)
-    return _grid_search(field, barriers, rough, a, b, bounds)
+        return _visibility_search(field, barriers, rough, a, b, bounds, clearance, body, stop)
+    return _grid_search(field, barriers, rough, a, b, bounds, body, stop)
 
 
 Node = tuple[int, int]
 
 
 def _grid_search(field: Battlefield, barriers: Barriers, rough: shapely.Geometry | None,
-                 start: Point, goal: Point, bounds: Box) -> tuple[Point, ...] | None:
+                 start: Point, goal: Point, bounds: Box, body: float,
+                 stop: Callable[[], bool] | None) -> tuple[Point, ...] | None:
     """A* over the squares (the start's lattice) or the hexes."""
     if field.grid is GridKind.HEX:
         centre: Callable[[Node], Point] = lambda n: hex_centre(*n)  # noqa: E731
@@ -289,6 +401,7 @@ def _grid_search(field: Battlefield, barriers: Barriers, rough: shapely.Geometry
         last = (round(goal[0] - ox), round(goal[1] - oy))
         steps = _SQUARE_STEPS
     x0, y0, x1, y1 = bounds
+    square = field.grid is GridKind.SQUARE
 
     def inside(n: Node) -> bool:
         x, y = centre(n)
@@ -299,7 +412,7 @@ def _grid_search(field: Battlefield, barriers: Barriers, rough: shapely.Geometry
         near = [m for m in near if inside(m)]
         here = np.array([centre(n)] * len(near))
         there = np.array([centre(m) for m in near]).reshape(-1, 2)
-        clear = barriers.clear_steps(here, there)
+        clear = barriers.clear_sweeps(here, there, body, square)
         costs = _leg_costs(field, rough, here, there)
         return [(m, float(c)) for m, c, ok in zip(near, costs, clear, strict=True) if ok]
 
@@ -307,13 +420,14 @@ def _grid_search(field: Battlefield, barriers: Barriers, rough: shapely.Geometry
         p, q = centre(n), centre(last)
         return planar_distance(q[0] - p[0], q[1] - p[1], field.grid)
 
-    found = _astar(first, last, neighbours, estimate, lambda n: centre(n))
+    found = _astar(first, last, neighbours, estimate, lambda n: centre(n), stop)
     if found is None:
         return None
     points = [start, *(centre(n) for n in found[1:-1]), goal]
     if len(found) == 1:
         points = [start, goal]
-    if barriers.crossed(points[-2], goal).size or barriers.crossed(start, points[1]).size:
+    ends = np.array([points[0], points[-2]]), np.array([points[1], points[-1]])
+    if not barriers.clear_sweeps(*ends, body, square).all():
         return None  # the goal (or the start) sits off its cell's point, behind a wall
     return tuple(points)
 
@@ -321,9 +435,10 @@ def _grid_search(field: Battlefield, barriers: Barriers, rough: shapely.Geometry
 def _astar(first: Hashable, last: Hashable,
            neighbours: Callable[[Node], list[tuple[Node, float]]],
            estimate: Callable[[Node], float],
-           where: Callable[[Node], Point]) -> list[Node] | None:
+           where: Callable[[Node], Point],
+           stop: Callable[[], bool] | None = None) -> list[Node] | None:
     """The nodes of the cheapest way ``first -> last``; equal costs prefer the straighter
-    (shorter on the page) way."""
+    (shorter on the page) way. ``stop`` is asked before each node is opened."""
     assert isinstance(first, tuple) and isinstance(last, tuple)
     best: dict[Node, tuple[float, float]] = {first: (0.0, 0.0)}
     came: dict[Node, Node] = {}
@@ -336,6 +451,8 @@ def _astar(first: Hashable, last: Hashable,
             continue
         if node == last:
             return _walk_back(came, node)
+        if stop is not None and stop():
+            raise SearchAbandoned(f"stopped after {len(done)} places")
         done.add(node)
         cost, drawn = best[node]
         for other, step in neighbours(node):
@@ -355,9 +472,11 @@ def _walk_back(came: dict[Node, Node], node: Node) -> list[Node]:
     return path[::-1]
 
 
-def _corner_nodes(barriers: Barriers, clearance: float) -> FloatArray:
+def _corner_nodes(barriers: Barriers, clearance: float, body: float = 0.0) -> FloatArray:
     """A point ``clearance`` off each outer corner of the barriers (each free end, each joint
-    with an angle over 180 degrees free)."""
+    with an angle over 180 degrees free). For a ``body`` over 0, points round the corner's
+    free side, at most :data:`ARC_STEP` apart, far enough out that the legs between them
+    keep the body (and ``clearance``) off the corner."""
     rows = barriers.segments
     if len(rows) == 0:
         return np.empty((0, 2))
@@ -374,49 +493,145 @@ def _corner_nodes(barriers: Barriers, clearance: float) -> FloatArray:
         turns = np.sort(angles[members])
         gaps = np.diff(np.append(turns, turns[0] + 2 * math.pi))
         for turn, gap in zip(turns, gaps, strict=True):
-            if gap > math.pi + 1e-9:
+            if gap <= math.pi + 1e-9:
+                continue
+            if body <= 0:
                 middle = turn + gap / 2.0
                 nodes.append((at[0] + clearance * math.cos(middle),
                               at[1] + clearance * math.sin(middle)))
+                continue
+            count = math.ceil((gap - math.pi) / ARC_STEP) + 1
+            spread = (gap - math.pi) / count  # the arc from one side's normal to the other's
+            far = (body / 2.0 + clearance) / math.cos(spread / 2.0)
+            for k in range(count + 1):
+                heading = turn + math.pi / 2.0 + k * spread
+                nodes.append((at[0] + far * math.cos(heading), at[1] + far * math.sin(heading)))
     return np.array(nodes, dtype=np.float64).reshape(-1, 2)
 
 
+@dataclass(eq=False)
+class _Graph:
+    """The gridless visibility graph of one set of barriers for one body: its corner nodes
+    and, filled in as searches open them, which nodes each one sees."""
+
+    barriers: Barriers
+    body: float
+    box: Box
+    points: FloatArray
+    spots: npt.NDArray[np.object_]
+    tree: shapely.STRtree
+    seen: dict[int, IndexArray] = field(default_factory=dict)
+
+    def sees(self, eye: Point) -> IndexArray:
+        """The nodes ``eye`` reaches in a straight leg the body sweeps clear: those inside its
+        sight (cast in a window round it, :data:`WINDOWS` cells wide a side, widened while
+        the sight reaches the window's edge), each leg then tested against the barriers."""
+        ring = self._sight(eye)
+        if len(ring) < 3 or len(self.points) == 0:
+            return np.empty(0, dtype=np.intp)
+        seen = shapely.Polygon(ring)
+        lo, hi = np.min(ring, axis=0), np.max(ring, axis=0)
+        near = self.tree.query(shapely.box(*(lo - 1e-6), *(hi + 1e-6)))
+        shapely.prepare(seen)
+        near = near[shapely.dwithin(seen, self.spots[near], 1e-6)]
+        here = np.repeat(np.array([eye]), len(near), axis=0)
+        clear = self.barriers.clear_sweeps(here, self.points[near], self.body, False)
+        found: IndexArray = np.sort(near[clear])
+        return found
+
+    def _sight(self, eye: Point) -> Ring:
+        """What ``eye`` sees of the box: cast in a window round it first (few walls), the
+        window widened while the sight meets one of its sides that is not the box's."""
+        x0, y0, x1, y1 = self.box
+        ex, ey = eye
+        ring: Ring = ()
+        for half in WINDOWS:
+            window = (max(x0, ex - half), max(y0, ey - half), min(x1, ex + half),
+                      min(y1, ey + half))
+            walls = self.barriers.segments[self.barriers.tree.query(shapely.box(*window))]
+            ring = visibility_polygon(eye, walls, window)
+            if len(ring) < 3:
+                return ring
+            xs, ys = np.array(ring).T
+            inner = ((window[0] > x0 and xs.min() <= window[0] + 1e-9)
+                     or (window[1] > y0 and ys.min() <= window[1] + 1e-9)
+                     or (window[2] < x1 and xs.max() >= window[2] - 1e-9)
+                     or (window[3] < y1 and ys.max() >= window[3] - 1e-9))
+            if not inner:
+                break
+        return ring
+
+    def sees_from(self, node: int) -> IndexArray:
+        """:meth:`sees` from node ``node``, kept for the next search."""
+        found = self.seen.get(node)
+        if found is None:
+            eye = (float(self.points[node, 0]), float(self.points[node, 1]))
+            found = self.sees(eye)
+            found = found[found != node]
+            self.seen[node] = found
+        return found
+
+
+_GRAPHS: dict[tuple[int, float, float, Box], _Graph] = {}
+"""The last few graphs, by their barriers (the same object: a snapshot's), body and box."""
+
+
+def _graph(barriers: Barriers, clearance: float, body: float, box: Box) -> _Graph:
+    key = (id(barriers), clearance, body, box)
+    graph = _GRAPHS.get(key)
+    if graph is not None and graph.barriers is barriers:
+        return graph
+    x0, y0, x1, y1 = box
+    corners = _corner_nodes(barriers, clearance, body)
+    keep = ((corners[:, 0] > x0) & (corners[:, 0] < x1)
+            & (corners[:, 1] > y0) & (corners[:, 1] < y1))
+    if body > 0 and keep.any():  # a node the body cannot stand on is no place to go
+        spots = corners[keep]
+        keep[np.flatnonzero(keep)] = barriers.clear_sweeps(spots, spots, body, False)
+    points = corners[keep]
+    spots = shapely.points(points)
+    graph = _Graph(barriers, body, box, points, spots, shapely.STRtree(spots))
+    while len(_GRAPHS) >= 8:
+        del _GRAPHS[next(iter(_GRAPHS))]
+    _GRAPHS[key] = graph
+    return graph
+
+
 def _visibility_search(field: Battlefield, barriers: Barriers, rough: shapely.Geometry | None,
-                       start: Point, goal: Point, bounds: Box,
-                       clearance: float) -> tuple[Point, ...] | None:
-    """A* over the visibility graph of the corner nodes, the start and the goal."""
-    if barriers.clear_steps(np.array([start]), np.array([goal]))[0]:
+                       start: Point, goal: Point, bounds: Box, clearance: float, body: float,
+                       stop: Callable[[], bool] | None) -> tuple[Point, ...] | None:
+    """A* over the visibility graph of the corner nodes, the start and the goal (the corner
+    nodes' sight kept per snapshot of the barriers, see :func:`_graph`)."""
+    legs = np.array([start]), np.array([goal])
+    if barriers.clear_sweeps(*legs, body, False)[0]:
         return (start, goal)
     x0, y0, x1, y1 = bounds
-    corners = _corner_nodes(barriers, clearance)
-    keep = ((corners[:, 0] >= x0) & (corners[:, 0] <= x1)
-            & (corners[:, 1] >= y0) & (corners[:, 1] <= y1))
-    points = np.vstack([np.array([start, goal]), corners[keep]])
     box = (min(x0, start[0], goal[0]) - 1, min(y0, start[1], goal[1]) - 1,
            max(x1, start[0], goal[0]) + 1, max(y1, start[1], goal[1]) + 1)
-    blockers, spots = barriers.segments, shapely.points(points)
+    graph = _graph(barriers, clearance, body, box)
+    points = graph.points
+    keep = ((points[:, 0] >= x0) & (points[:, 0] <= x1)
+            & (points[:, 1] >= y0) & (points[:, 1] <= y1))
+    first, last = len(points), len(points) + 1
+    every = np.vstack([points, np.array([start, goal])])
+    from_start = graph.sees(start)
+    to_goal = np.zeros(len(points) + 2, dtype=bool)
+    to_goal[graph.sees(goal)] = True
 
     def neighbours(n: Node) -> list[tuple[Node, float]]:
-        eye = (float(points[n[0], 0]), float(points[n[0], 1]))
-        ring = visibility_polygon(eye, blockers, box)
-        if len(ring) < 3:
-            return []
-        seen = shapely.Polygon(ring)
-        lo, hi = np.min(ring, axis=0) - 1e-6, np.max(ring, axis=0) + 1e-6
-        near = np.flatnonzero(np.all((points >= lo) & (points <= hi), axis=1))
-        near = near[near != n[0]]
-        near = near[shapely.dwithin(seen, spots[near], 1e-6)]
-        here = np.repeat(points[n[0]][None, :], len(near), axis=0)
-        clear = barriers.clear_steps(here, points[near])
-        near = near[clear]
-        costs = _leg_costs(field, rough, here[clear], points[near])
+        near = from_start if n[0] == first else graph.sees_from(n[0])
+        near = near[keep[near]]
+        if to_goal[n[0]]:
+            near = np.append(near, last)
+        here = np.repeat(every[n[0]][None, :], len(near), axis=0)
+        costs = _leg_costs(field, rough, here, every[near])
         return [((int(m), 0), float(c)) for m, c in zip(near, costs, strict=True)]
 
     def estimate(n: Node) -> float:
-        return math.dist(points[n[0]], goal)
+        return math.dist(every[n[0]], goal)
 
-    found = _astar((0, 0), (1, 0), neighbours, estimate,
-                   lambda n: (float(points[n[0], 0]), float(points[n[0], 1])))
+    found = _astar((first, 0), (last, 0), neighbours, estimate,
+                   lambda n: (float(every[n[0], 0]), float(every[n[0], 1])), stop)
     if found is None:
         return None
-    return tuple((float(points[i, 0]), float(points[i, 1])) for i, _ in found)
+    return tuple((float(every[i, 0]), float(every[i, 1])) for i, _ in found)

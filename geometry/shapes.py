@@ -102,6 +102,13 @@ class Occluder:
     is_solid: bool = True
 
     def __post_init__(self) -> None:
+        x1, y1, x2, y2, hardness, top = (
+            self.x1, self.y1, self.x2, self.y2, self.hardness, self.top)
+        if (type(x1) is float and type(y1) is float and type(x2) is float
+                and type(y2) is float and type(hardness) is float
+                and type(top) is float and top >= 0.0
+                and math.isfinite(x1 + y1 + x2 + y2 + hardness)):
+            return  # the common case, checked at once (a map has 500,000 pieces at most)
         where = f"Occluder {self.id!r}"
         for name in ("x1", "y1", "x2", "y2", "hardness"):
             _store(self, name, require_finite(f"{where} {name}", getattr(self, name)))

@@ -273,3 +273,16 @@ class Measurer(Protocol):
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
         """The band of ``distance`` for a weapon's ranges (as :attr:`MapFacts.range_band`)."""
         ...
+
+    def step_away(self, token: str, away_from: str | Point) -> Point:
+        """Where one step (one cell) takes ``token`` most directly away from ``away_from`` (a
+        token or a point): the centre of the neighbouring hex or square (of the eight) whose
+        direction is nearest that way; straight away on a gridless map. Walls and tokens are
+        not asked."""
+        ...
+
+    def step_clear_of(self, area: Area, token: str) -> Point | None:
+        """Where one step (one cell) takes ``token`` with its footprint clear of ``area`` (a
+        neighbouring cell's centre; gridless, the spot :meth:`clear_of` gives when it lies a
+        cell away or less), or None when no step clears it."""
+        ...

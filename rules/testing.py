@@ -129,6 +129,19 @@ class OpenGround:
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
         return self.range_band_at(distance, distance, ranges)
 
+    def step_away(self, token: str, away_from: str | Point) -> Point:
+        piece = self._piece(token)
+        if isinstance(away_from, str):
+            foe = self._piece(away_from)
+            away_from = (foe.x, foe.y)
+        dx, dy = piece.x - away_from[0], piece.y - away_from[1]
+        length = math.hypot(dx, dy) or 1.0
+        return (piece.x + dx / length, piece.y + dy / length)
+
+    def step_clear_of(self, area: Area, token: str) -> Point | None:
+        piece, spot = self._piece(token), self.clear_of(area, token)
+        return spot if math.dist(spot, (piece.x, piece.y)) <= 1.0 + 1e-6 else None
+
 
 def on_open_ground(board: Board, unit_per_cell: float = 1.0) -> Board:
     """``board`` with an :class:`OpenGround` measurer of its pieces."""

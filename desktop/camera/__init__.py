@@ -9,8 +9,9 @@ Qt-free, and imported only when the GM uses a camera: OpenCV (the optional extra
   transform, camera px -> map cells; the reprojection error in millimetres on the table;
 - :mod:`.tracking`: when a marker counts as a mini come to rest (the state machine);
 - :mod:`.follow`: a settled mini moves its bound token through the drag's own tool;
-- :mod:`.capture`: frames from a camera, a video file or a folder of images, detected in a
-  worker thread;
-- :mod:`.synthetic`: rendered, warped and spoiled frames for the tests and
-  ``battlemap bench camera``.
+- :mod:`.finder`: the base markers of every frame while following, fast enough for 30 fps;
+- :mod:`.capture`: frames from a camera, a video file or a folder of images, read in one
+  thread and the newest detected in another;
+- :mod:`.synthetic`: rendered, warped and spoiled frames, and photographs of the printed
+  sheet, for the tests and ``battlemap bench camera``.
 """

@@ -93,11 +93,17 @@ class Detector:
     """ArUco detection with sub-pixel corners; one per thread (OpenCV's detector keeps
     state). ``windows``: the adaptive-threshold windows (px, 10 apart) instead of OpenCV's
     three (3, 13, 23): a base marker's modules are 3-6 camera px, and each window costs as
-    much again per frame (None: OpenCV's, for the large calibration fiducials)."""
+    much again per frame (None: OpenCV's, for the large calibration fiducials).
+    ``min_perimeter_rate``: no candidate with a perimeter under this share of the searched
+    image's long side (None: OpenCV's 0.03; :mod:`desktop.camera.finder` raises it in the
+    small windows it searches around known markers)."""
 
-    def __init__(self, windows: tuple[int, int] | None = None) -> None:
+    def __init__(self, windows: tuple[int, int] | None = None,
+                 min_perimeter_rate: float | None = None) -> None:
         parameters = cv2.aruco.DetectorParameters()
         parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        if min_perimeter_rate is not None:
+            parameters.minMarkerPerimeterRate = min_perimeter_rate
         if windows is not None:
             parameters.adaptiveThreshWinSizeMin, parameters.adaptiveThreshWinSizeMax = windows
             parameters.adaptiveThreshWinSizeStep = 10

@@ -6,7 +6,10 @@ points on the map and returns a :class:`CameraMove` for each bound mini that cam
 somewhere new. Each move is made by :func:`move_like_a_drag`: a press on the token, a move
 and a release where its mini stands, fed to a fresh :class:`desktop.core.tools.SelectTool`,
 so it snaps, counts its cost, moves a rider's mount and is refused or flagged exactly as the
-GM's drag would be; the GUI applies its commit as one undoable edit, like a drag's.
+GM's drag would be (a commit through a closed door keeps its ``confirm``: the GUI asks the GM
+as for a drag); the GUI applies its commit as one undoable edit, like a drag's. While a mini
+is carried, :meth:`Follower.carried` gives the same tool's preview (:func:`drag_preview`):
+the ruler and ghost both windows draw for a drag.
 
 Examples
 --------
@@ -41,8 +44,8 @@ class CameraMove:
     message: str
 
 
-def move_like_a_drag(encounter: Encounter, token_id: str, to: Point) -> CameraMove:
-    """The token dragged from where it stands to ``to`` (map cells) by the select tool."""
+def _dragged(encounter: Encounter, token_id: str, to: Point) -> SelectTool:
+    """A fresh select tool with the token pressed where it stands and moved to ``to``."""
     token = encounter.token(token_id)
     tool = SelectTool()
     tool.selection = frozenset({token_id})
@@ -51,6 +54,20 @@ def move_like_a_drag(encounter: Encounter, token_id: str, to: Point) -> CameraMo
                                         token))
     tool.feed(PointerEvent(PointerKind.PRESS, token.x, token.y), on_top)
     tool.feed(PointerEvent(PointerKind.MOVE, *to), encounter)
+    return tool
+
+
+def drag_preview(encounter: Encounter, token_id: str, to: Point) -> DragPreview | None:
+    """The ruler and ghost of the token dragged to where its carried mini is now: the
+    drag's own preview (None: the token cannot be dragged)."""
+    preview = _dragged(encounter, token_id, to).preview
+    return preview if isinstance(preview, DragPreview) else None
+
+
+def move_like_a_drag(encounter: Encounter, token_id: str, to: Point) -> CameraMove:
+    """The token dragged from where it stands to ``to`` (map cells) by the select tool."""
+    token = encounter.token(token_id)
+    tool = _dragged(encounter, token_id, to)
     preview = tool.preview
     commit = tool.feed(PointerEvent(PointerKind.RELEASE, *to), encounter)
     refused = getattr(tool, "refused", "")  # a token its system holds to its spot
@@ -61,14 +78,14 @@ def move_like_a_drag(encounter: Encounter, token_id: str, to: Point) -> CameraMo
     if commit is None:
         return CameraMove(token_id, None, f"camera: {token.name}'s mini came to rest on the "
                           "token's own square; nothing moved")
-    # a drag through a wall that stops a move asks the GM first (Commit.confirm, where the
-    # drag tool has it): the camera cannot ask, so it leaves the token and says why
-    through = getattr(commit, "confirm", None)
-    if through:
-        return CameraMove(token_id, None, f"camera: {token.name} stays: {through}; move the "
-                          "token by hand if the move is right")
     unit = '"' if encounter.grid.unit == "in" else f" {encounter.grid.unit}"
     label = f"{commit.label} (camera)"
+    if commit.confirm is not None:
+        # through a wall that stops a move (a closed door): the drag's commit asks first,
+        # and so does this one: the GUI puts it to the GM as the GM's own drag's
+        return CameraMove(token_id, Commit(label, commit.encounter, commit.confirm),
+                          f"camera: {token.name}'s mini came to rest {preview.distance:g}"
+                          f"{unit} on, but {commit.confirm}")
     return CameraMove(token_id, Commit(label, commit.encounter),
                       f"camera: {token.name} moved {preview.distance:g}{unit} to where its "
                       "mini came to rest")
@@ -108,6 +125,20 @@ class Follower:
             return f"marker {marker_id} is now {name} (it was {other})"
         return f"marker {marker_id} is now {name}"
 
+    def carried(self, encounter: Encounter,
+                dragging: frozenset[str] = frozenset()) -> DragPreview | None:
+        """The drag's ruler and ghost for a bound mini being carried now (seen away from
+        where it rested, not yet still), the first one if several; None when none is (or
+        its token is the GM's to drag now, or gone)."""
+        tokens = {t.id for t in encounter.tokens}
+        for marker_id, at in self.tracker.carried().items():
+            token_id = self.bindings.get(marker_id)
+            if token_id is not None and token_id in tokens and token_id not in dragging:
+                preview = drag_preview(encounter, token_id, at)
+                if preview is not None:
+                    return preview
+        return None
+
     def unbind(self, token_id: str) -> None:
         for marker_id in [m for m, t in self.bindings.items() if t == token_id]:
             del self.bindings[marker_id]
@@ -135,8 +166,8 @@ class Follower:
                                         "the GM drags the token: the GM's drag wins"))
                 continue
             move = move_like_a_drag(encounter, token_id, settled.at)
-            if move.commit is not None:
-                encounter = move.commit.encounter
+            if move.commit is not None and move.commit.confirm is None:
+                encounter = move.commit.encounter  # one through a wall waits for the GM
             moves.append(move)
         return moves
 

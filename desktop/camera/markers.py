@@ -64,21 +64,31 @@ def base_marker_sheet(ids: Sequence[int] = BASE_IDS, dpi: int = 300) -> np.ndarr
     if len(set(ids)) != len(ids):
         raise ValueError("each marker goes on the sheet once: two minis with one marker "
                          "cannot be told apart")
+    cut = round(BASE_MM * px_per_mm)
+    for marker_id, (left, top, side) in sheet_places(ids, dpi).items():
+        inset = (cut - side) // 2
+        cv2.rectangle(page, (left - inset, top - inset), (left - inset + cut, top - inset + cut),
+                      160, 1)  # the cut line
+        page[top:top + side, left:left + side] = marker_image(marker_id, side)
+        cv2.putText(page, str(marker_id), (left - inset, top - inset + cut + round(
+            4 * px_per_mm)), cv2.FONT_HERSHEY_SIMPLEX, 0.09 * px_per_mm, 0, 1, cv2.LINE_AA)
+    return page
+
+
+def sheet_places(ids: Sequence[int], dpi: int) -> dict[int, tuple[int, int, int]]:
+    """Where :func:`base_marker_sheet` puts each marker: its left, top and side (px)."""
+    px_per_mm = dpi / MM_PER_INCH
     pitch_mm, margin_mm = BASE_MM + 6.0, 10.0  # 6 x 8 squares: all 42 base markers
     columns = int((A4_MM[0] - 2 * margin_mm) // pitch_mm)
     side = round(BASE_MARKER_MM * px_per_mm)
-    cut = round(BASE_MM * px_per_mm)
+    inset = (round(BASE_MM * px_per_mm) - side) // 2
+    places = {}
     for index, marker_id in enumerate(ids):
         row, column = divmod(index, columns)
         left = round((margin_mm + column * pitch_mm) * px_per_mm)
         top = round((margin_mm + row * pitch_mm) * px_per_mm)
-        cv2.rectangle(page, (left, top), (left + cut, top + cut), 160, 1)  # the cut line
-        inset = (cut - side) // 2
-        page[top + inset:top + inset + side, left + inset:left + inset + side] = marker_image(
-            marker_id, side)
-        cv2.putText(page, str(marker_id), (left, top + cut + round(4 * px_per_mm)),
-                    cv2.FONT_HERSHEY_SIMPLEX, 0.09 * px_per_mm, 0, 1, cv2.LINE_AA)
-    return page
+        places[marker_id] = (left + inset, top + inset, side)
+    return places
 
 
 def sheet_png(ids: Sequence[int] = BASE_IDS, dpi: int = 300) -> bytes:

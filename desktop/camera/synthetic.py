@@ -163,3 +163,79 @@ def camera_frame(table: Table, camera: Camera, display: np.ndarray, rng: np.rand
         frame += rng.normal(0, noise, frame.shape).astype(np.float32)
     result: np.ndarray = np.clip(frame, 0, 255).astype(np.uint8)
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class Photo:
+    """A photograph of a printed sheet of base markers, as a phone or webcam would take it:
+    ``jpeg`` (its bytes), and where each marker's centre is in it (px, ``truth``)."""
+
+    jpeg: bytes
+    truth: dict[int, tuple[float, float]]
+
+
+def printed_photo(rng: np.random.Generator, ids: tuple[int, ...],
+                  size: tuple[int, int] = (1280, 720), fill: float = 0.8) -> Photo:
+    """The sheet :func:`~desktop.camera.markers.base_marker_sheet` prints (``ids``), as
+    printed and photographed: toner grey on off-white paper with its fibres and blotches, lit
+    unevenly, lying on a wooden table seen at a slant (the sheet ``fill`` of the frame's
+    height), through a lens with barrel distortion, defocused, with sensor noise and a
+    colour cast, saved as a JPEG of middling quality."""
+    from desktop.camera.markers import base_marker_sheet, sheet_places
+
+    dpi = 100
+    sheet = base_marker_sheet(ids, dpi).astype(np.float32) / 255
+    sh, sw = sheet.shape
+    ink, paper = rng.uniform(30, 55), rng.uniform(222, 245)
+    texture = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 25)
+    texture = texture / (np.abs(texture).max() + 1e-6) * 6 + rng.normal(0, 2.5, (sh, sw))
+    printed = ink + (paper - ink) * sheet + texture
+    w, h = size
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    grain = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), sigmaX=40,
+                             sigmaY=2)
+    table = 110 + 10 * np.sin(ys / rng.uniform(5, 9) + 4 * grain) + 12 * grain
+    # the sheet's corners on the frame: a slanted, turned quadrilateral
+    height = fill * h
+    width = height * sw / sh
+    centre = np.array([w / 2 + rng.uniform(-0.1, 0.1) * w, h / 2])
+    turn = math.radians(rng.uniform(-25, 25))
+    rotate = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
+    corners = np.array([[-width, -height], [width, -height], [width, height], [-width, height]],
+                       np.float64) / 2
+    slant = rng.uniform(0.12, 0.3)  # the far edge shorter: the camera looks at a slant
+    corners[:2, 0] *= 1 - slant
+    quad = (corners @ rotate.T + centre).astype(np.float32)
+    homography = cv2.getPerspectiveTransform(
+        np.array([[0, 0], [sw, 0], [sw, sh], [0, sh]], np.float32), quad)
+    on_table = cv2.warpPerspective(printed, homography, (w, h), flags=cv2.INTER_AREA,
+                                   borderValue=-1.0)
+    image = np.where(on_table >= 0, on_table, table)
+    light = 0.75 + 0.35 * (xs / w) * rng.uniform(0.6, 1.0) + 0.1 * (ys / h)
+    image = image * light
+    # barrel distortion: what the lens shows at p is the ideal picture at f(p), the frame's
+    # corners at its corners
+    k = rng.uniform(0.08, 0.18)
+    half = math.hypot(w / 2, h / 2)
+    dx, dy = (xs - w / 2) / half, (ys - h / 2) / half
+    factor = (1 + k * (dx * dx + dy * dy)) / (1 + k)
+    image = cv2.remap(image.astype(np.float32), (w / 2 + dx * half * factor).astype(np.float32),
+                      (h / 2 + dy * half * factor).astype(np.float32), cv2.INTER_LINEAR,
+                      borderValue=60.0)
+    image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.6, 1.3))
+    cast = np.array([rng.uniform(0.85, 0.95), 1.0, rng.uniform(1.0, 1.08)], np.float32)  # BGR
+    colour = image[:, :, None] * cast + rng.normal(0, 4, (h, w, 3)).astype(np.float32)
+    ok, encoded = cv2.imencode(".jpg", np.clip(colour, 0, 255).astype(np.uint8),
+                               [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(55, 80))])
+    if not ok:
+        raise ValueError("the photo could not be encoded as JPEG")
+    truth = {}
+    for marker_id, (left, top, side) in sheet_places(ids, dpi).items():
+        (ideal,) = apply(homography, np.array([[left + side / 2, top + side / 2]]))
+        seen = ideal.copy()  # solve f(seen) = ideal: a few fixed-point steps
+        for _ in range(20):
+            d = (seen - (w / 2, h / 2)) / half
+            seen = np.array([w / 2, h / 2]) + (ideal - (w / 2, h / 2)) * (1 + k) / (
+                1 + k * (d @ d))
+        truth[marker_id] = (round(float(seen[0]), 2), round(float(seen[1]), 2))
+    return Photo(encoded.tobytes(), truth)

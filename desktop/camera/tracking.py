@@ -17,8 +17,10 @@ Examples
 >>> tracker = Tracker(TrackerSettings(settle_frames=3))
 >>> [tracker.observe({9: (2.5, 2.5)}) for _ in range(3)]     # first rest: the anchor
 [[], [], []]
->>> tracker.observe({9: (4.5, 2.5)}), tracker.observe({})    # moving, then hidden
-([], [])
+>>> tracker.observe({9: (4.5, 2.5)}), tracker.carried()     # carried: seen away from rest
+([], {9: (4.5, 2.5)})
+>>> tracker.observe({}), tracker.carried()                   # hidden (lifted): not shown
+([], {})
 >>> tracker.observe({9: (4.5, 2.5)}), tracker.observe({9: (4.52, 2.5)})
 ([], [])
 >>> tracker.observe({9: (4.5, 2.51)})
@@ -75,12 +77,14 @@ class Tracker:
         self.paused = False
         self._runs: dict[int, _Run] = {}
         self._anchors: dict[int, Point] = {}
+        self._last: dict[int, Point] = {}
 
     def observe(self, sightings: Mapping[int, Point]) -> list[Settled]:
         """One frame: ``sightings`` marker id -> map point. The minis that came to rest
         somewhere new (none while paused)."""
         if self.paused:
             return []
+        self._last = dict(sightings)
         for marker_id in list(self._runs):
             if marker_id not in sightings:
                 del self._runs[marker_id]  # hidden, lifted, under a hand: the run is broken
@@ -103,6 +107,15 @@ class Tracker:
                 settled.append(Settled(marker_id, at, anchor))
         return settled
 
+    def carried(self) -> dict[int, Point]:
+        """The markers of the last frame seen at least ``move_cells`` from where they last
+        rested and not come to rest yet: minis being carried or slid, where they are now
+        (none while paused; a lifted mini, not seen, is not among them)."""
+        if self.paused:
+            return {}
+        return {m: p for m, p in self._last.items() if (anchor := self._anchors.get(m))
+                is not None and _distance(p, anchor) >= self.settings.move_cells}
+
     def anchor(self, marker_id: int) -> Point | None:
         """Where the marker last came to rest (None: not since binding or resuming)."""
         return self._anchors.get(marker_id)
@@ -111,11 +124,13 @@ class Tracker:
         """Drop the marker's run and anchor (unbound, or bound anew)."""
         self._runs.pop(marker_id, None)
         self._anchors.pop(marker_id, None)
+        self._last.pop(marker_id, None)
 
     def pause(self) -> None:
         """Stop following: frames are ignored until :meth:`resume`."""
         self.paused = True
         self._runs.clear()
+        self._last.clear()
 
     def resume(self) -> None:
         """Follow again, taking the minis as they stand then (moved while paused, their
@@ -123,6 +138,7 @@ class Tracker:
         self.paused = False
         self._runs.clear()
         self._anchors.clear()
+        self._last.clear()
 
 
 def _distance(a: Point, b: Point) -> float:

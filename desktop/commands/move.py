@@ -165,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         end, via = snapped((args.x, args.y)), [snapped(p) for p in args.via]
         movement = movement_of(encounter, carrier_of(encounter, token.id))
         if args.shortest:
+            _on_the_map(encounter, [*via, end])
             via = _shortest(encounter, token, via, end, args.mode, movement)
         plan = plan_move(encounter, token.id, end, args.mode, movement=movement, via=via)
         refusal = "; ".join(p for p in (plan.problem, plan.through) if p)
@@ -180,6 +181,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(plan_lines(plan, token.name, encounter.grid.unit)))
     return 0
+
+
+def _on_the_map(encounter: Encounter, points: list[Point]) -> None:
+    """The shortest way is searched on the map: a point off it is refused in words (a search
+    towards -650820162193 never ended)."""
+    for x, y in points:
+        if not (0.0 <= x <= encounter.width and 0.0 <= y <= encounter.height):
+            raise ValueError(f"no shortest way to ({x:g}, {y:g}): it lies off the map "
+                             f"({encounter.width:g} x {encounter.height:g} cells)")
 
 
 def _shortest(encounter: Encounter, token: Token, via: list[Point], end: Point, mode: str,

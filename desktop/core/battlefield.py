@@ -106,8 +106,9 @@ def occluders_of(wall: Wall) -> list[Occluder]:
         points = points * 2
     top = math.inf if wall.height is None else wall.height
     is_open = wall.is_open and wall.kind in (WallKind.DOOR, WallKind.WINDOW)
+    wall_id, hardness, blocks, solid = wall.id, wall.hardness, wall.blocks_sight, not is_open
     return [
-        Occluder(wall.id, x1, y1, x2, y2, top, wall.hardness, wall.blocks_sight, not is_open)
+        Occluder(wall_id, x1, y1, x2, y2, top, hardness, blocks, solid)
         for (x1, y1), (x2, y2) in pairwise(points)
     ]
 

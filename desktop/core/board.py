@@ -190,6 +190,57 @@ class MapMeasurer:
         cells = distance / unit
         return range_band(cells, cells, weapon_ranges=weapon_ranges).value
 
+    def step_away(self, token: str, away_from: str | Point) -> Point:
+        """The neighbouring cell's centre most directly away from ``away_from`` (a token or a
+        point; of two equally direct cells, the first clockwise from up); one cell straight
+        away when gridless."""
+        piece = self.encounter.token(token)
+        if isinstance(away_from, str):
+            foe = self.encounter.token(away_from)
+            away_from = (foe.x, foe.y)
+        dx, dy = piece.x - away_from[0], piece.y - away_from[1]
+        length = math.hypot(dx, dy) or 1.0
+        steps = self._steps(piece)
+        if not steps:
+            return (piece.x + dx / length, piece.y + dy / length)
+        return max(steps, key=lambda c: round(((c[0] - piece.x) * dx + (c[1] - piece.y) * dy)
+                                              / (math.dist(c, (piece.x, piece.y)) or 1.0), 9))
+
+    def step_clear_of(self, area: Area, token: str) -> Point | None:
+        """Where one step (one cell) takes ``token`` with its footprint clear of ``area``: of
+        the neighbouring cells clear of it, the one nearest the spot just clear of it
+        (``clear_of``); gridless, that spot when it lies a cell away or less. None: no step
+        clears it."""
+        import shapely
+
+        from desktop.core.areas import template_of
+        from geometry.templates import template_outline
+
+        piece = self.encounter.token(token)
+        spot = self.clear_of(area, token)
+        steps = self._steps(piece)
+        if not steps:
+            return spot if math.dist(spot, (piece.x, piece.y)) <= 1.0 + 1e-6 else None
+        outline = template_outline(template_of(area))
+        clear = [c for c in steps
+                 if outline.distance(shapely.Point(c)) >= piece.radius - 1e-9]
+        return min(clear, key=lambda c: math.dist(c, spot)) if clear else None
+
+    def _steps(self, piece: Token) -> list[Point]:
+        """The centres of the cells a step from ``piece``'s cell reaches (its six hexes or
+        eight squares, clockwise from up); none on a gridless map."""
+        from geometry.grid import GridKind, snap_to_cell
+
+        kind = GridKind(self.encounter.grid.kind.value)
+        if kind is GridKind.GRIDLESS:
+            return []
+        cx, cy = snap_to_cell((piece.x, piece.y), kind, piece.size)
+        bearings = range(30, 360, 60) if kind is GridKind.HEX else range(0, 360, 45)
+        steps = [(math.sin(math.radians(b)), -math.cos(math.radians(b))) for b in bearings]
+        if kind is GridKind.SQUARE:
+            steps = [(float(round(sx)), float(round(sy))) for sx, sy in steps]
+        return [(cx + sx, cy + sy) for sx, sy in steps]
+
 
 def _three(ranges: Sequence[float], unit_per_cell: float) -> tuple[float, float, float]:
     """A weapon's Short, Medium and Long ranges (encounter units) in cells; ``ValueError`` for

@@ -31,14 +31,14 @@ Ann's path goes through a closed door 1.5" east of where Ann stood
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from desktop.core.board import board_of, encounter_after
 from desktop.core.edits import move_tokens
-from desktop.core.model import Encounter, LogEntry, Point, Wall, WallKind
+from desktop.core.model import Encounter, GridKind, LogEntry, Point, Token, Wall, WallKind
 from desktop.core.movement import PaceBand, blocks_movement, pace_band
 from rules.interface import Movement, MoveMode
 from rules.registry import find_system
@@ -47,7 +47,8 @@ if TYPE_CHECKING:
     from geometry.index import Battlefield
     from geometry.pathfinding import Barriers
 
-__all__ = ["Crossing", "MovePlan", "MoveWalls", "allowed_through", "make_move", "mode_of",
+__all__ = ["Crossing", "MovePlan", "MoveWalls", "allowed_through", "body_of", "make_move",
+           "mode_of",
            "movement_of", "plan_move", "refused_through", "shortest_way", "walls_of"]
 
 _EPS = 1e-9
@@ -63,6 +64,9 @@ class Crossing:
     leg: int
     words: str
     what: str = "a wall"
+    squeeze: bool = False
+    """The path goes by the wall, but the mover is too big for the gap there: ``words`` say
+    which gap ("for the gap between two walls 2" east of where Ogre stood")."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -135,9 +139,14 @@ class MovePlan:
         """The walls the path goes through, in words (None: it goes through none)."""
         if not self.crossings:
             return None
-        words = [c.words for c in self.crossings]
-        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        return f"{self.name}'s path goes through {listed}"
+        words = [c.words for c in self.crossings if not c.squeeze]
+        parts = [f"{self.name}'s path goes through {_listed(words)}"] if words else []
+        parts += [f"{self.name} is too big {c.words}" for c in self.crossings if c.squeeze]
+        return "; ".join(parts)
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 ZONES = "zones"
@@ -219,7 +228,8 @@ def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = ""
         counted = path_length(ground, path, crawling=mode is not None and not mode.rough)
         distance = counted * encounter.grid.distance_per_cell
     cost = distance * (mode.factor if mode is not None else 1)
-    crossings = _crossings(encounter, token.name, path, walls or walls_of(encounter))
+    crossings = _crossings(encounter, token.name, path, walls or walls_of(encounter),
+                           body_of(token, encounter))
     if move is None:
         return MovePlan(token_id, origin, end, distance, cost, None, mode, PaceBand.PACE,
                         path=path, crossings=crossings, name=token.name)
@@ -238,21 +248,61 @@ def _path(origin: Point, via: Sequence[Point], end: Point) -> tuple[Point, ...]:
     return tuple(points) if len(points) > 1 else (origin, end)
 
 
+def body_of(token: Token, encounter: Encounter) -> float:
+    """How wide (cells) a token's move must find the way: its size when it is larger than a
+    cell (an Ogre of size 2 does not squeeze through a door), else 0 (its centre line: a
+    creature of one cell goes through any door)."""
+    return token.size if token.size > 1 + _EPS else 0.0
+
+
 def _crossings(encounter: Encounter, name: str, path: Sequence[Point],
-               walls: MoveWalls) -> tuple[Crossing, ...]:
-    """Each wall the path goes through, once, with where it is in words."""
+               walls: MoveWalls, body: float = 0.0) -> tuple[Crossing, ...]:
+    """Each wall the path goes through, once, with where it is in words; for a ``body`` over
+    0, each gap along a leg it is too big for (walls it already touches where it stands
+    left out)."""
     found: list[Crossing] = []
     seen: set[str] = set()
     by_id = {w.id: w for w in encounter.walls}
+    square = encounter.grid.kind is GridKind.SQUARE
+    touching = set(walls.barriers.swept(path[0], path[0], body, square).tolist()) if body \
+        else set()
     for leg, (a, b) in enumerate(pairwise(path)):
-        for index, at in walls.barriers.crossed_at(a, b):
+        through = walls.barriers.crossed_at(a, b)
+        for index, at in through:
             wall_id = walls.wall_ids[index]
             if wall_id not in seen:
                 seen.add(wall_id)
                 wall = by_id[wall_id]
                 found.append(Crossing(wall_id, leg, _where(encounter, wall, at, path[0], name),
                                       _what(wall)))
+        if not body:
+            continue
+        crossed = {index for index, _ in through}
+        squeezed = [int(i) for i in walls.barriers.swept(a, b, body, square)
+                    if int(i) not in crossed and int(i) not in touching]
+        ids = list(dict.fromkeys(walls.wall_ids[i] for i in squeezed))
+        if squeezed and not through and not any(w in seen for w in ids):
+            seen.update(ids)
+            at = walls.barriers.nearest_on(a, b, squeezed[0])
+            around = walls.barriers.swept(at, at, 2 * body, False).tolist()  # the gap's side
+            ids += [w for w in dict.fromkeys(walls.wall_ids[i] for i in around
+                                             if i not in touching) if w not in ids]
+            found.append(Crossing(ids[0], leg, _gap(encounter, [by_id[w] for w in ids[:2]], at,
+                                                    path[0], name), f"a gap too narrow for {name}",
+                                  squeeze=True))
     return tuple(found)
+
+
+def _gap(encounter: Encounter, walls: Sequence[Wall], at: Point, origin: Point,
+         name: str) -> str:
+    """Why a body is too big, the gap between ``walls`` (one: past it) in words, and where:
+    "for the gap between a wall and a closed door 2" east of where Ogre stood"."""
+    place = _place(encounter, at, origin, name)
+    if len(walls) == 1:
+        return f"to get past {_what(walls[0])} {place}"
+    first, second = _what(walls[0]), _what(walls[1])
+    pair = f"two {first.split(' ', 1)[1]}s" if first == second else f"{first} and {second}"
+    return f"for the gap between {pair} {place}"
 
 
 _COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
@@ -262,14 +312,18 @@ _COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "
 def _where(encounter: Encounter, wall: Wall, at: Point, origin: Point, name: str) -> str:
     """``wall`` in words, and where the path meets it from where ``name`` stood: "a closed
     door 2" east of where Ann stood" (up the screen is north)."""
-    what = _what(wall)
+    return f"{_what(wall)} {_place(encounter, at, origin, name)}"
+
+
+def _place(encounter: Encounter, at: Point, origin: Point, name: str) -> str:
+    """Where ``at`` is from where ``name`` stood: "2" east of where Ann stood"."""
     dx, dy = at[0] - origin[0], at[1] - origin[1]
     far = math.hypot(dx, dy) * encounter.grid.distance_per_cell
     if far < 0.5 * encounter.grid.distance_per_cell:
-        return f"{what} right where {name} stood"
+        return f"right where {name} stood"
     heading = _COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45.0) % 8]
     amount = f"{far:.1f}".removesuffix(".0") + _unit(encounter.grid.unit)
-    return f"{what} {amount} {heading} of where {name} stood"
+    return f"{amount} {heading} of where {name} stood"
 
 
 def _what(wall: Wall) -> str:
@@ -279,11 +333,14 @@ def _what(wall: Wall) -> str:
 
 def shortest_way(encounter: Encounter, token_id: str, start: Point, end: Point,
                  mode_id: str = "", *, field: Battlefield | None = None,
-                 movement: Movement | None = None,
-                 walls: MoveWalls | None = None) -> tuple[Point, ...] | None:
+                 movement: Movement | None = None, walls: MoveWalls | None = None,
+                 stop: Callable[[], bool] | None = None) -> tuple[Point, ...] | None:
     """The cheapest path from ``start`` to ``end`` round every wall that stops a move, as the
-    token's move counts it (difficult ground twice unless its way of moving is not slowed);
-    None when there is no way there. The path keeps to the map.
+    token's move counts it (difficult ground twice unless its way of moving is not slowed),
+    wide enough for the token (:func:`body_of`: a large one goes round a gap narrower than
+    itself); None when there is no way there. The path keeps to the map. ``stop`` is asked as
+    the search goes (:class:`geometry.pathfinding.SearchAbandoned` when it says True): the
+    drag's search gives up when its time is spent or the hand has moved on.
 
     Examples
     --------
@@ -302,8 +359,34 @@ def shortest_way(encounter: Encounter, token_id: str, start: Point, end: Point,
     box = (min(0.0, start[0], end[0]), min(0.0, start[1], end[1]),
            max(encounter.width, start[0], end[0]), max(encounter.height, start[1], end[1]))
     barriers = (walls or walls_of(encounter)).barriers
-    return shortest_path(ground, barriers, start, end, box,
+    body = body_of(encounter.token(token_id), encounter)
+    if body:  # the walls it stands against already are no bar to its leaving
+        barriers = _leaving(barriers, start, body, encounter.grid.kind is GridKind.SQUARE)
+    return shortest_path(ground, barriers, start, end, box, body=body, stop=stop,
                          crawling=mode is not None and not mode.rough)
+
+
+_LEAVING: dict[tuple[int, tuple[int, ...]], tuple[Barriers, Barriers]] = {}
+
+
+def _leaving(barriers: Barriers, start: Point, body: float, square: bool) -> Barriers:
+    """``barriers`` without those a body ``body`` cells across already touches at ``start``
+    (kept per set of barriers left out: the search's graph is kept with them)."""
+    touching = tuple(sorted(barriers.swept(start, start, body, square).tolist()))
+    if not touching:
+        return barriers
+    key = (id(barriers), touching)
+    cached = _LEAVING.get(key)
+    if cached is not None and cached[0] is barriers:
+        return cached[1]
+    from geometry.pathfinding import Barriers
+
+    gone = set(touching)
+    left = Barriers.of([row for n, row in enumerate(barriers.segments.tolist()) if n not in gone])
+    while len(_LEAVING) >= 8:
+        del _LEAVING[next(iter(_LEAVING))]
+    _LEAVING[key] = (barriers, left)
+    return left
 
 
 def _problem(encounter: Encounter, token_id: str, distance: float, cost: float,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from desktop.core.battlefield import body_of, field_of
 from desktop.core.board import board_of
@@ -159,10 +160,13 @@ class CellExposure:
 
 
 def exposure_along(
-    encounter: Encounter, mover_id: str, start: Point, end: Point, shown: Shown = visible_to_players
+    encounter: Encounter, mover_id: str, start: Point, end: Point,
+    shown: Shown = visible_to_players, via: Sequence[Point] = (), skip: Sequence[int] = (),
 ) -> tuple[CellExposure, ...]:
     """The cells from ``start`` to ``end`` (the mover's centre, cells) after the first, each
     with the foes the players may see (``shown``) that would see the mover standing there.
+    The path goes through the waypoints ``via``; the cells only the legs numbered in ``skip``
+    (0: the first) cross are left out (a leg through a wall: the mover does not go there).
 
     Examples
     --------
@@ -173,7 +177,7 @@ def exposure_along(
     >>> [(c.cell, c.seen_by) for c in exposure_along(enc, "h", (0.5, 0.5), (0.5, 2.5))]
     [((0.5, 1.5), 1), ((0.5, 2.5), 0)]
     """
-    cells = path_cells(start, end)
+    cells = _cells_along((start, *via, end), set(skip))
     foes = [f for f in enemies_of(encounter, mover_id) if shown(encounter, encounter.token(f))]
     if not cells:
         return ()
@@ -206,6 +210,21 @@ def _least_cover(readings: Sequence[TargetCover]) -> CoverCategory:
     if not readings:
         return CoverCategory.NONE
     return min((r.cover for r in readings), key=COVER_ORDER.index)
+
+
+def _cells_along(points: Sequence[Point], skip: set[int]) -> tuple[Point, ...]:
+    """The cells the legs through ``points`` cross, each once, in order, without the start's
+    cell and those only legs in ``skip`` cross (at most :data:`MAX_PATH_CELLS`)."""
+    kept: list[Point] = []
+    skipped: set[Point] = set()
+    first = (int(points[0][0] // 1) + 0.5, int(points[0][1] // 1) + 0.5)
+    for leg, (a, b) in enumerate(pairwise(points)):
+        cells = [c for c in path_cells(a, b) if c != first]
+        if leg in skip:
+            skipped.update(cells)
+        else:
+            kept += [c for c in cells if c not in kept]
+    return tuple(c for c in kept if c not in skipped)[:MAX_PATH_CELLS]
 
 
 def path_cells(start: Point, end: Point) -> tuple[Point, ...]:

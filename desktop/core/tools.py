@@ -22,7 +22,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -57,6 +57,37 @@ CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
 WAY_STEP = 0.25
 """Off the grid, the shortest way is searched again once the hand is this far (cells) on."""
+WAY_BUDGET_S = 3.0
+"""How long (seconds) a drag's search for the shortest way may take before it gives up."""
+TIMED_OUT = "timed out"
+"""What a way finder answers when its time ran out before it found a way or knew there was
+none."""
+
+
+@dataclass(frozen=True, slots=True)
+class WayRequest:
+    """A search for the shortest way a drag asks of its :attr:`SelectTool.finder`: from
+    ``start`` to ``end`` for ``token_id`` (moving ``mode``) on ``encounter``; ``drag`` tells
+    one drag from the next (an answer for an old drag is dropped)."""
+
+    encounter: Encounter
+    token_id: str
+    start: Point
+    end: Point
+    mode: str
+    field: Battlefield | None
+    movement: Movement | None
+    drag: int
+
+    def find(self, stop: Callable[[], bool] | None = None) -> tuple[Point, ...] | None:
+        """The way (:func:`desktop.core.move_plan.shortest_way`, the one ``battlemap move
+        --shortest`` asks), None when there is none."""
+        return shortest_way(self.encounter, self.token_id, self.start, self.end, self.mode,
+                            field=self.field, movement=self.movement, stop=stop)
+
+
+WayAnswer = tuple[Point, ...] | None | str
+"""A way found, None (there is none), or :data:`TIMED_OUT`."""
 
 
 class PointerKind(StrEnum):
@@ -147,6 +178,12 @@ class DragPreview:
     """What those walls are, alone ("a closed door"), for the ruler's short hint."""
     shortest: bool = False
     """The path from the last waypoint is the shortest way round the walls (W)."""
+    finding: bool = False
+    """The shortest way is still being searched for (the path shown follows the hand, or the
+    way found for where the hand was)."""
+    way_note: str = ""
+    """Why the shortest way is not shown, in words ("No way round the walls to there"), ""
+    when it is (or W is off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +277,15 @@ class SelectTool:
         self._trace: list[Point] = []
         self._shortest = False
         self._exact = False
-        self._ways: dict[tuple[Point, Point], tuple[Point, ...] | None] = {}
+        self._ways: dict[tuple[Point, Point], WayAnswer] = {}
+        self._wanted: tuple[Point, Point] | None = None
+        self._recent: tuple[Point, ...] | None = None
+        self._answer: WayAnswer = ()
+        """The answer for the way the drag shows (() while none is wanted or known)."""
+        self._drag = 0
+        self.finder: Callable[[WayRequest], None] | None = None
+        """Searches for the shortest way off this thread (the GUI's worker) and answers
+        with :meth:`way_found`; None: the tool searches itself, at once."""
         self.modes: dict[str, str] = {}
         self.refused = ""
         """Why the last drag was refused (a token its system holds to its spot), in words for
@@ -296,7 +341,23 @@ class SelectTool:
         if not self.is_dragging or self._last is None:
             return False
         self._shortest = not self._shortest
-        self._trace = []
+        self._trace, self._wanted = [], None
+        self.preview = self._drag_preview(self._last, encounter)
+        return True
+
+    @property
+    def finding(self) -> bool:
+        """Whether the drag waits for its :attr:`finder` to answer."""
+        return self._wanted is not None and self.is_dragging
+
+    def way_found(self, request: WayRequest, answer: WayAnswer, encounter: Encounter) -> bool:
+        """The :attr:`finder`'s answer to ``request``: kept and shown when the drag still
+        wants it (True), else dropped (the drag ended, or the hand moved on: a newer
+        request is out)."""
+        key = (request.start, request.end)
+        if request.drag != self._drag or key != self._wanted or self._last is None:
+            return False
+        self._ways[key], self._wanted = answer, None
         self.preview = self._drag_preview(self._last, encounter)
         return True
 
@@ -311,7 +372,8 @@ class SelectTool:
         self._origins = {}
         self._pinned, self._pins, self._trace = [], [], []
         self._shortest = self._exact = False
-        self._ways = {}
+        self._ways, self._wanted, self._recent, self._answer = {}, None, None, ()
+        self._drag += 1
         self.preview = None
 
     def next_mode(self, encounter: Encounter) -> None:
@@ -383,7 +445,19 @@ class SelectTool:
         plan = plan_move(encounter, lead.id, (x, y), mode, field=self._field,
                          movement=self._movement, start=(ox, oy), via=path[1:-1])
         waypoints = tuple(self._pinned[i] for i in self._pins)
-        return _preview_of(plan, positions, waypoints, self._shortest)
+        preview = _preview_of(plan, positions, waypoints, self._shortest)
+        if not self._shortest:
+            return preview
+        return replace(preview, finding=self._wanted is not None,
+                       way_note=self._way_note())
+
+    def _way_note(self) -> str:
+        """Why the shortest way is not shown ("": it is, or it is being sought)."""
+        if self._answer is None:
+            return "No way round the walls to there"
+        if self._answer == TIMED_OUT:
+            return "No way round found in time"
+        return ""
 
     def _lead_path(self, event: PointerEvent, encounter: Encounter) -> tuple[Point, ...]:
         """The lead token's path to where ``event`` puts it: the pinned path, then the cells
@@ -399,7 +473,7 @@ class SelectTool:
         free = free or encounter.grid.kind is GridKind.GRIDLESS
         if self._shortest:
             way = self._way(encounter, base, end, free)
-            if way is not None:
+            if isinstance(way, tuple):
                 return (*self._pinned, *way[1:])
         self._follow(end, free)
         points = [*self._pinned, *self._trace]
@@ -422,22 +496,38 @@ class SelectTool:
                 self._trace.append(end)
 
     def _way(self, encounter: Encounter, start: Point, end: Point,
-             free: bool) -> tuple[Point, ...] | None:
+             free: bool) -> WayAnswer:
         """The shortest way ``start -> end`` round the walls, found once per pair of points;
         off the grid once per :data:`WAY_STEP` of the hand's moves (the way found for the
         nearest such point, its last leg bent to ``end``: a wall it then meets shows red;
-        the drop searches for ``end`` itself)."""
+        the drop searches for ``end`` itself, unless a :attr:`finder` searches: then the drop
+        goes the way shown). While the finder searches, the way last found from ``start``,
+        bent to ``end`` (None: none yet)."""
         assert self._lead is not None
-        if free and not self._exact:
+        if free and (self.finder is not None or not self._exact):
             near = (round(end[0] / WAY_STEP) * WAY_STEP, round(end[1] / WAY_STEP) * WAY_STEP)
             way = self._way(encounter, start, near, False)
-            return None if way is None else (*way[:-1], end)
+            return (*way[:-1], end) if isinstance(way, tuple) else way
         key = (start, end)
-        if key not in self._ways:
-            mode = _known(self._movement, self.modes.get(self._lead, ""))
-            self._ways[key] = shortest_way(encounter, self._lead, start, end, mode,
-                                           field=self._field, movement=self._movement)
-        return self._ways[key]
+        if key in self._ways:
+            found = self._answer = self._ways[key]
+            if isinstance(found, tuple):
+                self._recent = found
+            return found
+        self._answer = ()
+        mode = _known(self._movement, self.modes.get(self._lead, ""))
+        request = WayRequest(encounter, self._lead, start, end, mode, self._field,
+                             self._movement, self._drag)
+        if self.finder is None:
+            self._ways[key] = self._answer = request.find()
+            return self._answer
+        if self._wanted != key:
+            self._wanted = key
+            self.finder(request)
+        recent = self._recent
+        if recent is None or recent[0] != start:
+            return None
+        return (*recent[:-1], end)
 
     def _light_preview(self, event: PointerEvent, encounter: Encounter) -> LightDragPreview:
         assert self._press is not None and self._light is not None

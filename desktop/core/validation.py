@@ -99,6 +99,8 @@ def check_json_tree(value: Any) -> None:
     ...     print(refused.field, "|", refused.problem[:37])
     map.tokens | the key appears more than once in its
     """
+    if _clean(value, 0):
+        return
     stack: list[tuple[Any, str, int]] = [(value, "", 0)]
     while stack:
         item, path, depth = stack.pop()
@@ -116,6 +118,32 @@ def check_json_tree(value: Any) -> None:
             stack.extend(reversed(children))
         elif isinstance(item, list):
             stack.extend(reversed([(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item)]))
+
+
+def _clean(item: Any, depth: int) -> bool:
+    """Whether the tree under ``item`` has no repeated key, no non-finite number and no nesting
+    past the limit: the quick walk of a good file (no paths built; :func:`check_json_tree`
+    walks again, naming the first offender, only when this says no)."""
+    if depth > MAX_NESTING_DEPTH:
+        return False
+    kind = type(item)
+    if kind is list:
+        values = item
+    elif kind is dict:
+        values = item.values()
+    elif kind is float:
+        return math.isfinite(item)
+    else:
+        return kind is not _RepeatedKeys
+    for value in values:
+        kind = type(value)
+        if kind is float:
+            if value - value != 0.0:  # NaN or an infinity
+                return False
+        elif (kind is list or kind is dict or kind is _RepeatedKeys) and not _clean(
+                value, depth + 1):
+            return False
+    return True
 
 
 def problem_from_msgspec(err: msgspec.ValidationError) -> FieldProblem:

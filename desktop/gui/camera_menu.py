@@ -4,15 +4,18 @@
 ``battlemap --camera-source``); *Calibrate* shows the fiducials on the player view until the
 camera has seen enough of them, and tells the error in mm on the table; *Print Base
 Markers…* saves the sheet to print; *Bind Selected Token to a Mini* binds the next unbound
-base marker the camera sees (the one nearest the token); *Pause Tracking* (F12) stops
-following and resumes with the minis as they stand.
+base marker the camera sees (the one nearest the token); *Pause Tracking* (F12), or the
+button the table display shows in its top right corner while a camera runs, stops following
+and resumes with the minis as they stand (the state shown on both windows).
 
 Nothing of OpenCV is imported, and no thread started, until one of these is used: this
 module imports Qt only, the camera package (:mod:`desktop.camera`) comes with the first
 action that needs it. Frames are read and detected in the camera's worker thread
 (:class:`desktop.camera.capture.CaptureWorker`); its results reach the GUI thread through a
 queued signal, where they are mapped through the player view's transform of that moment and
-each settled mini moves its token as one undoable edit (the drag's own tool decides).
+each settled mini moves its token as one undoable edit (the drag's own tool decides; a move
+through a closed door is put to the GM as a drag's is). While a mini is carried, both windows
+draw its drag's ruler and ghost (:meth:`desktop.gui.interaction.Interaction.show_carried`).
 """
 
 from __future__ import annotations
@@ -21,9 +24,18 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPixmap
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QMenu
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QWidget,
+)
 
 from desktop.gui.notices import tell
 
@@ -31,6 +43,8 @@ if TYPE_CHECKING:
     from desktop.gui.main_window import GMWindow
 
 PAUSE_KEY = "F12"
+FOLLOWING_TEXT, PAUSED_TEXT = "Camera: following", "Camera: paused"
+"""What the pause button on the table display and the GM's status bar say."""
 CALIBRATION_FRAMES = 90
 """Frames (3 s at 30 fps) the fiducials stay shown before the calibration gives up."""
 
@@ -39,7 +53,21 @@ class _Bridge(QObject):
     """Carries the worker thread's results to the GUI thread (queued signals)."""
 
     frame = Signal(object)
-    ended = Signal(str)
+    ended = Signal(int, str)
+    """The worker's number (:attr:`CameraController.started`) and why it stopped."""
+
+
+class _Follow(QObject):
+    """Keeps the pause button in the view's top right corner as the view is resized."""
+
+    def __init__(self, controller: CameraController) -> None:
+        super().__init__()
+        self.controller = controller
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.controller._place_pause_button()
+        return False
 
 
 class CameraController:
@@ -61,6 +89,18 @@ class CameraController:
         self.frame_size: tuple[int, int] | None = None
         self.waiting_for_view = False
         self.moves_applied = 0
+        self.asking = False
+        """A camera move through a wall is being put to the GM (a modal question)."""
+        self.started = 0
+        """Workers started: an old one's end, queued after a new one started, is not the
+        new one's."""
+        self.pause_button: QPushButton | None = None
+        """On the table display (a child of the player view): touched or clicked, it pauses
+        or resumes tracking; made for each player view the camera runs with."""
+        self.status = QLabel(FOLLOWING_TEXT)
+        """The same state in the GM window's status bar."""
+        window.statusBar().addPermanentWidget(self.status)
+        self._follow = _Follow(self)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)  # the worker thread ends with the app
@@ -76,9 +116,13 @@ class CameraController:
         except SourceError as error:
             tell(self.window, str(error))
             return False
-        self.worker = CaptureWorker(source, self.bridge.frame.emit, self.bridge.ended.emit)
+        self.started += 1
+        number = self.started
+        self.worker = CaptureWorker(source, self.bridge.frame.emit,
+                                    lambda reason: self.bridge.ended.emit(number, reason))
         self._set_box()
         self.worker.start()
+        self.show_pause_button()
         tell(self.window, f"Camera: reading {spec}" + (
             "" if self.session.calibration else "; Camera > Calibrate next"))
         return True
@@ -110,6 +154,8 @@ class CameraController:
         self.overlay.setPixmap(QPixmap.fromImage(picture))
         self.overlay.setGeometry(0, 0, width, height)
         self.overlay.show()
+        if (button := self._button()) is not None:  # the fiducials' corners are the
+            button.hide()                           # display's own
         self.calibration_frames = 0
         self.worker.tracking = False
         self.worker.box = None  # the camera may have moved: look at the whole frame
@@ -130,13 +176,71 @@ class CameraController:
              "the table display, its marker up)")
 
     def set_paused(self, paused: bool) -> None:
-        tell(self.window, self.session.follower.set_paused(paused))
+        """Pause or resume following (the GM's key and menu, or the table's button): told,
+        and shown on both windows."""
+        if paused != self.session.follower.paused:
+            tell(self.window, self.session.follower.set_paused(paused))
+        if paused:
+            self._show_carried(None)
+        self._show_paused()
+
+    def _show_paused(self) -> None:
+        paused = self.session.follower.paused
+        text = PAUSED_TEXT if paused else FOLLOWING_TEXT
+        self.status.setText(text)
+        action = getattr(self.window, "actions_by_name", {}).get("camera_pause")
+        if action is not None:
+            action.setChecked(paused)
+        button = self._button()
+        if button is not None:
+            button.setChecked(paused)
+            button.setText(text + (" (touch to follow)" if paused else " (touch to pause)"))
+            button.adjustSize()
+            self._place_pause_button()
+
+    def _button(self) -> QPushButton | None:
+        """The pause button, None once its player view is closed (deleted with it)."""
+        if self.pause_button is not None and not shiboken6.isValid(self.pause_button):
+            self.pause_button = None
+        return self.pause_button
+
+    def show_pause_button(self) -> None:
+        """Put the pause button on the player view, if it is open and has none yet."""
+        player = self.window.player_window
+        if player is None:
+            return
+        found = self._button()
+        if found is not None and found.parentWidget() is player.view:
+            return
+        button = self.pause_button = QPushButton(player.view)
+        player.view.installEventFilter(self._follow)
+        button.setObjectName("camera_pause_button")
+        button.setCheckable(True)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table's keys stay the view's
+        button.setStyleSheet("QPushButton { background: rgba(20, 20, 20, 200); color: white; "
+                             "border: 1px solid #888; border-radius: 6px; padding: 8px 14px; "
+                             "font-size: 14pt; } QPushButton:checked { background: "
+                             "rgba(150, 40, 20, 220); }")
+        button.clicked.connect(lambda checked: self.set_paused(checked))
+        button.setVisible(self.overlay is None)
+        self._show_paused()
+        button.raise_()
+
+    def _place_pause_button(self) -> None:
+        button = self._button()
+        parent = button.parentWidget() if button is not None else None
+        if button is None or not isinstance(parent, QWidget):
+            return
+        margin = 12
+        button.move(parent.width() - button.width() - margin, margin)
 
     def _hide_overlay(self) -> None:
         if self.overlay is not None:
             self.overlay.hide()
             self.overlay.deleteLater()
             self.overlay = None
+        if (button := self._button()) is not None:
+            button.show()
 
     def _set_box(self) -> None:
         player = self.window.player_window
@@ -180,6 +284,7 @@ class CameraController:
 
     def _on_frame(self, result: Any) -> None:
         self.frame_size = result.size
+        self.show_pause_button()  # a player view opened since the camera started
         if self.overlay is not None:
             self._calibration_frame(result)
             return
@@ -196,12 +301,30 @@ class CameraController:
         if self.binding is not None:
             self._binding_frame(result, view)
             return
+        if self.asking:
+            return  # the GM is answering a move through a wall: frames wait for the answer
         state = self.window.state
-        for move in self.session.frame(result.markers, view, state.encounter, self._dragging()):
-            if move.commit is not None:
-                state.apply(move.commit.label, move.commit.encounter)
-                self.moves_applied += 1
+        dragging = self._dragging()
+        for move in self.session.frame(result.markers, view, state.encounter, dragging):
             tell(self.window, move.message)
+            commit = move.commit
+            if commit is not None and commit.confirm is not None:
+                self._show_carried(None)
+                self.asking = True  # put to the GM as the GM's own drag through it is
+                try:
+                    commit = self.window.interaction.allow(commit)
+                finally:
+                    self.asking = False
+            if commit is not None:
+                state.apply(commit.label, commit.encounter)
+                self.moves_applied += 1
+        self._show_carried(self.session.follower.carried(state.encounter, dragging))
+
+    def _show_carried(self, preview: Any) -> None:
+        """The carried mini's ruler and ghost on both windows, as a drag's (None: none)."""
+        self.window.interaction.show_carried(preview)
+        if self.window.player_window is not None:
+            self.window.player_window.interaction.show_carried(preview)
 
     def _calibration_frame(self, result: Any) -> None:
         from desktop.camera.calibration import CalibrationError
@@ -237,8 +360,11 @@ class CameraController:
         self.binding = None
         tell(self.window, "Camera: " + self.session.follower.bind(nearest, token_id, encounter))
 
-    def _on_ended(self, reason: str) -> None:
+    def _on_ended(self, number: int, reason: str) -> None:
+        if number != self.started:
+            return  # replaced by the camera started since: that one runs on
         self.worker = None
+        self._show_carried(None)
         self._hide_overlay()
         tell(self.window, reason)
 

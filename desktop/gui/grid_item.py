@@ -148,20 +148,87 @@ def paint_device_grid(
     return True
 
 
-def hex_grid_path(columns: int, rows: int) -> QPainterPath:
-    """The outlines of pointy-top hexes covering ``columns`` x ``rows`` cells."""
+HAZE_BELOW_PX = 4.0
+"""Hexes narrower than this on the device are not drawn one by one: the area gets the grid
+colour at the share of its pixels their lines would cover (two pixels in ``w`` for hexes ``w``
+pixels wide), so a 100,000-cell map zoomed out paints in a moment instead of tracing
+billions of hexes (one path of them all took the render to 4 GB and a segfault)."""
+
+
+class HexGridLines:
+    """The pointy-top hexes covering ``columns`` x ``rows`` cells, painted one row of hexes at
+    a time: only those meeting the exposed area, one cached path for each row parity.
+
+    Examples
+    --------
+    >>> hexes = HexGridLines(10, 6)
+    >>> hexes.rows
+    8
+    >>> hexes.spans(QRectF(0, 0, 3 * CELL, CELL))
+    (range(0, 3), range(0, 4))
+    """
+
+    RADIUS = 1.0 / math.sqrt(3.0)
+    """A hex's corner radius in cells (one cell across the flats)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.columns = columns
+        self.rows = math.ceil(rows / (math.sqrt(3.0) / 2.0)) + 1
+        self._paths: dict[tuple[int, int, int], QPainterPath] = {}
+
+    def spans(self, rect: QRectF) -> tuple[range, range]:
+        """The rows and the columns of the hexes that may meet ``rect`` (scene pixels)."""
+        radius, step = self.RADIUS * CELL, 1.5 * self.RADIUS * CELL
+        first_row = max(0, math.floor((rect.top() - 2.0 * radius) / step))
+        last_row = min(self.rows - 1, math.ceil(rect.bottom() / step))
+        first = max(0, math.floor(rect.left() / CELL) - 1)
+        last = min(self.columns - 1, math.ceil(rect.right() / CELL))
+        return range(first_row, last_row + 1), range(first, last + 1)
+
+    def row_path(self, columns: range, parity: int) -> QPainterPath:
+        """The outlines of ``columns`` of row 0 (``parity`` 0) or row 1 (1), as
+        :func:`hex_centre` places them."""
+        key = (columns.start, columns.stop, parity)
+        path = self._paths.get(key)
+        if path is None:
+            if len(self._paths) > 8:
+                self._paths.clear()
+            path = hex_row_path(columns, parity)
+            self._paths[key] = path
+        return path
+
+    def paint(self, painter: QPainter, area: QRectF) -> None:
+        """The hexes meeting ``area`` (scene pixels, clipped by the caller), or their haze
+        when they are narrower than :data:`HAZE_BELOW_PX` on the device."""
+        transform = painter.deviceTransform()
+        wide = CELL * math.sqrt(abs(transform.determinant()))
+        if wide < HAZE_BELOW_PX:
+            haze = QColor(GRID_COLOR)
+            haze.setAlphaF(min(1.0, 2.0 / max(wide, 1e-9)))
+            painter.fillRect(area, haze)
+            return
+        rows, columns = self.spans(area)
+        step = 1.5 * self.RADIUS * CELL
+        for row in rows:
+            parity = row % 2
+            painter.save()
+            painter.translate(0.0, (row - parity) * step)
+            painter.drawPath(self.row_path(columns, parity))
+            painter.restore()
+
+
+def hex_row_path(columns: range, parity: int) -> QPainterPath:
+    """The outlines of pointy-top hexes ``columns`` of row ``parity`` (0 or 1)."""
     radius = CELL / math.sqrt(3.0)
     corners = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(-90, 270, 60)]
     path = QPainterPath()
-    hex_rows = math.ceil(rows / (math.sqrt(3.0) / 2.0)) + 1
-    for row in range(hex_rows):
-        for col in range(columns):
-            cx, cy = hex_centre(col, row)
-            points = [(cx * CELL + radius * dx, cy * CELL + radius * dy) for dx, dy in corners]
-            path.moveTo(*points[0])
-            for point in points[1:]:
-                path.lineTo(*point)
-            path.closeSubpath()
+    for col in columns:
+        cx, cy = hex_centre(col, parity)
+        points = [(cx * CELL + radius * dx, cy * CELL + radius * dy) for dx, dy in corners]
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        path.closeSubpath()
     return path
 
 
@@ -173,7 +240,7 @@ class GridItem(QGraphicsItem):
         self.kind = kind
         self._rect = QRectF(0, 0, columns * CELL, rows * CELL)
         self._lines = SquareGridLines(columns, rows) if kind is GridKind.SQUARE else None
-        self._hexes = hex_grid_path(columns, rows) if kind is GridKind.HEX else QPainterPath()
+        self._hexes = HexGridLines(columns, rows) if kind is GridKind.HEX else None
         self._pen = QPen(GRID_COLOR, 0)  # width 0: a 1 px cosmetic line (hexes, turned views)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
@@ -189,6 +256,8 @@ class GridItem(QGraphicsItem):
             if not paint_device_grid(painter, self._lines, option.exposedRect, GRID_COLOR):
                 painter.setClipRect(option.exposedRect)  # clipped lines take Qt's faster path
                 painter.drawLines(self._lines.crossing(option.exposedRect))
-        elif not self._hexes.isEmpty():
-            painter.setClipRect(self._rect)
-            painter.drawPath(self._hexes)
+        elif self._hexes is not None:
+            area = option.exposedRect.intersected(self._rect)
+            if not area.isEmpty():
+                painter.setClipRect(area)
+                self._hexes.paint(painter, area)

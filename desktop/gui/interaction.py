@@ -9,13 +9,17 @@ tools cancels the old one's work in progress but never touches the undo history.
 A commit that asks first (a drop through a closed door) is put to the GM (:attr:`ask`); on
 the table it is refused, and the refusal is told (:attr:`tell`: the GM window's status bar)
 and logged. A drag adds a waypoint when the hand rests :data:`WAYPOINT_PAUSE_MS` still.
+
+The shortest way (W) is searched for off the GUI thread (:class:`WayFinder`): the drag goes
+on and the bar says "Finding the shortest way…" until it is found; a drop while it is
+sought waits for it (the window painting meanwhile), at most the search's budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from desktop.core.fog import tracker_for
@@ -31,11 +35,16 @@ from desktop.core.tools import (
     Preview,
     SelectTool,
     Tool,
+    WayAnswer,
+    WayRequest,
 )
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
 from desktop.gui.scene import Layer
+from desktop.gui.way_finder import WayFinder
 
+FINDING = "Finding the shortest way…"
+"""What the status bar says while the drag's shortest way is sought."""
 WAYPOINT_PAUSE_MS = 500
 """How long the hand rests still during a drag before a waypoint is added."""
 
@@ -52,6 +61,8 @@ class Interaction:
         self.tool: Tool = self.select_tool
         self.overlay = ToolOverlayItem(show_selection=not for_players)
         view.map_scene.add_overlay(self.overlay, Layer.TOOL)
+        if for_players:  # the ruler over the fog and the names: its count is never hidden
+            self.overlay.setZValue(Layer.PLAYER_LABELS + 1)
         view.pointer_handler = self.handle
         view.cancel_requested.connect(self.cancel)
         view.finish_requested.connect(self.finish)
@@ -64,13 +75,23 @@ class Interaction:
         """Asks the GM whether a move may go through walls (the text says which, where)."""
         self.tell: Callable[[str], None] = lambda text: None
         """Shows a refusal in words (the GM window sets its status bar)."""
+        self.note: Callable[[str], None] = lambda text: None
+        """Shows a passing word, not logged (the GM window's status bar); "" takes it away."""
+        self.noted = FINDING
+        """The passing word :attr:`note` last showed."""
         self._pause = QTimer(view, singleShot=True, interval=WAYPOINT_PAUSE_MS)
-        self._pause.timeout.connect(self.add_waypoint)
+        self._pause.timeout.connect(self._paused)
+        self.finder = WayFinder(self._way_answered)
+        self.select_tool.finder = self.finder.request
+        self._waiting: QEventLoop | None = None
         self.selection_changed: list[Callable[[frozenset[str]], None]] = []
         self.preview_listeners: list[Callable[[Preview, Encounter], None]] = []
         """Told the tool's preview (a drag, a box, a shape, or None) after every refresh."""
         self.tool_reset: Callable[[], None] = lambda: None
         """Called when a single-use tool hands back to selecting (the window ticks Select)."""
+        self.carried: DragPreview | None = None
+        """A drag made elsewhere (a mini the camera sees carried), drawn as this view's own
+        drag's ruler and ghost while the tool has no preview of its own."""
         state.changed.connect(self._on_state_change)
 
     def detach(self) -> None:
@@ -92,8 +113,14 @@ class Interaction:
         self._refresh()
 
     def handle(self, event: PointerEvent) -> None:
+        if self._waiting is not None:
+            return  # the drop waits for the shortest way: the hand's moves meanwhile are late
+        if event.kind is PointerKind.RELEASE and self.tool is self.select_tool:
+            self._wait_for_way()
         before, preview = self.select_tool.selection, self.tool.preview
         commit = self.tool.feed(event, self.state.encounter)
+        if not self.select_tool.is_dragging:
+            self.finder.drop()
         if self.select_tool.refused:
             self.tell(self.select_tool.refused)
             self.select_tool.refused = ""
@@ -120,6 +147,17 @@ class Interaction:
         else:
             self._pause.stop()
 
+    def show_carried(self, preview: DragPreview | None) -> None:
+        """Draw ``preview`` (None: nothing) as a drag of this view's, until replaced."""
+        if preview != self.carried:
+            self.carried = preview
+            self._refresh()
+
+    def allow(self, commit: Commit) -> Commit | None:
+        """A commit made elsewhere (the camera's move), put to the GM when it asks first,
+        exactly as this view's own drag's is."""
+        return self._allowed(commit) if commit.confirm is not None else commit
+
     def _allowed(self, commit: Commit) -> Commit | None:
         """The commit that asks first, once the GM allows it (noted in the log); on the
         table, or when the GM says no, None: the refusal told and logged."""
@@ -139,6 +177,38 @@ class Interaction:
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _wait_for_way(self) -> None:
+        """A drop while the shortest way is sought: wait for it (the window keeps painting),
+        at most the search's budget."""
+        if not self.select_tool.finding:
+            return
+        loop = self._waiting = QEventLoop()
+        QTimer.singleShot(int(self.finder.budget * 1000) + 500, loop.quit)
+        loop.exec()
+        self._waiting = None
+
+    def _way_answered(self, request: WayRequest, answer: WayAnswer) -> None:
+        """The finder's answer: shown when the drag still wants it, said in words when it
+        is that there is no way (or none found in time)."""
+        if self._waiting is not None:
+            self._waiting.quit()
+        if not self.select_tool.way_found(request, answer, self.state.encounter):
+            return
+        self._refresh()
+        preview = self.select_tool.preview
+        if isinstance(preview, DragPreview) and preview.way_note:
+            self.tell(f"{preview.way_note}: the path follows the hand")
+        else:
+            self.note("")
+
+    def _paused(self) -> None:
+        """The hand rested: a waypoint, unless the drag waits for the shortest way (then
+        the clock starts again)."""
+        if self.select_tool.finding:
+            self._pause.start()
+        else:
+            self.add_waypoint()
+
     def add_waypoint(self) -> None:
         """A pause, a click of another button or Space during a drag: pin the path so far."""
         self._pause.stop()
@@ -155,13 +225,16 @@ class Interaction:
         if self.select_tool.toggle_shortest(self.state.encounter):
             self._refresh()
             preview = self.select_tool.preview
-            if isinstance(preview, DragPreview) and preview.shortest and preview.blocked:
-                self.tell("No way round the walls to there: the path goes straight")
+            if isinstance(preview, DragPreview) and preview.finding:
+                self.note(FINDING)
+            elif isinstance(preview, DragPreview) and preview.way_note:
+                self.tell(f"{preview.way_note}: the path follows the hand")
 
     def cancel(self) -> None:
         """Esc: drop the drag, box or shape in progress."""
         self._pause.stop()
         self.tool.cancel()
+        self.finder.drop()
         self._refresh()
 
     def next_mode(self) -> None:
@@ -180,7 +253,7 @@ class Interaction:
         self._refresh()
 
     def _refresh(self) -> None:
-        preview = self.tool.preview
+        preview = self.tool.preview if self.tool.preview is not None else self.carried
         moving = dict(preview.positions) if isinstance(preview, DragPreview) else {}
         lights = {preview.light_id: preview.at} if isinstance(preview, LightDragPreview) else {}
         tracker_for(self.state).set_moving(moving, lights)  # the views follow a drag
@@ -188,6 +261,6 @@ class Interaction:
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}
         self.select_tool.selection &= known
-        self.overlay.draw_state(self.tool.preview, self.select_tool.selection, encounter)
+        self.overlay.draw_state(preview, self.select_tool.selection, encounter)
         for listener in self.preview_listeners:
-            listener(self.tool.preview, encounter)
+            listener(preview, encounter)

@@ -17,7 +17,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.battlefield import occluders_of
 from desktop.core.model import Light, Wall
 from desktop.gui.style import CELL
 from geometry.index import FloatArray
@@ -54,10 +53,10 @@ class WallPieces:
         They keep the order of ``walls``; every wall that :func:`~geometry.light_reach.lit_rings`
         lets cast a shadow of the light is among them (a few more may be).
         """
-        if walls is not self._walls:
-            self._index(walls)
         if not lights:
             return []
+        if walls is not self._walls:
+            self._index(walls)
         low_x, low_y, high_x, high_y = self._boxes
         reach = np.array([(lt.x, lt.y, max(lt.bright_radius, lt.dim_radius)) for lt in lights])
         x, y, r = reach[:, 0:1], reach[:, 1:2], reach[:, 2:3] + REACH_MARGIN
@@ -90,10 +89,12 @@ class WallPieces:
 def _pieces(wall: Wall) -> tuple[FloatArray, Box] | None:
     """Rows x1, y1, x2, y2 of the wall's pieces, as ``battlefield_of`` makes them, and their
     bounding box, if the wall stops light."""
-    ends = [(o.x1, o.y1, o.x2, o.y2) for o in occluders_of(wall)]
-    if not (ends and stops_light(wall)):
+    if not (wall.points and stops_light(wall)):
         return None
-    pieces = np.array(ends, dtype=float)
+    points = np.array(wall.points, dtype=float).reshape(-1, 2)
+    if len(points) == 1:  # a zero-length piece, as occluders_of makes it
+        points = np.vstack([points, points])
+    pieces = np.hstack([points[:-1], points[1:]])
     xs, ys = pieces[:, 0::2], pieces[:, 1::2]
     return pieces, (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
 

@@ -55,6 +55,7 @@ class GMWindow(QMainWindow):
         self.view = MapView(self.scene)
         self.interaction = Interaction(self.view, state)
         self.interaction.tell = self.tell
+        self.interaction.note = self.note
         self.player_window: PlayerWindow | None = None
         self.table_frame: TableFrame | None = None
         self.setCentralWidget(self.view)
@@ -103,6 +104,14 @@ class GMWindow(QMainWindow):
 
         tell(self, message)
 
+    def note(self, message: str) -> None:
+        """A passing word on the status bar only, not the log (the drag's "Finding the
+        shortest way…"); "" takes it away when it is still shown."""
+        if message:
+            self.statusBar().showMessage(message)
+        elif self.statusBar().currentMessage() == self.interaction.noted:
+            self.statusBar().clearMessage()
+
     def show_error(self, title: str, message: str) -> None:
         """A message box with the error text; never a traceback."""
         QMessageBox.warning(self, title, message)
@@ -118,6 +127,7 @@ class GMWindow(QMainWindow):
         player = self.player_window = PlayerWindow(self.state, self.view)
         player.view.ping_requested.connect(self.ping)
         player.interaction.tell = self.tell
+        player.interaction.note = self.note
         player.show_on_table()
         player.set_mode(self.camera_mode())
         self.table_frame = TableFrame(self.view, player.view, self._move_table)

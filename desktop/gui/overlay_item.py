@@ -48,7 +48,15 @@ def hint_text(preview: DragPreview, keys: bool = True) -> str:
     'Through a closed door and a wall · W: the way round'
     >>> hint_text(p, keys=False)
     'Through a closed door and a wall'
+    >>> from dataclasses import replace
+    >>> hint_text(replace(p, shortest=True, finding=True))
+    'Finding the shortest way… · W: your own way'
+    >>> hint_text(replace(p, shortest=True, way_note="No way round the walls to there"))
+    'No way round the walls to there · W: your own way'
     """
+    if preview.shortest and (preview.finding or preview.way_note):
+        note = "Finding the shortest way…" if preview.finding else preview.way_note
+        return f"{note} · W: your own way" if keys else note
     what = preview.through_what
     walls = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1] if what \
         else ""
@@ -240,12 +248,7 @@ class ToolOverlayItem(QGraphicsItem):
                  for font, (text, _, size) in zip(fonts, labels, strict=True)]
         width = max(w for w, _ in sizes)
         height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
-        left, top = at.x() + 0.4 * CELL, at.y() - 0.3 * CELL - height
-        if left + width > seen.right():
-            left = at.x() - 0.5 * CELL - width
-        left = max(left, seen.left() + 4)
-        if top < seen.top():
-            top = at.y() + 0.6 * CELL
+        left, top = self._label_place(at, width, height, seen)
         for font, (text, color, _), (w, h) in zip(fonts, labels, sizes, strict=True):
             box = QRectF(left, top, w, h)
             painter.setPen(cosmetic_pen(color, 3.0))
@@ -255,6 +258,32 @@ class ToolOverlayItem(QGraphicsItem):
             painter.setPen(color)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             top += h + 0.05 * CELL
+
+    def _label_place(self, at: QPointF, width: float, height: float,
+                     seen: QRectF) -> tuple[float, float]:
+        """The top left of the ruler's label boxes: up and right of ``at``, else up and left,
+        down and right, down and left - the first that stays in ``seen`` and covers no
+        token standing still nor the name beneath it (else the first that stays in ``seen``;
+        else up and right, kept off the left edge, below when off the top)."""
+        right, left = at.x() + 0.4 * CELL, at.x() - 0.5 * CELL - width
+        up, down = at.y() - 0.3 * CELL - height, at.y() + 0.6 * CELL
+        places = [(right, up), (left, up), (right, down), (left, down)]
+        inside = [(x, y) for x, y in places if seen.contains(QRectF(x, y, width, height))]
+        moving = {tid for tid, _ in self.preview.positions} if isinstance(
+            self.preview, DragPreview) else set()
+        tokens = [QRectF((t.x - t.radius) * CELL, (t.y - t.radius) * CELL, t.size * CELL,
+                         (t.size + 0.6) * CELL)
+                  for t in self.encounter.tokens if t.id not in moving]
+        for x, y in inside:
+            box = QRectF(x, y, width, height)
+            if not any(box.intersects(token) for token in tokens):
+                return x, y
+        if inside:
+            return inside[0]
+        x, y = right, up
+        if x + width > seen.right():
+            x = left
+        return max(x, seen.left() + 4), (down if y < seen.top() else y)
 
     def _paint_draw(self, painter: QPainter, preview: DrawPreview) -> None:
         points = [*preview.points, preview.pointer]

@@ -6,6 +6,8 @@ that must stay crisp at every zoom (grid, walls) are cosmetic: their width is in
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPen
 
@@ -49,8 +51,10 @@ def cosmetic_pen(color: QColor | str, width: float, style: Qt.PenStyle = Qt.PenS
     return pen
 
 
+@functools.cache
 def wall_pens(kind: WallKind, is_open: bool) -> tuple[QPen, QPen]:
-    """The (halo, stroke) pens of a wall kind: a light halo under a dark or coloured line."""
+    """The (halo, stroke) pens of a wall kind: a light halo under a dark or coloured line
+    (made once: a map has up to 50,000 walls; never changed by their users)."""
     halo_width, stroke = {
         WallKind.WALL: (10.0, cosmetic_pen("#15110d", 6.0)),
         WallKind.LOW_WALL: (7.0, cosmetic_pen("#7a4a21", 4.0, Qt.PenStyle.DashLine)),

@@ -13,6 +13,7 @@ players see.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
@@ -166,17 +167,21 @@ class ExchangeOverlay(QGraphicsItem):
 
 
 class ExposureOverlay(QGraphicsItem):
-    """The exposure of each cell of the path being dragged (nothing while no drag)."""
+    """The exposure of each cell of the path being dragged (nothing while no drag), under the
+    ruler: each cell's frame in the colour of its cover, its number in a disc beside the path
+    (:meth:`number_at`), so neither the path's line, a red leg through a wall nor the ruler's
+    labels are hidden by a number."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
         self.text_cells = text_cells
         self.cells: tuple[CellExposure, ...] = ()
+        self.path: tuple[Point, ...] = ()
 
-    def show_cells(self, cells: tuple[CellExposure, ...]) -> None:
-        if cells != self.cells:
+    def show_cells(self, cells: tuple[CellExposure, ...], path: tuple[Point, ...] = ()) -> None:
+        if cells != self.cells or path != self.path:
             self.prepareGeometryChange()
-            self.cells = cells
+            self.cells, self.path = cells, path
             self.update()
 
     def boundingRect(self) -> QRectF:
@@ -186,10 +191,21 @@ class ExposureOverlay(QGraphicsItem):
         return QRectF((min(xs) - 0.5) * CELL, (min(ys) - 0.5) * CELL,
                       (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL)
 
+    def number_at(self, cell: Point) -> Point:
+        """Where (cells) the number of ``cell`` is drawn: :data:`NUMBER_OFF` from its centre
+        on the side farthest from the path (where it turns, off both its legs)."""
+        if len(self.path) < 2:
+            return cell
+        legs = list(pairwise(self.path))
+        spots = [(cell[0] + NUMBER_OFF * math.cos(a), cell[1] + NUMBER_OFF * math.sin(a))
+                 for a in _HEADINGS]
+        return max(spots, key=lambda spot: min(_distance_to_leg(spot, *leg) for leg in legs))
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setFont(label_font(self.text_cells))
+        painter.setFont(label_font(min(self.text_cells, 0.26)))
+        r = NUMBER_RADIUS * CELL
         for exposure in self.cells:
             box = QRectF((exposure.cell[0] - 0.42) * CELL, (exposure.cell[1] - 0.42) * CELL,
                          0.84 * CELL, 0.84 * CELL)
@@ -200,12 +216,29 @@ class ExposureOverlay(QGraphicsItem):
             painter.setPen(cosmetic_pen(color, 3.0))
             painter.setBrush(fill)
             painter.drawRoundedRect(box, 0.12 * CELL, 0.12 * CELL)
-            painter.setPen(Qt.PenStyle.NoPen)
+            at = to_scene(self.number_at(exposure.cell))
+            painter.setPen(cosmetic_pen(color, 2.0))
             painter.setBrush(LABEL_BACK)
-            r = 0.3 * CELL
-            painter.drawEllipse(box.center(), r, r)
+            painter.drawEllipse(at, r, r)
             painter.setPen(QColor("#ffffff"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(exposure.seen_by))
+            painter.drawText(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r),
+                             Qt.AlignmentFlag.AlignCenter, str(exposure.seen_by))
+
+
+NUMBER_OFF = 0.24
+"""How far (cells) a cell's exposure number stands beside the path."""
+NUMBER_RADIUS = 0.17
+"""The radius (cells) of the disc an exposure number is written on."""
+_HEADINGS = tuple(-math.pi / 2 + k * math.pi / 4 for k in range(8))
+"""Up first, then round clockwise (on the screen)."""
+
+
+def _distance_to_leg(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                             / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 class TableInsight:
@@ -219,9 +252,9 @@ class TableInsight:
         self.exposure = ExposureOverlay(text)
         view.map_scene.add_overlay(self.exchange, Layer.EFFECTS)
         view.map_scene.add_overlay(self.exposure, Layer.TOOL)
-        self.exposure.setZValue(Layer.TOOL + 1)  # its numbers over the path's ruler line
+        self.exposure.setZValue(Layer.TOOL - 1)  # under the ruler: its line, red legs, labels
         self._press: PointerEvent | None = None
-        self._measured: tuple[str, Point, Point] | None = None
+        self._measured: tuple[str, tuple[Point, ...], tuple[int, ...]] | None = None
         interaction.preview_listeners.append(self._on_preview)
         view.pointer_handler = self._on_pointer
 
@@ -255,9 +288,13 @@ class TableInsight:
             self._measured = None
             self.exposure.show_cells(())
             return
-        key = (preview.lead_id, preview.start, preview.end)
+        path = preview.path or (preview.start, preview.end)
+        key = (preview.lead_id, path, preview.blocked)
         if key != self._measured:
             self._measured = key
             self.exposure.text_cells = self.view.map_scene.token_style.name_cells
-            self.exposure.show_cells(
-                exposure_along(encounter, preview.lead_id, preview.start, preview.end))
+            # along the path the ruler draws; none on the cells of a leg through a wall
+            # (drawn red: the mover does not stand there, and its red stays in sight)
+            self.exposure.show_cells(exposure_along(
+                encounter, preview.lead_id, path[0], path[-1], via=path[1:-1],
+                skip=preview.blocked), path)

@@ -11,11 +11,11 @@ import math
 from collections import defaultdict
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen
+from PySide6.QtGui import QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.model import Wall, WallKind
-from desktop.gui.style import CELL, OBJECT_FILL, to_scene, wall_pens
+from desktop.gui.style import CELL, OBJECT_FILL, wall_pens
 
 TILE_CELLS = 16
 """Side of a wall tile, in cells."""
@@ -47,31 +47,37 @@ def is_filled(wall: Wall) -> bool:
     )
 
 
-def wall_path(wall: Wall) -> QPainterPath:
-    path = QPainterPath(to_scene(wall.points[0]))
-    for point in wall.points[1:]:
-        path.lineTo(to_scene(point))
+def wall_path(wall: Wall, path: QPainterPath | None = None) -> QPainterPath:
+    """The wall's line in scene pixels, added to ``path`` if given."""
+    path = QPainterPath() if path is None else path
+    (x, y), *rest = wall.points
+    path.moveTo(x * CELL, y * CELL)
+    for x, y in rest:
+        path.lineTo(x * CELL, y * CELL)
     return path
 
 
 class WallBatchItem(QGraphicsRectItem):
-    """All walls of one tile: filled objects first, then each wall stroked twice, a light
-    halo, then its kind's line. Its rect is its bounds (known to Qt without a call into
-    Python)."""
+    """All walls of one tile: filled objects first, then the walls stroked twice, a light
+    halo, then their kind's line; the walls of one look share one path (a tile of thousands
+    of walls is a few strokes, doors last). Its rect is its bounds (known to Qt without a call
+    into Python)."""
 
     def __init__(self, walls: tuple[Wall, ...]) -> None:
         super().__init__()
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.walls = walls
-        self._strokes: list[tuple[QPen, QPen, QPainterPath]] = []
+        looks: dict[tuple[WallKind, bool], QPainterPath] = {}
         self._fills = QPainterPath()
-        bounds = QRectF()
         for wall in walls:
-            halo, stroke = wall_pens(wall.kind, wall.is_open)
-            path = wall_path(wall)
-            self._strokes.append((halo, stroke, path))
+            look = (wall.kind, wall.is_open)
+            path = looks.setdefault(look, QPainterPath())
+            wall_path(wall, path)
             if is_filled(wall):
-                self._fills.addPath(path)
+                self._fills.addPath(wall_path(wall))
+        self._strokes = [(*wall_pens(*look), path) for look, path in looks.items()]
+        bounds = QRectF()
+        for *_, path in self._strokes:
             bounds = bounds.united(path.boundingRect())
         self.setPen(Qt.PenStyle.NoPen)
         self.setRect(bounds.adjusted(-PEN_MARGIN, -PEN_MARGIN, PEN_MARGIN, PEN_MARGIN))

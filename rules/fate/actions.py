@@ -122,7 +122,9 @@ def _act(board: Board, fighter: Combatant,
             raise RulesError(f"{fighter.called} holds no shield")
         return fighter.with_condition(dropped_shield=True), (StatusAdded(me, "shield dropped"),)
     if action == "recover":
-        return fighter.with_condition(stress=()), (StatusRemoved(me, "Health stress"),)
+        if not state.stress:
+            raise RulesError(f"{fighter.called} has no stress to clear")
+        return fighter.with_condition(stress=()), (StatusRemoved(me, "under Health stress"),)
     return _token_aspect(fighter, request)
 
 
@@ -144,8 +146,16 @@ def _token_aspect(fighter: Combatant,
                      f"{aspect!r} (its own aspects are edited in the stat block)")
 
 
+def known_zone(board: Board, zone: str) -> bool:
+    """Whether the map has a zone named ``zone`` (a board without a map: taken on trust)."""
+    return board.measurer is None or board.map().zones_between(zone, zone) is not None
+
+
 def _zone_aspect(board: Board, request: ActionRequest) -> Resolution:
-    aspect, zone = _aspect_param(request), request.params["zone"]
+    aspect, zone = _aspect_param(request), request.params["zone"].strip()
+    if not known_zone(board, zone):  # a typo would hang the aspect on no zone at all
+        raise RulesError(f"params.zone: no zone named {zone!r} on the map (blank: on "
+                         f"{board.token(request.actor).name}; scene: on the scene)")
     table = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
     here = table.get(zone, [])
     event: AspectPlaced | AspectRemoved

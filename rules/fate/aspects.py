@@ -94,10 +94,12 @@ def invoke_decision(decision: str, invoker: Combatant, options: tuple[Invocable,
         price = "free tag" if option.free else "1 fate point"
         allowed = option.free or points > 0
         why = None if allowed else "no fate point left"
-        choices += [Choice(f"plus-{number}", f"+2 from {option.aspect} ({option.where}; "
-                           f"{price})", 0 if option.free else 1, allowed, why),
-                    Choice(f"reroll-{number}", f"reroll, invoking {option.aspect} "
-                           f"({option.where}; {price})", 0 if option.free else 1, allowed, why)]
+        plus, reroll = f"plus-{number}", f"reroll-{number}"  # each aspect once a roll
+        choices += [Choice(plus, f"+2 from {option.aspect} ({option.where}; {price})",
+                           0 if option.free else 1, allowed, why, most=1, excludes=(reroll,)),
+                    Choice(reroll, f"reroll, invoking {option.aspect} ({option.where}; "
+                           f"{price})", 0 if option.free else 1, allowed, why, most=1,
+                           excludes=(plus,))]
     prompt = (f"{invoker.called}: {situation}; invoke aspects? ({points} fate point"
               f"{'s' * (points != 1)}; each aspect once)")
     return Decision(decision, prompt, who=invoker.id, choices=tuple(choices), several=True,

@@ -137,7 +137,7 @@ def attack_problem(attacker: Combatant, target: Combatant, stance: str,
     grapple = _grapple_problem(attacker, target, stance)
     if grapple is not None or stance.startswith("grapple"):
         return grapple
-    return _reach_problem(attacker, facts)
+    return _reach_problem(attacker, target, facts)
 
 
 def _grapple_problem(attacker: Combatant, target: Combatant, stance: str) -> str | None:
@@ -158,10 +158,14 @@ def _grapple_problem(attacker: Combatant, target: Combatant, stance: str) -> str
     return None
 
 
-def _reach_problem(attacker: Combatant, facts: MapFacts) -> str | None:
+def _reach_problem(attacker: Combatant, target: Combatant, facts: MapFacts) -> str | None:
     if attacker.wielded.ranged:
-        return None if facts.line_of_sight else "no line of sight"
+        return None if facts.line_of_sight else (f"{attacker.called} cannot see "
+                                                 f"{target.called} (no line of sight)")
     same_zone = facts.attacker_zone is not None and facts.attacker_zone == facts.target_zone
     if same_zone or facts.edge_gap <= 0.05:
         return None
-    return "not engaged: melee needs the same zone (or touching where no zones are drawn)"
+    where = (f" ({facts.attacker_zone} and {facts.target_zone})"
+             if facts.attacker_zone and facts.target_zone else "")
+    return (f"{attacker.called} is not engaged with {target.called}{where}: melee needs the "
+            "same zone (or touching where no zones are drawn)")

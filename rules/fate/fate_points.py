@@ -33,7 +33,7 @@ from rules.dice import DiceSource
 from rules.events import AspectPlaced, Event, Modifier, RollMade, StatusAdded
 from rules.fate.aspects import on_the_table
 from rules.fate.fudge import roll_4df
-from rules.fate.ladder import ladder_name
+from rules.fate.ladder import ladder_name, parse_rating
 from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_from_dict, restat
 from rules.fate.settings import setting
@@ -119,16 +119,21 @@ def maneuver(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
     skill = request.params.get("skill", "").strip().lower()
     if not aspect or not skill:
         raise RulesError("a maneuver needs params aspect (the aspect's text) and skill")
-    try:
-        difficulty = int(request.params.get("difficulty", ""))
-    except ValueError:
-        raise RulesError(f"params.difficulty: {request.params.get('difficulty', '')!r} is "
-                         "not a whole number (Mediocre 0, Average 1, Fair 2, ...)") from None
+    typed = request.params.get("difficulty", "").strip()
+    try:  # a number or a ladder name, as the form's help says (Mediocre 0 ... Great 4)
+        difficulty = parse_rating(int(typed) if typed.lstrip("+-").isdigit() else typed,
+                                  "params.difficulty")
+    except ValueError as error:
+        raise RulesError(str(error)) from None
     price = maneuver_price(board, me)
     if price > me.fate_points:
         raise RulesError(f"{me.called} has no fate point left: a maneuver's aspect costs one "
                          "(L33; the setting maneuver_cost)")
     on = request.params.get("on", "").strip()
+    if on and on != "scene" and board.measurer is not None and \
+            board.map().zones_between(on, on) is None:
+        raise RulesError(f"params.on: no zone named {on!r} on the map (blank: on "
+                         f"{me.called}; scene: on the scene)")
     rolled = roll_4df(dice, f"{me.called} ({skill}) against {difficulty}")
     total = sum(d.faces[0] for d in rolled) + me.rating(skill)
     result = "wins" if total > difficulty else "ties" if total == difficulty else "loses"

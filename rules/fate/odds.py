@@ -36,13 +36,17 @@ FOUR_DF: dict[int, int] = _four_df_counts()
 """How many of the 81 equally likely 4dF rolls give each total."""
 
 
-def margin_distribution(bonus: int) -> dict[int, Fraction]:
+def margin_distribution(bonus: int, opposed: bool = True) -> dict[int, Fraction]:
     """The exact chance of each margin (first side's total minus the second's), where the first
-    side's rating and modifiers exceed the second's by ``bonus``.
+    side's rating and modifiers exceed the second's by ``bonus``; ``opposed=False``: the second
+    side is a fixed difficulty that rolls no dice (a squeeze against armour and shield), so the
+    margin is one 4dF plus ``bonus``.
 
-    >>> str(margin_distribution(0)[8])
-    '1/6561'
+    >>> str(margin_distribution(0)[8]), str(margin_distribution(0, opposed=False)[4])
+    ('1/6561', '1/81')
     """
+    if not opposed:
+        return {total + bonus: Fraction(count, 81) for total, count in sorted(FOUR_DF.items())}
     return dict(_margins(bonus))
 
 
@@ -57,11 +61,12 @@ def _margins(bonus: int) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted(result.items()))
 
 
-def win_by_at_least(bonus: int, shifts: int) -> Fraction:
-    """The chance the first side wins by ``shifts`` or more (``shifts`` >= 1).
+def win_by_at_least(bonus: int, shifts: int, opposed: bool = True) -> Fraction:
+    """The chance the first side wins by ``shifts`` or more (``shifts`` >= 1); ``opposed``
+    as in :func:`margin_distribution`.
 
-    >>> str(win_by_at_least(0, 1))
-    '101/243'
+    >>> str(win_by_at_least(0, 1)), str(win_by_at_least(0, 1, opposed=False))
+    ('101/243', '31/81')
     """
-    return sum((p for margin, p in margin_distribution(bonus).items() if margin >= shifts),
-               Fraction(0))
+    return sum((p for margin, p in margin_distribution(bonus, opposed).items()
+                if margin >= shifts), Fraction(0))

@@ -205,8 +205,13 @@ def _aspect_problem(board: Board, request: AttackRequest, stance: str,
     if stance == "maneuver:aspect":
         if not aspect:
             return f"{STANCES[stance].name} needs the aspect's text (params aspect)"
-        on_zone = request.params.get("on") == "zone"
-        return "the target stands in no zone" if on_zone and facts.target_zone is None else None
+        on = request.params.get("on", "").strip().lower()
+        if on not in ("", "zone", "scene"):  # L33 "to/from a scene or character"
+            return (f"params.on: {request.params['on']!r} is not where a maneuver puts its "
+                    "aspect (blank: on the target; zone: on the target's zone; scene: on the "
+                    "scene)")
+        return "the target stands in no zone" if on == "zone" and facts.target_zone is None \
+            else None
     within = aspects_within(board, request, facts)
     if not within:
         return "no temporary aspect on either fighter, in their zones or on the scene"
@@ -310,14 +315,19 @@ def _pair(fighters: Mapping[str, Combatant],
 
 def _measure(board: Board, request: AttackRequest) -> tuple[MapFacts, MapFacts]:
     if board.measurer is None:
-        return NO_FACTS, NO_FACTS
-    facts = board.measurer.facts(request.attacker, request.target)
-    back = board.measurer.facts(request.target, request.attacker)
+        facts, back = NO_FACTS, NO_FACTS
+    else:
+        facts = board.measurer.facts(request.attacker, request.target)
+        back = board.measurer.facts(request.target, request.attacker)
+    if "attacker_cover" in request.overrides:
+        back = replace(back, cover=request.overrides["attacker_cover"])
     return _overridden(facts, request), back
 
 
 def _overridden(facts: MapFacts, request: AttackRequest) -> MapFacts:
-    """The GM's corrections: ``cover`` and ``elevation`` (the attacker's height above)."""
+    """The GM's corrections (:data:`rules.fate.system.OVERRIDES`): ``cover`` (the target's, as
+    the attacker sees it) and ``elevation`` (the attacker's height above); ``attacker_cover``
+    corrects the other way's facts (:func:`_measure`)."""
     changes: dict[str, object] = {}
     if "cover" in request.overrides:
         changes["cover"] = request.overrides["cover"]

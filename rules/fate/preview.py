@@ -49,15 +49,17 @@ def preview(board: Board, request: AttackRequest) -> Preview:
                        problem=plan.problem)
     against = plan.defender.bonus if plan.defender is not None else plan.difficulty or 0
     bonus = plan.attacker.bonus - against
-    chances = margin_chances(bonus, a, t)
+    opposed = plan.defender is not None  # a squeeze rolls against a difficulty, no dice
+    chances = margin_chances(bonus, a, t, opposed)
     lines = (_side_line(a, plan.attacker), _defender_line(t, plan),
              stress_line(plan, request.target, destination(board, request)),
              odds_line(chances))
     data = {"attack": f"{a} ({STANCES[plan.attacker.stance].name}) vs {t}: " + "; ".join(lines),
             "kind": plan.mode, "modifiers": _modifiers(plan.attacker),
             "odds": {label: {"probability": float(p), "fraction": str(p)}
-                     for label, p in _margin_rows(bonus, a, t)},
-            "margins": {str(m): str(p) for m, p in margin_distribution(bonus).items()}}
+                     for label, p in _margin_rows(bonus, a, t, opposed)},
+            "margins": {str(m): str(p)
+                        for m, p in margin_distribution(bonus, opposed).items()}}
     return Preview(request.attacker, request.target, weapon, lines, chances, data=data)
 
 
@@ -71,26 +73,29 @@ def odds_line(chances: tuple[Chance, ...]) -> str:
     return f"{first}; {chances[3].label} {100 * chances[3].probability:.1f} %"
 
 
-def margin_chances(bonus: int, first: str, second: str) -> tuple[Chance, ...]:
+def margin_chances(bonus: int, first: str, second: str,
+                   opposed: bool = True) -> tuple[Chance, ...]:
     """Win, tie, loss, then winning by at least k shifts for k = 2 .. :data:`MOST_SHIFTS`.
 
-    ``bonus`` is the first side's rating and modifiers less the second's.
+    ``bonus`` is the first side's rating and modifiers less the second's (``opposed=False``:
+    the second is a difficulty that rolls no dice).
 
     >>> [c.label for c in margin_chances(0, "A", "B")][:4]
     ['A wins', 'tie', 'B wins', 'A wins by 2+']
     """
     return tuple(Chance(label, float(p), str(p))
-                 for label, p in _margin_rows(bonus, first, second))
+                 for label, p in _margin_rows(bonus, first, second, opposed))
 
 
-def _margin_rows(bonus: int, first: str,
-                 second: str) -> list[tuple[str, Fraction]]:
+def _margin_rows(bonus: int, first: str, second: str,
+                 opposed: bool = True) -> list[tuple[str, Fraction]]:
     def total(keep: Callable[[int], bool]) -> Fraction:
-        return sum((p for m, p in margin_distribution(bonus).items() if keep(m)), Fraction(0))
+        return sum((p for m, p in margin_distribution(bonus, opposed).items() if keep(m)),
+                   Fraction(0))
 
     rows = [(f"{first} wins", total(lambda m: m > 0)), ("tie", total(lambda m: m == 0)),
             (f"{second} wins", total(lambda m: m < 0))]
-    rows += [(f"{first} wins by {shifts}+", win_by_at_least(bonus, shifts))
+    rows += [(f"{first} wins by {shifts}+", win_by_at_least(bonus, shifts, opposed))
              for shifts in range(2, MOST_SHIFTS + 1)]
     return rows
 

@@ -133,7 +133,9 @@ def _notes(run: _Run) -> tuple[str, ...]:
     lines = [*exchange_lines(run.events, names), *run.lines]
     if stress:
         mods = "".join(f" {m['value']:+d} {m['reason']}" for m in stress["modifiers"])
-        lines.append(f"stress on {names[stress['token']]}: {stress['shifts']} shifts{mods}"
+        shifts = stress["shifts"]
+        lines.append(f"stress on {names[stress['token']]}: {shifts} shift{'s' * (shifts != 1)}"
+                     f"{mods}"
                      f" = {stress['stress']}")
     return tuple(lines)
 
@@ -294,7 +296,7 @@ def _effect(run: _Run, winner: Side, loser: str, shifts: int,
         return _squeeze(run, winner, loser, shifts)
     if stance == "full-defense" and shifts >= 3:
         run.change(winner.token, spin=True)
-        run.events.append(StatusAdded(winner.token, "spin"))
+        run.events.append(StatusAdded(winner.token, "on spin (+1 on the next roll)"))
     if aspect is not None:
         run.change(loser, aspects=(*run.fighters[loser].condition.aspects, aspect))
         run.events.append(AspectPlaced(loser, aspect))
@@ -335,8 +337,13 @@ def _tag_won(run: _Run, winner: str, aspect: str | None) -> None:
 
 def _place_aspect(run: _Run, loser: str) -> str:
     aspect = run.request.params["aspect"].strip()
-    zone = run.plan.facts.target_zone
-    if run.request.params.get("on") == "zone" and zone is not None:
+    zone, on = run.plan.facts.target_zone, run.request.params.get("on", "").strip().lower()
+    if on == "scene":  # L33: "add ... a temporary aspect to/from a scene or character"
+        run.scene = [*(run.scene if run.scene is not None else
+                       run.board.combat.get("scene_aspects", ())), aspect]
+        run.events.append(AspectPlaced("the scene", aspect))
+        return aspect
+    if on == "zone" and zone is not None:
         run.zone_aspects[zone] = [*run.zone_aspects.get(zone, []), aspect]
         run.events.append(AspectPlaced(zone, aspect, zone=True))
         return aspect

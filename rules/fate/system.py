@@ -52,6 +52,20 @@ STATES = (("prone", "down"), ("surprised", "surprised"), ("immobilized", "immobi
           ("full_defense", "full defense"), ("spin", "spin"), ("pinned", "pinned"))
 
 
+OVERRIDES = (
+    StatField("cover", "Target in cover", FieldKind.CHOICE, "Override",
+              choices=("none", "cover"),
+              help="the target fights from cover (+1 on the stress he deals) or not"),
+    StatField("attacker_cover", "Attacker in cover", FieldKind.CHOICE, "Override",
+              choices=("none", "cover"),
+              help="the attacker fights from cover (+1 on the stress he deals) or not"),
+    StatField("elevation", "Height", FieldKind.CHOICE, "Override", choices=("1", "0", "-1"),
+              help="the attacker above the target (1), level (0) or below (-1): +1 stress "
+                   "for the higher one"),
+)
+"""The measured facts the GM may rule otherwise (L25 height, L26 cover)."""
+
+
 @register
 class Fate(GameSystem):
     """FATE exchange combat: the combatant is a :class:`~rules.fate.statblock.Combatant`.
@@ -139,6 +153,9 @@ class Fate(GameSystem):
         return {zone: tuple(Badge(a, f"aspect of {zone}") for a in aspects)
                 for zone, aspects in table.items()}
 
+    def overridable(self) -> tuple[StatField, ...]:
+        return OVERRIDES
+
     def actions(self) -> tuple[ActionSpec, ...]:
         attack = ActionSpec("attack", "Attack (start an exchange)", ActionKind.ATTACK,
                             needs_target=True)
@@ -206,7 +223,8 @@ with no aspect typed lists those within reach to pick from)."""
 
 MANEUVER_ASKS = (
     StatField("aspect", "Aspect", FieldKind.TEXT, help="the aspect's text, e.g. Off Balance"),
-    StatField("on", "On", FieldKind.TEXT, help="zone: on the target's zone; blank: on the target"),
+    StatField("on", "On", FieldKind.TEXT,
+              help="zone: on the target's zone; scene: on the scene; blank: on the target"),
 )
 """What the maneuvers that place or remove an aspect ask the GM (params ``aspect``, ``on``)."""
 

@@ -90,7 +90,18 @@ def turn_order(board: Board) -> TurnOrderView:
     rows = tuple(_row(board, fighters, entry, mode, turns and n == turn, n < turn)
                  for n, entry in enumerate(order))
     return TurnOrderView(round_, rows, _controls(mode, round_),
-                         model="initiative" if mode == "turns" else "exchange")
+                         model="initiative" if mode == "turns" else "exchange",
+                         header=_header(mode, round_, rows))
+
+
+def _header(mode: str, round_: int, rows: tuple[TurnRow, ...]) -> str:
+    """Where the fight stands, in words (the panel's and ``battlemap turn``'s first line)."""
+    if round_ == 0:
+        return f"No fight going ({_model_words(mode)}): press Start combat"
+    if mode == "exchange":
+        return f"Exchange {round_}"
+    acting = next((row.label for row in rows if row.acting), "nobody")
+    return f"Round {round_}: {acting}'s turn"
 
 
 def _row(board: Board, fighters: Mapping[str, Combatant], entry: str, mode: str,
@@ -100,8 +111,10 @@ def _row(board: Board, fighters: Mapping[str, Combatant], entry: str, mode: str,
     first = fighters[(left or group)[0]]
     if entry.startswith(GROUP):
         label = f"{entry.removeprefix(GROUP)} ({len(left)} of {len(group)})"
-        return TurnRow(entry, label, _detail(first, mode), acting, done=done, members=left)
-    return TurnRow(entry, board.token(entry).name, _detail(first, mode), acting, done=done)
+        return TurnRow(entry, label, _detail(first, mode), acting, done=done, members=left,
+                       status="acting" if acting else "")
+    return TurnRow(entry, board.token(entry).name, _detail(first, mode), acting, done=done,
+                   status="acting" if acting else "")
 
 
 def turn_control(board: Board, control: str, token: str | None = None) -> Resolution:
@@ -169,6 +182,10 @@ def _end(board: Board) -> Resolution:
     return Resolution(events, board.with_combat({**combat, "round": 0}), "Combat ends")
 
 
+_STATE_WORDS = {"full_defense": "on full defense", "spin": "on spin"}
+"""How the log words a state that ends ("Aulus is no longer on full defense")."""
+
+
 def _expire(board: Board, which: Callable[[Combatant], bool],
             states: tuple[str, ...]) -> tuple[Board, tuple[Event, ...]]:
     events: list[Event] = []
@@ -180,7 +197,7 @@ def _expire(board: Board, which: Callable[[Combatant], bool],
             fighter = fighter.with_condition(**{s: False for s in ended})
             piece = board.token(token)
             board = board.with_token(restat(piece, fighter))
-            events += [StatusRemoved(token, s.replace("_", " ")) for s in ended]
+            events += [StatusRemoved(token, _STATE_WORDS.get(s, s)) for s in ended]
     return board, tuple(events)
 
 

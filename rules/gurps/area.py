@@ -108,8 +108,7 @@ def _no_defense(who: Character) -> str | None:
     return next((why for flag, why in reasons if flag), None)
 
 
-def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piece,
-              per_cell: float) -> Reaction:
+def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piece) -> Reaction:
     who = character(piece)
     modifiers = [Modifier(3, "dodge and drop")]
     if who.condition.stunned:
@@ -118,17 +117,15 @@ def _reaction(board: Board, area: Area, piece: Piece, blast: bool, thrower: Piec
     if posture:
         modifiers.append(Modifier(posture, who.condition.posture))
     measurer = board.map()
-    out = measurer.clear_of(area, piece.id)
-    step_cells = STEP / per_cell
-    clear = math.dist(out, (piece.x, piece.y)) <= step_cells + 1e-6
-    step: Point | None = out if clear else None
+    # a step is one cell of the map (on the hex map a yard: one hex, L159 "only a step away")
+    out = measurer.step_clear_of(area, piece.id)
+    clear = out is not None
+    step: Point | None = out
     dive_why = None
     if not clear and blast:
-        dx, dy = piece.x - area.x, piece.y - area.y
-        if math.hypot(dx, dy) < 1e-6:  # on the centre: away from the thrower
-            dx, dy = piece.x - thrower.x, piece.y - thrower.y
-        length = math.hypot(dx, dy) or 1.0
-        wanted = (piece.x + dx / length * step_cells, piece.y + dy / length * step_cells)
+        on_centre = math.hypot(piece.x - area.x, piece.y - area.y) < 1e-6
+        # on the centre: away from the thrower
+        wanted = measurer.step_away(piece.id, thrower.id if on_centre else (area.x, area.y))
         stop, wall = measurer.slide(piece.id, wanted)
         if math.dist(stop, wanted) > 1e-6:
             dive_why = f"no room for the step: a wall ({wall}) in the way"
@@ -216,7 +213,7 @@ def resolve_area(board: Board, request: AreaRequest, dice: DiceSource) -> Resolu
     for victim in victims:
         if any(v.contact for v in victims):
             break  # smothered (L157): nobody else need dive
-        reaction = _reaction(board, area, victim.piece, blast, thrower, per_cell)
+        reaction = _reaction(board, area, victim.piece, blast, thrower)
         asked = _decision(reaction, thrower.name, attack)
         answer = request.answers.get(asked.id)
         if reaction.dive_why_not and reaction.smother_why_not:

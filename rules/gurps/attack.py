@@ -160,7 +160,7 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     setup = Setup(attacker_piece, target_piece, attacker, defender, attack, facts, modifiers,
                   *room, rulings=rulings, given_hits=_given_hits(attack, request),
                   follow=request.params.get("follow", "") in ("yes", "true", "1"),
-                  arm=request.params.get("arm", "") in ("yes", "true", "1"))
+                  arm=request.params.get("parrying_arm", "") in ("yes", "true", "1"))
     problem = _problem(setup)
     if problem is not None and not request.gm_override:
         raise RulesError(problem)
@@ -400,11 +400,11 @@ def _take_options(play: Play, plan: DefensePlan) -> None:
 
 
 def retreat_room(board: Board, piece: Piece, foe: Piece) -> tuple[Point | None, str | None]:
-    """Where ``piece`` lands stepping one yard (a cell) straight away from ``foe``, or why it
-    cannot: "at least one yard" (L139), so a wall or a token in that yard leaves no room."""
-    dx, dy = piece.x - foe.x, piece.y - foe.y
-    length = (dx * dx + dy * dy) ** 0.5 or 1.0
-    wanted = (piece.x + dx / length, piece.y + dy / length)
+    """Where ``piece`` lands stepping one yard (a cell: "exactly as for a step", L139) away
+    from ``foe`` - into the neighbouring hex (or square) most directly away, so a foe off a
+    hex row (a long weapon two hexes off) leaves him in a hex, not between two - or why it
+    cannot: "at least one yard", so a wall or a token in that cell leaves no room."""
+    wanted = board.map().step_away(piece.id, foe.id)
     stop, wall = board.map().slide(piece.id, wanted)
     if ((stop[0] - wanted[0]) ** 2 + (stop[1] - wanted[1]) ** 2) ** 0.5 > 1e-6:
         return None, f"no room to retreat: a wall ({wall}) behind {piece.name}"

@@ -146,7 +146,8 @@ ATTACK_INPUTS = (
               minimum=1, maximum=20,
               help="the hits of a rapid-fire attack as the table counted them (default: one "
                    "plus one per full Recoil of margin, up to the Rate of Fire)"),
-    StatField("arm", "Hit the parrying arm after a failed parry", FieldKind.FLAG, "Declare",
+    StatField("parrying_arm", "Hit the parrying arm after a failed parry", FieldKind.FLAG,
+              "Declare",
               default=False,
               help="L129: a failed parry against a weapon lets the attacker hit the arm that "
                    "parried; more than half the HP in injury cripples it"),

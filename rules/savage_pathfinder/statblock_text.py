@@ -369,6 +369,32 @@ def _traits(draft: _Draft, value: str, attributes: bool) -> None:
             draft.skip(item, f"{key}.{name}: {error}")
             continue
         draft.read(f"{key}.{name}", found[name], item)
+    if not attributes:
+        _older_athletics(draft, found)
+
+
+OLDER_ATHLETICS = ("throwing", "climbing", "swimming")
+"""Skills of the older editions (Deluxe, Explorer's) that SWADE folds into Athletics (C37:
+"thrown projectiles uses the Athletics skill")."""
+
+
+def _older_athletics(draft: _Draft, skills: dict[str, str]) -> None:
+    """An older block's Throwing, Climbing or Swimming, read as Athletics (the best of them)
+    when the block gives no Athletics; otherwise named as not used."""
+    older = {name: skills.pop(name) for name in OLDER_ATHLETICS if name in skills}
+    if not older:
+        return
+    draft.readings[:] = [r for r in draft.readings
+                         if r.field not in {f"skills.{name}" for name in older}]
+    shown = ", ".join(f"{name.title()} {die}" for name, die in older.items())
+    if "athletics" in skills:
+        draft.note(shown, f"an older edition's skill: Athletics {skills['athletics']} is "
+                          "given and is what SWADE rolls for it")
+        return
+    best = max(older.values(), key=lambda die: tuple(
+        int(part or 0) for part in die[1:].replace("-", "+-").split("+")))
+    skills["athletics"] = best
+    draft.read("skills.athletics", best, f"{shown} (an older edition's; SWADE rolls Athletics)")
 
 
 def _number(draft: _Draft, label: str, value: str) -> None:
@@ -603,7 +629,8 @@ def _ability(draft: _Draft, line: str) -> None:
     words = word.replace("armour", "armor").split()
     if len(words) > 2 and words[2].startswith("("):  # "Size +3 (Large)"
         words = words[:2]
-    if len(words) == 2 and words[0] in ("armor", "size") and words[1][:1] in "+" + MINUS:
+    if len(words) == 2 and words[0] in ("armor", "size") and (  # "Size +2", "Size 2"
+            words[1][:1] in "+" + MINUS or words[1][:1].isdigit()):
         _ability_number(draft, words[0], words[1], text)
     elif word in ("resilient", "very resilient"):
         draft.stats["max_wounds"] = 1 if word == "resilient" else 2

@@ -71,6 +71,11 @@ ACTIONS = (
 )
 
 
+_NOT_GRAPPLING = ("reload", "pick-up")
+"""Physical actions that are no grappling (L13, L59: "Both you and they can only make grappling
+physical actions until someone breaks free"); standing up moves nobody from the spot."""
+
+
 def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolution:
     """Carry out one action (``RulesError``, nothing changed, when it cannot be done)."""
     actor = combatant_of(board.token(request.actor))
@@ -82,6 +87,12 @@ def perform(board: Board, request: ActionRequest, dice: DiceSource) -> Resolutio
         raise RulesError(turn)
     handlers = {"withdraw": _withdraw, "stand-up": _stand_up, "reload": _reload,
                 "release": _release, "pick-up": _pick_up}
+    grapple = grapple_of(board.combat, actor.id)
+    if request.action in _NOT_GRAPPLING and grapple is not None:
+        partner = _n(board, grapple.partner(actor.id))
+        way = "Release grapple" if grapple.controls(actor.id) else "Escape grapple"
+        raise RulesError(f"{_n(board, actor.id)} is in a grapple with {partner}: only "
+                         f"grappling actions until someone breaks free ({way} first)")
     if request.action == "escape":
         return _escape(board, request, actor, dice)
     if request.action in ("drag", "grapple-throw"):

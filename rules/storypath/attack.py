@@ -165,12 +165,12 @@ def _roll_event(setup: AttackSetup, roll: PoolRoll, successes: int,
 
 
 def _spend_one_shots(setup: AttackSetup, changes: Changes) -> None:
-    """This attack is the attacker's next action: Blinding ends, the Enhancement waiting for
-    it against this target is used."""
+    """This attack is the attacker's next action: Blinding ("on their next action", L9) ends
+    whatever the attack's kind, the Enhancement waiting for it against this target is used."""
     person = changes.person(setup.attacker.id)
     kept = tuple(e for e in person.condition.enhancements if e.against != setup.target.id
                  or (e.grapple_only and setup.kind != "grapple"))
-    if person.condition.blinded and setup.kind in ("ranged", "thrown"):
+    if person.condition.blinded:
         changes.events.append(StatusRemoved(setup.attacker.id, "Blinded"))
         person = person.with_condition(blinded=False)
     changes.update(person.with_condition(enhancements=kept))

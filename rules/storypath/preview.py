@@ -3,8 +3,11 @@
 The chances are exact (:mod:`rules.storypath.odds`): ``hit`` (successes exceed Defense plus
 every increased Difficulty), then ``k left`` for each number of successes left for stunts (as
 the setting ``stunt_budget`` counts them: with ``beyond-hit`` a bare hit is ``0 left``), and
-``more than K left``; the card shows each of them. A pending Complication is not in the odds
-(buying it off is a choice).
+``more than K left``; the card shows each of them. A pending Complication (a ranged Pin, L38)
+is the attacker's choice after the roll: ``hit`` is the chance when he accepts it (the
+Injury Condition), ``hit, Complication N bought off`` when he buys it off - from the roll
+before the hit is judged (setting ``complication`` ``before-hit``: more than the Difficulty
+plus N successes) or from the successes the hit leaves (``from-stunts``: at least N left).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 from rules.interface import AttackRequest, Chance, Preview
 from rules.registry import RulesError
 from rules.storypath.attack import KIND_TITLES
-from rules.storypath.odds import AttackOdds, attack_odds
+from rules.storypath.odds import AttackOdds, attack_odds, success_distribution
 from rules.storypath.setup import AttackSetup, setup_attack
 from rules.table import Board
 
@@ -33,7 +36,8 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     except RulesError as error:
         return Preview(request.attacker, request.target, request.weapon, (), problem=str(error))
     odds = _odds(setup)
-    chances = tuple(Chance(label, float(p), str(p)) for label, p in _entries(setup, odds))
+    chances = tuple(Chance(label, float(p), str(p))
+                    for label, p in (*_entries(setup, odds), *_bought_off(setup)))
     return Preview(setup.attacker.id, setup.target.id,
                    setup.weapon.name if setup.weapon else None, _lines(setup, odds),
                    chances=chances, problem=setup.problem, notes=_notes(setup),
@@ -47,6 +51,19 @@ def _entries(setup: AttackSetup, odds: AttackOdds) -> tuple[tuple[str, Fraction]
     return (("hit", odds.hit),
             *[(f"{k - extra} left", p) for k, p in enumerate(odds.left, start=1)],
             (f"more than {top} left", odds.more))
+
+
+def _bought_off(setup: AttackSetup) -> tuple[tuple[str, Fraction], ...]:
+    """The hit's chance when the attacker buys off his Complication (none pending: empty)."""
+    owed = setup.attacker.condition.complication
+    if not owed:
+        return ()
+    extra = 1 if setup.settings.stunt_budget == "beyond-hit" else 0
+    least = setup.required + 1 + owed if setup.settings.complication == "before-hit" else \
+        setup.required + max(1, extra + owed)
+    dist = success_distribution(setup.pool_size, setup.settings.tens,
+                                setup.enhancement_total, least)
+    return ((f"hit, Complication {owed} bought off", dist[least]),)
 
 
 def _odds(setup: AttackSetup) -> AttackOdds:
@@ -74,6 +91,7 @@ def _lines(setup: AttackSetup, odds: AttackOdds) -> tuple[str, ...]:
                      + " (with at least one success)")
     entries = _entries(setup, odds)
     lines.append(f"hit {_percent(odds.hit)}")
+    lines.extend(f"{label} {_percent(p)}" for label, p in _bought_off(setup))
     lines.append("for stunts: " + ", ".join(f"{label} {_percent(p)}"
                                             for label, p in entries[1:]))
     return tuple(lines)
@@ -97,7 +115,7 @@ def _notes(setup: AttackSetup) -> tuple[str, ...]:
 
 
 def _data(setup: AttackSetup, odds: AttackOdds) -> dict[str, Any]:
-    entries = dict(_entries(setup, odds))
+    entries = dict((*_entries(setup, odds), *_bought_off(setup)))
     return {
         "attack": f"{setup.name(setup.attacker.id)} ({KIND_TITLES[setup.kind]}) vs "
                   f"{setup.name(setup.target.id)}",

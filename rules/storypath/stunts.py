@@ -79,10 +79,12 @@ class Offer:
     """Bought only with one of these offers (Critical with Inflict Damage)."""
     excludes: tuple[str, ...] = ()
     """Never bought with these (Break Free with what keeps the grapple; a second item)."""
+    once: bool = False
+    """Bought once only although its stunt is *Variable* elsewhere (Grapple Pin (2s))."""
 
     @property
     def repeatable(self) -> bool:
-        return self.stunt in _REPEATABLE
+        return self.stunt in _REPEATABLE and not self.once
 
     def choice(self, budget: int) -> Choice:
         why = self.why_not or (f"costs {self.cost}, {budget} left" if self.cost > budget
@@ -153,12 +155,20 @@ def offers_for(setup: AttackSetup, allies: Iterable[str]) -> tuple[Offer, ...]:
 
 _KEEP_THE_GRAPPLE = ("gain-control", "pin", "position", "takedown", "throw")
 """What Break Free cannot go with: it ends the grapple these keep (Throw ends it itself)."""
+_NEED_THE_GRAPPLE = ("pin", "position")
+"""What Throw cannot go with: "Throwing counts as breaking free" (L29), so a Pin or a
+Position bought with it would be spent on a grapple that is over (Takedown may, L28)."""
+_ONE_ITEM = {"disarm": ("seize",), "seize": ("disarm", "sunder"), "sunder": ("seize",)}
+"""One item, one fate: a disarmed item is no longer held to seize (L16 "an object held by
+... your opponent"), a seized one no longer the opponent's gear to sunder (L18)."""
 
 
 def _related(offers: tuple[Offer, ...]) -> tuple[Offer, ...]:
     """Each offer with what it needs and what it excludes: Critical goes with Inflict Damage
     ("an additional Injury Condition"); Disarm's extra success with a Disarm; one item per
-    Disarm or Seize; Break Free not with a stunt that keeps the grapple."""
+    Disarm or Seize; a disarmed item not seized, a seized one not sundered; Break Free not
+    with a stunt that keeps the grapple, Throw not with one that needs it; Establish
+    Grapple not with a Shove (the held one "cannot move from the spot", L101)."""
     def of(stunt: str) -> tuple[str, ...]:
         return tuple(o.id for o in offers if not o.foreign and o.stunt == stunt)
 
@@ -172,10 +182,19 @@ def _related(offers: tuple[Offer, ...]) -> tuple[Offer, ...]:
             needs = of("disarm")
         if o.stunt in ("disarm", "seize"):
             excludes = tuple(i for i in of(o.stunt) if i != o.id)
+        if o.stunt in _ONE_ITEM and o.subject:
+            excludes += tuple(f"{other}:{o.id.partition(':')[2]}" for other in _ONE_ITEM[o.stunt]
+                              if f"{other}:{o.id.partition(':')[2]}" in of(other))
         if o.stunt == "break-free":
             excludes = tuple(i for s in _KEEP_THE_GRAPPLE for i in of(s))
         elif o.stunt in _KEEP_THE_GRAPPLE:
             excludes = of("break-free")
+        if o.stunt == "throw":
+            excludes += tuple(i for s in _NEED_THE_GRAPPLE for i in of(s))
+        elif o.stunt in _NEED_THE_GRAPPLE:
+            excludes += of("throw")
+        if o.stunt in ("establish-grapple", "shove"):
+            excludes += of("shove" if o.stunt == "establish-grapple" else "establish-grapple")
         result.append(o if o.foreign else replace(o, needs=needs, excludes=excludes))
     return tuple(result)
 
@@ -294,6 +313,18 @@ def _establish_why(s: AttackSetup) -> str | None:
     return None
 
 
+def _already(s: AttackSetup, flag: str, what: str) -> str | None:
+    """Why a stunt would buy nothing: the target already is ``what`` (its condition ``flag``)."""
+    return f"{s.name(s.target.id)} is already {what}" if getattr(s.target.condition, flag) \
+        else None
+
+
+def _takedown_why(s: AttackSetup) -> str | None:
+    if s.attacker.condition.prone and s.target.condition.prone:
+        return "both are already prone"
+    return _grapple_rule(s, True)
+
+
 def _knockdown_cost(s: AttackSetup) -> int:
     return 1 if s.kind == "close-combat" else s.target.attribute("stamina")
 
@@ -301,8 +332,10 @@ def _knockdown_cost(s: AttackSetup) -> int:
 _BUILDERS: dict[str, Builder] = {
     "inflict-damage": _simple("inflict-damage", _armor, "an Injury Condition"),
     "critical": _simple("critical", lambda s: 4, "another Injury Condition"),
-    "blinding": _simple("blinding", lambda s: 1, "+1 Difficulty on their next Shoot/Thrown"),
-    "blind": _simple("blind", lambda s: 2, "+1 Difficulty on their Shoot/Thrown attacks"),
+    "blinding": _simple("blinding", lambda s: 1, "+1 Difficulty on their next Shoot/Thrown",
+                        why_not=lambda s: _already(s, "blinded", "Blinded")),
+    "blind": _simple("blind", lambda s: 2, "+1 Difficulty on their Shoot/Thrown attacks",
+                     why_not=lambda s: _already(s, "blind", "Blind")),
     "break-up-grapple": _simple("break-up-grapple", lambda s: 1, why_not=_break_up_why),
     "disarm": _disarm,
     "disarm-far": _simple("disarm-far", lambda s: 1, "the item lands at short range"),
@@ -310,7 +343,8 @@ _BUILDERS: dict[str, Builder] = {
                                  "you are in control; the successes hold it",
                                  why_not=_establish_why),
     "feint": _feint,
-    "knockdown": _simple("knockdown", _knockdown_cost, "prone"),
+    "knockdown": _simple("knockdown", _knockdown_cost, "prone",
+                         why_not=lambda s: _already(s, "prone", "prone")),
     "seize": lambda s, allies: _items(s, "seize", lambda kind: 2),
     "shove": lambda s, allies: [Offer("shove", "shove", 1, detail=f"push back "
                                       f"{s.attacker.attribute('might')} m each")],
@@ -324,18 +358,19 @@ _BUILDERS: dict[str, Builder] = {
                         "Enhancement on your next grapple attack, less their Dodge",
                         why_not=lambda s: _grapple_rule(s, None)),
     "takedown": _simple("takedown", lambda s: 1, "both prone, grapple kept",
-                        why_not=lambda s: _grapple_rule(s, True)),
+                        why_not=_takedown_why),
     "throw": _simple("throw", lambda s: 1, "Might m, +1 m per extra success; ends the grapple",
                      why_not=lambda s: _grapple_rule(s, True)),
     "empty-clip": lambda s, allies: [_empty_clip(s)],
-    "line-drive": _simple("line-drive", lambda s: s.target.attribute("might"), "prone"),
+    "line-drive": _simple("line-drive", lambda s: s.target.attribute("might"), "prone",
+                          why_not=lambda s: _already(s, "prone", "prone")),
 }
 
 
 def _pin(s: AttackSetup) -> list[Offer]:
     if s.kind == "grapple":
         return [Offer("pin", "pin", 2, detail="no Defense against others",
-                      why_not=_grapple_rule(s, True))]
+                      why_not=_grapple_rule(s, True), once=True)]
     return [Offer("pin", "pin", 1,
                   detail="Complication 2 on their next attack, +1 per extra success")]
 

@@ -111,16 +111,23 @@ class Storypath(GameSystem):
 
     def movement(self, piece: Piece, board: Board | None = None) -> Movement | None:
         """*GRAPPLED* (L101): "You cannot move from the spot" - a held token's move is refused
-        with the reason, unless its grappler won the roll to drag it; the text gives no Pace
-        otherwise (None: the ruler shows the distance only)."""
+        with the reason, unless its grappler won the roll to drag it. The grappler's own walk
+        is refused too (L13, L59: "Both you and they can only make grappling physical actions
+        until someone breaks free"): he moves with Drag grappled, or lets go first. The text
+        gives no Pace otherwise (None: the ruler shows the distance only)."""
         if board is None:
             return None
         try:
             grapple = grapple_of(board.combat, piece.id)
         except RulesError:
             return None
-        if grapple is None or grapple.controls(piece.id) or grapple.dragging:
+        if grapple is None or grapple.dragging:
             return None
+        if grapple.controls(piece.id):
+            held = board.token(grapple.other).name
+            return Movement(0, 0, "Move", held=f"{piece.name} holds {held} in a grapple: only "
+                            f"grappling actions until someone breaks free (Drag grappled to "
+                            f"move with {held}, or Release grapple)")
         holder = board.token(grapple.control).name
         return Movement(0, 0, "Move", held=f"{piece.name} is held in {holder}'s grapple and "
                         f"cannot move from the spot (Escape grapple first, or {holder} drags "

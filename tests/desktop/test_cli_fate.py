@@ -174,3 +174,42 @@ def test_a_tie_turned_into_a_win_by_invoking_an_aspect_from_the_cli(tmp_path: Pa
     assert after.token("tertius").stats["condition"]["fate_points"] == 1
     assert ("Tertius invokes Thracian Gladiator (Tertius): +2 (a fate point, 1 left) = 6"
             in after.log[-1].lines)
+
+
+def test_dice_needed_says_which_decision_the_dice_wait_for(tmp_path: Path,
+                                                           capsys: object) -> None:
+    """An exchange (L1, "both combatants roll at the same time") asks Warrior 2's stance
+    before any die: --dice-needed listed nothing and said nothing. Now it names the decision
+    and how to answer it; with the answer it lists the eight Fudge dice, Tertius's first."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    base = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--dice-needed"]
+    assert main(base) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert out.startswith("then the attack waits for 'Warrior 2: Tertius starts an exchange")
+    assert "give --answer stance=CHOICE (one of attack, full-defense," in out
+    assert main([*base, "--answer", "stance=attack"]) == 0
+    listed = capsys.readouterr().out.splitlines()  # type: ignore[attr-defined]
+    assert len(listed) == 8 and "Fudge die 1 for Tertius" in listed[0]
+    assert "Fudge die 1 for Warrior 2" in listed[4]
+
+
+def test_an_aspect_on_a_zone_the_map_lacks_is_refused_naming_it(tmp_path: Path,
+                                                                capsys: object) -> None:
+    """L33 aspects on "a scene or character" (and the arena's zones): a zone name with a typo
+    ("Platfrom") hung the aspect on no zone at all, shown nowhere; now it is refused in words
+    and nothing is saved. The right name still works."""
+    path = arena_with(tmp_path)
+    base = ["attack", str(path), "--attacker", "tertius", "--action", "add-aspect",
+            "--param", "aspect=Slick Sand", "--write"]
+    assert main([*base, "--param", "zone=Platfrom"]) == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "no zone named 'Platfrom' on the map (blank: on Tertius; scene: on the scene)" in err
+    assert "zone_aspects" not in load_encounter(path).combat
+    assert main([*base, "--param", "zone=Platform"]) == 0
+    assert load_encounter(path).combat["zone_aspects"] == {"Platform": ["Slick Sand"]}
+    maneuver = ["attack", str(path), "--attacker", "tertius", "--action", "maneuver",
+                "--param", "aspect=Braced", "--param", "skill=weapons", "--param",
+                "difficulty=2", "--param", "on=Centre Sands", "--dice", "2,2,2,2"]
+    assert main(maneuver) == 2
+    assert "no zone named 'Centre Sands'" in capsys.readouterr().err  # type: ignore[attr-defined]

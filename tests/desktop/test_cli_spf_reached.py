@@ -4,11 +4,16 @@ rule text named in each docstring."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+import pytest
+
 from desktop.cli import main
+from desktop.commands.attack import add_arguments, params_of
 from desktop.core.fileformat import load_encounter, save_encounter
 from desktop.core.model import Encounter, Illumination, Side, Token
+from rules.registry import find_system
 
 HERO = {"wild_card": True,
         "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},
@@ -100,6 +105,34 @@ def test_breaking_an_iron_lock_takes_a_blunt_weapon(tmp_path, capsys) -> None:
     assert main([*args, "--damage-type", "blunt", "--dice", "4,1,5,7"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == \
         "Hero strikes the iron lock (Hardness 12): breaks it"
+    # S20 "Use the wielder's Parry if held, or 2 if it's motionless": a --target (the lock on
+    # the orc's belt) was ignored and the strike went at TN 2; now it is refused in words,
+    # nothing rolled, until the table offers the held strike.
+    assert main([*args, "--damage-type", "blunt", "--target", "orc", "--dice", "4,1,5,7"]) == 2
+    assert "an item Orc holds is struck at his Parry: Break a held item" in \
+        capsys.readouterr().err
+
+
+def test_a_held_shield_is_struck_at_its_wielders_parry(tmp_path, capsys) -> None:
+    """S20 "Use the wielder's Parry if held, or 2 if it's motionless", S28 a shield broken
+    only when the attacker says so, S26 a shield is Hardness 10, S29 no raise bonus or Aces.
+    The orc (Fighting d6: Parry 2 + 3 = 5, +1 small shield = 6) holds a small shield; the hero
+    strikes it (a Called Shot at an item, Small: -2, S34). Fighting d8 7, Wild 1: 7 - 2 = 5
+    against Parry 6: a miss. Then Fighting d8 7, Wild Die 6 Aces and adds 2: 8, the better,
+    - 2 = 6 against 6: a hit; Strength d8 5 + Sword d8 5 = 10 against Hardness 10: broken."""
+    orc = {**ORC, "weapons": [*ORC["weapons"], {"name": "Small shield", "damage": "str",
+                                                "parry": 1, "shield": True}]}
+    args = ["attack", saved(tmp_path, orc=orc), "--attacker", "hero", "--target", "orc",
+            "--action", "break-held", "--object", "shield", "--damage-type", "blunt"]
+    assert main([*args, "--dice", "7,1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hero misses Orc's shield"
+    assert out[1].endswith("→ 5 vs TN 6: failure")
+    assert main([*args, "--dice", "7,6,2,5,5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hero strikes Orc's shield (Hardness 10): breaks it"
+    assert out[1].endswith("→ 6 vs TN 6: success")
+    assert out[2].endswith("→ 10 vs TN 10: broken")
 
 
 def test_a_pike_set_against_a_charge(tmp_path, capsys) -> None:
@@ -147,3 +180,20 @@ def test_a_healer_treats_a_friend_incapacitated_by_fatigue(tmp_path, capsys) -> 
     assert (condition["fatigue"], condition.get("incapacitated", False)) == (2, False)
     assert main([*args, "--dice", "4,2,1"]) == 2
     assert "Orc is not Incapacitated by Fatigue" in capsys.readouterr().err
+
+
+def test_arm_is_savage_pathfinders_choice_and_gurps_bare_flag_at_once() -> None:
+    """C83 ``--arm left`` (Savage Pathfinder: the arm a limb Called Shot strikes) and GURPS's
+    bare ``--arm`` (hit the parrying arm) share a name: the flag parser took whichever system
+    registered first, so in one order ``--arm left`` was "unrecognized arguments: left" and in
+    the other GURPS's bare ``--arm`` "expected one argument". Both now parse, whatever the
+    order, and each system reads its own."""
+    gurps, spf = find_system("gurps"), find_system("savage-pathfinder")
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert params_of(parser.parse_args(["--arm"]), gurps) == {"arm": "yes"}
+    assert params_of(parser.parse_args(["--arm", "left"]), spf) == {"arm": "left"}
+    with pytest.raises(ValueError, match="--arm takes no value in GURPS: 'left' given"):
+        params_of(parser.parse_args(["--arm", "left"]), gurps)
+    with pytest.raises(ValueError, match="--arm 'yes' is not one of left, right"):
+        params_of(parser.parse_args(["--arm"]), spf)

@@ -128,6 +128,28 @@ def test_a_held_token_cannot_move_from_the_spot(tmp_path: Path, capsys) -> None:
     assert main(["move", str(path), "thug-1", "15.5", "9.5", "--save", "--force"]) == 0
 
 
+def test_the_grappler_does_not_walk_away_from_the_grapple(tmp_path: Path, capsys) -> None:
+    # L59 "Both you and they can only make grappling physical actions until someone breaks
+    # free": Mara's drag alone (1 m west) is refused in words by a drag and `battlemap move`;
+    # she moves with Drag grappled (below) or lets go (Release grapple, a free action) first
+    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    assert main(["move", str(path), "mara", "11.5", "9.5", "--save"]) == 2
+    assert "Mara holds Thug 1 in a grapple: only grappling actions until someone breaks " \
+        "free" in capsys.readouterr().err
+    encounter = load_encounter(path)
+    tool = SelectTool()
+    tool.feed(PointerEvent(PointerKind.PRESS, 12.5, 9.5), encounter)
+    tool.feed(PointerEvent(PointerKind.MOVE, 11.5, 9.5), encounter)
+    assert tool.feed(PointerEvent(PointerKind.RELEASE, 11.5, 9.5), encounter) is None
+    assert tool.refused.startswith("not moved: Mara holds Thug 1 in a grapple")
+    assert main(["attack", str(path), "--attacker", "mara", "--action", "release",
+                 "--write"]) == 0
+    assert main(["move", str(path), "mara", "11.5", "9.5", "--save"]) == 0
+
+
 def test_the_grappler_drags_after_a_won_roll(tmp_path: Path) -> None:
     # L101 "Your grappler may drag ... with an opposed Might + Athletics roll, and
     # automatically wins ties": Mara 5 dice 8, 9, 1, 1, 1 = 2 against Thug 1's Might 2 +

@@ -66,12 +66,14 @@ def test_the_bomb_waits_for_the_victims_dive_with_its_odds_l159() -> None:
 def test_diving_for_cover_from_a_blast_takes_a_step_and_divides_the_damage_l159() -> None:
     """L159: "an extra yard or two of distance from a blast can still help, since explosive
     damage declines with distance. If you succeed, you are a step farther away." Dive 2+2+2 =
-    6 vs 12: success; Donn steps a yard (straight away from the thrower, he stood on the
-    centre) and lies prone (a dodge and drop, L153). Damage 6+6+6 = 18 at 1 yd: 18 / (3 x 1)
-    = 6, less DR 2 (crushing) = 4 injury: HP 13 - 4 = 9 (no major wound: 4 <= 6.5)."""
+    6 vs 12: success; Donn steps a yard, one hex, away from the thrower (he stood on the
+    centre; the orc is (2, -5.196) off, so away is bearing 201 and the hex at 210, south-west,
+    is the step: (7.5, 9.2376)) and lies prone (a dodge and drop, L153). Damage 6+6+6 = 18
+    at 1 yd: 18 / (3 x 1) = 6, less DR 2 (crushing) = 4 injury: HP 13 - 4 = 9 (no major
+    wound: 4 <= 6.5)."""
     done = fired(demo(), "sbt", DONN, [*HIT, 2, 2, 2, 6, 6, 6], dive_swordsman="dive")
     donn = done.encounter.token("swordsman")
-    assert math.dist((donn.x, donn.y), DONN) == pytest.approx(1.0)
+    assert (donn.x, donn.y) == pytest.approx((7.5, 0.5773502691896258 + 10 * 0.8660254037844386))
     assert hp(done.encounter, "swordsman") == 9
     assert donn.stats["condition"]["posture"] == "prone"
     assert Injured("swordsman", 6, 2, 4, 9, 13) in done.events
@@ -183,3 +185,19 @@ def test_a_token_in_the_steps_way_leaves_no_room_to_dive_l159() -> None:
     dive = next(c for c in paused.decision.choices if c.id == "dive")
     assert (dive.allowed, dive.why_not, dive.probability) == (
         False, "no room for the step: Ysolde the Archer in the way", None)
+
+
+def test_a_dive_out_of_the_area_steps_into_a_hex_l159() -> None:
+    """L159: "there is cover ... only a step away. Success means you reach it in time": the
+    step is one hex. The bomb lands at (7.9, 7.5), 0.88 yd north of Donn (the orc 4.8 yd
+    off: -2, 12 - 2 = 10; 3+3+3 = 9 hits): inside the Small Blast (1 yd; he is beneath while
+    his 0.5 yd footprint touches it, so a hex centre 1.5 yd or more from the blast clears
+    him). His south-east hex (8.5, 9.2376) is 1.84 yd off, the south-west one 1.78, the east
+    one 1.40 (beneath). He dives 2+2+2 = 6 vs 12 and steps into the clear hex nearest the
+    spot just clear of the blast - the south-east one, not 0.6 yd between two hexes - so the
+    blast (6+6+6) misses him."""
+    done = fired(demo(), "sbt", (7.9, 7.5), [*HIT, 2, 2, 2, 6, 6, 6], dive_swordsman="dive")
+    donn = done.encounter.token("swordsman")
+    assert (donn.x, donn.y) == pytest.approx((8.5, 0.5773502691896258 + 10 * 0.8660254037844386))
+    assert hp(done.encounter, "swordsman") == 13
+    assert "Donn the Swordsman dives for cover: out of the area" in done.entry.lines

@@ -205,3 +205,38 @@ def test_on_the_real_map_a_wall_or_a_token_behind_leaves_no_room_to_retreat_l139
                                            Token("ally", "Squire", bx, by, side=Side.HERO)))
     refused = _retreat_choices(crowded)["dodge+retreat"]
     assert refused.why_not == "no room to retreat: Squire behind Guard"
+
+
+def _retreated(encounter: Encounter) -> tuple[float, float]:
+    # Spear 14: 2, 4, 5 = 11 hits; the guard's Dodge + Retreat: 6, 6, 6 = 18 fails; damage
+    # 1d+1 imp: 1 + 1 = 2, x2 = 4 injury (HP 11: no major wound, no further roll)
+    done = GURPS.resolve_attack(board_of(encounter), AttackRequest(
+        "foe", "guard", "Spear (Thrust)", answers={"defense": ("dodge+retreat",)}),
+        ScriptedDice([2, 4, 5, 6, 6, 6, 1]))
+    guard = done.board.token("guard")
+    return guard.x, guard.y
+
+
+def test_a_retreat_from_a_foe_off_the_hex_rows_lands_in_a_hex_l139() -> None:
+    # L139: the retreat is "exactly as for a step": one hex. A foe with a reach 3 spear
+    # stands three hexes off, at axial (3, -1): 2.5 yd east and one row up, bearing 71
+    # degrees - no hex row. Straight away is bearing 251; of the six neighbours the one at
+    # 270 (west) is nearest that way (19 degrees off; the one at 210 is 41 off): the guard
+    # lands on that hex's centre, not 1 yd along 251 between two hexes.
+    encounter = _encounter(0.0, (3, -1))
+    foe = encounter.token("foe")
+    attacks = [{**FOE["attacks"][0], "reach": "1-3"}]
+    encounter = replace(encounter, tokens=(encounter.token("guard"),
+                                           replace(foe, stats={**FOE, "attacks": attacks})))
+    x, y = _retreated(encounter)
+    assert (x, y) == pytest.approx(_at(*NEIGHBOURS[270]))
+
+
+def test_a_retreat_on_squares_steps_into_a_square_l139() -> None:
+    # Squares: the foe stands diagonally north-east (5.5, 4.5 -> the guard at 4.5, 5.5);
+    # straight away is south-west, the diagonal neighbour (3.5, 6.5), not 0.71 cells along
+    # each axis.
+    encounter = Encounter(system="gurps", grid=Grid(GridKind.SQUARE, 1.0, "yd"), tokens=(
+        Token("guard", "Guard", 4.5, 5.5, side=Side.HERO, stats=GUARD),
+        Token("foe", "Foe", 5.5, 4.5, side=Side.VILLAIN, stats=FOE)))
+    assert _retreated(encounter) == pytest.approx((3.5, 6.5))

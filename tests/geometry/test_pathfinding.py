@@ -19,7 +19,13 @@ from geometry.errors import GeometryError
 from geometry.grid import GridKind, hex_cell, hex_centre
 from geometry.index import Battlefield
 from geometry.movement import path_length
-from geometry.pathfinding import Barriers, _corner_nodes, path_cost, shortest_path
+from geometry.pathfinding import (
+    Barriers,
+    SearchAbandoned,
+    _corner_nodes,
+    path_cost,
+    shortest_path,
+)
 from geometry.shapes import Area, AreaKind
 
 Seg = tuple[float, float, float, float]
@@ -264,8 +270,12 @@ def test_dungeon_and_uvtt_search_times_are_printed() -> None:
         took = time.perf_counter() - began
         assert found is not None
         assert all(not barriers.crossed(p, q).size for p, q in pairwise(found))
+        began = time.perf_counter()  # the hand moved on a little: the graph is kept
+        again = shortest_path(field, barriers, (2.5, 2.5), (96.2, 96.7), box)
+        then = time.perf_counter() - began
+        assert again is not None
         print(f"2,000-wall dungeon corner to corner, {kind}: {took:.3f} s, "
-              f"{path_cost(field, found):.1f} cells")
+              f"{path_cost(field, found):.1f} cells; a goal 0.4 cells off then {then:.3f} s")
     assert np.isfinite(box).all()
 
 
@@ -293,3 +303,40 @@ def test_goblin_hideout_uvtt_search_times_are_printed() -> None:
         plan = plan_move(encounter, "a", way[-1], via=way[1:-1])
         assert plan.crossings == ()
         print(f"goblin hideout UVTT, {kind}: {took:.3f} s, {plan.distance:.1f} cells")
+
+
+def test_a_large_body_goes_round_a_gap_narrower_than_itself_on_every_grid() -> None:
+    # a wall x = 4 from y 0 to 11 with a gap y 4..5 (1 cell) and one y 6.5..9.5 (3 cells:
+    # a hex row's centre falls far enough from both sides only in a gap that wide)
+    narrow = Barriers.of([(4, 0, 4, 4), (4, 5, 4, 6.5), (4, 9.5, 4, 11)])
+    box = (0.0, 0.0, 8.0, 11.0)
+    for kind, start, goal in ((GridKind.SQUARE, (2.0, 4.0), (6.0, 4.0)),
+                              (GridKind.GRIDLESS, (2.0, 4.5), (6.0, 4.5)),
+                              (GridKind.HEX, hex_centre(*hex_cell(1.8, 4.5)),
+                               hex_centre(*hex_cell(6.2, 4.5)))):
+        field = Battlefield.build(grid=kind)
+        small = shortest_path(field, narrow, start, goal, box)
+        big = shortest_path(field, narrow, start, goal, box, body=2.0)
+        assert small is not None and big is not None, kind
+        square = kind is GridKind.SQUARE
+        # the centre line slips through the narrow gap; the body of 2 sweeps clear of every
+        # barrier only through the wide one, below it
+        assert not narrow.clear_sweeps(np.array([start]), np.array([goal]), 2.0, square)[0]
+        assert max(y for _, y in small) < 6.5, kind
+        assert max(y for _, y in big) > 7.0, kind
+        legs = np.array(big[:-1]), np.array(big[1:])
+        assert narrow.clear_sweeps(*legs, 2.0, square).all(), kind
+    # shut the wide gap too: no way for the large body, still one for the small
+    shut = Barriers.of([(4, 0, 4, 4), (4, 5, 4, 8), (4, 9, 4, 11)])
+    field = Battlefield.build(grid=GridKind.GRIDLESS)
+    assert shortest_path(field, shut, (2.0, 4.5), (6.0, 4.5), box, body=2.0) is None
+    assert shortest_path(field, shut, (2.0, 4.5), (6.0, 4.5), box) is not None
+
+
+def test_a_search_told_to_stop_gives_up_in_words() -> None:
+    wall = Barriers.of([(2, -2, 2, 3)])
+    for kind in GridKind:
+        field = Battlefield.build(grid=kind)
+        with pytest.raises(SearchAbandoned, match="stopped after 0 places"):
+            shortest_path(field, wall, (1.0, 1.0), (3.0, 1.0), (-2.0, -2.0, 5.0, 5.0),
+                          stop=lambda: True)

@@ -203,6 +203,9 @@ CASES = (
          ann_stats={"skills": {"fighting": "d12+4"}}, orc_stats={"armor": 14},
          rolls=("Strength (keep hold of Axe)",)),
     Case("disarm (weapon)", _action("disarm", "orc", part="weapon", weapon="Sword")),
+    # S20 "the wielder's Parry if held": the strike at the orc's shield is an attack on him
+    Case("break-held", _action("break-held", "orc", weapon="Sword", object="shield",
+                               damage_type="blunt")),
     Case("cut-free", _action("cut-free", "bo", weapon="Sword"), bo={"entangled": True},
          lit=False, unlit_because="S19: weapon attacks on the entanglement hit automatically"),
     Case("cut-self-free", _action("cut-self-free", weapon="Sword"), ann={"entangled": True},
@@ -253,7 +256,8 @@ NO_ROLL = {
 
 COVERED = {"grapple", "crush", "push", "test", "support", "disarm", "cut-free", "cut-self-free",
            "stabilise",
-           "treat-fatigue", "withdraw", "break-free", "break-object", "reload", "climb",
+           "treat-fatigue", "withdraw", "break-free", "break-object", "break-held", "reload",
+           "climb",
            "evasion", "recover-shaken", "recover-stunned", "bleeding-out", "daily-vigor",
            "apply-damage"}
 

@@ -112,3 +112,42 @@ def test_size_is_added_to_toughness_as_the_books_print_it() -> None:
     assert block.mismatches == ()
     assert (block.stats["size"], block.stats["toughness_bonus"]) == (2, 2)
     assert Reading("toughness_bonus", "2", "Size +2") in block.readings
+
+
+def test_a_size_printed_without_its_sign_is_read_and_added() -> None:
+    # Fan text often drops the plus: "**Size 2:**" in a bulleted Markdown list. Dire boar:
+    # Vigor d10, Armour +1: 2 + 5 + 1 = 8, + Size 2 = 10 as printed; it was listed as "a
+    # special ability with no rule" and the Toughness said to be 2 short. "Size 0" reads 0.
+    block = read_stat_block("**Dire Boar**\n**Attributes:** Agility d6, Smarts d4 (A), "
+                            "Spirit d8, Strength d12+1, Vigor d10\n**Skills:** Fighting d8\n"
+                            "**Pace:** 8; **Parry:** 6; **Toughness:** 10 (1)\n"
+                            "**Special Abilities**\n\u2022 **Armour +1:** Thick hide.\n"
+                            "\u2022 **Size 2:** Over 600 pounds.")
+    assert block.mismatches == () and block.unread == ()
+    assert (block.stats["size"], block.stats["toughness_bonus"]) == (2, 2)
+    level = read_stat_block("Pig\nAttributes: Agility d6, Smarts d4, Spirit d6, Strength d6, "
+                            "Vigor d6\nSkills: Fighting d4\nPace: 6; Parry: 4; Toughness: 5"
+                            "\nSpecial Abilities:\n* Size 0: A farm pig.")
+    assert level.stats["size"] == 0 and level.mismatches == ()
+
+
+def test_an_older_editions_throwing_is_read_as_athletics() -> None:
+    # C37 "Throwing knives, spears, and other thrown projectiles uses the Athletics skill":
+    # a Deluxe-era block gives Throwing d8 (and Climbing d6) and no Athletics; it was kept as
+    # skills.throwing, which no roll asks for, so the javelin went at unskilled d4-2. Now the
+    # better of the two, d8, is Athletics, said so in the readings.
+    block = read_stat_block("Tharg\nAttributes: Agility d6, Smarts d6, Spirit d8, "
+                            "Strength d10, Vigor d8\nSkills: Fighting d10, Throwing d8, "
+                            "Climbing d6\nPace: 5; Parry: 7; Toughness: 6\n"
+                            "Gear: javelin (Throwing; range 3/6/12; Str+d6)")
+    assert block.stats["skills"] == {"fighting": "d10", "athletics": "d8"}
+    assert Reading("skills.athletics", "d8", "Throwing d8, Climbing d6 (an older edition's; "
+                   "SWADE rolls Athletics)") in block.readings
+    fighter = combatant_from_dict(block.stats, "block", "tharg")
+    assert str(fighter.skill("athletics")) == "d8"
+    # With an Athletics of its own the older skill is named as not used.
+    given = read_stat_block("Guard\nAttributes: Agility d6, Smarts d6, Spirit d6, "
+                            "Strength d6, Vigor d6\nSkills: Athletics d4, Climbing d8\n")
+    assert given.stats["skills"] == {"athletics": "d4"}
+    assert Unread("Climbing d8", "an older edition's skill: Athletics d4 is given and is what "
+                  "SWADE rolls for it") in given.ignored

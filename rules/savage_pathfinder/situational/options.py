@@ -136,6 +136,10 @@ _ACTIONS = (
             "against the object's Hardness, no raise bonus or Aces", "Breaking Things",
             "situational.breaking.roll_object_damage",
             ("hardness",)),
+    _action("break-held", "Break a held item", "Fighting (Shooting) at the item against the "
+            "wielder's Parry, a Called Shot at an item, then damage against its Hardness, no "
+            "raise bonus or Aces", "Breaking Things", "situational.breaking.roll_object_damage",
+            targets=True),
     _action("test", "Test", "skill opposed by its linked attribute: Distracted or Vulnerable, "
             "Shaken with a raise", "Test", "situational.support.perform_test", targets=True),
     _action("support", "Support", "+1 to an ally's skill, +2 with a raise (at most +4)",

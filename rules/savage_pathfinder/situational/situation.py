@@ -240,6 +240,21 @@ def _two_weapons(attacker: Combatant, options: Sequence[str]) -> int:
     return held
 
 
+def _two_weapons_problem(defender: Combatant, options: Sequence[str], shield: bool,
+                         natural: bool) -> None:
+    """S180: Two Weapons helps only against "a single weapon or ... unarmed, and no shield",
+    and "adds no bonus against creatures with Natural Weapons": declared against any other
+    foe it is refused in words before the roll (it would silently add nothing)."""
+    if "two-weapons" not in options:
+        return
+    why = ("fights with natural weapons: Two Weapons adds no bonus against them" if natural
+           else "has a shield" if shield else
+           "holds two weapons" if _hand_weapons(defender) > 1 else None)
+    if why is not None:
+        raise RulesError(f"two-weapons: {defender.id} {why} (the +1 is only against a single "
+                         "weapon or none, and no shield)")
+
+
 def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
                      kind: AttackKind, options: Sequence[str],
                      natural: bool) -> list[Modifier | None]:
@@ -247,6 +262,7 @@ def _state_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
     found: list[Modifier | None] = [vulnerable_target_modifier(defender.condition, drop)]
     if kind is AttackKind.MELEE:
         shield = any(w.shield for w in defender.weapons)
+        _two_weapons_problem(defender, options, shield, natural)
         found += [*prone_melee_modifiers(attacker.condition.prone),
                   unarmed_defender_modifier(bool(weapon.damage.dice),
                                             bool(defender.weapons) or natural, shield, drop),

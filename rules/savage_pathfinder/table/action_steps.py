@@ -73,7 +73,7 @@ from rules.savage_pathfinder.table.timed_states import (
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, LogEntry
 
-__all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish"]
+__all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish", "object_of"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
@@ -367,8 +367,12 @@ def break_object(board: Board, request: ActionRequest,
     ``request.hardness`` (or the Hardness of ``request.thing``): no raise bonus, no Aces; a
     damage type that cannot break the object (``request.damage_type``: a club against a rope)
     is refused before any die is rolled."""
+    if request.target:  # S20 "the wielder's Parry if held": not at the table yet; say so
+        raise AttackError(f"Break an object strikes a motionless object (TN 2); an item "
+                          f"{_name(board, request.target)} holds is struck at his Parry: "
+                          "Break a held item")
     actor = fighter_of(board, request.actor)
-    thing, hardness = _object_of(request)
+    thing, hardness = object_of(request)
     weapon = actor.weapon(request.weapon) if request.weapon else \
         next((w for w in actor.weapons if w.range is None or w.thrown), actor.weapon(None))
     piece = board.token(actor.id)
@@ -384,7 +388,7 @@ def break_object(board: Board, request: ActionRequest,
                   f"(Hardness {hardness}): {word}", [strike.event, damage.roll], [])
 
 
-def _object_of(request: ActionRequest) -> tuple[str, int]:
+def object_of(request: ActionRequest) -> tuple[str, int]:
     """What is struck and its Hardness; ``AttackError`` for an unknown object or damage type,
     or one that cannot break it."""
     if request.damage_type and request.damage_type not in tuple(DamageType):

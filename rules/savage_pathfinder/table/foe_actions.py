@@ -28,6 +28,7 @@ from rules.events import Event, Hit, Miss, StatusAdded
 from rules.registry import RulesError
 from rules.savage_pathfinder.context import Illumination
 from rules.savage_pathfinder.incapacitation import stabilise, treat_fatigue
+from rules.savage_pathfinder.situational.breaking import roll_object_damage
 from rules.savage_pathfinder.situational.disarm import (
     disarm_after_hit,
     disarm_weapon_hit,
@@ -48,6 +49,7 @@ from rules.savage_pathfinder.table.action_steps import (
     ActionResult,
     fighter_of,
     finish,
+    object_of,
 )
 from rules.savage_pathfinder.table.pipeline import (
     AttackError,
@@ -70,7 +72,7 @@ from rules.savage_pathfinder.table.turns import acting_tokens
 from rules.savage_pathfinder.traits import roll_trait
 from rules.table import Board, Side
 
-__all__ = ["crush_foe", "cut_loose", "cut_self_loose", "disarm_foe", "finish_foe",
+__all__ = ["break_held", "crush_foe", "cut_loose", "cut_self_loose", "disarm_foe", "finish_foe",
            "grapple_foe", "let_go_of", "push_foe", "put_to_the_test", "stabilise_ally",
            "support_ally", "treat_ally", "withdraw"]
 
@@ -277,6 +279,33 @@ def _strike_weapon(board: Board, request: ActionRequest, dice: DiceSource,
     kept = disarm_weapon_hit(dice, fighter, weapon, fighter_of(board, target), item)
     events: list[Event] = [roll.event, Hit(fighter.id, target, False), *kept.events]
     return events, apply_outcome(board, kept.states, kept.events), preview.notes
+
+
+def break_held(board: Board, request: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Break an item the target holds (S20 "Use the wielder's Parry if held"): the attack roll
+    at it as at the weapon of a Disarm - a Called Shot at an item (Small, -2: S34) against the
+    wielder's Parry, with every modifier of an attack on him - then damage against the item's
+    Hardness (``request.thing`` or ``request.hardness``), no raise bonus, no Aces (S29). A
+    broken item is the GM's to take off the stat block ("The GM decides the exact effect")."""
+    thing, hardness = object_of(request)
+    who, whom = _names(board, request)
+    what = thing.replace("the ", f"{whom}'s ", 1) if thing.startswith("the ") else \
+        f"an item {whom} holds"
+    preview = preview_attack(board, request.actor, request.target or "", request.weapon,
+                             ["called-shot-item"], declared=Declared(part_scale=WEAPON_SCALE))
+    if preview.problem is not None or preview.situated is None:
+        raise AttackError(preview.problem or "the attack could not be planned")
+    fighter = preview.situated.attacker
+    roll = roll_trait(dice, fighter.skill(preview.kind.skill), wild_card=fighter.wild_card,
+                      purpose=f"{preview.kind.value} (at {what})", actor=fighter.id,
+                      modifiers=preview.attack_modifiers, target=preview.target_number)
+    if not roll.result.succeeded:
+        return finish(board, request, f"{who} misses {what}", [roll.event], [],
+                      preview.notes)
+    damage = roll_object_damage(dice, fighter, fighter.weapon(preview.weapon), hardness)
+    word = "breaks it" if damage.broken else "it holds"
+    return finish(board, request, f"{who} strikes {what} (Hardness {hardness}): {word}",
+                  [roll.event, damage.roll], [], preview.notes)
 
 
 def stabilise_ally(board: Board, request: ActionRequest,

@@ -101,15 +101,22 @@ def _struck(option: Option, thing: str) -> tuple[MenuEntry, ...]:
     return tuple(MenuEntry(kind.value.title(), option.id,
                            {"object": thing, "damage_type": kind.value,
                             "title": f"{option.name} ({thing}, {kind.value})"},
-                           problem=damage_type_problem(thing, kind)) for kind in DamageType)
+                           problem=damage_type_problem(thing, kind),
+                           needs_target=option.targets) for kind in DamageType)
+
+
+HELD_THINGS = ("bow", "polearm", "shield", "longsword")
+"""The objects of the Hardness table a foe holds in hand (S20, S24-26): *Break a held item*."""
 
 
 def _objects(option: Option) -> tuple[MenuEntry, ...]:
-    """Break an object: the Hardness table's objects, then another object by its Hardness."""
+    """Break an object: the Hardness table's objects (held ones only for *Break a held item*),
+    then another object by its Hardness."""
     other = tuple(_choice(option, f"Hardness {n}", {"hardness": str(n)}, f"Hardness {n}")
                   for n in OTHER_HARDNESS)
+    held = option.id == "break-held"
     return (*(MenuEntry(f"{thing.capitalize()} ({hardness})", children=_struck(option, thing))
-              for thing, hardness in HARDNESS.items()),
+              for thing, hardness in HARDNESS.items() if not held or thing in HELD_THINGS),
             MenuEntry("Another object", children=other))
 
 
@@ -118,7 +125,7 @@ def _children(option: Option, stats: Mapping[str, Any]) -> tuple[MenuEntry, ...]
         return tuple(_choice(option, label, params, label) for label, params in BREAK_FREE)
     if option.id == "push":
         return tuple(_choice(option, label, params, label) for label, params in PUSH_TRAITS)
-    if option.id == "break-object":
+    if option.id in ("break-object", "break-held"):
         return _objects(option)
     if option.id in GM_ENTRIES:
         return tuple(_choice(option, label, params, label.split(" (")[0])
@@ -144,6 +151,7 @@ def action_menu(board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
     for option in ACTIONS.values():
         problem = _problem(board, actor, option.id)
         nested = option.id in (*DEFAULT_SKILLS, "disarm", "break-free", "break-object",
+                               "break-held",
                                "push", *GM_ENTRIES) and \
             problem is None
         entries.append(MenuEntry(

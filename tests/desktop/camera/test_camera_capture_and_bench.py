@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
-from desktop.camera.bench import Scenario, latency_run, occlusion_run, scenario
+from desktop.camera.bench import ListSource, Scenario, latency_run, occlusion_run, scenario
 from desktop.camera.capture import CaptureWorker, FrameResult, SourceError, open_source
 from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera, render_map
 from desktop.cli import main
@@ -26,7 +26,7 @@ SMALL = Table(size=(1280, 720), table_mm=1000 * 1280 / 1920, camera_size=(1280, 
 
 @pytest.fixture(scope="module")
 def run() -> Scenario:
-    return scenario(frames=24, table=SMALL)
+    return scenario(frames=36, table=SMALL)
 
 
 def test_a_hand_and_a_lifted_mini_make_no_wrong_move_and_the_one_right_move(run: Scenario) -> None:
@@ -35,11 +35,48 @@ def test_a_hand_and_a_lifted_mini_make_no_wrong_move_and_the_one_right_move(run:
 
 
 def test_detection_runs_in_the_worker_thread_and_moves_in_this_one(run: Scenario) -> None:
-    timed = latency_run(run)
+    timed = latency_run(run, fps=None)  # every frame detected, whatever the machine's load
     assert timed.detected_in == {"battlemap-camera"}
     assert timed.moved_in == threading.current_thread().name
     assert (timed.check.right, timed.check.wrong) == (1, 0)
     assert len(timed.move_ms) == 1 and len(timed.detect_ms) == len(run.frames)
+    assert timed.dropped == 0
+
+
+class _Exhausted(ListSource):
+    """Frames in memory: the second is read once detection has ``started`` on the first;
+    ``done`` is set once the reader has read them all."""
+
+    def __init__(self, frames: list[np.ndarray]) -> None:
+        super().__init__(frames)
+        self.started, self.done, self.reads = threading.Event(), threading.Event(), 0
+
+    def read(self) -> np.ndarray | None:
+        self.reads += 1
+        if self.reads == 2:
+            assert self.started.wait(30)
+        frame = super().read()
+        if frame is None:
+            self.done.set()
+        return frame
+
+
+def test_detection_lagging_takes_the_newest_frame_and_counts_the_dropped_ones() -> None:
+    frames = [np.full((60, 80), i * 20, np.uint8) for i in range(10)]
+    source = _Exhausted(frames)
+    results: list[FrameResult] = []
+
+    def slow(result: FrameResult) -> None:  # the first frame's detection outlasts the rest
+        results.append(result)
+        source.started.set()
+        assert source.done.wait(30)
+
+    worker = CaptureWorker(source, slow, lambda reason: None, fps=1000)
+    worker.start()
+    assert worker.wait(timeout=30)
+    # frame 0 detected; 1-8 each replaced by the next while it waited; 9, the newest, next
+    assert [r.index for r in results] == [0, 9]
+    assert [r.dropped for r in results] == [0, 8]
 
 
 def test_a_folder_of_images_stands_in_for_the_camera(tmp_path: Path) -> None:

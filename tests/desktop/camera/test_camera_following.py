@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from desktop import ASSETS_DIR
-from desktop.camera.follow import Follower, move_like_a_drag
+from desktop.camera.follow import Follower, drag_preview, move_like_a_drag
 from desktop.camera.tracking import Settled, Tracker, TrackerSettings
 from desktop.core.fileformat import load_encounter
 from desktop.core.model import Encounter, Token
@@ -168,3 +168,22 @@ def test_pausing_is_told() -> None:
     assert [m for _ in range(8) for m in follower.frame({9: (5.5, 2.5)}, ENC)] == []
     assert follower.set_paused(False).startswith("camera: tracking resumed")
     assert [m for _ in range(8) for m in follower.frame({9: (5.5, 2.5)}, ENC)] == []
+
+
+def test_a_carried_mini_gives_the_drags_preview_until_it_rests_or_is_lifted() -> None:
+    follower = _follower()
+    assert follower.carried(ENC) is None  # resting where it was
+    follower.frame({9: (5.4, 3.6)}, ENC)
+    preview = follower.carried(ENC)
+    # the select tool's own preview of the Goblin dragged there: snapped to (5.5, 3.5), 3"
+    assert preview is not None and preview.lead_id == "g"
+    assert (preview.start, preview.end, preview.distance) == ((2.5, 2.5), (5.5, 3.5), 3.0)
+    assert preview == drag_preview(ENC, "g", (5.4, 3.6))
+    assert follower.carried(ENC, dragging=frozenset({"g"})) is None  # the GM's drag wins
+    follower.frame({}, ENC)
+    assert follower.carried(ENC) is None  # lifted: where it goes is not seen
+    follower.frame({9: (2.55, 2.45)}, ENC)
+    assert follower.carried(ENC) is None  # put back where it rested
+    follower.set_paused(True)
+    follower.frame({9: (5.4, 3.6)}, ENC)
+    assert follower.carried(ENC) is None  # paused: nothing followed, nothing shown

@@ -87,3 +87,33 @@ def test_the_shortest_way_goes_round_and_counts_like_the_drag() -> None:
                      width=5, height=5)
     # a room open only on the map's top edge: the path keeps to the map, so no way in
     assert shortest_way(shut, "a", (0.5, 0.5), (3.5, 0.5)) is None
+
+
+@pytest.mark.parametrize("kind", [GridKind.SQUARE, GridKind.GRIDLESS])
+def test_a_large_token_is_too_big_for_a_narrow_gap_and_goes_round_by_the_wide_one(
+        kind: GridKind) -> None:
+    # a wall x = 6 in three pieces: "n" y 0..4, "m" y 5..7, "s" y 9..12: a gap 1 cell wide
+    # (y 4..5) and one 2 cells wide (y 7..9). The Ogre (size 2, its square 4..6 wide at
+    # (4, 4): x 3..5, y 3..5) going east at y 4 sweeps into "n" (its top half passes by
+    # y 3..4 < 4); its centre line meets no wall (it slips by n's free end at (6, 4))
+    ogre = Token("o", "Ogre", 4.0, 4.0, size=2.0, stats={"pace": 6})
+    walls = (Wall("n", ((6, 0), (6, 4))), Wall("m", ((6, 5), (6, 7))),
+             Wall("s", ((6, 9), (6, 12))))
+    enc = Encounter(system="savage-pathfinder", width=12, height=12, grid=Grid(kind),
+                    tokens=(ogre,), walls=walls)
+    plan = plan_move(enc, "o", (8.0, 4.0))
+    # met at n's end (6, 4): 2" east of (4, 4); the gap's other side is "m", 1 cell below
+    assert plan.through == ('Ogre is too big for the gap between two walls 2" east of where '
+                            'Ogre stood')
+    assert [(c.wall_id, c.squeeze) for c in plan.crossings] == [("n", True)]
+    # Ann (size 1) goes by her centre line: through the narrow gap, nothing to say
+    ann = Token("a", "Ann", 4.5, 4.5)
+    small = Encounter(width=12, height=12, grid=Grid(kind), tokens=(ann,), walls=walls)
+    assert plan_move(small, "a", (8.5, 4.5)).through is None
+    way = shortest_way(enc, "o", (4.0, 4.0), (8.0, 4.0))
+    assert way is not None and max(y for _, y in way) >= 7.5  # by the wide gap (y 7..9)
+    assert plan_move(enc, "o", way[-1], via=way[1:-1]).crossings == ()
+    # with the wide gap shut too, there is no way for the Ogre
+    shut = Encounter(width=12, height=12, grid=Grid(kind), tokens=(ogre,),
+                     walls=(*walls, Wall("x", ((6, 7), (6, 9)), WallKind.DOOR)))
+    assert shortest_way(shut, "o", (4.0, 4.0), (8.0, 4.0)) is None

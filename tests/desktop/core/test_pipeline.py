@@ -26,6 +26,7 @@ from desktop.core.model import Encounter, Side, Token, Wall
 from desktop.core.template_attack import resolve_template
 from rules.dice import DiceError, ScriptedDice
 from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
+from rules.registry import RulesError
 from rules.savage_pathfinder.cards import PhysicalCards
 from rules.savage_pathfinder.expressions import TraitDie
 from rules.savage_pathfinder.odds import trait_odds
@@ -339,14 +340,15 @@ BULL = {"attributes": {"strength": "d12"}, "skills": {"fighting": "d6"},
 
 def test_horns_after_a_run_and_no_two_weapons_bonus_against_natural_weapons() -> None:
     """Natural Weapons: horns +4 damage after running 5"; a creature with natural weapons is
-    always armed, so Two Weapons gains nothing against it - against the same foe with a plain
-    one-handed weapon it is +1 (Two Weapons: "a single-weapon foe without a shield"). The hero
-    holds two melee weapons (issue 13: Two Weapons needs them; the bow is no melee weapon)."""
+    always armed, so Two Weapons gains nothing against it (S180: declared, it is refused in
+    words before the roll) - against the same foe with a plain one-handed weapon it is +1 (Two
+    Weapons: "a single-weapon foe without a shield"). The hero holds two melee weapons (issue
+    13: Two Weapons needs them; the bow is no melee weapon)."""
     two = {**HERO, "weapons": [*HERO["weapons"], {"name": "Dagger", "damage": "str+d4"}]}
     enc = Encounter(tokens=(token("hero", 1.5, 5.5, Side.HERO, two),
                             token("bull", 2.5, 5.5, Side.VILLAIN, BULL)))
-    mods = preview_attack(enc, "hero", "bull", "Sword", ["two-weapons"]).attack_modifiers
-    assert mods == ()
+    with pytest.raises((AttackError, RulesError), match="fights with natural weapons"):
+        preview_attack(enc, "hero", "bull", "Sword", ["two-weapons"])
     clubbed = {**BULL, "weapons": [{"name": "Club", "damage": "str+d6"}]}
     plain = enc.with_token(token("bull", 2.5, 5.5, Side.VILLAIN, clubbed))
     mods = preview_attack(plain, "hero", "bull", "Sword", ["two-weapons"]).attack_modifiers

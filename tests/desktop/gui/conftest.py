@@ -24,6 +24,15 @@ def _settings_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_settings(_settings_in_tmp: None) -> Iterator[None]:
+    """Each test starts from no settings: a window layout saved by one test (a dock made
+    wider) would otherwise narrow the next test's map view, and the hover card would wrap."""
+    settings().clear()
+    yield
+    settings().clear()
+
+
+@pytest.fixture(autouse=True)
 def _no_unanswered_question_about_walls(monkeypatch: pytest.MonkeyPatch) -> None:
     """A drop through a wall asks the GM in a modal box, which no test would answer (the run
     would wait for ever): a test that means it sets ``interaction.ask``; any other fails."""

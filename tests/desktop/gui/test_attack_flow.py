@@ -218,5 +218,5 @@ def test_the_attack_bar_shows_weapon_and_options_only_once_an_attacker_is_chosen
     extras = (bar.weapon, bar.options, bar.declare, bar.override)
     assert not any(widget.isVisible() for widget in extras)
     aim_at(qtbot, window, "harsk", "goblin-5")
-    qtbot.waitUntil(lambda: all(widget.isVisible() for widget in extras), timeout=1000)
+    qtbot.waitUntil(lambda: all(widget.isVisible() for widget in extras), timeout=5000)
     assert bar.weapon.findText("Longbow") > 0

@@ -56,6 +56,11 @@ def _press_and_trace(qtbot: QtBot, view: MapView, *cells: tuple[float, float]) -
         qtbot.mouseMove(viewport, _cell(view, *cell))
 
 
+def _found(qtbot: QtBot, window: GMWindow) -> None:
+    """Wait for the worker to answer the drag's search for the shortest way."""
+    qtbot.waitUntil(lambda: not window.interaction.select_tool.finding, timeout=20000)
+
+
 def _preview(window: GMWindow) -> DragPreview:
     preview = window.interaction.tool.preview
     assert isinstance(preview, DragPreview)
@@ -94,8 +99,8 @@ def test_a_pause_a_right_click_and_space_add_waypoints_backspace_and_esc(
         qtbot: QtBot, window: GMWindow) -> None:
     view = window.view
     _press_and_trace(qtbot, view, (1.5, 1.5), (2.5, 1.5), (3.5, 1.5))
-    qtbot.wait(WAYPOINT_PAUSE_MS + 300)  # the hand rests: a waypoint
-    assert _preview(window).waypoints == ((3.5, 1.5),)
+    qtbot.wait(WAYPOINT_PAUSE_MS)  # the hand rests: a waypoint (the timer may come late)
+    qtbot.waitUntil(lambda: _preview(window).waypoints == ((3.5, 1.5),), timeout=5000)
     qtbot.mouseMove(view.viewport(), _cell(view, 3.5, 2.5))
     qtbot.mousePress(view.viewport(), RIGHT, NONE, _cell(view, 3.5, 2.5))
     qtbot.mouseRelease(view.viewport(), RIGHT, NONE, _cell(view, 3.5, 2.5))
@@ -150,8 +155,12 @@ def test_w_goes_round_the_wall_and_the_drop_asks_nothing(qtbot: QtBot, window: G
     _press_and_trace(qtbot, window.view, (1.5, 3.5), (4.5, 3.5), (7.5, 3.5))
     assert _preview(window).blocked
     qtbot.keyClick(window.view, Qt.Key.Key_W)
+    assert _preview(window).finding  # sought off the GUI thread: the bar says so
+    assert window.statusBar().currentMessage() == "Finding the shortest way…"
+    assert hint_text(_preview(window)) == "Finding the shortest way… · W: your own way"
+    _found(qtbot, window)
     preview = _preview(window)
-    assert preview.shortest and not preview.blocked
+    assert preview.shortest and not preview.blocked and not preview.finding
     # round the door's free end at (6, 4), through row 4 (y 4.5): 6 cells east, one row
     # down and back up on the way, 6 steps on the Savage count (diagonals count 1)
     assert preview.distance == 6.0
@@ -199,6 +208,7 @@ def test_on_hexes_and_gridless_w_goes_round_and_the_cli_counts_the_same(
     _press_and_trace(qtbot, window.view, *cells)
     assert _preview(window).blocked
     qtbot.keyClick(window.view, Qt.Key.Key_W)
+    _found(qtbot, window)
     preview = _preview(window)
     assert preview.shortest and not preview.blocked and preview.path[-1] == goal
     assert max(y for _, y in preview.path) > 2.5  # below the wall's end
@@ -235,7 +245,9 @@ def test_a_finger_resting_on_the_table_adds_a_waypoint(qtbot: QtBot, window: GMW
     for x in (2.0, 2.5, 3.0, 3.5):
         touch("move", x, 3.5)
     touch("move", 3.5, 4.5)
-    qtbot.wait(WAYPOINT_PAUSE_MS + 300)
+    qtbot.wait(WAYPOINT_PAUSE_MS)
+    qtbot.waitUntil(lambda: getattr(player.interaction.tool.preview, "waypoints", ()) != (),
+                    timeout=5000)
     touch("move", 4.5, 5.5)
     preview = player.interaction.tool.preview
     assert isinstance(preview, DragPreview)

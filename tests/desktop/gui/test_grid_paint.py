@@ -1,16 +1,20 @@
 """The square grid painted in device pixels fills exactly the pixels of Qt's 1 px cosmetic pen,
-and the view's backdrop stays off the map it surrounds."""
+the hex grid is painted row by row where it is exposed (a haze where hexes are too small to
+draw), and the view's backdrop stays off the map it surrounds."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from desktop.core.model import Encounter, GridKind
+from desktop.core.movement import hex_centre
 from desktop.core.state import BattleState
-from desktop.gui.grid_item import GridItem, SquareGridLines
+from desktop.gui.grid_item import HAZE_BELOW_PX, GridItem, SquareGridLines
 from desktop.gui.map_view import MapView
 from desktop.gui.render import ensure_app
 from desktop.gui.scene import MapScene
@@ -28,14 +32,15 @@ def blank(ratio: float = 1.0) -> QImage:
     return image
 
 
-def grid_painted(transform: QTransform, exposed: QRectF, ratio: float = 1.0) -> QImage:
+def grid_painted(transform: QTransform, exposed: QRectF, ratio: float = 1.0,
+                 item: GridItem | None = None) -> QImage:
     """The grid item's own paint, ``exposed`` (item coordinates) under ``transform``."""
     ensure_app()
     image, option = blank(ratio), QStyleOptionGraphicsItem()
     option.exposedRect = exposed
     painter = QPainter(image)
     painter.setTransform(transform)
-    GridItem(GridKind.SQUARE, COLUMNS, ROWS).paint(painter, option)
+    (item or GridItem(GridKind.SQUARE, COLUMNS, ROWS)).paint(painter, option)
     painter.end()
     return image
 
@@ -89,6 +94,59 @@ def test_at_zoom_a_quarter_a_line_every_sixteen_pixels_rounded_down() -> None:
     assert painted.pixel(3, 7 + 16 * ROWS) == grid  # the last row, bottom edge included
     assert painted.pixel(3, 8 + 16 * ROWS) == 0
     assert painted.pixel(4 + 16 * COLUMNS, 12) == 0
+
+
+def every_hex(columns: int, rows: int) -> QPainterPath:
+    """Every hex of the map, each placed by :func:`hex_centre` (the old grid: one path)."""
+    radius = CELL / math.sqrt(3.0)
+    corners = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(-90, 270, 60)]
+    path = QPainterPath()
+    for row in range(math.ceil(rows / (math.sqrt(3.0) / 2.0)) + 1):
+        for col in range(columns):
+            cx, cy = hex_centre(col, row)
+            points = [(cx * CELL + radius * dx, cy * CELL + radius * dy) for dx, dy in corners]
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            path.closeSubpath()
+    return path
+
+
+def differing(a: QImage, b: QImage) -> int:
+    return sum(a.pixel(x, y) != b.pixel(x, y) for y in range(a.height()) for x in range(a.width()))
+
+
+@pytest.mark.parametrize("exposed", EXPOSED)
+def test_the_hex_grid_painted_row_by_row_is_the_path_of_every_hex(exposed: QRectF) -> None:
+    transform = QTransform(0.6, 0, 0, 0.6, -20.45, -11.5)
+    painted = grid_painted(transform, exposed, item=GridItem(GridKind.HEX, COLUMNS, ROWS))
+    reference = blank()
+    painter = QPainter(reference)
+    painter.setTransform(transform)
+    painter.setPen(QPen(GRID_COLOR, 0))
+    painter.setClipRect(exposed.intersected(WHOLE))
+    painter.drawPath(every_hex(COLUMNS, ROWS))
+    painter.end()
+    lines = sum(reference.pixel(x, y) != 0 for y in range(300) for x in range(400))
+    assert lines > 1_000
+    assert differing(painted, reference) < lines // 20  # rounding shifts a few by a pixel
+
+
+def test_hexes_too_small_to_draw_are_a_haze_of_their_lines_density() -> None:
+    # 100,000 x 100,000 cells fitted into 400 px: a hex is 0.004 px wide, every pixel is grid
+    side = 100_000
+    scale = 300 / (side * CELL)
+    whole = QRectF(0, 0, side * CELL, side * CELL)
+    painted = grid_painted(QTransform.fromScale(scale, scale), whole,
+                           item=GridItem(GridKind.HEX, side, side))
+    assert painted.pixelColor(150, 150) == GRID_COLOR
+    assert painted.pixel(350, 150) == 0  # beyond the map
+    # hexes 3 px wide: two pixels in three are line, the haze is two-thirds opaque
+    wide = 3.0
+    assert wide < HAZE_BELOW_PX
+    small = grid_painted(QTransform.fromScale(wide / CELL, wide / CELL), WHOLE,
+                         item=GridItem(GridKind.HEX, COLUMNS, ROWS))
+    assert small.pixelColor(20, 20).alpha() == round(255 * 2 / 3)
 
 
 def test_the_backdrop_surrounds_the_map_and_is_not_painted_under_it() -> None:

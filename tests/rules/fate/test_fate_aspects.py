@@ -77,6 +77,22 @@ def test_an_aspect_once_per_roll_and_no_more_points_than_held() -> None:
         attack(duel(poor), TIE, invoke="plus-1,plus-2")
 
 
+def test_the_invoke_prompt_itself_refuses_an_aspect_twice_so_no_roll_is_lost() -> None:
+    # L33 tagging, "each aspect once" (the prompt's words): the generic prompt's OK is
+    # disabled by Decision.refusal, so the decision must carry the limits the rules check
+    # after it; else the GM picks +2 and a reroll on Blinded, the rules refuse and the roll
+    # is gone. Budget 2 (Aulus's refresh): +2 on Blinded twice costs 2, within it.
+    ask = attack(duel(), TIE).decision
+    assert ask.refusal(("plus-2", "reroll-2")) == ("+2 from Blinded (Brennus; 1 fate point) "
+                                                   "cannot be taken with reroll, invoking "
+                                                   "Blinded (Brennus; 1 fate point)")
+    assert ask.refusal(("plus-2", "plus-2")) == ("+2 from Blinded (Brennus; 1 fate point) "
+                                                 "can be taken once only")
+    assert ask.refusal(("plus-1", "plus-2")) is None
+    poor = attack(duel({**AULUS, "refresh": 1}), TIE).decision
+    assert poor.refusal(("plus-1", "plus-2")) == "costs 2, 1 to spend"
+
+
 def test_the_defender_invokes_too_and_a_free_tag_costs_no_point() -> None:
     # Aulus invokes nothing; Brennus (refresh 1, a free tag on Aulus's Veteran won earlier;
     # his own Blinded listed first) invokes Veteran free: 3 + 2 = 5 against 3, he wins the
@@ -159,6 +175,14 @@ def test_an_uncontested_maneuver_beats_a_difficulty() -> None:
     missed = FATE.perform_action(duel(), ActionRequest(
         "maneuver", "aulus", params={**params, "difficulty": "4"}), ScriptedDice([2] * 4))
     assert missed.board == duel() and missed.title.endswith("3 against 4, no aspect")
+    # The difficulty may be typed by its ladder name, as the form's help lists them: "Great"
+    # is 4, the same miss; a word off the ladder is refused naming the ladder.
+    named = FATE.perform_action(duel(), ActionRequest(
+        "maneuver", "aulus", params={**params, "difficulty": "Great"}), ScriptedDice([2] * 4))
+    assert named.title.endswith("3 against 4, no aspect")
+    with pytest.raises(RulesError, match="'hard' is not a rating on the Fate ladder"):
+        FATE.perform_action(duel(), ActionRequest(
+            "maneuver", "aulus", params={**params, "difficulty": "hard"}), ScriptedDice([]))
 
 
 def test_removing_an_aspect_picks_it_from_the_list_on_the_actor_his_zone_and_the_scene() -> None:

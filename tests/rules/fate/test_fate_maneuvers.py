@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import pytest
 from fate_fakes import FakeMap, board, piece
 
 from rules.dice import ScriptedDice
-from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StressMarked
+from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StatusRemoved, StressMarked
 from rules.fate.system import Fate
 from rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
 from rules.interface import ActionRequest, AttackRequest
+from rules.registry import RulesError
 from rules.table import Board, Side
 
 FATE = Fate()
@@ -240,6 +242,9 @@ def test_full_defense_in_turns_lasts_until_the_next_turn() -> None:
     done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
                                ScriptedDice(ZERO + ZERO))
     assert done.data["winner"] == "brennus" and done.data["stress"] is None
+    # His next turn ends it, in words: "Brennus is no longer on full defense".
+    back = FATE.turn_control(guarded, "next", ScriptedDice([]))
+    assert StatusRemoved("brennus", "on full defense") in back.events
 
 
 def test_zone_and_token_aspects() -> None:
@@ -272,6 +277,18 @@ def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -
     assert dusty.token("aulus").stats["condition"]["free_tags"] == ["Dust in the Air"]
     shaken = maneuver(table, "maneuver:aspect", aspect="Shaken Nerve").board
     assert shaken.token("brennus").stats["condition"]["aspects"] == ["Shaken Nerve"]
+    # "... to/from a scene": on=scene puts it on the scene (it went on Brennus before, as any
+    # word but "zone" did); a word that is no place is refused before the roll.
+    stormy = maneuver(table, "maneuver:aspect", aspect="Dust Storm", on="scene")
+    assert AspectPlaced("the scene", "Dust Storm") in stormy.events
+    assert stormy.board.combat["scene_aspects"] == ["Dust Storm"]
+    assert stormy.board.token("brennus").stats.get("condition", {}).get("aspects", []) == []
+    odd = FATE.preview_attack(table, AttackRequest("aulus", "brennus",
+                                                   options=("maneuver:aspect",),
+                                                   params={"aspect": "X", "on": "Platfrom"}))
+    assert odd.problem == ("params.on: 'Platfrom' is not where a maneuver puts its aspect "
+                           "(blank: on the target; zone: on the target's zone; scene: on the "
+                           "scene)")
     # Removing: the better of Athletics 0 and Weapons +3 against Weapons +2: won by 1.
     cleared = maneuver(dusty, "maneuver:remove-aspect", aspect="Dust in the Air")
     assert AspectRemoved("Sand", "Dust in the Air", zone=True) in cleared.events
@@ -334,3 +351,37 @@ def test_full_defense_in_turns_spins_on_3_shifts() -> None:
     done = FATE.resolve_attack(guarded, AttackRequest("aulus", "brennus"),
                                ScriptedDice([1, 1, 2, 2, 3, 2, 2, 2]))
     assert done.board.token("brennus").stats["condition"]["spin"] is True
+    # The log in words: "Brennus is now on spin (+1 on the next roll)" (was "is now spin"),
+    # and when the fight ends "Brennus is no longer on spin".
+    assert "Brennus is now on spin (+1 on the next roll)" in done.notes
+    ended = FATE.turn_control(FATE.turn_control(done.board, "start", ScriptedDice([])).board,
+                              "end", ScriptedDice([]))
+    assert StatusRemoved("brennus", "on spin") in ended.events
+
+
+def test_the_squeeze_card_gives_the_odds_of_one_roll_against_the_difficulty() -> None:
+    # L56 "Make a Fists roll vs. your opponent's armor and shield bonus": one 4dF, no roll
+    # against it (the click asks four dice: see test_grapple_then_the_lists_of_moves). Aulus
+    # Fists +3 against Brennus's no armour + shield = 1: he wins when 4dF >= -1, i.e. unless
+    # the dice show -4 (1 of 81), -3 (4) or -2 (10): 66/81 = 22/27 = 81.5 %; a tie on -2
+    # (10/81); he wins by 2+ on 4dF >= 0: 19+16+10+4+1 = 50/81. (Two 4dF would say 4850/6561.)
+    held = attack(duel(), "grapple", ZERO + ZERO).board
+    card = FATE.preview_attack(held, AttackRequest("aulus", "brennus",
+                                                   options=("grapple:squeeze",)))
+    assert [c.exact for c in card.chances[:4]] == ["22/27", "10/81", "5/81", "50/81"]
+    assert card.data["odds"]["Aulus wins"]["fraction"] == "22/27"
+    # The click agrees: -  -  0  0 = -2 + 3 = 1 against 1 ties, no stress.
+    tied = attack(held, "grapple:squeeze", [1, 1, 2, 2])
+    assert tied.data["hit"] is False and not [e for e in tied.events
+                                              if isinstance(e, StressMarked)]
+
+
+def test_recover_clears_the_stress_track_and_says_when_there_is_none() -> None:
+    # "Recover clears the stress track after a scene" (docs, "Left out"): Brennus with boxes 2
+    # and 3 checked is clear after it; with none checked the GM is told so, nothing changes.
+    hurt = duel(brennus={**BRENNUS, "condition": {"stress": [2, 3]}})
+    done = FATE.perform_action(hurt, ActionRequest("recover", "brennus"), ScriptedDice([]))
+    assert done.board.token("brennus").stats["condition"]["stress"] == []
+    assert done.title == "Brennus is no longer under Health stress"
+    with pytest.raises(RulesError, match=r"^Brennus has no stress to clear$"):
+        FATE.perform_action(duel(), ActionRequest("recover", "brennus"), ScriptedDice([]))

@@ -220,3 +220,40 @@ def test_taken_out_mooks_are_down_and_the_text_names_tokens() -> None:
     mob = board(piece("pc", GLADIATOR, Side.HERO), *warriors, fake=touching)
     card = FATE.preview_attack(mob, AttackRequest("w1", "pc"))
     assert card.lines[0].startswith("Warrior 1: Toughness Fair (+2) (leader Warrior 1, 2 foes)")
+
+
+def test_the_gms_rulings_on_height_and_cover_reach_the_stress_from_the_override_menu() -> None:
+    # L25 "Height: +1", L26 "Fighting from cover: +1", ruled by the GM on a flat, open map
+    # (the fake measures everything level and in the open). Turn-based, Aulus Weapons +3,
+    # Gladius, Might 2, against Brennus Weapons +3, Gladius, no shield or armour.
+    # Aulus + 0 0 0 = 4 against Brennus 0 0 0 0 = 3: won by 1 shift.
+    # Stress = 1 shift +2 sword +1 half Might (2 // 2) +1 height +1 from cover = 6.
+    assert [f.key for f in FATE.overridable()] == ["cover", "attacker_cover", "elevation"]
+    sword = {"skills": {"weapons": 3, "might": 2}, "weapon": {"name": "Gladius", "type": "sword"}}
+    table = board(piece("aulus", sword, Side.HERO), piece("brennus", sword), mode="turns")
+    ruled = AttackRequest("aulus", "brennus", overrides={"elevation": "1",
+                                                         "attacker_cover": "cover"})
+    card = FATE.preview_attack(table, ruled)
+    assert "+1 height +1 from cover (shifts +5)" in card.lines[2]
+    done = FATE.resolve_attack(table, ruled, ScriptedDice([3, 2, 2, 2, 2, 2, 2, 2]))
+    assert done.data["stress"]["stress"] == 6
+    # The other way: Brennus beats Aulus by 1 from the cover the GM gives him (the target's
+    # cover as Aulus sees it): 1 +2 sword +1 half Might +1 from cover = 5; Aulus being higher
+    # gives Brennus nothing.
+    back = replace(ruled, overrides={"elevation": "1", "cover": "cover"})
+    lost = FATE.resolve_attack(table, back, ScriptedDice([2, 2, 2, 2, 3, 2, 2, 2]))
+    assert lost.data["stress"]["stress"] == 5
+    assert "stress on Aulus: 1 shift +2 sword +1 half Might +1 from cover = 5" in lost.notes
+
+
+def test_out_of_reach_is_refused_in_words_naming_both_and_their_zones() -> None:
+    # Melee needs both in one zone (the docs' "Grid and zones"): Aulus in the Arena, Brennus
+    # two metres off on the Platform; the card says who, whom and where, not only "not engaged".
+    far = replace(TOUCHING, edge_gap=2.0)
+    fake = FakeMap(pairs={("aulus", "brennus"): far, ("brennus", "aulus"): far},
+                   zones={"aulus": "Arena", "brennus": "Platform"})
+    sword = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius", "type": "sword"}}
+    table = board(piece("aulus", sword, Side.HERO), piece("brennus", sword), fake=fake)
+    card = FATE.preview_attack(table, AttackRequest("aulus", "brennus"))
+    assert card.problem == ("Aulus is not engaged with Brennus (Arena and Platform): melee "
+                            "needs the same zone (or touching where no zones are drawn)")

@@ -92,3 +92,21 @@ def test_a_characters_own_actions_wait_for_his_turn_the_gms_marks_do_not() -> No
                                ScriptedDice([])).board.token("s").stats["condition"][
         "full_defense"] is True
     assert fate.perform_action(board, ActionRequest("prone", "s"), ScriptedDice([])).title
+
+
+def test_the_order_says_whose_turn_it_is_in_words() -> None:
+    # L1 "the players take turns based on initiative (Alertness ...)": Quick (Alertness +3)
+    # before Slow (+1). The panel's header and `battlemap turn` say whose turn it is and the
+    # acting row says so too (the CLI prints no bold); before the fight, how to start it.
+    table = board(piece("slow", {"skills": {"alertness": 1}}),
+                  piece("quick", {"skills": {"alertness": 3}}), mode="turns")
+    assert FATE.turn_order(table).header == ("No fight going (in turns (initiative)): press "
+                                             "Start combat")
+    started = FATE.turn_control(table, "start", NO_DICE).board
+    view = FATE.turn_order(started)
+    names = {t.id: t.name for t in started.tokens}
+    assert view.header == f"Round 1: {names['quick']}'s turn"
+    assert [(r.token, r.status) for r in view.rows] == [("quick", "acting"), ("slow", "")]
+    exchange = FATE.turn_control(FATE.turn_control(table, "mode-exchange", NO_DICE).board,
+                                 "start", NO_DICE).board
+    assert FATE.turn_order(exchange).header == "Exchange 1"

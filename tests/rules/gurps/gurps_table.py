@@ -20,6 +20,8 @@ class FakeMap:
     wall_x: float | None = None
     touching: set[frozenset[str]] = field(default_factory=set)
     slides: list[tuple[str, Point]] = field(default_factory=list)
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    """The board's pieces by id (``board`` fills it), for ``step_away``."""
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
@@ -37,6 +39,13 @@ class FakeMap:
     def zone_of(self, token: str) -> str | None:
         return None
 
+    def step_away(self, token: str, away_from: str) -> Point:
+        """One unit straight away (the fake map has no grid)."""
+        piece, foe = self.pieces[token], self.pieces[away_from]
+        dx, dy = piece.x - foe.x, piece.y - foe.y
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        return (piece.x + dx / length, piece.y + dy / length)
+
 
 def facts(distance: float = 1.0, arc: str = "front") -> MapFacts:
     band = "melee" if distance <= 1 else "short"
@@ -45,7 +54,9 @@ def facts(distance: float = 1.0, arc: str = "front") -> MapFacts:
 
 def board(*pieces: Piece, measurer: FakeMap | None = None,
           combat: Mapping[str, Any] | None = None) -> Board:
-    return Board("gurps", tuple(pieces), dict(combat or {}), measurer=measurer or FakeMap())
+    measurer = measurer or FakeMap()
+    measurer.pieces.update({p.id: p for p in pieces})
+    return Board("gurps", tuple(pieces), dict(combat or {}), measurer=measurer)
 
 
 KNIGHT: dict[str, Any] = {

@@ -22,7 +22,8 @@ def _board() -> Board:
     pieces = tuple(Piece(t["id"], t["name"], t["position"]["x"], t["position"]["y"],
                          facing=t["facing"], side=Side(t["side"]), stats=t["stats"])
                    for t in data["tokens"])
-    fake = FakeMap({("swordsman", "orc"): facts(1.0), ("archer", "orc"): facts(8.0)})
+    fake = FakeMap({("swordsman", "orc"): facts(1.0), ("archer", "orc"): facts(8.0)},
+                   pieces={p.id: p for p in pieces})
     return Board("gurps", pieces, measurer=fake)
 
 

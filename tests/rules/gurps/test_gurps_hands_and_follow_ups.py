@@ -205,7 +205,7 @@ def test_a_failed_parry_lets_the_attacker_hit_the_parrying_arm_l129() -> None:
     # the broadsword dropped. Major wound: HT 12 against 2+3+4 = 9 holds.
     table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0),
                   measurer=FakeMap({("orc", "knight"): facts(1.0)}))
-    request = AttackRequest("orc", "knight", "Axe", params={"arm": "yes"},
+    request = AttackRequest("orc", "knight", "Axe", params={"parrying_arm": "yes"},
                             answers={"defense": ("parry:Broadsword",)})
     done = GURPS.resolve_attack(table, request, ScriptedDice([3, 4, 4, 6, 6, 1, 4, 3, 2, 3, 4]))
     assert StatusAdded("knight", "parrying arm crippled") in done.events

@@ -181,8 +181,20 @@ def test_two_weapons_declared() -> None:
     # hero holds one longsword. Not against creatures with Natural Weapons.
     context, _ = attack(["two-weapons"], AttackFacts())
     assert Modifier(1, "Two Weapons") in context.attack_modifiers
-    context, _ = attack(["two-weapons"], AttackFacts(defender_natural_weapons=True))
-    assert Modifier(1, "Two Weapons") not in context.attack_modifiers
+    # S180 "It adds no bonus against creatures with Natural Weapons", nor against a shield or
+    # a foe with two weapons: declared there, the option is refused in words before the roll
+    # (it used to add nothing and say nothing).
+    with pytest.raises(RulesError, match="h1 fights with natural weapons: Two Weapons adds "
+                                         "no bonus against them"):
+        attack(["two-weapons"], AttackFacts(defender_natural_weapons=True))
+    shielded = Combatant(id="h2", weapons=(Weapon("Longsword", DamageDice(True, (8,))),
+                                           Weapon("Shield", DamageDice(True, ()), parry=1,
+                                                  shield=True)))
+    with pytest.raises(RulesError, match=r"h2 has a shield \(the \+1 is only against a "
+                                         r"single weapon or none, and no shield\)"):
+        attack(["two-weapons"], AttackFacts(), defender=shielded)
+    with pytest.raises(RulesError, match="g1 holds two weapons"):
+        attack(["two-weapons"], AttackFacts(), defender=GOBLIN, attacker=GOBLIN)
 
 
 def test_follow_up_knockout_blow_and_wild_attack() -> None:

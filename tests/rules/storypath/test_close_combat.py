@@ -94,6 +94,67 @@ def test_blinding_raises_the_difficulty_of_their_next_shot_only() -> None:
     assert fired.board.token("brute").stats["condition"]["blinded"] is False
 
 
+def test_blinding_ends_with_their_next_action_whatever_it_is() -> None:
+    # L9 Blinding (1s): "+1 on all Shoot and Thrown attacks on their next action". Brute's
+    # next action is a Close Combat attack on Ada (Close Combat 3 + Might 2 = 5 dice: 1, 1,
+    # 1, 1, 1 = 0 successes, a miss): the Blinding is spent on it, so his shot after it
+    # needs more than Defense 1 alone (required 1, not 1 + 1).
+    after = _hit(_board(), HIT_2_LEFT, "blinding").board
+    punched = SP.resolve_attack(after, attack("brute", "ada"), ScriptedDice([1, 1, 1, 1, 1]))
+    assert punched.board.token("brute").stats["condition"]["blinded"] is False
+    shot = SP.preview_attack(punched.board, attack("brute", "ada", "Pistol"))
+    assert shot.data["required"] == 1
+
+
+def test_one_item_is_disarmed_or_seized_and_a_seized_one_is_not_sundered() -> None:
+    # 8, 9, 10, 8, 1 = 4 successes + Enhancement 2 = 6 vs Defense 1: 5 left. L12 Disarm
+    # (2s) knocks the Knife out of Brute's hand; L16 Seize (2s) takes "an object held by ...
+    # your opponent", L18 Sunder (3s) damages "your opponent's gear". Disarm + Seize of the
+    # Knife (4s) would put it on the ground and in Ada's hand at once; Seize + Sunder (5s)
+    # would sunder Ada's new Knife. The menu refuses both pairs before any purchase, the
+    # rules too; Disarm of the Knife with Seize of the Pistol (4s) is two items, allowed.
+    def strike(*stunts: str) -> Resolution:
+        request = AttackRequest("ada", "brute", params={"enhancement": "2"},
+                                answers={"stunts": stunts} if stunts else {})
+        return SP.resolve_attack(_board(), request, ScriptedDice(HIT_3_LEFT))
+
+    decision = strike().decision
+    assert decision is not None and decision.budget == 5
+    assert decision.refusal(("disarm:knife", "seize:knife")) is not None
+    assert decision.refusal(("seize:knife", "sunder:knife")) is not None
+    assert decision.refusal(("disarm:knife", "seize:pistol")) is None
+    with pytest.raises(RulesError, match="disarm:knife cannot be bought with seize:knife"):
+        strike("disarm:knife", "seize:knife")
+    with pytest.raises(RulesError, match="seize:knife cannot be bought with sunder:knife"):
+        strike("seize:knife", "sunder:knife")
+
+
+def test_a_grapple_established_is_not_shoved_away() -> None:
+    # 3 left: Establish Grapple (1) + Shove (1) would hold Brute and push him Might 3 m away
+    # in one breath; L101 "You cannot move from the spot": the menu and the rules refuse it.
+    decision = _hit(_board(), HIT_3_LEFT).decision
+    assert decision is not None
+    assert decision.refusal(("establish-grapple", "shove")) is not None
+    with pytest.raises(RulesError, match="establish-grapple cannot be bought with shove"):
+        _hit(_board(), HIT_3_LEFT, "establish-grapple", "shove")
+
+
+def test_a_stunt_that_would_buy_nothing_is_greyed_with_the_reason() -> None:
+    # L15 Knockdown/Trip (1s) "Knock your opponent prone": Brute lies prone already; L55
+    # Blinding (1s): he is Blinded already. Either would spend a success on nothing (and
+    # the log said nothing of it): the menu greys them, the rules refuse them in words.
+    condition = {"prone": True, "blinded": True}
+    board = _board(condition=condition)
+    decision = _hit(board, HIT_3_LEFT).decision
+    assert decision is not None
+    menu = {c.id: c for c in decision.choices}
+    assert (menu["knockdown"].allowed, menu["knockdown"].why_not) == (
+        False, "Brute is already prone")
+    assert menu["blinding"].why_not == "Brute is already Blinded"
+    with pytest.raises(RulesError, match="knockdown: Brute is already prone"):
+        _hit(board, HIT_3_LEFT, "knockdown")
+
+
 def test_disarm_with_the_extra_success_drops_the_item_at_short_range() -> None:
     # Disarm (2) + 1: the Pistol lands mid short band (2 + 10) / 2 = 6 m beyond Brute, away
     # from Ada: from (1.5, 0.5) east to (7.5, 0.5)

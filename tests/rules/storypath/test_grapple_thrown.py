@@ -6,6 +6,8 @@ successes. Paragraphs: *GRAPPLE* and its *STUNTS*, *GRAPPLED*, *THROWN ATTACK* a
 *STUNTS*.
 """
 
+from dataclasses import replace
+
 import pytest
 from storypath_table import HATCHET, KNIFE, PISTOL, attack, board_of, person
 
@@ -185,6 +187,32 @@ def test_blind_lasts_beyond_the_next_attack() -> None:
     request = AttackRequest("brute", "tom", "Knife", options=("thrown",))
     assert SP.preview_attack(after, request).data["difficulty"] == [{"value": 1,
                                                                      "reason": "Blind"}]
+
+
+def test_line_drive_and_blind_on_who_already_is_so_are_greyed() -> None:
+    # L98 Line Drive "knock your opponent prone", L95 Blind: Brute is prone and Blind
+    # already, so neither would buy anything; the thrown menu greys both with the reason.
+    board = _thrown_board()
+    brute = board.token("brute")
+    board = board.with_token(replace(brute, stats={**brute.stats, "condition": {
+        "prone": True, "blind": True}}))
+    decision = _throw(board).decision
+    assert decision is not None
+    menu = {c.id: c.why_not for c in decision.choices}
+    assert menu["line-drive"] == "Brute is already prone"
+    assert menu["blind"] == "Brute is already Blind"
+
+
+def test_takedown_when_both_lie_prone_is_greyed() -> None:
+    # L28 Takedown (1s) "You render both yourself and your opponent prone": both lie prone
+    # already, so it would buy nothing (3 left: 8, 9, 10, 8, 1 vs Defense 1).
+    board = _board()
+    for who in ("ada", "brute"):
+        piece = board.token(who)
+        board = board.with_token(replace(piece, stats={**piece.stats,
+                                                       "condition": {"prone": True}}))
+    assert _menu(board, "ada", "brute", HIT_3_LEFT)["takedown"].why_not == \
+        "both are already prone"
 
 
 def test_line_drive_knocks_prone_and_disarm_drops_the_item() -> None:

@@ -96,3 +96,24 @@ def test_when_pins_complication_is_bought_off_is_a_setting() -> None:
                                     stunts=[]), ScriptedDice(dice))
     assert (done.data["hit"], done.data["left"]) == (True, 0)
     assert done.board.token("brute").stats["condition"]["injuries"] == []
+
+
+def test_the_card_gives_the_hit_when_the_complication_is_bought_off() -> None:
+    # L38 Pin: "If they choose not to buy off this Complication ...". Brute (Complication 2)
+    # shoots Gina (Defense 1) with 4 dice, each a success with 3/10. Accepting it (an Injury
+    # Condition) the hit is 2+ successes: 1 - (7/10)^4 - 4 (3/10)(7/10)^3 = 3483/10000.
+    # Bought off before the hit (default): 4+ successes, (3/10)^4 = 81/10000 - the resolved
+    # roll of 8, 9, 10, 8 hits (4 - 2 = 2 > 1), of 8, 9, 10, 1 misses (above). Bought off
+    # from the stunt successes: 1 + 2 = 3+ successes, 4 (3/10)^3 (7/10) + (3/10)^4 =
+    # 837/10000.
+    for reading, expected in (("before-hit", "81/10000"), ("from-stunts", "837/10000")):
+        card = SP.preview_attack(_pinned(reading), attack("brute", "gina", "Pistol"))
+        chances = {c.label: c.exact for c in card.chances}
+        assert chances["hit"] == "3483/10000"
+        assert chances["hit, Complication 2 bought off"] == expected
+        shown = "0.8%" if reading == "before-hit" else "8.4%"
+        assert f"hit, Complication 2 bought off {shown}" in card.lines
+    bought = SP.resolve_attack(_pinned("before-hit"),
+                               attack("brute", "gina", "Pistol", complication=["buy"]),
+                               ScriptedDice([8, 9, 10, 8]))
+    assert bought.decision is not None and bought.decision.id == "stunts"
