@@ -17,9 +17,8 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-import numpy as np
-import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF
 
 from desktop.core.model import Wall
@@ -31,22 +30,54 @@ BUCKET = 2 * CELL
 
 
 class WallIndex:
-    """Wall segments in scene pixels, in a shapely STRtree for quick look-up near a tag (a map
-    of 500,000 wall points indexes in a second; segments filed by every square of their
-    bounding box took minutes, and gigabytes for one long diagonal)."""
+    """Wall segments in scene pixels for quick look-up near a tag: filed by the squares they
+    pass through, or in a shapely STRtree on a map of more than ``TREE_FROM`` pieces (500,000
+    wall points index in a second; shapely is imported only then, so an ordinary map's first
+    frame does without it). Filing a segment by every square of its bounding box took
+    gigabytes for one long diagonal."""
+
+    TREE_FROM = 5_000
 
     def __init__(self, walls: Iterable[Wall]) -> None:
-        ends = [(ax, ay, bx, by) for wall in walls
+        ends = [(ax * CELL, ay * CELL, bx * CELL, by * CELL) for wall in walls
                 for (ax, ay), (bx, by) in itertools.pairwise(wall.points)]
-        coords = np.array(ends, dtype=float).reshape(-1, 2, 2) * CELL
-        self._tree = shapely.STRtree(shapely.linestrings(coords)) if len(coords) else None
+        self._buckets: dict[tuple[int, int], list[QLineF]] = defaultdict(list)
+        self._tree = _tree(ends) if len(ends) > self.TREE_FROM else None
+        if self._tree is None:
+            for end in ends:
+                segment = QLineF(*end)
+                for key in _squares_along(segment):
+                    self._buckets[key].append(segment)
 
     def crosses(self, box: QRectF) -> int:
         """How many wall segments cross or touch ``box``."""
-        if self._tree is None:
-            return 0
-        area = shapely.box(box.left(), box.top(), box.right(), box.bottom())
-        return len(self._tree.query(area, predicate="intersects"))
+        if self._tree is not None:
+            import shapely
+
+            area = shapely.box(box.left(), box.top(), box.right(), box.bottom())
+            return len(self._tree.query(area, predicate="intersects"))
+        found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
+        return sum(segment_meets_box(s, box) for s in found.values())
+
+
+def _tree(ends: list[tuple[float, float, float, float]]) -> Any:
+    import numpy as np
+    import shapely
+
+    return shapely.STRtree(shapely.linestrings(np.array(ends, dtype=float).reshape(-1, 2, 2)))
+
+
+def _squares_along(segment: QLineF) -> set[tuple[int, int]]:
+    """The squares ``segment`` may pass through: those of the boxes of its pieces no longer
+    than a square (two by two squares at most a piece).
+
+    >>> sorted(_squares_along(QLineF(1, 1, 5 * BUCKET - 1, 1)))
+    [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+    """
+    steps = max(1, math.ceil(segment.length() / BUCKET))
+    points = [segment.pointAt(i / steps) for i in range(steps + 1)]
+    return {key for a, b in itertools.pairwise(points)
+            for key in _squares(QRectF(a, b).normalized())}
 
 
 def _squares(box: QRectF) -> list[tuple[int, int]]:
