@@ -132,3 +132,11 @@ def test_on_hexes_the_exposure_is_counted_hex_by_hex(qtbot: QtBot, window: GMWin
     assert [c.cell for c in exposure.cells] == [hex_centre(col, 1) for col in (1, 2, 3)]
     assert [c.seen_by for c in exposure.cells] == [1, 1, 1] and exposure.hexes
     qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, *hex_centre(3, 1)))
+
+
+def test_the_gm_sees_the_ruler_over_the_fogs_tint(window: GMWindow) -> None:
+    from desktop.gui.scene import Layer
+
+    fog = [item for item in window.view.scene().items() if item.zValue() == Layer.FOG]
+    assert fog  # the GM window's fog item
+    assert window.interaction.overlay.zValue() > Layer.FOG
