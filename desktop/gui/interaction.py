@@ -221,6 +221,8 @@ class Interaction:
         self._pause.stop()
         self.tool.cancel()
         self.finder.drop()
+        if self._waiting is not None:  # a drop waiting for the way: nothing to wait for
+            self._waiting.quit()
         self._refresh()
 
     def next_mode(self) -> None:
