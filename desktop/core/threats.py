@@ -23,7 +23,7 @@ from itertools import pairwise
 
 from desktop.core.battlefield import body_of, field_of
 from desktop.core.board import board_of
-from desktop.core.model import Encounter, Point, Side, Token
+from desktop.core.model import Encounter, GridKind, Point, Side, Token
 from desktop.core.visibility import visible_to_players
 from geometry.cover import CoverCategory, TargetCover, cover_from
 from geometry.index import Battlefield
@@ -177,7 +177,7 @@ def exposure_along(
     >>> [(c.cell, c.seen_by) for c in exposure_along(enc, "h", (0.5, 0.5), (0.5, 2.5))]
     [((0.5, 1.5), 1), ((0.5, 2.5), 0)]
     """
-    cells = _cells_along((start, *via, end), set(skip))
+    cells = _cells_along((start, *via, end), set(skip), encounter.grid.kind is GridKind.HEX)
     foes = [f for f in enemies_of(encounter, mover_id) if shown(encounter, encounter.token(f))]
     if not cells:
         return ()
@@ -212,14 +212,17 @@ def _least_cover(readings: Sequence[TargetCover]) -> CoverCategory:
     return min((r.cover for r in readings), key=COVER_ORDER.index)
 
 
-def _cells_along(points: Sequence[Point], skip: set[int]) -> tuple[Point, ...]:
-    """The cells the legs through ``points`` cross, each once, in order, without the start's
-    cell and those only legs in ``skip`` cross (at most :data:`MAX_PATH_CELLS`)."""
+def _cells_along(points: Sequence[Point], skip: set[int],
+                 hexes: bool = False) -> tuple[Point, ...]:
+    """The cells (``hexes``: the hexes' centres) the legs through ``points`` cross, each
+    once, in order, without the start's cell and those a leg in ``skip`` crosses (at most
+    :data:`MAX_PATH_CELLS`)."""
+    cells_of = hex_cells if hexes else path_cells
     kept: list[Point] = []
     skipped: set[Point] = set()
-    first = (int(points[0][0] // 1) + 0.5, int(points[0][1] // 1) + 0.5)
+    first = cells_of(points[0], points[0], keep_start=True)[0]
     for leg, (a, b) in enumerate(pairwise(points)):
-        cells = [c for c in path_cells(a, b) if c != first]
+        cells = [c for c in cells_of(a, b) if c != first]
         if leg in skip:
             skipped.update(cells)
         else:
@@ -227,7 +230,29 @@ def _cells_along(points: Sequence[Point], skip: set[int]) -> tuple[Point, ...]:
     return tuple(c for c in kept if c not in skipped)[:MAX_PATH_CELLS]
 
 
-def path_cells(start: Point, end: Point) -> tuple[Point, ...]:
+def hex_cells(start: Point, end: Point, keep_start: bool = False) -> tuple[Point, ...]:
+    """The centres of the hexes a straight move from ``start`` to ``end`` crosses, in order,
+    without the start's hex unless ``keep_start``.
+
+    Examples
+    --------
+    >>> hex_cells((0.5, 0.577), (3.5, 0.577))
+    ((1.5, 0.577), (2.5, 0.577), (3.5, 0.577))
+    """
+    from desktop.core.movement import nearest_hex_centre
+
+    steps = max(1, round(max(abs(end[0] - start[0]), abs(end[1] - start[1])) * 4))
+    seen: list[Point] = []
+    for n in range(steps + 1):
+        t = n / steps
+        cell = nearest_hex_centre(start[0] + (end[0] - start[0]) * t,
+                                  start[1] + (end[1] - start[1]) * t)
+        if not seen or seen[-1] != cell:
+            seen.append(cell)
+    return tuple(seen if keep_start else seen[1:])
+
+
+def path_cells(start: Point, end: Point, keep_start: bool = False) -> tuple[Point, ...]:
     """The centres of the cells a straight move from ``start`` to ``end`` crosses, in order,
     without the start's cell (at most :data:`MAX_PATH_CELLS`).
 
@@ -245,4 +270,4 @@ def path_cells(start: Point, end: Point) -> tuple[Point, ...]:
         if not seen or seen[-1] != cell:
             seen.append(cell)
     first = (int(start[0] // 1) + 0.5, int(start[1] // 1) + 0.5)
-    return tuple(c for c in seen if c != first)[:MAX_PATH_CELLS]
+    return tuple(c for c in seen if keep_start or c != first)[:MAX_PATH_CELLS]

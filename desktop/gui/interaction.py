@@ -61,8 +61,8 @@ class Interaction:
         self.tool: Tool = self.select_tool
         self.overlay = ToolOverlayItem(show_selection=not for_players)
         view.map_scene.add_overlay(self.overlay, Layer.TOOL)
-        if for_players:  # the ruler over the fog and the names: its count is never hidden
-            self.overlay.setZValue(Layer.PLAYER_LABELS + 1)
+        # the ruler over the fog (the GM's tint dimmed its words) and the table's names
+        self.overlay.setZValue(Layer.PLAYER_LABELS + 1 if for_players else Layer.FOG + 1)
         view.pointer_handler = self.handle
         view.cancel_requested.connect(self.cancel)
         view.finish_requested.connect(self.finish)
@@ -235,6 +235,8 @@ class Interaction:
         self._pause.stop()
         self.tool.cancel()
         self.finder.drop()
+        if self._waiting is not None:  # a drop waiting for the way: nothing to wait for
+            self._waiting.quit()
         self._refresh()
 
     def next_mode(self) -> None:

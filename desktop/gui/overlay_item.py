@@ -262,18 +262,16 @@ class ToolOverlayItem(QGraphicsItem):
     def _label_place(self, at: QPointF, width: float, height: float,
                      seen: QRectF) -> tuple[float, float]:
         """The top left of the ruler's label boxes: up and right of ``at``, else up and left,
-        down and right, down and left - the first that stays in ``seen`` and covers no
-        token standing still nor the name beneath it (else the first that stays in ``seen``;
-        else up and right, kept off the left edge, below when off the top)."""
+        down and right, down and left - the first that stays in ``seen`` and covers no token
+        (the dragged ones where they stood) nor the name beneath it (else the first that stays
+        in ``seen``; else up and right, kept off the left edge, below when off the top)."""
         right, left = at.x() + 0.4 * CELL, at.x() - 0.5 * CELL - width
         up, down = at.y() - 0.3 * CELL - height, at.y() + 0.6 * CELL
         places = [(right, up), (left, up), (right, down), (left, down)]
         inside = [(x, y) for x, y in places if seen.contains(QRectF(x, y, width, height))]
-        moving = {tid for tid, _ in self.preview.positions} if isinstance(
-            self.preview, DragPreview) else set()
         tokens = [QRectF((t.x - t.radius) * CELL, (t.y - t.radius) * CELL, t.size * CELL,
                          (t.size + 0.6) * CELL)
-                  for t in self.encounter.tokens if t.id not in moving]
+                  for t in self.encounter.tokens]  # the dragged ones still stand where they were
         for x, y in inside:
             box = QRectF(x, y, width, height)
             if not any(box.intersects(token) for token in tokens):

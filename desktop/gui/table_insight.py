@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.edits import token_at
-from desktop.core.model import Encounter, Point, Side
+from desktop.core.model import Encounter, GridKind, Point, Side
 from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
 from desktop.core.tools import CLICK_SLOP, DragPreview, PointerEvent, PointerKind, Preview
 from desktop.core.visibility import visible_to_players
@@ -177,6 +177,8 @@ class ExposureOverlay(QGraphicsItem):
         self.text_cells = text_cells
         self.cells: tuple[CellExposure, ...] = ()
         self.path: tuple[Point, ...] = ()
+        self.hexes = False
+        """The cells are hexes: each framed by a ring inside its hex, not a square."""
 
     def show_cells(self, cells: tuple[CellExposure, ...], path: tuple[Point, ...] = ()) -> None:
         if cells != self.cells or path != self.path:
@@ -215,7 +217,10 @@ class ExposureOverlay(QGraphicsItem):
             fill.setAlpha(70)
             painter.setPen(cosmetic_pen(color, 3.0))
             painter.setBrush(fill)
-            painter.drawRoundedRect(box, 0.12 * CELL, 0.12 * CELL)
+            if self.hexes:
+                painter.drawEllipse(box.center(), 0.45 * CELL, 0.45 * CELL)
+            else:
+                painter.drawRoundedRect(box, 0.12 * CELL, 0.12 * CELL)
             at = to_scene(self.number_at(exposure.cell))
             painter.setPen(cosmetic_pen(color, 2.0))
             painter.setBrush(LABEL_BACK)
@@ -293,6 +298,7 @@ class TableInsight:
         if key != self._measured:
             self._measured = key
             self.exposure.text_cells = self.view.map_scene.token_style.name_cells
+            self.exposure.hexes = encounter.grid.kind is GridKind.HEX
             # along the path the ruler draws; none on the cells of a leg through a wall
             # (drawn red: the mover does not stand there, and its red stays in sight)
             self.exposure.show_cells(exposure_along(

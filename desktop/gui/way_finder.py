@@ -17,7 +17,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from desktop.core.tools import TIMED_OUT, WAY_BUDGET_S, WayAnswer, WayRequest
-from geometry.pathfinding import SearchAbandoned
 
 
 class _Signals(QObject):
@@ -36,6 +35,8 @@ class _WayJob(QRunnable):
         self.answer: WayAnswer = TIMED_OUT
 
     def run(self) -> None:
+        from geometry.pathfinding import SearchAbandoned  # numpy, shapely: not at the start
+
         deadline = time.monotonic() + self.budget
         try:
             self.answer = self.request.find(

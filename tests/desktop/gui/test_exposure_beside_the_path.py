@@ -106,3 +106,37 @@ def test_the_rulers_words_cover_no_token_and_lie_over_the_names_on_the_table(
 
 def _scene(point: tuple[float, float]) -> QPointF:
     return QPointF(point[0] * CELL, point[1] * CELL)
+
+
+def test_on_hexes_the_exposure_is_counted_hex_by_hex(qtbot: QtBot, window: GMWindow) -> None:
+    from desktop.core.model import Encounter, Grid, GridKind, Side, Token
+    from desktop.core.movement import hex_centre
+
+    start = hex_centre(0, 1)
+    hero = Token("ann", "Ann", *start, side=Side.HERO, stats={"pace": 6})
+    foe = Token("orc", "Orc", *hex_centre(6, 1), side=Side.VILLAIN)
+    window.state.load(Encounter(system="savage-pathfinder", width=10, height=6,
+                                grid=Grid(GridKind.HEX), tokens=(hero, foe)))
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    player.showNormal()
+    player.resize(1000, 700)
+    QApplication.processEvents()
+    view, viewport = player.view, player.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, _cell(view, *start))
+    for col in (1, 2, 3):
+        qtbot.mouseMove(viewport, _cell(view, *hex_centre(col, 1)))
+    exposure = player.insight.exposure
+    # the hexes the path goes through after Ann's own, each seen by the orc in the open
+    assert [c.cell for c in exposure.cells] == [hex_centre(col, 1) for col in (1, 2, 3)]
+    assert [c.seen_by for c in exposure.cells] == [1, 1, 1] and exposure.hexes
+    qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, *hex_centre(3, 1)))
+
+
+def test_the_gm_sees_the_ruler_over_the_fogs_tint(window: GMWindow) -> None:
+    from desktop.gui.scene import Layer
+
+    fog = [item for item in window.view.scene().items() if item.zValue() == Layer.FOG]
+    assert fog  # the GM window's fog item
+    assert window.interaction.overlay.zValue() > Layer.FOG
