@@ -25,7 +25,7 @@ import sys
 
 from desktop.core.carried import carrier_of, moving_together
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Encounter, Point, Token
+from desktop.core.model import Encounter, Grid, Point, Token
 from desktop.core.move_plan import (
     MovePlan,
     distance_text,
@@ -36,6 +36,7 @@ from desktop.core.move_plan import (
     unit_of,
 )
 from desktop.core.movement import snap_point
+from desktop.core.wording import offset_words
 from rules.interface import Movement
 
 __all__ = ["add_arguments", "plan_lines", "run"]
@@ -97,7 +98,7 @@ def _token(encounter: Encounter, wanted: str) -> Token:
     return found[0]
 
 
-def plan_lines(plan: MovePlan, name: str, unit: str) -> list[str]:
+def plan_lines(plan: MovePlan, name: str, grid: Grid) -> list[str]:
     """The move as the CLI prints it.
 
     Examples
@@ -105,18 +106,20 @@ def plan_lines(plan: MovePlan, name: str, unit: str) -> list[str]:
     >>> from desktop.core.model import Encounter, Token
     >>> enc = Encounter(system="spf", tokens=(Token(id="a", name="Ann", x=0.5, y=0.5,
     ...                                             stats={"pace": 6}),))
-    >>> for line in plan_lines(plan_move(enc, "a", (3.5, 0.5), "climb"), "Ann", "in"):
+    >>> for line in plan_lines(plan_move(enc, "a", (3.5, 0.5), "climb"), "Ann", enc.grid):
     ...     print(line)
-    Ann moves (0.5, 0.5) -> (3.5, 0.5): 3" climbing
+    Ann moves 3" east: 3" climbing
       uses 6" of Pace 6: within Pace
     """
-    unit = unit_of(plan, unit)
+    unit = unit_of(plan, grid.unit)
 
     def inches(value: float) -> str:
         return distance_text(value, unit)
     how = f" {plan.mode.name.lower()}" if plan.mode is not None else ""
-    via = "".join(f" -> {point}" for point in plan.path[1:-1])
-    lines = [f"{name} moves {plan.start}{via} -> {plan.end}: {inches(plan.distance)}{how}"]
+    where = offset_words(plan.start, plan.end, grid.distance_per_cell, grid.unit)
+    stops = len(plan.path) - 2
+    via = f" by {stops} waypoint" + "s" * (stops != 1) if stops else ""
+    lines = [f"{name} moves {where}{via}: {inches(plan.distance)}{how}"]
     move = plan.movement
     if move is not None:
         before = f" after {inches(plan.spent)} this turn" if plan.spent else ""
@@ -179,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(_json(plan, token.name, args.save))
     else:
-        print("\n".join(plan_lines(plan, token.name, encounter.grid.unit)))
+        print("\n".join(plan_lines(plan, token.name, encounter.grid)))
     return 0
 
 

@@ -40,6 +40,7 @@ from desktop.core.board import board_of, encounter_after
 from desktop.core.edits import move_tokens
 from desktop.core.model import Encounter, GridKind, LogEntry, Point, Token, Wall, WallKind
 from desktop.core.movement import PaceBand, blocks_movement, pace_band
+from desktop.core.wording import COMPASS
 from rules.interface import Movement, MoveMode
 from rules.registry import find_system
 
@@ -305,10 +306,6 @@ def _gap(encounter: Encounter, walls: Sequence[Wall], at: Point, origin: Point,
     return f"for the gap between {pair} {place}"
 
 
-_COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
-            "north-east")
-
-
 def _where(encounter: Encounter, wall: Wall, at: Point, origin: Point, name: str) -> str:
     """``wall`` in words, and where the path meets it from where ``name`` stood: "a closed
     door 2" east of where Ann stood" (up the screen is north)."""
@@ -321,7 +318,7 @@ def _place(encounter: Encounter, at: Point, origin: Point, name: str) -> str:
     far = math.hypot(dx, dy) * encounter.grid.distance_per_cell
     if far < 0.5 * encounter.grid.distance_per_cell:
         return f"right where {name} stood"
-    heading = _COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45.0) % 8]
+    heading = COMPASS[round(math.degrees(math.atan2(dy, dx)) / 45.0) % 8]
     amount = f"{far:.1f}".removesuffix(".0") + _unit(encounter.grid.unit)
     return f"{amount} {heading} of where {name} stood"
 

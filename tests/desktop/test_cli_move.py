@@ -64,7 +64,7 @@ def test_out_of_combat_the_dash_is_the_sprint(
     path = _file(tmp_path)
     assert main(["move", str(path), "ann", "19.5", "0.5", "--free"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == ['Ann moves (0.5, 0.5) -> (19.5, 0.5): 21" walking',
+    assert lines == ['Ann moves 19" east: 21" walking',
                      '  uses 21" of Pace 6: Sprint (4 min) (24")']
     assert main(["move", str(path), "ann", "0.5", "25.5"]) == 2
     assert capsys.readouterr().err.strip() == (
@@ -247,7 +247,7 @@ def test_shortest_goes_round_and_prints_the_way(
     assert (moved["distance"], moved["band"], moved["through"]) == (6.0, "pace", [])
     assert max(y for _, y in moved["path"]) == 3.5  # type: ignore[union-attr]
     assert main(["move", str(path), "Ann", "4.5", "0.5", "--shortest"]) == 0
-    assert capsys.readouterr().out.startswith("Ann moves (0.5, 0.5) -> ")
+    assert capsys.readouterr().out.startswith("Ann moves 4\" east by ")  # no coordinates
     room = Encounter(width=10, height=6, tokens=(Token(id="ann", name="Ann", x=0.5, y=0.5),),
                      walls=(Wall(id="r", points=((2, 0), (2, 2), (5, 2), (5, 0))),))
     save_encounter(room, path)
