@@ -256,16 +256,47 @@ def drags(driver: Driver, rounds: int, name: str) -> None:
     drag(driver, rounds, name)
 
 
-def wheel(driver: Driver, rounds: int, name: str) -> None:
+BURST = 4
+"""Wheel notches in a burst (in, then out the next burst), each burst followed by its settle."""
+
+
+def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
+    """Bursts of :data:`BURST` notches at the viewport's centre (``rounds`` or more, as many
+    out as in: the camera comes back); each burst's exact frames in
+    both windows (what the settle timer paints :data:`~desktop.gui.map_view.SETTLE_MS` after
+    the last notch) timed apart, as the row ``name`` + ", settle". ``coarse`` False: every
+    notch painted exact (the old way, the same-run reference)."""
+    player = driver.window.player_window
+    views = [driver.window.view, *([player.view] if player is not None else [])]
+    for view in views:
+        view.coarse_zoom = coarse
+    settles = Driver(driver.app, driver.window, driver.frames)
+
+    def settle() -> None:
+        for view in views:
+            view.end_coarse()
+
     driver.start(name=name)
     centre = QPointF(driver.viewport.rect().center())
-    for step in range(rounds):
-        notch = 120 if (step // 4) % 2 == 0 else -120
+    for step in range(-(-rounds // (2 * BURST)) * 2 * BURST):  # as many out as in
+        notch = 120 if (step // BURST) % 2 == 0 else -120
         driver.timed(lambda notch=notch: driver.wheel(centre, notch))
+        if step % BURST == BURST - 1:
+            settles.timed(settle)
     driver.row(name)
+    if coarse:
+        settles.row(f"{name}, settle")
+    for view in views:
+        view.coarse_zoom = True
+
+
+PAN_ZOOM = 1.0015 ** 240
+"""The pan runs two wheel notches in from the opening camera (which fits the map: no room)."""
 
 
 def pan(driver: Driver, rounds: int, name: str) -> None:
+    view = driver.window.view
+    view.zoom_by(PAN_ZOOM)
     driver.start(name=name)
     start = QPointF(driver.viewport.rect().center())
     driver.timed(lambda: driver.mouse(PRESS, start, MIDDLE, MIDDLE), keep=False)
@@ -276,6 +307,7 @@ def pan(driver: Driver, rounds: int, name: str) -> None:
         driver.timed(lambda at=at: driver.mouse(MOVE, at, NONE, MIDDLE))
     driver.timed(lambda: driver.mouse(RELEASE, start, MIDDLE, NONE), keep=False)
     driver.row(name)
+    view.zoom_by(1 / PAN_ZOOM)
 
 
 def hover(driver: Driver, rounds: int, name: str) -> None:
@@ -343,6 +375,8 @@ def main(argv: list[str]) -> int:
         drags(driver, rounds, f"drag, {label}")
         drops(driver, drops_count, f"drop, {label}")
         wheel(driver, max(rounds // 4, 8), f"wheel notch, {label}, table following")
+        wheel(driver, max(rounds // 4, 8),
+              f"wheel notch, {label}, exact frames (reference)", coarse=False)
         pan(driver, rounds, f"pan, {label}")
         hover(driver, rounds, f"hover, {label}")
     fog_off(window)
