@@ -27,7 +27,7 @@ button, the mouse moving over tokens (the hover card); the drag and the drop aga
 fog off (the same-run reference). Printed per row: min / median / max of the wall time, the
 share of events over a 60 Hz frame (16.7 ms), the median GUI-thread CPU time, how many
 frames each window painted (GM/table) and the share of its viewport a frame repainted on
-average (the bounding box of each paint's region).
+average (the rectangles of each paint's region).
 
 Examples
 --------

@@ -119,7 +119,8 @@ class Frames(QObject):
         super().__init__()
         self.paints = [0, 0]
         self.area = [0.0, 0.0]
-        """Each window's painted share of its viewport, summed over its paints."""
+        """Each window's painted share of its viewport (its region's rectangles), summed over
+        its paints."""
         self._watched: list[QObject] = []
 
     def watch(self, *viewports: QObject) -> None:
@@ -131,9 +132,9 @@ class Frames(QObject):
         if event.type() == QEvent.Type.Paint and watched in self._watched:
             index = self._watched.index(watched)
             self.paints[index] += 1
-            box = event.region().boundingRect()  # type: ignore[attr-defined]
+            painted = sum(r.width() * r.height() for r in event.region())  # type: ignore[attr-defined]
             size = watched.size()  # type: ignore[attr-defined]
-            self.area[index] += box.width() * box.height() / max(size.width() * size.height(), 1)
+            self.area[index] += painted / max(size.width() * size.height(), 1)
         return False
 
 
