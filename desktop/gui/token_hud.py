@@ -140,7 +140,8 @@ class TokenHud(QWidget):
                 inward = round(ring * (1 - math.cos(middle * math.pi * 0.6)))
                 x = (centre.x() + ring - inward if side > 0
                      else centre.x() - ring + inward - chip.width())
-                places.append((chip, QPoint(round(x), round(top))))
+                # halves rounded up (not to even): a pan by whole pixels moves every chip alike
+                places.append((chip, QPoint(math.floor(x + 0.5), math.floor(top + 0.5))))
                 top += chip.height() + 2
         if self.size() == view.viewport().size() and all(
                 self.pos() + chip.pos() == at for chip, at in places):
