@@ -167,6 +167,8 @@ class MapView(QGraphicsView):
 
     def set_zoom(self, zoom: float) -> None:
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
+        if factor == 1.0:
+            return  # the table following a pan: nothing to redo or tell
         self.scale(factor, factor)
         self.camera_changed.emit()
 

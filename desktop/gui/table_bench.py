@@ -337,6 +337,15 @@ def fog_off(window: GMWindow) -> None:
     window.state.apply("Fog off", replace(encounter, fog=replace(encounter.fog, enabled=False)))
 
 
+def _resident_mb() -> float | None:
+    """The process's resident size now (MB), where ``/proc`` tells it (Linux)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def main(argv: list[str]) -> int:
     name, folder, rounds = argv[0], Path(argv[1]), int(argv[2])
     from desktop.gui.app import open_window
@@ -369,6 +378,10 @@ def main(argv: list[str]) -> int:
     label = {"uvtt": "UVTT house and cave", "dungeon": "2,000 walls, 5000 px",
              "big": "8192 px map", "mega": "20,000 walls"}[name]
     print(f"# {label}: {sizes}", flush=True)
+    opened = _resident_mb()
+    if opened is not None:
+        print(f"# resident with both windows open, before the interactions: {opened:.0f} MB",
+              flush=True)
     drops_count = max(min(rounds // 10, 30), 5)
     if name == "mega":
         drops(driver, drops_count, f"drop, {label}")
@@ -384,6 +397,7 @@ def main(argv: list[str]) -> int:
     driver.settle()
     if name != "mega":
         drags(driver, rounds, f"drag, {label}, fog off (reference)")
+        pan(driver, rounds, f"pan, {label}, fog off (reference)")
     drops(driver, drops_count, f"drop, {label}, fog off (reference)")
     if PROFILE is not None:
         text = io.StringIO()
