@@ -291,6 +291,60 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
         view.coarse_zoom = True
 
 
+PINCH_PX = 4
+"""How far each finger moves a pinch step (screen pixels, apart or together)."""
+
+
+def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
+    """Two fingers on the GM view, 120 px apart about its middle, spreading then closing by
+    :data:`PINCH_PX` each a step (touch events as the window system sends them, through
+    ``QTest.touchEvent``), in bursts of :data:`BURST` steps (the fingers come back); each
+    burst's exact frames timed apart, as the row ``name`` + ", settle". ``coarse`` False:
+    every step painted exact (the same-run reference)."""
+    from PySide6.QtTest import QTest
+
+    device = QTest.createTouchDevice()
+    top, centre = driver.window, driver.viewport.rect().center()
+    player = driver.window.player_window
+    views = [driver.window.view, *([player.view] if player is not None else [])]
+
+    def fingers(kinds: tuple[str, str], spread: int) -> None:
+        sequence = QTest.touchEvent(top, device, False)
+        for finger, (kind, side) in enumerate(zip(kinds, (-1, 1), strict=True)):
+            where = driver.viewport.mapTo(top, centre + QPoint(side * spread, 0))
+            getattr(sequence, kind)(finger, where)
+        sequence.commit()
+
+    def settle() -> None:
+        for view in views:
+            view.end_coarse()
+
+    def first() -> None:
+        sequence = QTest.touchEvent(top, device, False)
+        sequence.press(0, driver.viewport.mapTo(top, centre + QPoint(-60, 0)))
+        sequence.commit()
+        fingers(("move", "press"), 60)
+
+    for view in views:
+        view.coarse_zoom = coarse
+    settles = Driver(driver.app, driver.window, driver.frames)
+    driver.timed(first, keep=False)
+    driver.start(name=name)
+    spread = 60
+    for step in range(-(-rounds // (2 * BURST)) * 2 * BURST):  # as many closing as spreading
+        spread += PINCH_PX if (step // BURST) % 2 == 0 else -PINCH_PX
+        driver.timed(lambda spread=spread: fingers(("move", "move"), spread))
+        if step % BURST == BURST - 1:
+            settles.timed(settle)
+    driver.row(name)
+    if coarse:
+        settles.row(f"{name}, settle")
+    driver.timed(lambda: fingers(("release", "release"), spread), keep=False)
+    settle()
+    for view in views:
+        view.coarse_zoom = True
+
+
 PAN_ZOOM = 1.0015 ** 240
 """The pan runs two wheel notches in from the opening camera (which fits the map: no room)."""
 
@@ -391,6 +445,9 @@ def main(argv: list[str]) -> int:
         wheel(driver, max(rounds // 4, 8), f"wheel notch, {label}, table following")
         wheel(driver, max(rounds // 4, 8),
               f"wheel notch, {label}, exact frames (reference)", coarse=False)
+        pinch(driver, max(rounds // 4, 8), f"pinch, {label}, table following")
+        pinch(driver, max(rounds // 4, 8), f"pinch, {label}, exact frames (reference)",
+              coarse=False)
         pan(driver, rounds, f"pan, {label}")
         hover(driver, rounds, f"hover, {label}")
     fog_off(window)
