@@ -4,12 +4,13 @@ Each figure comes from fresh processes (``sys.executable``, offscreen Qt), the m
 beside a reference measured in the same run:
 
 - **startup**: seconds from starting ``battlemap FILE`` (a 2560 px map; :func:`desktop.cli.main`,
-  as the console script runs it) to the first painted frame of the map view, against a bare
-  Qt window's first frame; the naive reference is the old order -- decode the map before the
-  window exists, import the combat tools before it. Every probe runs as an installed program
-  does: with compiled bytecode (kept in a temporary folder, made by one untimed run of each
-  probe first, whatever ``PYTHONDONTWRITEBYTECODE`` says) and a home folder of its own (no
-  saved window layout, no autosave to offer).
+  as the console script runs it) to the end of the first full frame: the map view's first
+  paint that shows the map, painted and flushed (the event loop's next turn), against the end
+  of a bare Qt window's first frame; the naive reference is the old order -- decode the map
+  before the window exists, import the combat tools before it. Every probe runs as an
+  installed program does: with compiled bytecode (kept in a temporary folder, made by one
+  untimed run of each probe first, whatever ``PYTHONDONTWRITEBYTECODE`` says) and a home
+  folder of its own (no saved window layout, no autosave to offer).
 - **memory**: the *peak* resident size (``getrusage`` ``ru_maxrss``) of opening an 8192 px
   map with 300 tokens and 2,000 wall segments in the GM window plus the player view; the naive
   reference decodes as before: whole, the 32-bit image and its 24-bit copy alive together.
@@ -38,11 +39,17 @@ __all__ = ["memory_rows", "spread", "startup_rows", "write_bench_encounter"]
 _FIRST_PAINT = """
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 class Watch(QObject):
+    def __init__(self, ready=lambda: True):
+        super().__init__()
+        self.ready = ready
     def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint:
-            print("first-paint", time.time(), flush=True)
-            QTimer.singleShot(0, QCoreApplication.instance().quit)
+        if event.type() == QEvent.Type.Paint and self.ready():
+            obj.removeEventFilter(self)
+            QTimer.singleShot(0, self.done)  # once the frame is painted and flushed
         return False
+    def done(self):
+        print("first-paint", time.time(), flush=True)
+        QCoreApplication.instance().quit()
 """
 PROBE_BARE = "import time\n" + """
 from PySide6.QtWidgets import QApplication, QMainWindow
@@ -55,11 +62,12 @@ window.show(); app.exec()
 PROBE_APP = "import time, sys\n" + _FIRST_PAINT + """
 from desktop import cli
 from desktop.gui import app as gui
-watch = Watch()
 real_after = gui.after_first_frame
-def after_first_frame(window, then):
-    window.view.viewport().installEventFilter(watch)
+def after_first_frame(window, then):  # the end of the first frame that shows the map
     real_after(window, then)
+    watch = Watch(lambda: window.scene.background_size() is not None)
+    watch.setParent(window)  # filtering before the app's own: timed before what it runs then
+    window.view.viewport().installEventFilter(watch)
 gui.after_first_frame = after_first_frame
 cli.main([sys.argv[1]])
 """
@@ -77,7 +85,8 @@ file = Path(sys.argv[1])
 encounter = load_encounter(file)
 shared_map_image(encounter.background, file.parent)
 window = GMWindow(BattleState(encounter), file)
-window.view.viewport().installEventFilter(watch := Watch())
+window.view.viewport().installEventFilter(
+    watch := Watch(lambda: window.scene.background_size() is not None))
 window.show()
 app.exec()
 """

@@ -33,12 +33,14 @@ reference). A system with no attacker or template that can act on that map says 
 ``#`` line instead of a row.
 
 Interactions on each: a hero dragged (``--rounds`` moves, 3 screen px each, to and fro), the
-drop (the release that commits the move), wheel notches (in and out), a pan with the middle
-button, the mouse moving over tokens (the hover card); the drag and the drop again with the
-fog off (the same-run reference). Printed per row: min / median / max of the wall time, the
+drop (the release that commits the move), wheel notches and two-finger pinch steps (bursts of
+four, in then out; each burst's settle, the exact frames 150 ms after its last step, timed
+apart; the same bursts painted exact at every step as the reference), a pan with the middle
+button, the mouse moving over tokens (the hover card); the drag, the pan and the drop again
+with the fog off (the same-run reference). Printed per row: min / median / max of the wall time, the
 share of events over a 60 Hz frame (16.7 ms), the median GUI-thread CPU time, how many
 frames each window painted (GM/table) and the share of its viewport a frame repainted on
-average (the bounding box of each paint's region).
+average (the rectangles of each paint's region).
 
 Examples
 --------

@@ -51,8 +51,8 @@ def open_window(path: str | None) -> GMWindow:
 
     The window shows at once and paints its first frame while the map image decodes in a
     worker thread; the map then joins the encounter (no undo step, nothing unsaved). The attack
-    and template tools are installed after the first frame (their modules take half a second
-    to import).
+    and template tools are installed after the first frame that shows the map (their modules
+    take half a second to import: imported during the decode, they held that frame back).
     """
     file = Path(path) if path else DEMO_PATH
     error: str | None = None
@@ -68,7 +68,6 @@ def open_window(path: str | None) -> GMWindow:
     tracker_for(state, vision)
     window = GMWindow(state, file if error is None and not uvtt else None,
                       combat_tools_later=True)
-    after_first_frame(window, window.install_combat_tools)
     set_image_folder(window, None if error is not None or uvtt else file.resolve().parent)
     accept_dropped_files(window)
     remember_refused_images(window, encounter, window.scene.base_dir)
@@ -84,6 +83,8 @@ def open_window(path: str | None) -> GMWindow:
     elif encounter.background is not None:  # edited while the map loaded: keep the edits
         moved_on = replace(window.state.encounter, background=encounter.background)
         window.state.apply("Map image", moved_on)
+    # after the first frame with the map: their imports during the decode held it back
+    after_first_frame(window, window.install_combat_tools)
     if error is not None:
         window.show_error("Cannot open encounter", error)
     if uvtt:

@@ -1,8 +1,9 @@
 """The map image under the grid, scaled so ``pixels_per_cell`` image pixels make one cell.
 
 Each view paints the map from tiles of :data:`TILE` device pixels, each rendered once at the
-view's zoom and turn (:class:`DeviceTiles`; from the second frame at that zoom, so a wheel
-notch costs no more than before) and then copied as they are: a drag, a pan or a
+view's zoom and turn (:class:`DeviceTiles`; from the first frame at that zoom on a map view
+that paints zoom bursts coarse, whose exact frame comes once the zoom settled, else from the
+second, so a wheel notch costs no more than before) and then copied as they are: a drag, a pan or a
 fog change repaints the map by copying pixels, never by rescaling the image again. A tile is
 rendered as the plain paint renders those pixels (the same reduced copy, the same smooth
 scaling, a margin of source pixels beyond its edges so the filter sees the same neighbours),
@@ -53,12 +54,14 @@ class DeviceTiles:
         self.key: tuple[float, ...] = ()
         self.tiles: OrderedDict[tuple[int, int], QImage] = OrderedDict()
 
-    def take(self, key: tuple[float, ...]) -> bool:
+    def take(self, key: tuple[float, ...], at_once: bool = False) -> bool:
         """Whether tiles at ``key`` are worth making: not on the first frame at a new
-        transform (a wheel notch, a pinch step: the next frame may be at another zoom)."""
+        transform (a wheel notch, a pinch step: the next frame may be at another zoom) unless
+        ``at_once`` (a view that paints zoom bursts coarse: its exact frame comes once the
+        zoom settled)."""
         if key != self.key:
             self.key, self.tiles = key, OrderedDict()
-            return False
+            return at_once
         return True
 
     def get(self, index: tuple[int, int]) -> QImage | None:
@@ -108,7 +111,8 @@ class BackgroundItem(QGraphicsItem):
         key = (world.m11(), world.m12(), world.m21(), world.m22(),
                round(world.dx() - x0, 6), round(world.dy() - y0, 6))
         tiles = self._tiles_of(widget)
-        if not tiles.take(key):  # a zoom step: painted as before, tiles from the next frame
+        settled = bool(getattr(widget.parentWidget(), "coarse_zoom", False))  # a MapView's
+        if not tiles.take(key, settled):  # a zoom step: painted plainly, tiles from the next
             self._paint_plain(painter, option.exposedRect, world)
             return
         exposed = world.mapRect(option.exposedRect.intersected(self._rect))
@@ -126,6 +130,19 @@ class BackgroundItem(QGraphicsItem):
                                              y0 + ty * TILE)
                     tiles.keep((tx, ty), tile)
                 painter.drawImage(QPointF(x0 + tx * TILE, y0 + ty * TILE), tile)
+        painter.restore()
+
+    def paint_coarse(self, painter: QPainter, area: QRectF) -> None:
+        """``area`` (item pixels) from the map's smallest copy, unsmoothed: what a zoom
+        burst's coarse frame shows where the last exact frame did not reach."""
+        factor, image = self._levels[-1]
+        target = area.intersected(self._rect)
+        if target.isEmpty():
+            return
+        painter.save()
+        painter.setTransform(self.sceneTransform() * painter.transform())
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.drawImage(target, image, QRectF(target.topLeft() / factor, target.size() / factor))
         painter.restore()
 
     def _tiles_of(self, widget: QWidget) -> DeviceTiles:

@@ -11,6 +11,13 @@ one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` val
 Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
 context menu through :attr:`MapView.context_requested`; Ctrl+Shift+click (and, on the table, the
 long press) asks for a ping through :attr:`MapView.ping_requested`.
+
+Zooming (issue 28): a wheel notch or a pinch step at a new zoom would redraw every item's cache
+(walls, tokens, the map's tiles) in both windows. During a burst of them the view paints a
+coarse frame instead: the last exact frame, scaled and moved to the new camera
+(:meth:`MapView.begin_coarse`); :data:`SETTLE_MS` after the last step it paints the exact frame.
+What the old frame did not show (zooming out) is the backdrop and the map's smallest copy on
+the GM's view, and black on a players' view under fog (nothing unseen shows, even for a frame).
 """
 
 from __future__ import annotations
@@ -18,11 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QTouchEvent,
     QTransform,
     QWheelEvent,
@@ -30,13 +39,16 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsView
 
 from desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
-from desktop.gui.scene import MapScene
+from desktop.gui.background_item import BackgroundItem
+from desktop.gui.scene import Audience, MapScene
 from desktop.gui.style import CELL
 from desktop.gui.touch import TouchTracker
 
 MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
 LONG_PRESS_MS = 500
 PAN_SLOP_PX = 4
+SETTLE_MS = 150
+"""How long after the last wheel notch or pinch step the exact frame replaces the coarse one."""
 BACKDROP_TUCK_PX = 2
 """How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -116,6 +128,11 @@ class MapView(QGraphicsView):
         self._touch = TouchTracker()
         self.camera_locked = False
         self.long_press_pings = False
+        self.coarse_zoom = True
+        """Paint a burst of zoom steps coarse (:meth:`begin_coarse`); False: every step exact."""
+        self._coarse: tuple[QImage, QTransform] | None = None
+        self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
+        self._settle.timeout.connect(self.end_coarse)
         hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
         self.setRenderHints(hints)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -150,6 +167,8 @@ class MapView(QGraphicsView):
 
     def set_zoom(self, zoom: float) -> None:
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
+        if factor == 1.0:
+            return  # the table following a pan: nothing to redo or tell
         self.scale(factor, factor)
         self.camera_changed.emit()
 
@@ -185,7 +204,87 @@ class MapView(QGraphicsView):
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if not self.camera_locked:
+            self.begin_coarse()
             self.zoom_by(1.0015 ** event.angleDelta().y())
+
+    @property
+    def coarse(self) -> bool:
+        """Whether the view paints a burst's coarse frames (until it settles)."""
+        return self._coarse is not None
+
+    def begin_coarse(self) -> None:
+        """A zoom step of a burst (call it before changing the camera): until
+        :data:`SETTLE_MS` after the last one, frames scale the last exact frame to the camera
+        instead of redrawing the scene. Nothing happens with :attr:`coarse_zoom` off or a view
+        not on screen (no frame to scale)."""
+        if not self.coarse_zoom or not self.viewport().isVisible():
+            return
+        if self._coarse is None:
+            frame = self._last_frame()
+            if frame is None:
+                return
+            self._coarse = (frame, self.viewportTransform())
+        self._settle.start()
+
+    def end_coarse(self) -> None:
+        """The burst is over: the exact frame at the camera (the settle timer calls it)."""
+        self._settle.stop()
+        if self._coarse is not None:
+            self._coarse = None
+            self.viewport().update()
+
+    def _last_frame(self) -> QImage | None:
+        """The viewport's pixels as last painted: copied from the window's backing store
+        where it is an image (raster windows: X11, Wayland, Windows, offscreen), else grabbed
+        (a repaint)."""
+        viewport = self.viewport()
+        store = viewport.backingStore()
+        device = store.paintDevice() if store is not None else None
+        if isinstance(device, QImage) and not device.isNull():
+            ratio = device.devicePixelRatio()
+            corner = viewport.mapTo(viewport.window(), QPoint(0, 0))
+            size = viewport.size()
+            box = QRect(round(corner.x() * ratio), round(corner.y() * ratio),
+                        round(size.width() * ratio), round(size.height() * ratio))
+            if device.rect().contains(box):
+                frame = device.copy(box)
+                frame.setDevicePixelRatio(ratio)
+                return frame
+        grabbed = viewport.grab().toImage()
+        return None if grabbed.isNull() else grabbed
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._coarse is None:
+            super().paintEvent(event)
+            return
+        frame, painted_at = self._coarse
+        relative = painted_at.inverted()[0] * self.viewportTransform()
+        ratio = frame.devicePixelRatio()
+        shown = relative.mapRect(QRectF(0, 0, frame.width() / ratio, frame.height() / ratio))
+        painter = QPainter(self.viewport())
+        painter.setClipRegion(event.region())
+        for part in around(QRectF(event.rect()), shown):
+            self._paint_revealed(painter, part)
+        painter.setTransform(relative)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawImage(QPointF(0, 0), frame)
+        painter.end()
+
+    def _paint_revealed(self, painter: QPainter, part: QRectF) -> None:
+        """A part of the viewport the coarse frame does not cover: black on a players' view
+        under fog, else the backdrop and the map's smallest copy."""
+        scene = self.map_scene
+        if scene.audience is Audience.PLAYER and scene.fog_item.isVisible():
+            painter.fillRect(part, Qt.GlobalColor.black)
+            return
+        painter.fillRect(part, self.backgroundBrush())
+        area = self.mapToScene(part.toAlignedRect()).boundingRect()
+        painter.save()
+        painter.setTransform(self.viewportTransform())
+        for item in scene.items(area):
+            if isinstance(item, BackgroundItem):
+                item.paint_coarse(painter, item.mapRectFromScene(area))
+        painter.restore()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
@@ -318,6 +417,7 @@ class MapView(QGraphicsView):
             self._long_press.stop()
             self.pan_by(-gesture.pan.x(), -gesture.pan.y())
         if gesture.zoom != 1.0:
+            self.begin_coarse()
             self.zoom_by(gesture.zoom)
         for kind, pos in gesture.pointer:
             if kind is PointerKind.PRESS:

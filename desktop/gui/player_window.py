@@ -256,6 +256,8 @@ class PlayerWindow(QWidget):
             self.fit_map()
             return
         centre, zoom = self.gm_view.camera()
+        if self.gm_view.coarse:  # the GM's zoom burst: the table's frames coarse with it
+            self.view.begin_coarse()
         self.view.set_camera(centre, self.physical_zoom() or self.following_zoom(zoom))
 
     def resizeEvent(self, event: QResizeEvent) -> None:

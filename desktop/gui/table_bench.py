@@ -120,7 +120,8 @@ class Frames(QObject):
         super().__init__()
         self.paints = [0, 0]
         self.area = [0.0, 0.0]
-        """Each window's painted share of its viewport, summed over its paints."""
+        """Each window's painted share of its viewport (its region's rectangles), summed over
+        its paints."""
         self._watched: list[QObject] = []
 
     def watch(self, *viewports: QObject) -> None:
@@ -132,9 +133,9 @@ class Frames(QObject):
         if event.type() == QEvent.Type.Paint and watched in self._watched:
             index = self._watched.index(watched)
             self.paints[index] += 1
-            box = event.region().boundingRect()  # type: ignore[attr-defined]
+            painted = sum(r.width() * r.height() for r in event.region())  # type: ignore[attr-defined]
             size = watched.size()  # type: ignore[attr-defined]
-            self.area[index] += box.width() * box.height() / max(size.width() * size.height(), 1)
+            self.area[index] += painted / max(size.width() * size.height(), 1)
         return False
 
 
@@ -259,16 +260,101 @@ def drags(driver: Driver, rounds: int, name: str) -> None:
     drag(driver, rounds, name)
 
 
-def wheel(driver: Driver, rounds: int, name: str) -> None:
+BURST = 4
+"""Wheel notches in a burst (in, then out the next burst), each burst followed by its settle."""
+
+
+def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
+    """Bursts of :data:`BURST` notches at the viewport's centre (``rounds`` or more, as many
+    out as in: the camera comes back); each burst's exact frames in
+    both windows (what the settle timer paints :data:`~desktop.gui.map_view.SETTLE_MS` after
+    the last notch) timed apart, as the row ``name`` + ", settle". ``coarse`` False: every
+    notch painted exact (the old way, the same-run reference)."""
+    player = driver.window.player_window
+    views = [driver.window.view, *([player.view] if player is not None else [])]
+    for view in views:
+        view.coarse_zoom = coarse
+    settles = Driver(driver.app, driver.window, driver.frames)
+
+    def settle() -> None:
+        for view in views:
+            view.end_coarse()
+
     driver.start(name=name)
     centre = QPointF(driver.viewport.rect().center())
-    for step in range(rounds):
-        notch = 120 if (step // 4) % 2 == 0 else -120
+    for step in range(-(-rounds // (2 * BURST)) * 2 * BURST):  # as many out as in
+        notch = 120 if (step // BURST) % 2 == 0 else -120
         driver.timed(lambda notch=notch: driver.wheel(centre, notch))
+        if step % BURST == BURST - 1:
+            settles.timed(settle)
     driver.row(name)
+    if coarse:
+        settles.row(f"{name}, settle")
+    for view in views:
+        view.coarse_zoom = True
+
+
+PINCH_PX = 4
+"""How far each finger moves a pinch step (screen pixels, apart or together)."""
+
+
+def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
+    """Two fingers on the GM view, 120 px apart about its middle, spreading then closing by
+    :data:`PINCH_PX` each a step (touch events as the window system sends them, through
+    ``QTest.touchEvent``), in bursts of :data:`BURST` steps (the fingers come back); each
+    burst's exact frames timed apart, as the row ``name`` + ", settle". ``coarse`` False:
+    every step painted exact (the same-run reference)."""
+    from PySide6.QtTest import QTest
+
+    device = QTest.createTouchDevice()
+    top, centre = driver.window, driver.viewport.rect().center()
+    player = driver.window.player_window
+    views = [driver.window.view, *([player.view] if player is not None else [])]
+
+    def fingers(kinds: tuple[str, str], spread: int) -> None:
+        sequence = QTest.touchEvent(top, device, False)
+        for finger, (kind, side) in enumerate(zip(kinds, (-1, 1), strict=True)):
+            where = driver.viewport.mapTo(top, centre + QPoint(side * spread, 0))
+            getattr(sequence, kind)(finger, where)
+        sequence.commit()
+
+    def settle() -> None:
+        for view in views:
+            view.end_coarse()
+
+    def first() -> None:
+        sequence = QTest.touchEvent(top, device, False)
+        sequence.press(0, driver.viewport.mapTo(top, centre + QPoint(-60, 0)))
+        sequence.commit()
+        fingers(("move", "press"), 60)
+
+    for view in views:
+        view.coarse_zoom = coarse
+    settles = Driver(driver.app, driver.window, driver.frames)
+    driver.timed(first, keep=False)
+    driver.start(name=name)
+    spread = 60
+    for step in range(-(-rounds // (2 * BURST)) * 2 * BURST):  # as many closing as spreading
+        spread += PINCH_PX if (step // BURST) % 2 == 0 else -PINCH_PX
+        driver.timed(lambda spread=spread: fingers(("move", "move"), spread))
+        if step % BURST == BURST - 1:
+            settles.timed(settle)
+    driver.row(name)
+    if coarse:
+        settles.row(f"{name}, settle")
+    driver.timed(lambda: fingers(("release", "release"), spread), keep=False)
+    settle()
+    for view in views:
+        view.coarse_zoom = True
+
+
+PAN_ZOOM = 1.0015 ** 240
+"""The pan runs two wheel notches in from the opening camera (which fits the map: no room)."""
 
 
 def pan(driver: Driver, rounds: int, name: str) -> None:
+    view = driver.window.view
+    view.zoom_by(PAN_ZOOM)
     driver.start(name=name)
     start = QPointF(driver.viewport.rect().center())
     driver.timed(lambda: driver.mouse(PRESS, start, MIDDLE, MIDDLE), keep=False)
@@ -279,6 +365,7 @@ def pan(driver: Driver, rounds: int, name: str) -> None:
         driver.timed(lambda at=at: driver.mouse(MOVE, at, NONE, MIDDLE))
     driver.timed(lambda: driver.mouse(RELEASE, start, MIDDLE, NONE), keep=False)
     driver.row(name)
+    view.zoom_by(1 / PAN_ZOOM)
 
 
 def hover(driver: Driver, rounds: int, name: str) -> None:
@@ -473,6 +560,15 @@ def fog_off(window: GMWindow) -> None:
     window.state.apply("Fog off", replace(encounter, fog=replace(encounter.fog, enabled=False)))
 
 
+def _resident_mb() -> float | None:
+    """The process's resident size now (MB), where ``/proc`` tells it (Linux)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def main(argv: list[str]) -> int:
     name, folder, rounds = argv[0], Path(argv[1]), int(argv[2])
     from desktop.gui.app import open_window
@@ -508,6 +604,10 @@ def main(argv: list[str]) -> int:
              "big": "8192 px map", "mega": "20,000 walls", "walls-500": "500 walls",
              **{system: f"{system} demo" for system in SYSTEM_DEMOS}}[name]
     print(f"# {label}: {sizes}", flush=True)
+    opened = _resident_mb()
+    if opened is not None:
+        print(f"# resident with both windows open, before the interactions: {opened:.0f} MB",
+              flush=True)
     drops_count = max(min(rounds // 10, 30), 5)
     if name in SYSTEM_DEMOS:
         return systems_rows(driver, rounds, label)
@@ -518,11 +618,18 @@ def main(argv: list[str]) -> int:
         drags(driver, rounds, f"drag, {label}")
         drops(driver, drops_count, f"drop, {label}")
         wheel(driver, max(rounds // 4, 8), f"wheel notch, {label}, table following")
+        wheel(driver, max(rounds // 4, 8),
+              f"wheel notch, {label}, exact frames (reference)", coarse=False)
+        pinch(driver, max(rounds // 4, 8), f"pinch, {label}, table following")
+        pinch(driver, max(rounds // 4, 8), f"pinch, {label}, exact frames (reference)",
+              coarse=False)
         pan(driver, rounds, f"pan, {label}")
         hover(driver, rounds, f"hover, {label}")
     fog_off(window)
     driver.settle()
-    drags(driver, rounds, f"drag, {label}, fog off (reference)")
+    if name != "mega":
+        drags(driver, rounds, f"drag, {label}, fog off (reference)")
+        pan(driver, rounds, f"pan, {label}, fog off (reference)")
     drops(driver, drops_count, f"drop, {label}, fog off (reference)")
     return finish()
 

@@ -25,26 +25,35 @@ GRAB_PX = 10.0
 """How close (screen px) a press must come to the frame's edge to grab it."""
 TAB_PX = (74.0, 22.0)
 """The tab's size in screen pixels."""
+EDGE_PX = 6.0
+"""The black line under the dashes, in screen pixels."""
 
 
 class TableFrameItem(QGraphicsItem):
     """The outline of the table's view: ``corners`` in scene pixels, top-left first, clockwise
-    as the players see them."""
+    as the players see them.
+
+    It paints nothing itself: each edge and the tab are child items bounded by what they
+    paint, so when the frame moves (the table following a GM pan, where it stays put on the
+    GM's screen) only its lines are repainted, not the whole area it outlines (issue 28).
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.corners = QPolygonF()
         self.screen_scale = 1.0
         """Scene pixels per GM screen pixel (the tab keeps its size on the GM's screen)."""
+        self.edges = [_FrameEdge(self, k) for k in range(4)]
+        self.tab_item = _FrameTab(self)
 
     def show_area(self, corners: QPolygonF, screen_scale: float) -> None:
-        self.prepareGeometryChange()
         self.corners, self.screen_scale = QPolygonF(corners), screen_scale
-        self.update()
+        for part in (*self.edges, self.tab_item):
+            part.prepareGeometryChange()
+            part.update()
 
     def boundingRect(self) -> QRectF:
-        margin = (TAB_PX[0] + GRAB_PX) * self.screen_scale
-        return self.corners.boundingRect().adjusted(-margin, -margin, margin, margin)
+        return QRectF()
 
     def tab(self) -> QPolygonF:
         """The tab's outline, on the middle of the players' top edge, outside the frame."""
@@ -73,26 +82,73 @@ class TableFrameItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        pass  # the edges and the tab paint themselves
+
+    def edge(self, index: int) -> QLineF | None:
+        """Edge ``index`` (0 the players' top, clockwise), or None before the frame is known."""
         if self.corners.size() < 4:
+            return None
+        return QLineF(self.corners.at(index), self.corners.at((index + 1) % 4))
+
+
+class _FrameEdge(QGraphicsItem):
+    """One edge of the frame: white dashes on a black line."""
+
+    def __init__(self, frame: TableFrameItem, index: int) -> None:
+        super().__init__(frame)
+        self.frame, self.index = frame, index
+
+    def boundingRect(self) -> QRectF:
+        line = self.frame.edge(self.index)
+        if line is None:
+            return QRectF()
+        margin = (EDGE_PX / 2 + 1) * self.frame.screen_scale
+        return QRectF(line.p1(), line.p2()).normalized().adjusted(-margin, -margin, margin,
+                                                                  margin)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        line = self.frame.edge(self.index)
+        if line is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic_pen("#000000", 6.0))
-        painter.drawPolygon(self.corners)
+        painter.setPen(cosmetic_pen("#000000", EDGE_PX))
+        painter.drawLine(line)
         painter.setPen(cosmetic_pen(FRAME_COLOR, 3.0, Qt.PenStyle.DashLine))
-        painter.drawPolygon(self.corners)
-        tab = QPainterPath()
-        tab.addPolygon(self.tab())
-        painter.fillPath(tab, FRAME_COLOR)
+        painter.drawLine(line)
+
+
+class _FrameTab(QGraphicsItem):
+    """The frame's "TABLE" tab."""
+
+    def __init__(self, frame: TableFrameItem) -> None:
+        super().__init__(frame)
+        self.frame = frame
+
+    def boundingRect(self) -> QRectF:
+        margin = self.frame.screen_scale
+        return self.frame.tab().boundingRect().adjusted(-margin, -margin, margin, margin)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        tab = self.frame.tab()
+        if tab.isEmpty():
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        path = QPainterPath()
+        path.addPolygon(tab)
+        painter.fillPath(path, FRAME_COLOR)
         self._paint_tab_text(painter)
 
     def _paint_tab_text(self, painter: QPainter) -> None:
-        tab = self.tab()
+        tab = self.frame.tab()
         edge = QLineF(tab.at(0), tab.at(1))
         painter.save()
         painter.translate(tab.boundingRect().center())
         painter.rotate(-edge.angle())
-        painter.scale(self.screen_scale, self.screen_scale)
+        painter.scale(self.frame.screen_scale, self.frame.screen_scale)
         font = QFont("DejaVu Sans")
         font.setPixelSize(13)
         font.setBold(True)

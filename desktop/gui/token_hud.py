@@ -124,12 +124,11 @@ class TokenHud(QWidget):
                      None)
         if token is None:
             return
-        self.resize(view.viewport().size())
-        self.move(0, 0)
         centre = view.mapFromScene(token.x * CELL, token.y * CELL)
         ring = token.radius * CELL * view.zoom + GAP_PX
         switches = [c for c in self.chips.values() if isinstance(c, QToolButton)]
         counters = [c for c in self.chips.values() if not isinstance(c, QToolButton)]
+        places: list[tuple[QWidget, QPoint]] = []  # in the viewport's pixels
         for side, column in ((1, switches), (-1, counters)):  # switches right, counts left
             for chip in column:
                 chip.adjustSize()
@@ -141,8 +140,17 @@ class TokenHud(QWidget):
                 inward = round(ring * (1 - math.cos(middle * math.pi * 0.6)))
                 x = (centre.x() + ring - inward if side > 0
                      else centre.x() - ring + inward - chip.width())
-                chip.move(QPoint(round(x), round(top)))
+                # halves rounded up (not to even): a pan by whole pixels moves every chip alike
+                places.append((chip, QPoint(math.floor(x + 0.5), math.floor(top + 0.5))))
                 top += chip.height() + 2
+        if self.size() == view.viewport().size() and all(
+                self.pos() + chip.pos() == at for chip, at in places):
+            return  # a pan: the viewport's scroll moved the HUD with the map (moving this
+            # viewport-sized widget back would repaint the whole map, issue 28)
+        self.resize(view.viewport().size())
+        self.move(0, 0)
+        for chip, at in places:
+            chip.move(at)
         self.setMask(self._chips_region())
         self.raise_()
 

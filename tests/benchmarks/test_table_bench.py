@@ -18,7 +18,7 @@ def test_every_interaction_is_driven_and_painted(request: pytest.FixtureRequest)
     print()
     print(format_summaries(rows))
     names = {str(row["name"]).split(",")[0] for row in rows}
-    assert names == {"drag", "drop", "wheel notch", "pan", "hover"}
+    assert names == {"drag", "drop", "wheel notch", "pinch", "pan", "hover"}
     painted = {str(row["name"]): str(row["frames"]) for row in rows}
     gm, table = painted["drag, UVTT house and cave"].split("/")
     assert int(gm) > 0 and int(table) > 0  # the dragged hero's sight moved on both windows
