@@ -61,6 +61,7 @@ from desktop.core.model import (
     Token,
     Wall,
 )
+from desktop.core.progress import step
 from desktop.core.reading import read_regular_file
 from desktop.core.stat_ranges import check_numbers, check_stats
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
@@ -94,6 +95,7 @@ def load_encounter(path: str | Path) -> Encounter:
     Only a regular file of at most :data:`~desktop.core.limits.MAX_FILE_BYTES` is read.
     """
     file = Path(path)
+    step("reading the encounter")
     try:
         data = read_regular_file(file, MAX_FILE_BYTES)
     except OSError as err:
