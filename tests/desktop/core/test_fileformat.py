@@ -332,11 +332,11 @@ def lit_walls(lights: int, walls: int) -> bytes:
 
 
 def test_wall_pieces_in_the_lights_reach_are_held_to_their_limit() -> None:
-    # 2 lights x 5,000 walls in reach = 10,000 pieces, the limit (the 5,000 far ones never count)
-    assert MAX_LIGHT_WALL_PIECES == 10_000
-    assert len(loads_encounter(lit_walls(2, 5_000)).lights) == 2
+    # 2 lights x 2,500 walls in reach = 5,000 pieces, the limit (the 2,500 far ones never count)
+    assert MAX_LIGHT_WALL_PIECES == 5_000
+    assert len(loads_encounter(lit_walls(2, 2_500)).lights) == 2
     with pytest.raises(EncounterFileError) as refused:
-        loads_encounter(lit_walls(2, 5_001), where="torches.json")  # 10,002
+        loads_encounter(lit_walls(2, 2_501), where="torches.json")  # 5,002
     assert str(refused.value).startswith(
-        "torches.json: lights: more than 10,000 wall pieces within the lights' reach (summed "
+        "torches.json: lights: more than 5,000 wall pieces within the lights' reach (summed "
         "over the 2 lights)")
