@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from desktop import installed_version
 from desktop.core.assets import demo_for
+from desktop.core.progress import ticking
 from desktop.core.terminal import escaped_streams
 
 SUBCOMMANDS: dict[str, str] = {
@@ -73,7 +74,9 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog=f"battlemap {name}", description=SUBCOMMANDS[name])
     module.add_arguments(parser)
     args = parser.parse_args(list(argv))
-    code: int = module.run(args)
+    # the progress line goes to the terminal itself (its own escapes), never through the escaping
+    with ticking(f"battlemap {name}", getattr(sys.stderr, "inner", sys.stderr)):
+        code: int = module.run(args)
     return code
 
 

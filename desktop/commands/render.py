@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from desktop.core.assets import demo_for, demo_path
 from desktop.core.atomic import atomic_write_bytes, same_file
 from desktop.core.model import Encounter
+from desktop.core.progress import step
 from desktop.core.uvtt import UVTT_SUFFIXES, looks_like_uvtt
 
 if TYPE_CHECKING:
@@ -141,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
     for warning in warnings:
         print(f"battlemap render: warning: {warning}", file=sys.stderr)
     ensure_app()
+    step("building the map")
     scene = MapScene(BattleState(encounter), Audience(args.view), path.resolve().parent)
     if scene.background_error:
         print(f"battlemap render: warning: {path}: {scene.background_error}", file=sys.stderr)
@@ -150,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         label_mm = args.label_mm or table_label_mm()
         scene.set_token_style(TokenStyle.for_table(label_mm, args.rings_only))
     per_cell = args.cell_px or args.dpi
+    step("drawing the map")
     try:
         if per_cell is None:
             image = render_scene(scene, *args.size, rotation)
@@ -164,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"battlemap render: {error}", file=sys.stderr)
         return 2
+    step("writing the PNG")
     try:
         atomic_write_bytes(args.out, png_bytes(image))
     except OSError as error:

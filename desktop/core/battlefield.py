@@ -28,6 +28,7 @@ import math
 from itertools import pairwise
 
 from desktop.core.model import Encounter, Light, Region, Token, Wall, WallKind
+from desktop.core.progress import step
 from geometry.grid import GridKind
 from geometry.index import Battlefield
 from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
@@ -47,6 +48,7 @@ def battlefield_of(encounter: Encounter) -> Battlefield:
 
 
 def _build(encounter: Encounter) -> Battlefield:
+    step("measuring the walls and tokens")
     return Battlefield.build(
         bodies=[body_of(token) for token in encounter.tokens],
         occluders=_occluders(encounter.walls),

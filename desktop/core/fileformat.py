@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import msgspec
@@ -38,7 +39,13 @@ from desktop.core import file_schema as fs
 from desktop.core.atomic import atomic_write_bytes
 from desktop.core.fog import decode_mask_bits, mask_text
 from desktop.core.images import ImageError, check_image_file, decode_base64_image
-from desktop.core.limits import MAX_FILE_BYTES, MAX_LOG_ENTRIES, MAX_LOG_LINES, MAX_TOTAL_POINTS
+from desktop.core.limits import (
+    MAX_FILE_BYTES,
+    MAX_LIGHT_WALL_PIECES,
+    MAX_LOG_ENTRIES,
+    MAX_LOG_LINES,
+    MAX_TOTAL_POINTS,
+)
 from desktop.core.migrations import migrate
 from desktop.core.model import (
     FORMAT_VERSION,
@@ -54,6 +61,7 @@ from desktop.core.model import (
     Token,
     Wall,
 )
+from desktop.core.progress import step
 from desktop.core.reading import read_regular_file
 from desktop.core.stat_ranges import check_numbers, check_stats
 from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
@@ -87,6 +95,7 @@ def load_encounter(path: str | Path) -> Encounter:
     Only a regular file of at most :data:`~desktop.core.limits.MAX_FILE_BYTES` is read.
     """
     file = Path(path)
+    step("reading the encounter")
     try:
         data = read_regular_file(file, MAX_FILE_BYTES)
     except OSError as err:
@@ -195,6 +204,7 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
     points = sum(len(w.points) for w in enc.walls) + sum(len(r.points) for r in enc.regions)
     if points > MAX_TOTAL_POINTS:
         raise FieldProblem("walls", f"{points:,} points in all; the limit is {MAX_TOTAL_POINTS:,}")
+    _check_light_reach(enc)
     if enc.background is not None:
         _check_background(enc.background)
     for name in ("revealed", "seen"):
@@ -204,6 +214,31 @@ def _check_consistency(enc: fs.EncounterFile) -> None:
                 decode_mask_bits(mask.bits, mask.columns, mask.rows)
             except ValueError as err:
                 raise FieldProblem(f"fog.{name}.bits", str(err)) from None
+
+
+def _check_light_reach(enc: fs.EncounterFile) -> None:
+    """At most :data:`MAX_LIGHT_WALL_PIECES` wall pieces within the lights' reach boxes,
+    summed over the lights (each glow is cut by every wall it reaches)."""
+    pieces = sum(len(wall.points) for wall in enc.walls)
+    if len(enc.lights) * pieces <= MAX_LIGHT_WALL_PIECES:
+        return
+    import numpy as np  # only for a map with many lights and walls
+
+    ends = [(*a, *b) for wall in enc.walls for a, b in pairwise(wall.points)]
+    rows = np.array(ends, dtype=float).reshape(-1, 4)
+    low_x, high_x = np.minimum(rows[:, 0], rows[:, 2]), np.maximum(rows[:, 0], rows[:, 2])
+    low_y, high_y = np.minimum(rows[:, 1], rows[:, 3]), np.maximum(rows[:, 1], rows[:, 3])
+    total = 0
+    for light in enc.lights:
+        x, y = light.position.x, light.position.y
+        r = max(light.bright_radius, light.dim_radius)
+        total += int(np.count_nonzero((low_x <= x + r) & (high_x >= x - r)
+                                      & (low_y <= y + r) & (high_y >= y - r)))
+        if total > MAX_LIGHT_WALL_PIECES:
+            raise FieldProblem("lights", f"more than {MAX_LIGHT_WALL_PIECES:,} wall pieces within "
+                               f"the lights' reach (summed over the {len(enc.lights):,} lights); "
+                               "each glow is cut by the walls it reaches: use fewer or smaller "
+                               "lights")
 
 
 def _check_ranges(enc: fs.EncounterFile) -> None:

@@ -39,6 +39,12 @@ MAX_LIGHTS = 500
 """Most lights on a map: each is cast against the walls once (about 10 ms on this 2-core machine
 under load), so 5,000 took `battlemap sightlines` 64 s; a torch-lit Dungeondraft dungeon has
 dozens."""
+MAX_LIGHT_WALL_PIECES = 5_000
+"""Most wall pieces within the lights' reach, summed over the lights (a piece in the reach
+box of three lights counts three times). Each glow is cut by the walls it reaches, about a
+millisecond a piece on this 2-core machine under load: 10 lights over 1,000 walls (10,000
+pieces) took the render 12 s of CPU, 500 lights over 2,000 walls (a million) minutes. A
+torch-lit Dungeondraft dungeon has a few thousand."""
 MAX_LOG_ENTRIES = 100_000
 MAX_LOG_LINES = 500_000
 """Most lines in the whole log (each entry's title counts as one): the log dock shows them

@@ -80,9 +80,9 @@ def _squares_along(segment: QLineF) -> set[tuple[int, int]]:
             for key in _squares(QRectF(a, b).normalized())}
 
 
-def _squares(box: QRectF) -> list[tuple[int, int]]:
-    x0, x1 = math.floor(box.left() / BUCKET), math.floor(box.right() / BUCKET)
-    y0, y1 = math.floor(box.top() / BUCKET), math.floor(box.bottom() / BUCKET)
+def _squares(box: QRectF, side: float = BUCKET) -> list[tuple[int, int]]:
+    x0, x1 = math.floor(box.left() / side), math.floor(box.right() / side)
+    y0, y1 = math.floor(box.top() / side), math.floor(box.bottom() / side)
     return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
 
 
@@ -145,18 +145,25 @@ def wall_index_of(walls: tuple[Wall, ...]) -> WallIndex:
 
 
 class RectIndex:
-    """Rectangles (discs, badges, placed tags) filed by square, for quick look-up near a tag."""
+    """Rectangles (discs, badges, placed tags) filed by square, for quick look-up near a tag:
+    each in squares at least as wide as itself (:data:`BUCKET` doubled as often as needed), so
+    a rectangle is in four squares at most (a 50-cell disc was in 625 of the smallest)."""
 
     def __init__(self) -> None:
-        self._buckets: dict[tuple[int, int], list[QRectF]] = defaultdict(list)
+        self._levels: dict[float, dict[tuple[int, int], list[QRectF]]] = {}
 
     def add(self, box: QRectF) -> None:
-        for key in _squares(box):
-            self._buckets[key].append(box)
+        side = BUCKET
+        while side < max(box.width(), box.height()):
+            side *= 2
+        buckets = self._levels.setdefault(side, defaultdict(list))
+        for key in _squares(box, side):
+            buckets[key].append(box)
 
     def count_meeting(self, box: QRectF, ignore: QRectF | None = None) -> int:
         """How many rectangles (other than ``ignore``) ``box`` overlaps."""
-        near = {id(r): r for key in _squares(box) for r in self._buckets.get(key, ())}
+        near = {id(r): r for side, buckets in self._levels.items()
+                for key in _squares(box, side) for r in buckets.get(key, ())}
         return sum(r is not ignore and box.intersects(r) for r in near.values())
 
 

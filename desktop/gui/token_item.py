@@ -38,7 +38,8 @@ from desktop.core.board import board_of
 from desktop.core.edits import initials
 from desktop.core.model import Encounter, Token
 from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, SIDE_COLORS, label_font
-from rules.registry import find_system
+from rules.registry import GameSystem, RulesError, find_system
+from rules.table import Board, Piece
 
 GraphicsChange = QGraphicsItem.GraphicsItemChange
 RING = 0.13 * CELL
@@ -110,6 +111,9 @@ class Marks:
 
 
 NO_MARKS = Marks()
+UNREADABLE = Marks((Badge("STATS?", "#e53935", harm=False),))
+"""The marks of a token whose stat block its system cannot read (the properties panel says
+why): the window still opens, and the token says it."""
 
 
 def without_harm(marks: Marks) -> Marks:
@@ -133,11 +137,16 @@ def marks_of(encounter: Encounter) -> dict[str, Marks]:
     """
     system = find_system(encounter.system)
     board = board_of(encounter)
-    return {piece.id: Marks(tuple(Badge(b.text, b.color or ROLE_COLORS.get(b.role, "#78909c"),
-                                        b.harm)
-                                  for b in system.badges(piece, board)),
-                            system.harm(piece), system.is_down(piece))
-            for piece in board.tokens}
+    return {piece.id: _marks(system, piece, board) for piece in board.tokens}
+
+
+def _marks(system: GameSystem, piece: Piece, board: Board) -> Marks:
+    try:
+        return Marks(tuple(Badge(b.text, b.color or ROLE_COLORS.get(b.role, "#78909c"), b.harm)
+                           for b in system.badges(piece, board)),
+                     system.harm(piece), system.is_down(piece))
+    except RulesError:
+        return UNREADABLE
 
 
 def text_color_on(fill: QColor) -> QColor:

@@ -9,9 +9,9 @@ twice, the real value then a hostile one; a bad base64 image or a 50,000 x 50,00
 - and loads the result under a 5 s alarm.
 
 Outcomes: *accepted* (it still loads; the encounter must then save and load back equal),
-*clean rejection* (an ``EncounterFileError``/``UvttError``, both ``ValueError``, with a
-message), *crash* (anything else, printed with its traceback, or a case over 5 s). Goal: 0
-crashes. The peak resident size of the run is printed.
+*clean rejection* (an ``EncounterFileError``/``UvttError``, both ``ValueError``, naming
+the file, the field and the problem), *crash* (anything else, printed with its traceback,
+or a case over 5 s). Goal: 0 crashes. The peak resident size of the run is printed.
 
 Path cases (``--path-cases``) put hostile files on disk and name them where a downloaded file
 can: an encounter's ``background.path`` or a token's ``image``, a Universal VTT 1.0 ``image``,
@@ -175,8 +175,9 @@ def run_case(data: bytes, loader: Loader) -> str:
     try:
         encounter = loader(data)
     except EncounterFileError as error:
-        if not str(error):
-            raise AssertionError("a rejection with an empty message") from error
+        if not (error.field and error.problem) or str(error) != (
+                f"{error.where}: {error.field}: {error.problem}"):
+            raise AssertionError(f"a rejection naming no field: {error}") from error
         return "rejected"
     if loads_encounter(dumps_encounter(encounter)) != encounter:
         raise AssertionError("loaded, but saving and loading again changed it")

@@ -18,6 +18,7 @@ from desktop.core.fileformat import (
     loads_encounter,
     save_encounter,
 )
+from desktop.core.limits import MAX_LIGHT_WALL_PIECES
 from desktop.core.model import (
     Background,
     Encounter,
@@ -316,3 +317,26 @@ def test_a_missing_background_image_still_opens_and_reports_clearly(tmp_path: Pa
     assert background is not None and background.path == str(tmp_path / "maps" / "gone.png")
     with pytest.raises(ImageError, match=r"maps/gone\.png: No such file or directory$"):
         read_image_file(background.path)
+
+
+def lit_walls(lights: int, walls: int) -> bytes:
+    """``lights`` lights of radius 10 at the map's centre, ``walls`` one-piece walls in reach
+    and as many out of it (beyond 10 cells: they never count)."""
+    near = [{"id": f"n{k}", "points": [[45.0 + k / 1000, 45.0], [45.0 + k / 1000, 46.0]]}
+            for k in range(walls)]
+    far = [{"id": f"f{k}", "points": [[1.0, 1.0 + k / 1000], [2.0, 1.0 + k / 1000]]}
+           for k in range(walls)]
+    return json.dumps({"format": 2, "width": 100, "height": 100, "walls": near + far, "lights": [
+        {"id": f"l{k}", "position": {"x": 50.0, "y": 50.0}, "bright_radius": 5.0,
+         "dim_radius": 10.0} for k in range(lights)]}).encode()
+
+
+def test_wall_pieces_in_the_lights_reach_are_held_to_their_limit() -> None:
+    # 2 lights x 2,500 walls in reach = 5,000 pieces, the limit (the 2,500 far ones never count)
+    assert MAX_LIGHT_WALL_PIECES == 5_000
+    assert len(loads_encounter(lit_walls(2, 2_500)).lights) == 2
+    with pytest.raises(EncounterFileError) as refused:
+        loads_encounter(lit_walls(2, 2_501), where="torches.json")  # 5,002
+    assert str(refused.value).startswith(
+        "torches.json: lights: more than 5,000 wall pieces within the lights' reach (summed "
+        "over the 2 lights)")

@@ -9,7 +9,7 @@ from support.spf_on_map import begin_combat
 from desktop.core.model import Encounter, Token
 from desktop.gui.main_window import GMWindow
 from desktop.gui.style import CELL
-from desktop.gui.token_item import RING, TokenItem, marks_of
+from desktop.gui.token_item import RING, UNREADABLE, TokenItem, marks_of
 from rules.savage_pathfinder.cards import PhysicalCards
 
 
@@ -27,6 +27,15 @@ def test_a_token_without_a_condition_shows_no_badge() -> None:
     token = Token(id="a", name="A", x=0, y=0, stats={"condition": "garbled"})
     marks = marks_of(Encounter(tokens=(token,)))["a"]
     assert marks.badges == () and marks.harm == 0
+
+
+def test_a_stat_block_its_system_cannot_read_shows_a_badge_instead_of_stopping_the_window() -> None:
+    # a Storypath weapon without a name: the file fuzzer's case the GM window could not open
+    rook = Token("rook", "Rook", 1, 1, stats={"weapons": [{"kind": "ranged", "range": "medium"}]})
+    fine = Token("ada", "Ada", 3, 1)
+    marks = marks_of(Encounter(system="storypath", tokens=(rook, fine)))
+    assert marks["rook"] == UNREADABLE and [b.text for b in UNREADABLE.badges] == ["STATS?"]
+    assert marks["ada"] != UNREADABLE
 
 
 def test_the_joker_badge_appears_when_a_joker_is_dealt(qtbot: QtBot, window: GMWindow) -> None:
