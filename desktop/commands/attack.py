@@ -117,46 +117,31 @@ def parse_point(text: str) -> tuple[float, float]:
 
 
 def _declared_inputs() -> dict[str, StatField]:
-    """Every system's attack inputs by key (the first system to declare a key names it, but
-    one that takes a value wins over a bare flag: see :func:`_flag_keys`)."""
+    """Every system's attack inputs by key (the first system to declare a key names it)."""
     found: dict[str, StatField] = {}
     for system in every_system():
         for item in system.attack_inputs():
-            if item.key not in found or (found[item.key].kind is FieldKind.FLAG and
-                                         item.kind is not FieldKind.FLAG):
-                found[item.key] = item
+            found.setdefault(item.key, item)
     return found
-
-
-def _flag_keys() -> set[str]:
-    """The input keys some system declares as a bare flag (GURPS ``arm``: hit the parrying
-    arm), whatever another declares under the same key (Savage Pathfinder ``arm``: left or
-    right): such a flag may be given bare or with a value."""
-    return {item.key for system in every_system() for item in system.attack_inputs()
-            if item.kind is FieldKind.FLAG}
 
 
 def add_input_flags(parser: argparse.ArgumentParser) -> None:
     """A flag for each system's attack input whose name the parser does not use yet."""
-    bare = _flag_keys()
     for item in _declared_inputs().values():
         if "--" + item.key.replace("_", "-") not in parser._option_string_actions:
-            _add_input(parser, item, item.key in bare)
+            _add_input(parser, item)
 
 
-def _add_input(parser: argparse.ArgumentParser, item: StatField, bare: bool = False) -> None:
+def _add_input(parser: argparse.ArgumentParser, item: StatField) -> None:
     flag = "--" + item.key.replace("_", "-")
     text = item.label + (f" ({item.help})" if item.help else "")
     if item.kind is FieldKind.FLAG:
         parser.add_argument(flag, action="store_true", dest=f"input_{item.key}", help=text)
         return
     choices = [c for c in item.choices if c] if item.kind is FieldKind.CHOICE else []
-    metavar = "|".join(choices) if choices else item.kind.value.upper()
-    if bare:  # given bare it is the other system's flag
-        parser.add_argument(flag, dest=f"input_{item.key}", metavar=metavar, nargs="?",
-                            const=True, help=f"{text} (bare: another system's flag)")
-        return
-    parser.add_argument(flag, dest=f"input_{item.key}", metavar=metavar, help=text)
+    parser.add_argument(flag, dest=f"input_{item.key}",
+                        metavar="|".join(choices) if choices else item.kind.value.upper(),
+                        help=text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -255,8 +240,6 @@ def params_of(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
         text = "yes" if value is True else str(value)
         known = [c for c in item.choices if c]
         flag = "--" + item.key.replace("_", "-")
-        if item.kind is FieldKind.FLAG and value is not True:  # a key shared with a value
-            raise ValueError(f"{flag} takes no value in {system.title}: {text!r} given")
         if item.kind is FieldKind.CHOICE and text not in known:
             raise ValueError(f"{flag} {text!r} is not one of {', '.join(known)}")
         found[item.key] = checked_text(item, text, flag)

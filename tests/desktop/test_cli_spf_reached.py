@@ -182,18 +182,15 @@ def test_a_healer_treats_a_friend_incapacitated_by_fatigue(tmp_path, capsys) -> 
     assert "Orc is not Incapacitated by Fatigue" in capsys.readouterr().err
 
 
-def test_arm_is_savage_pathfinders_choice_and_gurps_bare_flag_at_once() -> None:
-    """C83 ``--arm left`` (Savage Pathfinder: the arm a limb Called Shot strikes) and GURPS's
-    bare ``--arm`` (hit the parrying arm) share a name: the flag parser took whichever system
-    registered first, so in one order ``--arm left`` was "unrecognized arguments: left" and in
-    the other GURPS's bare ``--arm`` "expected one argument". Both now parse, whatever the
-    order, and each system reads its own."""
+def test_arm_is_savage_pathfinders_choice_whatever_the_registry_order() -> None:
+    """C83 ``--arm left`` (Savage Pathfinder: the arm a limb Called Shot strikes) once shared
+    its name with GURPS's bare flag (hit the parrying arm), and the parser took whichever
+    system registered first. GURPS's is ``--parrying-arm`` now: both parse, each system reads
+    its own."""
     gurps, spf = find_system("gurps"), find_system("savage-pathfinder")
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    assert params_of(parser.parse_args(["--arm"]), gurps) == {"arm": "yes"}
     assert params_of(parser.parse_args(["--arm", "left"]), spf) == {"arm": "left"}
-    with pytest.raises(ValueError, match="--arm takes no value in GURPS: 'left' given"):
-        params_of(parser.parse_args(["--arm", "left"]), gurps)
-    with pytest.raises(ValueError, match="--arm 'yes' is not one of left, right"):
-        params_of(parser.parse_args(["--arm"]), spf)
+    assert params_of(parser.parse_args(["--parrying-arm"]), gurps) == {"parrying_arm": "yes"}
+    with pytest.raises(ValueError, match="--arm 'up' is not one of left, right"):
+        params_of(parser.parse_args(["--arm", "up"]), spf)
