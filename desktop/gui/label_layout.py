@@ -17,9 +17,8 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-import numpy as np
-import shapely
 from PySide6.QtCore import QLineF, QPointF, QRectF
 
 from desktop.core.model import Wall
@@ -31,22 +30,55 @@ BUCKET = 2 * CELL
 
 
 class WallIndex:
-    """Wall segments in scene pixels, in a shapely STRtree for quick look-up near a tag (a map
-    of 500,000 wall points indexes in a second; segments filed by every square of their
-    bounding box took minutes, and gigabytes for one long diagonal)."""
+    """Wall segments in scene pixels, for quick look-up near a tag: filed by square, or on a
+    big map (more than :data:`BUCKETED_SEGMENTS`, or many long ones) in a shapely STRtree (a
+    map of 500,000 wall points indexes in a second; filed by square it took minutes). A segment
+    across more than :data:`LONG_SQUARES` squares is kept aside and tested at every look-up
+    (one wall across the widest map would be in 2.5 billion squares)."""
 
     def __init__(self, walls: Iterable[Wall]) -> None:
-        ends = [(ax, ay, bx, by) for wall in walls
-                for (ax, ay), (bx, by) in itertools.pairwise(wall.points)]
-        coords = np.array(ends, dtype=float).reshape(-1, 2, 2) * CELL
-        self._tree = shapely.STRtree(shapely.linestrings(coords)) if len(coords) else None
+        segments = [QLineF(ax * CELL, ay * CELL, bx * CELL, by * CELL) for wall in walls
+                    for (ax, ay), (bx, by) in itertools.pairwise(wall.points)]
+        self._buckets: dict[tuple[int, int], list[QLineF]] = defaultdict(list)
+        self._long: list[QLineF] = []
+        self._tree: Any = None
+        boxes = [QRectF(s.p1(), s.p2()).normalized() for s in segments]
+        spans = [(math.floor(b.right() / BUCKET) - math.floor(b.left() / BUCKET) + 1)
+                 * (math.floor(b.bottom() / BUCKET) - math.floor(b.top() / BUCKET) + 1)
+                 for b in boxes]
+        long_ones = sum(span > LONG_SQUARES for span in spans)
+        if len(segments) > BUCKETED_SEGMENTS or long_ones > LONG_SEGMENTS:
+            import numpy as np  # a big map only: the first frame of a small one needs neither
+            import shapely
+
+            coords = np.array([(s.x1(), s.y1(), s.x2(), s.y2()) for s in segments])
+            self._tree = shapely.STRtree(shapely.linestrings(coords.reshape(-1, 2, 2)))
+            return
+        for segment, box, span in zip(segments, boxes, spans, strict=True):
+            if span > LONG_SQUARES:
+                self._long.append(segment)
+                continue
+            for key in _squares(box):
+                self._buckets[key].append(segment)
 
     def crosses(self, box: QRectF) -> int:
         """How many wall segments cross or touch ``box``."""
-        if self._tree is None:
-            return 0
-        area = shapely.box(box.left(), box.top(), box.right(), box.bottom())
-        return len(self._tree.query(area, predicate="intersects"))
+        if self._tree is not None:
+            import shapely
+
+            area = shapely.box(box.left(), box.top(), box.right(), box.bottom())
+            return len(self._tree.query(area, predicate="intersects"))
+        found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
+        return (sum(segment_meets_box(s, box) for s in found.values())
+                + sum(segment_meets_box(s, box) for s in self._long))
+
+
+BUCKETED_SEGMENTS = 20_000
+"""Most wall segments filed by square; more go in an STRtree."""
+LONG_SQUARES = 64
+"""A segment across more squares is tested at every look-up instead of filed."""
+LONG_SEGMENTS = 200
+"""Most such long segments; more put the walls in an STRtree."""
 
 
 def _squares(box: QRectF, side: float = BUCKET) -> list[tuple[int, int]]:
