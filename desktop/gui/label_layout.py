@@ -37,22 +37,23 @@ class WallIndex:
     (one wall across the widest map would be in 2.5 billion squares)."""
 
     def __init__(self, walls: Iterable[Wall]) -> None:
-        segments = [QLineF(ax * CELL, ay * CELL, bx * CELL, by * CELL) for wall in walls
-                    for (ax, ay), (bx, by) in itertools.pairwise(wall.points)]
+        walls = tuple(walls)
         self._buckets: dict[tuple[int, int], list[QLineF]] = defaultdict(list)
         self._long: list[QLineF] = []
         self._tree: Any = None
+        if sum(max(0, len(wall.points) - 1) for wall in walls) > BUCKETED_SEGMENTS:
+            self._tree = _segment_tree([(*a, *b) for wall in walls
+                                        for a, b in itertools.pairwise(wall.points)])
+            return
+        segments = [QLineF(ax * CELL, ay * CELL, bx * CELL, by * CELL) for wall in walls
+                    for (ax, ay), (bx, by) in itertools.pairwise(wall.points)]
         boxes = [QRectF(s.p1(), s.p2()).normalized() for s in segments]
         spans = [(math.floor(b.right() / BUCKET) - math.floor(b.left() / BUCKET) + 1)
                  * (math.floor(b.bottom() / BUCKET) - math.floor(b.top() / BUCKET) + 1)
                  for b in boxes]
-        long_ones = sum(span > LONG_SQUARES for span in spans)
-        if len(segments) > BUCKETED_SEGMENTS or long_ones > LONG_SEGMENTS:
-            import numpy as np  # a big map only: the first frame of a small one needs neither
-            import shapely
-
-            coords = np.array([(s.x1(), s.y1(), s.x2(), s.y2()) for s in segments])
-            self._tree = shapely.STRtree(shapely.linestrings(coords.reshape(-1, 2, 2)))
+        if sum(span > LONG_SQUARES for span in spans) > LONG_SEGMENTS:
+            self._tree = _segment_tree([(s.x1() / CELL, s.y1() / CELL, s.x2() / CELL,
+                                         s.y2() / CELL) for s in segments])
             return
         for segment, box, span in zip(segments, boxes, spans, strict=True):
             if span > LONG_SQUARES:
@@ -71,6 +72,15 @@ class WallIndex:
         found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
         return (sum(segment_meets_box(s, box) for s in found.values())
                 + sum(segment_meets_box(s, box) for s in self._long))
+
+
+def _segment_tree(ends: list[tuple[float, float, float, float]]) -> Any:
+    """An STRtree of the segments ``ends`` (rows x1, y1, x2, y2 in cells), in scene pixels."""
+    import numpy as np  # a big map only: the first frame of a small one needs neither
+    import shapely
+
+    coords = np.array(ends, dtype=float).reshape(-1, 2, 2) * CELL
+    return shapely.STRtree(shapely.linestrings(coords))
 
 
 BUCKETED_SEGMENTS = 20_000
