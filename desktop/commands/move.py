@@ -25,6 +25,7 @@ import sys
 
 from desktop.core.carried import carrier_of, moving_together
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from desktop.core.limits import MAX_COORDINATE
 from desktop.core.model import Encounter, Grid, Point, Token
 from desktop.core.move_plan import (
     MovePlan,
@@ -45,8 +46,8 @@ __all__ = ["add_arguments", "plan_lines", "run"]
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the encounter file")
     parser.add_argument("token", help="the token to move (its id or its name)")
-    parser.add_argument("x", type=float, help="where its centre goes, in cells from the left")
-    parser.add_argument("y", type=float, help="where its centre goes, in cells from the top")
+    parser.add_argument("x", type=_cells, help="where its centre goes, in cells from the left")
+    parser.add_argument("y", type=_cells, help="where its centre goes, in cells from the top")
     parser.add_argument("--via", action="append", default=[], type=_point, metavar="X,Y",
                         help="a waypoint on the way (repeat it: the path goes through each "
                         "in turn)")
@@ -85,9 +86,33 @@ def _point(text: str) -> Point:
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"waypoint {text!r}: give X,Y in cells, e.g. 3.5,2") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise argparse.ArgumentTypeError(f"waypoint {text!r}: not a point on the map")
+    if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORDINATE:
+        raise argparse.ArgumentTypeError(f"waypoint {text!r}: not a point on the map (each "
+                                         f"coordinate within ±{MAX_COORDINATE:,.0f} cells)")
     return (x, y)
+
+
+def _cells(text: str) -> float:
+    """A coordinate in cells, finite and within the map limit (a move to 6 x 10^11 cells
+    worked for minutes); an argparse error otherwise.
+
+    Examples
+    --------
+    >>> _cells("12.5")
+    12.5
+    >>> _cells("667272016467")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '667272016467': expected a number of cells within ±100,000
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and abs(value) <= MAX_COORDINATE):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected a number of cells within ±{MAX_COORDINATE:,.0f}")
+    return value
 
 
 def _token(encounter: Encounter, wanted: str) -> Token:

@@ -46,6 +46,8 @@ def parse_size(text: str) -> tuple[int, int]:
     w, h = int(width), int(height)
     if not (16 <= w <= 16384 and 16 <= h <= 16384):
         raise argparse.ArgumentTypeError(f"size {text!r}: each side must be 16 to 16384 px")
+    if w * h > 100_000_000:  # 400 MB drawn (16384x16384 would be 1 GB)
+        raise argparse.ArgumentTypeError(f"size {text!r}: at most 100,000,000 pixels in all")
     return (w, h)
 
 

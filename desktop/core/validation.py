@@ -135,6 +135,8 @@ def _clean(item: Any, depth: int) -> bool:
         return math.isfinite(item)
     else:
         return kind is not _RepeatedKeys
+    if values and depth >= MAX_NESTING_DEPTH:  # its values lie deeper than the limit
+        return False
     for value in values:
         kind = type(value)
         if kind is float:

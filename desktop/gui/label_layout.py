@@ -31,18 +31,23 @@ BUCKET = 2 * CELL
 
 class WallIndex:
     """Wall segments in scene pixels for quick look-up near a tag: filed by the squares they
-    pass through, or in a shapely STRtree on a map of more than ``TREE_FROM`` pieces (500,000
+    pass through, or in a shapely STRtree on a map of more than ``TREE_FROM`` pieces or of
+    pieces long enough to fill ``FILED_SQUARES`` squares (500,000
     wall points index in a second; shapely is imported only then, so an ordinary map's first
     frame does without it). Filing a segment by every square of its bounding box took
     gigabytes for one long diagonal."""
 
     TREE_FROM = 5_000
+    FILED_SQUARES = 200_000
+    """Most squares the pieces may be filed under in all (long walls go in the tree too)."""
 
     def __init__(self, walls: Iterable[Wall]) -> None:
         ends = [(ax * CELL, ay * CELL, bx * CELL, by * CELL) for wall in walls
                 for (ax, ay), (bx, by) in itertools.pairwise(wall.points)]
         self._buckets: dict[tuple[int, int], list[QLineF]] = defaultdict(list)
-        self._tree = _tree(ends) if len(ends) > self.TREE_FROM else None
+        filed = sum(math.hypot(x1 - x0, y1 - y0) / BUCKET + 1 for x0, y0, x1, y1 in ends)
+        big = len(ends) > self.TREE_FROM or 4 * filed > self.FILED_SQUARES
+        self._tree = _tree(ends) if big else None
         if self._tree is None:
             for end in ends:
                 segment = QLineF(*end)

@@ -42,6 +42,8 @@ RASTER_DPI = 200
 """The map's own resolution on paper: sharp for grid lines and names, a few MB a page."""
 MAX_PAGES = 400
 MAX_IMAGE_SIDE = 16384
+MAX_IMAGE_PIXELS = 100_000_000
+"""Most pixels in an image drawn to scale (400 MB at 4 bytes a pixel; 16,384 x 16,384 is 1 GB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +303,9 @@ def render_to_scale(scene: MapScene, pixels_per_cell: float, dpi: float | None =
     if not (1 <= width <= MAX_IMAGE_SIDE and 1 <= height <= MAX_IMAGE_SIDE):
         raise ValueError(f"{width} x {height} px at {pixels_per_cell:g} px a cell; each side "
                          f"must be 1 to {MAX_IMAGE_SIDE} px")
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ValueError(f"{width} x {height} px at {pixels_per_cell:g} px a cell; at most "
+                         f"{MAX_IMAGE_PIXELS:,} pixels in all")
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor("white"))
     if dpi is not None:

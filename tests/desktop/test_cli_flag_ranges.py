@@ -25,11 +25,16 @@ ATTACK = ["attack", DEMO, "--attacker", "harsk", "--target", "goblin-5", "--seed
     ([*ATTACK, "--soak", "-3"], "--soak: -3 is outside the allowed range 0 to 5"),
     ([*ATTACK, "--actions", "-1"], "--actions: -1 is outside the allowed range 1 to 3"),
     ([*ATTACK, "--soak", "1e9"], "--soak: '1e9' is not a whole number"),
+    # the input fuzzer's move to 6.7 x 10^11 cells across the FATE arena worked for minutes
+    (["move", str(ASSETS_DIR / "demo" / "fate-arena.json"), "warrior-2", "667272016467", "24.8"],
+     "argument x: '667272016467': expected a number of cells within ±100,000"),
+    (["move", DEMO, "harsk", "3", "3", "--via", "1e12,2"],
+     "waypoint '1e12,2': not a point on the map (each coordinate within ±100,000 cells)"),
 ])
 def test_a_number_flag_out_of_its_range_is_refused_in_one_line(
     command: list[str], said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    if command[0] == "odds":  # argparse's own refusal: exit 2 through SystemExit
+    if command[0] in ("odds", "move"):  # argparse's own refusal: exit 2 through SystemExit
         with pytest.raises(SystemExit) as ended:
             main(command)
         assert ended.value.code == 2

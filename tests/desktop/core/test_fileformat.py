@@ -340,3 +340,19 @@ def test_wall_pieces_in_the_lights_reach_are_held_to_their_limit() -> None:
     assert str(refused.value).startswith(
         "torches.json: lights: more than 5,000 wall pieces within the lights' reach (summed "
         "over the 2 lights)")
+
+
+def test_the_quick_walk_of_a_good_tree_keeps_the_nesting_limit_to_the_level() -> None:
+    def nested(levels: int, leaf: object) -> object:
+        value = leaf
+        for _ in range(levels):
+            value = [value]
+        return value
+
+    # a number 32 lists deep is at level 32, the limit; 33 deep is refused, named by its path
+    validation.check_json_tree(nested(32, 1.5))
+    validation.check_json_tree(nested(32, []))
+    with pytest.raises(validation.FieldProblem, match="nested deeper than 32 levels"):
+        validation.check_json_tree(nested(33, 1.5))
+    with pytest.raises(validation.FieldProblem, match=r"^\[0\]\[0\].*: not a finite number"):
+        validation.check_json_tree(nested(3, float("inf")))
