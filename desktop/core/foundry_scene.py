@@ -12,11 +12,17 @@ image lookup and build as a Dungeondraft export:
   portal, open when ``ds`` is 1; a wall blocking sight (``sight``, or ``sense`` before
   Foundry 11: normal, proximity or distance) a wall; a limited-sight ("terrain") wall a low
   wall; a wall that blocks movement but not sight a window; a wall blocking neither (sound or
-  light only) is left out, and a warning counts them;
+  light only) is left out, and a warning counts them; a one-way wall (``dir`` 1 or 2) blocks
+  both ways here, and an ethereal one (sight, not movement) movement too; warnings count them;
 - lights (``x``, ``y``; ``config.dim``/``bright``/``color``, or ``dim``/``bright``/
-  ``tintColor`` before Foundry 10): dim and bright radii from the scene's distance units;
+  ``tintColor`` before Foundry 10): dim and bright radii from the scene's distance units; a
+  hidden light (switched off) and a darkness source (``config.negative``, Foundry 12, or a
+  negative ``config.luminosity``, 10 and 11) are left out, and a cone (``angle`` under 360)
+  shines all round; a warning counts each;
 - the background (``background.src``, or ``img``) is the image named, found beside the file
-  by its full relative path or by its own name.
+  by its full relative path or by its own name; its offset (``background.offsetX``/``offsetY``,
+  or ``shiftX``/``shiftY`` before Foundry 10) has no place in a Universal VTT document, so a
+  warning names it.
 
 Examples
 --------
@@ -86,6 +92,20 @@ def _grid(scene: dict[str, Any]) -> tuple[float, str, float, str]:
             str(units or "ft")[:20])
 
 
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'s' * (number != 1)}"
+
+
+def _background_offset(scene: dict[str, Any], background: Any) -> tuple[float, float]:
+    """The image's offset in scene pixels: ``background.offsetX``/``Y`` (Foundry 10+) or
+    ``shiftX``/``Y`` (0.8/9)."""
+    if isinstance(background, dict):
+        x, y, where = background.get("offsetX"), background.get("offsetY"), "background.offset"
+    else:
+        x, y, where = scene.get("shiftX"), scene.get("shiftY"), "shift"
+    return (_number(x or 0, f"{where}X", -1e7, 1e7), _number(y or 0, f"{where}Y", -1e7, 1e7))
+
+
 def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The Universal VTT document of a Foundry scene, and warnings for what was left out."""
     size, kind, distance, units = _grid(scene)
@@ -97,7 +117,8 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     def xy(x: Any, y: Any, field: str) -> dict[str, float]:
         return {"x": _number(x, f"{field}.x") / size, "y": _number(y, f"{field}.y") / size}
 
-    walls, portals, windows, low_walls, skipped = [], [], [], [], 0
+    walls, portals, windows, low_walls = [], [], [], []
+    skipped = one_way = ethereal = 0
     raw_walls = scene.get("walls") or []
     if not isinstance(raw_walls, list):
         raise FieldProblem("walls", "expected a list")
@@ -112,6 +133,7 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         door = _number(wall.get("door", 0) or 0, f"{where}.door", 0, 2)
         sight = _level(wall.get("sight", wall.get("sense")), f"{where}.sight")
         move = _level(wall.get("move"), f"{where}.move")
+        direction = _number(wall.get("dir", 0) or 0, f"{where}.dir", 0, 2)
         if door:
             state = _number(wall.get("ds", 0) or 0, f"{where}.ds", 0, 2)
             portals.append({"position": {"x": (line[0]["x"] + line[1]["x"]) / 2,
@@ -121,15 +143,19 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
             low_walls.append(line)
         elif sight != NONE:
             walls.append(line)
+            ethereal += move == NONE
         elif move != NONE:
             windows.append(line)
         else:
             skipped += 1
+            continue
+        one_way += direction != 0
     lights = []
     raw_lights = scene.get("lights") or []
     if not isinstance(raw_lights, list):
         raise FieldProblem("lights", "expected a list")
     brights = []
+    hidden = darkness = cones = 0
     for index, light in enumerate(raw_lights):
         where = f"lights[{index}]"
         if not isinstance(light, dict):
@@ -137,6 +163,17 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         nested = light.get("config")
         config: dict[str, Any] = nested if isinstance(nested, dict) else light
         prefix = f"{where}.config" if config is not light else where
+        if light.get("hidden") is True:
+            hidden += 1
+            continue
+        luminosity = config.get("luminosity")
+        if config.get("negative") is True or (
+            luminosity is not None and _number(luminosity, f"{prefix}.luminosity", -1, 1) < 0
+        ):
+            darkness += 1
+            continue
+        angle = config.get("angle")
+        cones += angle is not None and _number(angle, f"{prefix}.angle", 0, 360) < 360
         dim = _number(config.get("dim", 0) or 0, f"{prefix}.dim", 0, 1e6) / distance
         bright = _number(config.get("bright", 0) or 0, f"{prefix}.bright", 0, 1e6) / distance
         colour = config.get("color", light.get("tintColor")) or "#ffffff"
@@ -149,6 +186,25 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     image = background.get("src") if isinstance(background, dict) else scene.get("img")
     notes = [f"{skipped} wall{'s' * (skipped != 1)} blocking neither sight nor movement "
              "(sound or light only) left out"] if skipped else []
+    if one_way:
+        notes.append(f"{_count(one_way, 'one-way wall')} blocking both ways (Battlemap's walls "
+                     "have no direction)")
+    if ethereal:
+        notes.append(f"{_count(ethereal, 'wall')} blocking sight but not movement (ethereal) "
+                     "blocking movement too")
+    if hidden:
+        notes.append(f"{_count(hidden, 'hidden light')} (switched off in Foundry) left out")
+    if darkness:
+        notes.append(f"{_count(darkness, 'darkness source')} left out (Battlemap has no "
+                     "darkness lights)")
+    if cones:
+        notes.append(f"{_count(cones, 'cone of light')} shining all round (Battlemap's lights "
+                     "have no angle)")
+    offset = _background_offset(scene, background)
+    if offset != (0.0, 0.0):
+        notes.append(f"the background's offset ({offset[0]:g}, {offset[1]:g} px) is not "
+                     "applied: the image may sit that far from the grid and the walls (check "
+                     "the grid calibration)")
     document = {
         "format": 1.0,
         "resolution": {"map_origin": origin, "map_size": {"x": width / size, "y": height / size},

@@ -127,3 +127,67 @@ def test_a_uvtt_image_is_found_beside_the_file_by_its_own_name(folder: Path) -> 
     (folder / "house.png").unlink()
     (warning,) = read_uvtt(path).warnings
     assert "nor is house.png beside it" in warning
+
+
+SCENE_V12 = Path(__file__).resolve().parents[1] / "data" / "foundry" / "crypt-scene-v12.json"
+
+
+def test_a_foundry_12_scene_export_imports_every_kind_of_wall_and_light(folder: Path) -> None:
+    """tests/data/foundry/crypt-scene-v12.json (see SOURCES.md there): 64 px cells after a
+    padding of 0.25 x 1280 px = 320 px, so scene pixel 320 + 64 n is cell n."""
+    (folder / "crypt.png").write_bytes((folder / "house.png").read_bytes())
+    path = folder / SCENE_V12.name
+    path.write_bytes(SCENE_V12.read_bytes())
+    imported = read_uvtt(path)
+    enc = imported.encounter
+    assert (enc.width, enc.height, enc.grid.kind, enc.grid.distance_per_cell) == (
+        20, 20, GridKind.SQUARE, 5)
+    by_kind = {kind: [w for w in enc.walls if w.kind is kind] for kind in WallKind}
+    # walls 0, 1 (normal), 7 (ethereal: sight 20, move 0), 8 (one-way, dir 1), 10 (proximity 30)
+    assert [w.points for w in by_kind[WallKind.WALL]] == [
+        ((0, 0), (20, 0)), ((0, 0), (0, 20)), ((10, 0), (10, 6)), ((2, 18), (6, 18)),
+        ((18, 10), (20, 10))]
+    # walls 2 (door, ds 0 closed), 3 (door, ds 2 locked), 4 (secret door, ds 1 open)
+    assert [(w.points, w.is_open) for w in by_kind[WallKind.DOOR]] == [
+        (((8, 10), (9, 10)), False), (((12, 10), (13, 10)), False), (((4, 15), (5, 15)), True)]
+    assert [w.points for w in by_kind[WallKind.LOW_WALL]] == [((0, 5), (6, 5))]  # sight 10
+    assert [w.points for w in by_kind[WallKind.WINDOW]] == [((14, 4), (18, 4))]  # move only
+    # lights 0 and 3; 1 is hidden, 2 a darkness source. 5 ft a cell: 20/10 ft are 4/2 cells,
+    # 30/15 ft 6/3; light 3's colour is null (Foundry's default, white)
+    assert [(lt.x, lt.y, lt.dim_radius, lt.bright_radius, lt.color) for lt in enc.lights] == [
+        (5, 3, 4, 2, "#ff9329"), (9, 12, 6, 3, "#ffffff")]
+    assert imported.warnings == (
+        "1 wall blocking neither sight nor movement (sound or light only) left out",
+        "1 one-way wall blocking both ways (Battlemap's walls have no direction)",
+        "1 wall blocking sight but not movement (ethereal) blocking movement too",
+        "1 hidden light (switched off in Foundry) left out",
+        "1 darkness source left out (Battlemap has no darkness lights)",
+        "1 cone of light shining all round (Battlemap's lights have no angle)",
+    )
+
+
+def test_a_darkness_source_of_foundry_10_and_11_is_left_out(folder: Path) -> None:
+    """Before Foundry 12 a darkness source is a light of negative luminosity."""
+    scene = scene_v11()
+    scene["lights"].append({"x": at(1)[0], "y": at(1)[0],
+                            "config": {"dim": 10, "bright": 5, "luminosity": -0.5}})
+    path = folder / "dark.json"
+    path.write_text(json.dumps(scene))
+    imported = read_uvtt(path)
+    assert [(lt.x, lt.y) for lt in imported.encounter.lights] == [(5, 6)]
+    assert "1 darkness source left out (Battlemap has no darkness lights)" in imported.warnings
+
+
+@pytest.mark.parametrize(("fields", "offset"), [
+    ({"background": {"src": "house.png", "offsetX": 12, "offsetY": -8}}, "(12, -8 px)"),
+    ({"img": "house.png", "shiftX": 32, "shiftY": 0}, "(32, 0 px)"),  # Foundry 0.8/9
+])
+def test_a_background_offset_is_named_not_dropped_silently(
+    folder: Path, fields: dict[str, Any], offset: str
+) -> None:
+    scene = {"padding": 0, "width": 1280, "height": 1280, "grid": 64, "walls": [], **fields}
+    path = folder / "shifted.json"
+    path.write_text(json.dumps(scene))
+    assert read_uvtt(path).warnings == (
+        f"the background's offset {offset} is not applied: the image may sit that far from "
+        "the grid and the walls (check the grid calibration)",)
