@@ -129,11 +129,12 @@ def test_a_uvtt_image_is_found_beside_the_file_by_its_own_name(folder: Path) -> 
     assert "nor is house.png beside it" in warning
 
 
-SCENE_V12 = Path(__file__).resolve().parents[1] / "data" / "foundry" / "crypt-scene-v12.json"
+SCENE_V12 = (Path(__file__).resolve().parents[1] / "data" / "foundry" / "scenes"
+             / "crypt-scene-v12.json")
 
 
 def test_a_foundry_12_scene_export_imports_every_kind_of_wall_and_light(folder: Path) -> None:
-    """tests/data/foundry/crypt-scene-v12.json (see SOURCES.md there): 64 px cells after a
+    """tests/data/foundry/scenes/crypt-scene-v12.json (see SOURCES.md there): 64 px cells after a
     padding of 0.25 x 1280 px = 320 px, so scene pixel 320 + 64 n is cell n."""
     (folder / "crypt.png").write_bytes((folder / "house.png").read_bytes())
     path = folder / SCENE_V12.name
