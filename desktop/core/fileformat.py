@@ -141,6 +141,7 @@ def loads_encounter(
     """The encounter in ``data`` (JSON bytes); ``where`` names it in error messages."""
     try:
         document = parse_json(data)
+        step("checking the encounter")
         check_json_tree(document)
         structured = msgspec.convert(migrate(document), fs.EncounterFile, strict=True)
         _check_consistency(structured)
@@ -150,6 +151,7 @@ def loads_encounter(
     except msgspec.ValidationError as err:
         located = problem_from_msgspec(err)
         raise EncounterFileError(where, located.field, located.problem) from None
+    step("building the encounter")
     return _to_model(structured, base_dir)
 
 

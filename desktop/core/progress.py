@@ -5,7 +5,8 @@ A command runs inside :func:`ticking`; the steps of the work say what they do wi
 :data:`SHOW_AFTER_S`, and only when standard error is a terminal, a line shows the step and
 the seconds so far, redrawn in place each :data:`REDRAW_S` and erased (for good) before the
 command prints anything itself, so piped or captured output (tests, scripts) is never
-touched.
+touched. A window hears the steps of work it runs in a thread through :func:`reporting`
+(its progress dialog names them).
 
 Examples
 --------
@@ -21,7 +22,7 @@ import contextlib
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 SHOW_AFTER_S = 1.0
@@ -128,8 +129,37 @@ def ticking(command: str, stream: TextIO) -> Iterator[None]:
         ticker.join()
 
 
+_LISTENER = threading.local()
+"""The ``report`` of the innermost :func:`reporting` running in each thread."""
+
+
+@contextlib.contextmanager
+def reporting(report: Callable[[str], None]) -> Iterator[None]:
+    """Send each :func:`step` of the body, in this thread, to ``report`` too.
+
+    Examples
+    --------
+    >>> heard = []
+    >>> with reporting(heard.append):
+    ...     step("reading the encounter")
+    >>> step("after the body: not heard")
+    >>> heard
+    ['reading the encounter']
+    """
+    outer = getattr(_LISTENER, "report", None)
+    _LISTENER.report = report
+    try:
+        yield
+    finally:
+        _LISTENER.report = outer
+
+
 def step(text: str) -> None:
-    """Say what the running command does now (shown on its progress line, if any)."""
+    """Say what the running command does now (shown on its progress line, if any, and told to
+    the thread's :func:`reporting` listener)."""
     ticker = _CURRENT[0]
     if ticker is not None:
         ticker.text = text
+    report = getattr(_LISTENER, "report", None)
+    if report is not None:
+        report(text)

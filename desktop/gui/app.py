@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from desktop import installed_version
 from desktop.core.assets import demo_path
-from desktop.core.fileformat import EncounterFileError, open_encounter
+from desktop.core.fileformat import EncounterFileError
 from desktop.core.fog import remember_vision, shared_vision, tracker_for
 from desktop.core.images import ImageError
 from desktop.core.logs import start_logging
@@ -26,6 +26,7 @@ from desktop.core.state import BattleState
 from desktop.core.storage import Autosaver, discard_restore, pending_restore
 from desktop.gui.app_icon import app_icon
 from desktop.gui.crash import install_exception_hook, install_qt_messages
+from desktop.gui.encounter_loading import OpeningProgress
 from desktop.gui.file_actions import (
     accept_dropped_files,
     import_uvtt_path,
@@ -49,19 +50,24 @@ def open_window(path: str | None) -> GMWindow:
     """The GM window on ``path`` (the demo when None); a bad file opens an empty encounter
     and says why. A Universal VTT export opens the import (on the empty encounter).
 
-    The window shows at once and paints its first frame while the map image decodes in a
-    worker thread; the map then joins the encounter (no undo step, nothing unsaved). The attack
-    and template tools are installed after the first frame that shows the map (their modules
-    take half a second to import: imported during the decode, they held that frame back).
+    The file is read in a worker thread, a progress dialog naming each step after half a second
+    (a big map: seconds), which stays until the map has painted. The window shows and paints
+    its first frame while the map image decodes in a worker thread; the map then joins the
+    encounter (no undo step, nothing unsaved). The attack and template tools are installed
+    after the first frame that shows the map (their modules take half a second to import:
+    imported during the decode, they held that frame back).
     """
     file = Path(path) if path else DEMO_PATH
     error: str | None = None
     warnings: tuple[str, ...] = ()
     uvtt = is_uvtt_file(file)
+    progress = OpeningProgress(None, file, cancellable=False)  # no window yet to show it on
     try:
-        encounter, warnings = (Encounter(), ()) if uvtt else open_encounter(file)
+        encounter, warnings = (Encounter(), ()) if uvtt else read_encounter(progress)
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
+        progress.close()
+    progress.building(encounter)
     bare = replace(encounter, background=None)
     vision = shared_vision()  # what the heroes see: remembered, shown and asked, one cache
     state = BattleState(bare, settle=partial(remember_vision, vision=vision))
@@ -85,6 +91,7 @@ def open_window(path: str | None) -> GMWindow:
         window.state.apply("Map image", moved_on)
     # after the first frame with the map: their imports during the decode held it back
     after_first_frame(window, window.install_combat_tools)
+    progress.close(painted=True)
     if error is not None:
         window.show_error("Cannot open encounter", error)
     if uvtt:
@@ -92,6 +99,13 @@ def open_window(path: str | None) -> GMWindow:
     missing_map = [map_message(map_problem)] if map_problem else []
     report_image_problems(window, [*warnings, *missing_map])
     return window
+
+
+def read_encounter(progress: OpeningProgress) -> tuple[Encounter, tuple[str, ...]]:
+    """The encounter being opened with ``progress`` (not cancellable: it always comes)."""
+    opened = progress.read()
+    assert opened is not None, "the start-up's read has no Cancel button"
+    return opened
 
 
 def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path) -> str | None:

@@ -18,7 +18,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QDropEvent, QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from desktop.core.fileformat import EncounterFileError, open_encounter, save_encounter
+from desktop.core.fileformat import EncounterFileError, save_encounter
 from desktop.core.image_links import (
     copy_into,
     gather_images,
@@ -35,6 +35,7 @@ from desktop.core.uvtt import (
     parse_uvtt,
     read_uvtt_bytes,
 )
+from desktop.gui.encounter_loading import OpeningProgress
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
 from desktop.gui.memory import return_freed_memory
@@ -94,21 +95,32 @@ def remember_refused_images(window: GMWindow, encounter: Encounter, folder: Path
 def open_path(window: GMWindow, path: Path) -> bool:
     """Load ``path`` into the window; on a bad file show why and change nothing.
 
-    A Universal VTT export goes to the import instead. The map image loads first, with a
-    progress dialog; cancelling it opens nothing. An image that cannot be read is reported
-    (with a button to relink it) and the encounter opens without it.
+    A Universal VTT export goes to the import instead. The file is read in a worker with a
+    progress dialog naming each step (a big map: seconds); cancelling it opens nothing. The map
+    image loads next, with its own progress dialog; cancelling it opens nothing. An image that
+    cannot be read is reported (with a button to relink it) and the encounter opens without it.
     """
     if is_uvtt_file(path):
         return import_uvtt_path(window, path)
+    progress = OpeningProgress(window, path, cancellable=True)
     try:
-        encounter, warnings = open_encounter(path)
+        opened = progress.read()
     except EncounterFileError as error:
+        progress.close()
         window.show_error("Cannot open encounter", str(error))
         return False
+    if opened is None:
+        progress.close()
+        window.tell(f"Opening {path.name} cancelled: the encounter is as it was")
+        return False
+    encounter, warnings = opened
     problem = map_problem(window, encounter, path.parent)
     if problem is None:
+        progress.close()
         return False
+    progress.building(encounter)
     show_new_encounter(window, encounter, path)
+    progress.close(painted=True)
     add_recent_file(str(path))
     report_image_problems(window, [*warnings, *problem])
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +52,18 @@ def test_piped_output_never_gets_a_progress_line(monkeypatch: pytest.MonkeyPatch
     with progress.ticking("battlemap sightlines", piped):
         progress.step("measuring the walls and tokens")
     assert piped.getvalue() == ""
+
+
+def test_opening_an_encounter_tells_its_steps_to_the_thread_listening(tmp_path: Path) -> None:
+    from desktop.core.fileformat import open_encounter, save_encounter
+    from desktop.core.model import Encounter
+
+    path = tmp_path / "enc.json"
+    save_encounter(Encounter(name="Crypt"), path)
+    heard: list[str] = []
+    with progress.reporting(heard.append):
+        other = threading.Thread(target=lambda: progress.step("another thread's step"))
+        other.start()
+        other.join()
+        open_encounter(path)
+    assert heard == ["reading the encounter", "checking the encounter", "building the encounter"]
