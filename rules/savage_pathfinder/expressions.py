@@ -35,8 +35,18 @@ __all__ = ["DIE_SIDES", "DamageDice", "TraitDie", "parse_damage", "parse_trait_d
 DIE_SIDES = (4, 6, 8, 10, 12)
 """The die types a trait can have."""
 
-_TRAIT_DIE = re.compile(r"d(\d+)([+-]\d+)?")
-_DICE_TERM = re.compile(r"(\d*)d(\d+)")
+MAX_TRAIT_BONUS = 20
+"""The largest bonus (either sign) of a trait die: the biggest printed creatures stop near
+d12+10."""
+MAX_DAMAGE_DICE = 100
+"""Most dice in one damage expression (the biggest printed attacks roll under ten)."""
+MAX_DAMAGE_SIDES = 100
+"""Most sides of a damage die."""
+MAX_DAMAGE_BONUS = 1_000
+"""The largest fixed part (either sign) of a damage expression."""
+
+_TRAIT_DIE = re.compile(r"d(\d{1,2})([+-]\d{1,12})?")
+_DICE_TERM = re.compile(r"(\d{0,9})d(\d{1,9})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +92,22 @@ def parse_trait_die(text: object, where: str) -> TraitDie:
     Traceback (most recent call last):
     ...
     rules.registry.RulesError: tokens[g1].stats.skills.fighting: 'd7' is not a die like d8 or d12+1
+    >>> try:
+    ...     parse_trait_die("d4+1000000000", "skills.fighting")
+    ... except RulesError as refused:
+    ...     print(refused)
+    skills.fighting: bonus +1000000000 of 'd4+1000000000' is outside the allowed range -20 to +20
     """
     match = _TRAIT_DIE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if match is None or int(match[1]) not in DIE_SIDES:
         raise RulesError(
             f"{where}: {text!r} is not a die like d8 or d12+1"
         )
-    return TraitDie(int(match[1]), int(match[2] or 0))
+    bonus = int(match[2] or 0)
+    if abs(bonus) > MAX_TRAIT_BONUS:
+        raise RulesError(f"{where}: bonus {match[2]} of {text!r} is outside the allowed range "
+                         f"-{MAX_TRAIT_BONUS} to +{MAX_TRAIT_BONUS}")
+    return TraitDie(int(match[1]), bonus)
 
 
 def parse_damage(text: object, where: str) -> DamageDice:
@@ -98,23 +117,34 @@ def parse_damage(text: object, where: str) -> DamageDice:
     --------
     >>> parse_damage("2d6+1", "weapons[1].damage")
     DamageDice(strength=False, dice=(6, 6), bonus=1)
-    >>> parse_damage("str+x", "weapons[1].damage")
+    >>> parse_damage("str+x", "weapons[1].damage")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: weapons[1].damage: 'x' in 'str+x' is not str, NdS or a number
+    rules.registry.RulesError: weapons[1].damage: 'x' in 'str+x' is not str, NdS (at most d100) ...
+    >>> parse_damage("999999999d6", "weapons[0].damage")
+    Traceback (most recent call last):
+    ...
+    rules.registry.RulesError: weapons[0].damage: '999999999d6' rolls 999999999 dice: at most 100
     """
     if not isinstance(text, str) or not text.strip():
         raise RulesError(f"{where}: {text!r} is not a damage expression like 'str+d8' or '2d6'")
-    strength, dice, bonus = False, [], 0
+    strength, bonus = False, 0
+    dice: list[int] = []
     for term in text.strip().lower().replace("-", "+-").split("+"):
         if term == "str":
             strength = True
-        elif (match := _DICE_TERM.fullmatch(term)) and int(match[2]) >= 2:
-            dice += [int(match[2])] * int(match[1] or 1)
-        elif re.fullmatch(r"-?\d+", term):
+        elif (match := _DICE_TERM.fullmatch(term)) and 2 <= int(match[2]) <= MAX_DAMAGE_SIDES:
+            count = int(match[1] or 1)
+            if len(dice) + count > MAX_DAMAGE_DICE:
+                raise RulesError(f"{where}: {text!r} rolls {len(dice) + count} dice: at most "
+                                 f"{MAX_DAMAGE_DICE}")
+            dice += [int(match[2])] * count
+        elif re.fullmatch(r"-?\d{1,9}", term) and abs(bonus + int(term)) <= MAX_DAMAGE_BONUS:
             bonus += int(term)
         else:
-            raise RulesError(f"{where}: {term!r} in {text!r} is not str, NdS or a number")
+            raise RulesError(f"{where}: {term!r} in {text!r} is not str, NdS (at most "
+                             f"d{MAX_DAMAGE_SIDES}) or a number from -{MAX_DAMAGE_BONUS} to "
+                             f"{MAX_DAMAGE_BONUS}")
     return DamageDice(strength, tuple(dice), bonus)
 
 

@@ -86,7 +86,18 @@ def test_injury_lowers_an_attribute_a_die_type_to_at_least_d4() -> None:
     ({"weapons": [{"name": "Bow", "damage": "2d6", "range": [24, 12, 48]}]},
      r"tokens[g1].stats.weapons[0].range: expected [short, medium, long] in inches"),
     ({"weapons": [{"name": "Axe", "damage": "str+dd"}]},
-     "tokens[g1].stats.weapons[0].damage: 'dd' in 'str+dd' is not str, NdS or a number"),
+     "tokens[g1].stats.weapons[0].damage: 'dd' in 'str+dd' is not str, NdS (at most d100) or "
+     "a number from -1000 to 1000"),
+    # issue 31: a billion dice took gigabytes and hung; a billion-point skill bonus was rolled
+    ({"weapons": [{"name": "Axe", "damage": "999999999d6"}]},
+     "tokens[g1].stats.weapons[0].damage: '999999999d6' rolls 999999999 dice: at most 100"),
+    ({"weapons": [{"name": "Axe", "damage": "str+60d6+50d6"}]},
+     "tokens[g1].stats.weapons[0].damage: 'str+60d6+50d6' rolls 110 dice: at most 100"),
+    ({"weapons": [{"name": "Axe", "damage": "d6+999999999999"}]},
+     "tokens[g1].stats.weapons[0].damage: '999999999999' in 'd6+999999999999' is not str"),
+    ({"skills": {"fighting": "d4+1000000000"}},
+     "tokens[g1].stats.skills.fighting: bonus +1000000000 of 'd4+1000000000' is outside the "
+     "allowed range -20 to +20"),
     ({"condition": {"wounds": -1}}, "tokens[g1].stats.condition.wounds: expected a whole"),
     ({"attributes": {"strenght": "d6"}}, "tokens[g1].stats.attributes: unknown key 'strenght'"),
 ])
