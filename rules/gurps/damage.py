@@ -36,6 +36,11 @@ WOUNDING: dict[str, float] = {
 """The wounding multiplier of each damage type (torso hits); ``ctrl`` is a grapple's control
 points (GCS), which cost no HP."""
 
+MAX_DICE = 2_000
+"""Most dice of one damage (a swing at ST 10,000, the top of its range, rolls about 1,000d)."""
+MAX_ADDS = 10_000
+"""The largest adds or fixed damage, either sign."""
+
 _DAMAGE = re.compile(
     r"^\s*(?:(\d+)d(?:\s*([+-])\s*(\d+))?|(\d+)(?![\d.]))"   # 2d+1, 1d, or a fixed 2
     r"\s*(?:\((\d*\.?\d+)\))?"                               # an armour divisor (2), (0.5)
@@ -93,6 +98,10 @@ def parse_damage(text: str) -> DamageSpec:
     Traceback (most recent call last):
     ...
     ValueError: cannot read damage 'lots' (expected dice, adds and type: 2d+1 cut)
+    >>> parse_damage("999999999d+2 imp")
+    Traceback (most recent call last):
+    ...
+    ValueError: damage '999999999d+2 imp' rolls 999999999 dice: at most 2000
     """
     found = _DAMAGE.match(text)
     divisor = float(found.group(5)) if found and found.group(5) else 1.0
@@ -103,6 +112,11 @@ def parse_damage(text: str) -> DamageSpec:
     else:
         dice = int(found.group(1))
         adds = int(found.group(3) or 0) * (-1 if found.group(2) == "-" else 1)
+    if dice > MAX_DICE:
+        raise ValueError(f"damage {text!r} rolls {dice} dice: at most {MAX_DICE}")
+    if abs(adds) > MAX_ADDS:
+        raise ValueError(f"damage {text!r} adds {adds}: outside the allowed range "
+                         f"-{MAX_ADDS} to {MAX_ADDS}")
     return DamageSpec(dice, adds, found.group(6) or "", found.group(7).strip(), divisor)
 
 

@@ -359,3 +359,16 @@ def test_all_out_attack_determined_and_its_price() -> None:
     back = _attack(done.board, [3, 4, 4, 1, 1], weapon="Broadsword", attacker="knight",
                    target="orc")
     assert back.decision is None and "no defense: made an All-Out Attack" in back.notes
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    ("999999999d+2 imp", r"\.attacks\[0\]\.damage: damage '999999999d\+2 imp' rolls 999999999 "
+                         r"dice: at most 2000"),
+    ("1d+99999 cut", r"\.attacks\[0\]\.damage: damage '1d\+99999 cut' adds 99999: outside the "
+                     r"allowed range -10000 to 10000"),
+])
+def test_damage_beyond_its_range_is_refused_naming_the_field(damage: str, message: str) -> None:
+    # issue 31: a billion dice of damage rolled for minutes
+    archer = {**ARCHER, "attacks": [{**ARCHER["attacks"][0], "damage": damage}]}
+    with pytest.raises(RulesError, match=message):
+        find_system("gurps").combatant_from_dict(archer, "tokens[archer].stats", "archer")
