@@ -231,7 +231,9 @@ def event_json(event: Event) -> dict[str, Any]:
 
 def params_of(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
     """The system's inputs the flags set, as text (flags ``"yes"``); ``ValueError`` naming
-    the flag for a value that is not one of its choices."""
+    the flag for a value that is not one of its choices, or for another system's flag (it
+    would change nothing, in silence)."""
+    _refuse_other_systems_flags(args, system)
     found = {}
     for item in system.attack_inputs():
         value = getattr(args, f"input_{item.key}", None)
@@ -244,6 +246,16 @@ def params_of(args: argparse.Namespace, system: GameSystem) -> dict[str, str]:
             raise ValueError(f"{flag} {text!r} is not one of {', '.join(known)}")
         found[item.key] = checked_text(item, text, flag)
     return found
+
+
+def _refuse_other_systems_flags(args: argparse.Namespace, system: GameSystem) -> None:
+    own = {item.key for item in system.attack_inputs()}
+    for name, value in sorted(vars(args).items()):
+        key = name.removeprefix("input_")
+        if key != name and key not in own and value is not None and value is not False:
+            flag = "--" + key.replace("_", "-")
+            raise ValueError(f"{flag}: not an input of {system.title} (another game system's "
+                             f"flag); nothing was rolled")
 
 
 def overrides_of(pairs: list[str], system: GameSystem) -> dict[str, str]:

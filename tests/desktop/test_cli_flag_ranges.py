@@ -47,3 +47,25 @@ def test_a_number_flag_out_of_its_range_is_refused_in_one_line(
 def test_the_largest_allowed_tn_is_answered_quickly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--trait", "d12", "--wild", "--tn", "200", "--json"]) == 0
     assert '"probability"' in capsys.readouterr().out
+
+
+GURPS_DEMO = str(ASSETS_DIR / "demo" / "gurps-duel.json")
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    # rel3's walk: Savage Pathfinder's --rof and --items on a GURPS attack, GURPS's --hits on a
+    # Savage Pathfinder one, were dropped in silence whatever their value (1e9, a billion)
+    (["attack", GURPS_DEMO, "--attacker", "archer", "--target", "orc", "--rof", "1e9",
+      "--answer", "defense=dodge", "--seed", "1"],
+     "--rof: not an input of GURPS (another game system's flag); nothing was rolled"),
+    (["odds", GURPS_DEMO, "--attacker", "archer", "--target", "orc", "--items", "1000000000"],
+     "--items: not an input of GURPS (another game system's flag)"),
+    ([*ATTACK, "--hits", "3"],
+     "--hits: not an input of Savage Pathfinder (another game system's flag)"),
+])
+def test_another_systems_flag_is_refused_not_dropped(
+    command: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err, err
