@@ -44,6 +44,7 @@ from desktop.core.table_pipeline import (
     told,
 )
 from desktop.core.template_attack import TemplateAttack, resolve_template
+from desktop.core.terminal import refusal_text
 from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
 from rules.events import BystanderHit, DamageRolled, Event, Hit
 from rules.interface import (
@@ -430,7 +431,7 @@ def run(args: argparse.Namespace) -> int:
         if args.write:
             save_encounter(done.encounter, args.file)
     except (EncounterFileError, RulesError, ValueError, OSError) as error:
-        print(f"battlemap attack: {str(error).strip(chr(39))}", file=sys.stderr)
+        print(f"battlemap attack: {refusal_text(error)}", file=sys.stderr)
         return 2
     print(_report(done, encounter, args.json))
     if isinstance(dice, ScriptedDice) and dice.remaining:

@@ -37,6 +37,7 @@ from desktop.core.move_plan import (
     unit_of,
 )
 from desktop.core.movement import snap_point
+from desktop.core.terminal import refusal_text
 from desktop.core.wording import offset_words
 from rules.interface import Movement
 
@@ -202,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         if args.save:
             save_encounter(_moved(encounter, token.id, end, plan), args.file)
     except (EncounterFileError, ValueError, KeyError, OSError) as error:
-        print(f"battlemap move: {str(error).strip(chr(39))}", file=sys.stderr)
+        print(f"battlemap move: {refusal_text(error)}", file=sys.stderr)
         return 2
     if args.json:
         print(_json(plan, token.name, args.save))

@@ -17,6 +17,7 @@ from desktop.commands.attack import event_json, parse_dice
 from desktop.commands.odds import chance_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.table_pipeline import preview_roll, roll, told
+from desktop.core.terminal import refusal_text
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.interface import RollRequest
 from rules.registry import RulesError
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         if args.write:
             save_encounter(done.encounter, args.file)
     except (EncounterFileError, RulesError, ValueError, KeyError, OSError) as error:
-        print(f"battlemap roll: {str(error).strip(chr(39))}", file=sys.stderr)
+        print(f"battlemap roll: {refusal_text(error)}", file=sys.stderr)
         return 2
     result = done.resolution
     entry = told(encounter, result)  # names, places in words

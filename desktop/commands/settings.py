@@ -21,6 +21,7 @@ from desktop.core.rules_settings import (
     settings_fields,
     with_settings,
 )
+from desktop.core.terminal import refusal_text
 from rules.registry import RulesError
 
 __all__ = ["add_arguments", "listing", "run"]
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         if args.write:
             save_encounter(encounter, args.file)
     except (EncounterFileError, RulesError, ValueError, OSError) as error:
-        print(f"battlemap settings: {str(error).strip(chr(39))}", file=sys.stderr)
+        print(f"battlemap settings: {refusal_text(error)}", file=sys.stderr)
         return 2
     if args.json:
         fields = settings_fields(encounter)

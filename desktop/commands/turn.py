@@ -28,6 +28,7 @@ from desktop.commands.attack import parse_dice, typed_params
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
 from desktop.core.table_pipeline import told, turn_order, turn_step
+from desktop.core.terminal import refusal_text
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.interface import TurnRow
 from rules.registry import RulesError
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             lines = []
         order = order_lines(encounter)
     except (EncounterFileError, RulesError, ValueError, KeyError, OSError) as error:
-        print(f"battlemap turn: {str(error).strip(chr(39))}", file=sys.stderr)
+        print(f"battlemap turn: {refusal_text(error)}", file=sys.stderr)
         return 2
     if args.json:
         view = turn_order(encounter)

@@ -45,3 +45,29 @@ def test_sightlines_piped_to_a_reader_that_stops_early_prints_no_traceback() -> 
         code = proc.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
     assert code in (0, 141)
+
+
+@pytest.mark.parametrize("command", [
+    ["move", "{file}", "valeros", "15", "14", "--save"],
+    ["turn", "{file}", "deal", "--seed", "1", "--write"],
+    ["attack", "{file}", "--attacker", "harsk", "--target", "goblin-5", "--seed", "7", "--write"],
+])
+def test_a_full_disk_is_said_as_the_file_and_why(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # rel3's walk: "battlemap move: [Errno 28] No space left on device: '/x/enc.json" (the
+    # closing quote stripped as a KeyError's would be)
+    import errno
+
+    from desktop.core import fileformat
+
+    def full_disk(path: object, _data: bytes, **_how: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    path = tmp_path / "enc.json"
+    path.write_bytes(DEMO.read_bytes())
+    monkeypatch.setattr(fileformat, "atomic_write_bytes", full_disk)
+    assert main([part.format(file=path) for part in command]) == 2
+    assert capsys.readouterr().err == f"battlemap {command[0]}: {path}: No space left on device\n"
+    assert path.read_bytes() == DEMO.read_bytes()
