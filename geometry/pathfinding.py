@@ -101,10 +101,11 @@ class Barriers:
         ...
         geometry.errors.GeometryError: barrier 0 must be 4 finite numbers, got [0.0, 0.0, nan, 0.0]
         """
-        rows = np.array([list(map(float, s)) for s in segments], dtype=np.float64).reshape(-1, 4)
-        for n, row in enumerate(rows):
-            if not np.all(np.isfinite(row)):
-                raise GeometryError(f"barrier {n} must be 4 finite numbers, got {row.tolist()}")
+        rows = np.array(segments, dtype=np.float64).reshape(-1, 4)
+        bad = ~np.isfinite(rows).all(axis=1)  # checked at once: a map has 500,000 pieces
+        if bad.any():
+            n = int(np.argmax(bad))
+            raise GeometryError(f"barrier {n} must be 4 finite numbers, got {rows[n].tolist()}")
         rows = rows[np.hypot(rows[:, 2] - rows[:, 0], rows[:, 3] - rows[:, 1]) > 0]
         tested = _slip_free_ends(rows)
         tree = shapely.STRtree(shapely.linestrings(tested.reshape(-1, 2, 2)))
