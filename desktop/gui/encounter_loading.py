@@ -76,34 +76,28 @@ def map_contents(encounter: Encounter) -> str:
 
 
 class OpeningProgress:
-    """The progress of opening ``path`` in ``parent``: the read in a worker, then the build."""
+    """The progress of opening ``path`` in ``parent``: the read in a worker, then the build.
+
+    The dialog exists from :meth:`read` on (its timer starts with it)."""
 
     def __init__(self, parent: QWidget | None, path: Path, cancellable: bool) -> None:
-        self.path = path
-        self.dialog = QProgressDialog(step_label(path, "reading the encounter"), "Cancel",
-                                      0, 0, parent)  # a busy bar: the steps are named
-        self.dialog.setWindowTitle("Opening encounter")
-        self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        if not cancellable:
-            self.dialog.setCancelButton(None)
-        self.dialog.setMinimumDuration(SHOW_AFTER_MS)
-        self.dialog.setAutoClose(False)
-        self.dialog.setAutoReset(False)
-        self.dialog.setValue(0)  # starts the timer that shows the dialog after SHOW_AFTER_MS
+        self.parent, self.path, self.cancellable = parent, path, cancellable
+        self.dialog: QProgressDialog | None = None
 
     def read(self) -> Opened | None:
         """The encounter and its warnings, read in a worker; None if the GM cancelled.
 
         Raises what ``open_encounter`` raised (``EncounterFileError`` for a bad file)."""
+        dialog = self.dialog = self._dialog()
         job, loop = OpenJob(self.path), QEventLoop()
-        job.signals.step.connect(lambda text: self.dialog.setLabelText(step_label(self.path, text)))
+        job.signals.step.connect(lambda text: dialog.setLabelText(step_label(self.path, text)))
         job.signals.finished.connect(lambda: _finish(job, loop))
-        self.dialog.canceled.connect(job.cancelled.set)
-        self.dialog.canceled.connect(loop.quit)
+        dialog.canceled.connect(job.cancelled.set)
+        dialog.canceled.connect(loop.quit)
         _running.add(job)
         QThreadPool.globalInstance().start(job)
         loop.exec()
-        self.dialog.canceled.disconnect()
+        dialog.canceled.disconnect()
         result, job.result = job.result, None
         if job.cancelled.is_set():
             return None
@@ -113,7 +107,7 @@ class OpeningProgress:
 
     def building(self, encounter: Encounter) -> None:
         """Name the build of ``encounter``'s map (on the GUI thread) if the dialog shows."""
-        if not self.dialog.isVisible():
+        if self.dialog is None or not self.dialog.isVisible():
             return
         self.dialog.setCancelButton(None)  # the encounter is read: it opens
         building = f"building the map ({map_contents(encounter)})"
@@ -122,10 +116,26 @@ class OpeningProgress:
 
     def close(self, painted: bool = False) -> None:
         """Close the dialog; ``painted``: once the window has painted the map, if it shows."""
+        if self.dialog is None:
+            return
         if painted and self.dialog.isVisible():
             QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         self.dialog.close()
         self.dialog.setParent(None)  # not left behind in the window; freed with the last reference
+        self.dialog = None
+
+    def _dialog(self) -> QProgressDialog:
+        dialog = QProgressDialog(step_label(self.path, "reading the encounter"), "Cancel",
+                                 0, 0, self.parent)  # a busy bar: the steps are named
+        dialog.setWindowTitle("Opening encounter")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        if not self.cancellable:
+            dialog.setCancelButton(None)
+        dialog.setMinimumDuration(SHOW_AFTER_MS)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.setValue(0)  # starts the timer that shows the dialog after SHOW_AFTER_MS
+        return dialog
 
 
 _running: set[OpenJob] = set()
