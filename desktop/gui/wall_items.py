@@ -7,11 +7,12 @@ tile. Doors are drawn last in a tile so they stay on top of the walls around the
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.model import Wall, WallKind
@@ -21,6 +22,10 @@ TILE_CELLS = 16
 """Side of a wall tile, in cells."""
 PEN_MARGIN = CELL
 """Bounding-rect margin for the cosmetic pens (wide enough down to a fifth of full zoom)."""
+HAIRLINE_CELL_PX = 6.0
+"""A map zoomed out until a cell is under this many screen pixels draws its walls as hairlines
+in their colour, no halo: the wide antialiased strokes, wider than the cells, showed a blob and
+took seconds a paint on a map of 50,000 walls (hairlines: a hundredth of that)."""
 
 TileKey = tuple[int, int]
 
@@ -57,6 +62,18 @@ def wall_path(wall: Wall, path: QPainterPath | None = None) -> QPainterPath:
     return path
 
 
+@functools.cache
+def hairline_pen(kind: WallKind, is_open: bool) -> QPen:
+    """The line of a wall kind one pixel wide (zoomed far out), its colour and dashes kept.
+
+    >>> hairline_pen(WallKind.WALL, False).widthF(), hairline_pen(WallKind.WALL, False).isCosmetic()
+    (0.0, True)
+    """
+    pen = QPen(wall_pens(kind, is_open)[1])
+    pen.setWidthF(0.0)
+    return pen
+
+
 class WallBatchItem(QGraphicsRectItem):
     """All walls of one tile: filled objects first, then the walls stroked twice, a light
     halo, then their kind's line; the walls of one look share one path (a tile of thousands
@@ -76,6 +93,7 @@ class WallBatchItem(QGraphicsRectItem):
             if is_filled(wall):
                 self._fills.addPath(wall_path(wall))
         self._strokes = [(*wall_pens(*look), path) for look, path in looks.items()]
+        self._hairlines = [(hairline_pen(*look), path) for look, path in looks.items()]
         bounds = QRectF()
         for *_, path in self._strokes:
             bounds = bounds.united(path.boundingRect())
@@ -87,6 +105,11 @@ class WallBatchItem(QGraphicsRectItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.fillPath(self._fills, OBJECT_FILL)
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if scale * CELL < HAIRLINE_CELL_PX:
+            for hairline, path in self._hairlines:
+                painter.strokePath(path, hairline)
+            return
         for halo, _, path in self._strokes:
             painter.strokePath(path, halo)
         for _, stroke, path in self._strokes:
