@@ -251,6 +251,11 @@ def open_dropped(window: GMWindow, path: Path, at: Point | None = None) -> None:
     if at is not None and path.suffix.lower() in SHEET_OR_ENCOUNTER_SUFFIXES \
             and window.combatants.import_character(path, at, quiet=True):
         return  # a character file the system reads (a Foundry actor), not an encounter
+    open_asking(window, path)
+
+
+def open_asking(window: GMWindow, path: Path) -> None:
+    """Open ``path`` after asking about unsaved changes (a dropped file, File > Open Recent)."""
     if window.state.dirty and not window.confirm_discard():
         return
     open_path(window, path)

@@ -103,7 +103,7 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
 def _fill_recent(window: GMWindow, menu: QMenu) -> None:
     menu.clear()
     for name in recent_files():
-        _action(window, menu, name, partial(file_actions.open_path, window, Path(name)))
+        _action(window, menu, name, partial(file_actions.open_asking, window, Path(name)))
     if menu.isEmpty():
         menu.addAction("(none)").setEnabled(False)
 

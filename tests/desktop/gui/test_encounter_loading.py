@@ -146,3 +146,28 @@ def test_the_start_up_shows_the_step_before_the_window_is_there(
     assert len(window.state.encounter.walls) == WALLS
     window.state.mark_saved()
 
+
+
+def test_open_recent_asks_before_it_drops_unsaved_changes(
+    window: GMWindow, walled_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # rel3's walk: File > Open Recent replaced an edited encounter without asking (Open, New,
+    # a dropped file asked)
+    from PySide6.QtWidgets import QMenu
+
+    from desktop.gui.settings import add_recent_file
+
+    add_recent_file(str(walled_file))
+    token = window.state.encounter.tokens[0]
+    window.state.apply("Move", window.state.encounter.with_token(
+        token.moved_to(token.x + 1.0, token.y)))
+    edited = window.state.encounter
+    assert window.state.dirty
+    asked: list[bool] = []
+    monkeypatch.setattr(window, "confirm_discard", lambda: asked.append(True) or False)
+    recent = next(m for m in window.menuBar().findChildren(QMenu) if m.title() == "Open &Recent")
+    recent.aboutToShow.emit()
+    entry = next(a for a in recent.actions() if a.text() == str(walled_file))
+    entry.trigger()
+    assert asked == [True]
+    assert window.state.encounter is edited and window.state.dirty
