@@ -44,7 +44,7 @@ from desktop.core.table_pipeline import (
     told,
 )
 from desktop.core.template_attack import TemplateAttack, resolve_template
-from desktop.core.terminal import refusal_text
+from desktop.core.wording import refusal_text
 from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
 from rules.events import BystanderHit, DamageRolled, Event, Hit
 from rules.interface import (

@@ -37,8 +37,7 @@ from desktop.core.move_plan import (
     unit_of,
 )
 from desktop.core.movement import snap_point
-from desktop.core.terminal import refusal_text
-from desktop.core.wording import offset_words
+from desktop.core.wording import offset_words, refusal_text
 from rules.interface import Movement
 
 __all__ = ["add_arguments", "plan_lines", "run"]

@@ -17,7 +17,7 @@ from desktop.commands.attack import event_json, parse_dice
 from desktop.commands.odds import chance_rows, print_rows
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.table_pipeline import preview_roll, roll, told
-from desktop.core.terminal import refusal_text
+from desktop.core.wording import refusal_text
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.interface import RollRequest
 from rules.registry import RulesError

@@ -21,7 +21,7 @@ from desktop.core.rules_settings import (
     settings_fields,
     with_settings,
 )
-from desktop.core.terminal import refusal_text
+from desktop.core.wording import refusal_text
 from rules.registry import RulesError
 
 __all__ = ["add_arguments", "listing", "run"]

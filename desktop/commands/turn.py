@@ -28,7 +28,7 @@ from desktop.commands.attack import parse_dice, typed_params
 from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from desktop.core.model import Encounter
 from desktop.core.table_pipeline import told, turn_order, turn_step
-from desktop.core.terminal import refusal_text
+from desktop.core.wording import refusal_text
 from rules.dice import DiceSource, RandomDice, ScriptedDice
 from rules.interface import TurnRow
 from rules.registry import RulesError

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-__all__ = ["EscapingStream", "escaped", "escaped_streams", "refusal_text"]
+__all__ = ["EscapingStream", "escaped", "escaped_streams"]
 
 _CONTROLS = [c for c in (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)]
 _TABLE = {c: f"\\x{c:02x}" for c in _CONTROLS}
@@ -31,27 +31,6 @@ _TABLE = {c: f"\\x{c:02x}" for c in _CONTROLS}
 def escaped(text: str) -> str:
     r"""``text`` with every control character but newline and tab shown as ``\xNN``."""
     return text.translate(_TABLE)
-
-
-def refusal_text(error: Exception) -> str:
-    """The one line a command prints for ``error``: a file error as the file and why (no
-    errno, no quotes), a missing key as the key, anything else as its text.
-
-    Examples
-    --------
-    >>> import errno
-    >>> refusal_text(OSError(errno.ENOSPC, "No space left on device", "/maps/crypt.json"))
-    '/maps/crypt.json: No space left on device'
-    >>> refusal_text(KeyError("no token 'orc-9'"))
-    "no token 'orc-9'"
-    >>> refusal_text(ValueError("--rof: not an input of GURPS"))
-    '--rof: not an input of GURPS'
-    """
-    if isinstance(error, OSError) and error.filename is not None and error.strerror:
-        return f"{error.filename}: {error.strerror}"
-    if isinstance(error, KeyError) and len(error.args) == 1:
-        return str(error.args[0])
-    return str(error)
 
 
 class EscapingStream:

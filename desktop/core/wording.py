@@ -27,7 +27,7 @@ from dataclasses import replace
 from desktop.core.model import Encounter, LogEntry, Point
 from rules.events import Event, ItemDropped, TokenPushed
 
-__all__ = ["entry_in_words", "offset_words", "with_names"]
+__all__ = ["entry_in_words", "offset_words", "refusal_text", "with_names"]
 
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
            "north-east")
@@ -111,3 +111,24 @@ def entry_in_words(entry: LogEntry, before: Encounter, events: tuple[Event, ...]
         return with_names(_PLACE.sub(told, text), before)
 
     return replace(entry, title=words(entry.title), lines=tuple(map(words, entry.lines)))
+
+
+def refusal_text(error: Exception) -> str:
+    """The one line a command prints, or the window says, for ``error``: a file error as the
+    file and why (no errno, no quotes), a missing key as the key, anything else as its text.
+
+    Examples
+    --------
+    >>> import errno
+    >>> refusal_text(OSError(errno.ENOSPC, "No space left on device", "/maps/crypt.json"))
+    '/maps/crypt.json: No space left on device'
+    >>> refusal_text(KeyError("no token 'orc-9'"))
+    "no token 'orc-9'"
+    >>> refusal_text(ValueError("--rof: not an input of GURPS"))
+    '--rof: not an input of GURPS'
+    """
+    if isinstance(error, OSError) and error.filename is not None and error.strerror:
+        return f"{error.filename}: {error.strerror}"
+    if isinstance(error, KeyError) and len(error.args) == 1:
+        return str(error.args[0])
+    return str(error)

@@ -35,6 +35,7 @@ from desktop.core.uvtt import (
     parse_uvtt,
     read_uvtt_bytes,
 )
+from desktop.core.wording import refusal_text
 from desktop.gui.encounter_loading import OpeningProgress
 from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
 from desktop.gui.map_loading import load_map_image
@@ -287,7 +288,9 @@ def _write(window: GMWindow, path: Path) -> bool:
     try:
         save_encounter(written, path)
     except (EncounterFileError, OSError) as error:
-        window.show_error("Cannot save encounter", str(error))
+        why = refusal_text(error)
+        window.tell(f"Not saved: {why}; the edits are kept")
+        window.show_error("Cannot save encounter", why)
         return False
     window.path = path
     set_image_folder(window, path.resolve().parent)  # before the edit: scenes read from here
