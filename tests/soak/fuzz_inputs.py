@@ -21,7 +21,10 @@ stack and ends the run:
 ``cli``
     One subcommand of ``attack odds move roll turn template survey sightlines`` on a copy of
     one of the four demos, every flag of the subcommand's parser (the system-declared ones
-    too) given a random value or left out, run in-process through :func:`desktop.cli.main`.
+    too) given a random value or left out, run in-process through :func:`desktop.cli.main`; in
+    a quarter of the cases one die of the copy's stat blocks is written as a hostile one
+    (:data:`HOSTILE_DICE`: a billion dice, a billion-point bonus) and its token attacks or
+    asks the odds (:func:`hostile_dice_argv`): the stat block is used, not only loaded.
 
 An accepted stat block, sheet or actor must also save and open again (``dumps_encounter`` /
 ``loads_encounter``: what the program writes, it reads); a CLI case is accepted with exit
@@ -44,6 +47,7 @@ import importlib
 import io
 import json
 import random
+import re
 import resource
 import shutil
 import signal
@@ -58,7 +62,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's packages
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # fuzz_files
 
-from fuzz_files import byte_level, structural
+from fuzz_files import byte_level, nodes, structural
 
 from desktop import ASSETS_DIR
 from desktop.core.characters import CharacterError, add_character_reading
@@ -292,6 +296,46 @@ def cli_argv(command: str, demo: Path, rng: random.Random, ids: list[str]) -> li
     return argv
 
 
+HOSTILE_DICE = ["999999999d6", "str+999999999d6", "d4+1000000000", "d12+999999999999",
+                "101d6", "d6+1001", "2d1000", "999999999d+2 imp", "1d+99999 cut", "2001d cr",
+                "d" + "9" * 400, "9" * 5000 + "d6"]
+"""Dice written in a stat block (rel3: a billion dice of damage took gigabytes and hung at use,
+not at load, so a file fuzzer that only loads never met them)."""
+
+
+_DIE = re.compile(r"(str\+)?\d*d\d*([+-]\d+)?( [a-z]+)?")
+
+
+def with_hostile_dice(document: dict[str, Any], rng: random.Random) -> str | None:
+    """Write one die of ``document``'s stat blocks (a trait die, a damage) as one of
+    :data:`HOSTILE_DICE`; the id of the token it belongs to (None: no dice)."""
+    found: list[tuple[str, Any, Any]] = []
+    for token in document.get("tokens", []):
+        for container, key in nodes(token.get("stats") or {}):
+            value = container[key]
+            if isinstance(value, str) and _DIE.fullmatch(value) and "d" in value:
+                found.append((token["id"], container, key))
+    if not found:
+        return None
+    owner, container, key = rng.choice(found)
+    container[key] = rng.choice(HOSTILE_DICE)
+    return str(owner)
+
+
+def hostile_dice_argv(demo: Path, rng: random.Random) -> list[str] | None:
+    """``attack`` or ``odds`` by the token whose die :func:`with_hostile_dice` wrote, at
+    another token: the stat block is read for play, not only loaded."""
+    document = json.loads(demo.read_text())
+    owner = with_hostile_dice(document, rng)
+    if owner is None:
+        return None
+    demo.write_text(json.dumps(document))
+    target = rng.choice([t["id"] for t in document["tokens"] if t["id"] != owner])
+    command = rng.choice(["attack", "odds"])
+    return [command, str(demo), "--attacker", owner, "--target", target,
+            *(["--seed", "1"] if command == "attack" else [])]
+
+
 def cli_case(rng: random.Random, pool: dict[str, Any]) -> str:
     from desktop.cli import main
 
@@ -299,7 +343,8 @@ def cli_case(rng: random.Random, pool: dict[str, Any]) -> str:
     demo = pool["folder"] / "demo" / source.name
     shutil.copyfile(source, demo)  # a fresh copy: --write/--save change it
     command = rng.choice(COMMANDS)
-    argv = cli_argv(command, demo, rng, pool["ids"][source.name] + ["nobody", "\x1b[2J"])
+    argv = hostile_dice_argv(demo, rng) if rng.random() < 0.25 else None
+    argv = argv or cli_argv(command, demo, rng, pool["ids"][source.name] + ["nobody", "\x1b[2J"])
     pool["last_argv"] = argv
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
