@@ -114,6 +114,15 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     return text
 
 
+def pen_margin(item: QGraphicsItem, pixels: float) -> float:
+    """``pixels`` screen pixels in scene units at the smallest zoom of the views of
+    ``item``'s scene (a cosmetic pen's reach; a pixel a scene unit outside a scene)."""
+    scene = item.scene()
+    scales = [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
+        scene is not None) else []
+    return pixels / max(min(scales, default=1.0), 1e-3)
+
+
 class ToolOverlayItem(QGraphicsItem):
     """Draws ``preview`` and, when ``show_selection``, rings around ``selection``."""
 
@@ -146,12 +155,12 @@ class ToolOverlayItem(QGraphicsItem):
             return
         changed = self._drawn if before.isNull() else before if self._drawn.isNull() \
             else before.united(self._drawn)
-        margin = self._pen_margin(13.0)  # at today's zoom: the pens are screen pixels wide
+        margin = pen_margin(self, 13.0)  # at today's zoom: the pens are screen pixels wide
         self.update(changed.adjusted(-margin, -margin, margin, margin))
 
     def drawn_rect(self) -> QRectF:
         """The scene rect :meth:`paint` draws in (null: nothing), without its pens (the
-        widest is 12 screen pixels: :meth:`draw_state` widens it at the views' zoom)."""
+        widest is 12 screen pixels: :meth:`draw_state` widens it by :func:`pen_margin`)."""
         boxes = self._selection_boxes() if self.show_selection else []
         preview = self.preview
         if isinstance(preview, DragPreview):
@@ -166,13 +175,6 @@ class ToolOverlayItem(QGraphicsItem):
         for box in boxes:  # a pixel wider: a level wall's box is null, and a union drops it
             drawn = drawn.united(box.adjusted(-1, -1, 1, 1))
         return drawn
-
-    def _pen_margin(self, pixels: float) -> float:
-        """``pixels`` screen pixels in scene units at the smallest zoom of the scene's views."""
-        scene = self.scene()
-        scales = [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
-            scene is not None) else []
-        return pixels / max(min(scales, default=1.0), 1e-3)
 
     def _selection_boxes(self) -> list[QRectF]:
         """The boxes of the selected tokens' rings, walls and regions (without their pens)."""
