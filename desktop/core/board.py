@@ -55,6 +55,25 @@ def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None]
         attacker_zone=zones[0], target_zone=zones[1])
 
 
+FactsKey = tuple[str, str, tuple[float, ...] | None, float]
+_FACTS: dict[int, tuple[Encounter, dict[FactsKey, MapFacts]]] = {}
+FACTS_CACHE_SIZE = 8
+"""Snapshots whose measured facts are kept (the facts never change: snapshots do not)."""
+
+
+def _facts_known(encounter: Encounter) -> dict[FactsKey, MapFacts]:
+    """The facts measured so far on ``encounter`` (this very snapshot: a cache by identity,
+    so a moved token or a new wall, a new snapshot, is measured afresh)."""
+    cached = _FACTS.get(id(encounter))
+    if cached is not None and cached[0] is encounter:
+        return cached[1]
+    if len(_FACTS) >= FACTS_CACHE_SIZE:
+        del _FACTS[next(iter(_FACTS))]
+    known: dict[FactsKey, MapFacts] = {}
+    _FACTS[id(encounter)] = (encounter, known)
+    return known
+
+
 class MapMeasurer:
     """Answers a game system's map questions for one encounter snapshot with geometry."""
 
@@ -70,6 +89,18 @@ class MapMeasurer:
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
+        """What lies between ``attacker`` and ``target``, measured once per snapshot and
+        question (a hover card asks the same questions at every preview: the tool's line of
+        fire, then the system for each weapon it tries)."""
+        known = _facts_known(self.encounter)
+        key = (attacker, target, None if weapon_ranges is None else tuple(weapon_ranges), reach)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = self._measured(attacker, target, weapon_ranges, reach)
+        return found
+
+    def _measured(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None,
+                  reach: float) -> MapFacts:
         from geometry.measure import edge_gap
         from geometry.survey import survey
 
