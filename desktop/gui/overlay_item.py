@@ -8,6 +8,7 @@ that W finds the way round; waypoints are dots on the path.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -113,6 +114,15 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     return text
 
 
+def pen_margin(item: QGraphicsItem, pixels: float) -> float:
+    """``pixels`` screen pixels in scene units at the smallest zoom of the views of
+    ``item``'s scene (a cosmetic pen's reach; a pixel a scene unit outside a scene)."""
+    scene = item.scene()
+    scales = [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
+        scene is not None) else []
+    return pixels / max(min(scales, default=1.0), 1e-3)
+
+
 class ToolOverlayItem(QGraphicsItem):
     """Draws ``preview`` and, when ``show_selection``, rings around ``selection``."""
 
@@ -124,38 +134,68 @@ class ToolOverlayItem(QGraphicsItem):
         self.encounter = Encounter()
         self._rect = QRectF()
         self._drawn = QRectF()
-        """What the last drag preview covered: repainted when it changes, never the map."""
+        """What the last drawing covered: repainted when it changes, never the whole map."""
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
         """Draw this preview and selection from now on.
 
-        A drag step (the same snapshot, the same selection) repaints only what the old and
-        the new ruler cover: a whole-map update at every step repainted both windows whole.
+        Only what the old and the new drawing cover is repainted (the selection rings, the
+        ruler, the box or the wall being drawn): a whole-map update at every drag step, and
+        at every new snapshot (a click's commit), repainted both windows whole.
         """
-        same = encounter is self.encounter and selection == self.selection
         width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
         rect = QRectF(-CELL, -CELL, width, height)
         before = self._drawn
         self.preview, self.selection, self.encounter = preview, selection, encounter
-        self._drawn = self._drag_extent(preview) if isinstance(preview, DragPreview) else QRectF()
+        self._drawn = self.drawn_rect()
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
-        dragging = isinstance(preview, DragPreview) or (preview is None and not before.isNull())
-        if same and dragging:
-            self.update(before.united(self._drawn) if not before.isNull() else self._drawn)
+        if before.isNull() and self._drawn.isNull():
             return
-        self.update()
+        changed = self._drawn if before.isNull() else before if self._drawn.isNull() \
+            else before.united(self._drawn)
+        margin = pen_margin(self, 13.0)  # at today's zoom: the pens are screen pixels wide
+        self.update(changed.adjusted(-margin, -margin, margin, margin))
+
+    def drawn_rect(self) -> QRectF:
+        """The scene rect :meth:`paint` draws in (null: nothing), without its pens (the
+        widest is 12 screen pixels: :meth:`draw_state` widens it by :func:`pen_margin`)."""
+        boxes = self._selection_boxes() if self.show_selection else []
+        preview = self.preview
+        if isinstance(preview, DragPreview):
+            boxes.append(self._drag_extent(preview))
+        elif isinstance(preview, BoxPreview):
+            boxes.append(QRectF(to_scene(preview.corner), to_scene(preview.other)).normalized())
+        elif isinstance(preview, DrawPreview):
+            boxes.append(_points_box([*preview.points, preview.pointer], 0.08))
+        if not boxes:
+            return QRectF()
+        drawn = QRectF()
+        for box in boxes:  # a pixel wider: a level wall's box is null, and a union drops it
+            drawn = drawn.united(box.adjusted(-1, -1, 1, 1))
+        return drawn
+
+    def _selection_boxes(self) -> list[QRectF]:
+        """The boxes of the selected tokens' rings, walls and regions (without their pens)."""
+        boxes = []
+        for token in self.encounter.tokens:
+            if token.id in self.selection:
+                r, centre = (token.radius + 0.12) * CELL, to_scene((token.x, token.y))
+                boxes.append(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        boxes += [wall_path(w).boundingRect() for w in self.encounter.walls
+                  if w.id in self.selection]
+        boxes += [_points_box(r.points, 0.0) for r in self.encounter.regions
+                  if r.id in self.selection and r.points]
+        return boxes
 
     def _drag_extent(self, preview: DragPreview) -> QRectF:
         """The scene rect a drag's ruler may paint: the ghosts, the path and its label boxes
         on either side of the path's end (where :meth:`_paint_labels` puts them depends on the
         view), with room for the pens."""
         tokens = {t.id: t for t in self.encounter.tokens}
-        points = [to_scene(p) for p in (preview.path or (preview.start, preview.end))]
-        extent = QRectF(points[0], points[0])
-        for point in points:
-            extent = extent.united(QRectF(point, point))
+        path = preview.path or (preview.start, preview.end)
+        extent = _points_box(path, 0.13)  # a point's box is null: united, it would vanish
         for token_id, point in preview.positions:
             r = tokens[token_id].radius * CELL if token_id in tokens else CELL
             centre = to_scene(point)
@@ -165,7 +205,7 @@ class ToolOverlayItem(QGraphicsItem):
         width = max(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20
                     for text, size in texts)
         height = sum(size * 1.5 * CELL for _, size in texts) + 0.05 * CELL
-        end = points[-1]
+        end = to_scene(path[-1])
         labels = QRectF(end.x() - 0.5 * CELL - width, end.y() - 0.3 * CELL - height,
                         0.9 * CELL + 2 * width, 0.9 * CELL + 2 * height)
         return extent.united(labels).adjusted(-CELL, -CELL, CELL, CELL)
@@ -296,3 +336,11 @@ class ToolOverlayItem(QGraphicsItem):
         painter.setBrush(SELECTION_COLOR)
         for point in preview.points:
             painter.drawEllipse(to_scene(point), 0.08 * CELL, 0.08 * CELL)
+
+
+def _points_box(points: Sequence[tuple[float, float]], radius: float) -> QRectF:
+    """The scene box of ``points`` (cells), widened by ``radius`` cells (a dot's)."""
+    scene = [to_scene(p) for p in points]
+    xs, ys = [p.x() for p in scene], [p.y() for p in scene]
+    r = radius * CELL
+    return QRectF(min(xs) - r, min(ys) - r, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * r)
