@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.edits import token_at
 from desktop.core.model import Encounter, GridKind, Point, Side
@@ -54,8 +54,11 @@ def sight_text(sight: FoeSight) -> str:
     return f"{COVER_WORDS[sight.cover.value]}\n{BAND_WORDS[sight.band.value]}"
 
 
-class ExchangeOverlay(QGraphicsItem):
-    """The foes of one hero, shown for :data:`INSIGHT_MS` after :meth:`show_for`."""
+class ExchangeOverlay(QGraphicsObject):
+    """The foes of one hero, shown for :data:`INSIGHT_MS` after :meth:`show_for`.
+
+    A graphics object, so that its timer is its child: deleted with it (the table closed, its
+    scene gone), the timer never fires into a deleted item."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
@@ -66,7 +69,7 @@ class ExchangeOverlay(QGraphicsItem):
         self.tags: list[tuple[QRectF, str, QColor]] = []
         """Each seen foe's tag: where (scene), its text and colour; placed clear of tokens and
         of each other when shown."""
-        self._timer = QTimer(singleShot=True, interval=INSIGHT_MS)
+        self._timer = QTimer(self, singleShot=True, interval=INSIGHT_MS)
         self._timer.timeout.connect(self.clear)
 
     def show_for(self, hero: str, sights: tuple[FoeSight, ...], encounter: Encounter) -> None:
