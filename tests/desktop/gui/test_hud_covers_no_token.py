@@ -1,0 +1,96 @@
+"""The token HUD covers no other token, name tag or badge row, and stays in the view (issue 27,
+"A player view players can trust"): real clicks select the token on the GM map.
+
+The map: Ann in the middle of a 14 x 10 map, a goblin on each of her four sides (one cell
+away) and one on each diagonal - every place next to her is someone's; at the left edge of
+the view, Bo alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import QuietGMWindow
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from desktop.core.model import Encounter, Side, Token
+from desktop.core.state import BattleState
+from desktop.gui.label_layout import disc_meets_box
+from desktop.gui.main_window import GMWindow
+from desktop.gui.style import CELL
+
+SPF = {"condition": {"shaken": True}}  # a SHAKEN badge above each goblin
+
+
+def crowd() -> Encounter:
+    around = [(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)]
+    goblins = tuple(Token(f"g{n}", f"Goblin {n}", 7.5 + dx * 1.0, 5.5 + dy * 1.0,
+                          side=Side.VILLAIN, stats=SPF) for n, (dx, dy) in enumerate(around))
+    return Encounter(width=14, height=10, tokens=(
+        Token("ann", "Ann", 7.5, 5.5, side=Side.HERO, stats={}), *goblins,
+        Token("bo", "Bo", 0.5, 9.5, side=Side.HERO, stats={})))
+
+
+@pytest.fixture
+def crowded(qtbot: QtBot) -> Iterator[GMWindow]:
+    window = QuietGMWindow(BattleState(crowd()))
+    qtbot.addWidget(window)
+    window.resize(1300, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.set_zoom(1.0)
+    yield window
+
+
+def select(qtbot: QtBot, window: GMWindow, token_id: str) -> None:
+    token = window.state.encounter.token(token_id)
+    at = window.view.mapFromScene(token.x * CELL, token.y * CELL)
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    qtbot.mouseMove(viewport, at)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    assert window.combat_tools.hud.token_id == token_id
+
+
+def scene_rect(window: GMWindow, chip: QWidget) -> QRectF:
+    return window.view.mapToScene(chip.geometry()).boundingRect()
+
+
+def test_among_neighbours_the_hud_covers_no_token_name_or_badge(
+        qtbot: QtBot, crowded: GMWindow) -> None:
+    crowded.view.centerOn(7.5 * CELL, 5.5 * CELL)
+    select(qtbot, crowded, "ann")
+    hud = crowded.combat_tools.hud
+    assert hud.isVisible() and len(hud.chips) >= 8
+    items = crowded.view.map_scene.token_items()
+    for chip in hud.chips.values():
+        box = scene_rect(crowded, chip)
+        for item in items:  # Ann's own disc, name and badges too
+            name = item.token.name
+            assert not disc_meets_box(item.pos(), item.reach(), box), (chip, name)
+            assert not box.intersects(item.label.box.translated(item.pos())), (chip, name)
+            if item.badges:
+                assert not box.intersects(item.badge_box().translated(item.pos())), name
+        assert crowded.view.viewport().rect().contains(chip.geometry())
+
+
+def test_at_the_views_edge_the_hud_stays_in_it_and_off_its_token(
+        qtbot: QtBot, crowded: GMWindow) -> None:
+    viewport = crowded.view.viewport()
+    crowded.view.set_zoom(2.0)  # the map overflows the view: its corner can be at the edge
+    # Bo 20 pixels from the view's left edge and 30 from its bottom
+    crowded.view.centerOn(QPointF(0.5 * CELL + (viewport.width() / 2 - 20) / 2,
+                                  9.5 * CELL - (viewport.height() / 2 - 30) / 2))
+    bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
+    assert bo.x() < 25 and viewport.height() - bo.y() < 35
+    select(qtbot, crowded, "bo")
+    hud = crowded.combat_tools.hud
+    item = crowded.view.map_scene.token_item("bo")
+    assert item is not None
+    for chip in hud.chips.values():
+        assert viewport.rect().contains(chip.geometry()), chip
+        box = scene_rect(crowded, chip)
+        assert not disc_meets_box(item.pos(), item.reach(), box)
+        assert not box.intersects(item.label.box.translated(item.pos()))
