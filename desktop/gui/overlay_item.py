@@ -32,6 +32,8 @@ from desktop.gui.wall_items import wall_path
 
 THROUGH_COLOR = QColor("#ff1744")
 """A leg of the path through a wall that stops a move."""
+GHOST_SCALE = 0.92
+"""A drag's ghost token: its disc's radius as a share of the token's."""
 
 
 def hint_text(preview: DragPreview, keys: bool = True) -> str:
@@ -254,7 +256,7 @@ class ToolOverlayItem(QGraphicsItem):
             token = tokens[token_id]
             painter.setPen(cosmetic_pen(SIDE_COLORS[token.side], 5.0))
             painter.setBrush(QColor(token.color))
-            r = token.radius * CELL * 0.92
+            r = token.radius * CELL * GHOST_SCALE
             painter.drawEllipse(to_scene(point), r, r)
         painter.setOpacity(1.0)
         path = preview.path or (preview.start, preview.end)
