@@ -286,9 +286,10 @@ class Covered:
         return Covered(tuple((transform.map(c), r * scale) for c, r in self.discs),
                        tuple(transform.mapRect(b) for b in self.boxes))
 
-    def with_discs(self, discs: Iterable[tuple[QPointF, float]]) -> Covered:
-        """These and ``discs`` (a drag's ghosts) too."""
-        return Covered((*self.discs, *discs), self.boxes)
+    def plus(self, discs: Iterable[tuple[QPointF, float]] = (),
+             boxes: Iterable[QRectF] = ()) -> Covered:
+        """These and ``discs`` (a drag's ghosts) and ``boxes`` (the ruler's words) too."""
+        return Covered((*self.discs, *discs), (*self.boxes, *boxes))
 
 
 def disc_meets_box(centre: QPointF, radius: float, box: QRectF) -> bool:

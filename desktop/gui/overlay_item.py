@@ -193,7 +193,7 @@ class ToolOverlayItem(QGraphicsItem):
 
     def _drag_extent(self, preview: DragPreview) -> QRectF:
         """The scene rect a drag's ruler may paint: the ghosts, the path and its label boxes
-        on either side of the path's end (where :meth:`_paint_labels` puts them depends on the
+        on either side of the path's end (where :meth:`label_boxes` puts them depends on the
         view), with room for the pens."""
         tokens = {t.id: t for t in self.encounter.tokens}
         path = preview.path or (preview.start, preview.end)
@@ -274,32 +274,41 @@ class ToolOverlayItem(QGraphicsItem):
         for point in preview.waypoints:
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
         seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
+        labels = self._labels(preview)
+        for box, (text, ink, size) in zip(self.label_boxes(preview, seen), labels, strict=True):
+            painter.setPen(cosmetic_pen(ink, 3.0))
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setFont(label_font(size))
+            painter.setPen(ink)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _labels(self, preview: DragPreview) -> list[tuple[str, QColor, float]]:
+        """The ruler's words: the hint (if any) over the readout, each with its colour and
+        size (cells)."""
+        color = PACE_COLORS[preview.band.value]
         labels = [(readout_text(preview, self.encounter.grid.unit), color, 0.4)]
         hint = hint_text(preview, keys=self.show_selection)  # the GM's view has the keys
         if hint:
             labels.insert(0, (hint, THROUGH_COLOR if preview.through else color, 0.3))
-        self._paint_labels(painter, points[-1], labels, seen)
+        return labels
 
-    def _paint_labels(self, painter: QPainter, at: QPointF,
-                      labels: list[tuple[str, QColor, float]], seen: QRectF) -> None:
-        """Label boxes stacked up and right of ``at`` (the last nearest it); up and left
-        when they would leave ``seen`` (the view's scene rect) on the right, below when on
-        top."""
-        fonts = [label_font(size) for _, _, size in labels]
-        sizes = [(QFontMetricsF(font).horizontalAdvance(text) + 20, size * 1.5 * CELL)
-                 for font, (text, _, size) in zip(fonts, labels, strict=True)]
+    def label_boxes(self, preview: DragPreview, seen: QRectF) -> list[QRectF]:
+        """Where (scene) the ruler's words of ``preview`` go in a view showing ``seen``: boxes
+        stacked up and right of the path's end (the last nearest it); up and left when they
+        would leave ``seen`` on the right, below when on top (:meth:`_label_place`)."""
+        labels = self._labels(preview)
+        sizes = [(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20, size * 1.5 * CELL)
+                 for text, _, size in labels]
         width = max(w for w, _ in sizes)
         height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
-        left, top = self._label_place(at, width, height, seen)
-        for font, (text, color, _), (w, h) in zip(fonts, labels, sizes, strict=True):
-            box = QRectF(left, top, w, h)
-            painter.setPen(cosmetic_pen(color, 3.0))
-            painter.setBrush(LABEL_BACK)
-            painter.drawRoundedRect(box, 8, 8)
-            painter.setFont(font)
-            painter.setPen(color)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        left, top = self._label_place(to_scene((preview.path or (preview.end,))[-1]), width,
+                                      height, seen)
+        boxes = []
+        for w, h in sizes:
+            boxes.append(QRectF(left, top, w, h))
             top += h + 0.05 * CELL
+        return boxes
 
     def _label_place(self, at: QPointF, width: float, height: float,
                      seen: QRectF) -> tuple[float, float]:

@@ -122,7 +122,7 @@ class ExchangeOverlay(QGraphicsObject):
                 box = QRectF(size)
                 box.moveCenter(centre)
                 if not covered.count_meeting(box):
-                    covered = Covered(covered.discs, (*covered.boxes, box))
+                    covered = covered.plus(boxes=(box,))
                     tags.append((box, text, CATEGORY_COLORS[sight.cover.value]))
                     break
         return tags
@@ -352,7 +352,8 @@ class TableInsight:
 
     def _covered(self, preview: DragPreview, encounter: Encounter) -> Covered:
         """What the numbers along ``preview``'s path keep off: the tokens near it as the
-        table shows them (names, badges), and the drag's ghosts."""
+        table shows them (names, badges), the drag's ghosts and the ruler's words (drawn
+        over the numbers, they would hide one)."""
         sizes = {t.id: t.radius for t in encounter.tokens}
         ghosts = [(to_scene(at), sizes.get(token_id, 0.5) * CELL * GHOST_SCALE)
                   for token_id, at in preview.positions]
@@ -360,5 +361,7 @@ class TableInsight:
         for point in preview.path or (preview.start, preview.end):
             near = near.united(QRectF(to_scene(point), to_scene(point)).adjusted(
                 -CELL, -CELL, CELL, CELL))
-        return covered_by_tokens(self.view.map_scene.token_items()).near(near).with_discs(
-            ghosts)
+        seen = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        words = self.interaction.overlay.label_boxes(preview, seen)
+        return covered_by_tokens(self.view.map_scene.token_items()).near(near).plus(ghosts,
+                                                                                    words)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.core.model import Encounter
+from desktop.core.tools import DragPreview
 from desktop.gui.label_layout import Covered, covered_by_tokens
 from desktop.gui.main_window import GMWindow
 from desktop.gui.map_view import MapView
@@ -74,11 +75,17 @@ def test_the_exposure_numbers_keep_off_a_name_tag_a_token_and_the_ghost(
     assert meets and any(_disc(bare.number_at(c.cell)).intersects(tag)  # type: ignore[arg-type]
                          for c in exposure.cells)
     assert ghost.count_meeting(_disc(bare.number_at((5.5, 3.5))))  # type: ignore[arg-type]
+    preview = player.interaction.tool.preview
+    assert isinstance(preview, DragPreview)
+    seen = view.mapToScene(viewport.rect()).boundingRect()
+    words = Covered(boxes=tuple(player.interaction.overlay.label_boxes(preview, seen)))
+    assert words.count_meeting(_disc((6.0, 3.0)))  # up and right of the end, over its corner
     spots = {c.cell: exposure.number_at(c.cell) for c in exposure.cells}
     for cell, spot in spots.items():
         if spot is not None:
             assert not tokens.count_meeting(_disc(spot)), cell
             assert not ghost.count_meeting(_disc(spot)), cell
+            assert not words.count_meeting(_disc(spot)), cell  # the ruler's words on top
             assert abs(spot[1] - 3.5) > NUMBER_RADIUS  # off the path (along y 3.5)
     # the Archer's name, 8 mm letters, fills the row from x 2.6 to 4.4: no number there
     assert tag.left() < 2.75 * CELL and tag.right() > 4.26 * CELL
