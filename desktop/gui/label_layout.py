@@ -26,10 +26,11 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
 from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsScene
 
 from desktop.core.model import Wall
 from desktop.gui.style import CELL
-from desktop.gui.token_item import RING, TokenItem
+from desktop.gui.token_item import RING, TokenItem, TokenLabelItem
 
 BUCKET = 2 * CELL
 """Side of the squares tags and discs are filed under, scene pixels."""
@@ -299,16 +300,30 @@ def disc_meets_box(centre: QPointF, radius: float, box: QRectF) -> bool:
     >>> disc_meets_box(QPointF(14, 5), 5, box), disc_meets_box(QPointF(14, 14), 5, box)
     (True, False)
     """
-    x = min(max(centre.x(), box.left()), box.right())
-    y = min(max(centre.y(), box.top()), box.bottom())
-    return math.hypot(centre.x() - x, centre.y() - y) < radius
+    cx, cy = centre.x(), centre.y()
+    x = min(max(cx, box.left()), box.right())
+    y = min(max(cy, box.top()), box.bottom())
+    return (cx - x) ** 2 + (cy - y) ** 2 < radius * radius
 
 
-def covered_by_tokens(items: Iterable[TokenItem]) -> Covered:
+def covered_near(scene: QGraphicsScene, area: QRectF) -> Covered:
+    """:func:`covered_by_tokens` of the tokens whose disc, badges or name reach into ``area``
+    of ``scene`` (found through the scene's index, not by looking at every token), only
+    their parts there."""
+    found = scene.items(area)
+    items = [i for i in found if isinstance(i, TokenItem)]
+    labels = [i for i in found if isinstance(i, TokenLabelItem) and i.name and i.isVisible()]
+    tokens = covered_by_tokens(items, names=False)
+    return Covered(tokens.discs, (*tokens.boxes, *(i.box.translated(i.pos()) for i in labels))
+                   ).near(area)
+
+
+def covered_by_tokens(items: Iterable[TokenItem], names: bool = True) -> Covered:
     """What the shown ``items`` cover where their layout put them (scene pixels): each disc
-    as far as its ring, facing mark and acting halo reach, its badge row and its name tag."""
+    as far as its ring, facing mark and acting halo reach, its badge row and (``names``) its
+    name tag."""
     shown = [i for i in items if i.isVisible()]
     discs = tuple((i.pos(), i.reach()) for i in shown)
     boxes = [i.badge_box().translated(i.pos()) for i in shown if i.badges]
-    boxes += [i.label.box.translated(i.pos()) for i in shown if i.label.name]
+    boxes += [i.label.box.translated(i.pos()) for i in shown if names and i.label.name]
     return Covered(discs, tuple(boxes))

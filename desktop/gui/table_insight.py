@@ -25,7 +25,7 @@ from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, expos
 from desktop.core.tools import CLICK_SLOP, DragPreview, PointerEvent, PointerKind, Preview
 from desktop.core.visibility import visible_to_players
 from desktop.gui.interaction import Interaction
-from desktop.gui.label_layout import Covered, covered_by_tokens
+from desktop.gui.label_layout import Covered, covered_by_tokens, covered_near
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import GHOST_SCALE
 from desktop.gui.scene import Layer, MapScene
@@ -363,5 +363,4 @@ class TableInsight:
                 -CELL, -CELL, CELL, CELL))
         seen = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
         words = self.interaction.overlay.label_boxes(preview, seen)
-        return covered_by_tokens(self.view.map_scene.token_items()).near(near).plus(ghosts,
-                                                                                    words)
+        return covered_near(self.view.map_scene, near).plus(ghosts, words)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.core.model import Encounter
 from desktop.core.token_hud import HudControl, hud_controls, with_control
-from desktop.gui.label_layout import Covered, covered_by_tokens
+from desktop.gui.label_layout import Covered, covered_near
 from desktop.gui.notices import tell
 from desktop.gui.style import CELL
 
@@ -62,6 +62,9 @@ class TokenHud(QWidget):
         self.window = window
         self.token_id: str | None = None
         self.chips: dict[str, QWidget] = {}
+        self._placed: tuple[tuple[object, ...], QPoint] | None = None
+        """What the chips were last placed for (see :meth:`_panned_along`), and the token's
+        centre in the view then."""
         self.setStyleSheet(CHIP_STYLE)
         self.hide()
         window.view.camera_changed.connect(self.place)
@@ -82,7 +85,7 @@ class TokenHud(QWidget):
         self.token_id = token_id
         for chip in self.chips.values():
             chip.deleteLater()
-        self.chips = {}
+        self.chips, self._placed = {}, None
         controls = hud_controls(self.window.state.encounter, token_id) if token_id else ()
         for control in controls:
             chip = self._switch(control) if control.flag else self._counter(control)
@@ -148,6 +151,12 @@ class TokenHud(QWidget):
         counters = [c for c in self.chips.values() if not isinstance(c, QToolButton)]
         for chip in self.chips.values():
             chip.adjustSize()
+        basis = (self.window.state.encounter, self.token_id, view.zoom, view.viewport().size(),
+                 [c.size() for c in self.chips.values()])
+        if self._panned_along(basis, centre):
+            return  # the viewport's scroll moved the HUD with the map (moving this
+            # viewport-sized widget back would repaint the whole map, issue 28)
+        self._placed = (basis, centre)
         radius = token.radius * CELL * view.zoom
         layouts = arrangements(centre, radius + GAP_PX, radius, [c.size() for c in switches],
                                [c.size() for c in counters])
@@ -155,28 +164,34 @@ class TokenHud(QWidget):
         if area.contains(centre):  # a token off the view: its HUD goes with it
             layouts = [inside(layout, area) for layout in layouts]
         chosen = least_covering(layouts, self._covered_near(layouts), area)
-        places = [(chip, rect.topLeft()) for chip, rect in zip([*switches, *counters], chosen,
-                                                                 strict=True)]
-        if self.size() == view.viewport().size() and all(
-                self.pos() + chip.pos() == at for chip, at in places):
-            return  # a pan: the viewport's scroll moved the HUD with the map (moving this
-            # viewport-sized widget back would repaint the whole map, issue 28)
         self.resize(view.viewport().size())
         self.move(0, 0)
-        for chip, at in places:
-            chip.move(at)
+        for chip, rect in zip([*switches, *counters], chosen, strict=True):
+            chip.move(rect.topLeft())
         self.setMask(self._chips_region())
         self.raise_()
+
+    def _panned_along(self, basis: tuple[object, ...], centre: QPoint) -> bool:
+        """Whether the HUD stands where it was placed for ``basis`` (the same snapshot, token,
+        zoom, view size and chips), moved with the map since (a pan: the viewport's scroll
+        moved it as far as the token), all still in the view (or the token out of it, its
+        HUD going with it): nothing to choose again."""
+        if self._placed is None or self.size() != self.window.view.viewport().size():
+            return False
+        (encounter, *rest), placed_at = self._placed
+        same = encounter is basis[0] and rest == list(basis[1:])
+        area = self.window.view.viewport().rect()
+        return same and centre - placed_at == self.pos() and (not area.contains(centre) or all(
+            area.contains(chip.geometry().translated(self.pos())) for chip in self.chips.values()))
 
     def _covered_near(self, layouts: list[Layout]) -> Covered:
         """What the map's tokens cover where any of ``layouts`` reaches, in viewport pixels."""
         view = self.window.view
         reach = QRect()
-        for rect in (r for layout in layouts for r in layout):
-            reach = reach.united(rect)
+        for layout in layouts:
+            reach = reach.united(_bounds(layout))
         near = view.mapToScene(reach).boundingRect()
-        covered = covered_by_tokens(view.map_scene.token_items()).near(near)
-        return covered.mapped(view.viewportTransform())
+        return covered_near(view.map_scene, near).mapped(view.viewportTransform())
 
     def _chips_region(self) -> QRegion:
         """Only the chips take the mouse: the map between them stays the map's."""
@@ -269,9 +284,7 @@ def inside(layout: Layout, area: QRect) -> Layout:
     >>> [(r.x(), r.y()) for r in moved]
     [(0, 3), (0, 15)]
     """
-    box = QRect()
-    for rect in layout:
-        box = box.united(rect)
+    box = _bounds(layout)
     dx = max(area.left() - box.left(), min(0, area.right() - box.right()))
     dy = max(area.top() - box.top(), min(0, area.bottom() - box.bottom()))
     return [rect.translated(dx, dy) for rect in layout]
@@ -282,10 +295,21 @@ def least_covering(layouts: list[Layout], covered: Covered, area: QRect) -> Layo
     else the one that covers fewest (a chip out of ``area`` counting :data:`OFF_VIEW`)."""
     best, fewest = layouts[0], math.inf
     for layout in layouts:
-        hits = sum(covered.count_meeting(QRectF(rect)) + OFF_VIEW * (not area.contains(rect))
-                   for rect in layout)
+        near = covered.near(QRectF(_bounds(layout)))
+        hits = 0
+        for rect in layout:
+            hits += near.count_meeting(QRectF(rect)) + OFF_VIEW * (not area.contains(rect))
+            if hits >= fewest:
+                break
         if hits < fewest:
             best, fewest = layout, hits
         if hits == 0:
             break
     return best
+
+
+def _bounds(layout: Layout) -> QRect:
+    box = QRect()
+    for rect in layout:
+        box = box.united(rect)
+    return box

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import QuietGMWindow
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.model import Encounter, Side, Token
@@ -94,3 +94,24 @@ def test_at_the_views_edge_the_hud_stays_in_it_and_off_its_token(
         box = scene_rect(crowded, chip)
         assert not disc_meets_box(item.pos(), item.reach(), box)
         assert not box.intersects(item.label.box.translated(item.pos()))
+
+
+def test_panned_to_the_views_edge_the_hud_comes_back_inside(
+        qtbot: QtBot, crowded: GMWindow) -> None:
+    """A pan moves the HUD with the map; once a chip would leave the view, it is placed
+    again (inside)."""
+    viewport = crowded.view.viewport()
+    crowded.view.set_zoom(2.0)
+    crowded.view.centerOn(QPointF(3 * CELL, 7 * CELL))
+    select(qtbot, crowded, "bo")
+    hud = crowded.combat_tools.hud
+    assert all(viewport.rect().contains(c.geometry()) for c in hud.chips.values())
+    bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
+    for _ in range(20):  # the map slides left under the view until Bo is at its edge
+        crowded.view.pan_by((bo.x() - 15) // 20 + 1, 0)
+        QApplication.processEvents()
+    bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
+    assert 0 <= bo.x() < 40, bo
+    for chip in hud.chips.values():
+        assert viewport.rect().contains(chip.mapTo(viewport, QPoint(0, 0))), chip
+        assert viewport.rect().contains(chip.mapTo(viewport, chip.rect().bottomRight())), chip
