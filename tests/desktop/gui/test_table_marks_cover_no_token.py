@@ -71,10 +71,10 @@ def test_the_exposure_numbers_keep_off_a_name_tag_a_token_and_the_ghost(
     # the side they take first) and on the ghost
     bare = ExposureOverlay()
     bare.show_cells(exposure.cells, exposure.path)
-    meets = [c.cell for c in exposure.cells if tokens.count_meeting(_disc(bare.number_at(c.cell)))]
-    assert meets and any(_disc(bare.number_at(c.cell)).intersects(tag)  # type: ignore[arg-type]
-                         for c in exposure.cells)
-    assert ghost.count_meeting(_disc(bare.number_at((5.5, 3.5))))  # type: ignore[arg-type]
+    unaware = [bare.number_at(c.cell) for c in exposure.cells]
+    discs = [_disc(spot) for spot in unaware if spot is not None]
+    assert len(discs) == 4  # with nothing to keep off, each has its place beside the path
+    assert any(disc.intersects(tag) for disc in discs) and ghost.count_meeting(discs[-1])
     preview = player.interaction.tool.preview
     assert isinstance(preview, DragPreview)
     seen = view.mapToScene(viewport.rect()).boundingRect()
