@@ -65,6 +65,10 @@ class TokenHud(QWidget):
         self._placed: tuple[tuple[object, ...], QPoint] | None = None
         """What the chips were last placed for (see :meth:`_panned_along`), and the token's
         centre in the view then."""
+        self._kept: int | None = None
+        """The arrangement this token's HUD has (its number in :func:`arrangements`): kept
+        while it covers nothing, so a click that adds a badge does not move the chips away
+        from under the pointer."""
         self.setStyleSheet(CHIP_STYLE)
         self.hide()
         window.view.camera_changed.connect(self.place)
@@ -82,6 +86,8 @@ class TokenHud(QWidget):
 
     def show_for(self, token_id: str | None) -> None:
         """Show the HUD of ``token_id`` (None, or a token with none: hidden)."""
+        if token_id != self.token_id:
+            self._kept = None
         self.token_id = token_id
         for chip in self.chips.values():
             chip.deleteLater()
@@ -163,7 +169,8 @@ class TokenHud(QWidget):
         area = view.viewport().rect()
         if area.contains(centre):  # a token off the view: its HUD goes with it
             layouts = [inside(layout, area) for layout in layouts]
-        chosen = least_covering(layouts, self._covered_near(layouts), area)
+        self._kept, chosen = least_covering(layouts, self._covered_near(layouts), area,
+                                            self._kept)
         self.resize(view.viewport().size())
         self.move(0, 0)
         for chip, rect in zip([*switches, *counters], chosen, strict=True):
@@ -290,22 +297,32 @@ def inside(layout: Layout, area: QRect) -> Layout:
     return [rect.translated(dx, dy) for rect in layout]
 
 
-def least_covering(layouts: list[Layout], covered: Covered, area: QRect) -> Layout:
+def least_covering(layouts: list[Layout], covered: Covered, area: QRect,
+                   kept: int | None = None) -> tuple[int, Layout]:
     """The first of ``layouts`` whose chips cover nothing of ``covered`` and stay in ``area``,
-    else the one that covers fewest (a chip out of ``area`` counting :data:`OFF_VIEW`)."""
-    best, fewest = layouts[0], math.inf
-    for layout in layouts:
-        near = covered.near(QRectF(_bounds(layout)))
-        hits = 0
-        for rect in layout:
-            hits += near.count_meeting(QRectF(rect)) + OFF_VIEW * (not area.contains(rect))
-            if hits >= fewest:
-                break
+    else the one that covers fewest (a chip out of ``area`` counting :data:`OFF_VIEW`); and
+    its number. The ``kept`` one first, if it covers nothing."""
+    if kept is not None and kept < len(layouts) and _hits(layouts[kept], covered, area) == 0:
+        return kept, layouts[kept]
+    best, fewest = 0, math.inf
+    for n, layout in enumerate(layouts):
+        hits = _hits(layout, covered, area, fewest)
         if hits < fewest:
-            best, fewest = layout, hits
+            best, fewest = n, hits
         if hits == 0:
             break
-    return best
+    return best, layouts[best]
+
+
+def _hits(layout: Layout, covered: Covered, area: QRect, enough: float = math.inf) -> int:
+    """How much ``layout`` covers (counting stops at ``enough``)."""
+    near = covered.near(QRectF(_bounds(layout)))
+    hits = 0
+    for rect in layout:
+        hits += near.count_meeting(QRectF(rect)) + OFF_VIEW * (not area.contains(rect))
+        if hits >= enough:
+            break
+    return hits
 
 
 def _bounds(layout: Layout) -> QRect:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import QuietGMWindow
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from desktop.core.model import Encounter, Side, Token
@@ -20,6 +20,7 @@ from desktop.core.state import BattleState
 from desktop.gui.label_layout import disc_meets_box
 from desktop.gui.main_window import GMWindow
 from desktop.gui.style import CELL
+from desktop.gui.token_hud import TokenHud
 
 SPF = {"condition": {"shaken": True}}  # a SHAKEN badge above each goblin
 
@@ -115,3 +116,35 @@ def test_panned_to_the_views_edge_the_hud_comes_back_inside(
     for chip in hud.chips.values():
         assert viewport.rect().contains(chip.mapTo(viewport, QPoint(0, 0))), chip
         assert viewport.rect().contains(chip.mapTo(viewport, chip.rect().bottomRight())), chip
+
+
+def _places(hud: TokenHud) -> dict[str, QPoint]:
+    return {key: chip.pos() + hud.pos() for key, chip in hud.chips.items()}
+
+
+def test_clicks_that_free_an_earlier_place_do_not_move_the_chips(
+        qtbot: QtBot, crowded: GMWindow) -> None:
+    """Each condition switched on adds a badge above Bo: the row grows over where the chips
+    began, and they move; switched off again one by one, the row shrinks and the chips stay
+    where they are (each click's chip under the pointer), their place still covering
+    nothing."""
+    crowded.view.centerOn(QPointF(4 * CELL, 6 * CELL))
+    select(qtbot, crowded, "bo")
+    hud = crowded.combat_tools.hud
+    first = _places(hud)
+    keys = ["condition.shaken", "condition.stunned", "condition.prone", "condition.distracted",
+            "condition.vulnerable", "condition.bound", "condition.entangled"]
+    for key in keys:
+        chip = hud.chips[key]
+        assert isinstance(chip, QToolButton)
+        qtbot.mouseClick(chip, Qt.MouseButton.LeftButton, pos=chip.rect().center())
+    item = crowded.view.map_scene.token_item("bo")
+    assert item is not None and len(item.badges) == len(keys)
+    moved = _places(hud)
+    assert moved != first  # the badges took the chips' first place
+    for key in reversed(keys):
+        chip = hud.chips[key]
+        assert isinstance(chip, QToolButton)
+        qtbot.mouseClick(chip, Qt.MouseButton.LeftButton, pos=chip.rect().center())
+        assert _places(hud) == moved, key
+    assert not crowded.view.map_scene.token_item("bo").badges  # type: ignore[union-attr]
