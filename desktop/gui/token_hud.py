@@ -11,7 +11,8 @@ farther out at a time, it takes the first that covers nothing
 (:func:`desktop.gui.label_layout.covered_by_tokens`, in the view's pixels), else the one that
 covers least - farther out over bare map rather than close over a token. At the view's edge
 each arrangement is slid inside it, so the one that fits there without covering the token
-itself wins (the HUD flips).
+itself wins (the HUD flips). A token's HUD keeps its arrangement while that covers nothing:
+a click that adds or takes away a badge moves no chip from under the pointer needlessly.
 Each click is one undoable edit checked by the system
 (:func:`desktop.core.token_hud.with_control`); a refused one reaches the status bar and the
 log. The controls come from :func:`desktop.core.token_hud.hud_controls`.
