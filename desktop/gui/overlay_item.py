@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from desktop.core.model import Encounter
 from desktop.core.move_plan import distance_text
 from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
+from desktop.gui.label_layout import Covered, covered_near
 from desktop.gui.style import (
     CELL,
     LABEL_BACK,
@@ -314,18 +315,18 @@ class ToolOverlayItem(QGraphicsItem):
                      seen: QRectF) -> tuple[float, float]:
         """The top left of the ruler's label boxes: up and right of ``at``, else up and left,
         down and right, down and left - the first that stays in ``seen`` and covers no token
-        (the dragged ones where they stood) nor the name beneath it (else the first that stays
-        in ``seen``; else up and right, kept off the left edge, below when off the top)."""
+        (the dragged ones where they stood), its name or its badges where this view shows them
+        (:func:`desktop.gui.label_layout.covered_near`) (else the first that stays in
+        ``seen``; else up and right, kept off the left edge, below when off the top)."""
         right, left = at.x() + 0.4 * CELL, at.x() - 0.5 * CELL - width
         up, down = at.y() - 0.3 * CELL - height, at.y() + 0.6 * CELL
         places = [(right, up), (left, up), (right, down), (left, down)]
         inside = [(x, y) for x, y in places if seen.contains(QRectF(x, y, width, height))]
-        tokens = [QRectF((t.x - t.radius) * CELL, (t.y - t.radius) * CELL, t.size * CELL,
-                         (t.size + 0.6) * CELL)
-                  for t in self.encounter.tokens]  # the dragged ones still stand where they were
+        scene = self.scene()
+        around = QRectF(left, up, right + width - left, down + height - up)
+        covered = covered_near(scene, around) if scene is not None else Covered()
         for x, y in inside:
-            box = QRectF(x, y, width, height)
-            if not any(box.intersects(token) for token in tokens):
+            if not covered.count_meeting(QRectF(x, y, width, height)):
                 return x, y
         if inside:
             return inside[0]

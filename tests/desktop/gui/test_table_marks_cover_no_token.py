@@ -124,3 +124,34 @@ def test_the_exchange_tags_cover_no_token_name_badge_or_other_tag(
     for n, box in enumerate(tags):
         assert not covered.count_meeting(box), exchange.tags[n][1]
         assert not any(box.intersects(other) for other in tags[n + 1:])
+
+
+def test_the_rulers_words_keep_off_a_long_name_beside_its_token(
+        qtbot: QtBot, window: GMWindow) -> None:
+    """The words go up and right of the drag's end first; there hangs the long name of a
+    token standing farther right (its disc, and the disc with a short name under it, which is
+    all the words kept off before, well clear): they go elsewhere."""
+    base = small_encounter()
+    chief = replace(base.token("gob"), id="chief", name="Chieftain Brennus", x=9.0, y=2.0,
+                    hidden=False)
+    player = _table(window, replace(base, tokens=(base.token("kyra"), chief), walls=(),
+                                    regions=()))
+    view, viewport = player.view, player.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, _cell(view, 1.5, 3.5))
+    for x in (2.5, 3.5, 4.5):
+        qtbot.mouseMove(viewport, _cell(view, x, 3.5))
+    preview = player.interaction.tool.preview
+    assert isinstance(preview, DragPreview)
+    overlay = player.interaction.overlay
+    seen = view.mapToScene(viewport.rect()).boundingRect()
+    boxes = overlay.label_boxes(preview, seen)
+    words = boxes[0].united(boxes[-1])
+    item = player.scene.token_item("chief")
+    assert item is not None
+    name = item.label.box.translated(item.pos())
+    first = QRectF(words)
+    first.moveTopLeft(QPointF(4.5 * CELL + 0.4 * CELL, 3.5 * CELL - 0.3 * CELL - words.height()))
+    assert first.intersects(name) and not first.intersects(QRectF(
+        8.5 * CELL, 1.5 * CELL, CELL, 1.6 * CELL))  # the first place: on the name only
+    assert not covered_by_tokens(player.scene.token_items()).count_meeting(words)
+    qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, 4.5, 3.5))
