@@ -106,25 +106,26 @@ class ExchangeOverlay(QGraphicsObject):
 
     def _place_tags(self) -> list[tuple[QRectF, str, QColor]]:
         """A tag per seen foe at the first of :func:`tag_places` that covers no token, name
-        tag, badge row or other tag; none where every place covers one (its ring still
-        shows its cover's colour)."""
+        tag, badge row or other tag, on the map if one is (else off it); none where every
+        place covers one (its ring still shows its cover's colour)."""
         tokens = {t.id: t for t in self.encounter.tokens if visible_to_players(self.encounter, t)}
         scene = self.scene()
         covered = covered_by_tokens(scene.token_items()) if isinstance(scene, MapScene) \
             else NOTHING_COVERED
+        on_map = QRectF(0, 0, self.encounter.width * CELL, self.encounter.height * CELL)
         metrics = QFontMetricsF(label_font(self.text_cells))
         tags: list[tuple[QRectF, str, QColor]] = []
         for sight in (s for s in self.sights if s.seen and s.id in tokens):
             foe, text = tokens[sight.id], sight_text(sight)
             width = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
             size = QRectF(0, 0, width + metrics.height(), 2.4 * metrics.height())
-            for centre in tag_places(to_scene((foe.x, foe.y)), (foe.radius + 0.35) * CELL, size):
-                box = QRectF(size)
-                box.moveCenter(centre)
-                if not covered.count_meeting(box):
-                    covered = covered.plus(boxes=(box,))
-                    tags.append((box, text, CATEGORY_COLORS[sight.cover.value]))
-                    break
+            boxes = [size.translated(centre - size.center()) for centre in tag_places(
+                to_scene((foe.x, foe.y)), (foe.radius + 0.35) * CELL, size)]
+            free = [box for box in boxes if not covered.count_meeting(box)]
+            box = next((b for b in free if on_map.contains(b)), free[0] if free else None)
+            if box is not None:
+                covered = covered.plus(boxes=(box,))
+                tags.append((box, text, CATEGORY_COLORS[sight.cover.value]))
         return tags
 
     def boundingRect(self) -> QRectF:

@@ -155,3 +155,22 @@ def test_the_rulers_words_keep_off_a_long_name_beside_its_token(
         8.5 * CELL, 1.5 * CELL, CELL, 1.6 * CELL))  # the first place: on the name only
     assert not covered_by_tokens(player.scene.token_items()).count_meeting(words)
     qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, 4.5, 3.5))
+
+
+def test_an_exchange_tag_stays_on_the_map_where_it_can(qtbot: QtBot, window: GMWindow) -> None:
+    """A foe in the map's top right corner: its tag's first place (above) is off the map,
+    so it takes the first free one on it."""
+    base = small_encounter()
+    corner = replace(base.token("gob"), id="corner", name="Corner", x=11.5, y=0.5,
+                     hidden=False, stats=BOW)
+    hero = replace(base.token("hero"), stats=BOW)
+    player = _table(window, replace(base, tokens=(hero, corner), walls=(), regions=()))
+    at = _cell(player.view, 1.5, 1.5)
+    viewport = player.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, at)
+    qtbot.mouseMove(viewport, at)
+    qtbot.mouseRelease(viewport, LEFT, NONE, at)
+    tags = [box for box, _, _ in player.insight.exchange.tags]
+    assert len(tags) == 1
+    assert QRectF(0, 0, 12 * CELL, 8 * CELL).contains(tags[0]), tags[0]
+    assert not covered_by_tokens(player.scene.token_items()).count_meeting(tags[0])
