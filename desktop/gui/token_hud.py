@@ -214,7 +214,12 @@ def arrangements(centre: QPoint, ring: float, step: float, switches: list[QSize]
     """The HUD's places round a token at ``centre``, best first: at ``ring`` pixels from it,
     then a ``step`` farther each time, :data:`FARTHER` times; at each distance the switches
     down its right and the counts down its left (bowed like a ring), the other way round,
-    both down its right, both down its left, rows above it and rows below it."""
+    both down its right, both down its left, rows above it and rows below it.
+
+    >>> found = arrangements(QPoint(100, 100), 40, 30, [QSize(50, 20)], [QSize(80, 20)])
+    >>> len(found), [(r.x(), r.y()) for r in found[0]]  # switch right, count left
+    (30, [(140, 90), (-20, 90)])
+    """
     found = []
     for n in range(FARTHER + 1):
         r = ring + n * step
@@ -302,7 +307,13 @@ def least_covering(layouts: list[Layout], covered: Covered, area: QRect,
                    kept: int | None = None) -> tuple[int, Layout]:
     """The first of ``layouts`` whose chips cover nothing of ``covered`` and stay in ``area``,
     else the one that covers fewest (a chip out of ``area`` counting :data:`OFF_VIEW`); and
-    its number. The ``kept`` one first, if it covers nothing."""
+    its number. The ``kept`` one first, if it covers nothing.
+
+    >>> name = Covered(boxes=(QRectF(0, 0, 30, 10),))
+    >>> on_it, beside = [QRect(5, 2, 10, 5)], [QRect(40, 2, 10, 5)]
+    >>> least_covering([on_it, beside], name, QRect(0, 0, 100, 100))[0]
+    1
+    """
     if kept is not None and kept < len(layouts) and _hits(layouts[kept], covered, area) == 0:
         return kept, layouts[kept]
     best, fewest = 0, math.inf
