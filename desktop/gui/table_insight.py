@@ -78,7 +78,9 @@ class ExchangeOverlay(QGraphicsObject):
     """The foes of one hero, shown for :data:`INSIGHT_MS` after :meth:`show_for`.
 
     A graphics object, so that its timer is its child: deleted with it (the table closed, its
-    scene gone), the timer never fires into a deleted item."""
+    scene gone), the timer never fires into a deleted item. It draws the rings and lines
+    (under the names); its :attr:`tag_item` draws the tags, in a layer over the fog and the
+    names (a tag reaching past the heroes' sight is not cut by the dark)."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
@@ -89,20 +91,25 @@ class ExchangeOverlay(QGraphicsObject):
         self.tags: list[tuple[QRectF, str, QColor]] = []
         """Each seen foe's tag: where (scene), its text and colour; placed clear of tokens,
         their names and badges, and of each other when shown."""
+        self.tag_item = ExchangeTags(self)
         self._timer = QTimer(self, singleShot=True, interval=INSIGHT_MS)
         self._timer.timeout.connect(self.clear)
 
     def show_for(self, hero: str, sights: tuple[FoeSight, ...], encounter: Encounter) -> None:
         self.prepareGeometryChange()
+        self.tag_item.prepareGeometryChange()
         self.hero, self.sights, self.encounter = hero, sights, encounter
         self.tags = self._place_tags()
         self._timer.start()
         self.update()
+        self.tag_item.update()
 
     def clear(self) -> None:
         self.prepareGeometryChange()
+        self.tag_item.prepareGeometryChange()
         self.hero, self.sights, self.tags = None, (), []
         self.update()
+        self.tag_item.update()
 
     def _place_tags(self) -> list[tuple[QRectF, str, QColor]]:
         """A tag per seen foe at the first of :func:`tag_places` that covers no token, name
@@ -139,8 +146,6 @@ class ExchangeOverlay(QGraphicsObject):
         if hero is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        font = label_font(self.text_cells)
-        painter.setFont(font)
         for sight in self.sights:
             foe = tokens.get(sight.id)
             if foe is None:
@@ -152,8 +157,6 @@ class ExchangeOverlay(QGraphicsObject):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(CATEGORY_COLORS[sight.cover.value], 0.12 * CELL))
                 painter.drawEllipse(centre, r, r)
-        for box, text, color in self.tags:
-            self._paint_tag(painter, box, text, color)
 
     def _paint_threat(self, painter: QPainter, hero: QPointF, foe: QPointF, r: float) -> None:
         painter.setPen(cosmetic_pen(THREAT_MARK, 4.0, Qt.PenStyle.DashLine))
@@ -167,12 +170,28 @@ class ExchangeOverlay(QGraphicsObject):
             painter.drawLine(QPointF(foe.x() + dx * (outer - 0.1 * CELL),
                                      foe.y() + dy * (outer - 0.1 * CELL)), tip)
 
-    def _paint_tag(self, painter: QPainter, box: QRectF, text: str, color: QColor) -> None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(box, box.height() / 8, box.height() / 8)
-        painter.setPen(color)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class ExchangeTags(QGraphicsItem):
+    """The tags of an :class:`ExchangeOverlay` (its cover and range words by each foe)."""
+
+    def __init__(self, overlay: ExchangeOverlay) -> None:
+        super().__init__()
+        self.overlay = overlay
+
+    def boundingRect(self) -> QRectF:
+        return self.overlay.boundingRect()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setFont(label_font(self.overlay.text_cells))
+        for box, text, color in self.overlay.tags:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, box.height() / 8, box.height() / 8)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class ExposureOverlay(QGraphicsItem):
@@ -301,7 +320,10 @@ class TableInsight:
         text = view.map_scene.token_style.name_cells
         self.exchange = ExchangeOverlay(text)
         self.exposure = ExposureOverlay(text)
-        view.map_scene.add_overlay(self.exchange, Layer.EFFECTS)
+        view.map_scene.add_overlay(self.exchange, Layer.EFFECTS)  # rings: under the names
+        # tags over the fog, as the names are: one reaching past the heroes' sight is not cut
+        view.map_scene.add_overlay(self.exchange.tag_item, Layer.PLAYER_LABELS)
+        self.exchange.tag_item.setZValue(Layer.PLAYER_LABELS + 0.5)  # under the ruler
         view.map_scene.add_overlay(self.exposure, Layer.TOOL)
         self.exposure.setZValue(Layer.TOOL - 1)  # under the ruler: its line, red legs, labels
         self._press: PointerEvent | None = None

@@ -174,3 +174,15 @@ def test_an_exchange_tag_stays_on_the_map_where_it_can(qtbot: QtBot, window: GMW
     assert len(tags) == 1
     assert QRectF(0, 0, 12 * CELL, 8 * CELL).contains(tags[0]), tags[0]
     assert not covered_by_tokens(player.scene.token_items()).count_meeting(tags[0])
+
+
+def test_the_exchange_tags_lie_over_the_fog_its_rings_under_the_names(
+        window: GMWindow) -> None:
+    """A tag reaching past the heroes' sight is not cut by the dark (as a name is not); the
+    rings, crosshairs and lines do not cross the names; the ruler is over everything."""
+    player = _table(window, small_encounter())
+    fog = player.scene.fog_item.zValue()
+    names = [i.label.zValue() for i in player.scene.token_items()]
+    tags, rings = player.insight.exchange.tag_item.zValue(), player.insight.exchange.zValue()
+    assert names and tags > fog and all(rings < z < tags for z in names)
+    assert tags < player.interaction.overlay.zValue()
