@@ -25,9 +25,9 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from desktop.core.model import Encounter, RegionKind, Token
 from rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point, Shelter
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from geometry.index import Battlefield
     from geometry.survey import Survey
 
-__all__ = ["MapMeasurer", "board_of", "encounter_after", "facts_of"]
+__all__ = ["MapMeasurer", "SnapshotCache", "board_of", "encounter_after", "facts_of"]
 
 def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None],
              unit_per_cell: float = 1.0) -> MapFacts:
@@ -55,6 +55,47 @@ def facts_of(measured: Survey, edge: float, zones: tuple[str | None, str | None]
         attacker_zone=zones[0], target_zone=zones[1])
 
 
+T = TypeVar("T")
+
+
+class SnapshotCache(Generic[T]):
+    """Values worked out once per encounter snapshot, kept for the ``size`` latest snapshots.
+
+    A snapshot never changes, so what is worked out from it stays true; the cache goes by
+    identity (a moved token or a new wall is a new snapshot, worked out afresh; an equal copy
+    too) and holds the snapshots it keeps, so their ids are not reused meanwhile.
+
+    Examples
+    --------
+    >>> cache: SnapshotCache[int] = SnapshotCache(size=2)
+    >>> first = Encounter(width=3)
+    >>> cache.get(first, lambda: 1), cache.get(first, lambda: 2)
+    (1, 1)
+    >>> cache.get(replace(first), lambda: 3)  # an equal copy is another snapshot
+    3
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._kept: dict[int, tuple[Encounter, T]] = {}
+
+    def get(self, encounter: Encounter, make: Callable[[], T]) -> T:
+        """The value of ``encounter``: the one kept, else ``make()`` (kept unless it raises)."""
+        kept = self._kept.get(id(encounter))
+        if kept is not None and kept[0] is encounter:
+            return kept[1]
+        value = make()
+        if len(self._kept) >= self.size:
+            del self._kept[next(iter(self._kept))]
+        self._kept[id(encounter)] = (encounter, value)
+        return value
+
+
+FactsKey = tuple[str, str, tuple[float, ...] | None, float]
+_FACTS: SnapshotCache[dict[FactsKey, MapFacts]] = SnapshotCache()
+"""The facts measured on each recent snapshot, by question."""
+
+
 class MapMeasurer:
     """Answers a game system's map questions for one encounter snapshot with geometry."""
 
@@ -70,6 +111,18 @@ class MapMeasurer:
 
     def facts(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None = None,
               reach: float = 0.0) -> MapFacts:
+        """What lies between ``attacker`` and ``target``, measured once per snapshot and
+        question (a hover card asks the same questions at every preview: the tool's line of
+        fire, then the system for each weapon it tries)."""
+        known = _FACTS.get(self.encounter, dict)
+        key = (attacker, target, None if weapon_ranges is None else tuple(weapon_ranges), reach)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = self._measured(attacker, target, weapon_ranges, reach)
+        return found
+
+    def _measured(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None,
+                  reach: float) -> MapFacts:
         from geometry.measure import edge_gap
         from geometry.survey import survey
 

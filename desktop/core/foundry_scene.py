@@ -21,8 +21,11 @@ image lookup and build as a Dungeondraft export:
   shines all round; a warning counts each;
 - the background (``background.src``, or ``img``) is the image named, found beside the file
   by its full relative path or by its own name; its offset (``background.offsetX``/``offsetY``,
-  or ``shiftX``/``shiftY`` before Foundry 10) has no place in a Universal VTT document, so a
-  warning names it.
+  or ``shiftX``/``shiftY`` before Foundry 10) moves the image that many scene pixels left
+  and up of the grid's corner (Foundry draws it at the padding minus the offset), so it is
+  the image pixel where cell ``(0, 0)`` starts: it travels as ``battlemap.image_offset`` and
+  becomes the encounter's background offset, and the walls stay on the walls drawn in the
+  image.
 
 Examples
 --------
@@ -38,6 +41,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from desktop.core.limits import MAX_IMAGE_OFFSET
 from desktop.core.validation import FieldProblem
 
 NONE, LIMITED = 0, 10
@@ -103,7 +107,8 @@ def _background_offset(scene: dict[str, Any], background: Any) -> tuple[float, f
         x, y, where = background.get("offsetX"), background.get("offsetY"), "background.offset"
     else:
         x, y, where = scene.get("shiftX"), scene.get("shiftY"), "shift"
-    return (_number(x or 0, f"{where}X", -1e7, 1e7), _number(y or 0, f"{where}Y", -1e7, 1e7))
+    return (_number(x or 0, f"{where}X", -MAX_IMAGE_OFFSET, MAX_IMAGE_OFFSET),
+            _number(y or 0, f"{where}Y", -MAX_IMAGE_OFFSET, MAX_IMAGE_OFFSET))
 
 
 def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -201,10 +206,6 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         notes.append(f"{_count(cones, 'cone of light')} shining all round (Battlemap's lights "
                      "have no angle)")
     offset = _background_offset(scene, background)
-    if offset != (0.0, 0.0):
-        notes.append(f"the background's offset ({offset[0]:g}, {offset[1]:g} px) is not "
-                     "applied: the image may sit that far from the grid and the walls (check "
-                     "the grid calibration)")
     document = {
         "format": 1.0,
         "resolution": {"map_origin": origin, "map_size": {"x": width / size, "y": height / size},
@@ -214,6 +215,7 @@ def foundry_to_uvtt(scene: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "lights": lights,
         "image": image if isinstance(image, str) else "",
         "battlemap": {"windows": windows, "low_walls": low_walls, "light_bright_radii": brights,
-                      "grid_kind": kind, "distance_per_cell": distance, "unit": units},
+                      "grid_kind": kind, "distance_per_cell": distance, "unit": units,
+                      "image_offset": {"x": offset[0], "y": offset[1]}},
     }
     return document, notes

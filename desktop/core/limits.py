@@ -71,3 +71,8 @@ MAX_IMAGE_SIDE = 16_384
 
 MAX_IMAGE_PIXELS = 100_000_000
 """Most pixels in an image (100 Mpx, about 400 MB decoded): larger ones are refused."""
+
+MAX_IMAGE_OFFSET = float(MAX_IMAGE_SIDE)
+"""Farthest a scene's map image may be shifted from its grid, in image pixels, either way
+(Foundry's ``background.offsetX``/``Y``): the widest image's width; beyond, no part of the
+image would be on the map."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from desktop.core.board import board_of, encounter_after
+from desktop.core.board import SnapshotCache, board_of, encounter_after
 from desktop.core.model import Encounter, LogEntry
 from desktop.core.wording import entry_in_words
 from rules.dice import DiceSource
@@ -173,9 +173,14 @@ def turn_step(encounter: Encounter, control: str, dice: DiceSource, token: str |
     return TableResult(resolution, logged(encounter, resolution))
 
 
+_TURN_ORDERS: SnapshotCache[TurnOrderView] = SnapshotCache()
+
+
 def turn_order(encounter: Encounter) -> TurnOrderView:
-    """The turn order as the system shows it for ``encounter``."""
-    return find_system(encounter.system).turn_order(board_of(encounter))
+    """The turn order as the system shows it for ``encounter``, asked once per snapshot (the
+    scenes, the tools, the panels and the turn strip each read it at every change)."""
+    return _TURN_ORDERS.get(
+        encounter, lambda: find_system(encounter.system).turn_order(board_of(encounter)))
 
 
 def acting_tokens(encounter: Encounter) -> tuple[str, ...]:

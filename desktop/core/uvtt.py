@@ -367,7 +367,8 @@ def _build(
     )  # fmt: skip
     res = uvtt.resolution
     background = Background(
-        embedded=base64.b64encode(image).decode("ascii"), pixels_per_cell=res.pixels_per_grid
+        embedded=base64.b64encode(image).decode("ascii"), pixels_per_cell=res.pixels_per_grid,
+        offset_x=extras.image_offset.x, offset_y=extras.image_offset.y,
     )
     grid = Grid()
     if extras.grid_kind:

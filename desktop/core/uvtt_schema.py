@@ -21,6 +21,7 @@ from msgspec import Meta, Struct, field
 
 from desktop.core.limits import (
     MAX_COORDINATE,
+    MAX_IMAGE_OFFSET,
     MAX_IMAGE_SIDE,
     MAX_LIGHTS,
     MAX_POINTS_PER_SHAPE,
@@ -35,6 +36,16 @@ CellCount = Annotated[float, Meta(gt=0.0, le=MAX_COORDINATE)]
 class XY(Struct, frozen=True):
     x: Coordinate
     y: Coordinate
+
+
+ImagePixels = Annotated[float, Meta(ge=-MAX_IMAGE_OFFSET, le=MAX_IMAGE_OFFSET)]
+
+
+class ImageOffset(Struct, frozen=True):
+    """The image pixel where cell ``(0, 0)`` starts (a Foundry background's offset)."""
+
+    x: ImagePixels
+    y: ImagePixels
 
 
 Polyline = Annotated[list[XY], Meta(max_length=MAX_POINTS_PER_SHAPE)]
@@ -76,7 +87,9 @@ class Environment(Struct, frozen=True):
 class BattlemapExtras(Struct):
     """Battlemap's own key, ``"battlemap"``, written by :mod:`desktop.core.uvtt_export`: what
     Universal VTT has no field for (other tools ignore it). ``object_heights`` and
-    ``light_bright_radii`` run parallel to ``objects_line_of_sight`` and ``lights``."""
+    ``light_bright_radii`` run parallel to ``objects_line_of_sight`` and ``lights``;
+    ``image_offset`` is written by :mod:`desktop.core.foundry_scene` only (the export crops the
+    image to the grid instead)."""
 
     windows: Polylines = []
     low_walls: Polylines = []
@@ -86,6 +99,7 @@ class BattlemapExtras(Struct):
     grid_kind: Literal["", "square", "hex", "gridless"] = ""
     distance_per_cell: Annotated[float, Meta(ge=0.0, le=1e6)] = 0.0
     unit: Annotated[str, Meta(max_length=20)] = ""
+    image_offset: ImageOffset = ImageOffset(0.0, 0.0)
 
 
 class UvttFile(Struct):

@@ -9,6 +9,10 @@ Each tag tries, in order, below its token, beside it (right, then left), above i
 two lower diagonals, then farther below; it takes the first free place, else the one that
 covers the fewest things. Everything is measured in the map's frame, the one the players read
 in (a turned table view turns the map and its text together).
+
+What the placed tokens cover - discs, name tags, badge rows - is :func:`covered_by_tokens`: what
+other marks on the map (the token HUD, a drag's exposure numbers, the exchange's tags) keep
+clear of.
 """
 
 from __future__ import annotations
@@ -17,13 +21,16 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtGui import QTransform
+from PySide6.QtWidgets import QGraphicsScene
 
 from desktop.core.model import Wall
 from desktop.gui.style import CELL
-from desktop.gui.token_item import RING, TokenItem
+from desktop.gui.token_item import RING, TokenItem, TokenLabelItem
 
 BUCKET = 2 * CELL
 """Side of the squares tags and discs are filed under, scene pixels."""
@@ -248,3 +255,75 @@ def _best_place(
         if hits == 0:
             break
     return best
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    """What must stay readable on the map: discs (centre, radius) and boxes (name tags, badge
+    rows), in one frame (the scene's, or a view's after :meth:`mapped`).
+
+    >>> covered = Covered(discs=((QPointF(0, 0), 10.0),), boxes=(QRectF(30, 0, 20, 10),))
+    >>> [covered.count_meeting(QRectF(x, 0, 8, 8)) for x in (8, 12, 25, 45)]
+    [1, 0, 1, 1]
+    """
+
+    discs: tuple[tuple[QPointF, float], ...] = ()
+    boxes: tuple[QRectF, ...] = ()
+
+    def count_meeting(self, box: QRectF) -> int:
+        """How many of the discs and boxes ``box`` overlaps (touching is not overlapping)."""
+        return sum(disc_meets_box(centre, r, box) for centre, r in self.discs) + sum(
+            box.intersects(other) for other in self.boxes)
+
+    def near(self, area: QRectF) -> Covered:
+        """Only what reaches into ``area`` (a look-up among a few instead of all)."""
+        return Covered(tuple((c, r) for c, r in self.discs if disc_meets_box(c, r, area)),
+                       tuple(b for b in self.boxes if b.intersects(area)))
+
+    def mapped(self, transform: QTransform) -> Covered:
+        """The same in another frame (a view's pixels): ``transform`` keeps circles round
+        (no shear), so a disc's radius scales by its zoom."""
+        scale = math.sqrt(abs(transform.determinant()))
+        return Covered(tuple((transform.map(c), r * scale) for c, r in self.discs),
+                       tuple(transform.mapRect(b) for b in self.boxes))
+
+    def plus(self, discs: Iterable[tuple[QPointF, float]] = (),
+             boxes: Iterable[QRectF] = ()) -> Covered:
+        """These and ``discs`` (a drag's ghosts) and ``boxes`` (the ruler's words) too."""
+        return Covered((*self.discs, *discs), (*self.boxes, *boxes))
+
+
+def disc_meets_box(centre: QPointF, radius: float, box: QRectF) -> bool:
+    """Whether the disc of ``radius`` round ``centre`` overlaps ``box``.
+
+    >>> box = QRectF(0, 0, 10, 10)
+    >>> disc_meets_box(QPointF(14, 5), 5, box), disc_meets_box(QPointF(14, 14), 5, box)
+    (True, False)
+    """
+    cx, cy = centre.x(), centre.y()
+    x = min(max(cx, box.left()), box.right())
+    y = min(max(cy, box.top()), box.bottom())
+    return (cx - x) ** 2 + (cy - y) ** 2 < radius * radius
+
+
+def covered_near(scene: QGraphicsScene, area: QRectF) -> Covered:
+    """:func:`covered_by_tokens` of the tokens whose disc, badges or name reach into ``area``
+    of ``scene`` (found through the scene's index, not by looking at every token), only
+    their parts there."""
+    found = scene.items(area)
+    items = [i for i in found if isinstance(i, TokenItem)]
+    labels = [i for i in found if isinstance(i, TokenLabelItem) and i.name and i.isVisible()]
+    tokens = covered_by_tokens(items, names=False)
+    return Covered(tokens.discs, (*tokens.boxes, *(i.box.translated(i.pos()) for i in labels))
+                   ).near(area)
+
+
+def covered_by_tokens(items: Iterable[TokenItem], names: bool = True) -> Covered:
+    """What the shown ``items`` cover where their layout put them (scene pixels): each disc
+    as far as its ring, facing mark and acting halo reach, its badge row and (``names``) its
+    name tag."""
+    shown = [i for i in items if i.isVisible()]
+    discs = tuple((i.pos(), i.reach()) for i in shown)
+    boxes = [i.badge_box().translated(i.pos()) for i in shown if i.badges]
+    boxes += [i.label.box.translated(i.pos()) for i in shown if names and i.label.name]
+    return Covered(discs, tuple(boxes))

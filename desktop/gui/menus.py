@@ -94,8 +94,10 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
     export = menu.addMenu("&Export")
     actions["export_uvtt"] = _action(window, export, "&Universal VTT...",
                                      partial(export_actions.export_uvtt_dialog, window))
-    actions["export_pdf"] = _action(window, export, "&PDF to Scale (Print)...",
-                                    partial(export_actions.export_pdf_dialog, window), Keys.Print)
+    actions["export_pdf"] = _action(window, export, "&PDF to Scale...",
+                                    partial(export_actions.export_pdf_dialog, window))
+    actions["print"] = _action(window, menu, "&Print...",
+                               partial(export_actions.print_dialog, window), Keys.Print)
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)
 

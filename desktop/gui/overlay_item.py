@@ -8,6 +8,7 @@ that W finds the way round; waypoints are dots on the path.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from desktop.core.model import Encounter
 from desktop.core.move_plan import distance_text
 from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
+from desktop.gui.label_layout import Covered, covered_near
 from desktop.gui.style import (
     CELL,
     LABEL_BACK,
@@ -31,6 +33,8 @@ from desktop.gui.wall_items import wall_path
 
 THROUGH_COLOR = QColor("#ff1744")
 """A leg of the path through a wall that stops a move."""
+GHOST_SCALE = 0.92
+"""A drag's ghost token: its disc's radius as a share of the token's."""
 
 
 def hint_text(preview: DragPreview, keys: bool = True) -> str:
@@ -113,6 +117,15 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     return text
 
 
+def pen_margin(item: QGraphicsItem, pixels: float) -> float:
+    """``pixels`` screen pixels in scene units at the smallest zoom of the views of
+    ``item``'s scene (a cosmetic pen's reach; a pixel a scene unit outside a scene)."""
+    scene = item.scene()
+    scales = [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
+        scene is not None) else []
+    return pixels / max(min(scales, default=1.0), 1e-3)
+
+
 class ToolOverlayItem(QGraphicsItem):
     """Draws ``preview`` and, when ``show_selection``, rings around ``selection``."""
 
@@ -124,38 +137,68 @@ class ToolOverlayItem(QGraphicsItem):
         self.encounter = Encounter()
         self._rect = QRectF()
         self._drawn = QRectF()
-        """What the last drag preview covered: repainted when it changes, never the map."""
+        """What the last drawing covered: repainted when it changes, never the whole map."""
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
         """Draw this preview and selection from now on.
 
-        A drag step (the same snapshot, the same selection) repaints only what the old and
-        the new ruler cover: a whole-map update at every step repainted both windows whole.
+        Only what the old and the new drawing cover is repainted (the selection rings, the
+        ruler, the box or the wall being drawn): a whole-map update at every drag step, and
+        at every new snapshot (a click's commit), repainted both windows whole.
         """
-        same = encounter is self.encounter and selection == self.selection
         width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
         rect = QRectF(-CELL, -CELL, width, height)
         before = self._drawn
         self.preview, self.selection, self.encounter = preview, selection, encounter
-        self._drawn = self._drag_extent(preview) if isinstance(preview, DragPreview) else QRectF()
+        self._drawn = self.drawn_rect()
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
-        dragging = isinstance(preview, DragPreview) or (preview is None and not before.isNull())
-        if same and dragging:
-            self.update(before.united(self._drawn) if not before.isNull() else self._drawn)
+        if before.isNull() and self._drawn.isNull():
             return
-        self.update()
+        changed = self._drawn if before.isNull() else before if self._drawn.isNull() \
+            else before.united(self._drawn)
+        margin = pen_margin(self, 13.0)  # at today's zoom: the pens are screen pixels wide
+        self.update(changed.adjusted(-margin, -margin, margin, margin))
+
+    def drawn_rect(self) -> QRectF:
+        """The scene rect :meth:`paint` draws in (null: nothing), without its pens (the
+        widest is 12 screen pixels: :meth:`draw_state` widens it by :func:`pen_margin`)."""
+        boxes = self._selection_boxes() if self.show_selection else []
+        preview = self.preview
+        if isinstance(preview, DragPreview):
+            boxes.append(self._drag_extent(preview))
+        elif isinstance(preview, BoxPreview):
+            boxes.append(QRectF(to_scene(preview.corner), to_scene(preview.other)).normalized())
+        elif isinstance(preview, DrawPreview):
+            boxes.append(_points_box([*preview.points, preview.pointer], 0.08))
+        if not boxes:
+            return QRectF()
+        drawn = QRectF()
+        for box in boxes:  # a pixel wider: a level wall's box is null, and a union drops it
+            drawn = drawn.united(box.adjusted(-1, -1, 1, 1))
+        return drawn
+
+    def _selection_boxes(self) -> list[QRectF]:
+        """The boxes of the selected tokens' rings, walls and regions (without their pens)."""
+        boxes = []
+        for token in self.encounter.tokens:
+            if token.id in self.selection:
+                r, centre = (token.radius + 0.12) * CELL, to_scene((token.x, token.y))
+                boxes.append(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        boxes += [wall_path(w).boundingRect() for w in self.encounter.walls
+                  if w.id in self.selection]
+        boxes += [_points_box(r.points, 0.0) for r in self.encounter.regions
+                  if r.id in self.selection and r.points]
+        return boxes
 
     def _drag_extent(self, preview: DragPreview) -> QRectF:
         """The scene rect a drag's ruler may paint: the ghosts, the path and its label boxes
-        on either side of the path's end (where :meth:`_paint_labels` puts them depends on the
+        on either side of the path's end (where :meth:`label_boxes` puts them depends on the
         view), with room for the pens."""
         tokens = {t.id: t for t in self.encounter.tokens}
-        points = [to_scene(p) for p in (preview.path or (preview.start, preview.end))]
-        extent = QRectF(points[0], points[0])
-        for point in points:
-            extent = extent.united(QRectF(point, point))
+        path = preview.path or (preview.start, preview.end)
+        extent = _points_box(path, 0.13)  # a point's box is null: united, it would vanish
         for token_id, point in preview.positions:
             r = tokens[token_id].radius * CELL if token_id in tokens else CELL
             centre = to_scene(point)
@@ -165,7 +208,7 @@ class ToolOverlayItem(QGraphicsItem):
         width = max(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20
                     for text, size in texts)
         height = sum(size * 1.5 * CELL for _, size in texts) + 0.05 * CELL
-        end = points[-1]
+        end = to_scene(path[-1])
         labels = QRectF(end.x() - 0.5 * CELL - width, end.y() - 0.3 * CELL - height,
                         0.9 * CELL + 2 * width, 0.9 * CELL + 2 * height)
         return extent.united(labels).adjusted(-CELL, -CELL, CELL, CELL)
@@ -214,7 +257,7 @@ class ToolOverlayItem(QGraphicsItem):
             token = tokens[token_id]
             painter.setPen(cosmetic_pen(SIDE_COLORS[token.side], 5.0))
             painter.setBrush(QColor(token.color))
-            r = token.radius * CELL * 0.92
+            r = token.radius * CELL * GHOST_SCALE
             painter.drawEllipse(to_scene(point), r, r)
         painter.setOpacity(1.0)
         path = preview.path or (preview.start, preview.end)
@@ -232,49 +275,58 @@ class ToolOverlayItem(QGraphicsItem):
         for point in preview.waypoints:
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
         seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
+        labels = self._labels(preview)
+        for box, (text, ink, size) in zip(self.label_boxes(preview, seen), labels, strict=True):
+            painter.setPen(cosmetic_pen(ink, 3.0))
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setFont(label_font(size))
+            painter.setPen(ink)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _labels(self, preview: DragPreview) -> list[tuple[str, QColor, float]]:
+        """The ruler's words: the hint (if any) over the readout, each with its colour and
+        size (cells)."""
+        color = PACE_COLORS[preview.band.value]
         labels = [(readout_text(preview, self.encounter.grid.unit), color, 0.4)]
         hint = hint_text(preview, keys=self.show_selection)  # the GM's view has the keys
         if hint:
             labels.insert(0, (hint, THROUGH_COLOR if preview.through else color, 0.3))
-        self._paint_labels(painter, points[-1], labels, seen)
+        return labels
 
-    def _paint_labels(self, painter: QPainter, at: QPointF,
-                      labels: list[tuple[str, QColor, float]], seen: QRectF) -> None:
-        """Label boxes stacked up and right of ``at`` (the last nearest it); up and left
-        when they would leave ``seen`` (the view's scene rect) on the right, below when on
-        top."""
-        fonts = [label_font(size) for _, _, size in labels]
-        sizes = [(QFontMetricsF(font).horizontalAdvance(text) + 20, size * 1.5 * CELL)
-                 for font, (text, _, size) in zip(fonts, labels, strict=True)]
+    def label_boxes(self, preview: DragPreview, seen: QRectF) -> list[QRectF]:
+        """Where (scene) the ruler's words of ``preview`` go in a view showing ``seen``: boxes
+        stacked up and right of the path's end (the last nearest it); up and left when they
+        would leave ``seen`` on the right, below when on top (:meth:`_label_place`)."""
+        labels = self._labels(preview)
+        sizes = [(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20, size * 1.5 * CELL)
+                 for text, _, size in labels]
         width = max(w for w, _ in sizes)
         height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
-        left, top = self._label_place(at, width, height, seen)
-        for font, (text, color, _), (w, h) in zip(fonts, labels, sizes, strict=True):
-            box = QRectF(left, top, w, h)
-            painter.setPen(cosmetic_pen(color, 3.0))
-            painter.setBrush(LABEL_BACK)
-            painter.drawRoundedRect(box, 8, 8)
-            painter.setFont(font)
-            painter.setPen(color)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        left, top = self._label_place(to_scene((preview.path or (preview.end,))[-1]), width,
+                                      height, seen)
+        boxes = []
+        for w, h in sizes:
+            boxes.append(QRectF(left, top, w, h))
             top += h + 0.05 * CELL
+        return boxes
 
     def _label_place(self, at: QPointF, width: float, height: float,
                      seen: QRectF) -> tuple[float, float]:
         """The top left of the ruler's label boxes: up and right of ``at``, else up and left,
         down and right, down and left - the first that stays in ``seen`` and covers no token
-        (the dragged ones where they stood) nor the name beneath it (else the first that stays
-        in ``seen``; else up and right, kept off the left edge, below when off the top)."""
+        (the dragged ones where they stood), its name or its badges where this view shows them
+        (:func:`desktop.gui.label_layout.covered_near`) (else the first that stays in
+        ``seen``; else up and right, kept off the left edge, below when off the top)."""
         right, left = at.x() + 0.4 * CELL, at.x() - 0.5 * CELL - width
         up, down = at.y() - 0.3 * CELL - height, at.y() + 0.6 * CELL
         places = [(right, up), (left, up), (right, down), (left, down)]
         inside = [(x, y) for x, y in places if seen.contains(QRectF(x, y, width, height))]
-        tokens = [QRectF((t.x - t.radius) * CELL, (t.y - t.radius) * CELL, t.size * CELL,
-                         (t.size + 0.6) * CELL)
-                  for t in self.encounter.tokens]  # the dragged ones still stand where they were
+        scene = self.scene()
+        around = QRectF(left, up, right + width - left, down + height - up)
+        covered = covered_near(scene, around) if scene is not None else Covered()
         for x, y in inside:
-            box = QRectF(x, y, width, height)
-            if not any(box.intersects(token) for token in tokens):
+            if not covered.count_meeting(QRectF(x, y, width, height)):
                 return x, y
         if inside:
             return inside[0]
@@ -296,3 +348,11 @@ class ToolOverlayItem(QGraphicsItem):
         painter.setBrush(SELECTION_COLOR)
         for point in preview.points:
             painter.drawEllipse(to_scene(point), 0.08 * CELL, 0.08 * CELL)
+
+
+def _points_box(points: Sequence[tuple[float, float]], radius: float) -> QRectF:
+    """The scene box of ``points`` (cells), widened by ``radius`` cells (a dot's)."""
+    scene = [to_scene(p) for p in points]
+    xs, ys = [p.x() for p in scene], [p.y() for p in scene]
+    r = radius * CELL
+    return QRectF(min(xs) - r, min(ys) - r, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * r)

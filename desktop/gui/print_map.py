@@ -3,7 +3,8 @@ pages as it takes, and images at a known scale.
 
 :func:`plan_pages` lays the map over pages of the chosen paper (portrait or landscape,
 whichever takes fewer), each page's printable area overlapping its neighbours' by
-:data:`OVERLAP_INCH`. :func:`print_pdf` writes the PDF with ``QPdfWriter``: first a page map
+:data:`OVERLAP_INCH`. :func:`print_pages` paints the pages on a paged device - the PDF of
+:func:`print_pdf` (a ``QPdfWriter``) or the printer of File > Print... - first a page map
 (the whole map with each page's rectangle and name, the scale, a one-inch bar to check the
 printer did not shrink the page), then one page per tile, named in its margin (A1, B1, ...
 columns by letter, rows by number), with alignment crosses in the overlap bands - the same
@@ -21,7 +22,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 
 from desktop.core.model import Encounter
 from desktop.core.state import BattleState
@@ -150,12 +161,13 @@ def _inch(value: float) -> float:
     return value * PDF_DPI
 
 
-def _raster(scene: MapScene, source: QRectF, width_inch: float, height_inch: float) -> QImage:
-    """``source`` (scene pixels) drawn at :data:`RASTER_DPI` for a ``width_inch`` x
-    ``height_inch`` place on paper. The scene is drawn to an image first: lights and fog
-    blend in ways a PDF cannot hold, and Qt's PDF fallback for them ignores the clip."""
-    width = max(1, round(width_inch * RASTER_DPI))
-    height = max(1, round(height_inch * RASTER_DPI))
+def _raster(scene: MapScene, source: QRectF, width_inch: float, height_inch: float,
+            dpi: float) -> QImage:
+    """``source`` (scene pixels) drawn at ``dpi`` for a ``width_inch`` x ``height_inch`` place
+    on paper. The scene is drawn to an image first: lights and fog blend in ways a PDF cannot
+    hold, and Qt's PDF fallback for them ignores the clip."""
+    width = max(1, round(width_inch * dpi))
+    height = max(1, round(height_inch * dpi))
     image = QImage(width, height, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
@@ -167,6 +179,32 @@ def _raster(scene: MapScene, source: QRectF, width_inch: float, height_inch: flo
     return image
 
 
+def print_pages(device: QPagedPaintDevice, scene: MapScene, plan: PagePlan, title: str) -> int:
+    """Paint the page map and every tile of ``plan`` on ``device`` (a ``QPdfWriter`` or a
+    ``QPrinter`` at its own resolution), set to the plan's paper and orientation; the page
+    count. ``OSError`` if the device cannot be painted on.
+
+    The pages are drawn in :data:`PDF_DPI` units, scaled to the device's resolution, so a PDF
+    and a printer get the same marks at the same places.
+    """
+    device.setPageSize(QPageSize(PAPERS[plan.paper]))
+    device.setPageOrientation(QPageLayout.Orientation.Landscape if plan.landscape
+                              else QPageLayout.Orientation.Portrait)
+    device.setPageMargins(QMarginsF(0, 0, 0, 0))  # a printer may keep its own; MARGIN_INCH
+    painter = QPainter()
+    if not painter.begin(device):
+        raise OSError("the device could not be opened for painting")
+    try:
+        painter.scale(device.logicalDpiX() / PDF_DPI, device.logicalDpiY() / PDF_DPI)
+        _page_map(painter, scene, plan, title)
+        for tile in plan.tiles:
+            device.newPage()
+            _tile_page(painter, scene, plan, tile)
+    finally:
+        painter.end()
+    return 1 + len(plan.tiles)
+
+
 def print_pdf(scene: MapScene, plan: PagePlan, out: Path, title: str) -> int:
     """Write the page map and every tile of ``plan`` to the PDF ``out``; the page count.
     ``OSError`` if the file cannot be written."""
@@ -174,28 +212,18 @@ def print_pdf(scene: MapScene, plan: PagePlan, out: Path, title: str) -> int:
     writer.setResolution(PDF_DPI)
     writer.setTitle(title)
     writer.setCreator("Battlemap")
-    orientation = (QPageLayout.Orientation.Landscape if plan.landscape
-                   else QPageLayout.Orientation.Portrait)
-    writer.setPageLayout(QPageLayout(QPageSize(PAPERS[plan.paper]), orientation,
-                                     QMarginsF(0, 0, 0, 0)))
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise OSError(f"cannot write {out}")
     try:
-        _page_map(painter, scene, plan, title)
-        for tile in plan.tiles:
-            writer.newPage()
-            _tile_page(painter, scene, plan, tile)
-    finally:
-        painter.end()
+        pages = print_pages(writer, scene, plan, title)
+    except OSError:
+        raise OSError(f"cannot write {out}") from None
     if not out.is_file():
         raise OSError(f"cannot write {out}")
-    return 1 + len(plan.tiles)
+    return pages
 
 
 def _font(painter: QPainter, points: float, bold: bool = False) -> None:
-    font = QFont("DejaVu Sans")
-    font.setPointSizeF(points)
+    font = QFont("DejaVu Sans")  # points on paper, whatever the device's scale (print_pages)
+    font.setPointSizeF(points * PDF_DPI / painter.device().logicalDpiY())
     font.setBold(bold)
     painter.setFont(font)
 
@@ -255,7 +283,8 @@ def _tile_page(painter: QPainter, scene: MapScene, plan: PagePlan, tile: Tile) -
     per_inch = CELL / plan.cell_inch  # scene pixels an inch
     source = QRectF(tile.x * per_inch, tile.y * per_inch, tile.width * per_inch,
                     tile.height * per_inch)
-    painter.drawImage(target, _raster(scene, source, tile.width, tile.height))
+    dpi = min(RASTER_DPI, painter.device().logicalDpiX())  # no finer than the printer
+    painter.drawImage(target, _raster(scene, source, tile.width, tile.height, dpi))
     neighbours = []
     if tile.column + 1 < plan.columns:
         neighbours.append(f"{column_letters(tile.column + 1)}{tile.row + 1} to the right")
@@ -320,18 +349,29 @@ def render_to_scale(scene: MapScene, pixels_per_cell: float, dpi: float | None =
     return image
 
 
+def print_title(encounter: Encounter, audience: Audience) -> str:
+    """The printout's title: the encounter and whose view.
+
+    >>> print_title(Encounter(name="Crypt"), Audience.PLAYER)
+    'Crypt (players)'
+    """
+    return f"{encounter.name} ({'players' if audience is Audience.PLAYER else 'GM'})"
+
+
 def print_encounter(encounter: Encounter, base_dir: Path | None, audience: Audience, grid: bool,
-                    plan: PagePlan, out: Path) -> tuple[int, str | None]:
-    """Print ``encounter`` as ``audience`` sees it after ``plan`` to ``out``: the page count and
-    the map image's problem, if it could not be shown. ``OSError`` if ``out`` cannot be
-    written."""
+                    plan: PagePlan, out: Path | QPagedPaintDevice) -> tuple[int, str | None]:
+    """Print ``encounter`` as ``audience`` sees it after ``plan`` to the PDF file ``out`` or
+    the device ``out`` (a printer): the page count and the map image's problem, if it could
+    not be shown. ``OSError`` if ``out`` cannot be written."""
     scene = MapScene(BattleState(encounter), audience, base_dir)
     if audience is Audience.PLAYER:  # the table's names: legible at one cell an inch
         scene.set_token_style(TokenStyle.for_table(table_label_mm(), rings_only=False))
     if not grid:
         hide_grid(scene)
-    title = f"{encounter.name} ({'players' if audience is Audience.PLAYER else 'GM'})"
+    title = print_title(encounter, audience)
     try:
-        return print_pdf(scene, plan, out, title), scene.background_error
+        if isinstance(out, Path):
+            return print_pdf(scene, plan, out, title), scene.background_error
+        return print_pages(out, scene, plan, title), scene.background_error
     finally:
         scene.detach()

@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.edits import token_at
 from desktop.core.model import Encounter, GridKind, Point, Side
@@ -25,11 +25,14 @@ from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, expos
 from desktop.core.tools import CLICK_SLOP, DragPreview, PointerEvent, PointerKind, Preview
 from desktop.core.visibility import visible_to_players
 from desktop.gui.interaction import Interaction
+from desktop.gui.label_layout import Covered, covered_by_tokens, covered_near
 from desktop.gui.map_view import MapView
+from desktop.gui.overlay_item import GHOST_SCALE
 from desktop.gui.scene import Layer, MapScene
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from desktop.gui.threat_view import CATEGORY_COLORS
 
+NOTHING_COVERED = Covered()
 INSIGHT_MS = 4000
 """How long "who can I hit" stays on the table after a tap."""
 THREAT_MARK = QColor("#ff6d00")
@@ -54,8 +57,30 @@ def sight_text(sight: FoeSight) -> str:
     return f"{COVER_WORDS[sight.cover.value]}\n{BAND_WORDS[sight.band.value]}"
 
 
-class ExchangeOverlay(QGraphicsItem):
-    """The foes of one hero, shown for :data:`INSIGHT_MS` after :meth:`show_for`."""
+def tag_places(foe: QPointF, reach: float, size: QRectF) -> list[QPointF]:
+    """Where (scene pixels) the tag of ``size`` beside the foe at ``foe`` may be centred, best
+    first: above its ring's ``reach``, below, right, left, the four diagonals, then farther
+    above and below.
+
+    >>> [(p.x(), p.y()) for p in tag_places(QPointF(0, 0), 10, QRectF(0, 0, 20, 8))][:4]
+    [(0.0, -14.0), (0.0, 14.0), (20.0, 0.0), (-20.0, 0.0)]
+    """
+    dx, dy = reach + size.width() / 2, reach + size.height() / 2
+    corner = QPointF(reach * 0.7 + size.width() / 2, reach * 0.7 + size.height() / 2)
+    offsets = [QPointF(0, -dy), QPointF(0, dy), QPointF(dx, 0), QPointF(-dx, 0),
+               QPointF(corner.x(), -corner.y()), QPointF(-corner.x(), -corner.y()), corner,
+               QPointF(-corner.x(), corner.y()), QPointF(0, -dy - size.height()),
+               QPointF(0, dy + size.height())]
+    return [foe + offset for offset in offsets]
+
+
+class ExchangeOverlay(QGraphicsObject):
+    """The foes of one hero, shown for :data:`INSIGHT_MS` after :meth:`show_for`.
+
+    A graphics object, so that its timer is its child: deleted with it (the table closed, its
+    scene gone), the timer never fires into a deleted item. It draws the rings and lines
+    (under the names); its :attr:`tag_item` draws the tags, in a layer over the fog and the
+    names (a tag reaching past the heroes' sight is not cut by the dark)."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
@@ -64,60 +89,51 @@ class ExchangeOverlay(QGraphicsItem):
         self.sights: tuple[FoeSight, ...] = ()
         self.encounter = Encounter()
         self.tags: list[tuple[QRectF, str, QColor]] = []
-        """Each seen foe's tag: where (scene), its text and colour; placed clear of tokens and
-        of each other when shown."""
-        self._timer = QTimer(singleShot=True, interval=INSIGHT_MS)
+        """Each seen foe's tag: where (scene), its text and colour; placed clear of tokens,
+        their names and badges, and of each other when shown."""
+        self.tag_item = ExchangeTags(self)
+        self._timer = QTimer(self, singleShot=True, interval=INSIGHT_MS)
         self._timer.timeout.connect(self.clear)
 
     def show_for(self, hero: str, sights: tuple[FoeSight, ...], encounter: Encounter) -> None:
         self.prepareGeometryChange()
+        self.tag_item.prepareGeometryChange()
         self.hero, self.sights, self.encounter = hero, sights, encounter
         self.tags = self._place_tags()
         self._timer.start()
         self.update()
+        self.tag_item.update()
 
     def clear(self) -> None:
         self.prepareGeometryChange()
+        self.tag_item.prepareGeometryChange()
         self.hero, self.sights, self.tags = None, (), []
         self.update()
+        self.tag_item.update()
 
     def _place_tags(self) -> list[tuple[QRectF, str, QColor]]:
-        """A tag per seen foe: above it, else below, right or left, the first place that
-        covers no token and no other tag (else the one covering fewest)."""
+        """A tag per seen foe at the first of :func:`tag_places` that covers no token, name
+        tag, badge row or other tag, on the map if one is (else off it); none where every
+        place covers one (its ring still shows its cover's colour)."""
         tokens = {t.id: t for t in self.encounter.tokens if visible_to_players(self.encounter, t)}
-        blocked = [QRectF((t.x - t.radius - 0.2) * CELL, (t.y - t.radius - 0.2) * CELL,
-                          (2 * t.radius + 0.4) * CELL, (2 * t.radius + 0.4) * CELL)
-                   for t in tokens.values()]
-        blocked += self._name_tags()
+        scene = self.scene()
+        covered = covered_by_tokens(scene.token_items()) if isinstance(scene, MapScene) \
+            else NOTHING_COVERED
+        on_map = QRectF(0, 0, self.encounter.width * CELL, self.encounter.height * CELL)
         metrics = QFontMetricsF(label_font(self.text_cells))
         tags: list[tuple[QRectF, str, QColor]] = []
         for sight in (s for s in self.sights if s.seen and s.id in tokens):
             foe, text = tokens[sight.id], sight_text(sight)
             width = max(metrics.horizontalAdvance(line) for line in text.split("\n"))
             size = QRectF(0, 0, width + metrics.height(), 2.4 * metrics.height())
-            reach = (foe.radius + 0.35) * CELL
-            centre = to_scene((foe.x, foe.y))
-            places = [QPointF(0, -reach - size.height() / 2), QPointF(0, reach + size.height() / 2),
-                      QPointF(reach + size.width() / 2, 0), QPointF(-reach - size.width() / 2, 0)]
-            best, fewest = QRectF(), math.inf
-            for offset in places:
-                box = QRectF(size)
-                box.moveCenter(centre + offset)
-                hits = sum(box.intersects(b) for b in blocked)
-                if hits < fewest:
-                    best, fewest = box, hits
-                if hits == 0:
-                    break
-            blocked.append(best)
-            tags.append((best, text, CATEGORY_COLORS[sight.cover.value]))
+            boxes = [size.translated(centre - size.center()) for centre in tag_places(
+                to_scene((foe.x, foe.y)), (foe.radius + 0.35) * CELL, size)]
+            free = [box for box in boxes if not covered.count_meeting(box)]
+            box = next((b for b in free if on_map.contains(b)), free[0] if free else None)
+            if box is not None:
+                covered = covered.plus(boxes=(box,))
+                tags.append((box, text, CATEGORY_COLORS[sight.cover.value]))
         return tags
-
-    def _name_tags(self) -> list[QRectF]:
-        """Where the tokens' names are on this overlay's scene (tags leave them readable)."""
-        scene = self.scene()
-        if not isinstance(scene, MapScene):
-            return []
-        return [item.label.sceneBoundingRect() for item in scene.token_items()]
 
     def boundingRect(self) -> QRectF:
         return QRectF(-2 * CELL, -2 * CELL, (self.encounter.width + 4) * CELL,
@@ -130,8 +146,6 @@ class ExchangeOverlay(QGraphicsItem):
         if hero is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        font = label_font(self.text_cells)
-        painter.setFont(font)
         for sight in self.sights:
             foe = tokens.get(sight.id)
             if foe is None:
@@ -143,8 +157,6 @@ class ExchangeOverlay(QGraphicsItem):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(CATEGORY_COLORS[sight.cover.value], 0.12 * CELL))
                 painter.drawEllipse(centre, r, r)
-        for box, text, color in self.tags:
-            self._paint_tag(painter, box, text, color)
 
     def _paint_threat(self, painter: QPainter, hero: QPointF, foe: QPointF, r: float) -> None:
         painter.setPen(cosmetic_pen(THREAT_MARK, 4.0, Qt.PenStyle.DashLine))
@@ -158,19 +170,37 @@ class ExchangeOverlay(QGraphicsItem):
             painter.drawLine(QPointF(foe.x() + dx * (outer - 0.1 * CELL),
                                      foe.y() + dy * (outer - 0.1 * CELL)), tip)
 
-    def _paint_tag(self, painter: QPainter, box: QRectF, text: str, color: QColor) -> None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(LABEL_BACK)
-        painter.drawRoundedRect(box, box.height() / 8, box.height() / 8)
-        painter.setPen(color)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class ExchangeTags(QGraphicsItem):
+    """The tags of an :class:`ExchangeOverlay` (its cover and range words by each foe)."""
+
+    def __init__(self, overlay: ExchangeOverlay) -> None:
+        super().__init__()
+        self.overlay = overlay
+
+    def boundingRect(self) -> QRectF:
+        return self.overlay.boundingRect()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setFont(label_font(self.overlay.text_cells))
+        for box, text, color in self.overlay.tags:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(LABEL_BACK)
+            painter.drawRoundedRect(box, box.height() / 8, box.height() / 8)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class ExposureOverlay(QGraphicsItem):
     """The exposure of each cell of the path being dragged (nothing while no drag), under the
     ruler: each cell's frame in the colour of its cover, its number in a disc beside the path
     (:meth:`number_at`), so neither the path's line, a red leg through a wall nor the ruler's
-    labels are hidden by a number."""
+    labels are hidden by a number - nor the drag's ghost, a token, its name or its badges
+    (:attr:`covered`): the number goes to a free corner of its cell, else it is left out (the
+    frame's colour still tells the cover)."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
@@ -179,11 +209,15 @@ class ExposureOverlay(QGraphicsItem):
         self.path: tuple[Point, ...] = ()
         self.hexes = False
         """The cells are hexes: each framed by a ring inside its hex, not a square."""
+        self.covered = NOTHING_COVERED
+        """What the numbers keep off (scene pixels): the tokens, their names and badges, the
+        drag's ghosts."""
 
-    def show_cells(self, cells: tuple[CellExposure, ...], path: tuple[Point, ...] = ()) -> None:
-        if cells != self.cells or path != self.path:
+    def show_cells(self, cells: tuple[CellExposure, ...], path: tuple[Point, ...] = (),
+                   covered: Covered = NOTHING_COVERED) -> None:
+        if cells != self.cells or path != self.path or covered != self.covered:
             self.prepareGeometryChange()
-            self.cells, self.path = cells, path
+            self.cells, self.path, self.covered = cells, path, covered
             self.update()
 
     def boundingRect(self) -> QRectF:
@@ -193,15 +227,24 @@ class ExposureOverlay(QGraphicsItem):
         return QRectF((min(xs) - 0.5) * CELL, (min(ys) - 0.5) * CELL,
                       (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL)
 
-    def number_at(self, cell: Point) -> Point:
+    def number_at(self, cell: Point) -> Point | None:
         """Where (cells) the number of ``cell`` is drawn: :data:`NUMBER_OFF` from its centre
-        on the side farthest from the path (where it turns, off both its legs)."""
-        if len(self.path) < 2:
-            return cell
+        on the side farthest from the path (where it turns, off both its legs), of the
+        places whose disc keeps off the path and off :attr:`covered`; else in the corner
+        inside the cell farthest from the path of those; else on a corner of the cell (the
+        drag's ghost fills the cell it stands on); else nowhere (None)."""
         legs = list(pairwise(self.path))
-        spots = [(cell[0] + NUMBER_OFF * math.cos(a), cell[1] + NUMBER_OFF * math.sin(a))
-                 for a in _HEADINGS]
-        return max(spots, key=lambda spot: min(_distance_to_leg(spot, *leg) for leg in legs))
+
+        def off_path(spot: Point) -> float:
+            return min((_distance_to_leg(spot, *leg) for leg in legs), default=math.inf)
+
+        for spots in (_around(cell, NUMBER_OFF), _corners(cell, CORNER_OFF),
+                      _corners(cell, 0.5)):
+            free = [spot for spot in spots if off_path(spot) > NUMBER_RADIUS and not (
+                self.covered.count_meeting(_disc_box(spot)))]
+            if free:
+                return max(free, key=off_path)
+        return None
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -221,7 +264,10 @@ class ExposureOverlay(QGraphicsItem):
                 painter.drawEllipse(box.center(), 0.45 * CELL, 0.45 * CELL)
             else:
                 painter.drawRoundedRect(box, 0.12 * CELL, 0.12 * CELL)
-            at = to_scene(self.number_at(exposure.cell))
+            spot = self.number_at(exposure.cell)
+            if spot is None:
+                continue
+            at = to_scene(spot)
             painter.setPen(cosmetic_pen(color, 2.0))
             painter.setBrush(LABEL_BACK)
             painter.drawEllipse(at, r, r)
@@ -236,6 +282,25 @@ NUMBER_RADIUS = 0.17
 """The radius (cells) of the disc an exposure number is written on."""
 _HEADINGS = tuple(-math.pi / 2 + k * math.pi / 4 for k in range(8))
 """Up first, then round clockwise (on the screen)."""
+CORNER_OFF = 0.42 - NUMBER_RADIUS
+"""How far (cells, across and down) a number in a corner of its cell stands from its centre:
+its disc touches the cell's frame."""
+
+
+def _around(cell: Point, distance: float) -> list[Point]:
+    return [(cell[0] + distance * math.cos(a), cell[1] + distance * math.sin(a))
+            for a in _HEADINGS]
+
+
+def _corners(cell: Point, distance: float) -> list[Point]:
+    return [(cell[0] + dx * distance, cell[1] + dy * distance)
+            for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+
+
+def _disc_box(spot: Point) -> QRectF:
+    """The box (scene pixels) of the number's disc at ``spot`` (cells)."""
+    r = NUMBER_RADIUS * CELL
+    return QRectF(spot[0] * CELL - r, spot[1] * CELL - r, 2 * r, 2 * r)
 
 
 def _distance_to_leg(p: Point, a: Point, b: Point) -> float:
@@ -255,7 +320,10 @@ class TableInsight:
         text = view.map_scene.token_style.name_cells
         self.exchange = ExchangeOverlay(text)
         self.exposure = ExposureOverlay(text)
-        view.map_scene.add_overlay(self.exchange, Layer.EFFECTS)
+        view.map_scene.add_overlay(self.exchange, Layer.EFFECTS)  # rings: under the names
+        # tags over the fog, as the names are: one reaching past the heroes' sight is not cut
+        view.map_scene.add_overlay(self.exchange.tag_item, Layer.PLAYER_LABELS)
+        self.exchange.tag_item.setZValue(Layer.PLAYER_LABELS + 0.5)  # under the ruler
         view.map_scene.add_overlay(self.exposure, Layer.TOOL)
         self.exposure.setZValue(Layer.TOOL - 1)  # under the ruler: its line, red legs, labels
         self._press: PointerEvent | None = None
@@ -303,4 +371,19 @@ class TableInsight:
             # (drawn red: the mover does not stand there, and its red stays in sight)
             self.exposure.show_cells(exposure_along(
                 encounter, preview.lead_id, path[0], path[-1], via=path[1:-1],
-                skip=preview.blocked), path)
+                skip=preview.blocked), path, self._covered(preview, encounter))
+
+    def _covered(self, preview: DragPreview, encounter: Encounter) -> Covered:
+        """What the numbers along ``preview``'s path keep off: the tokens near it as the
+        table shows them (names, badges), the drag's ghosts and the ruler's words (drawn
+        over the numbers, they would hide one)."""
+        sizes = {t.id: t.radius for t in encounter.tokens}
+        ghosts = [(to_scene(at), sizes.get(token_id, 0.5) * CELL * GHOST_SCALE)
+                  for token_id, at in preview.positions]
+        near = QRectF()
+        for point in preview.path or (preview.start, preview.end):
+            near = near.united(QRectF(to_scene(point), to_scene(point)).adjusted(
+                -CELL, -CELL, CELL, CELL))
+        seen = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        words = self.interaction.overlay.label_boxes(preview, seen)
+        return covered_near(self.view.map_scene, near).plus(ghosts, words)

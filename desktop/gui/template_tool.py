@@ -24,6 +24,7 @@ from desktop.core.template_attack import outline_of
 from desktop.core.template_targeting import TemplateAim, TemplateTool
 from desktop.gui.animations import AttackAnimator
 from desktop.gui.decision_dialog import DecisionDialog
+from desktop.gui.overlay_item import pen_margin
 from desktop.gui.scene import Audience, Layer, MapScene, tokens_drawn
 from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
 from rules.dice import DiceSource
@@ -44,9 +45,36 @@ class TemplateOverlay(QGraphicsItem):
         self.encounter = Encounter()
 
     def show_aim(self, aim: TemplateAim | None, encounter: Encounter) -> None:
-        self.prepareGeometryChange()
+        """Draw ``aim``. Only what the old and the new aim cover is repainted (the whole map
+        was, at every move of the mouse and at every click's commit)."""
+        before = self.drawn_rect()
+        if (encounter.width, encounter.height) != (self.encounter.width, self.encounter.height):
+            self.prepareGeometryChange()
         self.aim, self.encounter = aim, encounter
-        self.update()
+        after = self.drawn_rect()
+        if before.isNull() and after.isNull():
+            return
+        changed = after if before.isNull() else before if after.isNull() else before.united(after)
+        margin = pen_margin(self, 7.0)  # the pens are screen pixels wide: at today's zoom
+        self.update(changed.adjusted(-margin, -margin, margin, margin))
+
+    def drawn_rect(self) -> QRectF:
+        """The scene rect :meth:`paint` draws in, without its pens (null: nothing): the
+        template's outline, the rings of everyone beneath it (hidden ones too: the players'
+        scene may show them by the time it paints) and the shields' labels above them."""
+        if self.aim is None or self.aim.placed is None:
+            return QRectF()
+        drawn = QPolygonF([to_scene(p) for p in outline_of(self.aim.placed.template)]) \
+            .boundingRect()
+        tokens = {t.id: t for t in self.encounter.tokens}
+        for hit in self.aim.placed.victims.hits:
+            token = tokens.get(hit.id)
+            if token is not None:
+                r, centre = (token.radius + 0.1) * CELL, to_scene((token.x, token.y))
+                top = r + 0.46 * CELL  # the shield's label above the ring
+                drawn = drawn.united(QRectF(centre.x() - max(r, 0.9 * CELL), centre.y() - top,
+                                            2 * max(r, 0.9 * CELL), top + r))
+        return drawn
 
     def boundingRect(self) -> QRectF:
         return QRectF(-4 * CELL, -4 * CELL, (self.encounter.width + 8) * CELL,

@@ -4,6 +4,15 @@ away, instead of the right-click menu's forty entries.
 
 It is a widget over the map's viewport (real buttons, not scene items, so the map's tools
 never see its clicks), placed around the token's place on screen and following the camera.
+It covers no other token, name tag or badge row when it can help it, and stays in the view:
+of its arrangements (switches down the token's right and counts down its left, the two the
+other way round, both down one side, rows above or below), nearest first and then a step
+farther out at a time, it takes the first that covers nothing
+(:func:`desktop.gui.label_layout.covered_by_tokens`, in the view's pixels), else the one that
+covers least - farther out over bare map rather than close over a token. At the view's edge
+each arrangement is slid inside it, so the one that fits there without covering the token
+itself wins (the HUD flips). A token's HUD keeps its arrangement while that covers nothing:
+a click that adds or takes away a badge moves no chip from under the pointer needlessly.
 Each click is one undoable edit checked by the system
 (:func:`desktop.core.token_hud.with_control`); a refused one reaches the status bar and the
 log. The controls come from :func:`desktop.core.token_hud.hud_controls`.
@@ -15,12 +24,13 @@ import math
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from desktop.core.model import Encounter
 from desktop.core.token_hud import HudControl, hud_controls, with_control
+from desktop.gui.label_layout import Covered, covered_near
 from desktop.gui.notices import tell
 from desktop.gui.style import CELL
 
@@ -32,6 +42,17 @@ CHIP_STYLE = ("QToolButton, QLabel { background: rgba(20, 20, 20, 215); color: w
               "QToolButton:checked { background: #fdd835; color: black; }")
 GAP_PX = 14
 """Between the token's ring and the HUD's chips, screen pixels."""
+CHIP_GAP = 2
+"""Between two chips, screen pixels."""
+ROW_PX = 360
+"""The widest a row of chips above or below the token runs, screen pixels."""
+FARTHER = 4
+"""How many steps (each the token's radius on screen) the HUD may stand farther out."""
+OFF_VIEW = 100
+"""What a chip outside the view counts for: worse than covering any number of tokens."""
+
+Layout = list[QRect]
+"""Where each chip goes (viewport pixels): the switches' first, then the counts'."""
 
 
 class TokenHud(QWidget):
@@ -42,6 +63,13 @@ class TokenHud(QWidget):
         self.window = window
         self.token_id: str | None = None
         self.chips: dict[str, QWidget] = {}
+        self._placed: tuple[tuple[object, ...], QPoint] | None = None
+        """What the chips were last placed for (see :meth:`_panned_along`), and the token's
+        centre in the view then."""
+        self._kept: int | None = None
+        """The arrangement this token's HUD has (its number in :func:`arrangements`): kept
+        while it covers nothing, so a click that adds a badge does not move the chips away
+        from under the pointer."""
         self.setStyleSheet(CHIP_STYLE)
         self.hide()
         window.view.camera_changed.connect(self.place)
@@ -59,10 +87,12 @@ class TokenHud(QWidget):
 
     def show_for(self, token_id: str | None) -> None:
         """Show the HUD of ``token_id`` (None, or a token with none: hidden)."""
+        if token_id != self.token_id:
+            self._kept = None
         self.token_id = token_id
         for chip in self.chips.values():
             chip.deleteLater()
-        self.chips = {}
+        self.chips, self._placed = {}, None
         controls = hud_controls(self.window.state.encounter, token_id) if token_id else ()
         for control in controls:
             chip = self._switch(control) if control.flag else self._counter(control)
@@ -115,8 +145,7 @@ class TokenHud(QWidget):
         self.window.state.apply(f"{control.label} {shown}: {name}", after)
 
     def place(self) -> None:
-        """The chips around the token: its switches down its right, its counts down its left,
-        bowed like a ring, none over another."""
+        """The chips around the token where they cover least (see the module's words)."""
         if not self.chips or self.token_id is None:
             return
         view = self.window.view
@@ -125,34 +154,52 @@ class TokenHud(QWidget):
         if token is None:
             return
         centre = view.mapFromScene(token.x * CELL, token.y * CELL)
-        ring = token.radius * CELL * view.zoom + GAP_PX
         switches = [c for c in self.chips.values() if isinstance(c, QToolButton)]
         counters = [c for c in self.chips.values() if not isinstance(c, QToolButton)]
-        places: list[tuple[QWidget, QPoint]] = []  # in the viewport's pixels
-        for side, column in ((1, switches), (-1, counters)):  # switches right, counts left
-            for chip in column:
-                chip.adjustSize()
-            height = sum(c.height() + 2 for c in column) - 2
-            top = centre.y() - height / 2
-            for n, chip in enumerate(column):
-                # along an arc around the token: the middle ones nearest, as on a ring
-                middle = (n + 0.5) / len(column) - 0.5
-                inward = round(ring * (1 - math.cos(middle * math.pi * 0.6)))
-                x = (centre.x() + ring - inward if side > 0
-                     else centre.x() - ring + inward - chip.width())
-                # halves rounded up (not to even): a pan by whole pixels moves every chip alike
-                places.append((chip, QPoint(math.floor(x + 0.5), math.floor(top + 0.5))))
-                top += chip.height() + 2
-        if self.size() == view.viewport().size() and all(
-                self.pos() + chip.pos() == at for chip, at in places):
-            return  # a pan: the viewport's scroll moved the HUD with the map (moving this
+        for chip in self.chips.values():
+            chip.adjustSize()
+        basis = (self.window.state.encounter, self.token_id, view.zoom, view.viewport().size(),
+                 [c.size() for c in self.chips.values()])
+        if self._panned_along(basis, centre):
+            return  # the viewport's scroll moved the HUD with the map (moving this
             # viewport-sized widget back would repaint the whole map, issue 28)
+        self._placed = (basis, centre)
+        radius = token.radius * CELL * view.zoom
+        layouts = arrangements(centre, radius + GAP_PX, radius, [c.size() for c in switches],
+                               [c.size() for c in counters])
+        area = view.viewport().rect()
+        if area.contains(centre):  # a token off the view: its HUD goes with it
+            layouts = [inside(layout, area) for layout in layouts]
+        self._kept, chosen = least_covering(layouts, self._covered_near(layouts), area,
+                                            self._kept)
         self.resize(view.viewport().size())
         self.move(0, 0)
-        for chip, at in places:
-            chip.move(at)
+        for chip, rect in zip([*switches, *counters], chosen, strict=True):
+            chip.move(rect.topLeft())
         self.setMask(self._chips_region())
         self.raise_()
+
+    def _panned_along(self, basis: tuple[object, ...], centre: QPoint) -> bool:
+        """Whether the HUD stands where it was placed for ``basis`` (the same snapshot, token,
+        zoom, view size and chips), moved with the map since (a pan: the viewport's scroll
+        moved it as far as the token), all still in the view (or the token out of it, its
+        HUD going with it): nothing to choose again."""
+        if self._placed is None or self.size() != self.window.view.viewport().size():
+            return False
+        (encounter, *rest), placed_at = self._placed
+        same = encounter is basis[0] and rest == list(basis[1:])
+        area = self.window.view.viewport().rect()
+        return same and centre - placed_at == self.pos() and (not area.contains(centre) or all(
+            area.contains(chip.geometry().translated(self.pos())) for chip in self.chips.values()))
+
+    def _covered_near(self, layouts: list[Layout]) -> Covered:
+        """What the map's tokens cover where any of ``layouts`` reaches, in viewport pixels."""
+        view = self.window.view
+        reach = QRect()
+        for layout in layouts:
+            reach = reach.united(_bounds(layout))
+        near = view.mapToScene(reach).boundingRect()
+        return covered_near(view.map_scene, near).mapped(view.viewportTransform())
 
     def _chips_region(self) -> QRegion:
         """Only the chips take the mouse: the map between them stays the map's."""
@@ -160,3 +207,138 @@ class TokenHud(QWidget):
         for chip in self.chips.values():
             region = region.united(QRegion(chip.geometry()))
         return region
+
+
+def arrangements(centre: QPoint, ring: float, step: float, switches: list[QSize],
+                 counters: list[QSize]) -> list[Layout]:
+    """The HUD's places round a token at ``centre``, best first: at ``ring`` pixels from it,
+    then a ``step`` farther each time, :data:`FARTHER` times; at each distance the switches
+    down its right and the counts down its left (bowed like a ring), the other way round,
+    both down its right, both down its left, rows above it and rows below it.
+
+    >>> found = arrangements(QPoint(100, 100), 40, 30, [QSize(50, 20)], [QSize(80, 20)])
+    >>> len(found), [(r.x(), r.y()) for r in found[0]]  # switch right, count left
+    (30, [(140, 90), (-20, 90)])
+    """
+    found = []
+    for n in range(FARTHER + 1):
+        r = ring + n * step
+        right = _column(switches, centre, r, 1, bowed=True)
+        left = _column(counters, centre, r, -1, bowed=True)
+        flipped = _column(switches, centre, r, -1, bowed=True) + _column(counters, centre, r,
+                                                                         1, bowed=True)
+        wide = max((s.width() for s in switches), default=-CHIP_GAP) + CHIP_GAP
+        beyond = r + wide
+        found += [right + left, flipped,
+                  _column(switches, centre, r, 1, True) + _column(counters, centre, beyond, 1),
+                  _column(switches, centre, r, -1, True) + _column(counters, centre, beyond, -1),
+                  _rows([switches, counters], centre, r, -1), _rows([switches, counters],
+                                                                    centre, r, 1)]
+    return found
+
+
+def _column(sizes: list[QSize], centre: QPoint, ring: float, side: int,
+            bowed: bool = False) -> Layout:
+    """``sizes`` one under another, centred on ``centre``'s height, ``ring`` pixels to its
+    right (``side`` 1) or left (-1); ``bowed``: the middle ones nearest, as on a ring."""
+    height = sum(s.height() + CHIP_GAP for s in sizes) - CHIP_GAP
+    top = centre.y() - height / 2
+    found = []
+    for n, size in enumerate(sizes):
+        middle = (n + 0.5) / len(sizes) - 0.5
+        inward = round(ring * (1 - math.cos(middle * math.pi * 0.6))) if bowed else 0
+        x = (centre.x() + ring - inward if side > 0
+             else centre.x() - ring + inward - size.width())
+        found.append(QRect(_whole(x), _whole(top), size.width(), size.height()))
+        top += size.height() + CHIP_GAP
+    return found
+
+
+def _rows(groups: list[list[QSize]], centre: QPoint, ring: float, side: int) -> Layout:
+    """Each group of ``groups`` in rows of at most :data:`ROW_PX` centred over (``side`` -1)
+    or under (1) ``centre``, the first row ``ring`` pixels from it, the others farther."""
+    found = []
+    edge = centre.y() + side * ring
+    for row in (r for group in groups for r in _wrapped(group)):
+        width = sum(s.width() + CHIP_GAP for s in row) - CHIP_GAP
+        height = max(s.height() for s in row)
+        top, x = (edge if side > 0 else edge - height), centre.x() - width / 2
+        for size in row:
+            found.append(QRect(_whole(x), _whole(top + (height - size.height()) / 2),
+                               size.width(), size.height()))
+            x += size.width() + CHIP_GAP
+        edge += side * (height + CHIP_GAP)
+    return found
+
+
+def _wrapped(sizes: list[QSize]) -> list[list[QSize]]:
+    """``sizes`` in rows no wider than :data:`ROW_PX` (a wider chip alone in its row)."""
+    rows: list[list[QSize]] = []
+    width = math.inf
+    for size in sizes:
+        if width + CHIP_GAP + size.width() > ROW_PX:
+            rows.append([])
+            width = -CHIP_GAP
+        rows[-1].append(size)
+        width += CHIP_GAP + size.width()
+    return rows
+
+
+def _whole(x: float) -> int:
+    """``x`` to the nearest pixel, halves up (not to even): a pan by whole pixels moves every
+    chip alike."""
+    return math.floor(x + 0.5)
+
+
+def inside(layout: Layout, area: QRect) -> Layout:
+    """``layout`` slid as one into ``area`` (its left and top kept in when it is too big).
+
+    >>> moved = inside([QRect(-5, 10, 20, 10), QRect(-5, 22, 30, 10)], QRect(0, 0, 100, 25))
+    >>> [(r.x(), r.y()) for r in moved]
+    [(0, 3), (0, 15)]
+    """
+    box = _bounds(layout)
+    dx = max(area.left() - box.left(), min(0, area.right() - box.right()))
+    dy = max(area.top() - box.top(), min(0, area.bottom() - box.bottom()))
+    return [rect.translated(dx, dy) for rect in layout]
+
+
+def least_covering(layouts: list[Layout], covered: Covered, area: QRect,
+                   kept: int | None = None) -> tuple[int, Layout]:
+    """The first of ``layouts`` whose chips cover nothing of ``covered`` and stay in ``area``,
+    else the one that covers fewest (a chip out of ``area`` counting :data:`OFF_VIEW`); and
+    its number. The ``kept`` one first, if it covers nothing.
+
+    >>> name = Covered(boxes=(QRectF(0, 0, 30, 10),))
+    >>> on_it, beside = [QRect(5, 2, 10, 5)], [QRect(40, 2, 10, 5)]
+    >>> least_covering([on_it, beside], name, QRect(0, 0, 100, 100))[0]
+    1
+    """
+    if kept is not None and kept < len(layouts) and _hits(layouts[kept], covered, area) == 0:
+        return kept, layouts[kept]
+    best, fewest = 0, math.inf
+    for n, layout in enumerate(layouts):
+        hits = _hits(layout, covered, area, fewest)
+        if hits < fewest:
+            best, fewest = n, hits
+        if hits == 0:
+            break
+    return best, layouts[best]
+
+
+def _hits(layout: Layout, covered: Covered, area: QRect, enough: float = math.inf) -> int:
+    """How much ``layout`` covers (counting stops at ``enough``)."""
+    near = covered.near(QRectF(_bounds(layout)))
+    hits = 0
+    for rect in layout:
+        hits += near.count_meeting(QRectF(rect)) + OFF_VIEW * (not area.contains(rect))
+        if hits >= enough:
+            break
+    return hits
+
+
+def _bounds(layout: Layout) -> QRect:
+    box = QRect()
+    for rect in layout:
+        box = box.united(rect)
+    return box

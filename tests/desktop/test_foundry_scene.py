@@ -1,7 +1,8 @@
 """Foundry VTT scene import (issue 29): a scene's JSON (Foundry 11 names, and 0.8/9 names)
 imports walls by their door, sight and movement types, doors open or closed, lights in the
 scene's distance units, the grid's size, kind and padding offset, and the background found
-beside the file by its own name.
+beside the file by its own name and placed by its offset, so that the walls sit on the walls
+drawn in the image (rendered and measured).
 
 The scenes are written here by hand after Foundry's documented scene and wall data (no real
 Foundry export is in tests/data); the map image is the real Dungeondraft export's
@@ -11,16 +12,22 @@ Foundry export is in tests/data); the map image is the real Dungeondraft export'
 from __future__ import annotations
 
 import base64
+import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from desktop.cli import main
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import GridKind, WallKind
+from desktop.core.fileformat import load_encounter, save_encounter
+from desktop.core.limits import MAX_IMAGE_OFFSET
+from desktop.core.model import Encounter, Fog, GridKind, Illumination, WallKind
 from desktop.core.uvtt import UvttError, looks_like_uvtt, read_uvtt
+from desktop.gui.render import ensure_app
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "uvtt" / "oganm_dd2vtt_importer_test.dd2vtt"
 PAD = 320  # padding 0.25 of 1280 px = 320 px = 5 cells of 64 px before the scene starts
@@ -180,15 +187,114 @@ def test_a_darkness_source_of_foundry_10_and_11_is_left_out(folder: Path) -> Non
 
 
 @pytest.mark.parametrize(("fields", "offset"), [
-    ({"background": {"src": "house.png", "offsetX": 12, "offsetY": -8}}, "(12, -8 px)"),
-    ({"img": "house.png", "shiftX": 32, "shiftY": 0}, "(32, 0 px)"),  # Foundry 0.8/9
+    ({"background": {"src": "house.png", "offsetX": 12, "offsetY": -8}}, (12, -8)),
+    ({"img": "house.png", "shiftX": 32, "shiftY": 0}, (32, 0)),  # Foundry 0.8/9
 ])
-def test_a_background_offset_is_named_not_dropped_silently(
-    folder: Path, fields: dict[str, Any], offset: str
+def test_a_background_offset_is_the_image_pixel_where_the_grid_starts(
+    folder: Path, fields: dict[str, Any], offset: tuple[float, float]
 ) -> None:
+    """Foundry draws the image at the padding minus the offset: the encounter's background
+    offset (the image pixel at cell (0, 0)'s corner) is the offset itself, written and read
+    back by the encounter file."""
     scene = {"padding": 0, "width": 1280, "height": 1280, "grid": 64, "walls": [], **fields}
     path = folder / "shifted.json"
     path.write_text(json.dumps(scene))
-    assert read_uvtt(path).warnings == (
-        f"the background's offset {offset} is not applied: the image may sit that far from "
-        "the grid and the walls (check the grid calibration)",)
+    imported = read_uvtt(path)
+    assert imported.warnings == ()
+    background = imported.encounter.background
+    assert background is not None and (background.offset_x, background.offset_y) == offset
+    save_encounter(imported.encounter, folder / "shifted.encounter.json")
+    assert load_encounter(folder / "shifted.encounter.json").background == background
+
+
+def test_an_offset_beyond_the_widest_image_is_refused(folder: Path) -> None:
+    scene = {"padding": 0, "width": 640, "height": 640, "grid": 64, "walls": [],
+             "background": {"src": "house.png", "offsetX": MAX_IMAGE_OFFSET + 1, "offsetY": 0}}
+    path = folder / "far.json"
+    path.write_text(json.dumps(scene))
+    with pytest.raises(UvttError, match=r"background\.offsetX: expected a number from -16384"):
+        read_uvtt(path)
+
+
+SHIFT = (40, 24)
+"""The v12 scene's background offset in the tests below: its image is the Dungeondraft map
+moved that far right and down, and Foundry draws a background at the grid's padding minus its
+offset (``Scene#getDimensions``: ``sceneX = padding.x - background.offsetX``), so only the
+offset applied puts the drawn walls back under the walls."""
+
+
+def shifted_scene(folder: Path, offset: tuple[int, int]) -> Path:
+    """The v12 scene with the Dungeondraft map's walls (64 px cells, after the 320 px padding)
+    and its image moved by :data:`SHIFT` (``crypt.png``), the background offset ``offset``."""
+    ensure_app()
+    sample = QImage(str(folder / "house.png"))
+    moved = QImage(sample.size(), QImage.Format.Format_RGB32)
+    moved.fill(QColor("white"))
+    painter = QPainter(moved)
+    painter.drawImage(*SHIFT, sample)
+    painter.end()
+    moved.save(str(folder / "crypt.png"))
+    scene = json.loads(SCENE_V12.read_bytes())
+    scene["background"].update(offsetX=offset[0], offsetY=offset[1])
+    lines = json.loads(SAMPLE.read_bytes())["line_of_sight"]
+    scene["walls"] = [{"c": at(a["x"], a["y"], b["x"], b["y"]), "sight": 20, "move": 20,
+                       "door": 0} for line in lines for a, b in itertools.pairwise(line)]
+    scene["lights"] = []
+    path = folder / f"crypt-{offset[0]}.json"
+    path.write_text(json.dumps(scene))
+    return path
+
+
+def rendered(encounter: Encounter, folder: Path, name: str, view: str) -> np.ndarray:
+    """``encounter`` (only its walls, no lights, fog off) drawn by ``battlemap render`` at 64
+    px a cell, the Dungeondraft image's own scale, in grey levels."""
+    walls = tuple(w for w in encounter.walls if w.kind is WallKind.WALL)
+    bare = replace(encounter, walls=walls, lights=(), fog=Fog(enabled=False),
+                   ambient=Illumination.BRIGHT)
+    saved = folder / f"{name}.encounter.json"
+    save_encounter(bare, saved)
+    out = folder / f"{name}-{view}.png"
+    assert main(["render", str(saved), str(out), "--cell-px", "64", "--view", view]) == 0
+    image = QImage(str(out)).convertToFormat(QImage.Format.Format_Grayscale8)
+    rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1)
+    return rows[:, :image.width()].astype(np.int16)
+
+
+@pytest.mark.parametrize("view", ["player", "gm"])
+def test_with_the_offset_applied_the_walls_sit_on_the_walls_drawn(
+    folder: Path, view: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The v12 scene, its image the Dungeondraft map moved by SHIFT and its offset saying so,
+    renders (GM's and players' view, ``battlemap render``) as the Dungeondraft map itself with
+    the same walls: the drawn walls under the walls. Without the offset, the image is 40 px
+    off the walls. Compared inside the strip the moved image left white."""
+    original = rendered(read_uvtt(SAMPLE).encounter, folder, "dungeondraft", view)
+    inside = np.s_[:-SHIFT[1] - 2, :-SHIFT[0] - 2]
+    error = {}
+    for offset in (SHIFT, (0, 0)):
+        imported = read_uvtt(shifted_scene(folder, offset))
+        assert imported.warnings == ()
+        picture = rendered(imported.encounter, folder, f"crypt-{offset[0]}", view)
+        error[offset] = float(np.abs(picture - original)[inside].mean())
+    capsys.readouterr()
+    assert error[SHIFT] < 2, error  # grey levels a pixel: the same map, resampled
+    assert error[(0, 0)] > 10 * max(error[SHIFT], 1), error
+
+
+def test_export_uvtt_bakes_the_offset_into_the_image(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Universal VTT has no image offset: the export crops the image at it, so the exported
+    map, imported again, is the Dungeondraft map under its walls with no offset."""
+    original = rendered(read_uvtt(SAMPLE).encounter, folder, "dungeondraft", "gm")
+    imported = read_uvtt(shifted_scene(folder, SHIFT))
+    save_encounter(imported.encounter, folder / "crypt.encounter.json")
+    out = folder / "crypt.dd2vtt"
+    assert main(["export-uvtt", str(folder / "crypt.encounter.json"), str(out)]) == 0
+    back = read_uvtt(out).encounter
+    assert back.background is not None
+    assert (back.background.offset_x, back.background.offset_y) == (0, 0)
+    picture = rendered(back, folder, "exported", "gm")
+    capsys.readouterr()
+    inside = np.s_[:-SHIFT[1] - 2, :-SHIFT[0] - 2]
+    assert float(np.abs(picture - original)[inside].mean()) < 2

@@ -28,25 +28,41 @@ def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
 def test_file_export_pdf_prints_the_players_view_to_scale(
     window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from PySide6.QtWidgets import QDialog, QFileDialog
+    from PySide6.QtWidgets import QFileDialog
 
     from desktop.gui import export_actions
     from desktop.gui.scene import Audience
 
     out = tmp_path / "table.pdf"
-    chosen: list[export_actions.PrintOptions] = []
+    chosen: list[export_actions.PrintChoice] = []
 
-    def accept(dialog: export_actions.PrintOptions) -> int:
-        chosen.append(dialog)
-        dialog.paper.setCurrentIndex(dialog.paper.findData("letter"))
-        return QDialog.DialogCode.Accepted
+    def ask(win: GMWindow, title: str) -> export_actions.PrintChoice:
+        options = export_actions.PrintOptions(win, title)  # the real dialog, not shown
+        options.paper.setCurrentIndex(options.paper.findData("letter"))
+        chosen.append(options.choice())
+        return chosen[-1]
 
-    monkeypatch.setattr(export_actions.PrintOptions, "exec", accept)
+    monkeypatch.setattr(export_actions, "ask_print_options", ask)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
-    assert window.actions_by_name["export_pdf"].shortcut().toString() == "Ctrl+P"
+    assert window.actions_by_name["export_pdf"].shortcut().isEmpty()  # Ctrl+P is File > Print
     window.actions_by_name["export_pdf"].trigger()
-    assert chosen and Audience(chosen[0].view.currentData()) is Audience.PLAYER  # safe default
+    assert chosen and chosen[0].audience is Audience.PLAYER  # the safe default
     assert out.read_bytes().startswith(b"%PDF")
     message = window.statusBar().currentMessage()
     assert message.startswith("Printed the players' map to table.pdf:"), message
     assert "1 cell = 1 in" in message
+
+
+def test_a_cancelled_pdf_export_says_so(
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from desktop.gui import export_actions
+
+    monkeypatch.setattr(export_actions, "ask_print_options",
+                        lambda win, title: export_actions.PrintChoice())
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
+    window.actions_by_name["export_pdf"].trigger()
+    assert window.statusBar().currentMessage() == "Export PDF cancelled"
+    assert list(tmp_path.iterdir()) == []

@@ -59,14 +59,20 @@ def test_no_number_on_the_red_leg_and_each_beside_the_path_under_the_ruler(
     # the path's cells after the start, without (6.5, 3.5): only the red leg crosses it
     assert shown == [(2.5, 3.5), (3.5, 3.5), (3.5, 2.5), (4.5, 2.5), (5.5, 3.5), (7.5, 4.5)]
     assert [c.seen_by for c in exposure.cells][-1] == 1  # the archer sees (7.5, 4.5)
-    for cell in shown:
-        x, y = exposure.number_at(cell)
+    for cell in shown[:-1]:
+        spot = exposure.number_at(cell)
+        assert spot is not None, cell
+        x, y = spot
         assert math.isclose(math.dist((x, y), cell), NUMBER_OFF)
         # the number's disc keeps off every leg of the path, the red one too
         gap = min(_distance_to_leg((x, y), a, b)
                   for a, b in zip(preview.path, preview.path[1:], strict=False))
         assert gap > NUMBER_RADIUS, cell
         assert abs(x - cell[0]) + abs(y - cell[1]) < 0.42 * 2  # inside the cell's frame
+    # the drop cell: Kyra's ghost fills it, its number is on a corner of the cell
+    end = exposure.number_at(shown[-1])
+    assert end is not None and math.isclose(abs(end[0] - 7.5), 0.5) and math.isclose(
+        abs(end[1] - 4.5), 0.5)
     assert exposure.zValue() < player.interaction.overlay.zValue()  # the ruler is on top
     qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, *cells[-1]))
     assert exposure.cells == ()

@@ -1,0 +1,104 @@
+"""The tool layer repaints only what its old and new drawing cover (issue 28: at every new
+snapshot, a click's commit, it repainted the whole map in both windows), and what the partial
+repaints leave on screen is what a fresh view of the same drawing paints whole."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from desktop.core.model import Encounter, Region, Side, Token, Wall
+from desktop.core.movement import PaceBand
+from desktop.core.state import BattleState
+from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
+from desktop.gui.map_view import MapView
+from desktop.gui.overlay_item import ToolOverlayItem
+from desktop.gui.scene import Audience, Layer, MapScene
+from desktop.gui.screens import screen_of
+from desktop.gui.style import CELL
+
+AMIRI = Token("a", "Amiri", 2.5, 2.5, side=Side.HERO)
+GOBLIN = Token("g", "Goblin", 30.5, 20.5)
+ENCOUNTER = Encounter(tokens=(AMIRI, GOBLIN), width=40, height=30,
+                      walls=(Wall("w", ((10.0, 8.0), (20.0, 8.0))),),
+                      regions=(Region("r", ((24.0, 4.0), (30.0, 4.0), (27.0, 9.0))),))
+MOVED = replace(ENCOUNTER, tokens=(replace(AMIRI, x=5.5, y=3.5), GOBLIN))
+DRAG = DragPreview("a", (("a", (8.5, 6.5)),), (5.5, 3.5), (8.5, 6.5), 4.2, 6.0,
+                   PaceBand.PACE, path=((5.5, 3.5), (6.5, 5.5), (8.5, 6.5)))
+
+Drawing = tuple[Preview, frozenset[str], Encounter]
+DRAWINGS: tuple[Drawing, ...] = (
+    (None, frozenset({"a"}), ENCOUNTER),
+    (None, frozenset({"a"}), MOVED),  # a new snapshot: the ring moves with Amiri
+    (None, frozenset({"w", "r"}), MOVED),  # a level wall (its box has no height) and a region
+    (BoxPreview((3.0, 12.0), (9.0, 17.0)), frozenset(), MOVED),
+    (DrawPreview(((12.0, 14.0), (16.0, 14.0)), (16.0, 18.0), False), frozenset(), MOVED),
+    (DRAG, frozenset({"a"}), MOVED),
+    (None, frozenset(), MOVED),
+)
+
+
+class Regions(QObject):
+    """The bounding boxes of the viewport's paints."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: list[QRectF] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
+        return False
+
+
+def drawn_view(qtbot: QtBot, drawing: Drawing) -> tuple[MapView, ToolOverlayItem]:
+    view = MapView(MapScene(BattleState(ENCOUNTER), Audience.GM))
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_map()
+    overlay = ToolOverlayItem()
+    view.map_scene.add_overlay(overlay, Layer.TOOL)
+    overlay.draw_state(*drawing)
+    qtbot.wait(20)
+    return view, overlay
+
+
+def on_screen(view: MapView) -> QImage:
+    """What the window shows now, read from its backing store (no repaint: what the partial
+    repaints left there)."""
+    return screen_of(view).grabWindow(view.winId()).toImage()
+
+
+def test_a_new_snapshot_repaints_the_old_and_new_ring_not_the_view(qtbot: QtBot) -> None:
+    view, overlay = drawn_view(qtbot, DRAWINGS[0])
+    regions = Regions()
+    view.viewport().installEventFilter(regions)
+    overlay.draw_state(*DRAWINGS[0])  # the same drawing: its box only ...
+    view.viewport().update()  # ... and the first paints of a new window are whole anyway
+    qtbot.waitUntil(lambda: bool(regions.boxes))
+    qtbot.wait(50)
+    regions.boxes.clear()
+    overlay.draw_state(*DRAWINGS[1])
+    qtbot.waitUntil(lambda: bool(regions.boxes))
+    whole = view.viewport().width() * view.viewport().height()
+    assert max(b.width() * b.height() for b in regions.boxes) < whole / 10
+    assert overlay.drawn_rect().contains(QPointF(5.5 * CELL, 3.5 * CELL))  # Amiri's new ring
+
+
+def test_after_partial_repaints_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) -> None:
+    view, overlay = drawn_view(qtbot, DRAWINGS[0])
+    for step, drawing in enumerate(DRAWINGS[1:], start=1):
+        overlay.draw_state(*drawing)
+        qtbot.wait(20)
+        fresh, _fresh_overlay = drawn_view(qtbot, drawing)
+        fresh.setTransform(view.transform())
+        fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
+        fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
+        fresh.viewport().repaint()
+        assert on_screen(view) == on_screen(fresh), f"step {step}"
+        fresh.close()
