@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, QRectF
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -308,9 +308,9 @@ def disc_meets_box(centre: QPointF, radius: float, box: QRectF) -> bool:
 
 def covered_near(scene: QGraphicsScene, area: QRectF) -> Covered:
     """:func:`covered_by_tokens` of the tokens whose disc, badges or name reach into ``area``
-    of ``scene`` (found through the scene's index, not by looking at every token), only
-    their parts there."""
-    found = scene.items(area)
+    of ``scene`` (found by the scene from its items' bounds, in C++, not by a Python look at
+    every token), only their parts there."""
+    found = scene.items(area, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
     items = [i for i in found if isinstance(i, TokenItem)]
     labels = [i for i in found if isinstance(i, TokenLabelItem) and i.name and i.isVisible()]
     tokens = covered_by_tokens(items, names=False)

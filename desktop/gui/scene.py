@@ -138,6 +138,10 @@ class MapScene(QGraphicsScene):
         self, state: BattleState, audience: Audience = Audience.GM, base_dir: Path | None = None
     ) -> None:
         super().__init__()
+        # No BSP index: tokens, rulers and animations move at every frame, and a query of the
+        # BSP index by area (label_layout.covered_near) crashed in Qt's tree walk after a run
+        # of random edits (the GUI soak); a linear scan of the few hundred items is cheap.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.state, self.audience, self.base_dir = state, audience, base_dir
         self.background_error: str | None = None
         self._map_items: list[QGraphicsItem] = []

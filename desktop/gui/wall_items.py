@@ -1,7 +1,7 @@
 """Walls drawn in batches: one item per map tile holds every wall that starts in it.
 
 Batching keeps the number of items (and of paint calls) low on maps with thousands of wall
-segments, while the scene's index still skips tiles off screen. A changed wall rebuilds only its
+segments, while the scene still skips tiles off screen by their bounds. A changed wall rebuilds only its
 tile. Doors are drawn last in a tile so they stay on top of the walls around them.
 """
 
