@@ -179,6 +179,9 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
     ...                         at=(0.5, 0.5))
     >>> [(t.id, t.name, t.x, t.y) for t in done.encounter.tokens]
     [('orc', 'Orc', 0.5, 0.5), ('goblin', 'Goblin', 1.5, 0.5)]
+    >>> again = tokens_from_text(done.encounter, "Goblin\\nAttributes: Vigor d6")
+    >>> [(t.id, t.name) for t in again.encounter.tokens][-1]  # the log tells them apart
+    ('goblin-2', 'Goblin 2')
     """
     system = find_system(encounter.system)
     _check_size(text)
@@ -190,7 +193,7 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
         raise StatBlockError("nothing in the text reads as a stat block")
     if len(readings) > MAX_PASTED:
         raise StatBlockError(f"{len(readings)} stat blocks in one paste: at most {MAX_PASTED}")
-    used = {t.id for t in encounter.tokens}
+    used, names = {t.id for t in encounter.tokens}, {t.name for t in encounter.tokens}
     tokens: list[Token] = []
     spots = free_cells(encounter, at if at is not None else
                        (encounter.width / 2, encounter.height / 2), len(readings))
@@ -199,17 +202,14 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
         where = f"stat block {number} ({name})" if len(readings) > 1 else name
         if not reading.understood:
             raise StatBlockError(f"{where}: nothing in the text reads as a stat block")
-        token_id = wanted = _slug(name)
-        suffix = 1
-        while token_id in used:
-            suffix += 1
-            token_id = f"{wanted}-{suffix}"
+        token_id, name = _unused(_slug(name), name, used, names)
         try:
             check_stats(system.statblock_schema(), reading.stats, f"{where}: stats")
             system.combatant_from_dict(reading.stats, f"{where}: stats", token_id)
         except (RulesError, FieldProblem) as error:
             raise StatBlockError(str(error)) from None
         used.add(token_id)
+        names.add(name)
         tokens.append(Token(token_id, name, x, y, side=side, color=SIDE_COLORS[side],
                             stats=dict(reading.stats)))
     after = replace(encounter, tokens=(*encounter.tokens, *tokens))
@@ -219,6 +219,16 @@ def tokens_from_text(encounter: Encounter, text: str, *, side: Side = Side.VILLA
         t.name for t in tokens)
     after = after.with_log(LogEntry(title, tuple(lines)))
     return Pasted(after, readings, tuple(t.id for t in tokens))
+
+
+def _unused(slug: str, name: str, ids: set[str], names: set[str]) -> tuple[str, str]:
+    """An id and a name no token has yet: ``goblin``/``Goblin``, else ``goblin-2``/``Goblin 2``
+    and on (two tokens of one name could not be told apart in the log or on the map)."""
+    token_id, shown, number = slug, name, 1
+    while token_id in ids or shown in names:
+        number += 1
+        token_id, shown = f"{slug}-{number}", f"{name} {number}"
+    return token_id, shown
 
 
 def _log_lines(reading: TextReading, name: str) -> list[str]:

@@ -1,8 +1,8 @@
 """Walls drawn in batches: one item per map tile holds every wall that starts in it.
 
 Batching keeps the number of items (and of paint calls) low on maps with thousands of wall
-segments, while the scene still skips tiles off screen by their bounds. A changed wall rebuilds only its
-tile. Doors are drawn last in a tile so they stay on top of the walls around them.
+segments, while the scene still skips tiles off screen by their bounds. A changed wall
+rebuilds only its tile. Doors are drawn last in a tile so they stay on top of the walls around them.
 """
 
 from __future__ import annotations

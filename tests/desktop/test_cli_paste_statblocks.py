@@ -58,7 +58,7 @@ def test_two_pasted_blocks_make_two_new_tokens(tmp_path: Path,
     # A dry run says what it would add and writes nothing.
     saved = path.read_bytes()
     assert main(["import-statblock", str(text), str(path), "--dry-run"]) == 0
-    assert "would add Bog Lurker as bog-lurker-2" in capsys.readouterr().out
+    assert "would add Bog Lurker 2 as bog-lurker-2" in capsys.readouterr().out
     assert path.read_bytes() == saved
     # Pasting again keeps ids unique.
     assert main(["import-statblock", str(text), str(path)]) == 0
@@ -94,3 +94,18 @@ def test_with_token_the_block_still_goes_to_that_token(tmp_path: Path) -> None:
     saved = path.read_bytes()
     assert main(["import-statblock", str(text), str(path), "--token", "goblin-1"]) == 2
     assert path.read_bytes() == saved
+
+
+def test_the_same_block_pasted_twice_makes_tokens_of_two_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two pasted Bog Lurkers are 'Bog Lurker' and 'Bog Lurker 2' (the log and the map name
+    tokens by name: two of one name could not be told apart)."""
+    path, text = tmp_path / "ambush.json", tmp_path / "lurker.txt"
+    shutil.copy(DEMO, path)
+    text.write_text(TWO_BLOCKS.split("\n\n")[0])
+    assert main(["import-statblock", str(text), str(path)]) == 0
+    assert main(["import-statblock", str(text), str(path)]) == 0
+    assert "added Bog Lurker 2 as bog-lurker-2" in capsys.readouterr().out
+    names = [t.name for t in load_encounter(path).tokens]
+    assert names.count("Bog Lurker") == 1 and names.count("Bog Lurker 2") == 1
+    assert load_encounter(path).log[-1].title == "Pasted stat block: Bog Lurker 2"
