@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QImage, QMouseEvent
+from PySide6.QtWidgets import QApplication, QGraphicsItem
+from pytestqt.qtbot import QtBot
 
 from desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
 from desktop.gui.main_window import GMWindow
+from desktop.gui.map_view import MapView
+from desktop.gui.player_window import PlayerWindow
+from desktop.gui.scene import Layer, MapScene
+from desktop.gui.screens import screen_of
 from desktop.gui.style import CELL
 
 
@@ -51,3 +56,49 @@ def hover(window: GMWindow, pos: QPoint) -> None:
     QApplication.sendEvent(viewport, QMouseEvent(
         QEvent.Type.MouseMove, point, viewport.mapToGlobal(point), Qt.MouseButton.NoButton,
         Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+
+
+class PaintRegions(QObject):
+    """An event filter keeping the bounding box of each paint of the widget it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: list[QRectF] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
+        return False
+
+
+def shown_view(qtbot: QtBot, scene: MapScene, width: int = 900, height: int = 700,
+               overlay: QGraphicsItem | None = None) -> MapView:
+    """A shown view of ``scene`` fitted to its map, ``overlay`` (if any) on the tool layer."""
+    view = MapView(scene)
+    qtbot.addWidget(view)
+    view.resize(width, height)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_map()
+    if overlay is not None:
+        scene.add_overlay(overlay, Layer.TOOL)
+    return view
+
+
+def shown_pixels(view: MapView) -> QImage:
+    """What the window shows now, read from its backing store (no repaint: what the partial
+    repaints left there)."""
+    return screen_of(view).grabWindow(view.winId()).toImage()
+
+
+def open_table(window: GMWindow, encounter: Encounter | None = None) -> PlayerWindow:
+    """The player view of ``window`` (on ``encounter``, loaded first if given), 1000 x 700."""
+    if encounter is not None:
+        window.state.load(encounter)
+    window.actions_by_name["player_view"].trigger()
+    player = window.player_window
+    assert player is not None
+    player.showNormal()
+    player.resize(1000, 700)
+    QApplication.processEvents()
+    return player

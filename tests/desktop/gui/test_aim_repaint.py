@@ -4,7 +4,8 @@ of the same aim shows, pixel for pixel."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
+from gui_helpers import PaintRegions, shown_view
+from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from desktop.core.attack_targeting import Aim
@@ -13,7 +14,7 @@ from desktop.core.model import Encounter, Side, Token
 from desktop.core.state import BattleState
 from desktop.gui.aim_overlay import AimOverlay
 from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, Layer, MapScene
+from desktop.gui.scene import Audience, MapScene
 from desktop.gui.style import CELL
 from rules.interface import Preview
 
@@ -23,28 +24,10 @@ TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO),
 ENCOUNTER = Encounter(tokens=TOKENS, width=40, height=30)
 
 
-class Regions(QObject):
-    """The bounding boxes of the viewport's paints."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.boxes: list[QRectF] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
-        return False
-
 
 def aimed_view(qtbot: QtBot, aim: Aim | None) -> tuple[MapView, AimOverlay]:
-    view = MapView(MapScene(BattleState(ENCOUNTER), Audience.GM))
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    view.fit_map()
     overlay = AimOverlay()
-    view.map_scene.add_overlay(overlay, Layer.TOOL)
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
     overlay.show_aim(aim, ENCOUNTER)
     qtbot.wait(20)
     return view, overlay
@@ -58,7 +41,7 @@ def aim_at(target: str) -> Aim:
 
 def test_a_new_target_repaints_the_old_and_new_line_not_the_view(qtbot: QtBot) -> None:
     view, overlay = aimed_view(qtbot, aim_at("o"))
-    regions = Regions()
+    regions = PaintRegions()
     view.viewport().installEventFilter(regions)
     overlay.show_aim(aim_at("o"), ENCOUNTER)  # the same aim: nothing to repaint ...
     view.viewport().update()  # ... and the first paint of a new window is whole anyway

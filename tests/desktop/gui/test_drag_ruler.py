@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from gui_helpers import at_cell
+from gui_helpers import at_cell, open_table
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -171,12 +171,7 @@ def test_w_goes_round_the_wall_and_the_drop_asks_nothing(qtbot: QtBot, window: G
 
 def test_the_table_refuses_a_move_through_the_door_in_words(
         qtbot: QtBot, window: GMWindow) -> None:
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window)
     _press_and_trace(qtbot, player.view, (1.5, 3.5), (3.5, 3.5), (5.5, 3.5), (6.5, 3.5))
     assert isinstance(player.interaction.tool.preview, DragPreview)
     assert player.interaction.tool.preview.blocked

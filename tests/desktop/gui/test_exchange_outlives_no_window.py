@@ -11,9 +11,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from gui_helpers import small_encounter
+from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.gui import table_insight
@@ -41,13 +40,7 @@ def _cycles_live_on() -> Iterator[None]:
 
 def _tap_hero_on_the_table(qtbot: QtBot, window: GMWindow) -> None:
     base = small_encounter()
-    window.state.load(base.with_token(replace(base.token("gob"), hidden=False)))
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window, base.with_token(replace(base.token("gob"), hidden=False)))
     hero = player.view.mapFromScene(1.5 * CELL, 1.5 * CELL)
     viewport = player.view.viewport()
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, hero)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QObject, QRectF
-from PySide6.QtGui import QImage
+from gui_helpers import PaintRegions, shown_pixels, shown_view
 from pytestqt.qtbot import QtBot
 
 from desktop.core.fog import tracker_for
@@ -14,7 +13,6 @@ from desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
 from desktop.core.state import BattleState
 from desktop.gui.map_view import MapView
 from desktop.gui.scene import Audience, MapScene
-from desktop.gui.screens import screen_of
 
 HEROES = (Token("a", "Amiri", 3.5, 3.5, side=Side.HERO, sight=Sight(darkvision=4)),
           Token("b", "Seelah", 36.5, 26.5, side=Side.HERO, sight=Sight(darkvision=4)))
@@ -25,27 +23,10 @@ def dungeon() -> Encounter:
     return Encounter(width=40, height=30, fog=Fog(enabled=True), tokens=HEROES, walls=walls)
 
 
-class Regions(QObject):
-    """The bounding boxes of the viewport's paints."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.boxes: list[QRectF] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
-        return False
-
 
 def player_view(qtbot: QtBot, state: BattleState) -> tuple[MapView, MapScene]:
     scene = MapScene(state, Audience.PLAYER)
-    view = MapView(scene)
-    qtbot.addWidget(view)
-    view.resize(800, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    view.fit_map()
+    view = shown_view(qtbot, scene, 800, 600)
     qtbot.wait(20)
     return view, scene
 
@@ -55,7 +36,7 @@ def test_a_drag_step_repaints_the_moved_heros_sight_not_the_whole_view(qtbot: Qt
     view, _scene = player_view(qtbot, state)
     tracker_for(state).set_moving({"a": (4.0, 4.0)})  # the drag's first step
     qtbot.wait(20)
-    regions = Regions()
+    regions = PaintRegions()
     view.viewport().installEventFilter(regions)
     tracker_for(state).set_moving({"a": (4.5, 4.5)})
     qtbot.waitUntil(lambda: bool(regions.boxes))
@@ -79,11 +60,6 @@ def test_after_a_drag_step_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) 
     assert view.viewport().grab().toImage() == fresh.viewport().grab().toImage()
 
 
-def on_screen(view: MapView) -> QImage:
-    """What the window shows now, read from its backing store (no repaint: what the partial
-    repaints left there)."""
-    return screen_of(view).grabWindow(view.winId()).toImage()
-
 
 def test_partial_repaints_leave_on_screen_what_a_whole_repaint_shows(qtbot: QtBot) -> None:
     """Heroes close together (one ring of sight) and one far off: each step repaints part of
@@ -100,5 +76,5 @@ def test_partial_repaints_leave_on_screen_what_a_whole_repaint_shows(qtbot: QtBo
         fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
         fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
         fresh.viewport().repaint()
-        assert on_screen(view) == on_screen(fresh), f"step {step}"
+        assert shown_pixels(view) == shown_pixels(fresh), f"step {step}"
         fresh.close()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
-from PySide6.QtGui import QImage
+from gui_helpers import PaintRegions, shown_pixels, shown_view
+from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from desktop.core.model import Encounter, Region, Side, Token, Wall
@@ -16,8 +16,7 @@ from desktop.core.state import BattleState
 from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import ToolOverlayItem
-from desktop.gui.scene import Audience, Layer, MapScene
-from desktop.gui.screens import screen_of
+from desktop.gui.scene import Audience, MapScene
 from desktop.gui.style import CELL
 
 AMIRI = Token("a", "Amiri", 2.5, 2.5, side=Side.HERO)
@@ -41,42 +40,19 @@ DRAWINGS: tuple[Drawing, ...] = (
 )
 
 
-class Regions(QObject):
-    """The bounding boxes of the viewport's paints."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.boxes: list[QRectF] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
-        return False
-
 
 def drawn_view(qtbot: QtBot, drawing: Drawing) -> tuple[MapView, ToolOverlayItem]:
-    view = MapView(MapScene(BattleState(ENCOUNTER), Audience.GM))
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    view.fit_map()
     overlay = ToolOverlayItem()
-    view.map_scene.add_overlay(overlay, Layer.TOOL)
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
     overlay.draw_state(*drawing)
     qtbot.wait(20)
     return view, overlay
 
 
-def on_screen(view: MapView) -> QImage:
-    """What the window shows now, read from its backing store (no repaint: what the partial
-    repaints left there)."""
-    return screen_of(view).grabWindow(view.winId()).toImage()
-
 
 def test_a_new_snapshot_repaints_the_old_and_new_ring_not_the_view(qtbot: QtBot) -> None:
     view, overlay = drawn_view(qtbot, DRAWINGS[0])
-    regions = Regions()
+    regions = PaintRegions()
     view.viewport().installEventFilter(regions)
     overlay.draw_state(*DRAWINGS[0])  # the same drawing: its box only ...
     view.viewport().update()  # ... and the first paints of a new window are whole anyway
@@ -100,5 +76,5 @@ def test_after_partial_repaints_the_view_shows_what_a_fresh_view_shows(qtbot: Qt
         fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
         fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
         fresh.viewport().repaint()
-        assert on_screen(view) == on_screen(fresh), f"step {step}"
+        assert shown_pixels(view) == shown_pixels(fresh), f"step {step}"
         fresh.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from gui_helpers import small_encounter
+from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
@@ -24,14 +24,7 @@ PILL = "#fff176"  # the acting name's pill (the acting halo on the map shares it
 
 def table_in_combat(window: GMWindow) -> PlayerWindow:
     fight, _ = begin_combat(small_encounter(), PhysicalCards(["KS", "9D"]))
-    window.state.load(fight)
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
-    return player
+    return open_table(window, fight)
 
 
 def pill_pixels(widget) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from gui_helpers import small_encounter
+from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QPointingDevice
 from PySide6.QtTest import QTest
@@ -53,18 +53,6 @@ def _table_defaults() -> Iterator[None]:
 @pytest.fixture(scope="module")
 def device() -> QPointingDevice:
     return QTest.createTouchDevice()
-
-
-def open_table(window: GMWindow, encounter: Encounter | None = None) -> PlayerWindow:
-    if encounter is not None:
-        window.state.load(encounter)
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
-    return player
 
 
 def visible_goblin() -> Encounter:

@@ -4,8 +4,8 @@ partial repaints leave on screen is what a fresh view of the same template paint
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
-from PySide6.QtGui import QImage
+from gui_helpers import PaintRegions, shown_pixels, shown_view
+from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from desktop.core.model import Encounter, Side, Token, Wall
@@ -13,8 +13,7 @@ from desktop.core.state import BattleState
 from desktop.core.template_attack import preview_template
 from desktop.core.template_targeting import TemplateAim
 from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, Layer, MapScene
-from desktop.gui.screens import screen_of
+from desktop.gui.scene import Audience, MapScene
 from desktop.gui.style import CELL
 from desktop.gui.template_tool import TemplateOverlay
 
@@ -35,42 +34,19 @@ def aim_at(at: tuple[float, float], shape: str = "mbt") -> TemplateAim:
     return TemplateAim(shape, at, preview_template(ENCOUNTER, "a", shape, at))
 
 
-class Regions(QObject):
-    """The bounding boxes of the viewport's paints."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.boxes: list[QRectF] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
-        return False
-
 
 def aimed_view(qtbot: QtBot, aim: TemplateAim | None) -> tuple[MapView, TemplateOverlay]:
-    view = MapView(MapScene(BattleState(ENCOUNTER), Audience.GM))
-    qtbot.addWidget(view)
-    view.resize(900, 700)
-    view.show()
-    qtbot.waitExposed(view)
-    view.fit_map()
     overlay = TemplateOverlay()
-    view.map_scene.add_overlay(overlay, Layer.TOOL)
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
     overlay.show_aim(aim, ENCOUNTER)
     qtbot.wait(20)
     return view, overlay
 
 
-def on_screen(view: MapView) -> QImage:
-    """What the window shows now, read from its backing store (no repaint: what the partial
-    repaints left there)."""
-    return screen_of(view).grabWindow(view.winId()).toImage()
-
 
 def test_a_new_place_repaints_the_old_and_new_template_not_the_view(qtbot: QtBot) -> None:
     view, overlay = aimed_view(qtbot, aim_at(SPOTS[0]))
-    regions = Regions()
+    regions = PaintRegions()
     view.viewport().installEventFilter(regions)
     overlay.show_aim(aim_at(SPOTS[0]), ENCOUNTER)  # the same aim: its box only ...
     view.viewport().update()  # ... and the first paints of a new window are whole anyway
@@ -96,5 +72,5 @@ def test_after_new_places_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) -
         fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
         fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
         fresh.viewport().repaint()
-        assert on_screen(view) == on_screen(fresh), f"step {step}"
+        assert shown_pixels(view) == shown_pixels(fresh), f"step {step}"
         fresh.close()
