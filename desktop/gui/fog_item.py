@@ -8,6 +8,7 @@ the edge of their view is sharp while the squares' edges are soft).
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
@@ -79,6 +80,8 @@ class ClearRings:
                                dtype=np.float64).reshape(-1, 4)
         """Each ring's box (x0, y0, x1, y1, scene pixels), in the order of :attr:`_order`."""
         self._clips: dict[tuple[float, float, float, float], QPainterPath] = {}
+        self._changed: tuple[weakref.ref[ClearRings], QRectF] | None = None
+        """The last :meth:`changed_from` (both windows ask it of the same two sights)."""
 
     def clip(self, rect: QRectF) -> QPainterPath:
         """``rect`` with the rings cut out of it (even-odd)."""
@@ -113,7 +116,15 @@ class ClearRings:
     def changed_from(self, other: ClearRings) -> QRectF:
         """The scene rectangle around the rings in one of ``self`` and ``other`` only, a pixel
         wider for antialiasing (rings compared from their least point: the union of the
-        heroes' sight may start a ring that did not change at another of its points)."""
+        heroes' sight may start a ring that did not change at another of its points); kept
+        for the last ``other`` asked about."""
+        if self._changed is not None and self._changed[0]() is other:
+            return QRectF(self._changed[1])
+        box = self._changed_box(other)
+        self._changed = (weakref.ref(other), box)  # (weak: not a chain of every sight)
+        return QRectF(box)
+
+    def _changed_box(self, other: ClearRings) -> QRectF:
         box = QRectF()
         for ring in self.polygons.keys() ^ other.polygons.keys():
             polygon = self.polygons[ring] if ring in self.polygons else other.polygons[ring]

@@ -1,0 +1,46 @@
+"""The fog's changed box, worked out once for both windows (issue 28): kept for the sight it
+was asked about, never handed back for another, and not keeping old sights alive."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from desktop.core.fog import PartySight
+from desktop.gui.fog_item import ClearRings
+
+
+def square(x: float, y: float, side: float = 1.0) -> tuple[tuple[float, float], ...]:
+    return ((x, y), (x + side, y), (x + side, y + side), (x, y + side), (x, y))
+
+
+def rings(*squares: tuple[tuple[float, float], ...]) -> ClearRings:
+    return ClearRings(PartySight(squares, frozenset()), None)
+
+
+def test_the_changed_box_is_the_one_of_the_sight_asked_about() -> None:
+    still = square(0.0, 0.0)
+    now = rings(still, square(5.0, 5.0))
+    near, far = rings(still, square(2.0, 2.0)), rings(still, square(9.0, 1.0, 2.0))
+    first = now.changed_from(near)
+    assert first == rings(still, square(5.0, 5.0)).changed_from(near)
+    assert now.changed_from(far) == rings(still, square(5.0, 5.0)).changed_from(far)
+    assert now.changed_from(far) != first  # a box kept for ``near`` is not ``far``'s
+    assert now.changed_from(near) == first
+
+
+def test_a_caller_changing_the_box_does_not_change_the_kept_one() -> None:
+    now, before = rings(square(5.0, 5.0)), rings(square(2.0, 2.0))
+    expected = now.changed_from(before).getRect()
+    box = now.changed_from(before)  # the kept one
+    box.adjust(-100, -100, 100, 100)  # (QRectF.adjust changes the rectangle in place)
+    assert now.changed_from(before).getRect() == expected
+
+
+def test_the_kept_box_does_not_keep_the_sight_before_alive() -> None:
+    now, before = rings(square(5.0, 5.0)), rings(square(2.0, 2.0))
+    now.changed_from(before)
+    gone = weakref.ref(before)
+    del before
+    gc.collect()
+    assert gone() is None
