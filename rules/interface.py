@@ -259,6 +259,9 @@ class Choice:
     another)."""
     excludes: tuple[str, ...] = ()
     """It may not be taken together with any of these choices."""
+    least: int = 1
+    """Taken, it is taken at least this many times: fewer buy nothing (Storypath's Position
+    below the opponent's Dodge)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +293,9 @@ class Decision:
         ...                several=True, budget=3)
         >>> ask.refusal(("far",)), ask.refusal(("disarm", "disarm")), ask.refusal(("disarm",))
         ('Far goes with Disarm', 'Disarm can be taken once only', None)
+        >>> Decision("stunts", "", "a", (Choice("pos", "Pos", 1, least=2),), several=True,
+        ...          budget=3).refusal(("pos",))
+        'Pos buys nothing taken fewer than 2 times'
         """
         by_id = {c.id: c for c in self.choices}
         counts = {key: answer.count(key) for key in dict.fromkeys(answer)}
@@ -304,6 +310,8 @@ class Decision:
             if choice.most is not None and count > choice.most:
                 return (f"{choice.label} can be taken once only" if choice.most == 1 else
                         f"{choice.label} can be taken at most {choice.most} times")
+            if count < choice.least:
+                return f"{choice.label} buys nothing taken fewer than {choice.least} times"
             if choice.needs and not set(choice.needs) & set(counts):
                 names = " or ".join(by_id[n].label for n in choice.needs if n in by_id)
                 return f"{choice.label} goes with {names}"

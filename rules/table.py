@@ -244,6 +244,11 @@ class Measurer(Protocol):
         zone's name or id); None when either is no zone or no way joins them."""
         ...
 
+    def zone_named(self, text: str) -> str | None:
+        """The zone ``text`` names (its name or its id, in any case) as :meth:`zone_of` gives
+        it (its name; its id when unnamed), or None when no zone is called so."""
+        ...
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         """A template aimed at ``at``: a blast centred there, a cone or stream from the
         attacker towards it (or along ``rotation``). ``ValueError`` for an unknown shape."""

@@ -95,6 +95,9 @@ class OpenGround:
     def zones_between(self, first: str, second: str) -> int | None:
         return None
 
+    def zone_named(self, text: str) -> str | None:
+        return None
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         if shape not in BLAST_RADII:
             raise ValueError(f"open ground places blasts only, not {shape!r}")

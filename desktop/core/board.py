@@ -193,6 +193,12 @@ class MapMeasurer:
             return None
         return zone_distance(self.field, ids[first], ids[second])
 
+    def zone_named(self, text: str) -> str | None:
+        wanted = text.strip().casefold()
+        return next((r.name or r.id for r in self.encounter.regions
+                     if r.kind is RegionKind.ZONE
+                     and wanted in (r.id.casefold(), (r.name or r.id).casefold())), None)
+
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
         from desktop.core.areas import area_of, placed
 

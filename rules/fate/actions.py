@@ -43,6 +43,7 @@ from rules.fate.fate_points import compel, maneuver, refresh
 from rules.fate.parsing import combatant_from_dict, restat
 from rules.fate.plan import mode_of, turn_problem
 from rules.fate.statblock import Combatant
+from rules.fate.zones import zone_called
 from rules.interface import ActionRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
@@ -146,15 +147,11 @@ def _token_aspect(fighter: Combatant,
                      f"{aspect!r} (its own aspects are edited in the stat block)")
 
 
-def known_zone(board: Board, zone: str) -> bool:
-    """Whether the map has a zone named ``zone`` (a board without a map: taken on trust)."""
-    return board.measurer is None or board.map().zones_between(zone, zone) is not None
-
-
 def _zone_aspect(board: Board, request: ActionRequest) -> Resolution:
-    aspect, zone = _aspect_param(request), request.params["zone"].strip()
-    if not known_zone(board, zone):  # a typo would hang the aspect on no zone at all
-        raise RulesError(f"params.zone: no zone named {zone!r} on the map (blank: on "
+    aspect, typed = _aspect_param(request), request.params["zone"].strip()
+    zone = zone_called(board, typed)
+    if zone is None:  # a typo would hang the aspect on no zone at all
+        raise RulesError(f"params.zone: no zone named {typed!r} on the map (blank: on "
                          f"{board.token(request.actor).name}; scene: on the scene)")
     table = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
     here = table.get(zone, [])

@@ -38,6 +38,7 @@ from rules.fate.narration import exchange_lines
 from rules.fate.parsing import combatant_from_dict, restat
 from rules.fate.settings import setting
 from rules.fate.statblock import Combatant
+from rules.fate.zones import zone_called
 from rules.interface import ActionRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
@@ -130,10 +131,14 @@ def maneuver(board: Board, request: ActionRequest, dice: DiceSource) -> Resoluti
         raise RulesError(f"{me.called} has no fate point left: a maneuver's aspect costs one "
                          "(L33; the setting maneuver_cost)")
     on = request.params.get("on", "").strip()
-    if on and on != "scene" and board.measurer is not None and \
-            board.map().zones_between(on, on) is None:
-        raise RulesError(f"params.on: no zone named {on!r} on the map (blank: on "
-                         f"{me.called}; scene: on the scene)")
+    if on and on.lower() != "scene":
+        zone = zone_called(board, on)
+        if zone is None:
+            raise RulesError(f"params.on: no zone named {on!r} on the map (blank: on "
+                             f"{me.called}; scene: on the scene)")
+        on = zone
+    elif on:
+        on = "scene"
     rolled = roll_4df(dice, f"{me.called} ({skill}) against {difficulty}")
     total = sum(d.faces[0] for d in rolled) + me.rating(skill)
     result = "wins" if total > difficulty else "ties" if total == difficulty else "loses"

@@ -32,7 +32,7 @@ from rules.fate.groups import GROUP, members
 from rules.fate.parsing import combatant_from_dict
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import Combatant
-from rules.fate.zones import zone_steps
+from rules.fate.zones import zone_called, zone_steps
 from rules.interface import AttackRequest
 from rules.registry import RulesError
 from rules.table import Board, MapFacts
@@ -167,7 +167,7 @@ def _move_problem(board: Board, request: AttackRequest, stance: str) -> str | No
     steps = zone_steps(board, request.target, to) if board.measurer is not None else None
     if steps is None:
         return f"{name} cannot be moved to {to}: no zone of that name joined to where he stands"
-    return f"{name} already stands in {to}" if steps == 0 else None
+    return f"{name} already stands in {zone_called(board, to)}" if steps == 0 else None
 
 
 def _several_problem(board: Board, request: AttackRequest, stance: str) -> str | None:

@@ -26,7 +26,7 @@ from rules.fate.odds import margin_distribution, win_by_at_least
 from rules.fate.plan import Plan, make_plan
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.stress import stress_modifiers
-from rules.fate.zones import push_cost, throw_cost, zone_steps
+from rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps
 from rules.interface import AttackRequest, Chance, Preview
 from rules.table import Board, MapFacts
 
@@ -130,7 +130,8 @@ def destination(board: Board, request: AttackRequest) -> tuple[str, int] | None:
     """The zone a push or throw asks for (``params["to"]``) and how many zones away it is."""
     to = request.params.get("to")
     steps = zone_steps(board, request.target, to) if to and board.measurer else None
-    return None if to is None or steps is None else (to, steps)
+    name = zone_called(board, to) if to is not None and steps is not None else None
+    return None if name is None or steps is None else (name, steps)
 
 
 def move_line(plan: Plan, target: str, to: tuple[str, int] | None) -> str:

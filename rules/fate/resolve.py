@@ -54,7 +54,7 @@ from rules.fate.settings import setting
 from rules.fate.stances import EXCHANGE_REPLIES, STANCES
 from rules.fate.statblock import CONSEQUENCES, Combatant
 from rules.fate.stress import mook_capacity, stress_modifiers, track_box
-from rules.fate.zones import push_cost, throw_cost, zone_steps, zones_for
+from rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps, zones_for
 from rules.interface import AttackRequest, Choice, Decision, Resolution
 from rules.registry import RulesError
 from rules.table import Board
@@ -503,6 +503,7 @@ def _move(run: _Run, winner: Side, loser: str, shifts: int) -> Decision | None:
     what = f"{STANCES[winner.stance].name} {run.name(loser)} (weight {weight})"
     cost = throw_cost if throw else push_cost
     to = run.request.params.get("to") if winner.token == run.request.attacker else None
+    to = None if to is None else zone_called(run.board, to) or to
     if most == 0:
         run.lines.append(f"{what}: one zone costs {cost(weight, 1)} shifts, the win paid "
                          f"{shifts}; nobody moves")

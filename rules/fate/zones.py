@@ -14,6 +14,12 @@ Examples
 (2, 6)
 >>> weight_of_pounds(200)
 3
+
+A zone the GM names, by its name or its id in any case, is the zone's name
+(:func:`zone_called`); on a board without a map the text is taken on trust:
+
+>>> zone_called(Board("fate"), "Forum")
+'Forum'
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ import math
 
 from rules.table import Board
 
-__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zone_steps", "zones_for"]
+__all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zone_called", "zone_steps",
+           "zones_for"]
 
 
 def weight_of_pounds(pounds: float) -> int:
@@ -54,9 +61,15 @@ def zones_for(weight: int, shifts: int, *, throw: bool, most: int = 20) -> int:
     return zones
 
 
+def zone_called(board: Board, text: str) -> str | None:
+    """The name of the zone ``text`` names (its name or its id, any case; the id of an
+    unnamed zone), None when the map has no such zone; ``text`` itself without a map."""
+    return text.strip() if board.measurer is None else board.map().zone_named(text)
+
+
 def zone_steps(board: Board, token: str, to: str) -> int | None:
-    """How many zones ``token`` must be moved to reach the zone ``to`` (a name or id); None
-    when it stands in no zone or no way joins them."""
+    """How many zones ``token`` must be moved to reach the zone ``to`` (a name or id, any
+    case); None when it stands in no zone, ``to`` is no zone, or no way joins them."""
     measurer = board.map()
-    start = measurer.zone_of(token)
-    return None if start is None else measurer.zones_between(start, to)
+    start, goal = measurer.zone_of(token), zone_called(board, to)
+    return None if start is None or goal is None else measurer.zones_between(start, goal)

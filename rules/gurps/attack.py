@@ -139,6 +139,7 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     if attacker_piece.id == target_piece.id:
         raise RulesError("an attacker cannot attack itself")
     attacker, defender = character(attacker_piece), character(target_piece)
+    defender, sprint_ruling = _sprint_ruled(defender, request.overrides)
     attack = attacker.attack(request.weapon)
     # The desktop measures bands for three ranges (short, medium, long): GURPS gives
     # half-damage and maximum range, so short and medium both end at half damage.
@@ -150,9 +151,9 @@ def prepare(board: Board, request: AttackRequest) -> Setup:
     facts = measurer.facts(attacker_piece.id, target_piece.id, ranges, float(attack.reach[1]))
     measured = facts
     facts = _overridden(facts, request.overrides)
-    rulings = tuple(
+    rulings = (*sprint_ruling, *(
         f"GM ruling: {name} {value} (measured {_measured(measured, name)})"
-        for name, value in request.overrides.items())
+        for name, value in request.overrides.items() if name != "sprinted"))
     modifiers = attack_modifiers(attacker, attack, facts, request.options, defender)
     room: tuple[Point | None, str | None] = (None, "a retreat is only against melee attacks")
     if not attack.ranged:
@@ -171,6 +172,8 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
     """The GM's corrections: ``distance`` (yards), ``arc`` (front/left/right/back)."""
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
+        if key == "sprinted":
+            continue  # the defender's, not the map's: see _sprint_ruled
         if key == "distance":
             try:
                 changes["distance"] = float(value)
@@ -181,8 +184,22 @@ def _overridden(facts: MapFacts, overrides: Mapping[str, str]) -> MapFacts:
                 raise RulesError(f"override arc: {value!r} is not front, left, right or back")
             changes["attacker_arc"] = value
         else:
-            raise RulesError(f"override {key!r}: GURPS knows distance and arc")
+            raise RulesError(f"override {key!r}: GURPS knows distance, arc and sprinted")
     return replace(facts, **changes)
+
+
+def _sprint_ruled(defender: Character,
+                  overrides: Mapping[str, str]) -> tuple[Character, tuple[str, ...]]:
+    """The ``sprinted`` override (yes/no): the GM rules whether the defender moved beyond
+    Basic Move on his last turn (L147), whatever the table counted; with its log line."""
+    value = overrides.get("sprinted")
+    if value is None:
+        return defender, ()
+    if value not in ("yes", "no"):
+        raise RulesError(f"override sprinted: {value!r} is not yes or no")
+    counted = "yes" if defender.condition.sprinted else "no"
+    ruled = defender.with_condition(sprinted=value == "yes")
+    return ruled, (f"GM ruling: sprinted {value} (counted {counted})",)
 
 
 def _given_hits(attack: Attack, request: AttackRequest) -> int | None:

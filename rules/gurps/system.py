@@ -137,6 +137,10 @@ OVERRIDES = (
               choices=("front", "right", "left", "back"),
               help="which arc of the defender the attacker stands in (shield DB, no defense "
                    "from behind)"),
+    StatField("sprinted", "Defender moved beyond Basic Move last turn", FieldKind.CHOICE,
+              "Override", choices=("yes", "no"),
+              help="L147: no retreat after sprinting; the table counts it from the defender's "
+                   "moves in his own turn"),
 )
 """The measured facts the GM may rule otherwise (:func:`rules.gurps.attack.prepare` reads
 them from ``AttackRequest.overrides``)."""
@@ -211,9 +215,11 @@ class Gurps(GameSystem):
                         spent=who.condition.moved, dash_name="Sprint")
 
     def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
-        """In combat, count the yards ``token_id`` moved this turn; beyond Basic Move he
-        sprinted (L147: no retreat until his next turn)."""
-        if not board.combat.get("round"):
+        """In combat, count the yards ``token_id`` moved in his own turn; beyond Basic Move he
+        sprinted (L147: "if you moved faster than your Basic Move on your last turn", so no
+        retreat until his next turn). A token moved in another's turn (the GM placing it)
+        counts nothing."""
+        if not board.combat.get("round") or _acting(board) != token_id:
             return board
         piece = board.token(token_id)
         try:
@@ -288,6 +294,13 @@ def _hp_badges(who: Character) -> tuple[Badge, ...]:
     return (exact,)
 
 
+def _acting(board: Board) -> str | None:
+    """The token whose turn it is in a running fight (``combat`` order and acting index)."""
+    order = board.combat.get("order") or []
+    acting = int(board.combat.get("acting", 0))
+    return order[acting % len(order)] if order else None
+
+
 def _badges(who: Character) -> tuple[Badge, ...]:
     condition = who.condition
     hurt = _hp_badges(who) if condition.hp < who.hp else ()
@@ -304,6 +317,8 @@ def _badges(who: Character) -> tuple[Badge, ...]:
                                                         "info")),
         (condition.maneuver == "all-out-defense", Badge("AOD", "All-Out Defense", "good")),
         (bool(condition.retreated_from), Badge("Ret", "retreated this turn", "info")),
+        (condition.sprinted, Badge("Spr", "moved beyond Basic Move: no retreat until his next "
+                                          "turn (L147)", "info")),
     ]
     return tuple(badge for shown, badge in marks if shown)
 

@@ -680,7 +680,8 @@ class SavagePathfinder(GameSystem):
                      params: Mapping[str, str] | None = None) -> Resolution:
         """Deal (begin combat, with Surprise and Large Groups, or the next round), Next turn
         (dealing the next round when this one is over), Hold, Act now, Interrupt, End combat.
-        Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck."""
+        Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck. A Shaken
+        token whose turn starts rolls Spirit to recover (C23, C60: the dice after the cards)."""
         given = params or {}
         steps: dict[str, Callable[[], turns.Step]] = {
             "deal": lambda: _deal(board, dice, given),
@@ -695,9 +696,10 @@ class SavagePathfinder(GameSystem):
             raise RulesError(f"unknown turn control {control!r}; controls: {', '.join(steps)}")
         try:
             after, entry = steps[control]()
+            after, recovered = turn_rolls.recover_at_turn_start(board, after, dice)
         except (ValueError, KeyError) as error:
             raise RulesError(str(error).strip("'\"")) from None
-        return Resolution((), after, entry.title, entry.lines,
+        return Resolution((), after, entry.title, (*entry.lines, *recovered),
                           data={"step": _step_name(board, control)})
 
 

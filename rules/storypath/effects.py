@@ -263,12 +263,8 @@ def _pin(p: Purchase, s: AttackSetup, c: Changes) -> None:
 
 
 def _position(p: Purchase, s: AttackSetup, c: Changes) -> None:
-    gained = p.count - s.target.effective_dodge
-    if gained > 0:
-        _enhance(c, s.attacker.id, s.target.id, gained, grapple_only=True)
-    else:
-        c.notes.append(f"Position: {p.count} spent, not more than {s.name(s.target.id)}'s Dodge "
-                       f"{s.target.effective_dodge}: no Enhancement")
+    _enhance(c, s.attacker.id, s.target.id, p.count - s.target.effective_dodge,
+             grapple_only=True)
 
 
 def _takedown(p: Purchase, s: AttackSetup, c: Changes) -> None:

@@ -81,14 +81,17 @@ class Offer:
     """Never bought with these (Break Free with what keeps the grapple; a second item)."""
     once: bool = False
     """Bought once only although its stunt is *Variable* elsewhere (Grapple Pin (2s))."""
+    least: int = 1
+    """Bought fewer times it buys nothing (Position: not more than the opponent's Dodge)."""
+    least_why: str = ""
+    """What the first ``least - 1`` purchases are spent on, in words."""
 
     @property
     def repeatable(self) -> bool:
         return self.stunt in _REPEATABLE and not self.once
 
     def choice(self, budget: int) -> Choice:
-        why = self.why_not or (f"costs {self.cost}, {budget} left" if self.cost > budget
-                               else None)
+        why = self.why_not or self._unaffordable(budget)
         most = None if self.repeatable else 1
         if self.foreign:
             return Choice(self.id, STUNT_NAMES[self.stunt], cost=0, allowed=False, why_not=why,
@@ -98,7 +101,13 @@ class Offer:
         label = f"{STUNT_NAMES[self.stunt]}{' ' + subject if subject else ''} " \
                 f"({self.cost}s{each}{': ' + self.detail if self.detail else ''})"
         return Choice(self.id, label, cost=self.cost, allowed=why is None, why_not=why,
-                      most=most, needs=self.needs, excludes=self.excludes)
+                      most=most, needs=self.needs, excludes=self.excludes, least=self.least)
+
+    def _unaffordable(self, budget: int) -> str | None:
+        """Why ``budget`` successes cannot pay it, or buy nothing with it (L27 Position)."""
+        if self.cost * self.least > budget and self.least > 1:
+            return f"buys nothing: {self.least_why}, {budget} left"
+        return f"costs {self.cost}, {budget} left" if self.cost > budget else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +234,9 @@ def _check(purchases: tuple[Purchase, ...], budget: int) -> None:
             raise RulesError(f"stunts: {p.offer.id}: {p.offer.why_not}")
         if p.count > 1 and not p.offer.repeatable:
             raise RulesError(f"stunts: {p.offer.id} can be bought only once")
+        if p.count < p.offer.least:
+            raise RulesError(f"stunts: {p.offer.id}:{p.count} buys nothing: "
+                             f"{p.offer.least_why}")
         if p.offer.needs and not set(p.offer.needs) & bought:
             raise RulesError(f"stunts: {p.offer.id} goes with {' or '.join(p.offer.needs)}")
         clash = next((i for i in p.offer.excludes if i in bought), None)
@@ -354,9 +366,7 @@ _BUILDERS: dict[str, Builder] = {
     "gain-control": _simple("gain-control", _established, "you take control",
                             why_not=lambda s: _grapple_rule(s, False)),
     "pin": lambda s, allies: _pin(s),
-    "position": _simple("position", lambda s: 1,
-                        "Enhancement on your next grapple attack, less their Dodge",
-                        why_not=lambda s: _grapple_rule(s, None)),
+    "position": lambda s, allies: [_position(s)],
     "takedown": _simple("takedown", lambda s: 1, "both prone, grapple kept",
                         why_not=_takedown_why),
     "throw": _simple("throw", lambda s: 1, "Might m, +1 m per extra success; ends the grapple",
@@ -373,6 +383,18 @@ def _pin(s: AttackSetup) -> list[Offer]:
                       why_not=_grapple_rule(s, True), once=True)]
     return [Offer("pin", "pin", 1,
                   detail="Complication 2 on their next attack, +1 per extra success")]
+
+
+def _position(s: AttackSetup) -> Offer:
+    """L27 Position (per success; Difficulty equal to Opponent's Dodge): the first Dodge
+    successes buy nothing, so it is bought Dodge + 1 times or not at all."""
+    dodge = s.target.effective_dodge
+    plural = "es" * (dodge != 1)
+    return Offer("position", "position", 1,
+                 detail=f"+1 Enhancement each on your next grapple attack beyond the first "
+                        f"{dodge} (Dodge)", why_not=_grapple_rule(s, None), least=dodge + 1,
+                 least_why=f"{s.name(s.target.id)}'s Dodge {dodge} takes the first {dodge} "
+                           f"success{plural}")
 
 
 def _empty_clip(s: AttackSetup) -> Offer:

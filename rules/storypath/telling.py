@@ -10,8 +10,11 @@ Examples
 ('4 m east', '1.4 m north-west')
 >>> from rules.events import StatusAdded
 >>> from rules.table import Piece
->>> tell(StatusAdded("thug-1", "prone"), Board("storypath", (Piece("thug-1", "Thug 1", 0, 0),)))
+>>> thug = Board("storypath", (Piece("thug-1", "Thug 1", 0, 0),))
+>>> tell(StatusAdded("thug-1", "prone"), thug)
 'Thug 1 is now prone'
+>>> tell(StatusAdded("thug-1", "Pistol sundered (useless this scene)"), thug)
+"Thug 1's Pistol is sundered (useless this scene)"
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import math
 from dataclasses import fields, replace
 from typing import Any
 
-from rules.events import Event, Incapacitated, ItemDropped, TokenPushed, describe
+from rules.events import Event, Incapacitated, ItemDropped, StatusAdded, TokenPushed, describe
 from rules.table import Board, Point
 
 __all__ = ["place", "tell"]
@@ -58,7 +61,20 @@ def tell(event: Event, board: Board, metres_per_cell: float = 1.0) -> str:
         at = "at their feet" if where == "where it stood" else where
         by = f" (disarmed by {names.get(event.by, event.by)})" if event.by else ""
         return f"{names.get(event.owner, event.owner)} drops {event.item} {at}{by}"
+    if isinstance(event, StatusAdded):
+        return _status_line(names.get(event.token, event.token), event.status)
     renamed = {f.name: names[value] for f in fields(event) if f.name in _ID_FIELDS
                and isinstance(value := getattr(event, f.name), str) and value in names}
     same: Any = event  # every event is a dataclass; the fields renamed hold token ids
     return describe(replace(same, **renamed))
+
+
+def _status_line(name: str, status: str) -> str:
+    """A status as a sentence: an item's ("Brute's Pistol is sundered"), a bonus held ("Ada
+    has +2 Enhancement ..."), else a state ("Brute is now prone")."""
+    item, sundered, rest = status.partition(" sundered")
+    if sundered:
+        return f"{name}'s {item} is sundered{rest}"
+    if status.startswith("+"):
+        return f"{name} has {status}"
+    return f"{name} is now {status}"

@@ -213,3 +213,31 @@ def test_an_aspect_on_a_zone_the_map_lacks_is_refused_naming_it(tmp_path: Path,
                 "difficulty=2", "--param", "on=Centre Sands", "--dice", "2,2,2,2"]
     assert main(maneuver) == 2
     assert "no zone named 'Centre Sands'" in capsys.readouterr().err  # type: ignore[attr-defined]
+
+
+def test_zones_are_named_by_name_or_id_in_any_case_and_printed_by_name(
+        tmp_path: Path, capsys: object) -> None:
+    """The GM names a zone as he likes: the push of the Platform test with ``to=zone-platform``
+    (the zone's id) lands the pair there and the log names "Platform"; a zone aspect put on
+    ``platform`` and a maneuver's aspect on ``ZONE-CENTRE`` hang on Platform and Centre Sand
+    (the maneuver: Weapons +2, + + 0 0 = 4 against difficulty 2)."""
+    path = arena_with(tmp_path, tertius=(10.5, 10.5))
+    push = ["attack", str(path), "--attacker", "tertius", "--target", "warrior-2",
+            "--option", "maneuver:push", "--param", "to=zone-platform", "--answer",
+            "stance=attack", "--dice", "3,3,3,3,2,2,2,2", "--write"]
+    assert main(push) == 0
+    after = load_encounter(path)
+    assert (after.token("warrior-2").x, after.token("warrior-2").y) == (18.5, 10.5)
+    assert "zone-platform" not in " ".join(after.log[-1].lines)
+    assert any("Platform" in line for line in after.log[-1].lines)
+    aspect = ["attack", str(path), "--attacker", "tertius", "--action", "add-aspect",
+              "--param", "aspect=Slick Sand", "--param", "zone=platform", "--write"]
+    assert main(aspect) == 0
+    maneuver = ["attack", str(path), "--attacker", "tertius", "--action", "maneuver",
+                "--param", "aspect=Braced", "--param", "skill=weapons", "--param",
+                "difficulty=2", "--param", "on=ZONE-CENTRE", "--dice", "3,3,2,2", "--write"]
+    assert main(maneuver) == 0
+    assert load_encounter(path).combat["zone_aspects"] == {"Platform": ["Slick Sand"],
+                                                           "Centre Sand": ["Braced"]}
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "ZONE-CENTRE" not in out and "zone-platform" not in out

@@ -72,3 +72,28 @@ def test_mixed_fatigue_from_the_command_line(tmp_path: Path, capsys) -> None:
         "  still: hunger (4 h)"]
     assert main([*act, "time-passes", "--param", "hours=4"]) == 0
     assert load_encounter(path).token("hero").stats["condition"].get("fatigue", 0) == 0
+
+
+def test_the_spirit_roll_at_the_start_of_the_turn_from_the_command_line(
+        tmp_path: Path, capsys) -> None:
+    """C60 "At the start of their turn, Shaken characters must attempt to recover ... by making
+    a Spirit roll": Hero (King of Spades) is Shaken; the deal starts his turn and rolls Spirit
+    d6 5, Wild d6 1 = 5 vs 4 by itself. The Orc may not roll Spirit in Hero's turn, but a
+    Benny (C63 "even when it's not her turn") removes his Shaken."""
+    hero = Token("hero", "Hero", 1.5, 1.5, side=Side.HERO, stats={
+        "wild_card": True, "attributes": {"spirit": "d6"}, "condition": {"shaken": True}})
+    orc = Token("orc", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={
+        "bennies": 1, "condition": {"shaken": True}})
+    path = tmp_path / "fight.json"
+    save_encounter(Encounter(system="savage-pathfinder", tokens=(hero, orc)), path)
+    assert main(["turn", str(path), "deal", "--param", "cards=KS 2C", "--dice", "5,1",
+                 "--write"]) == 0
+    out = capsys.readouterr().out
+    assert "Hero recovers (Spirit)" in out and "Hero is no longer Shaken" in out
+    assert main(["attack", str(path), "--attacker", "orc", "--action", "recover-shaken",
+                 "--dice", "6"]) == 2
+    assert "only at the start of Orc's own turn; it is Hero's turn, not Orc's" in \
+        capsys.readouterr().err
+    assert main(["attack", str(path), "--attacker", "orc", "--action", "spend-benny",
+                 "--write"]) == 0
+    assert load_encounter(path).token("orc").stats["condition"].get("shaken") is False

@@ -248,3 +248,20 @@ def test_a_stunt_bought_zero_times_is_refused(capsys) -> None:
                  "10,10,10,10,10,10", "--stunt", "inflict-damage:0"]) == 2
     err = capsys.readouterr().err
     assert "inflict-damage:0: a stunt is bought at least once (:1 or more)" in err
+
+
+def test_a_position_that_buys_nothing_is_refused_and_one_that_beats_the_dodge_is_not(
+        tmp_path: Path, capsys) -> None:
+    # L27 Position (per success; Difficulty equal to Opponent's Dodge): Mara's grapple, 8, 9,
+    # 10 = 3 vs Thug 1's Defense 1, 2 left. Thug 1's Dodge (his Defense, 1) takes the first
+    # success: Position bought once buys nothing and is refused; twice it is +1 Enhancement.
+    path = tmp_path / "firefight.json"
+    shutil.copy(DEMO, path)
+    args = ["attack", str(path), "--attacker", "mara", "--target", "thug-1",
+            "--dice", "8,9,10,1,1", "--write"]
+    assert main([*args, "--stunt", "position"]) == 2
+    assert "position:1 buys nothing: Thug 1's Dodge 1 takes the first 1 success" in \
+        capsys.readouterr().err
+    assert main([*args, "--stunt", "position:2"]) == 0
+    assert "Mara has +1 Enhancement on the next grappling attack against Thug 1" in \
+        capsys.readouterr().out

@@ -1,5 +1,5 @@
-"""The GM's GURPS overrides (distance, arc) declared through the interface: the Override menu
-(built from ``overridable()``) and ``battlemap attack --override`` reach them."""
+"""The GM's GURPS overrides (distance, arc, sprinted) declared through the interface: the
+Override menu (built from ``overridable()``) and ``battlemap attack --override`` reach them."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def _file(tmp_path: Path) -> Path:
 
 def test_gurps_declares_distance_and_arc_as_overrides() -> None:
     fields = {f.key: f for f in find_system("gurps").overridable()}
-    assert list(fields) == ["distance", "arc"]
+    assert list(fields) == ["distance", "arc", "sprinted"]
+    assert fields["sprinted"].choices == ("yes", "no")
     assert fields["arc"].choices == ("front", "right", "left", "back")
     assert "10" in fields["distance"].choices
 
@@ -69,4 +70,21 @@ def test_a_distance_override_sets_the_range_penalty(
     assert "GM ruling: distance 20 (measured 3 yd)" in out
     assert main(["attack", str(path), "--attacker", "archer", "--target", "guard",
                  "--override", "reach=2"]) == 2
-    assert "cannot override 'reach' (names: distance, arc)" in capsys.readouterr().err
+    assert "cannot override 'reach' (names: distance, arc, sprinted)" in capsys.readouterr().err
+
+
+def test_a_sprinted_override_reaches_the_defense_from_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # L147 "You also cannot retreat if you moved faster than your Basic Move on your last
+    # turn": the guard has not moved, but the GM rules he sprinted. Spear-12: 2+3+4 = 9 hits;
+    # the retreat is refused in words; ruled "no", the dodge and retreat (8 + 3 = 11 against
+    # 3+3+3 = 9) is rolled and logged with the ruling.
+    path = _file(tmp_path)
+    attack = ["attack", str(path), "--attacker", "foe", "--target", "guard", "--dice",
+              "2,3,4,3,3,3", "--defense", "dodge", "--retreat"]
+    assert main([*attack, "--override", "sprinted=yes"]) == 2
+    assert "answer defense=dodge+retreat: not allowed (moved faster than Basic Move last " \
+        "turn)" in capsys.readouterr().err
+    assert main([*attack, "--override", "sprinted=no"]) == 0
+    out = capsys.readouterr().out
+    assert "GM ruling: sprinted no (counted no)" in out

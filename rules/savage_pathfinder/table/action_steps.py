@@ -73,13 +73,17 @@ from rules.savage_pathfinder.table.timed_states import (
 from rules.savage_pathfinder.table.turns import initiative
 from rules.table import Board, LogEntry
 
-__all__ = ["ActionRequest", "ActionResult", "fighter_of", "finish", "object_of"]
+__all__ = ["AT_TURN_START", "ActionRequest", "ActionResult", "fighter_of", "finish", "object_of"]
 
 FREE_ACTIONS = frozenset({"stand-up", "go-prone", "recover-shaken", "spend-benny",
                           "recover-stunned", "bleeding-out", "gain-fatigue", "recover-fatigue",
                           "rest", "evasion", "climb", "daily-vigor", "mount",
                           "dismount", "device-retry", "time-passes", "apply-damage"})
 """Actions a Shaken (or Bound) character may still take: free ones and reactions."""
+AT_TURN_START = frozenset({"recover-shaken", "recover-stunned"})
+"""Free actions that "occur automatically at the beginning of a character's turn" (C23): in
+combat only on the character's own turn (the turn tracker rolls Spirit for a Shaken one
+itself); a Benny removes Shaken at any time (C63, C97)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,12 +177,23 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
     return defend_problem(board, actor) if action == "defend" else None
 
 
+def _turn_problem(board: Board, request: ActionRequest) -> str | None:
+    """Why the action is out of turn: a free action never is, but a recovery is tried at the
+    start of the character's own turn only (C23)."""
+    if request.action in steps.AT_TURN_START:
+        why = turn_problem(board, request.actor)
+        return None if why is None else \
+            f"only at the start of {board.token(request.actor).name}'s own turn; {why}"
+    return None if is_free(request.action) else turn_problem(board, request.actor)
+
+
 def perform_action(board: Board, request: ActionRequest,
                    dice: DiceSource) -> ActionResult:
     """Resolve ``request`` with ``dice``; ``AttackError`` (nothing changed) when it cannot be.
 
-    In combat an action that is not free is refused when it is not the actor's turn (see
-    :func:`.turn_order.turn_problem`) unless ``request.gm_override``; the log
+    In combat an action that is not free, or a recovery from Shaken or Stunned (C23), is
+    refused when it is not the actor's turn (see :func:`.turn_order.turn_problem`) unless
+    ``request.gm_override``; the log
     entry of an overridden action says so.
     """
     handler = HANDLERS.get(request.action)
@@ -205,7 +216,7 @@ def perform_action(board: Board, request: ActionRequest,
     problem = problem or limit_problem(board, request.actor, kind)
     if problem is not None:
         raise AttackError(problem)
-    out_of_turn = None if is_free(request.action) else turn_problem(board, request.actor)
+    out_of_turn = _turn_problem(board, request)
     if out_of_turn is not None and not request.gm_override:
         raise AttackError(f"{option.name}: {out_of_turn}")
     try:

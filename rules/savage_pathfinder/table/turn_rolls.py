@@ -1,4 +1,5 @@
-"""Turn-tracker steps that roll dice: Surprise with Notice rolls, interrupts with Athletics.
+"""Turn-tracker steps that roll dice: Surprise with Notice rolls, interrupts with Athletics,
+and the Spirit roll of a Shaken character at the start of his turn.
 
 The rolls go through the Savage Pathfinder trait engine (:mod:`rules.savage_pathfinder.traits`)
 with the token's stat block: the skill die (unskilled d4-2 without it), the Wild Die for Wild
@@ -36,11 +37,13 @@ from rules.savage_pathfinder.parsing import combatant_from_dict
 from rules.savage_pathfinder.situational.mounted import setting_weapon_modifiers
 from rules.savage_pathfinder.statblock import Combatant
 from rules.savage_pathfinder.table import turns
+from rules.savage_pathfinder.table.action_steps import ActionRequest, recover_shaken
+from rules.savage_pathfinder.table.timed_states import tried
 from rules.savage_pathfinder.trait_check import Circumstances, RollKind, roll_check
 from rules.savage_pathfinder.traits import RolledTrait
 from rules.table import Board, Side
 
-__all__ = ["begin_ambush", "roll_interrupt", "roll_skill"]
+__all__ = ["begin_ambush", "recover_at_turn_start", "roll_interrupt", "roll_skill"]
 
 
 
@@ -80,6 +83,39 @@ def roll_interrupt(board: Board, hand: str, dice: DiceSource,
     theirs = roll_skill(board, rider, "athletics", dice, extra=their)
     rolls = (describe(mine.event), describe(theirs.event))
     return turns.interrupt(board, hand, mine.total, theirs.total, rolls=rolls)
+
+
+def recover_at_turn_start(before: Board, after: Board,
+                          dice: DiceSource) -> tuple[Board, tuple[str, ...]]:
+    """C23 "Some free actions occur automatically at the beginning of a character's turn and
+    may only be tried once, such as recovering from being Shaken", C60 "At the start of their
+    turn, Shaken characters must attempt to recover ... by making a Spirit roll": each token
+    whose turn starts from ``before`` to ``after`` and who is Shaken rolls Spirit (dice: the
+    Spirit die, the Wild Die), once. The board after the rolls, and their log lines.
+
+    Examples
+    --------
+    >>> from rules.table import Piece
+    >>> from rules.dice import ScriptedDice
+    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> from rules.testing import open_board
+    >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
+    ...     Piece("b", "Bo", 1.5, 0.5, stats={"condition": {"shaken": True}})))
+    >>> before = turns.begin_combat(enc, PhysicalCards(["KS", "2C"]))[0]
+    >>> after, lines = recover_at_turn_start(before, turns.next_turn(before)[0],
+    ...                                      ScriptedDice([5]))
+    >>> lines[0], after.token("b").stats["condition"]["shaken"]
+    ('Bo recovers (Spirit)', False)
+    """
+    started = [t for t in turns.acting_tokens(after) if t not in turns.acting_tokens(before)]
+    lines: list[str] = []
+    for token_id in started:
+        if not _fighter(after, token_id).condition.shaken or tried(after, token_id, "shaken"):
+            continue
+        result = recover_shaken(after, ActionRequest("recover-shaken", token_id), dice)
+        after = result.board
+        lines += (result.entry.title, *result.entry.lines)
+    return after, tuple(lines)
 
 
 def _set_weapon_modifiers(board: Board, setter: str,

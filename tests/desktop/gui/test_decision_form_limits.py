@@ -39,3 +39,15 @@ def test_once_only_stunts_count_to_one_and_clashing_ones_are_refused(qtbot) -> N
     assert "cannot be taken with" in form.total.text()
     form.counts["pin"].setValue(0)
     assert form.refusal() is None and form.answer() == ("break-free",)
+
+
+def test_a_position_that_cannot_beat_the_dodge_keeps_ok_greyed(qtbot) -> None:
+    # L27 Position (per success; Difficulty equal to Opponent's Dodge): Thug 1's Dodge 1 takes
+    # the first success, so Position once buys nothing: the total says why; twice it may go.
+    form = DecisionForm(_menu())
+    qtbot.addWidget(form)
+    form.counts["position"].setValue(1)
+    assert form.refusal() is not None and "buys nothing taken fewer than 2 times" in \
+        form.total.text()
+    form.counts["position"].setValue(2)
+    assert form.refusal() is None and form.answer() == ("position", "position")

@@ -14,7 +14,8 @@ TOUCHING = MapFacts(distance=1.5, range_band="melee", cover_fraction=0.0, cover=
 @dataclass
 class FakeMap:
     """facts() from ``pairs`` (else touching), zone_of() from ``zones``, the zones between two
-    zones from ``steps`` (either way round; 0 from a zone to itself)."""
+    zones from ``steps`` (either way round; 0 from a zone to itself); the zones known are
+    those of ``zones`` and ``steps``."""
 
     pairs: dict[tuple[str, str], MapFacts] = field(default_factory=dict)
     zones: dict[str, str] = field(default_factory=dict)
@@ -44,6 +45,11 @@ class FakeMap:
         if first == second:
             return 0
         return self.steps.get((first, second), self.steps.get((second, first)))
+
+    def zone_named(self, text: str) -> str | None:
+        """A zone someone stands in or ``steps`` joins, by its name in any case."""
+        known = {*self.zones.values(), *(zone for pair in self.steps for zone in pair)}
+        return next((z for z in sorted(known) if z.casefold() == text.strip().casefold()), None)
 
 
 def piece(token: str, stats: Mapping[str, Any], side: Side = Side.VILLAIN,

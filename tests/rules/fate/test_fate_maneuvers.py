@@ -248,15 +248,22 @@ def test_full_defense_in_turns_lasts_until_the_next_turn() -> None:
 
 
 def test_zone_and_token_aspects() -> None:
-    table = duel()
-    zoned = FATE.perform_action(table, ActionRequest(
-        "add-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "Sand"}),
-        ScriptedDice([])).board
-    assert FATE.zone_labels(zoned)["Sand"][0].text == "Slick with Blood"
-    cleared = FATE.perform_action(zoned, ActionRequest(
-        "remove-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "Sand"}),
+    # the zone named as the GM types it, "sand" or "SAND", is the zone Sand: one key, one label
+    table = board(piece("aulus", AULUS, Side.HERO), piece("brennus", BRENNUS),
+                  fake=FakeMap(zones={"aulus": "Sand", "brennus": "Sand"}), mode="turns")
+    added = FATE.perform_action(table, ActionRequest(
+        "add-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "sand"}),
+        ScriptedDice([]))
+    assert FATE.zone_labels(added.board)["Sand"][0].text == "Slick with Blood"
+    assert AspectPlaced("Sand", "Slick with Blood", zone=True) in added.events
+    cleared = FATE.perform_action(added.board, ActionRequest(
+        "remove-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "SAND"}),
         ScriptedDice([])).board
     assert FATE.zone_labels(cleared) == {}
+    with pytest.raises(RulesError, match="no zone named 'Pit' on the map"):
+        FATE.perform_action(table, ActionRequest(
+            "add-aspect", "aulus", params={"aspect": "Slick with Blood", "zone": "Pit"}),
+            ScriptedDice([]))
 
 
 def test_maneuvers_place_any_aspect_on_the_target_or_its_zone_and_remove_one() -> None:

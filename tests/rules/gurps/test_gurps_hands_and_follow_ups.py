@@ -238,6 +238,32 @@ def test_the_ruler_shows_move_and_a_move_beyond_basic_move_is_a_sprint_l147() ->
     assert plans["dodge+retreat"].why_not == "moved faster than Basic Move last turn"
 
 
+def test_a_sprint_counts_only_in_his_own_turn_is_shown_and_the_gm_may_rule_it_l147() -> None:
+    # L147 "if you moved faster than your Basic Move on your last turn": 7 yd > Basic Move 6
+    # dragged in the orc's turn (the GM placing him) is no sprint of the knight's; the sprint
+    # is shown on the token; the GM rules it either way for one attack (--override sprinted=).
+    table = board(piece("orc", ORC), piece("knight", KNIGHT, x=1.0),
+                  combat={"round": 1, "order": ["knight", "orc"], "acting": 1})
+    assert "sprinted" not in GURPS.moved(table, "knight", 7.0, "move").token(
+        "knight").stats.get("condition", {})
+    sprinter = piece("knight", KNIGHT, x=1.0, sprinted=True)
+    assert ("Spr", "moved beyond Basic Move: no retreat until his next turn (L147)") in [
+        (b.text, b.tooltip) for b in GURPS.badges(sprinter, table)]
+
+    def retreat(knight: Any, ruling: str) -> Any:
+        request = AttackRequest("orc", "knight", "Axe", overrides={"sprinted": ruling})
+        paused = GURPS.resolve_attack(board(piece("orc", ORC), knight), request,
+                                      ScriptedDice([2, 3, 4]))
+        assert paused.decision is not None
+        return {c.id: c for c in paused.decision.choices}["dodge+retreat"]
+
+    assert retreat(sprinter, "no").allowed
+    fresh = retreat(piece("knight", KNIGHT, x=1.0), "yes")
+    assert (fresh.allowed, fresh.why_not) == (False, "moved faster than Basic Move last turn")
+    with pytest.raises(RulesError, match="override sprinted: 'maybe' is not yes or no"):
+        retreat(sprinter, "maybe")
+
+
 def test_a_vehicle_dodges_by_half_the_operators_skill_plus_handling_l73() -> None:
     # L73: "a biker with Driving (Motorcycle)-14 on a motorcycle with Handling +1 would have a
     # Dodge of 8" (14 / 2 = 7, + 1). The stat block's own dodge is replaced.

@@ -251,6 +251,16 @@ def test_sunder_makes_armor_useless_for_the_scene() -> None:
     assert menu["inflict-damage"].cost == 0 and "sunder:armor" not in menu
 
 
+def test_a_sundered_item_and_a_feint_read_as_sentences() -> None:
+    # L18 Sunder (3) "making it useless for the rest of the scene" and Feint (L13, 1 each):
+    # the log said "Brute is now Pistol sundered" and "Ada is now +1 Enhancement ..."
+    sunder = _hit(_board(), HIT_3_LEFT, "sunder:pistol").notes
+    assert "Brute's Pistol is sundered (useless this scene)" in sunder
+    feint = _hit(_board(), HIT_2_LEFT, "feint:cara").notes
+    assert "Cara has +1 Enhancement on the next attack against Brute" in feint
+    assert not [line for line in (*sunder, *feint) if " is now +" in line or "now Pistol" in line]
+
+
 def test_break_up_grapple_ends_a_grapple_the_attacker_is_not_in() -> None:
     combat = {"grapples": [{"control": "brute", "other": "cara", "established": 3}]}
     board = board_of(*_board().tokens, combat=combat)

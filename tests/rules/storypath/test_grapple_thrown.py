@@ -228,3 +228,20 @@ def test_thrown_inflict_damage_ignores_armor_and_critical_adds_one() -> None:
                             answers={"stunts": ("inflict-damage", "critical")})
     result = SP.resolve_attack(_thrown_board(), request, ScriptedDice(HIT_3_LEFT))
     assert result.board.token("brute").stats["condition"]["injuries"] == ["bruised", "injured"]
+
+
+def test_position_that_cannot_beat_the_dodge_is_greyed_with_the_reason() -> None:
+    # L27 Position (per success; Difficulty equal to Opponent's Dodge): Brute's Dodge 1 takes
+    # the first success. With 1 success left (3 dice 8, 9, 1 = 2 vs Defense 1) Position buys
+    # nothing and is greyed; with 3 left, one Position alone buys nothing either.
+    menu = _menu(_board(), "ada", "brute", [8, 9, 1, 1, 1])
+    assert (menu["position"].allowed, menu["position"].why_not) == (
+        False, "buys nothing: Brute's Dodge 1 takes the first 1 success, 1 left")
+    with pytest.raises(RulesError, match="position:1 buys nothing: Brute's Dodge 1"):
+        _grapple(_board(), "position")
+    decision = SP.resolve_attack(_board(), attack("ada", "brute"),
+                                 ScriptedDice(HIT_3_LEFT)).decision
+    assert decision is not None and decision.refusal(("position",)) == (
+        "Position (1s each: +1 Enhancement each on your next grapple attack beyond the first 1 "
+        "(Dodge)) buys nothing taken fewer than 2 times")
+    assert decision.refusal(("position", "position")) is None
