@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from gui_helpers import small_encounter
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
@@ -245,3 +246,29 @@ def test_the_exposure_frames_lie_under_the_tokens_and_names(window: GMWindow) ->
     assert items and all(exposure < i.zValue() and exposure < i.label.zValue() for i in items)
     assert exposure > Layer.WALLS
     assert exposure < player.interaction.overlay.zValue()  # the ruler over the frames
+
+
+@pytest.mark.parametrize("hand", [
+    [(2.5, 3.5), (3.5, 3.5), (4.5, 3.5)],  # straight east
+    [(2.5, 3.5), (3.5, 3.5), (4.5, 4.5)],  # east, then down and right
+    [(2.5, 3.5), (2.5, 4.5), (2.5, 5.5)],  # a turn south
+    [(1.5, 2.5), (1.5, 1.5)],  # north, the ruler's words up and right of the end
+])
+def test_the_drop_cells_number_takes_a_corner_not_shared_with_the_cell_before(
+        qtbot: QtBot, window: GMWindow, hand: list[tuple[float, float]]) -> None:
+    """The drag's ghost fills the drop cell: its number goes on a free corner of it, never one
+    the cell the path came from shares (it would read as that cell's)."""
+    base = small_encounter()
+    player = _table(window, replace(base, tokens=(base.token("kyra"),), walls=(), regions=()))
+    view, viewport = player.view, player.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, _cell(view, 1.5, 3.5))
+    for x, y in hand:
+        qtbot.mouseMove(viewport, _cell(view, x, y))
+    exposure = player.insight.exposure
+    drop, before = exposure.cells[-1].cell, exposure.cells[-2].cell
+    assert drop == hand[-1]
+    spot = exposure.number_at(drop)
+    assert spot is not None
+    assert abs(spot[0] - drop[0]) == 0.5 and abs(spot[1] - drop[1]) == 0.5  # a corner
+    assert max(abs(spot[0] - before[0]), abs(spot[1] - before[1])) > 0.5, (spot, before)
+    qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, *hand[-1]))
