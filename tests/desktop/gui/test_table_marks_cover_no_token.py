@@ -236,6 +236,14 @@ def test_the_exposure_frames_tint_no_token_or_name_on_the_path(
     during = _pixels(view, disc, 3.5 * CELL, round=True), _pixels(view, tag, 3.5 * CELL)
     assert during[0] == before[0]  # the Warrior's disc: untinted
     assert during[1] == before[1]  # the Archer's name: untinted
+    # the ruler's words: no room up and right of the end (the view's edge), up and left they
+    # would lie on the Warrior and the Archer, down and left on the names: a cell lower
+    preview = player.interaction.tool.preview
+    assert isinstance(preview, DragPreview)
+    words = player.interaction.overlay.label_boxes(
+        preview, view.mapToScene(viewport.rect()).boundingRect())
+    tokens = covered_by_tokens(player.scene.token_items())
+    assert [box for box in words if tokens.count_meeting(box)] == []
     qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, 8.5, 3.5))
 
 
