@@ -138,11 +138,12 @@ DISC_WEIGHT = 10
 and 4 for running off the map: a place on a disc is taken only where every place is."""
 
 
-def candidate_centres(item: TokenItem, size: QRectF, badges: QRectF) -> list[QPointF]:
+def candidate_centres(item: TokenItem, size: QRectF, badges: QRectF,
+                      farther: bool = True) -> list[QPointF]:
     """Where ``item``'s tag may go (centres relative to the token), best first: the eight
     places next to it (below, right, left, above its ``badges`` (or its disc: none), the lower
-    then the upper diagonals), then the same eight a :data:`STEP` farther out, and farther,
-    :data:`FARTHER` steps at most."""
+    then the upper diagonals), then (``farther``) the same eight a :data:`STEP` farther out,
+    and farther, :data:`FARTHER` steps at most."""
     reach = item.reach()
     w, h, gap = size.width(), size.height(), RING * 0.6
     top = max(reach, -badges.top() if not badges.isEmpty() else reach)
@@ -152,7 +153,7 @@ def candidate_centres(item: TokenItem, size: QRectF, badges: QRectF) -> list[QPo
             QPointF(0, -(top + gap + h / 2)), QPointF(dx, dy), QPointF(-dx, dy),
             QPointF(dx, -dy), QPointF(-dx, -dy)]
     return near + [place + _outward(place) * (k * STEP) for k in range(1, FARTHER + 1)
-                   for place in near]
+                   for place in near if farther]
 
 
 def _outward(place: QPointF) -> QPointF:
@@ -251,8 +252,8 @@ def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
     badges_later = _settle_near(with_badges, discs, taken, _badge_boxes, _put_badges)
     waiting = {id(item) for item, _ in badges_later}  # their badges go elsewhere: not above
 
-    def tag_boxes(item: TokenItem) -> tuple[int, Boxes]:
-        return _tag_boxes(item, QRectF() if id(item) in waiting else item.badge_box())
+    def tag_boxes(item: TokenItem, farther: bool) -> Boxes:
+        return _tag_boxes(item, QRectF() if id(item) in waiting else item.badge_box(), farther)
 
     tags_later = _settle_near(ordered, discs, taken, tag_boxes, _put_tag)
     _settle_farther(badges_later, discs, taken, _put_badges)
@@ -274,18 +275,18 @@ def _put_tag(item: TokenItem, place: Place) -> None:
 
 
 def _settle_near(items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
-                 boxes_of: Callable[[TokenItem], tuple[int, Boxes]],
+                 boxes_of: Callable[[TokenItem, bool], Boxes],
                  put: Put) -> list[tuple[TokenItem, Boxes]]:
-    """Put each of ``items`` at its first free near place (``boxes_of(item)``: how many are
-    near, and each place with its box in the scene), taken from then on; the others, with
-    their places, are returned (tried farther out once every item had its near places)."""
+    """Put each of ``items`` at its first free near place (``boxes_of(item, False)``: each
+    place with its box in the scene), taken from then on; the others, with all their places
+    (``boxes_of(item, True)``), are returned (tried once every item had its near places)."""
     later: list[tuple[TokenItem, Boxes]] = []
     for item in items:
-        near, places = boxes_of(item)
         own = discs[id(item)]
-        free = next(((p, b) for p, b in places[:near] if taken.cost(b, own) == 0), None)
+        free = next(((p, b) for p, b in boxes_of(item, False) if taken.cost(b, own) == 0),
+                    None)
         if free is None:
-            later.append((item, places))
+            later.append((item, boxes_of(item, True)))
             continue
         taken.marks.add(free[1])
         put(item, free[0])
@@ -313,18 +314,17 @@ def _least_covering(places: Boxes, taken: Taken, own: QRectF) -> tuple[Place, QR
     return best
 
 
-def _tag_boxes(item: TokenItem, badges: QRectF) -> tuple[int, Boxes]:
+def _tag_boxes(item: TokenItem, badges: QRectF, farther: bool) -> Boxes:
     centre, size = item.pos(), item.label.box
-    places = candidate_centres(item, size, badges)
-    return 8, [(offset, QRectF(size).translated(offset + centre - size.center()))
-               for offset in places]
+    places = candidate_centres(item, size, badges, farther)
+    return [(offset, QRectF(size).translated(offset + centre - size.center()))
+            for offset in places]
 
 
-def _badge_boxes(item: TokenItem) -> tuple[int, Boxes]:
-    places = badge_places(item)
-    near = 3 * min(2, len(item.badges))
-    return near, [((shift, rows), item.badges_above(rows).translated(item.pos() + shift))
-                  for shift, rows in places]
+def _badge_boxes(item: TokenItem, farther: bool) -> Boxes:
+    places = badge_places(item)[:None if farther else 3 * min(2, len(item.badges))]
+    return [((shift, rows), item.badges_above(rows).translated(item.pos() + shift))
+            for shift, rows in places]
 
 
 def badge_places(item: TokenItem) -> list[tuple[QPointF, int]]:
