@@ -167,6 +167,7 @@ def split_rows(widths: list[float], rows: int) -> list[tuple[int, int]]:
     rows = max(1, min(rows, count))
     if count == 0:
         return []
+
     def widest_then_narrowest(cuts: tuple[int, ...]) -> tuple[float, float]:
         sums = [sum(widths[a:b]) for a, b in itertools.pairwise((0, *cuts, count))]
         return max(sums), -min(sums)
@@ -461,8 +462,7 @@ class TokenItem(QGraphicsRectItem):
 
     def _paint_badges(self, painter: QPainter) -> None:
         area = self.badge_box()
-        if self.badges and (area.center().y() != self.badges_above().center().y()
-                            or area.right() < -self._radius or area.left() > self._radius):
+        if self.badges and area.center().y() != self.badges_above().center().y():
             self._paint_leader(painter, area)
         painter.setFont(self._badge_font)
         for line, (first, end) in enumerate(self._badge_lines()):
