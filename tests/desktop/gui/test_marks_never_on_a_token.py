@@ -16,16 +16,16 @@ from dataclasses import replace
 
 import pytest
 from conftest import QuietGMWindow
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_hud_covers_no_token import crowd
 
 from desktop import ASSETS_DIR
 from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter
+from desktop.core.model import Encounter, Side, Token, Wall
 from desktop.core.state import BattleState
-from desktop.gui.label_layout import disc_meets_box
+from desktop.gui.label_layout import candidate_centres, disc_meets_box, segment_meets_box
 from desktop.gui.main_window import GMWindow
 from desktop.gui.player_window import PlayerWindow
 from desktop.gui.scene import MapScene
@@ -136,3 +136,26 @@ def test_the_fate_tables_aspects_lie_on_no_token(qtbot: QtBot, fate_arena: GMWin
     assert one_row.width() > 8 * CELL  # in one row, above him, it reaches Warrior 2
     box = tertius.badge_box()
     assert box.width() < one_row.width() and box.bottom() <= -tertius.reach() + 1e-6
+
+
+def test_with_no_free_place_a_name_covers_a_wall_line_not_a_token(qtbot: QtBot) -> None:
+    """Ann with Goblin right below her on a map hatched with wall lines a quarter cell apart,
+    but for a band where her name's first place (below her) is: that place covers Goblin's
+    disc and no line, every other place a line or more. No place is free; the name takes the
+    least covering - a line, not a token (before, a disc counted as one line: on Goblin)."""
+    hatch = tuple(Wall(f"w{k}", ((1.0, k / 4), (10.0, k / 4))) for k in range(4, 41)
+                  if not 6.1 < k / 4 < 6.7)
+    encounter = Encounter(width=11, height=11, walls=hatch, tokens=(
+        Token("ann", "Ann", 5.5, 5.5, side=Side.HERO, stats={}),
+        Token("gob", "Goblin", 5.5, 6.5, side=Side.VILLAIN, stats={})))
+    scene = MapScene(BattleState(encounter))
+    ann = scene.token_item("ann")
+    assert ann is not None
+    below = QRectF(ann.label.box)
+    below.moveCenter(candidate_centres(ann, below, QRectF())[0])
+    first = below.translated(ann.pos())
+    assert not any(segment_meets_box(QLineF(QPointF(a[0] * CELL, a[1] * CELL),
+                                            QPointF(b[0] * CELL, b[1] * CELL)), first)
+                   for wall in hatch for a, b in [wall.points])  # no line there, but Goblin
+    assert marks_on_discs(scene) == []
+    scene.detach()
