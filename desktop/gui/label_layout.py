@@ -1,14 +1,18 @@
 """Name tags and badge rows placed so they collide with nothing: other tags, token discs and their
 facing marks, other badges, the acting halo, or wall lines.
 
-Badges go first: above the disc, else shifted to start at the disc's left or end at its right
-edge, else a row higher, below the disc, two rows higher or a row lower (a staircase, where
-adjacent tokens' rows are wider than a cell).
+Badges go first: in one row above the disc, else shifted to start at the disc's left or end at
+its right edge, else wrapped into two rows there (a FATE aspect row wider than the token);
+else a row higher, below the disc, beside it, on its upper diagonals, two rows higher or a row
+lower (a staircase, where adjacent tokens' rows are wider than a cell).
 
 Each tag tries, in order, below its token, beside it (right, then left), above its badges, the
-two lower diagonals, then farther below; it takes the first free place, else the one that
-covers the fewest things. Everything is measured in the map's frame, the one the players read
-in (a turned table view turns the map and its text together).
+four diagonals, then the same places a step farther out, up to two cells. Each takes the first
+free place; a token whose near places are all taken (in a crowd) waits until the others have
+theirs, then takes its first free place farther out, else the one that covers least - another
+token's disc counting ten times a tag, a badge row or a wall line. Everything is measured in
+the map's frame, the one the players read in (a turned table view turns the map and its text
+together).
 
 What the placed tokens cover - discs, name tags, badge rows - is :func:`covered_by_tokens`: what
 other marks on the map (the token HUD, a drag's exposure numbers, the exchange's tags) keep
@@ -20,7 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,19 +129,37 @@ def segment_meets_box(segment: QLineF, box: QRectF) -> bool:
     return True
 
 
-def candidate_centres(item: TokenItem, size: QRectF) -> list[QPointF]:
-    """Where ``item``'s tag may go (centres relative to the token), best first."""
+STEP = 0.5 * CELL
+"""How much farther out (scene pixels) each farther try of a tag or badge row stands."""
+FARTHER = 4
+"""How many steps farther out a tag may go (two cells: still beside its token)."""
+DISC_WEIGHT = 10
+"""What covering another token's disc costs, against 1 for a tag, a badge row or a wall line
+and 4 for running off the map: a place on a disc is taken only where every place is."""
+
+
+def candidate_centres(item: TokenItem, size: QRectF, badges: QRectF,
+                      farther: bool = True) -> list[QPointF]:
+    """Where ``item``'s tag may go (centres relative to the token), best first: the eight
+    places next to it (below, right, left, above its ``badges`` (or its disc: none), the lower
+    then the upper diagonals), then (``farther``) the same eight a :data:`STEP` farther out,
+    and farther, :data:`FARTHER` steps at most."""
     reach = item.reach()
     w, h, gap = size.width(), size.height(), RING * 0.6
-    badges = item.badge_box()
     top = max(reach, -badges.top() if not badges.isEmpty() else reach)
-    below = reach + gap + h / 2
-    side = reach + gap + w / 2
-    diagonal = QPointF(reach * 0.7 + w / 2, reach * 0.7 + h / 2)
-    return [
-        QPointF(0, below), QPointF(side, 0), QPointF(-side, 0), QPointF(0, -(top + gap + h / 2)),
-        diagonal, QPointF(-diagonal.x(), diagonal.y()), QPointF(0, below + 1.1 * h),
-    ]
+    below, side = reach + gap + h / 2, reach + gap + w / 2
+    dx, dy = reach * 0.7 + w / 2, reach * 0.7 + h / 2
+    near = [QPointF(0, below), QPointF(side, 0), QPointF(-side, 0),
+            QPointF(0, -(top + gap + h / 2)), QPointF(dx, dy), QPointF(-dx, dy),
+            QPointF(dx, -dy), QPointF(-dx, -dy)]
+    return near + [place + _outward(place) * (k * STEP) for k in range(1, FARTHER + 1)
+                   for place in near if farther]
+
+
+def _outward(place: QPointF) -> QPointF:
+    """The direction (each part -1, 0 or 1) away from the token of a place next to it."""
+    return QPointF(math.copysign(1, place.x()) if abs(place.x()) > 1e-9 else 0.0,
+                   math.copysign(1, place.y()) if abs(place.y()) > 1e-9 else 0.0)
 
 
 _INDEXES: dict[int, tuple[tuple[Wall, ...], WallIndex]] = {}
@@ -159,10 +181,12 @@ def wall_index_of(walls: tuple[Wall, ...]) -> WallIndex:
 class RectIndex:
     """Rectangles (discs, badges, placed tags) filed by square, for quick look-up near a tag:
     each in squares at least as wide as itself (:data:`BUCKET` doubled as often as needed), so
-    a rectangle is in four squares at most (a 50-cell disc was in 625 of the smallest)."""
+    a rectangle is in four squares at most (a 50-cell disc was in 625 of the smallest).
+    ``round``: each rectangle stands for the disc inside it (a box in its corner meets none)."""
 
-    def __init__(self) -> None:
+    def __init__(self, round: bool = False) -> None:
         self._levels: dict[float, dict[tuple[int, int], list[QRectF]]] = {}
+        self.round = round
 
     def add(self, box: QRectF) -> None:
         side = BUCKET
@@ -173,61 +197,165 @@ class RectIndex:
             buckets[key].append(box)
 
     def count_meeting(self, box: QRectF, ignore: QRectF | None = None) -> int:
-        """How many rectangles (other than ``ignore``) ``box`` overlaps."""
+        """How many rectangles (or their discs) other than ``ignore`` ``box`` overlaps.
+
+        >>> discs = RectIndex(round=True)
+        >>> discs.add(QRectF(0, 0, 20, 20))
+        >>> discs.count_meeting(QRectF(18, 18, 5, 5)), discs.count_meeting(QRectF(15, 8, 9, 4))
+        (0, 1)
+        """
         near = {id(r): r for side, buckets in self._levels.items()
                 for key in _squares(box, side) for r in buckets.get(key, ())}
-        return sum(r is not ignore and box.intersects(r) for r in near.values())
+        meets = _meets_disc if self.round else QRectF.intersects
+        return sum(r is not ignore and meets(r, box) for r in near.values())
+
+
+def _meets_disc(square: QRectF, box: QRectF) -> bool:
+    return disc_meets_box(square.center(), square.width() / 2, box)
+
+
+@dataclass(slots=True)
+class Taken:
+    """What a tag or badge row placed now must keep off: the token discs, the marks placed
+    so far (and the map's other labels), the wall lines, and the map's edge."""
+
+    discs: RectIndex
+    marks: RectIndex
+    walls: WallIndex
+    bounds: QRectF | None
+
+    def cost(self, box: QRectF, own: QRectF) -> float:
+        """What ``box`` covers (0: nothing), its token's disc ``own`` aside; a disc counts
+        :data:`DISC_WEIGHT`."""
+        return (DISC_WEIGHT * self.discs.count_meeting(box, ignore=own)
+                + self.marks.count_meeting(box) + self.walls.crosses(box) + _off(box, self.bounds))
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
                  bounds: QRectF | None = None, obstacles: Iterable[QRectF] = ()) -> None:
-    """Move each visible item's name tag and badge row to its first place that covers nothing
-    - nor the ``obstacles``, the map's other labels (a grapple's) - and, given the map's
-    ``bounds``, does not run off the map."""
+    """Move each visible item's badge row, then its name tag, to its first place that covers
+    nothing - nor the ``obstacles``, the map's other labels (a grapple's) - and, given the
+    map's ``bounds``, does not run off the map. Every item whose near places are all taken
+    waits until the others have theirs, then takes its first free place farther out, else the
+    one that covers least (a token's disc last of all)."""
     shown = [i for i in items if i.label.name]
     if not shown:
         return
-    wall_index = wall_index_of(walls)
-    centres = {id(i): i.pos() for i in shown}
-    discs = {id(i): _token_box(i, centres[id(i)]) for i in shown}
-    blocked = RectIndex()
-    for item in shown:
-        blocked.add(discs[id(item)])
+    discs = {id(i): _token_box(i, i.pos()) for i in shown}
+    taken = Taken(RectIndex(round=True), RectIndex(), wall_index_of(walls), bounds)
+    for disc in discs.values():
+        taken.discs.add(disc)
     for box in obstacles:
-        blocked.add(box)
-    ordered = sorted(shown, key=lambda i: (centres[id(i)].y(), centres[id(i)].x()))
-    for item in (i for i in ordered if i.badges):
-        centre = centres[id(item)]
-        item.move_badges(_badge_shift(item, centre, blocked, discs[id(item)], wall_index,
-                                      bounds))
-        blocked.add(item.badge_box().translated(centre))
-    for item in ordered:
-        centre = centres[id(item)]
-        best = _best_place(item, centre, blocked, discs[id(item)], wall_index, bounds)
-        item.label.move_box(best)
-        blocked.add(item.label.box.translated(centre))
+        taken.marks.add(box)
+    ordered = sorted(shown, key=lambda i: (i.pos().y(), i.pos().x()))
+    with_badges = [i for i in ordered if i.badges]
+    badges_later = _settle_near(with_badges, discs, taken, _badge_boxes, _put_badges)
+    waiting = {id(item) for item, _ in badges_later}  # their badges go elsewhere: not above
+
+    def tag_boxes(item: TokenItem, farther: bool) -> Boxes:
+        return _tag_boxes(item, QRectF() if id(item) in waiting else item.badge_box(), farther)
+
+    tags_later = _settle_near(ordered, discs, taken, tag_boxes, _put_tag)
+    _settle_farther(badges_later, discs, taken, _put_badges)
+    _settle_farther(tags_later, discs, taken, _put_tag)
 
 
-def badge_shifts(item: TokenItem) -> list[QPointF]:
-    """Where the badge row may go, as shifts from its place above the disc, best first."""
-    row, reach = item.badges_above(), item.reach()
-    spill = max(0.0, row.width() / 2 - reach)  # how far the row runs past the disc's side
-    below, step = QPointF(0, 2 * reach + row.height()), QPointF(0, 1.1 * row.height())
-    return [QPointF(), QPointF(spill, 0), QPointF(-spill, 0), -step, below, -2 * step,
-            below + step]
+Place = Any
+"""A place of a tag (its centre) or a badge row (its shift and rows) beside its token."""
+Boxes = list[tuple[Place, QRectF]]
+Put = Callable[[TokenItem, Place], None]
 
 
-def _badge_shift(item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF,
-                 walls: WallIndex, bounds: QRectF | None) -> QPointF:
-    best, fewest = QPointF(), math.inf
-    for shift in badge_shifts(item):
-        box = item.badges_above().translated(centre + shift)
-        hits = blocked.count_meeting(box, ignore=own) + walls.crosses(box) + _off(box, bounds)
-        if hits < fewest:
-            best, fewest = shift, hits
-        if hits == 0:
+def _put_badges(item: TokenItem, place: Place) -> None:
+    item.move_badges(*place)
+
+
+def _put_tag(item: TokenItem, place: Place) -> None:
+    item.label.move_box(place)
+
+
+def _settle_near(items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
+                 boxes_of: Callable[[TokenItem, bool], Boxes],
+                 put: Put) -> list[tuple[TokenItem, Boxes]]:
+    """Put each of ``items`` at its first free near place (``boxes_of(item, False)``: each
+    place with its box in the scene), taken from then on; the others, with all their places
+    (``boxes_of(item, True)``), are returned (tried once every item had its near places)."""
+    later: list[tuple[TokenItem, Boxes]] = []
+    for item in items:
+        own = discs[id(item)]
+        free = next(((p, b) for p, b in boxes_of(item, False) if taken.cost(b, own) == 0),
+                    None)
+        if free is None:
+            later.append((item, boxes_of(item, True)))
+            continue
+        taken.marks.add(free[1])
+        put(item, free[0])
+    return later
+
+
+def _settle_farther(later: list[tuple[TokenItem, Boxes]], discs: dict[int, QRectF],
+                    taken: Taken, put: Put) -> None:
+    """Put each item of ``later`` at the first free of its places, else the least covering;
+    taken from then on."""
+    for item, places in later:
+        place, box = _least_covering(places, taken, discs[id(item)])
+        taken.marks.add(box)
+        put(item, place)
+
+
+def _least_covering(places: Boxes, taken: Taken, own: QRectF) -> tuple[Place, QRectF]:
+    best, fewest = places[0], math.inf
+    for place, box in places:
+        cost = taken.cost(box, own)
+        if cost < fewest:
+            best, fewest = (place, box), cost
+        if cost == 0:
             break
     return best
+
+
+def _tag_boxes(item: TokenItem, badges: QRectF, farther: bool) -> Boxes:
+    centre, size = item.pos(), item.label.box
+    places = candidate_centres(item, size, badges, farther)
+    return [(offset, QRectF(size).translated(offset + centre - size.center()))
+            for offset in places]
+
+
+def _badge_boxes(item: TokenItem, farther: bool) -> Boxes:
+    places = badge_places(item)[:None if farther else 3 * min(2, len(item.badges))]
+    return [((shift, rows), item.badges_above(rows).translated(item.pos() + shift))
+            for shift, rows in places]
+
+
+def badge_places(item: TokenItem) -> list[tuple[QPointF, int]]:
+    """Where the badges may go, as (shift from their place above the disc, rows), best
+    first: in one row above the disc (centred, from the disc's left, to its right), wrapped
+    into two rows likewise; then in one row, then two, a row higher, below the disc, beside
+    it (right, left), on its upper diagonals, two rows higher, below a row lower, then the
+    last six a :data:`STEP` farther out, and farther, :data:`FARTHER` steps at most; then
+    three rows above it."""
+    rows = range(1, min(3, len(item.badges)) + 1)
+    above = [(shift, n) for n in rows[:2] for shift in _shifts_above(item, n)]
+    away = [(shift, n) for n in rows[:2] for shift in _shifts_away(item, n)]
+    return above + away + [(shift, n) for n in rows[2:] for shift in _shifts_above(item, n)]
+
+
+def _shifts_above(item: TokenItem, rows: int) -> list[QPointF]:
+    spill = max(0.0, item.badges_above(rows).width() / 2 - item.reach())  # past the disc's side
+    return [QPointF(), QPointF(spill, 0), QPointF(-spill, 0)]
+
+
+def _shifts_away(item: TokenItem, rows: int) -> list[QPointF]:
+    block, reach, gap = item.badges_above(rows), item.reach(), RING * 0.6
+    w, h = block.width(), block.height()
+    below, step = QPointF(0, 2 * reach + h), QPointF(0, 1.1 * h)
+    beside = QPointF(reach + gap + w / 2, reach + h / 2)  # centred level with the disc
+    diagonal = QPointF(reach * 0.7 + w / 2, 0.3 * reach)
+    sides = [beside, QPointF(-beside.x(), beside.y()), diagonal,
+             QPointF(-diagonal.x(), diagonal.y())]
+    return [-step, below, *sides, -2 * step, below + step] + [
+        place + _outward(place + block.center()) * (k * STEP)  # away from the token
+        for k in range(1, FARTHER + 1) for place in (below + step, *sides, -2 * step)]
 
 
 def _off(box: QRectF, bounds: QRectF | None) -> int:
@@ -239,22 +367,6 @@ def _off(box: QRectF, bounds: QRectF | None) -> int:
 def _token_box(item: TokenItem, centre: QPointF) -> QRectF:
     r = item.reach()
     return QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)
-
-
-def _best_place(
-    item: TokenItem, centre: QPointF, blocked: RectIndex, own: QRectF, walls: WallIndex,
-    bounds: QRectF | None
-) -> QPointF:
-    size = QRectF(item.label.box)
-    best, fewest = QPointF(), math.inf
-    for offset in candidate_centres(item, size):
-        size.moveCenter(offset + centre)
-        hits = blocked.count_meeting(size, ignore=own) + walls.crosses(size) + _off(size, bounds)
-        if hits < fewest:
-            best, fewest = offset, hits
-        if hits == 0:
-            break
-    return best
 
 
 @dataclass(frozen=True, slots=True)

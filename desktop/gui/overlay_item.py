@@ -314,22 +314,23 @@ class ToolOverlayItem(QGraphicsItem):
     def _label_place(self, at: QPointF, width: float, height: float,
                      seen: QRectF) -> tuple[float, float]:
         """The top left of the ruler's label boxes: up and right of ``at``, else up and left,
-        down and right, down and left - the first that stays in ``seen`` and covers no token
-        (the dragged ones where they stood), its name or its badges where this view shows them
-        (:func:`desktop.gui.label_layout.covered_near`) (else the first that stays in
-        ``seen``; else up and right, kept off the left edge, below when off the top)."""
+        down and right, down and left, then the same a cell farther out - the first that
+        stays in ``seen`` and covers no token (the dragged ones where they stood), its name or
+        its badges where this view shows them (:func:`desktop.gui.label_layout.covered_near`)
+        (else the one in ``seen`` that covers fewest; else up and right, kept off the left
+        edge, below when off the top)."""
         right, left = at.x() + 0.4 * CELL, at.x() - 0.5 * CELL - width
         up, down = at.y() - 0.3 * CELL - height, at.y() + 0.6 * CELL
-        places = [(right, up), (left, up), (right, down), (left, down)]
+        places = [(x + dx * k * CELL, y + dy * k * CELL) for k in (0, 1)
+                  for (x, dx), (y, dy) in (((right, 1), (up, -1)), ((left, -1), (up, -1)),
+                                           ((right, 1), (down, 1)), ((left, -1), (down, 1)))]
         inside = [(x, y) for x, y in places if seen.contains(QRectF(x, y, width, height))]
         scene = self.scene()
-        around = QRectF(left, up, right + width - left, down + height - up)
+        around = QRectF(left - CELL, up - CELL, right + width - left + 2 * CELL,
+                        down + height - up + 2 * CELL)
         covered = covered_near(scene, around) if scene is not None else Covered()
-        for x, y in inside:
-            if not covered.count_meeting(QRectF(x, y, width, height)):
-                return x, y
         if inside:
-            return inside[0]
+            return min(inside, key=lambda p: covered.count_meeting(QRectF(*p, width, height)))
         x, y = right, up
         if x + width > seen.right():
             x = left

@@ -16,7 +16,7 @@ import math
 from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from desktop.core.edits import token_at
@@ -196,11 +196,12 @@ class ExchangeTags(QGraphicsItem):
 
 class ExposureOverlay(QGraphicsItem):
     """The exposure of each cell of the path being dragged (nothing while no drag), under the
-    ruler: each cell's frame in the colour of its cover, its number in a disc beside the path
-    (:meth:`number_at`), so neither the path's line, a red leg through a wall nor the ruler's
-    labels are hidden by a number - nor the drag's ghost, a token, its name or its badges
-    (:attr:`covered`): the number goes to a free corner of its cell, else it is left out (the
-    frame's colour still tells the cover)."""
+    ruler and under the tokens and their names (:data:`EXPOSURE_Z`: a frame never tints a
+    token standing on the path, nor its name): each cell's frame in the colour of its cover,
+    its number in a disc beside the path (:meth:`number_at`), so neither the path's line, a
+    red leg through a wall nor the ruler's labels are hidden by a number - nor the drag's
+    ghost, a token, its name or its badges (:attr:`covered`): the number goes to a free corner
+    of its cell, else it is left out (the frame's colour still tells the cover)."""
 
     def __init__(self, text_cells: float = 0.3) -> None:
         super().__init__()
@@ -211,14 +212,26 @@ class ExposureOverlay(QGraphicsItem):
         """The cells are hexes: each framed by a ring inside its hex, not a square."""
         self.covered = NOTHING_COVERED
         """What the numbers keep off (scene pixels): the tokens, their names and badges, the
-        drag's ghosts."""
+        drag's ghosts; the frames are not drawn under its boxes."""
+        self._clip = QPainterPath()
 
     def show_cells(self, cells: tuple[CellExposure, ...], path: tuple[Point, ...] = (),
                    covered: Covered = NOTHING_COVERED) -> None:
         if cells != self.cells or path != self.path or covered != self.covered:
             self.prepareGeometryChange()
             self.cells, self.path, self.covered = cells, path, covered
+            self._clip = self._frames_clip()
             self.update()
+
+    def _frames_clip(self) -> QPainterPath:
+        """Where the frames are drawn: the cells but the names, badge rows and ruler's words
+        of :attr:`covered` (their dark backs let a frame's tint through)."""
+        area = QPainterPath()
+        area.addRect(self.boundingRect())
+        holes = QPainterPath()
+        for box in self.covered.near(self.boundingRect()).boxes:
+            holes.addRect(box)
+        return area.subtracted(holes)
 
     def boundingRect(self) -> QRectF:
         if not self.cells:
@@ -249,13 +262,12 @@ class ExposureOverlay(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setFont(label_font(min(self.text_cells, 0.26)))
-        r = NUMBER_RADIUS * CELL
+        painter.save()
+        painter.setClipPath(self._clip)
         for exposure in self.cells:
             box = QRectF((exposure.cell[0] - 0.42) * CELL, (exposure.cell[1] - 0.42) * CELL,
                          0.84 * CELL, 0.84 * CELL)
-            color = QColor(CATEGORY_COLORS[exposure.cover.value]) if exposure.seen_by else (
-                QColor("#263238"))
+            color = _color(exposure)
             fill = QColor(color)
             fill.setAlpha(70)
             painter.setPen(cosmetic_pen(color, 3.0))
@@ -264,10 +276,17 @@ class ExposureOverlay(QGraphicsItem):
                 painter.drawEllipse(box.center(), 0.45 * CELL, 0.45 * CELL)
             else:
                 painter.drawRoundedRect(box, 0.12 * CELL, 0.12 * CELL)
+        painter.restore()
+        self._paint_numbers(painter)
+
+    def _paint_numbers(self, painter: QPainter) -> None:
+        painter.setFont(label_font(min(self.text_cells, 0.26)))
+        r = NUMBER_RADIUS * CELL
+        for exposure in self.cells:
             spot = self.number_at(exposure.cell)
             if spot is None:
                 continue
-            at = to_scene(spot)
+            at, color = to_scene(spot), _color(exposure)
             painter.setPen(cosmetic_pen(color, 2.0))
             painter.setBrush(LABEL_BACK)
             painter.drawEllipse(at, r, r)
@@ -275,6 +294,15 @@ class ExposureOverlay(QGraphicsItem):
             painter.drawText(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r),
                              Qt.AlignmentFlag.AlignCenter, str(exposure.seen_by))
 
+
+def _color(exposure: CellExposure) -> QColor:
+    """The colour of a cell's frame and number: its cover's, dark where no foe sees it."""
+    return QColor(CATEGORY_COLORS[exposure.cover.value]) if exposure.seen_by else (
+        QColor("#263238"))
+
+
+EXPOSURE_Z = Layer.TOKENS - 1
+"""The exposure frames' and numbers' z: over the walls, under every token and name."""
 
 NUMBER_OFF = 0.24
 """How far (cells) a cell's exposure number stands beside the path."""
@@ -324,8 +352,10 @@ class TableInsight:
         # tags over the fog, as the names are: one reaching past the heroes' sight is not cut
         view.map_scene.add_overlay(self.exchange.tag_item, Layer.PLAYER_LABELS)
         self.exchange.tag_item.setZValue(Layer.PLAYER_LABELS + 0.5)  # under the ruler
-        view.map_scene.add_overlay(self.exposure, Layer.TOOL)
-        self.exposure.setZValue(Layer.TOOL - 1)  # under the ruler: its line, red legs, labels
+        # under every token and name (a frame on a token's cell would tint its disc and
+        # name), over the walls and regions; the ruler, its red legs and words, over all
+        view.map_scene.add_overlay(self.exposure, Layer.TOKENS)
+        self.exposure.setZValue(EXPOSURE_Z)
         self._press: PointerEvent | None = None
         self._measured: tuple[str, tuple[Point, ...], tuple[int, ...]] | None = None
         interaction.preview_listeners.append(self._on_preview)

@@ -46,7 +46,7 @@ CHIP_GAP = 2
 """Between two chips, screen pixels."""
 ROW_PX = 360
 """The widest a row of chips above or below the token runs, screen pixels."""
-FARTHER = 4
+FARTHER = 5
 """How many steps (each the token's radius on screen) the HUD may stand farther out."""
 OFF_VIEW = 100
 """What a chip outside the view counts for: worse than covering any number of tokens."""
@@ -218,7 +218,7 @@ def arrangements(centre: QPoint, ring: float, step: float, switches: list[QSize]
 
     >>> found = arrangements(QPoint(100, 100), 40, 30, [QSize(50, 20)], [QSize(80, 20)])
     >>> len(found), [(r.x(), r.y()) for r in found[0]]  # switch right, count left
-    (30, [(140, 90), (-20, 90)])
+    (36, [(140, 90), (-20, 90)])
     """
     found = []
     for n in range(FARTHER + 1):

@@ -12,6 +12,7 @@ glass clear under a physical miniature.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, replace
 from typing import Any
@@ -155,6 +156,26 @@ def text_color_on(fill: QColor) -> QColor:
     return QColor("#000000") if luma > 150 else QColor("#ffffff")
 
 
+def split_rows(widths: list[float], rows: int) -> list[tuple[int, int]]:
+    """The badges of ``widths``, in reading order, cut into ``rows`` rows (first and end
+    index of each) so that the widest row is as narrow as it can be.
+
+    >>> split_rows([5.0, 4.0, 3.0, 2.0], 2), split_rows([1.0], 3), split_rows([], 1)
+    ([(0, 1), (1, 4)], [(0, 1)], [])
+    """
+    count = len(widths)
+    rows = max(1, min(rows, count))
+    if count == 0:
+        return []
+
+    def widest_then_narrowest(cuts: tuple[int, ...]) -> tuple[float, float]:
+        sums = [sum(widths[a:b]) for a, b in itertools.pairwise((0, *cuts, count))]
+        return max(sums), -min(sums)
+
+    cuts = min(itertools.combinations(range(1, count), rows - 1), key=widest_then_narrowest)
+    return list(itertools.pairwise((0, *cuts, count)))
+
+
 class TokenLabelItem(QGraphicsRectItem):
     """A token's name on a dark tag just below its disc (placed at the token's centre).
 
@@ -275,14 +296,16 @@ class TokenItem(QGraphicsRectItem):
         ]
         self._badge_height = max(BADGE_HEIGHT, 1.4 * self._badge_font.pixelSize())
         self._badge_shift = QPointF()
+        self._badge_rows = 1
         self.setRect(self._outline())
         self.update()
 
-    def move_badges(self, shift: QPointF) -> None:
-        """Shift the badge row by ``shift`` from its place above the disc (a neighbour's
-        badges or disc were there)."""
+    def move_badges(self, shift: QPointF, rows: int = 1) -> None:
+        """Shift the badges, wrapped into ``rows`` rows, by ``shift`` from their place above
+        the disc (a neighbour's badges or disc were there)."""
         self.prepareGeometryChange()
         self._badge_shift = QPointF(shift)
+        self._badge_rows = max(1, min(rows, len(self.badges)))
         self.setRect(self._outline())
         self.update()
 
@@ -301,15 +324,22 @@ class TokenItem(QGraphicsRectItem):
             return QRectF()
         return self.badges_above().translated(self._badge_shift)
 
-    def badges_above(self) -> QRectF:
-        """The badge row's own place: centred just above the disc's reach."""
-        width = sum(self._badge_widths)
-        return QRectF(-width / 2, -self.reach() - self._badge_height, width, self._badge_height)
+    def badges_above(self, rows: int | None = None) -> QRectF:
+        """The badges' own place, wrapped into ``rows`` rows (as now if None): centred just
+        above the disc's reach."""
+        lines = self._badge_lines(rows)
+        width = max((sum(self._badge_widths[a:b]) for a, b in lines), default=0.0)
+        height = self._badge_height * len(lines)
+        return QRectF(-width / 2, -self.reach() - height, width, height)
+
+    def _badge_lines(self, rows: int | None = None) -> list[tuple[int, int]]:
+        count = self._badge_rows if rows is None else max(1, min(rows, len(self.badges)))
+        return split_rows(self._badge_widths, count)
 
     def _outline(self) -> QRectF:
         reach = self._radius + RING + self.style.marker_width
-        half = max(reach, sum(self._badge_widths) / 2) + 4
-        top = max(reach, self.reach() + self._badge_height) + 6
+        half = max(reach, self.badges_above().width() / 2) + 4
+        top = max(reach, -self.badges_above().top()) + 6
         outline = QRectF(-half, -top, 2 * half, top + reach + 4)
         return outline.united(self.badge_box().adjusted(-4, -4, 4, 4)) if self.badges else outline
 
@@ -410,11 +440,12 @@ class TokenItem(QGraphicsRectItem):
         painter.drawPolygon(triangle)
 
     def _paint_leader(self, painter: QPainter, area: QRectF) -> None:
-        """A line from the disc to a badge row moved off its place, so it reads as this
-        token's."""
-        below = area.top() > 0
-        end = QPointF(0, area.top() if below else area.bottom())
-        start = QPointF(0, self._radius if below else -self._radius)
+        """A line from the disc to a badge row moved off its place (above, below or beside
+        the disc), so it reads as this token's."""
+        end = QPointF(min(max(0.0, area.left()), area.right()),
+                      min(max(0.0, area.top()), area.bottom()))
+        length = math.hypot(end.x(), end.y()) or 1.0
+        start = QPointF(end.x() / length * self._radius, end.y() / length * self._radius)
         painter.setPen(QPen(QColor("#000000"), RING * 0.5))
         painter.drawLine(start, end)
         painter.setPen(QPen(SIDE_COLORS[self.token.side], RING * 0.25))
@@ -433,14 +464,17 @@ class TokenItem(QGraphicsRectItem):
         area = self.badge_box()
         if self.badges and area.center().y() != self.badges_above().center().y():
             self._paint_leader(painter, area)
-        x = area.left()
         painter.setFont(self._badge_font)
-        for badge, width in zip(self.badges, self._badge_widths, strict=True):
-            box = QRectF(x, area.top(), width - 2, area.height())
-            fill = QColor(badge.color)
-            painter.setPen(QColor("#000000"))
-            painter.setBrush(QBrush(fill))
-            painter.drawRoundedRect(box, 5, 5)
-            painter.setPen(text_color_on(fill))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge.text)
-            x += width
+        for line, (first, end) in enumerate(self._badge_lines()):
+            widths = self._badge_widths[first:end]
+            x = area.center().x() - sum(widths) / 2  # each row centred in the block
+            top = area.top() + line * self._badge_height
+            for badge, width in zip(self.badges[first:end], widths, strict=True):
+                box = QRectF(x, top, width - 2, self._badge_height)
+                fill = QColor(badge.color)
+                painter.setPen(QColor("#000000"))
+                painter.setBrush(QBrush(fill))
+                painter.drawRoundedRect(box, 5, 5)
+                painter.setPen(text_color_on(fill))
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge.text)
+                x += width

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from gui_helpers import small_encounter
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
@@ -21,6 +22,7 @@ from desktop.gui.main_window import GMWindow
 from desktop.gui.map_view import MapView
 from desktop.gui.overlay_item import GHOST_SCALE
 from desktop.gui.player_window import PlayerWindow
+from desktop.gui.scene import Layer
 from desktop.gui.style import CELL
 from desktop.gui.table_insight import CORNER_OFF, NUMBER_RADIUS, ExposureOverlay
 
@@ -186,3 +188,95 @@ def test_the_exchange_tags_lie_over_the_fog_its_rings_under_the_names(
     tags, rings = player.insight.exchange.tag_item.zValue(), player.insight.exchange.zValue()
     assert names and tags > fog and all(rings < z < tags for z in names)
     assert tags < player.interaction.overlay.zValue()
+
+
+def _pixels(view: MapView, area: QRectF, line_y: float, round: bool = False) -> list[int]:
+    """The view's pixels over ``area`` (scene; ``round``: the disc inside it) below the
+    ruler's line (along ``line_y``, scene pixels) by more than 0.15 cells: the ruler, its line
+    and words (up and right of the hand), are drawn over everything."""
+    image = view.viewport().grab().toImage()
+    box = view.mapFromScene(area).boundingRect().adjusted(2, 2, -2, -2)
+    top = view.mapFromScene(QPointF(0, line_y + 0.15 * CELL)).y()
+    centre, r = QPointF(box.center()), box.width() / 2
+
+    def kept(x: int, y: int) -> bool:
+        return not round or (x - centre.x()) ** 2 + (y - centre.y()) ** 2 < r * r
+
+    return [image.pixel(x, y) for x in range(box.left(), box.right() + 1)
+            for y in range(max(top, box.top()), box.bottom() + 1) if kept(x, y)]
+
+
+def test_the_exposure_frames_tint_no_token_or_name_on_the_path(
+        qtbot: QtBot, window: GMWindow) -> None:
+    """Kyra dragged east along row 3 through the cell of the Warrior (a foe standing on the
+    path: FATE's W2 in the demo) and under the Archer, whose table-sized name hangs into the
+    row (Storypath's Eli): the cells' tinted frames lie under both, the disc and the name
+    look as before the drag (off the ruler's line, drawn over all)."""
+    base = small_encounter()
+    archer = replace(base.token("gob"), id="archer", name="Archer", x=6.5, y=2.5,
+                     hidden=False, stats={"pace": 6})
+    warrior = replace(base.token("gob"), id="warrior", name="Warrior", x=3.5, y=3.5,
+                      hidden=False, stats={"pace": 6})
+    player = _table(window, replace(base, tokens=(base.token("kyra"), archer, warrior),
+                                    walls=(), regions=()))
+    view, viewport = player.view, player.view.viewport()
+    name = player.scene.token_item("archer").label  # type: ignore[union-attr]
+    r = 0.9 * 0.5 * CELL  # inside the ring
+    disc = QRectF(3.5 * CELL - r, 3.5 * CELL - r, 2 * r, 2 * r)
+    tag = name.box.translated(name.pos())
+    assert tag.bottom() > 3.1 * CELL  # the name reaches into the path's row (its frames)
+    before = _pixels(view, disc, 3.5 * CELL, round=True), _pixels(view, tag, 3.5 * CELL)
+    qtbot.mousePress(viewport, LEFT, NONE, _cell(view, 1.5, 3.5))
+    for x in (2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5):
+        qtbot.mouseMove(viewport, _cell(view, x, 3.5))
+    exposure = player.insight.exposure
+    cells = [c.cell for c in exposure.cells]
+    assert (3.5, 3.5) in cells and (6.5, 3.5) in cells
+    QApplication.processEvents()
+    during = _pixels(view, disc, 3.5 * CELL, round=True), _pixels(view, tag, 3.5 * CELL)
+    assert during[0] == before[0]  # the Warrior's disc: untinted
+    assert during[1] == before[1]  # the Archer's name: untinted
+    # the ruler's words: no room up and right of the end (the view's edge), up and left they
+    # would lie on the Warrior and the Archer, down and left on the names: a cell lower
+    preview = player.interaction.tool.preview
+    assert isinstance(preview, DragPreview)
+    words = player.interaction.overlay.label_boxes(
+        preview, view.mapToScene(viewport.rect()).boundingRect())
+    tokens = covered_by_tokens(player.scene.token_items())
+    assert [box for box in words if tokens.count_meeting(box)] == []
+    qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, 8.5, 3.5))
+
+
+def test_the_exposure_frames_lie_under_the_tokens_and_names(window: GMWindow) -> None:
+    player = _table(window, small_encounter())
+    exposure = player.insight.exposure.zValue()
+    items = player.scene.token_items()
+    assert items and all(exposure < i.zValue() and exposure < i.label.zValue() for i in items)
+    assert exposure > Layer.WALLS
+    assert exposure < player.interaction.overlay.zValue()  # the ruler over the frames
+
+
+@pytest.mark.parametrize("hand", [
+    [(2.5, 3.5), (3.5, 3.5), (4.5, 3.5)],  # straight east
+    [(2.5, 3.5), (3.5, 3.5), (4.5, 4.5)],  # east, then down and right
+    [(2.5, 3.5), (2.5, 4.5), (2.5, 5.5)],  # a turn south
+    [(1.5, 2.5), (1.5, 1.5)],  # north, the ruler's words up and right of the end
+])
+def test_the_drop_cells_number_takes_a_corner_not_shared_with_the_cell_before(
+        qtbot: QtBot, window: GMWindow, hand: list[tuple[float, float]]) -> None:
+    """The drag's ghost fills the drop cell: its number goes on a free corner of it, never one
+    the cell the path came from shares (it would read as that cell's)."""
+    base = small_encounter()
+    player = _table(window, replace(base, tokens=(base.token("kyra"),), walls=(), regions=()))
+    view, viewport = player.view, player.view.viewport()
+    qtbot.mousePress(viewport, LEFT, NONE, _cell(view, 1.5, 3.5))
+    for x, y in hand:
+        qtbot.mouseMove(viewport, _cell(view, x, y))
+    exposure = player.insight.exposure
+    drop, before = exposure.cells[-1].cell, exposure.cells[-2].cell
+    assert drop == hand[-1]
+    spot = exposure.number_at(drop)
+    assert spot is not None
+    assert abs(spot[0] - drop[0]) == 0.5 and abs(spot[1] - drop[1]) == 0.5  # a corner
+    assert max(abs(spot[0] - before[0]), abs(spot[1] - before[1])) > 0.5, (spot, before)
+    qtbot.mouseRelease(viewport, LEFT, NONE, _cell(view, *hand[-1]))
