@@ -221,12 +221,7 @@ def test_on_hexes_and_gridless_w_goes_round_and_the_cli_counts_the_same(
 
 
 def test_a_finger_resting_on_the_table_adds_a_waypoint(qtbot: QtBot, window: GMWindow) -> None:
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window)
     device = QTest.createTouchDevice()
     view = player.view
 

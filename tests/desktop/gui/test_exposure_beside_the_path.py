@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from gui_helpers import small_encounter
+from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop.core.tools import DragPreview
@@ -37,12 +36,7 @@ def test_no_number_on_the_red_leg_and_each_beside_the_path_under_the_ruler(
     archer = replace(base.token("gob"), id="archer", name="Archer", x=9.5, y=1.5, hidden=False)
     window.state.load(replace(base, tokens=(base.token("hero"), base.token("kyra"), archer),
                               regions=()))
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window)
     view, viewport = player.view, player.view.viewport()
     # east along row 3, a step up and on (turns at (3.5, 3.5) and (3.5, 2.5): a number must
     # keep off both legs there), back down: (5.5, 3.5) -> (6.5, 3.5) goes through the door at
@@ -83,13 +77,8 @@ def test_the_rulers_words_cover_no_token_and_lie_over_the_names_on_the_table(
     base = small_encounter()
     # the archer stands up and right of where Kyra's drag ends, where the words go at first
     archer = replace(base.token("gob"), id="archer", name="Archer", x=9.5, y=5.5, hidden=False)
-    window.state.load(replace(base, tokens=(base.token("kyra"), archer), regions=(), walls=()))
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window, replace(base, tokens=(base.token("kyra"), archer), regions=(),
+                                        walls=()))
     view, viewport = player.view, player.view.viewport()
     qtbot.mousePress(viewport, LEFT, NONE, _cell(view, 1.5, 3.5))
     for x in (2.5, 4.5, 6.5, 8.5):
@@ -123,12 +112,7 @@ def test_on_hexes_the_exposure_is_counted_hex_by_hex(qtbot: QtBot, window: GMWin
     foe = Token("orc", "Orc", *hex_centre(6, 1), side=Side.VILLAIN)
     window.state.load(Encounter(system="savage-pathfinder", width=10, height=6,
                                 grid=Grid(GridKind.HEX), tokens=(hero, foe)))
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window)
     view, viewport = player.view, player.view.viewport()
     qtbot.mousePress(viewport, LEFT, NONE, _cell(view, *start))
     for col in (1, 2, 3):

@@ -16,8 +16,8 @@ from dataclasses import replace
 
 import pytest
 from conftest import QuietGMWindow
+from gui_helpers import open_table
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_hud_covers_no_token import crowd
 
@@ -27,7 +27,6 @@ from desktop.core.model import Encounter, Side, Token, Wall
 from desktop.core.state import BattleState
 from desktop.gui.label_layout import candidate_centres, disc_meets_box, segment_meets_box
 from desktop.gui.main_window import GMWindow
-from desktop.gui.player_window import PlayerWindow
 from desktop.gui.scene import MapScene
 from desktop.gui.style import CELL
 
@@ -59,16 +58,6 @@ def marks_over_marks(scene: MapScene) -> list[str]:
                           item.badge_box().translated(item.pos())))
     return [f"{a} on {b}" for n, (a, box) in enumerate(boxes) for b, other in boxes[n + 1:]
             if box.intersects(other)]
-
-
-def open_table(window: GMWindow) -> PlayerWindow:
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
-    return player
 
 
 def gm_window(qtbot: QtBot, encounter: Encounter) -> Iterator[GMWindow]:

@@ -71,12 +71,7 @@ def test_the_table_opens_with_the_whole_map_and_its_edge_names_in_view(
     """The GM's view shows a corner; the table opens with the whole map (names along the
     edges included), then follows the GM's next move."""
     window.view.set_camera(QPointF(2 * CELL, 2 * CELL), 2.0)
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window)
     view = player.view
     port = QRectF(view.viewport().rect())
     shown = view.mapFromScene(view.map_scene.map_rect()).boundingRect()

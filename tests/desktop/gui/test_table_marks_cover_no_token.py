@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from gui_helpers import small_encounter
+from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -37,13 +37,7 @@ def _cell(view: MapView, x: float, y: float) -> QPoint:
 
 
 def _table(window: GMWindow, encounter: Encounter) -> PlayerWindow:
-    window.state.load(encounter)
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(1000, 700)
-    QApplication.processEvents()
+    player = open_table(window, encounter)
     return player
 
 
