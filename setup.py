@@ -1,8 +1,9 @@
 """Build step: the wheel ships the repository's ``docs/`` pages as ``battlemap/docs``.
 
 The Help menu reads the user guide and the rules pages through importlib.resources
-(:mod:`desktop.core.help_docs`); ``docs/`` stays where it is in the repository, and an
-editable install reads it there. Everything else is in pyproject.toml.
+(:mod:`battlemap.desktop.core.help_docs`); ``docs/`` stays where it is in the repository, and an
+editable install reads it there. The folders are installed under one name, ``battlemap``
+(:data:`PACKAGE_DIR`, :func:`installed_packages`); everything else is in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -10,12 +11,35 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_namespace_packages, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 SHIPPED_DOCS = ("*.md", "rules/*.md", "img/*.png")
-"""The docs pages the wheel carries, relative to ``docs/`` (desktop.core.help_docs reads them)."""
+"""The docs pages the wheel carries, relative to ``docs/`` (battlemap.desktop.core.help_docs reads
+them)."""
+
+
+FOLDERS = ("desktop", "geometry", "rules", "assets")
+"""The repository's top-level folders, installed as ``battlemap.<folder>``: the wheel claims
+one import name, ``battlemap`` (issue 29), and the source tree keeps its layout."""
+
+PACKAGE_DIR = {"battlemap": "battlemap", **{f"battlemap.{f}": f for f in FOLDERS}}
+"""Where each installed package's files are: ``battlemap.desktop`` is ``desktop/``."""
+
+
+def installed_packages() -> list[str]:
+    """Every package the wheel installs, each under ``battlemap``.
+
+    >>> installed_packages()[:2]
+    ['battlemap', 'battlemap.assets']
+    """
+    found = ["battlemap"]
+    for folder in sorted(FOLDERS):
+        found.append(f"battlemap.{folder}")
+        below = find_namespace_packages(str(ROOT / folder), exclude=["*__pycache__*"])
+        found += [f"battlemap.{folder}.{p}" for p in below]
+    return found
 
 
 class BuildWithDocs(build_py):
@@ -41,4 +65,5 @@ def copy_docs(target: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    setup(cmdclass={"build_py": BuildWithDocs})
+    setup(cmdclass={"build_py": BuildWithDocs}, packages=installed_packages(),
+          package_dir=PACKAGE_DIR)

@@ -1,5 +1,5 @@
 import sys
 
-from desktop.cli import main
+from battlemap.desktop.cli import main
 
 sys.exit(main())

@@ -5,7 +5,7 @@ metadata reader is a tenth of a second of imports the window's first frame does 
 
 Examples
 --------
->>> import desktop
+>>> from battlemap import desktop
 >>> desktop.__version__ == installed_version()
 True
 """
@@ -13,7 +13,7 @@ True
 from importlib.resources import files
 from pathlib import Path
 
-ASSETS_DIR = Path(str(files("assets")))
+ASSETS_DIR = Path(str(files("battlemap.assets")))
 """The installed ``assets`` package folder: the demo encounters and their images."""
 
 

@@ -2,7 +2,7 @@
 
 ``battlemap`` opens the GM window on the demo encounter, ``battlemap FILE`` opens a file, and
 ``battlemap SUBCOMMAND ...`` runs one of the subcommands listed in :data:`SUBCOMMANDS`. Each
-subcommand is a module in :mod:`desktop.commands` with ``add_arguments(parser)`` and
+subcommand is a module in :mod:`battlemap.desktop.commands` with ``add_arguments(parser)`` and
 ``run(args) -> int``; only ``render`` and the GUI import Qt.
 """
 
@@ -15,13 +15,13 @@ import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 
-from desktop import installed_version
-from desktop.core.assets import demo_for
-from desktop.core.progress import ticking
-from desktop.core.terminal import escaped_streams
+from battlemap.desktop import installed_version
+from battlemap.desktop.core.assets import demo_for
+from battlemap.desktop.core.progress import ticking
+from battlemap.desktop.core.terminal import escaped_streams
 
 SUBCOMMANDS: dict[str, str] = {
-    # name -> one-line help; the module is desktop.commands.<name with - as _>
+    # name -> one-line help; the module is battlemap.desktop.commands.<name with - as _>
     "render": "render the scene offscreen to a PNG, no window shown",
     "import-uvtt": "import a Universal VTT map (.dd2vtt/.uvtt/.df2vtt) into an encounter file",
     "export-uvtt": "export an encounter's map, walls, doors and lights as Universal VTT",
@@ -70,7 +70,7 @@ def _gui_parser() -> argparse.ArgumentParser:
 
 
 def _run_subcommand(name: str, argv: Sequence[str]) -> int:
-    module = importlib.import_module(f"desktop.commands.{name.replace('-', '_')}")
+    module = importlib.import_module(f"battlemap.desktop.commands.{name.replace('-', '_')}")
     parser = argparse.ArgumentParser(prog=f"battlemap {name}", description=SUBCOMMANDS[name])
     module.add_arguments(parser)
     args = parser.parse_args(list(argv))
@@ -83,8 +83,8 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``battlemap`` console script.
 
-    Everything it prints goes through :func:`desktop.core.terminal.escaped_streams` (names read
-    from files never reach the terminal as control sequences), and a reader that closes the
+    Everything it prints goes through :func:`battlemap.desktop.core.terminal.escaped_streams` (names
+    read from files never reach the terminal as control sequences), and a reader that closes the
     pipe early (``battlemap sightlines ... | head``) ends it quietly.
     """
     with _quiet_broken_pipe(), escaped_streams():
@@ -120,7 +120,7 @@ def _main(args: list[str]) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    from desktop.gui.app import run_app  # imported late: headless commands never load Qt
+    from battlemap.desktop.gui.app import run_app  # imported late: headless commands never load Qt
 
     return run_app(file, camera_source=options.camera_source)
 

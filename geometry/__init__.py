@@ -1,23 +1,30 @@
 """Measures the battlefield: pure, typed shapely 2 + numpy. No Qt, no game rules.
 
-Build a :class:`geometry.index.Battlefield` once per map snapshot from the input types of
-:mod:`geometry.shapes`, then ask it questions; ``docs/geometry.md`` explains every model.
+Build a :class:`battlemap.geometry.index.Battlefield` once per map snapshot from the input types of
+:mod:`battlemap.geometry.shapes`, then ask it questions; ``docs/geometry.md`` explains every model.
 
-- :mod:`geometry.survey` -- everything about one attack in one call (the attack pipeline's entry);
-- :mod:`geometry.cover` -- the 2.5D cover fraction and category, for one target or all at once;
-- :mod:`geometry.threat_view` -- the all-at-once cover on a worker thread, off the GUI thread;
-- :mod:`geometry.measure`, :mod:`geometry.grid` -- distances, edge gaps, range bands, cells;
-- :mod:`geometry.line_of_fire` -- obstacles to shoot through, innocent bystanders;
-- :mod:`geometry.templates`, :mod:`geometry.deviation` -- area templates and missed blasts;
-- :mod:`geometry.adjacency`, :mod:`geometry.facing`, :mod:`geometry.zones`,
-  :mod:`geometry.movement`, :mod:`geometry.illumination` -- the rest of the table's questions;
-- :mod:`geometry.testing`, :mod:`geometry.naive` -- the oracle and the naive baselines.
+- :mod:`battlemap.geometry.survey` -- everything about one attack in one call (the attack pipeline's
+  entry);
+- :mod:`battlemap.geometry.cover` -- the 2.5D cover fraction and category, for one target or all at
+  once;
+- :mod:`battlemap.geometry.threat_view` -- the all-at-once cover on a worker thread, off the GUI
+  thread;
+- :mod:`battlemap.geometry.measure`, :mod:`battlemap.geometry.grid` -- distances, edge gaps, range
+  bands, cells;
+- :mod:`battlemap.geometry.line_of_fire` -- obstacles to shoot through, innocent bystanders;
+- :mod:`battlemap.geometry.templates`, :mod:`battlemap.geometry.deviation` -- area templates and
+  missed blasts;
+- :mod:`battlemap.geometry.adjacency`, :mod:`battlemap.geometry.facing`,
+  :mod:`battlemap.geometry.zones`, :mod:`battlemap.geometry.movement`,
+  :mod:`battlemap.geometry.illumination` -- the rest of the table's questions;
+- :mod:`battlemap.geometry.testing`, :mod:`battlemap.geometry.naive` -- the oracle and the naive
+  baselines.
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
->>> from geometry.survey import survey
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.survey import survey
 >>> field = Battlefield.build(
 ...     bodies=[Body("archer", 0.5, 0.5), Body("orc", 8.5, 0.5)],
 ...     occluders=[Occluder("post", 6.0, 0.5, 6.0, 2.0)],

@@ -1,14 +1,15 @@
 """Adjacency: who stands next to whom, for Gang Up, Withdrawing and bystanders.
 
-Two bodies are adjacent when the gap between their edges (:func:`geometry.measure.edge_gaps`:
-square footprints on a square grid, discs elsewhere, vertical gaps included) is below one grid
-unit -- on a hex grid that is the neighbouring hex. Bodies on top of each other are adjacent.
+Two bodies are adjacent when the gap between their edges
+(:func:`battlemap.geometry.measure.edge_gaps`: square footprints on a square grid, discs elsewhere,
+vertical gaps included) is below one grid unit -- on a hex grid that is the neighbouring hex. Bodies
+on top of each other are adjacent.
 
 Examples
 --------
->>> from geometry.grid import GridKind
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body
+>>> from battlemap.geometry.grid import GridKind
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body
 >>> field = Battlefield.build(
 ...     bodies=[Body("hero", 1.5, 1.5), Body("g1", 2.5, 2.5), Body("g2", 3.5, 1.5)],
 ...     grid=GridKind.SQUARE,
@@ -21,8 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from geometry.index import Battlefield
-from geometry.measure import ADJACENT_GAP, edge_gaps
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.measure import ADJACENT_GAP, edge_gaps
 
 __all__ = ["adjacent", "are_adjacent"]
 
@@ -32,7 +33,7 @@ def adjacent(field: Battlefield, body_id: str) -> tuple[str, ...]:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> adjacent(Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 0, 0)]), "a")
     ('b',)
     """
@@ -46,7 +47,7 @@ def are_adjacent(field: Battlefield, a_id: str, b_id: str) -> bool:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 2.1, 0)])
     >>> are_adjacent(field, "a", "b")
     False

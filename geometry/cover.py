@@ -9,8 +9,8 @@ the sight line over their top. Open doors and windows hide nothing.
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("archer", 0.5, 0.5), Body("orc", 8.5, 0.5)],
 ...     occluders=[Occluder("post", 6.0, 0.5, 6.0, 2.0)],
@@ -32,10 +32,10 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from geometry.errors import GeometryError
-from geometry.index import Battlefield
-from geometry.shapes import Body
-from geometry.sightlines import Eye, least_hidden_fractions
+from battlemap.geometry.errors import GeometryError
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body
+from battlemap.geometry.sightlines import Eye, least_hidden_fractions
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -78,7 +78,7 @@ class CoverThresholds:
     >>> CoverThresholds(light=0.5, medium=0.25)
     Traceback (most recent call last):
     ...
-    geometry.errors.GeometryError: CoverThresholds must rise: light 0.5, medium 0.25, ...
+    battlemap.geometry.errors.GeometryError: CoverThresholds must rise: light 0.5, medium 0.25, ...
     """
 
     light: float = 0.25
@@ -186,7 +186,7 @@ def cover_from(
 
     Examples
     --------
-    >>> from geometry.shapes import Occluder
+    >>> from battlemap.geometry.shapes import Occluder
     >>> field = Battlefield.build(
     ...     bodies=[Body("a", 0.5, 0.5), Body("b", 4.5, 0.5), Body("c", 0.5, 4.5)],
     ...     occluders=[Occluder("w", 2.0, -1.0, 2.0, 2.0)],
@@ -219,7 +219,7 @@ def least_hidden(
 ) -> npt.NDArray[np.float64]:
     """Hidden fraction of each target (by body number) from the attacker's eye, or from its
     best viewpoint when leaning; with ``creatures_hide`` the other bodies standing on the ground
-    hide what is behind them too (see :func:`geometry.sightlines.hidden_fractions`).
+    hide what is behind them too (see :func:`battlemap.geometry.sightlines.hidden_fractions`).
 
     Examples
     --------

@@ -3,7 +3,7 @@
 The d12 is read "like a clock facing" the way the missile flew: 12 o'clock is **straight on**
 (from the thrower through the intended point), 3 o'clock to the right of the throw, 6 o'clock
 back towards the thrower, 9 o'clock to its left. The same convention as
-:mod:`rules.savage_pathfinder.situational.area`. Map coordinates have y growing down the
+:mod:`battlemap.rules.savage_pathfinder.situational.area`. Map coordinates have y growing down the
 screen, so "to the right" of a throw up the screen (-y) is +x. The blast never deviates more
 than half the distance from the thrower to the intended point (so it cannot land behind the
 thrower). A blast aimed at the thrower's own feet has no direction and cannot move.
@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from geometry.errors import GeometryError, require_non_negative, require_point
-from geometry.shapes import Point
+from battlemap.geometry.errors import GeometryError, require_non_negative, require_point
+from battlemap.geometry.shapes import Point
 
 __all__ = ["Landing", "clock_direction", "deviate"]
 

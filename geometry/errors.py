@@ -8,8 +8,8 @@ Examples
 >>> require_finite("Body.x", float("nan"))
 Traceback (most recent call last):
 ...
-geometry.errors.GeometryError: Body.x must be a finite number, got nan
->>> from geometry.grid import GridKind
+battlemap.geometry.errors.GeometryError: Body.x must be a finite number, got nan
+>>> from battlemap.geometry.grid import GridKind
 >>> parse_choice(GridKind, "HEX", "grid kind")
 <GridKind.HEX: 'hex'>
 """
@@ -57,7 +57,7 @@ def require_non_negative(field: str, value: float) -> float:
     >>> require_non_negative("Body.radius", -1)
     Traceback (most recent call last):
     ...
-    geometry.errors.GeometryError: Body.radius must not be negative, got -1
+    battlemap.geometry.errors.GeometryError: Body.radius must not be negative, got -1
     """
     number = require_finite(field, value)
     if number < 0:
@@ -73,7 +73,7 @@ def require_point(field: str, point: tuple[float, float]) -> tuple[float, float]
     >>> require_point("at", (1, float("inf")))
     Traceback (most recent call last):
     ...
-    geometry.errors.GeometryError: at y must be a finite number, got inf
+    battlemap.geometry.errors.GeometryError: at y must be a finite number, got inf
     """
     return (require_finite(f"{field} x", point[0]), require_finite(f"{field} y", point[1]))
 
@@ -85,11 +85,12 @@ def parse_choice(kind: type[ChoiceT], value: str, what: str) -> ChoiceT:
 
     Examples
     --------
-    >>> from geometry.grid import GridKind
+    >>> from battlemap.geometry.grid import GridKind
     >>> parse_choice(GridKind, "triangle", "grid kind")
     Traceback (most recent call last):
     ...
-    geometry.errors.GeometryError: unknown grid kind 'triangle' (choose square, hex, gridless)
+    battlemap.geometry.errors.GeometryError: unknown grid kind 'triangle' (choose square, hex, \
+gridless)
     """
     try:
         return kind(value.strip().lower())

@@ -8,7 +8,7 @@ a side (:func:`grid_facing`) and each cell in the arc of the neighbour whose sec
 
 Examples
 --------
->>> from geometry.shapes import Body
+>>> from battlemap.geometry.shapes import Body
 >>> guard = Body("guard", 5.0, 5.0, facing=0.0)  # looking up the screen
 >>> facing_arc(guard, (5.0, 9.0))
 FacingView(arc=<Arc.BACK: 'back'>, bearing=180.0, is_shield_side=False)
@@ -22,11 +22,12 @@ import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from geometry.errors import GeometryError, require_finite, require_point
-from geometry.shapes import Body, Point
+from battlemap.geometry.errors import GeometryError, require_finite, require_point
+from battlemap.geometry.shapes import Body, Point
 
 # The grid is named by its kind's value ("hex", "square", "gridless": ``GridKind`` is a
-# StrEnum), so the facing helpers need no numpy (geometry.grid) on the table's first frame.
+# StrEnum), so the facing helpers need no numpy (battlemap.geometry.grid) on the table's first
+# frame.
 HEX, GRIDLESS = "hex", "gridless"
 
 __all__ = ["Arc", "FacingView", "Side", "bearing_to", "facing_arc", "grid_arc", "grid_facing",

@@ -6,9 +6,10 @@
   is the number of hex steps between the hexes that hold the two points;
 - ``gridless``: straight-line (Euclidean) distance.
 
-Elevation is added by Pythagoras by the callers in :mod:`geometry.measure`. The application
-snaps and draws on this grid (``desktop.core.movement`` calls :func:`snap_to_cell` and
-:func:`offset_hex_centre`), so what is drawn and what is measured cannot drift apart.
+Elevation is added by Pythagoras by the callers in :mod:`battlemap.geometry.measure`. The
+application snaps and draws on this grid (``battlemap.desktop.core.movement`` calls
+:func:`snap_to_cell` and :func:`offset_hex_centre`), so what is drawn and what is measured cannot
+drift apart.
 
 Examples
 --------
@@ -25,9 +26,9 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from geometry.errors import require_non_negative, require_point
-from geometry.grid_kind import GridKind
-from geometry.shapes import Point
+from battlemap.geometry.errors import require_non_negative, require_point
+from battlemap.geometry.grid_kind import GridKind
+from battlemap.geometry.shapes import Point
 
 __all__ = [
     "HEX_ROW_SPACING",

@@ -1,4 +1,4 @@
-"""The kinds of grid, apart from :mod:`geometry.grid`'s numpy arithmetic: what reads a
+"""The kinds of grid, apart from :mod:`battlemap.geometry.grid`'s numpy arithmetic: what reads a
 grid's kind alone (a token's facing on the first frame) imports no numpy.
 
 Examples

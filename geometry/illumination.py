@@ -7,8 +7,8 @@ unless a full-height sight-blocking wall stands between it and the point. Lights
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Area, AreaKind, LightLevel, LightSource
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Area, AreaKind, LightLevel, LightSource
 >>> cellar = Area("cellar", ((0, 0), (10, 0), (10, 10), (0, 10)), AreaKind.ILLUMINATION,
 ...               level=LightLevel.DARK)
 >>> torch = LightSource("torch", 2.0, 2.0, bright_radius=2.0, dim_radius=4.0)
@@ -26,9 +26,9 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.errors import require_point
-from geometry.index import Battlefield
-from geometry.shapes import AreaKind, LightLevel, LightSource, Point
+from battlemap.geometry.errors import require_point
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import AreaKind, LightLevel, LightSource, Point
 
 __all__ = ["illumination_at"]
 
@@ -40,7 +40,7 @@ def illumination_at(field: Battlefield, point: Point) -> LightLevel:
 
     Examples
     --------
-    >>> from geometry.shapes import LightSource, Occluder
+    >>> from battlemap.geometry.shapes import LightSource, Occluder
     >>> lamp = LightSource("lamp", 0.0, 0.0, bright_radius=5.0, dim_radius=5.0)
     >>> wall = Occluder("w", 1.0, -3.0, 1.0, 3.0)
     >>> field = Battlefield.build(lights=[lamp], occluders=[wall], ambient=LightLevel.PITCH)
@@ -77,16 +77,16 @@ class _Shade:
     """The lights of one battlefield, kept with it (a survey asks about every attack): rows
     ``x, y, reach`` of ``lights``, and, made on the first question that light can answer, each
     light's walls that may shadow what it reaches (full height, blocking sight, near its disc)
-    with the parts of :func:`geometry.vectors.segment_crossings` that do not depend on the point
-    lit: rows ``lx, ly, ax, ay, bx, by, cross`` of ``walls_of[n]``."""
+    with the parts of :func:`battlemap.geometry.vectors.segment_crossings` that do not depend on the
+    point lit: rows ``lx, ly, ax, ay, bx, by, cross`` of ``walls_of[n]``."""
 
     lights: npt.NDArray[np.float64]
     walls_of: dict[int, npt.NDArray[np.float64]]
 
     def shadowed(self, field: Battlefield, point: Point, numbers: list[int]) -> set[int]:
         """Those of the lights ``numbers`` whose line to ``point`` crosses a wall: the floats
-        of :func:`geometry.vectors.segment_crossings` from each light to ``point``, against
-        every wall near the light's disc."""
+        of :func:`battlemap.geometry.vectors.segment_crossings` from each light to ``point``,
+        against every wall near the light's disc."""
         tables = [self._walls(field, n) for n in numbers]
         table = tables[0] if len(tables) == 1 else np.concatenate(tables, axis=1)
         lx, ly, ax, ay, bx, by, cross = table

@@ -25,9 +25,9 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.errors import GeometryError
-from geometry.grid import GridKind
-from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder, Point
+from battlemap.geometry.errors import GeometryError
+from battlemap.geometry.grid import GridKind
+from battlemap.geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder, Point
 
 __all__ = ["ALONG_STEP", "WALL_COLUMNS", "Battlefield"]
 
@@ -114,7 +114,7 @@ class Battlefield:
         >>> Battlefield.build(bodies=[Body("a", 0, 0), Body("a", 1, 1)])
         Traceback (most recent call last):
         ...
-        geometry.errors.GeometryError: two bodies share the id 'a'
+        battlemap.geometry.errors.GeometryError: two bodies share the id 'a'
         """
         return cls(grid, ambient, tuple(bodies), tuple(occluders), tuple(areas), tuple(lights))
 
@@ -162,7 +162,7 @@ class Battlefield:
         >>> Battlefield.build(bodies=[Body("a", 0, 0)]).index_of("z")
         Traceback (most recent call last):
         ...
-        geometry.errors.GeometryError: no body with id 'z' (bodies: a)
+        battlemap.geometry.errors.GeometryError: no body with id 'z' (bodies: a)
         """
         try:
             return self._body_index[body_id]

@@ -2,13 +2,13 @@
 
 A full-height wall that blocks sight (a wall, a closed door, an object) casts a shadow away
 from the light; windows, open doors and low walls cast none, as in
-:func:`geometry.illumination.illumination_at`. The result is plain data -- polygon rings in
-grid cells -- for whoever draws the glow.
+:func:`battlemap.geometry.illumination.illumination_at`. The result is plain data -- polygon rings
+in grid cells -- for whoever draws the glow.
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import LightSource, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import LightSource, Occluder
 >>> torch = LightSource("torch", 0.0, 0.0, bright_radius=2.0, dim_radius=4.0)
 >>> wall = Occluder("w", 1.0, -10.0, 1.0, 10.0)
 >>> rings = lit_rings(Battlefield.build(occluders=[wall]), torch)
@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.index import Battlefield, FloatArray
-from geometry.shapes import LightSource, Point
+from battlemap.geometry.index import Battlefield, FloatArray
+from battlemap.geometry.shapes import LightSource, Point
 
 __all__ = ["lit_rings", "lit_rings_among"]
 
@@ -47,7 +47,7 @@ def lit_rings(field: Battlefield, light: LightSource) -> tuple[Ring, ...]:
 
     Examples
     --------
-    >>> from geometry.shapes import LightSource
+    >>> from battlemap.geometry.shapes import LightSource
     >>> lamp = LightSource("lamp", 5.0, 5.0, bright_radius=1.0, dim_radius=1.0)
     >>> rings = lit_rings(Battlefield.build(), lamp)
     >>> len(rings), round(shapely.Polygon(rings[0]).area, 2)
@@ -72,7 +72,7 @@ def lit_rings_among(light: LightSource, walls: FloatArray) -> tuple[Ring, ...]:
 
     Examples
     --------
-    >>> from geometry.shapes import LightSource
+    >>> from battlemap.geometry.shapes import LightSource
     >>> torch = LightSource("torch", 0.0, 0.0, bright_radius=2.0, dim_radius=4.0)
     >>> wall, far = [1.0, -10.0, 1.0, 10.0], [9.0, -1.0, 9.0, 1.0]
     >>> lit_rings_among(torch, np.array([wall, far])) == lit_rings_among(torch, np.array([wall]))

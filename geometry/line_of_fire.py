@@ -9,8 +9,8 @@
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0.5, 0.5), Body("t", 8.5, 0.5), Body("x", 4.5, 0.9), Body("y", 9.5, 0.5)],
 ...     occluders=[Occluder("door", 6, -1, 6, 2, hardness=8, blocks_sight=False)],
@@ -27,11 +27,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from geometry.cover import EYE_HEIGHT, eye_of
-from geometry.index import Battlefield
-from geometry.measure import ADJACENT_GAP, edge_gaps
-from geometry.shapes import Point
-from geometry.vectors import crossings_among
+from battlemap.geometry.cover import EYE_HEIGHT, eye_of
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.measure import ADJACENT_GAP, edge_gaps
+from battlemap.geometry.shapes import Point
+from battlemap.geometry.vectors import crossings_among
 
 __all__ = [
     "Obstacle",
@@ -63,7 +63,7 @@ def crossings(field: Battlefield, start: Point, end: Point) -> tuple[IndexArray,
 
     Examples
     --------
-    >>> from geometry.shapes import Occluder
+    >>> from battlemap.geometry.shapes import Occluder
     >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1), Occluder("v", 9, 0, 9, 1)])
     >>> walls, where = crossings(field, (0.0, 0.0), (4.0, 0.0))
     >>> walls.tolist(), where.tolist()
@@ -80,7 +80,7 @@ def obstacles_between(
 
     Examples
     --------
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> low_wall = Occluder("low", 3, -1, 3, 1, top=0.5)
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 6, 0)], occluders=[low_wall])
     >>> obstacles_between(field, "a", "t")  # the line runs from 0.9 down to 0.5: clears it
@@ -101,7 +101,7 @@ def obstacles_crossed(
 
     Examples
     --------
-    >>> from geometry.shapes import Occluder
+    >>> from battlemap.geometry.shapes import Occluder
     >>> field = Battlefield.build(occluders=[Occluder("low", 3, -1, 3, 1, top=0.5)])
     >>> obstacles_crossed(field, np.array([0]), np.array([0.5]), (0.9, 0.0))
     (Obstacle(id='low', hardness=10.0),)
@@ -122,7 +122,7 @@ def bystanders(field: Battlefield, attacker_id: str, target_id: str) -> tuple[st
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 0, 0)])
     >>> bystanders(field, "a", "t")
     ()
@@ -138,7 +138,7 @@ def bystanders_from(
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 4, 0), Body("x", 4, 1)])
     >>> bystanders_from(field, 0, 1, edge_gaps(field, 1))
     ('x',)
@@ -157,7 +157,7 @@ def bodies_in_corridor(field: Battlefield, a: int, t: int) -> IndexArray:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 6, 0), Body("x", 3, 0.6)])
     >>> bodies_in_corridor(field, 0, 1).tolist()
     [0, 2, 1]

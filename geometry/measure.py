@@ -1,16 +1,16 @@
 """Distances between bodies, the gaps between their edges, and a weapon's range band.
 
-Distance is centre to centre, counted on the battlefield's grid (:mod:`geometry.grid`), with
-the difference in base elevation added by Pythagoras. The edge gap is the space between the
+Distance is centre to centre, counted on the battlefield's grid (:mod:`battlemap.geometry.grid`),
+with the difference in base elevation added by Pythagoras. The edge gap is the space between the
 footprints (square grid: square footprints, so the Chebyshev distance minus both half-sizes;
 elsewhere discs), combined by Pythagoras with any vertical gap between the bodies; it is 0
 for bodies that touch or overlap.
 
 Examples
 --------
->>> from geometry.grid import GridKind
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body
+>>> from battlemap.geometry.grid import GridKind
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0.5, 0.5), Body("b", 3.5, 4.5)], grid=GridKind.SQUARE
 ... )
@@ -29,9 +29,9 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from geometry.errors import GeometryError, require_non_negative
-from geometry.grid import planar_distance, planar_distances
-from geometry.index import Battlefield
+from battlemap.geometry.errors import GeometryError, require_non_negative
+from battlemap.geometry.grid import planar_distance, planar_distances
+from battlemap.geometry.index import Battlefield
 
 __all__ = [
     "ADJACENT_GAP",
@@ -66,7 +66,7 @@ def distance_between(field: Battlefield, a_id: str, b_id: str) -> float:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 3, 0, base_z=4)])
     >>> distance_between(field, "a", "b")
     5.0
@@ -81,7 +81,7 @@ def edge_gaps(field: Battlefield, index: int) -> FloatArray:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 2, 0), Body("c", 0, 9)])
     >>> edge_gaps(field, 0).tolist()
     [0.0, 1.0, 8.0]
@@ -95,7 +95,7 @@ def edge_gap_rows(field: Battlefield, indices: Sequence[int]) -> FloatArray:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 2, 0), Body("c", 0, 9)])
     >>> edge_gap_rows(field, [0, 2]).round(3).tolist()
     [[0.0, 1.0, 8.0], [8.0, 8.22, 0.0]]
@@ -118,7 +118,7 @@ def edge_gap(field: Battlefield, a_id: str, b_id: str) -> float:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 0.5, 0)])
     >>> edge_gap(field, "a", "b")
     0.0

@@ -1,6 +1,6 @@
 """Movement: the cost of a dragged path, difficult ground counted twice.
 
-Each leg of the path is counted on the grid (:func:`geometry.grid.planar_distance`: the
+Each leg of the path is counted on the grid (:func:`battlemap.geometry.grid.planar_distance`: the
 tabletop count on a square grid, Euclidean gridless, the hex metric on hexes); the share of a
 leg that runs over difficult ground costs double. Crawling is unaffected by difficult ground
 (Savage Pathfinder, Movement: "Crawling is unaffected by Difficult Ground"); what crawling
@@ -8,9 +8,9 @@ itself costs is for the rules to say.
 
 Examples
 --------
->>> from geometry.grid import GridKind
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Area, AreaKind
+>>> from battlemap.geometry.grid import GridKind
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Area, AreaKind
 >>> mud = Area("mud", ((2, 0), (4, 0), (4, 4), (2, 4)), AreaKind.DIFFICULT)
 >>> field = Battlefield.build(areas=[mud], grid=GridKind.SQUARE)
 >>> path_length(field, [(0.5, 1.0), (6.5, 1.0)])
@@ -27,10 +27,10 @@ from itertools import pairwise
 
 import shapely
 
-from geometry.errors import require_point
-from geometry.grid import planar_distance
-from geometry.index import Battlefield
-from geometry.shapes import AreaKind, Point
+from battlemap.geometry.errors import require_point
+from battlemap.geometry.grid import planar_distance
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import AreaKind, Point
 
 __all__ = ["path_length"]
 
@@ -40,7 +40,7 @@ def path_length(field: Battlefield, points: Sequence[Point], *, crawling: bool =
 
     Examples
     --------
-    >>> from geometry.grid import GridKind
+    >>> from battlemap.geometry.grid import GridKind
     >>> path_length(Battlefield.build(grid=GridKind.SQUARE), [(0, 0), (3, 3), (3, 5)])
     5.0
     """

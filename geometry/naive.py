@@ -10,7 +10,7 @@ Examples
 >>> field = benchmark_map(tokens=20, walls=50, size=20.0, seed=1)
 >>> len(field.bodies), len(field.occluders)
 (20, 50)
->>> from geometry.cover import cover_fraction
+>>> from battlemap.geometry.cover import cover_fraction
 >>> ids = [b.id for b in field.bodies]
 >>> all(abs(cover_by_shapely_loop(field, "t0", t) - cover_fraction(field, "t0", t)) < 1e-9
 ...     for t in ids[1:])
@@ -24,10 +24,10 @@ import math
 import numpy as np
 import shapely
 
-from geometry.index import Battlefield
-from geometry.shapes import Body, LightLevel, LightSource, Occluder
-from geometry.templates import Template, template_outline
-from geometry.vectors import union_length
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body, LightLevel, LightSource, Occluder
+from battlemap.geometry.templates import Template, template_outline
+from battlemap.geometry.vectors import union_length
 
 __all__ = [
     "benchmark_map",
@@ -161,7 +161,7 @@ def template_hits_by_shapely_loop(field: Battlefield, template: Template) -> dic
 
     Examples
     --------
-    >>> from geometry.templates import TemplateShape
+    >>> from battlemap.geometry.templates import TemplateShape
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 9, 9)])
     >>> template_hits_by_shapely_loop(field, Template(TemplateShape.SMALL_BLAST, 0.0, 0.0))
     {'a': 1.0}

@@ -6,7 +6,7 @@ the two meet; a leg through the very end of a barrier that ends free slips past 
 through a joint where two barriers meet does not (a corner cannot be cut).
 
 :func:`shortest_path` finds the cheapest path from a start to a goal that crosses no barrier,
-counted as :func:`geometry.movement.path_length` counts a path (each leg on the grid,
+counted as :func:`battlemap.geometry.movement.path_length` counts a path (each leg on the grid,
 difficult ground twice):
 
 - ``square``: A* over the cells one step (of the eight) at a time, from the start's place in
@@ -14,12 +14,13 @@ difficult ground twice):
 - ``hex``: A* over the hexes, six neighbours each;
 - ``gridless``: A* over the visibility graph of the barriers' outer corners (each pushed
   ``clearance`` cells off the corner), the start and the goal; a node's neighbours are those
-  inside its :func:`~geometry.visibility.visibility_polygon`, checked against the barriers.
+  inside its :func:`~battlemap.geometry.visibility.visibility_polygon`, checked against the
+  barriers.
 
 Examples
 --------
->>> from geometry.grid import GridKind
->>> from geometry.index import Battlefield
+>>> from battlemap.geometry.grid import GridKind
+>>> from battlemap.geometry.index import Battlefield
 >>> wall = Barriers.of([(2.0, 0.0, 2.0, 3.0)])
 >>> wall.crossed((0.5, 0.5), (3.5, 0.5)).tolist(), wall.crossed((0.5, 3.5), (3.5, 3.5)).tolist()
 ([0], [])
@@ -43,11 +44,17 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.errors import GeometryError, require_non_negative, require_point
-from geometry.grid import GridKind, hex_cell, hex_centre, planar_distance, planar_distances
-from geometry.index import Battlefield
-from geometry.shapes import AreaKind, Point
-from geometry.visibility import Box, Ring, visibility_polygon
+from battlemap.geometry.errors import GeometryError, require_non_negative, require_point
+from battlemap.geometry.grid import (
+    GridKind,
+    hex_cell,
+    hex_centre,
+    planar_distance,
+    planar_distances,
+)
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import AreaKind, Point
+from battlemap.geometry.visibility import Box, Ring, visibility_polygon
 
 __all__ = ["CLEARANCE", "END_SLIP", "FIT_SLACK", "Barriers", "SearchAbandoned", "crossings_along",
            "path_cost", "shortest_path"]
@@ -99,7 +106,8 @@ class Barriers:
         >>> Barriers.of([(0, 0, float("nan"), 0)])
         Traceback (most recent call last):
         ...
-        geometry.errors.GeometryError: barrier 0 must be 4 finite numbers, got [0.0, 0.0, nan, 0.0]
+        battlemap.geometry.errors.GeometryError: barrier 0 must be 4 finite numbers, got [0.0, \
+0.0, nan, 0.0]
         """
         rows = np.array(segments, dtype=np.float64).reshape(-1, 4)
         bad = ~np.isfinite(rows).all(axis=1)  # checked at once: a map has 500,000 pieces
@@ -305,7 +313,7 @@ def _rough(field: Battlefield, crawling: bool) -> shapely.Geometry | None:
 
 def _leg_costs(field: Battlefield, rough: shapely.Geometry | None, starts: FloatArray,
                ends: FloatArray) -> FloatArray:
-    """What each leg costs as :func:`geometry.movement.path_length` counts it."""
+    """What each leg costs as :func:`battlemap.geometry.movement.path_length` counts it."""
     d = ends - starts
     if field.grid is GridKind.HEX:  # whole hexes, as the count steps them
         counted = np.array([planar_distance(float(x), float(y), field.grid) for x, y in d])
@@ -326,7 +334,7 @@ def _leg_costs(field: Battlefield, rough: shapely.Geometry | None, starts: Float
 
 def path_cost(field: Battlefield, points: Sequence[Point], *, crawling: bool = False) -> float:
     """The cost of the path through ``points`` as the search counts it (the same count as
-    :func:`geometry.movement.path_length`).
+    :func:`battlemap.geometry.movement.path_length`).
 
     Examples
     --------

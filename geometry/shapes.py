@@ -1,8 +1,8 @@
 """The input types of :mod:`geometry`: bodies, occluders, areas and light sources.
 
 They are frozen values checked on construction: NaN, infinities and negative sizes raise a
-:class:`~geometry.errors.GeometryError` naming the field. Coordinates are in grid cells, x to
-the right, y *down* the screen; heights are in cells above the map's ground (z = 0).
+:class:`~battlemap.geometry.errors.GeometryError` naming the field. Coordinates are in grid cells, x
+to the right, y *down* the screen; heights are in cells above the map's ground (z = 0).
 
 Examples
 --------
@@ -13,7 +13,7 @@ True
 >>> Body("ghost", x=0, y=0, radius=-1)
 Traceback (most recent call last):
 ...
-geometry.errors.GeometryError: Body 'ghost' radius must not be negative, got -1
+battlemap.geometry.errors.GeometryError: Body 'ghost' radius must not be negative, got -1
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from geometry.errors import GeometryError, require_finite, require_non_negative
+from battlemap.geometry.errors import GeometryError, require_finite, require_non_negative
 
 __all__ = [
     "Area",
@@ -43,7 +43,8 @@ def _store(value_object: object, name: str, value: float) -> None:
 
 
 class LightLevel(StrEnum):
-    """Light levels, brightest first; the values match ``desktop.core.model.Illumination``."""
+    """Light levels, brightest first; the values match
+    ``battlemap.desktop.core.model.Illumination``."""
 
     BRIGHT = "bright"
     DIM = "dim"

@@ -1,4 +1,4 @@
-"""The exact 2.5D silhouette engine behind :mod:`geometry.cover` (see docs/geometry.md).
+"""The exact 2.5D silhouette engine behind :mod:`battlemap.geometry.cover` (see docs/geometry.md).
 
 The target's silhouette is the vertical rectangle through its centre, across the sight line,
 ``2 r`` wide and ``height`` tall. Put a wall in the target's frame (x along the sight line from
@@ -12,8 +12,8 @@ pairwise crossings), where the upper envelope is linear. No sampling anywhere.
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
 ... )
@@ -32,10 +32,10 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.index import Battlefield
-from geometry.shapes import Body
-from geometry.vectors import crossings_among, union_length
-from geometry.wedges import THIN, walled_off, walled_off_one, wedge_pairs
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body
+from battlemap.geometry.vectors import crossings_among, union_length
+from battlemap.geometry.wedges import THIN, walled_off, walled_off_one, wedge_pairs
 
 __all__ = [
     "THIN",
@@ -75,8 +75,8 @@ def hidden_fractions(
 
     Examples
     --------
-    >>> from geometry.index import Battlefield
-    >>> from geometry.shapes import Body, Point
+    >>> from battlemap.geometry.index import Battlefield
+    >>> from battlemap.geometry.shapes import Body, Point
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 0, 0)])
     >>> hidden_fractions(field, (0.0, 0.0, 0.9), np.array([1])).tolist()
     [0.0]
@@ -95,8 +95,8 @@ def least_hidden_fractions(
 
     Examples
     --------
-    >>> from geometry.index import Battlefield
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.index import Battlefield
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(
     ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
     ... )
@@ -203,8 +203,8 @@ def walls_near_sight(field: Battlefield, eyes: Sequence[Eye], target: int) -> In
 
     Examples
     --------
-    >>> from geometry.index import Battlefield
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.index import Battlefield
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> walls = [Occluder("w", 5, -1, 5, 1), Occluder("far", 5, 3, 5, 4)]
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=walls)
     >>> walls_near_sight(field, [(0.0, 0.0, 0.9)], 1).tolist()
@@ -231,8 +231,8 @@ def least_hidden_of_one(
     ``near`` are the walls of :func:`walls_near_sight` (asked of the field when None);
     ``crossed`` the walls that the line from the first eye to the target's centre crosses
     (worked out from ``near`` when None). When a full-height one of them hides the
-    target whole from every eye (:func:`geometry.wedges.walled_off_one`, most far targets on a
-    dungeon map) the answer is 1 without projecting anything. Else one eye's few walls (up to
+    target whole from every eye (:func:`battlemap.geometry.wedges.walled_off_one`, most far targets
+    on a dungeon map) the answer is 1 without projecting anything. Else one eye's few walls (up to
     :data:`FEW_WALLS`) are projected one by one in plain floats; more walls, or several eyes,
     on an (eye, wall) grid in numpy, full-height pieces merged per eye and low ones integrated
     in plain floats, only for an eye whose full-height walls leave it below the least share
@@ -240,8 +240,8 @@ def least_hidden_of_one(
 
     Examples
     --------
-    >>> from geometry.index import Battlefield
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.index import Battlefield
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(
     ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
     ... )

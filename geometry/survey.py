@@ -5,8 +5,8 @@ of ``battlemap survey --json`` (see :meth:`Survey.to_json`).
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("archer", 0.5, 0.5), Body("orc", 8.5, 0.5), Body("wolf", 8.5, 1.5)],
 ...     occluders=[Occluder("post", 6.0, 0.5, 6.0, 2.0, hardness=10)],
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from geometry.cover import (
+from battlemap.geometry.cover import (
     DEFAULT_THRESHOLDS,
     EYE_HEIGHT,
     CoverCategory,
@@ -32,14 +32,20 @@ from geometry.cover import (
     least_hidden,
     viewpoints,
 )
-from geometry.facing import Arc, grid_arc
-from geometry.illumination import illumination_at
-from geometry.index import Battlefield
-from geometry.line_of_fire import Obstacle, bystanders_from, obstacles_crossed
-from geometry.measure import ADJACENT_GAP, RangeBand, distance_between, edge_gap_rows, range_band
-from geometry.shapes import LightLevel
-from geometry.sightlines import least_hidden_of_one, walls_near_sight
-from geometry.vectors import crossings_among
+from battlemap.geometry.facing import Arc, grid_arc
+from battlemap.geometry.illumination import illumination_at
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.line_of_fire import Obstacle, bystanders_from, obstacles_crossed
+from battlemap.geometry.measure import (
+    ADJACENT_GAP,
+    RangeBand,
+    distance_between,
+    edge_gap_rows,
+    range_band,
+)
+from battlemap.geometry.shapes import LightLevel
+from battlemap.geometry.sightlines import least_hidden_of_one, walls_near_sight
+from battlemap.geometry.vectors import crossings_among
 
 __all__ = ["Survey", "survey"]
 
@@ -51,7 +57,7 @@ class Survey:
     ``distance`` is centre to centre on the grid (elevation by Pythagoras);
     ``elevation_difference`` is the target's base minus the attacker's (positive: the target
     is higher); ``attacker_arc`` is the arc of the *target* the attacker stands in, by the grid's
-    diagram (:func:`geometry.facing.grid_arc`: hex sides on hexes);
+    diagram (:func:`battlemap.geometry.facing.grid_arc`: hex sides on hexes);
     ``illumination`` is the light at the target.
     """
 
@@ -73,7 +79,7 @@ class Survey:
 
         Examples
         --------
-        >>> from geometry.shapes import Body
+        >>> from battlemap.geometry.shapes import Body
         >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 1, 0)])
         >>> data = survey(field, "a", "b").to_json()
         >>> data["obstacles"], data["cover"], data["range_band"]
@@ -115,7 +121,7 @@ def survey(
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0, 0), Body("b", 1, 0, facing=90)])
     >>> report = survey(field, "a", "b")  # b looks right, away from a
     >>> report.range_band, report.adjacent_to_attacker, report.attacker_arc

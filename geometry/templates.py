@@ -14,8 +14,8 @@ cone/stream apex) to its centre; the hardest such occluder is named.
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0.0, 0.0), Body("b", 2.0, 0.0), Body("c", 9.0, 0.0)],
 ...     occluders=[Occluder("crate", 1.5, -1, 1.5, 1, top=1.0, hardness=8)],
@@ -37,11 +37,11 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.errors import require_finite, require_point
-from geometry.facing import bearing_to
-from geometry.index import Battlefield
-from geometry.shapes import Point
-from geometry.vectors import crossing_matrix
+from battlemap.geometry.errors import require_finite, require_point
+from battlemap.geometry.facing import bearing_to
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Point
+from battlemap.geometry.vectors import crossing_matrix
 
 __all__ = [
     "Hit",
@@ -164,7 +164,7 @@ def template_hits(
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("a", 0.0, -5.0), Body("b", 3.0, -5.0)])
     >>> template_hits(field, TemplateShape.CONE, (0.0, 0.0)).hits
     (Hit(id='a', overlap=1.0),)
@@ -480,8 +480,8 @@ def _shadow(
 
 FEW_CROSSINGS = 64
 """Up to this many (victim, candidate wall) pairs, :func:`_protections` tests them one by one
-in plain floats (the same floats as :func:`geometry.vectors.crossing_matrix`: numpy's per-call
-cost would outweigh the work)."""
+in plain floats (the same floats as :func:`battlemap.geometry.vectors.crossing_matrix`: numpy's
+per-call cost would outweigh the work)."""
 
 
 def _protections(

@@ -7,8 +7,8 @@
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0, 0), Body("t", 10, 0)], occluders=[Occluder("w", 5, -1, 5, 0)]
 ... )
@@ -22,8 +22,8 @@ import math
 
 import numpy as np
 
-from geometry.index import Battlefield
-from geometry.sightlines import THIN, Eye, hidden_fractions
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.sightlines import THIN, Eye, hidden_fractions
 
 __all__ = ["assert_cover_matches_rays", "cover_by_rays"]
 
@@ -35,7 +35,7 @@ def cover_by_rays(
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> field = Battlefield.build(bodies=[Body("t", 3, 4)])
     >>> cover_by_rays(field, (0.0, 0.0, 0.9), "t")
     0.0
@@ -71,7 +71,7 @@ def assert_cover_matches_rays(
 
     Examples
     --------
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(bodies=[Body("t", 4, 0)], occluders=[Occluder("w", 2, 0, 2, 3)])
     >>> assert_cover_matches_rays(field, (0.0, 0.0, 0.9), "t")
     """

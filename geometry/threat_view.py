@@ -1,4 +1,5 @@
-"""The threat view off the GUI thread: :func:`geometry.cover.cover_from` on a worker thread.
+"""The threat view off the GUI thread: :func:`battlemap.geometry.cover.cover_from` on a worker
+thread.
 
 A :class:`Battlefield` never changes and :func:`cover_from` is pure, so a worker thread may
 measure while the GUI thread paints. Measured (``tests/benchmarks/test_geometry_bench.py``,
@@ -15,7 +16,7 @@ started (only the latest position matters). The result arrives as a
 
 Examples
 --------
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0.5, 0.5), Body("b", 4.5, 0.5)],
 ...     occluders=[Occluder("w", 2.0, -1.0, 2.0, 2.0)],
@@ -30,8 +31,8 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from types import TracebackType
 
-from geometry.cover import EYE_HEIGHT, CoverThresholds, TargetCover, cover_from
-from geometry.index import Battlefield
+from battlemap.geometry.cover import EYE_HEIGHT, CoverThresholds, TargetCover, cover_from
+from battlemap.geometry.index import Battlefield
 
 __all__ = ["ThreatViews"]
 
@@ -41,7 +42,7 @@ class ThreatViews:
 
     Examples
     --------
-    >>> from geometry.shapes import Body
+    >>> from battlemap.geometry.shapes import Body
     >>> views = ThreatViews()
     >>> failed = views.request(Battlefield.build(bodies=[Body("a", 0, 0)]), "nobody")
     >>> str(failed.exception())

@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.index import Battlefield
-from geometry.shapes import Point
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Point
 
 __all__ = [
     "crossing_matrix",
@@ -94,7 +94,7 @@ def crossings_among(
 
     Examples
     --------
-    >>> from geometry.shapes import Occluder
+    >>> from battlemap.geometry.shapes import Occluder
     >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1), Occluder("v", 1, 0, 1, 1)])
     >>> walls, where = crossings_among(field, np.array([0, 1]), (0.0, 0.0), (4.0, 0.0))
     >>> walls.tolist(), where.tolist()
@@ -153,7 +153,7 @@ def segment_crossings(
 
     Examples
     --------
-    >>> from geometry.shapes import Occluder
+    >>> from battlemap.geometry.shapes import Occluder
     >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1)])
     >>> seg, wall, where = segment_crossings(field, np.array([[0.0, 0.0]]), np.array([[4.0, 0.0]]))
     >>> seg.tolist(), wall.tolist(), where.tolist()
@@ -184,7 +184,7 @@ def crossing_matrix(
 
     Examples
     --------
-    >>> from geometry.shapes import Occluder
+    >>> from battlemap.geometry.shapes import Occluder
     >>> field = Battlefield.build(occluders=[Occluder("w", 2, -1, 2, 1)])
     >>> ends_x, ends_y = np.array([4.0, 1.0]), np.zeros(2)
     >>> walls, crossed, where = crossing_matrix(field, (0.0, 0.0), ends_x, ends_y)

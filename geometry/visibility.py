@@ -15,7 +15,7 @@ naive reference, :func:`naive_visibility_polygon`, casts the same rays against e
 a :class:`Viewer` sees, inside its visibility polygon, the lit floor (bright or dim; dark too
 with low-light vision), out to its darkvision range in any darkness, and the light it carries.
 Low walls and windows are seen over, so they cut no floor from the view; whether a creature
-behind a low wall shows is the 2.5D silhouette test of :mod:`geometry.sightlines`.
+behind a low wall shows is the 2.5D silhouette test of :mod:`battlemap.geometry.sightlines`.
 
 Examples
 --------
@@ -36,10 +36,10 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from geometry.index import Battlefield
-from geometry.light_reach import lit_rings
-from geometry.shapes import AreaKind, LightLevel, LightSource, Point
-from geometry.sightlines import hidden_fractions
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.light_reach import lit_rings
+from battlemap.geometry.shapes import AreaKind, LightLevel, LightSource, Point
+from battlemap.geometry.sightlines import hidden_fractions
 
 __all__ = [
     "BINS",
@@ -86,7 +86,7 @@ def visibility_polygon(eye: Point, walls: FloatArray, bounds: Box) -> Ring:
     """The outline of the floor seen from ``eye`` inside ``bounds`` past ``walls``.
 
     Empty when the eye is outside the box. Walls touching the eye are seen along, not hidden
-    behind (as a light's own walls cast no shadow in :mod:`geometry.light_reach`).
+    behind (as a light's own walls cast no shadow in :mod:`battlemap.geometry.light_reach`).
 
     Examples
     --------
@@ -423,7 +423,7 @@ class VisionField:
 
     Examples
     --------
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(bodies=[Body("orc", 8.0, 1.0)],
     ...                           occluders=[Occluder("w", 5.0, 0.0, 5.0, 2.0)])
     >>> vision = VisionField(field, (0.0, 0.0, 10.0, 2.0))
@@ -461,7 +461,7 @@ class VisionField:
 
         Examples
         --------
-        >>> from geometry.shapes import LightSource
+        >>> from battlemap.geometry.shapes import LightSource
         >>> dark = VisionField(Battlefield.build(ambient=LightLevel.PITCH), (0.0, 0.0, 4.0, 4.0))
         >>> lamp = LightSource("lamp", 2.0, 2.0, bright_radius=1.0, dim_radius=1.0)
         >>> lit = dark.relit(Battlefield.build(lights=[lamp], ambient=LightLevel.PITCH))

@@ -19,8 +19,8 @@ and lengths) is worked out once per battlefield, in ``Battlefield.derived``.
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Body, Occluder
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Body, Occluder
 >>> field = Battlefield.build(
 ...     bodies=[Body("a", 0, 0), Body("t", 10, 0), Body("u", 0, 10)],
 ...     occluders=[Occluder("w", 5, -1, 5, 1), Occluder("v", -1, 20, 1, 20)],
@@ -40,8 +40,8 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from geometry.index import Battlefield
-from geometry.shapes import Point
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Point
 
 __all__ = ["THIN", "walled_off", "walled_off_one", "wedge_pairs"]
 
@@ -69,7 +69,7 @@ def wedge_pairs(
 
     Examples
     --------
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(bodies=[Body("t", 4, 0)], occluders=[Occluder("w", 2, -1, 2, 1)])
     >>> [a.tolist() for a in wedge_pairs(field, (0.0, 0.0), np.array([0]))]
     [[0], [0]]
@@ -300,7 +300,7 @@ def walled_off(
 
     Examples
     --------
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(
     ...     bodies=[Body("t", 6, 0), Body("u", 6, 3)], occluders=[Occluder("w", 3, -1, 3, 1)]
     ... )
@@ -352,7 +352,7 @@ def walled_off_one(
 
     Examples
     --------
-    >>> from geometry.shapes import Body, Occluder
+    >>> from battlemap.geometry.shapes import Body, Occluder
     >>> field = Battlefield.build(
     ...     bodies=[Body("t", 6, 0), Body("u", 6, 3)], occluders=[Occluder("w", 3, -1, 3, 1)]
     ... )

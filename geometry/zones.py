@@ -6,8 +6,8 @@ borders crossed on the shortest way (0 within a zone, None when there is no way)
 
 Examples
 --------
->>> from geometry.index import Battlefield
->>> from geometry.shapes import Area
+>>> from battlemap.geometry.index import Battlefield
+>>> from battlemap.geometry.shapes import Area
 >>> hall = Area("hall", ((0, 0), (4, 0), (4, 4), (0, 4)))
 >>> yard = Area("yard", ((4, 0), (8, 0), (8, 4), (4, 4)))
 >>> roof = Area("roof", ((9, 0), (12, 0), (12, 4), (9, 4)))
@@ -26,9 +26,9 @@ from itertools import pairwise
 
 import shapely
 
-from geometry.errors import GeometryError, require_point
-from geometry.index import Battlefield
-from geometry.shapes import AreaKind, Point
+from battlemap.geometry.errors import GeometryError, require_point
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import AreaKind, Point
 
 __all__ = ["Room", "point_in_zone", "rooms", "zone_away", "zone_distance", "zone_neighbours",
            "zone_of", "zones_along"]
@@ -59,7 +59,7 @@ def zones_along(field: Battlefield, path: Sequence[Point], step: float = 0.25) -
 
     Examples
     --------
-    >>> from geometry.shapes import Area
+    >>> from battlemap.geometry.shapes import Area
     >>> strip = [Area(f"z{i}", ((i * 2, 0), (i * 2 + 2, 0), (i * 2 + 2, 2), (i * 2, 2)))
     ...          for i in range(3)]
     >>> field = Battlefield.build(areas=strip)
@@ -88,7 +88,7 @@ def zone_neighbours(field: Battlefield, zone_id: str) -> tuple[str, ...]:
     >>> zone_neighbours(Battlefield.build(), "nowhere")
     Traceback (most recent call last):
     ...
-    geometry.errors.GeometryError: no zone with id 'nowhere' (zones: none)
+    battlemap.geometry.errors.GeometryError: no zone with id 'nowhere' (zones: none)
     """
     zones = dict((area.id, shape) for area, shape in field.areas_of_kind(AreaKind.ZONE))
     if zone_id not in zones:
@@ -107,7 +107,7 @@ def zone_distance(field: Battlefield, a_id: str, b_id: str) -> int | None:
 
     Examples
     --------
-    >>> from geometry.shapes import Area
+    >>> from battlemap.geometry.shapes import Area
     >>> strip = [Area(f"z{i}", ((i, 0), (i + 1, 0), (i + 1, 1), (i, 1))) for i in range(4)]
     >>> zone_distance(Battlefield.build(areas=strip), "z0", "z3")
     3
@@ -135,7 +135,7 @@ def zone_away(field: Battlefield, zone_id: str, start: Point, away_from: Point,
 
     Examples
     --------
-    >>> from geometry.shapes import Area
+    >>> from battlemap.geometry.shapes import Area
     >>> hall = Area("hall", ((0, 0), (4, 0), (4, 4), (0, 4)))
     >>> east = Area("east", ((4, 2), (8, 2), (8, 4), (4, 4)))
     >>> north = Area("north", ((4, 0), (8, 0), (8, 2), (4, 2)))
@@ -174,7 +174,7 @@ def point_in_zone(field: Battlefield, zone_id: str, near: Point, inset: float) -
 
     Examples
     --------
-    >>> from geometry.shapes import Area
+    >>> from battlemap.geometry.shapes import Area
     >>> yard = Area("yard", ((4, 0), (8, 0), (8, 4), (4, 4)))
     >>> point_in_zone(Battlefield.build(areas=[yard]), "yard", (1.0, 2.0), 0.5)
     (4.5, 2.0)

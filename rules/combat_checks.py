@@ -2,8 +2,8 @@
 
 A system reads its combat state with ``int()``, ``list()`` and ``[key]``; a file that holds a
 number where a list belongs (``"order": 5``) or an object where a round belongs would then fail
-deep inside a rule with a ``TypeError``. :meth:`rules.registry.GameSystem.check_combat` runs
-these checks when a file is loaded, so such a file is refused naming the field instead.
+deep inside a rule with a ``TypeError``. :meth:`battlemap.rules.registry.GameSystem.check_combat`
+runs these checks when a file is loaded, so such a file is refused naming the field instead.
 
 Examples
 --------
@@ -11,13 +11,14 @@ Examples
 >>> check_whole({"round": {"x": 1}}, "round")
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.round: expected a whole number from 0 to 1000000000, got {'x': 1}
+battlemap.rules.registry.RulesError: combat.round: expected a whole number from 0 to 1000000000, \
+got {'x': 1}
 >>> check_texts({"order": ["a", "b"]}, "order")
 >>> check_records({"timers": [{"token": "a", "turn_ends": "2"}]}, "timers",
 ...               {"token": str, "turn_ends": int})
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.timers[0].turn_ends: expected int, got '2'
+battlemap.rules.registry.RulesError: combat.timers[0].turn_ends: expected int, got '2'
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.registry import RulesError
+from battlemap.rules.registry import RulesError
 
 __all__ = ["check_records", "check_text_table", "check_texts", "check_whole"]
 

@@ -19,7 +19,7 @@ Examples
 >>> ScriptedDice([7]).roll(6, "Wild Die")
 Traceback (most recent call last):
 ...
-rules.dice.DiceError: scripted die 1 is 7, but the Wild Die is a d6 (1 to 6)
+battlemap.rules.dice.DiceError: scripted die 1 is 7, but the Wild Die is a d6 (1 to 6)
 >>> RandomDice(seed=1).roll(20) == RandomDice(seed=1).roll(20)
 True
 """
@@ -101,7 +101,7 @@ class NamedDice:
     >>> dice.roll(6, "damage d6")
     Traceback (most recent call last):
     ...
-    rules.dice.DiceError: no die named for the damage d6 (named: fighting, wild)
+    battlemap.rules.dice.DiceError: no die named for the damage d6 (named: fighting, wild)
     """
 
     def __init__(self, values: Mapping[str, Iterable[int]]) -> None:

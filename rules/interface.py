@@ -5,13 +5,13 @@ words: the stat-block fields (:class:`StatField`), its grid (:class:`GridDefault
 token can do (:class:`ActionSpec`), the badges a token shows (:class:`Badge`) and its turn order
 (:class:`TurnOrderView` with its :class:`Control` buttons). The desktop *asks* with an
 :class:`AttackRequest` (or :class:`ActionRequest`) and gets a :class:`Preview` (the hover card:
-lines, exact chances, a problem) or a :class:`Resolution` (events, the new :class:`~rules.table.
-Board`, the log title and notes). A resolution that waits for somebody's choice (a GURPS
-defender's Dodge or Parry, the Storypath attacker's stunts, a FATE side's full defense) carries
-a :class:`Decision`: its :class:`Choice` values, each with its cost, whether it is allowed and
-why not, and its exact odds. One generic prompt shows it; the answer comes back in
+lines, exact chances, a problem) or a :class:`Resolution` (events, the new
+:class:`~battlemap.rules.table. Board`, the log title and notes). A resolution that waits for
+somebody's choice (a GURPS defender's Dodge or Parry, the Storypath attacker's stunts, a FATE side's
+full defense) carries a :class:`Decision`: its :class:`Choice` values, each with its cost, whether
+it is allowed and why not, and its exact odds. One generic prompt shows it; the answer comes back in
 ``AttackRequest.answers`` and the system resolves again from the start with the same dice
-(the desktop replays the dice it already drew, :class:`rules.dice.ReplayDice`).
+(the desktop replays the dice it already drew, :class:`battlemap.rules.dice.ReplayDice`).
 
 Examples
 --------
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from rules.events import Event
-from rules.table import Board
+from battlemap.rules.events import Event
+from battlemap.rules.table import Board
 
 __all__ = [
     "ActionKind", "ActionRequest", "ActionSpec", "AreaRequest", "AttackRequest", "Badge",
@@ -484,4 +484,4 @@ class TurnOrderView:
     header: str = ""
     inputs: tuple[StatField, ...] = ()
     """Settings the panel shows above its buttons (cards typed in, Large Groups, Surprise);
-    their values reach :meth:`~rules.registry.GameSystem.turn_control` as ``params``."""
+    their values reach :meth:`~battlemap.rules.registry.GameSystem.turn_control` as ``params``."""

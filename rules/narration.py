@@ -1,7 +1,7 @@
 """The combat log in plain words: outcome events -> one :class:`LogEntry` per attack, and Markdown.
 
-The rules return events (:mod:`rules.events`); this module turns them into the lines a GM reads
-at the table, with token names instead of ids. A trait roll reads
+The rules return events (:mod:`battlemap.rules.events`); this module turns them into the lines a GM
+reads at the table, with token names instead of ids. A trait roll reads
 
     Shooting d8 5, Wild d6 6+3 = 9; -2 Medium Range; -4 Medium Cover (52 %) → 3 vs TN 4: miss
 
@@ -12,7 +12,7 @@ other event is one short sentence. :func:`log_markdown` exports a whole log.
 
 Examples
 --------
->>> from rules.events import DieRoll, Miss, Modifier, RollMade
+>>> from battlemap.rules.events import DieRoll, Miss, Modifier, RollMade
 >>> roll = RollMade("h1", "Shooting", (DieRoll(8, (5,), "Shooting die"),
 ...                 DieRoll(6, (6, 3), "Wild Die")), (Modifier(-2, "Medium Range"),
 ...                 Modifier(-4, "Medium Cover")), 3, 4, "failure")
@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
 
-from rules.events import (
+from battlemap.rules.events import (
     BystanderHit,
     DamageRolled,
     DieRoll,
@@ -44,7 +44,7 @@ from rules.events import (
     Wounded,
     describe,
 )
-from rules.table import LogEntry
+from battlemap.rules.table import LogEntry
 
 __all__ = ["attack_entry", "event_text", "log_markdown", "roll_text"]
 
@@ -82,7 +82,7 @@ def roll_text(roll: RollMade, outcome: str | None = None, cover_fraction: float 
 
     Examples
     --------
-    >>> from rules.events import DieRoll, RollMade
+    >>> from battlemap.rules.events import DieRoll, RollMade
     >>> roll_text(RollMade("g1", "Fighting", (DieRoll(6, (4,), "Fighting die"),), (), 4, 5,
     ...                    "failure"))
     'Fighting d6 4 → 4 vs TN 5: failure'
@@ -119,7 +119,7 @@ def event_text(event: Event, names: Names) -> str:
 
     Examples
     --------
-    >>> from rules.events import Wounded
+    >>> from battlemap.rules.events import Wounded
     >>> event_text(Wounded("g1", 1, 1), {"g1": "Goblin 1"})
     'Goblin 1 takes 1 Wound (now 1)'
     """
@@ -137,7 +137,8 @@ TOKEN_FIELDS = ("token", "attacker", "target", "bystander", "actor")
 
 
 def _named(event: Event, names: Names) -> Event:
-    """The event with token names in place of token ids, for :func:`rules.events.describe`."""
+    """The event with token names in place of token ids, for
+    :func:`battlemap.rules.events.describe`."""
     ids = {f.name: getattr(event, f.name) for f in fields(event) if f.name in TOKEN_FIELDS}
     named: Event = replace(event, **{k: names.get(v, v) for k, v in ids.items()})
     return named

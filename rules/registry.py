@@ -22,8 +22,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.dice import DiceSource
-from rules.interface import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
@@ -43,7 +43,7 @@ from rules.interface import (
     TextReading,
     TurnOrderView,
 )
-from rules.table import Board, Piece
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["SYSTEMS", "GameSystem", "RulesError", "every_system", "find_system", "register"]
 
@@ -60,8 +60,8 @@ class GameSystem(ABC):
 
     Metadata is in class variables: ``name`` is the id written in encounter files, ``aliases``
     other spellings users type, ``title`` the name shown, ``grid`` a new encounter's grid.
-    The values crossing this interface are those of :mod:`rules.table` (the board, the map
-    facts, the measurer) and :mod:`rules.interface` (declarations, requests, results): see
+    The values crossing this interface are those of :mod:`battlemap.rules.table` (the board, the map
+    facts, the measurer) and :mod:`battlemap.rules.interface` (declarations, requests, results): see
     ``docs/architecture.md``, "Adding a game system", for the path of one attack through it.
     """
 
@@ -233,7 +233,8 @@ class GameSystem(ABC):
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
         """The attack before any die: card lines, exact chances, or why it cannot be made.
 
-        Map facts come from ``board.map()`` (the desktop's :class:`~rules.table.Measurer`).
+        Map facts come from ``board.map()`` (the desktop's
+        :class:`~battlemap.rules.table.Measurer`).
         """
         raise RulesError(self._not_offered("attack previews"))
 
@@ -296,7 +297,7 @@ def find_system(name: str) -> GameSystem:
     system loaded so far answers to loads them all.
     """
     wanted = _normalise(name)
-    package = "rules." + wanted.replace("-", "_")
+    package = "battlemap.rules." + wanted.replace("-", "_")
     if package in BUILTIN_SYSTEMS:
         importlib.import_module(package)
     system = _registered(wanted)
@@ -333,6 +334,7 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-BUILTIN_SYSTEMS = ("rules.savage_pathfinder", "rules.gurps", "rules.storypath", "rules.fate")
+BUILTIN_SYSTEMS = ("battlemap.rules.savage_pathfinder", "battlemap.rules.gurps",
+                   "battlemap.rules.storypath", "battlemap.rules.fate")
 """The packages that register a system when imported; a new system adds its package here."""
 

@@ -6,7 +6,7 @@ system keeps in the encounter, the log) and, for one attacker and one target, th
 :class:`MapFacts` the desktop measured. Questions the system can only ask after a die is rolled
 (where does a pushed token stop, who is under a template that deviated) go to the
 :class:`Measurer` the desktop hands in, exactly as dice come from an injected
-:class:`~rules.dice.DiceSource`.
+:class:`~battlemap.rules.dice.DiceSource`.
 
 Every value here is a plain frozen dataclass or ``StrEnum``; each system turns them into its own
 context inside its own package.
@@ -260,7 +260,7 @@ class Measurer(Protocol):
 
     def deviate(self, thrower: str, area: Area, distance: float, hour: int) -> tuple[Area, float]:
         """Where ``area`` lands after deviating ``distance`` towards ``hour`` on the deviation
-        clock (``geometry.deviation`` says which way 12 points), and how far it moved."""
+        clock (``battlemap.geometry.deviation`` says which way 12 points), and how far it moved."""
         ...
 
     def clear_of(self, area: Area, token: str) -> Point:

@@ -1,6 +1,6 @@
 """A measurer for open ground, for examples and tests of the rules without the desktop.
 
-:class:`OpenGround` answers a system's map questions (:class:`rules.table.Measurer`) for a
+:class:`OpenGround` answers a system's map questions (:class:`battlemap.rules.table.Measurer`) for a
 board with no walls, no cover, bright light and no zones, in plain arithmetic: distances are
 between centres in cells times ``unit_per_cell``, tokens are adjacent when their footprints
 are less than one cell apart, a pushed token slides all the way. The desktop's own measurer
@@ -8,7 +8,7 @@ answers the same questions with the real map (walls, cover, light).
 
 Examples
 --------
->>> from rules.table import Board, Piece
+>>> from battlemap.rules.table import Board, Piece
 >>> board = on_open_ground(Board("savage-pathfinder", tokens=(
 ...     Piece("a", "A", 1.5, 1.5), Piece("b", "B", 2.5, 1.5), Piece("c", "C", 9.5, 1.5))))
 >>> board.map().adjacent("a", "b"), board.map().adjacent("a", "c")
@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.table import Area, AreaFacts, Board, MapFacts, Piece, Point
+from battlemap.rules.table import Area, AreaFacts, Board, MapFacts, Piece, Point
 
 __all__ = ["ADJACENT_GAP", "OpenGround", "on_open_ground", "open_board"]
 

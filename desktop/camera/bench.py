@@ -1,6 +1,6 @@
 """The synthetic camera bench (issue 30): what ``battlemap bench camera`` prints.
 
-Every figure comes from frames rendered by :mod:`desktop.camera.synthetic` (random cameras
+Every figure comes from frames rendered by :mod:`battlemap.desktop.camera.synthetic` (random cameras
 tilted up to 40 degrees, blur, noise, glare, a hand), with the truth known:
 
 - :func:`calibration_trials`: the worst error of the fitted homography over the whole display,
@@ -11,10 +11,10 @@ tilted up to 40 degrees, blur, noise, glare, a hand), with the truth known:
   generator and spoiled as a photo is: no package ships real ones);
 - :func:`occlusion_run`: a hand sweeping over six bound minis while one is lifted and put
   down elsewhere; every token move is checked against where its mini stands;
-- :func:`latency_run`: the same frames through :class:`~desktop.camera.capture.CaptureWorker`
-  read at 30 fps as a camera gives them (the newest frame detected, the stale ones dropped
-  and counted): detection in the worker thread by the
-  :class:`~desktop.camera.finder.MarkerFinder`, the move applied in the main thread
+- :func:`latency_run`: the same frames through
+  :class:`~battlemap.desktop.camera.capture.CaptureWorker` read at 30 fps as a camera gives them
+  (the newest frame detected, the stale ones dropped and counted): detection in the worker thread by
+  the :class:`~battlemap.desktop.camera.finder.MarkerFinder`, the move applied in the main thread
   (standing in for the GUI's), the time from reading a frame to the follower done with it and
   from reading the frame that settles a mini to its token moved;
 - :func:`whole_box_ms`: the reference, the same frames searched whole as before the finder.
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from desktop.camera.calibration import (
+from battlemap.desktop.camera.calibration import (
     Detector,
     apply,
     calibrate,
@@ -46,11 +46,11 @@ from desktop.camera.calibration import (
     marker_centres,
     render_fiducials,
 )
-from desktop.camera.capture import DETECTION_THREADS, CaptureWorker, FrameResult
-from desktop.camera.finder import BANDS, MarkerFinder
-from desktop.camera.markers import BASE_IDS
-from desktop.camera.session import CameraSession
-from desktop.camera.synthetic import (
+from battlemap.desktop.camera.capture import DETECTION_THREADS, CaptureWorker, FrameResult
+from battlemap.desktop.camera.finder import BANDS, MarkerFinder
+from battlemap.desktop.camera.markers import BASE_IDS
+from battlemap.desktop.camera.session import CameraSession
+from battlemap.desktop.camera.synthetic import (
     Camera,
     Table,
     camera_frame,
@@ -59,9 +59,9 @@ from desktop.camera.synthetic import (
     random_camera,
     render_map,
 )
-from desktop.camera.tracking import Point
-from desktop.core.model import Encounter, Token
-from desktop.core.state import BattleState
+from battlemap.desktop.camera.tracking import Point
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.state import BattleState
 
 TABLE = Table()
 
@@ -147,8 +147,9 @@ def position_trials(trials: int, seed: int = 1) -> tuple[float, int, int, float]
 def photo_trials(count: int, seed: int = 10) -> tuple[int, int, int, float]:
     """(markers read, markers on the sheets, ids misread, worst centre error in px) over
     ``count`` photographs of the printed sheet of all 42 base markers
-    (:func:`~desktop.camera.synthetic.printed_photo`: paper, slant, lens distortion, defocus,
-    noise, JPEG), each read whole by the calibration's detector, as tests/data/camera's are."""
+    (:func:`~battlemap.desktop.camera.synthetic.printed_photo`: paper, slant, lens distortion,
+    defocus, noise, JPEG), each read whole by the calibration's detector, as tests/data/camera's
+    are."""
     rng = np.random.default_rng(seed)
     detector = Detector()
     read = total = misread = 0

@@ -1,7 +1,7 @@
 """Calibration by the display itself: fiducials on the table display, seen by the camera.
 
-The player view shows :data:`~desktop.camera.markers.CALIBRATION_IDS` at known display pixels
-(:func:`fiducial_layout`); :class:`Detector` finds them in a camera frame and
+The player view shows :data:`~battlemap.desktop.camera.markers.CALIBRATION_IDS` at known display
+pixels (:func:`fiducial_layout`); :class:`Detector` finds them in a camera frame and
 :func:`calibrate` fits the homography camera px -> display px (``cv2.findHomography``, RANSAC
 then a least-squares refit on the inliers). It holds while the camera and the display stay
 put: when the player view pans, zooms or rotates, only the view's transform (map cells ->
@@ -34,7 +34,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from desktop.camera.markers import CALIBRATION_IDS, MM_PER_INCH, dictionary, marker_image
+from battlemap.desktop.camera.markers import CALIBRATION_IDS, MM_PER_INCH, dictionary, marker_image
 
 MIN_MARKERS = 4
 """Fewer fiducials than this seen: no calibration (four give the 16 corners of a sturdy fit)."""
@@ -95,7 +95,7 @@ class Detector:
     three (3, 13, 23): a base marker's modules are 3-6 camera px, and each window costs as
     much again per frame (None: OpenCV's, for the large calibration fiducials).
     ``min_perimeter_rate``: no candidate with a perimeter under this share of the searched
-    image's long side (None: OpenCV's 0.03; :mod:`desktop.camera.finder` raises it in the
+    image's long side (None: OpenCV's 0.03; :mod:`battlemap.desktop.camera.finder` raises it in the
     small windows it searches around known markers)."""
 
     def __init__(self, windows: tuple[int, int] | None = None,

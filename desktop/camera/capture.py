@@ -4,8 +4,8 @@
 (``clip.mp4``) or a folder of images (read in name order). :class:`CaptureWorker` runs two
 Python threads: ``battlemap-camera-read`` reads the frames, ``battlemap-camera`` finds the
 markers of the newest one (the fiducials with
-:class:`~desktop.camera.calibration.Detector`, then the base markers with
-:class:`~desktop.camera.finder.MarkerFinder`) and hands a :class:`FrameResult` to its
+:class:`~battlemap.desktop.camera.calibration.Detector`, then the base markers with
+:class:`~battlemap.desktop.camera.finder.MarkerFinder`) and hands a :class:`FrameResult` to its
 callback - from that thread: the GUI turns it into a queued Qt signal, so the GUI thread
 only maps the markers to the map and moves tokens.
 
@@ -14,7 +14,8 @@ Examples
 >>> open_source("/no/such/clip.mp4")
 Traceback (most recent call last):
 ...
-desktop.camera.capture.SourceError: camera source '/no/such/clip.mp4': no such file or folder
+battlemap.desktop.camera.capture.SourceError: camera source '/no/such/clip.mp4': no such file or \
+folder
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from desktop.camera.calibration import Box, Detector
-from desktop.camera.finder import MarkerFinder
+from battlemap.desktop.camera.calibration import Box, Detector
+from battlemap.desktop.camera.finder import MarkerFinder
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 THREAD_NAME = "battlemap-camera"

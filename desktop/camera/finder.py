@@ -15,12 +15,12 @@ map's grid make. :class:`MarkerFinder` spends a few milliseconds instead:
   seam is whole in one of them.
 
 A marker seen twice at different places (a reflection) is dropped, as
-:meth:`~desktop.camera.calibration.Detector.detect` drops one seen twice in a frame.
+:meth:`~battlemap.desktop.camera.calibration.Detector.detect` drops one seen twice in a frame.
 
 Examples
 --------
->>> from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera
->>> from desktop.camera.synthetic import render_map
+>>> from battlemap.desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera
+>>> from battlemap.desktop.camera.synthetic import render_map
 >>> table, rng = Table(), np.random.default_rng(5)
 >>> camera = random_camera(table, rng)
 >>> frame = camera_frame(table, camera, place_minis(render_map(table, rng), table,
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from desktop.camera.calibration import TRACKING_WINDOWS, Box, Detector
+from battlemap.desktop.camera.calibration import TRACKING_WINDOWS, Box, Detector
 
 BANDS = 6
 """The display's box is searched for new markers a sixth at a time: all of it every six

@@ -1,19 +1,19 @@
 """A mini come to rest moves its bound token through the drag's own tool.
 
 :class:`Follower` holds the bindings (base marker id -> token id) and a
-:class:`~desktop.camera.tracking.Tracker`; :meth:`Follower.frame` takes one frame's marker
+:class:`~battlemap.desktop.camera.tracking.Tracker`; :meth:`Follower.frame` takes one frame's marker
 points on the map and returns a :class:`CameraMove` for each bound mini that came to rest
 somewhere new. Each move is made by :func:`move_like_a_drag`: a press on the token, a move
-and a release where its mini stands, fed to a fresh :class:`desktop.core.tools.SelectTool`,
-so it snaps, counts its cost, moves a rider's mount and is refused or flagged exactly as the
-GM's drag would be (a commit through a closed door keeps its ``confirm``: the GUI asks the GM
-as for a drag); the GUI applies its commit as one undoable edit, like a drag's. While a mini
-is carried, :meth:`Follower.carried` gives the same tool's preview (:func:`drag_preview`):
-the ruler and ghost both windows draw for a drag.
+and a release where its mini stands, fed to a fresh
+:class:`battlemap.desktop.core.tools.SelectTool`, so it snaps, counts its cost, moves a rider's
+mount and is refused or flagged exactly as the GM's drag would be (a commit through a closed door
+keeps its ``confirm``: the GUI asks the GM as for a drag); the GUI applies its commit as one
+undoable edit, like a drag's. While a mini is carried, :meth:`Follower.carried` gives the same
+tool's preview (:func:`drag_preview`): the ruler and ghost both windows draw for a drag.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token(id="g", name="Goblin", x=0.5, y=0.5),))
 >>> follower = Follower(TrackerSettings(settle_frames=2))
 >>> follower.bind(12, "g", enc)
@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from desktop.camera.tracking import Point, Tracker, TrackerSettings
-from desktop.core.model import Encounter
-from desktop.core.tools import Commit, DragPreview, PointerEvent, PointerKind, SelectTool
+from battlemap.desktop.camera.tracking import Point, Tracker, TrackerSettings
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.tools import Commit, DragPreview, PointerEvent, PointerKind, SelectTool
 
 
 @dataclass(frozen=True, slots=True)

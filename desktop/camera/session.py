@@ -3,7 +3,8 @@
 What the Camera menu and ``battlemap bench camera`` drive, frame by frame: the fiducials of
 a frame calibrate it (:meth:`CameraSession.calibrate`), the base markers of every later frame
 are mapped to the map through the player view's transform *now*
-(:meth:`CameraSession.sightings`) and handed to the :class:`~desktop.camera.follow.Follower`.
+(:meth:`CameraSession.sightings`) and handed to the
+:class:`~battlemap.desktop.camera.follow.Follower`.
 
 Examples
 --------
@@ -21,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from desktop.camera.calibration import (
+from battlemap.desktop.camera.calibration import (
     CalibrationError,
     CameraCalibration,
     Fiducial,
@@ -30,10 +31,10 @@ from desktop.camera.calibration import (
     camera_to_cells,
     marker_centres,
 )
-from desktop.camera.follow import CameraMove, Follower
-from desktop.camera.markers import BASE_IDS
-from desktop.camera.tracking import Point, TrackerSettings
-from desktop.core.model import Encounter
+from battlemap.desktop.camera.follow import CameraMove, Follower
+from battlemap.desktop.camera.markers import BASE_IDS
+from battlemap.desktop.camera.tracking import Point, TrackerSettings
+from battlemap.desktop.core.model import Encounter
 
 
 class CameraSession:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from desktop.camera.calibration import ViewTransform, apply
-from desktop.camera.markers import BASE_MARKER_MM, BASE_MM, MM_PER_INCH, marker_image
+from battlemap.desktop.camera.calibration import ViewTransform, apply
+from battlemap.desktop.camera.markers import BASE_MARKER_MM, BASE_MM, MM_PER_INCH, marker_image
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,12 +176,12 @@ class Photo:
 
 def printed_photo(rng: np.random.Generator, ids: tuple[int, ...],
                   size: tuple[int, int] = (1280, 720), fill: float = 0.8) -> Photo:
-    """The sheet :func:`~desktop.camera.markers.base_marker_sheet` prints (``ids``), as
+    """The sheet :func:`~battlemap.desktop.camera.markers.base_marker_sheet` prints (``ids``), as
     printed and photographed: toner grey on off-white paper with its fibres and blotches, lit
     unevenly, lying on a wooden table seen at a slant (the sheet ``fill`` of the frame's
     height), through a lens with barrel distortion, defocused, with sensor noise and a
     colour cast, saved as a JPEG of middling quality."""
-    from desktop.camera.markers import base_marker_sheet, sheet_places
+    from battlemap.desktop.camera.markers import base_marker_sheet, sheet_places
 
     dpi = 100
     sheet = base_marker_sheet(ids, dpi).astype(np.float32) / 255

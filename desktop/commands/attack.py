@@ -1,9 +1,9 @@
 """``battlemap attack FILE --attacker ID (--target ID ... | --template SHAPE --at X,Y) [...]``.
 
 Resolves one attack headless, exactly as the GM window would, through the encounter's game
-system (:mod:`desktop.core.table_pipeline`): the map's measurements become the system's facts,
-the dice are rolled (seeded, or the scripted values in the order the system asks for them - the
-same order a GM types physical dice in), and the log entry is printed: the title, then every
+system (:mod:`battlemap.desktop.core.table_pipeline`): the map's measurements become the system's
+facts, the dice are rolled (seeded, or the scripted values in the order the system asks for them -
+the same order a GM types physical dice in), and the log entry is printed: the title, then every
 roll with its breakdown and every effect. ``--json`` prints the events and the system's summary
 as data. ``--write`` saves the new state (stat blocks, log) back to FILE atomically.
 
@@ -13,9 +13,9 @@ defense, stunts, an escape),
 ``--template sbt|mbt|lbt|cone|stream --at X,Y`` for an area attack at a point, several
 ``--target``s for a volley, ``--action ID`` for a non-attack action, ``--gm-override`` to act
 out of turn. Every system declares its own further inputs
-(:meth:`rules.registry.GameSystem.attack_inputs`: Savage Pathfinder's ``--rof N``, ``--soak
-N``, ``--running``, ``--called-shot PART``, ...): each becomes a flag here, its value passed to
-the system. ``battlemap attack FILE --list-options`` (no FILE: Savage Pathfinder's, or
+(:meth:`battlemap.rules.registry.GameSystem.attack_inputs`: Savage Pathfinder's ``--rof N``,
+``--soak N``, ``--running``, ``--called-shot PART``, ...): each becomes a flag here, its value
+passed to the system. ``battlemap attack FILE --list-options`` (no FILE: Savage Pathfinder's, or
 ``--system NAME``) lists every option, action, automatic rule and override id.
 
 Bad ids, weapons, options or dice print one clear message and exit with code 2; nothing is
@@ -31,11 +31,11 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.limits import MAX_COORDINATE
-from desktop.core.model import Encounter
-from desktop.core.stat_ranges import checked_text
-from desktop.core.table_pipeline import (
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.limits import MAX_COORDINATE
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.stat_ranges import checked_text
+from battlemap.desktop.core.table_pipeline import (
     Paused,
     TableResult,
     parse_answers,
@@ -43,11 +43,11 @@ from desktop.core.table_pipeline import (
     resolve,
     told,
 )
-from desktop.core.template_attack import TemplateAttack, resolve_template
-from desktop.core.wording import refusal_text
-from rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
-from rules.events import BystanderHit, DamageRolled, Event, Hit
-from rules.interface import (
+from battlemap.desktop.core.template_attack import TemplateAttack, resolve_template
+from battlemap.desktop.core.wording import refusal_text
+from battlemap.rules.dice import DiceSource, NamedDice, RandomDice, RecordingDice, ScriptedDice
+from battlemap.rules.events import BystanderHit, DamageRolled, Event, Hit
+from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
@@ -56,7 +56,7 @@ from rules.interface import (
     FieldKind,
     StatField,
 )
-from rules.registry import GameSystem, RulesError, every_system, find_system
+from battlemap.rules.registry import GameSystem, RulesError, every_system, find_system
 
 __all__ = [
     "add_arguments", "decision_json", "event_json", "options_listing", "overrides_of",
@@ -215,7 +215,7 @@ def options_listing(system: GameSystem) -> str:
 def decision_json(decision: Decision) -> dict[str, Any]:
     """A decision as JSON: who chooses, the prompt, every choice with its odds.
 
-    >>> from rules.interface import Choice
+    >>> from battlemap.rules.interface import Choice
     >>> decision_json(Decision("defense", "Orc defends", "o",
     ...     (Choice("dodge", "Dodge 8", probability=0.2593),)))["choices"][0]["probability"]
     0.2593
@@ -357,7 +357,7 @@ def outcome_summary(events: tuple[Event, ...], before: Encounter,
     was hit (bystanders and everyone beneath a template included), and the new condition of
     every token whose stat block changed.
 
-    >>> from rules.events import DamageRolled, Hit
+    >>> from battlemap.rules.events import DamageRolled, Hit
     >>> done = outcome_summary((Hit("h", "g", False), DamageRolled("g", 7, 5, 0)), Encounter(),
     ...                        Encounter())
     >>> done["hit"], done["raise"], done["damage"], done["victims"]

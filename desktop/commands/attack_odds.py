@@ -2,10 +2,11 @@
 [--override NAME=VALUE ...] [--json]``.
 
 The exact odds of one attack as the map sets it up: the encounter's game system previews it
-(:func:`desktop.core.table_pipeline.preview`) from the facts the map measured, so these are
-the numbers the GM window's preview card shows. Printed with :mod:`desktop.commands.odds`'s
-report helpers, after the system's title line (for Savage Pathfinder the target number and
-every modifier with its reason); ``--json`` adds the system's own summary.
+(:func:`battlemap.desktop.core.table_pipeline.preview`) from the facts the map measured, so these
+are the numbers the GM window's preview card shows. Printed with
+:mod:`battlemap.desktop.commands.odds`'s report helpers, after the system's title line (for Savage
+Pathfinder the target number and every modifier with its reason); ``--json`` adds the system's own
+summary.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import argparse
 import json
 import sys
 
-from desktop.commands.attack import overrides_of, params_of
-from desktop.commands.odds import chance_rows, print_rows
-from desktop.core.fileformat import EncounterFileError, load_encounter
-from desktop.core.table_pipeline import preview
-from rules.interface import AttackRequest
-from rules.registry import RulesError, find_system
+from battlemap.desktop.commands.attack import overrides_of, params_of
+from battlemap.desktop.commands.odds import chance_rows, print_rows
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter
+from battlemap.desktop.core.table_pipeline import preview
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError, find_system
 
 __all__ = ["run_attack_odds"]
 

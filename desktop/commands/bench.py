@@ -25,16 +25,16 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from itertools import cycle
 
-from geometry.cover import cover_from
-from geometry.index import Battlefield
-from geometry.naive import (
+from battlemap.geometry.cover import cover_from
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.naive import (
     benchmark_map,
     cover_by_shapely_loop,
     survey_by_shapely_loop,
     template_hits_by_shapely_loop,
 )
-from geometry.survey import survey
-from geometry.templates import TemplateShape, place_template, template_hits
+from battlemap.geometry.survey import survey
+from battlemap.geometry.templates import TemplateShape, place_template, template_hits
 
 __all__ = [
     "BENCHMARKS",
@@ -212,7 +212,12 @@ def vision_rows(rounds: int) -> list[Row]:
     >>> BENCHMARKS["vision"] is vision_rows
     True
     """
-    from desktop.core.vision_bench import drag_calls, polygon_calls, vision_dungeon, walk_growth
+    from battlemap.desktop.core.vision_bench import (
+        drag_calls,
+        polygon_calls,
+        vision_dungeon,
+        walk_growth,
+    )
 
     dungeon = vision_dungeon()
     fast, naive = polygon_calls(dungeon)
@@ -233,11 +238,14 @@ BENCHMARKS: dict[str, Callable[[int], list[Row]]] = {"geometry": geometry_rows,
                                                      "vision": vision_rows}
 """Benchmark sets by name: each takes a number of rounds and returns its rows."""
 GUI_BENCHMARKS = ("memory", "startup")
-"""Benchmark sets of :mod:`desktop.commands.bench_gui` (Qt processes), registered on import."""
+"""Benchmark sets of :mod:`battlemap.desktop.commands.bench_gui` (Qt processes), registered on
+import."""
 TABLE = "table"
-"""``bench table``: real Qt events on two windows (:mod:`desktop.commands.bench_table`)."""
+"""``bench table``: real Qt events on two windows
+(:mod:`battlemap.desktop.commands.bench_table`)."""
 CAMERA = "camera"
-"""The synthetic camera bench (:mod:`desktop.commands.bench_camera`): figures, not rows."""
+"""The synthetic camera bench (:mod:`battlemap.desktop.commands.bench_camera`): figures, not
+rows."""
 
 
 def benchmark_named(name: str) -> Callable[[int], list[Row]]:
@@ -249,7 +257,7 @@ def benchmark_named(name: str) -> Callable[[int], list[Row]]:
     True
     """
     if name in GUI_BENCHMARKS:
-        importlib.import_module("desktop.commands.bench_gui")
+        importlib.import_module("battlemap.desktop.commands.bench_gui")
     return BENCHMARKS[name]
 
 
@@ -292,11 +300,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     CLOCK[0] = time.thread_time if args.cpu else time.perf_counter
     if args.subsystem == TABLE:
-        from desktop.commands.bench_table import run_table
+        from battlemap.desktop.commands.bench_table import run_table
 
         return run_table(args.rounds, args.maps, args.json)
     if args.subsystem == CAMERA:  # --rounds: its number of random cameras (at most 10)
-        from desktop.commands.bench_camera import run as run_camera
+        from battlemap.desktop.commands.bench_camera import run as run_camera
 
         return run_camera(args)
     rows = benchmark_named(args.subsystem)(args.rounds)

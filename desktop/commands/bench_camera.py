@@ -1,7 +1,7 @@
 """``battlemap bench camera``: the synthetic camera bench (issue 30), each figure printed.
 
-Needs the optional extra ``battlemap[camera]`` (OpenCV); see :mod:`desktop.camera.bench`.
-Dispatched by ``battlemap bench camera`` (:mod:`desktop.commands.bench`).
+Needs the optional extra ``battlemap[camera]`` (OpenCV); see :mod:`battlemap.desktop.camera.bench`.
+Dispatched by ``battlemap bench camera`` (:mod:`battlemap.desktop.commands.bench`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import asdict
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from desktop.camera.bench import figures, format_figures, load_line
+        from battlemap.desktop.camera.bench import figures, format_figures, load_line
     except ImportError as error:
         print(f"battlemap bench camera: OpenCV is not installed ({error}); install the camera "
               "extra: pip install 'battlemap[camera]'", file=sys.stderr)

@@ -3,11 +3,11 @@
 Each figure comes from fresh processes (``sys.executable``, offscreen Qt), the median of a few,
 beside a reference measured in the same run:
 
-- **startup**: seconds from starting ``battlemap FILE`` (a 2560 px map; :func:`desktop.cli.main`,
-  as the console script runs it) to the end of the first full frame: the map view's first
-  paint that shows the map, painted and flushed (the event loop's next turn), against the end
-  of a bare Qt window's first frame; the naive reference is the old order -- decode the map
-  before the window exists, import the combat tools before it. Every probe runs as an
+- **startup**: seconds from starting ``battlemap FILE`` (a 2560 px map;
+  :func:`battlemap.desktop.cli.main`, as the console script runs it) to the end of the first full
+  frame: the map view's first paint that shows the map, painted and flushed (the event loop's next
+  turn), against the end of a bare Qt window's first frame; the naive reference is the old order --
+  decode the map before the window exists, import the combat tools before it. Every probe runs as an
   installed program does: with compiled bytecode (kept in a temporary folder, made by one
   untimed run of each probe first, whatever ``PYTHONDONTWRITEBYTECODE`` says) and a home
   folder of its own (no saved window layout, no autosave to offer).
@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from desktop.commands.bench import BENCHMARKS, Row
+from battlemap.desktop.commands.bench import BENCHMARKS, Row
 
 __all__ = ["memory_rows", "spread", "startup_rows", "write_bench_encounter"]
 
@@ -60,8 +60,8 @@ watch = Watch(); window.installEventFilter(watch)
 window.show(); app.exec()
 """
 PROBE_APP = "import time, sys\n" + _FIRST_PAINT + """
-from desktop import cli
-from desktop.gui import app as gui
+from battlemap.desktop import cli
+from battlemap.desktop.gui import app as gui
 real_after = gui.after_first_frame
 def after_first_frame(window, then):  # the end of the first frame that shows the map
     real_after(window, then)
@@ -72,15 +72,15 @@ gui.after_first_frame = after_first_frame
 cli.main([sys.argv[1]])
 """
 PROBE_OLD_ORDER = "import time, sys\n" + """
-from desktop.gui.render import ensure_app
+from battlemap.desktop.gui.render import ensure_app
 app = ensure_app()
 """ + _FIRST_PAINT + """
 from pathlib import Path
-import desktop.gui.combat_tools
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_image import shared_map_image
+import battlemap.desktop.gui.combat_tools
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_image import shared_map_image
 file = Path(sys.argv[1])
 encounter = load_encounter(file)
 shared_map_image(encounter.background, file.parent)
@@ -92,16 +92,16 @@ app.exec()
 """
 PROBE_MEMORY = "import resource, sys\n" + """
 from pathlib import Path
-from desktop.gui.render import ensure_app
+from battlemap.desktop.gui.render import ensure_app
 app = ensure_app()
 if sys.argv[2] == "naive":
-    from desktop.gui import map_image
+    from battlemap.desktop.gui import map_image
     from PySide6.QtGui import QImage
     def both_at_once(image):  # the old decode: a 24-bit copy beside the 32-bit image
         return image.convertToFormat(QImage.Format.Format_RGB888)
     map_image.compact_in_place = both_at_once
     map_image.STRIPS_FROM = 1 << 62  # decode whole
-from desktop.gui.app import open_window
+from battlemap.desktop.gui.app import open_window
 window = open_window(sys.argv[1])
 window.toggle_player_view()
 for _ in range(3):
@@ -119,7 +119,7 @@ def write_bench_encounter(folder: Path, pixels: int, tokens: int, walls: int) ->
     Examples
     --------
     >>> import tempfile
-    >>> from desktop.core.fileformat import load_encounter
+    >>> from battlemap.desktop.core.fileformat import load_encounter
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     encounter = load_encounter(write_bench_encounter(Path(folder), 256, 3, 8))
     >>> len(encounter.tokens), len(encounter.walls), Path(encounter.background.path).name
@@ -127,9 +127,9 @@ def write_bench_encounter(folder: Path, pixels: int, tokens: int, walls: int) ->
     """
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from desktop.core.fileformat import save_encounter
-    from desktop.core.model import Background, Encounter, Side, Token, Wall, WallKind
-    from desktop.gui.render import ensure_app
+    from battlemap.desktop.core.fileformat import save_encounter
+    from battlemap.desktop.core.model import Background, Encounter, Side, Token, Wall, WallKind
+    from battlemap.desktop.gui.render import ensure_app
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # only draws a PNG: no screen needed
     ensure_app()

@@ -5,7 +5,7 @@ screen and the player view full screen on a second one: Qt's offscreen platform 
 configuration file of two screens side by side (``QT_QPA_PLATFORM=offscreen:configfile=...``;
 a plain offscreen window would keep an 800 px screen, and it paints in software as a window
 on an X server without a GPU does). The encounter is opened as ``battlemap FILE`` opens it
-(:func:`desktop.gui.app.open_window`, the map decoded in its worker), fog and the heroes'
+(:func:`battlemap.desktop.gui.app.open_window`, the map decoded in its worker), fog and the heroes'
 vision on with six heroes. Then it sends mouse and wheel events to the GM view's viewport
 (``QApplication.sendEvent``, as the window system delivers them) and lets the event loop run
 until the frames they cause are painted in both windows. Each event's time is the wall clock
@@ -16,10 +16,10 @@ Maps (``--maps``):
 
 - ``uvtt``: the house and cave of ``tests/data/uvtt/oganm_dd2vtt_importer_test.dd2vtt``
   (20 x 20 cells, 64 px a cell, 14 walls, a light), its image as a PNG beside the encounter;
-- ``dungeon``: :func:`desktop.core.vision_bench.vision_dungeon`'s 2,000 walls on 100 x 100
+- ``dungeon``: :func:`battlemap.desktop.core.vision_bench.vision_dungeon`'s 2,000 walls on 100 x 100
   cells with a 5000 px image (50 px a cell);
-- ``big``: :func:`desktop.commands.bench_gui.write_bench_encounter`'s 8192 px map (300 tokens,
-  2,000 wall segments), six of the tokens heroes;
+- ``big``: :func:`battlemap.desktop.commands.bench_gui.write_bench_encounter`'s 8192 px map (300
+  tokens, 2,000 wall segments), six of the tokens heroes;
 - only when named: ``mega`` and ``walls-500``, the dungeon's density with 20,000 and 500 walls
   and no image (a drag and a drop on each; with both, the drag's growth is printed), and the
   game systems' demos ``gurps``, ``storypath``, ``fate``, ``spf`` (``assets/demo``, fog on).
@@ -129,7 +129,8 @@ def table_rows(rounds: int, maps: tuple[str, ...] = MAPS) -> list[dict[str, obje
         env.update(HOME=folder, QT_QPA_PLATFORM=platform_for(str(config)))
         for name in maps:
             done = subprocess.run(
-                [sys.executable, "-m", "desktop.gui.table_bench", name, folder, str(rounds)],
+                [sys.executable, "-m", "battlemap.desktop.gui.table_bench", name, folder,
+                 str(rounds)],
                 capture_output=True, text=True, env=env, timeout=1800, check=False)
             if done.returncode != 0:  # the other maps' rows still count: say which failed
                 print(f"battlemap bench table: the probe of {name} failed:\n{done.stderr}",

@@ -1,10 +1,10 @@
 """``battlemap export-uvtt (FILE | --demo [--system NAME]) OUT.dd2vtt [--force]``.
 
-Writes the encounter as a Universal VTT file (format 0.3, :mod:`desktop.core.uvtt_export`):
-map image, grid, walls, doors, lights, ambient light; Foundry VTT's Universal Battlemap
-Importer, MapTool, Owlbear Rodeo and Battlemap's own import read it. An existing OUT is
-replaced only with ``--force``; OUT may not be the encounter or its map image. A refusal is
-one line on stderr and exit status 2.
+Writes the encounter as a Universal VTT file (format 0.3,
+:mod:`battlemap.desktop.core.uvtt_export`): map image, grid, walls, doors, lights, ambient light;
+Foundry VTT's Universal Battlemap Importer, MapTool, Owlbear Rodeo and Battlemap's own import read
+it. An existing OUT is replaced only with ``--force``; OUT may not be the encounter or its map
+image. A refusal is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import os
 import sys
 from pathlib import Path
 
-from desktop.core.fileformat import EncounterFileError
-from desktop.core.model import Encounter, WallKind
+from battlemap.desktop.core.fileformat import EncounterFileError
+from battlemap.desktop.core.model import Encounter, WallKind
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.commands.render import opened_for
+    from battlemap.desktop.commands.render import opened_for
 
     out = Path(args.out)
     try:
@@ -42,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"battlemap export-uvtt: warning: {warning}", file=sys.stderr)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from desktop.gui.map_export import export_uvtt
-    from desktop.gui.render import ensure_app
+    from battlemap.desktop.gui.map_export import export_uvtt
+    from battlemap.desktop.gui.render import ensure_app
 
     ensure_app()  # Qt decodes an image that must be cropped or rescaled
     try:

@@ -14,11 +14,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.commands.attack import parse_point
-from desktop.core.characters import CharacterError, add_character_reading, read_sheet_file
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Side
-from desktop.core.statblocks import reading_lines
+from battlemap.desktop.commands.attack import parse_point
+from battlemap.desktop.core.characters import CharacterError, add_character_reading, read_sheet_file
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.model import Side
+from battlemap.desktop.core.statblocks import reading_lines
 
 __all__ = ["add_arguments", "run"]
 

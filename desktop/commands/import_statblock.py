@@ -2,8 +2,8 @@
 
 GMs copy stat blocks from the books as text ("Attributes: Agility d8, Smarts d6, ... Skills:
 ... Pace: 6; Parry: 5; Toughness: 7 (2) ... Gear: ..."). The encounter's game system reads it
-(:meth:`rules.registry.GameSystem.statblocks_from_text`); this prints what it understood, field
-by field, every line it could not read and every printed figure that differs from what the
+(:meth:`battlemap.rules.registry.GameSystem.statblocks_from_text`); this prints what it understood,
+field by field, every line it could not read and every printed figure that differs from what the
 rules derive. Without ``--token`` every block in the file becomes a NEW token (several blocks
 make several), on the free cells nearest ``--at`` (default: the map's centre), on ``--side``
 (default: villain), with a log entry of what was not read; with ``--token`` the one block is
@@ -18,11 +18,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.commands.attack import parse_point
-from desktop.core.characters import CharacterError, read_sheet_file
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Side
-from desktop.core.statblocks import (
+from battlemap.desktop.commands.attack import parse_point
+from battlemap.desktop.core.characters import CharacterError, read_sheet_file
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.model import Side
+from battlemap.desktop.core.statblocks import (
     StatBlockError,
     reading_lines,
     tokens_from_text,

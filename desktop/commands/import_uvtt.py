@@ -18,10 +18,10 @@ import os
 import sys
 from pathlib import Path
 
-from desktop.core.atomic import atomic_write_bytes, same_file
-from desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
-from desktop.core.model import Background, Encounter, WallKind
-from desktop.core.uvtt import UvttImport, read_uvtt
+from battlemap.desktop.core.atomic import atomic_write_bytes, same_file
+from battlemap.desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
+from battlemap.desktop.core.model import Background, Encounter, WallKind
+from battlemap.desktop.core.uvtt import UvttImport, read_uvtt
 
 IMAGE_SUFFIX = {"png": ".png", "jpeg": ".jpg", "webp": ".webp"}
 
@@ -80,7 +80,8 @@ def check_output(source: Path, output: Path, force: bool) -> None:
     >>> check_output(Path("map.dd2vtt"), Path("/no/such/map.json"), force=False)
     Traceback (most recent call last):
     ...
-    desktop.commands.import_uvtt.Refused: /no/such/map.json: OUT: the folder /no/such does not exist
+    battlemap.desktop.commands.import_uvtt.Refused: /no/such/map.json: OUT: the folder /no/such \
+does not exist
     """
     where = f"{output}: OUT"
     folder = output.resolve().parent
@@ -167,7 +168,7 @@ def summary(encounter: Encounter, output: Path) -> str:
 
     Examples
     --------
-    >>> from desktop.core.model import Wall
+    >>> from battlemap.desktop.core.model import Wall
     >>> print(summary(Encounter(walls=(Wall("w", ((0, 0), (1, 0))),)), Path("x.json")))
     wrote x.json: 30 x 20 cells, 1 walls (2 points), 0 objects, 0 doors (0 open), 0 lights, no image
     """
@@ -176,7 +177,8 @@ def summary(encounter: Encounter, output: Path) -> str:
     doors = [w for w in encounter.walls if w.kind is WallKind.DOOR]
     bg: Background | None = encounter.background
     image = "no image" if bg is None else f"image {Path(bg.path).name if bg.path else 'embedded'}"
-    extras = "".join(  # Battlemap's own exports carry these too (desktop.core.uvtt_export)
+    extras = "".join(
+        # Battlemap's own exports carry these too (battlemap.desktop.core.uvtt_export)
         f", {n} {name}" for n, name in (
             (sum(w.kind is WallKind.WINDOW for w in encounter.walls), "windows"),
             (sum(w.kind is WallKind.LOW_WALL for w in encounter.walls), "low walls")) if n

@@ -5,7 +5,7 @@ The drag of a token, without the mouse: TOKEN (an id or a name) goes to the cell
 ``(X, Y)`` through the waypoints ``--via X,Y`` in the order given (each snapped as a drag
 snaps it unless ``--free``), or by the shortest way round the walls (``--shortest``, printed
 point by point), and the encounter's game system counts the move along that path as the
-drag's ruler does (:func:`desktop.core.move_plan.plan_move`): the
+drag's ruler does (:func:`battlemap.desktop.core.move_plan.plan_move`): the
 distance (difficult ground twice), the way of moving ``--mode`` (its factor: Savage
 Pathfinder's ``climb``, ``crawl``, ``swim`` use 2" of Pace an inch; ``jump`` goes 1", 2" after
 a run-up), what the token has already moved this turn, and the band it reaches (within Pace,
@@ -23,11 +23,11 @@ import json
 import math
 import sys
 
-from desktop.core.carried import carrier_of, moving_together
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.limits import MAX_COORDINATE
-from desktop.core.model import Encounter, Grid, Point, Token
-from desktop.core.move_plan import (
+from battlemap.desktop.core.carried import carrier_of, moving_together
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.limits import MAX_COORDINATE
+from battlemap.desktop.core.model import Encounter, Grid, Point, Token
+from battlemap.desktop.core.move_plan import (
     MovePlan,
     distance_text,
     make_move,
@@ -36,9 +36,9 @@ from desktop.core.move_plan import (
     shortest_way,
     unit_of,
 )
-from desktop.core.movement import snap_point
-from desktop.core.wording import offset_words, refusal_text
-from rules.interface import Movement
+from battlemap.desktop.core.movement import snap_point
+from battlemap.desktop.core.wording import offset_words, refusal_text
+from battlemap.rules.interface import Movement
 
 __all__ = ["add_arguments", "plan_lines", "run"]
 
@@ -128,7 +128,7 @@ def plan_lines(plan: MovePlan, name: str, grid: Grid) -> list[str]:
 
     Examples
     --------
-    >>> from desktop.core.model import Encounter, Token
+    >>> from battlemap.desktop.core.model import Encounter, Token
     >>> enc = Encounter(system="spf", tokens=(Token(id="a", name="Ann", x=0.5, y=0.5,
     ...                                             stats={"pace": 6}),))
     >>> for line in plan_lines(plan_move(enc, "a", (3.5, 0.5), "climb"), "Ann", enc.grid):

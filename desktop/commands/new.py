@@ -1,7 +1,7 @@
 """``battlemap new ENCOUNTER.json --system NAME``: an empty encounter for any game system.
 
-The grid is the system's own (:attr:`rules.registry.GameSystem.grid`): inches on squares for
-Savage Pathfinder, yards on hexes for GURPS. The file must not exist yet.
+The grid is the system's own (:attr:`battlemap.rules.registry.GameSystem.grid`): inches on squares
+for Savage Pathfinder, yards on hexes for GURPS. The file must not exist yet.
 
 Examples
 --------
@@ -15,9 +15,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Fog, Grid, GridKind
-from rules.registry import find_system
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Encounter, Fog, Grid, GridKind
+from battlemap.rules.registry import find_system
 
 __all__ = ["add_arguments", "empty_encounter", "run"]
 

@@ -3,10 +3,10 @@
 Prints the chance of each result of a bare trait roll of the game system (``--system``,
 Savage Pathfinder by default: Critical Failure, failure, success, raise) as exact fractions and
 percentages (``--json`` for a machine-readable form), from
-:meth:`rules.registry.GameSystem.trait_odds`.
+:meth:`battlemap.rules.registry.GameSystem.trait_odds`.
 The attack form (``battlemap odds FILE --attacker ID --target ID [--weapon NAME]``, in
-:mod:`desktop.commands.attack_odds`) builds on the same report helpers: :func:`odds_rows` and
-:func:`print_rows` take any named probabilities.
+:mod:`battlemap.desktop.commands.attack_odds`) builds on the same report helpers: :func:`odds_rows`
+and :func:`print_rows` take any named probabilities.
 
 Examples
 --------
@@ -31,9 +31,9 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 
-from desktop.commands.attack import add_input_flags
-from rules.interface import Chance
-from rules.registry import RulesError, find_system
+from battlemap.desktop.commands.attack import add_input_flags
+from battlemap.rules.interface import Chance
+from battlemap.rules.registry import RulesError, find_system
 
 __all__ = ["add_arguments", "chance_rows", "odds_rows", "print_rows", "run"]
 
@@ -95,7 +95,7 @@ def whole_number_in(low: int, high: int) -> Callable[[str], int]:
 
 def run(args: argparse.Namespace) -> int:
     if args.file is not None:
-        from desktop.commands.attack_odds import run_attack_odds
+        from battlemap.desktop.commands.attack_odds import run_attack_odds
 
         return run_attack_odds(args)
     if args.trait is None:

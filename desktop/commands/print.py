@@ -1,9 +1,9 @@
 """``battlemap print (FILE | --demo [--system NAME]) OUT.pdf [--paper a4|letter]
 [--view gm|player] [--no-grid] [--cell-inch 1]``.
 
-Prints the map to scale as a PDF (:mod:`desktop.gui.print_map`): one cell = ``--cell-inch``
-inches (default 1, for miniatures), tiled over as many pages as it takes with overlap,
-alignment crosses and a page map first. ``--view player`` prints only what the players may
+Prints the map to scale as a PDF (:mod:`battlemap.desktop.gui.print_map`): one cell =
+``--cell-inch`` inches (default 1, for miniatures), tiled over as many pages as it takes with
+overlap, alignment crosses and a page map first. ``--view player`` prints only what the players may
 see (no hidden token, the fog as the table shows it). Headless, like ``render``.
 """
 
@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from desktop.core.fileformat import EncounterFileError
+from battlemap.desktop.core.fileformat import EncounterFileError
 
 
 def parse_cell_inch(text: str) -> float:
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from desktop.commands.render import opened_for
+    from battlemap.desktop.commands.render import opened_for
 
     out = Path(args.out)
     try:
@@ -61,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"battlemap print: warning: {warning}", file=sys.stderr)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from desktop.gui.print_map import plan_pages, print_encounter
-    from desktop.gui.render import ensure_app
-    from desktop.gui.scene import Audience
+    from battlemap.desktop.gui.print_map import plan_pages, print_encounter
+    from battlemap.desktop.gui.render import ensure_app
+    from battlemap.desktop.gui.scene import Audience
 
     ensure_app()
     try:

@@ -22,11 +22,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from desktop.core.assets import demo_for, demo_path
-from desktop.core.atomic import atomic_write_bytes, same_file
-from desktop.core.model import Encounter
-from desktop.core.progress import step
-from desktop.core.uvtt import UVTT_SUFFIXES, looks_like_uvtt
+from battlemap.desktop.core.assets import demo_for, demo_path
+from battlemap.desktop.core.atomic import atomic_write_bytes, same_file
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.progress import step
+from battlemap.desktop.core.uvtt import UVTT_SUFFIXES, looks_like_uvtt
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
@@ -56,7 +56,7 @@ def background_path(encounter: Encounter, base_dir: Path) -> Path | None:
 
     Examples
     --------
-    >>> from desktop.core.model import Background
+    >>> from battlemap.desktop.core.model import Background
     >>> background_path(Encounter(background=Background(path="map.png")), Path("/maps"))
     PosixPath('/maps/map.png')
     """
@@ -129,12 +129,12 @@ def parse_label_mm(text: str) -> float:
 def run(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from desktop.core.fileformat import EncounterFileError
-    from desktop.core.state import BattleState
-    from desktop.gui.render import ensure_app, render_scene
-    from desktop.gui.scene import Audience, MapScene
-    from desktop.gui.settings import table_label_mm
-    from desktop.gui.token_item import TokenStyle
+    from battlemap.desktop.core.fileformat import EncounterFileError
+    from battlemap.desktop.core.state import BattleState
+    from battlemap.desktop.gui.render import ensure_app, render_scene
+    from battlemap.desktop.gui.scene import Audience, MapScene
+    from battlemap.desktop.gui.settings import table_label_mm
+    from battlemap.desktop.gui.token_item import TokenStyle
 
     try:
         path, encounter, warnings = opened_for(args, Path(args.out))
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             from PySide6.QtGui import QTransform
 
-            from desktop.gui.print_map import render_to_scale
+            from battlemap.desktop.gui.print_map import render_to_scale
 
             image = render_to_scale(scene, per_cell, args.dpi)
             if rotation:
@@ -186,7 +186,7 @@ def opened_for(args: argparse.Namespace, out: Path) -> tuple[Path, Encounter, tu
     opened (with its warnings), a Universal VTT export and an ``out`` that is the input or a
     folder refused (``EncounterFileError`` / ``ValueError``). Shared by ``render``,
     ``export-uvtt`` and ``print``."""
-    from desktop.core.fileformat import open_encounter
+    from battlemap.desktop.core.fileformat import open_encounter
 
     path = (demo_for(args.system) if args.system else demo_path()) if args.demo \
         else Path(args.file)

@@ -13,14 +13,14 @@ import argparse
 import json
 import sys
 
-from desktop.commands.attack import event_json, parse_dice
-from desktop.commands.odds import chance_rows, print_rows
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.table_pipeline import preview_roll, roll, told
-from desktop.core.wording import refusal_text
-from rules.dice import DiceSource, RandomDice, ScriptedDice
-from rules.interface import RollRequest
-from rules.registry import RulesError
+from battlemap.desktop.commands.attack import event_json, parse_dice
+from battlemap.desktop.commands.odds import chance_rows, print_rows
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.table_pipeline import preview_roll, roll, told
+from battlemap.desktop.core.wording import refusal_text
+from battlemap.rules.dice import DiceSource, RandomDice, ScriptedDice
+from battlemap.rules.interface import RollRequest
+from battlemap.rules.registry import RulesError
 
 __all__ = ["add_arguments", "run"]
 

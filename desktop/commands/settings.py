@@ -1,7 +1,7 @@
 """``battlemap settings FILE [KEY=VALUE ...] [--write] [--json]``.
 
 The encounter's rules settings, as its game system declares them
-(:mod:`desktop.core.rules_settings`), the same the GUI's *Rules Settings…* dialog shows:
+(:mod:`battlemap.desktop.core.rules_settings`), the same the GUI's *Rules Settings…* dialog shows:
 without KEY=VALUE it lists each setting - its key, label, value now and what it accepts;
 with them it sets those (all checked first, nothing half-applied) and lists the result;
 ``--write`` saves them in FILE. A bad key or value prints one message naming it (code 2).
@@ -13,16 +13,16 @@ import argparse
 import json
 import sys
 
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Encounter
-from desktop.core.rules_settings import (
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.rules_settings import (
     allowed_text,
     current_values,
     settings_fields,
     with_settings,
 )
-from desktop.core.wording import refusal_text
-from rules.registry import RulesError
+from battlemap.desktop.core.wording import refusal_text
+from battlemap.rules.registry import RulesError
 
 __all__ = ["add_arguments", "listing", "run"]
 

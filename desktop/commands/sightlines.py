@@ -9,8 +9,8 @@ the one that sees most of it.
 Examples
 --------
 >>> import argparse, tempfile, pathlib
->>> from desktop.core.fileformat import save_encounter
->>> from desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.fileformat import save_encounter
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
 >>> bow = {"weapons": [{"name": "Bow", "range": [12, 24, 48]}]}
 >>> enc = Encounter(tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO, stats=bow),
 ...                         Token("a", "Archer", 14.5, 0.5, side=Side.VILLAIN, stats=bow)))
@@ -32,10 +32,10 @@ import json
 import math
 import sys
 
-from desktop.core.fileformat import EncounterFileError, load_encounter
-from desktop.core.limits import MAX_COORDINATE
-from desktop.core.model import Point
-from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter
+from battlemap.desktop.core.limits import MAX_COORDINATE
+from battlemap.desktop.core.model import Point
+from battlemap.desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
 
 __all__ = ["add_arguments", "parse_point", "run"]
 

@@ -2,8 +2,8 @@
 
 ``--creatures-hide`` lets the other creatures standing on the ground give cover too.
 
-Prints what geometry measures for one attack (:func:`geometry.survey.survey`): distance, range
-band, cover fraction and category, line of sight, obstacles with their hardness, bystanders,
+Prints what geometry measures for one attack (:func:`battlemap.geometry.survey.survey`): distance,
+range band, cover fraction and category, line of sight, obstacles with their hardness, bystanders,
 who is adjacent to attacker and target, elevation difference, the arc of the target the
 attacker stands in, and the light at the target. ``--weapon`` takes the named weapon's
 ``range`` (Short/Medium/Long) and ``reach`` from the attacker's stat block; without it the
@@ -12,8 +12,8 @@ attack is measured as a melee attack with reach 0.
 Examples
 --------
 >>> import argparse, tempfile, pathlib
->>> from desktop.core.fileformat import save_encounter
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.fileformat import save_encounter
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> archer = Token("a", "Archer", 0.5, 0.5,
 ...                stats={"weapons": [{"name": "Bow", "damage": "2d6", "range": [12, 24, 48]}]})
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "duel.json"
@@ -45,11 +45,11 @@ import math
 import sys
 from typing import Any
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.fileformat import EncounterFileError, load_encounter
-from desktop.core.model import Token
-from geometry.adjacency import are_adjacent
-from geometry.survey import survey
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter
+from battlemap.desktop.core.model import Token
+from battlemap.geometry.adjacency import are_adjacent
+from battlemap.geometry.survey import survey
 
 __all__ = [
     "add_arguments", "default_weapon", "listed_weapons", "print_table", "run", "weapon_reach",
@@ -95,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def default_weapon(token: Token, adjacent: bool) -> str | None:
-    """The weapon an attack uses when none is named (as :mod:`desktop.core.pipeline` picks it):
-    the first hand (or thrown) weapon next to the target, the first ranged one farther away,
+    """The weapon an attack uses when none is named (as :mod:`battlemap.desktop.core.pipeline` picks
+    it): the first hand (or thrown) weapon next to the target, the first ranged one farther away,
     else the first weapon; None when the token has none (unarmed).
 
     Examples

@@ -1,7 +1,7 @@
 """``battlemap template FILE --shape SHAPE --at X,Y [--from ID | --toward X,Y] [--clip] [--json]``.
 
-Prints who is beneath an area template (:func:`geometry.templates.template_hits`): ``hits``
-with the share of each footprint covered, and ``protected``: victims with a solid obstacle
+Prints who is beneath an area template (:func:`battlemap.geometry.templates.template_hits`):
+``hits`` with the share of each footprint covered, and ``protected``: victims with a solid obstacle
 between the template's origin and them, and its hardness.
 
 Blasts (``sbt``, ``mbt``, ``lbt``) are centred on ``--at``. A ``cone`` or ``stream`` with
@@ -12,8 +12,8 @@ neither it starts at ``--at`` and points up the screen (``--rotation`` turns it 
 Examples
 --------
 >>> import argparse, tempfile, pathlib
->>> from desktop.core.fileformat import save_encounter
->>> from desktop.core.model import Encounter, Token, Wall
+>>> from battlemap.desktop.core.fileformat import save_encounter
+>>> from battlemap.desktop.core.model import Encounter, Token, Wall
 >>> enc = Encounter(tokens=(Token("g1", "Goblin", 5.5, 5.5), Token("g2", "Goblin", 7.5, 5.5)),
 ...                 walls=(Wall("crate", ((6.5, 4.0), (6.5, 7.0)), height=1.0, hardness=8),))
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "goblins.json"
@@ -37,12 +37,12 @@ import math
 import sys
 from typing import Any
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter
-from geometry.errors import parse_choice
-from geometry.shapes import Point
-from geometry.templates import TemplateResult, TemplateShape, template_hits
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.geometry.errors import parse_choice
+from battlemap.geometry.shapes import Point
+from battlemap.geometry.templates import TemplateResult, TemplateShape, template_hits
 
 __all__ = ["add_arguments", "parse_point", "run"]
 

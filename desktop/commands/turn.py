@@ -9,7 +9,7 @@ at the table, ``large_groups=yes``, ``surprise=hero``); ``--write`` saves the st
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token(id="a", name="Ann", x=0.5, y=0.5,
 ...                               stats={"wild_card": True}),))
 >>> print("\\n".join(order_lines(enc)))
@@ -24,14 +24,14 @@ import argparse
 import json
 import sys
 
-from desktop.commands.attack import parse_dice, typed_params
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Encounter
-from desktop.core.table_pipeline import told, turn_order, turn_step
-from desktop.core.wording import refusal_text
-from rules.dice import DiceSource, RandomDice, ScriptedDice
-from rules.interface import TurnRow
-from rules.registry import RulesError
+from battlemap.desktop.commands.attack import parse_dice, typed_params
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.table_pipeline import told, turn_order, turn_step
+from battlemap.desktop.core.wording import refusal_text
+from battlemap.rules.dice import DiceSource, RandomDice, ScriptedDice
+from battlemap.rules.interface import TurnRow
+from battlemap.rules.registry import RulesError
 
 __all__ = ["add_arguments", "order_lines", "run"]
 

@@ -1,14 +1,14 @@
 """Templates on the map: place a Blast, Cone or Stream, who is beneath it, where an evader goes.
 
 The geometry the game systems' area attacks ask for through the measurer
-(:class:`desktop.core.board.MapMeasurer`): blasts sit on the aimed point, Cones and Streams
-start at the attacker and point at it (or along a rotation); :func:`area_of` and
-:func:`template_of` trade geometry's :class:`~geometry.templates.Template` for the rules'
-neutral :class:`~rules.table.Area`.
+(:class:`battlemap.desktop.core.board.MapMeasurer`): blasts sit on the aimed point, Cones and
+Streams start at the attacker and point at it (or along a rotation); :func:`area_of` and
+:func:`template_of` trade geometry's :class:`~battlemap.geometry.templates.Template` for the rules'
+neutral :class:`~battlemap.rules.table.Area`.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
 >>> hero = Token("h", "Hero", 1.5, 5.5, side=Side.HERO)
 >>> orc = Token("o", "Orc", 6.5, 5.5, side=Side.VILLAIN)
 >>> enc = Encounter(tokens=(hero, orc))
@@ -25,9 +25,9 @@ import math
 
 import shapely
 
-from desktop.core.battlefield import field_of
-from desktop.core.model import Encounter, Point, Token
-from geometry.templates import (
+from battlemap.desktop.core.battlefield import field_of
+from battlemap.desktop.core.model import Encounter, Point, Token
+from battlemap.geometry.templates import (
     Template,
     TemplateResult,
     TemplateShape,
@@ -35,7 +35,7 @@ from geometry.templates import (
     template_hits,
     template_outline,
 )
-from rules.table import Area
+from battlemap.rules.table import Area
 
 __all__ = ["EVASION_MARGIN", "area_of", "beneath", "evasion_spot", "outline_of", "placed",
            "shape_of", "template_of"]
@@ -98,7 +98,7 @@ def evasion_spot(template: Template, token: Token) -> Point:
 
     Examples
     --------
-    >>> from geometry.templates import TemplateShape
+    >>> from battlemap.geometry.templates import TemplateShape
     >>> blast = place_template(TemplateShape.SMALL_BLAST, (5.0, 5.0))
     >>> spot = evasion_spot(blast, Token("g", "G", 5.5, 5.0))
     >>> round(math.dist(spot, (5.0, 5.0)), 2)  # the blast's 1" radius + the token's 0.5 + 0.1

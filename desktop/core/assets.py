@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop import ASSETS_DIR
-from rules.registry import find_system
+from battlemap.desktop import ASSETS_DIR
+from battlemap.rules.registry import find_system
 
 DEFAULT_DEMO = "goblin-ambush"
 

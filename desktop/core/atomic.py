@@ -109,7 +109,7 @@ def written_path(path: str | Path, *, through_links: bool = False) -> Path:
     >>> written_path("/")
     Traceback (most recent call last):
     ...
-    desktop.core.atomic.NotARegularFile: /: a folder; not replaced
+    battlemap.desktop.core.atomic.NotARegularFile: /: a folder; not replaced
     """
     asked = Path(path)
     if asked.is_symlink() and not through_links:

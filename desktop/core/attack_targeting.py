@@ -1,14 +1,14 @@
 """The attack tool, Qt-free: choose an attacker, hover a target to preview, click to resolve.
 
-It follows the map-tool protocol of :mod:`desktop.core.tools` (``feed``, ``cancel``,
+It follows the map-tool protocol of :mod:`battlemap.desktop.core.tools` (``feed``, ``cancel``,
 ``finish``); the GUI feeds it pointer events and draws :attr:`AttackTool.aim` (the line of
 fire and the preview card). A click on a token with no attacker chosen makes it the attacker
 (Ctrl+click always does); a click on another token resolves the attack through the encounter's
-game system (:mod:`desktop.core.table_pipeline`) with the dice the ``dice`` factory hands out
-(the program's, or a dialog asking the GM for physical dice) and returns one
-:class:`~desktop.core.tools.Commit`. A Shift+click adds a token to a volley (several targets
-of one attack: the next plain click fires at each token of the volley and at the clicked one).
-An action picked from the action menu (:attr:`AttackTool.pending`, one of the system's
+game system (:mod:`battlemap.desktop.core.table_pipeline`) with the dice the ``dice`` factory hands
+out (the program's, or a dialog asking the GM for physical dice) and returns one
+:class:`~battlemap.desktop.core.tools.Commit`. A Shift+click adds a token to a volley (several
+targets of one attack: the next plain click fires at each token of the volley and at the clicked
+one). An action picked from the action menu (:attr:`AttackTool.pending`, one of the system's
 actions aimed at a token) is performed on the next token clicked; :meth:`AttackTool.perform`
 does an action with no target at once. When the system pauses for a choice (a defense, a
 stunt, an escape's free or reverse) - after an attack or an action alike - ``ask`` (the GUI's
@@ -22,9 +22,9 @@ does nothing (a refusal, empty ground, the attacker himself, an unanswered quest
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Encounter, Side, Token
->>> from desktop.core.tools import PointerEvent, PointerKind
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.tools import PointerEvent, PointerKind
 >>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO, stats={"skills": {"fighting": "d8"}})
 >>> orc = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={})
 >>> enc = Encounter(tokens=(hero, orc))
@@ -41,10 +41,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from desktop.core.board import board_of
-from desktop.core.edits import token_at
-from desktop.core.model import Encounter
-from desktop.core.table_pipeline import (
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.edits import token_at
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.table_pipeline import (
     Paused,
     TableResult,
     perform,
@@ -53,12 +53,12 @@ from desktop.core.table_pipeline import (
     resolve,
     weapon_names,
 )
-from desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind
-from desktop.core.tools import Preview as ToolPreview
-from rules.dice import DiceSource
-from rules.interface import ActionRequest, AttackRequest, Decision, Preview
-from rules.registry import RulesError
-from rules.table import MapFacts
+from battlemap.desktop.core.tools import Button, Commit, Modifier, PointerEvent, PointerKind
+from battlemap.desktop.core.tools import Preview as ToolPreview
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.interface import ActionRequest, AttackRequest, Decision, Preview
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import MapFacts
 
 __all__ = ["OUT_OF_TURN", "Aim", "Answer", "AttackChoices", "AttackTool", "Held",
            "PendingAction"]

@@ -1,18 +1,18 @@
 """The one adapter from the encounter model to geometry's input types.
 
-:func:`battlefield_of` turns an :class:`~desktop.core.model.Encounter` snapshot into a
-:class:`geometry.index.Battlefield` (build it once per snapshot; it never changes):
+:func:`battlefield_of` turns an :class:`~battlemap.desktop.core.model.Encounter` snapshot into a
+:class:`battlemap.geometry.index.Battlefield` (build it once per snapshot; it never changes):
 
-- a token becomes a :class:`~geometry.shapes.Body` -- radius half its size, base at its
+- a token becomes a :class:`~battlemap.geometry.shapes.Body` -- radius half its size, base at its
   elevation, its height and facing;
-- each straight piece of a wall polyline becomes an :class:`~geometry.shapes.Occluder` with
-  the wall's id and hardness, top at the wall's height (None: full height). Windows and open
+- each straight piece of a wall polyline becomes an :class:`~battlemap.geometry.shapes.Occluder`
+  with the wall's id and hardness, top at the wall's height (None: full height). Windows and open
   doors do not block sight; open doors and open windows are not solid either;
 - regions become areas of the same kind, lights become light sources.
 
 Examples
 --------
->>> from desktop.core.model import Token, Wall, WallKind
+>>> from battlemap.desktop.core.model import Token, Wall, WallKind
 >>> enc = Encounter(
 ...     tokens=(Token("a", "Archer", 0.5, 0.5), Token("o", "Orc", 8.5, 0.5, size=2)),
 ...     walls=(Wall("w", ((4, 0), (4, 1), (5, 1)), kind=WallKind.LOW_WALL, height=0.5),),
@@ -27,11 +27,11 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from desktop.core.model import Encounter, Light, Region, Token, Wall, WallKind
-from desktop.core.progress import step
-from geometry.grid import GridKind
-from geometry.index import Battlefield
-from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
+from battlemap.desktop.core.model import Encounter, Light, Region, Token, Wall, WallKind
+from battlemap.desktop.core.progress import step
+from battlemap.geometry.grid import GridKind
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
 
 __all__ = ["FIELD_CACHE_SIZE", "battlefield_of", "body_of", "field_of", "occluders_of"]
 

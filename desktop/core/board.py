@@ -1,7 +1,8 @@
-"""The encounter as a game system sees it: :class:`rules.table.Board` and the map's measurer.
+"""The encounter as a game system sees it: :class:`battlemap.rules.table.Board` and the map's
+measurer.
 
 :func:`board_of` hands a system the tokens, the combat state and the log of an
-:class:`~desktop.core.model.Encounter`, with a :class:`MapMeasurer` that answers its map
+:class:`~battlemap.desktop.core.model.Encounter`, with a :class:`MapMeasurer` that answers its map
 questions with :mod:`geometry` (built once per snapshot). :func:`encounter_after` takes the
 board a system returns back into the encounter: changed stat blocks, moved tokens, the combat
 state and the new log entries. This is the one place where the desktop and the rules trade
@@ -10,7 +11,7 @@ when a system first asks a map question, not with this module (a faster start).
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
 >>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO)
 >>> orc = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN)
 >>> enc = Encounter(tokens=(hero, orc))
@@ -29,12 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from desktop.core.model import Encounter, RegionKind, Token
-from rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point, Shelter
+from battlemap.desktop.core.model import Encounter, RegionKind, Token
+from battlemap.rules.table import Area, AreaFacts, Board, MapFacts, Obstacle, Piece, Point, Shelter
 
 if TYPE_CHECKING:
-    from geometry.index import Battlefield
-    from geometry.survey import Survey
+    from battlemap.geometry.index import Battlefield
+    from battlemap.geometry.survey import Survey
 
 __all__ = ["MapMeasurer", "SnapshotCache", "board_of", "encounter_after", "facts_of"]
 
@@ -105,7 +106,7 @@ class MapMeasurer:
     @property
     def field(self) -> Battlefield:
         """The encounter's geometry, built on the first question (cached per snapshot)."""
-        from desktop.core.battlefield import field_of
+        from battlemap.desktop.core.battlefield import field_of
 
         return field_of(self.encounter)
 
@@ -123,8 +124,8 @@ class MapMeasurer:
 
     def _measured(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None,
                   reach: float) -> MapFacts:
-        from geometry.measure import edge_gap
-        from geometry.survey import survey
+        from battlemap.geometry.measure import edge_gap
+        from battlemap.geometry.survey import survey
 
         unit = self.encounter.grid.distance_per_cell
         ranges = None if weapon_ranges is None else _three(weapon_ranges, unit)
@@ -133,13 +134,13 @@ class MapMeasurer:
         return facts_of(measured, edge, (self.zone_of(attacker), self.zone_of(target)), unit)
 
     def adjacent(self, first: str, second: str) -> bool:
-        from geometry.measure import ADJACENT_GAP, edge_gap
+        from battlemap.geometry.measure import ADJACENT_GAP, edge_gap
 
         return edge_gap(self.field, first, second) < ADJACENT_GAP
 
     def slide(self, token: str, to: Point) -> tuple[Point, str | None]:
         """Where ``token`` stops going towards ``to``: its edge against the first solid wall."""
-        from geometry.line_of_fire import crossings
+        from battlemap.geometry.line_of_fire import crossings
 
         piece = self.encounter.token(token)
         walls, where = crossings(self.field, (piece.x, piece.y), to)
@@ -161,7 +162,7 @@ class MapMeasurer:
         return None if zone is None else names.get(zone, zone)
 
     def _zone_id(self, token: str) -> str | None:
-        from geometry.zones import zone_of
+        from battlemap.geometry.zones import zone_of
 
         piece = self.encounter.token(token)
         return zone_of(self.field, (piece.x, piece.y))
@@ -170,7 +171,7 @@ class MapMeasurer:
                    to: str | None = None) -> tuple[Point, str | None]:
         """Walk ``zones`` zones on, away from ``away_from`` (or into the zone ``to``, by name or
         id), and land just inside, nearest where ``token`` stood."""
-        from geometry.zones import point_in_zone, zone_away
+        from battlemap.geometry.zones import point_in_zone, zone_away
 
         piece = self.encounter.token(token)
         names = {r.id: r.name or r.id for r in self.encounter.regions
@@ -185,7 +186,7 @@ class MapMeasurer:
         return point_in_zone(self.field, wanted, (piece.x, piece.y), piece.radius), names[wanted]
 
     def zones_between(self, first: str, second: str) -> int | None:
-        from geometry.zones import zone_distance
+        from battlemap.geometry.zones import zone_distance
 
         ids = {key: r.id for r in self.encounter.regions if r.kind is RegionKind.ZONE
                for key in (r.id, r.name) if key}
@@ -200,13 +201,13 @@ class MapMeasurer:
                      and wanted in (r.id.casefold(), (r.name or r.id).casefold())), None)
 
     def place(self, shape: str, attacker: str, at: Point, rotation: float | None) -> Area:
-        from desktop.core.areas import area_of, placed
+        from battlemap.desktop.core.areas import area_of, placed
 
         return area_of(placed(self.encounter, attacker, shape, at, rotation))
 
     def beneath(self, area: Area, exclude: tuple[str, ...] = ()) -> AreaFacts:
-        from desktop.core.areas import template_of
-        from geometry.templates import template_hits
+        from battlemap.desktop.core.areas import template_of
+        from battlemap.geometry.templates import template_hits
 
         template = template_of(area)
         found = template_hits(self.field, template.shape, (area.x, area.y),
@@ -216,8 +217,8 @@ class MapMeasurer:
 
     def deviate(self, thrower: str, area: Area, distance: float,
                 hour: int) -> tuple[Area, float]:
-        from desktop.core.areas import area_of, placed
-        from geometry.deviation import deviate
+        from battlemap.desktop.core.areas import area_of, placed
+        from battlemap.geometry.deviation import deviate
 
         piece = self.encounter.token(thrower)
         spot = deviate((piece.x, piece.y), (area.x, area.y), distance, hour)
@@ -225,24 +226,24 @@ class MapMeasurer:
             spot.distance
 
     def clear_of(self, area: Area, token: str) -> Point:
-        from desktop.core.areas import evasion_spot, template_of
+        from battlemap.desktop.core.areas import evasion_spot, template_of
 
         return evasion_spot(template_of(area), self.encounter.token(token))
 
     def distance_to(self, token: str, point: Point) -> float:
-        from geometry.grid import planar_distance
+        from battlemap.geometry.grid import planar_distance
 
         piece = self.encounter.token(token)
         cells = planar_distance(point[0] - piece.x, point[1] - piece.y, self.field.grid)
         return cells * self.encounter.grid.distance_per_cell
 
     def light_at(self, point: Point) -> str:
-        from geometry.illumination import illumination_at
+        from battlemap.geometry.illumination import illumination_at
 
         return illumination_at(self.field, point).value
 
     def range_band(self, distance: float, ranges: Sequence[float] | None) -> str:
-        from geometry.measure import range_band
+        from battlemap.geometry.measure import range_band
 
         unit = self.encounter.grid.distance_per_cell
         weapon_ranges = None if ranges is None else _three(ranges, unit)
@@ -272,8 +273,8 @@ class MapMeasurer:
         clears it."""
         import shapely
 
-        from desktop.core.areas import template_of
-        from geometry.templates import template_outline
+        from battlemap.desktop.core.areas import template_of
+        from battlemap.geometry.templates import template_outline
 
         piece = self.encounter.token(token)
         spot = self.clear_of(area, token)
@@ -288,7 +289,7 @@ class MapMeasurer:
     def _steps(self, piece: Token) -> list[Point]:
         """The centres of the cells a step from ``piece``'s cell reaches (its six hexes or
         eight squares, clockwise from up); none on a gridless map."""
-        from geometry.grid import GridKind, snap_to_cell
+        from battlemap.geometry.grid import GridKind, snap_to_cell
 
         kind = GridKind(self.encounter.grid.kind.value)
         if kind is GridKind.GRIDLESS:

@@ -5,7 +5,7 @@ the token whose move the drag's ruler measures (the mount, for its rider).
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),))
 >>> sorted(moving_together(enc, {"a"})), carrier_of(enc, "a")
 (['a'], 'a')
@@ -13,9 +13,9 @@ Examples
 
 from __future__ import annotations
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter
+from battlemap.rules.registry import find_system
 
 __all__ = ["carrier_of", "moving_together"]
 
@@ -31,7 +31,7 @@ def _pairs(encounter: Encounter) -> list[tuple[str, str]]:
 
 def moving_together(encounter: Encounter, token_ids: set[str]) -> frozenset[str]:
     """``token_ids`` and every token linked to one of them to move as one, however many links
-    away (:attr:`rules.interface.Link.together`)."""
+    away (:attr:`battlemap.rules.interface.Link.together`)."""
     pairs = _pairs(encounter)
     found, grown = set(token_ids), True
     while grown:

@@ -1,6 +1,6 @@
 """Characters from character-sheet files (GCS for GURPS, ...) as new tokens.
 
-The encounter's game system reads the sheet (:meth:`rules.registry.GameSystem.
+The encounter's game system reads the sheet (:meth:`battlemap.rules.registry.GameSystem.
 character_from_sheet`); this module reads the file (a regular file, at most
 :data:`MAX_SHEET_BYTES`), checks that the stat block parses, picks a free id and a spot, and
 returns the encounter with the token added. Anything wrong is a :class:`CharacterError` naming
@@ -8,12 +8,13 @@ the file and what is wrong, and nothing is added.
 
 Examples
 --------
->>> from desktop.core.model import Encounter
+>>> from battlemap.desktop.core.model import Encounter
 >>> enc = Encounter(system="savage-pathfinder")
 >>> add_character(enc, b"{}", "hero.gcs")
 Traceback (most recent call last):
 ...
-desktop.core.characters.CharacterError: hero.gcs: not a Foundry SWADE actor (no system.attributes)
+battlemap.desktop.core.characters.CharacterError: hero.gcs: not a Foundry SWADE actor (no \
+system.attributes)
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ import stat
 from dataclasses import replace
 from pathlib import Path
 
-from desktop.core.limits import MAX_ID, MAX_TEXT
-from desktop.core.model import Encounter, Point, Side, Token
-from desktop.core.stat_ranges import check_stats
-from desktop.core.validation import FieldProblem
-from rules.interface import TextReading
-from rules.registry import RulesError, find_system
-from rules.table import LogEntry
+from battlemap.desktop.core.limits import MAX_ID, MAX_TEXT
+from battlemap.desktop.core.model import Encounter, Point, Side, Token
+from battlemap.desktop.core.stat_ranges import check_stats
+from battlemap.desktop.core.validation import FieldProblem
+from battlemap.rules.interface import TextReading
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import LogEntry
 
 __all__ = ["MAX_SHEET_BYTES", "CharacterError", "add_character", "add_character_reading",
            "read_sheet_file"]

@@ -14,7 +14,7 @@ creature on the map as often as needed, numbered (``Goblin 1``, ``Goblin 2`` ...
 
 Examples
 --------
->>> from desktop.core.model import Encounter
+>>> from battlemap.desktop.core.model import Encounter
 >>> goblin = Creature("Goblin", "savage-pathfinder", {"pace": 6}, Side.VILLAIN)
 >>> enc = place(place(Encounter(), goblin, (1.5, 1.5)), goblin, (2.5, 1.5))
 >>> [(t.id, t.name) for t in enc.tokens]
@@ -32,10 +32,10 @@ from typing import Any
 
 import platformdirs
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.characters import SIDE_COLORS, read_sheet_file
-from desktop.core.model import Encounter, Point, Side, Token
-from rules.registry import RulesError, find_system
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.characters import SIDE_COLORS, read_sheet_file
+from battlemap.desktop.core.model import Encounter, Point, Side, Token
+from battlemap.rules.registry import RulesError, find_system
 
 __all__ = ["LIBRARY_FORMAT", "Creature", "CreatureError", "Library", "default_stats",
            "from_sheet", "from_text", "from_token", "library_path", "place"]

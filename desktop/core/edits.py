@@ -1,11 +1,11 @@
 """Qt-free edit helpers: find what is under a point, and build the next encounter snapshot.
 
-Each function returns a new :class:`~desktop.core.model.Encounter` (or a found item); the GUI
-hands the result to :meth:`desktop.core.state.BattleState.apply` as one undoable edit.
+Each function returns a new :class:`~battlemap.desktop.core.model.Encounter` (or a found item); the
+GUI hands the result to :meth:`battlemap.desktop.core.state.BattleState.apply` as one undoable edit.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token, Wall, WallKind
+>>> from battlemap.desktop.core.model import Encounter, Token, Wall, WallKind
 >>> door = Wall(id="d1", points=((0, 0), (1, 0)), kind=WallKind.DOOR)
 >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=1.5),), walls=(door,))
 >>> token_at(enc, 0.7, 1.2).id
@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 
-from desktop.core.model import (
+from battlemap.desktop.core.model import (
     Encounter,
     GridKind,
     Point,
@@ -79,7 +79,7 @@ def light_at(encounter: Encounter, x: float, y: float) -> str | None:
 
     Examples
     --------
-    >>> from desktop.core.model import Light
+    >>> from battlemap.desktop.core.model import Light
     >>> enc = Encounter(lights=(Light("torch", 2.0, 2.0, 2.0, 4.0),))
     >>> light_at(enc, 2.1, 1.9), light_at(enc, 3.0, 2.0)
     ('torch', None)
@@ -95,7 +95,7 @@ def move_light(encounter: Encounter, light_id: str, at: Point) -> Encounter:
 
     Examples
     --------
-    >>> from desktop.core.model import Light
+    >>> from battlemap.desktop.core.model import Light
     >>> enc = Encounter(lights=(Light("torch", 2.0, 2.0, 2.0, 4.0),))
     >>> move_light(enc, "torch", (5.0, 1.0)).lights[0].x
     5.0
@@ -256,7 +256,7 @@ def turn_facing(facing: float, steps: int, kind: GridKind) -> float:
     >>> turn_facing(0.0, -1, GridKind.HEX), turn_facing(30.0, 6, GridKind.HEX)
     (330.0, 30.0)
     """
-    from geometry.facing import grid_facing, grid_facing_step
+    from battlemap.geometry.facing import grid_facing, grid_facing_step
 
     # gridless maps turn by eighths too, snapped like squares
     grid = kind if kind is GridKind.HEX else GridKind.SQUARE
@@ -265,15 +265,15 @@ def turn_facing(facing: float, steps: int, kind: GridKind) -> float:
 
 def faced_on_grid(token: Token, kind: GridKind) -> Token:
     """``token`` with its facing as the rules read it on a ``kind`` grid (a hex side on
-    hexes, an eighth on squares; see :func:`geometry.facing.grid_facing`), so the facing mark
-    drawn is the facing measured.
+    hexes, an eighth on squares; see :func:`battlemap.geometry.facing.grid_facing`), so the facing
+    mark drawn is the facing measured.
 
     Examples
     --------
     >>> faced_on_grid(Token("g", "Guard", 0.5, 0.5), GridKind.HEX).facing
     30.0
     """
-    from geometry.facing import grid_facing
+    from battlemap.geometry.facing import grid_facing
 
     facing = grid_facing(token.facing, kind)
     return token if facing == token.facing else replace(token, facing=facing)
@@ -298,7 +298,7 @@ def zones_from_rooms(encounter: Encounter) -> tuple[Encounter, int]:
     0
     """
     zones = [r.points for r in encounter.regions if r.kind is RegionKind.ZONE]
-    from geometry.zones import rooms  # shapely: not for a window's start
+    from battlemap.geometry.zones import rooms  # shapely: not for a window's start
 
     found = rooms([w.points for w in encounter.walls if w.kind in ROOM_WALLS])
     fresh = [room for room in found

@@ -3,8 +3,8 @@
 These structs are the single description of format 2: loading converts parsed JSON into them
 (msgspec checks every type, range and length and names the first bad field), saving encodes
 them, and ``docs/encounter.schema.json`` is generated from them with
-:func:`msgspec.json.schema`. :mod:`desktop.core.fileformat` converts them to and from
-:mod:`desktop.core.model` values.
+:func:`msgspec.json.schema`. :mod:`battlemap.desktop.core.fileformat` converts them to and from
+:mod:`battlemap.desktop.core.model` values.
 
 Examples
 --------
@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from msgspec import Meta, Struct
 
-from desktop.core.limits import (
+from battlemap.desktop.core.limits import (
     MAX_COORDINATE,
     MAX_FOG_SIDE,
     MAX_ID,
@@ -33,7 +33,14 @@ from desktop.core.limits import (
     MAX_TOKENS,
     MAX_WALLS,
 )
-from desktop.core.model import GridKind, HarmShown, Illumination, RegionKind, Side, WallKind
+from battlemap.desktop.core.model import (
+    GridKind,
+    HarmShown,
+    Illumination,
+    RegionKind,
+    Side,
+    WallKind,
+)
 
 Coordinate = Annotated[float, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 Length = Annotated[float, Meta(ge=0.0, le=MAX_COORDINATE)]

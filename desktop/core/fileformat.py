@@ -1,28 +1,28 @@
 """Encounter files: load, validate, migrate and save ``*.json`` encounters (format 2).
 
 Loading never half-loads: the bytes are parsed, checked (finite numbers, nesting depth, the
-limits in :mod:`desktop.core.limits`), migrated from older formats, converted into typed msgspec
-structs (:mod:`desktop.core.file_schema`, which names the first bad field), checked for
-consistency (unique ids, light radii, embedded image) and only then turned into a
-:class:`~desktop.core.model.Encounter`. Any problem raises :class:`EncounterFileError`, a
+limits in :mod:`battlemap.desktop.core.limits`), migrated from older formats, converted into typed
+msgspec structs (:mod:`battlemap.desktop.core.file_schema`, which names the first bad field),
+checked for consistency (unique ids, light radii, embedded image) and only then turned into a
+:class:`~battlemap.desktop.core.model.Encounter`. Any problem raises :class:`EncounterFileError`, a
 ``ValueError`` whose message names the file and the field::
 
     goblins.json: tokens[3].position.x: not a finite number
 
-Saving is atomic (:func:`desktop.core.atomic.atomic_write_bytes`). Background and token image
-paths are stored relative to the encounter file and held absolute in memory, so an encounter
+Saving is atomic (:func:`battlemap.desktop.core.atomic.atomic_write_bytes`). Background and token
+image paths are stored relative to the encounter file and held absolute in memory, so an encounter
 saved elsewhere still finds its images.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token(id="g1", name="Goblin", x=3.5, y=4.5),))
 >>> loads_encounter(dumps_encounter(enc)) == enc
 True
 >>> loads_encounter(b'{"format": 2, "width": "wide"}')
 Traceback (most recent call last):
 ...
-desktop.core.fileformat.EncounterFileError: <memory>: width: expected float, got str
+battlemap.desktop.core.fileformat.EncounterFileError: <memory>: width: expected float, got str
 """
 
 from __future__ import annotations
@@ -35,19 +35,19 @@ from pathlib import Path
 
 import msgspec
 
-from desktop.core import file_schema as fs
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.fog import decode_mask_bits, mask_text
-from desktop.core.images import ImageError, check_image_file, decode_base64_image
-from desktop.core.limits import (
+from battlemap.desktop.core import file_schema as fs
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.fog import decode_mask_bits, mask_text
+from battlemap.desktop.core.images import ImageError, check_image_file, decode_base64_image
+from battlemap.desktop.core.limits import (
     MAX_FILE_BYTES,
     MAX_LIGHT_WALL_PIECES,
     MAX_LOG_ENTRIES,
     MAX_LOG_LINES,
     MAX_TOTAL_POINTS,
 )
-from desktop.core.migrations import migrate
-from desktop.core.model import (
+from battlemap.desktop.core.migrations import migrate
+from battlemap.desktop.core.model import (
     FORMAT_VERSION,
     Background,
     Encounter,
@@ -61,11 +61,16 @@ from desktop.core.model import (
     Token,
     Wall,
 )
-from desktop.core.progress import step
-from desktop.core.reading import read_regular_file
-from desktop.core.stat_ranges import check_numbers, check_stats
-from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
-from rules.registry import RulesError, find_system
+from battlemap.desktop.core.progress import step
+from battlemap.desktop.core.reading import read_regular_file
+from battlemap.desktop.core.stat_ranges import check_numbers, check_stats
+from battlemap.desktop.core.validation import (
+    FieldProblem,
+    check_json_tree,
+    parse_json,
+    problem_from_msgspec,
+)
+from battlemap.rules.registry import RulesError, find_system
 
 _NUMBER = rb"(-?[0-9][0-9.eE+-]*)"
 _INDENTED_PAIR = re.compile(rb"\[\n\s*" + _NUMBER + rb",\n\s*" + _NUMBER + rb"\n\s*\]")
@@ -92,7 +97,7 @@ class EncounterFileError(ValueError):
 def load_encounter(path: str | Path) -> Encounter:
     """Load the encounter file at ``path``; relative image paths resolve against its folder.
 
-    Only a regular file of at most :data:`~desktop.core.limits.MAX_FILE_BYTES` is read.
+    Only a regular file of at most :data:`~battlemap.desktop.core.limits.MAX_FILE_BYTES` is read.
     """
     file = Path(path)
     step("reading the encounter")
@@ -107,13 +112,13 @@ def open_encounter(path: str | Path) -> tuple[Encounter, tuple[str, ...]]:
     """The encounter at ``path`` to show, and a warning for each token image it may not show.
 
     A token image outside the encounter's folder, missing, not a regular file or too large
-    (:func:`desktop.core.images.check_image_file`) is dropped: the token shows its disc and
-    the GM can choose another image. Map images are checked when they are read.
+    (:func:`battlemap.desktop.core.images.check_image_file`) is dropped: the token shows its disc
+    and the GM can choose another image. Map images are checked when they are read.
 
     Examples
     --------
     >>> import tempfile
-    >>> from desktop.core.model import Token
+    >>> from battlemap.desktop.core.model import Token
     >>> file = Path(tempfile.mkdtemp()) / "enc.json"
     >>> save_encounter(Encounter(tokens=(Token("g", "Goblin", 1, 1, image="/dev/zero"),)), file)
     >>> encounter, warnings = open_encounter(file)
@@ -168,7 +173,7 @@ def save_encounter(encounter: Encounter, path: str | Path) -> None:
     The bytes are loaded back before writing, so a file that would not load (a NaN position
     from a bug elsewhere, say) raises :class:`EncounterFileError` and the old file stays. A
     symbolic link is written through to the file it points to (the link stays); a path that is
-    not a regular file is refused (:class:`desktop.core.atomic.NotARegularFile`).
+    not a regular file is refused (:class:`battlemap.desktop.core.atomic.NotARegularFile`).
     """
     file = Path(path)
     data = dumps_encounter(encounter, file.resolve().parent)
@@ -245,7 +250,8 @@ def _check_light_reach(enc: fs.EncounterFile) -> None:
 
 def _check_ranges(enc: fs.EncounterFile) -> None:
     """Every number of the stat blocks within its declared range, every other number of the
-    stat blocks and the combat state within the wide one (:mod:`desktop.core.stat_ranges`)."""
+    stat blocks and the combat state within the wide one
+    (:mod:`battlemap.desktop.core.stat_ranges`)."""
     check_numbers(enc.combat, "combat")
     try:
         system = find_system(enc.system)
@@ -393,9 +399,9 @@ def _from_model(enc: Encounter, base_dir: Path | None) -> fs.EncounterFile:
 
 def kept_log(log: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
     """The newest entries of ``log`` that a file may hold: at most
-    :data:`~desktop.core.limits.MAX_LOG_ENTRIES` entries and
-    :data:`~desktop.core.limits.MAX_LOG_LINES` lines in all. An encounter whose log reached the
-    limit still saves (its oldest entries go first), and loads again.
+    :data:`~battlemap.desktop.core.limits.MAX_LOG_ENTRIES` entries and
+    :data:`~battlemap.desktop.core.limits.MAX_LOG_LINES` lines in all. An encounter whose log
+    reached the limit still saves (its oldest entries go first), and loads again.
 
     Examples
     --------

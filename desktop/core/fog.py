@@ -1,26 +1,26 @@
 """Fog of war: what the players' view hides, what the GM reveals and what the heroes see.
 
-An encounter's :class:`~desktop.core.model.Fog` keeps two masks of quarter-cell squares: the
-squares the GM ``revealed`` by hand (brush, rectangle, polygon, room) and the squares the heroes
+An encounter's :class:`~battlemap.desktop.core.model.Fog` keeps two masks of quarter-cell squares:
+the squares the GM ``revealed`` by hand (brush, rectangle, polygon, room) and the squares the heroes
 have ``seen``. The players' view shows, when fog is on:
 
 - with vision: what the heroes see now, clear and with the creatures they see; what they have
   seen or the GM revealed, dimmed and without creatures; black elsewhere;
 - without vision: what the GM revealed, with the creatures standing in it; black elsewhere.
 
-What the heroes see is the union of each hero token's view (:mod:`geometry.visibility`): the
-floor within its visibility polygon that is lit for its eyes (its :class:`~desktop.core.model.
-Sight`), and the creatures there that walls and low walls do not wholly hide. A prone token
-stands :data:`PRONE_STATURE` of its height (read from the generic ``stats.condition.prone``
-flag, as the token badges do). :func:`remember_vision` adds what they see to ``seen``; the
-battle state calls it on every edit.
+What the heroes see is the union of each hero token's view (:mod:`battlemap.geometry.visibility`):
+the floor within its visibility polygon that is lit for its eyes (its
+:class:`~battlemap.desktop.core.model. Sight`), and the creatures there that walls and low walls do
+not wholly hide. A prone token stands :data:`PRONE_STATURE` of its height (read from the generic
+``stats.condition.prone`` flag, as the token badges do). :func:`remember_vision` adds what they see
+to ``seen``; the battle state calls it on every edit.
 
 numpy and :mod:`geometry` are imported where a mask or a sight is worked out, not with this
 module: a window on a map without fog reads its fog settings without them (a faster start).
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Fog, Side, Token, Wall
+>>> from battlemap.desktop.core.model import Encounter, Fog, Side, Token, Wall
 >>> hero = Token("h", "Hero", 1.5, 1.5, side=Side.HERO)
 >>> orc = Token("o", "Orc", 8.5, 1.5)
 >>> enc = Encounter(width=10, height=3, tokens=(hero, orc), fog=Fog(enabled=True),
@@ -45,8 +45,8 @@ from weakref import WeakKeyDictionary
 
 from psygnal import Signal
 
-from desktop.core.limits import MAX_FOG_SIDE
-from desktop.core.model import (
+from battlemap.desktop.core.limits import MAX_FOG_SIDE
+from battlemap.desktop.core.model import (
     FOG_SQUARES_PER_CELL,
     Encounter,
     Fog,
@@ -56,14 +56,14 @@ from desktop.core.model import (
     Token,
     WallKind,
 )
-from desktop.core.state import BattleState
+from battlemap.desktop.core.state import BattleState
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from geometry.index import Battlefield
-    from geometry.visibility import Box, FloatArray, Ring, Viewer, VisionField
+    from battlemap.geometry.index import Battlefield
+    from battlemap.geometry.visibility import Box, FloatArray, Ring, Viewer, VisionField
 
     BoolArray = npt.NDArray[np.bool_]
     Cast = Callable[[Point, FloatArray, Box], Ring]
@@ -223,7 +223,7 @@ def polygon_squares(encounter: Encounter, points: Sequence[Point]) -> BoolArray:
     >>> int(polygon_squares(Encounter(width=2, height=2), ((0, 0), (1, 0), (1, 1))).sum())
     10
     """
-    from geometry.visibility import rasterize
+    from battlemap.geometry.visibility import rasterize
 
     columns, rows = fog_size(encounter)
     return rasterize([tuple(points)], columns, rows, FOG_SQUARES_PER_CELL)
@@ -239,7 +239,7 @@ def brush_squares(encounter: Encounter, points: Sequence[Point], radius: float) 
     """
     import numpy as np
 
-    from geometry.vectors import distance_to_segment
+    from battlemap.geometry.vectors import distance_to_segment
 
     columns, rows = fog_size(encounter)
     out: BoolArray = np.zeros((rows, columns), dtype=bool)
@@ -265,14 +265,14 @@ def room_squares(encounter: Encounter, point: Point) -> BoolArray | None:
 
     Examples
     --------
-    >>> from desktop.core.model import Wall
+    >>> from battlemap.desktop.core.model import Wall
     >>> enc = Encounter(width=4, height=2, walls=(Wall("w", ((1, 0), (1, 2))),))
     >>> int(room_squares(enc, (0.5, 0.5)).sum())  # 2 cells of 4 x 4 squares
     32
     """
     import numpy as np
 
-    from geometry.visibility import enclosing_room, rasterize
+    from battlemap.geometry.visibility import enclosing_room, rasterize
 
     walls = np.array([(x1, y1, x2, y2) for wall in encounter.walls if wall.kind is not
                       WallKind.OBJECT for (x1, y1), (x2, y2) in pairwise(wall.points)])
@@ -302,11 +302,11 @@ players' scenes, the table's questions and a commit's settle step ask for the sa
 class Vision:
     """Works out what the heroes see, keeping the walls' and lights' part between snapshots
     that share them (so dragging a hero recomputes one hero's polygon). ``cast`` and ``cached``
-    go to :class:`~geometry.visibility.VisionField` (the benchmarks' naive reference; None:
-    its own)."""
+    go to :class:`~battlemap.geometry.visibility.VisionField` (the benchmarks' naive reference;
+    None: its own)."""
 
     def __init__(self, cast: Cast | None = None, cached: int | None = None) -> None:
-        self._cast, self._cached = cast, cached  # None: geometry.visibility's own
+        self._cast, self._cached = cast, cached  # None: battlemap.geometry.visibility's own
         self._map_key: tuple[object, ...] = ()
         self._field: VisionField | None = None
         self._crowd_key: tuple[object, ...] = ()
@@ -352,9 +352,9 @@ class Vision:
                encounter.regions, encounter.ambient)
         if self._field is not None and _same(key, self._map_key):
             return self._field
-        from desktop.core.battlefield import battlefield_of
-        from geometry.index import Battlefield
-        from geometry.visibility import CACHED_POLYGONS, VisionField, visibility_polygon
+        from battlemap.desktop.core.battlefield import battlefield_of
+        from battlemap.geometry.index import Battlefield
+        from battlemap.geometry.visibility import CACHED_POLYGONS, VisionField, visibility_polygon
 
         lighting = battlefield_of(replace(encounter, tokens=(), walls=()))
         if self._field is not None and _same(key[:3], self._map_key[:3]):  # lights changed
@@ -372,8 +372,8 @@ class Vision:
         """The walls with the creatures at their stature (kept while the tokens are the same)."""
         key = (encounter.tokens, encounter.walls)
         if self._crowd is None or not _same(key, self._crowd_key):
-            from desktop.core.battlefield import body_of
-            from geometry.index import Battlefield
+            from battlemap.desktop.core.battlefield import body_of
+            from battlemap.geometry.index import Battlefield
 
             field = self.field(encounter).field
             bodies = [replace(body_of(t), height=stature(t)) for t in encounter.tokens]
@@ -401,7 +401,7 @@ def stature(token: Token) -> float:
 
 
 def _viewer(token: Token, place: Point) -> Viewer:
-    from geometry.visibility import Viewer
+    from battlemap.geometry.visibility import Viewer
 
     sight = token.sight
     eye = token.elevation + EYE_SHARE * stature(token)
@@ -419,7 +419,7 @@ def remember_vision(encounter: Encounter, vision: Vision | None = None) -> Encou
 
     Examples
     --------
-    >>> from desktop.core.model import Side, Token
+    >>> from battlemap.desktop.core.model import Side, Token
     >>> enc = Encounter(width=2, height=1, fog=Fog(enabled=True),
     ...                 tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),))
     >>> int(mask_array(remember_vision(enc).fog.seen, 8, 4).sum())
@@ -455,7 +455,7 @@ class SightTracker:
 
     Examples
     --------
-    >>> from desktop.core.model import Side, Token
+    >>> from battlemap.desktop.core.model import Side, Token
     >>> state = BattleState(Encounter(fog=Fog(enabled=True),
     ...                     tokens=(Token("h", "Hero", 1.5, 1.5, side=Side.HERO),)))
     >>> tracker = tracker_for(state)
@@ -482,7 +482,7 @@ class SightTracker:
 
     def lit(self, encounter: Encounter) -> Encounter:
         """``encounter`` with the dragged lights where they are now."""
-        from desktop.core.edits import move_light
+        from battlemap.desktop.core.edits import move_light
 
         for light_id, at in self.moving_lights.items():
             encounter = move_light(encounter, light_id, at)
@@ -516,7 +516,7 @@ def shown_to_players(encounter: Encounter, sight: PartySight | None) -> frozense
 
     Examples
     --------
-    >>> from desktop.core.model import Token
+    >>> from battlemap.desktop.core.model import Token
     >>> enc = Encounter(width=2, height=1, tokens=(Token("o", "Orc", 1.5, 0.5),))
     >>> sorted(shown_to_players(enc, None))
     ['o']
@@ -550,7 +550,7 @@ def unseen_by_players(encounter: Encounter) -> frozenset[str]:
 
     Examples
     --------
-    >>> from desktop.core.model import Token
+    >>> from battlemap.desktop.core.model import Token
     >>> sorted(unseen_by_players(Encounter(tokens=(Token("s", "Spy", 0.5, 0.5, hidden=True),))))
     ['s']
     """

@@ -1,14 +1,14 @@
 """The GM's fog tools: reveal or hide part of the players' view with a brush, a rectangle,
 a polygon or a click in a room. Each stroke, box, shape or click is one undoable edit.
 
-Like every map tool (:mod:`desktop.core.tools`) they are fed :class:`PointerEvent` values and
-draw their work in progress as a preview: the brush's stroke, the rectangle as a box, the
+Like every map tool (:mod:`battlemap.desktop.core.tools`) they are fed :class:`PointerEvent` values
+and draw their work in progress as a preview: the brush's stroke, the rectangle as a box, the
 polygon as a closed shape.
 
 Examples
 --------
->>> from desktop.core.fog import mask_array
->>> from desktop.core.model import Encounter, Fog
+>>> from battlemap.desktop.core.fog import mask_array
+>>> from battlemap.desktop.core.model import Encounter, Fog
 >>> enc = Encounter(width=4, height=4, fog=Fog(enabled=True))
 >>> tool = FogTool(FogShape.RECTANGLE, reveal=True)
 >>> tool.feed(PointerEvent(PointerKind.PRESS, 0.0, 0.0), enc)
@@ -24,9 +24,9 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import ClassVar
 
-from desktop.core.fog import brush_squares, painted, polygon_squares, room_squares
-from desktop.core.model import Encounter, Point
-from desktop.core.tools import (
+from battlemap.desktop.core.fog import brush_squares, painted, polygon_squares, room_squares
+from battlemap.desktop.core.model import Encounter, Point
+from battlemap.desktop.core.tools import (
     BoxPreview,
     Button,
     Commit,

@@ -1,8 +1,8 @@
 """Foundry VTT scenes: a scene's exported JSON read as a Universal VTT document, Qt-free.
 
 :func:`foundry_to_uvtt` turns a scene (Foundry 0.8/9 field names and 10+ alike) into the
-Universal VTT shape :mod:`desktop.core.uvtt` imports, so a scene goes through the same checks,
-image lookup and build as a Dungeondraft export:
+Universal VTT shape :mod:`battlemap.desktop.core.uvtt` imports, so a scene goes through the same
+checks, image lookup and build as a Dungeondraft export:
 
 - the grid: ``grid.size`` (or ``grid``) pixels a cell; the scene's rectangle starts after the
   ``padding`` (rounded up to whole cells, as Foundry does), which becomes ``map_origin``;
@@ -41,8 +41,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from desktop.core.limits import MAX_IMAGE_OFFSET
-from desktop.core.validation import FieldProblem
+from battlemap.desktop.core.limits import MAX_IMAGE_OFFSET
+from battlemap.desktop.core.validation import FieldProblem
 
 NONE, LIMITED = 0, 10
 """Foundry's wall restriction levels (10+: 0 none, 10 limited, 20 normal, 30 proximity,

@@ -6,7 +6,7 @@ to less than one cell, so cell (0, 0) starts at the image's top-left cell).
 
 Examples
 --------
->>> from desktop.core.model import Background
+>>> from battlemap.desktop.core.model import Background
 >>> old = Background(path="map.png", pixels_per_cell=64.0)
 >>> new = fit_grid_to_box(old, (1.0, 1.0), (1.75, 1.75))  # a 48 x 48 px cell at (64, 64)
 >>> new.pixels_per_cell, new.offset_x, new.offset_y
@@ -18,8 +18,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from desktop.core.model import Background, Encounter, Point
-from desktop.core.tools import BoxPreview, Button, Commit, PointerEvent, PointerKind, Preview
+from battlemap.desktop.core.model import Background, Encounter, Point
+from battlemap.desktop.core.tools import (
+    BoxPreview,
+    Button,
+    Commit,
+    PointerEvent,
+    PointerKind,
+    Preview,
+)
 
 MIN_CELL_PX = 4.0
 """A box smaller than this many image pixels is a slip, not a cell."""

@@ -40,7 +40,7 @@ def rules_page_path(system: str) -> Path:
     """The rules page of the game system called ``system`` (its name, any case or spacing).
 
     Raises ``ValueError`` naming the system if it has no page."""
-    from rules.registry import find_system  # the one system asked for loads
+    from battlemap.rules.registry import find_system  # the one system asked for loads
 
     name = find_system(system).name
     page = docs_dir() / "rules" / f"{name}.md"

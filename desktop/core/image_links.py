@@ -2,14 +2,14 @@
 
 An encounter opened from a file shows only images inside that file's folder (or below it),
 so a shared encounter cannot put any file of the GM's disk on the players' screen
-(:func:`desktop.core.images.image_file`). When the GM picks an image elsewhere (relinking a
-map, a token picture from another folder) and saves, :func:`gather_images` copies it into the
+(:func:`battlemap.desktop.core.images.image_file`). When the GM picks an image elsewhere (relinking
+a map, a token picture from another folder) and saves, :func:`gather_images` copies it into the
 encounter's folder, never replacing a file already there, so the saved encounter finds it.
 
 Examples
 --------
 >>> import tempfile, struct
->>> from desktop.core.model import Background, Encounter
+>>> from battlemap.desktop.core.model import Background, Encounter
 >>> png = b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR" + struct.pack(">II", 4, 4)
 >>> pictures, folder = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
 >>> (pictures / "cave.png").write_bytes(png)
@@ -26,10 +26,10 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from desktop.core.atomic import atomic_write_bytes, same_file
-from desktop.core.images import ImageError, image_file, read_image_file
-from desktop.core.model import Encounter
-from desktop.core.reading import read_regular_file
+from battlemap.desktop.core.atomic import atomic_write_bytes, same_file
+from battlemap.desktop.core.images import ImageError, image_file, read_image_file
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.reading import read_regular_file
 
 
 def inside(path: str | Path, folder: Path) -> bool:
@@ -87,7 +87,7 @@ def image_paths(encounter: Encounter) -> frozenset[str]:
 
     Examples
     --------
-    >>> from desktop.core.model import Background, Token
+    >>> from battlemap.desktop.core.model import Background, Token
     >>> sorted(image_paths(Encounter(background=Background(path="/m/cave.png"),
     ...                              tokens=(Token("a", "A", 0, 0, image="/m/orc.png"),))))
     ['/m/cave.png', '/m/orc.png']
@@ -137,7 +137,7 @@ def without_refused_inside(
 
     Examples
     --------
-    >>> from desktop.core.model import Token
+    >>> from battlemap.desktop.core.model import Token
     >>> enc = Encounter(tokens=(Token("g", "Goblin", 1, 1, image="/x/outside/secret.png"),))
     >>> refused = frozenset({"/x/outside/secret.png"})
     >>> saved, dropped = without_refused_inside(enc, Path("/x"), refused)

@@ -13,7 +13,7 @@ Examples
 >>> check_image(png[:8] + b"\\x00\\x00\\x00\\rIHDR" + struct.pack(">II", 50000, 50000))
 Traceback (most recent call last):
 ...
-desktop.core.images.ImageError: image is 50000 x 50000 px; the limit is 16384 px a side
+battlemap.desktop.core.images.ImageError: image is 50000 x 50000 px; the limit is 16384 px a side
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ import stat
 import struct
 from pathlib import Path
 
-from desktop import ASSETS_DIR
-from desktop.core.limits import MAX_IMAGE_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
-from desktop.core.reading import file_kind, read_regular_file
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.limits import MAX_IMAGE_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+from battlemap.desktop.core.reading import file_kind, read_regular_file
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
@@ -71,7 +71,8 @@ def decode_base64_image(text: str) -> bytes:
     >>> decode_base64_image("bm90IGFuIGltYWdl")
     Traceback (most recent call last):
     ...
-    desktop.core.images.ImageError: not a PNG, JPEG or WebP image (unrecognised first bytes)
+    battlemap.desktop.core.images.ImageError: not a PNG, JPEG or WebP image (unrecognised first \
+bytes)
     """
     try:
         data = base64.b64decode(text, validate=True)
@@ -95,8 +96,8 @@ def image_file(path: str | Path, base_dir: Path | None = None) -> Path:
     >>> image_file("../../etc/shadow.png", Path("/encounters"))
     Traceback (most recent call last):
     ...
-    desktop.core.images.ImageError: /etc/shadow.png: outside the encounter's folder /encounters \
-(an encounter may only show images in its own folder or below it)
+    battlemap.desktop.core.images.ImageError: /etc/shadow.png: outside the encounter's folder \
+/encounters (an encounter may only show images in its own folder or below it)
     """
     if "\x00" in str(path):
         raise ImageError(f"{str(path)!r:.200}: a file name cannot hold a NUL character")
@@ -126,7 +127,7 @@ def check_image_file(path: str | Path, base_dir: Path | None = None) -> None:
     >>> check_image_file("/dev/zero")
     Traceback (most recent call last):
     ...
-    desktop.core.images.ImageError: /dev/zero: not a regular file (a character device)
+    battlemap.desktop.core.images.ImageError: /dev/zero: not a regular file (a character device)
     """
     file = image_file(path, base_dir)
     try:
@@ -143,7 +144,7 @@ def read_image_file(path: str | Path, base_dir: Path | None = None) -> bytes:
     """The bytes of the image file at ``path``, checked with :func:`check_image`.
 
     ``path`` must pass :func:`image_file` and be a regular file of at most
-    :data:`~desktop.core.limits.MAX_IMAGE_FILE_BYTES` (never more is read). Call it before
+    :data:`~battlemap.desktop.core.limits.MAX_IMAGE_FILE_BYTES` (never more is read). Call it before
     handing a background or token image to a decoder (``QImage.fromData``); on
     :class:`ImageError` show a placeholder and the message. The message names the file.
 
@@ -152,11 +153,11 @@ def read_image_file(path: str | Path, base_dir: Path | None = None) -> bytes:
     >>> read_image_file("/no/such/map.png")
     Traceback (most recent call last):
     ...
-    desktop.core.images.ImageError: /no/such/map.png: No such file or directory
+    battlemap.desktop.core.images.ImageError: /no/such/map.png: No such file or directory
     >>> read_image_file("/dev/zero")
     Traceback (most recent call last):
     ...
-    desktop.core.images.ImageError: /dev/zero: not a regular file (a character device)
+    battlemap.desktop.core.images.ImageError: /dev/zero: not a regular file (a character device)
     """
     file = image_file(path, base_dir)
     try:

@@ -8,7 +8,7 @@ keeps :data:`BACKUPS` old files, so a long campaign never fills the disk. A log 
 cannot be made or written leaves the program running without a file (the reason is
 returned, and the caller tells the GM).
 
-The GUI adds Qt's own messages and uncaught exceptions (:mod:`desktop.gui.crash`).
+The GUI adds Qt's own messages and uncaught exceptions (:mod:`battlemap.desktop.gui.crash`).
 
 Examples
 --------

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from desktop.core.model import FORMAT_VERSION
-from desktop.core.validation import FieldProblem
+from battlemap.desktop.core.model import FORMAT_VERSION
+from battlemap.desktop.core.validation import FieldProblem
 
 Document = dict[str, Any]
 

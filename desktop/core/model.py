@@ -2,8 +2,8 @@
 
 An :class:`Encounter` is a snapshot. Edits never change it; they build a new one with
 :func:`dataclasses.replace` (or the ``with_*`` helpers below) and hand it to
-:class:`desktop.core.state.BattleState`, which keeps the undo history. Because snapshots share
-their unchanged parts, a history of thousands of edits stays small.
+:class:`battlemap.desktop.core.state.BattleState`, which keeps the undo history. Because snapshots
+share their unchanged parts, a history of thousands of edits stays small.
 
 Coordinates are in grid cells: ``(0, 0)`` is the top-left corner of the map, x grows to the
 right and y grows *down* (as on screen and in Universal VTT files). A token's position is its
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from rules.table import LogEntry, Side
+from battlemap.rules.table import LogEntry, Side
 
 __all__ = [
     "FOG_SQUARES_PER_CELL",
@@ -52,7 +52,8 @@ __all__ = [
     "Wall",
     "WallKind",
 ]
-"""``Side`` and ``LogEntry`` are the rules' own (:mod:`rules.table`), shared with the desktop."""
+"""``Side`` and ``LogEntry`` are the rules' own (:mod:`battlemap.rules.table`), shared with the
+desktop."""
 
 FORMAT_VERSION = 2
 """The encounter file format this program writes (``"format": 2``)."""
@@ -241,7 +242,7 @@ class FogMask:
     """A raster of ``rows x columns`` fog squares (:data:`FOG_SQUARES_PER_CELL` a cell, the
     first at the map's corner), each set or not: ``bits`` is the row-major bit array packed
     eight squares a byte (numpy ``packbits``) and compressed with zlib, so a mask is an
-    immutable value that compares and hashes cheaply. :mod:`desktop.core.fog` reads and
+    immutable value that compares and hashes cheaply. :mod:`battlemap.desktop.core.fog` reads and
     builds masks."""
 
     columns: int

@@ -1,26 +1,26 @@
 """What one token's move costs, as its game system counts it, and the encounter after it.
 
-The drag's ruler (:class:`desktop.core.tools.SelectTool`) and ``battlemap move`` both ask
+The drag's ruler (:class:`battlemap.desktop.core.tools.SelectTool`) and ``battlemap move`` both ask
 :func:`plan_move`: the length of the path (from the start through the waypoints ``via`` to the
-end) as :func:`geometry.movement.path_length` measures it, leg by leg on the grid
+end) as :func:`battlemap.geometry.movement.path_length` measures it, leg by leg on the grid
 (difficult ground twice, unless the way of moving is not slowed by it), times the factor of the
-way of moving the system declares (:class:`rules.interface.MoveMode`: climbing uses 2" of Pace
-an inch in Savage Pathfinder), on top of what the token has moved this turn, and the band of
+way of moving the system declares (:class:`battlemap.rules.interface.MoveMode`: climbing uses 2" of
+Pace an inch in Savage Pathfinder), on top of what the token has moved this turn, and the band of
 the turn's move it reaches. The plan also names each wall the path goes through that stops a
-move (:func:`desktop.core.movement.blocks_movement`: a solid wall, a closed door), where it is
-in words; :func:`shortest_way` finds the path round them (:mod:`geometry.pathfinding`).
-:func:`make_move` moves the tokens and lets the system note the move
-(:meth:`rules.registry.GameSystem.moved`).
+move (:func:`battlemap.desktop.core.movement.blocks_movement`: a solid wall, a closed door), where
+it is in words; :func:`shortest_way` finds the path round them
+(:mod:`battlemap.geometry.pathfinding`). :func:`make_move` moves the tokens and lets the system note
+the move (:meth:`battlemap.rules.registry.GameSystem.moved`).
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> ann = Token(id="a", name="Ann", x=0.5, y=0.5, stats={"pace": 6})
 >>> enc = Encounter(system="savage-pathfinder", tokens=(ann,))
 >>> plan = plan_move(enc, "a", (3.5, 0.5), "climb")
 >>> plan.distance, plan.cost, plan.band.value, plan.mode.name
 (3.0, 6.0, 'pace', 'Climbing')
->>> from desktop.core.model import Wall, WallKind
+>>> from battlemap.desktop.core.model import Wall, WallKind
 >>> shut = Encounter(tokens=(ann,), walls=(Wall("d", ((2, 0), (2, 1)), WallKind.DOOR),))
 >>> print(plan_move(shut, "a", (3.5, 0.5)).through)
 Ann's path goes through a closed door 1.5" east of where Ann stood
@@ -36,17 +36,17 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from desktop.core.board import board_of, encounter_after
-from desktop.core.edits import move_tokens
-from desktop.core.model import Encounter, GridKind, LogEntry, Point, Token, Wall, WallKind
-from desktop.core.movement import PaceBand, blocks_movement, pace_band
-from desktop.core.wording import COMPASS
-from rules.interface import Movement, MoveMode
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of, encounter_after
+from battlemap.desktop.core.edits import move_tokens
+from battlemap.desktop.core.model import Encounter, GridKind, LogEntry, Point, Token, Wall, WallKind
+from battlemap.desktop.core.movement import PaceBand, blocks_movement, pace_band
+from battlemap.desktop.core.wording import COMPASS
+from battlemap.rules.interface import Movement, MoveMode
+from battlemap.rules.registry import find_system
 
 if TYPE_CHECKING:
-    from geometry.index import Battlefield
-    from geometry.pathfinding import Barriers
+    from battlemap.geometry.index import Battlefield
+    from battlemap.geometry.pathfinding import Barriers
 
 __all__ = ["Crossing", "MovePlan", "MoveWalls", "allowed_through", "body_of", "make_move",
            "mode_of",
@@ -72,8 +72,8 @@ class Crossing:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class MoveWalls:
-    """The walls of one snapshot that stop a move, as :mod:`geometry.pathfinding` barriers:
-    barrier ``i`` is a piece of the wall ``wall_ids[i]``."""
+    """The walls of one snapshot that stop a move, as :mod:`battlemap.geometry.pathfinding`
+    barriers: barrier ``i`` is a piece of the wall ``wall_ids[i]``."""
 
     barriers: Barriers
     wall_ids: tuple[str, ...]
@@ -87,7 +87,7 @@ def walls_of(encounter: Encounter) -> MoveWalls:
 
     Examples
     --------
-    >>> from desktop.core.model import Wall, WallKind
+    >>> from battlemap.desktop.core.model import Wall, WallKind
     >>> enc = Encounter(walls=(Wall("w", ((0, 0), (4, 0), (4, 4))),
     ...                        Wall("d", ((0, 1), (0, 2)), WallKind.DOOR, is_open=True)))
     >>> walls_of(enc).wall_ids
@@ -96,7 +96,7 @@ def walls_of(encounter: Encounter) -> MoveWalls:
     cached = _WALLS.get(id(encounter))
     if cached is not None and cached[0] is encounter:
         return cached[1]
-    from geometry.pathfinding import Barriers  # numpy and shapely: at the first drag
+    from battlemap.geometry.pathfinding import Barriers  # numpy and shapely: at the first drag
 
     pieces = [(wall.id, (*a, *b)) for wall in encounter.walls if blocks_movement(wall)
               for a, b in pairwise(wall.points) if a != b]
@@ -216,13 +216,13 @@ def plan_move(encounter: Encounter, token_id: str, end: Point, mode_id: str = ""
     origin = start if start is not None else (token.x, token.y)
     move = movement if movement is not None else movement_of(encounter, token_id)
     mode = mode_of(move, mode_id)
-    from desktop.core.battlefield import battlefield_of  # geometry: at the first drag
-    from geometry.movement import path_length
+    from battlemap.desktop.core.battlefield import battlefield_of  # geometry: at the first drag
+    from battlemap.geometry.movement import path_length
 
     ground = field if field is not None else battlefield_of(encounter)
     path = _path(origin, via, end)
     if move is not None and move.counted_in == ZONES:
-        from geometry.zones import zones_along
+        from battlemap.geometry.zones import zones_along
 
         distance = float(zones_along(ground, path))
     else:
@@ -336,19 +336,19 @@ def shortest_way(encounter: Encounter, token_id: str, start: Point, end: Point,
     token's move counts it (difficult ground twice unless its way of moving is not slowed),
     wide enough for the token (:func:`body_of`: a large one goes round a gap narrower than
     itself); None when there is no way there. The path keeps to the map. ``stop`` is asked as
-    the search goes (:class:`geometry.pathfinding.SearchAbandoned` when it says True): the
+    the search goes (:class:`battlemap.geometry.pathfinding.SearchAbandoned` when it says True): the
     drag's search gives up when its time is spent or the hand has moved on.
 
     Examples
     --------
-    >>> from desktop.core.model import Token, Wall
+    >>> from battlemap.desktop.core.model import Token, Wall
     >>> enc = Encounter(tokens=(Token("a", "Ann", 0.5, 0.5),), walls=(Wall("w", ((2, 0),
     ...                                                                      (2, 2))),))
     >>> shortest_way(enc, "a", (0.5, 0.5), (3.5, 0.5))
     ((0.5, 0.5), (1.5, 1.5), (1.5, 2.5), (2.5, 1.5), (3.5, 0.5))
     """
-    from desktop.core.battlefield import battlefield_of
-    from geometry.pathfinding import shortest_path
+    from battlemap.desktop.core.battlefield import battlefield_of
+    from battlemap.geometry.pathfinding import shortest_path
 
     move = movement if movement is not None else movement_of(encounter, token_id)
     mode = mode_of(move, mode_id)
@@ -376,7 +376,7 @@ def _leaving(barriers: Barriers, start: Point, body: float, square: bool) -> Bar
     cached = _LEAVING.get(key)
     if cached is not None and cached[0] is barriers:
         return cached[1]
-    from geometry.pathfinding import Barriers
+    from battlemap.geometry.pathfinding import Barriers
 
     gone = set(touching)
     left = Barriers.of([row for n, row in enumerate(barriers.segments.tolist()) if n not in gone])
@@ -416,7 +416,7 @@ def make_move(encounter: Encounter, positions: Mapping[str, Point],
 
     Examples
     --------
-    >>> from desktop.core.model import Encounter, Token
+    >>> from battlemap.desktop.core.model import Encounter, Token
     >>> enc = Encounter(tokens=(Token(id="a", name="Ann", x=0.5, y=0.5),))
     >>> plan = plan_move(enc, "a", (2.5, 0.5))
     >>> make_move(enc, {"a": plan.end}, {"a": plan}).token("a").x

@@ -3,12 +3,12 @@
 Snapping puts a token's centre where a miniature of that size sits: the centre of a cell for
 odd sizes, a grid corner for even sizes (a Large 2x2 token covers four cells), the nearest hex
 centre on a hex grid (pointy-top hexes one cell across, odd rows shifted half a cell right),
-and anywhere on a gridless map. The cells are :mod:`geometry.grid`'s, the grid geometry
+and anywhere on a gridless map. The cells are :mod:`battlemap.geometry.grid`'s, the grid geometry
 measures on.
 
-What a path costs is measured by :func:`geometry.movement.path_length` (difficult ground
+What a path costs is measured by :func:`battlemap.geometry.movement.path_length` (difficult ground
 counts double); :func:`pace_band` says how that compares with how far the mover goes in a
-turn, as its game system says (:class:`rules.interface.Movement`).
+turn, as its game system says (:class:`battlemap.rules.interface.Movement`).
 
 Which walls a mover may not pass (:func:`blocks_movement`) is the map's to say, by the wall's
 kind: a solid wall, a closed door, a closed window and an object stop a move; an open door or
@@ -17,12 +17,12 @@ climbed over (what climbing costs is the way of moving's, as the system declares
 
 Examples
 --------
->>> from desktop.core.model import GridKind
+>>> from battlemap.desktop.core.model import GridKind
 >>> snap_point(3.2, 4.9, GridKind.SQUARE, size=1)
 (3.5, 4.5)
 >>> snap_point(3.2, 4.9, GridKind.SQUARE, size=2)
 (3.0, 5.0)
->>> from rules.interface import Movement
+>>> from battlemap.rules.interface import Movement
 >>> pace_band(7.0, Movement(pace=6, dash=12))
 <PaceBand.RUNNING: 'running'>
 """
@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from desktop.core.model import GridKind, Point, Wall, WallKind
-from rules.interface import Movement
+from battlemap.desktop.core.model import GridKind, Point, Wall, WallKind
+from battlemap.rules.interface import Movement
 
 __all__ = [
     "STEP_OVER",
@@ -84,7 +84,9 @@ def snap_point(x: float, y: float, kind: GridKind, size: float = 1.0) -> Point:
     >>> snap_point(2.3, 7.77, GridKind.GRIDLESS)
     (2.3, 7.77)
     """
-    from geometry import grid  # numpy: at the first snap, not for the window's first frame
+    from battlemap.geometry import (
+        grid,  # numpy: at the first snap, not for the window's first frame
+    )
 
     if kind is GridKind.HEX:
         return nearest_hex_centre(x, y)
@@ -106,30 +108,30 @@ def snap_corner(x: float, y: float, kind: GridKind) -> Point:
 
 
 def hex_centre(col: int, row: int) -> Point:
-    """The centre of hex ``(col, row)`` (:func:`geometry.grid.offset_hex_centre`), rounded to
-    3 decimals.
+    """The centre of hex ``(col, row)`` (:func:`battlemap.geometry.grid.offset_hex_centre`), rounded
+    to 3 decimals.
 
     Examples
     --------
     >>> hex_centre(0, 1)
     (1.0, 1.443)
     """
-    from geometry.grid import offset_hex_centre  # plain floats, but numpy at import
+    from battlemap.geometry.grid import offset_hex_centre  # plain floats, but numpy at import
 
     x, y = offset_hex_centre(col, row)
     return (round(x, 3), round(y, 3))
 
 
 def nearest_hex_centre(x: float, y: float) -> Point:
-    """The centre of the hex holding ``(x, y)`` (:func:`geometry.grid.snap_to_cell`), rounded to
-    3 decimals; points above the first row snap into it.
+    """The centre of the hex holding ``(x, y)`` (:func:`battlemap.geometry.grid.snap_to_cell`),
+    rounded to 3 decimals; points above the first row snap into it.
 
     Examples
     --------
     >>> nearest_hex_centre(1.1, 1.4), nearest_hex_centre(2.2, -3.0)
     ((1.0, 1.443), (2.5, 0.577))
     """
-    from geometry import grid
+    from battlemap.geometry import grid
 
     cx, cy = grid.snap_to_cell((x, max(y, grid.HEX_TOP)), grid.GridKind.HEX)
     return (round(cx, 3), round(cy, 3))

@@ -40,7 +40,7 @@ def pixels_per_inch_from_card(bar_px: float, card_mm: float = CARD_WIDTH_MM) -> 
     >>> pixels_per_inch_from_card(0)
     Traceback (most recent call last):
     ...
-    desktop.core.physical_scale.ScaleError: bar length must be a positive number, got 0
+    battlemap.desktop.core.physical_scale.ScaleError: bar length must be a positive number, got 0
     """
     return _positive(bar_px, "bar length") / _positive(card_mm, "card width") * MM_PER_INCH
 

@@ -12,7 +12,8 @@ Examples
 >>> read_regular_file("/dev/zero", 1024)
 Traceback (most recent call last):
 ...
-desktop.core.reading.UnreadableFile: [Errno 22] not a regular file (a character device): '/dev/zero'
+battlemap.desktop.core.reading.UnreadableFile: [Errno 22] not a regular file (a character device): \
+'/dev/zero'
 """
 
 from __future__ import annotations

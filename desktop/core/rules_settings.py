@@ -1,16 +1,16 @@
 """An encounter's rules settings as its game system declares them, Qt-free.
 
-A system lists its settings with :meth:`rules.registry.GameSystem.settings_schema` (one
-:class:`~rules.interface.StatField` each, ``key`` its path in ``combat["settings"]``, e.g.
+A system lists its settings with :meth:`battlemap.rules.registry.GameSystem.settings_schema` (one
+:class:`~battlemap.rules.interface.StatField` each, ``key`` its path in ``combat["settings"]``, e.g.
 ``bands.short``); the values live in the encounter's ``combat["settings"]``. The GUI's *Rules
 Settings…* dialog and ``battlemap settings`` both read them with :func:`current_values`,
 turn typed text into a value with :func:`parse_value` and keep a change with
 :func:`with_settings`: every value checked against its field, then the whole by the system
-(:meth:`~rules.registry.GameSystem.check_settings`), so a bad one changes nothing.
+(:meth:`~battlemap.rules.registry.GameSystem.check_settings`), so a bad one changes nothing.
 
 Examples
 --------
->>> from desktop.core.model import Encounter
+>>> from battlemap.desktop.core.model import Encounter
 >>> enc = Encounter(system="storypath")
 >>> current_values(enc)["tens"], allowed_text(settings_fields(enc)[0])
 ('none', 'none, double, reroll')
@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from desktop.core.model import Encounter
-from rules.interface import FieldKind, StatField
-from rules.registry import find_system
+from battlemap.desktop.core.model import Encounter
+from battlemap.rules.interface import FieldKind, StatField
+from battlemap.rules.registry import find_system
 
 __all__ = ["allowed_text", "current_values", "parse_value", "settings_fields", "with_settings"]
 

@@ -1,8 +1,8 @@
 """Every number in a token's stat block and in the combat state has a range, checked at load.
 
-A game system declares its stat-block fields (:class:`rules.interface.StatField`) with their
-``minimum`` and ``maximum``; this module holds a loaded file to them, so a Pace of 10**40 or an
-Armor of 1e9 is refused with the file, the field path and the allowed range before any rule
+A game system declares its stat-block fields (:class:`battlemap.rules.interface.StatField`) with
+their ``minimum`` and ``maximum``; this module holds a loaded file to them, so a Pace of 10**40 or
+an Armor of 1e9 is refused with the file, the field path and the allowed range before any rule
 or measurement sees it. A declared number without a bound of its own gets
 :data:`DECLARED_LIMIT`; any other number in ``stats`` or ``combat`` (what a system keeps there
 undeclared: a weapon's columns, timers, counters) gets :data:`ANY_STAT_LIMIT` in a stat block
@@ -12,7 +12,7 @@ campaign's round count.
 
 Examples
 --------
->>> from rules.interface import FieldKind, StatField
+>>> from battlemap.rules.interface import FieldKind, StatField
 >>> pace = StatField("pace", "Pace", FieldKind.INTEGER, minimum=0, maximum=30)
 >>> check_stats((pace,), {"pace": 6}, "tokens[0].stats")
 >>> try:
@@ -28,8 +28,8 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from desktop.core.validation import FieldProblem
-from rules.interface import FieldKind, StatField
+from battlemap.desktop.core.validation import FieldProblem
+from battlemap.rules.interface import FieldKind, StatField
 
 __all__ = ["ANY_NUMBER_LIMIT", "ANY_STAT_LIMIT", "DECLARED_LIMIT", "MAX_LIST_ITEMS",
            "check_numbers", "check_stats", "checked_text"]

@@ -10,7 +10,7 @@ printed figures. A text the system cannot use is a :class:`StatBlockError`; noth
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token("g1", "Goblin", 0.5, 0.5),))
 >>> after, reading = with_statblock_text(enc, "g1", "Attributes: Agility d8, Vigor d6\\nPace: 6")
 >>> after.token("g1").stats["attributes"]["agility"]
@@ -23,13 +23,13 @@ import math
 import re
 from dataclasses import dataclass, replace
 
-from desktop.core.characters import SIDE_COLORS
-from desktop.core.model import Encounter, Point, Side, Token
-from desktop.core.stat_ranges import check_stats
-from desktop.core.validation import FieldProblem
-from rules.interface import TextReading
-from rules.registry import RulesError, find_system
-from rules.table import LogEntry
+from battlemap.desktop.core.characters import SIDE_COLORS
+from battlemap.desktop.core.model import Encounter, Point, Side, Token
+from battlemap.desktop.core.stat_ranges import check_stats
+from battlemap.desktop.core.validation import FieldProblem
+from battlemap.rules.interface import TextReading
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import LogEntry
 
 __all__ = ["Pasted", "StatBlockError", "free_cells", "reading_lines",
            "tokens_from_text", "with_statblock_text"]

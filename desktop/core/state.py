@@ -6,7 +6,7 @@ connect to :attr:`BattleState.changed` and redraw from the new snapshot; they ne
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> state = BattleState(Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),)))
 >>> state.apply("Move A", state.encounter.with_token(state.encounter.token("a").moved_to(2.5, 0.5)))
 >>> state.encounter.token("a").x
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from psygnal import Signal
 
-from desktop.core.model import Encounter
+from battlemap.desktop.core.model import Encounter
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class BattleState:
     fires when the undo/redo stacks change (to refresh menu labels). ``dirty`` is True when
     the snapshot differs from the last one saved or loaded. ``settle``, if given, completes
     every applied snapshot as part of the same edit (the GUI adds what the heroes see to
-    their fog memory, :func:`desktop.core.fog.remember_vision`).
+    their fog memory, :func:`battlemap.desktop.core.fog.remember_vision`).
     """
 
     changed = Signal(object, object)

@@ -24,7 +24,7 @@ a timer calls ``saver.poll()`` every few hundred ms; on quit ``saver.end_session
 Examples
 --------
 >>> import tempfile
->>> from desktop.core.model import Encounter
+>>> from battlemap.desktop.core.model import Encounter
 >>> folder = Path(tempfile.mkdtemp())
 >>> saver = Autosaver(folder, delay=0.0)
 >>> saver.start_session()
@@ -50,10 +50,10 @@ from pathlib import Path
 
 import platformdirs
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.fileformat import EncounterFileError, dumps_encounter, load_encounter
-from desktop.core.fileformat import loads_encounter as _verify
-from desktop.core.model import Encounter
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.fileformat import EncounterFileError, dumps_encounter, load_encounter
+from battlemap.desktop.core.fileformat import loads_encounter as _verify
+from battlemap.desktop.core.model import Encounter
 
 AUTOSAVE_NAME = "current.json"
 MARKER_NAME = "session.json"

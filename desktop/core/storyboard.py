@@ -1,13 +1,13 @@
 """What to show after an attack: outcome events -> an ordered list of animation beats.
 
 Qt-free, so the order and content of an attack's animation is tested without a window; the GUI
-(:mod:`desktop.gui.animations`) plays each beat on every map view. Points are in grid cells,
-read from the encounter *before* the attack (where the tokens stood when it was made).
+(:mod:`battlemap.desktop.gui.animations`) plays each beat on every map view. Points are in grid
+cells, read from the encounter *before* the attack (where the tokens stood when it was made).
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
->>> from rules.events import DamageRolled, Hit, Shaken
+>>> from battlemap.desktop.core.model import Encounter, Token
+>>> from battlemap.rules.events import DamageRolled, Hit, Shaken
 >>> enc = Encounter(tokens=(Token(id="h", name="Hero", x=1.5, y=1.5),
 ...                         Token(id="g", name="Goblin", x=5.5, y=1.5)))
 >>> [type(beat).__name__ for beat in storyboard(enc, [Hit("h", "g", False),
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from desktop.core.fog import unseen_by_players
-from desktop.core.model import Encounter, Point
-from rules.events import (
+from battlemap.desktop.core.fog import unseen_by_players
+from battlemap.desktop.core.model import Encounter, Point
+from battlemap.rules.events import (
     BystanderHit,
     DamageRolled,
     Event,
@@ -230,8 +230,8 @@ def visible_events(encounter: Encounter, events: Sequence[Event]) -> list[Event]
 
     Examples
     --------
-    >>> from desktop.core.model import Token
-    >>> from rules.events import Hit, Shaken
+    >>> from battlemap.desktop.core.model import Token
+    >>> from battlemap.rules.events import Hit, Shaken
     >>> enc = Encounter(tokens=(Token("s", "Sniper", 0.5, 0.5, hidden=True),
     ...                         Token("h", "Hero", 4.5, 0.5)))
     >>> visible_events(enc, [Hit("s", "h", False), Shaken("h")])

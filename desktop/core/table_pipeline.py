@@ -1,15 +1,16 @@
 """Attacks through the game-system interface: the encounter -> a board -> the system -> back.
 
-Every system whose :attr:`~rules.registry.GameSystem.table_interface` is True is reached here
-and nowhere else: :func:`preview` asks for the hover card and the exact chances,
-:func:`resolve` rolls. A resolution that waits for a choice (:class:`rules.interface.Decision`)
-comes back as :class:`Paused`; the caller asks the GM (the generic prompt, or ``--answer`` on
-the command line) and calls :func:`resolve` again with the answer. The dice drawn before the
-pause are replayed (:class:`ReplayDice`), so an answer never rerolls what was already rolled.
+Every system whose :attr:`~battlemap.rules.registry.GameSystem.table_interface` is True is reached
+here and nowhere else: :func:`preview` asks for the hover card and the exact chances,
+:func:`resolve` rolls. A resolution that waits for a choice
+(:class:`battlemap.rules.interface.Decision`) comes back as :class:`Paused`; the caller asks the GM
+(the generic prompt, or ``--answer`` on the command line) and calls :func:`resolve` again with the
+answer. The dice drawn before the pause are replayed (:class:`ReplayDice`), so an answer never
+rerolls what was already rolled.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> dice = ReplayDice(ScriptedDice([4, 2]))
 >>> dice.roll(6, "first"), dice.roll(6, "second")
 (4, 2)
@@ -23,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from desktop.core.board import SnapshotCache, board_of, encounter_after
-from desktop.core.model import Encounter, LogEntry
-from desktop.core.wording import entry_in_words
-from rules.dice import DiceSource
-from rules.interface import (
+from battlemap.desktop.core.board import SnapshotCache, board_of, encounter_after
+from battlemap.desktop.core.model import Encounter, LogEntry
+from battlemap.desktop.core.wording import entry_in_words
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.interface import (
     ActionRequest,
     AttackRequest,
     Decision,
@@ -36,8 +37,8 @@ from rules.interface import (
     RollRequest,
     TurnOrderView,
 )
-from rules.registry import RulesError, find_system
-from rules.table import Board
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Board
 
 __all__ = [
     "Paused", "ReplayDice", "TableResult", "acting_tokens", "logged", "parse_answers", "perform",
@@ -92,7 +93,7 @@ def logged(encounter: Encounter, resolution: Resolution) -> Encounter:
 
     Examples
     --------
-    >>> from rules.table import Board
+    >>> from battlemap.rules.table import Board
     >>> logged(Encounter(), Resolution((), Board(), "Ann hits Bo", ("2 stress",))).log
     (LogEntry(title='Ann hits Bo', lines=('2 stress',), round=0),)
     """

@@ -6,7 +6,7 @@ of the three is a preference (:class:`TablePermissions`).
 
 Examples
 --------
->>> from desktop.core.model import Side, Token
+>>> from battlemap.desktop.core.model import Side, Token
 >>> hero = Token(id="v", name="Valeros", x=0.5, y=0.5, side=Side.HERO)
 >>> rules = TablePermissions()
 >>> rules.may_move(hero, acting=None), rules.may_move(hero, acting=frozenset({"g1"}))
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.table_pipeline import turn_order
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.table_pipeline import turn_order
 
 
 @dataclass(frozen=True, slots=True)

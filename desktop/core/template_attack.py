@@ -1,15 +1,15 @@
 """Area attacks on the map: who is beneath a template, and rolling it through the game system.
 
-:func:`preview_template` places a Blast, Cone or Stream (:mod:`desktop.core.areas`) and says
-who is beneath it, with the obstacle sheltering each; :func:`resolve_template` asks the
-encounter's game system to roll it (:meth:`rules.registry.GameSystem.resolve_area`: the
+:func:`preview_template` places a Blast, Cone or Stream (:mod:`battlemap.desktop.core.areas`) and
+says who is beneath it, with the obstacle sheltering each; :func:`resolve_template` asks the
+encounter's game system to roll it (:meth:`battlemap.rules.registry.GameSystem.resolve_area`: the
 system asks the map where a missed blast lands and where an evader goes through the board's
 measurer) and returns the encounter after it with where the template was aimed and where it
 went off, for the burst to be drawn.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
 >>> hero = Token("h", "Hero", 1.5, 5.5, side=Side.HERO, stats={"skills": {"athletics": "d8"},
 ...     "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]})
 >>> orc = Token("o", "Orc", 6.5, 5.5, side=Side.VILLAIN, stats={})
@@ -24,15 +24,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from desktop.core.areas import beneath, outline_of, placed
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, LogEntry, Point
-from desktop.core.table_pipeline import Paused, ReplayDice, logged
-from geometry.templates import Template, TemplateResult
-from rules.dice import DiceSource
-from rules.events import Event
-from rules.interface import AreaRequest, Decision
-from rules.registry import RulesError, find_system
+from battlemap.desktop.core.areas import beneath, outline_of, placed
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, LogEntry, Point
+from battlemap.desktop.core.table_pipeline import Paused, ReplayDice, logged
+from battlemap.geometry.templates import Template, TemplateResult
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event
+from battlemap.rules.interface import AreaRequest, Decision
+from battlemap.rules.registry import RulesError, find_system
 
 __all__ = ["TemplateAttack", "TemplateError", "TemplatePreview", "preview_template",
            "resolve_template"]
@@ -97,7 +97,8 @@ def resolve_template(encounter: Encounter, attacker_id: str, shape: str, at: Poi
     (nothing applied) when the attack cannot be made. A decision the system pauses for (a
     victim's defense: GURPS's diving for cover) is put to ``ask`` and the attack rolled again
     with the same dice and the answer; unanswered (no ``ask``, or cancelled) it comes back as
-    a :class:`~desktop.core.table_pipeline.Paused`, nothing applied (``answers`` give them).
+    a :class:`~battlemap.desktop.core.table_pipeline.Paused`, nothing applied (``answers`` give
+    them).
     """
     system = find_system(encounter.system)
     aimed = preview_template(encounter, attacker_id, shape, at, rotation).template

@@ -1,17 +1,17 @@
 """The template tool, Qt-free: a Blast, Cone or Stream follows the pointer; click to attack.
 
 Blasts are centred on the pointer; Cones and Streams start at the attacker and point at it
-(:mod:`desktop.core.template_attack`). :meth:`TemplateTool.rotate` turns a Cone or Stream
+(:mod:`battlemap.desktop.core.template_attack`). :meth:`TemplateTool.rotate` turns a Cone or Stream
 further (the mouse wheel). While it moves, :attr:`TemplateTool.aim` holds the placed template,
 who is beneath it and who is protected by an obstacle; a click rolls the attack with the dice
-from the ``dice`` factory and returns one :class:`~desktop.core.tools.Commit` (the result is
-kept in :attr:`TemplateTool.last_result` for the animations). A missed blast deviates.
+from the ``dice`` factory and returns one :class:`~battlemap.desktop.core.tools.Commit` (the result
+is kept in :attr:`TemplateTool.last_result` for the animations). A missed blast deviates.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from desktop.core.model import Encounter, Side, Token
->>> from desktop.core.tools import PointerEvent, PointerKind
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.tools import PointerEvent, PointerKind
 >>> flask = {"skills": {"athletics": "d8"}, "weapons": [{"name": "Flask", "damage": "2d6",
 ...          "range": [4, 8, 16], "thrown": True}]}
 >>> enc = Encounter(tokens=(Token("h", "Hero", 1.5, 1.5, side=Side.HERO, stats=flask),
@@ -29,19 +29,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from desktop.core.attack_targeting import AttackChoices
-from desktop.core.model import Encounter, Point, Token
-from desktop.core.table_pipeline import Paused
-from desktop.core.template_attack import (
+from battlemap.desktop.core.attack_targeting import AttackChoices
+from battlemap.desktop.core.model import Encounter, Point, Token
+from battlemap.desktop.core.table_pipeline import Paused
+from battlemap.desktop.core.template_attack import (
     TemplateAttack,
     TemplatePreview,
     preview_template,
     resolve_template,
 )
-from desktop.core.tools import Button, Commit, PointerEvent, PointerKind, Preview
-from geometry.facing import bearing_to
-from rules.dice import DiceSource
-from rules.interface import Decision
+from battlemap.desktop.core.tools import Button, Commit, PointerEvent, PointerKind, Preview
+from battlemap.geometry.facing import bearing_to
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.interface import Decision
 
 __all__ = ["TemplateAim", "TemplateTool"]
 

@@ -2,11 +2,11 @@
 
 Enemies are the tokens of the other side (heroes and villains oppose each other; neutral
 tokens have no enemies and are nobody's). Geometry measures every enemy in one call
-(:func:`geometry.cover.cover_from`) on the snapshot's cached battlefield.
+(:func:`battlemap.geometry.cover.cover_from`) on the snapshot's cached battlefield.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Side, Token, Wall
+>>> from battlemap.desktop.core.model import Encounter, Side, Token, Wall
 >>> enc = Encounter(tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),
 ...                         Token("g", "Goblin", 4.5, 0.5, side=Side.VILLAIN),
 ...                         Token("o", "Orc", 0.5, 4.5, side=Side.VILLAIN)),
@@ -21,15 +21,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from desktop.core.battlefield import body_of, field_of
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, GridKind, Point, Side, Token
-from desktop.core.visibility import visible_to_players
-from geometry.cover import CoverCategory, TargetCover, cover_from
-from geometry.index import Battlefield
-from geometry.measure import RangeBand, distance_between, edge_gap, range_band
-from geometry.shapes import Body
-from rules.registry import find_system
+from battlemap.desktop.core.battlefield import body_of, field_of
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, GridKind, Point, Side, Token
+from battlemap.desktop.core.visibility import visible_to_players
+from battlemap.geometry.cover import CoverCategory, TargetCover, cover_from
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.measure import RangeBand, distance_between, edge_gap, range_band
+from battlemap.geometry.shapes import Body
+from battlemap.rules.registry import find_system
 
 __all__ = ["CellExposure", "FoeSight", "enemies_of", "enemy_cover", "exchange_of_fire",
            "exposure_along", "out_of_fight"]
@@ -58,7 +58,7 @@ def enemies_of(encounter: Encounter, token_id: str) -> tuple[str, ...]:
 def out_of_fight(encounter: Encounter) -> frozenset[str]:
     """The tokens the encounter's game system says are down (Incapacitated, taken out).
 
-    >>> from desktop.core.model import Encounter, Token
+    >>> from battlemap.desktop.core.model import Encounter, Token
     >>> out = Token("g", "Goblin", 0.5, 0.5, stats={"condition": {"incapacitated": True}})
     >>> sorted(out_of_fight(Encounter(tokens=(out, Token("o", "Orc", 2.5, 0.5)))))
     ['g']
@@ -94,7 +94,7 @@ def exchange_of_fire(
 
     Examples
     --------
-    >>> from desktop.core.model import Wall
+    >>> from battlemap.desktop.core.model import Wall
     >>> bow = {"weapons": [{"name": "Bow", "range": [12, 24, 48]}]}
     >>> enc = Encounter(tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO, stats=bow),
     ...                         Token("a", "Archer", 20.5, 0.5, side=Side.VILLAIN, stats=bow),
@@ -170,7 +170,7 @@ def exposure_along(
 
     Examples
     --------
-    >>> from desktop.core.model import Wall
+    >>> from battlemap.desktop.core.model import Wall
     >>> enc = Encounter(tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),
     ...                         Token("g", "Goblin", 6.5, 2.5, side=Side.VILLAIN)),
     ...                 walls=(Wall("w", ((3.0, 2.0), (3.0, 4.0))),))
@@ -239,7 +239,7 @@ def hex_cells(start: Point, end: Point, keep_start: bool = False) -> tuple[Point
     >>> hex_cells((0.5, 0.577), (3.5, 0.577))
     ((1.5, 0.577), (2.5, 0.577), (3.5, 0.577))
     """
-    from desktop.core.movement import nearest_hex_centre
+    from battlemap.desktop.core.movement import nearest_hex_centre
 
     steps = max(1, round(max(abs(end[0] - start[0]), abs(end[1] - start[1])) * 4))
     seen: list[Point] = []

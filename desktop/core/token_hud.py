@@ -1,6 +1,6 @@
 """The token HUD's controls, Qt-free: what the system lets the GM switch or count at a click.
 
-The game system names the stat-block keys (:meth:`rules.registry.GameSystem.hud_fields`:
+The game system names the stat-block keys (:meth:`battlemap.rules.registry.GameSystem.hud_fields`:
 Shaken, Prone, Stunned, Bound ..., Wounds, hit points, Bennies); :func:`hud_controls` reads
 each from the token's stat block as the system reads it, with its label and bounds (the
 system's own limits, such as an Extra's Wounds, included); :func:`with_control` is the edit
@@ -12,7 +12,7 @@ lies within the system's limits of ``KEY`` for this token (its track's length).
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token("g", "Goblin", 1.5, 1.5, stats={}),))
 >>> [(c.label, c.value) for c in hud_controls(enc, "g")][:2]
 [('Shaken', False), ('Stunned', False)]
@@ -27,9 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from desktop.core.model import Encounter
-from rules.interface import FieldKind
-from rules.registry import RulesError, find_system
+from battlemap.desktop.core.model import Encounter
+from battlemap.rules.interface import FieldKind
+from battlemap.rules.registry import RulesError, find_system
 
 __all__ = ["HudControl", "hud_controls", "with_control"]
 

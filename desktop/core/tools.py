@@ -7,7 +7,7 @@ drive tools with hand-made events.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token(id="g", name="Goblin", x=0.5, y=0.5),))
 >>> tool = SelectTool()
 >>> tool.feed(PointerEvent(PointerKind.PRESS, 0.5, 0.5), enc)
@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from desktop.core.carried import carrier_of, moving_together
-from desktop.core.edits import (
+from battlemap.desktop.core.carried import carrier_of, moving_together
+from battlemap.desktop.core.edits import (
     label_for_move,
     light_at,
     move_light,
@@ -36,7 +36,7 @@ from desktop.core.edits import (
     token_at,
     wall_at,
 )
-from desktop.core.model import (
+from battlemap.desktop.core.model import (
     Encounter,
     GridKind,
     Point,
@@ -46,12 +46,18 @@ from desktop.core.model import (
     Wall,
     WallKind,
 )
-from desktop.core.move_plan import MovePlan, make_move, movement_of, plan_move, shortest_way
-from desktop.core.movement import PaceBand, snap_corner, snap_point
-from rules.interface import Movement
+from battlemap.desktop.core.move_plan import (
+    MovePlan,
+    make_move,
+    movement_of,
+    plan_move,
+    shortest_way,
+)
+from battlemap.desktop.core.movement import PaceBand, snap_corner, snap_point
+from battlemap.rules.interface import Movement
 
 if TYPE_CHECKING:
-    from geometry.index import Battlefield
+    from battlemap.geometry.index import Battlefield
 
 CLICK_SLOP = 0.15
 """A press and release closer than this (cells) is a click, not a drag."""
@@ -80,7 +86,7 @@ class WayRequest:
     drag: int
 
     def find(self, stop: Callable[[], bool] | None = None) -> tuple[Point, ...] | None:
-        """The way (:func:`desktop.core.move_plan.shortest_way`, the one ``battlemap move
+        """The way (:func:`battlemap.desktop.core.move_plan.shortest_way`, the one ``battlemap move
         --shortest`` asks), None when there is none."""
         return shortest_way(self.encounter, self.token_id, self.start, self.end, self.mode,
                             field=self.field, movement=self.movement, stop=stop)
@@ -235,9 +241,9 @@ class SelectTool:
     press on empty ground draws a selection box (Ctrl adds to the selection); a click on a door
     opens or closes it; a click on any other wall, or inside a region, selects it.
 
-    ``modes`` holds the way of moving picked for a token (a :class:`~rules.interface.MoveMode`
-    id); :meth:`next_mode` steps the dragged token to the next one its system declares (M
-    while dragging), and the ruler counts the move's cost in it.
+    ``modes`` holds the way of moving picked for a token (a
+    :class:`~battlemap.rules.interface.MoveMode` id); :meth:`next_mode` steps the dragged token to
+    the next one its system declares (M while dragging), and the ruler counts the move's cost in it.
 
     The drag's path follows the hand through the cells (going back over a cell cuts the loop
     off); :meth:`add_waypoint` pins the path so far (the GUI calls it on a pause, a click of
@@ -404,7 +410,7 @@ class SelectTool:
             self._press = None  # selected, but it stays where it is
             return
         self._lead = token.id
-        from desktop.core.battlefield import battlefield_of  # geometry: not for the start
+        from battlemap.desktop.core.battlefield import battlefield_of  # geometry: not for the start
 
         self._field = battlefield_of(encounter)  # built once per drag, measured every move
         moving = moving_together(encounter, {t.id for t in encounter.tokens

@@ -9,9 +9,9 @@ fighter who is out of the fight.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Side, Token
->>> from desktop.core.table_pipeline import turn_step
->>> from rules.dice import ScriptedDice
+>>> from battlemap.desktop.core.model import Encounter, Side, Token
+>>> from battlemap.desktop.core.table_pipeline import turn_step
+>>> from battlemap.rules.dice import ScriptedDice
 >>> enc = Encounter(tokens=(Token("v", "Valeros", 1.5, 1.5, side=Side.HERO, stats={"pace": 6}),
 ...                         Token("k", "Kyra", 2.5, 1.5, side=Side.HERO, stats={"pace": 6}),
 ...                         Token("g", "Goblin", 8.5, 1.5, side=Side.VILLAIN, hidden=True,
@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from desktop.core.model import Encounter, Side
-from desktop.core.table_pipeline import turn_order
-from desktop.core.threats import out_of_fight
-from desktop.core.visibility import visible_to_players
-from rules.interface import TurnRow
+from battlemap.desktop.core.model import Encounter, Side
+from battlemap.desktop.core.table_pipeline import turn_order
+from battlemap.desktop.core.threats import out_of_fight
+from battlemap.desktop.core.visibility import visible_to_players
+from battlemap.rules.interface import TurnRow
 
 
 class TurnState(StrEnum):

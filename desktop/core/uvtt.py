@@ -2,7 +2,7 @@
 
 :func:`load_uvtt` reads a ``.dd2vtt`` / ``.uvtt`` / ``.df2vtt`` file (format 0.2, 0.3 or 1.0),
 validates *all* of it (types, ranges, limits, point counts, colours, the image header) and
-only then builds an :class:`~desktop.core.model.Encounter`:
+only then builds an :class:`~battlemap.desktop.core.model.Encounter`:
 
 - ``resolution.map_origin`` is subtracted from every coordinate (cropped exports);
 - ``line_of_sight`` polylines become full-height walls;
@@ -13,15 +13,15 @@ only then builds an :class:`~desktop.core.model.Encounter`:
 - ``lights`` become light sources: dim out to ``range`` cells, bright out to half of it;
 - ``environment.ambient_light`` sets the ambient level from its brightness;
 - a Foundry VTT scene's JSON is read as the Universal VTT document it amounts to
-  (:mod:`desktop.core.foundry_scene`);
-- Battlemap's own ``battlemap`` key (written by :mod:`desktop.core.uvtt_export`, ignored by
-  other tools) adds windows, low walls with their heights, object heights and each light's
+  (:mod:`battlemap.desktop.core.foundry_scene`);
+- Battlemap's own ``battlemap`` key (written by :mod:`battlemap.desktop.core.uvtt_export`, ignored
+  by other tools) adds windows, low walls with their heights, object heights and each light's
   bright radius, and the grid's kind, distance and unit, which Universal VTT has no field for;
 - ``image`` (base64 PNG, WebP or JPEG, detected by its first bytes) becomes the embedded
   background, calibrated with ``pixels_per_grid``. Foundry's 1.0 exports name an image file
   instead (``"worlds/w/scenes/map.webp"``): it is looked up relative to the Universal VTT
   file, then beside it by its own name (``map.webp``), inside its folder only
-  (:func:`desktop.core.images.image_file`), and embedded; if it is not there the map is
+  (:func:`battlemap.desktop.core.images.image_file`), and embedded; if it is not there the map is
   imported without it and a warning names the image to link.
 
 :func:`load_uvtt` returns just the encounter (the GUI's File > Import); :func:`read_uvtt` and
@@ -54,11 +54,21 @@ from pathlib import Path
 
 import msgspec
 
-from desktop.core.fileformat import EncounterFileError
-from desktop.core.foundry_scene import foundry_to_uvtt, looks_like_foundry_scene
-from desktop.core.images import ImageError, decode_base64_image, image_size, read_image_file
-from desktop.core.limits import MAX_COORDINATE, MAX_FILE_BYTES, MAX_TOTAL_POINTS, MAX_WALLS
-from desktop.core.model import (
+from battlemap.desktop.core.fileformat import EncounterFileError
+from battlemap.desktop.core.foundry_scene import foundry_to_uvtt, looks_like_foundry_scene
+from battlemap.desktop.core.images import (
+    ImageError,
+    decode_base64_image,
+    image_size,
+    read_image_file,
+)
+from battlemap.desktop.core.limits import (
+    MAX_COORDINATE,
+    MAX_FILE_BYTES,
+    MAX_TOTAL_POINTS,
+    MAX_WALLS,
+)
+from battlemap.desktop.core.model import (
     Background,
     Encounter,
     Fog,
@@ -70,9 +80,14 @@ from desktop.core.model import (
     Wall,
     WallKind,
 )
-from desktop.core.reading import read_regular_file
-from desktop.core.uvtt_schema import XY, UvttFile
-from desktop.core.validation import FieldProblem, check_json_tree, parse_json, problem_from_msgspec
+from battlemap.desktop.core.reading import read_regular_file
+from battlemap.desktop.core.uvtt_schema import XY, UvttFile
+from battlemap.desktop.core.validation import (
+    FieldProblem,
+    check_json_tree,
+    parse_json,
+    problem_from_msgspec,
+)
 
 SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -352,7 +367,9 @@ def _build(
     ]
     low_heights: list[float] = list(extras.low_wall_heights)
     if extras.low_walls and not low_heights:
-        from desktop.core.tools import LOW_WALL_HEIGHT  # the drawing tool's default height
+        from battlemap.desktop.core.tools import (
+            LOW_WALL_HEIGHT,  # the drawing tool's default height
+        )
 
         low_heights = [LOW_WALL_HEIGHT] * len(extras.low_walls)
     walls += [

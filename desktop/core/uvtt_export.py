@@ -6,7 +6,7 @@ reads), in grid cells with ``map_origin`` (0, 0):
 - ``resolution``: ``map_size`` is the encounter's width and height in cells,
   ``pixels_per_grid`` the map image's pixels per cell;
 - ``image``: the map image, base64 (the caller gives its bytes, aligned so that pixel (0, 0)
-  is the corner of cell (0, 0): :func:`desktop.gui.map_export.aligned_map_image`);
+  is the corner of cell (0, 0): :func:`battlemap.desktop.gui.map_export.aligned_map_image`);
 - walls become ``line_of_sight``, objects ``objects_line_of_sight``;
 - doors become ``portals``, one per segment (a portal has two ends), ``closed`` as they are;
 - lights keep their position, colour and dim radius as ``range``;
@@ -14,7 +14,7 @@ reads), in grid cells with ``map_origin`` (0, 0):
 - windows, low walls (with their heights), object heights, the lights' bright radii and the
   grid's kind, distance and unit, which
   Universal VTT has no field for, go under Battlemap's own ``battlemap`` key: other tools
-  ignore it, and :mod:`desktop.core.uvtt` reads it back.
+  ignore it, and :mod:`battlemap.desktop.core.uvtt` reads it back.
 
 Tokens, regions, fog, notes and the combat stay behind: :func:`left_behind` says which, for
 the GM. Importing the export gives the encounter back in everything the format holds
@@ -22,7 +22,7 @@ the GM. Importing the export gives the encounter back in everything the format h
 
 Examples
 --------
->>> from desktop.core.model import Wall, WallKind
+>>> from battlemap.desktop.core.model import Wall, WallKind
 >>> enc = Encounter(width=4, height=3, walls=(Wall("d", ((1, 0), (2, 0)), WallKind.DOOR),))
 >>> doc = uvtt_document(enc, b"", 64)
 >>> doc["resolution"]["map_size"], doc["portals"][0]["closed"], doc["portals"][0]["position"]
@@ -36,7 +36,7 @@ import json
 import math
 from typing import Any
 
-from desktop.core.model import Encounter, Illumination, Point, WallKind
+from battlemap.desktop.core.model import Encounter, Illumination, Point, WallKind
 
 FORMAT = 0.3
 AMBIENT_ARGB = {
@@ -45,7 +45,8 @@ AMBIENT_ARGB = {
     Illumination.DARK: "ff262626",
     Illumination.PITCH: "ff000000",
 }
-"""An ambient level as the grey :func:`desktop.core.uvtt.ambient_level` reads back as it."""
+"""An ambient level as the grey :func:`battlemap.desktop.core.uvtt.ambient_level` reads back as
+it."""
 
 
 def _xy(point: Point) -> dict[str, float]:

@@ -4,7 +4,7 @@ Universal VTT is the JSON map export of Dungeondraft, DungeonFog, Arkenforge and
 (``.dd2vtt``, ``.uvtt``, ``.df2vtt``). Coordinates are grid cells in the *uncropped* map, so
 ``resolution.map_origin`` must be subtracted. Unknown keys are ignored (exporters add their
 own); every known key is type- and range-checked, with the path of the first bad field.
-:mod:`desktop.core.uvtt` turns a checked :class:`UvttFile` into an encounter.
+:mod:`battlemap.desktop.core.uvtt` turns a checked :class:`UvttFile` into an encounter.
 
 Examples
 --------
@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct, field
 
-from desktop.core.limits import (
+from battlemap.desktop.core.limits import (
     MAX_COORDINATE,
     MAX_IMAGE_OFFSET,
     MAX_IMAGE_SIDE,
@@ -85,11 +85,11 @@ class Environment(Struct, frozen=True):
 
 
 class BattlemapExtras(Struct):
-    """Battlemap's own key, ``"battlemap"``, written by :mod:`desktop.core.uvtt_export`: what
-    Universal VTT has no field for (other tools ignore it). ``object_heights`` and
+    """Battlemap's own key, ``"battlemap"``, written by :mod:`battlemap.desktop.core.uvtt_export`:
+    what Universal VTT has no field for (other tools ignore it). ``object_heights`` and
     ``light_bright_radii`` run parallel to ``objects_line_of_sight`` and ``lights``;
-    ``image_offset`` is written by :mod:`desktop.core.foundry_scene` only (the export crops the
-    image to the grid instead)."""
+    ``image_offset`` is written by :mod:`battlemap.desktop.core.foundry_scene` only (the export
+    crops the image to the grid instead)."""
 
     windows: Polylines = []
     low_walls: Polylines = []

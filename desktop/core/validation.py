@@ -10,7 +10,7 @@ Examples
 >>> check_json_tree({"tokens": [{"position": {"x": float("nan")}}]})
 Traceback (most recent call last):
 ...
-desktop.core.validation.FieldProblem: tokens[0].position.x: not a finite number
+battlemap.desktop.core.validation.FieldProblem: tokens[0].position.x: not a finite number
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from desktop.core.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
+from battlemap.desktop.core.limits import MAX_FILE_BYTES, MAX_NESTING_DEPTH
 
 _MSGSPEC_PATH = re.compile(r"^(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
 

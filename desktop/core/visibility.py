@@ -2,13 +2,13 @@
 
 A token is visible to the players unless the GM hid it or, with fog of war on, the heroes do not
 see it (vision on) or it stands where nothing is revealed (vision off):
-:func:`desktop.core.fog.unseen_by_players`. Every table feature that could reveal something
-(the turn-order strip, "who can I hit", exposure while dragging) asks this function and nothing
-else.
+:func:`battlemap.desktop.core.fog.unseen_by_players`. Every table feature that could reveal
+something (the turn-order strip, "who can I hit", exposure while dragging) asks this function and
+nothing else.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> goblin = Token(id="g", name="Goblin", x=4.5, y=0.5, hidden=True)
 >>> visible_to_players(Encounter(tokens=(goblin,)), goblin)
 False
@@ -16,8 +16,8 @@ False
 
 from __future__ import annotations
 
-from desktop.core.fog import unseen_by_players
-from desktop.core.model import Encounter, Token
+from battlemap.desktop.core.fog import unseen_by_players
+from battlemap.desktop.core.model import Encounter, Token
 
 
 def visible_to_players(encounter: Encounter, token: Token) -> bool:

@@ -26,10 +26,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from desktop.core.fog import Vision, remember_vision
-from desktop.core.model import Encounter, Fog, Light, Point, Side, Token, Wall
-from geometry.naive import benchmark_map
-from geometry.visibility import naive_visibility_polygon, visibility_polygon
+from battlemap.desktop.core.fog import Vision, remember_vision
+from battlemap.desktop.core.model import Encounter, Fog, Light, Point, Side, Token, Wall
+from battlemap.geometry.naive import benchmark_map
+from battlemap.geometry.visibility import naive_visibility_polygon, visibility_polygon
 
 HEROES = 6
 SIZE = 100.0

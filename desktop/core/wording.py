@@ -7,7 +7,7 @@ which way a point lies from another (``2 m east``), instead of raw coordinates.
 
 Examples
 --------
->>> from desktop.core.model import Encounter, Token
+>>> from battlemap.desktop.core.model import Encounter, Token
 >>> enc = Encounter(tokens=(Token("valeros", "Valeros", 1.5, 1.5),
 ...                         Token("goblin-1", "Goblin 1", 4.5, 1.5)))
 >>> with_names("valeros has no ranged weapon; goblin-1 is out of reach", enc)
@@ -24,8 +24,8 @@ import math
 import re
 from dataclasses import replace
 
-from desktop.core.model import Encounter, LogEntry, Point
-from rules.events import Event, ItemDropped, TokenPushed
+from battlemap.desktop.core.model import Encounter, LogEntry, Point
+from battlemap.rules.events import Event, ItemDropped, TokenPushed
 
 __all__ = ["entry_in_words", "offset_words", "refusal_text", "with_names"]
 
@@ -89,7 +89,7 @@ def entry_in_words(entry: LogEntry, before: Encounter, events: tuple[Event, ...]
     template, to (10.5, 2.3)``) told as how far and which way it lies from where the token
     stood in ``before``, in the encounter's unit.
 
-    >>> from desktop.core.model import Token
+    >>> from battlemap.desktop.core.model import Token
     >>> enc = Encounter(tokens=(Token("orc", "Orc Leader", 8.5, 2.5),))
     >>> entry_in_words(LogEntry("Push", ("orc is pushed to (10.5, 2.5)",)), enc,
     ...                (TokenPushed("orc", (10.5, 2.5)),)).lines

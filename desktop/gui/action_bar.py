@@ -1,14 +1,14 @@
 """The attack action bar: attacker, actions, weapon, options, declarations, overrides, dice.
 
-Every change goes into the attack tool's :class:`~desktop.core.attack_targeting.AttackChoices`
-and re-previews the hovered target at once, so the card always shows what a click will do.
-Everything game-specific comes from the encounter's system: the *Options* menu lists its
-attack options, *Declare* its declarations (:meth:`~rules.registry.GameSystem.attack_inputs`
-of the group "Declare": Multi-Action, Rate of Fire, running, ... for Savage Pathfinder), the
-widgets beside it its inputs about the target and the click (group "Target": a Soak, a Push),
-and *Override* the measured facts the GM may rule otherwise. *Actions* lists its non-attack
-actions (:mod:`desktop.gui.action_menu`). The bar rebuilds itself when the encounter's system
-changes.
+Every change goes into the attack tool's
+:class:`~battlemap.desktop.core.attack_targeting.AttackChoices` and re-previews the hovered target
+at once, so the card always shows what a click will do. Everything game-specific comes from the
+encounter's system: the *Options* menu lists its attack options, *Declare* its declarations
+(:meth:`~battlemap.rules.registry.GameSystem.attack_inputs` of the group "Declare": Multi-Action,
+Rate of Fire, running, ... for Savage Pathfinder), the widgets beside it its inputs about the target
+and the click (group "Target": a Soak, a Push), and *Override* the measured facts the GM may rule
+otherwise. *Actions* lists its non-attack actions (:mod:`battlemap.desktop.gui.action_menu`). The
+bar rebuilds itself when the encounter's system changes.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Encounter
-from desktop.gui.action_menu import Pick, fill_action_menu
-from rules.interface import ActionKind, ActionSpec, FieldKind, StatField
-from rules.registry import GameSystem, find_system
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.gui.action_menu import Pick, fill_action_menu
+from battlemap.rules.interface import ActionKind, ActionSpec, FieldKind, StatField
+from battlemap.rules.registry import GameSystem, find_system
 
 MEASURED = "measured"
 TEMPLATE_SHAPES = ("sbt", "mbt", "lbt", "cone", "stream")

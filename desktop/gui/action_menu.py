@@ -1,9 +1,9 @@
 """The action menu: the game system's actions for one acting token, as it lays them out.
 
 :func:`fill_action_menu` fills a :class:`QMenu` from
-:meth:`rules.registry.GameSystem.action_menu`: sections with headings, submenus where an action
-needs a choice (a skill, where to strike), an entry greyed with the reason as its tooltip when
-the token cannot take it now. Picking an entry calls ``pick`` with the action id and the
+:meth:`battlemap.rules.registry.GameSystem.action_menu`: sections with headings, submenus where an
+action needs a choice (a skill, where to strike), an entry greyed with the reason as its tooltip
+when the token cannot take it now. Picking an entry calls ``pick`` with the action id and the
 choices the entry makes; an action aimed at another token (marked with an ellipsis) then waits
 for the GM's click on its target. The action bar's *Actions* button and the right-click menu on
 a token both use it.
@@ -16,10 +16,10 @@ from functools import partial
 
 from PySide6.QtWidgets import QMenu
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter
-from rules.interface import MenuEntry
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter
+from battlemap.rules.interface import MenuEntry
+from battlemap.rules.registry import find_system
 
 Pick = Callable[[str, dict[str, str]], None]
 """Called with the action id and its choices (``skill``, ``effect``) when the GM picks one."""

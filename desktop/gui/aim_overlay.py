@@ -17,11 +17,11 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.attack_targeting import Aim
-from desktop.core.model import Encounter, Token
-from desktop.gui.scene import tokens_drawn
-from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
-from desktop.gui.token_item import TokenItem, TokenLabelItem
+from battlemap.desktop.core.attack_targeting import Aim
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.gui.scene import tokens_drawn
+from battlemap.desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from battlemap.desktop.gui.token_item import TokenItem, TokenLabelItem
 
 __all__ = ["AimOverlay", "PreviewCard"]
 

@@ -1,4 +1,4 @@
-"""Plays an attack's beats (:mod:`desktop.core.storyboard`) on every map scene, in order.
+"""Plays an attack's beats (:mod:`battlemap.desktop.core.storyboard`) on every map scene, in order.
 
 Each beat becomes, on each scene (the GM's and the players'), a short overlay item driven by a
 :class:`QVariantAnimation` from 0 to 1; each scene plays its beats one after another, all
@@ -8,7 +8,7 @@ beat is under a second.
 are hidden when their beat ends and removed when the animation ends: the tokens themselves
 already show the new state (a pushed token's item ends where the token now stands).
 
-:class:`~desktop.gui.motion.MotionPreferences` holds the user's speed and "reduced motion"
+:class:`~battlemap.desktop.gui.motion.MotionPreferences` holds the user's speed and "reduced motion"
 choice (nothing moves across the map; beats fade in place, briefly); ``enabled=False`` plays
 every beat at zero duration, which the tests use to assert the end state.
 
@@ -44,11 +44,11 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from desktop.core import storyboard as sb
-from desktop.core.model import Encounter, Point
-from desktop.gui.motion import MotionPreferences, motion_preferences
-from desktop.gui.scene import Audience, Layer, MapScene, token_marks
-from desktop.gui.style import CELL, to_scene
+from battlemap.desktop.core import storyboard as sb
+from battlemap.desktop.core.model import Encounter, Point
+from battlemap.desktop.gui.motion import MotionPreferences, motion_preferences
+from battlemap.desktop.gui.scene import Audience, Layer, MapScene, token_marks
+from battlemap.desktop.gui.style import CELL, to_scene
 
 Update = Callable[[float], None]
 

@@ -15,19 +15,19 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
-from desktop import installed_version
-from desktop.core.assets import demo_path
-from desktop.core.fileformat import EncounterFileError
-from desktop.core.fog import remember_vision, shared_vision, tracker_for
-from desktop.core.images import ImageError
-from desktop.core.logs import start_logging
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.core.storage import Autosaver, discard_restore, pending_restore
-from desktop.gui.app_icon import app_icon
-from desktop.gui.crash import install_exception_hook, install_qt_messages
-from desktop.gui.encounter_loading import OpeningProgress
-from desktop.gui.file_actions import (
+from battlemap.desktop import installed_version
+from battlemap.desktop.core.assets import demo_path
+from battlemap.desktop.core.fileformat import EncounterFileError
+from battlemap.desktop.core.fog import remember_vision, shared_vision, tracker_for
+from battlemap.desktop.core.images import ImageError
+from battlemap.desktop.core.logs import start_logging
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.storage import Autosaver, discard_restore, pending_restore
+from battlemap.desktop.gui.app_icon import app_icon
+from battlemap.desktop.gui.crash import install_exception_hook, install_qt_messages
+from battlemap.desktop.gui.encounter_loading import OpeningProgress
+from battlemap.desktop.gui.file_actions import (
     accept_dropped_files,
     import_uvtt_path,
     is_uvtt_file,
@@ -36,11 +36,11 @@ from desktop.gui.file_actions import (
     report_image_problems,
     set_image_folder,
 )
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_loading import load_map_image
-from desktop.gui.render import ensure_app
-from desktop.gui.screens import screen_of
-from desktop.gui.settings import settings
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_loading import load_map_image
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.settings import settings
 
 DEMO_PATH = demo_path()
 AUTOSAVE_POLL_MS = 300
@@ -186,9 +186,9 @@ def run_app(path: str | None, camera_source: str | None = None) -> int:
     """Open the GM window and run until it closes; the exit code of the event loop.
     ``camera_source``: start the camera on it (Camera menu), told when it cannot be.
 
-    Everything is logged to the rotating log file (:mod:`desktop.core.logs`), Qt's messages
-    included, and an uncaught exception shows the crash dialog and the program runs on
-    (:mod:`desktop.gui.crash`).
+    Everything is logged to the rotating log file (:mod:`battlemap.desktop.core.logs`), Qt's
+    messages included, and an uncaught exception shows the crash dialog and the program runs on
+    (:mod:`battlemap.desktop.gui.crash`).
     """
     no_log = start_logging()
     install_qt_messages()
@@ -202,7 +202,7 @@ def run_app(path: str | None, camera_source: str | None = None) -> int:
     if no_log is not None:
         window.statusBar().showMessage(f"Logging off: {no_log}", 15000)
     if camera_source is not None:
-        from desktop.gui.camera_menu import start_camera
+        from battlemap.desktop.gui.camera_menu import start_camera
 
         start_camera(window, camera_source)
     offer_restore(window)

@@ -7,7 +7,7 @@ from functools import cache
 
 from PySide6.QtGui import QIcon
 
-from desktop import ASSETS_DIR
+from battlemap.desktop import ASSETS_DIR
 
 ICON_SVG = ASSETS_DIR / "battlemap.svg"
 ICON_PNG = ASSETS_DIR / "battlemap.png"

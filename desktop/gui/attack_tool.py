@@ -1,14 +1,15 @@
 """The attack tool on the map: line of fire, the preview card, and the action bar.
 
-:class:`AttackController` owns a Qt-free :class:`~desktop.core.attack_targeting.AttackTool`
-and shows what it aims at: on every scene (GM and players) a line of fire from the attacker to
-the hovered target, the bystanders ringed, the blocked share of the target shaded; on the GM's
-scene only, a compact card beside the target (the game system's preview lines);
-both drawn by :mod:`desktop.gui.aim_overlay`. Actions picked from the *Actions* menu run at
-once or wait for a click on their target (:meth:`AttackController.pick_action`).
-The :class:`ActionBar` picks the weapon, the options, the GM's overrides and whether the dice
-are the program's or physical ones typed in (:class:`PhysicalDiceDialog`). When an attack is
-applied to the battle state its events play as animations on every scene.
+:class:`AttackController` owns a Qt-free
+:class:`~battlemap.desktop.core.attack_targeting.AttackTool` and shows what it aims at: on every
+scene (GM and players) a line of fire from the attacker to the hovered target, the bystanders
+ringed, the blocked share of the target shaded; on the GM's scene only, a compact card beside the
+target (the game system's preview lines); both drawn by :mod:`battlemap.desktop.gui.aim_overlay`.
+Actions picked from the *Actions* menu run at once or wait for a click on their target
+(:meth:`AttackController.pick_action`). The :class:`ActionBar` picks the weapon, the options, the
+GM's overrides and whether the dice are the program's or physical ones typed in
+(:class:`PhysicalDiceDialog`). When an attack is applied to the battle state its events play as
+animations on every scene.
 """
 
 from __future__ import annotations
@@ -17,22 +18,22 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QInputDialog, QWidget
 
-from desktop.core.attack_targeting import Aim, AttackChoices, AttackTool, PendingAction
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.core.storyboard import storyboard, visible_events
-from desktop.core.table_pipeline import acting_tokens, weapon_names
-from desktop.core.wording import with_names
-from desktop.gui.action_bar import ActionBar
-from desktop.gui.aim_overlay import AimOverlay, PreviewCard
-from desktop.gui.animations import AttackAnimator
-from desktop.gui.decision_dialog import DecisionDialog
-from desktop.gui.motion import MotionPreferences
-from desktop.gui.scene import Audience, Layer, MapScene
-from desktop.gui.style import to_scene
-from rules.dice import AskingDice, DiceError, DiceSource, RandomDice, faces_of
-from rules.interface import ActionSpec, Preview
-from rules.registry import find_system
+from battlemap.desktop.core.attack_targeting import Aim, AttackChoices, AttackTool, PendingAction
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.storyboard import storyboard, visible_events
+from battlemap.desktop.core.table_pipeline import acting_tokens, weapon_names
+from battlemap.desktop.core.wording import with_names
+from battlemap.desktop.gui.action_bar import ActionBar
+from battlemap.desktop.gui.aim_overlay import AimOverlay, PreviewCard
+from battlemap.desktop.gui.animations import AttackAnimator
+from battlemap.desktop.gui.decision_dialog import DecisionDialog
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.desktop.gui.scene import Audience, Layer, MapScene
+from battlemap.desktop.gui.style import to_scene
+from battlemap.rules.dice import AskingDice, DiceError, DiceSource, RandomDice, faces_of
+from battlemap.rules.interface import ActionSpec, Preview
+from battlemap.rules.registry import find_system
 
 
 def pending_name(pending: PendingAction, encounter: Encounter) -> str:

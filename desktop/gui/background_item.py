@@ -19,9 +19,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Background
-from desktop.gui.map_image import MapImage
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Background
+from battlemap.desktop.gui.map_image import MapImage
+from battlemap.desktop.gui.style import CELL
 
 TILE = 256
 """A tile's side in device pixels (256 KB at 4 bytes a pixel)."""

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.physical_scale import (
+from battlemap.desktop.core.physical_scale import (
     CARD_WIDTH_MM,
     ScaleError,
     pixels_per_inch_from_card,

@@ -9,13 +9,14 @@ button the table display shows in its top right corner while a camera runs, stop
 and resumes with the minis as they stand (the state shown on both windows).
 
 Nothing of OpenCV is imported, and no thread started, until one of these is used: this
-module imports Qt only, the camera package (:mod:`desktop.camera`) comes with the first
+module imports Qt only, the camera package (:mod:`battlemap.desktop.camera`) comes with the first
 action that needs it. Frames are read and detected in the camera's worker thread
-(:class:`desktop.camera.capture.CaptureWorker`); its results reach the GUI thread through a
-queued signal, where they are mapped through the player view's transform of that moment and
+(:class:`battlemap.desktop.camera.capture.CaptureWorker`); its results reach the GUI thread through
+a queued signal, where they are mapped through the player view's transform of that moment and
 each settled mini moves its token as one undoable edit (the drag's own tool decides; a move
 through a closed door is put to the GM as a drag's is). While a mini is carried, both windows
-draw its drag's ruler and ghost (:meth:`desktop.gui.interaction.Interaction.show_carried`).
+draw its drag's ruler and ghost
+(:meth:`battlemap.desktop.gui.interaction.Interaction.show_carried`).
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.gui.notices import tell
+from battlemap.desktop.gui.notices import tell
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 PAUSE_KEY = "F12"
 FOLLOWING_TEXT, PAUSED_TEXT = "Camera: following", "Camera: paused"
@@ -74,7 +75,7 @@ class CameraController:
     """The camera of one GM window: its worker, session, calibration overlay, binding."""
 
     def __init__(self, window: GMWindow) -> None:
-        from desktop.camera.session import CameraSession
+        from battlemap.desktop.camera.session import CameraSession
 
         self.window = window
         self.session = CameraSession()
@@ -108,7 +109,7 @@ class CameraController:
     def start(self, spec: str) -> bool:
         """Read frames from ``spec`` (a camera number, video file or folder); False (told)
         when it cannot be opened."""
-        from desktop.camera.capture import CaptureWorker, SourceError, open_source
+        from battlemap.desktop.camera.capture import CaptureWorker, SourceError, open_source
 
         self.stop()
         try:
@@ -134,7 +135,7 @@ class CameraController:
 
     def calibrate(self) -> None:
         """Show the fiducials full screen on the player view until the camera sees them."""
-        from desktop.camera.calibration import fiducial_layout, render_fiducials
+        from battlemap.desktop.camera.calibration import fiducial_layout, render_fiducials
 
         player = self.window.player_window
         if player is None or not player.isVisible():
@@ -255,8 +256,8 @@ class CameraController:
 
     def view_transform(self) -> Any:
         """The player view's map cells -> display px now (None: no player view)."""
-        from desktop.camera.calibration import ViewTransform
-        from desktop.gui.style import CELL
+        from battlemap.desktop.camera.calibration import ViewTransform
+        from battlemap.desktop.gui.style import CELL
 
         player = self.window.player_window
         if player is None or not player.isVisible():
@@ -266,15 +267,15 @@ class CameraController:
                                       t.m31(), t.m32(), t.m33()), CELL)
 
     def _ppi(self) -> float | None:
-        from desktop.gui.screens import screen_of
-        from desktop.gui.settings import screen_ppi
+        from battlemap.desktop.gui.screens import screen_of
+        from battlemap.desktop.gui.settings import screen_ppi
 
         player = self.window.player_window
         return screen_ppi(screen_of(player).name()) if player is not None else None
 
     def _dragging(self) -> frozenset[str]:
         """Tokens the GM (or a player at the table) is dragging now: their drag wins."""
-        from desktop.core.tools import DragPreview
+        from battlemap.desktop.core.tools import DragPreview
 
         interactions = [self.window.interaction]
         if self.window.player_window is not None:
@@ -327,7 +328,7 @@ class CameraController:
             self.window.player_window.interaction.show_carried(preview)
 
     def _calibration_frame(self, result: Any) -> None:
-        from desktop.camera.calibration import CalibrationError
+        from battlemap.desktop.camera.calibration import CalibrationError
 
         self.calibration_frames += 1
         try:
@@ -419,7 +420,7 @@ def _pause(window: GMWindow, action: QAction) -> None:
 
 def _print_markers(window: GMWindow) -> None:
     try:
-        from desktop.camera.markers import sheet_png
+        from battlemap.desktop.camera.markers import sheet_png
     except ImportError as error:
         tell(window, f"Camera: OpenCV is not installed ({error}); install the camera extra: "
              "pip install 'battlemap[camera]'")

@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.model import Encounter, LogEntry
-from desktop.core.state import BattleState
-from rules.narration import log_markdown
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.model import Encounter, LogEntry
+from battlemap.desktop.core.state import BattleState
+from battlemap.rules.narration import log_markdown
 
 NOTICE = QColor("#b26a00")
 """The colour of a notice row (a refusal or a no-op), apart from the battle's entries."""

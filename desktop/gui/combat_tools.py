@@ -3,8 +3,8 @@
 :func:`install_combat_tools` is the one call the GM window makes. It adds an *Attack* tool
 (shortcut A) and a *Template* tool (B) to the window's exclusive tool group, tool bar and Tools
 menu, a *Threat View* toggle (V), the attack action bar under the tool bar, the token HUD on
-the selected token (:mod:`desktop.gui.token_hud`), and lets a click or Space skip a playing
-animation. Choosing a tool makes the selected token (or the token whose
+the selected token (:mod:`battlemap.desktop.gui.token_hud`), and lets a click or Space skip a
+playing animation. Choosing a tool makes the selected token (or the token whose
 Action Card is up) the attacker. :func:`add_token_actions` puts the same *Actions* menu as the
 action bar's into the right-click menu of a token, with that token acting.
 """
@@ -19,20 +19,20 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from desktop.core.model import Encounter, Token
-from desktop.core.table_pipeline import acting_tokens, preview_roll, roll, traits
-from desktop.core.wording import with_names
-from desktop.gui.action_menu import fill_action_menu
-from desktop.gui.attack_tool import AttackController
-from desktop.gui.notices import tell
-from desktop.gui.scene import MapScene
-from desktop.gui.template_tool import TemplateController
-from desktop.gui.threat_view import ThreatOverlay, add_threat_overlay
-from desktop.gui.token_hud import TokenHud
-from rules.interface import RollRequest
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.table_pipeline import acting_tokens, preview_roll, roll, traits
+from battlemap.desktop.core.wording import with_names
+from battlemap.desktop.gui.action_menu import fill_action_menu
+from battlemap.desktop.gui.attack_tool import AttackController
+from battlemap.desktop.gui.notices import tell
+from battlemap.desktop.gui.scene import MapScene
+from battlemap.desktop.gui.template_tool import TemplateController
+from battlemap.desktop.gui.threat_view import ThreatOverlay, add_threat_overlay
+from battlemap.desktop.gui.token_hud import TokenHud
+from battlemap.rules.interface import RollRequest
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 
 def window_scenes(window: GMWindow) -> list[MapScene]:

@@ -23,8 +23,8 @@ from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from desktop.core.logs import log_file
-from desktop.core.storage import autosave_dir
+from battlemap.desktop.core.logs import log_file
+from battlemap.desktop.core.storage import autosave_dir
 
 qt_log = logging.getLogger("battlemap.qt")
 crash_log = logging.getLogger("battlemap.crash")

@@ -4,8 +4,8 @@ Save the selected token's stat block (*Save Token*), paste a stat block from a b
 import character files or a shared library (*Import…*), *Export…* the whole library as one
 file, *Remove* one. Drag a creature onto the map (or double-click it: the middle of the view)
 to add it, numbered, as often as needed; each drop is one undoable edit. The library lives in
-the user's data folder (:func:`desktop.core.creatures.library_path`); every refusal reaches
-the status bar and the log (:func:`desktop.gui.notices.tell`).
+the user's data folder (:func:`battlemap.desktop.core.creatures.library_path`); every refusal
+reaches the status bar and the log (:func:`battlemap.desktop.gui.notices.tell`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.characters import read_sheet_file
-from desktop.core.creatures import (
+from battlemap.desktop.core.characters import read_sheet_file
+from battlemap.desktop.core.creatures import (
     Creature,
     CreatureError,
     Library,
@@ -37,13 +37,13 @@ from desktop.core.creatures import (
     library_path,
     place,
 )
-from desktop.core.model import Encounter, Point
-from desktop.core.movement import snap_point
-from desktop.gui.notices import tell
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter, Point
+from battlemap.desktop.core.movement import snap_point
+from battlemap.desktop.gui.notices import tell
+from battlemap.desktop.gui.style import CELL
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 MIME = "application/x-battlemap-creature"
 """What a creature dragged from the dock carries: its row in the list."""

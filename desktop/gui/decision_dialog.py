@@ -1,14 +1,15 @@
 """The one prompt for every game system's decisions: a defense, stunts, a stance.
 
-:class:`DecisionDialog` shows a :class:`rules.interface.Decision`: who chooses and why, then
-each :class:`~rules.interface.Choice` with its cost and its exact chance of success, greyed
-with the reason where it is not allowed. One choice: radio buttons. Several within a budget
+:class:`DecisionDialog` shows a :class:`battlemap.rules.interface.Decision`: who chooses and why,
+then each :class:`~battlemap.rules.interface.Choice` with its cost and its exact chance of success,
+greyed with the reason where it is not allowed. One choice: radio buttons. Several within a budget
 (stunts bought with leftover successes): a count per choice (at most what the choice allows:
 once-only stunts once), the total cost shown against the budget, and OK disabled with the
-reason while the answer breaks the decision's limits (:meth:`rules.interface.Decision.refusal`:
-beyond the budget, an extra without what it goes with, two choices that exclude each other).
-The answer is the tuple of chosen ids (an id bought twice stands twice); Cancel answers None
-and the roll is held for that token's next click (:mod:`desktop.core.attack_targeting`).
+reason while the answer breaks the decision's limits
+(:meth:`battlemap.rules.interface.Decision.refusal`: beyond the budget, an extra without what it
+goes with, two choices that exclude each other). The answer is the tuple of chosen ids (an id bought
+twice stands twice); Cancel answers None and the roll is held for that token's next click
+(:mod:`battlemap.desktop.core.attack_targeting`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rules.interface import Choice, Decision
+from battlemap.rules.interface import Choice, Decision
 
 __all__ = ["DecisionDialog", "DecisionForm", "choice_text"]
 

@@ -28,19 +28,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.characters import CharacterError, add_character_reading, read_sheet_file
-from desktop.core.model import Encounter, Point, Token
-from desktop.core.statblocks import StatBlockError, reading_lines, with_statblock_text
-from desktop.gui.combat_log import CombatLogPanel
-from desktop.gui.initiative_panel import InitiativePanel
-from desktop.gui.notices import tell
-from desktop.gui.statblock_form import StatBlockForm
-from desktop.gui.token_item import NO_MARKS, Marks, marks_of
-from rules.registry import RulesError, find_system
+from battlemap.desktop.core.characters import CharacterError, add_character_reading, read_sheet_file
+from battlemap.desktop.core.model import Encounter, Point, Token
+from battlemap.desktop.core.statblocks import StatBlockError, reading_lines, with_statblock_text
+from battlemap.desktop.gui.combat_log import CombatLogPanel
+from battlemap.desktop.gui.initiative_panel import InitiativePanel
+from battlemap.desktop.gui.notices import tell
+from battlemap.desktop.gui.statblock_form import StatBlockForm
+from battlemap.desktop.gui.token_item import NO_MARKS, Marks, marks_of
+from battlemap.rules.registry import RulesError, find_system
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
-    from rules.registry import GameSystem
+    from battlemap.desktop.gui.main_window import GMWindow
+    from battlemap.rules.registry import GameSystem
 
 COLUMNS = ["Name", "Side", "Harm", "Marks"]
 TABLE_MAX_WIDTH = 480
@@ -92,7 +92,7 @@ def combatant_row(token: Token, marks: Marks) -> list[str]:
 
     Examples
     --------
-    >>> from desktop.gui.token_item import Badge
+    >>> from battlemap.desktop.gui.token_item import Badge
     >>> combatant_row(Token(id="a", name="A", x=0, y=0), Marks((Badge("SHAKEN", "#fff"),), 2))
     ['A', 'neutral', '2', 'SHAKEN']
     """
@@ -326,7 +326,7 @@ def add_docks(window: GMWindow) -> list[QDockWidget]:
     combatants = _dock(window, "Combatants", window.combatants, right)
     properties = _dock(window, "Properties", window.properties, right)
     log = _dock(window, "Log", CombatLogPanel(window.state), right)
-    from desktop.gui.creature_library import CreaturesPanel
+    from battlemap.desktop.gui.creature_library import CreaturesPanel
 
     creatures = _dock(window, "Creatures", CreaturesPanel(window), right)
     window.tabifyDockWidget(initiative, combatants)

@@ -1,7 +1,7 @@
 """Opening an encounter file without freezing the window, its progress named.
 
 The file is read, checked and built into an ``Encounter`` in a worker thread while a progress
-dialog names each step (``desktop.core.progress.step``: reading, checking, building the
+dialog names each step (``battlemap.desktop.core.progress.step``: reading, checking, building the
 encounter); the window keeps repainting. A file that opens within :data:`SHOW_AFTER_MS` shows
 no dialog. The scene's items are made on the GUI thread: a dialog already showing then says
 "Building the map" with what the map holds, and stays until the map has painted.
@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
-from desktop.core.fileformat import open_encounter
-from desktop.core.model import Encounter
-from desktop.core.progress import reporting
+from battlemap.desktop.core.fileformat import open_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.progress import reporting
 
 SHOW_AFTER_MS = 500
 """An encounter that opens faster than this shows no dialog at all."""
@@ -66,7 +66,7 @@ def step_label(path: Path, text: str) -> str:
 def map_contents(encounter: Encounter) -> str:
     """What the map holds, as the build step names it.
 
-    >>> from desktop.core.model import Wall
+    >>> from battlemap.desktop.core.model import Wall
     >>> map_contents(Encounter(walls=(Wall("w", ((0, 0), (1, 1))),) * 2))
     '2 walls, 0 tokens, 0 regions, 0 lights'
     """

@@ -3,8 +3,8 @@ paper as a PDF, and to a printer.
 
 Each export asks for a file name, writes it whole or not at all, and tells the GM what was
 written and what the format leaves behind (status bar and log). The PDF and the printer share
-the choices (:class:`PrintOptions`) and the pages (:func:`desktop.gui.print_map.print_pages`);
-a cancel is said in words too.
+the choices (:class:`PrintOptions`) and the pages
+(:func:`battlemap.desktop.gui.print_map.print_pages`); a cancel is said in words too.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.gui.map_export import export_uvtt
-from desktop.gui.notices import tell
-from desktop.gui.print_map import PAPERS, plan_pages, print_encounter, print_title
-from desktop.gui.scene import Audience
+from battlemap.desktop.gui.map_export import export_uvtt
+from battlemap.desktop.gui.notices import tell
+from battlemap.desktop.gui.print_map import PAPERS, plan_pages, print_encounter, print_title
+from battlemap.desktop.gui.scene import Audience
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 UVTT_FILTER = "Universal VTT (*.dd2vtt *.uvtt)"
 

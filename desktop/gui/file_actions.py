@@ -18,34 +18,38 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QDropEvent, QImageReader
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from desktop.core.fileformat import EncounterFileError, save_encounter
-from desktop.core.image_links import (
+from battlemap.desktop.core.fileformat import EncounterFileError, save_encounter
+from battlemap.desktop.core.image_links import (
     copy_into,
     gather_images,
     image_paths,
     inside,
     without_refused_inside,
 )
-from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Background, Encounter, Fog, Point
-from desktop.core.uvtt import (
+from battlemap.desktop.core.images import ImageError, read_image_file
+from battlemap.desktop.core.model import Background, Encounter, Fog, Point
+from battlemap.desktop.core.uvtt import (
     UVTT_SUFFIXES,
     UvttImport,
     looks_like_uvtt,
     parse_uvtt,
     read_uvtt_bytes,
 )
-from desktop.core.wording import refusal_text
-from desktop.gui.encounter_loading import OpeningProgress
-from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
-from desktop.gui.map_loading import load_map_image
-from desktop.gui.memory import return_freed_memory
-from desktop.gui.settings import add_recent_file, set_uvtt_import_choices, uvtt_import_choices
-from desktop.gui.style import CELL
-from desktop.gui.uvtt_import_dialog import UvttImportDialog
+from battlemap.desktop.core.wording import refusal_text
+from battlemap.desktop.gui.encounter_loading import OpeningProgress
+from battlemap.desktop.gui.grid_calibration_dialog import GridCalibrationDialog
+from battlemap.desktop.gui.map_loading import load_map_image
+from battlemap.desktop.gui.memory import return_freed_memory
+from battlemap.desktop.gui.settings import (
+    add_recent_file,
+    set_uvtt_import_choices,
+    uvtt_import_choices,
+)
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.uvtt_import_dialog import UvttImportDialog
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 ENCOUNTER_FILTER = "Encounters (*.json);;All files (*)"
 IMAGE_FILTER = "Map images (*.png *.jpg *.jpeg *.webp)"
@@ -398,7 +402,7 @@ def import_uvtt_path(window: GMWindow, path: Path) -> bool:
 
 def is_uvtt_file(path: Path) -> bool:
     """True for a Universal VTT export: a ``.dd2vtt``/``.uvtt``/``.df2vtt`` file, or a ``.json``
-    one that looks like one (:func:`desktop.core.uvtt.looks_like_uvtt`)."""
+    one that looks like one (:func:`battlemap.desktop.core.uvtt.looks_like_uvtt`)."""
     suffix = path.suffix.lower()
     if suffix in UVTT_SUFFIXES:
         return True

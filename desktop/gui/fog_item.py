@@ -15,15 +15,15 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.fog import PartySight, fog_size, mask_array
-from desktop.core.model import FOG_SQUARES_PER_CELL, Encounter
-from desktop.gui.style import CELL
+from battlemap.desktop.core.fog import PartySight, fog_size, mask_array
+from battlemap.desktop.core.model import FOG_SQUARES_PER_CELL, Encounter
+from battlemap.desktop.gui.style import CELL
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from geometry.light_reach import Ring
+    from battlemap.geometry.light_reach import Ring
 
 SQUARE = CELL / FOG_SQUARES_PER_CELL
 """A fog square's side in scene pixels."""
@@ -39,7 +39,7 @@ def square_alphas(encounter: Encounter, audience: str) -> npt.NDArray[np.uint32]
 
     Examples
     --------
-    >>> from desktop.core.model import Fog
+    >>> from battlemap.desktop.core.model import Fog
     >>> int(square_alphas(Encounter(width=1, height=1, fog=Fog(enabled=True)), "player").max())
     255
     """

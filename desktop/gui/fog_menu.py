@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
-from desktop.core.fog import revealed_everywhere
-from desktop.core.fog_tool import FogShape, FogTool
-from desktop.gui.notices import tell
+from battlemap.desktop.core.fog import revealed_everywhere
+from battlemap.desktop.core.fog_tool import FogShape, FogTool
+from battlemap.desktop.gui.notices import tell
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 PEEK_SECONDS = 5
 """How long "Show Players Everything" lifts the fog."""
@@ -32,7 +32,7 @@ SWITCHES: list[tuple[str, str, str]] = [
     ("fog_vision", "Heroes' &Vision", "vision"),
     ("fog_acting_only", "&Acting Hero's View Only", "acting_only"),
 ]
-"""Action name, text and the :class:`~desktop.core.model.Fog` flag it switches."""
+"""Action name, text and the :class:`~battlemap.desktop.core.model.Fog` flag it switches."""
 
 SHAPE_TEXT = {FogShape.BRUSH: "with Brush", FogShape.RECTANGLE: "Rectangle",
               FogShape.POLYGON: "Polygon", FogShape.ROOM: "Room"}

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QWidget
 
-from desktop.core.model import Background, Encounter
+from battlemap.desktop.core.model import Background, Encounter
 
 
 class GridCalibrationDialog(QDialog):

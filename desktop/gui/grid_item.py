@@ -15,9 +15,9 @@ from PySide6.QtCore import QLineF, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import GridKind
-from desktop.core.movement import hex_centre
-from desktop.gui.style import CELL, GRID_COLOR
+from battlemap.desktop.core.model import GridKind
+from battlemap.desktop.core.movement import hex_centre
+from battlemap.desktop.gui.style import CELL, GRID_COLOR
 
 
 class SquareGridLines:

@@ -2,7 +2,7 @@
 and the log folder.
 
 :class:`HelpWindow` is one non-modal window (F1 brings it back) showing the Markdown pages
-of :mod:`desktop.core.help_docs` in a ``QTextBrowser``: links between pages work, Back and
+of :mod:`battlemap.desktop.core.help_docs` in a ``QTextBrowser``: links between pages work, Back and
 Forward walk the history, links to the web open in the desktop's browser.
 :func:`build_help_menu` fills the Help menu.
 """
@@ -27,15 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop import installed_version
-from desktop.core.help_docs import docs_dir, rules_page_path, user_guide_path
-from desktop.core.logs import log_dir
-from desktop.core.storage import autosave_dir
-from desktop.gui.crash import open_folder
-from desktop.gui.notices import tell
+from battlemap.desktop import installed_version
+from battlemap.desktop.core.help_docs import docs_dir, rules_page_path, user_guide_path
+from battlemap.desktop.core.logs import log_dir
+from battlemap.desktop.core.storage import autosave_dir
+from battlemap.desktop.gui.crash import open_folder
+from battlemap.desktop.gui.notices import tell
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 QUICK_REFERENCE = (
     "Drag tokens to move them (Shift or Alt: no snapping; Esc cancels).\n"
@@ -55,7 +55,7 @@ class HelpWindow(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        from desktop.gui.app_icon import app_icon
+        from battlemap.desktop.gui.app_icon import app_icon
 
         self.setWindowTitle("Battlemap help")
         self.setWindowIcon(app_icon())
@@ -127,7 +127,7 @@ def about_text() -> str:
 def show_about(window: GMWindow) -> QMessageBox:
     box = QMessageBox(QMessageBox.Icon.NoIcon, "About Battlemap", about_text(),
                       QMessageBox.StandardButton.Ok, window)
-    from desktop.gui.app_icon import app_icon
+    from battlemap.desktop.gui.app_icon import app_icon
 
     box.setIconPixmap(app_icon().pixmap(64, 64))
     box.setObjectName("AboutBox")

@@ -1,17 +1,17 @@
 """The turn-order panel: whatever the game system's turn order is, as it declares it.
 
-The list shows the system's rows in order (:class:`rules.interface.TurnRow`: a card face, a
-roll or a place, the label, a status), the acting row highlighted in bold, rows that have
+The list shows the system's rows in order (:class:`battlemap.rules.interface.TurnRow`: a card face,
+a roll or a place, the label, a status), the acting row highlighted in bold, rows that have
 acted greyed, a row tinted red or gold where the system says so (a red suit, a Joker). Above
-the buttons stand the system's settings (:attr:`rules.interface.TurnOrderView.inputs`: for
+the buttons stand the system's settings (:attr:`battlemap.rules.interface.TurnOrderView.inputs`: for
 Savage Pathfinder the cards dealt at the table, Large Groups, Surprise and an interrupt with a
 weapon set against a charge); the buttons are its
 controls (Deal, Next turn with its shortcut, Hold, ...), disabled with the reason as a tooltip
 when they cannot be pressed. A control that needs a row acts on the selected one.
 
-Every press goes through :func:`desktop.core.table_pipeline.turn_step` and is applied to the
-:class:`~desktop.core.state.BattleState` as one undoable edit (its log entry included); a
-step the rules refuse leaves the encounter alone and shows why under the buttons.
+Every press goes through :func:`battlemap.desktop.core.table_pipeline.turn_step` and is applied to
+the :class:`~battlemap.desktop.core.state.BattleState` as one undoable edit (its log entry
+included); a step the rules refuse leaves the encounter alone and shows why under the buttons.
 
 :attr:`InitiativePanel.acting_changed` carries the first acting token's id ("" when nobody
 acts) so the map can highlight it; :meth:`InitiativePanel.acting_tokens` lists them all.
@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.core.table_pipeline import turn_order, turn_step
-from desktop.core.wording import with_names
-from rules.dice import DiceSource, RandomDice
-from rules.interface import Control, FieldKind, StatField, TurnOrderView, TurnRow
-from rules.registry import RulesError
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.table_pipeline import turn_order, turn_step
+from battlemap.desktop.core.wording import with_names
+from battlemap.rules.dice import DiceSource, RandomDice
+from battlemap.rules.interface import Control, FieldKind, StatField, TurnOrderView, TurnRow
+from battlemap.rules.registry import RulesError
 
 JOKER_BACK = QColor("#ffd54f")
 ACTING_BACK = QColor("#00e5ff")

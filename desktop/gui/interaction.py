@@ -2,7 +2,7 @@
 
 Pointer events from the view go to the active tool with the current encounter; the tool's
 preview is drawn by a :class:`ToolOverlayItem`, and the tokens it drags are told to the
-state's :class:`~desktop.core.fog.SightTracker` (the heroes' sight follows the pointer); a
+state's :class:`~battlemap.desktop.core.fog.SightTracker` (the heroes' sight follows the pointer); a
 tool's :class:`Commit` becomes one ``state.apply`` (so a whole drag is one undo step). Switching
 tools cancels the old one's work in progress but never touches the undo history.
 
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from desktop.core.fog import tracker_for
-from desktop.core.model import Encounter
-from desktop.core.move_plan import allowed_through, refused_through
-from desktop.core.state import BattleState
-from desktop.core.tools import (
+from battlemap.desktop.core.fog import tracker_for
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.move_plan import allowed_through, refused_through
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.tools import (
     Commit,
     DragPreview,
     LightDragPreview,
@@ -38,10 +38,10 @@ from desktop.core.tools import (
     WayAnswer,
     WayRequest,
 )
-from desktop.gui.map_view import MapView
-from desktop.gui.overlay_item import ToolOverlayItem
-from desktop.gui.scene import Layer
-from desktop.gui.way_finder import WayFinder
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.overlay_item import ToolOverlayItem
+from battlemap.desktop.gui.scene import Layer
+from battlemap.desktop.gui.way_finder import WayFinder
 
 FINDING = "Finding the shortest way…"
 """What the status bar says while the drag's shortest way is sought."""

@@ -32,9 +32,9 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsScene
 
-from desktop.core.model import Wall
-from desktop.gui.style import CELL
-from desktop.gui.token_item import RING, TokenItem, TokenLabelItem
+from battlemap.desktop.core.model import Wall
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import RING, TokenItem, TokenLabelItem
 
 BUCKET = 2 * CELL
 """Side of the squares tags and discs are filed under, scene pixels."""

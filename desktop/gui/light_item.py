@@ -18,11 +18,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Light, Wall
-from desktop.gui.style import CELL
-from geometry.index import FloatArray
-from geometry.light_reach import Ring, lit_rings_among
-from geometry.shapes import LightSource
+from battlemap.desktop.core.model import Light, Wall
+from battlemap.desktop.gui.style import CELL
+from battlemap.geometry.index import FloatArray
+from battlemap.geometry.light_reach import Ring, lit_rings_among
+from battlemap.geometry.shapes import LightSource
 
 Box = tuple[float, float, float, float]
 """min x, min y, max x, max y"""
@@ -51,8 +51,9 @@ class WallPieces:
     ) -> list[tuple[Wall, ...]]:
         """For each light, the walls that stop light whose bounding box meets its reach box.
 
-        They keep the order of ``walls``; every wall that :func:`~geometry.light_reach.lit_rings`
-        lets cast a shadow of the light is among them (a few more may be).
+        They keep the order of ``walls``; every wall that
+        :func:`~battlemap.geometry.light_reach.lit_rings` lets cast a shadow of the light is among
+        them (a few more may be).
         """
         if not lights:
             return []

@@ -13,22 +13,22 @@ from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QToolBar
 
-from desktop.core.state import BattleState
-from desktop.gui.app_icon import app_icon
-from desktop.gui.docks import CombatantsPanel, add_docks
-from desktop.gui.interaction import Interaction
-from desktop.gui.map_view import MapView
-from desktop.gui.menus import build_menus
-from desktop.gui.properties_panel import PropertiesPanel
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.settings import settings
-from desktop.gui.style import CELL
-from desktop.gui.table_frame import TableFrame
-from desktop.gui.token_menu import show_map_menu
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.app_icon import app_icon
+from battlemap.desktop.gui.docks import CombatantsPanel, add_docks
+from battlemap.desktop.gui.interaction import Interaction
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.menus import build_menus
+from battlemap.desktop.gui.properties_panel import PropertiesPanel
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.settings import settings
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.table_frame import TableFrame
+from battlemap.desktop.gui.token_menu import show_map_menu
 
 if TYPE_CHECKING:
-    from desktop.gui.combat_tools import CombatTools
-    from desktop.gui.player_window import CameraMode, PlayerWindow
+    from battlemap.desktop.gui.combat_tools import CombatTools
+    from battlemap.desktop.gui.player_window import CameraMode, PlayerWindow
 
 LAYOUT_VERSION = 3
 """Version of the saved dock and toolbar layout; a layout saved by an older version is ignored
@@ -82,7 +82,9 @@ class GMWindow(QMainWindow):
         """Add the attack and template tools, once; a window already shown puts the new
         toolbar where the saved layout has it."""
         if self._combat_tools is None:
-            from desktop.gui.combat_tools import install_combat_tools  # not for the 1st frame
+            from battlemap.desktop.gui.combat_tools import (
+                install_combat_tools,  # not for the 1st frame
+            )
 
             self._combat_tools = install_combat_tools(self)
             if self.isVisible():
@@ -99,8 +101,8 @@ class GMWindow(QMainWindow):
 
     def tell(self, message: str) -> None:
         """A refusal or no-op in words, on the status bar and the log (a refused move, from
-        either window): :func:`desktop.gui.notices.tell`."""
-        from desktop.gui.notices import tell
+        either window): :func:`battlemap.desktop.gui.notices.tell`."""
+        from battlemap.desktop.gui.notices import tell
 
         tell(self, message)
 
@@ -122,7 +124,7 @@ class GMWindow(QMainWindow):
             self.combat_tools.attack.animator.skip()  # it must not outlive the window's items
             self._close_player_window()
             return
-        from desktop.gui.player_window import PlayerWindow  # not for the 1st frame
+        from battlemap.desktop.gui.player_window import PlayerWindow  # not for the 1st frame
 
         player = self.player_window = PlayerWindow(self.state, self.view)
         player.view.ping_requested.connect(self.ping)
@@ -142,7 +144,7 @@ class GMWindow(QMainWindow):
 
     def camera_mode(self) -> CameraMode:
         """The table camera the View menu asks for: pinned, on whoever acts, or following."""
-        from desktop.gui.player_window import CameraMode
+        from battlemap.desktop.gui.player_window import CameraMode
 
         if self.actions_by_name["pin"].isChecked():
             return CameraMode.PINNED
@@ -167,7 +169,7 @@ class GMWindow(QMainWindow):
         scenes = [self.scene]
         if self.player_window is not None and self.player_window.isVisible():
             scenes.append(self.player_window.scene)
-        from desktop.gui.ping import ring_out  # not for the 1st frame
+        from battlemap.desktop.gui.ping import ring_out  # not for the 1st frame
 
         ring_out(scenes, QPointF(x * CELL, y * CELL), self)
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, Qt
 from PySide6.QtGui import QImage
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.images import ImageError, decode_base64_image, read_image_file
-from desktop.core.model import Encounter
-from desktop.core.uvtt_export import dumps_uvtt, left_behind
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.images import ImageError, decode_base64_image, read_image_file
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.uvtt_export import dumps_uvtt, left_behind
 
 DEFAULT_PIXELS_PER_GRID = 64.0
 """``pixels_per_grid`` written for a map without an image (importers need one)."""

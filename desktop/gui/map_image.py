@@ -2,7 +2,7 @@
 
 A decoded map keeps the full image (opaque ones at 3 bytes a pixel) and copies at 1/4 and 1/16
 of its width, for painting zoomed out. Decoding an 8192 px map takes seconds, so the GM window
-loads it in a worker thread (:mod:`desktop.gui.map_loading`) and hands it over with
+loads it in a worker thread (:mod:`battlemap.desktop.gui.map_loading`) and hands it over with
 :func:`remember`; scenes then find it with :func:`shared_map_image` instead of decoding again.
 """
 
@@ -15,15 +15,15 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 
-from desktop.core.images import (
+from battlemap.desktop.core.images import (
     ImageError,
     check_image,
     decode_base64_image,
     image_size,
     read_image_file,
 )
-from desktop.core.model import Background
-from desktop.gui.png_strips import decode_strips, read_image
+from battlemap.desktop.core.model import Background
+from battlemap.desktop.gui.png_strips import decode_strips, read_image
 
 LEVEL_FACTORS = (4, 16)
 """The reduced copies kept of a map image: 1/4 and 1/16 of its width."""
@@ -69,7 +69,8 @@ def read_image_bytes(background: Background, base_dir: Path | None) -> bytes:
     """The bytes of the background's image; ``ImageError`` says what is wrong and where.
 
     A path read from an encounter (``base_dir`` given) must stay inside its folder; the file
-    must be a regular one within the size limit (:func:`desktop.core.images.read_image_file`).
+    must be a regular one within the size limit
+    (:func:`battlemap.desktop.core.images.read_image_file`).
     """
     if background.embedded:
         return decode_base64_image(background.embedded)
@@ -122,7 +123,7 @@ def _decode_big(
     """A PNG of STRIPS_FROM pixels or more decoded a strip at a time (:mod:`png_strips`), so
     its whole 32-bit image never weighs on the program's peak; None for anything else. The
     size comes from the header as the file checks read it: no Qt image reader in the worker
-    (see :func:`~desktop.gui.png_strips.read_image`)."""
+    (see :func:`~battlemap.desktop.gui.png_strips.read_image`)."""
     _, width, height = image_size(data)
     if kind != "png" or width * height < STRIPS_FROM:
         return None

@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from desktop.core.images import ImageError
-from desktop.core.model import Background
-from desktop.gui.map_image import (
+from battlemap.desktop.core.images import ImageError
+from battlemap.desktop.core.model import Background
+from battlemap.desktop.gui.map_image import (
     MapImage,
     decode_map,
     image_key,

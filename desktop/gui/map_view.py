@@ -6,10 +6,10 @@ program moves its camera. Esc and Enter
 ask the interaction to cancel or finish the tool's work in progress; M while dragging a token
 asks for its next way of moving; during a drag Space or a click of another button asks for a
 waypoint, Backspace to remove the last, W for the shortest way round the walls. Left-button and
-one-finger events are converted to :class:`~desktop.core.tools.PointerEvent` values and handed to
-``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the same
-Qt-free tools. A right click without a drag, or a half-second press without moving, asks for the
-context menu through :attr:`MapView.context_requested`; Ctrl+Shift+click (and, on the table, the
+one-finger events are converted to :class:`~battlemap.desktop.core.tools.PointerEvent` values and
+handed to ``pointer_handler`` (the interaction controller), so mouse, pen and touch all drive the
+same Qt-free tools. A right click without a drag, or a half-second press without moving, asks for
+the context menu through :attr:`MapView.context_requested`; Ctrl+Shift+click (and, on the table, the
 long press) asks for a ping through :attr:`MapView.ping_requested`.
 
 Zooming (issue 28): a wheel notch or a pinch step at a new zoom would redraw every item's cache
@@ -38,11 +38,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView
 
-from desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
-from desktop.gui.background_item import BackgroundItem
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
-from desktop.gui.touch import TouchTracker
+from battlemap.desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
+from battlemap.desktop.gui.background_item import BackgroundItem
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.touch import TouchTracker
 
 MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
 LONG_PRESS_MS = 500

@@ -1,11 +1,11 @@
 """What the game system marks on the map besides the tokens: links, markers, zone labels.
 
-:class:`MapMarksItem` draws the encounter's system's :meth:`~rules.registry.GameSystem.links`
-(a grapple: a thick line between the two tokens, labelled), its
-:meth:`~rules.registry.GameSystem.markers` (an item knocked to the ground: a diamond with its
-name) and its :meth:`~rules.registry.GameSystem.zone_labels` (FATE's zone aspects, under the
-zone's name). The player view leaves out the links of tokens the players may not see (hidden
-by the GM, or unseen under the fog of war).
+:class:`MapMarksItem` draws the encounter's system's
+:meth:`~battlemap.rules.registry.GameSystem.links` (a grapple: a thick line between the two tokens,
+labelled), its :meth:`~battlemap.rules.registry.GameSystem.markers` (an item knocked to the ground:
+a diamond with its name) and its :meth:`~battlemap.rules.registry.GameSystem.zone_labels` (FATE's
+zone aspects, under the zone's name). The player view leaves out the links of tokens the players may
+not see (hidden by the GM, or unseen under the fog of war).
 """
 
 from __future__ import annotations
@@ -16,12 +16,19 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Point, RegionKind
-from desktop.core.visibility import visible_to_players
-from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, cosmetic_pen, label_font, to_scene
-from rules.interface import Link, Marker
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Point, RegionKind
+from battlemap.desktop.core.visibility import visible_to_players
+from battlemap.desktop.gui.style import (
+    CELL,
+    LABEL_BACK,
+    LABEL_TEXT,
+    cosmetic_pen,
+    label_font,
+    to_scene,
+)
+from battlemap.rules.interface import Link, Marker
+from battlemap.rules.registry import find_system
 
 __all__ = ["MapMarks", "MapMarksItem", "marks_on_map"]
 
@@ -90,7 +97,7 @@ class MapMarksItem(QGraphicsItem):
 
     def label_boxes(self) -> list[QRectF]:
         """Where the marks' labels lie (scene pixels): the name tags and badges keep clear of
-        them (:func:`desktop.gui.label_layout.place_labels`)."""
+        them (:func:`battlemap.desktop.gui.label_layout.place_labels`)."""
         return [self._box(at, text, centred) for at, text, centred in self._labels()]
 
     def _labels(self) -> list[tuple[QPointF, str, bool]]:

@@ -11,28 +11,28 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QScreen
 from PySide6.QtWidgets import QDialog, QLabel, QMenu
 
-from desktop.core.edits import turn_facing, without_ids, zones_from_rooms
-from desktop.core.grid_fit import GridBoxTool
-from desktop.core.model import RegionKind, WallKind
-from desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
-from desktop.gui import export_actions, file_actions
-from desktop.gui.calibration_dialog import CalibrationDialog
-from desktop.gui.camera_menu import build_camera_menu
-from desktop.gui.fog_menu import build_fog_menu
-from desktop.gui.help_window import build_help_menu
-from desktop.gui.notices import tell
-from desktop.gui.screens import screen_of
-from desktop.gui.settings import (
+from battlemap.desktop.core.edits import turn_facing, without_ids, zones_from_rooms
+from battlemap.desktop.core.grid_fit import GridBoxTool
+from battlemap.desktop.core.model import RegionKind, WallKind
+from battlemap.desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
+from battlemap.desktop.gui import export_actions, file_actions
+from battlemap.desktop.gui.calibration_dialog import CalibrationDialog
+from battlemap.desktop.gui.camera_menu import build_camera_menu
+from battlemap.desktop.gui.fog_menu import build_fog_menu
+from battlemap.desktop.gui.help_window import build_help_menu
+from battlemap.desktop.gui.notices import tell
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.settings import (
     recent_files,
     set_screen_ppi,
     set_table_rotation,
     snap_by_default,
     table_rotation,
 )
-from desktop.gui.statblock_paste import paste_statblocks
+from battlemap.desktop.gui.statblock_paste import paste_statblocks
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 Keys = QKeySequence.StandardKey
 
@@ -138,7 +138,7 @@ def _edit_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
 
 def _preferences(window: GMWindow) -> None:
     """Ask for the preferences; the open table follows them at once."""
-    from desktop.gui.preferences_dialog import PreferencesDialog  # not for the 1st frame
+    from battlemap.desktop.gui.preferences_dialog import PreferencesDialog  # not for the 1st frame
 
     PreferencesDialog.ask(window, window.apply_table_preferences)
 
@@ -227,7 +227,7 @@ def _tools_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> N
 
 def _rules_settings(window: GMWindow) -> None:
     """The encounter's rules settings as its system declares them (one undoable edit)."""
-    from desktop.gui.rules_settings_dialog import RulesSettingsDialog
+    from battlemap.desktop.gui.rules_settings_dialog import RulesSettingsDialog
 
     encounter = window.state.encounter
     dialog = RulesSettingsDialog(encounter, window)

@@ -1,7 +1,7 @@
 """Animation preferences: speed, reduced motion, or none at all; saved with the settings.
 
-:class:`MotionPreferences` says how long each beat of :mod:`desktop.core.storyboard` plays;
-:class:`MotionPreferencesBox` is the part of the Preferences dialog that sets them.
+:class:`MotionPreferences` says how long each beat of :mod:`battlemap.desktop.core.storyboard`
+plays; :class:`MotionPreferencesBox` is the part of the Preferences dialog that sets them.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox
 
-from desktop.core import storyboard as sb
-from desktop.gui.settings import settings
+from battlemap.desktop.core import storyboard as sb
+from battlemap.desktop.gui.settings import settings
 
 BASE_MS: dict[type, int] = {
     sb.Tracer: 280, sb.Flash: 260, sb.Whiff: 320, sb.RisingText: 750, sb.BadgePop: 450,

@@ -1,8 +1,8 @@
 """No silent outcome: what a tool refused, or found nothing to do, told to the GM in words.
 
 :func:`tell` puts one sentence on the GM window's status bar and as a notice row in its log
-dock (:meth:`~desktop.gui.combat_log.CombatLogPanel.add_notice`). The text names tokens by
-name: :func:`desktop.core.wording.with_names` puts names where a game system's message
+dock (:meth:`~battlemap.desktop.gui.combat_log.CombatLogPanel.add_notice`). The text names tokens by
+name: :func:`battlemap.desktop.core.wording.with_names` puts names where a game system's message
 still gives a token's id.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from desktop.core.wording import with_names
-from desktop.gui.combat_log import CombatLogPanel
+from battlemap.desktop.core.wording import with_names
+from battlemap.desktop.gui.combat_log import CombatLogPanel
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 SHOWN_FOR_MS = 10_000
 """How long a notice stays on the status bar (the log keeps it)."""

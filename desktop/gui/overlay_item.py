@@ -15,11 +15,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Encounter
-from desktop.core.move_plan import distance_text
-from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
-from desktop.gui.label_layout import Covered, covered_near
-from desktop.gui.style import (
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.move_plan import distance_text
+from battlemap.desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
+from battlemap.desktop.gui.label_layout import Covered, covered_near
+from battlemap.desktop.gui.style import (
     CELL,
     LABEL_BACK,
     PACE_COLORS,
@@ -29,7 +29,7 @@ from desktop.gui.style import (
     label_font,
     to_scene,
 )
-from desktop.gui.wall_items import wall_path
+from battlemap.desktop.gui.wall_items import wall_path
 
 THROUGH_COLOR = QColor("#ff1744")
 """A leg of the path through a wall that stops a move."""
@@ -44,7 +44,7 @@ def hint_text(preview: DragPreview, keys: bool = True) -> str:
 
     Examples
     --------
-    >>> from desktop.core.movement import PaceBand
+    >>> from battlemap.desktop.core.movement import PaceBand
     >>> p = DragPreview("a", (), (0, 0), (3, 0), 3.0, 6.0, PaceBand.PACE,
     ...                 through="Ann's path goes through a closed door and a wall",
     ...                 through_what=("a closed door", "a wall"))
@@ -82,7 +82,7 @@ def readout_text(preview: DragPreview, unit: str) -> str:
 
     Examples
     --------
-    >>> from desktop.core.movement import PaceBand
+    >>> from battlemap.desktop.core.movement import PaceBand
     >>> p = DragPreview("a", (), (0, 0), (7, 0), 7.0, 6.0, PaceBand.RUNNING)
     >>> readout_text(p, "in")
     '7" (Pace 6)'
@@ -316,9 +316,9 @@ class ToolOverlayItem(QGraphicsItem):
         """The top left of the ruler's label boxes: up and right of ``at``, else up and left,
         down and right, down and left, then the same a cell farther out - the first that
         stays in ``seen`` and covers no token (the dragged ones where they stood), its name or
-        its badges where this view shows them (:func:`desktop.gui.label_layout.covered_near`)
-        (else the one in ``seen`` that covers fewest; else up and right, kept off the left
-        edge, below when off the top)."""
+        its badges where this view shows them
+        (:func:`battlemap.desktop.gui.label_layout.covered_near`) (else the one in ``seen`` that
+        covers fewest; else up and right, kept off the left edge, below when off the top)."""
         right, left = at.x() + 0.4 * CELL, at.x() - 0.5 * CELL - width
         up, down = at.y() - 0.3 * CELL - height, at.y() + 0.6 * CELL
         places = [(x + dx * k * CELL, y + dy * k * CELL) for k in (0, 1)

@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from shiboken6 import isValid
 
-from desktop.gui.motion import motion_preferences
-from desktop.gui.scene import Layer, MapScene
-from desktop.gui.style import CELL
+from battlemap.desktop.gui.motion import motion_preferences
+from battlemap.desktop.gui.scene import Layer, MapScene
+from battlemap.desktop.gui.style import CELL
 
 PING_MS = 1600
 """How long a ping rings."""

@@ -22,16 +22,16 @@ from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QStackedLayout, QWidget
 
-from desktop.core.model import Encounter, Token
-from desktop.core.physical_scale import view_zoom
-from desktop.core.state import BattleState
-from desktop.core.table_rules import acting_in_combat
-from desktop.gui.app_icon import app_icon
-from desktop.gui.interaction import Interaction
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.screens import screen_of
-from desktop.gui.settings import (
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.physical_scale import view_zoom
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.table_rules import acting_in_combat
+from battlemap.desktop.gui.app_icon import app_icon
+from battlemap.desktop.gui.interaction import Interaction
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.settings import (
     player_screen_name,
     screen_ppi,
     set_player_screen_name,
@@ -41,10 +41,10 @@ from desktop.gui.settings import (
     table_rings_only,
     table_rotation,
 )
-from desktop.gui.style import CELL
-from desktop.gui.table_insight import TableInsight
-from desktop.gui.table_view import TableView
-from desktop.gui.token_item import TokenStyle
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.table_insight import TableInsight
+from battlemap.desktop.gui.table_view import TableView
+from battlemap.desktop.gui.token_item import TokenStyle
 
 
 class CameraMode(StrEnum):

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
-from desktop.gui.memory import hand_back_freed_pages
+from battlemap.desktop.gui.memory import hand_back_freed_pages
 
 __all__ = ["STRIP_ROWS", "decode_strips", "read_image"]
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from desktop.gui.motion import MotionPreferencesBox
-from desktop.gui.settings import set_snap_by_default, snap_by_default
-from desktop.gui.table_preferences import TablePreferencesBox
+from battlemap.desktop.gui.motion import MotionPreferencesBox
+from battlemap.desktop.gui.settings import set_snap_by_default, snap_by_default
+from battlemap.desktop.gui.table_preferences import TablePreferencesBox
 
 
 class PreferencesDialog(QDialog):

@@ -10,7 +10,7 @@ printer did not shrink the page), then one page per tile, named in its margin (A
 columns by letter, rows by number), with alignment crosses in the overlap bands - the same
 map points on both pages of a seam - and the edge where the neighbour's page starts dashed.
 
-What is printed is a :class:`~desktop.gui.scene.MapScene` of the audience asked for: the
+What is printed is a :class:`~battlemap.desktop.gui.scene.MapScene` of the audience asked for: the
 player view holds no hidden token and shows the fog as the table shows it, so a printout for
 the players never shows what they must not see.
 """
@@ -34,13 +34,13 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.gui.grid_item import GridItem
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.settings import table_label_mm
-from desktop.gui.style import CELL
-from desktop.gui.token_item import TokenStyle
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.grid_item import GridItem
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.settings import table_label_mm
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import TokenStyle
 
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 MARGIN_INCH = 0.4

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Encounter, Illumination, Region, RegionKind, Wall, WallKind
-from desktop.core.state import BattleState
+from battlemap.desktop.core.model import Encounter, Illumination, Region, RegionKind, Wall, WallKind
+from battlemap.desktop.core.state import BattleState
 
 
 class WallForm(QWidget):

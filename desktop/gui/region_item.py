@@ -6,8 +6,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPolygonF
 from PySide6.QtWidgets import QGraphicsPolygonItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Illumination, Region, RegionKind
-from desktop.gui.style import cosmetic_pen, label_font, to_scene
+from battlemap.desktop.core.model import Illumination, Region, RegionKind
+from battlemap.desktop.gui.style import cosmetic_pen, label_font, to_scene
 
 SHADE_ALPHA = {
     Illumination.BRIGHT: 0,

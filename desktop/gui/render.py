@@ -12,9 +12,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.scene import Audience, MapScene
 
 BACKDROP = QColor("#202124")
 IMAGE_ALLOCATION_LIMIT_MB = 512

@@ -1,9 +1,9 @@
 """*Tools > Rules Settings…*: the encounter's rules settings, built from what its game system
-declares (:meth:`rules.registry.GameSystem.settings_schema`), kept as one undoable edit.
+declares (:meth:`battlemap.rules.registry.GameSystem.settings_schema`), kept as one undoable edit.
 
 One section per group of fields, one editor per field by its kind (a list of choices, a whole
 number, a number, a tick box, a text), each showing the value now with the field's help as
-its tooltip. OK keeps only what changed, through :func:`desktop.core.rules_settings.
+its tooltip. OK keeps only what changed, through :func:`battlemap.desktop.core.rules_settings.
 with_settings`, so a value the system refuses (range bands out of order) is named in the
 dialog and nothing changes; the dialog stays open to correct it.
 """
@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Encounter
-from desktop.core.rules_settings import current_values, settings_fields, with_settings
-from rules.interface import FieldKind, StatField
-from rules.registry import find_system
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.rules_settings import current_values, settings_fields, with_settings
+from battlemap.rules.interface import FieldKind, StatField
+from battlemap.rules.registry import find_system
 
 __all__ = ["RulesSettingsDialog"]
 

@@ -21,21 +21,21 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
-from desktop.core.edits import faced_on_grid
-from desktop.core.fog import PartySight, shown_to_players, tracker_for
-from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Encounter, HarmShown, Light, Region, Token, Wall
-from desktop.core.state import BattleState
-from desktop.core.table_pipeline import acting_tokens
-from desktop.gui.background_item import BackgroundItem
-from desktop.gui.fog_item import FogItem
-from desktop.gui.grid_item import GridItem
-from desktop.gui.label_layout import place_labels
-from desktop.gui.map_image import shared_map_image
-from desktop.gui.marks_item import MapMarksItem, marks_on_map
-from desktop.gui.region_item import RegionItem
-from desktop.gui.style import CELL, MAP_FILL
-from desktop.gui.token_item import (
+from battlemap.desktop.core.edits import faced_on_grid
+from battlemap.desktop.core.fog import PartySight, shown_to_players, tracker_for
+from battlemap.desktop.core.images import ImageError, read_image_file
+from battlemap.desktop.core.model import Encounter, HarmShown, Light, Region, Token, Wall
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.table_pipeline import acting_tokens
+from battlemap.desktop.gui.background_item import BackgroundItem
+from battlemap.desktop.gui.fog_item import FogItem
+from battlemap.desktop.gui.grid_item import GridItem
+from battlemap.desktop.gui.label_layout import place_labels
+from battlemap.desktop.gui.map_image import shared_map_image
+from battlemap.desktop.gui.marks_item import MapMarksItem, marks_on_map
+from battlemap.desktop.gui.region_item import RegionItem
+from battlemap.desktop.gui.style import CELL, MAP_FILL
+from battlemap.desktop.gui.token_item import (
     NO_MARKS,
     Marks,
     TokenItem,
@@ -43,10 +43,10 @@ from desktop.gui.token_item import (
     marks_of,
     without_harm,
 )
-from desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
+from battlemap.desktop.gui.wall_items import TileKey, WallBatchItem, group_by_tile
 
 if TYPE_CHECKING:
-    from desktop.gui.light_item import LightItem, WallPieces
+    from battlemap.desktop.gui.light_item import LightItem, WallPieces
 
 HIDDEN_OPACITY = 0.45
 """How a hidden token looks to the GM: translucent."""
@@ -328,7 +328,7 @@ class MapScene(QGraphicsScene):
         """The walls as light sees them, made for the first light (numpy and geometry: a map
         without lights starts without them)."""
         if self._wall_pieces is None:
-            from desktop.gui.light_item import WallPieces
+            from battlemap.desktop.gui.light_item import WallPieces
 
             self._wall_pieces = WallPieces()
         return self._wall_pieces
@@ -337,7 +337,7 @@ class MapScene(QGraphicsScene):
         self, spare: list[LightItem], light: Light, walls: tuple[Wall, ...]
     ) -> LightItem:
         """An item of ``spare`` (taken out of it) cut by the same ``walls``, or a new item."""
-        from desktop.gui.light_item import LightItem
+        from battlemap.desktop.gui.light_item import LightItem
 
         for item in spare:
             if item.walls == walls:
@@ -411,7 +411,7 @@ class MapScene(QGraphicsScene):
 
     def _sync_token(self, token: Token, marks: Marks, is_acting: bool, order: int) -> bool:
         """Show ``token``; whether its item is new or changed. Players see its exact harm
-        only as the GM lets them (:attr:`~desktop.core.model.Token.shows_harm`)."""
+        only as the GM lets them (:attr:`~battlemap.desktop.core.model.Token.shows_harm`)."""
         marks = self._held.get(token.id, marks)  # an animation has not shown the new ones yet
         full, marks = marks, self.shown_marks(token, marks)
         item = self._tokens.get(token.id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from desktop.core.table_rules import TablePermissions
+from battlemap.desktop.core.table_rules import TablePermissions
 
 RECENT_LIMIT = 8
 

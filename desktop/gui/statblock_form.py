@@ -1,14 +1,14 @@
 """A token's stat block as a form, built from the game system's field declarations.
 
-:meth:`rules.registry.GameSystem.statblock_schema` lists the fields; the form gives each the
-widget of its kind (a chooser, a check box, a number box, a check list, a name-value table, a
+:meth:`battlemap.rules.registry.GameSystem.statblock_schema` lists the fields; the form gives each
+the widget of its kind (a chooser, a check box, a number box, a check list, a name-value table, a
 record table) in a group box per section, in the system's order. It shows the system's own
 reading of a stat block (``combatant_to_dict`` of the parsed combatant) and writes back a
 stat-block dict; keys the form does not show are kept as they were. The system parses what the
-form writes, so the line above the form (:meth:`~rules.registry.GameSystem.derived_text`:
+form writes, so the line above the form (:meth:`~battlemap.rules.registry.GameSystem.derived_text`:
 Parry and Toughness for Savage Pathfinder) is the system's, bounds that depend on the block
-(:meth:`~rules.registry.GameSystem.field_limits`: a Wild Card's Wounds) follow every edit, and
-a bad value is the system's message.
+(:meth:`~battlemap.rules.registry.GameSystem.field_limits`: a Wild Card's Wounds) follow every edit,
+and a bad value is the system's message.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.gui.statblock_tables import MappingTable, RecordsTable, choice_combo
-from rules.interface import FieldKind, StatField
-from rules.registry import GameSystem, RulesError
+from battlemap.desktop.gui.statblock_tables import MappingTable, RecordsTable, choice_combo
+from battlemap.rules.interface import FieldKind, StatField
+from battlemap.rules.registry import GameSystem, RulesError
 
 Editor = QCheckBox | QComboBox | QSpinBox | QLineEdit | QListWidget | MappingTable | RecordsTable
 GRID_COLUMNS = 3

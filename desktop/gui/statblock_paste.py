@@ -1,12 +1,12 @@
 """Paste stat blocks on the map (Ctrl+V, Edit > Paste Stat Block): every block in the
 clipboard's text becomes a new token, as one undoable edit.
 
-The encounter's game system reads the text (:func:`desktop.core.statblocks.tokens_from_text`:
-several blocks pasted at once make several tokens) and the tokens stand on the free cells
-nearest the mouse pointer when it is over the map, else nearest the middle of the map view.
-The status bar says what was added; a window lists, block by block, what was read, what was
-not read and which printed figures differ (the same lines go into the combat log). A text
-that cannot be used changes nothing and the status bar says why.
+The encounter's game system reads the text
+(:func:`battlemap.desktop.core.statblocks.tokens_from_text`: several blocks pasted at once make
+several tokens) and the tokens stand on the free cells nearest the mouse pointer when it is over the
+map, else nearest the middle of the map view. The status bar says what was added; a window lists,
+block by block, what was read, what was not read and which printed figures differ (the same lines go
+into the combat log). A text that cannot be used changes nothing and the status bar says why.
 """
 
 from __future__ import annotations
@@ -18,12 +18,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout
 
-from desktop.core.model import Point
-from desktop.core.statblocks import Pasted, StatBlockError, reading_lines, tokens_from_text
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Point
+from battlemap.desktop.core.statblocks import (
+    Pasted,
+    StatBlockError,
+    reading_lines,
+    tokens_from_text,
+)
+from battlemap.desktop.gui.style import CELL
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 __all__ = ["READING_WINDOW", "paste_point", "paste_statblocks"]
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rules.interface import FieldKind, StatField
+from battlemap.rules.interface import FieldKind, StatField
 
 
 def choice_combo(value: str, choices: tuple[str, ...]) -> QComboBox:

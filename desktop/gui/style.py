@@ -11,7 +11,7 @@ import functools
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPen
 
-from desktop.core.model import Point, Side, WallKind
+from battlemap.desktop.core.model import Point, Side, WallKind
 
 CELL = 64.0
 """Scene pixels per grid cell."""

@@ -1,5 +1,5 @@
-"""The probe of ``battlemap bench table`` (:mod:`desktop.commands.bench_table`): run as
-``python -m desktop.gui.table_bench MAP FOLDER ROUNDS`` on a platform with two screens, it
+"""The probe of ``battlemap bench table`` (:mod:`battlemap.desktop.commands.bench_table`): run as
+``python -m battlemap.desktop.gui.table_bench MAP FOLDER ROUNDS`` on a platform with two screens, it
 writes the map's encounter into FOLDER, opens it as ``battlemap FILE`` does, opens the player
 view, drives real mouse and wheel events on the GM view and prints one ``ROW: {json}`` line per
 interaction.
@@ -24,12 +24,12 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from desktop.commands.bench_table import UVTT, summary
-from desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
-from desktop.gui.main_window import GMWindow
-from desktop.gui.screens import screen_of
-from desktop.gui.style import CELL
-from rules.interface import Decision
+from battlemap.desktop.commands.bench_table import UVTT, summary
+from battlemap.desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.interface import Decision
 
 PROFILE_VARIABLE = "BATTLEMAP_BENCH_PROFILE"
 """Set to the start of a row's name: that interaction runs under cProfile, its figures printed
@@ -42,7 +42,7 @@ STEP_PX = 3
 
 def uvtt_encounter(folder: Path) -> Path:
     """The UVTT house and cave with six heroes and six goblins, as an encounter file."""
-    from desktop.core.uvtt import read_uvtt
+    from battlemap.desktop.core.uvtt import read_uvtt
 
     imported = read_uvtt(UVTT)
     (folder / "uvtt.png").write_bytes(imported.image)
@@ -58,7 +58,7 @@ def uvtt_encounter(folder: Path) -> Path:
 def dungeon_encounter(folder: Path, walls: int = 2000, pixels: int | None = 5000) -> Path:
     """The vision benchmark's dungeon (``walls`` walls, 100 x 100 cells at 2,000 and the same
     density beyond) with a ``pixels`` px image, or none."""
-    from desktop.core.vision_bench import vision_dungeon
+    from battlemap.desktop.core.vision_bench import vision_dungeon
 
     size = 100.0 * (walls / 2000) ** 0.5
     dungeon = vision_dungeon(walls=walls, size=size)
@@ -73,8 +73,8 @@ def dungeon_encounter(folder: Path, walls: int = 2000, pixels: int | None = 5000
 
 def big_encounter(folder: Path) -> Path:
     """The memory benchmark's 8192 px map (300 tokens, 2,000 wall segments), six heroes."""
-    from desktop.commands.bench_gui import write_bench_encounter
-    from desktop.core.fileformat import load_encounter
+    from battlemap.desktop.commands.bench_gui import write_bench_encounter
+    from battlemap.desktop.core.fileformat import load_encounter
 
     file = write_bench_encounter(folder, 8192, 300, 2000)
     encounter = load_encounter(file)
@@ -106,7 +106,7 @@ def _write_image(path: Path, pixels: int) -> None:
 
 
 def _save(folder: Path, name: str, encounter: Encounter) -> Path:
-    from desktop.core.fileformat import save_encounter
+    from battlemap.desktop.core.fileformat import save_encounter
 
     file = folder / f"{name}.json"
     save_encounter(replace(encounter, fog=Fog(enabled=True)), file)
@@ -281,8 +281,8 @@ BURST = 4
 def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
     """Bursts of :data:`BURST` notches at the viewport's centre (``rounds`` or more, as many
     out as in: the camera comes back); each burst's exact frames in
-    both windows (what the settle timer paints :data:`~desktop.gui.map_view.SETTLE_MS` after
-    the last notch) timed apart, as the row ``name`` + ", settle". ``coarse`` False: every
+    both windows (what the settle timer paints :data:`~battlemap.desktop.gui.map_view.SETTLE_MS`
+    after the last notch) timed apart, as the row ``name`` + ", settle". ``coarse`` False: every
     notch painted exact (the old way, the same-run reference)."""
     player = driver.window.player_window
     views = [driver.window.view, *([player.view] if player is not None else [])]
@@ -402,8 +402,8 @@ SYSTEM_DEMOS = {"gurps": "gurps-duel.json", "storypath": "storypath-firefight.js
 
 def system_encounter(folder: Path, name: str) -> Path:
     """The demo battle of one game system, fog and the heroes' vision on."""
-    from desktop import ASSETS_DIR
-    from desktop.core.fileformat import load_encounter
+    from battlemap.desktop import ASSETS_DIR
+    from battlemap.desktop.core.fileformat import load_encounter
 
     return _save(folder, name, load_encounter(ASSETS_DIR / "demo" / SYSTEM_DEMOS[name]))
 
@@ -491,7 +491,7 @@ def attack_clicks(driver: Driver, count: int, name: str) -> None:
     (the animation goes on); each attack is undone before the next. A first click, not
     timed and kept, commits the fog's memory of what the heroes see, as a battle's first
     commit does (each click would redo it otherwise)."""
-    from rules.dice import RandomDice
+    from battlemap.rules.dice import RandomDice
 
     window = driver.window
     controller = window.combat_tools.attack
@@ -526,7 +526,7 @@ def attack_clicks(driver: Driver, count: int, name: str) -> None:
 def template_clicks(driver: Driver, count: int, name: str) -> None:
     """Template tool clicks (the bar's shape) on a foe: as :func:`attack_clicks`, the
     friendly-fire question answered yes."""
-    from rules.dice import RandomDice
+    from battlemap.rules.dice import RandomDice
 
     window = driver.window
     templates = window.combat_tools.templates
@@ -585,8 +585,8 @@ def _resident_mb() -> float | None:
 
 def main(argv: list[str]) -> int:
     name, folder, rounds = argv[0], Path(argv[1]), int(argv[2])
-    from desktop.gui.app import open_window
-    from desktop.gui.render import ensure_app
+    from battlemap.desktop.gui.app import open_window
+    from battlemap.desktop.gui.render import ensure_app
 
     app = ensure_app()
     makers = {"uvtt": uvtt_encounter, "dungeon": dungeon_encounter, "big": big_encounter,

@@ -14,10 +14,10 @@ from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.edits import token_at
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Layer
-from desktop.gui.style import CELL, cosmetic_pen
+from battlemap.desktop.core.edits import token_at
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Layer
+from battlemap.desktop.gui.style import CELL, cosmetic_pen
 
 FRAME_COLOR = QColor("#ffffff")
 """White dashes on black: no side, pace band, selection or Threat View colour."""

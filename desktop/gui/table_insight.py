@@ -6,8 +6,8 @@ of its cover (the Threat View's colours) with its cover and the best range band 
 weapons, and marks each foe that can shoot back with a warning mark and a dashed line to the
 hero. :class:`ExposureOverlay` puts on each cell of the path being dragged the number of foes
 that would see the mover there, on the colour of the cover it would have from the foe that sees
-most of it. Both count only the foes :func:`desktop.core.visibility.visible_to_players` lets the
-players see.
+most of it. Both count only the foes :func:`battlemap.desktop.core.visibility.visible_to_players`
+lets the players see.
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.edits import token_at
-from desktop.core.model import Encounter, GridKind, Point, Side
-from desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
-from desktop.core.tools import CLICK_SLOP, DragPreview, PointerEvent, PointerKind, Preview
-from desktop.core.visibility import visible_to_players
-from desktop.gui.interaction import Interaction
-from desktop.gui.label_layout import Covered, covered_by_tokens, covered_near
-from desktop.gui.map_view import MapView
-from desktop.gui.overlay_item import GHOST_SCALE
-from desktop.gui.scene import Layer, MapScene
-from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
-from desktop.gui.threat_view import CATEGORY_COLORS
+from battlemap.desktop.core.edits import token_at
+from battlemap.desktop.core.model import Encounter, GridKind, Point, Side
+from battlemap.desktop.core.threats import CellExposure, FoeSight, exchange_of_fire, exposure_along
+from battlemap.desktop.core.tools import CLICK_SLOP, DragPreview, PointerEvent, PointerKind, Preview
+from battlemap.desktop.core.visibility import visible_to_players
+from battlemap.desktop.gui.interaction import Interaction
+from battlemap.desktop.gui.label_layout import Covered, covered_by_tokens, covered_near
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.overlay_item import GHOST_SCALE
+from battlemap.desktop.gui.scene import Layer, MapScene
+from battlemap.desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from battlemap.desktop.gui.threat_view import CATEGORY_COLORS
 
 NOTHING_COVERED = Covered()
 INSIGHT_MS = 4000
@@ -48,8 +48,8 @@ def sight_text(sight: FoeSight) -> str:
 
     Examples
     --------
-    >>> from geometry.cover import CoverCategory
-    >>> from geometry.measure import RangeBand
+    >>> from battlemap.geometry.cover import CoverCategory
+    >>> from battlemap.geometry.measure import RangeBand
     >>> print(sight_text(FoeSight("g", CoverCategory.LIGHT, 0.3, RangeBand.MEDIUM, True, False)))
     LIGHT
     MEDIUM

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QFormLayout, QGroupBox
 
-from desktop.core.table_rules import TablePermissions
-from desktop.gui.settings import (
+from battlemap.desktop.core.table_rules import TablePermissions
+from battlemap.desktop.gui.settings import (
     LABEL_MM_RANGE,
     set_table_camera_locked,
     set_table_label_mm,

@@ -20,12 +20,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from desktop.core.model import Encounter
-from desktop.core.turn_strip import StripEntry, TurnState, turn_strip
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import MapScene
-from desktop.gui.style import CELL, LABEL_BACK, SIDE_COLORS, label_font
-from desktop.gui.token_item import TURN_COLOR
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.turn_strip import StripEntry, TurnState, turn_strip
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import MapScene
+from battlemap.desktop.gui.style import CELL, LABEL_BACK, SIDE_COLORS, label_font
+from battlemap.desktop.gui.token_item import TURN_COLOR
 
 STRIP_MARGIN = 0.25
 """Space around the strip and between its names, in name heights."""

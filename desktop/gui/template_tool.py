@@ -1,12 +1,12 @@
 """The template tool on the map: a Blast, Cone or Stream follows the mouse; click to attack.
 
-:class:`TemplateController` owns a Qt-free :class:`~desktop.core.template_targeting.TemplateTool`
-and draws its aim on every scene (GM and players): the template's outline, everyone beneath it
-ringed in red, those shielded by a solid obstacle ringed in blue with the obstacle's Hardness.
-The mouse wheel turns a Cone or Stream (Shift: three steps) while the tool is active. When an
-area attack is applied its burst - after the deviation path of a missed blast - and its
-results play on every scene. A template whose area holds the attacker or his allies asks
-first, naming them (:meth:`TemplateController.ask_friendly_fire`).
+:class:`TemplateController` owns a Qt-free
+:class:`~battlemap.desktop.core.template_targeting.TemplateTool` and draws its aim on every scene
+(GM and players): the template's outline, everyone beneath it ringed in red, those shielded by a
+solid obstacle ringed in blue with the obstacle's Hardness. The mouse wheel turns a Cone or Stream
+(Shift: three steps) while the tool is active. When an area attack is applied its burst - after the
+deviation path of a missed blast - and its results play on every scene. A template whose area holds
+the attacker or his allies asks first, naming them (:meth:`TemplateController.ask_friendly_fire`).
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPolygonF, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QMessageBox, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core import storyboard as sb
-from desktop.core.model import Encounter, Token
-from desktop.core.state import BattleState
-from desktop.core.template_attack import outline_of
-from desktop.core.template_targeting import TemplateAim, TemplateTool
-from desktop.gui.animations import AttackAnimator
-from desktop.gui.decision_dialog import DecisionDialog
-from desktop.gui.overlay_item import pen_margin
-from desktop.gui.scene import Audience, Layer, MapScene, tokens_drawn
-from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
-from rules.dice import DiceSource
+from battlemap.desktop.core import storyboard as sb
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.template_attack import outline_of
+from battlemap.desktop.core.template_targeting import TemplateAim, TemplateTool
+from battlemap.desktop.gui.animations import AttackAnimator
+from battlemap.desktop.gui.decision_dialog import DecisionDialog
+from battlemap.desktop.gui.overlay_item import pen_margin
+from battlemap.desktop.gui.scene import Audience, Layer, MapScene, tokens_drawn
+from battlemap.desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from battlemap.rules.dice import DiceSource
 
 TEMPLATE_FILL = QColor(255, 120, 0, 70)
 TEMPLATE_EDGE = QColor("#ff6d00")

@@ -4,8 +4,8 @@ A ring and a translucent fill over each enemy, coloured by Cover category (magen
 lilac: Light, aquamarine: Medium, green: Heavy, dark green: Near Total, grey: out of sight), with
 the hidden percentage beneath. None of these is a side's colour (heroes blue, villains red,
 neutrals yellow), so a shaded goblin never reads as a hero. It follows the battle state and
-the chosen viewer; the measuring is :func:`desktop.core.threats.enemy_cover` (one geometry call
-for every enemy).
+the chosen viewer; the measuring is :func:`battlemap.desktop.core.threats.enemy_cover` (one geometry
+call for every enemy).
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.core.threats import enemy_cover
-from desktop.gui.scene import Layer, MapScene
-from desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
-from geometry.cover import TargetCover
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.threats import enemy_cover
+from battlemap.desktop.gui.scene import Layer, MapScene
+from battlemap.desktop.gui.style import CELL, LABEL_BACK, cosmetic_pen, label_font, to_scene
+from battlemap.geometry.cover import TargetCover
 
 CATEGORY_COLORS = {
     "none": QColor("#ff2bd6"), "light": QColor("#d98cff"), "medium": QColor("#1de9b6"),

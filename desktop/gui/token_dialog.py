@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.model import Side, Sight, Token
+from battlemap.desktop.core.model import Side, Sight, Token
 
 
 class TokenDialog(QDialog):

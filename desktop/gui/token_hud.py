@@ -8,14 +8,14 @@ It covers no other token, name tag or badge row when it can help it, and stays i
 of its arrangements (switches down the token's right and counts down its left, the two the
 other way round, both down one side, rows above or below), nearest first and then a step
 farther out at a time, it takes the first that covers nothing
-(:func:`desktop.gui.label_layout.covered_by_tokens`, in the view's pixels), else the one that
-covers least - farther out over bare map rather than close over a token. At the view's edge
+(:func:`battlemap.desktop.gui.label_layout.covered_by_tokens`, in the view's pixels), else the one
+that covers least - farther out over bare map rather than close over a token. At the view's edge
 each arrangement is slid inside it, so the one that fits there without covering the token
 itself wins (the HUD flips). A token's HUD keeps its arrangement while that covers nothing:
 a click that adds or takes away a badge moves no chip from under the pointer needlessly.
 Each click is one undoable edit checked by the system
-(:func:`desktop.core.token_hud.with_control`); a refused one reaches the status bar and the
-log. The controls come from :func:`desktop.core.token_hud.hud_controls`.
+(:func:`battlemap.desktop.core.token_hud.with_control`); a refused one reaches the status bar and
+the log. The controls come from :func:`battlemap.desktop.core.token_hud.hud_controls`.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
-from desktop.core.model import Encounter
-from desktop.core.token_hud import HudControl, hud_controls, with_control
-from desktop.gui.label_layout import Covered, covered_near
-from desktop.gui.notices import tell
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.token_hud import HudControl, hud_controls, with_control
+from battlemap.desktop.gui.label_layout import Covered, covered_near
+from battlemap.desktop.gui.notices import tell
+from battlemap.desktop.gui.style import CELL
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 CHIP_STYLE = ("QToolButton, QLabel { background: rgba(20, 20, 20, 215); color: white; "
               "border: 1px solid #888; border-radius: 8px; padding: 1px 5px; }"

@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.board import board_of
-from desktop.core.edits import initials
-from desktop.core.model import Encounter, Token
-from desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, SIDE_COLORS, label_font
-from rules.registry import GameSystem, RulesError, find_system
-from rules.table import Board, Piece
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.edits import initials
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.gui.style import CELL, LABEL_BACK, LABEL_TEXT, SIDE_COLORS, label_font
+from battlemap.rules.registry import GameSystem, RulesError, find_system
+from battlemap.rules.table import Board, Piece
 
 GraphicsChange = QGraphicsItem.GraphicsItemChange
 RING = 0.13 * CELL

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QMenu
 
-from desktop.core.creatures import default_stats
-from desktop.core.edits import set_hidden, token_at
-from desktop.core.model import HarmShown, Side, Token
-from desktop.core.move_plan import movement_of
-from desktop.core.movement import snap_point
-from desktop.gui.token_dialog import TokenDialog
+from battlemap.desktop.core.creatures import default_stats
+from battlemap.desktop.core.edits import set_hidden, token_at
+from battlemap.desktop.core.model import HarmShown, Side, Token
+from battlemap.desktop.core.move_plan import movement_of
+from battlemap.desktop.core.movement import snap_point
+from battlemap.desktop.gui.token_dialog import TokenDialog
 
 if TYPE_CHECKING:
-    from desktop.gui.main_window import GMWindow
+    from battlemap.desktop.gui.main_window import GMWindow
 
 SCALES = [("Small", 0.5), ("Normal", 1.0), ("Large", 2.0), ("Huge", 3.0), ("Gargantuan", 4.0)]
 
@@ -50,7 +50,7 @@ def fill_token_menu(window: GMWindow, menu: QMenu, token: Token) -> None:
     _add_harm_shown(window, menu, token)
     _add_move_modes(window, menu, token)
     if token.stats:
-        from desktop.gui.combat_tools import add_token_actions  # not for the 1st frame
+        from battlemap.desktop.gui.combat_tools import add_token_actions  # not for the 1st frame
 
         add_token_actions(window, menu, token)
     menu.addSeparator()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QPointF
 from PySide6.QtGui import QEventPoint, QTouchEvent
 
-from desktop.core.tools import PointerKind
+from battlemap.desktop.core.tools import PointerKind
 
 DRAG_SLOP_PX = 6.0
 """A pointer finger farther than this from where it landed (screen px) is dragging."""

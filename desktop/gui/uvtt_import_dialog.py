@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.core.images import image_size
-from desktop.core.model import Encounter, WallKind
-from desktop.core.uvtt import UvttImport, parse_uvtt
+from battlemap.desktop.core.images import image_size
+from battlemap.desktop.core.model import Encounter, WallKind
+from battlemap.desktop.core.uvtt import UvttImport, parse_uvtt
 
 LOW_OBJECT_HEIGHT = 0.5
 """A low object's height in cells: a low wall's (half a Normal-scale creature, which is 1 cell

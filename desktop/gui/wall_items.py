@@ -15,8 +15,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
-from desktop.core.model import Wall, WallKind
-from desktop.gui.style import CELL, OBJECT_FILL, wall_pens
+from battlemap.desktop.core.model import Wall, WallKind
+from battlemap.desktop.gui.style import CELL, OBJECT_FILL, wall_pens
 
 TILE_CELLS = 16
 """Side of a wall tile, in cells."""

@@ -1,11 +1,12 @@
 """The drag's search for the shortest way round the walls, off the GUI thread.
 
-W during a drag asks :class:`WayFinder` for the way (a :class:`~desktop.core.tools.WayRequest`);
-the search (:func:`desktop.core.move_plan.shortest_way`, the one ``battlemap move --shortest``
-runs) goes in the thread pool while the window keeps painting and the drag goes on. The
-newest request wins: a search still running when a newer one comes is told to stop, and its
-answer is never told. A search that takes longer than ``budget`` seconds gives up and answers
-:data:`~desktop.core.tools.TIMED_OUT`.
+W during a drag asks :class:`WayFinder` for the way (a
+:class:`~battlemap.desktop.core.tools.WayRequest`); the search
+(:func:`battlemap.desktop.core.move_plan.shortest_way`, the one ``battlemap move --shortest`` runs)
+goes in the thread pool while the window keeps painting and the drag goes on. The newest request
+wins: a search still running when a newer one comes is told to stop, and its answer is never told. A
+search that takes longer than ``budget`` seconds gives up and answers
+:data:`~battlemap.desktop.core.tools.TIMED_OUT`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from desktop.core.tools import TIMED_OUT, WAY_BUDGET_S, WayAnswer, WayRequest
+from battlemap.desktop.core.tools import TIMED_OUT, WAY_BUDGET_S, WayAnswer, WayRequest
 
 
 class _Signals(QObject):
@@ -35,7 +36,9 @@ class _WayJob(QRunnable):
         self.answer: WayAnswer = TIMED_OUT
 
     def run(self) -> None:
-        from geometry.pathfinding import SearchAbandoned  # numpy, shapely: not at the start
+        from battlemap.geometry.pathfinding import (
+            SearchAbandoned,  # numpy, shapely: not at the start
+        )
 
         deadline = time.monotonic() + self.budget
         try:

@@ -1,6 +1,6 @@
 """FATE (the Roman combat rules): 4dF on the Fate ladder, exchanges, stress, maneuvers,
 grapples, mobs of mooks. Importing the package registers the system."""
 
-from rules.fate.system import Fate
+from battlemap.rules.fate.system import Fate
 
 __all__ = ["Fate"]

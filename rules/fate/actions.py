@@ -7,14 +7,14 @@ Disarming shifts, and it strikes at -1 stress), ``stand-up``, the GM's marks ``p
 (``params["aspect"]``; with ``params["zone"]`` on that zone, kept in
 ``board.combat["zone_aspects"]``, else on the actor; removing a consequence's aspect clears
 the consequence), ``recover`` (the Health track cleared, as after the scene), ``compel``,
-``refresh`` and ``maneuver`` (:mod:`rules.fate.fate_points`) and ``drop-shield`` (a grappled
-fighter must have dropped weapon and shield to reverse the grapple, L51).
+``refresh`` and ``maneuver`` (:mod:`battlemap.rules.fate.fate_points`) and ``drop-shield`` (a
+grappled fighter must have dropped weapon and shield to reverse the grapple, L51).
 
 Examples
 --------
->>> from rules.table import Piece
+>>> from battlemap.rules.table import Piece
 >>> board = Board("fate", tokens=(Piece("g", "Gaius", 0, 0),))
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> done = perform(board, ActionRequest("add-aspect", "g", params={"aspect": "On Fire"}),
 ...                ScriptedDice([]))
 >>> done.board.token("g").stats["condition"]["aspects"], done.title
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     AspectPlaced,
     AspectRemoved,
     Event,
@@ -39,14 +39,14 @@ from rules.events import (
     StatusRemoved,
     describe,
 )
-from rules.fate.fate_points import compel, maneuver, refresh
-from rules.fate.parsing import combatant_from_dict, restat
-from rules.fate.plan import mode_of, turn_problem
-from rules.fate.statblock import Combatant
-from rules.fate.zones import zone_called
-from rules.interface import ActionRequest, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.fate.fate_points import compel, maneuver, refresh
+from battlemap.rules.fate.parsing import combatant_from_dict, restat
+from battlemap.rules.fate.plan import mode_of, turn_problem
+from battlemap.rules.fate.statblock import Combatant
+from battlemap.rules.fate.zones import zone_called
+from battlemap.rules.interface import ActionRequest, Choice, Decision, Resolution
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["ACTIONS", "perform"]
 

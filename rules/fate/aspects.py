@@ -11,7 +11,7 @@ of their zones and of the scene (``board.combat["scene_aspects"]``), listed, nev
 
 Examples
 --------
->>> from rules.fate.statblock import Combatant
+>>> from battlemap.rules.fate.statblock import Combatant
 >>> me = Combatant("t", aspects=("Veteran",), refresh=3, name="Tertius")
 >>> foe = Combatant("w", name="Warrior").with_condition(aspects=("Blinded",))
 >>> [(o.aspect, o.where) for o in invocable(Board("fate"), (me, foe), ())]
@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.fate.statblock import Combatant
-from rules.interface import Choice, Decision
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.fate.statblock import Combatant
+from battlemap.rules.interface import Choice, Decision
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["Invocable", "Invocation", "invocable", "invoke_decision", "on_the_table",
            "read_invocations"]

@@ -6,7 +6,8 @@ Examples
 >>> check_combat({"round": {"x": 1}})
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.round: expected a whole number from 0 to 1000000000, got {'x': 1}
+battlemap.rules.registry.RulesError: combat.round: expected a whole number from 0 to 1000000000, \
+got {'x': 1}
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.combat_checks import check_records, check_text_table, check_texts, check_whole
-from rules.registry import RulesError
+from battlemap.rules.combat_checks import check_records, check_text_table, check_texts, check_whole
+from battlemap.rules.registry import RulesError
 
 __all__ = ["check_combat"]
 

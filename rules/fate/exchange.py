@@ -10,12 +10,12 @@ are the same in both: the exchange of skills the text's grappling lists name.
 Roll modifiers: the stance's own (+2 full defense, +1 drawing a dagger), +1 spin (won on a
 full defense by 3 or more), minus the rearm penalty while rearming, +1 for the shield a
 grappled defender kept, -2 for a pinned defender against the grappler's dagger, and for a
-group (several foes engaging one, see :mod:`rules.fate.groups`) the leader's rating and the
-odds bonus.
+group (several foes engaging one, see :mod:`battlemap.rules.fate.groups`) the leader's rating and
+the odds bonus.
 
 Examples
 --------
->>> from rules.fate.statblock import Combatant, Weapon
+>>> from battlemap.rules.fate.statblock import Combatant, Weapon
 >>> marcus = Combatant("m", skills={"weapons": 3}, weapon=Weapon("Gladius", "sword"))
 >>> side = solo_side(marcus, "full-defense", None)
 >>> side.skill, side.rating, [str(m) for m in side.modifiers], side.bonus
@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.events import Modifier
-from rules.fate.groups import engaged_foes, leader_rating, leader_skill, odds_bonus
-from rules.fate.ladder import ladder_name
-from rules.fate.stances import GRAPPLED_MOVES, GRAPPLING_MOVES, STANCES, skill_for
-from rules.fate.statblock import ARMOUR_STRESS, Combatant
-from rules.table import Board, MapFacts, Piece
+from battlemap.rules.events import Modifier
+from battlemap.rules.fate.groups import engaged_foes, leader_rating, leader_skill, odds_bonus
+from battlemap.rules.fate.ladder import ladder_name
+from battlemap.rules.fate.stances import GRAPPLED_MOVES, GRAPPLING_MOVES, STANCES, skill_for
+from battlemap.rules.fate.statblock import ARMOUR_STRESS, Combatant
+from battlemap.rules.table import Board, MapFacts, Piece
 
 __all__ = ["GROUP_STANCES", "Side", "attack_problem", "group_side", "solo_side",
            "squeeze_difficulty"]

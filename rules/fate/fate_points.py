@@ -13,7 +13,7 @@ rolled uncontested against a difficulty.
 
 Examples
 --------
->>> from rules.table import Piece
+>>> from battlemap.rules.table import Piece
 >>> board = Board("fate", tokens=(Piece("t", "Tertius", 0, 0,
 ...     stats={"aspects": ["Hot-Headed"], "refresh": 2}),))
 >>> asked = compel(board, ActionRequest("compel", "t"))
@@ -29,19 +29,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import AspectPlaced, Event, Modifier, RollMade, StatusAdded
-from rules.fate.aspects import on_the_table
-from rules.fate.fudge import roll_4df
-from rules.fate.ladder import ladder_name, parse_rating
-from rules.fate.narration import exchange_lines
-from rules.fate.parsing import combatant_from_dict, restat
-from rules.fate.settings import setting
-from rules.fate.statblock import Combatant
-from rules.fate.zones import zone_called
-from rules.interface import ActionRequest, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import AspectPlaced, Event, Modifier, RollMade, StatusAdded
+from battlemap.rules.fate.aspects import on_the_table
+from battlemap.rules.fate.fudge import roll_4df
+from battlemap.rules.fate.ladder import ladder_name, parse_rating
+from battlemap.rules.fate.narration import exchange_lines
+from battlemap.rules.fate.parsing import combatant_from_dict, restat
+from battlemap.rules.fate.settings import setting
+from battlemap.rules.fate.statblock import Combatant
+from battlemap.rules.fate.zones import zone_called
+from battlemap.rules.interface import ActionRequest, Choice, Decision, Resolution
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["compel", "maneuver", "maneuver_price", "refresh"]
 

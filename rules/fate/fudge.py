@@ -1,11 +1,12 @@
-"""Fudge dice: 4dF, each die -1, 0 or +1, rolled through a :class:`~rules.dice.DiceSource`.
+"""Fudge dice: 4dF, each die -1, 0 or +1, rolled through a
+:class:`~battlemap.rules.dice.DiceSource`.
 
 A Fudge die is asked of the dice source as a d3 (1 = minus, 2 = blank, 3 = plus): a d6 with
 two faces of each is the same die, and a GM typing physical Fudge dice types 1, 2 or 3.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> roll = roll_4df(ScriptedDice([3, 3, 2, 1]), "Weapons of Marcus")
 >>> [die.faces[0] for die in roll], sum(die.faces[0] for die in roll)
 ([1, 1, 0, -1], 1)
@@ -13,8 +14,8 @@ Examples
 
 from __future__ import annotations
 
-from rules.dice import DiceSource, with_faces
-from rules.events import DieRoll
+from battlemap.rules.dice import DiceSource, with_faces
+from battlemap.rules.events import DieRoll
 
 __all__ = ["FUDGE_DICE", "fudge_text", "roll_4df"]
 

@@ -5,13 +5,13 @@ highest Fists, Weapons or, for mooks, Toughness among them) plus the odds bonus:
 +1, 4:1 to 6:1 +2, 7:1 to 9:1 +3, 10:1 or more +4. The foes engaging a character are the
 tokens of the other side that touch it (``MapFacts.adjacent_to_target``) or stand in its zone,
 and are not taken out. Stress that takes a mook out "blows through" only to the next of the
-mooks a PC attacks at once (:mod:`rules.fate.resolve`).
+mooks a PC attacks at once (:mod:`battlemap.rules.fate.resolve`).
 
 Examples
 --------
 >>> [odds_bonus(n) for n in (1, 2, 3, 4, 6, 7, 9, 10, 15)]
 [0, 1, 1, 2, 2, 3, 3, 4, 4]
->>> from rules.fate.statblock import Combatant
+>>> from battlemap.rules.fate.statblock import Combatant
 >>> leader_rating(Combatant("w", mook=True, toughness=2))
 2
 """
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.fate.statblock import Combatant
-from rules.table import Board, Piece
+from battlemap.rules.fate.statblock import Combatant
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["GROUP", "engaged_foes", "leader_rating", "leader_skill", "members", "odds_bonus"]
 
@@ -70,7 +70,7 @@ def engaged_foes(board: Board, fighters: Mapping[str, Combatant], actor: Piece, 
     """The tokens on ``actor``'s side engaging ``victim``: ``actor`` first, then those touching
     ``victim`` or in its ``zone`` (board order), none taken out.
 
-    >>> from rules.table import Side
+    >>> from battlemap.rules.table import Side
     >>> pc = Piece("pc", "PC", 0, 0, side=Side.HERO)
     >>> mooks = [Piece(f"w{i}", "W", 1, i, side=Side.VILLAIN) for i in range(3)]
     >>> board = Board("fate", tokens=(pc, *mooks))

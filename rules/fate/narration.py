@@ -1,9 +1,9 @@
 """The log lines of an exchange: each roll with its Fudge dice and modifiers, then each event
-in plain words, tokens by name (the ``notes`` of a :class:`~rules.interface.Resolution`).
+in plain words, tokens by name (the ``notes`` of a :class:`~battlemap.rules.interface.Resolution`).
 
 Examples
 --------
->>> from rules.events import DieRoll, Modifier, RollMade, TakenOut
+>>> from battlemap.rules.events import DieRoll, Modifier, RollMade, TakenOut
 >>> roll = RollMade("w1", "Toughness (attack)", tuple(DieRoll(3, (f,), "dF") for f in
 ...                 (1, 1, 0, -1)), (Modifier(2, "Toughness Fair (+2)"),
 ...                 Modifier(2, "odds 4:1")), 5, 4, "wins")
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import fields, replace
 
-from rules.events import Event, RollMade, describe
-from rules.fate.fudge import fudge_text
+from battlemap.rules.events import Event, RollMade, describe
+from battlemap.rules.fate.fudge import fudge_text
 
 __all__ = ["exchange_lines"]
 

@@ -2,7 +2,7 @@
 
 Missing keys take defaults (no skill = Mediocre, unarmed, unarmoured, a 5-box Health track,
 weight 2 = a 150 lb person, no condition); unknown keys and wrong values raise
-:class:`rules.registry.RulesError` naming the field path.
+:class:`battlemap.rules.registry.RulesError` naming the field path.
 
 Examples
 --------
@@ -18,7 +18,8 @@ True
 >>> combatant_from_dict({"armour": "plate"}, where, "g")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: tokens[g].stats.armour: 'plate' is not one of none, leather, ...
+battlemap.rules.registry.RulesError: tokens[g].stats.armour: 'plate' is not one of none, leather, \
+...
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, replace
 from typing import Any, TypeVar
 
-from rules.fate.ladder import parse_rating
-from rules.fate.statblock import (
+from battlemap.rules.fate.ladder import parse_rating
+from battlemap.rules.fate.statblock import (
     ARMOUR_STRESS,
     CONSEQUENCES,
     UNARMED,
@@ -37,9 +38,9 @@ from rules.fate.statblock import (
     Condition,
     Weapon,
 )
-from rules.fate.zones import weight_of_pounds
-from rules.registry import RulesError
-from rules.table import Piece
+from battlemap.rules.fate.zones import weight_of_pounds
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Piece
 
 __all__ = ["combatant_from_dict", "combatant_to_dict", "restat"]
 

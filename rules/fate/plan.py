@@ -1,11 +1,11 @@
 """From the board and a request to the two sides of an exchange, before any die.
 
-Used by the hover card (:func:`rules.fate.preview.preview`) and by the roll
-(:mod:`rules.fate.resolve`), so both see the same skills, modifiers and map facts.
+Used by the hover card (:func:`battlemap.rules.fate.preview.preview`) and by the roll
+(:mod:`battlemap.rules.fate.resolve`), so both see the same skills, modifiers and map facts.
 
 Examples
 --------
->>> from rules.table import Piece
+>>> from battlemap.rules.table import Piece
 >>> gladius = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius"}}
 >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, stats=gladius), Piece("b", "B", 1, 0)))
 >>> plan = make_plan(board, AttackRequest("a", "b"))
@@ -20,22 +20,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from rules.fate.exchange import (
+from battlemap.rules.fate.exchange import (
     Side,
     attack_problem,
     group_side,
     solo_side,
     squeeze_difficulty,
 )
-from rules.fate.fate_points import maneuver_price
-from rules.fate.groups import GROUP, members
-from rules.fate.parsing import combatant_from_dict
-from rules.fate.stances import EXCHANGE_REPLIES, STANCES
-from rules.fate.statblock import Combatant
-from rules.fate.zones import zone_called, zone_steps
-from rules.interface import AttackRequest
-from rules.registry import RulesError
-from rules.table import Board, MapFacts
+from battlemap.rules.fate.fate_points import maneuver_price
+from battlemap.rules.fate.groups import GROUP, members
+from battlemap.rules.fate.parsing import combatant_from_dict
+from battlemap.rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from battlemap.rules.fate.statblock import Combatant
+from battlemap.rules.fate.zones import zone_called, zone_steps
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board, MapFacts
 
 __all__ = [
     "MODES",
@@ -325,9 +325,9 @@ def _measure(board: Board, request: AttackRequest) -> tuple[MapFacts, MapFacts]:
 
 
 def _overridden(facts: MapFacts, request: AttackRequest) -> MapFacts:
-    """The GM's corrections (:data:`rules.fate.system.OVERRIDES`): ``cover`` (the target's, as
-    the attacker sees it) and ``elevation`` (the attacker's height above); ``attacker_cover``
-    corrects the other way's facts (:func:`_measure`)."""
+    """The GM's corrections (:data:`battlemap.rules.fate.system.OVERRIDES`): ``cover`` (the
+    target's, as the attacker sees it) and ``elevation`` (the attacker's height above);
+    ``attacker_cover`` corrects the other way's facts (:func:`_measure`)."""
     changes: dict[str, object] = {}
     if "cover" in request.overrides:
         changes["cover"] = request.overrides["cover"]

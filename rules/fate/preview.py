@@ -1,12 +1,12 @@
 """The hover card and ``battlemap odds``: both sides' ratings and modifiers, the stress lines
-and the exact chances of each margin (:mod:`rules.fate.odds`).
+and the exact chances of each margin (:mod:`battlemap.rules.fate.odds`).
 
 In an exchange the other side's stance is not chosen yet: the card assumes it attacks back
 (or takes the ``stance`` answer if the request carries one).
 
 Examples
 --------
->>> from rules.table import Piece
+>>> from battlemap.rules.table import Piece
 >>> sword = {"skills": {"weapons": 3}, "weapon": {"name": "Gladius"}}
 >>> board = Board("fate", tokens=(Piece("a", "Aulus", 0, 0, stats=sword),
 ...                               Piece("b", "Brennus", 1, 0, stats=sword)))
@@ -21,14 +21,14 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rules.fate.exchange import Side
-from rules.fate.odds import margin_distribution, win_by_at_least
-from rules.fate.plan import Plan, make_plan
-from rules.fate.stances import EXCHANGE_REPLIES, STANCES
-from rules.fate.stress import stress_modifiers
-from rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps
-from rules.interface import AttackRequest, Chance, Preview
-from rules.table import Board, MapFacts
+from battlemap.rules.fate.exchange import Side
+from battlemap.rules.fate.odds import margin_distribution, win_by_at_least
+from battlemap.rules.fate.plan import Plan, make_plan
+from battlemap.rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from battlemap.rules.fate.stress import stress_modifiers
+from battlemap.rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps
+from battlemap.rules.interface import AttackRequest, Chance, Preview
+from battlemap.rules.table import Board, MapFacts
 
 __all__ = ["destination", "margin_chances", "move_line", "odds_line", "preview", "reply_chances",
            "stress_line"]
@@ -137,7 +137,7 @@ def destination(board: Board, request: AttackRequest) -> tuple[str, int] | None:
 def move_line(plan: Plan, target: str, to: tuple[str, int] | None) -> str:
     """What a push or throw buys: the shifts each number of zones costs (and ``to``'s).
 
-    >>> from rules.table import Piece
+    >>> from battlemap.rules.table import Piece
     >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0), Piece("b", "B", 1, 0)))
     >>> line = move_line(make_plan(board, AttackRequest("a", "b", options=("maneuver:throw",)),
     ...                            "attack"), "b", ("Pit", 2))
@@ -162,7 +162,7 @@ def stress_line(plan: Plan, target: str, to: tuple[str, int] | None = None) -> s
     """What the attacker's win would do to ``target``: the stress lines, or the maneuver
     (a push's or throw's costs; ``to`` the destination zone and the zones to it).
 
-    >>> from rules.table import Piece
+    >>> from battlemap.rules.table import Piece
     >>> axe = {"weapon": {"name": "Axe", "type": "axe"}, "skills": {"might": 2}}
     >>> board = Board("fate", tokens=(Piece("a", "A", 0, 0, stats=axe),
     ...                               Piece("b", "B", 1, 0, stats={"shield": True})))

@@ -4,8 +4,8 @@ Both sides roll 4dF + their rating + modifiers (a squeeze rolls against a fixed 
 the higher total wins by the difference in shifts, a tie does nothing (text, "Combat"). Then
 the winner's stance takes effect on the loser:
 
-- ``attack``: Health stress (:mod:`rules.fate.stress`); a mook's stress blows through to the
-  next of the opponents the attacker strikes at once (``AttackRequest.also``, text L75);
+- ``attack``: Health stress (:mod:`battlemap.rules.fate.stress`); a mook's stress blows through to
+  the next of the opponents the attacker strikes at once (``AttackRequest.also``, text L75);
   stress past the track asks the loser for a consequence (decision
   ``consequence``: ``mild``, ``moderate``, ``severe``, ``taken-out``), else taken out;
 - ``full-defense``: no damage; 3 or more shifts give spin (+1 on the next roll);
@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     AspectPlaced,
     AspectRemoved,
     ConsequenceTaken,
@@ -42,22 +42,22 @@ from rules.events import (
     StressMarked,
     TakenOut,
 )
-from rules.fate.aspects import Invocation, invocable, invoke_decision, read_invocations
-from rules.fate.exchange import Side
-from rules.fate.fate_points import maneuver_price
-from rules.fate.fudge import roll_4df
-from rules.fate.narration import exchange_lines
-from rules.fate.parsing import combatant_to_dict, restat
-from rules.fate.plan import Plan, aspects_within, make_plan
-from rules.fate.preview import destination, reply_chances, stress_line
-from rules.fate.settings import setting
-from rules.fate.stances import EXCHANGE_REPLIES, STANCES
-from rules.fate.statblock import CONSEQUENCES, Combatant
-from rules.fate.stress import mook_capacity, stress_modifiers, track_box
-from rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps, zones_for
-from rules.interface import AttackRequest, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.fate.aspects import Invocation, invocable, invoke_decision, read_invocations
+from battlemap.rules.fate.exchange import Side
+from battlemap.rules.fate.fate_points import maneuver_price
+from battlemap.rules.fate.fudge import roll_4df
+from battlemap.rules.fate.narration import exchange_lines
+from battlemap.rules.fate.parsing import combatant_to_dict, restat
+from battlemap.rules.fate.plan import Plan, aspects_within, make_plan
+from battlemap.rules.fate.preview import destination, reply_chances, stress_line
+from battlemap.rules.fate.settings import setting
+from battlemap.rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from battlemap.rules.fate.statblock import CONSEQUENCES, Combatant
+from battlemap.rules.fate.stress import mook_capacity, stress_modifiers, track_box
+from battlemap.rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps, zones_for
+from battlemap.rules.interface import AttackRequest, Choice, Decision, Resolution
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["CONSEQUENCE_ASPECTS", "resolve", "stance_choices"]
 
@@ -600,7 +600,7 @@ def _new_board(run: _Run) -> Board:
 
 def _note_group_rolls(run: _Run, board: Board) -> Board:
     """Keep this exchange's group rolls (L61: one roll for a group; see
-    :func:`rules.fate.plan.group_rolled`) while a fight is under way."""
+    :func:`battlemap.rules.fate.plan.group_rolled`) while a fight is under way."""
     round_ = board.combat.get("round", 0)
     if run.plan.mode != "exchange" or not round_:
         return board

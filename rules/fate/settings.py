@@ -16,9 +16,9 @@ Examples
 
 from __future__ import annotations
 
-from rules.interface import FieldKind, StatField
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.interface import FieldKind, StatField
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["SETTINGS", "setting"]
 

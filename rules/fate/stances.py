@@ -21,7 +21,7 @@ Examples
 --------
 >>> STANCES["maneuver:blinding"].skill, STANCES["maneuver:blinding"].defense
 ('attack', 'athletics')
->>> from rules.fate.statblock import Combatant
+>>> from battlemap.rules.fate.statblock import Combatant
 >>> skill_for(Combatant("b", skills={"fists": 2, "might": 3}), "best:fists,might")
 'might'
 """
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.fate.statblock import Combatant
+from battlemap.rules.fate.statblock import Combatant
 
 __all__ = [
     "EXCHANGE_REPLIES", "GRAPPLED_MOVES", "GRAPPLING_MOVES", "STANCES", "Stance", "skill_for",

@@ -11,11 +11,11 @@ state, like the others.
 
 The Health track has ``health`` boxes (5 by default). A hit of N stress checks box N, or the
 next empty box above it; with none left the hit overflows (a consequence or taken out, see
-:mod:`rules.fate.exchange`). A hit of 0 or less does nothing.
+:mod:`battlemap.rules.fate.exchange`). A hit of 0 or less does nothing.
 
 Examples
 --------
->>> from rules.fate.statblock import Combatant, Weapon
+>>> from battlemap.rules.fate.statblock import Combatant, Weapon
 >>> chief = Combatant("c", skills={"weapons": 4, "might": 3}, weapon=Weapon("Axe", "great-axe"))
 >>> gladiator = Combatant("g", armour="leather", shield=True)
 >>> [str(m) for m in stress_modifiers(chief, gladiator, higher=True, from_cover=False)]
@@ -26,8 +26,8 @@ Examples
 
 from __future__ import annotations
 
-from rules.events import Modifier
-from rules.fate.statblock import ARMOUR_STRESS, Combatant
+from battlemap.rules.events import Modifier
+from battlemap.rules.fate.statblock import ARMOUR_STRESS, Combatant
 
 __all__ = ["mook_capacity", "stress_modifiers", "track_box"]
 

@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> from rules.registry import find_system
+>>> from battlemap.rules.registry import find_system
 >>> system = find_system("fate roman")
 >>> system.name, system.grid.unit
 ('fate', 'm')
@@ -16,17 +16,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.dice import DiceSource
-from rules.fate.actions import ACTIONS, perform
-from rules.fate.combat_state import check_combat as check_fate_combat
-from rules.fate.parsing import combatant_from_dict, combatant_to_dict
-from rules.fate.preview import preview
-from rules.fate.resolve import resolve
-from rules.fate.settings import SETTINGS
-from rules.fate.stances import STANCES
-from rules.fate.statblock import ARMOUR_STRESS, WEAPON_STRESS, Combatant
-from rules.fate.turns import turn_control, turn_order
-from rules.interface import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.fate.actions import ACTIONS, perform
+from battlemap.rules.fate.combat_state import check_combat as check_fate_combat
+from battlemap.rules.fate.parsing import combatant_from_dict, combatant_to_dict
+from battlemap.rules.fate.preview import preview
+from battlemap.rules.fate.resolve import resolve
+from battlemap.rules.fate.settings import SETTINGS
+from battlemap.rules.fate.stances import STANCES
+from battlemap.rules.fate.statblock import ARMOUR_STRESS, WEAPON_STRESS, Combatant
+from battlemap.rules.fate.turns import turn_control, turn_order
+from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
@@ -40,8 +40,8 @@ from rules.interface import (
     StatField,
     TurnOrderView,
 )
-from rules.registry import GameSystem, RulesError, register
-from rules.table import Board, Piece
+from battlemap.rules.registry import GameSystem, RulesError, register
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["Fate"]
 
@@ -68,7 +68,7 @@ OVERRIDES = (
 
 @register
 class Fate(GameSystem):
-    """FATE exchange combat: the combatant is a :class:`~rules.fate.statblock.Combatant`.
+    """FATE exchange combat: the combatant is a :class:`~battlemap.rules.fate.statblock.Combatant`.
 
     Zones matter more than distance: the grid is square, 1 cell = 1.5 m (a zone is drawn as
     regions of kind ``zone``; melee needs the same zone).

@@ -14,7 +14,7 @@ surprise lasts one exchange or the first round.
 
 Examples
 --------
->>> from rules.table import Piece
+>>> from battlemap.rules.table import Piece
 >>> quick = Piece("q", "Quick", 0, 0, stats={"skills": {"alertness": 3}})
 >>> steady = Piece("s", "Steady", 1, 0, stats={"skills": {"alertness": 3, "resolve": 2}})
 >>> board = Board("fate", tokens=(quick, steady), combat={"mode": "turns"})
@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.events import Event, StatusRemoved
-from rules.fate.groups import GROUP, members
-from rules.fate.parsing import restat
-from rules.fate.plan import fighters_of, mode_of
-from rules.fate.statblock import Combatant
-from rules.interface import Control, Resolution, TurnOrderView, TurnRow
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.events import Event, StatusRemoved
+from battlemap.rules.fate.groups import GROUP, members
+from battlemap.rules.fate.parsing import restat
+from battlemap.rules.fate.plan import fighters_of, mode_of
+from battlemap.rules.fate.statblock import Combatant
+from battlemap.rules.interface import Control, Resolution, TurnOrderView, TurnRow
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["CONTROLS", "GROUP", "initiative", "members", "turn_control", "turn_order"]
 
@@ -44,7 +44,7 @@ def initiative(board: Board) -> tuple[str, ...]:
     """The turn-based order of the entries still in the fight: token ids, and ``group:NAME``
     for a group of tokens (a mob of mooks) acting together on its best member's initiative.
 
-    >>> from rules.table import Piece
+    >>> from battlemap.rules.table import Piece
     >>> mooks = [Piece(f"w{i}", "W", 0, i, group="band", stats={"mook": True, "toughness": 2})
     ...          for i in (1, 2)]
     >>> initiative(Board("fate", tokens=(Piece("pc", "PC", 0, 5), *mooks)))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from rules.table import Board
+from battlemap.rules.table import Board
 
 __all__ = ["push_cost", "throw_cost", "weight_of_pounds", "zone_called", "zone_steps",
            "zones_for"]

@@ -31,19 +31,19 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import Event, Modifier, StatusAdded, TokenPushed
-from rules.gurps.damage import DamageSpec, roll_damage
-from rules.gurps.defense import POSTURE_DEFENSE
-from rules.gurps.injury import apply_damage
-from rules.gurps.narration import log_lines
-from rules.gurps.play import character
-from rules.gurps.ranges import range_penalty
-from rules.gurps.roll import Grade, success_chance, success_roll
-from rules.gurps.statblock import Attack, Character, character_to_dict
-from rules.interface import AreaRequest, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.table import Area, Board, Piece, Point
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Modifier, StatusAdded, TokenPushed
+from battlemap.rules.gurps.damage import DamageSpec, roll_damage
+from battlemap.rules.gurps.defense import POSTURE_DEFENSE
+from battlemap.rules.gurps.injury import apply_damage
+from battlemap.rules.gurps.narration import log_lines
+from battlemap.rules.gurps.play import character
+from battlemap.rules.gurps.ranges import range_penalty
+from battlemap.rules.gurps.roll import Grade, success_chance, success_roll
+from battlemap.rules.gurps.statblock import Attack, Character, character_to_dict
+from battlemap.rules.interface import AreaRequest, Choice, Decision, Resolution
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Area, Board, Piece, Point
 
 __all__ = ["BLASTS", "resolve_area"]
 
@@ -70,7 +70,7 @@ class Reaction:
 def explosive(attack: Attack) -> bool:
     """``3d cr ex``: the damage's remark starts with ``ex``.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> c = character_from_dict({"attacks": [{"name": "Grenade", "skill": 12,
     ...     "damage": "4d cr ex", "kind": "thrown", "range": [10, 20]}]}, "c")
     >>> explosive(c.attacks[0])

@@ -1,8 +1,8 @@
 """One GURPS attack on the board: the attack roll, the defender's choice, damage.
 
 :func:`resolve` rolls the attack (3d6 against effective skill), stops with a ``defense``
-:class:`~rules.interface.Decision` when the defender may defend and has not chosen yet, and
-otherwise plays the chosen defense (its options move or drop the defender), then rolls damage
+:class:`~battlemap.rules.interface.Decision` when the defender may defend and has not chosen yet,
+and otherwise plays the chosen defense (its options move or drop the defender), then rolls damage
 for every hit that got through. It is deterministic given the dice and the answers: the desktop
 replays the same dice from the start once the defender has chosen.
 
@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     Defended,
     DefenseChosen,
     Hit,
@@ -28,22 +28,22 @@ from rules.events import (
     StatusAdded,
     TokenPushed,
 )
-from rules.gurps.defense import (
+from battlemap.rules.gurps.defense import (
     DefensePlan,
     defense_plans,
     find_plan,
     no_defense_reason,
 )
-from rules.gurps.narration import log_lines
-from rules.gurps.parries import parry_holds, record_defense
-from rules.gurps.play import Play, Setup, character, land, modifier_json
-from rules.gurps.ranges import range_penalty
-from rules.gurps.roll import Grade, RollOutcome, success_roll
-from rules.gurps.sacrifice import ally_plans, sacrifice
-from rules.gurps.statblock import Attack, Character, character_to_dict
-from rules.interface import AttackRequest, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.table import Board, MapFacts, Piece, Point
+from battlemap.rules.gurps.narration import log_lines
+from battlemap.rules.gurps.parries import parry_holds, record_defense
+from battlemap.rules.gurps.play import Play, Setup, character, land, modifier_json
+from battlemap.rules.gurps.ranges import range_penalty
+from battlemap.rules.gurps.roll import Grade, RollOutcome, success_roll
+from battlemap.rules.gurps.sacrifice import ally_plans, sacrifice
+from battlemap.rules.gurps.statblock import Attack, Character, character_to_dict
+from battlemap.rules.interface import AttackRequest, Choice, Decision, Resolution
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board, MapFacts, Piece, Point
 
 __all__ = ["attack_modifiers", "defense_decision", "prepare", "resolve"]
 
@@ -66,7 +66,7 @@ def cover_dropped_behind(defender: Character | None, attack: Attack,
     when the drop is made; so never against the attack that caused it), against a ranged
     attack with cover measured between them.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> down = character_from_dict({"condition": {"posture": "prone", "behind_cover": True}},
     ...                            "d")
     >>> bow = character_from_dict({"attacks": [{"name": "Bow", "skill": 13, "kind": "missile",
@@ -87,7 +87,7 @@ def attack_modifiers(attacker: Character, attack: Attack, facts: MapFacts,
     """Range (ranged attacks, from the measured distance in yards), the cover the defender
     dropped behind (L155), shock, All-Out Attack.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> archer = character_from_dict({"attacks": [{"name": "Bow", "skill": 13, "kind": "missile",
     ...     "damage": "1d+2 imp", "range": [150, 200]}], "condition": {"shock": -2}}, "a")
     >>> [str(m) for m in attack_modifiers(archer, archer.attacks[0],

@@ -6,7 +6,7 @@ Examples
 >>> check_combat({"order": 5})
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.order: expected a list of texts, got 5
+battlemap.rules.registry.RulesError: combat.order: expected a list of texts, got 5
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.combat_checks import check_texts, check_whole
+from battlemap.rules.combat_checks import check_texts, check_whole
 
 __all__ = ["check_combat"]
 

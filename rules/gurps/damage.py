@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.dice import DiceSource
-from rules.events import DieRoll, Modifier, RollMade
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import DieRoll, Modifier, RollMade
 
 __all__ = ["WOUNDING", "DamageSpec", "injury", "parse_damage", "roll_damage", "shock"]
 
@@ -124,7 +124,7 @@ def roll_damage(dice: DiceSource, actor: str, label: str,
                 spec: DamageSpec) -> tuple[RollMade, int]:
     """Roll the damage dice; the basic damage is their sum plus adds, at least the minimum.
 
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> made, total = roll_damage(ScriptedDice([1, 1]), "o", "Falchion", parse_damage("2d-3 cut"))
     >>> total, made.purpose
     (1, 'Falchion damage 2d-3 cut')

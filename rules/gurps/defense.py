@@ -11,7 +11,7 @@ Plan ids (the choice ids of the decision, also typed on the command line) are
 
 Examples
 --------
->>> from rules.gurps.statblock import character_from_dict
+>>> from battlemap.rules.gurps.statblock import character_from_dict
 >>> knight = character_from_dict({"st": 12, "dx": 12, "ht": 12, "dodge": 9,
 ...     "shield": {"name": "Medium Shield", "db": 2, "block": 9},
 ...     "attacks": [{"name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "2d cut",
@@ -29,9 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rules.events import Modifier
-from rules.gurps.roll import success_chance
-from rules.gurps.statblock import Attack, Character
+from battlemap.rules.events import Modifier
+from battlemap.rules.gurps.roll import success_chance
+from battlemap.rules.gurps.statblock import Attack, Character
 
 __all__ = ["DefensePlan", "Threat", "defense_plans", "find_plan", "no_defense_reason",
            "parry_breakage_odds", "sacrifice_plans"]
@@ -98,7 +98,7 @@ class DefensePlan:
 def no_defense_reason(defender: Character, threat: Threat) -> str | None:
     """Why the defender gets no active defense at all, or None.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> d = character_from_dict({"condition": {"unaware": True}, "attacks": [
     ...     {"name": "Knife", "skill": 12, "damage": "1d-1 cut"}]}, "d")
     >>> no_defense_reason(d, Threat("a", d, d.attacks[0], "front", 1.0))
@@ -229,7 +229,7 @@ def _block_plans(defender: Character, threat: Threat) -> list[DefensePlan]:
 def parry_breakage_odds(weapon: Attack, threat: Threat) -> int:
     """Out of 6, the chance the parrying weapon breaks (0 below three times its weight).
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> d = character_from_dict({"attacks": [{"name": "Rapier", "skill": 14, "damage": "1d imp",
     ...     "parry": 10, "weight": 2.75}]}, "d")
     >>> club = character_from_dict({"attacks": [{"name": "Club", "skill": 12, "damage": "3d cr",
@@ -293,7 +293,7 @@ def held_hands(defender: Character) -> set[str]:
     shield or cloak (the off hand). Weapons count as ready when the GM declared them
     (``condition.ready``) or, undeclared, every melee weapon listed.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> axeman = character_from_dict({"shield": {"name": "Shield", "db": 2, "block": 9},
     ...     "attacks": [{"name": "Axe", "skill": 12, "damage": "2d cut", "parry": 9}]}, "a")
     >>> sorted(held_hands(axeman))
@@ -360,7 +360,7 @@ def bow_as_club(defender: Character, weapon: Attack) -> Attack | None:
     ``BOW club`` (``parry:Longbow club``); one parry ruins it as a bow, not as a club. None for
     anything else.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> archer = character_from_dict({"dx": 13, "skills": {"Broadsword": 11}, "attacks": [
     ...     {"name": "Longbow", "skill": 14, "damage": "1d+2 imp", "kind": "missile",
     ...      "range": [150, 200], "weight": 3}]}, "a")
@@ -416,7 +416,7 @@ def sacrifice_plans(ally_id: str, ally_name: str, ally: Character,
     """Sacrificial Dodge by an ally a step away (``threat`` as the ally sees the attack):
     the ally's ordinary Dodge, never with a retreat; with a drop against ranged attacks.
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> ally = character_from_dict({"dodge": 9}, "a")
     >>> bow = character_from_dict({"attacks": [{"name": "Bow", "skill": 12, "kind": "missile",
     ...     "damage": "1d imp", "range": [100, 150]}]}, "b")
@@ -445,7 +445,7 @@ def find_plan(plans: tuple[DefensePlan, ...], answer: tuple[str, ...]) -> Defens
     """The plan an answer names: ``("parry:Broadsword", "retreat")`` or
     ``("parry:broadsword+retreat",)`` (any case, options in any order).
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> me = character_from_dict({"dodge": 9}, "me")
     >>> foe = character_from_dict({"attacks": [{"name": "Club", "skill": 12,
     ...                                          "damage": "1d+2 cr"}]}, "foe")

@@ -11,7 +11,7 @@ armour and traits (``dr_bonus``), with its reduction against crushing.
 
 A part of a sheet that cannot be read (a weapon usage without a computed level or with
 unreadable damage, range or reach; a shield without a block) is skipped and listed in the stat
-block's ``import_notes``. The sheet is refused, with :class:`~rules.registry.RulesError`
+block's ``import_notes``. The sheet is refused, with :class:`~battlemap.rules.registry.RulesError`
 naming the file and the field, only when nothing fightable is left: the attributes, HP, Basic
 Lift or Dodge cannot be read (a creature without a usable attack still fights: it dodges, is
 hit and hurt). Attribute rows without a computed value (separators such as "FDG") are not
@@ -31,7 +31,7 @@ Examples
 >>> read_sheet(b'{"version": 2}', "old.gcs")
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: old.gcs: version: 2 is not a GCS version 5 sheet
+battlemap.rules.registry.RulesError: old.gcs: version: 2 is not a GCS version 5 sheet
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.gurps.damage import parse_damage
-from rules.gurps.statblock import Attack, Character, Condition, Shield, parse_reach
-from rules.registry import RulesError
+from battlemap.rules.gurps.damage import parse_damage
+from battlemap.rules.gurps.statblock import Attack, Character, Condition, Shield, parse_reach
+from battlemap.rules.registry import RulesError
 
 __all__ = ["read_sheet"]
 

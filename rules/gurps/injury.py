@@ -1,15 +1,15 @@
 """What one hit does: damage roll, DR, wounding multiplier, HP, shock, major wound, collapse.
 
-Injury costs HP; shock (see :func:`rules.gurps.damage.shock`) is kept in the condition until the
-victim's next turn ends. A major wound (one injury over HP/2) needs an HT roll (+3 with High
-Pain Threshold): failure stuns and knocks down (prone), a critical failure knocks out. At 0 HP
+Injury costs HP; shock (see :func:`battlemap.rules.gurps.damage.shock`) is kept in the condition
+until the victim's next turn ends. A major wound (one injury over HP/2) needs an HT roll (+3 with
+High Pain Threshold): failure stuns and knocks down (prone), a critical failure knocks out. At 0 HP
 or less an HT roll keeps him conscious (the text's "each turn" roll is made when the injury
 lands); at -1xHP and each further multiple an HT roll or death; at -5xHP he dies.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.gurps.statblock import character_from_dict
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.gurps.statblock import character_from_dict
 >>> orc = character_from_dict({"hp": 14, "ht": 11, "dr": 2}, "o")
 >>> sword = character_from_dict({"attacks": [{"name": "Broadsword", "skill": 15,
 ...                                            "damage": "2d cut"}]}, "k").attacks[0]
@@ -20,11 +20,11 @@ Examples
 
 from __future__ import annotations
 
-from rules.dice import DiceSource
-from rules.events import Died, Event, Incapacitated, Injured, Modifier, StatusAdded
-from rules.gurps.damage import DamageSpec, injury, roll_damage, shock
-from rules.gurps.roll import Grade, success_roll
-from rules.gurps.statblock import Attack, Character
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Died, Event, Incapacitated, Injured, Modifier, StatusAdded
+from battlemap.rules.gurps.damage import DamageSpec, injury, roll_damage, shock
+from battlemap.rules.gurps.roll import Grade, success_roll
+from battlemap.rules.gurps.statblock import Attack, Character
 
 __all__ = ["apply_damage", "apply_hit"]
 

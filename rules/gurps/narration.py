@@ -7,7 +7,7 @@ A success roll reads ``Broadsword (Swung): 3d6 3+4+4 = 11 vs 15, -2 shock = 13: 
 
 Examples
 --------
->>> from rules.events import DieRoll, Modifier, RollMade
+>>> from battlemap.rules.events import DieRoll, Modifier, RollMade
 >>> roll = RollMade("k", "Broadsword (Swung)", tuple(DieRoll(6, (f,), "3d6") for f in (3, 4, 4)),
 ...                 (Modifier(-2, "shock"),), 11, 13, "success by 2")
 >>> roll_line(roll)
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import fields, replace
 
-from rules.events import Event, RollMade, describe
+from battlemap.rules.events import Event, RollMade, describe
 
 __all__ = ["log_lines", "roll_line"]
 
@@ -52,7 +52,7 @@ def _named(event: Event, names: Mapping[str, str]) -> Event:
 def log_lines(events: Iterable[Event], names: Mapping[str, str]) -> tuple[str, ...]:
     """Every event as a log line; rolls made by a token start with its name.
 
-    >>> from rules.events import Hit, Injured
+    >>> from battlemap.rules.events import Hit, Injured
     >>> log_lines([Hit("o", "k", False), Injured("k", 9, 3, 9, 3, 12)], {"o": "Orc", "k": "Kay"})
     ('Orc hits Kay', 'Kay takes 9 damage, DR 3: 9 injury (HP 3 of 12)')
     """

@@ -20,13 +20,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.gurps.attack import prepare
-from rules.gurps.defense import DefensePlan, defense_plans, no_defense_reason
-from rules.gurps.play import Setup
-from rules.gurps.roll import Grade, distribution, grade_chances, outcome, success_chance
-from rules.interface import AttackRequest, Chance, Preview
-from rules.registry import RulesError
-from rules.table import Board
+from battlemap.rules.gurps.attack import prepare
+from battlemap.rules.gurps.defense import DefensePlan, defense_plans, no_defense_reason
+from battlemap.rules.gurps.play import Setup
+from battlemap.rules.gurps.roll import Grade, distribution, grade_chances, outcome, success_chance
+from battlemap.rules.interface import AttackRequest, Chance, Preview
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board
 
 __all__ = ["lands", "lands_exactly", "preview", "second_defense", "stopped_chances"]
 

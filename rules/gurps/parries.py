@@ -4,11 +4,11 @@ parrying weapon aside, the strike at an unarmed attacker's limb, a bow ruined by
 
 from __future__ import annotations
 
-from rules.events import DieRoll, Modifier, RollMade, StatusAdded, TokenPushed
-from rules.gurps.defense import DefensePlan
-from rules.gurps.injury import apply_hit
-from rules.gurps.play import Play
-from rules.gurps.roll import success_roll
+from battlemap.rules.events import DieRoll, Modifier, RollMade, StatusAdded, TokenPushed
+from battlemap.rules.gurps.defense import DefensePlan
+from battlemap.rules.gurps.injury import apply_hit
+from battlemap.rules.gurps.play import Play
+from battlemap.rules.gurps.roll import success_roll
 
 __all__ = ["parry_holds", "record_defense"]
 

@@ -1,8 +1,9 @@
 """The running state of one GURPS attack, shared by the modules that play it out.
 
 :class:`Setup` is the attack ready to roll (pieces, characters, weapon, measured facts,
-modifiers); :class:`Play` what has happened so far while :func:`rules.gurps.attack.resolve`
-runs (events, notes, the changed characters); :func:`land` applies one hit.
+modifiers); :class:`Play` what has happened so far while
+:func:`battlemap.rules.gurps.attack.resolve` runs (events, notes, the changed characters);
+:func:`land` applies one hit.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import Event, Injured, Modifier, StatusAdded
-from rules.gurps.defense import Threat
-from rules.gurps.injury import apply_hit
-from rules.gurps.statblock import Attack, Character, character_from_dict
-from rules.table import Board, MapFacts, Piece, Point
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Injured, Modifier, StatusAdded
+from battlemap.rules.gurps.defense import Threat
+from battlemap.rules.gurps.injury import apply_hit
+from battlemap.rules.gurps.statblock import Attack, Character, character_from_dict
+from battlemap.rules.table import Board, MapFacts, Piece, Point
 
 __all__ = ["Play", "Setup", "character", "land", "modifier_json"]
 
@@ -60,7 +61,8 @@ def character(piece: Piece) -> Character:
 
 @dataclass
 class Play:
-    """The running state of one resolution (while :func:`rules.gurps.attack.resolve` runs)."""
+    """The running state of one resolution (while :func:`battlemap.rules.gurps.attack.resolve`
+    runs)."""
 
     setup: Setup
     board: Board

@@ -23,8 +23,8 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from rules.dice import DiceSource
-from rules.events import DieRoll, Modifier, RollMade
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import DieRoll, Modifier, RollMade
 
 __all__ = [
     "Grade", "RollOutcome", "at_most", "distribution", "grade_chances", "outcome", "roll_3d6",
@@ -132,7 +132,7 @@ def success_roll(dice: DiceSource, actor: str, purpose: str, base: int,
                  modifiers: tuple[Modifier, ...]) -> tuple[RollMade, RollOutcome]:
     """Roll 3d6 against ``base`` plus ``modifiers``; the breakdown carries the margin.
 
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> made, result = success_roll(ScriptedDice([3, 4, 2]), "h", "Broadsword", 15,
     ...                             (Modifier(-2, "range 5 yd"),))
     >>> made.total, made.target, made.result

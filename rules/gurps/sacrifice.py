@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rules.events import Defended, DefenseChosen, StatusAdded
-from rules.gurps.defense import DefensePlan, Threat, sacrifice_plans
-from rules.gurps.play import Play, character, modifier_json
-from rules.gurps.roll import success_roll
-from rules.table import Piece, Side
+from battlemap.rules.events import Defended, DefenseChosen, StatusAdded
+from battlemap.rules.gurps.defense import DefensePlan, Threat, sacrifice_plans
+from battlemap.rules.gurps.play import Play, character, modifier_json
+from battlemap.rules.gurps.roll import success_roll
+from battlemap.rules.table import Piece, Side
 
 __all__ = ["ally_plans", "sacrifice"]
 

@@ -1,9 +1,10 @@
 """The GURPS stat block: a character's attributes, attacks, shield and condition, as JSON.
 
 A token's ``stats`` hold the values a GURPS sheet shows (GCS computes them; see
-:mod:`rules.gurps.gcs`): ST, DX, HT, HP, Basic Speed, Basic Lift, the Dodge score, DR,
+:mod:`battlemap.rules.gurps.gcs`): ST, DX, HT, HP, Basic Speed, Basic Lift, the Dodge score, DR,
 the shield, skills, traits and one entry per weapon usage. Defense scores are stored *without*
-the shield's Defense Bonus, which :mod:`rules.gurps.defense` adds only where the rules allow.
+the shield's Defense Bonus, which :mod:`battlemap.rules.gurps.defense` adds only where the rules
+allow.
 
 Examples
 --------
@@ -15,7 +16,7 @@ Examples
 >>> character_from_dict({"st": "twelve"}, "tokens[k].stats")
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: tokens[k].stats.st: expected an integer, got 'twelve'
+battlemap.rules.registry.RulesError: tokens[k].stats.st: expected an integer, got 'twelve'
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.gurps.damage import DamageSpec, parse_damage
-from rules.registry import RulesError
+from battlemap.rules.gurps.damage import DamageSpec, parse_damage
+from battlemap.rules.registry import RulesError
 
 __all__ = [
     "ATTACK_KINDS", "Attack", "Character", "Condition", "Shield", "character_from_dict",
@@ -194,7 +195,7 @@ class Character:
         >>> Character(10, 10, 10, 10, 5.0, 20.0, 8).attack(None)
         Traceback (most recent call last):
         ...
-        rules.registry.RulesError: weapon: this character has no attacks
+        battlemap.rules.registry.RulesError: weapon: this character has no attacks
         """
         lost = {*self.condition.broken, *self.condition.dropped}
         usable = [a for a in self.attacks if a.name not in lost and a.label not in lost]

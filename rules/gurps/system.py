@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> from rules.registry import find_system
+>>> from battlemap.rules.registry import find_system
 >>> system = find_system("GURPS")
 >>> system.grid.kind, system.grid.unit
 ('hex', 'yd')
@@ -17,16 +17,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.dice import DiceSource
-from rules.events import Event, StatusAdded, StatusRemoved
-from rules.gurps.area import resolve_area as resolve_gurps_area
-from rules.gurps.attack import resolve
-from rules.gurps.combat_state import check_combat as check_gurps_combat
-from rules.gurps.gcs import read_sheet
-from rules.gurps.narration import log_lines
-from rules.gurps.odds import preview
-from rules.gurps.roll import success_roll
-from rules.gurps.statblock import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, StatusAdded, StatusRemoved
+from battlemap.rules.gurps.area import resolve_area as resolve_gurps_area
+from battlemap.rules.gurps.attack import resolve
+from battlemap.rules.gurps.combat_state import check_combat as check_gurps_combat
+from battlemap.rules.gurps.gcs import read_sheet
+from battlemap.rules.gurps.narration import log_lines
+from battlemap.rules.gurps.odds import preview
+from battlemap.rules.gurps.roll import success_roll
+from battlemap.rules.gurps.statblock import (
     MANEUVERS,
     MOVING,
     POSTURES,
@@ -34,9 +34,9 @@ from rules.gurps.statblock import (
     character_from_dict,
     character_to_dict,
 )
-from rules.gurps.turns import control as press_control
-from rules.gurps.turns import order_view
-from rules.interface import (
+from battlemap.rules.gurps.turns import control as press_control
+from battlemap.rules.gurps.turns import order_view
+from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
@@ -52,8 +52,8 @@ from rules.interface import (
     StatField,
     TurnOrderView,
 )
-from rules.registry import GameSystem, RulesError, register
-from rules.table import Board, Piece
+from battlemap.rules.registry import GameSystem, RulesError, register
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["Gurps"]
 
@@ -142,7 +142,7 @@ OVERRIDES = (
               help="L147: no retreat after sprinting; the table counts it from the defender's "
                    "moves in his own turn"),
 )
-"""The measured facts the GM may rule otherwise (:func:`rules.gurps.attack.prepare` reads
+"""The measured facts the GM may rule otherwise (:func:`battlemap.rules.gurps.attack.prepare` reads
 them from ``AttackRequest.overrides``)."""
 
 ATTACK_INPUTS = (
@@ -255,7 +255,8 @@ class Gurps(GameSystem):
         return resolve(board, request, dice)
 
     def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
-        """Explosions, cones and sprays; each victim's dive for cover (``rules.gurps.area``)."""
+        """Explosions, cones and sprays; each victim's dive for cover
+        (``battlemap.rules.gurps.area``)."""
         return resolve_gurps_area(board, request, dice)
 
     def perform_action(self, board: Board, request: ActionRequest,
@@ -280,7 +281,7 @@ def _hp_badges(who: Character) -> tuple[Badge, ...]:
     token's harm, Foundry-style, per token), and what everybody sees of it: "Reeling" under a
     third of his HP (Move and Dodge halved), "0 HP" at none left (HT rolls to stay up).
 
-    >>> from rules.gurps.statblock import character_from_dict
+    >>> from battlemap.rules.gurps.statblock import character_from_dict
     >>> orc = character_from_dict({"hp": 14, "condition": {"hp": 4}}, "o")
     >>> [(b.text, b.harm) for b in _hp_badges(orc)]
     [('4/14', True), ('Reeling', False)]

@@ -8,8 +8,8 @@ Acrobatic Dodge, attacks made and maneuver.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Piece
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Piece
 >>> fast = Piece("f", "Fast", 0, 0, stats={"basic_speed": 6.5})
 >>> slow = Piece("s", "Slow", 1, 0, stats={"basic_speed": 5.0})
 >>> board = Board("gurps", (slow, fast))
@@ -23,14 +23,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import Event, StatusRemoved
-from rules.gurps.narration import log_lines
-from rules.gurps.roll import success_roll
-from rules.gurps.statblock import Character, character_from_dict, character_to_dict
-from rules.interface import Control, Resolution, TurnOrderView, TurnRow
-from rules.registry import RulesError
-from rules.table import Board, Piece
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, StatusRemoved
+from battlemap.rules.gurps.narration import log_lines
+from battlemap.rules.gurps.roll import success_roll
+from battlemap.rules.gurps.statblock import Character, character_from_dict, character_to_dict
+from battlemap.rules.interface import Control, Resolution, TurnOrderView, TurnRow
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["control", "order_view"]
 

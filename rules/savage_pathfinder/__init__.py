@@ -1,7 +1,7 @@
 """Savage Pathfinder: trait rolls, attacks, damage, Wounds, recovery and exact odds.
 
 The public API; every function is pure (dice come from an injected
-:class:`rules.dice.DiceSource`) and returns new values, never changing its input.
+:class:`battlemap.rules.dice.DiceSource`) and returns new values, never changing its input.
 
 - Stat blocks: :func:`combatant_from_dict`, :func:`combatant_to_dict`, :class:`Combatant`,
   :class:`Weapon`, :class:`Condition`, :class:`Edge`.
@@ -18,18 +18,23 @@ The public API; every function is pure (dice come from an injected
 - Odds: :func:`trait_odds`, :func:`attack_odds`.
 
 The dice order of an attack (for physical dice entry) is documented in
-:mod:`rules.savage_pathfinder.attack`.
+:mod:`battlemap.rules.savage_pathfinder.attack`.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> roll_trait(ScriptedDice([5]), TraitDie(8), wild_card=False, purpose="Notice",
 ...            actor="g1").result
 <TraitResult.SUCCESS: 'success'>
 """
 
-from rules.savage_pathfinder.attack import AttackPlan, plan_attack, resolve_attack, resolve_shots
-from rules.savage_pathfinder.context import (
+from battlemap.rules.savage_pathfinder.attack import (
+    AttackPlan,
+    plan_attack,
+    resolve_attack,
+    resolve_shots,
+)
+from battlemap.rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
     CalledShot,
@@ -37,8 +42,8 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
-from rules.savage_pathfinder.damage import damage_result, roll_damage, take_damage
-from rules.savage_pathfinder.expressions import (
+from battlemap.rules.savage_pathfinder.damage import damage_result, roll_damage, take_damage
+from battlemap.rules.savage_pathfinder.expressions import (
     DamageDice,
     TraitDie,
     parse_damage,
@@ -46,14 +51,14 @@ from rules.savage_pathfinder.expressions import (
     roll_acing,
     roll_plain,
 )
-from rules.savage_pathfinder.incapacitation import (
+from battlemap.rules.savage_pathfinder.incapacitation import (
     bleeding_out_roll,
     daily_recovery_roll,
     incapacitation_roll,
     roll_injury,
     stabilise,
 )
-from rules.savage_pathfinder.modifiers import (
+from battlemap.rules.savage_pathfinder.modifiers import (
     ATTACK_RULES,
     DAMAGE_RULES,
     attack_modifiers,
@@ -61,7 +66,7 @@ from rules.savage_pathfinder.modifiers import (
     multi_action_penalty,
     wound_penalty,
 )
-from rules.savage_pathfinder.movement import (
+from battlemap.rules.savage_pathfinder.movement import (
     ActionKind,
     Hazard,
     MoveMode,
@@ -74,21 +79,21 @@ from rules.savage_pathfinder.movement import (
     roll_running,
     sprint,
 )
-from rules.savage_pathfinder.odds import (
+from battlemap.rules.savage_pathfinder.odds import (
     AttackOdds,
     TraitOdds,
     acing_at_least,
     attack_odds,
     trait_odds,
 )
-from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from rules.savage_pathfinder.recovery import (
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from battlemap.rules.savage_pathfinder.recovery import (
     SoakResult,
     recover_from_shaken,
     soak_roll,
     unshake_with_benny,
 )
-from rules.savage_pathfinder.statblock import (
+from battlemap.rules.savage_pathfinder.statblock import (
     Combatant,
     Condition,
     Edge,
@@ -96,8 +101,8 @@ from rules.savage_pathfinder.statblock import (
     InjuryLasts,
     Weapon,
 )
-from rules.savage_pathfinder.system import SavagePathfinder
-from rules.savage_pathfinder.traits import (
+from battlemap.rules.savage_pathfinder.system import SavagePathfinder
+from battlemap.rules.savage_pathfinder.traits import (
     RolledTrait,
     TraitResult,
     judge,

@@ -10,7 +10,7 @@ opposed roll, Evasion) are not checked here.
 
 Examples
 --------
->>> from rules.savage_pathfinder.statblock import Combatant, Condition
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
 >>> held = Combatant("h1", condition=Condition(bound=True))
 >>> action_problem(held, "attack"), action_problem(held, "break free", breaking_free=True)
 ('h1 cannot attack: Bound, and may make no physical action but trying to break free', None)
@@ -20,8 +20,8 @@ True
 
 from __future__ import annotations
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.statblock import Combatant
 
 __all__ = ["VERBAL_SKILLS", "action_problem", "check_may_act", "is_physical_skill"]
 
@@ -62,11 +62,12 @@ def check_may_act(combatant: Combatant, action: str, *, physical: bool = True,
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> check_may_act(Combatant("g1", condition=Condition(stunned=True)), "grapple")
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: g1 cannot grapple: Stunned, and can't move or take any actions
+    battlemap.rules.registry.RulesError: g1 cannot grapple: Stunned, and can't move or take any \
+actions
     """
     problem = action_problem(combatant, action, physical=physical, breaking_free=breaking_free)
     if problem is not None:

@@ -18,13 +18,13 @@ Physical dice entry - the engine asks for dice in exactly this order, each with 
 
 Innocent Bystanders are a situational rule: their dice (which bystander a stray shot hits, and
 its damage) are asked for after these, by
-:mod:`rules.savage_pathfinder.situational.bystanders`.
+:mod:`battlemap.rules.savage_pathfinder.situational.bystanders`.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.events import describe
->>> from rules.savage_pathfinder.parsing import combatant_from_dict
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.events import describe
+>>> from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
 >>> hero = combatant_from_dict({"wild_card": True, "skills": {"fighting": "d8"},
 ...     "weapons": [{"name": "Longsword", "damage": "str+d8"}]}, "hero", "h1")
 >>> goblin = combatant_from_dict({"skills": {"fighting": "d6"}}, "goblin", "g1")
@@ -42,16 +42,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import Event, Hit, Miss, Modifier, Outcome
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import check_may_act
-from rules.savage_pathfinder.context import AttackContext, AttackKind, CalledShot
-from rules.savage_pathfinder.damage import roll_damage, take_damage
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
-from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
-from rules.savage_pathfinder.traits import RolledTrait, TraitResult, judge, roll_trait_dice
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Hit, Miss, Modifier, Outcome
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import check_may_act
+from battlemap.rules.savage_pathfinder.context import AttackContext, AttackKind, CalledShot
+from battlemap.rules.savage_pathfinder.damage import roll_damage, take_damage
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+from battlemap.rules.savage_pathfinder.traits import (
+    RolledTrait,
+    TraitResult,
+    judge,
+    roll_trait_dice,
+)
 
 __all__ = ["AttackPlan", "plan_attack", "resolve_attack", "resolve_shots"]
 

@@ -10,9 +10,9 @@ every other card. :func:`countdown_key` sorts cards into that order.
 
 Cards come from a :class:`CardSource`:
 
-- :class:`ShuffledCards` shuffles with a :class:`rules.dice.DiceSource` (a Fisher-Yates shuffle
-  whose every swap is one ``dice.roll(n)``), so a seeded RNG and scripted dice both work, and
-  deals from the top of the shuffled deck;
+- :class:`ShuffledCards` shuffles with a :class:`battlemap.rules.dice.DiceSource` (a Fisher-Yates
+  shuffle whose every swap is one ``dice.roll(n)``), so a seeded RNG and scripted dice both work,
+  and deals from the top of the shuffled deck;
 - :class:`PhysicalCards` takes the codes of the cards a GM dealt at the table, in order.
 
 Examples
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from rules.dice import DiceSource
+from battlemap.rules.dice import DiceSource
 
 __all__ = [
     "FULL_DECK",
@@ -87,7 +87,8 @@ def parse_card(code: str) -> str:
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
-    rules.savage_pathfinder.cards.CardError: '1S' is not a card (write e.g. AS, 10H, 2C, RJ, BJ)
+    battlemap.rules.savage_pathfinder.cards.CardError: '1S' is not a card (write e.g. AS, 10H, 2C, \
+RJ, BJ)
     """
     card = code.strip().upper()
     if card not in _POSITION:
@@ -164,7 +165,7 @@ class ShuffledCards:
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> ShuffledCards(ScriptedDice([1, 1])).shuffled(["AS", "KS", "QS"])
     ('KS', 'QS', 'AS')
     >>> ShuffledCards(ScriptedDice([])).draw(("QS", "AS"))
@@ -191,8 +192,8 @@ class PhysicalCards:
     """The cards a GM dealt at the table, typed in and consumed in order.
 
     Each code is parsed when it is dealt (:func:`parse_card`); whether that card is still in
-    the deck is checked by the deal (:mod:`rules.savage_pathfinder.initiative`), which knows
-    when it was dealt before. Shuffling leaves the order to the table.
+    the deck is checked by the deal (:mod:`battlemap.rules.savage_pathfinder.initiative`), which
+    knows when it was dealt before. Shuffling leaves the order to the table.
 
     Examples
     --------
@@ -202,8 +203,8 @@ class PhysicalCards:
     >>> cards.draw(("AS",)), cards.draw(("AS",), "Goblins")
     Traceback (most recent call last):
     ...
-    rules.savage_pathfinder.cards.CardError: the 2 cards typed in ran out; one more is needed \
-for Goblins
+    battlemap.rules.savage_pathfinder.cards.CardError: the 2 cards typed in ran out; one more is \
+needed for Goblins
     """
 
     def __init__(self, codes: Iterable[str]) -> None:

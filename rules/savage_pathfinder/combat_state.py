@@ -7,7 +7,7 @@ Examples
 >>> check_combat({"effects": [{"token": "a"}]})
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.effects[0].kind: missing
+battlemap.rules.registry.RulesError: combat.effects[0].kind: missing
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.combat_checks import check_records
-from rules.registry import RulesError
-from rules.savage_pathfinder.initiative import InitiativeError
-from rules.savage_pathfinder.initiative_json import initiative_from_json
+from battlemap.rules.combat_checks import check_records
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.initiative import InitiativeError
+from battlemap.rules.savage_pathfinder.initiative_json import initiative_from_json
 
 __all__ = ["check_combat"]
 

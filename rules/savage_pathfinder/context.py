@@ -1,8 +1,8 @@
 """The situation of one attack, as data: what the map measured and what the players chose.
 
 :class:`AttackContext` is filled by the desktop (range band and cover from geometry, options
-from the action menu) and read by :mod:`rules.savage_pathfinder.modifiers`, which turns it into
-the modifiers shown in the roll breakdown. ``attack_modifiers`` and ``damage_modifiers`` carry
+from the action menu) and read by :mod:`battlemap.rules.savage_pathfinder.modifiers`, which turns it
+into the modifiers shown in the roll breakdown. ``attack_modifiers`` and ``damage_modifiers`` carry
 anything else (a GM's ruling, a power) with its reason.
 
 Examples
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.events import Modifier
+from battlemap.rules.events import Modifier
 
 __all__ = ["AttackContext", "AttackKind", "CalledShot", "Cover", "HouseRules", "Illumination",
            "RangeBand"]

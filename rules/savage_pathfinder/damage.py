@@ -18,10 +18,10 @@ n raises (4n to 4n+3 over)      n Wounds and Shaken     n Wounds, remains Shaken
 ==============================  =====================  ===========================
 
 At most four Wounds from one hit unless the damage is catastrophic. Before Wounds are applied
-the victim may Soak (:func:`rules.savage_pathfinder.recovery.soak_roll`); soaking them all
+the victim may Soak (:func:`battlemap.rules.savage_pathfinder.recovery.soak_roll`); soaking them all
 removes Shaken too. Extras are Incapacitated by one Wound; Wild Cards take three and are
 Incapacitated beyond that (their Wounds stay at three), then roll Vigor
-(:func:`rules.savage_pathfinder.incapacitation.incapacitation_roll`).
+(:func:`battlemap.rules.savage_pathfinder.incapacitation.incapacitation_roll`).
 
 Examples
 --------
@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     DamageRolled,
     DieRoll,
     Event,
@@ -49,11 +49,11 @@ from rules.events import (
     StatusRemoved,
     Wounded,
 )
-from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import DamageDice, roll_acing
-from rules.savage_pathfinder.incapacitation import incapacitation_roll
-from rules.savage_pathfinder.recovery import soak_roll
-from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, roll_acing
+from battlemap.rules.savage_pathfinder.incapacitation import incapacitation_roll
+from battlemap.rules.savage_pathfinder.recovery import soak_roll
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
 __all__ = ["WOUND_CAP", "damage_result", "roll_damage", "take_damage", "take_rolled_damage"]
 
@@ -170,7 +170,7 @@ def take_rolled_damage(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> hero = Combatant(id="h", wild_card=True)  # Toughness 5
     >>> lava = DamageDice(False, (10, 10, 10), 0)
     >>> out = take_rolled_damage(ScriptedDice([9, 9, 9, 1, 1]), hero, lava, "lava",

@@ -11,7 +11,7 @@ their Notice roll get no card in round one.
 
 Examples
 --------
->>> from rules.savage_pathfinder.cards import PhysicalCards
+>>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 >>> quick = Participant("kyra", "Kyra", wild_card=True, edges=frozenset({"Quick"}))
 >>> state, events = begin_combat((quick,), PhysicalCards(["3D", "5S", "9C"]))
 >>> state.cards["kyra"], state.discard
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from rules.savage_pathfinder.cards import (
+from battlemap.rules.savage_pathfinder.cards import (
     FULL_DECK,
     CardError,
     CardSource,
@@ -35,7 +35,7 @@ from rules.savage_pathfinder.cards import (
     countdown_key,
     is_joker,
 )
-from rules.savage_pathfinder.initiative import (
+from battlemap.rules.savage_pathfinder.initiative import (
     JOKER_REASON,
     EventKind,
     Hand,
@@ -59,8 +59,8 @@ def begin_combat(
 
     Examples
     --------
-    >>> from rules.dice import RandomDice
-    >>> from rules.savage_pathfinder.cards import ShuffledCards
+    >>> from battlemap.rules.dice import RandomDice
+    >>> from battlemap.rules.savage_pathfinder.cards import ShuffledCards
     >>> state, events = begin_combat((Participant("a", "Ann", wild_card=True),),
     ...                              ShuffledCards(RandomDice(seed=3)))
     >>> state.round, len(state.deck), events[0].text
@@ -84,7 +84,7 @@ def deal_round(
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
     >>> ann, bo = Participant("a", "Ann", wild_card=True), Participant("b", "Bo", wild_card=True)
     >>> state, _ = begin_combat((ann, bo), PhysicalCards(["KS", "4H"]), ambushers=["b"])
     >>> state.on_hold, state.acting

@@ -9,7 +9,7 @@ showing its maximum. Running dice never Ace (:func:`roll_plain`).
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> parse_trait_die("d12+1", "skills.fighting")
 TraitDie(sides=12, bonus=1)
 >>> parse_damage("str+d8", "weapons[0].damage")
@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.dice import DiceSource
-from rules.events import DieRoll
-from rules.registry import RulesError
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import DieRoll
+from battlemap.rules.registry import RulesError
 
 __all__ = ["DIE_SIDES", "DamageDice", "TraitDie", "parse_damage", "parse_trait_die",
            "roll_acing", "roll_plain"]
@@ -91,7 +91,8 @@ def parse_trait_die(text: object, where: str) -> TraitDie:
     >>> parse_trait_die("d7", "tokens[g1].stats.skills.fighting")
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: tokens[g1].stats.skills.fighting: 'd7' is not a die like d8 or d12+1
+    battlemap.rules.registry.RulesError: tokens[g1].stats.skills.fighting: 'd7' is not a die like \
+d8 or d12+1
     >>> try:
     ...     parse_trait_die("d4+1000000000", "skills.fighting")
     ... except RulesError as refused:
@@ -120,11 +121,13 @@ def parse_damage(text: object, where: str) -> DamageDice:
     >>> parse_damage("str+x", "weapons[1].damage")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: weapons[1].damage: 'x' in 'str+x' is not str, NdS (at most d100) ...
+    battlemap.rules.registry.RulesError: weapons[1].damage: 'x' in 'str+x' is not str, NdS (at \
+most d100) ...
     >>> parse_damage("999999999d6", "weapons[0].damage")
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: weapons[0].damage: '999999999d6' rolls 999999999 dice: at most 100
+    battlemap.rules.registry.RulesError: weapons[0].damage: '999999999d6' rolls 999999999 dice: at \
+most 100
     """
     if not isinstance(text, str) or not text.strip():
         raise RulesError(f"{where}: {text!r} is not a damage expression like 'str+d8' or '2d6'")
@@ -153,7 +156,7 @@ def roll_acing(dice: DiceSource, sides: int, purpose: str) -> DieRoll:
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> roll_acing(ScriptedDice([8, 8, 1]), 8, "Fighting die")
     DieRoll(sides=8, faces=(8, 8, 1), purpose='Fighting die')
     """
@@ -168,7 +171,7 @@ def roll_plain(dice: DiceSource, sides: int, purpose: str) -> DieRoll:
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> roll_plain(ScriptedDice([6, 6]), 6, "running die").total
     6
     """

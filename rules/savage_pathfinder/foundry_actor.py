@@ -44,10 +44,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.statblock import ATTRIBUTES, NO_VITALS
-from rules.savage_pathfinder.statblock_gear import MAX_BONUS, damage_text, trait_die
-from rules.savage_pathfinder.statblock_text import (
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, NO_VITALS
+from battlemap.rules.savage_pathfinder.statblock_gear import MAX_BONUS, damage_text, trait_die
+from battlemap.rules.savage_pathfinder.statblock_text import (
     NATURAL_NAMES,
     THROWN_NAMES,
     StatBlockText,

@@ -15,7 +15,7 @@ is not Incapacitated is Shaken or Stunned (the others can still act on the group
 
 Examples
 --------
->>> from rules.savage_pathfinder.initiative import Hand, Initiative
+>>> from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative
 >>> state = Initiative(round=1, hands=(Hand("val", "Valeros", ("val",)),
 ...                                    Hand("ogre", "Ogre", ("ogre",))),
 ...                    cards={"val": "KS", "ogre": "5H"}, acting=("val",))
@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.savage_pathfinder.cards import is_joker
-from rules.savage_pathfinder.initiative import (
+from battlemap.rules.savage_pathfinder.cards import is_joker
+from battlemap.rules.savage_pathfinder.initiative import (
     EventKind,
     Hand,
     Initiative,
@@ -82,7 +82,8 @@ def go_on_hold(state: Initiative, key: str, participants: Sequence[Participant])
     >>> go_on_hold(state, "v", (Participant("v", "Valeros", shaken=True),))
     Traceback (most recent call last):
     ...
-    rules.savage_pathfinder.initiative.InitiativeError: Valeros is Shaken and cannot go on Hold
+    battlemap.rules.savage_pathfinder.initiative.InitiativeError: Valeros is Shaken and cannot go \
+on Hold
     """
     hand = _acting_hand(state, key)
     barred = hold_barred(hand, participants)
@@ -99,7 +100,7 @@ def break_holds(state: Initiative, participants: Sequence[Participant]) -> Step:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.initiative import Hand, Initiative
+    >>> from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative
     >>> state = Initiative(round=2, hands=(Hand("v", "Valeros", ("v",)),), on_hold=("v",))
     >>> state, events = break_holds(state, (Participant("v", "Valeros", shaken=True),))
     >>> state.on_hold, state.acted, events[0].text

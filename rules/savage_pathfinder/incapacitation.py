@@ -20,7 +20,7 @@ two Injury Table d6s, then the sub-table d6 if the result has one.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> injury, events = roll_injury(ScriptedDice([3, 4, 5]), InjuryLasts.PERMANENT, "h1")
 >>> injury.name, injury.lowers
 ('Guts: Busted (Strength -1 die type)', 'strength')
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     Died,
     Event,
     InjuryRolled,
@@ -41,13 +41,13 @@ from rules.events import (
     StatusAdded,
     StatusRemoved,
 )
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import check_may_act
-from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.penalties import condition_modifiers
-from rules.savage_pathfinder.situational.fatigue import treat_incapacitation
-from rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
-from rules.savage_pathfinder.traits import TraitResult, roll_trait
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import check_may_act
+from battlemap.rules.savage_pathfinder.expressions import roll_plain
+from battlemap.rules.savage_pathfinder.penalties import condition_modifiers
+from battlemap.rules.savage_pathfinder.situational.fatigue import treat_incapacitation
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Injury, InjuryLasts
+from battlemap.rules.savage_pathfinder.traits import TraitResult, roll_trait
 
 __all__ = ["bleeding_out_roll", "daily_recovery_roll", "incapacitation_roll", "roll_injury",
            "stabilise", "treat_fatigue"]
@@ -162,9 +162,9 @@ def treat_fatigue(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import TraitDie
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> medic = Combatant("m", skills=(("healing", TraitDie(6)),))
     >>> spent = Combatant("v", condition=Condition(fatigue=3, incapacitated=True))
     >>> after = treat_fatigue(ScriptedDice([4]), medic, spent).states[0].condition

@@ -13,9 +13,10 @@ best (Improved Level Headed three); Hesitant draws two and keeps the lowest, but
 the two cancel out; Quick then discards a card of Five or lower and draws again until it gets
 a Six or better.
 
-Dealing (and Surprise) lives in :mod:`rules.savage_pathfinder.dealing`; going on Hold, acting
-from Hold and interrupting in :mod:`rules.savage_pathfinder.hold`; the state's JSON form
-(``Encounter.combat``) and ``has_joker`` in :mod:`rules.savage_pathfinder.initiative_json`.
+Dealing (and Surprise) lives in :mod:`battlemap.rules.savage_pathfinder.dealing`; going on Hold,
+acting from Hold and interrupting in :mod:`battlemap.rules.savage_pathfinder.hold`; the state's JSON
+form (``Encounter.combat``) and ``has_joker`` in
+:mod:`battlemap.rules.savage_pathfinder.initiative_json`.
 
 Examples
 --------
@@ -41,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from rules.savage_pathfinder.cards import card_face, countdown_key, is_joker
+from battlemap.rules.savage_pathfinder.cards import card_face, countdown_key, is_joker
 
 __all__ = [
     "DRAW_EDGES",

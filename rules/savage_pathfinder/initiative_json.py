@@ -16,7 +16,7 @@ Groups mode, ``"side:<side>"``.
 
 Examples
 --------
->>> from rules.savage_pathfinder.initiative import Hand, Initiative
+>>> from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative
 >>> state = Initiative(round=1, hands=(Hand("val", "Valeros", ("val",)),), cards={"val": "RJ"},
 ...                    drawn=("RJ",), acting=("val",))
 >>> initiative_from_json(initiative_to_json(state)) == state
@@ -26,8 +26,8 @@ True
 >>> initiative_from_json({"round": 1, "deck": ["AS", "1S"]})
 Traceback (most recent call last):
 ...
-rules.savage_pathfinder.initiative.InitiativeError: combat.initiative.deck[1]: '1S' is not a \
-card (write e.g. AS, 10H, 2C, RJ, BJ)
+battlemap.rules.savage_pathfinder.initiative.InitiativeError: combat.initiative.deck[1]: '1S' is \
+not a card (write e.g. AS, 10H, 2C, RJ, BJ)
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.savage_pathfinder.cards import CardError, is_joker, parse_card
-from rules.savage_pathfinder.initiative import Hand, Initiative, InitiativeError
+from battlemap.rules.savage_pathfinder.cards import CardError, is_joker, parse_card
+from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative, InitiativeError
 
 __all__ = ["has_joker", "initiative_from_json", "initiative_to_json"]
 
@@ -48,8 +48,8 @@ def has_joker(combat: Mapping[str, Any], token_id: str) -> bool:
     """True when ``token_id`` acts on a Joker this round (``combat`` is ``Encounter.combat``).
 
     Its Trait and damage rolls then get
-    :data:`~rules.savage_pathfinder.initiative.JOKER_BONUS` for the reason
-    :data:`~rules.savage_pathfinder.initiative.JOKER_REASON`.
+    :data:`~battlemap.rules.savage_pathfinder.initiative.JOKER_BONUS` for the reason
+    :data:`~battlemap.rules.savage_pathfinder.initiative.JOKER_REASON`.
 
     Examples
     --------
@@ -89,8 +89,8 @@ def initiative_from_json(data: Mapping[str, Any]) -> Initiative:
     >>> initiative_from_json({"hands": [{"key": "v", "members": "v"}]})
     Traceback (most recent call last):
     ...
-    rules.savage_pathfinder.initiative.InitiativeError: combat.initiative.hands[0].members: \
-expected a list of token ids
+    battlemap.rules.savage_pathfinder.initiative.InitiativeError: \
+combat.initiative.hands[0].members: expected a list of token ids
     """
     hands = tuple(_hand(item, f"{WHERE}.hands[{i}]") for i, item in enumerate(
         _list(data, "hands")))

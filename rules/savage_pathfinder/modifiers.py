@@ -5,7 +5,7 @@
 everything they return. A new situational rule is one more function in a tuple.
 
 Modifiers from the combat text: Wound penalties (-1 per Wound, at most -3), Fatigue and
-Distracted (:mod:`~rules.savage_pathfinder.penalties`); range Short 0, Medium -2, Long -4,
+Distracted (:mod:`~battlemap.rules.savage_pathfinder.penalties`); range Short 0, Medium -2, Long -4,
 Extreme -8 (only with Aim, never thrown); running -2 to other actions; Multi-Actions -2 per
 extra action (at most three); the Joker +2 to Trait and damage rolls; Dodge -2 against ranged
 attacks (not area effects; a house default, :class:`~.context.HouseRules`). From the situational
@@ -14,7 +14,7 @@ Attack and Called Shots (head and vitals +4 damage only on living creatures with
 
 Examples
 --------
->>> from rules.savage_pathfinder.statblock import Combatant, UNARMED
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant, UNARMED
 >>> context = AttackContext(range_band=RangeBand.LONG, running=True, joker=True)
 >>> found = attack_modifiers(Combatant("a"), Combatant("d"), UNARMED, AttackKind.SHOOTING, context)
 >>> [str(m) for m in found]
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.events import Modifier
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import (
+from battlemap.rules.events import Modifier
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
     CalledShot,
@@ -35,14 +35,14 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
-from rules.savage_pathfinder.penalties import (
+from battlemap.rules.savage_pathfinder.penalties import (
     holds_joker,
     multi_action_penalty,
     status_modifiers,
     turn_modifiers,
     wound_penalty,
 )
-from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
 __all__ = ["ATTACK_RULES", "DAMAGE_RULES", "Rule", "attack_modifiers", "damage_modifiers",
            "multi_action_penalty", "wound_penalty"]

@@ -32,13 +32,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.dice import DiceSource
-from rules.events import Modifier, RollMade
-from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.penalties import condition_modifiers
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.traits import TraitResult, roll_trait
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, RollMade
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.expressions import roll_plain
+from battlemap.rules.savage_pathfinder.penalties import condition_modifiers
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.traits import TraitResult, roll_trait
 
 __all__ = ["STAND_UP_COST", "ActionKind", "Hazard", "MoveMode", "TurnPlan", "check_turn",
            "hazard_roll", "jump_distance", "movement_cost", "pace_for_turn", "roll_running",
@@ -83,7 +83,7 @@ def roll_running(dice: DiceSource, runner: Combatant) -> RollMade:
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> roll_running(ScriptedDice([6, 6]), Combatant("h1")).total
     6
     """
@@ -97,7 +97,7 @@ def pace_for_turn(mover: Combatant, running: int = 0, stood_up: bool = False) ->
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> pace_for_turn(Combatant("h1", condition=Condition(wounds=2)), running=4, stood_up=True)
     6
     >>> pace_for_turn(Combatant("h1", condition=Condition(entangled=True)))
@@ -114,7 +114,7 @@ def sprint(runner: Combatant) -> tuple[int, float]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> sprint(Combatant("h1", pace=8, running_die=8, vigor=TraitDie(6)))  # Fleet-Footed
     (32, 3.0)
     """
@@ -136,8 +136,8 @@ def hazard_roll(dice: DiceSource, mover: Combatant, modifiers: tuple[Modifier, .
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> climber = Combatant("g1", skills=(("athletics", TraitDie(6)),))
     >>> hazard_roll(ScriptedDice([3]), climber)[1]
     <Hazard.CANNOT_MOVE: 'cannot move'>
@@ -182,7 +182,7 @@ def check_turn(actions: Sequence[ActionKind]) -> TurnPlan:
     >>> check_turn([ActionKind.LIMITED, ActionKind.LIMITED])
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: actions: only one limited action a turn (2 declared)
+    battlemap.rules.registry.RulesError: actions: only one limited action a turn (2 declared)
     """
     counted = [a for a in actions if a in (ActionKind.REGULAR, ActionKind.LIMITED)]
     if len(counted) > 3:

@@ -22,14 +22,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.attack import plan_attack
-from rules.savage_pathfinder.context import AttackContext
-from rules.savage_pathfinder.damage import WOUND_CAP
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.penalties import condition_modifiers
-from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
-from rules.savage_pathfinder.traits import trait_setup
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.attack import plan_attack
+from battlemap.rules.savage_pathfinder.context import AttackContext
+from battlemap.rules.savage_pathfinder.damage import WOUND_CAP
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.penalties import condition_modifiers
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+from battlemap.rules.savage_pathfinder.traits import trait_setup
 
 __all__ = ["AttackOdds", "TraitOdds", "acing_at_least", "attack_odds", "trait_odds"]
 
@@ -173,7 +173,7 @@ def soak_at_least(defender: Combatant, context: AttackContext, bennies: int) -> 
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> hero = Combatant("h", wild_card=True, bennies=3, vigor=TraitDie(6))
     >>> [round(p, 4) for p in soak_at_least(hero, AttackContext(), 1)]  # Vigor d6 + Wild d6
     [1.0, 0.75, 0.2585, 0.0548, 0.0276]

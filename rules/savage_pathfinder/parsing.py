@@ -1,8 +1,8 @@
 """Read and write the Savage Pathfinder stat block JSON kept in ``token.stats``.
 
 Missing keys take defaults (a d6 attribute, no skill, Pace 6, a d6 running die, no condition);
-unknown keys and wrong values raise :class:`rules.registry.RulesError` naming the field path,
-so a typo never passes silently. ``max_wounds`` (for Resilient or Huge creatures) and
+unknown keys and wrong values raise :class:`battlemap.rules.registry.RulesError` naming the field
+path, so a typo never passes silently. ``max_wounds`` (for Resilient or Huge creatures) and
 ``condition.dead`` are optional keys beyond the agreed block.
 
 Examples
@@ -13,7 +13,8 @@ Examples
 >>> combatant_from_dict({"skills": {"fighting": "d7"}}, "tokens[g1].stats", "g1")
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: tokens[g1].stats.skills.fighting: 'd7' is not a die like d8 or d12+1
+battlemap.rules.registry.RulesError: tokens[g1].stats.skills.fighting: 'd7' is not a die like d8 \
+or d12+1
 >>> combatant_from_dict(combatant_to_dict(goblin), "again", "g1") == goblin
 True
 """
@@ -24,9 +25,9 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import TraitDie, parse_damage, parse_trait_die
-from rules.savage_pathfinder.statblock import (
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.expressions import TraitDie, parse_damage, parse_trait_die
+from battlemap.rules.savage_pathfinder.statblock import (
     ATTRIBUTES,
     Combatant,
     Condition,

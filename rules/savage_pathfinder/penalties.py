@@ -20,7 +20,7 @@ the turn's own (never twice).
 
 Examples
 --------
->>> from rules.savage_pathfinder.statblock import Combatant, Condition, TurnState
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, TurnState
 >>> tired = Combatant("h1", condition=Condition(wounds=4, fatigue=2, distracted=True))
 >>> [str(m) for m in condition_modifiers(tired, joker=True)]
 ['-3 4 Wounds', '-2 Exhausted', '-2 Distracted', '+2 Joker']
@@ -31,10 +31,10 @@ Examples
 
 from __future__ import annotations
 
-from rules.events import Modifier
-from rules.registry import RulesError
-from rules.savage_pathfinder.situational.fatigue import fatigue_modifier
-from rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.events import Modifier
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.situational.fatigue import fatigue_modifier
+from battlemap.rules.savage_pathfinder.statblock import Combatant
 
 __all__ = ["JOKER_BONUS", "SUPPORT_MAXIMUM", "condition_modifiers", "holds_joker",
            "joker_modifier", "multi_action_penalty", "status_modifiers", "support_modifier",
@@ -52,7 +52,7 @@ def wound_penalty(combatant: Combatant) -> tuple[Modifier, ...]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> wound_penalty(Combatant("h1", condition=Condition(wounds=4)))
     (Modifier(value=-3, reason='4 Wounds'),)
     """
@@ -67,7 +67,7 @@ def status_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> status_modifiers(Combatant(id="x", condition=Condition(fatigue=1, distracted=True)))
     (Modifier(value=-1, reason='Fatigued'), Modifier(value=-2, reason='Distracted'))
     """
@@ -104,7 +104,7 @@ def turn_modifiers(combatant: Combatant, *, joker: bool = False, running: bool =
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import TurnState
+    >>> from battlemap.rules.savage_pathfinder.statblock import TurnState
     >>> third = Combatant("x", turn=TurnState(actions=3))
     >>> [str(m) for m in turn_modifiers(third, running=True, actions=2)]
     ['-2 running', '-4 Multi-Action (3 actions)']
@@ -121,7 +121,7 @@ def support_modifier(combatant: Combatant, trait: str) -> tuple[Modifier, ...]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import TurnState
+    >>> from battlemap.rules.savage_pathfinder.statblock import TurnState
     >>> helped = Combatant("x", turn=TurnState(support=(("athletics", 5), ("strength", 5))))
     >>> support_modifier(helped, "Athletics"), support_modifier(helped, "strength")
     ((Modifier(value=4, reason='Support'),), (Modifier(value=5, reason='Support'),))
@@ -141,7 +141,7 @@ def condition_modifiers(combatant: Combatant, *, joker: bool = False, running: b
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> hurt = Combatant(id="x", condition=Condition(wounds=2, fatigue=1, distracted=True))
     >>> [m.value for m in condition_modifiers(hurt)]
     [-2, -1, -2]

@@ -9,13 +9,13 @@
   to suffer do not count; those he already has do.
 
 Every roll here takes the roller's Wounds, Fatigue and Distracted
-(:func:`~rules.savage_pathfinder.penalties.condition_modifiers`) and, with ``joker=True``, the
-Joker's +2.
+(:func:`~battlemap.rules.savage_pathfinder.penalties.condition_modifiers`) and, with ``joker=True``,
+the Joker's +2.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.statblock import Combatant, Condition
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
 >>> hero = Combatant("h1", wild_card=True, condition=Condition(shaken=True), bennies=1)
 >>> outcome = recover_from_shaken(ScriptedDice([5, 2]), hero)
 >>> outcome.states[0].condition.shaken, [type(e).__name__ for e in outcome.events]
@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import BennySpent, Event, Modifier, Outcome, StatusRemoved
-from rules.registry import RulesError
-from rules.savage_pathfinder.penalties import condition_modifiers
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.traits import roll_trait
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import BennySpent, Event, Modifier, Outcome, StatusRemoved
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.penalties import condition_modifiers
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.traits import roll_trait
 
 __all__ = ["SoakResult", "recover_from_shaken", "soak_roll", "unshake_with_benny"]
 
@@ -64,7 +64,7 @@ def unshake_with_benny(combatant: Combatant) -> Outcome[Combatant]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> hero = Combatant("h1", bennies=2, condition=Condition(shaken=True))
     >>> unshake_with_benny(hero).states[0].bennies
     1

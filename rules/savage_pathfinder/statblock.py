@@ -1,9 +1,10 @@
 """Savage Pathfinder stat blocks: a combatant's traits, gear, edges and condition, typed.
 
-The JSON form is the one stored in ``token.stats`` (see :mod:`rules.savage_pathfinder.parsing`
-for reading and writing it). Derived statistics follow the text: Parry is 2 plus half the
-Fighting die (2 with no Fighting) plus parry bonuses; Toughness is 2 plus half the Vigor die
-plus Armor plus other bonuses; each Wound is -1 to Trait rolls and Pace, at most -3.
+The JSON form is the one stored in ``token.stats`` (see
+:mod:`battlemap.rules.savage_pathfinder.parsing` for reading and writing it). Derived statistics
+follow the text: Parry is 2 plus half the Fighting die (2 with no Fighting) plus parry bonuses;
+Toughness is 2 plus half the Vigor die plus Armor plus other bonuses; each Wound is -1 to Trait
+rolls and Pace, at most -3.
 
 Examples
 --------
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rules.savage_pathfinder.expressions import DIE_SIDES, DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.expressions import DIE_SIDES, DamageDice, TraitDie
 
 __all__ = [
     "ATTRIBUTES", "NO_TURN", "NO_VITALS", "UNARMED", "Combatant", "Condition", "Edge",
@@ -130,8 +131,9 @@ class TurnState:
     penalty to all other actions that turn"), ``actions`` (the Multi-Action count of the
     action being taken, C25/S118: -2 per action beyond the first; 1 for a free action or a
     reaction, S122) and ``support``. The table sets it on the combatants it builds from the board
-    (:func:`rules.savage_pathfinder.table.pipeline.combatant_of`), so every roll that takes
-    :func:`~rules.savage_pathfinder.penalties.condition_modifiers` takes these too."""
+    (:func:`battlemap.rules.savage_pathfinder.table.pipeline.combatant_of`), so every roll that
+    takes :func:`~battlemap.rules.savage_pathfinder.penalties.condition_modifiers` takes these
+    too."""
 
     joker: bool = False
     running: bool = False

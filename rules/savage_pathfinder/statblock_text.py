@@ -17,8 +17,8 @@ of its own, British spellings (``Armour +2``)::
     • Infravision: Halves darkness penalties against heated targets.
 
 :func:`read_stat_block` returns a :class:`StatBlockText`: ``stats``, the stat block in the JSON
-form :func:`~rules.savage_pathfinder.parsing.combatant_from_dict` reads; ``readings``, each
-field it understood with the text it came from; ``unread``, each line or part it could not read
+form :func:`~battlemap.rules.savage_pathfinder.parsing.combatant_from_dict` reads; ``readings``,
+each field it understood with the text it came from; ``unread``, each line or part it could not read
 and why; ``ignored``, what it read but the stat block has no place for (Hindrances, Languages,
 gear without combat statistics, special abilities without a rule here); and ``mismatches``,
 where the printed Parry or Toughness (or the Armor in its brackets) differs from what the block
@@ -64,10 +64,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.statblock import ATTRIBUTES, NO_VITALS
-from rules.savage_pathfinder.statblock_gear import (
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, NO_VITALS
+from battlemap.rules.savage_pathfinder.statblock_gear import (
     DASHES,
     MINUS,
     bounded_int,

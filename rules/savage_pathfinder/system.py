@@ -1,11 +1,11 @@
 """The Savage Pathfinder entry in the game-system registry: the interface the desktop uses.
 
-Each method hands the work to :mod:`rules.savage_pathfinder.table` (attacks, actions, Action
-Cards on a board) and turns its results into the registry's neutral values.
+Each method hands the work to :mod:`battlemap.rules.savage_pathfinder.table` (attacks, actions,
+Action Cards on a board) and turns its results into the registry's neutral values.
 
 Examples
 --------
->>> from rules.registry import find_system
+>>> from battlemap.rules.registry import find_system
 >>> system = find_system("spf")
 >>> goblin = system.combatant_from_dict({"skills": {"fighting": "d6"}}, "tokens[g1].stats", "g1")
 >>> system.combatant_to_dict(goblin)["skills"]
@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.dice import DiceSource
-from rules.events import describe
-from rules.interface import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import describe
+from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
@@ -46,51 +46,68 @@ from rules.interface import (
     TurnOrderView,
     TurnRow,
 )
-from rules.registry import GameSystem, RulesError, register
-from rules.savage_pathfinder.cards import (
+from battlemap.rules.registry import GameSystem, RulesError, register
+from battlemap.rules.savage_pathfinder.cards import (
     CardSource,
     PhysicalCards,
     ShuffledCards,
     card_face,
     is_joker,
 )
-from rules.savage_pathfinder.combat_state import check_combat as check_spf_combat
-from rules.savage_pathfinder.expressions import parse_trait_die
-from rules.savage_pathfinder.foundry_actor import read_foundry_actor
-from rules.savage_pathfinder.initiative import Hand, Initiative, countdown
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.odds import trait_odds
-from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
-from rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
-from rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
-from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
-from rules.savage_pathfinder.situational.scale import Scale
-from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
-from rules.savage_pathfinder.statblock_text import StatBlockText, read_stat_block, read_stat_blocks
-from rules.savage_pathfinder.table import actions as table_actions
-from rules.savage_pathfinder.table import menu as table_menu
-from rules.savage_pathfinder.table import moving as table_moving
-from rules.savage_pathfinder.table import turn_rolls, turns
-from rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
-from rules.savage_pathfinder.table.mounts import keep_seat, mount_links
-from rules.savage_pathfinder.table.pipeline import AttackError, preview_attack, resolve_attack
-from rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
-from rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
-from rules.savage_pathfinder.table.recovery_steps import fatigue_sources
-from rules.savage_pathfinder.table.rolls import plan_roll, roll_traits, supports_used, traits_of
-from rules.savage_pathfinder.table.savage_context import Declared
-from rules.savage_pathfinder.table.summary import (
+from battlemap.rules.savage_pathfinder.combat_state import check_combat as check_spf_combat
+from battlemap.rules.savage_pathfinder.expressions import parse_trait_die
+from battlemap.rules.savage_pathfinder.foundry_actor import read_foundry_actor
+from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative, countdown
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.odds import trait_odds
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from battlemap.rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
+from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
+from battlemap.rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
+from battlemap.rules.savage_pathfinder.situational.options import (
+    ACTIONS,
+    ATTACK_OPTIONS,
+    AUTOMATIC_RULES,
+)
+from battlemap.rules.savage_pathfinder.situational.scale import Scale
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
+from battlemap.rules.savage_pathfinder.statblock_text import (
+    StatBlockText,
+    read_stat_block,
+    read_stat_blocks,
+)
+from battlemap.rules.savage_pathfinder.table import actions as table_actions
+from battlemap.rules.savage_pathfinder.table import menu as table_menu
+from battlemap.rules.savage_pathfinder.table import moving as table_moving
+from battlemap.rules.savage_pathfinder.table import turn_rolls, turns
+from battlemap.rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
+from battlemap.rules.savage_pathfinder.table.mounts import keep_seat, mount_links
+from battlemap.rules.savage_pathfinder.table.pipeline import (
+    AttackError,
+    preview_attack,
+    resolve_attack,
+)
+from battlemap.rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
+from battlemap.rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
+from battlemap.rules.savage_pathfinder.table.recovery_steps import fatigue_sources
+from battlemap.rules.savage_pathfinder.table.rolls import (
+    plan_roll,
+    roll_traits,
+    supports_used,
+    traits_of,
+)
+from battlemap.rules.savage_pathfinder.table.savage_context import Declared
+from battlemap.rules.savage_pathfinder.table.summary import (
     action_data,
     area_data,
     attack_data,
     preview_data,
     preview_title,
 )
-from rules.savage_pathfinder.table.template_attack import resolve_template
-from rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
-from rules.savage_pathfinder.table.volley import resolve_volley
-from rules.table import Board, Piece, Side
+from battlemap.rules.savage_pathfinder.table.template_attack import resolve_template
+from battlemap.rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
+from battlemap.rules.savage_pathfinder.table.volley import resolve_volley
+from battlemap.rules.table import Board, Piece, Side
 
 __all__ = ["SavagePathfinder"]
 
@@ -332,8 +349,8 @@ def _named(board: Board, text: str) -> str:
 
     Examples
     --------
-    >>> from rules.table import Piece
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Piece
+    >>> from battlemap.rules.testing import open_board
     >>> board = open_board((Piece("gob-1", "Goblin", 0.5, 0.5), Piece("a", "Ann", 1.5, 0.5)))
     >>> _named(board, "gob-1 cannot attack: a foe holds gob-1x")
     'Goblin cannot attack: a foe holds gob-1x'
@@ -383,7 +400,7 @@ class SavagePathfinder(GameSystem):
         """SHAKEN, FAT n, STUN, PRONE ... from the condition, JOKER from the Action Cards.
 
         >>> piece = Piece("a", "A", 0, 0, stats={"condition": {"shaken": True, "fatigue": 2}})
-        >>> from rules.testing import open_board
+        >>> from battlemap.rules.testing import open_board
         >>> [b.text for b in SavagePathfinder().badges(piece, open_board())]
         ['SHAKEN', 'FAT 2']
 
@@ -599,12 +616,13 @@ class SavagePathfinder(GameSystem):
 
     def statblock_from_text(self, text: str) -> TextReading:
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
-        5; Toughness: 7 (2) ... Gear: ..."): see :mod:`rules.savage_pathfinder.statblock_text`."""
+        5; Toughness: 7 (2) ... Gear: ..."): see
+        :mod:`battlemap.rules.savage_pathfinder.statblock_text`."""
         return _text_reading(read_stat_block(text))
 
     def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
         """An actor exported from Foundry VTT's SWADE system: see
-        :mod:`rules.savage_pathfinder.foundry_actor`."""
+        :mod:`battlemap.rules.savage_pathfinder.foundry_actor`."""
         reading = self.sheet_reading(data, filename)
         return reading.name or filename, dict(reading.stats)
 
@@ -613,7 +631,8 @@ class SavagePathfinder(GameSystem):
 
     def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
         """Several stat blocks pasted at once: a block starts at the name before each
-        further Attributes line (:func:`rules.savage_pathfinder.statblock_text.split_blocks`)."""
+        further Attributes line
+        (:func:`battlemap.rules.savage_pathfinder.statblock_text.split_blocks`)."""
         return tuple(_text_reading(read) for read in read_stat_blocks(text))
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:

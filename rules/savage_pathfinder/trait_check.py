@@ -2,19 +2,19 @@
 
 The table's **Roll** entry: the GM names a token and a trait (Notice, Vigor, Stealth...);
 :func:`plan_check` works out what the roll carries and its exact odds, :func:`roll_check` rolls
-it (the program's dice or physical ones, both a :class:`~rules.dice.DiceSource`), and
+it (the program's dice or physical ones, both a :class:`~battlemap.rules.dice.DiceSource`), and
 :func:`group_check` rolls once for a group of Extras.
 
 What a roll carries, from the texts:
 
 - the combatant's own condition: Wounds (-1 each, at most -3), Fatigued -1 / Exhausted -2,
-  Distracted -2 (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`); an unskilled
-  roll is d4-2 and a die bonus (d12+1) is added;
+  Distracted -2 (:func:`~battlemap.rules.savage_pathfinder.penalties.condition_modifiers`); an
+  unskilled roll is d4-2 and a die bonus (d12+1) is added;
 - the Joker: "+2 to all Trait and damage rolls this round";
 - Illumination on "active Trait rolls affected by illumination, such as attacks, arcane skill
   and Notice rolls" (not on the rolls the text exempts: resisting, recovering, verbal Support
   and Tests), with Dim and Dark limiting how far anyone sees
-  (:func:`~rules.savage_pathfinder.situational.illumination.illumination_modifier`);
+  (:func:`~battlemap.rules.savage_pathfinder.situational.illumination.illumination_modifier`);
 - Support: "+1 to one skill total ..., a raise +2", Critical Failure -2, "The maximum bonus
   from all Support rolls is +4. Strength checks are an exception";
 - running: "-2 penalty to all other actions that turn"; Multi-Actions -2 per extra action;
@@ -30,10 +30,10 @@ roll asks for its one die only.
 Examples
 --------
 >>> from fractions import Fraction
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.context import Illumination
->>> from rules.savage_pathfinder.statblock import Combatant, Condition
->>> from rules.savage_pathfinder.expressions import TraitDie
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.context import Illumination
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
+>>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
 >>> scout = Combatant("s1", wild_card=True, skills=(("notice", TraitDie(8)),),
 ...                   condition=Condition(wounds=1))
 >>> dark = Circumstances(joker=True, light=Illumination.DIM, roll=RollKind.NOTICE)
@@ -50,18 +50,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.dice import DiceSource
-from rules.events import Modifier, RollMade
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.odds import TraitOdds, trait_odds
-from rules.savage_pathfinder.penalties import condition_modifiers
-from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
-from rules.savage_pathfinder.situational.opposed import trait_die_of
-from rules.savage_pathfinder.situational.support import support_bonus
-from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
-from rules.savage_pathfinder.traits import RolledTrait, judge, roll_trait, roll_trait_dice
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, RollMade
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.odds import TraitOdds, trait_odds
+from battlemap.rules.savage_pathfinder.penalties import condition_modifiers
+from battlemap.rules.savage_pathfinder.situational.illumination import (
+    RollKind,
+    illumination_modifier,
+)
+from battlemap.rules.savage_pathfinder.situational.opposed import trait_die_of
+from battlemap.rules.savage_pathfinder.situational.support import support_bonus
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
+from battlemap.rules.savage_pathfinder.traits import RolledTrait, judge, roll_trait, roll_trait_dice
 
 __all__ = ["Circumstances", "GroupMember", "GroupRoll", "RollKind", "TraitCheck",
            "group_check", "plan_check", "roll_check"]
@@ -122,7 +125,7 @@ def plan_check(combatant: Combatant, trait: str, circumstances: Circumstances) -
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Combatant
+    >>> from battlemap.rules.savage_pathfinder.statblock import Combatant
     >>> check = plan_check(Combatant("g1"), "Stealth", Circumstances(support=(2, 1, 2)))
     >>> check.die, [str(m) for m in check.modifiers], check.odds.success_or_better
     (None, ['+4 Support'], Fraction(3, 4))
@@ -175,8 +178,8 @@ def group_check(dice: DiceSource, group: Sequence[Combatant], trait: str,
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.statblock import Combatant, Condition
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
     >>> wolves = [Combatant("w1"), Combatant("w2", condition=Condition(wounds=1))]
     >>> rolled = group_check(ScriptedDice([4]), wolves, "Vigor", Circumstances())
     >>> [(m.roll.total, m.roll.result.value) for m in rolled.members]

@@ -12,8 +12,8 @@ first, in order, then the one Wild Die.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.events import describe
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.events import describe
 >>> roll = roll_trait(ScriptedDice([3, 6, 2]), TraitDie(8), wild_card=True, purpose="Fighting",
 ...                   actor="h1", modifiers=(Modifier(-1, "1 Wound"),), target=4)
 >>> roll.result.value, roll.total
@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.dice import DiceSource
-from rules.events import DieRoll, Modifier, RollMade
-from rules.savage_pathfinder.expressions import TraitDie, roll_acing
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import DieRoll, Modifier, RollMade
+from battlemap.rules.savage_pathfinder.expressions import TraitDie, roll_acing
 
 __all__ = ["RolledTrait", "TraitResult", "judge", "roll_trait", "roll_trait_dice", "trait_setup"]
 
@@ -107,7 +107,7 @@ def roll_trait_dice(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> shots = roll_trait_dice(ScriptedDice([2, 5, 1, 4]), TraitDie(6), 3, wild_card=True,
     ...                         purpose="Shooting", actor="h1")
     >>> [(s.total, s.result.value) for s in shots]

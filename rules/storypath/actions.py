@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     Event,
     GrappleEnded,
     GrappleStarted,
@@ -29,14 +29,21 @@ from rules.events import (
     StatusAdded,
     StatusRemoved,
 )
-from rules.interface import ActionKind, ActionRequest, ActionSpec, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.storypath.effects import Changes
-from rules.storypath.pool import roll_pool
-from rules.storypath.settings import settings_from_combat
-from rules.storypath.setup import combatant_of, out_of_turn, restat
-from rules.storypath.statblock import Combatant
-from rules.storypath.state import (
+from battlemap.rules.interface import (
+    ActionKind,
+    ActionRequest,
+    ActionSpec,
+    Choice,
+    Decision,
+    Resolution,
+)
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.effects import Changes
+from battlemap.rules.storypath.pool import roll_pool
+from battlemap.rules.storypath.settings import settings_from_combat
+from battlemap.rules.storypath.setup import combatant_of, out_of_turn, restat
+from battlemap.rules.storypath.statblock import Combatant
+from battlemap.rules.storypath.state import (
     DroppedItem,
     Grapple,
     grapple_of,
@@ -45,8 +52,8 @@ from rules.storypath.state import (
     with_grapples,
     with_items,
 )
-from rules.storypath.telling import tell
-from rules.table import Board, LogEntry
+from battlemap.rules.storypath.telling import tell
+from battlemap.rules.table import Board, LogEntry
 
 __all__ = ["ACTIONS", "perform"]
 

@@ -8,8 +8,8 @@ ammunition check or be out of ammo").
 
 Order of the dice (so a resolution replays exactly after a decision): the attack pool (each
 rerolled 10 right after its die), then the ammunition check. Two pauses, each a
-:class:`~rules.interface.Decision`: ``complication`` (choices ``buy``, ``accept``) when the
-attacker carries a Complication, then ``stunts`` after a hit.
+:class:`~battlemap.rules.interface.Decision`: ``complication`` (choices ``buy``, ``accept``) when
+the attacker carries a Complication, then ``stunts`` after a hit.
 """
 
 from __future__ import annotations
@@ -17,23 +17,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved
-from rules.interface import AttackRequest, Choice, Decision, Resolution
-from rules.registry import RulesError
-from rules.storypath.effects import Changes, apply_purchase
-from rules.storypath.pool import PoolRoll, roll_pool
-from rules.storypath.setup import AttackSetup, setup_attack
-from rules.storypath.statblock import combatant_to_dict
-from rules.storypath.state import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Hit, Miss, Modifier, RollMade, StatusAdded, StatusRemoved
+from battlemap.rules.interface import AttackRequest, Choice, Decision, Resolution
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.effects import Changes, apply_purchase
+from battlemap.rules.storypath.pool import PoolRoll, roll_pool
+from battlemap.rules.storypath.setup import AttackSetup, setup_attack
+from battlemap.rules.storypath.statblock import combatant_to_dict
+from battlemap.rules.storypath.state import (
     grapple_to_dict,
     grapples_from_combat,
     item_to_dict,
     items_from_combat,
 )
-from rules.storypath.stunts import Purchase, parse_purchases, stunt_decision
-from rules.storypath.telling import tell
-from rules.table import Board, LogEntry, Side
+from battlemap.rules.storypath.stunts import Purchase, parse_purchases, stunt_decision
+from battlemap.rules.storypath.telling import tell
+from battlemap.rules.table import Board, LogEntry, Side
 
 __all__ = ["KIND_TITLES", "allies_of", "resolve"]
 

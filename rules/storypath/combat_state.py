@@ -6,7 +6,8 @@ Examples
 >>> check_combat({"round": "two"})
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.round: expected a whole number from 0 to 1000000000, got 'two'
+battlemap.rules.registry.RulesError: combat.round: expected a whole number from 0 to 1000000000, \
+got 'two'
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.combat_checks import check_whole
-from rules.registry import RulesError
-from rules.storypath.settings import settings_from_combat
-from rules.storypath.state import grapples_from_combat, items_from_combat
+from battlemap.rules.combat_checks import check_whole
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.settings import settings_from_combat
+from battlemap.rules.storypath.state import grapples_from_combat, items_from_combat
 
 __all__ = ["check_combat"]
 

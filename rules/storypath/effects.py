@@ -1,6 +1,6 @@
 """What bought stunts do to the board: Injury Conditions, prone, grapples, pushes, items.
 
-Paragraphs: every stunt's effect sentence (see :mod:`rules.storypath.stunts` for costs).
+Paragraphs: every stunt's effect sentence (see :mod:`battlemap.rules.storypath.stunts` for costs).
 Shove pushes the target ``successes x Might`` metres straight away from the attacker, Throw
 ``Might + (successes - 1)`` metres (the text allows any direction: Battlemap throws straight
 away from the thrower); both stop at the first wall (:meth:`Measurer.slide`). A disarmed item
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rules.events import (
+from battlemap.rules.events import (
     Event,
     GrappleEnded,
     GrappleStarted,
@@ -31,9 +31,9 @@ from rules.events import (
     StuntSpent,
     TokenPushed,
 )
-from rules.storypath.setup import AttackSetup, combatant_of, restat
-from rules.storypath.statblock import Combatant, Enhancement
-from rules.storypath.state import (
+from battlemap.rules.storypath.setup import AttackSetup, combatant_of, restat
+from battlemap.rules.storypath.statblock import Combatant, Enhancement
+from battlemap.rules.storypath.state import (
     DroppedItem,
     Grapple,
     grapples_from_combat,
@@ -41,8 +41,8 @@ from rules.storypath.state import (
     with_grapples,
     with_items,
 )
-from rules.storypath.stunts import STUNT_NAMES, Purchase
-from rules.table import Board, Point
+from battlemap.rules.storypath.stunts import STUNT_NAMES, Purchase
+from battlemap.rules.table import Board, Point
 
 __all__ = ["Changes", "apply_purchase", "push_point"]
 

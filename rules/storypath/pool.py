@@ -5,7 +5,7 @@ neither). Enhancement adds its successes only when at least one die succeeded.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> roll = roll_pool(4, "none", 2, ScriptedDice([8, 3, 10, 1]), "Close Combat + Might")
 >>> roll.rolled_successes, roll.successes
 (2, 4)
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.dice import DiceSource
-from rules.events import DieRoll
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import DieRoll
 
 __all__ = ["SUCCESS", "PoolRoll", "face_successes", "roll_pool"]
 

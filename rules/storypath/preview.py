@@ -1,7 +1,7 @@
 """The hover card of a Storypath attack: pool, Difficulty, Enhancement and exact odds.
 
-The chances are exact (:mod:`rules.storypath.odds`): ``hit`` (successes exceed Defense plus
-every increased Difficulty), then ``k left`` for each number of successes left for stunts (as
+The chances are exact (:mod:`battlemap.rules.storypath.odds`): ``hit`` (successes exceed Defense
+plus every increased Difficulty), then ``k left`` for each number of successes left for stunts (as
 the setting ``stunt_budget`` counts them: with ``beyond-hit`` a bare hit is ``0 left``), and
 ``more than K left``; the card shows each of them. A pending Complication (a ranged Pin, L38)
 is the attacker's choice after the roll: ``hit`` is the chance when he accepts it (the
@@ -15,12 +15,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.interface import AttackRequest, Chance, Preview
-from rules.registry import RulesError
-from rules.storypath.attack import KIND_TITLES
-from rules.storypath.odds import AttackOdds, attack_odds, success_distribution
-from rules.storypath.setup import AttackSetup, setup_attack
-from rules.table import Board
+from battlemap.rules.interface import AttackRequest, Chance, Preview
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.attack import KIND_TITLES
+from battlemap.rules.storypath.odds import AttackOdds, attack_odds, success_distribution
+from battlemap.rules.storypath.setup import AttackSetup, setup_attack
+from battlemap.rules.table import Board
 
 __all__ = ["MAX_LEFT_SHOWN", "preview"]
 

@@ -7,7 +7,7 @@ Examples
 >>> read_int({"might": "3"}, "might", "stats.attributes", 1)
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: stats.attributes.might: expected a whole number, got '3'
+battlemap.rules.registry.RulesError: stats.attributes.might: expected a whole number, got '3'
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.registry import RulesError
+from battlemap.rules.registry import RulesError
 
 __all__ = [
     "check_keys", "read_bool", "read_int", "read_list", "read_mapping", "read_str",

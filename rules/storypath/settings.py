@@ -35,7 +35,8 @@ Examples
 >>> settings_from_combat({"settings": {"tens": "explode"}})
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: combat.settings.tens: 'explode' is not one of none, double, reroll
+battlemap.rules.registry.RulesError: combat.settings.tens: 'explode' is not one of none, double, \
+reroll
 """
 
 from __future__ import annotations
@@ -44,10 +45,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.interface import FieldKind, StatField
-from rules.registry import RulesError
-from rules.storypath.reading import check_keys, read_int, read_mapping, read_str
-from rules.storypath.statblock import ATTRIBUTES, BANDS
+from battlemap.rules.interface import FieldKind, StatField
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.reading import check_keys, read_int, read_mapping, read_str
+from battlemap.rules.storypath.statblock import ATTRIBUTES, BANDS
 
 __all__ = ["SETTINGS_SCHEMA", "TENS_RULES", "Settings", "settings_from_combat",
            "settings_to_dict"]
@@ -175,4 +176,4 @@ def _schema() -> tuple[StatField, ...]:
 
 
 SETTINGS_SCHEMA = _schema()
-"""The settings as :meth:`rules.registry.GameSystem.settings_schema` declares them."""
+"""The settings as :meth:`battlemap.rules.registry.GameSystem.settings_schema` declares them."""

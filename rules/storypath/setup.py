@@ -28,19 +28,19 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from rules.events import Modifier
-from rules.interface import AttackRequest
-from rules.registry import RulesError
-from rules.storypath.settings import Settings, settings_from_combat
-from rules.storypath.statblock import (
+from battlemap.rules.events import Modifier
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.settings import Settings, settings_from_combat
+from battlemap.rules.storypath.statblock import (
     BANDS,
     Combatant,
     Weapon,
     combatant_from_dict,
     combatant_to_dict,
 )
-from rules.storypath.state import Grapple, grapple_of
-from rules.table import Board, MapFacts, Piece
+from battlemap.rules.storypath.state import Grapple, grapple_of
+from battlemap.rules.table import Board, MapFacts, Piece
 
 __all__ = [
     "ATTACK_KINDS", "POOLS", "AttackSetup", "band_of", "combatant_of", "kind_of_weapon",

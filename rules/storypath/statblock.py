@@ -19,7 +19,7 @@ Examples
 >>> combatant_from_dict({"defense": -1}, "tokens[g].stats", "g")
 Traceback (most recent call last):
 ...
-rules.registry.RulesError: tokens[g].stats.defense: -1 is not between 0 and 99
+battlemap.rules.registry.RulesError: tokens[g].stats.defense: -1 is not between 0 and 99
 >>> combatant_from_dict(combatant_to_dict(guard), "again", "g") == guard
 True
 """
@@ -30,8 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.registry import RulesError
-from rules.storypath.reading import (
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.reading import (
     check_keys,
     read_bool,
     read_int,

@@ -2,7 +2,7 @@
 
 Layout (plain JSON; every key optional)::
 
-    {"settings": {...},                                   # see rules.storypath.settings
+    {"settings": {...},                                   # see battlemap.rules.storypath.settings
      "grapples": [{"control": "brute", "other": "ada", "established": 2, "pinned": false,
                    "dragging": true}],                # dragging: written only when true
      "items": [{"id": "item-1", "name": "Pistol", "owner": "ada", "x": 7.5, "y": 3.0,
@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.registry import RulesError
-from rules.storypath.reading import check_keys, read_bool, read_int, read_list, read_str
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.reading import check_keys, read_bool, read_int, read_list, read_str
 
 __all__ = [
     "DroppedItem", "Grapple", "grapple_of", "grapple_to_dict", "grapples_from_combat",

@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from rules.interface import Choice, Decision
-from rules.registry import RulesError
-from rules.storypath.setup import AttackSetup
-from rules.storypath.statblock import slug
+from battlemap.rules.interface import Choice, Decision
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.setup import AttackSetup
+from battlemap.rules.storypath.statblock import slug
 
 __all__ = [
     "KIND_STUNTS", "STUNT_NAMES", "Offer", "Purchase", "offers_for", "parse_purchases",

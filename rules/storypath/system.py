@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> from rules.registry import find_system
+>>> from battlemap.rules.registry import find_system
 >>> system = find_system("storypath")
 >>> system.title, system.grid.unit
 ('Storypath', 'm')
@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.dice import DiceSource
-from rules.interface import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
     ActionSpec,
@@ -33,28 +33,28 @@ from rules.interface import (
     StatField,
     TurnOrderView,
 )
-from rules.registry import GameSystem, RulesError, register
-from rules.storypath.actions import ACTIONS, perform
-from rules.storypath.attack import resolve
-from rules.storypath.combat_state import check_combat as check_storypath_combat
-from rules.storypath.preview import preview
-from rules.storypath.settings import DEFAULT_COVER, SETTINGS_SCHEMA, settings_from_combat
-from rules.storypath.setup import combatant_of
-from rules.storypath.statblock import (
+from battlemap.rules.registry import GameSystem, RulesError, register
+from battlemap.rules.storypath.actions import ACTIONS, perform
+from battlemap.rules.storypath.attack import resolve
+from battlemap.rules.storypath.combat_state import check_combat as check_storypath_combat
+from battlemap.rules.storypath.preview import preview
+from battlemap.rules.storypath.settings import DEFAULT_COVER, SETTINGS_SCHEMA, settings_from_combat
+from battlemap.rules.storypath.setup import combatant_of
+from battlemap.rules.storypath.statblock import (
     ATTRIBUTES,
     BANDS,
     Combatant,
     combatant_from_dict,
     combatant_to_dict,
 )
-from rules.storypath.state import (
+from battlemap.rules.storypath.state import (
     grapple_of,
     grapples_from_combat,
     items_from_combat,
     with_grapples,
 )
-from rules.storypath.turns import press, turn_view
-from rules.table import Board, Piece
+from battlemap.rules.storypath.turns import press, turn_view
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["Storypath"]
 

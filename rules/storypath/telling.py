@@ -8,8 +8,8 @@ Examples
 --------
 >>> place((0.5, 0.5), (4.5, 0.5), 1.0), place((2.0, 2.0), (1.0, 1.0), 1.0)
 ('4 m east', '1.4 m north-west')
->>> from rules.events import StatusAdded
->>> from rules.table import Piece
+>>> from battlemap.rules.events import StatusAdded
+>>> from battlemap.rules.table import Piece
 >>> thug = Board("storypath", (Piece("thug-1", "Thug 1", 0, 0),))
 >>> tell(StatusAdded("thug-1", "prone"), thug)
 'Thug 1 is now prone'
@@ -23,8 +23,15 @@ import math
 from dataclasses import fields, replace
 from typing import Any
 
-from rules.events import Event, Incapacitated, ItemDropped, StatusAdded, TokenPushed, describe
-from rules.table import Board, Point
+from battlemap.rules.events import (
+    Event,
+    Incapacitated,
+    ItemDropped,
+    StatusAdded,
+    TokenPushed,
+    describe,
+)
+from battlemap.rules.table import Board, Point
 
 __all__ = ["place", "tell"]
 

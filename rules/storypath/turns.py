@@ -8,7 +8,7 @@ blinded token's turn; Withdraw lasts until the withdrawing token's next turn beg
 
 Examples
 --------
->>> from rules.table import Piece
+>>> from battlemap.rules.table import Piece
 >>> board = Board("storypath", (Piece("a", "Ada", 0, 0, stats={"initiative": 2}),
 ...                             Piece("b", "Brute", 1, 0, stats={"initiative": 5})))
 >>> [row.token for row in turn_view(board).rows]
@@ -19,12 +19,12 @@ Examples
 
 from __future__ import annotations
 
-from rules.events import Event, StatusRemoved
-from rules.interface import Control, Resolution, TurnOrderView, TurnRow
-from rules.registry import RulesError
-from rules.storypath.setup import combatant_of, restat
-from rules.storypath.statblock import Combatant
-from rules.table import Board
+from battlemap.rules.events import Event, StatusRemoved
+from battlemap.rules.interface import Control, Resolution, TurnOrderView, TurnRow
+from battlemap.rules.registry import RulesError
+from battlemap.rules.storypath.setup import combatant_of, restat
+from battlemap.rules.storypath.statblock import Combatant
+from battlemap.rules.table import Board
 
 __all__ = ["order", "press", "turn_view"]
 

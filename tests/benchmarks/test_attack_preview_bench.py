@@ -1,7 +1,7 @@
 """Speed of the attack preview the GM sees while hovering: one frame is 16 ms at 60 Hz.
 
-:func:`desktop.core.table_pipeline.preview` (what the GM window calls) hands the encounter's
-game system a board whose measurer surveys the snapshot's cached battlefield; the system
+:func:`battlemap.desktop.core.table_pipeline.preview` (what the GM window calls) hands the
+encounter's game system a board whose measurer surveys the snapshot's cached battlefield; the system
 translates, plans and computes the exact odds for one attacker and target: on
 the demo encounter, and on the demo grown to 100 tokens and 1,000 wall segments. The naive
 reference builds the battlefield again for every preview (what a pipeline without the
@@ -13,12 +13,12 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from desktop import ASSETS_DIR
-from desktop.core import battlefield
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter, Wall
-from desktop.core.table_pipeline import preview
-from rules.interface import AttackRequest
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core import battlefield
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter, Wall
+from battlemap.desktop.core.table_pipeline import preview
+from battlemap.rules.interface import AttackRequest
 
 DEMO = load_encounter(ASSETS_DIR / "demo" / "goblin-ambush.json")
 MEDIANS: dict[str, float] = {}

@@ -23,19 +23,19 @@ from typing import Any
 import numpy as np
 import pytest
 
-from desktop.commands.bench import median_ms, sighted_pairs, survey_pairs
-from geometry.cover import cover_from, viewpoints
-from geometry.index import Battlefield
-from geometry.naive import (
+from battlemap.desktop.commands.bench import median_ms, sighted_pairs, survey_pairs
+from battlemap.geometry.cover import cover_from, viewpoints
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.naive import (
     benchmark_map,
     cover_by_shapely_loop,
     survey_by_shapely_loop,
     template_hits_by_shapely_loop,
 )
-from geometry.sightlines import hidden_fractions
-from geometry.survey import survey
-from geometry.templates import TemplateShape, place_template, template_hits
-from geometry.threat_view import ThreatViews
+from battlemap.geometry.sightlines import hidden_fractions
+from battlemap.geometry.survey import survey
+from battlemap.geometry.templates import TemplateShape, place_template, template_hits
+from battlemap.geometry.threat_view import ThreatViews
 
 
 def report(benchmark: Any, name: str, naive: Callable[[], object], rounds: int) -> None:

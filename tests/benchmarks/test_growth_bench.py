@@ -16,16 +16,16 @@ from typing import Any
 
 import pytest
 
-from desktop.commands.bench import median_ms
-from geometry.cover import cover_from
-from geometry.naive import (
+from battlemap.desktop.commands.bench import median_ms
+from battlemap.geometry.cover import cover_from
+from battlemap.geometry.naive import (
     benchmark_map,
     cover_by_shapely_loop,
     survey_by_shapely_loop,
     template_hits_by_shapely_loop,
 )
-from geometry.survey import survey
-from geometry.templates import TemplateShape, place_template, template_hits
+from battlemap.geometry.survey import survey
+from battlemap.geometry.templates import TemplateShape, place_template, template_hits
 
 
 def _print(benchmark: Any, name: str, naive_ms: float) -> None:

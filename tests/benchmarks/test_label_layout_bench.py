@@ -1,9 +1,9 @@
 """Cost of placing every name tag clear of tokens, badges and walls after a token move.
 
 A 100 x 100 cell map holds 2,000 short walls (as in Universal VTT exports) and 60 tokens in
-clusters. Each case times :func:`desktop.gui.label_layout.place_labels` once more after a token
-moved (as :meth:`MapScene.sync` does) and prints the median beside the naive reference measured
-in the same run: the same placement testing every candidate place against every wall (no
+clusters. Each case times :func:`battlemap.desktop.gui.label_layout.place_labels` once more after a
+token moved (as :meth:`MapScene.sync` does) and prints the median beside the naive reference
+measured in the same run: the same placement testing every candidate place against every wall (no
 wall index, rebuilt each time), with the ratio. Target: a small share of a frame (16 ms). Run
 with ``--benchmark-enable``; no timing is asserted; that both place every tag alike is.
 """
@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QLineF, QPointF, QRectF
 
-from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.state import BattleState
-from desktop.gui import label_layout
-from desktop.gui.label_layout import place_labels, segment_meets_box
-from desktop.gui.render import ensure_app
-from desktop.gui.scene import MapScene
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import label_layout
+from battlemap.desktop.gui.label_layout import place_labels, segment_meets_box
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.scene import MapScene
+from battlemap.desktop.gui.style import CELL
 
 MEDIANS: dict[str, float] = {}
 

@@ -21,14 +21,14 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QPainterPath
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.edits import toggle_door
-from desktop.core.model import Encounter, Light, Wall, WallKind
-from desktop.core.state import BattleState
-from desktop.gui.light_item import LightItem
-from desktop.gui.render import ensure_app
-from desktop.gui.scene import Layer, MapScene
-from geometry.light_reach import lit_rings
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.edits import toggle_door
+from battlemap.desktop.core.model import Encounter, Light, Wall, WallKind
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.light_item import LightItem
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.scene import Layer, MapScene
+from battlemap.geometry.light_reach import lit_rings
 
 CELLS = 100
 KINDS = (WallKind.WALL,) * 6 + (WallKind.DOOR, WallKind.WINDOW, WallKind.LOW_WALL,

@@ -28,17 +28,17 @@ from PySide6.QtCore import QLineF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.model import Background, Encounter, Side, Token, Wall, WallKind
-from desktop.core.state import BattleState
-from desktop.core.tools import PointerEvent, PointerKind, SelectTool
-from desktop.gui.map_view import MapView
-from desktop.gui.render import ensure_app
-from desktop.gui.scene import Layer, MapScene
-from desktop.gui.style import to_scene, wall_pens
-from desktop.gui.token_item import TokenItem
-from desktop.gui.wall_items import WallBatchItem
-from geometry.movement import path_length
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.model import Background, Encounter, Side, Token, Wall, WallKind
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.tools import PointerEvent, PointerKind, SelectTool
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.scene import Layer, MapScene
+from battlemap.desktop.gui.style import to_scene, wall_pens
+from battlemap.desktop.gui.token_item import TokenItem
+from battlemap.desktop.gui.wall_items import WallBatchItem
+from battlemap.geometry.movement import path_length
 
 CELLS = 128  # 128 cells x 64 px = 8192 px a side
 VIEWPORT = (1600, 1000)

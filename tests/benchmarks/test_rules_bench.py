@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rules.dice import RandomDice
-from rules.savage_pathfinder import AttackContext, RangeBand, attack_odds, resolve_attack
+from battlemap.rules.dice import RandomDice
+from battlemap.rules.savage_pathfinder import AttackContext, RangeBand, attack_odds, resolve_attack
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "rules"))
 from spf_people import goblin, hero

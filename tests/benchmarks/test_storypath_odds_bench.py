@@ -1,7 +1,7 @@
 """Speed of the Storypath hover card's exact odds (one frame is 16 ms at 60 Hz).
 
-:func:`rules.storypath.odds.attack_odds` convolves whole-number die weights over one common
-denominator; the naive reference convolves :class:`fractions.Fraction` values (normalising
+:func:`battlemap.rules.storypath.odds.attack_odds` convolves whole-number die weights over one
+common denominator; the naive reference convolves :class:`fractions.Fraction` values (normalising
 after every product), measured in the same run on the same pools: 15 dice, Enhancement 2,
 Defense 4, up to 6 left, for each ``tens`` setting. Each benchmark prints its median and the
 ratio. Run with ``--benchmark-enable``.
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.storypath.odds import attack_odds, die_distribution
+from battlemap.rules.storypath.odds import attack_odds, die_distribution
 
 MEDIANS: dict[str, float] = {}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.commands.bench_table import format_summaries, table_rows
+from battlemap.desktop.commands.bench_table import format_summaries, table_rows
 
 
 def test_every_interaction_is_driven_and_painted(request: pytest.FixtureRequest) -> None:

@@ -17,11 +17,11 @@ import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.render import ensure_app
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.style import CELL
 
 
 class _Quiet(GMWindow):

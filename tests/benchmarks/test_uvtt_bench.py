@@ -3,8 +3,8 @@
 Run with ``pytest tests/benchmarks/test_uvtt_bench.py --benchmark-enable -s``. The samples are
 ``tests/data/uvtt/`` beside the repository (skipped with a reason when absent).
 
-- Import: :func:`desktop.core.uvtt.parse_uvtt` (validate everything, decode the image, build
-  the encounter) timed by pytest-benchmark against a naive reference measured in the same run:
+- Import: :func:`battlemap.desktop.core.uvtt.parse_uvtt` (validate everything, decode the image,
+  build the encounter) timed by pytest-benchmark against a naive reference measured in the same run:
   ``json.loads`` and plain loops that subtract the origin and decode the image, checking
   nothing. The ratio says what validation costs; both must give the same wall points.
 - Simplification: the 135-point cave outline of the Dungeondraft sample at several tolerances
@@ -24,11 +24,11 @@ from typing import Any
 import pytest
 import shapely
 
-from desktop.commands.bench import median_ms
-from desktop.core.battlefield import battlefield_of
-from desktop.core.model import Encounter, Point, Side, Token, WallKind
-from desktop.core.uvtt import parse_uvtt
-from geometry.survey import survey
+from battlemap.desktop.commands.bench import median_ms
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.model import Encounter, Point, Side, Token, WallKind
+from battlemap.desktop.core.uvtt import parse_uvtt
+from battlemap.geometry.survey import survey
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "uvtt"
 CAVE = "oganm_dd2vtt_importer_test.dd2vtt"

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import shapely
 
-from desktop.commands.bench import median_ms
-from desktop.core.vision_bench import (
+from battlemap.desktop.commands.bench import median_ms
+from battlemap.desktop.core.vision_bench import (
     drag_calls,
     polygon_calls,
     vision_dungeon,

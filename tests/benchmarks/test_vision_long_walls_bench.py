@@ -20,8 +20,8 @@ import numpy as np
 import pytest
 import shapely
 
-from geometry import visibility
-from geometry.visibility import BINS, _cast, _maybe_seen, _segments, visibility_polygon
+from battlemap.geometry import visibility
+from battlemap.geometry.visibility import BINS, _cast, _maybe_seen, _segments, visibility_polygon
 
 BOX = (0.0, 0.0, 24.0, 16.0)
 EYE = (12.0, 8.0)

@@ -10,14 +10,18 @@ from pathlib import Path
 import pytest
 from support.spf_on_map import begin_combat, preview_attack
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.battlefield import field_of
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Side, Token
-from geometry.survey import survey
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS, AUTOMATIC_RULES
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.battlefield import field_of
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.geometry.survey import survey
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.situational.options import (
+    ACTIONS,
+    ATTACK_OPTIONS,
+    AUTOMATIC_RULES,
+)
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 HARSK_AT_GOBLIN_5 = ["--attacker", "harsk", "--target", "goblin-5"]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
 
 SHEETS = Path(__file__).parent.parent / "data" / "gurps"
 
@@ -60,8 +60,8 @@ def test_every_system_has_a_demo_that_opens_and_renders(system: str, demo: str,
                                                         tmp_path: Path) -> None:
     """``battlemap --demo gurps`` opens the GURPS duel; ``render --demo --system gurps`` draws
     it; each demo's every stat block parses with its system."""
-    from desktop.core.assets import demo_for
-    from rules.registry import find_system
+    from battlemap.desktop.core.assets import demo_for
+    from battlemap.rules.registry import find_system
 
     path = demo_for(system)
     assert path.name == demo

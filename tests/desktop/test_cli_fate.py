@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
 
 DEMO = ASSETS_DIR / "demo" / "fate-arena.json"
 THROW = ["--option", "maneuver:throw", "--answer", "stance=attack"]
@@ -80,10 +80,10 @@ def test_an_aspect_maneuver_and_an_aspect_action_take_typed_text(tmp_path: Path)
 def test_the_thrown_warrior_slides_to_where_he_lands_on_the_map(tmp_path: Path) -> None:
     """The throw of the first test, as the GM window animates it: the storyboard slides Warrior
     2 from (11.5, 10.5) to (17.5, 10.5), where the encounter after the throw has him."""
-    from desktop.core.storyboard import Slide, storyboard
-    from desktop.core.table_pipeline import TableResult, resolve
-    from rules.dice import ScriptedDice
-    from rules.interface import AttackRequest
+    from battlemap.desktop.core.storyboard import Slide, storyboard
+    from battlemap.desktop.core.table_pipeline import TableResult, resolve
+    from battlemap.rules.dice import ScriptedDice
+    from battlemap.rules.interface import AttackRequest
 
     before = load_encounter(arena_with(tmp_path, tertius=(10.5, 10.5)))
     request = AttackRequest("tertius", "warrior-2", options=("maneuver:throw",),
@@ -103,10 +103,10 @@ def test_stress_blows_through_only_to_the_warriors_attacked_at_once(tmp_path: Pa
     4 stress reach nobody; attacked at once with Warrior 1 (two ``--target``s, the GUI's
     Shift+click volley), Warrior 2 then Warrior 1 are out, greyed in that order; Warrior 3,
     not attacked, takes nothing."""
-    from desktop.core.storyboard import Greying, storyboard
-    from desktop.core.table_pipeline import TableResult, resolve
-    from rules.dice import ScriptedDice
-    from rules.interface import AttackRequest
+    from battlemap.desktop.core.storyboard import Greying, storyboard
+    from battlemap.desktop.core.table_pipeline import TableResult, resolve
+    from battlemap.rules.dice import ScriptedDice
+    from battlemap.rules.interface import AttackRequest
 
     before = load_encounter(arena_with(tmp_path, tertius=(10.5, 10.5)))
     alone = resolve(before, AttackRequest("tertius", "warrior-2",

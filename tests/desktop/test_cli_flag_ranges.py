@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
 
 DEMO = str(ASSETS_DIR / "demo" / "goblin-ambush.json")
 ATTACK = ["attack", DEMO, "--attacker", "harsk", "--target", "goblin-5", "--seed", "7"]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 DATA = Path(__file__).parent.parent / "data" / "foundry"

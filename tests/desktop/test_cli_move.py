@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from support.spf_on_map import begin_combat, next_turn
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Region, RegionKind, Token, Wall, WallKind
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Region, RegionKind, Token, Wall, WallKind
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 ANN = {"pace": 6, "running_die": "d6", "wild_card": True, "attributes": {"vigor": "d8"}}
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
 
 
 def test_a_shortest_way_off_the_map_is_refused(tmp_path: Path,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
+from battlemap.desktop.cli import main
 
 
 def test_a_size_over_a_hundred_million_pixels_is_refused(

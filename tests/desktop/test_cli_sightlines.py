@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 
@@ -38,7 +38,7 @@ def test_incapacitated_goblins_are_no_foes_on_any_cell(
     (issue 27: "three Incapacitated goblins are still 4 foes on every cell")."""
     from dataclasses import replace
 
-    from desktop.core.fileformat import load_encounter, save_encounter
+    from battlemap.desktop.core.fileformat import load_encounter, save_encounter
 
     enc = load_encounter(DEMO)
     for gid in ("goblin-1", "goblin-2", "goblin-3"):

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from support.spf_on_map import begin_combat
 
-from desktop.cli import main
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Illumination, Side, Token
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Encounter, Illumination, Side, Token
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 SWORD = {"name": "Sword", "damage": "Str+d8"}
 CROSSBOW = {"name": "Hand Crossbow", "damage": "2d4", "range": [5, 10, 20]}

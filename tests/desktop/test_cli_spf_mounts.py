@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
 
 KNIGHT = {"wild_card": True, "attributes": {"vigor": "d8"}, "skills": {"riding": "d6"}}
 HORSE = {"attributes": {"vigor": "d8"}}

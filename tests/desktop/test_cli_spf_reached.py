@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
-from desktop.commands.attack import add_arguments, params_of
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Illumination, Side, Token
-from rules.registry import find_system
+from battlemap.desktop.cli import main
+from battlemap.desktop.commands.attack import add_arguments, params_of
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Illumination, Side, Token
+from battlemap.rules.registry import find_system
 
 HERO = {"wild_card": True,
         "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},

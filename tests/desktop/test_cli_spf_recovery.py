@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
 
 DOWN = {"wild_card": True, "attributes": {"vigor": "d8"},
         "condition": {"wounds": 3, "incapacitated": True}}

@@ -1,5 +1,5 @@
 """``battlemap attack`` and ``battlemap odds`` on the Storypath demo firefight, measured by the
-real map (geometry), resolved by ``rules.storypath`` through the game-system interface.
+real map (geometry), resolved by ``battlemap.rules.storypath`` through the game-system interface.
 
 The demo: Rook (Firearms 3, Dexterity 3, an automatic SMG) faces the Gunman (Defense 2,
 Stamina 2) behind the loading dock's low wall (light cover: +1 Difficulty); Mara holds Thug 1
@@ -12,10 +12,10 @@ import json
 import shutil
 from pathlib import Path
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
-from rules.storypath.odds import attack_odds
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.rules.storypath.odds import attack_odds
 
 DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
 ROOK_AT_GUNMAN = ["--attacker", "rook", "--target", "gunman", "--weapon", "SMG"]
@@ -111,7 +111,7 @@ def test_escape_on_the_command_line_asks_then_frees_with_the_answer(tmp_path: Pa
 def test_a_held_token_cannot_move_from_the_spot(tmp_path: Path, capsys) -> None:
     # L101 "You cannot move from the spot": Thug 1, held by Mara, is refused in words by
     # `battlemap move` and by a drag; --force is the GM's ruling otherwise
-    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+    from battlemap.desktop.core.tools import PointerEvent, PointerKind, SelectTool
 
     path = tmp_path / "firefight.json"
     shutil.copy(DEMO, path)
@@ -132,7 +132,7 @@ def test_the_grappler_does_not_walk_away_from_the_grapple(tmp_path: Path, capsys
     # L59 "Both you and they can only make grappling physical actions until someone breaks
     # free": Mara's drag alone (1 m west) is refused in words by a drag and `battlemap move`;
     # she moves with Drag grappled (below) or lets go (Release grapple, a free action) first
-    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+    from battlemap.desktop.core.tools import PointerEvent, PointerKind, SelectTool
 
     path = tmp_path / "firefight.json"
     shutil.copy(DEMO, path)
@@ -154,7 +154,7 @@ def test_the_grappler_drags_after_a_won_roll(tmp_path: Path) -> None:
     # L101 "Your grappler may drag ... with an opposed Might + Athletics roll, and
     # automatically wins ties": Mara 5 dice 8, 9, 1, 1, 1 = 2 against Thug 1's Might 2 +
     # Athletics 1 = 3 dice 8, 9, 1 = 2: a tie, Mara wins; her next move carries Thug 1
-    from desktop.core.tools import PointerEvent, PointerKind, SelectTool
+    from battlemap.desktop.core.tools import PointerEvent, PointerKind, SelectTool
 
     path = tmp_path / "firefight.json"
     shutil.copy(DEMO, path)
@@ -210,8 +210,8 @@ def test_the_knife_is_thrown_with_the_listed_option(capsys) -> None:
     # built from - and `odds` takes it. Eli (Athletics 3, Might 2) throws his Knife (close,
     # tagged thrown) at Thug 1, 6.7 m away (short); without the option the Knife is a Close
     # Combat weapon and does not reach.
-    from rules.interface import ActionKind
-    from rules.registry import find_system
+    from battlemap.rules.interface import ActionKind
+    from battlemap.rules.registry import find_system
 
     assert main(["attack", str(DEMO), "--list-options"]) == 0
     options = capsys.readouterr().out.split("actions (--action ID):")[0]

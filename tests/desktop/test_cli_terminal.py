@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +36,8 @@ def test_a_token_name_with_an_escape_sequence_is_printed_escaped(
 
 
 def test_sightlines_piped_to_a_reader_that_stops_early_prints_no_traceback() -> None:
-    command = [sys.executable, "-m", "desktop.cli", "sightlines", str(DEMO), "--token", "harsk"]
+    command = [sys.executable, "-m", "battlemap.desktop.cli", "sightlines", str(DEMO), "--token",
+               "harsk"]
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}) as proc:
         assert proc.stdout is not None and proc.stderr is not None
@@ -60,7 +61,7 @@ def test_a_full_disk_is_said_as_the_file_and_why(
     # closing quote stripped as a KeyError's would be)
     import errno
 
-    from desktop.core import fileformat
+    from battlemap.desktop.core import fileformat
 
     def full_disk(path: object, _data: bytes, **_how: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(path))

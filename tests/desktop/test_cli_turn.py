@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from test_cli_spf_mounts import saddled
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
 
 
 def _turn(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> dict[str, object]:

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from support.spf_on_map import begin_combat, next_turn
 
-from desktop.cli import main
-from desktop.core.board import board_of
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Token
-from rules.registry import find_system
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.rules.registry import find_system
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 BOW = {"name": "Longbow", "damage": "2d6", "ap": 1, "range": [15, 30, 60], "two_handed": True}
 

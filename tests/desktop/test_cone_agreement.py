@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
 
 DRAGON = {"wild_card": True, "skills": {"shooting": "d8"},
           "weapons": [{"name": "Breath", "damage": "2d6", "range": [9, 18, 36]}]}

@@ -13,12 +13,12 @@ import json
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
-from desktop.core.move_plan import plan_move
-from desktop.core.tools import _preview_of
-from desktop.gui.overlay_item import readout_text
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.move_plan import plan_move
+from battlemap.desktop.core.tools import _preview_of
+from battlemap.desktop.gui.overlay_item import readout_text
 
 ARENA = ASSETS_DIR / "demo" / "fate-arena.json"
 

@@ -22,12 +22,12 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.limits import MAX_IMAGE_OFFSET
-from desktop.core.model import Encounter, Fog, GridKind, Illumination, WallKind
-from desktop.core.uvtt import UvttError, looks_like_uvtt, read_uvtt
-from desktop.gui.render import ensure_app
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.limits import MAX_IMAGE_OFFSET
+from battlemap.desktop.core.model import Encounter, Fog, GridKind, Illumination, WallKind
+from battlemap.desktop.core.uvtt import UvttError, looks_like_uvtt, read_uvtt
+from battlemap.desktop.gui.render import ensure_app
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "uvtt" / "oganm_dd2vtt_importer_test.dd2vtt"
 PAD = 320  # padding 0.25 of 1280 px = 320 px = 5 cells of 64 px before the scene starts

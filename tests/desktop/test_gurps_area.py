@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter
-from desktop.core.table_pipeline import Paused
-from desktop.core.template_attack import TemplateAttack, TemplateError, resolve_template
-from rules.dice import ScriptedDice
-from rules.events import Injured, StatusAdded, TokenPushed
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.table_pipeline import Paused
+from battlemap.desktop.core.template_attack import TemplateAttack, TemplateError, resolve_template
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Injured, StatusAdded, TokenPushed
 
 DONN = (8.0, 8.3716)
 HIT = [3, 3, 3]

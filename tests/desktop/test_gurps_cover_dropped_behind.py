@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, Grid, GridKind, Side, Token, Wall, WallKind
-from desktop.core.table_pipeline import TableResult, resolve
-from geometry.grid import hex_centre
-from rules.dice import ScriptedDice
-from rules.interface import AttackRequest
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Grid, GridKind, Side, Token, Wall, WallKind
+from battlemap.desktop.core.table_pipeline import TableResult, resolve
+from battlemap.geometry.grid import hex_centre
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import AttackRequest
 
 KNIGHT = {"st": 12, "dx": 12, "ht": 12, "hp": 12, "basic_speed": 6.0, "dodge": 9, "dr": 3,
           "attacks": [{"name": "Broadsword", "usage": "Swung", "skill": 14, "damage": "2d cut",

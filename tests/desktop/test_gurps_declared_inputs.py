@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
-from rules.registry import every_system
+from battlemap.desktop.cli import main
+from battlemap.rules.registry import every_system
 
 DEMO = Path(__file__).parents[2] / "assets" / "demo" / "gurps-duel.json"
 ROW = 0.8660254037844386  # pointy-top hexes: rows this far apart, a row's hexes 1 apart

@@ -8,7 +8,7 @@ hex behind is the back; further off, a hex takes the arc of the neighbour in who
 sector it lies (a hex on a spine between two sectors: the better arc for the defender).
 
 Every facing the GUI can produce is tried: the default 0 and each `[`/`]` step from it
-(:func:`desktop.core.edits.turn_facing`), and the corner facings older files hold.
+(:func:`battlemap.desktop.core.edits.turn_facing`), and the corner facings older files hold.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from desktop.core.board import board_of
-from desktop.core.edits import faced_on_grid, turn_facing
-from desktop.core.model import Encounter, Grid, GridKind, Side, Token, Wall
-from geometry.grid import hex_centre
-from rules.dice import ScriptedDice
-from rules.interface import AttackRequest
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.edits import faced_on_grid, turn_facing
+from battlemap.desktop.core.model import Encounter, Grid, GridKind, Side, Token, Wall
+from battlemap.geometry.grid import hex_centre
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import find_system
 
 GURPS = find_system("gurps")
 # axial steps to the six neighbours, clockwise from the side at 30 degrees

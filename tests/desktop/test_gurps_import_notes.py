@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
+from battlemap.desktop.cli import main
 
 SAMPLE = Path(__file__).parent.parent / "data" / "gurps" / "library-sample"
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Grid, GridKind, Side, Token
-from geometry.grid import hex_centre
-from rules.registry import find_system
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Encounter, Grid, GridKind, Side, Token
+from battlemap.geometry.grid import hex_centre
+from battlemap.rules.registry import find_system
 
 GUARD = {"st": 11, "dx": 11, "ht": 11, "hp": 11, "basic_speed": 5.5, "dodge": 8,
          "attacks": [{"name": "Spear", "usage": "Thrust", "skill": 12, "damage": "1d+1 imp",

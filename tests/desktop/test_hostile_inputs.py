@@ -9,19 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.characters import CharacterError, add_character_reading
-from desktop.core.fileformat import dumps_encounter, loads_encounter
-from desktop.core.model import Encounter, Token
-from desktop.core.statblocks import (
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.characters import CharacterError, add_character_reading
+from battlemap.desktop.core.fileformat import dumps_encounter, loads_encounter
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.statblocks import (
     MAX_PASTE_CHARACTERS,
     StatBlockError,
     tokens_from_text,
     with_statblock_text,
 )
-from rules.interface import TextReading
-from rules.registry import find_system
+from battlemap.rules.interface import TextReading
+from battlemap.rules.registry import find_system
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 WARRIOR = Path(__file__).parents[1] / "data" / "gurps" / "Basic_Warrior.gcs"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from desktop.cli import main
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Fog, Token
-from desktop.gui.print_map import MAX_PAGES, OVERLAP_INCH, plan_pages
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Encounter, Fog, Token
+from battlemap.desktop.gui.print_map import MAX_PAGES, OVERLAP_INCH, plan_pages
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None,
                                 reason="needs pdftoppm (poppler-utils, in .ci/run's apt list)")

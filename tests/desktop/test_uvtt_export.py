@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from desktop.cli import main
-from desktop.core.assets import demo_names, demo_path
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Background, Encounter, Illumination, Light, Wall, WallKind
-from desktop.core.uvtt import read_uvtt
-from desktop.gui.map_export import aligned_map_image, export_uvtt, png_data
-from desktop.gui.render import ensure_app
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.assets import demo_names, demo_path
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Background, Encounter, Illumination, Light, Wall, WallKind
+from battlemap.desktop.core.uvtt import read_uvtt
+from battlemap.desktop.gui.map_export import aligned_map_image, export_uvtt, png_data
+from battlemap.desktop.gui.render import ensure_app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "uvtt"
 REAL_MAPS = sorted(SAMPLES.glob("*.dd2vtt"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from geometry.grid import GridKind
-from geometry.index import Battlefield
-from geometry.shapes import Body, Occluder
+from battlemap.geometry.grid import GridKind
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body, Occluder
 
 ARCHER = Body("archer", 0.0, 0.0, radius=0.5, height=1.0)
 """Eye at (0, 0, 0.9)."""

@@ -10,14 +10,14 @@ from types import ModuleType
 
 import pytest
 
-from desktop.cli import SUBCOMMANDS, main
-from desktop.commands import bench as bench_command
-from desktop.commands import survey as survey_command
-from desktop.commands import template as template_command
-from desktop.commands.bench import BENCHMARKS, Row, format_rows
-from desktop.core.battlefield import battlefield_of
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import (
+from battlemap.desktop.cli import SUBCOMMANDS, main
+from battlemap.desktop.commands import bench as bench_command
+from battlemap.desktop.commands import survey as survey_command
+from battlemap.desktop.commands import template as template_command
+from battlemap.desktop.commands.bench import BENCHMARKS, Row, format_rows
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import (
     Encounter,
     Grid,
     GridKind,

@@ -11,9 +11,9 @@ import math
 import pytest
 from geometry_common import ARCHER, TARGET, cross_wall, duel
 
-from geometry.cover import CoverCategory, CoverThresholds, cover_fraction, cover_from
-from geometry.index import Battlefield
-from geometry.shapes import Body, Occluder
+from battlemap.geometry.cover import CoverCategory, CoverThresholds, cover_fraction, cover_from
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body, Occluder
 
 
 def test_wall_hiding_exactly_half_the_silhouette_gives_one_half() -> None:

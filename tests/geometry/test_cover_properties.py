@@ -8,12 +8,12 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from geometry.cover import cover_fraction, cover_from
-from geometry.index import Battlefield
-from geometry.shapes import Body, Occluder
-from geometry.sightlines import hidden_fractions
-from geometry.testing import assert_cover_matches_rays
-from geometry.vectors import distance_to_segment
+from battlemap.geometry.cover import cover_fraction, cover_from
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body, Occluder
+from battlemap.geometry.sightlines import hidden_fractions
+from battlemap.geometry.testing import assert_cover_matches_rays
+from battlemap.geometry.vectors import distance_to_segment
 
 coordinate = st.floats(-12.0, 12.0, allow_nan=False, allow_infinity=False)
 top = st.one_of(st.just(math.inf), st.floats(0.0, 3.0))

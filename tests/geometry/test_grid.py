@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desktop.core import model
-from desktop.core.movement import hex_centre, snap_point
-from geometry.grid import GridKind, hex_cell, offset_hex_centre, snap_to_cell
+from battlemap.desktop.core import model
+from battlemap.desktop.core.movement import hex_centre, snap_point
+from battlemap.geometry.grid import GridKind, hex_cell, offset_hex_centre, snap_to_cell
 
 coordinate = st.floats(min_value=1.0, max_value=60.0, allow_nan=False)
 

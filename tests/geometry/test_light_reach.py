@@ -11,9 +11,9 @@ import math
 import pytest
 import shapely
 
-from geometry.index import Battlefield
-from geometry.light_reach import lit_rings
-from geometry.shapes import LightSource, Occluder
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.light_reach import lit_rings
+from battlemap.geometry.shapes import LightSource, Occluder
 
 TORCH = LightSource("torch", 0.0, 0.0, bright_radius=1.0, dim_radius=2.0)
 LANTERN = LightSource("lantern", 0.0, 0.0, bright_radius=2.0, dim_radius=4.0)

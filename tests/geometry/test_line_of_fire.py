@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from geometry_common import ARCHER, TARGET
 
-from geometry.index import Battlefield
-from geometry.line_of_fire import Obstacle, bystanders, obstacles_between
-from geometry.shapes import Body, Occluder
-from geometry.survey import survey
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.line_of_fire import Obstacle, bystanders, obstacles_between
+from battlemap.geometry.shapes import Body, Occluder
+from battlemap.geometry.survey import survey
 
 
 def test_obstacles_are_solid_occluders_crossed_below_their_top_nearest_first() -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from geometry.adjacency import adjacent, are_adjacent
-from geometry.facing import Arc, Side, facing_arc
-from geometry.grid import HEX_ROW_SPACING, HEX_TOP, GridKind, hex_centre, hex_steps
-from geometry.index import Battlefield
-from geometry.measure import RangeBand, distance_between, edge_gap, range_band
-from geometry.shapes import Body
+from battlemap.geometry.adjacency import adjacent, are_adjacent
+from battlemap.geometry.facing import Arc, Side, facing_arc
+from battlemap.geometry.grid import HEX_ROW_SPACING, HEX_TOP, GridKind, hex_centre, hex_steps
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.measure import RangeBand, distance_between, edge_gap, range_band
+from battlemap.geometry.shapes import Body
 
 
 def pair(a: Body, b: Body, grid: GridKind = GridKind.SQUARE) -> Battlefield:

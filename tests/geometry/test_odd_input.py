@@ -9,17 +9,17 @@ import sys
 
 import pytest
 
-from geometry.cover import CoverThresholds, cover_fraction
-from geometry.deviation import deviate
-from geometry.errors import GeometryError
-from geometry.grid import GridKind, snap_to_cell
-from geometry.illumination import illumination_at
-from geometry.index import Battlefield
-from geometry.measure import range_band
-from geometry.movement import path_length
-from geometry.shapes import Body, LightSource, Occluder
-from geometry.survey import survey
-from geometry.templates import TemplateShape, place_template, template_hits
+from battlemap.geometry.cover import CoverThresholds, cover_fraction
+from battlemap.geometry.deviation import deviate
+from battlemap.geometry.errors import GeometryError
+from battlemap.geometry.grid import GridKind, snap_to_cell
+from battlemap.geometry.illumination import illumination_at
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.measure import range_band
+from battlemap.geometry.movement import path_length
+from battlemap.geometry.shapes import Body, LightSource, Occluder
+from battlemap.geometry.survey import survey
+from battlemap.geometry.templates import TemplateShape, place_template, template_hits
 
 
 @pytest.mark.parametrize(
@@ -102,10 +102,12 @@ def test_an_attacker_standing_in_a_wall_sees_along_it() -> None:
 
 def test_geometry_imports_no_qt() -> None:
     code = (
-        "import sys, pkgutil, importlib, geometry\n"
-        "for m in pkgutil.walk_packages(geometry.__path__, 'geometry.'):\n"
+        "import sys, pkgutil, importlib\n"
+        "from battlemap import geometry\n"
+        "for m in pkgutil.walk_packages(geometry.__path__, 'battlemap.geometry.'):\n"
         "    importlib.import_module(m.name)\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'desktop')]\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')\n"
+        "       or m == 'battlemap.desktop' or m.startswith('battlemap.desktop.')]\n"
         "print(bad); sys.exit(1 if bad else 0)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -1,5 +1,5 @@
-"""geometry.pathfinding against slow references: the crossing test against exact orientation
-arithmetic, A* on squares against a breadth-first search over the cells' edges, on hexes
+"""battlemap.geometry.pathfinding against slow references: the crossing test against exact
+orientation arithmetic, A* on squares against a breadth-first search over the cells' edges, on hexes
 against a breadth-first search with a brute-force crossing test, and the gridless search
 against Dijkstra over every pair of the visibility graph's nodes."""
 
@@ -15,18 +15,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.errors import GeometryError
-from geometry.grid import GridKind, hex_cell, hex_centre
-from geometry.index import Battlefield
-from geometry.movement import path_length
-from geometry.pathfinding import (
+from battlemap.geometry.errors import GeometryError
+from battlemap.geometry.grid import GridKind, hex_cell, hex_centre
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.movement import path_length
+from battlemap.geometry.pathfinding import (
     Barriers,
     SearchAbandoned,
     _corner_nodes,
     path_cost,
     shortest_path,
 )
-from geometry.shapes import Area, AreaKind
+from battlemap.geometry.shapes import Area, AreaKind
 
 Seg = tuple[float, float, float, float]
 
@@ -258,7 +258,7 @@ def test_dungeon_and_uvtt_search_times_are_printed() -> None:
     """Not a timed assertion: the figures are printed (``-s``) for docs/performance.md."""
     import time
 
-    from desktop.core.vision_bench import vision_dungeon, wall_rows
+    from battlemap.desktop.core.vision_bench import vision_dungeon, wall_rows
 
     dungeon = vision_dungeon()
     barriers = Barriers.of(wall_rows(dungeon))
@@ -287,9 +287,9 @@ def test_goblin_hideout_uvtt_search_times_are_printed() -> None:
     from dataclasses import replace
     from pathlib import Path
 
-    from desktop.core.model import Token
-    from desktop.core.move_plan import plan_move, shortest_way
-    from desktop.core.uvtt import parse_uvtt
+    from battlemap.desktop.core.model import Token
+    from battlemap.desktop.core.move_plan import plan_move, shortest_way
+    from battlemap.desktop.core.uvtt import parse_uvtt
 
     sample = Path(__file__).parents[1] / "data" / "uvtt" / "oganm_dd2vtt_importer_test.dd2vtt"
     cave = parse_uvtt(sample.read_bytes(), where=sample.name, name="cave").encounter

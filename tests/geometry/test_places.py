@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from geometry.grid import GridKind, snap_to_cell
-from geometry.illumination import illumination_at
-from geometry.index import Battlefield
-from geometry.movement import path_length
-from geometry.shapes import Area, AreaKind, LightLevel, LightSource, Occluder
-from geometry.zones import zone_distance, zone_neighbours, zone_of
+from battlemap.geometry.grid import GridKind, snap_to_cell
+from battlemap.geometry.illumination import illumination_at
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.movement import path_length
+from battlemap.geometry.shapes import Area, AreaKind, LightLevel, LightSource, Occluder
+from battlemap.geometry.zones import zone_distance, zone_neighbours, zone_of
 
 
 def square(

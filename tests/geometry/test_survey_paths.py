@@ -18,16 +18,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry import sightlines, vectors
-from geometry.cover import cover_from, eye_of, viewpoints
-from geometry.illumination import illumination_at
-from geometry.index import Battlefield
-from geometry.line_of_fire import bystanders, crossings, obstacles_between
-from geometry.naive import benchmark_map, cover_by_shapely_loop, survey_by_shapely_loop
-from geometry.shapes import Body, LightLevel, LightSource, Occluder
-from geometry.sightlines import least_hidden_of_one, walls_near_sight
-from geometry.survey import survey
-from geometry.wedges import walled_off, walled_off_one
+from battlemap.geometry import sightlines, vectors
+from battlemap.geometry.cover import cover_from, eye_of, viewpoints
+from battlemap.geometry.illumination import illumination_at
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.line_of_fire import bystanders, crossings, obstacles_between
+from battlemap.geometry.naive import benchmark_map, cover_by_shapely_loop, survey_by_shapely_loop
+from battlemap.geometry.shapes import Body, LightLevel, LightSource, Occluder
+from battlemap.geometry.sightlines import least_hidden_of_one, walls_near_sight
+from battlemap.geometry.survey import survey
+from battlemap.geometry.wedges import walled_off, walled_off_one
 
 coordinate = st.floats(-15.0, 15.0, allow_nan=False, allow_infinity=False)
 top = st.one_of(st.just(math.inf), st.just(math.inf), st.floats(0.0, 3.0))
@@ -176,7 +176,7 @@ def lit_maps(draw: st.DrawFn) -> tuple[Battlefield, list[tuple[float, float]]]:
 
 def level_light_by_light(field: Battlefield, point: tuple[float, float]) -> LightLevel:
     """The light at ``point``, each light's line to it tested against every wall in a loop
-    (the crossing test of :func:`geometry.vectors.segment_crossings`, no tree)."""
+    (the crossing test of :func:`battlemap.geometry.vectors.segment_crossings`, no tree)."""
     level = field.ambient
     for light in field.lights:
         reach = max(light.dim_radius, light.bright_radius)

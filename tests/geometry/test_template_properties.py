@@ -10,10 +10,10 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry import templates
-from geometry.index import Battlefield
-from geometry.shapes import Body, Occluder
-from geometry.templates import (
+from battlemap.geometry import templates
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body, Occluder
+from battlemap.geometry.templates import (
     CONE_ARC_STEPS,
     CONE_SIDES,
     CONE_TANGENT,

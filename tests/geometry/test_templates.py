@@ -7,10 +7,10 @@ import math
 import pytest
 import shapely
 
-from geometry.deviation import deviate
-from geometry.index import Battlefield
-from geometry.shapes import Body, Occluder
-from geometry.templates import (
+from battlemap.geometry.deviation import deviate
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.shapes import Body, Occluder
+from battlemap.geometry.templates import (
     TemplateShape,
     place_template,
     template_hits,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from geometry.cover import cover_from
-from geometry.index import Battlefield
-from geometry.naive import benchmark_map
-from geometry.threat_view import ThreatViews
+from battlemap.geometry.cover import cover_from
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.naive import benchmark_map
+from battlemap.geometry.threat_view import ThreatViews
 
 
 def test_the_worker_measures_what_cover_from_measures() -> None:

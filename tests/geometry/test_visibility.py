@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 import shapely
 
-from geometry.index import Battlefield
-from geometry.naive import benchmark_map
-from geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
-from geometry.visibility import (
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.naive import benchmark_map
+from battlemap.geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
+from battlemap.geometry.visibility import (
     Viewer,
     VisionField,
     enclosing_room,

@@ -12,7 +12,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.visibility import (
+from battlemap.geometry.visibility import (
     _expand,
     _maybe_seen,
     _segments,

@@ -10,18 +10,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geometry.cover import cover_fraction, cover_from, viewpoints
-from geometry.index import Battlefield
-from geometry.naive import benchmark_map, cover_by_shapely_loop
-from geometry.shapes import Body, Occluder
-from geometry.sightlines import (
+from battlemap.geometry.cover import cover_fraction, cover_from, viewpoints
+from battlemap.geometry.index import Battlefield
+from battlemap.geometry.naive import benchmark_map, cover_by_shapely_loop
+from battlemap.geometry.shapes import Body, Occluder
+from battlemap.geometry.sightlines import (
     FEW_LOW_WALLS,
     FEW_TARGETS,
     _envelope_integral_of_few,
     _envelope_of_many,
     hidden_fractions,
 )
-from geometry.wedges import ANGLE_SLACK, TAU, THIN, walled_off, walled_off_one, wedge_pairs
+from battlemap.geometry.wedges import (
+    ANGLE_SLACK,
+    TAU,
+    THIN,
+    walled_off,
+    walled_off_one,
+    wedge_pairs,
+)
 
 coordinate = st.floats(-15.0, 15.0, allow_nan=False, allow_infinity=False)
 top = st.one_of(st.just(math.inf), st.just(math.inf), st.floats(0.0, 3.0))

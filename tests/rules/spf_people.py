@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from rules.savage_pathfinder import Combatant, combatant_from_dict
+from battlemap.rules.savage_pathfinder import Combatant, combatant_from_dict
 
 HERO_STATS: dict[str, Any] = {
     "wild_card": True,

@@ -11,11 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dice import RandomDice, ScriptedDice
-from rules.savage_pathfinder.cards import FULL_DECK, CardError, PhysicalCards, ShuffledCards
-from rules.savage_pathfinder.dealing import begin_combat, deal_round
-from rules.savage_pathfinder.hold import act_now, break_holds, go_on_hold, interrupt
-from rules.savage_pathfinder.initiative import (
+from battlemap.rules.dice import RandomDice, ScriptedDice
+from battlemap.rules.savage_pathfinder.cards import (
+    FULL_DECK,
+    CardError,
+    PhysicalCards,
+    ShuffledCards,
+)
+from battlemap.rules.savage_pathfinder.dealing import begin_combat, deal_round
+from battlemap.rules.savage_pathfinder.hold import act_now, break_holds, go_on_hold, interrupt
+from battlemap.rules.savage_pathfinder.initiative import (
     DRAW_EDGES,
     EventKind,
     InitiativeError,
@@ -24,7 +29,7 @@ from rules.savage_pathfinder.initiative import (
     next_turn,
     participant_from_stats,
 )
-from rules.savage_pathfinder.initiative_json import (
+from battlemap.rules.savage_pathfinder.initiative_json import (
     has_joker,
     initiative_from_json,
     initiative_to_json,

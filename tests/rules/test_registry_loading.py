@@ -8,10 +8,11 @@ import sys
 
 LOADED = """
 import sys
-from rules.registry import find_system
-systems = ("rules.savage_pathfinder", "rules.gurps", "rules.storypath", "rules.fate")
+from battlemap.rules.registry import find_system
+systems = ("battlemap.rules.savage_pathfinder", "battlemap.rules.gurps",
+           "battlemap.rules.storypath", "battlemap.rules.fate")
 for name in sys.argv[1:]:
-    print(find_system(name).name, sorted(s.split(".")[1] for s in systems if s in sys.modules))
+    print(find_system(name).name, sorted(s.rsplit(".", 1)[1] for s in systems if s in sys.modules))
 """
 
 

@@ -10,10 +10,10 @@ each turn; failure perishes, success rolls again, raise stabilises; a Healing ro
 import pytest
 from spf_people import hero
 
-from rules.dice import ScriptedDice
-from rules.events import BennySpent, Died, InjuryRolled, StatusAdded, StatusRemoved
-from rules.registry import RulesError
-from rules.savage_pathfinder import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import BennySpent, Died, InjuryRolled, StatusAdded, StatusRemoved
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder import (
     InjuryLasts,
     bleeding_out_roll,
     daily_recovery_roll,

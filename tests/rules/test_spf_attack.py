@@ -11,10 +11,10 @@ actions), *Wound Penalties*, *Timing* (each damage roll resolved before the next
 import pytest
 from spf_people import goblin, hero
 
-from rules.dice import AskingDice, ScriptedDice
-from rules.events import DamageRolled, Hit, Miss, Modifier, RollMade, Shaken, Wounded
-from rules.registry import RulesError
-from rules.savage_pathfinder import (
+from battlemap.rules.dice import AskingDice, ScriptedDice
+from battlemap.rules.events import DamageRolled, Hit, Miss, Modifier, RollMade, Shaken, Wounded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder import (
     AttackContext,
     AttackKind,
     RangeBand,

@@ -11,8 +11,8 @@ Bennies ... to reroll", "Don't count the Wound modifiers he's about to suffer").
 import pytest
 from spf_people import goblin, hero
 
-from rules.dice import ScriptedDice
-from rules.events import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import (
     BennySpent,
     DamageRolled,
     Incapacitated,
@@ -24,7 +24,7 @@ from rules.events import (
     StatusRemoved,
     Wounded,
 )
-from rules.savage_pathfinder import combatant_from_dict, damage_result, take_damage
+from battlemap.rules.savage_pathfinder import combatant_from_dict, damage_result, take_damage
 
 NO_DICE = ScriptedDice([])
 

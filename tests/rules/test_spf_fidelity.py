@@ -4,10 +4,10 @@ expected outcome worked out by hand in the comment, the paragraph quoted)."""
 import pytest
 from spf_people import goblin, hero
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier, RollMade, StatusAdded, Wounded
-from rules.registry import RulesError
-from rules.savage_pathfinder import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier, RollMade, StatusAdded, Wounded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder import (
     AttackContext,
     AttackKind,
     CalledShot,
@@ -21,19 +21,27 @@ from rules.savage_pathfinder import (
     stabilise,
     take_damage,
 )
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.expressions import DamageDice
-from rules.savage_pathfinder.modifiers import attack_modifiers
-from rules.savage_pathfinder.situational.area import AreaVictim, Template, resolve_area_attack
-from rules.savage_pathfinder.situational.bystanders import stray_faces
-from rules.savage_pathfinder.situational.grappling import crush, grapple
-from rules.savage_pathfinder.situational.misc import finishing_move
-from rules.savage_pathfinder.situational.natural import spare_from_bleeding
-from rules.savage_pathfinder.situational.push import push
-from rules.savage_pathfinder.situational.situation import AttackFacts, situate
-from rules.savage_pathfinder.situational.states import break_free, cut_free, stunned_recovery
-from rules.savage_pathfinder.situational.support import perform_test, support_roll
-from rules.savage_pathfinder.statblock import Combatant, Condition, TurnState, Weapon
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.expressions import DamageDice
+from battlemap.rules.savage_pathfinder.modifiers import attack_modifiers
+from battlemap.rules.savage_pathfinder.situational.area import (
+    AreaVictim,
+    Template,
+    resolve_area_attack,
+)
+from battlemap.rules.savage_pathfinder.situational.bystanders import stray_faces
+from battlemap.rules.savage_pathfinder.situational.grappling import crush, grapple
+from battlemap.rules.savage_pathfinder.situational.misc import finishing_move
+from battlemap.rules.savage_pathfinder.situational.natural import spare_from_bleeding
+from battlemap.rules.savage_pathfinder.situational.push import push
+from battlemap.rules.savage_pathfinder.situational.situation import AttackFacts, situate
+from battlemap.rules.savage_pathfinder.situational.states import (
+    break_free,
+    cut_free,
+    stunned_recovery,
+)
+from battlemap.rules.savage_pathfinder.situational.support import perform_test, support_roll
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, TurnState, Weapon
 
 ATHLETE = (("athletics", TraitDie(6)),)
 DAGGER = Weapon("Dagger", DamageDice(True, (4,)))
@@ -274,7 +282,7 @@ def test_crush_only_a_foe_the_grappler_holds() -> None:
 def test_rof_two_or_more_counts_the_weapons_rate_of_fire() -> None:
     # "weapons with a Rate of Fire of 2 or more ... Each skill die that rolls a 1 or a 2 hits a
     # bystander": one die fired from a RoF 3 weapon, showing 2, strays.
-    from rules.events import DieRoll
+    from battlemap.rules.events import DieRoll
     shot = RollMade("h1", "Shooting", (DieRoll(6, (2,), "Shooting die"),), (), 2, 4, "failure")
     gun = Weapon("Repeater", DamageDice(False, (8,)), range=(12, 24, 48), rof=3)
     assert stray_faces([shot], gun) == (2,)
@@ -286,7 +294,7 @@ def test_rof_two_or_more_counts_the_weapons_rate_of_fire() -> None:
 def test_a_nonlethal_hit_on_someone_bleeding_out_does_not_stabilise_him() -> None:
     # Nonlethal: "if a character is rendered Incapacitated he cannot Bleed Out" - it says
     # nothing of one already Bleeding Out: he still is.
-    from rules.events import Outcome
+    from battlemap.rules.events import Outcome
     dying = hero(condition={"wounds": 3, "incapacitated": True, "bleeding_out": True})
     spared = spare_from_bleeding(Outcome((), (dying,)))
     assert spared.states[0].condition.bleeding_out
@@ -342,7 +350,7 @@ def test_a_limb_called_shot_carries_the_arm_to_the_injury() -> None:
 def test_house_defaults_can_be_switched_off() -> None:
     # The text never gives Dodge a value, Brawler a die or Frenzy a second Fighting die: they
     # are house defaults (Savage Worlds), on by default, off with ``HouseRules``.
-    from rules.savage_pathfinder.context import HouseRules
+    from battlemap.rules.savage_pathfinder.context import HouseRules
     dodger = hero("h2")  # the example hero has Dodge
     shooting = AttackContext(kind=AttackKind.SHOOTING)
     bow = hero().weapon("Shortbow")
@@ -359,16 +367,16 @@ def test_deviation_twelve_is_straight_on_along_the_throw() -> None:
     # right, 6 back towards the thrower. Thrown to the right (+x) from (0, 0) at (10, 0), 3":
     # 12 lands at (13, 0), 3 o'clock at (10, 3) (right of the throw is down the screen, +y),
     # 6 o'clock at (7, 0).
-    from geometry.deviation import deviate
+    from battlemap.geometry.deviation import deviate
     landings = [deviate((0.0, 0.0), (10.0, 0.0), 3.0, hour) for hour in (12, 3, 6, 9)]
     assert [(round(p.x, 9), round(p.y, 9)) for p in landings] == [
         (13.0, 0.0), (10.0, 3.0), (7.0, 0.0), (10.0, -3.0)]
 
 
 def test_brawler_frenzy_and_ambidextrous_house_defaults_switch_off() -> None:
-    from rules.savage_pathfinder import plan_attack, roll_damage
-    from rules.savage_pathfinder.context import HouseRules
-    from rules.savage_pathfinder.statblock import UNARMED
+    from battlemap.rules.savage_pathfinder import plan_attack, roll_damage
+    from battlemap.rules.savage_pathfinder.context import HouseRules
+    from battlemap.rules.savage_pathfinder.statblock import UNARMED
     brawler = Combatant("b1", edges=("Brawler",))
     # Unarmed Damage: "roll only his Strength die unless he has an Edge like Brawler that
     # grants him a damage die": d6 3 + Brawler d4 2 = 5; with the d4 switched off, 3.
@@ -394,7 +402,7 @@ def test_brawler_frenzy_and_ambidextrous_house_defaults_switch_off() -> None:
 def test_those_who_cannot_move_have_no_pace() -> None:
     # Entangled "can't move", Bound "may not move", Stunned "Can't move"; Incapacitated "cannot
     # take actions of any kind". A Shaken character moves ("free actions, such as moving").
-    from rules.savage_pathfinder.movement import pace_for_turn
+    from battlemap.rules.savage_pathfinder.movement import pace_for_turn
     for condition in (Condition(entangled=True), Condition(bound=True), Condition(stunned=True),
                       Condition(incapacitated=True)):
         assert pace_for_turn(Combatant("m1", condition=condition), running=3) == 0
@@ -403,7 +411,7 @@ def test_those_who_cannot_move_have_no_pace() -> None:
 
 def test_distracted_reaches_the_hazard_roll() -> None:
     # Hazards: "an Athletics roll to move". Athletics d6 5, Distracted -2 = 3: he can't move.
-    from rules.savage_pathfinder.movement import Hazard, hazard_roll
+    from battlemap.rules.savage_pathfinder.movement import Hazard, hazard_roll
     mover = Combatant("m1", skills=ATHLETE, condition=Condition(distracted=True))
     event, hazard = hazard_roll(ScriptedDice([5]), mover)
     assert (event.total, hazard) == (3, Hazard.CANNOT_MOVE)
@@ -413,7 +421,7 @@ def test_a_bound_or_dead_foe_gets_no_free_attack_on_a_withdrawal() -> None:
     # Withdrawing: "all adjacent non-Shaken and non-Stunned opponents get an immediate free
     # attack" - an attack, which a Bound foe ("no physical actions other than trying to break
     # free") or a dead one cannot make; the Entangled can still swing.
-    from rules.savage_pathfinder.situational.misc import withdrawal_attackers
+    from battlemap.rules.savage_pathfinder.situational.misc import withdrawal_attackers
     foes = [Combatant("f1"), Combatant("f2", condition=Condition(bound=True)),
             Combatant("f3", condition=Condition(entangled=True)),
             Combatant("f4", condition=Condition(dead=True))]
@@ -439,8 +447,8 @@ def test_the_odds_follow_the_brawler_house_default() -> None:
     #   (1,1), (1,2), (2,1): 3/24, so 7/8. Shaken or worse: 1/3 * 1/4 + 7/12 * 7/8 = 57/96.
     # - With the Brawler d4 (the house default): 2d4 <= 3 for 3/16, so 13/16; 2d4 + d6 <= 3
     #   only for (1,1,1): 95/96. 1/3 * 13/16 + 7/12 * 95/96 = 977/1152.
-    from rules.savage_pathfinder.context import HouseRules
-    from rules.savage_pathfinder.odds import attack_odds
+    from battlemap.rules.savage_pathfinder.context import HouseRules
+    from battlemap.rules.savage_pathfinder.odds import attack_odds
     brawler = Combatant("b1", strength=TraitDie(4), edges=("Brawler",),
                         skills=(("fighting", TraitDie(12)),))
     target = Combatant("t1", vigor=TraitDie(4))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.registry import RulesError, find_system
-from rules.savage_pathfinder import combatant_from_dict
-from rules.savage_pathfinder.foundry_actor import read_foundry_actor
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.savage_pathfinder import combatant_from_dict
+from battlemap.rules.savage_pathfinder.foundry_actor import read_foundry_actor
 
 DATA = Path(__file__).parent.parent / "data" / "foundry"
 SPF = find_system("savage-pathfinder")

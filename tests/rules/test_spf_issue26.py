@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.interface import ActionRequest, AttackRequest
-from rules.registry import RulesError, find_system
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.table.turns import begin_combat
-from rules.table import Board, Piece, Side
-from rules.testing import open_board
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import ActionRequest, AttackRequest
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.table.turns import begin_combat
+from battlemap.rules.table import Board, Piece, Side
+from battlemap.rules.testing import open_board
 
 SYSTEM = find_system("savage-pathfinder")
 SWORD = {"name": "Sword", "damage": "Str+d8"}

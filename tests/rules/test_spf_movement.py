@@ -11,9 +11,9 @@ one limited action).
 import pytest
 from spf_people import hero
 
-from rules.dice import ScriptedDice
-from rules.registry import RulesError
-from rules.savage_pathfinder import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder import (
     ActionKind,
     Hazard,
     MoveMode,

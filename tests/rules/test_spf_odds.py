@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spf_people import goblin, hero
 
-from rules.dice import RandomDice
-from rules.events import DamageRolled, Hit, Modifier, Wounded
-from rules.savage_pathfinder import (
+from battlemap.rules.dice import RandomDice
+from battlemap.rules.events import DamageRolled, Hit, Modifier, Wounded
+from battlemap.rules.savage_pathfinder import (
     AttackContext,
     TraitDie,
     acing_at_least,
@@ -178,10 +178,10 @@ def test_odds_count_the_soak_the_gm_set_and_the_incapacitation_vigor_roll() -> N
     "If Incapacitated by damage ... he must make an immediate Vigor roll": with three Wounds
     kept (-3), d6 and Wild d6 need 7: success 1 - (5/6)^2 = 11/36, Critical Failure 1/36
     (dies), failure 24/36 (Bleeding Out)."""
-    from rules.savage_pathfinder.context import AttackContext, AttackKind
-    from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-    from rules.savage_pathfinder.odds import attack_odds
-    from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+    from battlemap.rules.savage_pathfinder.context import AttackContext, AttackKind
+    from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+    from battlemap.rules.savage_pathfinder.odds import attack_odds
+    from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
     brute = Combatant("b", skills=(("fighting", TraitDie(10)),), strength=TraitDie(12),
                       weapons=(Weapon("Maul", DamageDice(True, (10,))),))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from desktop.cli import main
+from battlemap.desktop.cli import main
 
 
 def test_wild_card_d8_against_four_is_81_25_percent(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,8 +6,8 @@ penalty (S118 "-2 penalty to all actions"; S122 not on free actions), running (C
 penalty to all other actions that turn"), Support (S161, the supported skill's next roll) and
 light (S85 "active Trait rolls affected by illumination ... attacks, arcane skill and Notice
 rolls"; S86-92 the rolls it spares) reach every roll a token makes, because the roll asks the
-roller for them (:func:`rules.savage_pathfinder.penalties.condition_modifiers`, fed by the
-table's :func:`rules.savage_pathfinder.table.pipeline.combatant_of`).
+roller for them (:func:`battlemap.rules.savage_pathfinder.penalties.condition_modifiers`, fed by the
+table's :func:`battlemap.rules.savage_pathfinder.table.pipeline.combatant_of`).
 
 The table: every action of the system's :meth:`actions` (what the Actions menu and
 ``battlemap attack --action`` offer) and every attack kind (melee, thrown, shot, template, a
@@ -34,18 +34,18 @@ from typing import Any
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import RollMade
-from rules.interface import ActionRequest, AreaRequest, AttackRequest, RollRequest
-from rules.registry import find_system
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.movement import ActionKind
-from rules.savage_pathfinder.table.timed_states import Effect, add_effect, add_hold
-from rules.savage_pathfinder.table.turn_limits import note_taken
-from rules.savage_pathfinder.table.turns import begin_combat
-from rules.table import Board, MapFacts, Piece, Point, Side
-from rules.testing import OpenGround
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import RollMade
+from battlemap.rules.interface import ActionRequest, AreaRequest, AttackRequest, RollRequest
+from battlemap.rules.registry import find_system
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.movement import ActionKind
+from battlemap.rules.savage_pathfinder.table.timed_states import Effect, add_effect, add_hold
+from battlemap.rules.savage_pathfinder.table.turn_limits import note_taken
+from battlemap.rules.savage_pathfinder.table.turns import begin_combat
+from battlemap.rules.table import Board, MapFacts, Piece, Point, Side
+from battlemap.rules.testing import OpenGround
 
 SYSTEM = find_system("savage-pathfinder")
 D12 = "d12"

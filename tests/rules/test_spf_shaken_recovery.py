@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.interface import ActionRequest
-from rules.registry import RulesError, find_system
-from rules.table import Board, Piece, Side
-from rules.testing import open_board
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import ActionRequest
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Board, Piece, Side
+from battlemap.rules.testing import open_board
 
 SYSTEM = find_system("savage-pathfinder")
 

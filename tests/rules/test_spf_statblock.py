@@ -8,8 +8,8 @@ Fighting skill)"), *Wound Penalties*, the Injury Table (die types reduced, minim
 import pytest
 from spf_people import HERO_STATS, goblin, hero
 
-from rules.registry import SYSTEMS, RulesError, find_system
-from rules.savage_pathfinder import (
+from battlemap.rules.registry import SYSTEMS, RulesError, find_system
+from battlemap.rules.savage_pathfinder import (
     Combatant,
     Condition,
     Edge,

@@ -9,9 +9,9 @@ half Fighting + shield/weapon Parry + Block; Toughness 2 + half Vigor + Armor + 
 
 from __future__ import annotations
 
-from rules.registry import find_system
-from rules.savage_pathfinder import combatant_from_dict
-from rules.savage_pathfinder.statblock_text import (
+from battlemap.rules.registry import find_system
+from battlemap.rules.savage_pathfinder import combatant_from_dict
+from battlemap.rules.savage_pathfinder.statblock_text import (
     Mismatch,
     Reading,
     read_stat_block,

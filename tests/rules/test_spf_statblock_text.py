@@ -2,8 +2,13 @@
 Parry and Toughness checked against the combat text's derivations (Fighting: "Parry (2 plus
 half his Fighting die type ...)"; Toughness 2 + half Vigor + Armor, shown "8 (2)")."""
 
-from rules.savage_pathfinder import combatant_from_dict
-from rules.savage_pathfinder.statblock_text import Mismatch, Reading, Unread, read_stat_block
+from battlemap.rules.savage_pathfinder import combatant_from_dict
+from battlemap.rules.savage_pathfinder.statblock_text import (
+    Mismatch,
+    Reading,
+    Unread,
+    read_stat_block,
+)
 
 BOSS = """\u272a Goblin Boss
 A wiry goblin with a big hat.

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.statblock import Combatant, Condition
-from rules.savage_pathfinder.trait_check import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
+from battlemap.rules.savage_pathfinder.trait_check import (
     Circumstances,
     RollKind,
     group_check,

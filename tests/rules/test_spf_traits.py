@@ -8,9 +8,9 @@ can Ace*, *Running dice never Ace*, *Rate of Fire*.
 
 import pytest
 
-from rules.dice import DiceError, ScriptedDice
-from rules.events import Modifier
-from rules.savage_pathfinder import (
+from battlemap.rules.dice import DiceError, ScriptedDice
+from battlemap.rules.events import Modifier
+from battlemap.rules.savage_pathfinder import (
     TraitDie,
     TraitResult,
     roll_acing,

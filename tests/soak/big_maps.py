@@ -32,9 +32,9 @@ BASE = REPO / "assets" / "demo" / "goblin-ambush.json"
 OPEN_IN_WINDOW = """
 import os, sys
 from PySide6.QtWidgets import QApplication, QMessageBox
-from desktop.gui.render import ensure_app
+from battlemap.desktop.gui.render import ensure_app
 ensure_app()
-from desktop.gui import app
+from battlemap.desktop.gui import app
 shown = []
 QMessageBox.warning = QMessageBox.critical = staticmethod(
     lambda _p, title, text, *_r: shown.append(title) or QMessageBox.StandardButton.Ok)
@@ -145,7 +145,7 @@ def main() -> int:
         name = file.stem
         if only and name not in only:
             continue
-        runs = {label: [sys.executable, "-m", "desktop.cli",
+        runs = {label: [sys.executable, "-m", "battlemap.desktop.cli",
                         *(a.format(file=file, out=args.folder / name) for a in command)]
                 for label, command in COMMANDS.items()}
         runs["GM window"] = [sys.executable, "-c", OPEN_IN_WINDOW, str(file)]

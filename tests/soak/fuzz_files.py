@@ -47,17 +47,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import (
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import (
     EncounterFileError,
     dumps_encounter,
     loads_encounter,
     open_encounter,
     save_encounter,
 )
-from desktop.core.images import ImageError, read_image_file
-from desktop.core.model import Encounter, Token
-from desktop.core.uvtt import parse_uvtt, read_uvtt
+from battlemap.desktop.core.images import ImageError, read_image_file
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.uvtt import parse_uvtt, read_uvtt
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "tests" / "data" / "uvtt"

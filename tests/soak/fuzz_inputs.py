@@ -7,24 +7,25 @@ stack and ends the run:
 
 ``statblock``
     A stat block pasted as text, read by each game system's ``statblocks_from_text`` through
-    :func:`desktop.core.statblocks.tokens_from_text` (as a paste on the map does). Seeds are the
-    blocks written for ``tests/rules/test_spf_statblock_*.py``; mutations change a die
+    :func:`battlemap.desktop.core.statblocks.tokens_from_text` (as a paste on the map does). Seeds
+    are the blocks written for ``tests/rules/test_spf_statblock_*.py``; mutations change a die
     (``d12+999999999999``, ``d0``), a number (``10**40``, ``-5``), lines (dropped, repeated,
     swapped), characters, or add a long line (1 MB, or just inside the paste's 20,000-character
     limit: a repeated field, brackets, spaces) so that work quadratic in the line shows as a
     hang.
 ``gcs``
     A mutated GCS sheet from ``tests/data/gurps`` (every ``.gcs`` there) through
-    :func:`desktop.core.characters.add_character_reading` (``import-character``).
+    :func:`battlemap.desktop.core.characters.add_character_reading` (``import-character``).
 ``foundry``
     A mutated Foundry VTT SWADE actor from ``tests/data/foundry`` the same way.
 ``cli``
     One subcommand of ``attack odds move roll turn template survey sightlines`` on a copy of
     one of the four demos, every flag of the subcommand's parser (the system-declared ones
-    too) given a random value or left out, run in-process through :func:`desktop.cli.main`; in
-    a quarter of the cases one die of the copy's stat blocks is written as a hostile one
-    (:data:`HOSTILE_DICE`: a billion dice, a billion-point bonus) and its token attacks or
-    asks the odds (:func:`hostile_dice_argv`): the stat block is used, not only loaded.
+    too) given a random value or left out, run in-process through
+    :func:`battlemap.desktop.cli.main`; in a quarter of the cases one die of the copy's stat blocks
+    is written as a hostile one (:data:`HOSTILE_DICE`: a billion dice, a billion-point bonus) and
+    its token attacks or asks the odds (:func:`hostile_dice_argv`): the stat block is used, not only
+    loaded.
 
 An accepted stat block, sheet or actor must also save and open again (``dumps_encounter`` /
 ``loads_encounter``: what the program writes, it reads); a CLI case is accepted with exit
@@ -64,12 +65,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # fuzz_files
 
 from fuzz_files import byte_level, nodes, structural
 
-from desktop import ASSETS_DIR
-from desktop.core.characters import CharacterError, add_character_reading
-from desktop.core.fileformat import dumps_encounter, loads_encounter
-from desktop.core.model import Encounter
-from desktop.core.statblocks import StatBlockError, tokens_from_text
-from rules.registry import every_system
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.characters import CharacterError, add_character_reading
+from battlemap.desktop.core.fileformat import dumps_encounter, loads_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.statblocks import StatBlockError, tokens_from_text
+from battlemap.rules.registry import every_system
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data"
@@ -265,7 +266,7 @@ def _value(action: argparse.Action, rng: random.Random, ids: list[str]) -> str:
 
 
 def cli_argv(command: str, demo: Path, rng: random.Random, ids: list[str]) -> list[str]:
-    module = importlib.import_module(f"desktop.commands.{command}")
+    module = importlib.import_module(f"battlemap.desktop.commands.{command}")
     parser = argparse.ArgumentParser(prog=f"battlemap {command}")
     module.add_arguments(parser)
     argv = [command]
@@ -337,7 +338,7 @@ def hostile_dice_argv(demo: Path, rng: random.Random) -> list[str] | None:
 
 
 def cli_case(rng: random.Random, pool: dict[str, Any]) -> str:
-    from desktop.cli import main
+    from battlemap.desktop.cli import main
 
     source = rng.choice(DEMOS)
     demo = pool["folder"] / "demo" / source.name

@@ -1,8 +1,8 @@
 """GUI soak: a seeded random driver of user actions on the GM window (offscreen).
 
 It opens the demo encounter (a copy in a temporary folder) with the real start-up path
-(:func:`desktop.gui.app.open_window` and the autosave wiring) and then, chosen at random with a
-fixed seed, drags tokens with real mouse events on the view's viewport, attacks and fires
+(:func:`battlemap.desktop.gui.app.open_window` and the autosave wiring) and then, chosen at random
+with a fixed seed, drags tokens with real mouse events on the view's viewport, attacks and fires
 templates with the Attack and Template tools, opens and closes doors, draws walls and regions,
 deletes what it drew, undoes, redoes, saves, opens saved files, starts a new encounter (File >
 New), imports the real Universal VTT samples in ``tests/data/uvtt`` (skipped when absent),
@@ -49,8 +49,8 @@ from gui_soak_setup import (  # noqa: E402
     soak_environment,
 )
 
-from desktop.gui.app import start_autosave  # noqa: E402
-from desktop.gui.render import ensure_app  # noqa: E402
+from battlemap.desktop.gui.app import start_autosave  # noqa: E402
+from battlemap.desktop.gui.render import ensure_app  # noqa: E402
 
 __all__ = ["SoakReport", "main", "run_soak"]
 

@@ -19,13 +19,13 @@ from gui_soak_setup import FileNameAnswers
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
-from desktop.core.fileformat import dumps_encounter, load_encounter
-from desktop.core.model import Encounter, Fog, WallKind
-from desktop.core.uvtt import load_uvtt
-from desktop.gui.app import DEMO_PATH
-from desktop.gui.initiative_panel import InitiativePanel
-from desktop.gui.main_window import GMWindow
-from rules.dice import RandomDice
+from battlemap.desktop.core.fileformat import dumps_encounter, load_encounter
+from battlemap.desktop.core.model import Encounter, Fog, WallKind
+from battlemap.desktop.core.uvtt import load_uvtt
+from battlemap.desktop.gui.app import DEMO_PATH
+from battlemap.desktop.gui.initiative_panel import InitiativePanel
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.rules.dice import RandomDice
 
 WALL_TOOLS = ("tool_wall", "tool_low_wall", "tool_window", "tool_door", "tool_object")
 REGION_TOOLS = ("tool_difficult_ground", "tool_zone")

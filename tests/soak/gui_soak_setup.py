@@ -17,10 +17,10 @@ from pathlib import Path
 from gui_soak_report import SoakReport
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QProgressDialog
 
-from desktop.gui import file_actions
-from desktop.gui.app import DEMO_PATH, open_window
-from desktop.gui.main_window import GMWindow
-from desktop.gui.uvtt_import_dialog import UvttImportDialog
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.app import DEMO_PATH, open_window
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.uvtt_import_dialog import UvttImportDialog
 
 
 class FileNameAnswers:

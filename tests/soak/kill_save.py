@@ -1,8 +1,8 @@
 """Kill test: a child process saves encounters in a loop and is SIGKILLed at random moments.
 
 Each round starts a child that saves state 0, 1, 2, ... of a sizeable encounter (300 tokens,
-2,000 walls, about 400 KB) to one file with :func:`desktop.core.fileformat.save_encounter`
-(or with the :class:`desktop.core.storage.Autosaver`, ``--autosaver``), waits a random
+2,000 walls, about 400 KB) to one file with :func:`battlemap.desktop.core.fileformat.save_encounter`
+(or with the :class:`battlemap.desktop.core.storage.Autosaver`, ``--autosaver``), waits a random
 0-``--max-delay`` ms after its first save, and kills it with SIGKILL. The file on disk must
 then load and equal exactly one of the states the child was saving.
 
@@ -24,9 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
-from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.storage import AUTOSAVE_NAME, Autosaver
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.desktop.core.storage import AUTOSAVE_NAME, Autosaver
 
 
 def state(number: int) -> Encounter:

@@ -34,9 +34,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from desktop.core.assets import demo_for
-from desktop.gui import app, scene
-from desktop.gui.style import CELL
+from battlemap.desktop.core.assets import demo_for
+from battlemap.desktop.gui import app, scene
+from battlemap.desktop.gui.style import CELL
 
 
 def settle(seconds: float) -> None:

@@ -1,10 +1,11 @@
 """Savage Pathfinder's table functions called on a desktop encounter, for the tests.
 
-The functions of :mod:`rules.savage_pathfinder.table` take a :class:`rules.table.Board`; these
-tests set battles up as :class:`desktop.core.model.Encounter` values with real walls, so each
-wrapper hands the function ``board_of(encounter)`` (the desktop's measurer included) and turns
-what comes back into encounters: a board becomes the encounter after it, a result's ``board``
-is read as ``result.encounter``. The assertions stay those of the functions themselves.
+The functions of :mod:`battlemap.rules.savage_pathfinder.table` take a
+:class:`battlemap.rules.table.Board`; these tests set battles up as
+:class:`battlemap.desktop.core.model.Encounter` values with real walls, so each wrapper hands the
+function ``board_of(encounter)`` (the desktop's measurer included) and turns what comes back into
+encounters: a board becomes the encounter after it, a result's ``board`` is read as
+``result.encounter``. The assertions stay those of the functions themselves.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from desktop.core.board import board_of, encounter_after
-from desktop.core.model import Encounter
-from rules.savage_pathfinder.table import (
+from battlemap.desktop.core.board import board_of, encounter_after
+from battlemap.desktop.core.model import Encounter
+from battlemap.rules.savage_pathfinder.table import (
     action_steps,
     actions,
     pipeline,
@@ -28,8 +29,8 @@ from rules.savage_pathfinder.table import (
     turns,
     volley,
 )
-from rules.savage_pathfinder.table import template_attack as rules_template
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.table import template_attack as rules_template
+from battlemap.rules.table import Board
 
 
 class OnMap:

@@ -9,7 +9,7 @@ module -> tests table). How the desktop uses them for one attack:
    :data:`.options.AUTOMATIC_RULES` (what the map decides: ``cover``, ``gang-up``, ...);
 2. :func:`.situation.situate` turns the map's measurements (:class:`.situation.AttackFacts`),
    the combatants' states and the chosen option ids into the engine's ``AttackContext``;
-3. the engine resolves the attack (``rules.savage_pathfinder.attack.resolve_attack``);
+3. the engine resolves the attack (``battlemap.rules.savage_pathfinder.attack.resolve_attack``);
 4. :func:`.situation.follow_up` applies what comes after (Knockout Blow, nonlethal, the
    attacker turning Vulnerable); :func:`.bystanders.bystanders_hit` checks missed shots.
 

@@ -9,13 +9,14 @@
 - Failure: a Cone or Stream attack simply does not happen. A blast deviates: 1d6" if thrown,
   2d6" if fired, times 2 at Medium Range, 3 at Long, 4 at Extreme; a d12 read as a clock face
   gives the direction (12 straight on along the throw, 3 to its right, 6 back towards the
-  thrower: :func:`geometry.deviation.deviate`); never more than half the distance to the
+  thrower: :func:`battlemap.geometry.deviation.deviate`); never more than half the distance to the
   target. The desktop moves the
   template by that much and calls :func:`area_damage` for whoever is beneath it there.
 - The attacker's Wounds, Fatigue and Distraction count once (the engine's modifiers add them),
   whether or not the context was built by ``situate``. Only a character who may act attacks.
 - Victims of an attack that may be Evaded roll Agility -2 first
-  (:func:`~rules.savage_pathfinder.situational.misc.evasion_roll`); success takes no damage.
+  (:func:`~battlemap.rules.savage_pathfinder.situational.misc.evasion_roll`); success takes no
+  damage.
 
 Dice order of :func:`resolve_area_attack`: the skill die and Wild Die; then on a hit, for each
 victim in order, the Evasion roll (if any), the damage dice (Strength die, weapon dice, raise
@@ -24,8 +25,8 @@ deviation d6s (no Aces) and then the d12.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.context import RangeBand
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.context import RangeBand
 >>> drift = deviate(ScriptedDice([3, 4, 7]), thrown=False, band=RangeBand.MEDIUM,
 ...                 distance_to_target=30)
 >>> drift.inches, drift.clock
@@ -38,18 +39,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from rules.dice import DiceSource
-from rules.events import Event, Hit, Miss, Modifier, Outcome, RollMade
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import check_may_act
-from rules.savage_pathfinder.context import AttackContext, AttackKind, RangeBand
-from rules.savage_pathfinder.damage import roll_damage, take_damage
-from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
-from rules.savage_pathfinder.situational.misc import evasion_roll
-from rules.savage_pathfinder.situational.obstacles import area_obstacle_modifier
-from rules.savage_pathfinder.statblock import Combatant, Weapon
-from rules.savage_pathfinder.traits import TraitResult, roll_trait
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Hit, Miss, Modifier, Outcome, RollMade
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import check_may_act
+from battlemap.rules.savage_pathfinder.context import AttackContext, AttackKind, RangeBand
+from battlemap.rules.savage_pathfinder.damage import roll_damage, take_damage
+from battlemap.rules.savage_pathfinder.expressions import roll_plain
+from battlemap.rules.savage_pathfinder.modifiers import attack_modifiers, damage_modifiers
+from battlemap.rules.savage_pathfinder.situational.misc import evasion_roll
+from battlemap.rules.savage_pathfinder.situational.obstacles import area_obstacle_modifier
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.traits import TraitResult, roll_trait
 
 __all__ = ["AreaAttack", "AreaVictim", "Deviation", "Template", "area_damage", "deviate",
            "resolve_area_attack"]
@@ -88,7 +89,7 @@ def deviate(dice: DiceSource, thrown: bool, band: RangeBand, distance_to_target:
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> deviate(ScriptedDice([6, 3]), thrown=True, band=RangeBand.SHORT,
     ...         distance_to_target=8).inches
     4.0

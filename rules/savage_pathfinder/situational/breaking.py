@@ -23,12 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.dice import DiceSource
-from rules.events import Modifier, RollMade
-from rules.savage_pathfinder.expressions import roll_plain
-from rules.savage_pathfinder.penalties import condition_modifiers, holds_joker, joker_modifier
-from rules.savage_pathfinder.statblock import Combatant, Weapon
-from rules.savage_pathfinder.traits import RolledTrait, roll_trait
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, RollMade
+from battlemap.rules.savage_pathfinder.expressions import roll_plain
+from battlemap.rules.savage_pathfinder.penalties import (
+    condition_modifiers,
+    holds_joker,
+    joker_modifier,
+)
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
 __all__ = ["BREAKS_WITH", "HARDNESS", "DamageType", "ObjectDamage", "damage_type_problem",
            "object_target_number", "roll_item_damage", "roll_object_damage", "strike_object"]
@@ -98,13 +102,13 @@ def strike_object(dice: DiceSource, attacker: Combatant, weapon: Weapon,
                   modifiers: tuple[Modifier, ...] = ()) -> RolledTrait:
     """The attack roll at an object (S20): Fighting with a melee or thrown weapon swung,
     Shooting with a ranged one, against :func:`object_target_number`; with the attacker's own
-    modifiers (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`) and
+    modifiers (:func:`~battlemap.rules.savage_pathfinder.penalties.condition_modifiers`) and
     ``modifiers`` (the light).
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import DamageDice, TraitDie
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
     >>> axe = Weapon("Axe", DamageDice(True, (6,)))
     >>> hero = Combatant("h1", skills=(("fighting", TraitDie(6)),))
     >>> strike_object(ScriptedDice([2]), hero, axe).result.succeeded  # 2 vs TN 2
@@ -135,8 +139,8 @@ def roll_item_damage(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> sword = Weapon("Longsword", DamageDice(True, (8,)))
     >>> roll_item_damage(ScriptedDice([6, 8]), Combatant(id="h1"), sword).total
     14
@@ -162,8 +166,8 @@ def roll_object_damage(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> axe = Weapon("Axe", DamageDice(True, (6,)))
     >>> hit = roll_object_damage(ScriptedDice([6, 4]), Combatant(id="h1"), axe, HARDNESS["rope"])
     >>> hit.roll.total, hit.broken

@@ -11,7 +11,7 @@ Dice order: for each stray shot in order, one die with as many sides as there ar
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
+>>> from battlemap.rules.dice import ScriptedDice
 >>> miss = RollMade("h1", "Shooting", (DieRoll(6, (1,), "Shooting die"),
 ...                 DieRoll(6, (2,), "Wild Die")), (), 2, 4, "failure")
 >>> stray_shots([miss], rof=1)
@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.dice import DiceSource
-from rules.events import BystanderHit, DieRoll, Event, Outcome, RollMade
-from rules.savage_pathfinder.context import AttackContext
-from rules.savage_pathfinder.damage import roll_damage, take_damage
-from rules.savage_pathfinder.modifiers import damage_modifiers
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import BystanderHit, DieRoll, Event, Outcome, RollMade
+from battlemap.rules.savage_pathfinder.context import AttackContext
+from battlemap.rules.savage_pathfinder.damage import roll_damage, take_damage
+from battlemap.rules.savage_pathfinder.modifiers import damage_modifiers
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 RateOfFire = int | Weapon
 """The weapon's Rate of Fire: the weapon itself (preferred: its ``rof`` is read), or a number.
@@ -51,7 +51,7 @@ def stray_faces(shots: Sequence[RollMade], rof: RateOfFire) -> tuple[int, ...]:
 
     Examples
     --------
-    >>> from rules.events import DieRoll
+    >>> from battlemap.rules.events import DieRoll
     >>> shots = [RollMade("h", "Shooting", (DieRoll(6, (f,), "Shooting die"),), (), f, 4,
     ...                   "failure") for f in (1, 2, 3)]
     >>> stray_faces(shots, rof=1), stray_faces(shots, rof=3)

@@ -12,8 +12,8 @@ then the defender's Strength die and Wild Die.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.expressions import DamageDice
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
 >>> sword = Weapon("Longsword", DamageDice(True, (8,)))
 >>> fighter = Combatant(id="f", weapons=(sword,))
 >>> out = disarm_after_hit(ScriptedDice([3]), fighter, "Longsword", hand=True)
@@ -26,11 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, RollMade, Shaken, StatusAdded, Wounded
-from rules.savage_pathfinder.situational.breaking import roll_item_damage
-from rules.savage_pathfinder.situational.opposed import roll_trait_of
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Modifier, Outcome, RollMade, Shaken, StatusAdded, Wounded
+from battlemap.rules.savage_pathfinder.situational.breaking import roll_item_damage
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_trait_of
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 __all__ = ["disarm_after_hit", "disarm_weapon_hit", "drop_weapon", "shaken_or_wounded"]
 
@@ -72,8 +72,8 @@ def disarm_weapon_hit(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> axe = Weapon("Axe", DamageDice(True, (6,)))
     >>> fighter = Combatant(id="f", weapons=(axe,))
     >>> out = disarm_weapon_hit(ScriptedDice([6, 6, 5]), Combatant(id="a"), axe, fighter, "Axe")

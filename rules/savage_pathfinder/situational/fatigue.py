@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from rules.events import Modifier
+from battlemap.rules.events import Modifier
 
 __all__ = ["FatigueLevel", "add_fatigue", "fatigue_level", "fatigue_modifier",
            "levels_after_mixed_recovery", "recover_fatigue", "treat_incapacitation"]

@@ -11,15 +11,16 @@
 - Resisting a grapple is never penalized by Illumination; the grappler's roll is (``light``).
 - Vulnerable: "Actions and attacks against the target are made at +2" - grappling one too.
 - Only a character who may act grapples or crushes (not Shaken, Stunned, Bound,
-  Incapacitated: :mod:`~rules.savage_pathfinder.acting`); the Joker's +2 reaches either roll.
+  Incapacitated: :mod:`~battlemap.rules.savage_pathfinder.acting`); the Joker's +2 reaches either
+  roll.
 
 Dice order of :func:`grapple`: the attacker's Athletics die and Wild Die, then the defender's.
 :func:`crush`: the Strength die with its Aces, then the engine's Soak and Incapacitation dice.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.expressions import TraitDie
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
 >>> ogre = Combatant(id="o1", skills=(("athletics", TraitDie(8)),))
 >>> out = grapple(ScriptedDice([8, 3, 2]), ogre, Combatant(id="h1"))
 >>> out.states[0].condition.bound, out.states[1].condition.vulnerable
@@ -30,20 +31,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded, StatusRemoved
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import check_may_act
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.damage import take_damage
-from rules.savage_pathfinder.expressions import roll_acing
-from rules.savage_pathfinder.penalties import holds_joker, joker_modifier
-from rules.savage_pathfinder.situational.illumination import illumination_modifier
-from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
-from rules.savage_pathfinder.situational.opposed import roll_opposed
-from rules.savage_pathfinder.situational.scale import scale_difference, sizes_larger
-from rules.savage_pathfinder.situational.states import bind, entangle, release
-from rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Modifier, Outcome, RollMade, StatusAdded, StatusRemoved
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import check_may_act
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.damage import take_damage
+from battlemap.rules.savage_pathfinder.expressions import roll_acing
+from battlemap.rules.savage_pathfinder.penalties import holds_joker, joker_modifier
+from battlemap.rules.savage_pathfinder.situational.illumination import illumination_modifier
+from battlemap.rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_opposed
+from battlemap.rules.savage_pathfinder.situational.scale import scale_difference, sizes_larger
+from battlemap.rules.savage_pathfinder.situational.states import bind, entangle, release
+from battlemap.rules.savage_pathfinder.statblock import Combatant
 
 __all__ = ["MOST_SIZES_LARGER", "crush", "grapple", "grapple_modifiers", "let_go"]
 
@@ -64,7 +65,8 @@ def grapple_modifiers(
     >>> grapple_modifiers(thief, dragon)
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: t cannot grapple d: 8 Sizes larger (at most 2 without the GM's leave)
+    battlemap.rules.registry.RulesError: t cannot grapple d: 8 Sizes larger (at most 2 without the \
+GM's leave)
     """
     larger = sizes_larger(attacker.size, defender.size)
     if larger > MOST_SIZES_LARGER and not gm_allows_size:
@@ -89,8 +91,8 @@ def grapple(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> athlete = (("athletics", TraitDie(6)),)
     >>> a, d = Combatant(id="a", skills=athlete), Combatant(id="d", skills=athlete)
     >>> out = grapple(ScriptedDice([5, 3]), a, d)
@@ -120,7 +122,7 @@ def let_go(grappler: Combatant, victim: Combatant) -> Outcome[Combatant]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> held = Combatant(id="d", condition=Condition(bound=True, distracted=True, vulnerable=True))
     >>> out = let_go(Combatant(id="a", condition=Condition(vulnerable=True)), held)
     >>> out.states[0].condition.bound, out.states[1].condition.vulnerable
@@ -146,8 +148,8 @@ def crush(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> held = Combatant(id="d", condition=Condition(entangled=True))
     >>> out = crush(ScriptedDice([6, 1]), Combatant(id="a"), held)
     >>> out.events[0].total, out.states[0].condition.shaken

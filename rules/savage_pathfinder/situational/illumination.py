@@ -1,9 +1,9 @@
 """Illumination: the light the roll is made in, and the rolls it never touches.
 
-The engine (:mod:`rules.savage_pathfinder.modifiers`) puts the Illumination table's penalty on
-the attack: Dim -2, Dark -4, Pitch Darkness -6. This module decides which level applies from the
-light measured at the target and the distance: Dim limits visibility to about 25" and Dark to
-10"; a target farther away than anyone can see counts as hidden, i.e. Pitch Darkness. It also
+The engine (:mod:`battlemap.rules.savage_pathfinder.modifiers`) puts the Illumination table's
+penalty on the attack: Dim -2, Dark -4, Pitch Darkness -6. This module decides which level applies
+from the light measured at the target and the distance: Dim limits visibility to about 25" and Dark
+to 10"; a target farther away than anyone can see counts as hidden, i.e. Pitch Darkness. It also
 lists the rolls the text says "should not be penalized".
 
 Examples
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.events import Modifier
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.modifiers import ILLUMINATION_PENALTY
+from battlemap.rules.events import Modifier
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.modifiers import ILLUMINATION_PENALTY
 
 __all__ = ["ILLUMINATION_EXEMPT", "VISIBLE_WITHIN", "RollKind", "illumination_at",
            "illumination_modifier"]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.events import Modifier
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.statblock import Weapon
+from battlemap.rules.events import Modifier
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.statblock import Weapon
 
 __all__ = ["IMPROVISED_MODIFIER", "IMPROVISED_NAMES", "ImprovisedWeight", "improvised_named",
            "improvised_weapon"]

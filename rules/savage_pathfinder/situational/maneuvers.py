@@ -3,7 +3,7 @@ Melee, Vulnerable targets and Multi-Actions.
 
 Wild Attack and Desperate Attack modifiers come from the engine (``AttackContext.wild_attack``
 and ``desperate_attack``); the Vulnerable state a Wild Attack leaves behind is
-:func:`rules.savage_pathfinder.situational.states.make_vulnerable`.
+:func:`battlemap.rules.savage_pathfinder.situational.states.make_vulnerable`.
 
 Examples
 --------
@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import Modifier, Outcome, StatusAdded
-from rules.registry import RulesError
-from rules.savage_pathfinder.situational.opposed import roll_trait_of
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, Outcome, StatusAdded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_trait_of
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 __all__ = [
     "GANG_UP_MAXIMUM", "STAND_UP_COST", "DeclaredAction", "RangedInMelee",
@@ -70,7 +70,7 @@ def knockout_blow(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> out = knockout_blow(ScriptedDice([5]), Combatant(id="g1"), to_the_head=True)
     >>> out.events[0].total, out.states[0].condition.incapacitated
     (3, True)
@@ -143,7 +143,7 @@ def parry_caught_in_melee(defender: Combatant) -> int:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> parry_caught_in_melee(Combatant("d", condition=Condition(prone=True)))
     0
     """
@@ -164,7 +164,7 @@ def ranged_in_melee(weapon: Weapon, target_parry: int, target_adjacent: bool) ->
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> dagger = Weapon("Dagger", DamageDice(True, (4,)), range=(3, 6, 12), thrown=True)
     >>> ranged_in_melee(dagger, target_parry=6, target_adjacent=True)
     RangedInMelee(target_number=6, attacker_vulnerable=False)

@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> from rules.savage_pathfinder.statblock import Condition
+>>> from battlemap.rules.savage_pathfinder.statblock import Condition
 >>> shaken = Combatant(id="b2", condition=Condition(shaken=True))
 >>> withdrawal_attackers([Combatant(id="b1"), shaken])
 ('b1',)
@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Died, Modifier, Outcome
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import action_problem, check_may_act
-from rules.savage_pathfinder.context import AttackContext
-from rules.savage_pathfinder.situational.opposed import roll_trait_of
-from rules.savage_pathfinder.statblock import Combatant, Weapon
-from rules.savage_pathfinder.traits import RolledTrait
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Died, Modifier, Outcome
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import action_problem, check_may_act
+from battlemap.rules.savage_pathfinder.context import AttackContext
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_trait_of
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.traits import RolledTrait
 
 __all__ = ["EVASION", "FREE_READY_ITEMS", "evasion_roll", "finishing_move", "free_attack_context",
            "items_ready_actions", "reload_actions", "rest", "running_reload_roll",
@@ -44,7 +44,7 @@ def evasion_roll(dice: DiceSource, victim: Combatant) -> RolledTrait:
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> evasion_roll(ScriptedDice([6, 1]), Combatant(id="h1")).total
     5
     """
@@ -61,8 +61,8 @@ def finishing_move(killer: Combatant, victim: Combatant, weapon: Weapon,
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import DamageDice
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> knife = Weapon("Dagger", DamageDice(True, (4,)))
     >>> out = finishing_move(Combatant(id="a"), Combatant(id="g", condition=Condition(
     ...     incapacitated=True)), knife, adjacent=True)
@@ -100,11 +100,11 @@ def withdrawal_attackers(adjacent_foes: Sequence[Combatant]) -> tuple[str, ...]:
     """Withdrawing from Melee: every adjacent non-Shaken, non-Stunned foe gets a free attack.
 
     The free attack is an attack: foes who may not attack at all (Incapacitated, dead, Bound:
-    :func:`~rules.savage_pathfinder.acting.action_problem`) make none either.
+    :func:`~battlemap.rules.savage_pathfinder.acting.action_problem`) make none either.
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition
     >>> withdrawal_attackers([Combatant("a"), Combatant("b", condition=Condition(bound=True))])
     ('a',)
     """
@@ -130,7 +130,7 @@ def reload_actions(weapon: Weapon, hands_free: int) -> int:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> crossbow = Weapon("Heavy crossbow", DamageDice(False, (6, 6)), range=(15, 30, 60),
     ...                   reload=2)
     >>> reload_actions(crossbow, hands_free=2)
@@ -150,7 +150,7 @@ def running_reload_roll(dice: DiceSource, shooter: Combatant, *,
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> running_reload_roll(ScriptedDice([5]), Combatant(id="r")).result.succeeded
     False
     """

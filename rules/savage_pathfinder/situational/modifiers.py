@@ -1,13 +1,13 @@
 """Attack modifiers that depend on where and how the attack is made.
 
-The engine (:mod:`rules.savage_pathfinder.modifiers`) already turns the Cover category, the
-hand/head/vitals/limb Called Shots, Aim, Wild Attack and Desperate Attack of an
-:class:`~rules.savage_pathfinder.context.AttackContext` into modifiers. This module supplies
-what it needs from the map (the Cover category from the measured fraction, a prone target as
-Medium Cover) and the rules it does not cover: Called Shots at a face, an item or an unarmored
+The engine (:mod:`battlemap.rules.savage_pathfinder.modifiers`) already turns the Cover category,
+the hand/head/vitals/limb Called Shots, Aim, Wild Attack and Desperate Attack of an
+:class:`~battlemap.rules.savage_pathfinder.context.AttackContext` into modifiers. This module
+supplies what it needs from the map (the Cover category from the measured fraction, a prone target
+as Medium Cover) and the rules it does not cover: Called Shots at a face, an item or an unarmored
 area, Aim's stillness, Unstable Platform, Touch Attack, Two Weapons, Unarmed Defender and
-Off-Hand Attacks. Each returns :class:`~rules.events.Modifier` values for the roll breakdown,
-or None.
+Off-Hand Attacks. Each returns :class:`~battlemap.rules.events.Modifier` values for the roll
+breakdown, or None.
 
 Examples
 --------
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.events import Modifier
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Cover
-from rules.savage_pathfinder.modifiers import COVER_PENALTY
-from rules.savage_pathfinder.situational.scale import Scale
-from rules.savage_pathfinder.statblock import off_hand_parry
+from battlemap.rules.events import Modifier
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Cover
+from battlemap.rules.savage_pathfinder.modifiers import COVER_PENALTY
+from battlemap.rules.savage_pathfinder.situational.scale import Scale
+from battlemap.rules.savage_pathfinder.statblock import off_hand_parry
 
 __all__ = [
     "PreciseShot", "check_aiming", "cover_from_fraction", "effective_cover", "face_armor_bypass",
@@ -148,7 +148,7 @@ def check_aiming(walked: bool, ran: bool, riding: bool, jostled: bool) -> None:
     >>> check_aiming(walked=False, ran=False, riding=True, jostled=False)
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: aim: the shooter must be stationary, but rides a mount
+    battlemap.rules.registry.RulesError: aim: the shooter must be stationary, but rides a mount
     """
     why = [text for flag, text in ((walked, "walked"), (ran, "ran"), (riding, "rides a mount"),
                                    (jostled, "is constantly jostled")) if flag]
@@ -218,8 +218,8 @@ def unarmed_defender_modifier(
 
 def off_hand_modifier(ambidextrous: bool) -> Modifier | None:
     """-2 to Fighting or Shooting done solely with the off-hand (none if Ambidextrous: a house
-    default, :class:`~rules.savage_pathfinder.context.HouseRules`; the text gives Ambidextrous
-    only the off-hand weapon's Parry).
+    default, :class:`~battlemap.rules.savage_pathfinder.context.HouseRules`; the text gives
+    Ambidextrous only the off-hand weapon's Parry).
 
     Examples
     --------

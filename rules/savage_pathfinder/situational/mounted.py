@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, RollMade, StatusAdded
-from rules.registry import RulesError
-from rules.savage_pathfinder.damage import take_damage
-from rules.savage_pathfinder.expressions import roll_acing
-from rules.savage_pathfinder.situational.opposed import roll_trait_of
-from rules.savage_pathfinder.statblock import Combatant, Condition
-from rules.savage_pathfinder.traits import TraitResult
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Modifier, Outcome, RollMade, StatusAdded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.damage import take_damage
+from battlemap.rules.savage_pathfinder.expressions import roll_acing
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_trait_of
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
+from battlemap.rules.savage_pathfinder.traits import TraitResult
 
 __all__ = ["CHARGE_DISTANCE", "charge_modifier", "fall_check", "horsemanship", "seat_at_risk",
            "set_weapon_damage", "setting_weapon_modifiers"]
@@ -47,7 +47,7 @@ def horsemanship(rider: Combatant) -> Combatant:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> knight = Combatant(id="k", skills=(("fighting", TraitDie(10)), ("riding", TraitDie(6))))
     >>> horsemanship(knight).skill("fighting")
     TraitDie(sides=6, bonus=0)
@@ -90,7 +90,7 @@ def fall_check(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> out = fall_check(ScriptedDice([1, 3, 2]), Combatant(id="r"), mount_running=True)
     >>> out.events[2].total, out.states[0].condition.prone
     (5, True)
@@ -152,7 +152,8 @@ def set_weapon_damage(weapon_reach: int) -> Modifier:
     >>> set_weapon_damage(0)
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: only a weapon with Reach 1 or more can be set against a charge
+    battlemap.rules.registry.RulesError: only a weapon with Reach 1 or more can be set against a \
+charge
     """
     if weapon_reach < 1:
         raise RulesError("only a weapon with Reach 1 or more can be set against a charge")

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Modifier, Outcome, RollMade, StatusAdded
-from rules.savage_pathfinder.movement import Hazard, hazard_roll
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, Outcome, RollMade, StatusAdded
+from battlemap.rules.savage_pathfinder.movement import Hazard, hazard_roll
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 __all__ = [
     "bite_problem",
@@ -59,7 +59,7 @@ def is_bite(weapon: Weapon) -> bool:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import UNARMED
+    >>> from battlemap.rules.savage_pathfinder.statblock import UNARMED
     >>> is_bite(replace(UNARMED, name="Bite", natural=True)), is_bite(UNARMED)
     (True, False)
     """
@@ -71,7 +71,7 @@ def bite_problem(weapon: Weapon, target: Combatant, grappled_by_biter: bool) -> 
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import UNARMED
+    >>> from battlemap.rules.savage_pathfinder.statblock import UNARMED
     >>> bite = replace(UNARMED, name="Bite", natural=True)
     >>> bite_problem(bite, Combatant("v"), False)
     'Bite: a creature may only bite a target it has grappled (v is not Entangled or Bound by it)'
@@ -96,9 +96,9 @@ def climbing_roll(dice: DiceSource, climber: Combatant,
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import TraitDie
-    >>> from rules.savage_pathfinder.statblock import UNARMED
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.savage_pathfinder.statblock import UNARMED
     >>> cat = Combatant("c", skills=(("athletics", TraitDie(6)),),
     ...                 weapons=(replace(UNARMED, name="Claws", natural=True),))
     >>> climbing_roll(ScriptedDice([2]), cat)[1]
@@ -132,7 +132,7 @@ def spare_from_bleeding(outcome: Outcome[Combatant]) -> Outcome[Combatant]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Combatant
+    >>> from battlemap.rules.savage_pathfinder.statblock import Combatant
     >>> hit = Outcome((StatusAdded("g1", "Bleeding Out"),),
     ...               (Combatant("g1", condition=Condition(bleeding_out=True)),))
     >>> spared = spare_from_bleeding(hit)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.events import Modifier
+from battlemap.rules.events import Modifier
 
 __all__ = ["area_obstacle_modifier", "obstacle_armor", "through_creature_modifier",
            "through_obstacle_modifier"]

@@ -1,9 +1,9 @@
 """Opposed rolls and the condition penalties every situational roll carries.
 
 Grappling, Push, Test and breaking free are opposed or plain Trait rolls made with the engine's
-:func:`~rules.savage_pathfinder.traits.roll_trait`; every one takes the roller's Wounds,
-Fatigue and Distracted (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`, kept
-importable from here). Opposed rolls: the acting character rolls
+:func:`~battlemap.rules.savage_pathfinder.traits.roll_trait`; every one takes the roller's Wounds,
+Fatigue and Distracted (:func:`~battlemap.rules.savage_pathfinder.penalties.condition_modifiers`,
+kept importable from here). Opposed rolls: the acting character rolls
 first and must get at least 4; the defender then rolls and must meet or exceed that total, or
 the attacker wins; the attacker gets a raise when beating the defender's total by 4 or more.
 
@@ -12,8 +12,8 @@ attacker reached 4, the defender's trait die and Wild Die.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.expressions import TraitDie
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
 >>> a = Combatant(id="a", strength=TraitDie(8))
 >>> d = Combatant(id="d", strength=TraitDie(6))
 >>> contest = roll_opposed(ScriptedDice([6, 3]), a, "strength", d, "strength")
@@ -25,16 +25,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.dice import DiceSource
-from rules.events import Modifier, RollMade
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.penalties import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, RollMade
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.penalties import (
     condition_modifiers,
     status_modifiers,
     support_modifier,
 )
-from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
-from rules.savage_pathfinder.traits import RolledTrait, roll_trait
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
+from battlemap.rules.savage_pathfinder.traits import RolledTrait, roll_trait
 
 __all__ = ["OpposedRoll", "condition_modifiers", "roll_opposed", "roll_trait_of",
            "status_modifiers", "trait_die_of"]
@@ -45,7 +45,7 @@ def trait_die_of(combatant: Combatant, trait: str) -> TraitDie | None:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> trait_die_of(Combatant(id="x", vigor=TraitDie(10)), "Vigor")
     TraitDie(sides=10, bonus=0)
     >>> trait_die_of(Combatant(id="x"), "athletics") is None
@@ -65,7 +65,7 @@ def roll_trait_of(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> roll_trait_of(ScriptedDice([5]), Combatant(id="x"), "strength", "Strength").total
     5
     """
@@ -112,7 +112,7 @@ def roll_opposed(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> a, d = Combatant(id="a"), Combatant(id="d")
     >>> roll_opposed(ScriptedDice([3]), a, "agility", d, "agility").defender is None
     True

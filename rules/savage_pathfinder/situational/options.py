@@ -10,8 +10,8 @@ Three tables, each a read-only mapping from a stable id to a :class:`Option`:
   chosen (Cover, Gang Up, Illumination, ...), listed so the GUI can show them and let the GM
   override the fact they depend on.
 
-``needs`` names the :class:`~rules.savage_pathfinder.situational.situation.AttackFacts` fields
-(or other inputs) a rule reads; ``excludes`` the options it cannot be combined with.
+``needs`` names the :class:`~battlemap.rules.savage_pathfinder.situational.situation.AttackFacts`
+fields (or other inputs) a rule reads; ``excludes`` the options it cannot be combined with.
 
 Examples
 --------
@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from rules.savage_pathfinder.context import AttackKind
+from battlemap.rules.savage_pathfinder.context import AttackKind
 
 __all__ = ["ACTIONS", "ATTACK_OPTIONS", "AUTOMATIC_RULES", "Option", "option_ids_for"]
 
@@ -45,8 +45,8 @@ class Option:
 
     ``rule`` is the heading of the situational rules text; ``function`` the dotted name of the
     function that resolves an action (empty for attack options and automatic rules, which
-    :func:`~rules.savage_pathfinder.situational.situation.situate` applies); ``targets`` is
-    True for an action aimed at another token (picked by a click on the map).
+    :func:`~battlemap.rules.savage_pathfinder.situational.situation.situate` applies); ``targets``
+    is True for an action aimed at another token (picked by a click on the map).
     """
 
     id: str
@@ -108,7 +108,7 @@ _OPTIONS = (
 def _action(option_id: str, name: str, text: str, rule: str, function: str,
             needs: tuple[str, ...] = (), targets: bool = False) -> Option:
     return Option(option_id, name, text, rule, needs=needs,
-                  function=f"rules.savage_pathfinder.{function}", targets=targets)
+                  function=f"battlemap.rules.savage_pathfinder.{function}", targets=targets)
 
 
 _ACTIONS = (

@@ -17,8 +17,8 @@ push succeeds) the defender's Athletics die and Wild Die to stay standing.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.expressions import TraitDie
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
 >>> brute = Combatant(id="b", strength=TraitDie(10))
 >>> result = push(ScriptedDice([9, 2, 1]), brute, Combatant(id="g"), (0.0, 0.0), (1.0, 0.0))
 >>> result.distance, [type(e).__name__ for e in result.outcome.events]
@@ -30,15 +30,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import Modifier, Outcome, StatusAdded, TokenPushed
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import check_may_act
-from rules.savage_pathfinder.situational.grappling import MOST_SIZES_LARGER
-from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
-from rules.savage_pathfinder.situational.opposed import roll_opposed, roll_trait_of
-from rules.savage_pathfinder.situational.scale import scale_of_size, sizes_larger
-from rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, Outcome, StatusAdded, TokenPushed
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import check_may_act
+from battlemap.rules.savage_pathfinder.situational.grappling import MOST_SIZES_LARGER
+from battlemap.rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_opposed, roll_trait_of
+from battlemap.rules.savage_pathfinder.situational.scale import scale_of_size, sizes_larger
+from battlemap.rules.savage_pathfinder.statblock import Combatant
 
 __all__ = ["PushResult", "push", "push_distance", "pushed_to", "shield_parry"]
 
@@ -86,8 +86,8 @@ def shield_parry(combatant: Combatant) -> int:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import DamageDice
-    >>> from rules.savage_pathfinder.statblock import Weapon
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.savage_pathfinder.statblock import Weapon
     >>> shield = Weapon("Medium shield", DamageDice(True, ()), parry=2, shield=True)
     >>> shield_parry(Combatant(id="s", weapons=(shield,))), shield_parry(Combatant(id="x"))
     (2, 0)

@@ -10,7 +10,7 @@ attacker turning Vulnerable, a Knockout Blow check, no Bleeding Out).
 
 Examples
 --------
->>> from rules.savage_pathfinder.statblock import Combatant, UNARMED
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant, UNARMED
 >>> facts = AttackFacts(distance=1, allies_adjacent=2)
 >>> s = situate(Combatant(id="a"), Combatant(id="d"), UNARMED, AttackContext(), facts,
 ...             ["wild-attack"])
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import Modifier, Outcome
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, Outcome
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
     CalledShot,
@@ -34,11 +34,11 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
-from rules.savage_pathfinder.modifiers import COVER_PENALTY, RANGE_PENALTY
-from rules.savage_pathfinder.situational.disarm import shaken_or_wounded
-from rules.savage_pathfinder.situational.illumination import illumination_at
-from rules.savage_pathfinder.situational.improvised import IMPROVISED_MODIFIER
-from rules.savage_pathfinder.situational.maneuvers import (
+from battlemap.rules.savage_pathfinder.modifiers import COVER_PENALTY, RANGE_PENALTY
+from battlemap.rules.savage_pathfinder.situational.disarm import shaken_or_wounded
+from battlemap.rules.savage_pathfinder.situational.illumination import illumination_at
+from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_MODIFIER
+from battlemap.rules.savage_pathfinder.situational.maneuvers import (
     defend_modifier,
     gang_up_bonus,
     knockout_blow,
@@ -48,7 +48,7 @@ from rules.savage_pathfinder.situational.maneuvers import (
     the_drop_modifiers,
     vulnerable_target_modifier,
 )
-from rules.savage_pathfinder.situational.modifiers import (
+from battlemap.rules.savage_pathfinder.situational.modifiers import (
     PreciseShot,
     cover_from_fraction,
     effective_cover,
@@ -61,24 +61,24 @@ from rules.savage_pathfinder.situational.modifiers import (
     unarmed_defender_modifier,
     unstable_platform_modifier,
 )
-from rules.savage_pathfinder.situational.mounted import (
+from battlemap.rules.savage_pathfinder.situational.mounted import (
     charge_modifier,
     horsemanship,
     set_weapon_damage,
 )
-from rules.savage_pathfinder.situational.natural import (
+from battlemap.rules.savage_pathfinder.situational.natural import (
     horns_damage_modifier,
     nonlethal_modifier,
     spare_from_bleeding,
 )
-from rules.savage_pathfinder.situational.obstacles import (
+from battlemap.rules.savage_pathfinder.situational.obstacles import (
     through_creature_modifier,
     through_obstacle_modifier,
 )
-from rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
-from rules.savage_pathfinder.situational.scale import Scale, attack_scale
-from rules.savage_pathfinder.situational.states import Timer, set_timed
-from rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
+from battlemap.rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
+from battlemap.rules.savage_pathfinder.situational.scale import Scale, attack_scale
+from battlemap.rules.savage_pathfinder.situational.states import Timer, set_timed
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Edge, Weapon
 
 AIM_MAXIMUM = 4
 """Aim ignores up to 4 points of Range, Cover, Called Shot or Scale penalties."""
@@ -144,7 +144,8 @@ def check_options(option_ids: Sequence[str], kind: AttackKind, facts: AttackFact
     >>> check_options(["wild-attack", "desperate-attack-2"], AttackKind.MELEE, AttackFacts())
     Traceback (most recent call last):
     ...
-    rules.registry.RulesError: option wild-attack cannot be combined with desperate-attack-2
+    battlemap.rules.registry.RulesError: option wild-attack cannot be combined with \
+desperate-attack-2
     """
     if facts.free_attack and option_ids:
         raise RulesError("a free attack is unaltered by combat options: " + ", ".join(option_ids))

@@ -18,7 +18,7 @@
 
 Examples
 --------
->>> from rules.savage_pathfinder.statblock import Combatant
+>>> from battlemap.rules.savage_pathfinder.statblock import Combatant
 >>> bound = bind(Combatant(id="g1")).states[0].condition
 >>> bound.bound, bound.entangled, bound.distracted, bound.vulnerable
 (True, False, True, True)
@@ -29,13 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import Event, Modifier, Outcome, StatusAdded, StatusRemoved
-from rules.registry import RulesError
-from rules.savage_pathfinder.acting import action_problem, check_may_act
-from rules.savage_pathfinder.situational.breaking import roll_object_damage
-from rules.savage_pathfinder.situational.opposed import roll_trait_of
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Modifier, Outcome, StatusAdded, StatusRemoved
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.acting import action_problem, check_may_act
+from battlemap.rules.savage_pathfinder.situational.breaking import roll_object_damage
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_trait_of
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 __all__ = ["ENTANGLEMENT_HARDNESS", "BreakFree", "Timer", "bind", "break_free", "cut_free",
            "end_turn", "entangle", "may_move", "may_take_physical_actions", "release", "set_timed",
@@ -54,7 +54,7 @@ def entangle(victim: Combatant) -> Outcome[Combatant]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Combatant
+    >>> from battlemap.rules.savage_pathfinder.statblock import Combatant
     >>> entangle(Combatant(id="g1")).states[0].condition.vulnerable
     True
     """
@@ -126,7 +126,7 @@ def break_free(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> g1 = entangle(Combatant(id="g1")).states[0]
     >>> tried = break_free(ScriptedDice([5]), g1, device=True)
     >>> tried.outcome.events[0].total, tried.may_retry
@@ -153,8 +153,8 @@ def cut_free(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> knife = Weapon("Dagger", DamageDice(True, (4,)))
     >>> g1 = entangle(Combatant(id="g1")).states[0]
     >>> cut_free(ScriptedDice([1, 1]), g1, knife, wild_attack=True).states[0].condition.entangled
@@ -264,7 +264,7 @@ def stunned_recovery(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
+    >>> from battlemap.rules.dice import ScriptedDice
     >>> g1 = stun(Combatant(id="g1"), ())[0].states[0]
     >>> out, timers = stunned_recovery(ScriptedDice([6, 6, 2]), g1, ())
     >>> out.states[0].condition.stunned, timers

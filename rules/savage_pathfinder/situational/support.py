@@ -10,7 +10,7 @@ Vulnerable (the attacker's choice); with a raise he is also Shaken (a Shaken foe
 a Test takes no Wound). Several dice (a high Rate of Fire) are all rolled but only the highest
 counts. A hero's Parry bonus never adds to the Agility that resists a Fighting Test.
 
-Both are actions (:mod:`~rules.savage_pathfinder.acting`: not while Shaken, Stunned or
+Both are actions (:mod:`~battlemap.rules.savage_pathfinder.acting`: not while Shaken, Stunned or
 Incapacitated; a Bound character only with a verbal skill). A Test against a Vulnerable foe is
 at +2 ("Actions ... against the target are made at +2"). The Joker's +2 reaches both rolls;
 ``light`` is the Illumination the roll is made in, which verbal Support and verbal Tests
@@ -31,17 +31,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Modifier, Outcome, RollMade, Shaken
-from rules.savage_pathfinder.acting import check_may_act, is_physical_skill
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.penalties import SUPPORT_MAXIMUM, condition_modifiers
-from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
-from rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
-from rules.savage_pathfinder.situational.opposed import roll_trait_of, trait_die_of
-from rules.savage_pathfinder.situational.states import Timer, set_timed
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.traits import TraitResult, roll_trait_dice
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, Outcome, RollMade, Shaken
+from battlemap.rules.savage_pathfinder.acting import check_may_act, is_physical_skill
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.penalties import SUPPORT_MAXIMUM, condition_modifiers
+from battlemap.rules.savage_pathfinder.situational.illumination import (
+    RollKind,
+    illumination_modifier,
+)
+from battlemap.rules.savage_pathfinder.situational.maneuvers import vulnerable_target_modifier
+from battlemap.rules.savage_pathfinder.situational.opposed import roll_trait_of, trait_die_of
+from battlemap.rules.savage_pathfinder.situational.states import Timer, set_timed
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.traits import TraitResult, roll_trait_dice
 
 __all__ = ["DETAILS_MODIFIER", "LINKED_ATTRIBUTE", "SUPPORT_MAXIMUM", "perform_test",
            "support_bonus", "support_roll"]
@@ -77,8 +80,8 @@ def support_roll(dice: DiceSource, helper: Combatant, skill: str,
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> paladin = Combatant(id="p", wild_card=True, skills=(("riding", TraitDie(8)),))
     >>> support_roll(ScriptedDice([8, 2, 3]), paladin, "riding")[1]
     2
@@ -108,8 +111,8 @@ def perform_test(
 
     Examples
     --------
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.expressions import TraitDie
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import TraitDie
     >>> bard = Combatant(id="b", skills=(("taunt", TraitDie(8)),))
     >>> out, timers = perform_test(ScriptedDice([8, 1, 2]), bard, "taunt", Combatant(id="o"),
     ...                    "Distracted", ())

@@ -11,9 +11,9 @@ another token) by the ids of the rules' ``ACTIONS`` registry.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Board, Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Board, Piece
+>>> from battlemap.rules.testing import open_board
 >>> enc = open_board((Piece("h", "Hero", 1.5, 1.5, stats={"wild_card": True}),))
 >>> result = defend(enc, ActionRequest("defend", "h"), ScriptedDice([]))
 >>> result.entry.title, result.entry.lines
@@ -25,41 +25,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import Event, StatusAdded, StatusRemoved
-from rules.narration import attack_lines
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.damage import take_rolled_damage
-from rules.savage_pathfinder.expressions import parse_damage
-from rules.savage_pathfinder.incapacitation import bleeding_out_roll
-from rules.savage_pathfinder.movement import Hazard
-from rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
-from rules.savage_pathfinder.situational.breaking import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, StatusAdded, StatusRemoved
+from battlemap.rules.narration import attack_lines
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.damage import take_rolled_damage
+from battlemap.rules.savage_pathfinder.expressions import parse_damage
+from battlemap.rules.savage_pathfinder.incapacitation import bleeding_out_roll
+from battlemap.rules.savage_pathfinder.movement import Hazard
+from battlemap.rules.savage_pathfinder.recovery import recover_from_shaken, unshake_with_benny
+from battlemap.rules.savage_pathfinder.situational.breaking import (
     HARDNESS,
     DamageType,
     damage_type_problem,
     roll_object_damage,
     strike_object,
 )
-from rules.savage_pathfinder.situational.fatigue import (
+from battlemap.rules.savage_pathfinder.situational.fatigue import (
     add_fatigue,
     fatigue_level,
     recover_fatigue,
 )
-from rules.savage_pathfinder.situational.illumination import RollKind, illumination_modifier
-from rules.savage_pathfinder.situational.misc import (
+from battlemap.rules.savage_pathfinder.situational.illumination import (
+    RollKind,
+    illumination_modifier,
+)
+from battlemap.rules.savage_pathfinder.situational.misc import (
     evasion_roll,
     items_ready_actions,
     reload_actions,
     rest,
     running_reload_roll,
 )
-from rules.savage_pathfinder.situational.natural import climbing_roll
-from rules.savage_pathfinder.situational.states import stunned_recovery
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.situational.natural import climbing_roll
+from battlemap.rules.savage_pathfinder.situational.states import stunned_recovery
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.table.pipeline import (
+    AttackError,
+    apply_outcome,
+    combatant_of,
+)
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     Effect,
     add_effect,
     mark_acted,
@@ -70,8 +77,8 @@ from rules.savage_pathfinder.table.timed_states import (
     tried,
     with_timers,
 )
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Board, LogEntry
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Board, LogEntry
 
 __all__ = ["AT_TURN_START", "ActionRequest", "ActionResult", "fighter_of", "finish", "object_of"]
 
@@ -332,7 +339,7 @@ def hands_free(actor: Combatant) -> int:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.statblock import Condition, Injury, InjuryLasts
+    >>> from battlemap.rules.savage_pathfinder.statblock import Condition, Injury, InjuryLasts
     >>> arm = Injury("Arm: left arm unusable", InjuryLasts.UNTIL_HEALED)
     >>> hands_free(Combatant("a")), hands_free(Combatant("a", condition=Condition(injuries=(arm,))))
     (2, 1)

@@ -14,12 +14,12 @@ board is then unchanged.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Board, Side, Piece
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Board, Side, Piece
 >>> bard = Piece("b", "Bard", 1.5, 1.5, side=Side.HERO, stats={"skills": {"taunt": "d8"}})
 >>> orc = Piece("o", "Orc", 4.5, 1.5, side=Side.VILLAIN, stats={})
 >>> request = ActionRequest("test", "b", "o", skill="taunt")
->>> from rules.testing import open_board
+>>> from battlemap.rules.testing import open_board
 >>> result = perform_action(open_board((bard, orc)), request, ScriptedDice([8, 1, 2]))
 >>> result.entry.title
 'Bard Tests Orc (Taunt): Orc is Distracted and Shaken'
@@ -32,31 +32,39 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
-from rules.dice import DiceSource
-from rules.events import Event, RollMade
-from rules.registry import RulesError
-from rules.savage_pathfinder.situational.options import ACTIONS
-from rules.savage_pathfinder.table import action_steps as steps
-from rules.savage_pathfinder.table import devices, mounts, recovery_steps
-from rules.savage_pathfinder.table import foe_actions as foes
-from rules.savage_pathfinder.table.action_steps import ActionRequest, ActionResult, fighter_of
-from rules.savage_pathfinder.table.moving import aim_problem
-from rules.savage_pathfinder.table.pipeline import AttackError
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, RollMade
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.situational.options import ACTIONS
+from battlemap.rules.savage_pathfinder.table import action_steps as steps
+from battlemap.rules.savage_pathfinder.table import devices, mounts, recovery_steps
+from battlemap.rules.savage_pathfinder.table import foe_actions as foes
+from battlemap.rules.savage_pathfinder.table.action_steps import (
+    ActionRequest,
+    ActionResult,
+    fighter_of,
+)
+from battlemap.rules.savage_pathfinder.table.moving import aim_problem
+from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     ran,
     spend_support,
     with_acting,
     without_acting,
 )
-from rules.savage_pathfinder.table.turn_limits import (
+from battlemap.rules.savage_pathfinder.table.turn_limits import (
     ActionKind,
     actions_counted,
     kind_of,
     limit_problem,
     note_taken,
 )
-from rules.savage_pathfinder.table.turn_order import defend_problem, override_note, turn_problem
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.table.turn_order import (
+    defend_problem,
+    override_note,
+    turn_problem,
+)
+from battlemap.rules.table import Board
 
 __all__ = ["HANDLERS", "ActionRequest", "ActionResult", "action_card_lines", "action_problem",
            "is_free", "perform_action"]
@@ -102,8 +110,8 @@ def action_card_lines(board: Board, action: str, actor: str, target: str,
 
     Examples
     --------
-    >>> from rules.table import Piece
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Piece
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5), Piece("b", "Bo", 3.5, 0.5)))
     >>> for line in action_card_lines(enc, "grapple", "a", "b"): print(line)
     Grapple: Bo
@@ -134,8 +142,8 @@ def action_problem(board: Board, actor: str, action: str) -> str | None:
 
     Examples
     --------
-    >>> from rules.table import Piece
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Piece
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"condition": {
     ...     "shaken": True}}),))
     >>> action_problem(enc, "a", "defend"), action_problem(enc, "a", "spend-benny")

@@ -10,9 +10,9 @@ changed: may try again*), or he is freed another way.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.testing import open_board
 >>> netted = Piece("h", "Hero", 1.5, 1.5, stats={"attributes": {"strength": "d6"},
 ...                "condition": {"entangled": True, "vulnerable": True}})
 >>> tried = break_free_of(open_board((netted,)), ActionRequest("break-free", "h", device=True),
@@ -26,17 +26,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.savage_pathfinder.situational.states import break_free
-from rules.savage_pathfinder.table.action_steps import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.savage_pathfinder.situational.states import break_free
+from battlemap.rules.savage_pathfinder.table.action_steps import (
     ActionRequest,
     ActionResult,
     fighter_of,
     finish,
 )
-from rules.savage_pathfinder.table.pipeline import AttackError
-from rules.savage_pathfinder.table.timed_states import use_effects
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+from battlemap.rules.savage_pathfinder.table.timed_states import use_effects
+from battlemap.rules.table import Board
 
 __all__ = ["HELD", "allow_retry", "break_free_of", "retry_problem"]
 

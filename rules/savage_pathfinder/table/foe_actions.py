@@ -9,12 +9,12 @@ dispatches here by the rules' ``ACTIONS`` ids.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Piece
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Piece
 >>> bard = Piece("b", "Bard", 1.5, 1.5, side=Side.HERO, stats={"skills": {"taunt": "d8"}})
 >>> orc = Piece("o", "Orc", 4.5, 1.5, side=Side.VILLAIN, stats={})
 >>> request = ActionRequest("test", "b", "o", skill="taunt", effect="Vulnerable")
->>> from rules.testing import open_board
+>>> from battlemap.rules.testing import open_board
 >>> put_to_the_test(open_board((bard, orc)), request, ScriptedDice([5, 3])).entry.title
 'Bard Tests Orc (Taunt): Orc is Vulnerable'
 """
@@ -23,43 +23,43 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Event, Hit, Miss, StatusAdded
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.incapacitation import stabilise, treat_fatigue
-from rules.savage_pathfinder.situational.breaking import roll_object_damage
-from rules.savage_pathfinder.situational.disarm import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Hit, Miss, StatusAdded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.incapacitation import stabilise, treat_fatigue
+from battlemap.rules.savage_pathfinder.situational.breaking import roll_object_damage
+from battlemap.rules.savage_pathfinder.situational.disarm import (
     disarm_after_hit,
     disarm_weapon_hit,
     shaken_or_wounded,
 )
-from rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
-from rules.savage_pathfinder.situational.illumination import illumination_at
-from rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
-from rules.savage_pathfinder.situational.scale import Scale
-from rules.savage_pathfinder.situational.states import cut_free
-from rules.savage_pathfinder.situational.support import (
+from battlemap.rules.savage_pathfinder.situational.grappling import crush, grapple, let_go
+from battlemap.rules.savage_pathfinder.situational.illumination import illumination_at
+from battlemap.rules.savage_pathfinder.situational.misc import finishing_move, withdrawal_attackers
+from battlemap.rules.savage_pathfinder.situational.scale import Scale
+from battlemap.rules.savage_pathfinder.situational.states import cut_free
+from battlemap.rules.savage_pathfinder.situational.support import (
     DETAILS_MODIFIER,
     perform_test,
     support_roll,
 )
-from rules.savage_pathfinder.table.action_steps import (
+from battlemap.rules.savage_pathfinder.table.action_steps import (
     ActionRequest,
     ActionResult,
     fighter_of,
     finish,
     object_of,
 )
-from rules.savage_pathfinder.table.pipeline import (
+from battlemap.rules.savage_pathfinder.table.pipeline import (
     AttackError,
     Declared,
     apply_outcome,
     preview_attack,
     resolve_attack,
 )
-from rules.savage_pathfinder.table.push_action import resolve_push
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.table.push_action import resolve_push
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     Effect,
     add_effect,
     add_hold,
@@ -68,9 +68,9 @@ from rules.savage_pathfinder.table.timed_states import (
     use_effects,
     with_timers,
 )
-from rules.savage_pathfinder.table.turns import acting_tokens
-from rules.savage_pathfinder.traits import roll_trait
-from rules.table import Board, Side
+from battlemap.rules.savage_pathfinder.table.turns import acting_tokens
+from battlemap.rules.savage_pathfinder.traits import roll_trait
+from battlemap.rules.table import Board, Side
 
 __all__ = ["break_held", "crush_foe", "cut_loose", "cut_self_loose", "disarm_foe", "finish_foe",
            "grapple_foe", "let_go_of", "push_foe", "put_to_the_test", "stabilise_ally",

@@ -12,8 +12,8 @@ it.
 
 Examples
 --------
->>> from rules.table import Board, Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Board, Piece
+>>> from battlemap.rules.testing import open_board
 >>> board = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"skills": {"taunt": "d6"}}),))
 >>> test = next(e for e in action_menu(board, "a") if e.label == "Test…")
 >>> [c.label for c in test.children], [g.label for g in test.children[0].children][1:3]
@@ -27,11 +27,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.interface import MenuEntry
-from rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType, damage_type_problem
-from rules.savage_pathfinder.situational.options import ACTIONS, Option
-from rules.savage_pathfinder.table.actions import action_problem, is_free
-from rules.table import Board
+from battlemap.rules.interface import MenuEntry
+from battlemap.rules.savage_pathfinder.situational.breaking import (
+    HARDNESS,
+    DamageType,
+    damage_type_problem,
+)
+from battlemap.rules.savage_pathfinder.situational.options import ACTIONS, Option
+from battlemap.rules.savage_pathfinder.table.actions import action_problem, is_free
+from battlemap.rules.table import Board
 
 __all__ = ["SECTIONS", "action_menu"]
 

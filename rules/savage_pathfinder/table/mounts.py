@@ -3,7 +3,7 @@ roll to stay mounted after harm.
 
 The board's ``combat["mounts"]`` maps each rider's token id to his mount's. *Mount…* (the
 rider's action, then a click on the adjacent mount) adds the pair and *Dismount* removes it;
-the map draws the pair as a :class:`~rules.interface.Link` whose tokens move together. An
+the map draws the pair as a :class:`~battlemap.rules.interface.Link` whose tokens move together. An
 attack by a rider is a mounted attack (Horsemanship, Unstable Platform); a missed shot at a
 rider whose die shows 1 hits the mount (:func:`.pipeline.strays`).
 
@@ -17,8 +17,8 @@ pair, the Riding die and Wild Die, then the falling dice, Soak and Incapacitatio
 
 Examples
 --------
->>> from rules.table import Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.testing import open_board
 >>> board = open_board((Piece("k", "Knight", 0.5, 0.5), Piece("h", "Horse", 2.0, 0.5, 2.0)))
 >>> board = with_mount(board, "k", "h")
 >>> mount_of(board, "k"), rider_of(board, "h"), mount_links(board)[0].label
@@ -31,23 +31,27 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import Event, Outcome, StatusAdded
-from rules.interface import Choice, Decision, Link, Resolution
-from rules.narration import attack_lines
-from rules.savage_pathfinder.situational.mounted import fall_check, seat_at_risk
-from rules.savage_pathfinder.situational.states import may_move
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.table.action_steps import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Outcome, StatusAdded
+from battlemap.rules.interface import Choice, Decision, Link, Resolution
+from battlemap.rules.narration import attack_lines
+from battlemap.rules.savage_pathfinder.situational.mounted import fall_check, seat_at_risk
+from battlemap.rules.savage_pathfinder.situational.states import may_move
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.table.action_steps import (
     ActionRequest,
     ActionResult,
     fighter_of,
     finish,
 )
-from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
-from rules.savage_pathfinder.table.riders import mount_of, pairs, rider_of, with_mount
-from rules.savage_pathfinder.table.timed_states import ran
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.table.pipeline import (
+    AttackError,
+    apply_outcome,
+    combatant_of,
+)
+from battlemap.rules.savage_pathfinder.table.riders import mount_of, pairs, rider_of, with_mount
+from battlemap.rules.savage_pathfinder.table.timed_states import ran
+from battlemap.rules.table import Board
 
 __all__ = ["FALL_CHOICES", "dismount", "keep_seat", "mount_links", "mount_of", "mount_up",
            "rider_of", "rider_problem", "with_mount"]
@@ -106,7 +110,8 @@ def _fighters(board: Board, rider: str, mount: str) -> tuple[Combatant, Combatan
 
 
 FALLEN = "fallen (prone)"
-"""The status :func:`~rules.savage_pathfinder.situational.mounted.fall_check` adds on a fall."""
+"""The status :func:`~battlemap.rules.savage_pathfinder.situational.mounted.fall_check` adds on a
+fall."""
 
 FALL_CHOICES = (
     Choice("standing", "The mount was not running: no damage"),
@@ -167,9 +172,9 @@ def keep_seat(before: Board, resolution: Resolution, dice: DiceSource,
     ``answers`` (an attack), a fall waits for the question of :data:`FALL_CHOICES` (the
     resolution then carries it, and the board before).
 
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.table import Piece
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.table import Piece
+    >>> from battlemap.rules.testing import open_board
     >>> both = with_mount(open_board((Piece("k", "Knight", 0.5, 0.5, stats={"skills": {
     ...     "riding": "d6"}}), Piece("h", "Horse", 2.0, 0.5, 2.0))), "k", "h")
     >>> bucked = both.with_token(replace(both.token("h"), stats={"condition": {"shaken": True}}))

@@ -1,14 +1,14 @@
 """Moving on the map: the ways of moving the drag's ruler offers and what each costs.
 
 - Walking costs an inch of Pace an inch; climbing, crawling and swimming 2" an inch
-  (:func:`~rules.savage_pathfinder.movement.movement_cost`); difficult ground doubles it
+  (:func:`~battlemap.rules.savage_pathfinder.movement.movement_cost`); difficult ground doubles it
   again, but not for a crawler.
 - Jumping: 1" across as a free action, 2" after a run-up of at least 2" this turn
-  (:func:`~rules.savage_pathfinder.movement.jump_distance`); the jump still counts against
+  (:func:`~battlemap.rules.savage_pathfinder.movement.jump_distance`); the jump still counts against
   Pace ("Jumping does not allow a character to exceed her total Pace"). The Athletics roll for a
   longer jump is an action the GM rolls with the Roll tool.
 - The dash: in combat (Action Cards dealt) running, Pace plus the running die's highest roll;
-  out of combat the sprint, twice that (:func:`~rules.savage_pathfinder.movement.sprint`).
+  out of combat the sprint, twice that (:func:`~battlemap.rules.savage_pathfinder.movement.sprint`).
 - A prone token starts its drag crawling; one who stood up this turn has 2" less Pace (C34:
   "Standing is a free action but reduces total Pace for the turn by 2").
 - In combat each move is noted for the rest of the turn
@@ -21,8 +21,8 @@
 
 Examples
 --------
->>> from rules.table import Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.testing import open_board
 >>> ann = Piece("a", "Ann", 0.5, 0.5, stats={"pace": 6, "condition": {"prone": True}})
 >>> move = movement_of(ann, open_board((ann,)))
 >>> move.mode, move.mode_named("crawl").factor, move.dash, move.dash_name
@@ -31,19 +31,19 @@ Examples
 
 from __future__ import annotations
 
-from rules.interface import Movement
-from rules.interface import MoveMode as Mode
-from rules.registry import RulesError
-from rules.savage_pathfinder.movement import (
+from battlemap.rules.interface import Movement
+from battlemap.rules.interface import MoveMode as Mode
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.movement import (
     MoveMode,
     jump_distance,
     movement_cost,
     pace_for_turn,
     sprint,
 )
-from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.situational.modifiers import check_aiming
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
+from battlemap.rules.savage_pathfinder.situational.modifiers import check_aiming
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     drop_effects,
     mark_moved,
     mark_ran,
@@ -51,8 +51,8 @@ from rules.savage_pathfinder.table.timed_states import (
     ran,
     stood,
 )
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Board, Piece
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["JUMP", "RUN_UP", "aim_problem", "move_modes", "movement_of", "note_move"]
 
@@ -87,9 +87,9 @@ def movement_of(piece: Piece, board: Board | None) -> Movement | None:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.savage_pathfinder.table.turns import begin_combat
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.savage_pathfinder.table.turns import begin_combat
+    >>> from battlemap.rules.testing import open_board
     >>> ann = Piece("a", "Ann", 0.5, 0.5, stats={"pace": 6, "wild_card": True})
     >>> board = note_move(begin_combat(open_board((ann,)), PhysicalCards(["KS"]))[0], "a", 2)
     >>> move = movement_of(ann, board)
@@ -118,7 +118,7 @@ def note_move(board: Board, token_id: str, cost: float) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> note_move(open_board(), "a", 3).combat
     {}
     """
@@ -137,8 +137,8 @@ def aim_problem(board: Board, token_id: str, *, running: bool = False,
 
     Examples
     --------
-    >>> from rules.testing import open_board
-    >>> from rules.savage_pathfinder.table.timed_states import mark_moved
+    >>> from battlemap.rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.table.timed_states import mark_moved
     >>> aim_problem(mark_moved(open_board(), "a", 2), "a")
     'aim: the shooter must be stationary, but walked (2" this turn)'
     """

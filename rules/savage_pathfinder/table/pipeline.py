@@ -1,26 +1,26 @@
 """The attack pipeline: board -> geometry facts -> rules -> events and a new board.
 
-:func:`preview_attack` measures one attacker and one target (:func:`geometry.survey.survey` on
-the snapshot's :class:`~geometry.index.Battlefield`, built once per snapshot), turns the facts
-into the rules' attack context (:mod:`.savage_context`, the one translation place),
-and asks the rules for the target number, every modifier with its reason, and the exact odds.
-:func:`resolve_attack` then rolls it with the given dice - with the fighter the situational
-rules made (a rider's Fighting is the lower of Fighting and Riding), then their ``follow_up``
-(Knockout Blow, nonlethal, the attacker turning Vulnerable on a clock kept by
-:mod:`.timed_states`) - and returns the events and the new board: updated stat
-blocks, pushed tokens, and the log entry appended - one undoable edit. Several targets of one
-Rate of Fire volley: :mod:`.volley`.
+:func:`preview_attack` measures one attacker and one target
+(:func:`battlemap.geometry.survey.survey` on the snapshot's
+:class:`~battlemap.geometry.index.Battlefield`, built once per snapshot), turns the facts into the
+rules' attack context (:mod:`.savage_context`, the one translation place), and asks the rules for
+the target number, every modifier with its reason, and the exact odds. :func:`resolve_attack` then
+rolls it with the given dice - with the fighter the situational rules made (a rider's Fighting is
+the lower of Fighting and Riding), then their ``follow_up`` (Knockout Blow, nonlethal, the attacker
+turning Vulnerable on a clock kept by :mod:`.timed_states`) - and returns the events and the new
+board: updated stat blocks, pushed tokens, and the log entry appended - one undoable edit. Several
+targets of one Rate of Fire volley: :mod:`.volley`.
 
 Both the GUI's preview card and ``battlemap odds``/``attack`` call these, so they always agree.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Side, Piece, Board
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Side, Piece, Board
 >>> hero = Piece("h", "Hero", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
 ...              "weapons": [{"name": "Bow", "damage": "2d6", "range": [12, 24, 48]}]})
 >>> orc = Piece("o", "Orc", 6.5, 1.5, side=Side.VILLAIN, stats={"attributes": {"vigor": "d6"}})
->>> from rules.testing import open_board
+>>> from battlemap.rules.testing import open_board
 >>> enc = open_board((hero, orc))
 >>> preview = preview_attack(enc, "h", "o")
 >>> preview.weapon, preview.target_number, round(preview.survey.distance, 1)
@@ -36,29 +36,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.events import BystanderHit, Event, Modifier, RollMade, TokenPushed
-from rules.narration import attack_entry
-from rules.registry import RulesError
-from rules.savage_pathfinder.attack import plan_attack
-from rules.savage_pathfinder.attack import resolve_attack as roll_attack
-from rules.savage_pathfinder.context import AttackContext, AttackKind
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.odds import AttackOdds, attack_odds
-from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from rules.savage_pathfinder.situational.bystanders import bystander_damage, bystanders_hit
-from rules.savage_pathfinder.situational.improvised import improvised_named
-from rules.savage_pathfinder.situational.situation import Situated, follow_up
-from rules.savage_pathfinder.statblock import Combatant, TurnState, Weapon
-from rules.savage_pathfinder.table.riders import mount_of
-from rules.savage_pathfinder.table.savage_context import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import BystanderHit, Event, Modifier, RollMade, TokenPushed
+from battlemap.rules.narration import attack_entry
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.attack import plan_attack
+from battlemap.rules.savage_pathfinder.attack import resolve_attack as roll_attack
+from battlemap.rules.savage_pathfinder.context import AttackContext, AttackKind
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.odds import AttackOdds, attack_odds
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from battlemap.rules.savage_pathfinder.situational.bystanders import (
+    bystander_damage,
+    bystanders_hit,
+)
+from battlemap.rules.savage_pathfinder.situational.improvised import improvised_named
+from battlemap.rules.savage_pathfinder.situational.situation import Situated, follow_up
+from battlemap.rules.savage_pathfinder.statblock import Combatant, TurnState, Weapon
+from battlemap.rules.savage_pathfinder.table.riders import mount_of
+from battlemap.rules.savage_pathfinder.table.savage_context import (
     NOTHING_DECLARED,
     Declared,
     Situation,
     Translation,
     translate,
 )
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     acting_turn,
     mark_acted,
     mark_ran,
@@ -67,10 +70,14 @@ from rules.savage_pathfinder.table.timed_states import (
     use_effects,
     with_timers,
 )
-from rules.savage_pathfinder.table.turn_limits import kind_of, limit_problem, note_taken
-from rules.savage_pathfinder.table.turn_order import override_note, running_problem, turn_problem
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Board, LogEntry, MapFacts, Piece
+from battlemap.rules.savage_pathfinder.table.turn_limits import kind_of, limit_problem, note_taken
+from battlemap.rules.savage_pathfinder.table.turn_order import (
+    override_note,
+    running_problem,
+    turn_problem,
+)
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Board, LogEntry, MapFacts, Piece
 
 __all__ = [
     "VERBS", "AttackError", "AttackPreview", "AttackResult", "Declared", "apply_outcome",
@@ -127,7 +134,7 @@ def combatant_of(board: Board, token: Piece) -> Combatant:
     holds this round, the Support waiting for his skills and, while he takes an action
     (:func:`.timed_states.with_acting`), its running and Multi-Action count - so every roll
     he makes takes them
-    (:func:`~rules.savage_pathfinder.penalties.condition_modifiers`)."""
+    (:func:`~battlemap.rules.savage_pathfinder.penalties.condition_modifiers`)."""
     parsed = combatant_from_dict(token.stats, f"tokens[{token.id}].stats", token.id)
     running, actions = acting_turn(board, token.id) or (False, 1)
     return replace(parsed, turn=TurnState(joker=has_joker(board.combat, token.id),

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.savage_pathfinder.modifiers import COVER_PENALTY
-from rules.savage_pathfinder.odds import AttackOdds
-from rules.savage_pathfinder.table.pipeline import AttackPreview
+from battlemap.rules.savage_pathfinder.modifiers import COVER_PENALTY
+from battlemap.rules.savage_pathfinder.odds import AttackOdds
+from battlemap.rules.savage_pathfinder.table.pipeline import AttackPreview
 
 __all__ = ["attack_odds_rows", "card_lines", "odds_lines", "percent"]
 

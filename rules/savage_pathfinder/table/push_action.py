@@ -1,18 +1,18 @@
 """Push on the map: opposed Strength, the foe shoved back, stopped by walls, maybe prone.
 
-The rules (:func:`rules.savage_pathfinder.situational.push.push`) decide whether the Push works
-and the point 1" (2" with a raise) beyond the foe, directly away from the attacker; here
+The rules (:func:`battlemap.rules.savage_pathfinder.situational.push.push`) decide whether the Push
+works and the point 1" (2" with a raise) beyond the foe, directly away from the attacker; here
 geometry checks that path against solid walls, and a foe shoved into a wall stops against it.
 The token then moves - one undoable edit with its log entry - and the GUI slides it.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Board, Side, Piece
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Board, Side, Piece
 >>> brute = Piece("b", "Brute", 1.5, 1.5, side=Side.HERO, stats={"attributes":
 ...               {"strength": "d10"}})
 >>> orc = Piece("o", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={})
->>> from rules.testing import open_board
+>>> from battlemap.rules.testing import open_board
 >>> result = resolve_push(open_board((brute, orc)), "b", "o", ScriptedDice([5, 2, 3]))
 >>> result.entry.title, result.board.token("o").x, result.entry.lines[-1]
 ('Brute pushes Orc: 1" back', 3.5, 'Orc is now prone')
@@ -22,16 +22,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.dice import DiceSource
-from rules.events import Event, TokenPushed
-from rules.narration import attack_lines
-from rules.registry import RulesError
-from rules.savage_pathfinder.situational.push import push
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
-from rules.savage_pathfinder.table.timed_states import moved as moved_this_turn
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Board, LogEntry
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, TokenPushed
+from battlemap.rules.narration import attack_lines
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.situational.push import push
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.table.pipeline import (
+    AttackError,
+    apply_outcome,
+    combatant_of,
+)
+from battlemap.rules.savage_pathfinder.table.timed_states import moved as moved_this_turn
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Board, LogEntry
 
 __all__ = ["PushAttack", "push_card_lines", "push_problem", "resolve_push"]
 

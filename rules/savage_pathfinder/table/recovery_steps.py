@@ -7,8 +7,8 @@ when the longest expires." *Gain a Fatigue level* may name its source and the ho
 to wear off (``request.source``, ``request.hours``); the board keeps them in
 ``combat["fatigue_sources"]`` (``{token: [{"source": ..., "hours": hours left}]}``). *Time
 passes* (``request.hours`` elapsed) then takes the levels off by
-:func:`~rules.savage_pathfinder.situational.fatigue.levels_after_mixed_recovery` and keeps the
-sources that have not expired, with their hours left; a token with no source recorded
+:func:`~battlemap.rules.savage_pathfinder.situational.fatigue.levels_after_mixed_recovery` and keeps
+the sources that have not expired, with their hours left; a token with no source recorded
 recovers a level an hour (Fatigue).
 
 Each function takes the board, an :class:`~.action_steps.ActionRequest` and the dice, and
@@ -17,9 +17,9 @@ other actions of :mod:`.actions` do.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.testing import open_board
 >>> down = Piece("h", "Hero", 1.5, 1.5, stats={"wild_card": True, "attributes": {
 ...     "vigor": "d8"}, "condition": {"incapacitated": True}})
 >>> result = daily_vigor(open_board((down,)), ActionRequest("daily-vigor", "h"),
@@ -35,22 +35,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.dice import DiceSource
-from rules.savage_pathfinder.incapacitation import daily_recovery_roll
-from rules.savage_pathfinder.situational.fatigue import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.savage_pathfinder.incapacitation import daily_recovery_roll
+from battlemap.rules.savage_pathfinder.situational.fatigue import (
     fatigue_level,
     levels_after_mixed_recovery,
     recover_fatigue,
 )
-from rules.savage_pathfinder.table.action_steps import (
+from battlemap.rules.savage_pathfinder.table.action_steps import (
     ActionRequest,
     ActionResult,
     fighter_of,
     finish,
     gain_fatigue,
 )
-from rules.savage_pathfinder.table.pipeline import AttackError
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+from battlemap.rules.table import Board
 
 __all__ = ["SOURCES", "daily_vigor", "fatigue_sources", "gain_fatigue_from", "time_passes"]
 
@@ -73,7 +73,7 @@ def daily_vigor(board: Board, request: ActionRequest, dice: DiceSource) -> Actio
 def fatigue_sources(board: Board, token: str) -> tuple[tuple[str, float], ...]:
     """The token's recorded Fatigue sources: (what, hours left), in the order gained.
 
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> board = open_board()
     >>> fatigue_sources(replace(board, combat={SOURCES: {"a": [{"source": "cold",
     ...     "hours": 1}]}}), "a")

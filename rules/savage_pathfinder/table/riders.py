@@ -5,8 +5,8 @@ rider may hit the mount) without the Mount and Dismount actions of :mod:`.mounts
 
 Examples
 --------
->>> from rules.table import Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.testing import open_board
 >>> board = open_board((Piece("k", "Knight", 0.5, 0.5), Piece("h", "Horse", 2.0, 0.5, 2.0)))
 >>> board = with_mount(board, "k", "h")
 >>> mount_of(board, "k"), rider_of(board, "h"), mount_of(with_mount(board, "k", None), "k")
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.table import Board
+from battlemap.rules.table import Board
 
 __all__ = ["MOUNTS", "mount_of", "pairs", "rider_of", "with_mount"]
 

@@ -4,13 +4,13 @@ a group of Extras, with every modifier that applies now, on a board.
 What applies comes from the board: the token's condition (Wounds, Fatigue, Distracted), the
 Joker from the Action Cards, the light at the token for rolls light affects (Notice), and a
 Support bonus waiting for that skill (used up by the roll). The rolling itself is
-:mod:`rules.savage_pathfinder.trait_check`.
+:mod:`battlemap.rules.savage_pathfinder.trait_check`.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.testing import open_board
 >>> scout = Piece("s", "Scout", 0.5, 0.5, stats={"wild_card": True,
 ...     "skills": {"notice": "d8"}, "condition": {"wounds": 1}})
 >>> board = open_board((scout,))
@@ -27,23 +27,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Event
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.situational.illumination import RollKind
-from rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
-from rules.savage_pathfinder.table.timed_states import spend_support, support_for
-from rules.savage_pathfinder.trait_check import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
+from battlemap.rules.savage_pathfinder.situational.illumination import RollKind
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant
+from battlemap.rules.savage_pathfinder.table.timed_states import spend_support, support_for
+from battlemap.rules.savage_pathfinder.trait_check import (
     Circumstances,
     TraitCheck,
     group_check,
     plan_check,
     roll_check,
 )
-from rules.table import Board
+from battlemap.rules.table import Board
 
 __all__ = ["plan_roll", "roll_traits", "supports_used", "traits_of"]
 

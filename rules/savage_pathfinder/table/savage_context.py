@@ -2,7 +2,7 @@
 
 This is the one place where geometry's survey becomes rules input for this system. It turns
 the survey of one attacker and one target into the plain facts the situational rules read
-(:func:`rules.savage_pathfinder.situational.situation.situate` then applies Cover, prone
+(:func:`battlemap.rules.savage_pathfinder.situational.situation.situate` then applies Cover, prone
 targets, light, Gang Up, obstacles, Ranged Weapons in Melee and the chosen options):
 
 - the range band (a melee weapon out of reach, a target beyond 4 x Long, or no line of sight
@@ -36,8 +36,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import (
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
     CalledShot,
@@ -45,17 +45,17 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.situational.maneuvers import counts_for_gang_up
-from rules.savage_pathfinder.situational.natural import bite_problem
-from rules.savage_pathfinder.situational.scale import Scale
-from rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
-from rules.savage_pathfinder.situational.support import support_bonus
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
-from rules.savage_pathfinder.table.moving import aim_problem
-from rules.savage_pathfinder.table.riders import mount_of
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
+from battlemap.rules.savage_pathfinder.situational.maneuvers import counts_for_gang_up
+from battlemap.rules.savage_pathfinder.situational.natural import bite_problem
+from battlemap.rules.savage_pathfinder.situational.scale import Scale
+from battlemap.rules.savage_pathfinder.situational.situation import AttackFacts, Situated, situate
+from battlemap.rules.savage_pathfinder.situational.support import support_bonus
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.savage_pathfinder.table.moving import aim_problem
+from battlemap.rules.savage_pathfinder.table.riders import mount_of
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     acted,
     aimed,
     defending,
@@ -63,8 +63,8 @@ from rules.savage_pathfinder.table.timed_states import (
     ran,
     support_for,
 )
-from rules.savage_pathfinder.table.turn_limits import ActionKind, actions_counted, kind_of
-from rules.table import Board, Piece, Side
+from battlemap.rules.savage_pathfinder.table.turn_limits import ActionKind, actions_counted, kind_of
+from battlemap.rules.table import Board, Piece, Side
 
 __all__ = ["NOTHING_DECLARED", "OVERRIDABLE", "Declared", "Facts", "Situation", "Translation",
            "translate"]

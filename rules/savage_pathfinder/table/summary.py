@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from rules.savage_pathfinder.table.pipeline import AttackPreview, AttackResult
-from rules.savage_pathfinder.table.template_attack import TemplateAttack
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.table.pipeline import AttackPreview, AttackResult
+from battlemap.rules.savage_pathfinder.table.template_attack import TemplateAttack
+from battlemap.rules.table import Board
 
 __all__ = ["action_data", "area_data", "attack_data", "preview_data", "preview_title"]
 

@@ -1,15 +1,15 @@
 """Area effect attacks on the board: roll, deviate, damage everyone beneath the template.
 
-:func:`resolve_template` rolls an attack at a placed :class:`~rules.table.Area` (the rules'
-:func:`~rules.savage_pathfinder.situational.area.resolve_area_attack`): on a hit each victim
-takes damage separately; a missed Blast deviates - the rules roll the distance and the clock
-direction, the board's measurer finds the landing point and who is beneath it there, and they
+:func:`resolve_template` rolls an attack at a placed :class:`~battlemap.rules.table.Area` (the
+rules' :func:`~battlemap.rules.savage_pathfinder.situational.area.resolve_area_attack`): on a hit
+each victim takes damage separately; a missed Blast deviates - the rules roll the distance and the
+clock direction, the board's measurer finds the landing point and who is beneath it there, and they
 take the damage (no raise bonus); a missed Cone or Stream does not happen. An attack that may
 be Evaded (``evadable``; the GM's call, e.g. dragon's breath) lets each victim roll Agility -2;
 whoever succeeds takes no damage and is moved just clear of the template.
 
 Blasts are centred on the aimed point; Cones and Streams start at the attacker and point at it
-(the measurer places them: :meth:`rules.table.Measurer.place`).
+(the measurer places them: :meth:`battlemap.rules.table.Measurer.place`).
 """
 
 from __future__ import annotations
@@ -18,40 +18,49 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.dice import DiceSource
-from rules.events import Event, Miss, RollMade, TokenPushed
-from rules.narration import attack_entry
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import AttackContext, AttackKind, Illumination, RangeBand
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.penalties import support_modifier
-from rules.savage_pathfinder.situational.area import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Event, Miss, RollMade, TokenPushed
+from battlemap.rules.narration import attack_entry
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import (
+    AttackContext,
+    AttackKind,
+    Illumination,
+    RangeBand,
+)
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.penalties import support_modifier
+from battlemap.rules.savage_pathfinder.situational.area import (
     AreaAttack,
     AreaVictim,
     area_damage,
     resolve_area_attack,
 )
-from rules.savage_pathfinder.situational.area import Template as AreaTemplate
-from rules.savage_pathfinder.situational.misc import EVASION
-from rules.savage_pathfinder.situational.situation import AttackFacts, situate
-from rules.savage_pathfinder.statblock import Combatant, Weapon
-from rules.savage_pathfinder.table.pipeline import AttackError, apply_outcome, combatant_of
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.situational.area import Template as AreaTemplate
+from battlemap.rules.savage_pathfinder.situational.misc import EVASION
+from battlemap.rules.savage_pathfinder.situational.situation import AttackFacts, situate
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.table.pipeline import (
+    AttackError,
+    apply_outcome,
+    combatant_of,
+)
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     mark_acted,
     mark_ran,
     ran,
     spend_support,
     use_effects,
 )
-from rules.savage_pathfinder.table.turn_limits import (
+from battlemap.rules.savage_pathfinder.table.turn_limits import (
     ActionKind,
     actions_counted,
     limit_problem,
     note_taken,
 )
-from rules.savage_pathfinder.table.turn_order import running_problem
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Area, AreaFacts, Board, LogEntry, Point
+from battlemap.rules.savage_pathfinder.table.turn_order import running_problem
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Area, AreaFacts, Board, LogEntry, Point
 
 __all__ = ["TemplateAttack", "resolve_template"]
 
@@ -173,7 +182,7 @@ COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "
 def place_words(board: Board, point: tuple[float, float]) -> str:
     """A point as the table names it: the token on it or beside it, else open ground.
 
-    >>> from rules.table import Piece
+    >>> from battlemap.rules.table import Piece
     >>> board = Board(tokens=(Piece("g", "Goblin 5", 4.5, 4.5),))
     >>> place_words(board, (4.6, 4.4)), place_words(board, (5.6, 4.5))
     ('on Goblin 5', 'next to Goblin 5')
@@ -204,7 +213,7 @@ def template_title(board: Board, name: str, aimed: Area, context: AttackContext,
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.expressions import DamageDice
+    >>> from battlemap.rules.savage_pathfinder.expressions import DamageDice
     >>> cone = Area("cone", 1.5, 1.5, 90.0)
     >>> template_title(Board(), "Dragon", cone, AttackContext(),
     ...                Weapon("Breath", DamageDice(False, (6, 6))))

@@ -4,8 +4,8 @@ Savage Pathfinder states that outlive the action that caused them live in
 ``Board.combat`` so they are saved, undone and shared by the GUI and the CLI:
 
 - ``"timers"``: Distracted and Vulnerable clocks (Wild Attack, Tests, Stunned recovery), as the
-  rules' :class:`~rules.savage_pathfinder.situational.states.Timer` (token, status, turn ends
-  left); :func:`end_turns` counts them down with the rules' ``end_turn``;
+  rules' :class:`~battlemap.rules.savage_pathfinder.situational.states.Timer` (token, status, turn
+  ends left); :func:`end_turns` counts them down with the rules' ``end_turn``;
 - ``"effects"``: :class:`Effect` - ``defend`` (+4 Parry until the start of the defender's next
   turn), ``support`` (a bonus to one skill, gone at the end of the recipient's turn) and ``aim``
   (set during the aiming turn, usable on the first action of the next one, gone after it);
@@ -25,8 +25,8 @@ the log lines of what expired.
 
 Examples
 --------
->>> from rules.table import Board, Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Board, Piece
+>>> from battlemap.rules.testing import open_board
 >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"skills": {"fighting": "d6"}}),))
 >>> enc = add_effect(enc, Effect("a", "defend", 4))
 >>> defending(enc, "a")
@@ -42,12 +42,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from rules.events import Modifier, describe
-from rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from rules.savage_pathfinder.situational.states import Timer, end_turn
-from rules.savage_pathfinder.situational.support import support_bonus
-from rules.savage_pathfinder.statblock import Combatant
-from rules.table import Board, Piece
+from battlemap.rules.events import Modifier, describe
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
+from battlemap.rules.savage_pathfinder.situational.states import Timer, end_turn
+from battlemap.rules.savage_pathfinder.situational.support import support_bonus
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.table import Board, Piece
 
 __all__ = ["Effect", "acted", "add_effect", "add_hold", "aimed", "defending", "effects_of",
            "end_all", "end_turns", "holding", "mark_acted", "mark_ran", "mark_tried", "ran",
@@ -83,7 +83,7 @@ def with_timers(board: Board, timers: Iterable[Timer]) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = with_timers(open_board(), [Timer("a", "Vulnerable", 2)])
     >>> enc.combat["timers"], timers_of(enc)
     ([{'token': 'a', 'status': 'Vulnerable', 'turn_ends': 2}], (Timer(token='a', \
@@ -129,7 +129,7 @@ def support_for(board: Board, token_id: str, skill: str) -> int:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = add_effect(open_board(), Effect("a", "support", 1, "fighting"))
     >>> enc = add_effect(enc, Effect("a", "support", 2, "fighting"))
     >>> support_for(enc, "a", "Fighting"), support_for(enc, "a", "shooting")
@@ -144,7 +144,7 @@ def supports_of(board: Board, token_id: str) -> tuple[tuple[str, int], ...]:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = add_effect(open_board(), Effect("a", "support", 1, "fighting"))
     >>> supports_of(add_effect(enc, Effect("a", "support", 2, "taunt")), "a")
     (('fighting', 1), ('taunt', 2))
@@ -167,7 +167,7 @@ def waiting_support(board: Board, token_id: str, skill: str) -> tuple[Modifier, 
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = add_effect(open_board(), Effect("a", "support", 2, "athletics"))
     >>> waiting_support(enc, "a", "Athletics"), waiting_support(enc, "a", "strength")
     ((Modifier(value=2, reason='Support'),), ())
@@ -187,7 +187,7 @@ def aimed(board: Board, token_id: str) -> bool:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = add_effect(open_board(), Effect("a", "aim", turn_ends=2))
     >>> aimed(enc, "a"), aimed(end_turns(enc, ["a"])[0], "a")
     (False, True)
@@ -209,7 +209,7 @@ def tried(board: Board, token_id: str, what: str) -> bool:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> board = mark_tried(open_board(), "a", "shaken")
     >>> tried(board, "a", "shaken"), tried(end_turns(board, ["a"])[0], "a", "shaken")
     (True, False)
@@ -234,7 +234,7 @@ def mark_ran(board: Board, token_id: str) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = mark_ran(open_board(), "a")
     >>> ran(enc, "a"), ran(end_turns(enc, ["a"])[0], "a")
     (True, False)
@@ -254,7 +254,7 @@ def mark_stood(board: Board, token_id: str) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = mark_stood(open_board(), "a")
     >>> stood(enc, "a"), stood(end_turns(enc, ["a"])[0], "a")
     (True, False)
@@ -275,7 +275,7 @@ def mark_moved(board: Board, token_id: str, inches: float) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = mark_moved(mark_moved(open_board(), "a", 2), "a", 1.5)
     >>> moved(enc, "a"), moved(end_turns(enc, ["a"])[0], "a")
     (3.5, 0)
@@ -290,7 +290,7 @@ def drop_effects(board: Board, token_id: str, kind: str) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> aimed(drop_effects(end_turns(add_effect(open_board(), Effect("a", "aim", turn_ends=2)),
     ...                              ["a"])[0], "a", "aim"), "a")
     False
@@ -310,7 +310,7 @@ def mark_taken(board: Board, token_id: str, kind: str) -> Board:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = mark_taken(mark_taken(open_board(), "a", "regular"), "a", "limited")
     >>> taken(enc, "a"), taken(end_turns(enc, ["a"])[0], "a")
     (('regular', 'limited'), ())
@@ -331,7 +331,7 @@ def holding(board: Board, grappler: str, victim: str) -> bool:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = add_hold(add_hold(open_board(), "a", "v"), "b", "v")
     >>> holding(enc, "a", "v"), holding(enc, "b", "v")
     (False, True)
@@ -433,8 +433,8 @@ def end_all(board: Board) -> tuple[Board, list[str]]:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.situational.states import Timer
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.situational.states import Timer
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"condition": {
     ...     "vulnerable": True}}),))
     >>> enc, lines = end_all(add_effect(with_timers(enc, [Timer("a", "Vulnerable", 2)]),
@@ -461,7 +461,7 @@ def with_acting(board: Board, token_id: str, running: bool, actions: int) -> Boa
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = with_acting(open_board(), "a", True, 2)
     >>> acting_turn(enc, "a"), acting_turn(enc, "b"), acting_turn(without_acting(enc), "a")
     ((True, 2), None, None)

@@ -6,8 +6,8 @@ the first -2 to all (S118), free actions not counted. In combat every action but
 one is noted as the token takes it (:func:`note_taken`, ``Board.combat["taken"]``):
 
 - :func:`limit_problem` refuses a fourth action, a second limited action or a second limited
-  free action (the rules' :func:`~rules.savage_pathfinder.situational.maneuvers.
-  multi_action_count` and :func:`~rules.savage_pathfinder.movement.check_turn` say why);
+  free action (the rules' :func:`~battlemap.rules.savage_pathfinder.situational.maneuvers.
+  multi_action_count` and :func:`~battlemap.rules.savage_pathfinder.movement.check_turn` say why);
 - :func:`actions_counted` is the Multi-Action count of an attack: the actions taken this turn
   with this one, so a second attack takes -2 without the GM declaring it (a count declared up
   front, ``Declared.actions``, still applies when it is higher).
@@ -17,10 +17,10 @@ What is limited the GM declares (the attack bar's *Declare > Limited*, ``--limit
 
 Examples
 --------
->>> from rules.table import Piece
->>> from rules.savage_pathfinder.cards import PhysicalCards
->>> from rules.savage_pathfinder.table.turns import begin_combat
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Piece
+>>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+>>> from battlemap.rules.savage_pathfinder.table.turns import begin_combat
+>>> from battlemap.rules.testing import open_board
 >>> enc = begin_combat(open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),)),
 ...                    PhysicalCards(["KS"]))[0]
 >>> enc = note_taken(enc, "a", ActionKind.LIMITED_FREE)
@@ -32,12 +32,15 @@ Examples
 
 from __future__ import annotations
 
-from rules.registry import RulesError
-from rules.savage_pathfinder.movement import ActionKind, check_turn
-from rules.savage_pathfinder.situational.maneuvers import DeclaredAction, multi_action_count
-from rules.savage_pathfinder.table.timed_states import defending, mark_taken, taken
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Board
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.movement import ActionKind, check_turn
+from battlemap.rules.savage_pathfinder.situational.maneuvers import (
+    DeclaredAction,
+    multi_action_count,
+)
+from battlemap.rules.savage_pathfinder.table.timed_states import defending, mark_taken, taken
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Board
 
 __all__ = ["LIMITED_CHOICES", "ActionKind", "actions_counted", "kind_of", "limit_problem",
            "note_taken"]

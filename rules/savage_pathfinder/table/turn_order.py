@@ -11,8 +11,8 @@ that declared Running this turn cannot Defend, and one that Defends cannot run.
 
 Examples
 --------
->>> from rules.table import Board, Piece
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Board, Piece
+>>> from battlemap.rules.testing import open_board
 >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={}),))
 >>> turn_problem(enc, "a") is None  # no combat: anyone acts
 True
@@ -20,10 +20,10 @@ True
 
 from __future__ import annotations
 
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.table.timed_states import defending, ran, taken
-from rules.savage_pathfinder.table.turns import acting_tokens, initiative
-from rules.table import Board
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.table.timed_states import defending, ran, taken
+from battlemap.rules.savage_pathfinder.table.turns import acting_tokens, initiative
+from battlemap.rules.table import Board
 
 __all__ = ["defend_problem", "override_note", "running_problem", "turn_problem"]
 
@@ -43,10 +43,10 @@ def turn_problem(board: Board, token_id: str) -> str | None:
 
     Examples
     --------
-    >>> from rules.table import Board, Piece
-    >>> from rules.savage_pathfinder.table.turns import begin_combat
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Board, Piece
+    >>> from battlemap.rules.savage_pathfinder.table.turns import begin_combat
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"pace": 6}),
     ...                         Piece("b", "Bo", 2.5, 0.5, stats={"pace": 6})))
     >>> enc = begin_combat(enc, PhysicalCards(["KS", "2C"]))[0]
@@ -88,9 +88,9 @@ def running_problem(board: Board, token_id: str) -> str | None:
 
     Examples
     --------
-    >>> from rules.table import Board, Piece
-    >>> from rules.savage_pathfinder.table.timed_states import Effect, add_effect
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Board, Piece
+    >>> from battlemap.rules.savage_pathfinder.table.timed_states import Effect, add_effect
+    >>> from battlemap.rules.testing import open_board
     >>> enc = add_effect(open_board((Piece("a", "Ann", 0.5, 0.5),)), Effect("a", "defend"))
     >>> running_problem(enc, "a")
     'Ann Defends: he may move but not run until his next turn'

@@ -1,17 +1,17 @@
 """Turn-tracker steps that roll dice: Surprise with Notice rolls, interrupts with Athletics,
 and the Spirit roll of a Shaken character at the start of his turn.
 
-The rolls go through the Savage Pathfinder trait engine (:mod:`rules.savage_pathfinder.traits`)
-with the token's stat block: the skill die (unskilled d4-2 without it), the Wild Die for Wild
-Cards, the Wound penalty and, for interrupts, the Joker's +2. Each roll's breakdown goes into
-the step's log entry before the initiative lines.
+The rolls go through the Savage Pathfinder trait engine
+(:mod:`battlemap.rules.savage_pathfinder.traits`) with the token's stat block: the skill die
+(unskilled d4-2 without it), the Wild Die for Wild Cards, the Wound penalty and, for interrupts, the
+Joker's +2. Each roll's breakdown goes into the step's log entry before the initiative lines.
 
 Examples
 --------
->>> from rules.table import Side, Piece
->>> from rules.dice import ScriptedDice
->>> from rules.savage_pathfinder.cards import PhysicalCards
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Side, Piece
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+>>> from battlemap.rules.testing import open_board
 >>> enc = open_board((
 ...     Piece("a", "Ann", 0.5, 0.5, side=Side.HERO, stats={"wild_card": True}),
 ...     Piece("b", "Bo", 1.5, 0.5, side=Side.VILLAIN, stats={"wild_card": True})))
@@ -29,19 +29,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import Modifier, describe
-from rules.savage_pathfinder.cards import CardSource, is_joker
-from rules.savage_pathfinder.initiative_json import has_joker
-from rules.savage_pathfinder.parsing import combatant_from_dict
-from rules.savage_pathfinder.situational.mounted import setting_weapon_modifiers
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.table import turns
-from rules.savage_pathfinder.table.action_steps import ActionRequest, recover_shaken
-from rules.savage_pathfinder.table.timed_states import tried
-from rules.savage_pathfinder.trait_check import Circumstances, RollKind, roll_check
-from rules.savage_pathfinder.traits import RolledTrait
-from rules.table import Board, Side
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import Modifier, describe
+from battlemap.rules.savage_pathfinder.cards import CardSource, is_joker
+from battlemap.rules.savage_pathfinder.initiative_json import has_joker
+from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
+from battlemap.rules.savage_pathfinder.situational.mounted import setting_weapon_modifiers
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.table import turns
+from battlemap.rules.savage_pathfinder.table.action_steps import ActionRequest, recover_shaken
+from battlemap.rules.savage_pathfinder.table.timed_states import tried
+from battlemap.rules.savage_pathfinder.trait_check import Circumstances, RollKind, roll_check
+from battlemap.rules.savage_pathfinder.traits import RolledTrait
+from battlemap.rules.table import Board, Side
 
 __all__ = ["begin_ambush", "recover_at_turn_start", "roll_interrupt", "roll_skill"]
 
@@ -95,10 +95,10 @@ def recover_at_turn_start(before: Board, after: Board,
 
     Examples
     --------
-    >>> from rules.table import Piece
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Piece
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
     ...     Piece("b", "Bo", 1.5, 0.5, stats={"condition": {"shaken": True}})))
     >>> before = turns.begin_combat(enc, PhysicalCards(["KS", "2C"]))[0]
@@ -141,14 +141,15 @@ def roll_skill(
     extra: tuple[Modifier, ...] = (),
 ) -> RolledTrait:
     """A skill roll (TN 4) for one token with every penalty of its condition (Wounds, Fatigue,
-    Distracted: :func:`rules.savage_pathfinder.trait_check.roll_check`) and, if ``joker`` and it
-    holds a Joker this round, the Joker's +2; ``extra``: any other modifier (a set weapon's +2).
+    Distracted: :func:`battlemap.rules.savage_pathfinder.trait_check.roll_check`) and, if ``joker``
+    and it holds a Joker this round, the Joker's +2; ``extra``: any other modifier (a set weapon's
+    +2).
 
     Examples
     --------
-    >>> from rules.table import Piece
-    >>> from rules.dice import ScriptedDice
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.table import Piece
+    >>> from battlemap.rules.dice import ScriptedDice
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("g", "Goblin", 0.5, 0.5,
     ...                               stats={"skills": {"notice": "d6"}}),))
     >>> roll_skill(enc, "g", "notice", ScriptedDice([3])).total

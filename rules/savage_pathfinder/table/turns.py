@@ -1,12 +1,12 @@
-"""The turn tracker: Savage Pathfinder Action Cards on an :class:`~rules.table.Board`.
+"""The turn tracker: Savage Pathfinder Action Cards on an :class:`~battlemap.rules.table.Board`.
 
 The initiative state lives in ``Board.combat["initiative"]`` as the JSON object documented
-in :mod:`rules.savage_pathfinder.initiative_json` (round, deck, discard, hands, cards, drawn,
-acting, acted, on_hold, queued); other keys of ``Board.combat`` are left alone. Every
+in :mod:`battlemap.rules.savage_pathfinder.initiative_json` (round, deck, discard, hands, cards,
+drawn, acting, acted, on_hold, queued); other keys of ``Board.combat`` are left alone. Every
 token with a stat block takes part: its hand is its own id (Wild Cards, lone Extras),
 ``"group:<Piece.group>"`` for grouped Extras, or ``"side:<Piece.side>"`` in Large Groups mode.
 
-Each step returns the new board *and* the :class:`~rules.table.LogEntry` already
+Each step returns the new board *and* the :class:`~battlemap.rules.table.LogEntry` already
 appended to its log, so the GUI applies both as one undoable edit. Before every step, held hands
 whose tokens are now Shaken or Stunned lose Hold (and their turn); each token's
 ``condition.on_hold`` mirrors the tracker. Rule violations raise ``ValueError`` subclasses with
@@ -14,9 +14,9 @@ a message for the GM; nothing is half-applied.
 
 Examples
 --------
->>> from rules.table import Board, Piece
->>> from rules.savage_pathfinder.cards import PhysicalCards
->>> from rules.testing import open_board
+>>> from battlemap.rules.table import Board, Piece
+>>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+>>> from battlemap.rules.testing import open_board
 >>> enc = open_board((Piece("val", "Valeros", 1.5, 1.5, stats={"wild_card": True}),
 ...                         Piece("g1", "Goblin", 4.5, 1.5, group="Goblins", stats={}),
 ...                         Piece("g2", "Goblin", 5.5, 1.5, group="Goblins",
@@ -38,20 +38,23 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from rules.savage_pathfinder import dealing, hold
-from rules.savage_pathfinder.cards import CardSource
-from rules.savage_pathfinder.initiative import (
+from battlemap.rules.savage_pathfinder import dealing, hold
+from battlemap.rules.savage_pathfinder.cards import CardSource
+from battlemap.rules.savage_pathfinder.initiative import (
     Initiative,
     InitiativeError,
     InitiativeEvent,
     Participant,
     participant_from_stats,
 )
-from rules.savage_pathfinder.initiative import next_turn as next_in_countdown
-from rules.savage_pathfinder.initiative_json import initiative_from_json, initiative_to_json
-from rules.savage_pathfinder.table.riders import rider_of
-from rules.savage_pathfinder.table.timed_states import end_all, end_turns, start_turns
-from rules.table import Board, LogEntry, Piece
+from battlemap.rules.savage_pathfinder.initiative import next_turn as next_in_countdown
+from battlemap.rules.savage_pathfinder.initiative_json import (
+    initiative_from_json,
+    initiative_to_json,
+)
+from battlemap.rules.savage_pathfinder.table.riders import rider_of
+from battlemap.rules.savage_pathfinder.table.timed_states import end_all, end_turns, start_turns
+from battlemap.rules.table import Board, LogEntry, Piece
 
 __all__ = [
     "act_now", "acting_tokens", "begin_combat", "deal_round", "end_combat", "go_on_hold",
@@ -68,7 +71,7 @@ def participants(board: Board) -> tuple[Participant, ...]:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("g", "Goblin", 0.5, 0.5, group="G", stats={"pace": 6}),
     ...                         Piece("x", "Crate", 1.5, 0.5)))
     >>> [(p.id, p.wild_card, p.group) for p in participants(enc)]
@@ -84,7 +87,7 @@ def initiative(board: Board) -> Initiative:
 
     Examples
     --------
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.testing import open_board
     >>> initiative(open_board()).round
     0
     """
@@ -118,8 +121,8 @@ def deal_round(board: Board, source: CardSource) -> Step:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
     ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
@@ -144,8 +147,8 @@ def go_on_hold(board: Board, hand: str) -> Step:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
     ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
@@ -163,8 +166,8 @@ def act_now(board: Board, hand: str) -> Step:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
     ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
@@ -185,8 +188,8 @@ def interrupt(
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
     ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))
@@ -204,8 +207,8 @@ def end_combat(board: Board) -> Step:
 
     Examples
     --------
-    >>> from rules.savage_pathfinder.cards import PhysicalCards
-    >>> from rules.testing import open_board
+    >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+    >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
     ...                         Piece("b", "Bo", 1.5, 0.5, stats={"wild_card": True})))
     >>> enc, _ = begin_combat(enc, PhysicalCards(["KS", "2C"]))

@@ -5,18 +5,18 @@ twice takes two dice). Each target is measured on its own - its range band, Cove
 light, Gang Up - so each die is totalled with that target's modifiers (the GM's frequent
 request: "one result per target, each with its own cover"). The dice are rolled together,
 with one Wild Die replacing the lowest, best die to the first target (the rules'
-:func:`~rules.savage_pathfinder.attack.resolve_shots`). Missed shots showing 1 (or 2, at RoF 2
-and more) may hit bystanders in the line of fire to the target they were aimed at.
+:func:`~battlemap.rules.savage_pathfinder.attack.resolve_shots`). Missed shots showing 1 (or 2, at
+RoF 2 and more) may hit bystanders in the line of fire to the target they were aimed at.
 
 Examples
 --------
->>> from rules.dice import ScriptedDice
->>> from rules.table import Board, Side, Piece
+>>> from battlemap.rules.dice import ScriptedDice
+>>> from battlemap.rules.table import Board, Side, Piece
 >>> gunner = Piece("g", "Gunner", 1.5, 1.5, side=Side.HERO, stats={"skills": {"shooting": "d8"},
 ...     "weapons": [{"name": "Repeater", "damage": "2d6", "range": [12, 24, 48], "rof": 2}]})
 >>> a = Piece("a", "Orc A", 6.5, 1.5, side=Side.VILLAIN, stats={})
 >>> b = Piece("b", "Orc B", 6.5, 4.5, side=Side.VILLAIN, stats={})
->>> from rules.testing import open_board
+>>> from battlemap.rules.testing import open_board
 >>> result = resolve_volley(open_board((gunner, a, b)), "g", ["a", "b"],
 ...                         ScriptedDice([6, 2, 3, 3]))
 >>> result.entry.title
@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from rules.dice import DiceSource
-from rules.events import (
+from battlemap.rules.dice import DiceSource
+from battlemap.rules.events import (
     BystanderHit,
     Event,
     Hit,
@@ -40,12 +40,12 @@ from rules.events import (
     Shaken,
     Wounded,
 )
-from rules.narration import attack_lines, event_text
-from rules.registry import RulesError
-from rules.savage_pathfinder.attack import resolve_shots
-from rules.savage_pathfinder.situational.situation import follow_up
-from rules.savage_pathfinder.statblock import Combatant
-from rules.savage_pathfinder.table.pipeline import (
+from battlemap.rules.narration import attack_lines, event_text
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.attack import resolve_shots
+from battlemap.rules.savage_pathfinder.situational.situation import follow_up
+from battlemap.rules.savage_pathfinder.statblock import Combatant
+from battlemap.rules.savage_pathfinder.table.pipeline import (
     VERBS,
     AttackError,
     AttackPreview,
@@ -57,16 +57,16 @@ from rules.savage_pathfinder.table.pipeline import (
     strays,
     turn_notes,
 )
-from rules.savage_pathfinder.table.savage_context import NOTHING_DECLARED, Declared
-from rules.savage_pathfinder.table.timed_states import (
+from battlemap.rules.savage_pathfinder.table.savage_context import NOTHING_DECLARED, Declared
+from battlemap.rules.savage_pathfinder.table.timed_states import (
     mark_acted,
     timers_of,
     use_effects,
     with_timers,
 )
-from rules.savage_pathfinder.table.turn_limits import kind_of, note_taken
-from rules.savage_pathfinder.table.turns import initiative
-from rules.table import Board, LogEntry
+from battlemap.rules.savage_pathfinder.table.turn_limits import kind_of, note_taken
+from battlemap.rules.savage_pathfinder.table.turns import initiative
+from battlemap.rules.table import Board, LogEntry
 
 __all__ = ["resolve_volley"]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
-from desktop.camera.markers import BASE_IDS
-from desktop.camera.synthetic import printed_photo
+from battlemap.desktop.camera.markers import BASE_IDS
+from battlemap.desktop.camera.synthetic import printed_photo
 
 HERE = Path(__file__).parent
 SIZES = ((1280, 720), (1920, 1080))

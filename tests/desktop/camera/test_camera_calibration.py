@@ -1,8 +1,8 @@
 """Calibration by the display itself (issue 30, item 1), on synthetic camera frames.
 
 Each frame is the table display seen by a random pinhole camera tilted 24-40 degrees, blurred,
-noisy and with a glare spot (desktop.camera.synthetic). The truth is the camera's homography,
-so the fitted one is checked over the whole display, in millimetres on a 1 m table.
+noisy and with a glare spot (battlemap.desktop.camera.synthetic). The truth is the camera's
+homography, so the fitted one is checked over the whole display, in millimetres on a 1 m table.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from desktop.camera.calibration import (
+from battlemap.desktop.camera.calibration import (
     CalibrationError,
     CameraCalibration,
     Detector,
@@ -21,7 +21,7 @@ from desktop.camera.calibration import (
     marker_centres,
     render_fiducials,
 )
-from desktop.camera.synthetic import (
+from battlemap.desktop.camera.synthetic import (
     Camera,
     Table,
     camera_frame,
@@ -99,7 +99,7 @@ def test_the_view_pans_zooms_and_turns_without_new_fiducials() -> None:
 
 
 def test_the_session_tells_the_error_in_mm_or_in_px_when_the_screen_is_not_measured() -> None:
-    from desktop.camera.session import CameraSession
+    from battlemap.desktop.camera.session import CameraSession
 
     rng = np.random.default_rng(1)
     camera = random_camera(TABLE, rng)

@@ -15,10 +15,22 @@ import cv2
 import numpy as np
 import pytest
 
-from desktop.camera.bench import ListSource, Scenario, latency_run, occlusion_run, scenario
-from desktop.camera.capture import CaptureWorker, FrameResult, SourceError, open_source
-from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera, render_map
-from desktop.cli import main
+from battlemap.desktop.camera.bench import (
+    ListSource,
+    Scenario,
+    latency_run,
+    occlusion_run,
+    scenario,
+)
+from battlemap.desktop.camera.capture import CaptureWorker, FrameResult, SourceError, open_source
+from battlemap.desktop.camera.synthetic import (
+    Table,
+    camera_frame,
+    place_minis,
+    random_camera,
+    render_map,
+)
+from battlemap.desktop.cli import main
 
 SMALL = Table(size=(1280, 720), table_mm=1000 * 1280 / 1920, camera_size=(1280, 720))
 """Two thirds of the bench's table and camera, at the same px per mm: faster frames."""

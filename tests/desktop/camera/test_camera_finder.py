@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from desktop.camera.calibration import Detector
-from desktop.camera.finder import BANDS, FORGET_FRAMES, MarkerFinder
-from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera, render_map
+from battlemap.desktop.camera.calibration import Detector
+from battlemap.desktop.camera.finder import BANDS, FORGET_FRAMES, MarkerFinder
+from battlemap.desktop.camera.synthetic import (
+    Table,
+    camera_frame,
+    place_minis,
+    random_camera,
+    render_map,
+)
 
 SMALL = Table(size=(1280, 720), table_mm=1000 * 1280 / 1920, camera_size=(1280, 720))
 MINIS = {9: (3.5, 3.5), 14: (12.5, 7.5), 23: (22.5, 2.5), 31: (20.5, 11.5)}

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.camera.follow import Follower, drag_preview, move_like_a_drag
-from desktop.camera.tracking import Settled, Tracker, TrackerSettings
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter, Token
-from desktop.core.state import BattleState
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.camera.follow import Follower, drag_preview, move_like_a_drag
+from battlemap.desktop.camera.tracking import Settled, Tracker, TrackerSettings
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.state import BattleState
 
 SETTINGS = TrackerSettings(settle_frames=4, still_cells=0.2, move_cells=0.5)
 GOBLIN = Token(id="g", name="Goblin", x=2.5, y=2.5)

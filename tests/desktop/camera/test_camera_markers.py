@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from desktop.camera.calibration import Detector
-from desktop.camera.markers import BASE_IDS, base_marker_sheet, sheet_png
+from battlemap.desktop.camera.calibration import Detector
+from battlemap.desktop.camera.markers import BASE_IDS, base_marker_sheet, sheet_png
 
 
 def test_every_base_marker_on_the_sheet_is_read_back_with_its_id() -> None:

@@ -12,9 +12,9 @@ import cv2
 import numpy as np
 import pytest
 
-from desktop.camera.calibration import Detector
-from desktop.camera.finder import BANDS, MarkerFinder
-from desktop.camera.markers import BASE_IDS
+from battlemap.desktop.camera.calibration import Detector
+from battlemap.desktop.camera.finder import BANDS, MarkerFinder
+from battlemap.desktop.camera.markers import BASE_IDS
 
 DATA = Path(__file__).parents[2] / "data" / "camera"
 TRUTH: dict[str, dict[str, list[float]]] = json.loads((DATA / "truth.json").read_text())

@@ -21,13 +21,13 @@ from support.spf_on_map import (
     timers_of,
 )
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.table_pipeline import roll
-from rules.dice import ScriptedDice
-from rules.interface import RollRequest
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.situational.options import ACTIONS
-from rules.savage_pathfinder.situational.states import Timer
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.table_pipeline import roll
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import RollRequest
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.situational.options import ACTIONS
+from battlemap.rules.savage_pathfinder.situational.states import Timer
 
 HERO = {"wild_card": True, "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6"},
         "skills": {"fighting": "d8", "shooting": "d8", "athletics": "d8", "taunt": "d8"},

@@ -7,12 +7,12 @@ act first and Harsk's shot is refused until the GM rules otherwise.
 
 from support.spf_on_map import acting_tokens, begin_combat
 
-from desktop import ASSETS_DIR
-from desktop.core.attack_targeting import AttackTool
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.attack_targeting import AttackTool
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 

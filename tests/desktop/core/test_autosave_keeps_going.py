@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import storage
-from desktop.core.model import Encounter
-from desktop.core.storage import AUTOSAVE_NAME, Autosaver, pending_restore
+from battlemap.desktop.core import storage
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.storage import AUTOSAVE_NAME, Autosaver, pending_restore
 
 
 def test_a_data_folder_that_cannot_be_made_pauses_the_autosave(tmp_path: Path) -> None:

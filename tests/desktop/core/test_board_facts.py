@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Side, Token, Wall
-from rules.table import MapFacts
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.rules.table import MapFacts
 
 ARCHER = Token("a", "Archer", 2.5, 2.5, side=Side.HERO)
 ORC = Token("o", "Orc", 8.5, 2.5)
@@ -51,9 +51,9 @@ def test_the_turn_order_is_read_once_per_snapshot_and_afresh_after_a_turn() -> N
     acts; the same snapshot gives the same answer, the next turn's snapshot the orc."""
     from support.spf_on_map import begin_combat
 
-    from desktop.core.table_pipeline import acting_tokens, turn_order, turn_step
-    from rules.dice import ScriptedDice
-    from rules.savage_pathfinder.cards import PhysicalCards
+    from battlemap.desktop.core.table_pipeline import acting_tokens, turn_order, turn_step
+    from battlemap.rules.dice import ScriptedDice
+    from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
     hero = Token("hero", "Hero", 1.5, 5.5, side=Side.HERO,
                  stats={"wild_card": True, "skills": {"fighting": "d8"}})

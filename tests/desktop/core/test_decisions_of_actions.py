@@ -12,11 +12,11 @@ Dexterity 2 / Might 2 = 4 dice; Mara holds with Might 3 + Athletics 2 = 5 dice.
 
 from __future__ import annotations
 
-from desktop import ASSETS_DIR
-from desktop.core.attack_targeting import AttackTool
-from desktop.core.fileformat import load_encounter
-from rules.dice import ScriptedDice
-from rules.interface import ActionRequest, Decision
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.attack_targeting import AttackTool
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import ActionRequest, Decision
 
 DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
 ESCAPE = ActionRequest("escape", "thug-1")

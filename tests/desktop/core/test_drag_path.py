@@ -4,8 +4,8 @@ asks first."""
 
 from __future__ import annotations
 
-from desktop.core.model import Encounter, Token, Wall, WallKind
-from desktop.core.tools import Button, DragPreview, PointerEvent, PointerKind, SelectTool
+from battlemap.desktop.core.model import Encounter, Token, Wall, WallKind
+from battlemap.desktop.core.tools import Button, DragPreview, PointerEvent, PointerKind, SelectTool
 
 ANN = Token(id="a", name="Ann", x=0.5, y=0.5, stats={"pace": 6})
 OPEN = Encounter(system="savage-pathfinder", tokens=(ANN,))

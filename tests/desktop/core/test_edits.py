@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from desktop.core.edits import (
+from battlemap.desktop.core.edits import (
     initials,
     label_for_move,
     move_tokens,
@@ -11,7 +11,7 @@ from desktop.core.edits import (
     token_at,
     wall_at,
 )
-from desktop.core.model import Encounter, Token, Wall, WallKind
+from battlemap.desktop.core.model import Encounter, Token, Wall, WallKind
 
 
 def sample() -> Encounter:

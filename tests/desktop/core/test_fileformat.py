@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import validation
-from desktop.core.fileformat import (
+from battlemap.desktop.core import validation
+from battlemap.desktop.core.fileformat import (
     EncounterFileError,
     dumps_encounter,
     load_encounter,
     loads_encounter,
     save_encounter,
 )
-from desktop.core.limits import MAX_LIGHT_WALL_PIECES
-from desktop.core.model import (
+from battlemap.desktop.core.limits import MAX_LIGHT_WALL_PIECES
+from battlemap.desktop.core.model import (
     Background,
     Encounter,
     Grid,
@@ -291,7 +291,7 @@ def test_a_failed_rename_leaves_the_old_file_and_no_temporary(
     def refuse(src: str, dst: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("desktop.core.atomic.os.replace", refuse)
+    monkeypatch.setattr("battlemap.desktop.core.atomic.os.replace", refuse)
     with pytest.raises(OSError, match="disk full"):
         save_encounter(Encounter(name="new"), path)
     assert load_encounter(path).name == "old"
@@ -301,7 +301,7 @@ def test_a_failed_rename_leaves_the_old_file_and_no_temporary(
 def test_the_published_json_schema_matches_the_structs() -> None:
     import msgspec
 
-    from desktop.core.file_schema import EncounterFile
+    from battlemap.desktop.core.file_schema import EncounterFile
 
     published = json.loads((Path(__file__).parents[3] / "docs/encounter.schema.json").read_text())
     published.pop("$schema")
@@ -310,7 +310,7 @@ def test_the_published_json_schema_matches_the_structs() -> None:
 
 
 def test_a_missing_background_image_still_opens_and_reports_clearly(tmp_path: Path) -> None:
-    from desktop.core.images import ImageError, read_image_file
+    from battlemap.desktop.core.images import ImageError, read_image_file
 
     path = write(tmp_path, {"format": 1, "background": {"path": "maps/gone.png"}})
     background = load_encounter(path).background

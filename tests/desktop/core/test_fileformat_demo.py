@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import dumps_encounter, load_encounter
-from desktop.core.model import Illumination, RegionKind, Side, WallKind
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import dumps_encounter, load_encounter
+from battlemap.desktop.core.model import Illumination, RegionKind, Side, WallKind
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 DIE = re.compile(r"^d(4|6|8|10|12)([+-]\d+)?$")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.images import ImageError, check_image, image_size, read_image_file
+from battlemap.desktop.core.images import ImageError, check_image, image_size, read_image_file
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

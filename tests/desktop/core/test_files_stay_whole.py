@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.limits import MAX_LOG_ENTRIES
-from desktop.core.model import LogEntry
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.limits import MAX_LOG_ENTRIES
+from battlemap.desktop.core.model import LogEntry
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
-from desktop.core.model import Encounter
-from desktop.core.uvtt import UvttError, parse_uvtt
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.uvtt import UvttError, parse_uvtt
 
 FUZZ_SCRIPT = Path(__file__).resolve().parents[2] / "soak" / "fuzz_files.py"
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "uvtt"

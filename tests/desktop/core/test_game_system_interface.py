@@ -10,13 +10,13 @@ from typing import Any, ClassVar
 
 import pytest
 
-from desktop.cli import main
-from desktop.core.board import board_of, encounter_after
-from desktop.core.model import Encounter, LogEntry, Side, Token
-from desktop.core.table_pipeline import Paused, ReplayDice, TableResult, resolve
-from desktop.gui.token_item import marks_of
-from rules.dice import ScriptedDice
-from rules.interface import (
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.board import board_of, encounter_after
+from battlemap.desktop.core.model import Encounter, LogEntry, Side, Token
+from battlemap.desktop.core.table_pipeline import Paused, ReplayDice, TableResult, resolve
+from battlemap.desktop.gui.token_item import marks_of
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import (
     ActionKind,
     ActionSpec,
     AttackRequest,
@@ -25,10 +25,10 @@ from rules.interface import (
     Resolution,
     StatField,
 )
-from rules.registry import SYSTEMS, GameSystem, find_system
-from rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS
-from rules.savage_pathfinder.statblock import ATTRIBUTES
-from rules.table import Board
+from battlemap.rules.registry import SYSTEMS, GameSystem, find_system
+from battlemap.rules.savage_pathfinder.situational.options import ACTIONS, ATTACK_OPTIONS
+from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES
+from battlemap.rules.table import Board
 
 
 def test_savage_pathfinder_declares_every_attribute_option_and_action() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from desktop.core.grid_fit import GridBoxTool, fit_grid_to_box
-from desktop.core.model import Background, Encounter
-from desktop.core.tools import BoxPreview, PointerEvent, PointerKind
+from battlemap.desktop.core.grid_fit import GridBoxTool, fit_grid_to_box
+from battlemap.desktop.core.model import Background, Encounter
+from battlemap.desktop.core.tools import BoxPreview, PointerEvent, PointerKind
 
 
 def test_a_box_over_a_printed_cell_sets_pixels_per_cell_and_offset() -> None:

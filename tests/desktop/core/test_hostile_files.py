@@ -22,21 +22,21 @@ from typing import Any
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.fileformat import (
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.fileformat import (
     EncounterFileError,
     load_encounter,
     open_encounter,
     save_encounter,
 )
-from desktop.core.image_links import gather_images
-from desktop.core.images import ImageError, image_file, read_image_file
-from desktop.core.limits import MAX_FILE_BYTES, MAX_IMAGE_FILE_BYTES
-from desktop.core.model import Background, Encounter, Token
-from desktop.core.storage import MARKER_NAME, Autosaver
-from desktop.core.uvtt import UvttError, looks_like_uvtt, read_uvtt
+from battlemap.desktop.core.image_links import gather_images
+from battlemap.desktop.core.images import ImageError, image_file, read_image_file
+from battlemap.desktop.core.limits import MAX_FILE_BYTES, MAX_IMAGE_FILE_BYTES
+from battlemap.desktop.core.model import Background, Encounter, Token
+from battlemap.desktop.core.storage import MARKER_NAME, Autosaver
+from battlemap.desktop.core.uvtt import UvttError, looks_like_uvtt, read_uvtt
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 QUICK = pytest.mark.timeout(30)
@@ -307,7 +307,7 @@ def test_import_uvtt_refuses_a_bad_out_in_one_line(
 def test_import_uvtt_into_a_folder_it_cannot_write_leaves_no_orphan_image(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from desktop.commands import import_uvtt
+    from battlemap.desktop.commands import import_uvtt
 
     def refuse_json(path: str | Path, data: bytes) -> None:
         if str(path).endswith(".json"):

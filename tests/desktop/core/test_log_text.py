@@ -1,7 +1,7 @@
 """The combat log's plain words: rolls, hits and misses, bystanders, damage, effects, Markdown."""
 
-from desktop.core.model import LogEntry
-from rules.events import (
+from battlemap.desktop.core.model import LogEntry
+from battlemap.rules.events import (
     BystanderHit,
     DamageRolled,
     DieRoll,
@@ -13,7 +13,13 @@ from rules.events import (
     Shaken,
     Wounded,
 )
-from rules.narration import attack_entry, attack_lines, event_text, log_markdown, roll_text
+from battlemap.rules.narration import (
+    attack_entry,
+    attack_lines,
+    event_text,
+    log_markdown,
+    roll_text,
+)
 
 NAMES = {"valeros": "Valeros", "goblin-1": "Goblin 1", "goblin-3": "Goblin 3"}
 

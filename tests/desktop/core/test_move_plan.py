@@ -1,13 +1,13 @@
 """What a move costs along its path, and the walls it goes through, as the ruler and
-``battlemap move`` both count them (desktop.core.move_plan)."""
+``battlemap move`` both count them (battlemap.desktop.core.move_plan)."""
 
 from __future__ import annotations
 
 import pytest
 
-from desktop.core.model import Encounter, Grid, GridKind, Region, Token, Wall, WallKind
-from desktop.core.move_plan import plan_move, shortest_way
-from desktop.core.movement import blocks_movement, hex_centre
+from battlemap.desktop.core.model import Encounter, Grid, GridKind, Region, Token, Wall, WallKind
+from battlemap.desktop.core.move_plan import plan_move, shortest_way
+from battlemap.desktop.core.movement import blocks_movement, hex_centre
 
 ANN = Token(id="a", name="Ann", x=0.5, y=0.5, stats={"pace": 6})
 

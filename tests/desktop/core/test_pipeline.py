@@ -22,14 +22,14 @@ from support.spf_on_map import (
     resolve_volley,
 )
 
-from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.template_attack import resolve_template
-from rules.dice import DiceError, ScriptedDice
-from rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
-from rules.registry import RulesError
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.odds import trait_odds
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.desktop.core.template_attack import resolve_template
+from battlemap.rules.dice import DiceError, ScriptedDice
+from battlemap.rules.events import BystanderHit, Hit, Incapacitated, Shaken, Wounded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.odds import trait_odds
 
 HERO = {"wild_card": True, "attributes": {"strength": "d8", "vigor": "d8"},
         "skills": {"shooting": "d8", "fighting": "d8"},

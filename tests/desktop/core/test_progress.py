@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core import progress
+from battlemap.desktop.core import progress
 
 
 class Terminal(io.StringIO):
@@ -55,8 +55,8 @@ def test_piped_output_never_gets_a_progress_line(monkeypatch: pytest.MonkeyPatch
 
 
 def test_opening_an_encounter_tells_its_steps_to_the_thread_listening(tmp_path: Path) -> None:
-    from desktop.core.fileformat import open_encounter, save_encounter
-    from desktop.core.model import Encounter
+    from battlemap.desktop.core.fileformat import open_encounter, save_encounter
+    from battlemap.desktop.core.model import Encounter
 
     path = tmp_path / "enc.json"
     save_encounter(Encounter(name="Crypt"), path)

@@ -5,9 +5,9 @@ wall in the way stops him against it."""
 import pytest
 from support.spf_on_map import AttackError, push_problem, resolve_push
 
-from desktop.core.model import Encounter, Side, Token, Wall
-from rules.dice import ScriptedDice
-from rules.events import TokenPushed
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import TokenPushed
 
 BRUTE = Token("b", "Brute", 1.5, 1.5, side=Side.HERO, stats={"attributes": {"strength": "d10"}})
 ORC = Token("o", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={"skills": {"athletics": "d6"}})

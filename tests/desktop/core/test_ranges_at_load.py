@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import EncounterFileError, load_encounter
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter
 
 DEMOS = ASSETS_DIR / "demo"
 

@@ -4,10 +4,10 @@ and their handlers (the path the app uses)."""
 import pytest
 from support.spf_on_map import ActionRequest, AttackError, perform_action
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Side, Token
-from rules.dice import ScriptedDice
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.registry import find_system
 
 NETTED = {"wild_card": True, "attributes": {"strength": "d6"}, "skills": {"athletics": "d8"},
           "condition": {"entangled": True, "vulnerable": True}}

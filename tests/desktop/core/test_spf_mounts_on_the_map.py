@@ -1,20 +1,20 @@
 """Issue 13, Mounted Combat on a real map through the path the app uses
-(:mod:`desktop.core.table_pipeline`, the Select tool's drag): Mount and Dismount, the rider
-and mount moving together, missed shots at a rider hitting the mount, and falling."""
+(:mod:`battlemap.desktop.core.table_pipeline`, the Select tool's drag): Mount and Dismount, the
+rider and mount moving together, missed shots at a rider hitting the mount, and falling."""
 
 from __future__ import annotations
 
 from support.spf_on_map import preview_attack
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.table_pipeline import Paused, TableResult, perform, resolve
-from desktop.core.tools import DragPreview, PointerEvent, PointerKind, SelectTool
-from rules.dice import ScriptedDice
-from rules.events import BystanderHit, RollMade
-from rules.interface import ActionRequest, AttackRequest, Link
-from rules.registry import find_system
-from rules.savage_pathfinder.expressions import TraitDie
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.table_pipeline import Paused, TableResult, perform, resolve
+from battlemap.desktop.core.tools import DragPreview, PointerEvent, PointerKind, SelectTool
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import BystanderHit, RollMade
+from battlemap.rules.interface import ActionRequest, AttackRequest, Link
+from battlemap.rules.registry import find_system
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
 
 KNIGHT = {"wild_card": True, "attributes": {"vigor": "d8"},
           "skills": {"fighting": "d10", "riding": "d6"},
@@ -136,7 +136,7 @@ def test_the_attack_tool_asks_the_gm_about_the_fall() -> None:
     5 + 4 = 9 vs 6), the knight's Riding d6 2, Wild 1 fails; the prompt asks whether the horse
     was running; "standing": he falls prone and takes no damage (only "If the mount was
     running" does a fall hurt), so no falling dice are rolled."""
-    from desktop.core.attack_targeting import AttackChoices, AttackTool
+    from battlemap.desktop.core.attack_targeting import AttackChoices, AttackTool
 
     asked = []
 

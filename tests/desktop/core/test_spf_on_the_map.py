@@ -14,10 +14,10 @@ from support.spf_on_map import (
     resolve_attack,
 )
 
-from desktop.core.model import Encounter, Side, Token
-from rules.dice import ScriptedDice
-from rules.events import BystanderHit
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import BystanderHit
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 HERO = {"wild_card": True, "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6"},
         "skills": {"fighting": "d8", "shooting": "d8", "athletics": "d8"},
@@ -98,7 +98,7 @@ def test_fatigue_reaches_the_notice_roll_against_an_ambush() -> None:
 def test_dragging_a_wounded_token_measures_against_his_pace_less_wounds() -> None:
     """Wound Penalties: "-1 cumulative penalty to his Pace (minimum of 1\\")": Pace 6 with two
     Wounds is 4; an Entangled token "can't move": 0."""
-    from desktop.core.tools import DragPreview, PointerEvent, PointerKind, SelectTool
+    from battlemap.desktop.core.tools import DragPreview, PointerEvent, PointerKind, SelectTool
 
     def drag_pace(condition: dict) -> float:
         stats = {"pace": 6, "running_die": "d6", "condition": condition}

@@ -16,11 +16,11 @@ from support.spf_on_map import (
     resolve_attack,
 )
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Illumination, Side, Token
-from desktop.core.table_pipeline import acting_tokens, turn_step, weapon_names
-from rules.dice import ScriptedDice
-from rules.registry import RulesError, find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Illumination, Side, Token
+from battlemap.desktop.core.table_pipeline import acting_tokens, turn_step, weapon_names
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.registry import RulesError, find_system
 
 HERO = {"wild_card": True,
         "attributes": {"strength": "d8", "vigor": "d8", "spirit": "d6", "smarts": "d6"},

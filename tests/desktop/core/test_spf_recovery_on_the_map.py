@@ -4,10 +4,10 @@ through the table modules the app uses (the action menu's entries and their hand
 import pytest
 from support.spf_on_map import ActionRequest, AttackError, perform_action
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Side, Token
-from rules.dice import ScriptedDice
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.registry import find_system
 
 DOWN = {"wild_card": True, "attributes": {"vigor": "d8"},
         "condition": {"wounds": 3, "incapacitated": True}}

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop.core.atomic import atomic_write_bytes
-from desktop.core.model import Background, Encounter
-from desktop.core.storage import (
+from battlemap.desktop.core.atomic import atomic_write_bytes
+from battlemap.desktop.core.model import Background, Encounter
+from battlemap.desktop.core.storage import (
     AUTOSAVE_NAME,
     MARKER_NAME,
     Autosaver,

@@ -1,7 +1,7 @@
 """The beats an attack's events become, in order, with the points they play at."""
 
-from desktop.core.model import Encounter, Token
-from desktop.core.storyboard import (
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.storyboard import (
     BadgePop,
     Burst,
     DeviationPath,
@@ -14,7 +14,7 @@ from desktop.core.storyboard import (
     Whiff,
     storyboard,
 )
-from rules.events import (
+from battlemap.rules.events import (
     BystanderHit,
     DamageRolled,
     Hit,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.core.model import (
+from battlemap.desktop.core.model import (
     Encounter,
     Grid,
     GridKind,
@@ -14,8 +14,8 @@ from desktop.core.model import (
     Wall,
     WallKind,
 )
-from desktop.core.movement import PaceBand, pace_band, snap_point
-from desktop.core.tools import (
+from battlemap.desktop.core.movement import PaceBand, pace_band, snap_point
+from battlemap.desktop.core.tools import (
     BoxPreview,
     Button,
     Commit,
@@ -27,7 +27,7 @@ from desktop.core.tools import (
     Preview,
     SelectTool,
 )
-from rules.interface import Movement
+from battlemap.rules.interface import Movement
 
 PRESS, MOVE, RELEASE = PointerKind.PRESS, PointerKind.MOVE, PointerKind.RELEASE
 

@@ -1,8 +1,8 @@
 """Who may act when, Defend's no-running rule, and the Natural Weapons a GM reaches by action.
 
 Expected values are worked out from the Savage Pathfinder situational rules text (paragraphs
-named in each test) and the Action Card turn order (desktop.core.turns). The hero (a Wild Card)
-and the orc (an Extra, Parry 5, Toughness 5) stand side by side.
+named in each test) and the Action Card turn order (battlemap.desktop.core.turns). The hero (a Wild
+Card) and the orc (an Extra, Parry 5, Toughness 5) stand side by side.
 """
 
 import pytest
@@ -17,9 +17,9 @@ from support.spf_on_map import (
     resolve_volley,
 )
 
-from desktop.core.model import Encounter, Side, Token
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 HERO = {"wild_card": True, "attributes": {"strength": "d8", "vigor": "d8"},
         "skills": {"fighting": "d8", "athletics": "d8"},

@@ -8,11 +8,11 @@ import pytest
 from support import spf_on_map as turn_rolls
 from support import spf_on_map as turns
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.initiative import InitiativeError
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.initiative import InitiativeError
 
 
 def stats(wild_card: bool, athletics: str, **condition: object) -> dict:

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 import shapely
 
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Illumination, WallKind
-from desktop.core.uvtt import UvttError, load_uvtt, parse_uvtt, read_uvtt
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Illumination, WallKind
+from battlemap.desktop.core.uvtt import UvttError, load_uvtt, parse_uvtt, read_uvtt
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "uvtt"
 OGANM = SAMPLES / "oganm_dd2vtt_importer_test.dd2vtt"

@@ -3,12 +3,12 @@ coordinates (issue 27: "Orc Leader is pushed to (10.5002, 2.30948)")."""
 
 from dataclasses import replace
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Grid, LogEntry, Token
-from desktop.core.table_pipeline import logged
-from desktop.core.wording import offset_words, with_names
-from rules.events import TokenPushed
-from rules.interface import Resolution
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Grid, LogEntry, Token
+from battlemap.desktop.core.table_pipeline import logged
+from battlemap.desktop.core.wording import offset_words, with_names
+from battlemap.rules.events import TokenPushed
+from battlemap.rules.interface import Resolution
 
 ORC = Token("orc", "Orc Leader", 8.5, 2.5)
 GOBLINS = (Token("goblin-1", "Goblin 1", 1.5, 1.5), Token("goblin-10", "Goblin 10", 2.5, 1.5))

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core import atomic
-from desktop.core.atomic import NotARegularFile, atomic_write_bytes
-from desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core import atomic
+from battlemap.desktop.core.atomic import NotARegularFile, atomic_write_bytes
+from battlemap.desktop.core.fileformat import EncounterFileError, load_encounter, save_encounter
 from tests.desktop.core.test_hostile_files import one_line_refusal, png, write_uvtt
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"

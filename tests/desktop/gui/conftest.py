@@ -9,11 +9,11 @@ from gui_helpers import small_encounter
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from desktop.core.state import BattleState
-from desktop.gui.interaction import Interaction
-from desktop.gui.main_window import GMWindow
-from desktop.gui.settings import settings
-from desktop.gui.style import CELL
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.interaction import Interaction
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.settings import settings
+from battlemap.desktop.gui.style import CELL
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -7,13 +7,13 @@ from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_view import MapView
-from desktop.gui.player_window import PlayerWindow
-from desktop.gui.scene import Layer, MapScene
-from desktop.gui.screens import screen_of
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.player_window import PlayerWindow
+from battlemap.desktop.gui.scene import Layer, MapScene
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.style import CELL
 
 
 def small_encounter() -> Encounter:

@@ -17,14 +17,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolButton
 from support.spf_on_map import begin_combat, defending, timers_of
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.cards import PhysicalCards
-from rules.savage_pathfinder.situational.states import Timer
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.rules.savage_pathfinder.situational.states import Timer
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 

@@ -8,15 +8,15 @@ from gui_helpers import PaintRegions, shown_view
 from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
-from desktop.core.attack_targeting import Aim
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.aim_overlay import AimOverlay
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
-from rules.interface import Preview
+from battlemap.desktop.core.attack_targeting import Aim
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.aim_overlay import AimOverlay
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.interface import Preview
 
 TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO),
           Token("g", "Goblin", 6.5, 3.5), Token("o", "Orc", 4.5, 2.5),

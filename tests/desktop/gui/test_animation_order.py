@@ -8,14 +8,14 @@ from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
-from desktop.gui.style import CELL
-from rules.dice import ScriptedDice
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.dice import ScriptedDice
 
 
 def open_window(qtbot: QtBot, encounter: Encounter) -> GMWindow:

@@ -8,14 +8,14 @@ from PySide6.QtCore import QAbstractAnimation, QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
-from desktop.core import storyboard as sb
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.animations import AttackAnimator
-from desktop.gui.motion import BASE_MS, MotionPreferences
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
-from rules.events import DamageRolled, Hit, Incapacitated, Shaken, TokenPushed
+from battlemap.desktop.core import storyboard as sb
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.animations import AttackAnimator
+from battlemap.desktop.gui.motion import BASE_MS, MotionPreferences
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.events import DamageRolled, Hit, Incapacitated, Shaken, TokenPushed
 
 BEFORE = Encounter(tokens=(Token("h", "Hero", 1.5, 1.5, side=Side.HERO),
                            Token("g", "Goblin", 5.5, 1.5, side=Side.VILLAIN)))

@@ -15,19 +15,19 @@ from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt
 from support.spf_on_map import preview_attack
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.core.storyboard import Burst, DeviationPath, Slide
-from desktop.gui.aim_overlay import AimOverlay, PreviewCard
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
-from desktop.gui.style import CELL
-from geometry.deviation import deviate
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.table.preview_text import card_lines, percent
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.storyboard import Burst, DeviationPath, Slide
+from battlemap.desktop.gui.aim_overlay import AimOverlay, PreviewCard
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.desktop.gui.style import CELL
+from battlemap.geometry.deviation import deviate
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.table.preview_text import card_lines, percent
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 
@@ -117,7 +117,7 @@ def test_physical_dice_are_asked_for_in_order(qtbot, window: GMWindow, monkeypat
         asked.append((high, label.split(":")[0]))
         return next(typed), True
 
-    monkeypatch.setattr("desktop.gui.attack_tool.QInputDialog.getInt", get_int)
+    monkeypatch.setattr("battlemap.desktop.gui.attack_tool.QInputDialog.getInt", get_int)
     window.combat_tools.attack.bar.physical.setChecked(True)
     aim_at(qtbot, window, "harsk", "goblin-5")
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,

@@ -8,7 +8,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 def wheel(win: GMWindow, notches: int) -> None:

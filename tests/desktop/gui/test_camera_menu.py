@@ -18,19 +18,25 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from desktop.camera.calibration import (
+from battlemap.desktop.camera.calibration import (
     CameraCalibration,
     ViewTransform,
     apply,
     fiducial_layout,
     render_fiducials,
 )
-from desktop.camera.capture import FrameResult
-from desktop.camera.synthetic import Table, camera_frame, place_minis, random_camera, render_map
-from desktop.core.threats import exposure_along
-from desktop.core.tools import DragPreview
-from desktop.gui.camera_menu import CameraController, controller_of, save_markers
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.camera.capture import FrameResult
+from battlemap.desktop.camera.synthetic import (
+    Table,
+    camera_frame,
+    place_minis,
+    random_camera,
+    render_map,
+)
+from battlemap.desktop.core.threats import exposure_along
+from battlemap.desktop.core.tools import DragPreview
+from battlemap.desktop.gui.camera_menu import CameraController, controller_of, save_markers
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 def _folder(path: Path, frames: list[np.ndarray]) -> str:
@@ -126,13 +132,13 @@ def test_the_marker_sheet_is_saved_or_its_failure_told(window: GMWindow,
 def test_no_camera_used_imports_no_opencv_and_starts_no_thread(tmp_path: Path) -> None:
     code = textwrap.dedent("""
         import sys, threading
-        from desktop.gui.app import ensure_app, open_window
+        from battlemap.desktop.gui.app import ensure_app, open_window
         app = ensure_app()
         window = open_window(None)
         for _ in range(20):
             app.processEvents()
         names = {t.name for t in threading.enumerate()}
-        print("cv2" in sys.modules, "desktop.camera" in sys.modules,
+        print("cv2" in sys.modules, "battlemap.desktop.camera" in sys.modules,
               "battlemap-camera" in names, "Camera" in [m.title().replace("&", "") for m in
               window.menuBar().findChildren(type(window.menuBar().actions()[0].menu()))])
     """)

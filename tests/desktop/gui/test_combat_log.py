@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from desktop.core.model import Encounter, LogEntry
-from desktop.core.state import BattleState
-from desktop.gui.combat_log import CombatLogPanel
+from battlemap.desktop.core.model import Encounter, LogEntry
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.combat_log import CombatLogPanel
 
 SHOT = LogEntry("Valeros shoots Goblin 1: miss", ("Shooting d8 2 → 2 vs TN 4: miss",), 1)
 CUT = LogEntry("Kyra attacks Goblin 2: hit; Goblin 2 is Shaken", ("Fighting d8 6 → 6 vs TN 5: hit",

@@ -19,16 +19,16 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop import installed_version
-from desktop.cli import no_display_problem
-from desktop.core import logs
-from desktop.core.help_docs import docs_dir, rules_page_path
-from desktop.core.storage import autosave_dir
-from desktop.gui import help_window
-from desktop.gui.app_icon import app_icon
-from desktop.gui.crash import CrashDialog, install_exception_hook, install_qt_messages
-from desktop.gui.help_window import HelpWindow, about_text
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop import installed_version
+from battlemap.desktop.cli import no_display_problem
+from battlemap.desktop.core import logs
+from battlemap.desktop.core.help_docs import docs_dir, rules_page_path
+from battlemap.desktop.core.storage import autosave_dir
+from battlemap.desktop.gui import help_window
+from battlemap.desktop.gui.app_icon import app_icon
+from battlemap.desktop.gui.crash import CrashDialog, install_exception_hook, install_qt_messages
+from battlemap.desktop.gui.help_window import HelpWindow, about_text
+from battlemap.desktop.gui.main_window import GMWindow
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -122,7 +122,7 @@ def test_without_a_display_the_answer_is_one_line() -> None:
         assert hint in message
 
 
-@pytest.mark.parametrize("module", ["desktop.cli", "battlemap"])
+@pytest.mark.parametrize("module", ["battlemap.desktop.cli", "battlemap"])
 def test_the_window_without_a_display_exits_2_with_the_hint(module: str) -> None:
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}  # fmt: skip
@@ -173,7 +173,7 @@ def test_help_rules_shows_the_encounters_system(window: GMWindow, qtbot: QtBot) 
 
 
 def test_every_system_has_its_rules_page() -> None:
-    from rules.registry import every_system
+    from battlemap.rules.registry import every_system
 
     for system in every_system():
         assert rules_page_path(system.name).is_file()

@@ -16,17 +16,17 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.creatures import Library
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.gui import token_menu
-from desktop.gui.creature_library import MIME, CreaturesPanel
-from desktop.gui.initiative_panel import InitiativePanel
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from rules.dice import RandomDice
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.creatures import Library
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import token_menu
+from battlemap.desktop.gui.creature_library import MIME, CreaturesPanel
+from battlemap.desktop.gui.initiative_panel import InitiativePanel
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.dice import RandomDice
 
 SHEETS = Path(__file__).parent.parent.parent / "data" / "gurps"
 

@@ -9,13 +9,13 @@ greyed with the reason.
 
 from __future__ import annotations
 
-from desktop import ASSETS_DIR
-from desktop.core.board import board_of
-from desktop.core.fileformat import load_encounter
-from desktop.gui.decision_dialog import DecisionForm
-from rules.dice import ScriptedDice
-from rules.interface import AttackRequest
-from rules.registry import find_system
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.gui.decision_dialog import DecisionForm
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import find_system
 
 DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
 

@@ -21,17 +21,17 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.cli import main
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Encounter, Grid, GridKind, Token, Wall
-from desktop.core.movement import hex_centre
-from desktop.core.tools import DragPreview
-from desktop.gui.interaction import WAYPOINT_PAUSE_MS
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_view import MapView
-from desktop.gui.overlay_item import hint_text
-from desktop.gui.settings import settings
-from desktop.gui.style import CELL
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Encounter, Grid, GridKind, Token, Wall
+from battlemap.desktop.core.movement import hex_centre
+from battlemap.desktop.core.tools import DragPreview
+from battlemap.desktop.gui.interaction import WAYPOINT_PAUSE_MS
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.overlay_item import hint_text
+from battlemap.desktop.gui.settings import settings
+from battlemap.desktop.gui.style import CELL
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 NONE = Qt.KeyboardModifier.NoModifier

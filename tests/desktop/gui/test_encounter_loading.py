@@ -12,11 +12,11 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from desktop.core.fileformat import open_encounter, save_encounter
-from desktop.core.model import Encounter, Wall
-from desktop.core.progress import step
-from desktop.gui import app, encounter_loading, file_actions
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.core.fileformat import open_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Wall
+from battlemap.desktop.core.progress import step
+from battlemap.desktop.gui import app, encounter_loading, file_actions
+from battlemap.desktop.gui.main_window import GMWindow
 
 WALLS = 300
 
@@ -155,7 +155,7 @@ def test_open_recent_asks_before_it_drops_unsaved_changes(
     # a dropped file asked)
     from PySide6.QtWidgets import QMenu
 
-    from desktop.gui.settings import add_recent_file
+    from battlemap.desktop.gui.settings import add_recent_file
 
     add_recent_file(str(walled_file))
     token = window.state.encounter.tokens[0]

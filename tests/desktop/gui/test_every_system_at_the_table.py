@@ -17,20 +17,20 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.state import BattleState
-from desktop.core.table_pipeline import ReplayDice
-from desktop.gui import file_actions
-from desktop.gui.combat_tools import add_roll_menu, roll_trait
-from desktop.gui.docks import StatBlockTextDialog
-from desktop.gui.main_window import GMWindow
-from desktop.gui.marks_item import marks_on_map
-from desktop.gui.style import CELL
-from desktop.gui.token_item import marks_of
-from rules.dice import RandomDice, ScriptedDice
-from rules.interface import Decision
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.table_pipeline import ReplayDice
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.combat_tools import add_roll_menu, roll_trait
+from battlemap.desktop.gui.docks import StatBlockTextDialog
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.marks_item import marks_on_map
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import marks_of
+from battlemap.rules.dice import RandomDice, ScriptedDice
+from battlemap.rules.interface import Decision
 
 CASES = [  # demo, attacker, target, where the GM first drags the attacker (None: stays)
     ("gurps-duel.json", "archer", "orc", None),
@@ -239,7 +239,7 @@ def test_the_gm_types_an_aspect_from_the_actions_menu(qtbot: QtBot, demo_window:
     """fate-roman-combat.txt, aspects: the GM adds one to Tertius, then one on Centre Sand.
     The action asks for its text (and a zone, blank: the token); the token's badges and the
     zone's label show it; cancelling the typing does nothing."""
-    from desktop.gui.action_menu import fill_action_menu
+    from battlemap.desktop.gui.action_menu import fill_action_menu
 
     window = demo_window
     controller = window.combat_tools.attack

@@ -15,9 +15,9 @@ from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.gui import table_insight
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
+from battlemap.desktop.gui import table_insight
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
 
 WAIT_MS = 60
 """How long the exchange shows in this test (the table's 4 s would only make it slower)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
@@ -14,7 +14,7 @@ def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
 ) -> None:
     from PySide6.QtWidgets import QFileDialog
 
-    from desktop.core.uvtt import read_uvtt
+    from battlemap.desktop.core.uvtt import read_uvtt
 
     out = tmp_path / "map.dd2vtt"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
@@ -30,8 +30,8 @@ def test_file_export_pdf_prints_the_players_view_to_scale(
 ) -> None:
     from PySide6.QtWidgets import QFileDialog
 
-    from desktop.gui import export_actions
-    from desktop.gui.scene import Audience
+    from battlemap.desktop.gui import export_actions
+    from battlemap.desktop.gui.scene import Audience
 
     out = tmp_path / "table.pdf"
     chosen: list[export_actions.PrintChoice] = []
@@ -58,7 +58,7 @@ def test_a_cancelled_pdf_export_says_so(
 ) -> None:
     from PySide6.QtWidgets import QFileDialog
 
-    from desktop.gui import export_actions
+    from battlemap.desktop.gui import export_actions
 
     monkeypatch.setattr(export_actions, "ask_print_options",
                         lambda win, title: export_actions.PrintChoice())

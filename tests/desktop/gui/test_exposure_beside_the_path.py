@@ -16,11 +16,11 @@ from gui_helpers import open_table, small_encounter
 from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.core.tools import DragPreview
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_view import MapView
-from desktop.gui.style import CELL
-from desktop.gui.table_insight import NUMBER_OFF, NUMBER_RADIUS, _distance_to_leg
+from battlemap.desktop.core.tools import DragPreview
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.table_insight import NUMBER_OFF, NUMBER_RADIUS, _distance_to_leg
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -104,8 +104,8 @@ def _scene(point: tuple[float, float]) -> QPointF:
 
 
 def test_on_hexes_the_exposure_is_counted_hex_by_hex(qtbot: QtBot, window: GMWindow) -> None:
-    from desktop.core.model import Encounter, Grid, GridKind, Side, Token
-    from desktop.core.movement import hex_centre
+    from battlemap.desktop.core.model import Encounter, Grid, GridKind, Side, Token
+    from battlemap.desktop.core.movement import hex_centre
 
     start = hex_centre(0, 1)
     hero = Token("ann", "Ann", *start, side=Side.HERO, stats={"pace": 6})
@@ -125,7 +125,7 @@ def test_on_hexes_the_exposure_is_counted_hex_by_hex(qtbot: QtBot, window: GMWin
 
 
 def test_the_gm_sees_the_ruler_over_the_fogs_tint(window: GMWindow) -> None:
-    from desktop.gui.scene import Layer
+    from battlemap.desktop.gui.scene import Layer
 
     fog = [item for item in window.view.scene().items() if item.zValue() == Layer.FOG]
     assert fog  # the GM window's fog item

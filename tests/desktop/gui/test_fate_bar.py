@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from desktop import ASSETS_DIR
-from desktop.core.attack_targeting import AttackTool
-from desktop.core.fileformat import load_encounter
-from desktop.core.table_pipeline import Paused, resolve
-from desktop.gui.action_bar import ActionBar
-from rules.dice import ScriptedDice
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.attack_targeting import AttackTool
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.table_pipeline import Paused, resolve
+from battlemap.desktop.gui.action_bar import ActionBar
+from battlemap.rules.dice import ScriptedDice
 
 DEMO = ASSETS_DIR / "demo" / "fate-arena.json"
 

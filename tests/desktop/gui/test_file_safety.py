@@ -22,12 +22,12 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop.core.fileformat import dumps_encounter, save_encounter
-from desktop.core.model import Encounter, Token
-from desktop.core.state import BattleState
-from desktop.core.storage import Autosaver, pending_restore
-from desktop.gui import app
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.core.fileformat import dumps_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.storage import Autosaver, pending_restore
+from battlemap.desktop.gui import app
+from battlemap.desktop.gui.main_window import GMWindow
 
 Document = dict[str, Any]
 

@@ -16,17 +16,17 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.edits import toggle_door
-from desktop.core.fileformat import (
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.edits import toggle_door
+from battlemap.desktop.core.fileformat import (
     EncounterFileError,
     load_encounter,
     loads_encounter,
     save_encounter,
 )
-from desktop.core.fog import Vision, fog_size, mask_array, remember_vision, stature
-from desktop.core.fog_tool import FogShape, FogTool
-from desktop.core.model import (
+from battlemap.desktop.core.fog import Vision, fog_size, mask_array, remember_vision, stature
+from battlemap.desktop.core.fog_tool import FogShape, FogTool
+from battlemap.desktop.core.model import (
     Encounter,
     Fog,
     Illumination,
@@ -37,17 +37,17 @@ from desktop.core.model import (
     Wall,
     WallKind,
 )
-from desktop.core.state import BattleState
-from desktop.core.tools import PointerEvent, PointerKind
-from desktop.core.uvtt import parse_uvtt
-from desktop.gui.aim_overlay import AimOverlay
-from desktop.gui.light_item import LightItem
-from desktop.gui.main_window import GMWindow
-from desktop.gui.render import ensure_app
-from desktop.gui.scene import Audience, MapScene, tokens_drawn
-from desktop.gui.style import CELL
-from desktop.gui.token_dialog import TokenDialog
-from desktop.gui.token_item import TokenItem, TokenLabelItem
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.tools import PointerEvent, PointerKind
+from battlemap.desktop.core.uvtt import parse_uvtt
+from battlemap.desktop.gui.aim_overlay import AimOverlay
+from battlemap.desktop.gui.light_item import LightItem
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.scene import Audience, MapScene, tokens_drawn
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_dialog import TokenDialog
+from battlemap.desktop.gui.token_item import TokenItem, TokenLabelItem
 
 ORC = Token("orc", "Orc", 9.5, 3.5, side=Side.VILLAIN, color="#d02020")
 HERO = Token("hero", "Valeros", 1.5, 1.5, side=Side.HERO, color="#3060d0")
@@ -252,7 +252,7 @@ def test_the_player_view_follows_a_hero_while_the_gm_drags_it(
 
 def test_the_gm_shows_the_players_everything_for_a_moment(
         qtbot: QtBot, window: GMWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    from desktop.gui import fog_menu
+    from battlemap.desktop.gui import fog_menu
 
     asked: list[bool] = []
     monkeypatch.setattr(fog_menu, "confirm_peek", lambda _w: asked.append(True) or False)

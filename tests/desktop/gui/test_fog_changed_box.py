@@ -6,8 +6,8 @@ from __future__ import annotations
 import gc
 import weakref
 
-from desktop.core.fog import PartySight
-from desktop.gui.fog_item import ClearRings
+from battlemap.desktop.core.fog import PartySight
+from battlemap.desktop.gui.fog_item import ClearRings
 
 
 def square(x: float, y: float, side: float = 1.0) -> tuple[tuple[float, float], ...]:

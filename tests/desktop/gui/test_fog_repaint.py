@@ -8,11 +8,11 @@ from dataclasses import replace
 from gui_helpers import PaintRegions, shown_pixels, shown_view
 from pytestqt.qtbot import QtBot
 
-from desktop.core.fog import tracker_for
-from desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
-from desktop.core.state import BattleState
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.core.fog import tracker_for
+from battlemap.desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Audience, MapScene
 
 HEROES = (Token("a", "Amiri", 3.5, 3.5, side=Side.HERO, sight=Sight(darkvision=4)),
           Token("b", "Seelah", 36.5, 26.5, side=Side.HERO, sight=Sight(darkvision=4)))

@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QToolBar
 from pytestqt.qtbot import QtBot
 
-from desktop.core.fog_tool import FogTool
-from desktop.core.model import Encounter, Fog
-from desktop.gui.combat_log import NOTICE_MARK, CombatLogPanel
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.core.fog_tool import FogTool
+from battlemap.desktop.core.model import Encounter, Fog
+from battlemap.desktop.gui.combat_log import NOTICE_MARK, CombatLogPanel
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 def test_esc_disarms_reveal_room_and_a_stray_click_then_reveals_nothing(

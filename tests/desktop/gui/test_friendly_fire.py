@@ -8,11 +8,11 @@ from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
-from rules.dice import ScriptedDice
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.rules.dice import ScriptedDice
 
 FLASK = {"skills": {"athletics": "d8"}, "wild_card": True,
          "weapons": [{"name": "Flask", "damage": "2d6", "range": [4, 8, 16], "thrown": True}]}

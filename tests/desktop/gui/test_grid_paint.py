@@ -11,14 +11,14 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from desktop.core.model import Encounter, GridKind
-from desktop.core.movement import hex_centre
-from desktop.core.state import BattleState
-from desktop.gui.grid_item import HAZE_BELOW_PX, GridItem, SquareGridLines
-from desktop.gui.map_view import MapView
-from desktop.gui.render import ensure_app
-from desktop.gui.scene import MapScene
-from desktop.gui.style import CELL, GRID_COLOR, MAP_FILL
+from battlemap.desktop.core.model import Encounter, GridKind
+from battlemap.desktop.core.movement import hex_centre
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.grid_item import HAZE_BELOW_PX, GridItem, SquareGridLines
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.scene import MapScene
+from battlemap.desktop.gui.style import CELL, GRID_COLOR, MAP_FILL
 
 COLUMNS, ROWS = 20, 12
 

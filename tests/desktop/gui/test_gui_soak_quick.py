@@ -15,13 +15,13 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui import file_actions
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from rules.dice import ScriptedDice
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.dice import ScriptedDice
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 SOAK_SCRIPT = Path(__file__).resolve().parents[2] / "soak" / "gui_soak.py"

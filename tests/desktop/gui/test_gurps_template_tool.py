@@ -16,14 +16,14 @@ from gui_helpers import hover, on_screen
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.core.table_pipeline import ReplayDice
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from rules.dice import RandomDice
-from rules.interface import Decision
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.table_pipeline import ReplayDice
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.dice import RandomDice
+from battlemap.rules.interface import Decision
 
 
 @pytest.fixture

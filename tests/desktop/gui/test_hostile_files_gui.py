@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 from test_uvtt_import_dialog import answer_import_dialog
 
-from desktop.gui import app, file_actions
-from desktop.gui.main_window import GMWindow
-from desktop.gui.uvtt_import_dialog import UvttImportDialog
+from battlemap.desktop.gui import app, file_actions
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.uvtt_import_dialog import UvttImportDialog
 
 UVTT = {
     "format": 1.0,

@@ -15,12 +15,12 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.label_layout import disc_meets_box
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from desktop.gui.token_hud import TokenHud
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.label_layout import disc_meets_box
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_hud import TokenHud
 
 SPF = {"condition": {"shaken": True}}  # a SHAKEN badge above each goblin
 

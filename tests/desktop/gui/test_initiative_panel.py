@@ -3,10 +3,10 @@
 from PySide6.QtCore import Qt
 from support import spf_on_map as turns
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.initiative_panel import ACTING_BACK, JOKER_BACK, InitiativePanel
-from rules.dice import ScriptedDice
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.initiative_panel import ACTING_BACK, JOKER_BACK, InitiativePanel
+from battlemap.rules.dice import ScriptedDice
 
 
 def token(token_id: str, name: str, wild_card: bool, **options: object) -> Token:

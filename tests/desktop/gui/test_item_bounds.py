@@ -8,11 +8,11 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from desktop.core.model import Side, Token, Wall, WallKind
-from desktop.gui.render import ensure_app
-from desktop.gui.style import CELL
-from desktop.gui.token_item import Badge, Marks, TokenItem
-from desktop.gui.wall_items import PEN_MARGIN, WallBatchItem
+from battlemap.desktop.core.model import Side, Token, Wall, WallKind
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import Badge, Marks, TokenItem
+from battlemap.desktop.gui.wall_items import PEN_MARGIN, WallBatchItem
 
 SIDE = 600
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from desktop.core.model import Wall
-from desktop.gui.label_layout import WallIndex
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Wall
+from battlemap.desktop.gui.label_layout import WallIndex
+from battlemap.desktop.gui.style import CELL
 
 
 def box(x: float, y: float) -> QRectF:

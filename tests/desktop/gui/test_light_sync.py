@@ -15,14 +15,14 @@ import pytest
 from PySide6.QtGui import QPainterPath
 from pytestqt.qtbot import QtBot
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.edits import toggle_door
-from desktop.core.model import Encounter, Light, Wall, WallKind
-from desktop.core.state import BattleState
-from desktop.gui.light_item import LightItem, glow_clip
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
-from geometry.light_reach import lit_rings
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.edits import toggle_door
+from battlemap.desktop.core.model import Encounter, Light, Wall, WallKind
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.light_item import LightItem, glow_clip
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.geometry.light_reach import lit_rings
 
 TORCH = Light("torch", 3.5, 3.5, bright_radius=2.0, dim_radius=4.0, color="#ffb000")
 LAMP = Light("lamp", 15.5, 8.5, bright_radius=1.0, dim_radius=2.0)

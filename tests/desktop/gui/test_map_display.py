@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
-from desktop.core.model import Encounter, Light, Wall, WallKind
-from desktop.gui.render import render_encounter
-from desktop.gui.style import CELL, MAP_FILL, OBJECT_FILL
+from battlemap.desktop.core.model import Encounter, Light, Wall, WallKind
+from battlemap.desktop.gui.render import render_encounter
+from battlemap.desktop.gui.style import CELL, MAP_FILL, OBJECT_FILL
 
 SIZE = (int(10 * CELL) + 16, int(10 * CELL) + 16)
 LAMP = Light("lamp", 2.5, 5.5, bright_radius=3.0, dim_radius=4.0, color="#ffb000")

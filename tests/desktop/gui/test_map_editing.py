@@ -12,12 +12,12 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from desktop.core.battlefield import battlefield_of
-from desktop.core.model import RegionKind, WallKind
-from desktop.gui import file_actions
-from desktop.gui.grid_calibration_dialog import GridCalibrationDialog
-from desktop.gui.main_window import GMWindow
-from desktop.gui.token_menu import fill_token_menu
+from battlemap.desktop.core.battlefield import battlefield_of
+from battlemap.desktop.core.model import RegionKind, WallKind
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.grid_calibration_dialog import GridCalibrationDialog
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.token_menu import fill_token_menu
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -222,7 +222,7 @@ def test_zones_are_made_from_the_rooms_the_walls_enclose(qtbot: QtBot, window: G
     """FATE's zones from rooms: a wall round the 12 x 8 map and the wall, door and a new wall
     down x = 6 make two rooms of 6 x 8 squares: Tools > Make Zones from Rooms adds a zone for
     each (one undoable edit); again, nothing new; undo takes both away."""
-    from desktop.core.model import Wall
+    from battlemap.desktop.core.model import Wall
 
     encounter = window.state.encounter
     for wall in (Wall(id="round", points=((0, 0), (12, 0), (12, 8), (0, 8), (0, 0))),

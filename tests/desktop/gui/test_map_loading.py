@@ -12,16 +12,16 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from desktop.core.fileformat import save_encounter
-from desktop.core.images import ImageError
-from desktop.core.model import Background, Encounter
-from desktop.gui import file_actions
-from desktop.gui.app import open_window
-from desktop.gui.background_item import BackgroundItem
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_image import MapImage, shared_map_image
-from desktop.gui.map_loading import load_map_image
-from desktop.gui.player_window import PlayerWindow
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.images import ImageError
+from battlemap.desktop.core.model import Background, Encounter
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.app import open_window
+from battlemap.desktop.gui.background_item import BackgroundItem
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_image import MapImage, shared_map_image
+from battlemap.desktop.gui.map_loading import load_map_image
+from battlemap.desktop.gui.player_window import PlayerWindow
 
 
 def speckled_map(path: Path, side: int) -> Path:

@@ -14,9 +14,9 @@ from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Background
-from desktop.gui.background_item import BackgroundItem
-from desktop.gui.map_image import MapImage, decode_map
+from battlemap.desktop.core.model import Background
+from battlemap.desktop.gui.background_item import BackgroundItem
+from battlemap.desktop.gui.map_image import MapImage, decode_map
 
 BACKGROUND = Background(path="map.png", pixels_per_cell=37.0, offset_x=3.3, offset_y=1.7)
 

@@ -21,14 +21,14 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from pytestqt.qtbot import QtBot
 from test_hud_covers_no_token import crowd
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.state import BattleState
-from desktop.gui.label_layout import candidate_centres, disc_meets_box, segment_meets_box
-from desktop.gui.main_window import GMWindow
-from desktop.gui.scene import MapScene
-from desktop.gui.style import CELL
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.label_layout import candidate_centres, disc_meets_box, segment_meets_box
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.scene import MapScene
+from battlemap.desktop.gui.style import CELL
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop.gui.memory import FEATURE_MODULE, keep_import_sources_out
+from battlemap.desktop.gui.memory import FEATURE_MODULE, keep_import_sources_out
 
 
 def import_from(folder: Path, name: str, text: str) -> object:

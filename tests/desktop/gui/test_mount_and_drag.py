@@ -9,11 +9,11 @@ from gui_helpers import at_cell, on_screen
 from PySide6.QtCore import Qt
 from test_actions_menu import walk_menu
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.marks_item import marks_on_map
-from desktop.gui.motion import MotionPreferences
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.marks_item import marks_on_map
+from battlemap.desktop.gui.motion import MotionPreferences
 
 LEFT, NONE = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
 KNIGHT = {"wild_card": True, "skills": {"riding": "d6"}, "pace": 6}

@@ -11,14 +11,14 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
-from desktop.core.board import board_of
-from desktop.core.movement import PaceBand
-from desktop.core.tools import DragPreview
-from desktop.gui.main_window import GMWindow
-from desktop.gui.overlay_item import readout_text
-from desktop.gui.token_menu import fill_token_menu
-from rules.registry import find_system
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.movement import PaceBand
+from battlemap.desktop.core.tools import DragPreview
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.overlay_item import readout_text
+from battlemap.desktop.gui.token_menu import fill_token_menu
+from battlemap.rules.registry import find_system
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

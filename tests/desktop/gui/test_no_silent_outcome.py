@@ -11,12 +11,12 @@ from gui_helpers import at_cell, hover, on_screen
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.combat_log import NOTICE_MARK, CombatLogPanel
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.combat_log import NOTICE_MARK, CombatLogPanel
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
 
 
 @pytest.fixture
@@ -106,7 +106,7 @@ def test_an_attack_click_on_empty_ground_or_on_the_attacker_says_why(
 def test_a_turn_control_the_rules_refuse_reaches_the_bar_and_the_log(
         qtbot: QtBot, demo: GMWindow) -> None:
     """Hold before anybody acts: the system's reason, under the panel, on the bar, logged."""
-    from desktop.gui.initiative_panel import InitiativePanel
+    from battlemap.desktop.gui.initiative_panel import InitiativePanel
 
     panel = demo.findChild(InitiativePanel)
     panel.press("hold")
@@ -117,7 +117,7 @@ def test_a_turn_control_the_rules_refuse_reaches_the_bar_and_the_log(
 
 def test_a_long_log_line_wraps_at_the_default_dock_width(qtbot: QtBot, window: GMWindow) -> None:
     """The row is as tall as its wrapped text and carries the whole text as a tooltip."""
-    from desktop.gui.notices import tell
+    from battlemap.desktop.gui.notices import tell
 
     text = "No template fired: Valeros has no ranged or thrown weapon for an area attack"
     tell(window, text)

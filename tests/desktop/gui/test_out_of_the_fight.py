@@ -13,17 +13,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolBar
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core import storyboard as sb
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter
-from desktop.core.state import BattleState
-from desktop.core.table_pipeline import acting_tokens
-from desktop.gui.initiative_panel import InitiativePanel
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from rules.dice import RandomDice
-from rules.events import DamageRolled, Hit, Incapacitated, Shaken, Wounded
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core import storyboard as sb
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.table_pipeline import acting_tokens
+from battlemap.desktop.gui.initiative_panel import InitiativePanel
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.dice import RandomDice
+from battlemap.rules.events import DamageRolled, Hit, Incapacitated, Shaken, Wounded
 
 
 def knocked_out(encounter: Encounter, token_id: str) -> Encounter:

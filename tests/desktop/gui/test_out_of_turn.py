@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 def test_ticking_out_of_turn_reaches_the_attack_tool(qtbot: QtBot, window: GMWindow) -> None:

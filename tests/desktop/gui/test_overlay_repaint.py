@@ -10,14 +10,14 @@ from gui_helpers import PaintRegions, shown_pixels, shown_view
 from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Region, Side, Token, Wall
-from desktop.core.movement import PaceBand
-from desktop.core.state import BattleState
-from desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
-from desktop.gui.map_view import MapView
-from desktop.gui.overlay_item import ToolOverlayItem
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter, Region, Side, Token, Wall
+from battlemap.desktop.core.movement import PaceBand
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.tools import BoxPreview, DragPreview, DrawPreview, Preview
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.overlay_item import ToolOverlayItem
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
 
 AMIRI = Token("a", "Amiri", 2.5, 2.5, side=Side.HERO)
 GOBLIN = Token("g", "Goblin", 30.5, 20.5)

@@ -9,8 +9,8 @@ from PySide6.QtCore import QEvent, QObject, QPoint
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
 
 
 class Painted(QObject):

@@ -12,10 +12,10 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QDialog, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
-from desktop.gui import file_actions
-from desktop.gui.main_window import GMWindow
-from desktop.gui.statblock_paste import READING_WINDOW
-from desktop.gui.style import CELL
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.statblock_paste import READING_WINDOW
+from battlemap.desktop.gui.style import CELL
 
 DATA = Path(__file__).parent.parent.parent / "data" / "foundry"
 

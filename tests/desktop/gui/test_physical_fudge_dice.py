@@ -1,6 +1,6 @@
 """Physical Fudge dice are entered by their faces, - blank +, not as 1/2/3 (issue 25).
 
-The rules name a die's faces in its purpose (``rules.dice.with_faces``); the physical-dice
+The rules name a die's faces in its purpose (``battlemap.rules.dice.with_faces``); the physical-dice
 dialog then offers the faces to pick from, and a numbered die keeps its number box.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QInputDialog
 
-from desktop.gui.attack_tool import PhysicalDiceDialog
-from rules.dice import AskingDice, ScriptedDice
-from rules.fate.fudge import roll_4df
+from battlemap.desktop.gui.attack_tool import PhysicalDiceDialog
+from battlemap.rules.dice import AskingDice, ScriptedDice
+from battlemap.rules.fate.fudge import roll_4df
 
 
 def test_a_fudge_die_is_picked_by_its_face(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,13 +12,13 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter, save_encounter
-from desktop.core.model import Encounter, HarmShown
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from desktop.gui.token_menu import fill_token_menu
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter, save_encounter
+from battlemap.desktop.core.model import Encounter, HarmShown
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_menu import fill_token_menu
 
 
 def hurt(encounter: Encounter, token_id: str, hp: int) -> Encounter:

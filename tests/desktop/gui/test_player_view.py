@@ -12,19 +12,19 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from desktop.core.physical_scale import (
+from battlemap.desktop.core.physical_scale import (
     pixels_per_inch_from_card,
     pixels_per_inch_from_diagonal,
     view_zoom,
 )
-from desktop.core.state import BattleState
-from desktop.gui.calibration_dialog import CalibrationDialog
-from desktop.gui.main_window import GMWindow
-from desktop.gui.player_window import CameraMode, PlayerWindow
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.screens import screen_of
-from desktop.gui.settings import set_screen_ppi
-from desktop.gui.style import CELL
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.calibration_dialog import CalibrationDialog
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.player_window import CameraMode, PlayerWindow
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.settings import set_screen_ppi
+from battlemap.desktop.gui.style import CELL
 
 
 def area_image(scene: MapScene, x: float, y: float) -> QImage:
@@ -176,7 +176,7 @@ def test_a_player_window_freed_by_the_garbage_collector_leaves_the_screen_alone(
 
 def test_no_widget_or_window_is_asked_for_its_screen_directly() -> None:
     # QWidget.screen() / QWindow.screen() let the garbage collector delete Qt's own QScreen
-    # (see desktop/gui/screens.py); desktop.gui.screens.screen_of is the one way in.
+    # (see desktop/gui/screens.py); battlemap.desktop.gui.screens.screen_of is the one way in.
     root = Path(__file__).resolve().parents[3]
     callers = [f"{path.relative_to(root)}:{number}"
                for folder in ("desktop", "tests") for path in (root / folder).rglob("*.py")

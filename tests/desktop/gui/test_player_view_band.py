@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
-from desktop.gui.main_window import GMWindow
-from desktop.gui.player_window import PlayerWindow
-from desktop.gui.style import CELL
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.player_window import PlayerWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 PILL = "#fff176"  # the acting name's pill (the acting halo on the map shares it)
 
@@ -88,8 +88,8 @@ def test_the_table_opens_with_the_whole_map_and_its_edge_names_in_view(
 def test_the_table_refuses_the_gm_windows_own_screen(qtbot: QtBot, window: GMWindow) -> None:
     """Picking the GM window's screen in View > Player View Screen covers nothing and says
     why, on the status bar and in the log."""
-    from desktop.gui.menus import _fill_screens
-    from desktop.gui.screens import screen_of
+    from battlemap.desktop.gui.menus import _fill_screens
+    from battlemap.desktop.gui.screens import screen_of
 
     menu = QMenu()
     _fill_screens(window, menu)

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QBuffer, QIODevice, Qt
 from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter
 
-from desktop.gui.map_image import LEVEL_FACTORS, decode_map
-from desktop.gui.png_strips import decode_strips, read_image
-from desktop.gui.render import ensure_app
+from battlemap.desktop.gui.map_image import LEVEL_FACTORS, decode_map
+from battlemap.desktop.gui.png_strips import decode_strips, read_image
+from battlemap.desktop.gui.render import ensure_app
 
 
 def busy_picture(kind: QImage.Format, width: int = 301, height: int = 777) -> QImage:
@@ -71,7 +71,7 @@ def test_other_pngs_and_damaged_ones_are_left_to_the_whole_decode() -> None:
 def test_a_big_map_decodes_in_strips_with_its_reduced_copies(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("desktop.gui.map_image.STRIPS_FROM", 300 * 700)
+    monkeypatch.setattr("battlemap.desktop.gui.map_image.STRIPS_FROM", 300 * 700)
     data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
     steps: list[tuple[str, int]] = []
     image = decode_map("map.png@1", data, lambda text, percent: steps.append((text, percent)))
@@ -119,7 +119,7 @@ def chunk(kind: bytes, body: bytes) -> bytes:
 def test_pixel_data_in_small_chunks_or_one_fed_in_pieces_decodes_the_same(
     piece: int, feed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("desktop.gui.png_strips.FEED", feed)
+    monkeypatch.setattr("battlemap.desktop.gui.png_strips.FEED", feed)
     data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
     cut = rechunked(data, piece)
     assert QImage.fromData(cut) == QImage.fromData(data)

@@ -7,13 +7,13 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF
 from pytestqt.qtbot import QtBot
 
-from desktop.core.attack_targeting import Aim
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.aim_overlay import AimOverlay, PreviewCard
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, Layer, MapScene
-from desktop.gui.style import CELL
+from battlemap.desktop.core.attack_targeting import Aim
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.aim_overlay import AimOverlay, PreviewCard
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Audience, Layer, MapScene
+from battlemap.desktop.gui.style import CELL
 
 LINES = ["Goblin 5", "Short range, Light Cover", "TN 4 · about 60 %"]
 

@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
 from pytestqt.qtbot import QtBot
 
-from desktop.gui import export_actions
-from desktop.gui.main_window import GMWindow
-from desktop.gui.scene import Audience
+from battlemap.desktop.gui import export_actions
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.scene import Audience
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None,
                                 reason="needs pdftoppm (poppler-utils, in .ci/run's apt list)")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.rules_settings_dialog import RulesSettingsDialog
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.rules_settings_dialog import RulesSettingsDialog
 
 DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
 

@@ -11,10 +11,10 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from desktop.core import fileformat
-from desktop.core.fileformat import save_encounter
-from desktop.gui import file_actions
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.core import fileformat
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 def test_a_full_disk_is_said_with_the_file_and_the_edits_stay(

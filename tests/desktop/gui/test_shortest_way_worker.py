@@ -22,13 +22,13 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Grid, GridKind, Point, Side, Token, Wall
-from desktop.core.tools import DragPreview, WayRequest
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_view import MapView
-from desktop.gui.overlay_item import hint_text
-from desktop.gui.settings import settings
-from desktop.gui.style import CELL
+from battlemap.desktop.core.model import Encounter, Grid, GridKind, Point, Side, Token, Wall
+from battlemap.desktop.core.tools import DragPreview, WayRequest
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.overlay_item import hint_text
+from battlemap.desktop.gui.settings import settings
+from battlemap.desktop.gui.style import CELL
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

@@ -10,12 +10,12 @@ from gui_helpers import hover, on_screen
 from PySide6.QtCore import Qt
 from test_actions_menu import walk_menu
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
-from rules.dice import ScriptedDice
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.rules.dice import ScriptedDice
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 SHIELD = {"name": "Small shield", "damage": "str", "parry": 1, "shield": True}

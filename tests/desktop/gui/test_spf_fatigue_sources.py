@@ -10,13 +10,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 from test_actions_menu import walk_menu
 
-from desktop.core.board import board_of
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.action_menu import fill_action_menu
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
-from rules.registry import find_system
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.action_menu import fill_action_menu
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
+from battlemap.rules.registry import find_system
 
 
 @pytest.fixture

@@ -7,14 +7,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.model import Encounter, Side, Token
-from desktop.core.state import BattleState
-from desktop.gui.action_menu import fill_action_menu
-from desktop.gui.initiative_panel import InitiativePanel
-from desktop.gui.main_window import GMWindow
-from rules.dice import ScriptedDice
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.action_menu import fill_action_menu
+from battlemap.desktop.gui.initiative_panel import InitiativePanel
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.rules.dice import ScriptedDice
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 

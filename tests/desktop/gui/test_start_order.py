@@ -13,10 +13,10 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QToolBar
 from pytestqt.qtbot import QtBot
 
-from desktop.commands.bench_gui import write_bench_encounter
-from desktop.gui import app
-from desktop.gui.background_item import BackgroundItem
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.commands.bench_gui import write_bench_encounter
+from battlemap.desktop.gui import app
+from battlemap.desktop.gui.background_item import BackgroundItem
+from battlemap.desktop.gui.main_window import GMWindow
 
 
 class Order(QObject):
@@ -74,7 +74,7 @@ def test_the_window_paints_before_the_map_is_decoded_and_the_tools_come_after(
 
 
 def test_asking_for_the_combat_tools_early_installs_them_once(qtbot: QtBot) -> None:
-    from desktop.core.state import BattleState
+    from battlemap.desktop.core.state import BattleState
 
     window = GMWindow(BattleState(), combat_tools_later=True)
     qtbot.addWidget(window)
@@ -86,12 +86,13 @@ def test_asking_for_the_combat_tools_early_installs_them_once(qtbot: QtBot) -> N
 FIRST_FRAME_MODULES = """
 import sys
 from PySide6.QtCore import QEvent, QObject
-from desktop.gui import app as gui
-from desktop.gui.render import ensure_app
+from battlemap.desktop.gui import app as gui
+from battlemap.desktop.gui.render import ensure_app
 
-WATCHED = ("numpy", "shapely", "geometry.index", "geometry.visibility", "desktop.gui.combat_tools",
-           "desktop.gui.player_window", "desktop.gui.light_item", "rules.savage_pathfinder",
-           "rules.gurps", "rules.storypath", "rules.fate")
+WATCHED = ("numpy", "shapely", "battlemap.geometry.index", "battlemap.geometry.visibility",
+           "battlemap.desktop.gui.combat_tools", "battlemap.desktop.gui.player_window",
+           "battlemap.desktop.gui.light_item", "battlemap.rules.savage_pathfinder",
+           "battlemap.rules.gurps", "battlemap.rules.storypath", "battlemap.rules.fate")
 def loaded():
     return sorted(m for m in WATCHED if m in sys.modules)
 class FirstPaint(QObject):
@@ -126,6 +127,6 @@ def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one
     done = subprocess.run([sys.executable, "-c", FIRST_FRAME_MODULES, str(file)],
                           capture_output=True, text=True, env=env, timeout=120, check=True)
     at_first_frame, after_tools = done.stdout.splitlines()[-2:]
-    assert at_first_frame == "['rules.savage_pathfinder']"
-    assert after_tools == ("['desktop.gui.combat_tools', 'geometry.index', 'numpy', "
-                           "'rules.savage_pathfinder', 'shapely']")
+    assert at_first_frame == "['battlemap.rules.savage_pathfinder']"
+    assert after_tools == ("['battlemap.desktop.gui.combat_tools', 'battlemap.geometry.index', "
+                           "'battlemap.rules.savage_pathfinder', 'numpy', 'shapely']")

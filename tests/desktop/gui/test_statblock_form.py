@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Side, Token
-from desktop.gui.main_window import GMWindow
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.gui.main_window import GMWindow
 
 VALEROS = {
     "wild_card": True,

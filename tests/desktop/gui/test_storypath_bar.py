@@ -5,9 +5,9 @@ Override menu the range band and the cover, and what the GM picks reaches the at
 
 from __future__ import annotations
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.gui.action_bar import ActionBar
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.gui.action_bar import ActionBar
 
 DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
 

@@ -11,11 +11,11 @@ import pytest
 from gui_helpers import at_cell, hover, on_screen
 from PySide6.QtCore import Qt
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.motion import MotionPreferences
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.motion import MotionPreferences
 
 DEMO = ASSETS_DIR / "demo" / "storypath-firefight.json"
 

@@ -16,15 +16,15 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat, next_turn
 
-from desktop.core.model import Encounter
-from desktop.core.table_rules import TablePermissions
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_view import MapView
-from desktop.gui.ping import PING_MS, PingItem
-from desktop.gui.player_window import CameraMode, PlayerWindow
-from desktop.gui.preferences_dialog import PreferencesDialog
-from desktop.gui.screens import screen_of
-from desktop.gui.settings import (
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.table_rules import TablePermissions
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.ping import PING_MS, PingItem
+from battlemap.desktop.gui.player_window import CameraMode, PlayerWindow
+from battlemap.desktop.gui.preferences_dialog import PreferencesDialog
+from battlemap.desktop.gui.screens import screen_of
+from battlemap.desktop.gui.settings import (
     set_screen_ppi,
     set_table_camera_locked,
     set_table_label_mm,
@@ -33,9 +33,9 @@ from desktop.gui.settings import (
     set_table_rotation,
     settings,
 )
-from desktop.gui.style import CELL
-from desktop.gui.token_item import MM_PER_INCH
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import MM_PER_INCH
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -334,7 +334,7 @@ def test_the_table_goes_back_to_its_screen_at_the_same_scale(
 
 
 def test_the_rotation_setting_survives_an_unreadable_value(qtbot: QtBot) -> None:
-    from desktop.gui.settings import table_rotation
+    from battlemap.desktop.gui.settings import table_rotation
     settings().setValue("table/rotation", "sideways")
     assert table_rotation() == 0
     set_table_rotation(270)
@@ -342,7 +342,7 @@ def test_the_rotation_setting_survives_an_unreadable_value(qtbot: QtBot) -> None
 
 
 def test_camera_lock_setting_defaults_to_locked(qtbot: QtBot) -> None:
-    from desktop.gui.settings import table_camera_locked
+    from battlemap.desktop.gui.settings import table_camera_locked
     assert table_camera_locked() is True
     set_table_camera_locked(False)
     assert table_camera_locked() is False
@@ -441,7 +441,7 @@ def test_dragging_shows_how_many_foes_see_each_cell_of_the_path(
 ) -> None:
     encounter = standoff()
     # A wall between the archer and the bottom of the hero's path, from (6, 2) to (6, 8).
-    from desktop.core.model import Wall
+    from battlemap.desktop.core.model import Wall
     encounter = replace(encounter, walls=(Wall("w", ((6.0, 2.4), (6.0, 8.0))),))
     player = open_table(window, encounter)
     view, viewport = player.view, player.view.viewport()

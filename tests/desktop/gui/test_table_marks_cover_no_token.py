@@ -15,16 +15,16 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter
-from desktop.core.tools import DragPreview
-from desktop.gui.label_layout import Covered, covered_by_tokens
-from desktop.gui.main_window import GMWindow
-from desktop.gui.map_view import MapView
-from desktop.gui.overlay_item import GHOST_SCALE
-from desktop.gui.player_window import PlayerWindow
-from desktop.gui.scene import Layer
-from desktop.gui.style import CELL
-from desktop.gui.table_insight import CORNER_OFF, NUMBER_RADIUS, ExposureOverlay
+from battlemap.desktop.core.model import Encounter
+from battlemap.desktop.core.tools import DragPreview
+from battlemap.desktop.gui.label_layout import Covered, covered_by_tokens
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.overlay_item import GHOST_SCALE
+from battlemap.desktop.gui.player_window import PlayerWindow
+from battlemap.desktop.gui.scene import Layer
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.table_insight import CORNER_OFF, NUMBER_RADIUS, ExposureOverlay
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

@@ -8,14 +8,14 @@ from gui_helpers import PaintRegions, shown_pixels, shown_view
 from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.state import BattleState
-from desktop.core.template_attack import preview_template
-from desktop.core.template_targeting import TemplateAim
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
-from desktop.gui.template_tool import TemplateOverlay
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.template_attack import preview_template
+from battlemap.desktop.core.template_targeting import TemplateAim
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.template_tool import TemplateOverlay
 
 TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO),
           Token("g", "Goblin", 10.5, 6.5), Token("o", "Orc", 12.5, 6.5),

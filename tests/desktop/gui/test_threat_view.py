@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from desktop.core.model import Encounter, Side, Token, Wall
-from desktop.core.state import BattleState
-from desktop.core.threats import enemies_of
-from desktop.gui.scene import MapScene
-from desktop.gui.threat_view import add_threat_overlay
+from battlemap.desktop.core.model import Encounter, Side, Token, Wall
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.threats import enemies_of
+from battlemap.desktop.gui.scene import MapScene
+from battlemap.desktop.gui.threat_view import add_threat_overlay
 
 ENC = Encounter(
     tokens=(Token("h", "Hero", 0.5, 0.5, side=Side.HERO),
@@ -41,8 +41,8 @@ def test_the_overlay_follows_the_viewer_and_the_map(qtbot) -> None:
 
 def test_threat_colours_are_not_the_sides_colours() -> None:
     # Red "in the open" over a villain read as "a villain"; blue "near total" as "a hero".
-    from desktop.gui.style import SIDE_COLORS
-    from desktop.gui.threat_view import CATEGORY_COLORS
+    from battlemap.desktop.gui.style import SIDE_COLORS
+    from battlemap.desktop.gui.threat_view import CATEGORY_COLORS
 
     def hue_gap(a: int, b: int) -> int:
         return min(abs(a - b), 360 - abs(a - b))

@@ -6,11 +6,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 from support.spf_on_map import begin_combat
 
-from desktop.core.model import Encounter, Token
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
-from desktop.gui.token_item import RING, UNREADABLE, TokenItem, marks_of
-from rules.savage_pathfinder.cards import PhysicalCards
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import RING, UNREADABLE, TokenItem, marks_of
+from battlemap.rules.savage_pathfinder.cards import PhysicalCards
 
 
 def test_badges_follow_the_condition_in_reading_order() -> None:

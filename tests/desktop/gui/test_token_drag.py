@@ -7,10 +7,10 @@ from gui_helpers import at_cell
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop.core.movement import PaceBand
-from desktop.core.tools import DragPreview
-from desktop.gui.main_window import GMWindow
-from desktop.gui.overlay_item import readout_text
+from battlemap.desktop.core.movement import PaceBand
+from battlemap.desktop.core.tools import DragPreview
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.overlay_item import readout_text
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

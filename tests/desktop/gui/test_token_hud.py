@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.core.fileformat import load_encounter
-from desktop.core.state import BattleState
-from desktop.gui.main_window import GMWindow
-from desktop.gui.style import CELL
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.style import CELL
 
 
 @pytest.fixture

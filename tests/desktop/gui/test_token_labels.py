@@ -7,11 +7,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import Encounter, Token
-from desktop.core.state import BattleState
-from desktop.gui.scene import Audience, MapScene
-from desktop.gui.style import CELL
-from desktop.gui.token_item import TokenStyle
+from battlemap.desktop.core.model import Encounter, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import TokenStyle
 
 UPPER = Token(id="upper", name="Al", x=2.5, y=2.5, color="#ffffff")
 LOWER = Token(id="lower", name="Bo", x=2.5, y=3.5, color="#ffffff")
@@ -102,8 +102,8 @@ def test_a_wide_badge_row_near_the_edge_stays_on_the_map(qtbot: QtBot, audience:
     off the map's left edge, so it moves right; Chieftain Brennus (x 20.5 of 24) moves left."""
     from dataclasses import replace
 
-    from desktop import ASSETS_DIR
-    from desktop.core.fileformat import load_encounter
+    from battlemap.desktop import ASSETS_DIR
+    from battlemap.desktop.core.fileformat import load_encounter
 
     encounter = load_encounter(ASSETS_DIR / "demo" / "fate-arena.json")
     encounter = encounter.with_token(replace(encounter.token("tertius"), x=1.5))
@@ -123,8 +123,8 @@ def test_badges_and_tags_keep_clear_of_a_grapples_label(qtbot: QtBot,
     label ("grapple 2") sits above the pair, where the badges go. Their Grappling and
     Grappled badges and both name tags are placed clear of it (before, in the GM window the
     label covered the Grappled badge)."""
-    from desktop import ASSETS_DIR
-    from desktop.core.fileformat import load_encounter
+    from battlemap.desktop import ASSETS_DIR
+    from battlemap.desktop.core.fileformat import load_encounter
     scene = MapScene(BattleState(load_encounter(ASSETS_DIR / "demo" /
                                                 "storypath-firefight.json")), audience)
     boxes = scene.marks.label_boxes()

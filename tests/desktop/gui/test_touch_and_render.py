@@ -12,13 +12,13 @@ from PySide6.QtGui import QImage, QPointingDevice
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import save_encounter
-from desktop.core.model import Background
-from desktop.gui.main_window import GMWindow
-from desktop.gui.render import render_encounter
-from desktop.gui.scene import Audience
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import save_encounter
+from battlemap.desktop.core.model import Background
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.render import render_encounter
+from battlemap.desktop.gui.scene import Audience
 
 
 def touch(win: GMWindow, device: QPointingDevice, **fingers: tuple[str, QPoint]) -> None:

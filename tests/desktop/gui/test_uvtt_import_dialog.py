@@ -11,12 +11,16 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from desktop.core.model import WallKind
-from desktop.core.uvtt import parse_uvtt, read_uvtt
-from desktop.gui import file_actions
-from desktop.gui.main_window import GMWindow
-from desktop.gui.settings import set_uvtt_import_choices, settings, uvtt_import_choices
-from desktop.gui.uvtt_import_dialog import LOW_OBJECT_HEIGHT, UvttImportDialog, outline_points
+from battlemap.desktop.core.model import WallKind
+from battlemap.desktop.core.uvtt import parse_uvtt, read_uvtt
+from battlemap.desktop.gui import file_actions
+from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.settings import set_uvtt_import_choices, settings, uvtt_import_choices
+from battlemap.desktop.gui.uvtt_import_dialog import (
+    LOW_OBJECT_HEIGHT,
+    UvttImportDialog,
+    outline_points,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "uvtt"
 OGANM = SAMPLES / "oganm_dd2vtt_importer_test.dd2vtt"

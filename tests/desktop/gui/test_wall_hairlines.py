@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from desktop.core.model import Wall
-from desktop.gui.render import ensure_app
-from desktop.gui.style import CELL
-from desktop.gui.wall_items import HAIRLINE_CELL_PX, WallBatchItem
+from battlemap.desktop.core.model import Wall
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.wall_items import HAIRLINE_CELL_PX, WallBatchItem
 
 SIDE = 200
 

@@ -25,17 +25,17 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop import ASSETS_DIR
-from desktop.cli import main
-from desktop.core.fileformat import (
+from battlemap.desktop import ASSETS_DIR
+from battlemap.desktop.cli import main
+from battlemap.desktop.core.fileformat import (
     EncounterFileError,
     load_encounter,
     open_encounter,
     save_encounter,
 )
-from desktop.gui import app
-from desktop.gui.settings import settings
-from rules.registry import find_system
+from battlemap.desktop.gui import app
+from battlemap.desktop.gui.settings import settings
+from battlemap.rules.registry import find_system
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 SOAK = Path(__file__).resolve().parents[2] / "soak"

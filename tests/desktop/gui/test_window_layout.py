@@ -11,9 +11,9 @@ from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QPushButton, QToolBar
 from pytestqt.qtbot import QtBot
 
-from desktop.core.state import BattleState
-from desktop.gui.main_window import LAYOUT_VERSION, GMWindow
-from desktop.gui.settings import settings
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.main_window import LAYOUT_VERSION, GMWindow
+from battlemap.desktop.gui.settings import settings
 
 
 class ClosingGMWindow(GMWindow):

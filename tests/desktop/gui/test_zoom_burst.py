@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from desktop.core.fog import revealed_everywhere
-from desktop.core.model import Background, Encounter, Fog
-from desktop.core.state import BattleState
-from desktop.gui.background_item import BackgroundItem
-from desktop.gui.map_view import MapView
-from desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.core.fog import revealed_everywhere
+from battlemap.desktop.core.model import Background, Encounter, Fog
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui.background_item import BackgroundItem
+from battlemap.desktop.gui.map_view import MapView
+from battlemap.desktop.gui.scene import Audience, MapScene
 
 
 class CountingItem(QGraphicsRectItem):

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.table import Board, MapFacts, Piece, Point, Side
+from battlemap.rules.table import Board, MapFacts, Piece, Point, Side
 
 TOUCHING = MapFacts(distance=1.5, range_band="melee", cover_fraction=0.0, cover="none")
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from fate_fakes import board, piece
 
-from rules.dice import ScriptedDice
-from rules.events import ExchangeWon, StressMarked
-from rules.fate.system import Fate
-from rules.interface import AttackRequest
-from rules.registry import RulesError
-from rules.table import Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import ExchangeWon, StressMarked
+from battlemap.rules.fate.system import Fate
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Side
 
 FATE = Fate()
 AULUS = {"skills": {"weapons": 3, "might": 2}, "weapon": {"name": "Gladius", "type": "sword"},
@@ -138,7 +138,7 @@ def test_a_maneuvers_aspect_costs_a_fate_point_and_earns_a_free_tag() -> None:
 
 def test_a_compel_picks_the_aspect_from_a_list_and_pays_or_earns_a_point() -> None:
     # The GM compels Aulus's Veteran: accept, 2 + 1 = 3 fate points; refuse, 2 - 1 = 1.
-    from rules.interface import ActionRequest
+    from battlemap.rules.interface import ActionRequest
     asked = FATE.perform_action(duel(), ActionRequest("compel", "aulus"), ScriptedDice([]))
     assert asked.decision is not None and asked.decision.id == "aspect"
     assert [c.label for c in asked.decision.choices] == ["Veteran (Aulus)"]
@@ -159,7 +159,7 @@ def test_an_uncontested_maneuver_beats_a_difficulty() -> None:
     # L33 "a skill roll, which could be uncontested": Aulus, Weapons +3 + 0 0 0 = 4 against
     # Fair (2): won, Braced goes on him with a free tag; a fate point paid (2 - 1 = 1).
     # Then against Great (4) with 0 0 0 0 = 3: not beaten, nothing placed.
-    from rules.interface import ActionRequest
+    from battlemap.rules.interface import ActionRequest
     params = {"aspect": "Braced", "skill": "weapons", "difficulty": "2"}
     done = FATE.perform_action(duel(), ActionRequest("maneuver", "aulus", params=params),
                                ScriptedDice([3, 2, 2, 2]))
@@ -189,7 +189,7 @@ def test_removing_an_aspect_picks_it_from_the_list_on_the_actor_his_zone_and_the
     # L33 "add or remove a temporary aspect to/from a scene or character": the GM adds Fog
     # to the scene, then removes an aspect from Brennus without typing it: the list is his
     # Blinded, then the scene's Fog; picking 2 clears the fog.
-    from rules.interface import ActionRequest
+    from battlemap.rules.interface import ActionRequest
     foggy = FATE.perform_action(duel(), ActionRequest(
         "add-aspect", "brennus", params={"aspect": "Fog", "zone": "scene"}), ScriptedDice([]))
     assert foggy.title == "the scene gains the aspect Fog"

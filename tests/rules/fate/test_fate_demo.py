@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from desktop.core import table_pipeline
-from desktop.core.fileformat import load_encounter
-from rules.dice import ScriptedDice
-from rules.interface import AttackRequest
-from rules.registry import find_system
+from battlemap.desktop.core import table_pipeline
+from battlemap.desktop.core.fileformat import load_encounter
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import find_system
 
 DEMO = Path(__file__).parents[3] / "assets" / "demo" / "fate-arena.json"
 

@@ -9,13 +9,13 @@ from fractions import Fraction
 import pytest
 from fate_fakes import FakeMap, board, piece
 
-from rules.dice import ScriptedDice
-from rules.events import ConsequenceTaken, ExchangeWon, StressMarked, TakenOut
-from rules.fate.odds import margin_distribution
-from rules.fate.system import Fate
-from rules.interface import AttackRequest
-from rules.registry import RulesError
-from rules.table import MapFacts, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import ConsequenceTaken, ExchangeWon, StressMarked, TakenOut
+from battlemap.rules.fate.odds import margin_distribution
+from battlemap.rules.fate.system import Fate
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import MapFacts, Side
 
 FATE = Fate()
 AULUS = {"skills": {"weapons": 3, "might": 2}, "weapon": {"name": "Gladius", "type": "sword"}}

@@ -6,13 +6,19 @@ from __future__ import annotations
 import pytest
 from fate_fakes import FakeMap, board, piece
 
-from rules.dice import ScriptedDice
-from rules.events import AspectPlaced, AspectRemoved, MovedToZone, StatusRemoved, StressMarked
-from rules.fate.system import Fate
-from rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
-from rules.interface import ActionRequest, AttackRequest
-from rules.registry import RulesError
-from rules.table import Board, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import (
+    AspectPlaced,
+    AspectRemoved,
+    MovedToZone,
+    StatusRemoved,
+    StressMarked,
+)
+from battlemap.rules.fate.system import Fate
+from battlemap.rules.fate.zones import push_cost, throw_cost, weight_of_pounds, zones_for
+from battlemap.rules.interface import ActionRequest, AttackRequest
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import Board, Side
 
 FATE = Fate()
 ZERO = [2, 2, 2, 2]

@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from rules.fate.odds import FOUR_DF, margin_distribution, win_by_at_least
+from battlemap.rules.fate.odds import FOUR_DF, margin_distribution, win_by_at_least
 
 
 def test_four_df_is_1_4_10_16_19_16_10_4_1_out_of_81() -> None:
@@ -44,9 +44,9 @@ def test_the_hover_card_shows_win_tie_and_win_by_2_as_exact_chances() -> None:
     # or more) plus 1. Aulus wins when D >= 0: (2727 + 1107) / 6561 = 58.4 %; a tie when
     # D = -1: 1016 / 6561 = 15.5 %; Brennus wins when D <= -2: 26.1 %; Aulus by 2 or more
     # when D >= 1: 2727 / 6561 = 41.6 %.
-    from rules.fate.system import Fate
-    from rules.interface import AttackRequest
-    from rules.table import Board, Piece
+    from battlemap.rules.fate.system import Fate
+    from battlemap.rules.interface import AttackRequest
+    from battlemap.rules.table import Board, Piece
 
     sword = {"weapon": {"name": "Gladius", "type": "sword"}}
     aulus = Piece("a", "Aulus", 0, 0, stats={**sword, "skills": {"weapons": 3}})

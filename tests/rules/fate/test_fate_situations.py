@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 from fate_fakes import TOUCHING, FakeMap, board, piece
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier, StressMarked, TakenOut
-from rules.fate.statblock import Combatant, Weapon
-from rules.fate.stress import stress_modifiers
-from rules.fate.system import Fate
-from rules.interface import AttackRequest
-from rules.registry import RulesError
-from rules.table import MapFacts, Piece, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier, StressMarked, TakenOut
+from battlemap.rules.fate.statblock import Combatant, Weapon
+from battlemap.rules.fate.stress import stress_modifiers
+from battlemap.rules.fate.system import Fate
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError
+from battlemap.rules.table import MapFacts, Piece, Side
 
 FATE = Fate()
 
@@ -183,7 +183,7 @@ def test_several_opponents_at_once_must_be_mooks() -> None:
 
 
 def test_odds_table_rows() -> None:
-    from rules.fate.groups import odds_bonus
+    from battlemap.rules.fate.groups import odds_bonus
     assert [odds_bonus(n) for n in (2, 3, 4, 6, 7, 9, 10, 12)] == [1, 1, 2, 2, 3, 3, 4, 4]
     assert TOUCHING.cover == "none"
 

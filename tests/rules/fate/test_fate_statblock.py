@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from fate_fakes import board, piece
 
-from rules.fate.system import Fate
-from rules.interface import ActionKind
-from rules.registry import RulesError, find_system
+from battlemap.rules.fate.system import Fate
+from battlemap.rules.interface import ActionKind
+from battlemap.rules.registry import RulesError, find_system
 
 FATE = Fate()
 

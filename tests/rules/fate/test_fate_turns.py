@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from fate_fakes import board, piece
 
-from rules.dice import ScriptedDice
-from rules.events import StatusRemoved
-from rules.fate.system import Fate
-from rules.registry import RulesError
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import StatusRemoved
+from battlemap.rules.fate.system import Fate
+from battlemap.rules.registry import RulesError
 
 FATE = Fate()
 NO_DICE = ScriptedDice([])
@@ -75,11 +75,11 @@ def test_a_warband_takes_one_turn_and_its_row_loses_members() -> None:
 def test_a_characters_own_actions_wait_for_his_turn_the_gms_marks_do_not() -> None:
     # L1 "the players take turns based on initiative": on Quick's turn Slow cannot take
     # Full defense (refused with the reason) unless out of turn; the GM may still mark him.
-    from rules.dice import ScriptedDice
-    from rules.fate.system import Fate
-    from rules.interface import ActionRequest
-    from rules.registry import RulesError
-    from rules.table import Board, Piece
+    from battlemap.rules.dice import ScriptedDice
+    from battlemap.rules.fate.system import Fate
+    from battlemap.rules.interface import ActionRequest
+    from battlemap.rules.registry import RulesError
+    from battlemap.rules.table import Board, Piece
 
     quick = Piece("q", "Quick", 0, 0, stats={"skills": {"alertness": 3}})
     slow = Piece("s", "Slow", 1, 0, stats={"skills": {"alertness": 1}})

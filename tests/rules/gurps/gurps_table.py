@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.table import Board, MapFacts, Piece, Point, Side
+from battlemap.rules.table import Board, MapFacts, Piece, Point, Side
 
 
 @dataclass

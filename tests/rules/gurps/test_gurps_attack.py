@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from gurps_table import ARCHER, KNIGHT, ORC, FakeMap, board, facts, piece
 
-from rules.dice import ScriptedDice
-from rules.events import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import (
     Defended,
     DefenseChosen,
     Hit,
@@ -23,10 +23,10 @@ from rules.events import (
     StatusAdded,
     TokenPushed,
 )
-from rules.gurps.roll import success_chance
-from rules.interface import AttackRequest, Resolution
-from rules.registry import RulesError, find_system
-from rules.table import Board, MapFacts, Side
+from battlemap.rules.gurps.roll import success_chance
+from battlemap.rules.interface import AttackRequest, Resolution
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Board, MapFacts, Side
 
 GURPS = find_system("gurps")
 

@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from gurps_table import KNIGHT, ORC
 
-from rules.gurps.defense import (
+from battlemap.rules.gurps.defense import (
     DefensePlan,
     Threat,
     defense_plans,
     no_defense_reason,
     parry_breakage_odds,
 )
-from rules.gurps.statblock import Character, character_from_dict
+from battlemap.rules.gurps.statblock import Character, character_from_dict
 
 
 def _who(stats: dict[str, Any], **changes: Any) -> Character:

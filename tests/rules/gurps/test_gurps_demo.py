@@ -8,10 +8,10 @@ from pathlib import Path
 
 from gurps_table import FakeMap, facts
 
-from rules.dice import ScriptedDice
-from rules.interface import AttackRequest
-from rules.registry import find_system
-from rules.table import Board, Piece, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import find_system
+from battlemap.rules.table import Board, Piece, Side
 
 DEMO = Path(__file__).parents[3] / "assets" / "demo" / "gurps-duel.json"
 GURPS = find_system("gurps")

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from gurps_table import FakeMap, board, facts
 
-from rules.gurps.gcs import read_sheet
-from rules.gurps.roll import Grade, grade_chances
-from rules.interface import AttackRequest
-from rules.registry import RulesError, find_system
-from rules.table import Piece
+from battlemap.rules.gurps.gcs import read_sheet
+from battlemap.rules.gurps.roll import Grade, grade_chances
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Piece
 
 DATA = Path(__file__).parents[2] / "data" / "gurps"
 SHEETS = sorted(DATA.glob("*.gcs"))

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from rules.gurps.gcs import read_sheet
-from rules.registry import RulesError
+from battlemap.rules.gurps.gcs import read_sheet
+from battlemap.rules.registry import RulesError
 
 WARRIOR = Path(__file__).parents[2] / "data" / "gurps" / "Basic_Warrior.gcs"
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from gurps_table import ARCHER, KNIGHT, ORC, FakeMap, board, facts, piece
 
-from rules.dice import ScriptedDice
-from rules.events import StatusAdded
-from rules.gurps.defense import DefensePlan, Threat, defense_plans
-from rules.gurps.statblock import Character, character_from_dict
-from rules.interface import AttackRequest
-from rules.registry import RulesError, find_system
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import StatusAdded
+from battlemap.rules.gurps.defense import DefensePlan, Threat, defense_plans
+from battlemap.rules.gurps.statblock import Character, character_from_dict
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import RulesError, find_system
 
 GURPS = find_system("gurps")
 AXE = {"name": "Axe", "usage": "Swung", "skill": 13, "damage": "2d+2 cut", "weight": 4}
@@ -277,7 +277,7 @@ def test_a_vehicle_dodges_by_half_the_operators_skill_plus_handling_l73() -> Non
 def test_a_hurt_tokens_hp_is_exact_harm_and_how_hurt_it_looks_is_for_everybody() -> None:
     # The exact HP is harm (the player view hides it unless the GM shares the token's harm);
     # everybody sees Reeling under a third of HP (4 of 14) and 0 HP at none left.
-    from rules.table import Side
+    from battlemap.rules.table import Side
 
     def shown(hp: int, side: Side) -> list[tuple[str, bool]]:
         stats = {"hp": 14, "condition": {"hp": hp}}

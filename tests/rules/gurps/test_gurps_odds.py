@@ -8,11 +8,11 @@ from itertools import product
 import pytest
 from gurps_table import KNIGHT, ORC, FakeMap, board, facts, piece
 
-from rules.gurps.defense import DefensePlan
-from rules.gurps.odds import lands
-from rules.gurps.roll import success_chance
-from rules.interface import AttackRequest
-from rules.registry import find_system
+from battlemap.rules.gurps.defense import DefensePlan
+from battlemap.rules.gurps.odds import lands
+from battlemap.rules.gurps.roll import success_chance
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.registry import find_system
 
 
 def _brute_force(skill: int, defense: int) -> Fraction:

@@ -7,11 +7,18 @@ from typing import Any
 
 from gurps_table import FakeMap, board, piece
 
-from rules.dice import ScriptedDice
-from rules.events import Defended, Injured, RollMade, StatusAdded, StatusRemoved, TokenPushed
-from rules.interface import ActionRequest, AttackRequest, Resolution
-from rules.registry import find_system
-from rules.table import Board
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import (
+    Defended,
+    Injured,
+    RollMade,
+    StatusAdded,
+    StatusRemoved,
+    TokenPushed,
+)
+from battlemap.rules.interface import ActionRequest, AttackRequest, Resolution
+from battlemap.rules.registry import find_system
+from battlemap.rules.table import Board
 
 GURPS = find_system("gurps")
 

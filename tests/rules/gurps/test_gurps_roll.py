@@ -7,9 +7,9 @@ from itertools import product
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier
-from rules.gurps.roll import Grade, at_most, grade_chances, outcome, success_roll
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier
+from battlemap.rules.gurps.roll import Grade, at_most, grade_chances, outcome, success_roll
 
 # The Basic Set's table of P(3d6 <= n): ways out of 216, cumulated by hand from the number of
 # ways to roll each total (1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1).

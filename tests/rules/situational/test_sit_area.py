@@ -3,19 +3,19 @@ Streams, Deviation (1d6"/2d6", x2/x3/x4, d12 clock, half-distance cap) and Evasi
 
 from dataclasses import replace
 
-from rules.dice import ScriptedDice
-from rules.events import DamageRolled, Incapacitated, Miss, Modifier, RollMade, Shaken
-from rules.savage_pathfinder.context import AttackContext, AttackKind, RangeBand
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.modifiers import attack_modifiers
-from rules.savage_pathfinder.situational.area import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import DamageRolled, Incapacitated, Miss, Modifier, RollMade, Shaken
+from battlemap.rules.savage_pathfinder.context import AttackContext, AttackKind, RangeBand
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.modifiers import attack_modifiers
+from battlemap.rules.savage_pathfinder.situational.area import (
     AreaVictim,
     Template,
     area_damage,
     deviate,
     resolve_area_attack,
 )
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 FLASK = Weapon("Alchemist's fire", DamageDice(False, (6, 6)), range=(5, 10, 20), thrown=True)
 BREATH = Weapon("Fire breath", DamageDice(False, (6, 6)), range=(9, 9, 9))

@@ -1,14 +1,14 @@
 """Breaking Things: target number, Hardness table, no raise bonus and no Aces."""
 
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.breaking import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.breaking import (
     HARDNESS,
     object_target_number,
     roll_item_damage,
     roll_object_damage,
 )
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 SWORD = Weapon("Longsword", DamageDice(True, (8,)))
 BARBARIAN = Combatant(id="b", strength=TraitDie(12))

@@ -1,16 +1,16 @@
 """Innocent Bystanders: 1s (1-2 at RoF 2+) on missed skill dice; Wild Dice never; mounts."""
 
-from rules.dice import ScriptedDice
-from rules.events import BystanderHit, DieRoll, RollMade, Shaken
-from rules.savage_pathfinder.attack import resolve_attack
-from rules.savage_pathfinder.context import AttackContext
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.bystanders import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import BystanderHit, DieRoll, RollMade, Shaken
+from battlemap.rules.savage_pathfinder.attack import resolve_attack
+from battlemap.rules.savage_pathfinder.context import AttackContext
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.bystanders import (
     bystander_damage,
     bystanders_hit,
     stray_shots,
 )
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 BOW = Weapon("Shortbow", DamageDice(False, (6, 6)), range=(12, 24, 48), two_handed=True)
 ARCHER = Combatant(id="a", skills=(("shooting", TraitDie(6)),), weapons=(BOW,))

@@ -1,15 +1,15 @@
 """Disarm: hitting the weapon (item damage vs Strength) or the limb / hand (-2 / -4)."""
 
-from rules.dice import ScriptedDice
-from rules.events import Shaken, StatusAdded, Wounded
-from rules.savage_pathfinder.expressions import DamageDice
-from rules.savage_pathfinder.situational.disarm import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Shaken, StatusAdded, Wounded
+from battlemap.rules.savage_pathfinder.expressions import DamageDice
+from battlemap.rules.savage_pathfinder.situational.disarm import (
     disarm_after_hit,
     disarm_weapon_hit,
     drop_weapon,
     shaken_or_wounded,
 )
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 AXE = Weapon("Axe", DamageDice(True, (6,)))
 SWORD = Weapon("Longsword", DamageDice(True, (8,)))

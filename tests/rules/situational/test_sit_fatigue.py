@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules.events import Modifier
-from rules.savage_pathfinder.situational.fatigue import (
+from battlemap.rules.events import Modifier
+from battlemap.rules.savage_pathfinder.situational.fatigue import (
     FatigueLevel,
     add_fatigue,
     fatigue_level,

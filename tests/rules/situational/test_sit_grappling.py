@@ -2,17 +2,17 @@
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import Incapacitated, Modifier, StatusAdded
-from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.situational.grappling import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Incapacitated, Modifier, StatusAdded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.situational.grappling import (
     crush,
     grapple,
     grapple_modifiers,
     let_go,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
 
 ATHLETE = Combatant(id="a", skills=(("athletics", TraitDie(8)),), strength=TraitDie(8))
 FOE = Combatant(id="d", skills=(("athletics", TraitDie(6)),))

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.events import Modifier
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.situational.illumination import (
+from battlemap.rules.events import Modifier
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.situational.illumination import (
     RollKind,
     illumination_at,
     illumination_modifier,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.savage_pathfinder.situational.improvised import (
+from battlemap.rules.savage_pathfinder.situational.improvised import (
     IMPROVISED_MODIFIER,
     ImprovisedWeight,
     improvised_weapon,

@@ -3,11 +3,11 @@ Vulnerable targets and Multi-Actions."""
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier, StatusAdded
-from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.maneuvers import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier, StatusAdded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.maneuvers import (
     STAND_UP_COST,
     DeclaredAction,
     counts_for_gang_up,
@@ -21,7 +21,7 @@ from rules.savage_pathfinder.situational.maneuvers import (
     the_drop_modifiers,
     vulnerable_target_modifier,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 BOW = Weapon("Shortbow", DamageDice(False, (6, 6)), range=(12, 24, 48), two_handed=True)
 DAGGER = Weapon("Dagger", DamageDice(True, (4,)), range=(3, 6, 12), thrown=True)

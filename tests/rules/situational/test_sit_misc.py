@@ -2,12 +2,12 @@
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import Died
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import AttackContext, CalledShot
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.misc import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Died
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import AttackContext, CalledShot
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.misc import (
     evasion_roll,
     finishing_move,
     free_attack_context,
@@ -17,7 +17,7 @@ from rules.savage_pathfinder.situational.misc import (
     running_reload_roll,
     withdrawal_attackers,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 KNIFE = Weapon("Dagger", DamageDice(True, (4,)))
 CROSSBOW = Weapon("Heavy crossbow", DamageDice(False, (6, 6)), range=(15, 30, 60), reload=2,

@@ -3,10 +3,10 @@ Defender and Off-Hand Attacks, from the situational rules text."""
 
 import pytest
 
-from rules.events import Modifier
-from rules.registry import RulesError
-from rules.savage_pathfinder.context import Cover
-from rules.savage_pathfinder.situational.modifiers import (
+from battlemap.rules.events import Modifier
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.context import Cover
+from battlemap.rules.savage_pathfinder.situational.modifiers import (
     PreciseShot,
     check_aiming,
     cover_from_fraction,
@@ -20,7 +20,7 @@ from rules.savage_pathfinder.situational.modifiers import (
     unarmed_defender_modifier,
     unstable_platform_modifier,
 )
-from rules.savage_pathfinder.situational.scale import Scale
+from battlemap.rules.savage_pathfinder.situational.scale import Scale
 
 
 @pytest.mark.parametrize(("fraction", "cover"), [

@@ -2,17 +2,17 @@
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier, StatusAdded, Wounded
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.situational.mounted import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier, StatusAdded, Wounded
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.situational.mounted import (
     charge_modifier,
     fall_check,
     horsemanship,
     seat_at_risk,
     setting_weapon_modifiers,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
 
 RIDER = Combatant(id="r", skills=(("riding", TraitDie(6)),))
 

@@ -1,12 +1,12 @@
 """Natural Weapons and Nonlethal Damage."""
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier, StatusAdded
-from rules.savage_pathfinder.context import AttackContext, AttackKind
-from rules.savage_pathfinder.damage import take_damage
-from rules.savage_pathfinder.expressions import TraitDie, parse_damage
-from rules.savage_pathfinder.movement import Hazard
-from rules.savage_pathfinder.situational.natural import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier, StatusAdded
+from battlemap.rules.savage_pathfinder.context import AttackContext, AttackKind
+from battlemap.rules.savage_pathfinder.damage import take_damage
+from battlemap.rules.savage_pathfinder.expressions import TraitDie, parse_damage
+from battlemap.rules.savage_pathfinder.movement import Hazard
+from battlemap.rules.savage_pathfinder.situational.natural import (
     bite_problem,
     can_bite,
     claws_climbing_modifier,
@@ -15,8 +15,8 @@ from rules.savage_pathfinder.situational.natural import (
     nonlethal_modifier,
     spare_from_bleeding,
 )
-from rules.savage_pathfinder.situational.situation import AttackFacts, situate
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.savage_pathfinder.situational.situation import AttackFacts, situate
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 
 def test_bite_needs_a_grappled_target() -> None:

@@ -1,7 +1,7 @@
 """Obstacles: half the Hardness as Armor (rounded up), creatures' Toughness, area effects."""
 
-from rules.events import Modifier
-from rules.savage_pathfinder.situational.obstacles import (
+from battlemap.rules.events import Modifier
+from battlemap.rules.savage_pathfinder.situational.obstacles import (
     area_obstacle_modifier,
     obstacle_armor,
     through_creature_modifier,

@@ -1,14 +1,14 @@
 """Opposed rolls and the condition penalties on situational rolls."""
 
-from rules.dice import ScriptedDice
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.situational.opposed import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.situational.opposed import (
     condition_modifiers,
     roll_opposed,
     roll_trait_of,
     trait_die_of,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
 
 STRONG = Combatant(id="a", strength=TraitDie(10))
 AVERAGE = Combatant(id="d", strength=TraitDie(6))

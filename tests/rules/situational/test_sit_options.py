@@ -2,8 +2,8 @@
 
 import importlib
 
-from rules.savage_pathfinder.context import AttackKind
-from rules.savage_pathfinder.situational.options import (
+from battlemap.rules.savage_pathfinder.context import AttackKind
+from battlemap.rules.savage_pathfinder.situational.options import (
     ACTIONS,
     ATTACK_OPTIONS,
     AUTOMATIC_RULES,

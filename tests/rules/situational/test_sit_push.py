@@ -2,12 +2,12 @@
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import StatusAdded, TokenPushed
-from rules.registry import RulesError
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.push import push, push_distance, pushed_to
-from rules.savage_pathfinder.statblock import Combatant, Weapon
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import StatusAdded, TokenPushed
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.push import push, push_distance, pushed_to
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Weapon
 
 PUSHER = Combatant(id="p", strength=TraitDie(8))
 FOE = Combatant(id="f", strength=TraitDie(6))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.savage_pathfinder.situational.scale import (
+from battlemap.rules.savage_pathfinder.situational.scale import (
     Scale,
     scale_difference,
     scale_of_size,

@@ -2,11 +2,11 @@
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.events import DamageRolled, Hit, Modifier, RollMade, Shaken, StatusAdded
-from rules.registry import RulesError
-from rules.savage_pathfinder.attack import plan_attack, resolve_attack
-from rules.savage_pathfinder.context import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import DamageRolled, Hit, Modifier, RollMade, Shaken, StatusAdded
+from battlemap.rules.registry import RulesError
+from battlemap.rules.savage_pathfinder.attack import plan_attack, resolve_attack
+from battlemap.rules.savage_pathfinder.context import (
     AttackContext,
     AttackKind,
     CalledShot,
@@ -14,12 +14,12 @@ from rules.savage_pathfinder.context import (
     Illumination,
     RangeBand,
 )
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.maneuvers import knockout_blow
-from rules.savage_pathfinder.situational.scale import Scale
-from rules.savage_pathfinder.situational.situation import AttackFacts, follow_up, situate
-from rules.savage_pathfinder.situational.states import Timer
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.maneuvers import knockout_blow
+from battlemap.rules.savage_pathfinder.situational.scale import Scale
+from battlemap.rules.savage_pathfinder.situational.situation import AttackFacts, follow_up, situate
+from battlemap.rules.savage_pathfinder.situational.states import Timer
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 SWORD = Weapon("Short sword", DamageDice(True, (6,)))
 BOW = Weapon("Shortbow", DamageDice(False, (6, 6)), range=(12, 24, 48), two_handed=True)

@@ -1,9 +1,9 @@
 """Bound and Entangled, Stunned, Distracted and Vulnerable durations."""
 
-from rules.dice import ScriptedDice
-from rules.events import StatusAdded, StatusRemoved
-from rules.savage_pathfinder.expressions import DamageDice, TraitDie
-from rules.savage_pathfinder.situational.states import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import StatusAdded, StatusRemoved
+from battlemap.rules.savage_pathfinder.expressions import DamageDice, TraitDie
+from battlemap.rules.savage_pathfinder.situational.states import (
     Timer,
     bind,
     break_free,
@@ -16,7 +16,7 @@ from rules.savage_pathfinder.situational.states import (
     stun,
     stunned_recovery,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition, Weapon
 
 KNIFE = Weapon("Dagger", DamageDice(True, (4,)))
 GOBLIN = Combatant(id="g1")

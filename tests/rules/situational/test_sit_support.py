@@ -1,16 +1,16 @@
 """Support and Test."""
 
-from rules.dice import ScriptedDice
-from rules.events import Modifier, Shaken, StatusAdded
-from rules.savage_pathfinder.context import Illumination
-from rules.savage_pathfinder.expressions import TraitDie
-from rules.savage_pathfinder.situational.states import Timer
-from rules.savage_pathfinder.situational.support import (
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import Modifier, Shaken, StatusAdded
+from battlemap.rules.savage_pathfinder.context import Illumination
+from battlemap.rules.savage_pathfinder.expressions import TraitDie
+from battlemap.rules.savage_pathfinder.situational.states import Timer
+from battlemap.rules.savage_pathfinder.situational.support import (
     perform_test,
     support_bonus,
     support_roll,
 )
-from rules.savage_pathfinder.statblock import Combatant, Condition
+from battlemap.rules.savage_pathfinder.statblock import Combatant, Condition
 
 PALADIN = Combatant(id="p", wild_card=True, skills=(("riding", TraitDie(8)),))
 TRICKSTER = Combatant(id="t", skills=(("athletics", TraitDie(8)), ("taunt", TraitDie(8))))

@@ -11,8 +11,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.interface import AttackRequest
-from rules.table import Board, MapFacts, Piece, Point, Side
+from battlemap.rules.interface import AttackRequest
+from battlemap.rules.table import Board, MapFacts, Piece, Point, Side
 
 
 class FakeMap:

@@ -8,11 +8,11 @@ ATTACK* and its *STUNTS*, *GRAPPLE*.
 import pytest
 from storypath_table import KNIFE, PISTOL, attack, board_of, person
 
-from rules.dice import ScriptedDice
-from rules.events import GrappleEnded, GrappleStarted, ItemDropped, ItemTaken, TokenPushed
-from rules.interface import ActionRequest, AttackRequest, Resolution
-from rules.registry import RulesError, find_system
-from rules.table import Board, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import GrappleEnded, GrappleStarted, ItemDropped, ItemTaken, TokenPushed
+from battlemap.rules.interface import ActionRequest, AttackRequest, Resolution
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Board, Side
 
 SP = find_system("storypath")
 HIT_2_LEFT = [8, 9, 10, 3, 1]  # 3 successes vs Defense 1: 2 left

@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 from storypath_table import HATCHET, KNIFE, PISTOL, attack, board_of, person
 
-from rules.dice import ScriptedDice
-from rules.events import GrappleEnded, GrappleStarted, TokenPushed
-from rules.interface import ActionRequest, AttackRequest, Resolution
-from rules.registry import RulesError, find_system
-from rules.table import Board, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import GrappleEnded, GrappleStarted, TokenPushed
+from battlemap.rules.interface import ActionRequest, AttackRequest, Resolution
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Board, Side
 
 SP = find_system("storypath")
 HIT_3_LEFT = [8, 9, 10, 8, 1]  # 4 successes vs Defense 1: 3 left

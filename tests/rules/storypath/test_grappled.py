@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 from storypath_table import KNIFE, attack, board_of, person
 
-from rules.dice import ScriptedDice
-from rules.events import TokenPushed
-from rules.interface import ActionRequest
-from rules.registry import RulesError, find_system
-from rules.table import Board, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import TokenPushed
+from battlemap.rules.interface import ActionRequest
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.table import Board, Side
 
 SP = find_system("storypath")
 HELD = {"grapples": [{"control": "ada", "other": "brute", "established": 2}]}

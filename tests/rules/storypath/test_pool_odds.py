@@ -11,9 +11,9 @@ from itertools import product
 
 import pytest
 
-from rules.dice import ScriptedDice
-from rules.storypath.odds import attack_odds, die_distribution, success_distribution
-from rules.storypath.pool import face_successes, roll_pool
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.storypath.odds import attack_odds, die_distribution, success_distribution
+from battlemap.rules.storypath.pool import face_successes, roll_pool
 
 
 def test_a_success_is_eight_or_more() -> None:

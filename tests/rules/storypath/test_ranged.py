@@ -11,12 +11,12 @@ from fractions import Fraction
 import pytest
 from storypath_table import KNIFE, PISTOL, SMG, attack, board_of, person
 
-from rules.dice import ScriptedDice
-from rules.events import RollMade, StatusAdded
-from rules.interface import ActionRequest, AttackRequest
-from rules.registry import RulesError, find_system
-from rules.storypath.odds import attack_odds
-from rules.table import Board, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import RollMade, StatusAdded
+from battlemap.rules.interface import ActionRequest, AttackRequest
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.storypath.odds import attack_odds
+from battlemap.rules.table import Board, Side
 
 SP = find_system("storypath")
 HIT_3_LEFT = [8, 9, 10, 8, 1]  # 4 successes vs Defense 1: 3 left

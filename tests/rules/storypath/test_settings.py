@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from storypath_table import PISTOL, attack, board_of, person
 
-from rules.dice import ScriptedDice
-from rules.interface import FieldKind
-from rules.registry import find_system
-from rules.table import Board, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.interface import FieldKind
+from battlemap.rules.registry import find_system
+from battlemap.rules.table import Board, Side
 
 SP = find_system("storypath")
 RIFLE = {"name": "Rifle", "kind": "ranged", "range": "long", "damage_type": "ballistic"}

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from storypath_table import KNIFE, PISTOL, SMG, attack, board_of, person
 
-from rules.dice import ScriptedDice
-from rules.events import ItemTaken, StatusRemoved
-from rules.interface import ActionRequest, AttackRequest
-from rules.registry import RulesError, find_system
-from rules.storypath.settings import settings_from_combat
-from rules.table import Board, Piece, Side
+from battlemap.rules.dice import ScriptedDice
+from battlemap.rules.events import ItemTaken, StatusRemoved
+from battlemap.rules.interface import ActionRequest, AttackRequest
+from battlemap.rules.registry import RulesError, find_system
+from battlemap.rules.storypath.settings import settings_from_combat
+from battlemap.rules.table import Board, Piece, Side
 
 SP = find_system("storypath")
 DEMO = Path(__file__).parents[3] / "assets" / "demo" / "storypath-firefight.json"
