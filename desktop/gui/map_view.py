@@ -98,6 +98,8 @@ class MapView(QGraphicsView):
     """
 
     camera_changed = Signal()
+    settled = Signal()
+    """A burst of zoom steps is over: the next frame is exact (:meth:`end_coarse`)."""
     context_requested = Signal(float, float, QPoint)
     ping_requested = Signal(float, float)
     """A ping asked at a point in cells: Ctrl+Shift+click, or a long press when
@@ -232,6 +234,7 @@ class MapView(QGraphicsView):
         if self._coarse is not None:
             self._coarse = None
             self.viewport().update()
+            self.settled.emit()
 
     def _last_frame(self) -> QImage | None:
         """The viewport's pixels as last painted: copied from the window's backing store

@@ -73,6 +73,7 @@ class TokenHud(QWidget):
         self.setStyleSheet(CHIP_STYLE)
         self.hide()
         window.view.camera_changed.connect(self.place)
+        window.view.settled.connect(self.place)
         window.state.changed.connect(self._on_state_change)
         window.interaction.selection_changed.append(self._on_selection)
 
@@ -163,21 +164,31 @@ class TokenHud(QWidget):
         if self._panned_along(basis, centre):
             return  # the viewport's scroll moved the HUD with the map (moving this
             # viewport-sized widget back would repaint the whole map, issue 28)
-        self._placed = (basis, centre)
         radius = token.radius * CELL * view.zoom
         layouts = arrangements(centre, radius + GAP_PX, radius, [c.size() for c in switches],
                                [c.size() for c in counters])
         area = view.viewport().rect()
-        if area.contains(centre):  # a token off the view: its HUD goes with it
-            layouts = [inside(layout, area) for layout in layouts]
-        self._kept, chosen = least_covering(layouts, self._covered_near(layouts), area,
-                                            self._kept)
+        if view.coarse and self._kept is not None:
+            # a burst of zoom steps: the kept arrangement follows the token, chosen again
+            # when the view settles (the search cost most of a coarse notch, issue 28)
+            self._placed, chosen = None, self._fitted(layouts[self._kept], centre, area)
+        else:
+            self._placed = (basis, centre)
+            layouts = [self._fitted(layout, centre, area) for layout in layouts]
+            self._kept, chosen = least_covering(layouts, self._covered_near(layouts), area,
+                                                self._kept)
         self.resize(view.viewport().size())
         self.move(0, 0)
         for chip, rect in zip([*switches, *counters], chosen, strict=True):
             chip.move(rect.topLeft())
         self.setMask(self._chips_region())
         self.raise_()
+
+    @staticmethod
+    def _fitted(layout: Layout, centre: QPoint, area: QRect) -> Layout:
+        """``layout`` slid into the view ``area``, unless the token at ``centre`` is off it
+        (its HUD goes with it)."""
+        return inside(layout, area) if area.contains(centre) else layout
 
     def _panned_along(self, basis: tuple[object, ...], centre: QPoint) -> bool:
         """Whether the HUD stands where it was placed for ``basis`` (the same snapshot, token,

@@ -12,11 +12,13 @@ from collections.abc import Iterator
 import pytest
 from conftest import QuietGMWindow
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.model import Encounter, Side, Token
 from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import token_hud
 from battlemap.desktop.gui.label_layout import disc_meets_box
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.style import CELL
@@ -148,3 +150,51 @@ def test_clicks_that_free_an_earlier_place_do_not_move_the_chips(
         qtbot.mouseClick(chip, Qt.MouseButton.LeftButton, pos=chip.rect().center())
         assert _places(hud) == moved, key
     assert not crowded.view.map_scene.token_item("bo").badges  # type: ignore[union-attr]
+
+
+def notch(view_port: QWidget, delta: int) -> None:
+    """One wheel notch at the middle of ``view_port``, as the window system sends it."""
+    at = QPointF(view_port.rect().center())
+    event = QWheelEvent(at, QPointF(view_port.mapToGlobal(at.toPoint())), QPoint(),
+                        QPoint(0, delta), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view_port, event)
+
+
+def test_a_zoom_burst_moves_the_hud_with_its_token_and_the_settle_places_it_again(
+        qtbot: QtBot, crowded: GMWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """During a burst of wheel notches (coarse frames) the HUD's arrangement is kept and only
+    follows Ann (no search among the arrangements); once the view settles it is chosen again:
+    the chips stand where a placement outside a burst puts them at that camera, covering no
+    goblin (the burst's arrangement, kept from zoom 1, no longer fits at zoom 2)."""
+    crowded.view.centerOn(7.5 * CELL, 5.5 * CELL)
+    select(qtbot, crowded, "ann")
+    hud, view = crowded.combat_tools.hud, crowded.view
+    searches = []
+    real_search = token_hud.least_covering
+
+    def counted(*args: object, **kwargs: object) -> object:
+        searches.append(view.coarse)
+        return real_search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(token_hud, "least_covering", counted)
+    kept = hud._kept
+    for _ in range(4):
+        notch(view.viewport(), 120)  # in, about Ann: zoom 1 -> 2
+        QApplication.processEvents()
+        assert view.coarse and hud._kept == kept
+    ann = view.mapFromScene(7.5 * CELL, 5.5 * CELL)
+    during = {key: chip.geometry() for key, chip in hud.chips.items()}
+    assert searches == []
+    qtbot.waitUntil(lambda: not view.coarse, timeout=2000)
+    assert searches == [False]
+    settled = {key: chip.geometry() for key, chip in hud.chips.items()}
+    hud._placed = None  # placed again as outside a burst, from the arrangement it keeps
+    hud.place()
+    assert settled == {key: chip.geometry() for key, chip in hud.chips.items()}
+    assert settled != during  # the kept arrangement was given up
+    for chip in hud.chips.values():
+        box = scene_rect(crowded, chip)
+        for item in view.map_scene.token_items():
+            assert not disc_meets_box(item.pos(), item.reach(), box), (chip, item.token.name)
+    assert ann == view.mapFromScene(7.5 * CELL, 5.5 * CELL)
