@@ -51,6 +51,9 @@ FARTHER = 5
 OFF_VIEW = 100
 """What a chip outside the view counts for: worse than covering any number of tokens."""
 
+KINDS = 6
+"""Arrangements at each distance (see :func:`arrangements_at`)."""
+
 Layout = list[QRect]
 """Where each chip goes (viewport pixels): the switches' first, then the counts'."""
 
@@ -164,25 +167,34 @@ class TokenHud(QWidget):
         if self._panned_along(basis, centre):
             return  # the viewport's scroll moved the HUD with the map (moving this
             # viewport-sized widget back would repaint the whole map, issue 28)
-        radius = token.radius * CELL * view.zoom
-        layouts = arrangements(centre, radius + GAP_PX, radius, [c.size() for c in switches],
-                               [c.size() for c in counters])
-        area = view.viewport().rect()
-        if view.coarse and self._kept is not None:
-            # a burst of zoom steps: the kept arrangement follows the token, chosen again
-            # when the view settles (the search cost most of a coarse notch, issue 28)
-            self._placed, chosen = None, self._fitted(layouts[self._kept], centre, area)
-        else:
-            self._placed = (basis, centre)
-            layouts = [self._fitted(layout, centre, area) for layout in layouts]
-            self._kept, chosen = least_covering(layouts, self._covered_near(layouts), area,
-                                                self._kept)
+        chosen = self._chosen(basis, centre, token.radius * CELL * view.zoom, switches, counters)
         self.resize(view.viewport().size())
         self.move(0, 0)
         for chip, rect in zip([*switches, *counters], chosen, strict=True):
             chip.move(rect.topLeft())
         self.setMask(self._chips_region())
         self.raise_()
+
+    def _chosen(self, basis: tuple[object, ...], centre: QPoint, radius: float,
+                switches: list[QToolButton], counters: list[QWidget]) -> Layout:
+        """Where the chips go round the token at ``centre`` (``radius`` pixels on screen): the
+        arrangement that covers least, or during a burst of zoom steps the kept one, following
+        the token (searched again when the view settles: the search cost most of a coarse
+        notch, issue 28)."""
+        view = self.window.view
+        sizes = [c.size() for c in switches], [c.size() for c in counters]
+        area = view.viewport().rect()
+        if view.coarse and self._kept is not None:
+            far, kind = divmod(self._kept, KINDS)
+            kept = arrangements_at(centre, radius + GAP_PX + far * radius, *sizes)[kind]
+            self._placed = None
+            return self._fitted(kept, centre, area)
+        self._placed = (basis, centre)
+        layouts = [self._fitted(layout, centre, area)
+                   for layout in arrangements(centre, radius + GAP_PX, radius, *sizes)]
+        self._kept, chosen = least_covering(layouts, self._covered_near(layouts), area,
+                                            self._kept)
+        return chosen
 
     @staticmethod
     def _fitted(layout: Layout, centre: QPoint, area: QRect) -> Layout:
@@ -231,21 +243,30 @@ def arrangements(centre: QPoint, ring: float, step: float, switches: list[QSize]
     >>> len(found), [(r.x(), r.y()) for r in found[0]]  # switch right, count left
     (36, [(140, 90), (-20, 90)])
     """
-    found = []
-    for n in range(FARTHER + 1):
-        r = ring + n * step
-        right = _column(switches, centre, r, 1, bowed=True)
-        left = _column(counters, centre, r, -1, bowed=True)
-        flipped = _column(switches, centre, r, -1, bowed=True) + _column(counters, centre, r,
-                                                                         1, bowed=True)
-        wide = max((s.width() for s in switches), default=-CHIP_GAP) + CHIP_GAP
-        beyond = r + wide
-        found += [right + left, flipped,
-                  _column(switches, centre, r, 1, True) + _column(counters, centre, beyond, 1),
-                  _column(switches, centre, r, -1, True) + _column(counters, centre, beyond, -1),
-                  _rows([switches, counters], centre, r, -1), _rows([switches, counters],
-                                                                    centre, r, 1)]
-    return found
+    return [layout for n in range(FARTHER + 1)
+            for layout in arrangements_at(centre, ring + n * step, switches, counters)]
+
+
+def arrangements_at(centre: QPoint, r: float, switches: list[QSize],
+                    counters: list[QSize]) -> list[Layout]:
+    """The :data:`KINDS` arrangements at ``r`` pixels from a token at ``centre``, best first
+    (arrangement number ``n`` of :func:`arrangements` is ``arrangements_at(...)[n % KINDS]``
+    at the distance ``n // KINDS`` steps out).
+
+    >>> found = arrangements_at(QPoint(100, 100), 40, [QSize(50, 20)], [QSize(80, 20)])
+    >>> len(found), [(r.x(), r.y()) for r in found[1]]  # switch left, count right
+    (6, [(10, 90), (140, 90)])
+    """
+    right = _column(switches, centre, r, 1, bowed=True)
+    left = _column(counters, centre, r, -1, bowed=True)
+    flipped = _column(switches, centre, r, -1, bowed=True) + _column(counters, centre, r,
+                                                                     1, bowed=True)
+    wide = max((s.width() for s in switches), default=-CHIP_GAP) + CHIP_GAP
+    beyond = r + wide
+    return [right + left, flipped,
+            _column(switches, centre, r, 1, True) + _column(counters, centre, beyond, 1),
+            _column(switches, centre, r, -1, True) + _column(counters, centre, beyond, -1),
+            _rows([switches, counters], centre, r, -1), _rows([switches, counters], centre, r, 1)]
 
 
 def _column(sizes: list[QSize], centre: QPoint, ring: float, side: int,

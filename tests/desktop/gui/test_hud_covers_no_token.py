@@ -185,6 +185,16 @@ def test_a_zoom_burst_moves_the_hud_with_its_token_and_the_settle_places_it_agai
         assert view.coarse and hud._kept == kept
     ann = view.mapFromScene(7.5 * CELL, 5.5 * CELL)
     during = {key: chip.geometry() for key, chip in hud.chips.items()}
+    chips = [*(c for c in hud.chips.values() if isinstance(c, QToolButton)),
+             *(c for c in hud.chips.values() if not isinstance(c, QToolButton))]
+    radius = 0.5 * CELL * view.zoom
+    assert kept is not None
+    # the kept arrangement at the new zoom, slid into the view: arrangement number `kept`
+    assert [c.geometry() for c in chips] == token_hud.inside(
+        token_hud.arrangements(ann, radius + token_hud.GAP_PX, radius,
+                               [c.size() for c in chips if isinstance(c, QToolButton)],
+                               [c.size() for c in chips if not isinstance(c, QToolButton)])[kept],
+        view.viewport().rect())
     assert searches == []
     qtbot.waitUntil(lambda: not view.coarse, timeout=2000)
     assert searches == [False]
