@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.model import Background
 from battlemap.desktop.gui.map_image import MapImage
+from battlemap.desktop.gui.mapped_image import let_go_of_pages
 from battlemap.desktop.gui.style import CELL
 
 TILE = 256
@@ -100,6 +101,14 @@ class BackgroundItem(QGraphicsItem):
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        self._paint_map(painter, option, widget)
+        factor, image = level_for(self._levels, _detail(painter.worldTransform()))
+        if factor == 1:  # read from the full-size image: its file's pages are not kept resident
+            let_go_of_pages(image)
+
+    def _paint_map(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None
     ) -> None:
         world = painter.worldTransform()
         if not self.tiled or widget is None or world.m12() or world.m21():

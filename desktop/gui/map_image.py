@@ -132,7 +132,7 @@ def _decode_big(
         if progress is not None:
             progress("Decoding the map image...", 30 + 60 * top // height)
 
-    return decode_strips(data, LEVEL_FACTORS, step=step)
+    return decode_strips(data, LEVEL_FACTORS, step=step, in_file=True)
 
 
 def compact_in_place(image: QImage) -> QImage:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
+from battlemap.desktop.gui.mapped_image import mapped_image, remember_rows_file
 from battlemap.desktop.gui.memory import hand_back_freed_pages
 
 __all__ = ["STRIP_ROWS", "decode_strips", "read_image"]
@@ -65,19 +66,22 @@ if TYPE_CHECKING:  # numpy is imported by the strip copy: a small map's first fr
 
 def decode_strips(
     data: bytes, factors: tuple[int, ...] = (), rows: int = STRIP_ROWS,
-    step: Callable[[int], None] | None = None,
+    step: Callable[[int], None] | None = None, in_file: bool = False,
 ) -> tuple[QImage, list[tuple[int, QImage]]] | None:
     """The PNG ``data`` decoded strip by strip into one image (3 bytes a pixel when opaque,
     else 32-bit ARGB) and copies reduced by each of ``factors`` (smooth, made strip by strip),
     or None when the PNG is not of the kinds taken or is damaged (the caller's whole decode
-    then names the problem). ``step`` is told each strip's first row.
+    then names the problem). ``step`` is told each strip's first row. ``in_file``: the image's
+    pixels lie in a mapped file of the cache folder where one can be made
+    (:mod:`~battlemap.desktop.gui.mapped_image`), each strip let go of once copied.
     """
     header = _header(data)
     if header is None:
         return None
     width, height, channels, kept = header
-    final = QImage(width, height, QImage.Format.Format_RGB888 if channels == 3
-                   else QImage.Format.Format_ARGB32)
+    kind = QImage.Format.Format_RGB888 if channels == 3 else QImage.Format.Format_ARGB32
+    final, rows_file = (in_file and mapped_image(width, height, kind)) or (
+        QImage(width, height, kind), None)
     if final.isNull():
         return None
     levels = [(f, QImage(QSize(width, height) / f, _LEVEL_FORMAT[channels])) for f in factors]
@@ -94,10 +98,14 @@ def decode_strips(
             _paint_reduced(levels, image.copy(0, skip, width, count) if skip else image, top,
                            height)
             above = _copy_into(final, image, (top, skip), channels)
+            if rows_file is not None:
+                rows_file.let_go(top, top + count)
             del image
             hand_back_freed_pages()
     except (zlib.error, ValueError):
         return None
+    if rows_file is not None:
+        remember_rows_file(final, rows_file)
     return final, levels
 
 

@@ -1,0 +1,95 @@
+"""A big map's full-size pixels in a mapped file of the cache folder (issue 28): the same
+pixels as in memory, before and after its pages are let go, decoded and painted; the pages let
+go are no longer counted resident; no cache folder keeps the pixels in memory."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from battlemap.desktop.gui import map_image, mapped_image
+from battlemap.desktop.gui.map_image import LEVEL_FACTORS, MapImage, decode_map
+from battlemap.desktop.gui.mapped_image import rows_file_of
+from battlemap.desktop.gui.png_strips import decode_strips
+from tests.desktop.gui.test_map_tiles import painted, shown
+from tests.desktop.gui.test_png_strips import busy_picture, png_bytes
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's madvise")
+
+
+@pytest.fixture(autouse=True)
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(mapped_image, "_cache_folder", lambda: str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("kind", "kept_as"),
+    [(QImage.Format.Format_RGB32, QImage.Format.Format_RGB888),
+     (QImage.Format.Format_ARGB32, QImage.Format.Format_ARGB32)],
+)
+def test_strips_decoded_into_a_file_are_the_pixels_in_memory_after_letting_go(
+    kind: QImage.Format, kept_as: QImage.Format
+) -> None:
+    data = png_bytes(busy_picture(kind))
+    in_memory = decode_strips(data, LEVEL_FACTORS, rows=16)
+    in_file = decode_strips(data, LEVEL_FACTORS, rows=16, in_file=True)
+    assert in_memory is not None and in_file is not None
+    rows = rows_file_of(in_file[0])
+    assert rows is not None and rows_file_of(in_memory[0]) is None
+    assert in_file[0].format() == kept_as and in_file[0] == in_memory[0]
+    rows.let_go()
+    assert in_file[0] == in_memory[0]  # read back from the file, not zeros
+    assert [level for _, level in in_file[1]] == [level for _, level in in_memory[1]]
+
+
+def test_pages_let_go_are_not_counted_resident() -> None:
+    made = mapped_image.mapped_image(4096, 4096, QImage.Format.Format_RGB888)  # 48 MB
+    assert made is not None
+    image, rows = made
+    image.fill(0x336699)
+    before = resident_file_kb()
+    rows.let_go()
+    assert before - resident_file_kb() > 40_000
+    assert image.pixelColor(4000, 4000).name() == "#336699"
+
+
+def test_a_big_map_is_decoded_into_a_file_and_painted_as_from_memory(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
+    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)  # the road of the 4096 px maps and more
+    in_file = decode_map("in file", data)
+    full = in_file.levels[0][1]
+    assert rows_file_of(full) is not None
+    assert full == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
+    in_memory = MapImage("in memory", ((1, full.copy()), *in_file.levels[1:]))
+    assert rows_file_of(in_memory.levels[0][1]) is None
+    centre = QPointF(600.3, 450.7)
+    for zoom in (1.0, 2.3):  # the full-size image, let go of after every paint
+        memory_view, _memory_scene, _ = shown(qtbot, in_memory, True, zoom, 0, centre)
+        file_view, _file_scene, _ = shown(qtbot, in_file, True, zoom, 0, centre)
+        for _ in range(2):  # the plain first frame at a zoom, then from tiles
+            file_view.viewport().repaint()
+            assert np.array_equal(painted(memory_view), painted(file_view))
+
+
+def test_without_a_cache_folder_the_pixels_stay_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mapped_image, "_cache_folder", lambda: None)
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32))
+    decoded = decode_strips(data, LEVEL_FACTORS, rows=16, in_file=True)
+    assert decoded is not None and rows_file_of(decoded[0]) is None
+    assert decoded[0] == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
+
+
+def resident_file_kb() -> int:
+    """The program's resident pages that lie in files, KB (``/proc/self/status``)."""
+    with open("/proc/self/status") as status:
+        line = next(line for line in status if line.startswith("RssFile:"))
+    return int(line.split()[1])
