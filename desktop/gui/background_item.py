@@ -103,8 +103,13 @@ class BackgroundItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         self._paint_map(painter, option, widget)
-        factor, image = level_for(self._levels, _detail(painter.worldTransform()))
-        if factor == 1:  # read from the full-size image: its file's pages are not kept resident
+        self._let_go_of_read_pages(painter.worldTransform())
+
+    def _let_go_of_read_pages(self, world: QTransform) -> None:
+        """Painted from the full-size image: the pages of its file read are not kept resident
+        (:mod:`~battlemap.desktop.gui.mapped_image`; nothing for an image in memory)."""
+        factor, image = level_for(self._levels, _detail(world))
+        if factor == 1:
             let_go_of_pages(image)
 
     def _paint_map(
@@ -132,13 +137,17 @@ class BackgroundItem(QGraphicsItem):
         painter.save()
         painter.setWorldTransform(QTransform())
         for ty in range(first_y, last_y):
+            rendered = False
             for tx in range(first_x, last_x):
                 tile = tiles.get((tx, ty))
                 if tile is None:
                     tile = self._render_tile(world, painter.renderHints(), x0 + tx * TILE,
                                              y0 + ty * TILE)
                     tiles.keep((tx, ty), tile)
+                    rendered = True
                 painter.drawImage(QPointF(x0 + tx * TILE, y0 + ty * TILE), tile)
+            if rendered:  # a row of tiles at a time: a whole view's rows are never resident
+                self._let_go_of_read_pages(world)
         painter.restore()
 
     def paint_coarse(self, painter: QPainter, area: QRectF) -> None:

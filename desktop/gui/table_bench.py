@@ -583,6 +583,25 @@ def _resident_mb() -> float | None:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def _forget_peak() -> str:
+    """Start the peak resident size afresh (Linux: ``/proc/self/clear_refs``); what the peak
+    printed at the end counts from."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        return "the bench's start (the map file written in this process)"
+    return "opening the map"
+
+
+def _peak_mb() -> float:
+    """The peak resident size (MB): ``VmHWM`` where ``/proc`` tells it, else ``ru_maxrss``."""
+    try:
+        status = Path("/proc/self/status").read_text().splitlines()
+        return int(next(ln for ln in status if ln.startswith("VmHWM:")).split()[1]) / 1024
+    except (OSError, StopIteration, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def main(argv: list[str]) -> int:
     name, folder, rounds = argv[0], Path(argv[1]), int(argv[2])
     from battlemap.desktop.gui.app import open_window
@@ -594,6 +613,8 @@ def main(argv: list[str]) -> int:
               "walls-500": lambda f: dungeon_encounter(f, walls=500, pixels=None),
               **{system: lambda f, s=system: system_encounter(f, s) for system in SYSTEM_DEMOS}}
     file = makers[name](folder)
+    peak_from = _forget_peak()  # writing the map file is the bench's work, not the program's
+    print(f"# the peak resident size at the end counts from {peak_from}", flush=True)
     window = open_window(str(file))
     window.toggle_player_view()
     deadline = time.monotonic() + 600
@@ -667,8 +688,7 @@ def finish() -> int:
         text = io.StringIO()
         pstats.Stats(PROFILE, stream=text).sort_stats("cumulative").print_stats(45)
         print("\n".join("# profile " + line for line in text.getvalue().splitlines()))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"# peak resident {peak:.0f} MB", flush=True)
+    print(f"# peak resident {_peak_mb():.0f} MB", flush=True)
     return 0
 
 
