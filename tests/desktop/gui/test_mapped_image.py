@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from battlemap.desktop.gui import map_image, mapped_image
+from battlemap.desktop.gui import background_item, map_image, mapped_image
 from battlemap.desktop.gui.map_image import LEVEL_FACTORS, MapImage, decode_map
 from battlemap.desktop.gui.mapped_image import rows_file_of
 from battlemap.desktop.gui.png_strips import decode_strips
@@ -78,6 +78,24 @@ def test_a_big_map_is_decoded_into_a_file_and_painted_as_from_memory(
         for _ in range(2):  # the plain first frame at a zoom, then from tiles
             file_view.viewport().repaint()
             assert np.array_equal(painted(memory_view), painted(file_view))
+
+
+def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
+    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
+    picture = decode_map("in file", data)
+    let_go: list[QImage] = []
+    monkeypatch.setattr(background_item, "let_go_of_pages", let_go.append)
+    centre = QPointF(600.3, 450.7)
+    zoomed_out, _out_scene, _ = shown(qtbot, picture, True, 0.05, 0, centre)
+    painted(zoomed_out)
+    assert let_go == []  # painted from a reduced copy, in memory
+    zoomed_in, _in_scene, _ = shown(qtbot, picture, True, 1.7, 0, centre)
+    painted(zoomed_in)  # the first frame at a zoom: plainly
+    painted(zoomed_in)  # from tiles: once a row of tiles, once at the end
+    assert len(let_go) >= 4 and all(image is picture.levels[0][1] for image in let_go)
 
 
 def test_without_a_cache_folder_the_pixels_stay_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
