@@ -2,12 +2,13 @@
 
 An 8192 px map is 192 MB at 3 bytes a pixel, more than half of the program's peak, yet a view
 reads the full-size image only where it is zoomed in, a view's worth of rows at a time. Its
-pixels are written to an unnamed file in the cache folder (a disk, where ``/tmp`` may be held
-in memory) mapped into memory: the operating system keeps them in its page cache, which it can
-write back and reclaim, and the program counts as resident only the pages it touched and has
-not let go. The decode lets go of each strip once copied (:meth:`RowsFile.let_go`) and the map's
-painter after each paint from the full-size image (:func:`let_go_of_pages`): reading the rows
-again is a page-cache lookup, not a decode. The pixels are the same either way.
+pixels are written to an unnamed file in the program's cache folder (on a disk, where ``/tmp``
+may be held in memory) mapped into memory: the operating system keeps them in its page cache,
+which it can write back and reclaim, and the program counts as resident only the pages it
+touched and has not let go. The decode lets go of each strip once copied
+(:meth:`RowsFile.let_go`) and the map's painter after each row of tiles and each paint from the
+full-size image (:func:`let_go_of_pages`): reading the rows again is a page-cache lookup, not a
+decode. The pixels are the same either way.
 
 Examples
 --------
@@ -28,6 +29,8 @@ from PySide6.QtGui import QImage
 
 __all__ = ["RowsFile", "let_go_of_pages", "mapped_image", "remember_rows_file", "rows_file_of"]
 
+CACHE_NAME = "battlemap"
+"""The program's folder in the user's cache folder."""
 _DEPTH = {QImage.Format.Format_RGB888: 3, QImage.Format.Format_ARGB32: 4}
 """Bytes a pixel of the formats a map is kept in."""
 _files: weakref.WeakValueDictionary[int, RowsFile] = weakref.WeakValueDictionary()
@@ -86,10 +89,15 @@ def let_go_of_pages(image: QImage) -> None:
 
 
 def _cache_folder() -> str | None:
-    """The user's cache folder (made if need be); None if there is none to write to."""
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    """The program's folder in the user's cache folder (made if need be; the same whatever
+    the application's name: ``battlemap render`` has none of its own); None if there is none
+    to write to."""
+    cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericCacheLocation)
+    if not cache:
+        return None
+    folder = os.path.join(cache, CACHE_NAME)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError:
         return None
-    return folder or None
+    return folder
