@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.model import Background
 from battlemap.desktop.gui.map_image import MapImage
-from battlemap.desktop.gui.mapped_image import let_go_of_pages
+from battlemap.desktop.gui.mapped_image import let_go_of_pages, rows_file_of
 from battlemap.desktop.gui.style import CELL
 
 TILE = 256
@@ -31,6 +31,9 @@ TILES_KEPT = 60
 VIEWS_KEPT = 4
 """Views whose tiles are kept (the GM window, the player view, a render or two)."""
 MARGIN = 3
+BAND = 128
+"""Device rows a plain paint from a mapped full-size image paints at a time (see
+:meth:`BackgroundItem._paint_in_bands`)."""
 """Source pixels drawn beyond a tile's edges, so its edge pixels are filtered as inside."""
 
 
@@ -194,7 +197,28 @@ class BackgroundItem(QGraphicsItem):
         target = exposed.adjusted(-grow, -grow, grow, grow).intersected(self._rect)
         source = QRectF(target.topLeft() / factor, target.size() / factor)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawImage(target, image, source)
+        if factor != 1 or rows_file_of(image) is None:
+            painter.drawImage(target, image, source)
+            return
+        self._paint_in_bands(painter, target, image, source)
+
+    def _paint_in_bands(self, painter: QPainter, target: QRectF, image: QImage,
+                        source: QRectF) -> None:
+        """The full-size image from its mapped file, :data:`BAND` device rows at a time, each
+        band's pages let go of before the next is read: the same call clipped to each band,
+        so every device pixel is sampled as one call samples it, but a whole view's rows of
+        the file are never resident at once."""
+        world = painter.worldTransform()
+        device = world.mapRect(target).toAlignedRect()
+        for top in range(device.top(), device.bottom() + 1, BAND):
+            painter.save()
+            painter.setWorldTransform(QTransform())
+            painter.setClipRect(QRect(device.left(), top, device.width(), BAND),
+                                Qt.ClipOperation.IntersectClip)
+            painter.setWorldTransform(world)
+            painter.drawImage(target, image, source)
+            painter.restore()
+            let_go_of_pages(image)
 
 
 def _detail(world: QTransform) -> float:

@@ -80,6 +80,26 @@ def test_a_big_map_is_decoded_into_a_file_and_painted_as_from_memory(
             assert np.array_equal(painted(memory_view), painted(file_view))
 
 
+@pytest.mark.parametrize("turn", [0, 90])
+@pytest.mark.parametrize("zoom", [1.0, 1.7, 2.3])
+def test_a_plain_paint_in_bands_equals_one_paint_pixel_for_pixel(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int
+) -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
+    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
+    in_file = decode_map("in file", data)
+    full = in_file.levels[0][1]
+    in_memory = MapImage("in memory", ((1, full.copy()), *in_file.levels[1:]))
+    bands: list[QImage] = []
+    monkeypatch.setattr(background_item, "let_go_of_pages", bands.append)
+    centre = QPointF(600.3, 450.7)
+    one_call, _memory_scene, _ = shown(qtbot, in_memory, False, zoom, turn, centre)
+    in_bands, _file_scene, _ = shown(qtbot, in_file, False, zoom, turn, centre)
+    bands.clear()
+    assert np.array_equal(painted(one_call), painted(in_bands))
+    assert len(bands) >= 480 // background_item.BAND  # a band at a time, each let go of
+
+
 def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
