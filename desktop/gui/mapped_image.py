@@ -57,8 +57,9 @@ def mapped_image(width: int, height: int, kind: QImage.Format) -> tuple[QImage, 
     (no such system call, no cache folder, no room on its disk: the caller keeps the pixels
     in memory)."""
     folder = _cache_folder()
-    if folder is None or not hasattr(mmap, "MADV_DONTNEED") or kind not in _DEPTH:
-        return None
+    if folder is None or kind not in _DEPTH or not (
+            hasattr(mmap, "MADV_DONTNEED") and hasattr(os, "posix_fallocate")):
+        return None  # (Windows and macOS lack one or the other: the pixels stay in memory)
     line = (width * _DEPTH[kind] + 3) // 4 * 4  # Qt's rows start on 4-byte boundaries
     try:
         with tempfile.TemporaryFile(dir=folder) as file:
