@@ -9,6 +9,7 @@ from gui_helpers import small_encounter
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
+from battlemap.desktop.core.model import Encounter
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui.interaction import Interaction
 from battlemap.desktop.gui.main_window import GMWindow
@@ -47,6 +48,19 @@ class QuietGMWindow(GMWindow):
 
     def confirm_discard(self) -> bool:
         return True
+
+
+def shown_gm(qtbot: QtBot, encounter: Encounter, zoom: float,
+             size: tuple[int, int] | None = None) -> QuietGMWindow:
+    """A shown GM window on ``encounter`` at ``zoom`` (resized to ``size`` first, if given)."""
+    win = QuietGMWindow(BattleState(encounter))
+    qtbot.addWidget(win)
+    if size is not None:
+        win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.set_zoom(zoom)
+    return win
 
 
 @pytest.fixture

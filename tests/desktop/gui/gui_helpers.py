@@ -91,6 +91,15 @@ def shown_pixels(view: MapView) -> QImage:
     return screen_of(view).grabWindow(view.winId()).toImage()
 
 
+def matched_to(fresh: MapView, view: MapView) -> MapView:
+    """``fresh`` at ``view``'s zoom and scroll, repainted whole (to compare what each shows)."""
+    fresh.setTransform(view.transform())
+    fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
+    fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
+    fresh.viewport().repaint()
+    return fresh
+
+
 def open_table(window: GMWindow, encounter: Encounter | None = None) -> PlayerWindow:
     """The player view of ``window`` (on ``encounter``, loaded first if given), 1000 x 700."""
     if encounter is not None:

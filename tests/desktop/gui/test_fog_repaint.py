@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui_helpers import PaintRegions, shown_pixels, shown_view
+from gui_helpers import PaintRegions, matched_to, shown_pixels, shown_view
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.fog import tracker_for
@@ -54,9 +54,7 @@ def test_after_a_drag_step_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) 
         qtbot.wait(5)
     view.viewport().repaint()
     fresh, _fresh_scene = player_view(qtbot, state)
-    fresh.setTransform(view.transform())
-    fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
-    fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
+    matched_to(fresh, view)
     assert view.viewport().grab().toImage() == fresh.viewport().grab().toImage()
 
 
@@ -72,9 +70,5 @@ def test_partial_repaints_leave_on_screen_what_a_whole_repaint_shows(qtbot: QtBo
         tracker_for(state).set_moving({"a": (3.5 + step * 0.7, 3.5 + step * 0.4)})
         qtbot.wait(20)
         fresh, _fresh_scene = player_view(qtbot, state)
-        fresh.setTransform(view.transform())
-        fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
-        fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
-        fresh.viewport().repaint()
-        assert shown_pixels(view) == shown_pixels(fresh), f"step {step}"
+        assert shown_pixels(view) == shown_pixels(matched_to(fresh, view)), f"step {step}"
         fresh.close()

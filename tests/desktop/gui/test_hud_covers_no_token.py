@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import QuietGMWindow
+from conftest import shown_gm
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.model import Encounter, Side, Token
-from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui import token_hud
 from battlemap.desktop.gui.label_layout import disc_meets_box
 from battlemap.desktop.gui.main_window import GMWindow
@@ -38,13 +37,7 @@ def crowd() -> Encounter:
 
 @pytest.fixture
 def crowded(qtbot: QtBot) -> Iterator[GMWindow]:
-    window = QuietGMWindow(BattleState(crowd()))
-    qtbot.addWidget(window)
-    window.resize(1300, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.set_zoom(1.0)
-    yield window
+    yield shown_gm(qtbot, crowd(), 1.0, (1300, 900))
 
 
 def select(qtbot: QtBot, window: GMWindow, token_id: str) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from conftest import QuietGMWindow
+from conftest import shown_gm
 from gui_helpers import open_table
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from pytestqt.qtbot import QtBot
@@ -61,12 +61,7 @@ def marks_over_marks(scene: MapScene) -> list[str]:
 
 
 def gm_window(qtbot: QtBot, encounter: Encounter) -> Iterator[GMWindow]:
-    window = QuietGMWindow(BattleState(encounter))
-    qtbot.addWidget(window)
-    window.resize(1300, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.set_zoom(1.0)
+    window = shown_gm(qtbot, encounter, 1.0, (1300, 900))
     yield window
     if window.player_window is not None:
         window.player_window.close()

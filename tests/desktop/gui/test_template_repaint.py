@@ -4,7 +4,7 @@ partial repaints leave on screen is what a fresh view of the same template paint
 
 from __future__ import annotations
 
-from gui_helpers import PaintRegions, shown_pixels, shown_view
+from gui_helpers import PaintRegions, matched_to, shown_pixels, shown_view
 from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
@@ -68,9 +68,5 @@ def test_after_new_places_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) -
         overlay.show_aim(aim, ENCOUNTER)
         qtbot.wait(20)
         fresh, _fresh_overlay = aimed_view(qtbot, aim)
-        fresh.setTransform(view.transform())
-        fresh.horizontalScrollBar().setValue(view.horizontalScrollBar().value())
-        fresh.verticalScrollBar().setValue(view.verticalScrollBar().value())
-        fresh.viewport().repaint()
-        assert shown_pixels(view) == shown_pixels(fresh), f"step {step}"
+        assert shown_pixels(view) == shown_pixels(matched_to(fresh, view)), f"step {step}"
         fresh.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import QuietGMWindow
+from conftest import shown_gm
 from gui_helpers import on_screen
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
@@ -15,19 +15,13 @@ from pytestqt.qtbot import QtBot
 
 from battlemap.desktop import ASSETS_DIR
 from battlemap.desktop.core.fileformat import load_encounter
-from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.style import CELL
 
 
 @pytest.fixture
 def demo(qtbot: QtBot, request: pytest.FixtureRequest) -> Iterator[GMWindow]:
-    window = QuietGMWindow(BattleState(load_encounter(ASSETS_DIR / "demo" / request.param)))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.set_zoom(0.8)
-    yield window
+    yield shown_gm(qtbot, load_encounter(ASSETS_DIR / "demo" / request.param), 0.8)
 
 
 def select(qtbot: QtBot, window: GMWindow, token_id: str) -> None:
