@@ -3,6 +3,10 @@
 Imports a Universal VTT export (``.dd2vtt``, ``.uvtt``, ``.df2vtt``) into an encounter file.
 The map image is written beside ``OUT.json`` (same name, ``.png`` / ``.jpg`` / ``.webp``) and
 referenced by a relative path, or embedded in the JSON with ``--embed``. Headless: no Qt.
+A big embedded image (a ``.dd2vtt`` of up to 512 MiB) is decoded as the file is read into a
+hidden file beside ``OUT``, renamed into place at the end (never held in memory whole); one
+too big to embed (its base64 over the 64 MiB an encounter file may hold) is refused with
+``--embed``.
 
 Nothing is destroyed: ``OUT`` may not be the input (hard and symbolic links included), an
 existing ``OUT`` is replaced only with ``--force``, and an existing image beside it is kept:
@@ -13,15 +17,19 @@ check runs before anything is written; a refusal is one line on stderr and exit 
 from __future__ import annotations
 
 import argparse
+import base64
 import dataclasses
 import os
 import sys
 from pathlib import Path
 
-from battlemap.desktop.core.atomic import atomic_write_bytes, same_file
+from battlemap.desktop.core.atomic import atomic_write_bytes, same_file, written_path
 from battlemap.desktop.core.fileformat import EncounterFileError, dumps_encounter, loads_encounter
+from battlemap.desktop.core.limits import MAX_FILE_BYTES
 from battlemap.desktop.core.model import Background, Encounter, WallKind
+from battlemap.desktop.core.reading import read_regular_file
 from battlemap.desktop.core.uvtt import UvttImport, read_uvtt
+from battlemap.desktop.core.uvtt_stream import StreamedImage, remove_quietly
 
 IMAGE_SUFFIX = {"png": ".png", "jpeg": ".jpg", "webp": ".webp"}
 
@@ -59,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         check_output(Path(args.input), output, args.force)
         imported = read_uvtt(
-            args.input, object_height=args.object_height, simplify_tolerance=args.simplify
+            args.input, object_height=args.object_height, simplify_tolerance=args.simplify,
+            image_folder=output.resolve().parent,
         )
         notes = write_import(imported, output, embed=args.embed, force=args.force,
                              source=Path(args.input))
@@ -104,12 +113,44 @@ def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool
     The map image never replaces the ``source`` file, whatever its name (``--force`` or not).
 
     The encounter is checked to load back before anything is written; if writing the JSON
-    fails, an image written for it is removed again.
+    fails, an image written for it is removed again. A streamed image's file
+    (``imported.streamed``) is renamed into place, or removed when it is not used.
     """
+    streamed = imported.streamed
+    try:
+        if streamed is not None and embed:
+            imported = _embedded(imported, streamed, output)
+        return _write(imported, output, embed=embed, force=force, source=source)
+    finally:
+        if streamed is not None:
+            remove_quietly(streamed.path)
+
+
+def _embedded(imported: UvttImport, streamed: StreamedImage, output: Path) -> UvttImport:
+    """``imported`` with its streamed image read back and embedded in the encounter."""
+    if streamed.size * 4 // 3 > MAX_FILE_BYTES:
+        raise Refused(f"{output}: OUT: --embed: the map image is {streamed.size:,} bytes, "
+                      f"{MAX_FILE_BYTES:,} bytes of encounter file at most could embed it; "
+                      "import without --embed (the image is written beside the encounter)")
+    try:
+        image = read_regular_file(streamed.path, streamed.size)
+    except OSError as error:
+        raise Refused(f"{streamed.path}: {error.strerror or error}; nothing written") from None
+    encounter = imported.encounter
+    assert encounter.background is not None
+    background = dataclasses.replace(
+        encounter.background, path=None, embedded=base64.b64encode(image).decode("ascii")
+    )
+    encounter = dataclasses.replace(encounter, background=background)
+    return dataclasses.replace(imported, encounter=encounter, image=image, streamed=None)
+
+
+def _write(imported: UvttImport, output: Path, *, embed: bool, force: bool,
+           source: Path | None) -> list[str]:  # fmt: skip
     notes: list[str] = []
     image_path = None
     encounter = imported.encounter
-    if imported.image and not embed:
+    if (imported.image or imported.streamed) and not embed:
         image_path = image_name(output, IMAGE_SUFFIX[str(imported.image_format)], force, source)
         encounter = beside(encounter, image_path)
         if image_path.stem != output.stem:
@@ -119,7 +160,9 @@ def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool
     loads_encounter(data, where=f"{output} (not written)")
     created = image_path is not None and not image_path.exists()
     try:
-        if image_path is not None:
+        if image_path is not None and imported.streamed is not None:
+            _move_into_place(imported.streamed.path, image_path)
+        elif image_path is not None:
             atomic_write_bytes(image_path, imported.image)
         atomic_write_bytes(output, data)
     except OSError as error:
@@ -128,6 +171,17 @@ def write_import(imported: UvttImport, output: Path, *, embed: bool, force: bool
         raise Refused(f"{output}: OUT: {error.strerror or error}; nothing written") from None
     print(summary(encounter, output))
     return notes
+
+
+def _move_into_place(decoded: Path, target: Path) -> None:
+    """The decoded image file flushed to disk and renamed to ``target`` (atomic: beside it)."""
+    target = written_path(target)  # a folder, a device or a FIFO there is refused
+    descriptor = os.open(decoded, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+    os.replace(decoded, target)
 
 
 def image_name(output: Path, suffix: str, force: bool, source: Path | None = None) -> Path:

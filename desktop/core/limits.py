@@ -13,10 +13,21 @@ Examples
 from __future__ import annotations
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
-"""Largest encounter or Universal VTT file read (64 MiB, embedded image included)."""
+"""Largest encounter file read (64 MiB, embedded image included), and the most JSON parsed
+from any file."""
 
-MAX_IMAGE_FILE_BYTES = 256 * 1024 * 1024
-"""Largest map or token image file read (256 MiB); its pixel size is checked separately."""
+MAX_UVTT_FILE_BYTES = 512 * 1024 * 1024
+"""Largest Universal VTT or Foundry scene file read (512 MiB): its embedded image is decoded
+as a stream into a file (:mod:`battlemap.desktop.core.uvtt_stream`), never held whole."""
+
+MAX_UVTT_JSON_BYTES = MAX_FILE_BYTES
+"""Most JSON outside the embedded image of a Universal VTT file (64 MiB), which is parsed
+whole."""
+
+MAX_IMAGE_FILE_BYTES = 384 * 1024 * 1024
+"""Largest map or token image file read, or image decoded from a Universal VTT file
+(384 MiB: what the base64 of a 512 MiB file decodes to at most); its pixel size is checked
+separately."""
 
 MAX_NESTING_DEPTH = 32
 """Deepest nesting of JSON arrays/objects anywhere in a file (stat blocks included)."""

@@ -47,8 +47,12 @@ Examples
 from __future__ import annotations
 
 import base64
+import errno
+import hashlib
 import math
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,8 +68,8 @@ from battlemap.desktop.core.images import (
 )
 from battlemap.desktop.core.limits import (
     MAX_COORDINATE,
-    MAX_FILE_BYTES,
     MAX_TOTAL_POINTS,
+    MAX_UVTT_FILE_BYTES,
     MAX_WALLS,
 )
 from battlemap.desktop.core.model import (
@@ -80,8 +84,15 @@ from battlemap.desktop.core.model import (
     Wall,
     WallKind,
 )
-from battlemap.desktop.core.reading import read_regular_file
+from battlemap.desktop.core.progress import step
+from battlemap.desktop.core.reading import UnreadableFile, file_kind
 from battlemap.desktop.core.uvtt_schema import XY, UvttFile
+from battlemap.desktop.core.uvtt_stream import (
+    StreamedImage,
+    cache_folder,
+    remove_quietly,
+    split_uvtt,
+)
 from battlemap.desktop.core.validation import (
     FieldProblem,
     check_json_tree,
@@ -93,6 +104,9 @@ SUPPORTED_FORMATS = (0.2, 0.3, 1.0)
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 _IMAGE_FILE_NAME = re.compile(r"\.[A-Za-z0-9]{2,5}$")
 """An ``image`` ending in a file extension names a file ('.' is not a base64 character)."""
+SNIFF_BYTES = 1 << 20
+"""Bytes of a file's head :func:`looks_like_uvtt` reads to decide (the whole of a smaller one)."""
+_TOP_KEY = re.compile(rb'"(resolution|padding|tokens|walls)"[ \t\r\n]*:')
 
 
 class UvttError(EncounterFileError):
@@ -101,12 +115,15 @@ class UvttError(EncounterFileError):
 
 @dataclass(frozen=True, slots=True)
 class UvttImport:
-    """An imported map: the encounter, the decoded image (``b""`` if none), and warnings."""
+    """An imported map: the encounter, the decoded image (``b""`` if none or ``streamed``),
+    and warnings. ``streamed`` is a big embedded image decoded into a file, which the
+    encounter's background names (:mod:`battlemap.desktop.core.uvtt_stream`)."""
 
     encounter: Encounter
     image: bytes
     image_format: str | None
     warnings: tuple[str, ...]
+    streamed: StreamedImage | None = None
 
 
 def load_uvtt(
@@ -118,19 +135,35 @@ def load_uvtt(
 
 
 def read_uvtt(
-    path: str | Path, *, object_height: float | None = None, simplify_tolerance: float = 0.0
+    path: str | Path, *, object_height: float | None = None, simplify_tolerance: float = 0.0,
+    image_folder: Path | None = None,
 ) -> UvttImport:
-    """Import the Universal VTT file at ``path``; the encounter is named after the file."""
+    """Import the Universal VTT file at ``path``; the encounter is named after the file.
+
+    A big embedded image is decoded as the file is read into ``image_folder`` (default: the
+    program's cache folder) and the encounter's background names that file
+    (:func:`read_uvtt_document`); if the import is refused, no file is left there.
+    """
     file = Path(path)
-    return parse_uvtt(
-        read_uvtt_bytes(file), where=str(file), name=file.stem, object_height=object_height,
-        simplify_tolerance=simplify_tolerance, base_dir=file.resolve().parent,
-    )  # fmt: skip
+    document, streamed = read_uvtt_document(file, image_folder)
+    try:
+        return parse_uvtt(
+            document, where=str(file), name=file.stem, object_height=object_height,
+            simplify_tolerance=simplify_tolerance, base_dir=file.resolve().parent,
+            streamed=streamed,
+        )  # fmt: skip
+    except BaseException:
+        if streamed is not None:
+            remove_quietly(streamed.path)
+        raise
 
 
 def looks_like_uvtt(path: str | Path) -> bool:
     """True if the file at ``path`` is a Universal VTT export whatever its name: a JSON object
     with a ``resolution`` (encounters have none). False for anything unreadable.
+
+    A file larger than :data:`SNIFF_BYTES` is judged from its head (a 512 MB export is not
+    read to decide): a top-level-looking ``"resolution":`` key and no ``"tokens":`` key there.
 
     Examples
     --------
@@ -141,7 +174,12 @@ def looks_like_uvtt(path: str | Path) -> bool:
     (True, False)
     """
     try:
-        data = read_regular_file(path, MAX_FILE_BYTES)
+        head = _read_head(Path(path))
+        if len(head) > SNIFF_BYTES:
+            keys = {m.group(1).decode() for m in _TOP_KEY.finditer(head, 0, SNIFF_BYTES)}
+            return head.lstrip()[:1] == b"{" and (
+                ("resolution" in keys and "tokens" not in keys) or {"padding", "walls"} <= keys)
+        data = head
         document = parse_json(data) if b'"resolution"' in data or b'"padding"' in data else None
     except (OSError, FieldProblem):
         return False
@@ -150,13 +188,63 @@ def looks_like_uvtt(path: str | Path) -> bool:
     return isinstance(document, dict) and "resolution" in document and "tokens" not in document
 
 
-def read_uvtt_bytes(path: Path) -> bytes:
-    """The bytes of the file at ``path``, refused with a ``UvttError`` when too large, not a
-    regular file or unreadable (nothing is parsed yet; never more than the limit is read)."""
+def _read_head(path: Path) -> bytes:
+    """The first :data:`SNIFF_BYTES` + 1 bytes of the regular file at ``path`` (all of a
+    smaller one)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    with open(descriptor, "rb", buffering=0) as file:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnreadableFile(errno.EINVAL, f"not a regular file ({file_kind(mode)})", str(path))
+        return file.read(SNIFF_BYTES + 1)
+
+
+def read_uvtt_document(path: Path, image_folder: Path | None = None
+                       ) -> tuple[bytes, StreamedImage | None]:  # fmt: skip
+    """The JSON of the Universal VTT file at ``path`` with a big embedded image's value
+    emptied, and that image decoded into ``image_folder`` (default: the cache folder), named
+    after the file (``.uvtt-<hash of its path, size and time>.png``: opening the same file again
+    replaces it) -- or None if the image stayed in the JSON.
+
+    The file must be a regular one of at most ``MAX_UVTT_FILE_BYTES``; ``UvttError`` names the
+    file, the field and the limit; nothing is left in the folder then.
+    """
+    where = str(path)
     try:
-        return read_regular_file(path, MAX_FILE_BYTES)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        descriptor = os.open(path, flags)
+        with open(descriptor, "rb", buffering=0) as file:
+            info = os.fstat(descriptor)
+            _check_size(info, where)
+            folder = image_folder if image_folder is not None else cache_folder()
+            step("reading the map file and decoding its image")
+            split = split_uvtt(file, folder)
     except OSError as err:
-        raise UvttError(str(path), "(file)", err.strerror or str(err)) from None
+        raise UvttError(where, "(file)", err.strerror or str(err)) from None
+    except FieldProblem as found:
+        raise UvttError(where, found.field, found.problem) from None
+    image = split.image
+    if image is None:
+        return split.document, None
+    identity = f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}".encode()
+    named = image.path.with_name(f".uvtt-{hashlib.sha256(identity).hexdigest()[:20]}"
+                                 f".{'jpg' if image.kind == 'jpeg' else image.kind}")
+    try:
+        os.replace(image.path, named)
+    except OSError as err:
+        remove_quietly(image.path)
+        raise UvttError(where, "image", f"{named}: {err.strerror or err}") from None
+    return split.document, StreamedImage(named, image.size, image.kind, image.width,
+                                         image.height)  # fmt: skip
+
+
+def _check_size(info: os.stat_result, where: str) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise UvttError(where, "(file)", f"not a regular file ({file_kind(info.st_mode)})")
+    if info.st_size > MAX_UVTT_FILE_BYTES:
+        raise UvttError(where, "(file)", f"{info.st_size:,} bytes; the limit is "
+                                         f"{MAX_UVTT_FILE_BYTES:,}")  # fmt: skip
 
 
 def parse_uvtt(
@@ -167,13 +255,17 @@ def parse_uvtt(
     object_height: float | None = None,
     simplify_tolerance: float = 0.0,
     base_dir: Path | None = None,
+    streamed: StreamedImage | None = None,
 ) -> UvttImport:
     """Import Universal VTT JSON ``data``; see the module docstring for the mapping.
 
     ``base_dir`` is the folder of the file, where an ``image`` given as a file name is looked
-    for (None: from memory, such an image is not looked for).
+    for (None: from memory, such an image is not looked for). ``streamed`` is the embedded
+    image :func:`read_uvtt_document` decoded into a file (``data``'s ``image`` is then
+    empty): the background names that file.
     """
     notes: list[str] = []
+    step("checking the map")
     try:
         document = parse_json(data)
         check_json_tree(document)
@@ -188,9 +280,19 @@ def parse_uvtt(
     except msgspec.ValidationError as err:
         located = problem_from_msgspec(err)
         raise UvttError(where, located.field, located.problem) from None
-    encounter = _build(uvtt, name, object_height, simplify_tolerance, image)
-    warnings = (missing,) if missing else _warnings(uvtt, image)
-    return UvttImport(encounter, image, _image_kind(image), (*notes, *warnings))
+    if streamed is not None:
+        if image:
+            raise UvttError(where, "image", "the map image is given twice")
+        shown = Background(path=str(streamed.path))
+        size = (streamed.width, streamed.height)
+        kind: str | None = streamed.kind
+    else:
+        shown = Background(embedded=base64.b64encode(image).decode("ascii")) if image else None
+        size = image_size(image)[1:] if image else None
+        kind = _image_kind(image)
+    encounter = _build(uvtt, name, object_height, simplify_tolerance, shown)
+    warnings = (missing,) if missing else _warnings(uvtt, size)
+    return UvttImport(encounter, image, kind, (*notes, *warnings), streamed)
 
 
 def _check_options(object_height: float | None, tolerance: float) -> None:
@@ -323,10 +425,10 @@ def _image_kind(image: bytes) -> str | None:
     return image_size(image)[0] if image else None
 
 
-def _warnings(uvtt: UvttFile, image: bytes) -> tuple[str, ...]:
-    if not image:
+def _warnings(uvtt: UvttFile, size: tuple[int, int] | None) -> tuple[str, ...]:
+    if size is None:
         return ("the file has no map image; the map shows a plain floor",)
-    _, width, height = image_size(image)
+    width, height = size
     res = uvtt.resolution
     expected = (
         round(res.map_size.x * res.pixels_per_grid),
@@ -341,8 +443,10 @@ def _warnings(uvtt: UvttFile, image: bytes) -> tuple[str, ...]:
 
 
 def _build(
-    uvtt: UvttFile, name: str, object_height: float | None, tolerance: float, image: bytes
+    uvtt: UvttFile, name: str, object_height: float | None, tolerance: float,
+    image: Background | None,
 ) -> Encounter:
+    """The encounter; ``image`` is the background naming the map image (None: no image)."""
     origin = uvtt.resolution.map_origin
     walls = [
         Wall(f"wall-{i}", _points(line, origin, tolerance))
@@ -383,8 +487,8 @@ def _build(
         for i, (lt, bright) in enumerate(zip(uvtt.lights, brights, strict=True), 1)
     )  # fmt: skip
     res = uvtt.resolution
-    background = Background(
-        embedded=base64.b64encode(image).decode("ascii"), pixels_per_cell=res.pixels_per_grid,
+    background = image and Background(
+        path=image.path, embedded=image.embedded, pixels_per_cell=res.pixels_per_grid,
         offset_x=extras.image_offset.x, offset_y=extras.image_offset.y,
     )
     grid = Grid()
@@ -396,7 +500,7 @@ def _build(
         grid=grid,
         width=res.map_size.x,
         height=res.map_size.y,
-        background=background if image else None,
+        background=background,
         ambient=ambient_level(uvtt.environment.ambient_light),
         walls=tuple(walls),
         lights=lights,

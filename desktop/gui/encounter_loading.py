@@ -10,7 +10,9 @@ no dialog. The scene's items are made on the GUI thread: a dialog already showin
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
@@ -32,14 +34,15 @@ class OpenSignals(QObject):
 
 
 class OpenJob(QRunnable):
-    """Runs ``open_encounter`` on one file in the thread pool; its steps become ``step``."""
+    """Runs ``reader`` (``open_encounter``, or a Universal VTT file's import) on one file in
+    the thread pool; its steps become ``step``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, reader: Callable[[Path], Any] = open_encounter) -> None:
         super().__init__()
-        self.path = path
+        self.path, self.reader = path, reader
         self.signals = OpenSignals()
         self.cancelled = threading.Event()
-        self.result: Opened | Exception | None = None
+        self.result: Any = None
 
     def report(self, text: str) -> None:
         if not self.cancelled.is_set():
@@ -48,7 +51,7 @@ class OpenJob(QRunnable):
     def run(self) -> None:
         try:
             with reporting(self.report):
-                self.result = open_encounter(self.path)
+                self.result = self.reader(self.path)
         except Exception as error:  # raised again on the GUI thread (EncounterFileError, a bug)
             self.result = error
         self.signals.finished.emit()
@@ -88,8 +91,15 @@ class OpeningProgress:
         """The encounter and its warnings, read in a worker; None if the GM cancelled.
 
         Raises what ``open_encounter`` raised (``EncounterFileError`` for a bad file)."""
+        result: Opened | None = self.run(open_encounter)
+        return result
+
+    def run(self, reader: Callable[[Path], Any]) -> Any:
+        """What ``reader`` makes of the file, run in a worker; None if the GM cancelled.
+
+        Raises what ``reader`` raised."""
         dialog = self.dialog = self._dialog()
-        job, loop = OpenJob(self.path), QEventLoop()
+        job, loop = OpenJob(self.path, reader), QEventLoop()
         job.signals.step.connect(lambda text: dialog.setLabelText(step_label(self.path, text)))
         job.signals.finished.connect(lambda: _finish(job, loop))
         dialog.canceled.connect(job.cancelled.set)

@@ -33,7 +33,7 @@ from battlemap.desktop.core.uvtt import (
     UvttImport,
     looks_like_uvtt,
     parse_uvtt,
-    read_uvtt_bytes,
+    read_uvtt_document,
 )
 from battlemap.desktop.core.wording import refusal_text
 from battlemap.desktop.gui.encounter_loading import OpeningProgress
@@ -383,16 +383,23 @@ def import_uvtt(window: GMWindow) -> None:
 def import_uvtt_path(window: GMWindow, path: Path) -> bool:
     """Import the Universal VTT file at ``path`` as a new, unsaved encounter; True if done.
 
-    The file is read once; a bad one is reported and nothing changes. The import options
-    dialog shows what the file holds and asks for the object height and outline tolerance
-    (starting from the GM's last choices); then the map image loads with a progress dialog.
-    Cancelling either leaves the open encounter as it was.
+    The file is read once, in a worker with the "Opening encounter" progress dialog (a big
+    embedded image is decoded into the cache folder meanwhile); a bad one is reported and
+    nothing changes. The import options dialog shows what the file holds and asks for the
+    object height and outline tolerance (starting from the GM's last choices); then the map
+    image loads with a progress dialog. Cancelling any leaves the open encounter as it was.
     """
+    progress = OpeningProgress(window, path, cancellable=True)
     try:
-        data, imported = read_uvtt_file(path)
+        read = progress.run(read_uvtt_file)
     except EncounterFileError as error:
         window.show_error("Cannot import Universal VTT", str(error))
         return False
+    finally:
+        progress.close()
+    if read is None:
+        return False
+    data, imported = read
     encounter = _ask_uvtt_options(window, path, data, imported)
     if encounter is None or not preload_map(window, encounter, None):
         return False
@@ -410,10 +417,13 @@ def is_uvtt_file(path: Path) -> bool:
 
 
 def read_uvtt_file(path: Path) -> tuple[bytes, UvttImport]:
-    """The bytes of the Universal VTT file at ``path`` and their import with the defaults;
-    raises ``UvttError`` naming the file and what is wrong."""
-    data = read_uvtt_bytes(path)
-    return data, parse_uvtt(data, where=str(path), name=path.stem, base_dir=path.resolve().parent)
+    """The JSON of the Universal VTT file at ``path`` (a big image's value emptied, the image
+    decoded into the cache folder: :func:`~battlemap.desktop.core.uvtt.read_uvtt_document`)
+    and its import with the defaults; raises ``UvttError`` naming the file and what is wrong.
+    Qt-free: it runs in a worker."""
+    data, streamed = read_uvtt_document(path)
+    return data, parse_uvtt(data, where=str(path), name=path.stem,
+                            base_dir=path.resolve().parent, streamed=streamed)  # fmt: skip
 
 
 def _ask_uvtt_options(

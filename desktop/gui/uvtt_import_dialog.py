@@ -3,7 +3,8 @@
 Shown by File > Import Universal VTT once the file has been read: the map size, image, walls,
 objects, doors and lights in the file, then two choices -- objects full height or low, and
 outline simplification with a tolerance in cells, whose effect on the point count is shown
-live (the file's bytes are imported again in memory, never re-read from disk).
+live (the file's JSON is imported again in memory, never re-read from disk; a big image
+decoded into a file when the file was read is not decoded again).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def contents(imported: UvttImport) -> list[tuple[str, str]]:
     opened = sum(d.is_open for d in doors)
     return [
         ("Map", f"{enc.width:g} x {enc.height:g} cells"),
-        ("Image", _image_text(imported.image)),
+        ("Image", _image_text(imported)),
         ("Walls", f"{len(walls)} ({sum(len(w.points) for w in walls)} points)"),
         ("Objects", f"{len(objects)} ({sum(len(w.points) for w in objects)} points)"),
         ("Doors", f"{len(doors)} ({opened} open, {len(doors) - opened} closed)"),
@@ -62,10 +63,14 @@ def contents(imported: UvttImport) -> list[tuple[str, str]]:
     ]
 
 
-def _image_text(image: bytes) -> str:
-    if not image:
+def _image_text(imported: UvttImport) -> str:
+    if imported.streamed is not None:
+        streamed = imported.streamed
+        kind, width, height = streamed.kind, streamed.width, streamed.height
+    elif imported.image:
+        kind, width, height = image_size(imported.image)
+    else:
         return "none"
-    kind, width, height = image_size(image)
     return f"{width} x {height} px ({kind.upper()})"
 
 
@@ -84,7 +89,7 @@ class UvttImportDialog(QDialog):
     ) -> None:  # fmt: skip
         super().__init__(parent)
         self.setWindowTitle("Import Universal VTT")
-        self.path, self.data = path, data
+        self.path, self.data, self.streamed = path, data, imported.streamed
         self.all_points = outline_points(imported.encounter)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"<b>{html.escape(path.name)}</b>"))
@@ -182,5 +187,5 @@ class UvttImportDialog(QDialog):
         return parse_uvtt(
             self.data, where=str(self.path), name=self.path.stem,
             object_height=object_height, simplify_tolerance=tolerance,
-            base_dir=self.path.resolve().parent,
+            base_dir=self.path.resolve().parent, streamed=self.streamed,
         )  # fmt: skip
