@@ -299,12 +299,14 @@ class _Splitter:
         return 0
 
     def _colon(self, at: int) -> int | None:
-        """Where the value after a key's ``:`` starts; None if no ``:`` follows (within the
-        next chunk: the scan goes on and the parser judges)."""
-        found = _COLON.match(self.buffer, at)
-        if (found is None or found.end() == len(self.buffer)) and self._extend():
+        """Where the value after a key's ``:`` starts; None if no ``:`` follows (within 4 KiB
+        of blanks: the scan goes on and the parser judges)."""
+        while True:
             found = _COLON.match(self.buffer, at)
-        return found.end() if found is not None else None
+            unsure = (found.end() if found else at + len(self.buffer[at:].lstrip())) == len(
+                self.buffer)  # only blanks (and the colon) so far: the value may follow
+            if not unsure or len(self.buffer) - at > 4096 or not self._extend():
+                return found.end() if found is not None else None
 
     def _stream_image(self) -> None:
         """Decode the image string (``buffer`` starts inside it) into the image file; leave
@@ -316,12 +318,20 @@ class _Splitter:
         head = bytearray()
         written = 0
         with os.fdopen(descriptor, "wb") as out:
+            at = 0  # a piece of at most CHUNK_BYTES of the buffer at a time: a bounded peak
             while True:
-                closing = self.buffer.find(b'"')
-                end = closing if closing >= 0 else len(self.buffer)
+                if at >= len(self.buffer) - 1 and not self.at_end:
+                    self.buffer = self.buffer[at:]
+                    at = 0
+                    if not self._extend() and not self.buffer:
+                        self._truncated(decoder)
+                piece = at + max(CHUNK_BYTES, 2)  # 2: an escape always fits in a piece
+                closing = self.buffer.find(b'"', at, piece)
+                end = closing if closing >= 0 else min(len(self.buffer), piece)
                 held = 1 if closing < 0 and self.buffer[end - 1 : end] == b"\\" else 0
-                text = _unescaped(self.buffer[: end - held], decoder)
-                decoded = decoder.feed(text)
+                if closing < 0 and self.at_end and end == len(self.buffer):
+                    self._truncated(decoder)
+                decoded = decoder.feed(_unescaped(self.buffer[at : end - held], decoder))
                 if closing >= 0:
                     decoder.finish()
                 written += len(decoded)
@@ -336,13 +346,14 @@ class _Splitter:
                 if closing >= 0:
                     self.buffer = self.buffer[closing + 1 :]
                     break
-                self.buffer = self.buffer[end - held :]
-                if not self._extend():
-                    raise FieldProblem("image", f"the file ends inside the image text (after "
-                                                f"{decoder.characters:,} characters): it is "
-                                                "truncated")  # fmt: skip
+                at = end - held
         kind, width, height = _check_head(bytes(head))
         self.image = StreamedImage(self.image_file, written, kind, width, height)
+
+    def _truncated(self, decoder: Base64Decoder) -> NoReturn:
+        raise FieldProblem("image", f"the file ends inside the image text (after "
+                                    f"{decoder.position:,} characters): it is truncated")
+
 
 def _unescaped(text: bytes, decoder: Base64Decoder) -> bytes:
     """``text`` of the image string with its ``\\/`` escapes undone; any other escape (or a

@@ -345,3 +345,16 @@ def test_the_streamed_decode_refuses_what_b64decode_refuses(text: bytes, cuts: l
     assert got is None or got == expected
     if got is None and expected is not None:
         assert text.endswith(b"=")  # only stray padding
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 64, 4099])
+def test_any_chunk_size_gives_the_same_document_and_image(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    """Chunk edges anywhere: inside a key, between a backslash and its slash, on the quotes."""
+    monkeypatch.setattr(uvtt_stream, "CHUNK_BYTES", chunk)
+    png = noise_png(24, 24)
+    data = uvtt_json(base64.b64encode(png).replace(b"/", b"\\/"))
+    split = split_uvtt(io.BytesIO(data), tmp_path, stream_from=100)
+    assert split.image is not None and split.image.path.read_bytes() == png
+    assert json.loads(split.document) == {**json.loads(data.replace(b"\\/", b"/")), "image": ""}
