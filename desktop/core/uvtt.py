@@ -28,6 +28,11 @@ only then builds an :class:`~battlemap.desktop.core.model.Encounter`:
 :func:`parse_uvtt` return a :class:`UvttImport` that adds the decoded image and warnings (the
 ``import-uvtt`` command writes the image beside the encounter and prints the warnings).
 
+Files are read by :func:`read_uvtt_document` (up to 512 MiB): a big embedded image (16 MiB of
+base64 or more) is decoded as the file is read, into a file of the cache folder (or the
+folder asked for) that the encounter's background names, and the JSON around it is parsed
+as before (:mod:`battlemap.desktop.core.uvtt_stream`).
+
 Long organic outlines can be thinned with ``simplify_tolerance`` (cells; 0 keeps every point).
 Problems raise :class:`UvttError` naming the field: ``portals[2].bounds: expected 2 points,
 got 1``.
@@ -280,6 +285,8 @@ def parse_uvtt(
     except msgspec.ValidationError as err:
         located = problem_from_msgspec(err)
         raise UvttError(where, located.field, located.problem) from None
+    shown: Background | None
+    size: tuple[int, int] | None
     if streamed is not None:
         if image:
             raise UvttError(where, "image", "the map image is given twice")
