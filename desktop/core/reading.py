@@ -22,6 +22,7 @@ import errno
 import io
 import os
 import stat
+import sys
 from pathlib import Path
 
 _KINDS = (
@@ -54,6 +55,29 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     Symbolic links are followed (the file they reach is checked). Raises ``OSError`` (an
     :class:`UnreadableFile` for a special or oversized file).
     """
+    with open_regular_file(path, limit) as file:
+        data = _read_at_most(file, limit + 1)
+    if len(data) > limit:
+        raise UnreadableFile(errno.EFBIG, _too_large(len(data), limit), str(path))
+    return data
+
+
+def open_regular_file(path: str | Path, limit: int) -> io.FileIO:
+    """The regular file at ``path``, open for reading, if it holds at most ``limit`` bytes now
+    (a reader that goes on must still stop at the limit: the file may grow).
+
+    Opened without blocking and checked on the open descriptor, as :func:`read_regular_file`.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as named:
+    ...     _ = named.write(b"0123456789")
+    ...     named.flush()
+    ...     with open_regular_file(named.name, 1024) as file:
+    ...         file.read(4)
+    b'0123'
+    """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
@@ -61,11 +85,21 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     except OSError:
         os.close(fd)
         raise
-    with io.FileIO(fd, "rb") as file:
-        data = _read_at_most(file, limit + 1)
-    if len(data) > limit:
-        raise UnreadableFile(errno.EFBIG, _too_large(len(data), limit), str(path))
-    return data
+    return io.FileIO(fd, "rb")
+
+
+def read_head(path: str | Path, count: int) -> bytes:
+    """The first ``count`` bytes of the regular file at ``path`` (all of a shorter one), whatever
+    its size.
+
+    >>> read_head("/dev/zero", 8)
+    Traceback (most recent call last):
+    ...
+    battlemap.desktop.core.reading.UnreadableFile: [Errno 22] not a regular file (a character \
+device): '/dev/zero'
+    """
+    with open_regular_file(path, sys.maxsize) as file:
+        return _read_at_most(file, count)
 
 
 def _check_regular(info: os.stat_result, limit: int, where: str) -> None:

@@ -52,12 +52,10 @@ Examples
 from __future__ import annotations
 
 import base64
-import errno
 import hashlib
 import math
 import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,7 +88,7 @@ from battlemap.desktop.core.model import (
     WallKind,
 )
 from battlemap.desktop.core.progress import step
-from battlemap.desktop.core.reading import UnreadableFile, file_kind
+from battlemap.desktop.core.reading import open_regular_file, read_head
 from battlemap.desktop.core.uvtt_schema import XY, UvttFile
 from battlemap.desktop.core.uvtt_stream import (
     StreamedImage,
@@ -179,7 +177,7 @@ def looks_like_uvtt(path: str | Path) -> bool:
     (True, False)
     """
     try:
-        head = _read_head(Path(path))
+        head = read_head(path, SNIFF_BYTES + 1)
         if len(head) > SNIFF_BYTES:
             keys = {m.group(1).decode() for m in _TOP_KEY.finditer(head, 0, SNIFF_BYTES)}
             return head.lstrip()[:1] == b"{" and (
@@ -191,18 +189,6 @@ def looks_like_uvtt(path: str | Path) -> bool:
     if looks_like_foundry_scene(document):
         return True
     return isinstance(document, dict) and "resolution" in document and "tokens" not in document
-
-
-def _read_head(path: Path) -> bytes:
-    """The first :data:`SNIFF_BYTES` + 1 bytes of the regular file at ``path`` (all of a
-    smaller one)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(path, flags)
-    with open(descriptor, "rb", buffering=0) as file:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise UnreadableFile(errno.EINVAL, f"not a regular file ({file_kind(mode)})", str(path))
-        return file.read(SNIFF_BYTES + 1)
 
 
 def read_uvtt_document(path: Path, image_folder: Path | None = None
@@ -217,11 +203,8 @@ def read_uvtt_document(path: Path, image_folder: Path | None = None
     """
     where = str(path)
     try:
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        descriptor = os.open(path, flags)
-        with open(descriptor, "rb", buffering=0) as file:
-            info = os.fstat(descriptor)
-            _check_size(info, where)
+        with open_regular_file(path, MAX_UVTT_FILE_BYTES) as file:
+            info = os.fstat(file.fileno())
             folder = image_folder if image_folder is not None else cache_folder()
             step("reading the map file and decoding its image")
             split = split_uvtt(file, folder)
@@ -242,14 +225,6 @@ def read_uvtt_document(path: Path, image_folder: Path | None = None
         raise UvttError(where, "image", f"{named}: {err.strerror or err}") from None
     return split.document, StreamedImage(named, image.size, image.kind, image.width,
                                          image.height)  # fmt: skip
-
-
-def _check_size(info: os.stat_result, where: str) -> None:
-    if not stat.S_ISREG(info.st_mode):
-        raise UvttError(where, "(file)", f"not a regular file ({file_kind(info.st_mode)})")
-    if info.st_size > MAX_UVTT_FILE_BYTES:
-        raise UvttError(where, "(file)", f"{info.st_size:,} bytes; the limit is "
-                                         f"{MAX_UVTT_FILE_BYTES:,}")  # fmt: skip
 
 
 def parse_uvtt(
