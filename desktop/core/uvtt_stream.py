@@ -68,6 +68,7 @@ CACHE_NAME = "battlemap"
 _STRUCTURE = re.compile(rb'["{}\[\]]')
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _COLON = re.compile(rb'[ \t\r\n]*:[ \t\r\n]*')
+_NOT_BLANK = re.compile(rb'[^ \t\r\n]')
 _NOT_BASE64 = re.compile(rb"[^A-Za-z0-9+/=]")
 _IMAGE_KEY = b'"image"'
 
@@ -302,11 +303,12 @@ class _Splitter:
         """Where the value after a key's ``:`` starts; None if no ``:`` follows (within 4 KiB
         of blanks: the scan goes on and the parser judges)."""
         while True:
-            found = _COLON.match(self.buffer, at)
-            unsure = (found.end() if found else at + len(self.buffer[at:].lstrip())) == len(
-                self.buffer)  # only blanks (and the colon) so far: the value may follow
-            if not unsure or len(self.buffer) - at > 4096 or not self._extend():
-                return found.end() if found is not None else None
+            colon = _COLON.match(self.buffer, at)
+            other = _NOT_BLANK.search(self.buffer, at)  # no colon: the blanks' end, if any
+            reached = colon.end() if colon is not None else other.start() if other else -1
+            known = 0 <= reached < len(self.buffer)  # else only blanks (and ":") so far
+            if known or len(self.buffer) - at > 4096 or not self._extend():
+                return colon.end() if colon is not None else None
 
     def _stream_image(self) -> None:
         """Decode the image string (``buffer`` starts inside it) into the image file; leave

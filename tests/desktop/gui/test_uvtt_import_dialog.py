@@ -11,8 +11,10 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from battlemap.desktop.core import uvtt_stream
 from battlemap.desktop.core.model import WallKind
 from battlemap.desktop.core.uvtt import parse_uvtt, read_uvtt
+from battlemap.desktop.core.uvtt_stream import cache_folder
 from battlemap.desktop.gui import file_actions
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.settings import set_uvtt_import_choices, settings, uvtt_import_choices
@@ -211,3 +213,31 @@ def test_remembered_choices_that_make_no_sense_fall_back_to_the_defaults(
     settings().setValue("import/uvtt_object_height", height)
     settings().setValue("import/uvtt_simplify", tolerance)
     assert uvtt_import_choices() == expected
+
+
+@needs_samples
+def test_a_big_image_is_decoded_into_the_cache_and_the_map_shows_it(
+    window: GMWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A file whose image is streamed (the threshold lowered for the test) imports as the
+    whole-file read does; its background names the file decoded in the cache folder, which the
+    dialog and the map read (the image is not decoded again for each tolerance)."""
+    monkeypatch.setattr(uvtt_stream, "STREAM_IMAGE_FROM", 64 << 10)
+    choose_file(monkeypatch, OGANM)
+    contents: list[dict[str, str]] = []
+
+    def note_and_accept(dialog: UvttImportDialog) -> None:
+        contents.append({k: w.text() for k, w in dialog.contents_labels.items()})
+        dialog.tolerance_box.setValue(0.1)  # imported again from the JSON in memory
+        dialog.accept()
+
+    seen = answer_import_dialog(note_and_accept)
+    window.actions_by_name["import_uvtt"].trigger()
+    assert seen and contents[0]["Image"] == "1280 x 1280 px (PNG)"
+    background = window.state.encounter.background
+    assert background is not None and background.embedded is None and background.path
+    decoded = Path(background.path)
+    assert decoded.parent == cache_folder() and decoded.name.startswith(".uvtt-")
+    assert decoded.read_bytes() == parse_uvtt(OGANM.read_bytes()).image
+    assert window.state.encounter.walls == read_uvtt(OGANM, simplify_tolerance=0.1).encounter.walls
+    assert window.scene.background_size() == (1280, 1280)  # the map shows the decoded file
