@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from battlemap.rules.dice import DiceSource
@@ -92,6 +93,13 @@ class GameSystem(ABC):
         """Bounds of fields that depend on the rest of the block (a Wild Card's Wounds), by
         key: none here."""
         return {}
+
+    def statblock_edited(self, board: Board, token_id: str, stats: Mapping[str, Any]) -> Board:
+        """``board`` after the GM set ``token_id``'s stat block to ``stats`` (a click in the
+        token HUD, the stat-block form; ``stats`` already parses): the system may add what
+        the change brings by its rules (the states a condition implies, their clocks, a log
+        entry saying so). Here the block only."""
+        return board.with_token(replace(board.token(token_id), stats=dict(stats)))
 
     def hud_fields(self) -> tuple[str, ...]:
         """The stat-block keys the token HUD offers at a click (a condition to switch on and

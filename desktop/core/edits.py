@@ -20,7 +20,9 @@ import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
+from battlemap.desktop.core.board import board_of, encounter_after
 from battlemap.desktop.core.model import (
     Encounter,
     GridKind,
@@ -31,6 +33,7 @@ from battlemap.desktop.core.model import (
     Wall,
     WallKind,
 )
+from battlemap.rules.registry import find_system
 
 WALL_PICK_TOLERANCE = 0.25
 """How close (in cells) a click must come to a wall to pick it."""
@@ -175,6 +178,22 @@ def move_tokens(encounter: Encounter, positions: Mapping[str, Point]) -> Encount
         t.moved_to(*positions[t.id]) if t.id in positions else t for t in encounter.tokens
     )
     return replace(encounter, tokens=tokens)
+
+
+def with_stats(encounter: Encounter, token_id: str, stats: Mapping[str, Any]) -> Encounter:
+    """A copy with the GM's stat block ``stats`` (already checked) given to the token, and what
+    the encounter's game system says the change brings by its rules (the states a condition
+    implies, their clocks, a log entry: :meth:`~battlemap.rules.registry.GameSystem.\
+statblock_edited`).
+
+    Examples
+    --------
+    >>> enc = Encounter(tokens=(Token(id="a", name="A", x=0.5, y=0.5),))
+    >>> with_stats(enc, "a", {"pace": 5}).token("a").stats
+    {'pace': 5}
+    """
+    board = find_system(encounter.system).statblock_edited(board_of(encounter), token_id, stats)
+    return encounter_after(encounter, board)
 
 
 def toggle_door(encounter: Encounter, wall_id: str) -> Encounter:

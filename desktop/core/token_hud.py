@@ -24,9 +24,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from battlemap.desktop.core.edits import with_stats
 from battlemap.desktop.core.model import Encounter
 from battlemap.rules.interface import FieldKind
 from battlemap.rules.registry import RulesError, find_system
@@ -116,8 +117,9 @@ def hud_controls(encounter: Encounter, token_id: str) -> tuple[HudControl, ...]:
 
 def with_control(encounter: Encounter, token_id: str, key: str,
                  value: int | bool) -> Encounter:
-    """``encounter`` with the token's ``key`` set to ``value`` (``ValueError`` when the
-    system refuses the block or the value is out of its bounds)."""
+    """``encounter`` with the token's ``key`` set to ``value`` and what the system says that
+    brings (:func:`~battlemap.desktop.core.edits.with_stats`); ``ValueError`` when the system
+    refuses the block or the value is out of its bounds."""
     control = next((c for c in hud_controls(encounter, token_id) if c.key == key), None)
     token = encounter.token(token_id)
     if control is None:
@@ -136,4 +138,4 @@ def with_control(encounter: Encounter, token_id: str, key: str,
         find_system(encounter.system).combatant_from_dict(stats, "stats", token_id)
     except RulesError as error:
         raise ValueError(str(error)) from None
-    return encounter.with_token(replace(token, stats=stats))
+    return with_stats(encounter, token_id, stats)

@@ -5,7 +5,6 @@ the combat log. Dock positions are saved with the window layout.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from battlemap.desktop.core.characters import CharacterError, add_character_reading, read_sheet_file
+from battlemap.desktop.core.edits import with_stats
 from battlemap.desktop.core.model import Encounter, Point, Token
 from battlemap.desktop.core.statblocks import StatBlockError, reading_lines, with_statblock_text
 from battlemap.desktop.gui.combat_log import CombatLogPanel
@@ -298,7 +298,7 @@ class CombatantsPanel(QWidget):
     def _store(self, stats: dict[str, object]) -> None:
         token = self.state.encounter.token(self._shown or "")
         self.state.apply(f"Edit stat block: {token.name}",
-                         self.state.encounter.with_token(replace(token, stats=stats)))
+                         with_stats(self.state.encounter, token.id, stats))
 
 
 def _dock(window: GMWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

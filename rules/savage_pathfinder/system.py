@@ -97,6 +97,7 @@ from battlemap.rules.savage_pathfinder.table.rolls import (
     traits_of,
 )
 from battlemap.rules.savage_pathfinder.table.savage_context import Declared
+from battlemap.rules.savage_pathfinder.table.statblock_edits import statblock_edited
 from battlemap.rules.savage_pathfinder.table.summary import (
     action_data,
     area_data,
@@ -395,6 +396,11 @@ class SavagePathfinder(GameSystem):
     def field_limits(self, combatant: Combatant) -> Mapping[str, tuple[float, float]]:
         """Wounds up to the engine's limit (3 for a Wild Card, 0 for an Extra)."""
         return {"condition.wounds": (0, combatant.max_wounds)}
+
+    def statblock_edited(self, board: Board, token_id: str, stats: Mapping[str, Any]) -> Board:
+        """The block set; Stunned switched on brings Distracted (timed), Vulnerable and prone,
+        logged (S152-158: :mod:`.table.statblock_edits`)."""
+        return statblock_edited(board, token_id, stats)
 
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
         """SHAKEN, FAT n, STUN, PRONE ... from the condition, JOKER from the Action Cards.

@@ -127,8 +127,9 @@ def test_clicks_that_free_an_earlier_place_do_not_move_the_chips(
     select(qtbot, crowded, "bo")
     hud = crowded.combat_tools.hud
     first = _places(hud)
-    keys = ["condition.shaken", "condition.stunned", "condition.prone", "condition.distracted",
-            "condition.vulnerable", "condition.bound", "condition.entangled"]
+    # Stunned last: switched on, it brings Prone, Distracted and Vulnerable (on already)
+    keys = ["condition.shaken", "condition.prone", "condition.distracted",
+            "condition.vulnerable", "condition.bound", "condition.entangled", "condition.stunned"]
     for key in keys:
         chip = hud.chips[key]
         assert isinstance(chip, QToolButton)

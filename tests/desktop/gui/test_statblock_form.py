@@ -141,3 +141,19 @@ def test_the_dock_shows_the_form_readably(qtbot: QtBot, dock: GMWindow, tmp_path
     assert derived.isVisible() and derived.width() >= derived.sizeHint().width()
     skills = panel.form.widgets["skills"].table  # every row shown without an inner scroll bar
     assert not skills.verticalScrollBar().isVisible() and skills.rowCount() == 4
+
+
+def test_stunned_ticked_in_the_form_brings_distracted_vulnerable_and_prone(
+    qtbot: QtBot, dock: GMWindow
+) -> None:
+    """Savage Pathfinder's Stunned characters "Are Distracted", "Are Vulnerable" and "Fall
+    prone": ticked in the form and applied, the edit sets all four and the log says so; the
+    form shows them after."""
+    form = dock.combatants.form
+    form.widgets["condition.stunned"].setChecked(True)
+    dock.combatants.apply_stats()
+    condition = dock.state.encounter.token("hero").stats["condition"]
+    brought = ("stunned", "distracted", "vulnerable", "prone")
+    assert all(condition[key] is True for key in brought)
+    assert dock.state.encounter.log[-1].title == "Valeros is Stunned"
+    assert all(form.widgets[f"condition.{key}"].isChecked() for key in brought)

@@ -68,14 +68,37 @@ def test_an_extra_has_no_wounds_to_add_and_the_hud_leaves_with_the_selection(
     assert not hud.isVisible()
 
 
+@pytest.mark.parametrize("demo", ["goblin-ambush.json"], indirect=True)
+def test_stunned_at_a_click_brings_what_the_rules_say(qtbot: QtBot, demo: GMWindow) -> None:
+    """Savage Pathfinder's Stunned characters "Are Distracted", "Are Vulnerable" and "Fall
+    prone": the one click switches all four on (one undoable edit), the log says so and the
+    chips show it; undo takes all four back."""
+    select(qtbot, demo, "goblin-1")
+    hud = demo.combat_tools.hud
+    click(qtbot, hud.chips["condition.stunned"])
+    condition = demo.state.encounter.token("goblin-1").stats["condition"]
+    brought = ("stunned", "distracted", "vulnerable", "prone")
+    assert all(condition[key] is True for key in brought)
+    assert demo.state.undo_label == "Stunned on: Goblin 1"
+    assert demo.state.encounter.log[-1].title == "Goblin 1 is Stunned"
+    assert all(hud.chips[f"condition.{key}"].isChecked() for key in brought)
+    demo.state.undo()
+    condition = demo.state.encounter.token("goblin-1").stats["condition"]
+    assert not any(condition[key] for key in brought)
+
+
 @pytest.mark.parametrize("demo", ["gurps-duel.json"], indirect=True)
 def test_gurps_hit_points_and_stun(qtbot: QtBot, demo: GMWindow) -> None:
     select(qtbot, demo, "orc")
     hud = demo.combat_tools.hud
     click(qtbot, hud.chips["condition.hp"].findChild(QToolButton, "less"))
     assert demo.state.encounter.token("orc").stats["condition"]["hp"] == 13
+    before = demo.state.encounter
     click(qtbot, hud.chips["condition.stunned"])
-    assert demo.state.encounter.token("orc").stats["condition"]["stunned"] is True
+    after = demo.state.encounter
+    assert after.token("orc").stats["condition"] == {
+        **before.token("orc").stats["condition"], "stunned": True}  # GURPS adds nothing
+    assert (after.log, after.combat) == (before.log, before.combat)
 
 
 @pytest.mark.parametrize("demo", ["fate-arena.json"], indirect=True)
