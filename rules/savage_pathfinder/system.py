@@ -705,8 +705,9 @@ class SavagePathfinder(GameSystem):
                      params: Mapping[str, str] | None = None) -> Resolution:
         """Deal (begin combat, with Surprise and Large Groups, or the next round), Next turn
         (dealing the next round when this one is over), Hold, Act now, Interrupt, End combat.
-        Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck. A Shaken
-        token whose turn starts rolls Spirit to recover (C23, C60: the dice after the cards)."""
+        Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck. A token
+        whose turn starts rolls to recover, the dice after the cards: Vigor when Stunned
+        (S159), then Spirit when Shaken (C23, C60)."""
         given = params or {}
         steps: dict[str, Callable[[], turns.Step]] = {
             "deal": lambda: _deal(board, dice, given),

@@ -97,3 +97,34 @@ def test_the_spirit_roll_at_the_start_of_the_turn_from_the_command_line(
     assert main(["attack", str(path), "--attacker", "orc", "--action", "spend-benny",
                  "--write"]) == 0
     assert load_encounter(path).token("orc").stats["condition"].get("shaken") is False
+
+
+def test_the_vigor_roll_of_a_stunned_token_at_the_start_of_his_turn_from_the_command_line(
+        tmp_path: Path, capsys) -> None:
+    """S159 "At the start of a Stunned character's turn, he makes a Vigor roll as a free
+    action. Success means he's no longer Stunned but remains Vulnerable until the end of his
+    next turn": Hero (King of Spades) acts first, then the Stunned Orc (Two of Clubs, Vigor d6,
+    saved Stunned only): ``turn next`` rolls Vigor d6 4 vs 4 by itself; he is Vulnerable after
+    (the file lacked it) for two of his turn-ends; *Recover from Stunned* after is refused in
+    words."""
+    hero = Token("hero", "Hero", 1.5, 1.5, side=Side.HERO, stats={"wild_card": True})
+    orc = Token("orc", "Orc", 2.5, 1.5, side=Side.VILLAIN, stats={
+        "attributes": {"vigor": "d6"}, "condition": {"stunned": True}})
+    path = tmp_path / "fight.json"
+    save_encounter(Encounter(system="savage-pathfinder", tokens=(hero, orc)), path)
+    assert main(["turn", str(path), "deal", "--param", "cards=KS 2C", "--write"]) == 0
+    capsys.readouterr()
+    assert main(["turn", str(path), "next", "--dice", "4", "--write"]) == 0
+    out = capsys.readouterr().out
+    for line in ("Orc recovers from Stunned (Vigor 4 vs 4)",
+                 "Vigor (recover from Stunned) d6 4 → 4 vs TN 4: success",
+                 "Orc is no longer Stunned", "Orc is now Vulnerable",
+                 "Vulnerable until the end of his next turn"):
+        assert line in out
+    saved = load_encounter(path)
+    assert saved.token("orc").stats["condition"]["stunned"] is False
+    assert saved.token("orc").stats["condition"]["vulnerable"] is True
+    assert {"token": "orc", "status": "Vulnerable", "turn_ends": 2} in saved.combat["timers"]
+    assert main(["attack", str(path), "--attacker", "orc", "--action", "recover-stunned",
+                 "--dice", "6"]) == 2
+    assert "Orc is not stunned" in capsys.readouterr().err

@@ -259,8 +259,8 @@ def stunned_recovery(
 ) -> tuple[Outcome[Combatant], tuple[Timer, ...]]:
     """The Vigor roll at the start of a Stunned character's turn (free action, tried once).
 
-    Success: no longer Stunned, Vulnerable until the end of his next turn; raise: until the
-    end of this turn.
+    Success: no longer Stunned "but remains Vulnerable" until the end of his next turn; raise:
+    until the end of this turn (Vulnerable is set if his block lacked it).
 
     Examples
     --------
@@ -278,8 +278,9 @@ def stunned_recovery(
     roll = roll_trait_of(dice, victim, "vigor", "Vigor (recover from Stunned)", joker=joker)
     if not roll.result.succeeded:
         return Outcome((roll.event,), (victim,)), timers
-    recovered = _with(victim, stunned=False)
+    recovered = _with(victim, stunned=False, vulnerable=True)
     kept = tuple(t for t in timers if (t.token, t.status) != (victim.id, "Vulnerable"))
     ends = 1 if roll.raises else 2
-    events = (roll.event, StatusRemoved(victim.id, "Stunned"))
+    vulnerable = () if victim.condition.vulnerable else (StatusAdded(victim.id, "Vulnerable"),)
+    events = (roll.event, StatusRemoved(victim.id, "Stunned"), *vulnerable)
     return Outcome(events, (recovered,)), (*kept, Timer(victim.id, "Vulnerable", ends))

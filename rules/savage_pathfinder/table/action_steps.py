@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from battlemap.rules.dice import DiceSource
-from battlemap.rules.events import Event, StatusAdded, StatusRemoved
+from battlemap.rules.events import Event, RollMade, StatusAdded, StatusRemoved
 from battlemap.rules.narration import attack_lines
 from battlemap.rules.registry import RulesError
 from battlemap.rules.savage_pathfinder.context import Illumination
@@ -59,7 +59,7 @@ from battlemap.rules.savage_pathfinder.situational.misc import (
     running_reload_roll,
 )
 from battlemap.rules.savage_pathfinder.situational.natural import climbing_roll
-from battlemap.rules.savage_pathfinder.situational.states import stunned_recovery
+from battlemap.rules.savage_pathfinder.situational.states import Timer, stunned_recovery
 from battlemap.rules.savage_pathfinder.statblock import Combatant
 from battlemap.rules.savage_pathfinder.table.pipeline import (
     AttackError,
@@ -256,16 +256,26 @@ def spend_benny(board: Board, request: ActionRequest, dice: DiceSource) -> Actio
 
 def recover_stunned(board: Board, request: ActionRequest,
                     dice: DiceSource) -> ActionResult:
-    """The Vigor roll to recover from Stunned; the Vulnerable that follows is timed."""
+    """The Vigor roll to recover from Stunned (dice: Vigor die, Wild Die); the Vulnerable that
+    follows is timed: until the end of his next turn, with a raise the end of this one (S159).
+    The title names the roll: "Orc recovers from Stunned (Vigor 5 vs 4)"."""
     actor = fighter_of(board, request.actor)
+    name = _name(board, actor.id)
     try:
         outcome, timers = stunned_recovery(dice, actor, timers_of(board),
                                            tried_this_turn=tried(board, actor.id, "stunned"))
     except RulesError as error:
-        raise AttackError(str(error).replace(actor.id, _name(board, actor.id))) from None
-    word = "recovers" if not outcome.states[0].condition.stunned else "stays Stunned"
-    result = finish(board, request, f"{_name(board, actor.id)} {word} (Vigor)",
-                    outcome.events, outcome.states)
+        raise AttackError(str(error).replace(actor.id, name)) from None
+    roll = next((e for e in outcome.events if isinstance(e, RollMade)), None)
+    if roll is None:
+        raise AttackError(f"{name} is not Stunned")
+    recovered = not outcome.states[0].condition.stunned
+    word = "recovers from" if recovered else "stays"
+    title = f"{name} {word} Stunned (Vigor {roll.total} vs {roll.target})"
+    raised = Timer(actor.id, "Vulnerable", 1) in timers
+    until = "this turn (a raise)" if raised else "his next turn"
+    notes = (f"Vulnerable until the end of {until}",) if recovered else ()
+    result = finish(board, request, title, outcome.events, outcome.states, notes)
     return _tried(replace(result, board=with_timers(result.board, timers)), actor.id,
                   "stunned")
 

@@ -1,5 +1,5 @@
 """Turn-tracker steps that roll dice: Surprise with Notice rolls, interrupts with Athletics,
-and the Spirit roll of a Shaken character at the start of his turn.
+and the recoveries at the start of a character's turn (Vigor when Stunned, Spirit when Shaken).
 
 The rolls go through the Savage Pathfinder trait engine
 (:mod:`battlemap.rules.savage_pathfinder.traits`) with the token's stat block: the skill die
@@ -37,7 +37,11 @@ from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict
 from battlemap.rules.savage_pathfinder.situational.mounted import setting_weapon_modifiers
 from battlemap.rules.savage_pathfinder.statblock import Combatant
 from battlemap.rules.savage_pathfinder.table import turns
-from battlemap.rules.savage_pathfinder.table.action_steps import ActionRequest, recover_shaken
+from battlemap.rules.savage_pathfinder.table.action_steps import (
+    ActionRequest,
+    recover_shaken,
+    recover_stunned,
+)
 from battlemap.rules.savage_pathfinder.table.timed_states import tried
 from battlemap.rules.savage_pathfinder.trait_check import Circumstances, RollKind, roll_check
 from battlemap.rules.savage_pathfinder.traits import RolledTrait
@@ -88,10 +92,11 @@ def roll_interrupt(board: Board, hand: str, dice: DiceSource,
 def recover_at_turn_start(before: Board, after: Board,
                           dice: DiceSource) -> tuple[Board, tuple[str, ...]]:
     """C23 "Some free actions occur automatically at the beginning of a character's turn and
-    may only be tried once, such as recovering from being Shaken", C60 "At the start of their
-    turn, Shaken characters must attempt to recover ... by making a Spirit roll": each token
-    whose turn starts from ``before`` to ``after`` and who is Shaken rolls Spirit (dice: the
-    Spirit die, the Wild Die), once. The board after the rolls, and their log lines.
+    may only be tried once, such as recovering from being Shaken or Stunned": each token whose
+    turn starts from ``before`` to ``after`` rolls, once each, Vigor if he is Stunned (S159 "At
+    the start of a Stunned character's turn, he makes a Vigor roll as a free action"), then
+    Spirit if he is Shaken (C60). Dice: the Vigor die and Wild Die, then Spirit's. The board
+    after the rolls, and their log lines.
 
     Examples
     --------
@@ -100,22 +105,30 @@ def recover_at_turn_start(before: Board, after: Board,
     >>> from battlemap.rules.savage_pathfinder.cards import PhysicalCards
     >>> from battlemap.rules.testing import open_board
     >>> enc = open_board((Piece("a", "Ann", 0.5, 0.5, stats={"wild_card": True}),
-    ...     Piece("b", "Bo", 1.5, 0.5, stats={"condition": {"shaken": True}})))
+    ...     Piece("b", "Bo", 1.5, 0.5, stats={"condition": {
+    ...         "shaken": True, "stunned": True, "vulnerable": True}})))
     >>> before = turns.begin_combat(enc, PhysicalCards(["KS", "2C"]))[0]
     >>> after, lines = recover_at_turn_start(before, turns.next_turn(before)[0],
-    ...                                      ScriptedDice([5]))
-    >>> lines[0], after.token("b").stats["condition"]["shaken"]
-    ('Bo recovers (Spirit)', False)
+    ...                                      ScriptedDice([4, 5]))
+    >>> [line for line in lines if line.startswith("Bo ")]
+    ['Bo recovers from Stunned (Vigor 4 vs 4)', 'Bo is no longer Stunned', \
+'Bo recovers (Spirit)', 'Bo is no longer Shaken']
     """
     started = [t for t in turns.acting_tokens(after) if t not in turns.acting_tokens(before)]
     lines: list[str] = []
     for token_id in started:
-        if not _fighter(after, token_id).condition.shaken or tried(after, token_id, "shaken"):
-            continue
-        result = recover_shaken(after, ActionRequest("recover-shaken", token_id), dice)
-        after = result.board
-        lines += (result.entry.title, *result.entry.lines)
+        for state, step in _RECOVERIES:
+            if not getattr(_fighter(after, token_id).condition, state) \
+                    or tried(after, token_id, state):
+                continue
+            result = step(after, ActionRequest(f"recover-{state}", token_id), dice)
+            after = result.board
+            lines += (result.entry.title, *result.entry.lines)
     return after, tuple(lines)
+
+
+_RECOVERIES = (("stunned", recover_stunned), ("shaken", recover_shaken))
+"""The recoveries rolled at the start of a turn, in order: Vigor from Stunned, then Spirit."""
 
 
 def _set_weapon_modifiers(board: Board, setter: str,

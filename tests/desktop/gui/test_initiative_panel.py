@@ -5,6 +5,7 @@ from support import spf_on_map as turns
 
 from battlemap.desktop.core.model import Encounter, Side, Token
 from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.core.token_hud import with_control
 from battlemap.desktop.gui.initiative_panel import ACTING_BACK, JOKER_BACK, InitiativePanel
 from battlemap.rules.dice import ScriptedDice
 
@@ -116,3 +117,23 @@ def test_surprise_from_the_panel_rolls_notice_with_its_dice(qtbot):
     assert rows(panel) == ["7♠   Goblins", "—   Valeros", "—   Kyra"]
     assert encounter.log[-1].lines[-1] == ("Round 1: the countdown is done; on Hold and free to "
                                            "act: Goblins.")
+
+
+def test_next_turn_rolls_vigor_for_a_stunned_token(qtbot):
+    """S159 "At the start of a Stunned character's turn, he makes a Vigor roll as a free
+    action": the GM switches Stunned on for the Goblin (Vigor d6) at the token HUD's edit, so he
+    is also Distracted (-2); Valeros (K♠) acts first, then Next turn starts the Goblin's (2♣)
+    and rolls by itself: d6 6 aces + 1 = 7, -2 = 5 vs 4. He recovers, Vulnerable still."""
+    goblin = Token("g1", "Goblin", 2.5, 1.5, side=Side.VILLAIN,
+                   stats={"attributes": {"vigor": "d6"}})
+    state = BattleState(Encounter(tokens=(token("val", "Valeros", True, side=Side.HERO),
+                                          goblin)))
+    state.apply("Stunned on: Goblin",
+                with_control(state.encounter, "g1", "condition.stunned", True))
+    panel = InitiativePanel(state, ScriptedDice([6, 1]))
+    qtbot.addWidget(panel)
+    deal(qtbot, panel, "KS 2C")
+    qtbot.mouseClick(panel.buttons["next"], Qt.MouseButton.LeftButton)
+    assert state.encounter.log[-1].title == "Goblin recovers from Stunned (Vigor 5 vs 4)"
+    condition = state.encounter.token("g1").stats["condition"]
+    assert (condition["stunned"], condition["vulnerable"]) == (False, True)
