@@ -157,3 +157,12 @@ def test_no_vigor_roll_out_of_his_own_turn_but_out_of_combat_at_any_time() -> No
                                 ScriptedDice([6, 1]))
     assert out.title == "Orc recovers from Stunned (Vigor 5 vs 4)"
     assert "stunned" not in _condition(out.board)
+
+
+def test_an_incapacitated_token_rolls_no_recovery_at_the_start_of_his_turn() -> None:
+    # C71 Incapacitated characters "may not perform actions" (C77 "of any kind"): no Vigor, no
+    # Spirit roll by itself; the die scripted for him stays unused
+    board = _board("KS 2C", shaken=True, incapacitated=True)
+    turn = SYSTEM.turn_control(board, "next", ScriptedDice([6, 1]))
+    assert turn.notes == ("Orc (2♣) acts.",)
+    assert {"stunned", "shaken"} <= set(_condition(turn.board))

@@ -96,7 +96,9 @@ def recover_at_turn_start(before: Board, after: Board,
     turn starts from ``before`` to ``after`` rolls, once each, Vigor if he is Stunned (S159 "At
     the start of a Stunned character's turn, he makes a Vigor roll as a free action"), then
     Spirit if he is Shaken (C60). Dice: the Vigor die and Wild Die, then Spirit's. The board
-    after the rolls, and their log lines.
+    after the rolls, and their log lines. An Incapacitated (or dead) token rolls neither: he
+    "may not perform actions" (C71; "cannot take actions of any kind", C77), free ones
+    included; the GM may still roll one from the Actions menu.
 
     Examples
     --------
@@ -117,6 +119,8 @@ def recover_at_turn_start(before: Board, after: Board,
     started = [t for t in turns.acting_tokens(after) if t not in turns.acting_tokens(before)]
     lines: list[str] = []
     for token_id in started:
+        if _out_of_the_fight(_fighter(after, token_id)):
+            continue
         for state, step in _RECOVERIES:
             if not getattr(_fighter(after, token_id).condition, state) \
                     or tried(after, token_id, state):
@@ -129,6 +133,10 @@ def recover_at_turn_start(before: Board, after: Board,
 
 _RECOVERIES = (("stunned", recover_stunned), ("shaken", recover_shaken))
 """The recoveries rolled at the start of a turn, in order: Vigor from Stunned, then Spirit."""
+
+
+def _out_of_the_fight(fighter: Combatant) -> bool:
+    return fighter.condition.incapacitated or fighter.condition.dead
 
 
 def _set_weapon_modifiers(board: Board, setter: str,
