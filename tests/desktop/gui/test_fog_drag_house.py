@@ -20,7 +20,7 @@ from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Audience, MapScene
 
 
-def test_drag_steps_in_the_house_repaint_part_and_leave_what_a_fresh_view_shows(
+def test_drag_steps_and_the_drop_leave_what_a_fresh_view_shows_repainting_part(
         qtbot: QtBot) -> None:
     state = BattleState(house())
     view = shown_view(qtbot, MapScene(state, Audience.PLAYER), 800, 600)
@@ -39,6 +39,13 @@ def test_drag_steps_in_the_house_repaint_part_and_leave_what_a_fresh_view_shows(
         fresh.close()
     painted = [box.width() * box.height() / whole for box in regions.boxes]
     assert painted and np.median(painted) < 0.5  # (the merged ring's box: 0.7-0.9 of it)
+    hero = state.encounter.token("h0")
+    state.apply("Move", state.encounter.with_token(hero.moved_to(6.5, 4.5)))  # the drop
+    tracker_for(state).set_moving({})
+    qtbot.wait(20)
+    fresh = shown_view(qtbot, MapScene(state, Audience.PLAYER), 800, 600)
+    qtbot.wait(20)
+    assert shown_pixels(view) == shown_pixels(matched_to(fresh, view))
 
 
 def fog_pixels(rings: tuple[tuple[tuple[float, float], ...], ...]) -> np.ndarray:
