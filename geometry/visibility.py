@@ -80,6 +80,11 @@ PRECISION = 1e-6
 """Grid size walls are snapped to before the rooms are found (joins ends a hair apart)."""
 SEEN_SHARE = 1.0 - 1e-9
 """A creature hidden by less than this share of its silhouette shows."""
+RING_TOLERANCE = 1e-9
+"""Cells a ring of :meth:`VisionField.seen_rings` is straightened by (the cast rounds its points
+to this): the union of viewers who see the same wall runs a chain of points that far off the
+wall's line, a new chain at every step of a drag (three of four points of the union on the
+table bench's UVTT map); straightened, the rings change where the floor seen changes."""
 
 
 def visibility_polygon(eye: Point, walls: FloatArray, bounds: Box) -> Ring:
@@ -508,7 +513,8 @@ class VisionField:
     def seen_rings(self, viewers: Iterable[Viewer], moving: frozenset[str] = frozenset(),
                    discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
         """The rings (outlines, then holes) of the floor the viewers see, and of the ``discs``
-        (x, y, radius: the creatures seen, drawn whole); fill them even-odd.
+        (x, y, radius: the creatures seen, drawn whole), straightened by :data:`RING_TOLERANCE`;
+        fill them even-odd.
 
         Viewers whose id is in ``moving`` (being dragged) are added to the kept union of the
         others and the discs, so a drag step costs one polygon and one union of two areas.
@@ -518,21 +524,23 @@ class VisionField:
         if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
             return _rings(self._with_discs(party, tuple(discs)))
         dragged = tuple(v for v in party if v.id in moving)
-        return _rings(shapely.union(self._with_discs(still, tuple(discs)),
-                                    self.seen_area(dragged)))
+        return _rings(_straightened(shapely.union(self._with_discs(still, tuple(discs)),
+                                                  self.seen_area(dragged))))
 
     def _with_discs(self, party: tuple[Viewer, ...],
                     discs: tuple[tuple[float, float, float], ...]) -> shapely.Geometry:
-        """The floor ``party`` sees with the ``discs`` added (the last :attr:`cached` kept: a
-        drag step adds the dragged viewer's area to the others' with the same discs)."""
-        if not discs:
-            return self.seen_area(party)
+        """The floor ``party`` sees with the ``discs`` added, straightened (the last
+        :attr:`cached` kept: a drag step adds the dragged viewer's area to the others' with
+        the same discs)."""
         key = (party, discs)
         found = self._discs_added.get(key)
         if found is None:
-            x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
-            circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
-            found = shapely.union_all([self.seen_area(party), *circles.tolist()])
+            found = self.seen_area(party)
+            if discs:
+                x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
+                circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
+                found = shapely.union_all([found, *circles.tolist()])
+            found = _straightened(found)
             self._discs_added[key] = found
             while len(self._discs_added) > self.cached:
                 self._discs_added.popitem(last=False)
@@ -673,6 +681,18 @@ def _even_odd(rings: Sequence[Ring]) -> shapely.Geometry:
         if len(ring) >= 3:
             shape = shapely.symmetric_difference(shape, shapely.Polygon(ring))
     return shape
+
+
+def _straightened(shape: shapely.Geometry) -> shapely.Geometry:
+    """``shape`` without the points within :data:`RING_TOLERANCE` of the line its straightened
+    outline takes (Douglas-Peucker; rings thinner than that go), unless that leaves it invalid.
+
+    >>> square = shapely.Polygon([(0, 0), (1, 0), (2, 1e-10), (3, 0), (3, 3), (0, 3)])
+    >>> int(shapely.get_num_coordinates(_straightened(square)))
+    5
+    """
+    straight = shapely.simplify(shape, RING_TOLERANCE, preserve_topology=False)
+    return straight if shapely.is_valid(straight) else shape
 
 
 def _rings(shape: shapely.Geometry) -> tuple[Ring, ...]:

@@ -9,9 +9,10 @@ the edge of their view is sharp while the squares' edges are soft).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -79,6 +80,8 @@ class ClearRings:
         self._boxes = np.array([p.boundingRect().getCoords() for p in self._order],
                                dtype=np.float64).reshape(-1, 4)
         """Each ring's box (x0, y0, x1, y1, scene pixels), in the order of :attr:`_order`."""
+        self._edges = _edges_of(sight.rings)
+        """Every ring's edges in its direction, as rows x1, y1, x2, y2 (cells)."""
         self._clips: dict[tuple[float, float, float, float], QPainterPath] = {}
         self._changed: tuple[weakref.ref[ClearRings], QRectF] | None = None
         """The last :meth:`changed_from` (both windows ask it of the same two sights)."""
@@ -114,10 +117,11 @@ class ClearRings:
         return path
 
     def changed_from(self, other: ClearRings) -> QRectF:
-        """The scene rectangle around the rings in one of ``self`` and ``other`` only, a pixel
-        wider for antialiasing (rings compared from their least point: the union of the
-        heroes' sight may start a ring that did not change at another of its points); kept
-        for the last ``other`` asked about."""
+        """The scene rectangle around the edges found more times in one of ``self`` and
+        ``other`` than in the other, a pixel wider for antialiasing; kept for the last
+        ``other`` asked about. Only there can a pixel change: a pixel no such edge crosses
+        meets the same edges in both, and the edges to its left in its row differ by closed
+        chains, whose heights cancel in the rasteriser's cover sum."""
         if self._changed is not None and self._changed[0]() is other:
             return QRectF(self._changed[1])
         box = self._changed_box(other)
@@ -125,11 +129,49 @@ class ClearRings:
         return QRectF(box)
 
     def _changed_box(self, other: ClearRings) -> QRectF:
-        box = QRectF()
-        for ring in self.polygons.keys() ^ other.polygons.keys():
-            polygon = self.polygons[ring] if ring in self.polygons else other.polygons[ring]
-            box = box.united(polygon.boundingRect())
-        return box.adjusted(-2, -2, 2, 2) if not box.isNull() else box
+        changed = _changed_edges(self._edges, other._edges)
+        if not len(changed):
+            return QRectF()
+        xs, ys = changed[:, 0::2] * CELL, changed[:, 1::2] * CELL
+        return QRectF(QPointF(float(xs.min()), float(ys.min())),
+                      QPointF(float(xs.max()), float(ys.max()))).adjusted(-2, -2, 2, 2)
+
+
+def _edges_of(rings: Sequence[Ring]) -> npt.NDArray[np.float64]:
+    """The edges of ``rings`` (closed where they are not) in their direction, as rows x1, y1,
+    x2, y2.
+
+    >>> _edges_of([((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))]).tolist()
+    [[0.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0], [1.0, 1.0, 0.0, 0.0]]
+    """
+    import numpy as np
+
+    parts = [np.empty((0, 4))]
+    for ring in rings:
+        points = np.array(ring, dtype=np.float64).reshape(-1, 2)
+        if len(points) and (points[0] != points[-1]).any():
+            points = np.concatenate([points, points[:1]])
+        parts.append(np.concatenate([points[:-1], points[1:]], axis=1))
+    return np.concatenate(parts)
+
+
+def _changed_edges(mine: npt.NDArray[np.float64],
+                   theirs: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """The rows (edges) found more times in one of ``mine`` and ``theirs`` than in the other.
+
+    >>> import numpy as np
+    >>> edges = np.array([[0.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0]])
+    >>> _changed_edges(edges, edges[:1]).tolist(), len(_changed_edges(edges, edges[::-1]))
+    ([[1.0, 0.0, 1.0, 1.0]], 0)
+    """
+    import numpy as np
+
+    both = np.ascontiguousarray(np.concatenate([mine, theirs]), dtype=np.float64)
+    keys = both.view(np.dtype((np.void, 4 * both.itemsize))).ravel()  # a row's bytes
+    _, inverse = np.unique(keys, return_inverse=True)
+    net = np.bincount(inverse.ravel(), weights=np.repeat([1.0, -1.0], [len(mine), len(theirs)]))
+    changed: npt.NDArray[np.float64] = both[net[inverse.ravel()] != 0]
+    return changed
 
 
 def _polygon_of(ring: Ring) -> QPolygonF:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import weakref
 
+from PySide6.QtCore import QRectF
+
 from battlemap.desktop.core.fog import PartySight
 from battlemap.desktop.gui.fog_item import ClearRings
 
@@ -44,3 +46,27 @@ def test_the_kept_box_does_not_keep_the_sight_before_alive() -> None:
     del before
     gc.collect()
     assert gone() is None
+
+
+def notched(depth: float) -> tuple[tuple[float, float], ...]:
+    """A 10-cell square with a notch ``depth`` cells deep cut into its top side at x = 2..3."""
+    return ((0.0, 0.0), (2.0, 0.0), (2.5, depth), (3.0, 0.0), (10.0, 0.0), (10.0, 10.0),
+            (0.0, 10.0), (0.0, 0.0))
+
+
+def test_a_deeper_notch_repaints_around_the_notch_not_the_whole_ring() -> None:
+    box = rings(notched(1.0)).changed_from(rings(notched(1.5)))
+    cell = 64.0  # the ring's box is 10 cells wide and high; the notch's edges 1 by 1.5
+    assert box == QRectF(2 * cell - 2, -2, cell + 4, 1.5 * cell + 4)
+
+
+def test_a_ring_started_at_another_point_changes_nothing() -> None:
+    ring = notched(1.0)
+    turned = (*ring[3:-1], *ring[:4])
+    assert rings(ring).changed_from(rings(turned)).isNull()
+
+
+def test_a_ring_found_twice_is_a_change_from_once() -> None:
+    ring = square(1.0, 1.0)
+    box = rings(ring, ring).changed_from(rings(ring))
+    assert box == QRectF(64.0 - 2, 64.0 - 2, 64.0 + 4, 64.0 + 4)  # (antialiased edges add up)
