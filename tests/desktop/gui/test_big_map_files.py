@@ -9,11 +9,15 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from battlemap.desktop.commands import bench_gui
+from battlemap.desktop.commands.bench_gui import write_bench_encounter
 from battlemap.desktop.core import images
+from battlemap.desktop.core.fileformat import load_encounter
 from battlemap.desktop.core.images import ImageError
 from battlemap.desktop.core.model import Background
-from battlemap.desktop.gui import map_image
+from battlemap.desktop.gui import map_image, mapped_image
 from battlemap.desktop.gui.map_image import PngFile, decode_map, read_map_data
+from battlemap.desktop.gui.mapped_image import rows_file_of
 from tests.desktop.gui.test_png_strips import busy_picture, png_bytes
 
 
@@ -105,3 +109,34 @@ def test_a_file_changed_to_a_bigger_header_after_the_check_is_not_decoded_in_str
     (tmp_path / "map.png").write_bytes(png_header(50_000, 50_000) + data[26:])
     with pytest.raises(ImageError, match="the limit is 16384 px a side"):
         decode_map("map.png@1", found)
+
+
+def test_the_bench_map_written_in_bands_is_the_map_qt_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "whole").mkdir()
+    (tmp_path / "bands").mkdir()
+    write_bench_encounter(tmp_path / "whole", 600, 3, 8)
+    monkeypatch.setattr(bench_gui, "WHOLE_UP_TO", 100)
+    write_bench_encounter(tmp_path / "bands", 600, 3, 8)
+    whole, bands = (QImage(str(tmp_path / f / "map-600.png")) for f in ("whole", "bands"))
+    assert bands.convertToFormat(whole.format()) == whole
+
+
+def test_a_16384_px_map_file_is_accepted_and_decoded_in_strips(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The largest map taken, written in bands by the bench (1.4 MB of flat floor and boxes),
+    opened as the GM window opens it: its full-size pixels in the cache folder's file."""
+    monkeypatch.setattr(mapped_image, "_cache_folder", lambda: str(tmp_path))
+    encounter = load_encounter(write_bench_encounter(tmp_path, 16_384, 3, 8))
+    assert encounter.background is not None
+    found = read_map_data(encounter.background, tmp_path)
+    assert isinstance(found, PngFile)
+    decoded = decode_map("map-16384.png@1", found)
+    full = decoded.levels[0][1]
+    assert (full.width(), full.height()) == (16_384, 16_384)
+    assert [(f, level.width()) for f, level in decoded.levels] == [(1, 16_384), (4, 4096),
+                                                                   (16, 1024)]
+    assert rows_file_of(full) is not None  # in the mapped file, not in memory
+    assert full.pixelColor(16_383, 16_383).name() in ("#c8b99a", "#8f7f62")
