@@ -109,8 +109,10 @@ def format_summaries(rows: list[dict[str, object]]) -> str:
     ...                          "over": 0.5, "cpu": 1.5, "frames": "3/3", "area": "9%/4%"}]))
     interaction     n    min ms  median ms    max ms  >16.7ms  CPU ms  frames  share
     x               3     1.000      2.000     3.000      50%   1.500  3/3  9%/4%
+    >>> format_summaries([]).split()[:2]
+    ['interaction', 'n']
     """
-    width = max(len("interaction"), *(len(str(row["name"])) for row in rows))
+    width = max([len("interaction"), *(len(str(row["name"])) for row in rows)])  # rows may be none
     lines = [f"{'interaction':<{width}}  {'n':>4}  {'min ms':>8}  {'median ms':>9}  "
              f"{'max ms':>8}  {'>16.7ms':>7}  {'CPU ms':>6}  frames  share"]
     for row in rows:
