@@ -142,7 +142,7 @@ def decode_map(key: str, data: bytes | PngFile, progress: Progress | None = None
     _, width, height = image_size(head)
     try:
         check_decodable_whole("PNG that cannot be decoded in strips (16-bit, a palette, "
-                              "interlaced or with a transparent colour)", width, height)
+                              "interlaced, a transparent colour, or damaged)", width, height)
     except ImageError as error:
         raise ImageError(f"map image {where}: {error}") from None
     if isinstance(data, PngFile):

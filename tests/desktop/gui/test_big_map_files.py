@@ -71,8 +71,8 @@ def test_a_png_that_cannot_be_decoded_in_strips_is_refused_beyond_the_whole_limi
         decode_map(f"{tmp_path / 'grey.png'}@1", found)
     assert str(caught.value).startswith(
         f"map image {tmp_path / 'grey.png'}: image is 301 x 777 px = 233,877 px; a PNG that "
-        "cannot be decoded in strips (16-bit, a palette, interlaced or with a transparent "
-        "colour) is decoded whole, at most 1,000 px: save it as a PNG (8-bit RGB or RGBA)")
+        "cannot be decoded in strips (16-bit, a palette, interlaced, a transparent colour, or "
+        "damaged) is decoded whole, at most 1,000 px: save it as a PNG (8-bit RGB or RGBA)")
 
 
 def test_a_jpeg_map_over_100_mpx_is_refused_naming_the_file(tmp_path: Path) -> None:
