@@ -33,8 +33,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from battlemap.desktop.commands.bench import BENCHMARKS, Row
+
+if TYPE_CHECKING:  # Qt is imported where a map is drawn: the other benches need none
+    from PySide6.QtGui import QImage
 
 __all__ = ["memory_rows", "spread", "startup_rows", "write_bench_encounter"]
 
@@ -133,7 +137,7 @@ def write_bench_encounter(folder: Path, pixels: int, tokens: int, walls: int) ->
     >>> len(encounter.tokens), len(encounter.walls), Path(encounter.background.path).name
     (3, 2, 'map-256.png')
     """
-    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtGui import QImage
 
     from battlemap.desktop.core.fileformat import save_encounter
     from battlemap.desktop.core.model import Background, Encounter, Side, Token, Wall, WallKind
@@ -141,14 +145,14 @@ def write_bench_encounter(folder: Path, pixels: int, tokens: int, walls: int) ->
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # only draws a PNG: no screen needed
     ensure_app()
-    image = QImage(pixels, pixels, QImage.Format.Format_RGB32)
-    image.fill(QColor("#c8b99a"))
-    painter, rng = QPainter(image), random.Random(3)
-    for _ in range(pixels // 20):
-        x, y = rng.randrange(pixels), rng.randrange(pixels)
-        painter.fillRect(x, y, 180, 120, QColor("#8f7f62"))
-    painter.end()
-    image.save(str(folder / f"map-{pixels}.png"))
+    rng = random.Random(3)
+    boxes = [(rng.randrange(pixels), rng.randrange(pixels)) for _ in range(pixels // 20)]
+    if pixels > WHOLE_UP_TO:
+        _write_png_in_bands(folder / f"map-{pixels}.png", pixels, boxes)
+    else:
+        image = QImage(pixels, pixels, QImage.Format.Format_RGB32)
+        _paint_map(image, boxes, 0)
+        image.save(str(folder / f"map-{pixels}.png"))
     cells = pixels // 64
     token_list = tuple(
         Token(id=f"t{i}", name=f"Goblin {i}", x=rng.randrange(cells) + 0.5,
@@ -166,6 +170,49 @@ def write_bench_encounter(folder: Path, pixels: int, tokens: int, walls: int) ->
     )
     save_encounter(encounter, folder / f"bench-{pixels}.json")
     return folder / f"bench-{pixels}.json"
+
+
+WHOLE_UP_TO = 8192
+"""The widest bench map drawn whole and saved by Qt (256 MB at 4 bytes a pixel); a wider one
+(16384 px: 1 GB) is drawn and written :data:`BAND_ROWS` rows at a time."""
+BAND_ROWS = 256
+
+
+def _paint_map(image: QImage, boxes: list[tuple[int, int]], top: int) -> None:
+    """The bench map's rows from ``top`` into ``image``: a flat floor and its boxes."""
+    from PySide6.QtGui import QColor, QPainter
+
+    image.fill(QColor("#c8b99a"))
+    painter = QPainter(image)
+    for x, y in boxes:
+        painter.fillRect(x, y - top, 180, 120, QColor("#8f7f62"))
+    painter.end()
+
+
+def _write_png_in_bands(path: Path, pixels: int, boxes: list[tuple[int, int]]) -> None:
+    """The bench map as an 8-bit RGB PNG written :data:`BAND_ROWS` rows at a time (each row
+    unfiltered): the pixels Qt would save, without the whole image in memory."""
+    import struct
+    import zlib
+
+    from PySide6.QtGui import QImage
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
+
+    squeeze = zlib.compressobj(6)
+    with path.open("wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", pixels,
+                                                                        pixels, 8, 2, 0, 0, 0)))
+        for top in range(0, pixels, BAND_ROWS):
+            band = QImage(pixels, min(BAND_ROWS, pixels - top), QImage.Format.Format_RGB888)
+            _paint_map(band, [(x, y) for x, y in boxes if top - 120 < y < top + BAND_ROWS], top)
+            line, width = band.bytesPerLine(), pixels * 3
+            rows = bytes(band.constBits())
+            raw = b"".join(b"\0" + rows[r * line:r * line + width] for r in range(band.height()))
+            out.write(chunk(b"IDAT", squeeze.compress(raw)))
+        out.write(chunk(b"IDAT", squeeze.flush()) + chunk(b"IEND", b""))
 
 
 def _run(code: str, *args: str, env: dict[str, str] | None = None) -> tuple[float, str]:

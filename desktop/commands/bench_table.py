@@ -20,7 +20,8 @@ Maps (``--maps``):
   cells with a 5000 px image (50 px a cell);
 - ``big``: :func:`battlemap.desktop.commands.bench_gui.write_bench_encounter`'s 8192 px map (300
   tokens, 2,000 wall segments), six of the tokens heroes;
-- only when named: ``mega`` and ``walls-500``, the dungeon's density with 20,000 and 500 walls
+- only when named: ``huge``, the same on a 16384 px map (its PNG written in bands by the
+  bench, 1.4 MB); ``mega`` and ``walls-500``, the dungeon's density with 20,000 and 500 walls
   and no image (a drag and a drop on each; with both, the drag's growth is printed), and the
   game systems' demos ``gurps``, ``storypath``, ``fate``, ``spf`` (``assets/demo``, fog on).
 
@@ -36,11 +37,13 @@ Interactions on each: a hero dragged (``--rounds`` moves, 3 screen px each, to a
 drop (the release that commits the move), wheel notches and two-finger pinch steps (bursts of
 four, in then out; each burst's settle, the exact frames 150 ms after its last step, timed
 apart; the same bursts painted exact at every step as the reference), a pan with the middle
-button, the mouse moving over tokens (the hover card); the drag, the pan and the drop again
-with the fog off (the same-run reference). Printed per row: min / median / max of the wall time, the
-share of events over a 60 Hz frame (16.7 ms), the median GUI-thread CPU time, how many
-frames each window painted (GM/table) and the share of its viewport a frame repainted on
-average (the rectangles of each paint's region).
+button, the mouse moving over tokens (the hover card); the table turned 90 degrees with the GM
+zoomed in until the table shows 0.35 screen pixels a map pixel or more (past 1/4: the
+full-size image), wheel bursts and a pan there, its peak resident size printed apart; the
+drag, the pan and the drop again with the fog off (the same-run reference). Printed per row:
+min / median / max of the wall time, the share of events over a 60 Hz frame (16.7 ms), the
+median GUI-thread CPU time, how many frames each window painted (GM/table) and the share of
+its viewport a frame repainted on average (the rectangles of each paint's region).
 
 Examples
 --------
@@ -70,9 +73,9 @@ SCREENS = {"screens": [
      "dpr": 1},
 ]}
 MAPS = ("uvtt", "dungeon", "big")
-MORE_MAPS = ("mega", "walls-500", "gurps", "storypath", "fate", "spf")
-"""Maps run only when named: 20,000 and 500 walls (a drag's growth with the walls), each game
-system's demo (the hover card, an attack click and a Template click)."""
+MORE_MAPS = ("huge", "mega", "walls-500", "gurps", "storypath", "fate", "spf")
+"""Maps run only when named: the 16384 px map, 20,000 and 500 walls (a drag's growth with the
+walls), each game system's demo (the hover card, an attack click and a Template click)."""
 UVTT = Path(__file__).resolve().parents[2] / "tests/data/uvtt/oganm_dd2vtt_importer_test.dd2vtt"
 
 
@@ -106,8 +109,10 @@ def format_summaries(rows: list[dict[str, object]]) -> str:
     ...                          "over": 0.5, "cpu": 1.5, "frames": "3/3", "area": "9%/4%"}]))
     interaction     n    min ms  median ms    max ms  >16.7ms  CPU ms  frames  share
     x               3     1.000      2.000     3.000      50%   1.500  3/3  9%/4%
+    >>> format_summaries([]).split()[:2]
+    ['interaction', 'n']
     """
-    width = max(len("interaction"), *(len(str(row["name"])) for row in rows))
+    width = max([len("interaction"), *(len(str(row["name"])) for row in rows)])  # rows may be none
     lines = [f"{'interaction':<{width}}  {'n':>4}  {'min ms':>8}  {'median ms':>9}  "
              f"{'max ms':>8}  {'>16.7ms':>7}  {'CPU ms':>6}  frames  share"]
     for row in rows:

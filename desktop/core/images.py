@@ -26,10 +26,16 @@ import struct
 from pathlib import Path
 
 from battlemap.desktop import ASSETS_DIR
-from battlemap.desktop.core.limits import MAX_IMAGE_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+from battlemap.desktop.core.limits import (
+    MAX_DECODED_PIXELS,
+    MAX_IMAGE_FILE_BYTES,
+    MAX_IMAGE_PIXELS,
+    MAX_IMAGE_SIDE,
+)
 from battlemap.desktop.core.reading import file_kind, read_regular_file
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_FORMAT_NAMES = {"png": "PNG", "jpeg": "JPEG", "webp": "WebP"}
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
@@ -49,18 +55,38 @@ def image_size(data: bytes) -> tuple[str, int, int]:
 
 
 def check_image(data: bytes) -> str:
-    """The format of ``data`` (``"png"``, ``"jpeg"``, ``"webp"``) if its size is within limits."""
+    """The format of ``data`` (``"png"``, ``"jpeg"``, ``"webp"``) if its size is within limits:
+    at most :data:`~battlemap.desktop.core.limits.MAX_IMAGE_SIDE` a side (so a PNG, decoded in
+    strips, at most :data:`~battlemap.desktop.core.limits.MAX_IMAGE_PIXELS`), any other
+    format at most :data:`~battlemap.desktop.core.limits.MAX_DECODED_PIXELS` (decoded whole).
+
+    >>> jpeg = b"\\xff\\xd8\\xff\\xc0\\x00\\x11\\x08" + struct.pack(">HH", 12000, 12000)
+    >>> check_image(jpeg)
+    Traceback (most recent call last):
+    ...
+    battlemap.desktop.core.images.ImageError: image is 12000 x 12000 px = 144,000,000 px; a JPEG \
+is decoded whole, at most 100,000,000 px: save it as a PNG (8-bit RGB or RGBA), which is \
+decoded a strip at a time up to 268,435,456 px (16384 x 16384)
+    """
     kind, width, height = image_size(data)
     if width < 1 or height < 1:
         raise ImageError(f"image is {width} x {height} px; it must have pixels")
-    if max(width, height) > MAX_IMAGE_SIDE:
+    if max(width, height) > MAX_IMAGE_SIDE:  # (so at most MAX_IMAGE_PIXELS)
         raise ImageError(f"image is {width} x {height} px; the limit is {MAX_IMAGE_SIDE} px a side")
-    if width * height > MAX_IMAGE_PIXELS:
-        raise ImageError(
-            f"image is {width} x {height} px = {width * height:,} px; "
-            f"the limit is {MAX_IMAGE_PIXELS:,}"
-        )
+    if kind != "png":
+        check_decodable_whole(_FORMAT_NAMES[kind], width, height)
     return kind
+
+
+def check_decodable_whole(what: str, width: int, height: int) -> None:
+    """Refuse an image of ``what`` (``"JPEG"``, ``"WebP"``, a kind of PNG), decoded whole, over
+    :data:`~battlemap.desktop.core.limits.MAX_DECODED_PIXELS`, saying what to do."""
+    if width * height > MAX_DECODED_PIXELS:
+        raise ImageError(
+            f"image is {width} x {height} px = {width * height:,} px; a {what} is decoded "
+            f"whole, at most {MAX_DECODED_PIXELS:,} px: save it as a PNG (8-bit RGB or RGBA), "
+            f"which is decoded a strip at a time up to {MAX_IMAGE_PIXELS:,} px "
+            f"({MAX_IMAGE_SIDE} x {MAX_IMAGE_SIDE})")
 
 
 def decode_base64_image(text: str) -> bytes:

@@ -6,8 +6,8 @@ Universal VTT export we have seen has 206 wall points and a 2560 x 2560 px image
 
 Examples
 --------
->>> MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS
-(16384, 100000000)
+>>> MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS, MAX_DECODED_PIXELS
+(16384, 268435456, 100000000)
 """
 
 from __future__ import annotations
@@ -80,8 +80,15 @@ MAX_ID = 200
 MAX_IMAGE_SIDE = 16_384
 """Widest or tallest image accepted, in pixels (read from the header, before decoding)."""
 
-MAX_IMAGE_PIXELS = 100_000_000
-"""Most pixels in an image (100 Mpx, about 400 MB decoded): larger ones are refused."""
+MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE
+"""Most pixels in an image (16,384 x 16,384 = 268 Mpx): larger ones are refused. Beyond
+:data:`MAX_DECODED_PIXELS` only a PNG map is taken, decoded a strip at a time into a file
+(:mod:`battlemap.desktop.gui.png_strips`), never whole."""
+
+MAX_DECODED_PIXELS = 100_000_000
+"""Most pixels in an image decoded whole (100 Mpx, 400 MB at 4 bytes a pixel): a JPEG or
+WebP, or a PNG that cannot be decoded in strips (16-bit, a palette, interlaced), is refused
+beyond it, with what to do (save it as an 8-bit RGB or RGBA PNG)."""
 
 MAX_IMAGE_OFFSET = float(MAX_IMAGE_SIDE)
 """Farthest a scene's map image may be shifted from its grid, in image pixels, either way

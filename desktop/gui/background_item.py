@@ -7,7 +7,9 @@ second, so a wheel notch costs no more than before) and then copied as they are:
 fog change repaints the map by copying pixels, never by rescaling the image again. A tile is
 rendered as the plain paint renders those pixels (the same reduced copy, the same smooth
 scaling, a margin of source pixels beyond its edges so the filter sees the same neighbours),
-so the tiled map equals the plain one (``tests/desktop/gui/test_map_tiles.py``).
+so the tiled map equals the plain one (``tests/desktop/gui/test_map_tiles.py``): within a grey
+level upright, within two on a view turned a quarter (90 or 270 degrees: Qt's turned smooth
+scaling rounds by where the image it is given starts).
 """
 
 from __future__ import annotations
@@ -31,10 +33,10 @@ TILES_KEPT = 60
 VIEWS_KEPT = 4
 """Views whose tiles are kept (the GM window, the player view, a render or two)."""
 MARGIN = 3
-BAND = 128
-"""Device rows a plain paint from a mapped full-size image paints at a time (see
-:meth:`BackgroundItem._paint_in_bands`)."""
 """Source pixels drawn beyond a tile's edges, so its edge pixels are filtered as inside."""
+BAND = 128
+"""Device rows a plain paint from the full-size image paints at a time, when it lies in a
+mapped file or the view is turned (see :meth:`BackgroundItem._paint_in_bands`)."""
 
 
 def level_for(levels: tuple[tuple[int, QImage], ...], detail: float) -> tuple[int, QImage]:
@@ -85,7 +87,8 @@ class BackgroundItem(QGraphicsItem):
 
     It paints the smallest of the image's reduced copies (:class:`MapImage`) that still has a
     pixel per screen pixel, so a zoomed-out map does not resample the whole image, and keeps
-    what it painted as device tiles per view (``tiled`` False: paints plainly every time).
+    what it painted as device tiles per view, turned or not (``tiled`` False: paints plainly
+    every time).
     """
 
     def __init__(self, background: Background, image: MapImage, tiled: bool = True) -> None:
@@ -119,9 +122,7 @@ class BackgroundItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None
     ) -> None:
         world = painter.worldTransform()
-        if not self.tiled or widget is None or world.m12() or world.m21():
-            # a render to an image: nothing to keep; a turned view: Qt's turned smooth scaling
-            # rounds by where the image starts, so tiles would differ by a grey level or two
+        if not self.tiled or widget is None:  # a render to an image: nothing to keep
             self._paint_plain(painter, option.exposedRect, world)
             return
         x0, y0 = math.floor(world.dx()), math.floor(world.dy())
@@ -197,26 +198,37 @@ class BackgroundItem(QGraphicsItem):
         target = exposed.adjusted(-grow, -grow, grow, grow).intersected(self._rect)
         source = QRectF(target.topLeft() / factor, target.size() / factor)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        if factor != 1 or rows_file_of(image) is None:
+        turned = bool(world.m12() or world.m21())
+        if factor != 1 or (rows_file_of(image) is None and not turned):
             painter.drawImage(target, image, source)
             return
         self._paint_in_bands(painter, target, image, source)
 
     def _paint_in_bands(self, painter: QPainter, target: QRectF, image: QImage,
                         source: QRectF) -> None:
-        """The full-size image from its mapped file, :data:`BAND` device rows at a time, each
-        band's pages let go of before the next is read: the same call clipped to each band,
-        so every device pixel is sampled as one call samples it, but a whole view's rows of
-        the file are never resident at once."""
+        """The full-size image :data:`BAND` device rows at a time, each band's pages of a
+        mapped file let go of before the next is read, so a whole view's rows of the file are
+        never resident at once. Upright, each band is the same call clipped to the band: every
+        device pixel is sampled as one call samples it. Turned, Qt copies the whole source
+        rectangle to 4 bytes a pixel before sampling whatever the clip (161 MB for a 1920 x 1080
+        table at zoom 0.4 on the 8192 px map), so each band draws only its own part of the
+        image (with :data:`MARGIN`): within two grey levels of one call, as a tile is."""
         world = painter.worldTransform()
+        inverse, _ = world.inverted()
+        turned = bool(world.m12() or world.m21())
         device = world.mapRect(target).toAlignedRect()
         for top in range(device.top(), device.bottom() + 1, BAND):
+            band = QRect(device.left(), top, device.width(), BAND)
             painter.save()
             painter.setWorldTransform(QTransform())
-            painter.setClipRect(QRect(device.left(), top, device.width(), BAND),
-                                Qt.ClipOperation.IntersectClip)
+            painter.setClipRect(band, Qt.ClipOperation.IntersectClip)
             painter.setWorldTransform(world)
-            painter.drawImage(target, image, source)
+            if turned:
+                part = inverse.mapRect(QRectF(band)).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+                part = part.intersected(target)
+                painter.drawImage(part, image, part)
+            else:
+                painter.drawImage(target, image, source)
             painter.restore()
             let_go_of_pages(image)
 

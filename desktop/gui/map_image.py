@@ -17,12 +17,17 @@ from PySide6.QtGui import QImage
 
 from battlemap.desktop.core.images import (
     ImageError,
+    check_decodable_whole,
     check_image,
+    check_image_file,
     decode_base64_image,
+    image_file,
     image_size,
     read_image_file,
 )
+from battlemap.desktop.core.limits import MAX_IMAGE_FILE_BYTES
 from battlemap.desktop.core.model import Background
+from battlemap.desktop.core.reading import open_regular_file, read_head
 from battlemap.desktop.gui.png_strips import decode_strips, read_image
 
 LEVEL_FACTORS = (4, 16)
@@ -34,6 +39,17 @@ SHARED_LIMIT = 1
 
 Progress = Callable[[str, int], None]
 """Told what is being done and how far along (0 - 100 %)."""
+HEAD_BYTES = 64
+"""Bytes of a map file read first, for its header (a PNG's size is in its first 24)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PngFile:
+    """A PNG map file of :data:`STRIPS_FROM` pixels or more, checked by its header: decoded a
+    strip at a time straight from the file (:func:`decode_map`), never read whole."""
+
+    path: Path
+    head: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +81,9 @@ def image_path(background: Background, base_dir: Path | None) -> Path:
     return path if path.is_absolute() or base_dir is None else base_dir / path
 
 
-def read_image_bytes(background: Background, base_dir: Path | None) -> bytes:
-    """The bytes of the background's image; ``ImageError`` says what is wrong and where.
+def read_map_data(background: Background, base_dir: Path | None) -> bytes | PngFile:
+    """The background's image: its bytes, or for a big PNG file the file itself
+    (:class:`PngFile`, its header checked); ``ImageError`` says what is wrong and where.
 
     A path read from an encounter (``base_dir`` given) must stay inside its folder; the file
     must be a regular one within the size limit
@@ -77,19 +94,43 @@ def read_image_bytes(background: Background, base_dir: Path | None) -> bytes:
     if not background.path:
         raise ImageError("background: the background names no image")
     try:
-        return read_image_file(background.path, base_dir)
+        return _png_file(background.path, base_dir) or read_image_file(background.path, base_dir)
     except ImageError as error:
         raise ImageError(f"background.path: {error}") from None
 
 
-def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapImage:
-    """Decode ``data`` and make its reduced copies (safe in a worker thread: QImage only).
+def _png_file(path: str, base_dir: Path | None) -> PngFile | None:
+    """The file at ``path`` if it is a PNG of :data:`STRIPS_FROM` pixels or more within the
+    limits, else None (it is read whole, and checked so)."""
+    file = image_file(path, base_dir)
+    check_image_file(file)
+    try:
+        head = read_head(file, HEAD_BYTES)
+    except OSError as err:
+        raise ImageError(f"{file}: {err.strerror or err}") from None
+    try:
+        kind, width, height = image_size(head)
+    except ImageError:
+        return None  # a JPEG's size may lie past the head: read whole, checked there
+    try:
+        check_image(head)
+    except ImageError as err:
+        raise ImageError(f"{file}: {err}") from None
+    return PngFile(file, head) if kind == "png" and width * height >= STRIPS_FROM else None
 
-    ``ImageError`` names the image (its path) and what is wrong with it.
+
+def decode_map(key: str, data: bytes | PngFile, progress: Progress | None = None) -> MapImage:
+    """Decode ``data`` (bytes, or a big PNG file decoded straight from the file) and make its
+    reduced copies (safe in a worker thread: QImage only).
+
+    ``ImageError`` names the image (its path) and what is wrong with it: over the limits, or
+    too big to decode whole (over :data:`~battlemap.desktop.core.limits.MAX_DECODED_PIXELS`)
+    and not a PNG that can be decoded in strips.
     """
     where = key.rsplit("@", 1)[0]
+    head = data.head if isinstance(data, PngFile) else data
     try:
-        kind = check_image(data)
+        kind = check_image(head)
     except ImageError as error:
         raise ImageError(f"map image {where}: {error}") from error
     if progress is not None:
@@ -98,6 +139,14 @@ def decode_map(key: str, data: bytes, progress: Progress | None = None) -> MapIm
     if in_strips is not None:
         full, reduced = in_strips
         return MapImage(key, ((1, full), *((f, i) for f, i in reduced if _usable(i))))
+    _, width, height = image_size(head)
+    try:
+        check_decodable_whole("PNG that cannot be decoded in strips (16-bit, a palette, "
+                              "interlaced, a transparent colour, or damaged)", width, height)
+    except ImageError as error:
+        raise ImageError(f"map image {where}: {error}") from None
+    if isinstance(data, PngFile):
+        data = _whole_file(data, where)
     image, problem = read_image(data, kind)
     if image.isNull():
         raise ImageError(f"map image {where} could not be decoded: {problem}")
@@ -118,13 +167,14 @@ def _usable(level: QImage) -> bool:
 
 
 def _decode_big(
-    data: bytes, kind: str, progress: Progress | None
+    data: bytes | PngFile, kind: str, progress: Progress | None
 ) -> tuple[QImage, list[tuple[int, QImage]]] | None:
     """A PNG of STRIPS_FROM pixels or more decoded a strip at a time (:mod:`png_strips`), so
-    its whole 32-bit image never weighs on the program's peak; None for anything else. The
-    size comes from the header as the file checks read it: no Qt image reader in the worker
-    (see :func:`~battlemap.desktop.gui.png_strips.read_image`)."""
-    _, width, height = image_size(data)
+    its whole 32-bit image never weighs on the program's peak, from the file where it lies
+    for a :class:`PngFile`; None for anything else. The size comes from the header as the
+    file checks read it: no Qt image reader in the worker (see
+    :func:`~battlemap.desktop.gui.png_strips.read_image`)."""
+    _, width, height = image_size(data.head if isinstance(data, PngFile) else data)
     if kind != "png" or width * height < STRIPS_FROM:
         return None
 
@@ -132,7 +182,22 @@ def _decode_big(
         if progress is not None:
             progress("Decoding the map image...", 30 + 60 * top // height)
 
-    return decode_strips(data, LEVEL_FACTORS, step=step, in_file=True)
+    if not isinstance(data, PngFile):
+        return decode_strips(data, LEVEL_FACTORS, step=step, in_file=True)
+    try:
+        with open_regular_file(data.path, MAX_IMAGE_FILE_BYTES) as file:
+            return decode_strips(file, LEVEL_FACTORS, step=step, in_file=True)
+    except OSError as err:
+        raise ImageError(f"map image {data.path}: {err.strerror or err}") from None
+
+
+def _whole_file(data: PngFile, where: str) -> bytes:
+    """The bytes of a big PNG file that cannot be decoded in strips (checked again: the file
+    may have changed since its header was read)."""
+    try:
+        return read_image_file(data.path)
+    except ImageError as error:
+        raise ImageError(f"map image {where}: {error}") from None
 
 
 def compact_in_place(image: QImage) -> QImage:
@@ -163,6 +228,6 @@ def shared_map_image(background: Background, base_dir: Path | None) -> MapImage:
     """The decoded image of ``background``: the one already loaded, or decoded now."""
     image = loaded_map_image(background, base_dir)
     if image is None:
-        image = decode_map(image_key(background, base_dir), read_image_bytes(background, base_dir))
+        image = decode_map(image_key(background, base_dir), read_map_data(background, base_dir))
         remember(image)
     return image

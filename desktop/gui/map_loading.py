@@ -20,7 +20,7 @@ from battlemap.desktop.gui.map_image import (
     decode_map,
     image_key,
     loaded_map_image,
-    read_image_bytes,
+    read_map_data,
     remember,
 )
 
@@ -51,7 +51,7 @@ class MapLoadJob(QRunnable):
         key = image_key(self.background, self.base_dir)
         try:
             self.report("Reading the map image...", 5)
-            data = read_image_bytes(self.background, self.base_dir)
+            data = read_map_data(self.background, self.base_dir)
             self.result = decode_map(key, data, self.report)
         except ImageError as error:
             self.result = str(error)

@@ -8,7 +8,10 @@ into the final image's rows. A PNG row may be filtered against the row above it,
 PNG starts with that row, stored plainly (read back from the previous strip's decoded pixels):
 Qt undoes every filter itself and the extra row is left out of the copy.
 Only 8-bit RGB and RGBA images without interlacing or a transparent colour take this road;
-:func:`decode_strips` returns None for anything else and the caller decodes whole.
+:func:`decode_strips` returns None for anything else and the caller decodes whole. The PNG is
+given as bytes or as an open file, which is read a piece at a time where it lies (``os.pread``:
+the file's pages go through the system's page cache, not the program's memory), so a map file
+of hundreds of MB is never held whole.
 
 Examples
 --------
@@ -28,7 +31,9 @@ Examples
 
 from __future__ import annotations
 
+import io
 import itertools
+import os
 import struct
 import zlib
 from collections.abc import Callable, Iterator
@@ -37,6 +42,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage, QImageReader, QPainter
 
+from battlemap.desktop.core.limits import MAX_IMAGE_FILE_BYTES, MAX_IMAGE_SIDE
 from battlemap.desktop.gui.mapped_image import mapped_image, remember_rows_file
 from battlemap.desktop.gui.memory import hand_back_freed_pages
 
@@ -56,6 +62,9 @@ FEED = 1 << 16
 in one big IDAT chunk is not copied again for every strip."""
 CHANNELS = {2: 3, 6: 4}
 """Bytes a pixel of the PNG colour types taken: RGB and RGBA, 8 bits a channel."""
+KEPT_MOST = 1 << 24
+"""Longest chunk carried over into every strip (16 MiB: a colour profile is a few KB); a PNG
+with a longer one is not taken."""
 
 if TYPE_CHECKING:  # numpy is imported by the strip copy: a small map's first frame needs none
     import numpy as np
@@ -64,18 +73,41 @@ if TYPE_CHECKING:  # numpy is imported by the strip copy: a small map's first fr
     ByteRows = npt.NDArray[np.uint8]
 
 
+class _Source:
+    """A PNG's bytes, read ``count`` bytes at ``at``: views of bytes in memory, or pieces of
+    an open file read where they lie (at most its size when opened, and
+    :data:`~battlemap.desktop.core.limits.MAX_IMAGE_FILE_BYTES`: a file that grows is not
+    read on)."""
+
+    def __init__(self, data: bytes | bytearray | io.FileIO) -> None:
+        if isinstance(data, io.FileIO):
+            self.fd: int | None = data.fileno()
+            self.size = min(os.fstat(self.fd).st_size, MAX_IMAGE_FILE_BYTES)
+            self.view = memoryview(b"")
+        else:
+            self.fd, self.size, self.view = None, len(data), memoryview(data)
+
+    def read(self, at: int, count: int) -> bytes | memoryview:
+        count = max(min(count, self.size - at), 0)
+        if self.fd is None:
+            return self.view[at:at + count]
+        return os.pread(self.fd, count, at)
+
+
 def decode_strips(
-    data: bytes, factors: tuple[int, ...] = (), rows: int = STRIP_ROWS,
+    data: bytes | bytearray | io.FileIO, factors: tuple[int, ...] = (), rows: int = STRIP_ROWS,
     step: Callable[[int], None] | None = None, in_file: bool = False,
 ) -> tuple[QImage, list[tuple[int, QImage]]] | None:
-    """The PNG ``data`` decoded strip by strip into one image (3 bytes a pixel when opaque,
-    else 32-bit ARGB) and copies reduced by each of ``factors`` (smooth, made strip by strip),
-    or None when the PNG is not of the kinds taken or is damaged (the caller's whole decode
-    then names the problem). ``step`` is told each strip's first row. ``in_file``: the image's
-    pixels lie in a mapped file of the cache folder where one can be made
+    """The PNG ``data`` (bytes, or a file open for reading) decoded strip by strip into one
+    image (3 bytes a pixel when opaque, else 32-bit ARGB) and copies reduced by each of
+    ``factors`` (smooth, made strip by strip), or None when the PNG is not of the kinds taken,
+    is over the image limits or is damaged (the caller's whole decode then names the
+    problem). ``step`` is told each strip's first row. ``in_file``: the image's pixels lie in
+    a mapped file of the cache folder where one can be made
     (:mod:`~battlemap.desktop.gui.mapped_image`), each strip let go of once copied.
     """
-    header = _header(data)
+    source = _Source(data)
+    header = _header(source)
     if header is None:
         return None
     width, height, channels, kept = header
@@ -87,7 +119,7 @@ def decode_strips(
     levels = [(f, QImage(QSize(width, height) / f, _LEVEL_FORMAT[channels])) for f in factors]
     above = b""  # the row above the strip as plain PNG bytes: none above the first
     try:
-        for top, strip in _strips(data, 1 + width * channels, height, rows):
+        for top, strip in _strips(source, 1 + width * channels, height, rows):
             if step is not None:
                 step(top)
             skip, count = len(above) and 1, len(strip) // (1 + width * channels)
@@ -128,18 +160,19 @@ def _paint_reduced(levels: list[tuple[int, QImage]], image: QImage, top: int, he
         painter.end()
 
 
-def _header(data: bytes) -> tuple[int, int, int, bytes] | None:
-    """Width, height, bytes a pixel and the chunks to carry over, for the PNGs taken."""
-    if not data.startswith(SIGNATURE):
+def _header(source: _Source) -> tuple[int, int, int, bytes] | None:
+    """Width, height, bytes a pixel and the chunks to carry over, for the PNGs taken (within
+    the image limits: a file may have changed since its header was checked)."""
+    if bytes(source.read(0, len(SIGNATURE))) != SIGNATURE:
         return None
     kept, header = [], None
-    for kind, body in _chunks(data):
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"tRNS":
+    for kind, at, length in _chunks(source):
+        if kind == b"IHDR" and length == 13:
+            header = struct.unpack(">IIBBBBB", source.read(at, length))
+        elif kind == b"tRNS" or (kind in KEPT_CHUNKS and length > KEPT_MOST):
             return None
         elif kind in KEPT_CHUNKS:
-            kept.append(_chunk(kind, body))
+            kept.append(_chunk(kind, bytes(source.read(at, length))))
         elif kind == b"IDAT":
             break
     if header is None:
@@ -147,35 +180,37 @@ def _header(data: bytes) -> tuple[int, int, int, bytes] | None:
     width, height, depth, colour, compression, filtering, interlace = header
     if depth != 8 or colour not in CHANNELS or (compression, filtering, interlace) != (0, 0, 0):
         return None
+    if not (0 < width <= MAX_IMAGE_SIDE and 0 < height <= MAX_IMAGE_SIDE):
+        return None
     return width, height, CHANNELS[colour], b"".join(kept)
 
 
-def _chunks(data: bytes) -> Iterator[tuple[bytes, memoryview]]:
-    """The PNG's chunks (kind, body) in order, the bodies views of ``data`` (no copies); stops
-    at the end or at a cut-off chunk."""
-    view, at = memoryview(data), len(SIGNATURE)
-    while at + 8 <= len(view):
-        length, kind = struct.unpack(">I4s", view[at:at + 8])
-        body = view[at + 8:at + 8 + length]
-        if len(body) < length:
+def _chunks(source: _Source) -> Iterator[tuple[bytes, int, int]]:
+    """The PNG's chunks (kind, where its body starts, its length) in order; stops at the end
+    or at a cut-off chunk."""
+    at = len(SIGNATURE)
+    while at + 8 <= source.size:
+        length, kind = struct.unpack(">I4s", source.read(at, 8))
+        if at + 8 + length > source.size:
             return
-        yield kind, body
+        yield kind, at + 8, length
         at += 12 + length
 
 
-def _pixel_data(data: bytes) -> Iterator[memoryview]:
+def _pixel_data(source: _Source) -> Iterator[bytes | memoryview]:
     """The PNG's compressed pixel data (its IDAT chunks) in pieces of at most FEED bytes."""
-    for kind, body in _chunks(data):
+    for kind, start, length in _chunks(source):
         if kind == b"IDAT":
-            for at in range(0, len(body), FEED):
-                yield body[at:at + FEED]
+            for at in range(start, start + length, FEED):
+                yield source.read(at, min(FEED, start + length - at))
 
 
-def _strips(data: bytes, stride: int, height: int, rows: int) -> Iterator[tuple[int, bytearray]]:
+def _strips(source: _Source, stride: int, height: int, rows: int
+            ) -> Iterator[tuple[int, bytearray]]:
     """(first row, filtered rows) of each strip of ``rows`` rows of ``stride`` bytes: the pixel
     data inflated no further than the strip being filled."""
     inflate, top, strip = zlib.decompressobj(), 0, bytearray()
-    for piece in itertools.chain(_pixel_data(data), [b""]):  # b"": what zlib still holds
+    for piece in itertools.chain(_pixel_data(source), [b""]):  # b"": what zlib still holds
         while top < height:
             size = min(rows, height - top) * stride
             strip += inflate.decompress(piece, size - len(strip))

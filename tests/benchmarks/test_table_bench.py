@@ -22,6 +22,9 @@ def test_every_interaction_is_driven_and_painted(request: pytest.FixtureRequest)
     painted = {str(row["name"]): str(row["frames"]) for row in rows}
     gm, table = painted["drag, UVTT house and cave"].split("/")
     assert int(gm) > 0 and int(table) > 0  # the dragged hero's sight moved on both windows
+    for turned in ("wheel notch", "pan"):  # the table turned 90 degrees painted every step
+        gm, table = painted[f"{turned}, UVTT house and cave, table turned 90"].split("/")
+        assert int(gm) > 0 and int(table) > 0
 
 
 def test_the_hover_card_and_the_clicks_are_driven_on_a_game_systems_demo(

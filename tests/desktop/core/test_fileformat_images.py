@@ -44,8 +44,11 @@ def test_sizes_come_from_each_formats_header() -> None:
     ("data", "message"),
     [
         (png_header(50_000, 50_000), "image is 50000 x 50000 px; the limit is 16384 px a side"),
-        (png_header(12_000, 9_000),
-         "image is 12000 x 9000 px = 108,000,000 px; the limit is 100,000,000"),
+        (png_header(16_384, 16_385), "image is 16384 x 16385 px; the limit is 16384 px a side"),
+        (jpeg(12_000, 9_000),
+         "image is 12000 x 9000 px = 108,000,000 px; a JPEG is decoded whole, at most "
+         "100,000,000 px: save it as a PNG (8-bit RGB or RGBA), which is decoded a strip at a "
+         "time up to 268,435,456 px (16384 x 16384)"),
         (png_header(0, 10), "image is 0 x 10 px; it must have pixels"),
         (PNG_SIGNATURE + b"\x00\x00", "truncated PNG: no IHDR header"),
         (b"\xff\xd8\xff\xe0\x00\x10JFIF", "truncated JPEG: no frame header with the image size"),
@@ -59,6 +62,14 @@ def test_bad_or_oversized_images_are_refused(data: bytes, message: str) -> None:
     with pytest.raises(ImageError) as caught:
         check_image(data)
     assert str(caught.value) == message
+
+
+def test_a_png_is_taken_up_to_16384_px_a_side_any_other_format_up_to_100_mpx() -> None:
+    assert check_image(png_header(16_384, 16_384)) == "png"  # decoded in strips
+    assert check_image(png_header(12_000, 9_000)) == "png"
+    assert check_image(jpeg(10_000, 10_000)) == "jpeg"  # decoded whole: 100,000,000 px
+    with pytest.raises(ImageError, match="a JPEG is decoded whole"):
+        check_image(jpeg(10_000, 10_001))
 
 
 def test_reading_an_image_file_names_the_file(tmp_path: Path) -> None:

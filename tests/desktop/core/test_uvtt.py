@@ -215,7 +215,9 @@ def bad_bounds() -> list[dict[str, Any]]:
         ),
         (
             uvtt(image=webp_vp8x_header(12000, 12000)),
-            "image: image is 12000 x 12000 px = 144,000,000 px; the limit is 100,000,000",
+            "image: image is 12000 x 12000 px = 144,000,000 px; a WebP is decoded whole, at "
+            "most 100,000,000 px: save it as a PNG (8-bit RGB or RGBA), which is decoded a "
+            "strip at a time up to 268,435,456 px (16384 x 16384)",
         ),
         (
             b'{"format": 0.3, "resolution": {"map_size": {"x": 0, "y": 3}, "pixels_per_grid": 5}}',

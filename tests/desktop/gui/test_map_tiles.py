@@ -1,6 +1,6 @@
 """The map painted from device tiles equals the map painted plainly (issue 28): at every zoom
-(each reduced copy and the full image), after a pan that reuses the tiles, and on a turned view
-(painted plainly). Pictures of random coloured blocks on a fractional calibration, so every
+(each reduced copy and the full image), after a pan that reuses the tiles, and on a view turned
+by each quarter. Pictures of random coloured blocks on a fractional calibration, so every
 filtered edge and every tile seam is tested."""
 
 from __future__ import annotations
@@ -68,17 +68,20 @@ def shown(qtbot: QtBot, picture: MapImage, tiled: bool, zoom: float, turn: int,
     return view, scene, item
 
 
-@pytest.mark.parametrize("turn", [0, 90])
+@pytest.mark.parametrize("turn", [0, 90, 180, 270])
 @pytest.mark.parametrize("zoom", [0.05, 0.13, 0.3, 0.61, 0.77, 1.0, 1.7, 2.3])
 def test_the_tiled_map_equals_the_plain_one_within_one_grey_level(
     qtbot: QtBot, picture: MapImage, zoom: float, turn: int
 ) -> None:
+    """Upright or upside down within one grey level; turned a quarter within two (Qt's turned
+    smooth scaling rounds by where the image it is given starts: a tile's part of it)."""
     centre = QPointF(600.3, 450.7)
     plain, _plain_scene, _ = shown(qtbot, picture, False, zoom, turn, centre)
-    tiled, _tiled_scene, _ = shown(qtbot, picture, True, zoom, turn, centre)
-    painted(tiled)
-    tiled.viewport().repaint()  # from the second frame at a zoom, from tiles
-    assert np.abs(painted(plain) - painted(tiled)).max() <= 1
+    tiled, _tiled_scene, item = shown(qtbot, picture, True, zoom, turn, centre)
+    painted(tiled)  # the first frame at a zoom: plainly
+    from_tiles = painted(tiled)
+    assert next(iter(item._views.values())).tiles  # the second from tiles, turned too
+    assert np.abs(painted(plain) - from_tiles).max() <= (2 if turn % 180 else 1)
 
 
 def test_a_pan_reuses_the_tiles_and_still_equals_the_plain_map(

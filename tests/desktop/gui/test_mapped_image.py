@@ -9,15 +9,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QImage, QPainter, QTransform
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.gui import background_item, map_image, mapped_image
 from battlemap.desktop.gui.map_image import LEVEL_FACTORS, MapImage, decode_map
 from battlemap.desktop.gui.mapped_image import rows_file_of
 from battlemap.desktop.gui.png_strips import decode_strips
-from tests.desktop.gui.test_map_tiles import painted, shown
+from tests.desktop.gui.test_map_tiles import BACKGROUND, painted, shown
 from tests.desktop.gui.test_png_strips import busy_picture, png_bytes
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's madvise")
@@ -80,7 +80,7 @@ def test_a_big_map_is_decoded_into_a_file_and_painted_as_from_memory(
             assert np.array_equal(painted(memory_view), painted(file_view))
 
 
-@pytest.mark.parametrize("turn", [0, 90])
+@pytest.mark.parametrize("turn", [0, 90, 180, 270])
 @pytest.mark.parametrize("zoom", [1.0, 1.7, 2.3])
 def test_a_plain_paint_in_bands_equals_one_paint_pixel_for_pixel(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int
@@ -98,6 +98,54 @@ def test_a_plain_paint_in_bands_equals_one_paint_pixel_for_pixel(
     bands.clear()
     assert np.array_equal(painted(one_call), painted(in_bands))
     assert len(bands) >= 480 // background_item.BAND  # a band at a time, each let go of
+
+
+@pytest.mark.parametrize("turn", [90, 270])
+@pytest.mark.parametrize("zoom", [0.3, 1.0, 2.3])
+def test_a_turned_paint_in_bands_equals_one_turned_call_within_two_grey_levels(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int
+) -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
+    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
+    picture = decode_map("in file", data)
+    full = MapImage("full only", picture.levels[:1])  # the full-size image at every zoom
+    centre = QPointF(600.3, 450.7)
+    in_bands, _band_scene, _ = shown(qtbot, full, False, zoom, turn, centre)
+    banded = painted(in_bands)
+    monkeypatch.setattr(background_item, "BAND", 1 << 20)  # one band: the whole view at once
+    one_call, _one_scene, _ = shown(qtbot, full, False, zoom, turn, centre)
+    assert np.abs(painted(one_call) - banded).max() <= 2
+
+
+class Recording(QPainter):
+    """A painter that keeps the source rectangle of every image drawn through it."""
+
+    def __init__(self, device: QImage) -> None:
+        super().__init__(device)
+        self.sources: list[QRectF] = []
+
+    def drawImage(self, target: QRectF, image: QImage, source: QRectF) -> None:  # type: ignore[override]
+        self.sources.append(source)
+        super().drawImage(target, image, source)
+
+
+@pytest.mark.parametrize("turn", [90, 270])
+def test_a_turned_paint_reads_a_band_of_the_image_at_a_time(
+    monkeypatch: pytest.MonkeyPatch, turn: int
+) -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
+    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
+    picture = decode_map("in file", data)
+    item = background_item.BackgroundItem(BACKGROUND, picture, tiled=False)
+    device = QImage(640, 480, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = Recording(device)
+    world = QTransform().translate(320, 240).rotate(turn).scale(1.0, 1.0).translate(-600, -400)
+    painter.setWorldTransform(world)
+    item._paint_plain(painter, world.inverted()[0].mapRect(QRectF(device.rect())), world)
+    painter.end()
+    band_width = background_item.BAND + 2 * background_item.MARGIN + 2
+    assert len(painter.sources) >= 480 // background_item.BAND
+    assert all(min(s.width(), s.height()) <= band_width for s in painter.sources)
 
 
 def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
