@@ -128,7 +128,8 @@ from battlemap.desktop.gui.render import ensure_app
 WATCHED = ("numpy", "shapely", "battlemap.geometry.index", "battlemap.geometry.visibility",
            "battlemap.desktop.gui.combat_tools", "battlemap.desktop.gui.player_window",
            "battlemap.desktop.gui.light_item", "battlemap.rules.savage_pathfinder",
-           "battlemap.rules.gurps", "battlemap.rules.storypath", "battlemap.rules.fate")
+           "battlemap.rules.gurps", "battlemap.rules.storypath", "battlemap.rules.fate",
+           "battlemap.desktop.gui.export_actions", "PySide6.QtPrintSupport")
 def loaded():
     return sorted(m for m in WATCHED if m in sys.modules)
 class FirstPaint(QObject):
@@ -156,7 +157,8 @@ def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one
 ) -> None:
     """Before the first frame: the map's own system (Savage Pathfinder, for the badges) and no
     numpy (a map under 4096 px decodes whole, without the strips' copy), no shapely, no sight
-    or light geometry, no other system, no combat tools and no player view; the combat tools
+    or light geometry, no other system, no combat tools, no player view and no export or
+    print code (Qt's print support loads at the first export or print); the combat tools
     come just after it and bring shapely (templates) and numpy."""
     file = write_bench_encounter(tmp_path, 256, 3, 8)  # no lights, fog off
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
