@@ -6,6 +6,7 @@ while running, every committed change is autosaved a moment later.
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -94,7 +95,7 @@ def open_window(path: str | None) -> GMWindow:
         moved_on = replace(window.state.encounter, background=encounter.background)
         window.state.apply("Map image", moved_on)
     # after the first frame with the map: their imports during the decode held it back
-    after_first_frame(window, window.install_combat_tools)
+    after_first_frame(window, partial(map_painted, window))
     progress.close(painted=True)
     if error is not None:
         window.show_error("Cannot open encounter", error)
@@ -145,6 +146,14 @@ class _FirstFrame(QObject):
 def after_first_frame(window: GMWindow, then: Callable[[], None]) -> None:
     """Run ``then`` once the map view has painted its first frame."""
     _FirstFrame(window.view.viewport(), then)
+
+
+def map_painted(window: GMWindow) -> None:
+    """Once the map's first frame has painted: the garbage collector back on (``battlemap
+    FILE`` starts without it: its pauses held that frame back) and the combat tools
+    installed."""
+    gc.enable()
+    window.install_combat_tools()
 
 
 def offer_restore(window: GMWindow) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QProgressDialog, QToolBar
 from pytestqt.qtbot import QtBot
 
-from battlemap.desktop.commands.bench_gui import write_bench_encounter
+from battlemap.desktop.commands.bench_gui import installed_like, write_bench_encounter
 from battlemap.desktop.gui import app
 from battlemap.desktop.gui.background_item import BackgroundItem
 from battlemap.desktop.gui.main_window import GMWindow
@@ -168,3 +168,33 @@ def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one
     assert at_first_frame == "['battlemap.rules.savage_pathfinder']"
     assert after_tools == ("['battlemap.desktop.gui.combat_tools', 'battlemap.geometry.index', "
                            "'battlemap.rules.savage_pathfinder', 'numpy', 'shapely']")
+
+
+COLLECTOR_AT_THE_MAP_FRAME = """
+import gc, sys
+from PySide6.QtCore import QCoreApplication, QTimer
+from battlemap.desktop import cli
+from battlemap.desktop.gui import app as gui
+real_map_painted = gui.map_painted
+def map_painted(window):
+    seen = [gc.isenabled()]
+    real_map_painted(window)
+    print(seen + [gc.isenabled(), window._combat_tools is not None], flush=True)
+    QTimer.singleShot(0, QCoreApplication.instance().quit)
+gui.map_painted = map_painted
+print(gc.isenabled(), flush=True)
+sys.exit(cli.main([sys.argv[1]]))
+"""
+
+
+def test_battlemap_file_runs_without_the_collector_until_the_map_has_painted(
+    tmp_path: Path,
+) -> None:
+    """``battlemap FILE`` turns the garbage collector off before its GUI imports (its pauses,
+    about 30 ms, held the map's first frame back) and on again with the combat tools, once
+    that frame has painted."""
+    file = write_bench_encounter(tmp_path, 256, 3, 8)
+    env = {**installed_like(tmp_path), "QT_QPA_PLATFORM": "offscreen"}  # no autosave to offer
+    done = subprocess.run([sys.executable, "-c", COLLECTOR_AT_THE_MAP_FRAME, str(file)],
+                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    assert done.stdout.splitlines()[-2:] == ["True", "[False, True, True]"]
