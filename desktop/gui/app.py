@@ -6,6 +6,7 @@ while running, every committed change is autosaved a moment later.
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -37,7 +38,7 @@ from battlemap.desktop.gui.file_actions import (
     set_image_folder,
 )
 from battlemap.desktop.gui.main_window import GMWindow
-from battlemap.desktop.gui.map_loading import load_map_image
+from battlemap.desktop.gui.map_loading import MapLoadJob, load_map_image, start_map_load
 from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.settings import settings
@@ -51,8 +52,9 @@ def open_window(path: str | None) -> GMWindow:
     and says why. A Universal VTT export opens the import (on the empty encounter).
 
     The file is read in a worker thread, a progress dialog naming each step after half a second
-    (a big map: seconds), which stays until the map has painted. The window shows and paints
-    its first frame while the map image decodes in a worker thread; the map then joins the
+    (a big map: seconds), which stays until the map has painted. The map image starts decoding
+    in a worker thread as soon as the file is read, while the window is built; the window
+    shows and paints its first frame while the decode runs on, and the map then joins the
     encounter (no undo step, nothing unsaved). The attack and template tools are installed
     after the first frame that shows the map (their modules take half a second to import:
     imported during the decode, they held that frame back).
@@ -67,6 +69,9 @@ def open_window(path: str | None) -> GMWindow:
     except EncounterFileError as problem:
         encounter, error = Encounter(), str(problem)
         progress.close()
+    base_dir = file.resolve().parent
+    decoding = None if encounter.background is None else start_map_load(encounter.background,
+                                                                         base_dir)
     progress.building(encounter)
     bare = replace(encounter, background=None)
     vision = shared_vision()  # what the heroes see: remembered, shown and asked, one cache
@@ -74,7 +79,7 @@ def open_window(path: str | None) -> GMWindow:
     tracker_for(state, vision)
     window = GMWindow(state, file if error is None and not uvtt else None,
                       combat_tools_later=True)
-    set_image_folder(window, None if error is not None or uvtt else file.resolve().parent)
+    set_image_folder(window, None if error is not None or uvtt else base_dir)
     accept_dropped_files(window)
     remember_refused_images(window, encounter, window.scene.base_dir)
     if settings().contains("gm/geometry"):
@@ -83,14 +88,14 @@ def open_window(path: str | None) -> GMWindow:
         window.resize(screen_of(window).availableGeometry().size())
         window.showMaximized()  # the first start: the map gets the whole screen
     QTimer.singleShot(0, window.view.fit_map)  # once the window has its final size
-    map_problem = preload_map(window, encounter, file.resolve().parent)
+    map_problem = preload_map(window, encounter, base_dir, decoding)
     if window.state.encounter is bare:
         window.state.load(encounter)
     elif encounter.background is not None:  # edited while the map loaded: keep the edits
         moved_on = replace(window.state.encounter, background=encounter.background)
         window.state.apply("Map image", moved_on)
     # after the first frame with the map: their imports during the decode held it back
-    after_first_frame(window, window.install_combat_tools)
+    after_first_frame(window, partial(map_painted, window))
     progress.close(painted=True)
     if error is not None:
         window.show_error("Cannot open encounter", error)
@@ -108,12 +113,16 @@ def read_encounter(progress: OpeningProgress) -> tuple[Encounter, tuple[str, ...
     return opened
 
 
-def preload_map(window: GMWindow, encounter: Encounter, base_dir: Path) -> str | None:
-    """Decode the map image while the window paints, showing progress; the problem, if any."""
+def preload_map(
+    window: GMWindow, encounter: Encounter, base_dir: Path, decoding: MapLoadJob | None
+) -> str | None:
+    """Wait for the map image's decode (``decoding``, started before the window was built)
+    while the window paints, showing progress; the problem, if any."""
     if encounter.background is None:
         return None
     try:
-        load_map_image(window, encounter.background, base_dir, cancellable=False)
+        load_map_image(window, encounter.background, base_dir, cancellable=False,
+                       started=decoding)
     except ImageError as problem:
         return str(problem)
     return None
@@ -137,6 +146,14 @@ class _FirstFrame(QObject):
 def after_first_frame(window: GMWindow, then: Callable[[], None]) -> None:
     """Run ``then`` once the map view has painted its first frame."""
     _FirstFrame(window.view.viewport(), then)
+
+
+def map_painted(window: GMWindow) -> None:
+    """Once the map's first frame has painted: the garbage collector back on (``battlemap
+    FILE`` starts without it: its pauses held that frame back) and the combat tools
+    installed."""
+    gc.enable()
+    window.install_combat_tools()
 
 
 def offer_restore(window: GMWindow) -> None:

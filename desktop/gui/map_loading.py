@@ -2,7 +2,8 @@
 
 The image is read, decoded and reduced in a worker thread (QImage is safe off the GUI thread)
 while a progress dialog names each step; the window keeps repainting. Cancel leaves the
-encounter as it was: the worker's result, when it comes, is dropped.
+encounter as it was: the worker's result, when it comes, is dropped. The start-up begins the
+decode (:func:`start_map_load`) before the window exists and waits for it once the window shows.
 """
 
 from __future__ import annotations
@@ -34,7 +35,13 @@ class LoadSignals(QObject):
 
 
 class MapLoadJob(QRunnable):
-    """Reads and decodes one background image in the thread pool."""
+    """Reads and decodes one background image in the thread pool.
+
+    Its last step is kept on the GUI thread (:attr:`step`) and its end is known at once
+    (:attr:`ran`, set by the worker before ``finished`` reaches the GUI thread), so it may be
+    waited for after it has run: no event is handled then, and a window shown meanwhile
+    paints its first frame with the map.
+    """
 
     def __init__(self, background: Background, base_dir: Path | None) -> None:
         super().__init__()
@@ -42,6 +49,11 @@ class MapLoadJob(QRunnable):
         self.signals = LoadSignals()
         self.cancelled = threading.Event()
         self.result: MapImage | str | None = None
+        self.step = ("Reading the map image...", 0)
+        self.ran = threading.Event()
+        self._waiter: tuple[QProgressDialog, QEventLoop] | None = None
+        self.signals.progress.connect(self._stepped)
+        self.signals.finished.connect(self._finished)
 
     def report(self, text: str, percent: int) -> None:
         if not self.cancelled.is_set():
@@ -55,7 +67,33 @@ class MapLoadJob(QRunnable):
             self.result = decode_map(key, data, self.report)
         except ImageError as error:
             self.result = str(error)
+        self.ran.set()
         self.signals.finished.emit()
+
+    def wait(self, dialog: QProgressDialog) -> None:
+        """Run the event loop until the job has run or ``dialog`` is cancelled, showing the
+        steps on ``dialog``; at once when it has already run."""
+        _show_step(dialog, *self.step)
+        if self.ran.is_set():
+            return
+        loop = QEventLoop()
+        dialog.canceled.connect(loop.quit)
+        self._waiter = dialog, loop
+        loop.exec()
+        self._waiter = None
+
+    def _stepped(self, text: str, percent: int) -> None:
+        self.step = text, percent
+        if self._waiter is not None:
+            _show_step(self._waiter[0], text, percent)
+
+    def _finished(self) -> None:
+        """The job has run: let go of it (its slots hold it, out of the collector's sight)."""
+        _running.discard(self)
+        self.signals.progress.disconnect()
+        self.signals.finished.disconnect()
+        if self._waiter is not None:
+            self._waiter[1].quit()
 
 
 _running: set[MapLoadJob] = set()
@@ -64,33 +102,44 @@ _running: set[MapLoadJob] = set()
 
 def load_map_image(
     parent: QWidget | None, background: Background, base_dir: Path | None,
-    cancellable: bool = True,
+    cancellable: bool = True, started: MapLoadJob | None = None,
 ) -> MapImage | None:
     """The decoded image of ``background``, loaded with a progress dialog; None if cancelled.
 
-    An image already loaded comes back at once. Raises ``ImageError`` naming what is wrong.
+    An image already loaded comes back at once; ``started``, the job :func:`start_map_load`
+    started for it, is waited for instead of a new one. Raises ``ImageError`` naming what is
+    wrong.
 
     The slots connected to the job's signals hold the job, so the job holds itself through Qt,
-    where Python's garbage collector cannot see: :func:`_finish` disconnects them, or every
-    decoded map (tens of MB) would stay in memory for good.
+    where Python's garbage collector cannot see: its end disconnects them, or every decoded map
+    (tens of MB) would stay in memory for good.
     """
     loaded = loaded_map_image(background, base_dir)
     if loaded is not None:
         return loaded
-    job, loop = MapLoadJob(background, base_dir), QEventLoop()
+    job = started or _start(MapLoadJob(background, base_dir))
     dialog = progress_dialog(parent, cancellable)
-    job.signals.progress.connect(lambda text, percent: _show_step(dialog, text, percent))
-    job.signals.finished.connect(lambda: _finish(job, loop))
     dialog.canceled.connect(job.cancelled.set)
-    dialog.canceled.connect(loop.quit)
-    _running.add(job)
-    QThreadPool.globalInstance().start(job)
-    loop.exec()
+    job.wait(dialog)
     result = None if job.cancelled.is_set() else job.result
     job.result = None  # the worker may still be returning from run(), holding the job
     dialog.close()  # (emits canceled: too late to matter)
     dialog.setParent(None)  # not left behind in the window; freed with the last reference
     return _result(result)
+
+
+def start_map_load(background: Background, base_dir: Path | None) -> MapLoadJob | None:
+    """Start decoding ``background`` in the thread pool, to be waited for by
+    :func:`load_map_image` (``started``); None when it is already loaded."""
+    if loaded_map_image(background, base_dir) is not None:
+        return None
+    return _start(MapLoadJob(background, base_dir))
+
+
+def _start(job: MapLoadJob) -> MapLoadJob:
+    _running.add(job)
+    QThreadPool.globalInstance().start(job)
+    return job
 
 
 def progress_dialog(parent: QWidget | None, cancellable: bool) -> QProgressDialog:
@@ -108,13 +157,6 @@ def progress_dialog(parent: QWidget | None, cancellable: bool) -> QProgressDialo
 def _show_step(dialog: QProgressDialog, text: str, percent: int) -> None:
     dialog.setLabelText(text)
     dialog.setValue(percent)
-
-
-def _finish(job: MapLoadJob, loop: QEventLoop) -> None:
-    _running.discard(job)
-    job.signals.progress.disconnect()
-    job.signals.finished.disconnect()
-    loop.quit()
 
 
 def _result(result: MapImage | str | None) -> MapImage | None:

@@ -15,7 +15,7 @@ from battlemap.desktop.core.edits import turn_facing, without_ids, zones_from_ro
 from battlemap.desktop.core.grid_fit import GridBoxTool
 from battlemap.desktop.core.model import RegionKind, WallKind
 from battlemap.desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
-from battlemap.desktop.gui import export_actions, file_actions
+from battlemap.desktop.gui import file_actions
 from battlemap.desktop.gui.calibration_dialog import CalibrationDialog
 from battlemap.desktop.gui.camera_menu import build_camera_menu
 from battlemap.desktop.gui.fog_menu import build_fog_menu
@@ -93,13 +93,21 @@ def _file_menu(window: GMWindow, menu: QMenu, actions: dict[str, QAction]) -> No
                                      partial(file_actions.import_uvtt, window))
     export = menu.addMenu("&Export")
     actions["export_uvtt"] = _action(window, export, "&Universal VTT...",
-                                     partial(export_actions.export_uvtt_dialog, window))
+                                     partial(_export, "export_uvtt_dialog", window))
     actions["export_pdf"] = _action(window, export, "&PDF to Scale...",
-                                    partial(export_actions.export_pdf_dialog, window))
+                                    partial(_export, "export_pdf_dialog", window))
     actions["print"] = _action(window, menu, "&Print...",
-                               partial(export_actions.print_dialog, window), Keys.Print)
+                               partial(_export, "print_dialog", window), Keys.Print)
     menu.addSeparator()
     _action(window, menu, "&Quit", window.close, Keys.Quit)
+
+
+def _export(dialog: str, window: GMWindow) -> None:
+    """Open :mod:`~battlemap.desktop.gui.export_actions`' ``dialog`` on ``window``; the module
+    and Qt's print support load at the first export or print, not before the first frame."""
+    from battlemap.desktop.gui import export_actions
+
+    getattr(export_actions, dialog)(window)
 
 
 def _fill_recent(window: GMWindow, menu: QMenu) -> None:

@@ -1,5 +1,6 @@
-"""``battlemap FILE`` paints its first frame before the map is decoded (issue 19) and the
-combat tools are imported after the first frame that shows the map (issue 28); the map joins
+"""``battlemap FILE`` starts decoding the map before the window is built, paints its first
+frame before the map is decoded (issue 19) or with the map when the decode ran meanwhile, and
+imports the combat tools after the first frame that shows the map (issue 28); the map joins
 the encounter as if it had always been there."""
 
 from __future__ import annotations
@@ -9,14 +10,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QProgressDialog, QToolBar
 from pytestqt.qtbot import QtBot
 
-from battlemap.desktop.commands.bench_gui import write_bench_encounter
+from battlemap.desktop.commands.bench_gui import installed_like, write_bench_encounter
 from battlemap.desktop.gui import app
 from battlemap.desktop.gui.background_item import BackgroundItem
 from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_loading import MapLoadJob
 
 
 class Order(QObject):
@@ -37,18 +40,25 @@ class Order(QObject):
         return False
 
 
-def test_the_window_paints_before_the_map_is_decoded_and_the_tools_come_after(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: object
-) -> None:
-    file = write_bench_encounter(tmp_path, 4096, 5, 8)  # decoded in strips: a second or so
-    order = Order()
-    real_decode = app.load_map_image
+def watched_start(monkeypatch: pytest.MonkeyPatch, order: Order,
+                  decoded_first: bool = False) -> None:
+    """Note in ``order`` the decode's start, the window's build and its paints; with
+    ``decoded_first``, the decode has run before the window is built."""
+    real_start = app.start_map_load
 
-    def watched_decode(window: GMWindow, *args: object, **kwargs: object) -> object:
+    def start(*args: object) -> MapLoadJob | None:
         order.events.append("decode starts")
-        order.window = window
-        window.view.viewport().installEventFilter(order)
-        return real_decode(window, *args, **kwargs)  # type: ignore[arg-type]
+        job = real_start(*args)  # type: ignore[arg-type]
+        if decoded_first and job is not None:
+            assert job.ran.wait(30)
+        return job
+
+    class Watched(GMWindow):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            order.events.append("window built")
+            order.window = self
+            self.view.viewport().installEventFilter(order)
 
     real_after = app.after_first_frame
 
@@ -57,20 +67,46 @@ def test_the_window_paints_before_the_map_is_decoded_and_the_tools_come_after(
         real_after(window, lambda: (order.events.append("combat tools"), then())  # type: ignore[operator]
                    )
 
-    monkeypatch.setattr(app, "load_map_image", watched_decode)  # type: ignore[attr-defined]
-    monkeypatch.setattr(app, "after_first_frame", watched_after)  # type: ignore[attr-defined]
+    monkeypatch.setattr(app, "start_map_load", start)
+    monkeypatch.setattr(app, "GMWindow", Watched)
+    monkeypatch.setattr(app, "after_first_frame", watched_after)
+
+
+def test_the_window_paints_before_the_map_is_decoded_and_the_tools_come_after(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = write_bench_encounter(tmp_path, 4096, 5, 8)  # decoded in strips: a second or so
+    order = Order()
+    watched_start(monkeypatch, order)
     window = app.open_window(str(file))
     qtbot.addWidget(window)
     qtbot.waitUntil(lambda: "combat tools" in order.events)
-    # the tools after the first frame with the map: imported during the decode, they held
-    # that frame back (issue 28)
-    assert order.events == ["decode starts", "paint, map not joined", "paint, map joined",
-                            "combat tools"]
+    # the decode starts before the window is built (issue 28: it runs while the window is
+    # built); the tools after the first frame with the map: imported during the decode, they
+    # held that frame back
+    assert order.events == ["decode starts", "window built", "paint, map not joined",
+                            "paint, map joined", "combat tools"]
     assert window.state.encounter.background is not None  # the map joined the encounter...
     assert not window.state.dirty and window.state.undo_label is None  # ...as if always there
     assert any(isinstance(item, BackgroundItem) for item in window.scene.items())
     tools_bar = [a.text() for a in window.findChild(QToolBar, "ToolsBar").actions()]
     assert "&Attack" in tools_bar and "&Template" in tools_bar
+
+
+def test_a_map_decoded_while_the_window_was_built_is_in_its_first_frame(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decode that has run by the time the window shows is taken at once: the window's first
+    frame shows the map (no frame without it before, no event handled in between)."""
+    file = write_bench_encounter(tmp_path, 512, 5, 8)
+    order = Order()
+    watched_start(monkeypatch, order, decoded_first=True)
+    window = app.open_window(str(file))
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: "combat tools" in order.events)
+    assert order.events == ["decode starts", "window built", "paint, map joined", "combat tools"]
+    assert not window.state.dirty and window.state.undo_label is None
+    assert window.findChildren(QProgressDialog) == []
 
 
 def test_asking_for_the_combat_tools_early_installs_them_once(qtbot: QtBot) -> None:
@@ -92,7 +128,8 @@ from battlemap.desktop.gui.render import ensure_app
 WATCHED = ("numpy", "shapely", "battlemap.geometry.index", "battlemap.geometry.visibility",
            "battlemap.desktop.gui.combat_tools", "battlemap.desktop.gui.player_window",
            "battlemap.desktop.gui.light_item", "battlemap.rules.savage_pathfinder",
-           "battlemap.rules.gurps", "battlemap.rules.storypath", "battlemap.rules.fate")
+           "battlemap.rules.gurps", "battlemap.rules.storypath", "battlemap.rules.fate",
+           "battlemap.desktop.gui.export_actions", "PySide6.QtPrintSupport")
 def loaded():
     return sorted(m for m in WATCHED if m in sys.modules)
 class FirstPaint(QObject):
@@ -120,7 +157,8 @@ def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one
 ) -> None:
     """Before the first frame: the map's own system (Savage Pathfinder, for the badges) and no
     numpy (a map under 4096 px decodes whole, without the strips' copy), no shapely, no sight
-    or light geometry, no other system, no combat tools and no player view; the combat tools
+    or light geometry, no other system, no combat tools, no player view and no export or
+    print code (Qt's print support loads at the first export or print); the combat tools
     come just after it and bring shapely (templates) and numpy."""
     file = write_bench_encounter(tmp_path, 256, 3, 8)  # no lights, fog off
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
@@ -130,3 +168,33 @@ def test_the_first_frame_of_a_map_without_lights_or_fog_loads_no_shapely_and_one
     assert at_first_frame == "['battlemap.rules.savage_pathfinder']"
     assert after_tools == ("['battlemap.desktop.gui.combat_tools', 'battlemap.geometry.index', "
                            "'battlemap.rules.savage_pathfinder', 'numpy', 'shapely']")
+
+
+COLLECTOR_AT_THE_MAP_FRAME = """
+import gc, sys
+from PySide6.QtCore import QCoreApplication, QTimer
+from battlemap.desktop import cli
+from battlemap.desktop.gui import app as gui
+real_map_painted = gui.map_painted
+def map_painted(window):
+    seen = [gc.isenabled()]
+    real_map_painted(window)
+    print(seen + [gc.isenabled(), window._combat_tools is not None], flush=True)
+    QTimer.singleShot(0, QCoreApplication.instance().quit)
+gui.map_painted = map_painted
+print(gc.isenabled(), flush=True)
+sys.exit(cli.main([sys.argv[1]]))
+"""
+
+
+def test_battlemap_file_runs_without_the_collector_until_the_map_has_painted(
+    tmp_path: Path,
+) -> None:
+    """``battlemap FILE`` turns the garbage collector off before its GUI imports (its pauses,
+    about 30 ms, held the map's first frame back) and on again with the combat tools, once
+    that frame has painted."""
+    file = write_bench_encounter(tmp_path, 256, 3, 8)
+    env = {**installed_like(tmp_path), "QT_QPA_PLATFORM": "offscreen"}  # no autosave to offer
+    done = subprocess.run([sys.executable, "-c", COLLECTOR_AT_THE_MAP_FRAME, str(file)],
+                          capture_output=True, text=True, env=env, timeout=120, check=True)
+    assert done.stdout.splitlines()[-2:] == ["True", "[False, True, True]"]
