@@ -164,5 +164,7 @@ def test_an_incapacitated_token_rolls_no_recovery_at_the_start_of_his_turn() -> 
     # Spirit roll by itself; the die scripted for him stays unused
     board = _board("KS 2C", shaken=True, incapacitated=True)
     turn = SYSTEM.turn_control(board, "next", ScriptedDice([6, 1]))
-    assert turn.notes == ("Orc (2♣) acts.",)
+    # said in words: the GM sees why no roll was made
+    assert turn.notes == ("Orc (2♣) acts.",
+                          "Orc is Incapacitated: no recovery roll from Stunned or Shaken (C71)")
     assert {"stunned", "shaken"} <= set(_condition(turn.board))

@@ -98,7 +98,7 @@ def recover_at_turn_start(before: Board, after: Board,
     Spirit if he is Shaken (C60). Dice: the Vigor die and Wild Die, then Spirit's. The board
     after the rolls, and their log lines. An Incapacitated (or dead) token rolls neither: he
     "may not perform actions" (C71; "cannot take actions of any kind", C77), free ones
-    included; the GM may still roll one from the Actions menu.
+    included, and a line says so; the GM may still roll one from the Actions menu.
 
     Examples
     --------
@@ -119,7 +119,8 @@ def recover_at_turn_start(before: Board, after: Board,
     started = [t for t in turns.acting_tokens(after) if t not in turns.acting_tokens(before)]
     lines: list[str] = []
     for token_id in started:
-        if _out_of_the_fight(_fighter(after, token_id)):
+        if (why := _out_of_the_fight(_fighter(after, token_id))) is not None:
+            lines += _no_recovery_lines(after, token_id, why)
             continue
         for state, step in _RECOVERIES:
             if not getattr(_fighter(after, token_id).condition, state) \
@@ -135,8 +136,21 @@ _RECOVERIES = (("stunned", recover_stunned), ("shaken", recover_shaken))
 """The recoveries rolled at the start of a turn, in order: Vigor from Stunned, then Spirit."""
 
 
-def _out_of_the_fight(fighter: Combatant) -> bool:
-    return fighter.condition.incapacitated or fighter.condition.dead
+def _out_of_the_fight(fighter: Combatant) -> str | None:
+    """"dead" or "Incapacitated" when the fighter may not act at all (C71, C77), else None."""
+    if fighter.condition.dead:
+        return "dead"
+    return "Incapacitated" if fighter.condition.incapacitated else None
+
+
+def _no_recovery_lines(board: Board, token_id: str, why: str) -> tuple[str, ...]:
+    """The log line saying a Stunned or Shaken token out of the fight rolls no recovery."""
+    states = [state.capitalize() for state, _ in _RECOVERIES
+              if getattr(_fighter(board, token_id).condition, state)]
+    if not states:
+        return ()
+    return (f"{board.token(token_id).name} is {why}: no recovery roll from "
+            f"{' or '.join(states)} (C71)",)
 
 
 def _set_weapon_modifiers(board: Board, setter: str,
