@@ -9,6 +9,7 @@ that W finds the way round; waypoints are dots on the path.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -117,6 +118,21 @@ def readout_text(preview: DragPreview, unit: str) -> str:
     return text
 
 
+@lru_cache(maxsize=512)
+def label_width(text: str, size: float) -> float:
+    """The width (scene pixels) of a ruler's label box for ``text`` in the label font of
+    ``size`` cells: the text's advance and 20 pixels of room. Kept per text and size, so a
+    drag step measures no text it measured before (the readouts of a drag to and fro come
+    back; each measure built a font and its metrics)."""
+    return _metrics(size).horizontalAdvance(text) + 20
+
+
+@lru_cache(maxsize=16)
+def _metrics(size: float) -> QFontMetricsF:
+    """The metrics of the label font of ``size`` cells."""
+    return QFontMetricsF(label_font(size))
+
+
 def pen_margin(item: QGraphicsItem, pixels: float) -> float:
     """``pixels`` screen pixels in scene units at the smallest zoom of the views of
     ``item``'s scene (a cosmetic pen's reach; a pixel a scene unit outside a scene)."""
@@ -205,8 +221,7 @@ class ToolOverlayItem(QGraphicsItem):
             extent = extent.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
         texts = [(readout_text(preview, self.encounter.grid.unit), 0.4),
                  (hint_text(preview, keys=self.show_selection) or "", 0.3)]
-        width = max(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20
-                    for text, size in texts)
+        width = max(label_width(text, size) for text, size in texts)
         height = sum(size * 1.5 * CELL for _, size in texts) + 0.05 * CELL
         end = to_scene(path[-1])
         labels = QRectF(end.x() - 0.5 * CELL - width, end.y() - 0.3 * CELL - height,
@@ -299,8 +314,7 @@ class ToolOverlayItem(QGraphicsItem):
         stacked up and right of the path's end (the last nearest it); up and left when they
         would leave ``seen`` on the right, below when on top (:meth:`_label_place`)."""
         labels = self._labels(preview)
-        sizes = [(QFontMetricsF(label_font(size)).horizontalAdvance(text) + 20, size * 1.5 * CELL)
-                 for text, _, size in labels]
+        sizes = [(label_width(text, size), size * 1.5 * CELL) for text, _, size in labels]
         width = max(w for w, _ in sizes)
         height = sum(h for _, h in sizes) + 0.05 * CELL * (len(sizes) - 1)
         left, top = self._label_place(to_scene((preview.path or (preview.end,))[-1]), width,
@@ -330,7 +344,7 @@ class ToolOverlayItem(QGraphicsItem):
                         down + height - up + 2 * CELL)
         covered = covered_near(scene, around) if scene is not None else Covered()
         if inside:
-            return min(inside, key=lambda p: covered.count_meeting(QRectF(*p, width, height)))
+            return _least_covering(inside, width, height, covered)
         x, y = right, up
         if x + width > seen.right():
             x = left
@@ -349,6 +363,21 @@ class ToolOverlayItem(QGraphicsItem):
         painter.setBrush(SELECTION_COLOR)
         for point in preview.points:
             painter.drawEllipse(to_scene(point), 0.08 * CELL, 0.08 * CELL)
+
+
+def _least_covering(places: list[tuple[float, float]], width: float, height: float,
+                    covered: Covered) -> tuple[float, float]:
+    """The first of ``places`` (top lefts of ``width`` x ``height`` boxes) whose box covers
+    fewest of ``covered``: the first that covers nothing, counted no further (no place can
+    do better; the usual first place up and right is one count, not eight)."""
+    best, fewest = places[0], -1
+    for place in places:
+        count = covered.count_meeting(QRectF(*place, width, height))
+        if count == 0:
+            return place
+        if fewest < 0 or count < fewest:
+            best, fewest = place, count
+    return best
 
 
 def _points_box(points: Sequence[tuple[float, float]], radius: float) -> QRectF:
