@@ -67,8 +67,8 @@ class TokenHud(QWidget):
         self.token_id: str | None = None
         self.chips: dict[str, QWidget] = {}
         self._placed: tuple[tuple[object, ...], QPoint] | None = None
-        """What the chips were last placed for (see :meth:`_panned_along`), and the token's
-        centre in the view then."""
+        """What the chips were last placed for (see :meth:`_panned_along`), and where the
+        token's centre was from the HUD's corner then."""
         self._kept: int | None = None
         """The arrangement this token's HUD has (its number in :func:`arrangements`): kept
         while it covers nothing, so a click that adds a badge does not move the chips away
@@ -165,15 +165,23 @@ class TokenHud(QWidget):
         basis = (self.window.state.encounter, self.token_id, view.zoom, view.viewport().size(),
                  [c.size() for c in self.chips.values()])
         if self._panned_along(basis, centre):
-            return  # the viewport's scroll moved the HUD with the map (moving this
-            # viewport-sized widget back would repaint the whole map, issue 28)
+            return  # the viewport's scroll moved the HUD with the map
         chosen = self._chosen(basis, centre, token.radius * CELL * view.zoom, switches, counters)
-        self.resize(view.viewport().size())
-        self.move(0, 0)
-        for chip, rect in zip([*switches, *counters], chosen, strict=True):
-            chip.move(rect.topLeft())
-        self.setMask(self._chips_region())
+        self._cover([*switches, *counters], chosen)
+        if self._placed is not None:  # searched, not the burst's kept arrangement
+            self._placed = (basis, centre - self.pos())
         self.raise_()
+
+    def _cover(self, chips: list[QWidget], chosen: Layout) -> None:
+        """The HUD over the box of its ``chips`` at ``chosen`` (viewport pixels), masked to the
+        chips. Only that box: a move or a new mask repaints the map under the widget's old
+        and new rectangles (a mask, under the widget less the mask), and a viewport-sized HUD
+        repainted the whole GM map at every pan step that placed it again (issue 28)."""
+        box = _bounds(chosen)
+        self.setGeometry(box)
+        for chip, rect in zip(chips, chosen, strict=True):
+            chip.move(rect.topLeft() - box.topLeft())
+        self.setMask(self._chips_region())
 
     def _chosen(self, basis: tuple[object, ...], centre: QPoint, radius: float,
                 switches: list[QToolButton], counters: list[QWidget]) -> Layout:
@@ -207,12 +215,12 @@ class TokenHud(QWidget):
         zoom, view size and chips), moved with the map since (a pan: the viewport's scroll
         moved it as far as the token), all still in the view (or the token out of it, its
         HUD going with it): nothing to choose again."""
-        if self._placed is None or self.size() != self.window.view.viewport().size():
+        if self._placed is None:
             return False
-        (encounter, *rest), placed_at = self._placed
+        (encounter, *rest), offset = self._placed
         same = encounter is basis[0] and rest == list(basis[1:])
         area = self.window.view.viewport().rect()
-        return same and centre - placed_at == self.pos() and (not area.contains(centre) or all(
+        return same and centre - self.pos() == offset and (not area.contains(centre) or all(
             area.contains(chip.geometry().translated(self.pos())) for chip in self.chips.values()))
 
     def _covered_near(self, layouts: list[Layout]) -> Covered:

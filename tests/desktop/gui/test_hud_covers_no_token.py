@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import shown_gm
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -20,6 +20,7 @@ from battlemap.desktop.core.model import Encounter, Side, Token
 from battlemap.desktop.gui import token_hud
 from battlemap.desktop.gui.label_layout import disc_meets_box
 from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.style import CELL
 from battlemap.desktop.gui.token_hud import TokenHud
 
@@ -50,8 +51,13 @@ def select(qtbot: QtBot, window: GMWindow, token_id: str) -> None:
     assert window.combat_tools.hud.token_id == token_id
 
 
+def on_view(chip: QWidget) -> QRect:
+    """The chip's rectangle in the viewport's pixels (the HUD covers its chips' box only)."""
+    return chip.geometry().translated(chip.parentWidget().pos())
+
+
 def scene_rect(window: GMWindow, chip: QWidget) -> QRectF:
-    return window.view.mapToScene(chip.geometry()).boundingRect()
+    return window.view.mapToScene(on_view(chip)).boundingRect()
 
 
 def test_among_neighbours_the_hud_covers_no_token_name_or_badge(
@@ -69,7 +75,7 @@ def test_among_neighbours_the_hud_covers_no_token_name_or_badge(
             assert not box.intersects(item.label.box.translated(item.pos())), (chip, name)
             if item.badges:
                 assert not box.intersects(item.badge_box().translated(item.pos())), name
-        assert crowded.view.viewport().rect().contains(chip.geometry())
+        assert crowded.view.viewport().rect().contains(on_view(chip))
 
 
 def test_at_the_views_edge_the_hud_stays_in_it_and_off_its_token(
@@ -86,7 +92,7 @@ def test_at_the_views_edge_the_hud_stays_in_it_and_off_its_token(
     item = crowded.view.map_scene.token_item("bo")
     assert item is not None
     for chip in hud.chips.values():
-        assert viewport.rect().contains(chip.geometry()), chip
+        assert viewport.rect().contains(on_view(chip)), chip
         box = scene_rect(crowded, chip)
         assert not disc_meets_box(item.pos(), item.reach(), box)
         assert not box.intersects(item.label.box.translated(item.pos()))
@@ -101,7 +107,7 @@ def test_panned_to_the_views_edge_the_hud_comes_back_inside(
     crowded.view.centerOn(QPointF(3 * CELL, 7 * CELL))
     select(qtbot, crowded, "bo")
     hud = crowded.combat_tools.hud
-    assert all(viewport.rect().contains(c.geometry()) for c in hud.chips.values())
+    assert all(viewport.rect().contains(on_view(c)) for c in hud.chips.values())
     bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
     for _ in range(20):  # the map slides left under the view until Bo is at its edge
         crowded.view.pan_by((bo.x() - 15) // 20 + 1, 0)
@@ -111,6 +117,56 @@ def test_panned_to_the_views_edge_the_hud_comes_back_inside(
     for chip in hud.chips.values():
         assert viewport.rect().contains(chip.mapTo(viewport, QPoint(0, 0))), chip
         assert viewport.rect().contains(chip.mapTo(viewport, chip.rect().bottomRight())), chip
+
+
+def test_placed_again_in_a_pan_the_hud_repaints_its_box_not_the_map(
+        qtbot: QtBot, crowded: GMWindow) -> None:
+    """At the view's edge each pan step places the HUD again (slid inside): that repaints
+    the strip the scroll uncovers and the HUD's old and new boxes, not the whole map (a
+    viewport-sized HUD moved back to the corner and masked anew repainted all of it, issue
+    28); the window then shows what a whole repaint shows."""
+    viewport = crowded.view.viewport()
+    crowded.view.set_zoom(2.0)
+    crowded.view.centerOn(QPointF(3 * CELL, 7 * CELL))
+    select(qtbot, crowded, "bo")
+    hud = crowded.combat_tools.hud
+    bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
+    crowded.view.pan_by(bo.x() - 60, 0)  # Bo near the left edge: his chips at its edge
+    QApplication.processEvents()
+    painted = PaintBoxes()
+    viewport.installEventFilter(painted)
+    placed = []
+    for _ in range(6):
+        before = hud.geometry()
+        crowded.view.pan_by(6, 0)
+        QApplication.processEvents()
+        placed.append(hud.geometry() != before.translated(-6, 0))
+    viewport.removeEventFilter(painted)
+    assert sum(placed) >= 3, placed  # placed again, not only scrolled along
+    whole = viewport.width() * viewport.height()
+    assert painted.areas and max(painted.areas) < whole / 4, (painted.areas, whole)
+    partly = window_pixels(crowded)
+    viewport.repaint()
+    assert window_pixels(crowded) == partly
+
+
+def window_pixels(window: GMWindow) -> QImage:
+    """What the window shows now, read from its backing store (no repaint)."""
+    return screen_of(window).grabWindow(window.winId()).toImage()
+
+
+class PaintBoxes(QObject):
+    """The area (pixels) of each paint's region's rectangles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.areas: list[int] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            region = event.region()  # type: ignore[attr-defined]
+            self.areas.append(sum(r.width() * r.height() for r in region))
+        return False
 
 
 def _places(hud: TokenHud) -> dict[str, QPoint]:
@@ -178,13 +234,13 @@ def test_a_zoom_burst_moves_the_hud_with_its_token_and_the_settle_places_it_agai
         QApplication.processEvents()
         assert view.coarse and hud._kept == kept
     ann = view.mapFromScene(7.5 * CELL, 5.5 * CELL)
-    during = {key: chip.geometry() for key, chip in hud.chips.items()}
+    during = {key: on_view(chip) for key, chip in hud.chips.items()}
     chips = [*(c for c in hud.chips.values() if isinstance(c, QToolButton)),
              *(c for c in hud.chips.values() if not isinstance(c, QToolButton))]
     radius = 0.5 * CELL * view.zoom
     assert kept is not None
     # the kept arrangement at the new zoom, slid into the view: arrangement number `kept`
-    assert [c.geometry() for c in chips] == token_hud.inside(
+    assert [on_view(c) for c in chips] == token_hud.inside(
         token_hud.arrangements(ann, radius + token_hud.GAP_PX, radius,
                                [c.size() for c in chips if isinstance(c, QToolButton)],
                                [c.size() for c in chips if not isinstance(c, QToolButton)])[kept],
@@ -192,10 +248,10 @@ def test_a_zoom_burst_moves_the_hud_with_its_token_and_the_settle_places_it_agai
     assert searches == []
     qtbot.waitUntil(lambda: not view.coarse, timeout=2000)
     assert searches == [False]
-    settled = {key: chip.geometry() for key, chip in hud.chips.items()}
+    settled = {key: on_view(chip) for key, chip in hud.chips.items()}
     hud._placed = None  # placed again as outside a burst, from the arrangement it keeps
     hud.place()
-    assert settled == {key: chip.geometry() for key, chip in hud.chips.items()}
+    assert settled == {key: on_view(chip) for key, chip in hud.chips.items()}
     assert settled != during  # the kept arrangement was given up
     for chip in hud.chips.values():
         box = scene_rect(crowded, chip)
