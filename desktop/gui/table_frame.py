@@ -47,9 +47,14 @@ class TableFrameItem(QGraphicsItem):
         self.tab_item = _FrameTab(self)
 
     def show_area(self, corners: QPolygonF, screen_scale: float) -> None:
+        """Trace ``corners`` (the same as before: nothing to repaint, a pan step's second
+        and third call)."""
+        if corners == self.corners and screen_scale == self.screen_scale:
+            return
         self.corners, self.screen_scale = QPolygonF(corners), screen_scale
         for part in (*self.edges, self.tab_item):
             part.prepareGeometryChange()
+            part.bounds = part.bounds_now()
             part.update()
 
     def boundingRect(self) -> QRectF:
@@ -97,8 +102,15 @@ class _FrameEdge(QGraphicsItem):
     def __init__(self, frame: TableFrameItem, index: int) -> None:
         super().__init__(frame)
         self.frame, self.index = frame, index
+        self.bounds = QRectF()
+        """:meth:`bounds_now` as the frame last moved (Qt asks for the bounds at every
+        paint and every area query of the scene: a Python call each)."""
 
     def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def bounds_now(self) -> QRectF:
+        """The edge's box with room for its pen."""
         line = self.frame.edge(self.index)
         if line is None:
             return QRectF()
@@ -125,8 +137,14 @@ class _FrameTab(QGraphicsItem):
     def __init__(self, frame: TableFrameItem) -> None:
         super().__init__(frame)
         self.frame = frame
+        self.bounds = QRectF()
+        """:meth:`bounds_now` as the frame last moved."""
 
     def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def bounds_now(self) -> QRectF:
+        """The tab's box, a screen pixel wider."""
         margin = self.frame.screen_scale
         return self.frame.tab().boundingRect().adjusted(-margin, -margin, margin, margin)
 

@@ -282,6 +282,28 @@ def test_the_frame_traces_the_tables_view_and_a_drag_moves_it(
     assert frame.item.corners.at(0) == player.view.mapToScene(QPoint(0, 0))
 
 
+def test_the_frames_parts_keep_the_bounds_they_paint_in_and_an_unmoved_frame_repaints_none(
+    qtbot: QtBot, window: GMWindow
+) -> None:
+    """Each edge and the tab answer Qt with the box kept from the frame's last move (not
+    worked out at each of Qt's asks); a trace that did not move updates nothing."""
+    set_screen_ppi(screen_of(window).name(), 192.0)
+    player = open_table(window)
+    frame = window.table_frame
+    assert frame is not None
+    parts = [*frame.item.edges, frame.item.tab_item]
+    for move in (QPointF(64, 32), QPointF(-40, 10)):
+        frame.move_table(player.view.camera()[0] + move)
+        QApplication.processEvents()
+        assert [p.boundingRect() for p in parts] == [p.bounds_now() for p in parts]
+        assert all(not p.boundingRect().isEmpty() for p in parts)
+    updated: list[object] = []
+    for part in parts:
+        part.update = lambda *args, part=part: updated.append(part)  # type: ignore[method-assign]
+    frame.refresh()
+    assert updated == []
+
+
 # -- Legible at two metres -------------------------------------------------------------------
 
 
