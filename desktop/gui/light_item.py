@@ -127,6 +127,29 @@ def glow_clip(light: Light, rings: tuple[Ring, ...]) -> QPainterPath:
     return path
 
 
+BULB = 0.15 * CELL
+"""The radius of the light's own disc."""
+
+
+def lit_bounds(clip: QPainterPath, radius: float) -> QRectF:
+    """What a light paints: its glow within ``clip`` (the lit area) and ``radius``, and its
+    bulb, a scene pixel wider (the bulb's pen, antialiasing).
+
+    Not the whole circle of ``radius``: the walls cut most lights' glow far smaller, and Qt's
+    device cache of an item whose box is over 1.2 times the view keeps only the part on
+    screen, made anew (a view-sized fill and copy, and a paint of the strip uncovered) at every
+    step of a pan; an item that fits is cached whole and only drawn where it is (issue 28).
+
+    >>> clip = QPainterPath()
+    >>> clip.addRect(QRectF(-50, -20, 300, 40))
+    >>> lit_bounds(clip, 100.0).getRect()
+    (-51.0, -21.0, 152.0, 42.0)
+    """
+    bulb = QRectF(-BULB, -BULB, 2 * BULB, 2 * BULB)
+    circle = QRectF(-radius, -radius, 2 * radius, 2 * radius)
+    return clip.boundingRect().intersected(circle).united(bulb).adjusted(-1, -1, 1, 1)
+
+
 class LightItem(QGraphicsItem):
     """One light, centred on its position; its glow fills only ``rings`` (the lit area).
 
@@ -140,10 +163,10 @@ class LightItem(QGraphicsItem):
         self.setPos(light.x * CELL, light.y * CELL)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._radius = max(light.dim_radius, light.bright_radius, 0.3) * CELL
+        self._bounds = lit_bounds(self.clip, self._radius)
 
     def boundingRect(self) -> QRectF:
-        r = self._radius
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -160,4 +183,4 @@ class LightItem(QGraphicsItem):
         painter.drawPath(self.clip)
         painter.setBrush(QColor("#ff7a00"))
         painter.setPen(QColor("#7a2e00"))
-        painter.drawEllipse(QPointF(0, 0), 0.15 * CELL, 0.15 * CELL)
+        painter.drawEllipse(QPointF(0, 0), BULB, BULB)
