@@ -93,12 +93,6 @@ def aligned_pieces(encounter: Encounter, background: Background, data: bytes | P
     return (png_data(_aligned_whole(data, crop, size, where)),), whole
 
 
-def aligned_map_image(encounter: Encounter, base_dir: Path | None) -> tuple[bytes, float]:
-    """:func:`aligned_map_pieces` joined (``b""`` without an image)."""
-    pieces, per_grid = aligned_map_pieces(encounter, base_dir)
-    return b"".join(pieces), per_grid
-
-
 def _map_name(background: Background, base_dir: Path | None) -> str:
     return "the embedded map image" if background.embedded else (
         f"map image {image_path(background, base_dir)}")

@@ -24,7 +24,7 @@ from battlemap.desktop.core.fileformat import load_encounter, save_encounter
 from battlemap.desktop.core.model import Background, Encounter
 from battlemap.desktop.core.uvtt_export import dumps_uvtt
 from battlemap.desktop.gui import map_export, map_image, mapped_image
-from battlemap.desktop.gui.map_export import aligned_map_image, png_data, uvtt_pieces
+from battlemap.desktop.gui.map_export import aligned_map_pieces, png_data, uvtt_pieces
 from battlemap.desktop.gui.png_strips import decode_strips
 from tests.desktop.gui.test_png_strips import busy_picture
 
@@ -33,6 +33,12 @@ from tests.desktop.gui.test_png_strips import busy_picture
 def cache_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The mapped files of strip-decoded maps in the test's folder."""
     monkeypatch.setattr(mapped_image, "_cache_folder", lambda: str(tmp_path))
+
+
+def aligned_map(encounter: Encounter, base_dir: Path | None) -> tuple[bytes, float]:
+    """The aligned map image's pieces joined, and its pixels a cell."""
+    pieces, per_grid = aligned_map_pieces(encounter, base_dir)
+    return b"".join(pieces), per_grid
 
 
 def pixels(data: bytes) -> np.ndarray:
@@ -66,12 +72,12 @@ def test_a_big_png_cropped_and_rescaled_in_bands_is_qts_whole_road(
     background = Background(embedded=base64.b64encode(picture).decode(),
                             pixels_per_cell=per_cell, offset_x=offset[0], offset_y=offset[1])
     encounter = Encounter(width=38, height=29, background=background)
-    whole, per_grid = aligned_map_image(encounter, None)
+    whole, per_grid = aligned_map(encounter, None)
     monkeypatch.setattr(map_export, "STRIPS_FROM", 1)
     banded = {}
     for rows in (40, 7, 100_000):
         monkeypatch.setattr(map_export, "BAND_ROWS", rows)
-        data, banded_per_grid = aligned_map_image(encounter, None)
+        data, banded_per_grid = aligned_map(encounter, None)
         assert banded_per_grid == per_grid == round(per_cell)
         assert data != whole  # the bands' own PNG, not Qt's
         banded[rows] = pixels(data)
