@@ -4,7 +4,10 @@ Writes the encounter as a Universal VTT file (format 0.3,
 :mod:`battlemap.desktop.core.uvtt_export`): map image, grid, walls, doors, lights, ambient light;
 Foundry VTT's Universal Battlemap Importer, MapTool, Owlbear Rodeo and Battlemap's own import read
 it. An existing OUT is replaced only with ``--force``; OUT may not be the encounter or its map
-image. A refusal is one line on stderr and exit status 2.
+image. A refusal is one line on stderr and exit status 2: a map image that cannot be exported
+(too big to decode whole and not decodable in strips, or damaged) is refused so, before
+anything is written. A big map is cropped and rescaled in bands from its strip-decoded image
+and written as it is made (:mod:`battlemap.desktop.gui.map_export`).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"battlemap export-uvtt: warning: {warning}", file=sys.stderr)
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from battlemap.desktop.gui.map_export import export_uvtt
+    from battlemap.desktop.gui.map_export import MapNotExported, export_uvtt
     from battlemap.desktop.gui.render import ensure_app
 
     ensure_app()  # Qt decodes an image that must be cropped or rescaled
@@ -51,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"battlemap export-uvtt: {out}: OUT: {error.strerror or error}", file=sys.stderr)
         return 1
+    except MapNotExported as refused:
+        print(f"battlemap export-uvtt: {refused}; nothing written", file=sys.stderr)
+        return 2
     for note in notes:
         print(f"battlemap export-uvtt: note: {note}", file=sys.stderr)
     print(summary(encounter, out))

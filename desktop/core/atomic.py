@@ -32,6 +32,7 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 NEW_FILE_MODE = 0o666
@@ -67,6 +68,22 @@ def atomic_write_bytes(path: str | Path, data: bytes, *, through_links: bool = F
     ...     print(refused.strerror)
     not a regular file (a device or a FIFO); not replaced
     """
+    atomic_write_pieces(path, (data,), through_links=through_links)
+
+
+def atomic_write_pieces(
+    path: str | Path, pieces: Iterable[bytes], *, through_links: bool = False
+) -> None:
+    """:func:`atomic_write_bytes` of the file made of ``pieces`` in order, each written as it
+    comes (a file of hundreds of MB is never held whole). An error raised while the pieces
+    are made leaves the old file as it was and no temporary file.
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.json"
+    >>> atomic_write_pieces(target, (b"[", b"1", b"]"))
+    >>> target.read_bytes()
+    b'[1]'
+    """
     asked = Path(path)
     target = written_path(asked, through_links=through_links)
     mode = _mode_for(target)
@@ -77,7 +94,8 @@ def atomic_write_bytes(path: str | Path, data: bytes, *, through_links: bool = F
         raise _naming(error, asked) from None
     try:
         with os.fdopen(fd, "wb") as temp:
-            temp.write(data)
+            for piece in pieces:
+                temp.write(piece)
             temp.flush()
             os.fsync(temp.fileno())
         os.chmod(temp_name, mode)

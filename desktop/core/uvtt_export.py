@@ -6,7 +6,7 @@ reads), in grid cells with ``map_origin`` (0, 0):
 - ``resolution``: ``map_size`` is the encounter's width and height in cells,
   ``pixels_per_grid`` the map image's pixels per cell;
 - ``image``: the map image, base64 (the caller gives its bytes, aligned so that pixel (0, 0)
-  is the corner of cell (0, 0): :func:`battlemap.desktop.gui.map_export.aligned_map_image`);
+  is the corner of cell (0, 0): :func:`battlemap.desktop.gui.map_export.aligned_map_pieces`);
 - walls become ``line_of_sight``, objects ``objects_line_of_sight``;
 - doors become ``portals``, one per segment (a portal has two ends), ``closed`` as they are;
 - lights keep their position, colour and dim radius as ``range``;

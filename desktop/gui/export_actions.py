@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from battlemap.desktop.gui.map_export import export_uvtt
+from battlemap.desktop.gui.map_export import MapNotExported, export_uvtt
 from battlemap.desktop.gui.notices import tell
 from battlemap.desktop.gui.print_map import PAPERS, plan_pages, print_encounter, print_title
 from battlemap.desktop.gui.scene import Audience
@@ -50,6 +50,9 @@ def export_uvtt_to(window: GMWindow, out: Path) -> bool:
         notes = export_uvtt(window.state.encounter, window.scene.base_dir, out)
     except OSError as problem:
         window.show_error("Export Universal VTT", f"{out}: {problem.strerror or problem}")
+        return False
+    except MapNotExported as refused:
+        tell(window, f"Universal VTT not exported: {refused}; nothing written to {out.name}")
         return False
     tell(window, f"Exported Universal VTT to {out.name}" + "".join(f"; {n}" for n in notes))
     return True

@@ -68,6 +68,9 @@ class GMWindow(QMainWindow):
             self.install_combat_tools()
         self.view.context_requested.connect(self._on_context_request)
         self.view.ping_requested.connect(self.ping)
+        self.scene.image_refused.connect(self.tell)
+        for problem in self.scene.image_problems:  # said while the scene was made
+            self.tell(problem)
         state.history_changed.connect(self.update_title)
         self.update_title()
         self.resize(1400, 900)

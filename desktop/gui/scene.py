@@ -17,13 +17,13 @@ from enum import IntEnum, StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
 from battlemap.desktop.core.edits import faced_on_grid
 from battlemap.desktop.core.fog import PartySight, shown_to_players, tracker_for
-from battlemap.desktop.core.images import ImageError, read_image_file
+from battlemap.desktop.core.images import ImageError
 from battlemap.desktop.core.model import Encounter, HarmShown, Light, Region, Token, Wall
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.core.table_pipeline import acting_tokens
@@ -35,6 +35,7 @@ from battlemap.desktop.gui.map_image import shared_map_image
 from battlemap.desktop.gui.marks_item import MapMarksItem, marks_on_map
 from battlemap.desktop.gui.region_item import RegionItem
 from battlemap.desktop.gui.style import CELL, MAP_FILL
+from battlemap.desktop.gui.token_image import read_token_image
 from battlemap.desktop.gui.token_item import (
     NO_MARKS,
     Marks,
@@ -76,16 +77,6 @@ class Layer(IntEnum):
     """Name tags on the player view: above the fog (only the tokens the heroes see have one),
     so a name reaching past the edge of their sight is not cut."""
     HUD = 70
-
-
-def read_token_image(path: str, base_dir: Path | None) -> QImage | None:
-    """A token's image, or None if it is missing, unreadable or too large (the disc shows)."""
-    try:
-        data = read_image_file(path, base_dir)  # a regular file inside the folder, bounded
-    except (OSError, ImageError):
-        return None
-    image = QImage.fromData(data)
-    return None if image.isNull() else image
 
 
 def token_marks(encounter: Encounter) -> dict[str, Marks]:
@@ -134,6 +125,10 @@ def tokens_drawn(item: QGraphicsItem, encounter: Encounter, for_players: bool) -
 class MapScene(QGraphicsScene):
     """The scene of one audience, kept in step with ``state``."""
 
+    image_refused = Signal(str)
+    """A token image that cannot be shown, in words naming the token and the file (once a
+    file; also kept in :attr:`image_problems`, for what was said before anyone listened)."""
+
     def __init__(
         self, state: BattleState, audience: Audience = Audience.GM, base_dir: Path | None = None
     ) -> None:
@@ -153,6 +148,7 @@ class MapScene(QGraphicsScene):
         self._lights: list[LightItem] = []
         self._wall_pieces: WallPieces | None = None
         self._images: dict[str, QImage | None] = {}
+        self.image_problems: list[str] = []
         self._shown = Encounter(tokens=(), width=0, height=0)
         self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
         """The snapshot and tokens the token items were last brought in line with."""
@@ -418,12 +414,12 @@ class MapScene(QGraphicsScene):
         changed = item is None or (item.token, item.marks, item.acting) != (
             token, marks, is_acting)
         if item is None:
-            item = TokenItem(token, self._image(token.image), marks, is_acting, self.token_style)
+            item = TokenItem(token, self._image(token), marks, is_acting, self.token_style)
             self.addItem(item)
             self.addItem(item.label)
             self._tokens[token.id] = item
         elif changed:
-            item.set_token(token, self._image(token.image), marks, is_acting)
+            item.set_token(token, self._image(token), marks, is_acting)
         hover = full if marks != full and token.shows_harm is HarmShown.HOVER else None
         if hover != item.hover_marks:
             item.show_on_hover(hover)
@@ -444,9 +440,15 @@ class MapScene(QGraphicsScene):
             return frozenset(t.id for t in encounter.tokens if not t.hidden)
         return shown_to_players(encounter, self.sight)
 
-    def _image(self, path: str | None) -> QImage | None:
+    def _image(self, token: Token) -> QImage | None:
+        """``token``'s image, read once a file; one that cannot be shown is said."""
+        path = token.image
         if path is None:
             return None
         if path not in self._images:
-            self._images[path] = read_token_image(path, self.base_dir)
+            self._images[path], problem = read_token_image(path, self.base_dir)
+            if problem:
+                words = f"{token.name}'s image is not shown ({problem}); the token shows its disc"
+                self.image_problems.append(words)
+                self.image_refused.emit(words)
         return self._images[path]

@@ -20,11 +20,17 @@ from battlemap.desktop.core.assets import demo_names, demo_path
 from battlemap.desktop.core.fileformat import load_encounter
 from battlemap.desktop.core.model import Background, Encounter, Illumination, Light, Wall, WallKind
 from battlemap.desktop.core.uvtt import read_uvtt
-from battlemap.desktop.gui.map_export import aligned_map_image, export_uvtt, png_data
+from battlemap.desktop.gui.map_export import aligned_map_pieces, export_uvtt, png_data
 from battlemap.desktop.gui.render import ensure_app
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "uvtt"
 REAL_MAPS = sorted(SAMPLES.glob("*.dd2vtt"))
+
+
+def aligned_map(encounter: Encounter, base_dir: Path | None) -> tuple[bytes, float]:
+    """The aligned map image's pieces joined, and its pixels a cell."""
+    pieces, per_grid = aligned_map_pieces(encounter, base_dir)
+    return b"".join(pieces), per_grid
 
 
 def segments(wall: Wall) -> list[tuple[Any, ...]]:
@@ -114,14 +120,14 @@ def test_an_offset_grid_is_cropped_to_the_map_and_scaled_to_whole_pixels() -> No
             image.setPixelColor(x, y, QColor("red"))
     background = Background(embedded=base64.b64encode(png_data(image)).decode(),
                             pixels_per_cell=22.7, offset_x=20, offset_y=10)
-    data, per_grid = aligned_map_image(Encounter(width=4, height=3, background=background),
+    data, per_grid = aligned_map(Encounter(width=4, height=3, background=background),
                                        None)
     out = QImage.fromData(data)
     assert (out.width(), out.height(), per_grid) == (92, 69, 23.0)
     assert out.pixelColor(1, 1).red() > 200 and out.pixelColor(1, 1).green() < 60
     assert out.pixelColor(40, 40) == QColor("white")
     aligned = replace(background, offset_x=0, offset_y=0, pixels_per_cell=50)
-    untouched, _ = aligned_map_image(Encounter(width=4, height=3, background=aligned), None)
+    untouched, _ = aligned_map(Encounter(width=4, height=3, background=aligned), None)
     assert untouched == base64.b64decode(background.embedded or "")  # bytes as they were
 
 

@@ -25,6 +25,29 @@ def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
     assert message.startswith("Exported Universal VTT to map.dd2vtt"), message
 
 
+def test_a_map_that_cannot_be_exported_is_said_on_the_bar_and_in_the_log(
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from battlemap.desktop.gui import export_actions
+    from battlemap.desktop.gui.combat_log import CombatLogPanel
+    from battlemap.desktop.gui.map_export import MapNotExported
+
+    def refuse(*_args: object) -> list[str]:
+        raise MapNotExported("map image /maps/huge.png: image is 16000 x 9000 px; save it so")
+
+    out = tmp_path / "map.dd2vtt"
+    monkeypatch.setattr(export_actions, "export_uvtt", refuse)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    window.actions_by_name["export_uvtt"].trigger()
+    said = ("Universal VTT not exported: map image /maps/huge.png: image is 16000 x 9000 px; "
+            "save it so; nothing written to map.dd2vtt")
+    assert window.statusBar().currentMessage() == said
+    assert window.findChild(CombatLogPanel).notices[-1] == said
+    assert not out.exists()
+
+
 def test_file_export_pdf_prints_the_players_view_to_scale(
     window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
