@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize
 from PySide6.QtGui import QRegion
@@ -66,6 +66,8 @@ class TokenHud(QWidget):
         self.window = window
         self.token_id: str | None = None
         self.chips: dict[str, QWidget] = {}
+        self._controls: tuple[HudControl, ...] = ()
+        """The controls the chips show (see :meth:`show_for`)."""
         self._placed: tuple[tuple[object, ...], QPoint] | None = None
         """What the chips were last placed for (see :meth:`_panned_along`), and where the
         token's centre was from the HUD's corner then."""
@@ -90,20 +92,31 @@ class TokenHud(QWidget):
         self.show_for(self.token_id if present else None)
 
     def show_for(self, token_id: str | None) -> None:
-        """Show the HUD of ``token_id`` (None, or a token with none: hidden)."""
+        """Show the HUD of ``token_id`` (None, or a token with none: hidden). The chips are
+        made again only when the token or its controls differ from the shown ones: a commit
+        that leaves them as they are (an attack on another token) keeps its widgets, whose
+        making, polish and first paint were a share of the click's first frame (issue 28)."""
         if token_id != self.token_id:
             self._kept = None
-        self.token_id = token_id
+        controls = hud_controls(self.window.state.encounter, token_id) if token_id else ()
+        if (token_id, controls) != (self.token_id, self._controls):
+            self._make_chips(controls)
+        else:  # a refused click on a switch had toggled it
+            for control in controls:
+                if control.flag:
+                    cast(QToolButton, self.chips[control.key]).setChecked(bool(control.value))
+        self.token_id, self._controls, self._placed = token_id, controls, None
+        self.setVisible(bool(self.chips))
+        self.place()
+
+    def _make_chips(self, controls: tuple[HudControl, ...]) -> None:
         for chip in self.chips.values():
             chip.deleteLater()
-        self.chips, self._placed = {}, None
-        controls = hud_controls(self.window.state.encounter, token_id) if token_id else ()
+        self.chips = {}
         for control in controls:
             chip = self._switch(control) if control.flag else self._counter(control)
             chip.show()
             self.chips[control.key] = chip
-        self.setVisible(bool(self.chips))
-        self.place()
 
     def _switch(self, control: HudControl) -> QToolButton:
         chip = QToolButton(self)

@@ -10,7 +10,7 @@ import pytest
 from conftest import shown_gm
 from gui_helpers import on_screen
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop import ASSETS_DIR
@@ -123,3 +123,24 @@ def test_fate_stress_boxes_to_tick(qtbot: QtBot, demo: GMWindow) -> None:
     assert stress() == [2, 4]
     select(qtbot, demo, "warrior-1")
     assert not any(k.startswith("condition.stress=") for k in hud.chips)
+
+
+@pytest.mark.parametrize("demo", ["gurps-duel.json"], indirect=True)
+def test_a_commit_that_leaves_the_controls_keeps_the_chips(qtbot: QtBot, demo: GMWindow) -> None:
+    """A commit that changes another token (an attack on a foe) keeps the selected token's
+    chips as they are, the same widgets (issue 28: making them again was a share of a click's
+    first frame), a switch a refused click had toggled set back to its value; a change to the
+    token's own controls makes them again, showing the new value."""
+    select(qtbot, demo, "orc")
+    hud = demo.combat_tools.hud
+    chips = dict(hud.chips)
+    hud.chips["condition.stunned"].setChecked(True)  # as a refused click leaves it
+    archer = demo.state.encounter.token("archer")
+    demo.state.apply("Move archer", demo.state.encounter.with_token(
+        archer.moved_to(archer.x + 1, archer.y)))
+    assert hud.chips == chips and all(hud.chips[k] is chips[k] for k in chips)
+    assert not hud.chips["condition.stunned"].isChecked()
+    click(qtbot, hud.chips["condition.hp"].findChild(QToolButton, "less"))
+    hp = hud.chips["condition.hp"]
+    assert hp is not chips["condition.hp"]
+    assert "13" in hp.findChild(QLabel).text()
