@@ -51,6 +51,45 @@ def _columns(rows: list[tuple[float, ...]], width: int) -> FloatArray:
     return table
 
 
+_LAST_WALLS: list[tuple[tuple[Occluder, ...], dict[str, Any]] | None] = [None]
+"""The last occluders indexed and their index (a move, or the heroes' crowd, keeps the walls:
+the next battlefield over the same tuple shares the arrays and the tree, none of which change)."""
+
+
+def _wall_index_of(occluders: tuple[Occluder, ...]) -> dict[str, Any]:
+    """The wall arrays, table and tree of ``occluders`` (read-only), shared with the last
+    battlefield built over the same tuple."""
+    last = _LAST_WALLS[0]
+    if last is not None and last[0] is occluders:
+        return last[1]
+    index = _wall_index(occluders)
+    _LAST_WALLS[0] = (occluders, index)
+    return index
+
+
+def _wall_index(occluders: tuple[Occluder, ...]) -> dict[str, Any]:
+    walls = _columns([(o.x1, o.y1, o.x2, o.y2, o.top, o.hardness) for o in occluders], 6)
+    index: dict[str, Any] = {
+        f"wall_{name}": row
+        for name, row in zip(("x1", "y1", "x2", "y2", "top", "hardness"), walls, strict=True)
+    }
+    x1, y1, x2, y2 = (index[f"wall_{name}"] for name in ("x1", "y1", "x2", "y2"))
+    index["wall_dx"], index["wall_dy"] = x2 - x1, y2 - y1
+    index["wall_blocks_sight"] = np.array([o.blocks_sight for o in occluders], bool)
+    index["wall_is_solid"] = np.array([o.is_solid for o in occluders], bool)
+    ends = np.stack([x1, y1, x2, y2], axis=1)
+    index["wall_tree"] = shapely.STRtree(shapely.linestrings(ends.reshape(-1, 2, 2)))
+    sight_top = np.where(index["wall_blocks_sight"], index["wall_top"], np.nan)
+    solid_top = np.where(index["wall_is_solid"], index["wall_top"], -np.inf)
+    index["wall_table"] = np.stack(
+        [x1, y1, index["wall_dx"], index["wall_dy"], x2, y2, sight_top, solid_top]
+    )
+    for value in index.values():
+        if isinstance(value, np.ndarray):
+            value.flags.writeable = False
+    return index
+
+
 def _area_shape(area: Area) -> shapely.Geometry:
     """The area's polygon, repaired if it crosses itself; empty with fewer than 3 points."""
     if len(area.points) < 3:
@@ -124,22 +163,8 @@ class Battlefield:
         for name, row in zip(("x", "y", "radius", "height", "base"), bodies, strict=True):
             self._set(f"body_{name}", row)
         self._set("bodies_level", bool(np.all(self.body_base == self.body_base[:1])))
-        walls = _columns(
-            [(o.x1, o.y1, o.x2, o.y2, o.top, o.hardness) for o in self.occluders], 6
-        )
-        for name, row in zip(("x1", "y1", "x2", "y2", "top", "hardness"), walls, strict=True):
-            self._set(f"wall_{name}", row)
-        self._set("wall_dx", self.wall_x2 - self.wall_x1)
-        self._set("wall_dy", self.wall_y2 - self.wall_y1)
-        self._set("wall_blocks_sight", np.array([o.blocks_sight for o in self.occluders], bool))
-        self._set("wall_is_solid", np.array([o.is_solid for o in self.occluders], bool))
-        ends = np.stack([self.wall_x1, self.wall_y1, self.wall_x2, self.wall_y2], axis=1)
-        self._set("wall_tree", shapely.STRtree(shapely.linestrings(ends.reshape(-1, 2, 2))))
-        sight_top = np.where(self.wall_blocks_sight, self.wall_top, np.nan)
-        solid_top = np.where(self.wall_is_solid, self.wall_top, -np.inf)
-        x1, y1, x2, y2 = ends.T
-        table = np.stack([x1, y1, self.wall_dx, self.wall_dy, x2, y2, sight_top, solid_top])
-        self._set("wall_table", table)
+        for name, value in _wall_index_of(self.occluders).items():
+            self._set(name, value)
         self._set("derived", {})
         self._set("area_shapes", tuple(_area_shape(area) for area in self.areas))
 
