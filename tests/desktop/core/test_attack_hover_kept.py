@@ -66,10 +66,11 @@ def test_a_refresh_or_a_pending_action_previews_again(previews: list[str]) -> No
     tool = AttackTool(lambda: ScriptedDice([]), attacker="h")
     hover(tool, ENCOUNTER, ORC)
     hover(tool, ENCOUNTER, GOBLIN)
+    attacked = tool.aim
     tool.refresh(ENCOUNTER)
     hover(tool, ENCOUNTER, ORC)
     assert previews == ["o", "g", "g", "o"]
     tool.await_target(PendingAction("test"))
     hover(tool, ENCOUNTER, GOBLIN)
-    assert previews == ["o", "g", "g", "o"]  # an action's preview is the action's, not kept
-    assert tool.aim is not None and tool.aim.target == "g"
+    assert previews == ["o", "g", "g", "o"]  # the action's own preview, not the attack's
+    assert tool.aim is not None and tool.aim.target == "g" and tool.aim is not attacked
