@@ -130,6 +130,28 @@ class Held:
         return (request.target,) if request.target else ()
 
 
+class KeptAims:
+    """The aims previewed on one snapshot in one situation (attacker, choices, pending action,
+    volley), by target; any other snapshot or situation starts afresh. The snapshot is held
+    (compared by identity: snapshots are never changed in place)."""
+
+    def __init__(self) -> None:
+        self._on: Encounter | None = None
+        self._situation: tuple[object, ...] = ()
+        self._aims: dict[str, Aim] = {}
+
+    def get(self, encounter: Encounter, situation: tuple[object, ...], target: str) -> Aim | None:
+        if encounter is not self._on or situation != self._situation:
+            return None
+        return self._aims.get(target)
+
+    def put(self, encounter: Encounter, situation: tuple[object, ...], target: str,
+            aim: Aim) -> None:
+        if encounter is not self._on or situation != self._situation:
+            self._on, self._situation, self._aims = encounter, situation, {}
+        self._aims[target] = aim
+
+
 class AttackTool:
     """Point-and-click attacks; ``listeners`` are called whenever :attr:`aim` changes."""
 
@@ -148,6 +170,7 @@ class AttackTool:
         self.volley: tuple[str, ...] = ()
         self.held: Held | None = None
         self._previewed: Encounter | None = None
+        self._kept = KeptAims()
         self.on_refusal: Callable[[str], None] = lambda _text: None
         """Told, in words, why a click did nothing (the GM window's status bar and log)."""
 
@@ -198,7 +221,29 @@ class AttackTool:
         token = token_at(encounter, x, y)
         target = token.id if token is not None and token.id != self.aim.attacker else None
         if target != self.aim.target or self._stale(encounter):
-            self._show(self.preview_on(encounter, target))
+            self._show(self._hovered_aim(encounter, target))
+
+    def _hovered_aim(self, encounter: Encounter, target: str | None) -> Aim | None:
+        """The aim at ``target``, kept from an earlier hover of it when the snapshot and the
+        choices are the same (one preview per target while the mouse goes between tokens)."""
+        if self.aim is None or target is None or target == self.aim.target:
+            return self.preview_on(encounter, target)  # (this aim's own weapon is reused)
+        situation = self._situation()
+        kept = self._kept.get(encounter, situation, target)
+        if kept is not None:
+            self._previewed = encounter
+            return kept
+        aim = self.preview_on(encounter, target)
+        if aim is not None:
+            self._kept.put(encounter, situation, target, aim)
+        return aim
+
+    def _situation(self) -> tuple[object, ...]:
+        """All a preview reads besides the snapshot and the target: the attacker, the bar's
+        choices, the pending action and the volley."""
+        c = self.choices
+        return (self.attacker, c.weapon, c.options, sorted(c.overrides.items()),
+                sorted(c.params.items()), c.out_of_turn, self.pending, self.volley)
 
     def request(self, target: str, weapon: str | None = None) -> AttackRequest:
         """The attack the choices make on ``target`` (the volley's tokens first), with
@@ -268,6 +313,7 @@ class AttackTool:
         encounter (another file opened, an undo) is no longer the attacker or the target."""
         if self.aim is None:
             return
+        self._kept = KeptAims()
         present = {token.id for token in encounter.tokens}
         if self.held is not None and not {self.held.actor, *self.held.targets} <= present:
             self.held = None  # its tokens are gone (another file, an undo): nothing to answer

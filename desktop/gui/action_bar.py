@@ -343,7 +343,9 @@ class ActionBar(QToolBar):
 
     def show_message(self, text: str, error: bool = True) -> None:
         """A problem (red) or a hint (blue) beside the attacker, wide enough to read."""
-        self.message.setStyleSheet(f"color: {'#c62828' if error else '#1565c0'};")
+        style = f"color: {'#c62828' if error else '#1565c0'};"
+        if self.message.styleSheet() != style:  # (set again, it re-polishes: each hover)
+            self.message.setStyleSheet(style)
         text = text[:1].upper() + text[1:]  # a sentence, as on the status bar
         self.message.setText(text)
         self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance(text) + 8)

@@ -33,6 +33,8 @@ SHADE = QColor(20, 20, 20, 150)
 CARD_TEXT = QColor("#ffffff")
 CARD_PROBLEM = QColor("#ff8a80")
 CARD_FONT_PX = 15
+LINE_PIECES = 6
+"""The most pieces the line of fire's repaint is cut into (one each 3 cells)."""
 
 
 class AimOverlay(QGraphicsItem):
@@ -51,37 +53,55 @@ class AimOverlay(QGraphicsItem):
 
     def show_aim(self, aim: Aim | None, encounter: Encounter, for_action: bool = False) -> None:
         """Draw ``aim``; ``for_action``: a plain line to the target of an action (no cover).
-        Only what the old and the new aim cover is repainted (the whole map was, at every
-        new target the mouse met)."""
-        before = self.drawn_rect()
+        Only what the old and the new aim cover is repainted, piece by piece (the whole map
+        was, at every new target the mouse met; then the box of both lines, mostly empty)."""
+        before = self.drawn_pieces()
         if (encounter.width, encounter.height) != (self.encounter.width, self.encounter.height):
             self.prepareGeometryChange()
         self.aim, self.encounter, self.for_action = aim, encounter, for_action
-        after = self.drawn_rect()
-        if not (before.isNull() and after.isNull()):
-            self.update(after if before.isNull() else before if after.isNull()
-                        else before.united(after))
+        pieces, scene = [*before, *self.drawn_pieces()], self.scene()
+        if scene is None or not pieces:
+            return
+        # the first piece as this item's update: the scene's pass over its changed items
+        # (the card's too) then comes first, and the views paint every piece in that frame
+        # (the scene's updates alone would paint a frame of their own before it)
+        self.update(self.mapRectFromScene(pieces[0]))
+        for piece in pieces[1:]:
+            scene.update(piece)
 
     def drawn_rect(self) -> QRectF:
-        """The scene rectangle :meth:`paint` draws in (null: nothing): the line of fire, the
-        target's disc and the bystanders' rings, widened by the widest pen (8 screen pixels,
-        at the smallest zoom of the scene's views) and a pixel."""
+        """The scene rectangle :meth:`paint` draws in (null: nothing): the box of
+        :meth:`drawn_pieces`."""
+        box = QRectF()
+        for piece in self.drawn_pieces():
+            box = box.united(piece)
+        return box
+
+    def drawn_pieces(self) -> list[QRectF]:
+        """Scene rectangles that hold all :meth:`paint` draws (none: nothing): the line of
+        fire cut into up to :data:`LINE_PIECES` pieces, the target's disc and the bystanders'
+        rings, each widened by the widest pen (8 screen pixels, at the smallest zoom of the
+        scene's views) and a pixel."""
         aim, tokens = self.aim, self._tokens()
         if aim is None or aim.target not in tokens or aim.attacker not in tokens:
-            return QRectF()
+            return []
         start, end = tokens[aim.attacker], tokens[aim.target]
         rings = [(end, end.radius)] + [
             (tokens[t], tokens[t].radius + 0.15) for t in (
                 aim.facts.bystanders if aim.facts is not None else ()) if t in tokens]
-        box = QRectF(to_scene((start.x, start.y)), to_scene((end.x, end.y))).normalized()
+        margin = 10.0 / max(min(self._view_scales(), default=1.0), 1e-3)
+        pieces = [box.adjusted(-margin, -margin, margin, margin)
+                  for box in _line_pieces(to_scene((start.x, start.y)), to_scene((end.x, end.y)))]
         for token, radius in rings:
-            centre, r = to_scene((token.x, token.y)), radius * CELL
-            box = box.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+            centre, r = to_scene((token.x, token.y)), radius * CELL + margin
+            pieces.append(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+        return pieces
+
+    def _view_scales(self) -> list[float]:
+        """The zoom of each view of the scene (screen pixels a scene pixel)."""
         scene = self.scene()
-        scales = [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
+        return [abs(v.transform().determinant()) ** 0.5 for v in scene.views()] if (
             scene is not None) else []
-        margin = 10.0 / max(min(scales, default=1.0), 1e-3)
-        return box.adjusted(-margin, -margin, margin, margin)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-CELL, -CELL, (self.encounter.width + 2) * CELL,
@@ -256,6 +276,20 @@ def _wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:
         else:
             parts.append(word)
     return parts or [line]
+
+
+def _line_pieces(start: QPointF, end: QPointF) -> list[QRectF]:
+    """The boxes of the line from ``start`` to ``end`` cut into equal parts, one each 3 cells
+    (at most :data:`LINE_PIECES`): together they hold the line, in far less than its box when
+    it runs aslant.
+
+    >>> [box.getRect() for box in _line_pieces(QPointF(0, 0), QPointF(320, 240))]
+    [(0.0, 0.0, 160.0, 120.0), (160.0, 120.0, 160.0, 120.0)]
+    """
+    line = QLineF(start, end)
+    count = min(LINE_PIECES, max(1, round(line.length() / (3 * CELL))))
+    return [QRectF(line.pointAt(k / count), line.pointAt((k + 1) / count)).normalized()
+            for k in range(count)]
 
 
 def _inside(box: QRectF, bounds: QRectF, margin: float = 4.0) -> QRectF:

@@ -1,11 +1,11 @@
 """The line of fire repaints only what the old and the new aim cover (issue 28: the whole map
-was repainted at every new target the mouse met), and the view then shows what a fresh view
-of the same aim shows, pixel for pixel."""
+was repainted at every new target the mouse met; then the box of both lines), piece by piece,
+and the view then shows what a fresh view of the same aim shows, pixel for pixel."""
 
 from __future__ import annotations
 
-from gui_helpers import PaintRegions, shown_view
-from PySide6.QtCore import QPointF
+from gui_helpers import PaintRegions, matched_to, shown_pixels, shown_view
+from PySide6.QtCore import QEvent, QObject, QPointF
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.attack_targeting import Aim
@@ -20,7 +20,7 @@ from battlemap.rules.interface import Preview
 
 TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO),
           Token("g", "Goblin", 6.5, 3.5), Token("o", "Orc", 4.5, 2.5),
-          Token("f", "Far Goblin", 36.5, 26.5))
+          Token("f", "Far Goblin", 36.5, 26.5), Token("b", "Bugbear", 20.5, 10.5))
 ENCOUNTER = Encounter(tokens=TOKENS, width=40, height=30)
 
 
@@ -69,3 +69,42 @@ def test_after_new_targets_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) 
     qtbot.wait(20)
     bare, _bare_overlay = aimed_view(qtbot, None)
     assert view.viewport().grab().toImage() == bare.viewport().grab().toImage()
+
+
+class PaintedArea(QObject):
+    """An event filter summing the area of each paint's rectangles (not their box)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.areas: list[float] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            region = event.region()  # type: ignore[attr-defined]
+            self.areas.append(sum(r.width() * r.height() for r in region))
+        return False
+
+
+def test_a_slanting_line_repaints_its_pieces_not_its_box(qtbot: QtBot) -> None:
+    view, overlay = aimed_view(qtbot, aim_at("o"))
+    painted = PaintedArea()
+    view.viewport().installEventFilter(painted)
+    overlay.show_aim(aim_at("g"), ENCOUNTER)  # (the first repaints of a new window are whole)
+    qtbot.waitUntil(lambda: bool(painted.areas))
+    painted.areas.clear()
+    overlay.show_aim(aim_at("b"), ENCOUNTER)  # aslant (a box of the dirty pieces that
+    qtbot.waitUntil(lambda: bool(painted.areas))  # holds the view repaints it all: Qt's rule)
+    box = view.mapFromScene(overlay.drawn_rect()).boundingRect()  # (the two lines' box)
+    assert len(painted.areas) == 1
+    assert painted.areas[0] < box.width() * box.height() / 2
+
+
+def test_the_pieces_repainted_leave_on_screen_what_a_whole_repaint_shows(qtbot: QtBot) -> None:
+    """Read from the window's backing store: what the partial repaints left there."""
+    view, overlay = aimed_view(qtbot, aim_at("g"))
+    for target in ("b", "o", "f", "b", "g", "b"):
+        overlay.show_aim(aim_at(target), ENCOUNTER)
+        qtbot.wait(20)
+        fresh, _fresh_overlay = aimed_view(qtbot, aim_at(target))
+        assert shown_pixels(view) == shown_pixels(matched_to(fresh, view)), target
+        fresh.close()
