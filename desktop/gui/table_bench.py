@@ -75,28 +75,25 @@ def dungeon_encounter(folder: Path, walls: int = 2000, pixels: int | None = 5000
 
 def big_encounter(folder: Path) -> Path:
     """The memory benchmark's 8192 px map (300 tokens, 2,000 wall segments), six heroes."""
-    from battlemap.desktop.commands.bench_gui import write_bench_encounter
-    from battlemap.desktop.core.fileformat import load_encounter
-
-    file = write_bench_encounter(folder, 8192, 300, 2000)
-    encounter = load_encounter(file)
-    tokens = tuple(replace(t, side=Side.HERO if n < HEROES else Side.VILLAIN,
-                           sight=Sight(darkvision=12.0))
-                   for n, t in enumerate(encounter.tokens))
-    return _save(folder, "big", replace(encounter, tokens=tokens))
+    return _bench_map_encounter(folder, 8192, "big")
 
 
 def huge_encounter(folder: Path) -> Path:
     """The same on a 16384 px map (256 x 256 cells, its PNG written in bands: 1.4 MB)."""
+    return _bench_map_encounter(folder, 16384, "huge")
+
+
+def _bench_map_encounter(folder: Path, pixels: int, name: str) -> Path:
+    """The memory benchmark's encounter on a ``pixels`` square map, its first six tokens
+    heroes with darkvision, saved as ``name``."""
     from battlemap.desktop.commands.bench_gui import write_bench_encounter
     from battlemap.desktop.core.fileformat import load_encounter
 
-    file = write_bench_encounter(folder, 16384, 300, 2000)
-    encounter = load_encounter(file)
+    encounter = load_encounter(write_bench_encounter(folder, pixels, 300, 2000))
     tokens = tuple(replace(t, side=Side.HERO if n < HEROES else Side.VILLAIN,
                            sight=Sight(darkvision=12.0))
                    for n, t in enumerate(encounter.tokens))
-    return _save(folder, "huge", replace(encounter, tokens=tokens))
+    return _save(folder, name, replace(encounter, tokens=tokens))
 
 
 def _token(n: int, x: float, y: float) -> Token:

@@ -58,6 +58,20 @@ def hover(window: GMWindow, pos: QPoint) -> None:
         Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
 
 
+class PaintAreas(QObject):
+    """An event filter keeping the area (pixels) of each paint's region's rectangles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.areas: list[int] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            region = event.region()  # type: ignore[attr-defined]
+            self.areas.append(sum(r.width() * r.height() for r in region))
+        return False
+
+
 class PaintRegions(QObject):
     """An event filter keeping the bounding box of each paint of the widget it watches."""
 

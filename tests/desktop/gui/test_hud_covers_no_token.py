@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import shown_gm
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
+from gui_helpers import PaintAreas
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
@@ -133,7 +134,7 @@ def test_placed_again_in_a_pan_the_hud_repaints_its_box_not_the_map(
     bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
     crowded.view.pan_by(bo.x() - 60, 0)  # Bo near the left edge: his chips at its edge
     QApplication.processEvents()
-    painted = PaintBoxes()
+    painted = PaintAreas()
     viewport.installEventFilter(painted)
     placed = []
     for _ in range(6):
@@ -153,20 +154,6 @@ def test_placed_again_in_a_pan_the_hud_repaints_its_box_not_the_map(
 def window_pixels(window: GMWindow) -> QImage:
     """What the window shows now, read from its backing store (no repaint)."""
     return screen_of(window).grabWindow(window.winId()).toImage()
-
-
-class PaintBoxes(QObject):
-    """The area (pixels) of each paint's region's rectangles."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.areas: list[int] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            region = event.region()  # type: ignore[attr-defined]
-            self.areas.append(sum(r.width() * r.height() for r in region))
-        return False
 
 
 def _places(hud: TokenHud) -> dict[str, QPoint]:

@@ -5,26 +5,13 @@ token after the pan."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint
+from gui_helpers import PaintAreas
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.style import CELL
-
-
-class Painted(QObject):
-    """The area (pixels) of each paint's region."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.areas: list[int] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            region = event.region()  # type: ignore[attr-defined]
-            self.areas.append(sum(r.width() * r.height() for r in region))
-        return False
 
 
 def test_a_pan_repaints_a_strip_with_the_table_following_and_a_hud_showing(
@@ -42,7 +29,7 @@ def test_a_pan_repaints_a_strip_with_the_table_following_and_a_hud_showing(
     qtbot.wait(30)
     chip = next(iter(hud.chips.values()))
     before = chip.mapTo(window.view.viewport(), QPoint(0, 0))
-    painted = Painted()
+    painted = PaintAreas()
     window.view.viewport().installEventFilter(painted)
     for _ in range(3):
         window.view.pan_by(7, 3)
