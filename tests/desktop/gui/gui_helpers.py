@@ -58,30 +58,20 @@ def hover(window: GMWindow, pos: QPoint) -> None:
         Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
 
 
-class PaintAreas(QObject):
-    """An event filter keeping the area (pixels) of each paint's region's rectangles."""
+class PaintRegions(QObject):
+    """An event filter keeping, for each paint of the widget it watches, its region's
+    bounding box (``boxes``) and the area in pixels of the region's rectangles (``areas``)."""
 
     def __init__(self) -> None:
         super().__init__()
+        self.boxes: list[QRectF] = []
         self.areas: list[int] = []
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             region = event.region()  # type: ignore[attr-defined]
+            self.boxes.append(QRectF(region.boundingRect()))
             self.areas.append(sum(r.width() * r.height() for r in region))
-        return False
-
-
-class PaintRegions(QObject):
-    """An event filter keeping the bounding box of each paint of the widget it watches."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.boxes: list[QRectF] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.boxes.append(QRectF(event.region().boundingRect()))  # type: ignore[attr-defined]
         return False
 
 

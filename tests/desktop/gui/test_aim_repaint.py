@@ -5,7 +5,7 @@ and the view then shows what a fresh view of the same aim shows, pixel for pixel
 from __future__ import annotations
 
 from gui_helpers import PaintRegions, matched_to, shown_pixels, shown_view
-from PySide6.QtCore import QEvent, QObject, QPointF
+from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.attack_targeting import Aim
@@ -71,23 +71,9 @@ def test_after_new_targets_the_view_shows_what_a_fresh_view_shows(qtbot: QtBot) 
     assert view.viewport().grab().toImage() == bare.viewport().grab().toImage()
 
 
-class PaintedArea(QObject):
-    """An event filter summing the area of each paint's rectangles (not their box)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.areas: list[float] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            region = event.region()  # type: ignore[attr-defined]
-            self.areas.append(sum(r.width() * r.height() for r in region))
-        return False
-
-
 def test_a_slanting_line_repaints_its_pieces_not_its_box(qtbot: QtBot) -> None:
     view, overlay = aimed_view(qtbot, aim_at("o"))
-    painted = PaintedArea()
+    painted = PaintRegions()
     view.viewport().installEventFilter(painted)
     overlay.show_aim(aim_at("g"), ENCOUNTER)  # (the first repaints of a new window are whole)
     qtbot.waitUntil(lambda: bool(painted.areas))

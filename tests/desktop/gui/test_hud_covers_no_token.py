@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import shown_gm
-from gui_helpers import PaintAreas
+from gui_helpers import PaintRegions
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
@@ -134,7 +134,7 @@ def test_placed_again_in_a_pan_the_hud_repaints_its_box_not_the_map(
     bo = crowded.view.mapFromScene(0.5 * CELL, 9.5 * CELL)
     crowded.view.pan_by(bo.x() - 60, 0)  # Bo near the left edge: his chips at its edge
     QApplication.processEvents()
-    painted = PaintAreas()
+    painted = PaintRegions()
     viewport.installEventFilter(painted)
     placed = []
     for _ in range(6):

@@ -5,7 +5,7 @@ token after the pan."""
 
 from __future__ import annotations
 
-from gui_helpers import PaintAreas
+from gui_helpers import PaintRegions
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -29,7 +29,7 @@ def test_a_pan_repaints_a_strip_with_the_table_following_and_a_hud_showing(
     qtbot.wait(30)
     chip = next(iter(hud.chips.values()))
     before = chip.mapTo(window.view.viewport(), QPoint(0, 0))
-    painted = PaintAreas()
+    painted = PaintRegions()
     window.view.viewport().installEventFilter(painted)
     for _ in range(3):
         window.view.pan_by(7, 3)
