@@ -35,7 +35,7 @@ import shapely
 from battlemap.geometry.index import Battlefield
 from battlemap.geometry.shapes import Body
 from battlemap.geometry.vectors import crossings_among, union_length
-from battlemap.geometry.wedges import THIN, walled_off, walled_off_one, wedge_pairs
+from battlemap.geometry.wedges import NEAR, THIN, walled_off, walled_off_one, wedge_pairs
 
 __all__ = [
     "THIN",
@@ -52,8 +52,6 @@ IndexArray = npt.NDArray[np.intp]
 Eye = tuple[float, float, float]
 T = TypeVar("T")
 
-NEAR = 1e-9
-"""Relative depth below which a wall point counts as level with the eye (not in front)."""
 FEW_LOW_WALLS = 12
 """Up to this many low walls on one silhouette, their envelope is integrated in plain floats."""
 FEW_TARGETS = 4

@@ -330,7 +330,8 @@ def walled_off(
         length = length[w[across]]
         side_eye = (dx * ay - dy * ax) / length  # the eye's (origin's) side of the wall's line
         side_target = (dx * (ay - cy[k]) - dy * (ax - cx[k])) / length
-        apart = np.abs(side_eye) >= margin + SEPARATION
+        clear = _eye_clearances(_length(cx, cy), r, margin)[k]
+        apart = np.abs(side_eye) >= clear
         apart &= np.abs(side_target) >= r[k] + SEPARATION
         apart &= side_eye * side_target < 0.0  # both are at least SEPARATION from 0
     blocked = np.zeros(len(targets), dtype=bool)
@@ -338,8 +339,42 @@ def walled_off(
     return blocked
 
 
+NEAR = 1e-9
+"""Relative depth below which a wall point counts as level with the eye (not in front): the
+projection of :mod:`battlemap.geometry.sightlines` clips walls there."""
 SEPARATION = 1e-9
 """How far inside its conditions :func:`walled_off` asks a wall to be (rounding never hides)."""
+
+
+def _eye_clearance(d: float, r: float, margin: float) -> float:
+    """How far from the centre of the eyes a wall's line must pass to count in front of every
+    eye within ``margin`` of it: the projection counts a wall point at a depth below ``NEAR``
+    times the distance to the target level with the eye (it hides nothing), and the points
+    that hide a target of radius ``r`` at distance ``d`` lie in its cone, at a depth of at
+    least ``d / hypot(d, r)`` of their distance; twice that bound keeps rounding on the safe
+    side. A target within ``margin`` of the centre is never walled off (infinity).
+
+    Examples
+    --------
+    >>> f"{_eye_clearance(5.0, 1.0, 0.0):.2e}"
+    '1.12e-08'
+    >>> _eye_clearance(0.5, 1.0, 0.5)
+    inf
+    """
+    near_side = d - margin
+    if not near_side > 0.0:
+        return math.inf
+    level = 2.0 * NEAR * (d + margin) * math.sqrt(near_side * near_side + r * r) / near_side
+    return margin + SEPARATION + level
+
+
+def _eye_clearances(d: FloatArray, r: FloatArray, margin: float) -> FloatArray:
+    """:func:`_eye_clearance` of each target."""
+    near_side = d - margin
+    with np.errstate(divide="ignore", invalid="ignore"):
+        level = 2.0 * NEAR * (d + margin) * np.sqrt(near_side * near_side + r * r) / near_side
+    clearance: FloatArray = np.where(near_side > 0.0, margin + SEPARATION + level, np.inf)
+    return clearance
 
 
 def walled_off_one(
@@ -365,7 +400,7 @@ def walled_off_one(
     body = field.bodies[target]
     cx, cy, r = body.x - ex, body.y - ey, max(body.radius, THIN)
     tangents = [_outer_tangent_of_one(cx, cy, r, margin, sign) for sign in (-1.0, 1.0)]
-    discs = (cx, cy, r, margin)
+    discs = (cx, cy, r, margin, _eye_clearance(math.sqrt(cx * cx + cy * cy), r, margin))
     x1, y1, dx, dy, _, _, top = field.wall_table[:7, walls].tolist()
     for ax, ay, wx, wy, tall in zip(x1, y1, dx, dy, top, strict=True):
         if tall == math.inf and _hides_whole((ax - ex, ay - ey, wx, wy), discs, tangents):
@@ -375,19 +410,20 @@ def walled_off_one(
 
 def _hides_whole(
     wall: tuple[float, float, float, float],
-    discs: tuple[float, float, float, float],
+    discs: tuple[float, float, float, float, float],
     tangents: list[tuple[float, float, float] | None],
 ) -> bool:
     """:func:`walled_off`'s test of one ``wall`` from ``(ax, ay)`` along ``(dx, dy)`` (the eye
-    at the origin) against the eyes' disc and the target's, ``discs`` = (cx, cy, r, margin)."""
+    at the origin) against the eyes' disc and the target's, ``discs`` = (cx, cy, r, margin,
+    the eyes' :func:`_eye_clearance`)."""
     ax, ay, dx, dy = wall
-    cx, cy, r, margin = discs
+    cx, cy, r, _, clear = discs
     length = math.sqrt(dx * dx + dy * dy)
     if not length > 0.0:
         return False
     side_eye = (dx * ay - dy * ax) / length
     side_target = (dx * (ay - cy) - dy * (ax - cx)) / length
-    if not (abs(side_eye) >= margin + SEPARATION and abs(side_target) >= r + SEPARATION):
+    if not (abs(side_eye) >= clear and abs(side_target) >= r + SEPARATION):
         return False
     if (side_eye > 0.0) == (side_target > 0.0):
         return False

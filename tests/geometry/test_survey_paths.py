@@ -257,3 +257,26 @@ def test_a_few_crossings_in_plain_floats_are_numpys(
     with patch.object(vectors, "FEW_WALLS", -1):
         numpy_found, numpy_where = vectors.crossings_among(field, walls, start, end)
     assert found.tolist() == numpy_found.tolist() and where.tolist() == numpy_where.tolist()
+
+
+@pytest.mark.parametrize("gap", [1.0000001e-9, 2e-9, 5e-9, 1e-8, 1e-6])
+@pytest.mark.parametrize("lean", [False, True])
+def test_a_wall_all_but_on_the_eye_is_judged_as_the_projection_judges_it(
+    gap: float, lean: bool
+) -> None:
+    # found by hypothesis: a wall 1e-9 in front of the eye hid the target whole for the
+    # shortcut (1.0) while the projection counts it level with the eye (it hides nothing)
+    viewer = Body("a", 0.0, 0.0, radius=0.5, height=1.8)
+    for x, radius in [(0.0, 1.0), (1.0, 0.5), (2.0, 1.2)]:
+        field = Battlefield.build(
+            bodies=[viewer, Body("t", x, 5.0, radius=radius, height=1.8)],
+            occluders=[Occluder("w", -20.0, gap, 20.0, gap)],
+        )
+        eyes = viewpoints(viewer) if lean else [eye_of(viewer)]
+        near = walls_near_sight(field, eyes, 1)
+        shortcut = least_hidden_of_one(field, eyes, 1, near)
+        projected = least_hidden_of_one(field, eyes, 1, near, np.zeros(0, dtype=np.intp))
+        assert shortcut == pytest.approx(projected, abs=1e-9)
+        survey_cover = survey(field, "a", "t", lean=lean).cover_fraction
+        (reading,) = cover_from(field, "a", lean=lean)
+        assert survey_cover == pytest.approx(reading.fraction, abs=1e-9)
