@@ -128,23 +128,37 @@ def preload_map(
     return None
 
 
+FIRST_FRAME_WAIT_MS = 3000
+"""How long :func:`after_first_frame` waits for a paint that may never come (a window opened
+minimized or on a screen turned off) before it goes on anyway."""
+
+
 class _FirstFrame(QObject):
-    """Calls ``then`` once, just after ``widget`` first paints."""
+    """Calls ``then`` once, just after ``widget`` first paints, or after
+    :data:`FIRST_FRAME_WAIT_MS` if it has not painted by then."""
 
     def __init__(self, widget: QWidget, then: Callable[[], None]) -> None:
         super().__init__(widget)
         self.then = then
+        self.done = False
         widget.installEventFilter(self)
+        QTimer.singleShot(FIRST_FRAME_WAIT_MS, self, self._go)  # dropped if the window goes
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            QTimer.singleShot(0, self, self.then)  # dropped if the window goes first
+            QTimer.singleShot(0, self, self._go)  # dropped if the window goes first
         return False
+
+    def _go(self) -> None:
+        if not self.done:
+            self.done = True
+            self.then()
 
 
 def after_first_frame(window: GMWindow, then: Callable[[], None]) -> None:
-    """Run ``then`` once the map view has painted its first frame."""
+    """Run ``then`` once the map view has painted its first frame (or, if it never paints,
+    after :data:`FIRST_FRAME_WAIT_MS`)."""
     _FirstFrame(window.view.viewport(), then)
 
 

@@ -11,15 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import QuietGMWindow
+from gui_helpers import small_encounter
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QProgressDialog, QToolBar
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.commands.bench_gui import installed_like, write_bench_encounter
+from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui import app
 from battlemap.desktop.gui.background_item import BackgroundItem
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.map_loading import MapLoadJob
+from battlemap.desktop.gui.settings import settings
 
 
 class Order(QObject):
@@ -198,3 +202,21 @@ def test_battlemap_file_runs_without_the_collector_until_the_map_has_painted(
     done = subprocess.run([sys.executable, "-c", COLLECTOR_AT_THE_MAP_FRAME, str(file)],
                           capture_output=True, text=True, env=env, timeout=120, check=True)
     assert done.stdout.splitlines()[-2:] == ["True", "[False, True, True]"]
+
+
+def test_a_window_that_never_paints_still_gets_its_combat_tools_and_its_collector(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a window opened minimized (or on a screen turned off) may never paint its map view:
+    # what waits for the first frame runs anyway, once, after FIRST_FRAME_WAIT_MS
+    monkeypatch.setattr(app, "FIRST_FRAME_WAIT_MS", 50)
+    settings().remove("gm")
+    window = QuietGMWindow(BattleState(small_encounter()))
+    qtbot.addWidget(window)  # never shown: no paint comes
+    calls: list[str] = []
+    app.after_first_frame(window, lambda: calls.append("then"))
+    qtbot.waitUntil(lambda: calls == ["then"], timeout=2000)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(100)
+    assert calls == ["then"]  # the paint that comes later runs nothing again
