@@ -218,7 +218,7 @@ class Driver:
         figures = summary(self.wall, self.cpu)
         print("ROW: " + json.dumps({
             "name": name, "n": len(self.wall), "low": figures.low, "median": figures.median,
-            "high": figures.high, "over": figures.over, "cpu": figures.cpu,
+            "p95": figures.p95, "high": figures.high, "over": figures.over, "cpu": figures.cpu,
             "frames": f"{self.painted[0]}/{self.painted[1]}",
             "area": "/".join(f"{a / max(n, 1):.0%}" for a, n in zip(self.area, self.painted,
                                                                    strict=True))}), flush=True)
