@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -54,6 +54,9 @@ def suggested_name(window: GMWindow, suffix: str) -> str:
     return f"{window.state.encounter.name}{suffix}"
 
 
+QUIT_WAIT_S = 10.0
+"""The longest the program waits, quitting, for a cancelled export to end (it stops at its
+next strip or band: a fraction of a second)."""
 SHOW_AFTER_MS = 300
 """An export that is done sooner shows no progress dialog."""
 EXPORT_DIALOG = "uvttExportProgress"
@@ -79,6 +82,8 @@ class UvttExportJob(QRunnable):
         self.encounter, self.base_dir, self.out = encounter, base_dir, out
         self.signals = ExportSignals()
         self.cancelled = threading.Event()
+        self.ended = threading.Event()
+        """Set by the worker when the export has ended (before ``finished`` comes)."""
         self._told: tuple[str, int] | None = None
 
     def report(self, words: str, percent: int) -> None:
@@ -94,7 +99,14 @@ class UvttExportJob(QRunnable):
             result = export_uvtt(self.encounter, self.base_dir, self.out, self.report)
         except Exception as error:  # said on the GUI thread; nothing written
             result = error
+        self.ended.set()
         self.signals.finished.emit(result)
+
+    def stop(self) -> None:
+        """Cancel the export and wait for it to end (the program is quitting: nothing is
+        left half-written, not even the temporary file)."""
+        self.cancelled.set()
+        self.ended.wait(QUIT_WAIT_S)
 
 
 class ExportProgress(QProgressDialog):
@@ -116,11 +128,17 @@ class ExportProgress(QProgressDialog):
         job.signals.progress.connect(self._stepped)
         job.signals.finished.connect(self._finished)
         window.destroyed.connect(job.cancelled.set)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._quitting)
 
     def _stepped(self, words: str, percent: int) -> None:
         if not self.job.cancelled.is_set():
             self.setLabelText(f"Exporting {self.job.out.name}: {words}")
             self.setValue(percent)
+
+    def _quitting(self) -> None:
+        self.job.stop()
 
     def _cancel(self) -> None:
         self.job.cancelled.set()

@@ -23,13 +23,22 @@ lets Qt probe the image plugins for one (see :func:`~battlemap.desktop.gui.png_s
 from __future__ import annotations
 
 import math
+import threading
 import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QBuffer, QIODevice, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QCoreApplication,
+    QIODevice,
+    QObject,
+    QRunnable,
+    QThreadPool,
+    Signal,
+)
 from PySide6.QtGui import QImage, QImageReader
 
 from battlemap.desktop.core.images import (
@@ -142,13 +151,16 @@ class TokenImageJob(QRunnable):
     """:func:`read_token_image` in the thread pool; its percent and its end come to the GUI
     thread as signals."""
 
-    def __init__(self, path: str, base_dir: Path | None) -> None:
+    def __init__(self, path: str, base_dir: Path | None, stopped: threading.Event) -> None:
         super().__init__()
-        self.path, self.base_dir = path, base_dir
+        self.path, self.base_dir, self.stopped = path, base_dir, stopped
         self.signals = TokenImageSignals()
+        self.ended = threading.Event()
         self._told = -1
 
     def _step(self, percent: int) -> None:
+        if self.stopped.is_set():
+            raise DecodeStopped(self.path)
         if percent != self._told:
             self._told = percent
             self.signals.progress.emit(self.path, str(self.base_dir), percent)
@@ -158,7 +170,17 @@ class TokenImageJob(QRunnable):
             image, problem = read_token_image(self.path, self.base_dir, self._step)
         except Exception as error:  # said as the token's problem, not lost
             image, problem = None, f"{self.path}: {error}"
+        self.ended.set()
         self.signals.finished.emit(self.path, str(self.base_dir), image, problem)
+
+
+class DecodeStopped(Exception):
+    """Raised in a token image's decode when the program quits."""
+
+
+QUIT_WAIT_S = 10.0
+"""The longest the program waits, quitting, for a stopped decode to end (it stops at its
+next strip)."""
 
 
 class TokenImageLoads(QObject):
@@ -172,6 +194,10 @@ class TokenImageLoads(QObject):
         self._jobs: dict[tuple[str, str], TokenImageJob] = {}
         self._waiting: dict[tuple[str, str], list[weakref.WeakMethod[Receiver]]] = {}
         self._percent: dict[tuple[str, str], int] = {}
+        self._stopped = threading.Event()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._quitting)
 
     def decode(self, path: str, base_dir: Path | None, receiver: Receiver) -> None:
         """Decode ``path`` in the pool (or wait for its decode under way); ``receiver`` (a
@@ -180,12 +206,19 @@ class TokenImageLoads(QObject):
         self._waiting.setdefault(key, []).append(weakref.WeakMethod(receiver))  # type: ignore[arg-type]
         if key in self._jobs:
             return
-        job = self._jobs[key] = TokenImageJob(path, base_dir)
+        job = self._jobs[key] = TokenImageJob(path, base_dir, self._stopped)
         self._percent[key] = 0
         job.signals.progress.connect(self._stepped)  # queued: this object is the GUI thread's
         job.signals.finished.connect(self._finished)
         self._tell()
         QThreadPool.globalInstance().start(job)
+
+    def _quitting(self) -> None:
+        """The program quits: stop the decodes and wait for them (no worker left running
+        Python while the interpreter ends)."""
+        self._stopped.set()
+        for job in list(self._jobs.values()):
+            job.ended.wait(QUIT_WAIT_S)
 
     def running(self) -> int:
         """How many token images are being decoded."""

@@ -6,6 +6,7 @@ naming the file; a cancelled export leaves nothing written (an old file as it wa
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -293,3 +294,36 @@ def test_a_big_token_image_that_cannot_be_decoded_is_said_when_its_decode_ends(
     assert window.findChild(CombatLogPanel).notices[-1] == window.scene.image_problems[0]
     item = window.scene.token_item("g")
     assert item is not None and item.image is None
+
+
+def test_quitting_stops_a_running_export_and_waits_for_it_leaving_no_file(
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    """What the program does on ``aboutToQuit``: the export cancelled and waited for, on the
+    GUI thread, so no worker writes while the interpreter ends."""
+    crop_map(window, tmp_path)
+    monkeypatch.setattr(map_export, "STRIPS_FROM", 1024 * 1024)
+    inside, jobs = threading.Event(), []
+    real_band = map_export._band
+
+    def band(*args: Any) -> QImage:  # the first band waits for the quit
+        if not inside.is_set():
+            inside.set()
+            while not jobs:  # the test has the job in a moment
+                time.sleep(0.001)
+            jobs[0].cancelled.wait(WAIT_MS / 1000)
+        return real_band(*args)
+
+    monkeypatch.setattr(map_export, "_band", band)
+    out = tmp_path / "map.dd2vtt"
+    before = sorted(p.name for p in tmp_path.iterdir())
+    job = export_uvtt_to(window, out)
+    assert job is not None
+    jobs.append(job)
+    qtbot.waitUntil(inside.is_set, timeout=WAIT_MS)
+    job.stop()
+    assert job.ended.is_set() and not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    qtbot.waitUntil(lambda: export_ended(window), timeout=WAIT_MS)
+    assert window.statusBar().currentMessage() == (
+        "Universal VTT export cancelled; nothing written to map.dd2vtt")
