@@ -457,7 +457,8 @@ class MapScene(QGraphicsScene):
         """The image at ``path`` decoded in the pool: the tokens showing it get it."""
         self._images[path] = image
         items = [item for item in self._tokens.values() if item.token.image == path]
-        self._say_image_problem(items[0].token.name if items else path, problem)
+        named = next((t.name for t in self.state.encounter.tokens if t.image == path), path)
+        self._say_image_problem(named, problem)
         for item in items:
             item.set_token(item.token, image, item.marks, item.acting)
 

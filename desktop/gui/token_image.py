@@ -203,7 +203,7 @@ class TokenImageLoads(QObject):
         """Decode ``path`` in the pool (or wait for its decode under way); ``receiver`` (a
         method of a live Qt object) is given the result on the GUI thread."""
         key = (path, str(base_dir))
-        self._waiting.setdefault(key, []).append(weakref.WeakMethod(receiver))  # type: ignore[arg-type]
+        self._waiting.setdefault(key, []).append(weakref.WeakMethod(receiver))
         if key in self._jobs:
             return
         job = self._jobs[key] = TokenImageJob(path, base_dir, self._stopped)
