@@ -24,6 +24,7 @@ from battlemap.desktop.gui.scene import Audience, MapScene
 from battlemap.desktop.gui.settings import settings
 from battlemap.desktop.gui.style import CELL
 from battlemap.desktop.gui.table_frame import TableFrame
+from battlemap.desktop.gui.token_image import watch_token_images
 from battlemap.desktop.gui.token_menu import show_map_menu
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class GMWindow(QMainWindow):
         self.view.context_requested.connect(self._on_context_request)
         self.view.ping_requested.connect(self.ping)
         self.scene.image_refused.connect(self.tell)
+        watch_token_images(self)  # a big token image's decode on the status bar
         for problem in self.scene.image_problems:  # said while the scene was made
             self.tell(problem)
         state.history_changed.connect(self.update_title)

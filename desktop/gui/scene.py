@@ -35,7 +35,7 @@ from battlemap.desktop.gui.map_image import shared_map_image
 from battlemap.desktop.gui.marks_item import MapMarksItem, marks_on_map
 from battlemap.desktop.gui.region_item import RegionItem
 from battlemap.desktop.gui.style import CELL, MAP_FILL
-from battlemap.desktop.gui.token_image import read_token_image
+from battlemap.desktop.gui.token_image import request_token_image
 from battlemap.desktop.gui.token_item import (
     NO_MARKS,
     Marks,
@@ -441,14 +441,29 @@ class MapScene(QGraphicsScene):
         return shown_to_players(encounter, self.sight)
 
     def _image(self, token: Token) -> QImage | None:
-        """``token``'s image, read once a file; one that cannot be shown is said."""
+        """``token``'s image, read once a file; one that cannot be shown is said. A picture
+        over 4096 px is decoded in the thread pool: the disc shows until it comes
+        (:meth:`_image_came`)."""
         path = token.image
         if path is None:
             return None
         if path not in self._images:
-            self._images[path], problem = read_token_image(path, self.base_dir)
-            if problem:
-                words = f"{token.name}'s image is not shown ({problem}); the token shows its disc"
-                self.image_problems.append(words)
-                self.image_refused.emit(words)
+            now = request_token_image(path, self.base_dir, self._image_came)
+            self._images[path], problem = now or (None, "")
+            self._say_image_problem(token.name, problem)
         return self._images[path]
+
+    def _image_came(self, path: str, image: QImage | None, problem: str) -> None:
+        """The image at ``path`` decoded in the pool: the tokens showing it get it."""
+        self._images[path] = image
+        items = [item for item in self._tokens.values() if item.token.image == path]
+        named = next((t.name for t in self.state.encounter.tokens if t.image == path), path)
+        self._say_image_problem(named, problem)
+        for item in items:
+            item.set_token(item.token, image, item.marks, item.acting)
+
+    def _say_image_problem(self, name: str, problem: str) -> None:
+        if problem:
+            words = f"{name}'s image is not shown ({problem}); the token shows its disc"
+            self.image_problems.append(words)
+            self.image_refused.emit(words)

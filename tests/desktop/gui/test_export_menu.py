@@ -5,12 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.gui.main_window import GMWindow
 
 
+def export_ended(window: GMWindow) -> bool:
+    from battlemap.desktop.gui.export_actions import EXPORT_DIALOG, ExportProgress
+
+    return window.findChild(ExportProgress, EXPORT_DIALOG) is None
+
+
 def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
-    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
     from PySide6.QtWidgets import QFileDialog
 
@@ -19,6 +26,7 @@ def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
     out = tmp_path / "map.dd2vtt"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     window.actions_by_name["export_uvtt"].trigger()
+    qtbot.waitUntil(lambda: export_ended(window))  # written in the thread pool
     back = read_uvtt(out).encounter
     assert len(back.walls) == len(window.state.encounter.walls)
     message = window.statusBar().currentMessage()
@@ -26,7 +34,7 @@ def test_file_export_universal_vtt_writes_the_map_and_tells_the_gm(
 
 
 def test_a_map_that_cannot_be_exported_is_said_on_the_bar_and_in_the_log(
-    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: GMWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
     from PySide6.QtWidgets import QFileDialog
 
@@ -41,6 +49,7 @@ def test_a_map_that_cannot_be_exported_is_said_on_the_bar_and_in_the_log(
     monkeypatch.setattr(export_actions, "export_uvtt", refuse)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     window.actions_by_name["export_uvtt"].trigger()
+    qtbot.waitUntil(lambda: export_ended(window))
     said = ("Universal VTT not exported: map image /maps/huge.png: image is 16000 x 9000 px; "
             "save it so; nothing written to map.dd2vtt")
     assert window.statusBar().currentMessage() == said
