@@ -34,6 +34,8 @@ CARD_TEXT = QColor("#ffffff")
 CARD_PROBLEM = QColor("#ff8a80")
 CARD_FONT_PX = 15
 LINE_PIECES = 6
+LAYOUTS_KEPT = 64
+"""The most card layouts (lines at a width) kept; all are forgotten when more are made."""
 """The most pieces the line of fire's repaint is cut into (one each 3 cells)."""
 
 
@@ -191,18 +193,35 @@ class PreviewCard(QGraphicsItem):
         self._font.setPixelSize(CARD_FONT_PX)
         self._size = QRectF()
         self._given: list[str] = []
+        self._laid_out: dict[tuple[tuple[str, ...], float], tuple[tuple[str, ...], float,
+                                                                   float]] = {}
 
     def show_lines(self, lines: list[str], problem: bool, widest: float = math.inf) -> None:
-        """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width)."""
+        """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width). The
+        layout of the lines last shown at each width is kept (the mouse going back to a target
+        shows its lines again: measuring them word by word was a third of the card's cost)."""
         self.prepareGeometryChange()
         self._given = lines
-        metrics = QFontMetricsF(self._font)
-        self.lines = [part for line in lines for part in _wrapped(line, metrics, widest - 20)]
+        key = (tuple(lines), widest)
+        laid = self._laid_out.get(key)
+        if laid is None:
+            laid = self._lay_out(lines, widest)
+            if len(self._laid_out) >= LAYOUTS_KEPT:
+                self._laid_out.clear()
+            self._laid_out[key] = laid
+        self.lines = list(laid[0])
         self.problem = problem
-        width = max((metrics.horizontalAdvance(line) for line in self.lines), default=0.0) + 20
-        self._size = QRectF(0, 0, width, len(self.lines) * metrics.lineSpacing() + 12)
+        self._size = QRectF(0, 0, laid[1], laid[2])
         self.setVisible(bool(lines))
         self.update()
+
+    def _lay_out(self, lines: list[str], widest: float) -> tuple[tuple[str, ...], float, float]:
+        """The lines wrapped at ``widest`` and the card's width and height for them."""
+        metrics = QFontMetricsF(self._font)
+        wrapped = tuple(part for line in lines for part in (
+            _wrapped(line, metrics, widest - 20) if widest < math.inf else (line,)))
+        width = max((metrics.horizontalAdvance(line) for line in wrapped), default=0.0) + 20
+        return wrapped, width, len(wrapped) * metrics.lineSpacing() + 12
 
     def boundingRect(self) -> QRectF:
         return self._size
