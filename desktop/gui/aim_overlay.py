@@ -13,13 +13,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
+    QImage,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
+    QPen,
+    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
@@ -56,6 +59,7 @@ class AimOverlay(QGraphicsItem):
         self.encounter = Encounter()
         self.for_action = False
         self._shape: QPainterPath | None = None
+        self._layers = LineLayers()
 
     def _tokens(self) -> dict[str, Token]:
         """The tokens this audience may see (players: none hidden, none out of their sight)."""
@@ -162,11 +166,8 @@ class AimOverlay(QGraphicsItem):
             painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
             return
         blocked = aim.preview is None or aim.preview.problem is not None
-        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 170), 8.0))
-        painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
-        painter.setPen(cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
-                                    Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
-        painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
+        self._layers.draw(painter, to_scene((start.x, start.y)), to_scene((end.x, end.y)),
+                          LINE_PENS[blocked], blocked)
         if aim.preview is not None and aim.facts is not None:
             self._paint_cover(painter, (start.x, start.y), (end.x, end.y), end.radius,
                               aim.facts.cover_fraction)
@@ -197,6 +198,129 @@ class AimOverlay(QGraphicsItem):
             if token is not None:
                 r = (token.radius + 0.15) * CELL
                 painter.drawEllipse(to_scene((token.x, token.y)), r, r)
+
+
+LINE_PENS = {blocked: (cosmetic_pen(QColor(0, 0, 0, 170), 8.0),
+                       cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
+                                    Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
+             for blocked in (False, True)}
+"""The line of fire's strokes, the dark halo beneath: yellow, or red and dashed when blocked."""
+LINE_LAYER_PIXELS = 1_500_000
+"""The most pixels of stroke images an overlay keeps (6 MB: a dozen lines across the view)."""
+LINE_LAYER_MARGIN = 6
+"""Device pixels from the line's axis to the last one its strokes touch (half the 8 px halo,
+a pixel of antialiasing, a pixel to spare)."""
+LINE_LAYER_PIECE_PX = 96.0
+"""The longest stretch of the line one kept piece holds (device pixels)."""
+
+
+class LineLayers:
+    """The line of fire drawn from images of its strokes, each made once (issue 28: a wide
+    antialiased slanting line is 0.3-0.6 ms for Qt's raster engine to fill, twice a view, two
+    views a hover; the image of it is drawn in a twentieth of that).
+
+    Each stroke is drawn alone onto a transparent image, on the same device pixel grid as
+    the view (the view's device transform, moved by whole pixels): each of its pixels holds
+    the pen's colour times the pixel's coverage, as Qt blends it onto nothing; drawn over the
+    view, that image blends as the stroke itself does (the same source-over of the same
+    premultiplied colour), so the view shows the very same pixels. A line is kept from its
+    second drawing (the mouse back on a target): by its ends on the device, its pens and the
+    device's rectangle; only the pieces along the line (boxes of up to
+    :data:`LINE_LAYER_PIECE_PX`, in one region: no pixel twice). Device pixel ratios other
+    than 1, painter opacity, other composition modes and lines reaching far off the device
+    are drawn as before."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[object, ...], list[list[tuple[QPoint, QImage]]]] = {}
+        self._seen: set[tuple[object, ...]] = set()
+        self._pixels = 0
+
+    def draw(self, painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
+             style: object) -> None:
+        """Draw the line from ``start`` to ``end`` (the painter's coordinates) with ``pens``,
+        in order; ``style`` names the pens (part of what a kept line is known by)."""
+        transform, device = painter.deviceTransform(), painter.device()
+        one, other = transform.map(start), transform.map(end)
+        # the device's rectangle on the paint engine's pixels (a widget paints into its
+        # window's backing store, moved by where it sits in the window)
+        moved = painter.worldTransform().inverted()[0] * transform
+        bounds = moved.mapRect(QRect(0, 0, device.width(), device.height())) if (
+            device is not None) else QRect()
+        key = (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect())
+        layers = self._kept.get(key)
+        if layers is None and key in self._seen and self._plain(painter, one, other):
+            layers = self._made(transform, start, end, one, other, pens, bounds)
+            if layers is not None:
+                self._keep(key, layers)
+        if layers is None:
+            if len(self._seen) > 256:
+                self._seen.clear()
+            self._seen.add(key)
+            for pen in pens:
+                painter.setPen(pen)
+                painter.drawLine(start, end)
+            return
+        painter.save()  # the images 1:1 on the device's pixels
+        painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
+        for pieces in layers:
+            for at, image in pieces:
+                painter.drawImage(at, image)
+        painter.restore()
+
+    @staticmethod
+    def _plain(painter: QPainter, one: QPointF, other: QPointF) -> bool:
+        """Whether images drawn 1:1 give what the pens would: no device pixel ratio, full
+        opacity, source-over, the line's ends well inside Qt's raster coordinate range."""
+        device = painter.device()
+        return (device is not None and device.devicePixelRatioF() == 1.0
+                and painter.opacity() == 1.0
+                and painter.compositionMode() is QPainter.CompositionMode.CompositionMode_SourceOver
+                and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
+
+    def _made(self, transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
+              other: QPointF, pens: tuple[QPen, ...],
+              bounds: QRect) -> list[list[tuple[QPoint, QImage]]] | None:
+        """The images of each stroke's pieces (device pixels), or None when the line's pieces
+        would not fit in what is kept."""
+        m = LINE_LAYER_MARGIN
+        box = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
+                           math.floor(min(one.y(), other.y())) - m),
+                    QPoint(math.ceil(max(one.x(), other.x())) + m,
+                           math.ceil(max(one.y(), other.y())) + m)).intersected(bounds)
+        line = QLineF(one, other)
+        count = max(1, math.ceil(line.length() / LINE_LAYER_PIECE_PX))
+        region = QRegion()
+        for k in range(count):
+            piece = QRectF(line.pointAt(k / count), line.pointAt((k + 1) / count)).normalized()
+            region = region.united(QRegion(piece.adjusted(-m, -m, m, m).toAlignedRect()))
+        region = region.intersected(QRegion(box))
+        rects = list(region)
+        if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
+                LINE_LAYER_PIXELS // 2):
+            return None
+        layers = []
+        for pen in pens:
+            image = QImage(box.size(), QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(0)
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+            painter.end()
+            layers.append([(r.topLeft(), image.copy(r.translated(-box.topLeft()))) for r in rects])
+        return layers
+
+    def _keep(self, key: tuple[object, ...], layers: list[list[tuple[QPoint, QImage]]]) -> None:
+        """Keep ``layers``, forgetting the oldest kept lines beyond :data:`LINE_LAYER_PIXELS`."""
+        self._kept[key] = layers
+        self._pixels += _pixels(layers)
+        while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
+            self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+def _pixels(layers: list[list[tuple[QPoint, QImage]]]) -> int:
+    return sum(image.width() * image.height() for pieces in layers for _, image in pieces)
 
 
 class PreviewCard(QGraphicsItem):
