@@ -25,7 +25,7 @@ from PySide6.QtGui import (
     QRegion,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.attack_targeting import Aim
 from battlemap.desktop.core.model import Encounter, Token
@@ -392,11 +392,9 @@ class PreviewCard(QGraphicsItem):
         at, reach = view.mapFromScene(centre), gap * view.transform().m11()
         reach = max(abs(reach), abs(gap * view.transform().m12()))
         best, fewest = QPointF(), math.inf
-        obstacles = Obstacles(scene)
         for offset in _card_offsets(self._size.width(), self._size.height(), reach):
             box = QRectF(offset, self._size.size())
-            covered = obstacles.covered(
-                view.mapToScene(box.translated(at).toRect()).boundingRect())
+            covered = self._covered(view.mapToScene(box.translated(at).toRect()).boundingRect())
             outside = not QRectF(view.viewport().rect()).contains(box.translated(at))
             score = covered + 1000 * outside  # covering any number beats being cut off
             if score < fewest:
@@ -411,7 +409,9 @@ class PreviewCard(QGraphicsItem):
         """How many tokens, name tags and lines of fire ``area`` (scene) covers."""
         scene = self.scene()
         assert scene is not None
-        return Obstacles(scene).covered(area)
+        found = scene.items(area, Qt.ItemSelectionMode.IntersectsItemShape)
+        return sum(isinstance(i, TokenItem | TokenLabelItem | AimOverlay) and i.isVisible()
+                   for i in found)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -426,55 +426,6 @@ class PreviewCard(QGraphicsItem):
             last = n == len(self.lines) - 1
             painter.setPen(CARD_PROBLEM if self.problem and last else CARD_TEXT)
             painter.drawText(QPointF(self._size.left() + 10, top + n * spacing), line)
-
-
-class Obstacles:
-    """The tokens, name tags and lines of fire shown on a scene, and how many of them an area
-    covers: those ``scene.items(area, Qt.ItemSelectionMode.IntersectsItemShape)`` finds, by
-    the same test item by item (the scene box of the item's bounding rectangle, then its
-    shape against the area), without asking the scene about every item the area meets (the
-    map's, the fog's, the walls') at each place the card tries (five a hover on the Savage
-    Pathfinder demo, a third of the card's cost)."""
-
-    COUNTED = (TokenItem, TokenLabelItem)
-
-    def __init__(self, scene: QGraphicsScene) -> None:
-        self._items: list[tuple[QGraphicsItem, QTransform, QRectF]] = []
-        for item in scene.items():
-            # what the scene's query skips: the hidden and the wholly transparent (below 0.001)
-            if not isinstance(item, (*self.COUNTED, AimOverlay)) or not item.isVisible() or (
-                    item.effectiveOpacity() < 0.001):
-                continue
-            transform = item.sceneTransform()
-            box = _adjusted(item.boundingRect())
-            self._items.append((item, transform, transform.mapRect(box)))
-
-    def covered(self, area: QRectF) -> int:
-        """How many of them ``area`` (scene) covers."""
-        count = 0
-        path: QPainterPath | None = None
-        for item, transform, box in self._items:
-            if not area.intersects(box):
-                continue
-            if path is None:
-                path = QPainterPath()
-                path.addRect(area)
-            if transform.type().value <= QTransform.TransformationType.TxTranslate.value:
-                local = path.translated(-transform.dx(), -transform.dy())
-            else:
-                local = transform.inverted()[0].map(path)
-            count += item.collidesWithPath(local, Qt.ItemSelectionMode.IntersectsItemShape)
-        return count
-
-
-def _adjusted(rect: QRectF) -> QRectF:
-    """``rect`` widened by 0.00001 where it has no width or height, as the scene's query
-    widens an item's bounding rectangle (a line's)."""
-    if not rect.width():
-        rect = rect.adjusted(-0.00001, 0, 0.00001, 0)
-    if not rect.height():
-        rect = rect.adjusted(0, -0.00001, 0, 0.00001)
-    return rect
 
 
 def _wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:
