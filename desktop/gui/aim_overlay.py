@@ -298,17 +298,23 @@ class LineLayers:
         if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
                 LINE_LAYER_PIXELS // 2):
             return None
+        image = _scratch(box.width(), box.height())
         layers = []
         for pen in pens:
-            image = QImage(box.size(), QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(0)
             painter = QPainter(image)
+            painter.setClipRect(QRect(QPoint(0, 0), box.size()))
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
             painter.setPen(pen)
             painter.drawLine(start, end)
+            painter.resetTransform()
+            pieces = [r.translated(-box.topLeft()) for r in rects]
+            layers.append([(r.topLeft(), image.copy(piece)) for r, piece in zip(
+                rects, pieces, strict=True)])
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+            for piece in pieces:  # the stroke lies in its pieces: the image is clear again
+                painter.fillRect(piece, Qt.GlobalColor.transparent)
             painter.end()
-            layers.append([(r.topLeft(), image.copy(r.translated(-box.topLeft()))) for r in rects])
         return layers
 
     def _keep(self, key: tuple[object, ...], layers: list[list[tuple[QPoint, QImage]]]) -> None:
@@ -317,6 +323,22 @@ class LineLayers:
         self._pixels += _pixels(layers)
         while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
             self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+_SCRATCH: list[QImage] = []
+"""The one transparent image the strokes are drawn on before their pieces are copied out (kept:
+allocating and clearing a fresh one for each stroke was half the cost of keeping a line)."""
+
+
+def _scratch(width: int, height: int) -> QImage:
+    """The scratch image, at least ``width`` x ``height``, wholly transparent."""
+    if not _SCRATCH or _SCRATCH[0].width() < width or _SCRATCH[0].height() < height:
+        size = (max(width, _SCRATCH[0].width()), max(height, _SCRATCH[0].height())) if (
+            _SCRATCH) else (width, height)
+        image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        _SCRATCH[:] = [image]
+    return _SCRATCH[0]
 
 
 def _pixels(layers: list[list[tuple[QPoint, QImage]]]) -> int:

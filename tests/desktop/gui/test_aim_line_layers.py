@@ -58,6 +58,10 @@ def test_the_kept_strokes_show_what_drawing_them_showed(
         assert overlay._layers._kept, target
         assert kept == drawn, target
         assert painted(view) == drawn, target  # and again
+        scratch = aim_overlay._SCRATCH[0]  # each stroke lay in its pieces: cleared after
+        clear = QImage(scratch.size(), scratch.format())
+        clear.fill(0)
+        assert scratch == clear, target
 
 
 def test_what_is_kept_stays_within_its_bound(qtbot: QtBot,
