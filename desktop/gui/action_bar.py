@@ -74,6 +74,7 @@ class ActionBar(QToolBar):
         self._slots: dict[QWidget, QAction] = {}
         self._has_attacker = False
         self._shown_attacker: str | None = None
+        self._shown_weapons: tuple[str, ...] | None = None
         self._add_widgets()
         self.sync_system(encounter().system)
 
@@ -269,7 +270,13 @@ class ActionBar(QToolBar):
             self._changed()
 
     def show_attacker(self, name: str | None, weapons: list[str]) -> None:
-        """Name the attacker and list its weapons (keeping the choice if it still exists)."""
+        """Name the attacker and list its weapons (keeping the choice if it still exists).
+        The same attacker with the same weapons (each hover redraws the bar) changes nothing:
+        the list is not rebuilt."""
+        if name == self._shown_attacker and tuple(weapons) == self._shown_weapons:
+            self._show_what_applies()
+            return
+        self._shown_weapons = tuple(weapons)
         self.attacker_label.setText(f"Attacker: {name}" if name else "Attacker: (click a token)")
         before = self.weapon.currentData()
         kept = before if name == self._shown_attacker else None

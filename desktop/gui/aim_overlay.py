@@ -13,8 +13,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QRegion,
+    QTransform,
+)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.attack_targeting import Aim
@@ -34,6 +44,8 @@ CARD_TEXT = QColor("#ffffff")
 CARD_PROBLEM = QColor("#ff8a80")
 CARD_FONT_PX = 15
 LINE_PIECES = 6
+LAYOUTS_KEPT = 64
+"""The most card layouts (lines at a width) kept; all are forgotten when more are made."""
 """The most pieces the line of fire's repaint is cut into (one each 3 cells)."""
 
 
@@ -46,6 +58,8 @@ class AimOverlay(QGraphicsItem):
         self.aim: Aim | None = None
         self.encounter = Encounter()
         self.for_action = False
+        self._shape: QPainterPath | None = None
+        self._layers = LineLayers()
 
     def _tokens(self) -> dict[str, Token]:
         """The tokens this audience may see (players: none hidden, none out of their sight)."""
@@ -59,6 +73,7 @@ class AimOverlay(QGraphicsItem):
         if (encounter.width, encounter.height) != (self.encounter.width, self.encounter.height):
             self.prepareGeometryChange()
         self.aim, self.encounter, self.for_action = aim, encounter, for_action
+        self._shape = None
         pieces, scene = [*before, *self.drawn_pieces()], self.scene()
         if scene is None or not pieces:
             return
@@ -108,7 +123,16 @@ class AimOverlay(QGraphicsItem):
                       (self.encounter.height + 2) * CELL)
 
     def shape(self) -> QPainterPath:
-        """The line of fire, a quarter cell wide (what the card must not cover)."""
+        """The line of fire, a quarter cell wide (what the card must not cover); the GM's is
+        kept until the next aim (every place the card tries asks for it)."""
+        if self._shape is not None:
+            return self._shape
+        shape = self._line_shape()
+        if not self.for_players:  # the players' tokens shown change with their sight
+            self._shape = shape
+        return shape
+
+    def _line_shape(self) -> QPainterPath:
         path = QPainterPath()
         line = self.line_of_fire()
         if line is None:
@@ -142,11 +166,8 @@ class AimOverlay(QGraphicsItem):
             painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
             return
         blocked = aim.preview is None or aim.preview.problem is not None
-        painter.setPen(cosmetic_pen(QColor(0, 0, 0, 170), 8.0))
-        painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
-        painter.setPen(cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
-                                    Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
-        painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
+        self._layers.draw(painter, to_scene((start.x, start.y)), to_scene((end.x, end.y)),
+                          LINE_PENS[blocked], blocked)
         if aim.preview is not None and aim.facts is not None:
             self._paint_cover(painter, (start.x, start.y), (end.x, end.y), end.radius,
                               aim.facts.cover_fraction)
@@ -179,6 +200,151 @@ class AimOverlay(QGraphicsItem):
                 painter.drawEllipse(to_scene((token.x, token.y)), r, r)
 
 
+LINE_PENS = {blocked: (cosmetic_pen(QColor(0, 0, 0, 170), 8.0),
+                       cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
+                                    Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
+             for blocked in (False, True)}
+"""The line of fire's strokes, the dark halo beneath: yellow, or red and dashed when blocked."""
+LINE_LAYER_PIXELS = 1_500_000
+"""The most pixels of stroke images an overlay keeps (6 MB: a dozen lines across the view)."""
+LINE_LAYER_MARGIN = 6
+"""Device pixels from the line's axis to the last one its strokes touch (half the 8 px halo,
+a pixel of antialiasing, a pixel to spare)."""
+LINE_LAYER_PIECE_PX = 96.0
+"""The longest stretch of the line one kept piece holds (device pixels)."""
+
+
+class LineLayers:
+    """The line of fire drawn from images of its strokes, each made once (issue 28: a wide
+    antialiased slanting line is 0.3-0.6 ms for Qt's raster engine to fill, twice a view, two
+    views a hover; the image of it is drawn in a twentieth of that).
+
+    Each stroke is drawn alone onto a transparent image, on the same device pixel grid as
+    the view (the view's device transform, moved by whole pixels): each of its pixels holds
+    the pen's colour times the pixel's coverage, as Qt blends it onto nothing; drawn over the
+    view, that image blends as the stroke itself does (the same source-over of the same
+    premultiplied colour), so the view shows the very same pixels. A line is kept from its
+    second drawing (the mouse back on a target): by its ends on the device, its pens and the
+    device's rectangle; only the pieces along the line (boxes of up to
+    :data:`LINE_LAYER_PIECE_PX`, in one region: no pixel twice). Device pixel ratios other
+    than 1, painter opacity, other composition modes and lines reaching far off the device
+    are drawn as before."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[object, ...], list[list[tuple[QPoint, QImage]]]] = {}
+        self._seen: set[tuple[object, ...]] = set()
+        self._pixels = 0
+
+    def draw(self, painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
+             style: object) -> None:
+        """Draw the line from ``start`` to ``end`` (the painter's coordinates) with ``pens``,
+        in order; ``style`` names the pens (part of what a kept line is known by)."""
+        transform, device = painter.deviceTransform(), painter.device()
+        one, other = transform.map(start), transform.map(end)
+        # the device's rectangle on the paint engine's pixels (a widget paints into its
+        # window's backing store, moved by where it sits in the window)
+        moved = painter.worldTransform().inverted()[0] * transform
+        bounds = moved.mapRect(QRect(0, 0, device.width(), device.height())) if (
+            device is not None) else QRect()
+        key = (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect())
+        layers = self._kept.get(key)
+        if layers is None and key in self._seen and self._plain(painter, one, other):
+            layers = self._made(transform, start, end, one, other, pens, bounds)
+            if layers is not None:
+                self._keep(key, layers)
+        if layers is None:
+            if len(self._seen) > 256:
+                self._seen.clear()
+            self._seen.add(key)
+            for pen in pens:
+                painter.setPen(pen)
+                painter.drawLine(start, end)
+            return
+        painter.save()  # the images 1:1 on the device's pixels
+        painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
+        for pieces in layers:
+            for at, image in pieces:
+                painter.drawImage(at, image)
+        painter.restore()
+
+    @staticmethod
+    def _plain(painter: QPainter, one: QPointF, other: QPointF) -> bool:
+        """Whether images drawn 1:1 give what the pens would: no device pixel ratio, full
+        opacity, source-over, the line's ends well inside Qt's raster coordinate range."""
+        device = painter.device()
+        return (device is not None and device.devicePixelRatioF() == 1.0
+                and painter.opacity() == 1.0
+                and painter.compositionMode() is QPainter.CompositionMode.CompositionMode_SourceOver
+                and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
+
+    def _made(self, transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
+              other: QPointF, pens: tuple[QPen, ...],
+              bounds: QRect) -> list[list[tuple[QPoint, QImage]]] | None:
+        """The images of each stroke's pieces (device pixels), or None when the line's pieces
+        would not fit in what is kept."""
+        m = LINE_LAYER_MARGIN
+        box = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
+                           math.floor(min(one.y(), other.y())) - m),
+                    QPoint(math.ceil(max(one.x(), other.x())) + m,
+                           math.ceil(max(one.y(), other.y())) + m)).intersected(bounds)
+        line = QLineF(one, other)
+        count = max(1, math.ceil(line.length() / LINE_LAYER_PIECE_PX))
+        region = QRegion()
+        for k in range(count):
+            piece = QRectF(line.pointAt(k / count), line.pointAt((k + 1) / count)).normalized()
+            region = region.united(QRegion(piece.adjusted(-m, -m, m, m).toAlignedRect()))
+        region = region.intersected(QRegion(box))
+        rects = list(region)
+        if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
+                LINE_LAYER_PIXELS // 2):
+            return None
+        image = _scratch(box.width(), box.height())
+        layers = []
+        for pen in pens:
+            painter = QPainter(image)
+            painter.setClipRect(QRect(QPoint(0, 0), box.size()))
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+            painter.resetTransform()
+            pieces = [r.translated(-box.topLeft()) for r in rects]
+            layers.append([(r.topLeft(), image.copy(piece)) for r, piece in zip(
+                rects, pieces, strict=True)])
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+            for piece in pieces:  # the stroke lies in its pieces: the image is clear again
+                painter.fillRect(piece, Qt.GlobalColor.transparent)
+            painter.end()
+        return layers
+
+    def _keep(self, key: tuple[object, ...], layers: list[list[tuple[QPoint, QImage]]]) -> None:
+        """Keep ``layers``, forgetting the oldest kept lines beyond :data:`LINE_LAYER_PIXELS`."""
+        self._kept[key] = layers
+        self._pixels += _pixels(layers)
+        while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
+            self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+_SCRATCH: list[QImage] = []
+"""The one transparent image the strokes are drawn on before their pieces are copied out (kept:
+allocating and clearing a fresh one for each stroke was half the cost of keeping a line)."""
+
+
+def _scratch(width: int, height: int) -> QImage:
+    """The scratch image, at least ``width`` x ``height``, wholly transparent."""
+    if not _SCRATCH or _SCRATCH[0].width() < width or _SCRATCH[0].height() < height:
+        size = (max(width, _SCRATCH[0].width()), max(height, _SCRATCH[0].height())) if (
+            _SCRATCH) else (width, height)
+        image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        _SCRATCH[:] = [image]
+    return _SCRATCH[0]
+
+
+def _pixels(layers: list[list[tuple[QPoint, QImage]]]) -> int:
+    return sum(image.width() * image.height() for pieces in layers for _, image in pieces)
+
+
 class PreviewCard(QGraphicsItem):
     """The compact card beside the target; its size is in screen pixels at every zoom."""
 
@@ -191,18 +357,35 @@ class PreviewCard(QGraphicsItem):
         self._font.setPixelSize(CARD_FONT_PX)
         self._size = QRectF()
         self._given: list[str] = []
+        self._laid_out: dict[tuple[tuple[str, ...], float], tuple[tuple[str, ...], float,
+                                                                   float]] = {}
 
     def show_lines(self, lines: list[str], problem: bool, widest: float = math.inf) -> None:
-        """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width)."""
+        """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width). The
+        layout of the lines last shown at each width is kept (the mouse going back to a target
+        shows its lines again: measuring them word by word was a third of the card's cost)."""
         self.prepareGeometryChange()
         self._given = lines
-        metrics = QFontMetricsF(self._font)
-        self.lines = [part for line in lines for part in _wrapped(line, metrics, widest - 20)]
+        key = (tuple(lines), widest)
+        laid = self._laid_out.get(key)
+        if laid is None:
+            laid = self._lay_out(lines, widest)
+            if len(self._laid_out) >= LAYOUTS_KEPT:
+                self._laid_out.clear()
+            self._laid_out[key] = laid
+        self.lines = list(laid[0])
         self.problem = problem
-        width = max((metrics.horizontalAdvance(line) for line in self.lines), default=0.0) + 20
-        self._size = QRectF(0, 0, width, len(self.lines) * metrics.lineSpacing() + 12)
+        self._size = QRectF(0, 0, laid[1], laid[2])
         self.setVisible(bool(lines))
         self.update()
+
+    def _lay_out(self, lines: list[str], widest: float) -> tuple[tuple[str, ...], float, float]:
+        """The lines wrapped at ``widest`` and the card's width and height for them."""
+        metrics = QFontMetricsF(self._font)
+        wrapped = tuple(part for line in lines for part in (
+            _wrapped(line, metrics, widest - 20) if widest < math.inf else (line,)))
+        width = max((metrics.horizontalAdvance(line) for line in wrapped), default=0.0) + 20
+        return wrapped, width, len(wrapped) * metrics.lineSpacing() + 12
 
     def boundingRect(self) -> QRectF:
         return self._size

@@ -21,6 +21,7 @@ battlemap.rules.registry.RulesError: tokens[k].stats.st: expected an integer, go
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -380,8 +381,39 @@ def _vehicle_dodge(vehicle: Mapping[str, int]) -> int:
     return vehicle["operator_skill"] // 2 + vehicle.get("handling", 0)
 
 
+_PARSED: dict[tuple[int, str], tuple[object, object, Character]] = {}
+"""Stat blocks parsed already, by the block's identity and ``where``: the block itself (kept,
+so that its id is not reused), a deep copy of it as parsed and the :class:`Character` (its
+fields are never changed in place). A hover lists the attacker's attacks and previews the
+attack, each parsing the same blocks again."""
+_PARSED_MOST = 512
+
+
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
-    """Parse a token's ``stats`` (``RulesError`` naming the field path on bad input)."""
+    """Parse a token's ``stats`` (``RulesError`` naming the field path on bad input).
+
+    The same block (the same object, holding what it held when parsed) gives the same
+    :class:`Character` without parsing again; a block changed in place is parsed afresh.
+
+    >>> block = {"st": 12}
+    >>> character_from_dict(block, "w") is character_from_dict(block, "w")
+    True
+    >>> block["st"] = 14
+    >>> character_from_dict(block, "w").st
+    14
+    """
+    key = (id(data), where)
+    found = _PARSED.get(key)
+    if found is not None and found[0] is data and found[1] == data:
+        return found[2]
+    parsed = _parse_character(data, where)
+    if len(_PARSED) >= _PARSED_MOST:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[key] = (data, copy.deepcopy(data), parsed)
+    return parsed
+
+
+def _parse_character(data: Mapping[str, Any], where: str) -> Character:
     data = _mapping(data, where)
     st, dx, ht = (_int(data, key, where, 10) for key in ("st", "dx", "ht"))
     hp = _int(data, "hp", where, st)

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
@@ -49,8 +50,39 @@ _WEAPON_KEYS = {
 _CONDITION_FLAGS = tuple(f.name for f in fields(Condition) if f.type == "bool")
 
 
+_PARSED: dict[tuple[int, str, str], tuple[Mapping[str, Any], Mapping[str, Any], Combatant]] = {}
+"""Stat blocks parsed already, by the block's identity, ``where`` and the token's id: the block
+itself (kept, so that its id is not reused), a deep copy of it as parsed and the
+:class:`Combatant` (immutable). A hover previews up to three attacks and lists the attacker's
+weapons, each parsing the same blocks again."""
+_PARSED_MOST = 512
+
+
 def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
-    """Parse a stat block; ``where`` prefixes the field path in error messages."""
+    """Parse a stat block; ``where`` prefixes the field path in error messages.
+
+    The same block (the same object, holding what it held when parsed) gives the same
+    :class:`Combatant` without parsing again; a block changed in place is parsed afresh.
+
+    >>> block = {"skills": {"fighting": "d8"}}
+    >>> combatant_from_dict(block, "w", "g1") is combatant_from_dict(block, "w", "g1")
+    True
+    >>> block["skills"]["fighting"] = "d10"
+    >>> str(combatant_from_dict(block, "w", "g1").skill("fighting"))
+    'd10'
+    """
+    key = (id(data), where, token_id)
+    found = _PARSED.get(key)
+    if found is not None and found[0] is data and found[1] == data:
+        return found[2]
+    parsed = _parse_combatant(data, where, token_id)
+    if len(_PARSED) >= _PARSED_MOST:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[key] = (data, copy.deepcopy(data), parsed)
+    return parsed
+
+
+def _parse_combatant(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
     _check_keys(data, _TOP_KEYS, where)
     attributes = _mapping(data, "attributes", where)
     _check_keys(attributes, set(ATTRIBUTES), f"{where}.attributes")
