@@ -32,6 +32,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QRegion,
     QTouchEvent,
     QTransform,
     QWheelEvent,
@@ -133,6 +134,9 @@ class MapView(QGraphicsView):
         self.coarse_zoom = True
         """Paint a burst of zoom steps coarse (:meth:`begin_coarse`); False: every step exact."""
         self._coarse: tuple[QImage, QTransform] | None = None
+        self.painted_region: QRegion | None = None
+        """The region of the paint under way (viewport pixels), else None: an item whose
+        exposed box is costly to paint whole paints the region's rectangles (a pan's L)."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
         hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
@@ -258,7 +262,11 @@ class MapView(QGraphicsView):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._coarse is None:
-            super().paintEvent(event)
+            self.painted_region = event.region()
+            try:
+                super().paintEvent(event)
+            finally:
+                self.painted_region = None
             return
         frame, painted_at = self._coarse
         relative = painted_at.inverted()[0] * self.viewportTransform()
