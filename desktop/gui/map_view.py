@@ -168,6 +168,7 @@ class MapView(QGraphicsView):
         turned.rotate(degrees)
         turned.scale(zoom, zoom)
         self.setTransform(turned)
+        self.map_scene.set_turned(self.rotation in (90, 270))
         self.centerOn(centre)
         self.camera_changed.emit()
 
