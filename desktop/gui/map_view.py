@@ -23,7 +23,8 @@ the GM's view, and black on a players' view under fog (nothing unseen shows, eve
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -147,8 +148,11 @@ class MapView(QGraphicsView):
         self.setBackgroundBrush(Qt.GlobalColor.darkGray)
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
         self.viewport().setMouseTracking(True)
-        self.horizontalScrollBar().valueChanged.connect(self.camera_changed)
-        self.verticalScrollBar().valueChanged.connect(self.camera_changed)
+        self._held_scroll: list[int] | None = None
+        """While both scroll bars move (:meth:`_one_scroll`): the scroll held back (dx, dy)
+        and whether a bar moved."""
+        self.horizontalScrollBar().valueChanged.connect(self._on_scrolled)
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
 
     @property
     def zoom(self) -> float:
@@ -193,7 +197,40 @@ class MapView(QGraphicsView):
 
     def set_camera(self, centre: QPointF, zoom: float) -> None:
         self.set_zoom(zoom)
-        self.centerOn(centre)
+        with self._one_scroll():
+            self.centerOn(centre)
+
+    def _on_scrolled(self) -> None:
+        if self._held_scroll is None:
+            self.camera_changed.emit()
+        else:
+            self._held_scroll[2] = 1
+
+    @contextmanager
+    def _one_scroll(self) -> Iterator[None]:
+        """Both scroll bars set inside scroll the viewport once, by both moves, and tell
+        :attr:`camera_changed` once: Qt scrolls (copies the viewport's pixels) and tells at
+        each bar's change, so a diagonal pan copied each window's pixels twice a step and the
+        table followed twice. The strip exposed and the pixels copied are the same."""
+        if self._held_scroll is not None:
+            yield
+            return
+        held = self._held_scroll = [0, 0, 0]
+        try:
+            yield
+        finally:
+            self._held_scroll = None
+            if held[0] or held[1]:
+                super().scrollContentsBy(held[0], held[1])
+            if held[2]:
+                self.camera_changed.emit()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        if self._held_scroll is not None:
+            self._held_scroll[0] += dx
+            self._held_scroll[1] += dy
+            return
+        super().scrollContentsBy(dx, dy)
 
     def cell_at(self, pos: QPoint | QPointF) -> tuple[float, float]:
         """The grid-cell coordinates under a viewport position."""
@@ -330,9 +367,10 @@ class MapView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     def pan_by(self, dx: float, dy: float) -> None:
-        """Move the camera by screen pixels."""
-        self.horizontalScrollBar().setValue(round(self.horizontalScrollBar().value() + dx))
-        self.verticalScrollBar().setValue(round(self.verticalScrollBar().value() + dy))
+        """Move the camera by screen pixels (one scroll of the viewport)."""
+        with self._one_scroll():
+            self.horizontalScrollBar().setValue(round(self.horizontalScrollBar().value() + dx))
+            self.verticalScrollBar().setValue(round(self.verticalScrollBar().value() + dy))
 
     def _is_pan_press(self, event: QMouseEvent) -> bool:
         button = event.button()
