@@ -49,6 +49,11 @@ from battlemap.desktop.gui.touch import TouchTracker
 MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
 LONG_PRESS_MS = 500
 PAN_SLOP_PX = 4
+SAME_ZOOM = 1e-9
+"""A zoom this close (relative) to the view's is the view's: after a scale, ``zoom /
+self.zoom`` is often a rounding off 1.0, and the table, asked its zoom again at the next pan
+step, scaled by it (its whole view repainted: a pan step tells the camera once now, so that
+second scale came a step later, no longer within the step that scaled)."""
 SETTLE_MS = 150
 """How long after the last wheel notch or pinch step the exact frame replaces the coarse one."""
 BACKDROP_TUCK_PX = 2
@@ -178,7 +183,7 @@ class MapView(QGraphicsView):
 
     def set_zoom(self, zoom: float) -> None:
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
-        if factor == 1.0:
+        if abs(factor - 1.0) < SAME_ZOOM:
             return  # the table following a pan: nothing to redo or tell
         self.scale(factor, factor)
         self.camera_changed.emit()

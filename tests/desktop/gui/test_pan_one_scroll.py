@@ -65,3 +65,20 @@ def test_after_diagonal_pans_the_view_shows_what_two_scrolls_showed(qtbot: QtBot
         qtbot.wait(5)
         assert view.camera()[0] == two.camera()[0]
         assert shown_pixels(view) == shown_pixels(two), f"step {step}"
+
+
+def test_asked_again_for_the_zoom_just_set_the_view_does_nothing(qtbot: QtBot) -> None:
+    """After a scale, ``zoom / self.zoom`` is often a rounding off 1.0: the table, asked its
+    zoom again at the next pan step, scaled again and repainted its whole view."""
+    view = panned_view(qtbot, BattleState(dungeon()))
+    told: list[int] = []
+    view.camera_changed.connect(lambda: told.append(1))
+    for rotation in (0, 90):
+        view.set_rotation(rotation)
+        for k in range(40):
+            zoom = 0.31 + 0.0731 * k
+            view.set_zoom(zoom)
+            told.clear()
+            view.set_zoom(zoom)
+            assert told == [], (rotation, zoom)
+            assert abs(view.zoom / zoom - 1.0) < 1e-9
