@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.fog import PartySight, fog_size, mask_array
@@ -112,6 +112,27 @@ class ClearRings:
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.OddEvenFill)
         path.addRect(area)
+        for k in meets.nonzero()[0].tolist():
+            path.addPolygon(self._order[k])
+        return path
+
+    def clip_of_parts(self, rect: QRectF, parts: list[QRectF]) -> QPainterPath:
+        """:meth:`clip` as it is inside ``parts`` (item rectangles that do not overlap):
+        those parts of ``rect`` with the rings whose box meets one cut out."""
+        import numpy as np
+
+        boxes = self._boxes
+        meets = np.zeros(len(boxes), dtype=bool)
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.OddEvenFill)
+        for part in parts:
+            area = rect.intersected(part)
+            if area.isEmpty():
+                continue
+            path.addRect(area)
+            x0, y0, x1, y1 = area.getCoords()
+            meets |= ((boxes[:, 0] <= x1) & (boxes[:, 2] >= x0) & (boxes[:, 1] <= y1)
+                      & (boxes[:, 3] >= y0))
         for k in meets.nonzero()[0].tolist():
             path.addPolygon(self._order[k])
         return path
@@ -264,10 +285,15 @@ class FogItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        if self._shown is not None:  # (a pixel wider: the exposed box is in scene units)
-            scale = max(abs(painter.worldTransform().determinant()) ** 0.5, 1e-6)
-            exposed = option.exposedRect.adjusted(-2 / scale, -2 / scale, 2 / scale, 2 / scale)
-            painter.setClipPath(self._shown.clip_within(self._rect, exposed))
+        if self._shown is not None:
+            parts = _painted_parts(painter.worldTransform(), widget)
+            if parts is not None:
+                painter.setClipPath(self._shown.clip_of_parts(self._rect, parts))
+            else:  # (a pixel wider: the exposed box is in scene units)
+                scale = max(abs(painter.worldTransform().determinant()) ** 0.5, 1e-6)
+                exposed = option.exposedRect.adjusted(-2 / scale, -2 / scale, 2 / scale,
+                                                      2 / scale)
+                painter.setClipPath(self._shown.clip_within(self._rect, exposed))
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(self._squares, self._image)
         if self._squares != self._rect:  # a map larger than the fog's limit: the rest hidden
@@ -275,6 +301,25 @@ class FogItem(QGraphicsItem):
             beyond.addRect(self._rect)
             beyond.addRect(self._squares)
             painter.fillPath(beyond, QColor(0, 0, 0, COVERED_ALPHA[self.audience]))
+
+
+def _painted_parts(world: QTransform, widget: QWidget | None) -> list[QRectF] | None:
+    """The paint's region (:attr:`MapView.painted_region`) two pixels wider, as rectangles
+    in item coordinates that do not overlap; None when it is one rectangle (the exposed
+    box is the region) or unknown, or the view is turned other than by quarters."""
+    view = widget.parentWidget() if widget is not None else None
+    region = getattr(view, "painted_region", None)
+    if region is None or region.rectCount() < 2:
+        return None
+    if not ((world.m12() == 0 and world.m21() == 0) or (world.m11() == 0 and world.m22() == 0)):
+        return None
+    inverse, invertible = world.inverted()
+    if not invertible:
+        return None
+    wider = QRegion()
+    for rect in region:
+        wider = wider.united(rect.adjusted(-2, -2, 2, 2))
+    return [inverse.mapRect(QRectF(rect)) for rect in wider]
 
 
 def _canonical(ring: Ring) -> Ring:

@@ -23,7 +23,8 @@ the GM's view, and black on a players' view under fog (nothing unseen shows, eve
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -32,6 +33,7 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QRegion,
     QTouchEvent,
     QTransform,
     QWheelEvent,
@@ -47,6 +49,11 @@ from battlemap.desktop.gui.touch import TouchTracker
 MIN_ZOOM, MAX_ZOOM = 0.05, 12.0
 LONG_PRESS_MS = 500
 PAN_SLOP_PX = 4
+SAME_ZOOM = 1e-9
+"""A zoom this close (relative) to the view's is the view's: after a scale, ``zoom /
+self.zoom`` is often a rounding off 1.0, and the table, asked its zoom again at the next pan
+step, scaled by it (its whole view repainted: a pan step tells the camera once now, so that
+second scale came a step later, no longer within the step that scaled)."""
 SETTLE_MS = 150
 """How long after the last wheel notch or pinch step the exact frame replaces the coarse one."""
 BACKDROP_TUCK_PX = 2
@@ -133,6 +140,9 @@ class MapView(QGraphicsView):
         self.coarse_zoom = True
         """Paint a burst of zoom steps coarse (:meth:`begin_coarse`); False: every step exact."""
         self._coarse: tuple[QImage, QTransform] | None = None
+        self.painted_region: QRegion | None = None
+        """The region of the paint under way (viewport pixels), else None: an item whose
+        exposed box is costly to paint whole paints the region's rectangles (a pan's L)."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
         hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
@@ -143,8 +153,11 @@ class MapView(QGraphicsView):
         self.setBackgroundBrush(Qt.GlobalColor.darkGray)
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_AcceptTouchEvents, True)
         self.viewport().setMouseTracking(True)
-        self.horizontalScrollBar().valueChanged.connect(self.camera_changed)
-        self.verticalScrollBar().valueChanged.connect(self.camera_changed)
+        self._held_scroll: list[int] | None = None
+        """While both scroll bars move (:meth:`_one_scroll`): the scroll held back (dx, dy)
+        and whether a bar moved."""
+        self.horizontalScrollBar().valueChanged.connect(self._on_scrolled)
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
 
     @property
     def zoom(self) -> float:
@@ -164,12 +177,13 @@ class MapView(QGraphicsView):
         turned.rotate(degrees)
         turned.scale(zoom, zoom)
         self.setTransform(turned)
+        self.map_scene.set_turned(self.rotation in (90, 270))
         self.centerOn(centre)
         self.camera_changed.emit()
 
     def set_zoom(self, zoom: float) -> None:
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
-        if factor == 1.0:
+        if abs(factor - 1.0) < SAME_ZOOM:
             return  # the table following a pan: nothing to redo or tell
         self.scale(factor, factor)
         self.camera_changed.emit()
@@ -188,7 +202,40 @@ class MapView(QGraphicsView):
 
     def set_camera(self, centre: QPointF, zoom: float) -> None:
         self.set_zoom(zoom)
-        self.centerOn(centre)
+        with self._one_scroll():
+            self.centerOn(centre)
+
+    def _on_scrolled(self) -> None:
+        if self._held_scroll is None:
+            self.camera_changed.emit()
+        else:
+            self._held_scroll[2] = 1
+
+    @contextmanager
+    def _one_scroll(self) -> Iterator[None]:
+        """Both scroll bars set inside scroll the viewport once, by both moves, and tell
+        :attr:`camera_changed` once: Qt scrolls (copies the viewport's pixels) and tells at
+        each bar's change, so a diagonal pan copied each window's pixels twice a step and the
+        table followed twice. The strip exposed and the pixels copied are the same."""
+        if self._held_scroll is not None:
+            yield
+            return
+        held = self._held_scroll = [0, 0, 0]
+        try:
+            yield
+        finally:
+            self._held_scroll = None
+            if held[0] or held[1]:
+                super().scrollContentsBy(held[0], held[1])
+            if held[2]:
+                self.camera_changed.emit()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        if self._held_scroll is not None:
+            self._held_scroll[0] += dx
+            self._held_scroll[1] += dy
+            return
+        super().scrollContentsBy(dx, dy)
 
     def cell_at(self, pos: QPoint | QPointF) -> tuple[float, float]:
         """The grid-cell coordinates under a viewport position."""
@@ -258,7 +305,11 @@ class MapView(QGraphicsView):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._coarse is None:
-            super().paintEvent(event)
+            self.painted_region = event.region()
+            try:
+                super().paintEvent(event)
+            finally:
+                self.painted_region = None
             return
         frame, painted_at = self._coarse
         relative = painted_at.inverted()[0] * self.viewportTransform()
@@ -321,9 +372,10 @@ class MapView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     def pan_by(self, dx: float, dy: float) -> None:
-        """Move the camera by screen pixels."""
-        self.horizontalScrollBar().setValue(round(self.horizontalScrollBar().value() + dx))
-        self.verticalScrollBar().setValue(round(self.verticalScrollBar().value() + dy))
+        """Move the camera by screen pixels (one scroll of the viewport)."""
+        with self._one_scroll():
+            self.horizontalScrollBar().setValue(round(self.horizontalScrollBar().value() + dx))
+            self.verticalScrollBar().setValue(round(self.verticalScrollBar().value() + dy))
 
     def _is_pan_press(self, event: QMouseEvent) -> bool:
         button = event.button()

@@ -144,6 +144,8 @@ class MapScene(QGraphicsScene):
         self._held: dict[str, Marks] = {}
         """Marks an animation keeps showing until its beat (:meth:`hold_marks`)."""
         self._walls: dict[TileKey, WallBatchItem] = {}
+        self._turned = False
+        """Whether the scene's view is turned a quarter (:meth:`set_turned`)."""
         self._regions: dict[str, RegionItem] = {}
         self._lights: list[LightItem] = []
         self._wall_pieces: WallPieces | None = None
@@ -176,6 +178,13 @@ class MapScene(QGraphicsScene):
         """Show the players everything (``on``) or their fogged view again."""
         self.peek = on
         self._sync_sight(self._shown)
+
+    def set_turned(self, turned: bool) -> None:
+        """The scene's view turned a quarter (90 or 270 degrees) or not: the wall tiles keep
+        their own device cache there (:mod:`~battlemap.desktop.gui.turned_cache`)."""
+        self._turned = turned
+        for item in self._walls.values():
+            item.set_turned(turned)
 
     def add_overlay(self, item: QGraphicsItem, layer: Layer = Layer.EFFECTS) -> QGraphicsItem:
         """Add an overlay item (attack preview, animation) in ``layer``'s z-band."""
@@ -284,7 +293,7 @@ class MapScene(QGraphicsScene):
                 continue
             if current is not None:
                 self.removeItem(current)
-            item = WallBatchItem(walls)
+            item = WallBatchItem(walls, self._turned)
             item.setZValue(Layer.WALLS)
             self.addItem(item)
             self._walls[key] = item

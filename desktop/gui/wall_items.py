@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 
 from battlemap.desktop.core.model import Wall, WallKind
 from battlemap.desktop.gui.style import CELL, OBJECT_FILL, wall_pens
+from battlemap.desktop.gui.turned_cache import paint_cached, serial
 
 TILE_CELLS = 16
 """Side of a wall tile, in cells."""
@@ -78,11 +79,15 @@ class WallBatchItem(QGraphicsRectItem):
     """All walls of one tile: filled objects first, then the walls stroked twice, a light
     halo, then their kind's line; the walls of one look share one path (a tile of thousands
     of walls is a few strokes, doors last). Its rect is its bounds (known to Qt without a call
-    into Python)."""
+    into Python). On a view turned a quarter (:meth:`set_turned`) it keeps its own device
+    cache (:func:`~battlemap.desktop.gui.turned_cache.paint_cached`): Qt's renders the tile
+    afresh at every paint there."""
 
-    def __init__(self, walls: tuple[Wall, ...]) -> None:
+    def __init__(self, walls: tuple[Wall, ...], turned: bool = False) -> None:
         super().__init__()
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._serial = serial()
+        self._turned = not turned
+        self.set_turned(turned)
         self.walls = walls
         looks: dict[tuple[WallKind, bool], QPainterPath] = {}
         self._fills = QPainterPath()
@@ -100,9 +105,23 @@ class WallBatchItem(QGraphicsRectItem):
         self.setPen(Qt.PenStyle.NoPen)
         self.setRect(bounds.adjusted(-PEN_MARGIN, -PEN_MARGIN, PEN_MARGIN, PEN_MARGIN))
 
+    def set_turned(self, turned: bool) -> None:
+        """Whether the scene's view is turned a quarter: the tile keeps its own device cache
+        there instead of Qt's."""
+        if turned != self._turned:
+            self._turned = turned
+            self.setCacheMode(QGraphicsItem.CacheMode.NoCache if turned
+                              else QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if self._turned:
+            paint_cached(self, self._serial, painter, option, widget, self._draw)
+        else:
+            self._draw(painter, option)
+
+    def _draw(self, painter: QPainter, option: QStyleOptionGraphicsItem) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.fillPath(self._fills, OBJECT_FILL)
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
