@@ -322,31 +322,44 @@ def _tag_boxes(item: TokenItem, badges: QRectF, farther: bool) -> Boxes:
 
 
 def _badge_boxes(item: TokenItem, farther: bool) -> Boxes:
-    places = badge_places(item)[:None if farther else 3 * min(2, len(item.badges))]
-    return [((shift, rows), item.badges_above(rows).translated(item.pos() + shift))
-            for shift, rows in places]
+    """The places of ``item``'s badge row with their boxes in the scene: those above the
+    disc (the near ones: the first ``3 * min(2, badges)`` of :func:`badge_places`), or all."""
+    blocks = {rows: item.badges_above(rows) for rows in range(1, min(3, len(item.badges)) + 1)}
+    places = badge_places(item, blocks) if farther else _places_above(item, blocks)
+    centre = item.pos()
+    return [((shift, rows), blocks[rows].translated(centre + shift)) for shift, rows in places]
 
 
-def badge_places(item: TokenItem) -> list[tuple[QPointF, int]]:
+def _places_above(item: TokenItem, blocks: dict[int, QRectF]) -> list[tuple[QPointF, int]]:
+    """The places above the disc, one row then two: the start of :func:`badge_places`."""
+    return [(shift, n) for n in list(blocks)[:2] for shift in _shifts_above(item, blocks[n])]
+
+
+def badge_places(item: TokenItem, blocks: dict[int, QRectF] | None = None
+                 ) -> list[tuple[QPointF, int]]:
     """Where the badges may go, as (shift from their place above the disc, rows), best
     first: in one row above the disc (centred, from the disc's left, to its right), wrapped
     into two rows likewise; then in one row, then two, a row higher, below the disc, beside
     it (right, left), on its upper diagonals, two rows higher, below a row lower, then the
     last six a :data:`STEP` farther out, and farther, :data:`FARTHER` steps at most; then
-    three rows above it."""
-    rows = range(1, min(3, len(item.badges)) + 1)
-    above = [(shift, n) for n in rows[:2] for shift in _shifts_above(item, n)]
-    away = [(shift, n) for n in rows[:2] for shift in _shifts_away(item, n)]
-    return above + away + [(shift, n) for n in rows[2:] for shift in _shifts_above(item, n)]
+    three rows above it. ``blocks``: the badges' own place in 1, 2 and 3 rows
+    (``item.badges_above(rows)``) when the caller has them."""
+    if blocks is None:
+        blocks = {n: item.badges_above(n) for n in range(1, min(3, len(item.badges)) + 1)}
+    rows = list(blocks)
+    above = [(shift, n) for n in rows[:2] for shift in _shifts_above(item, blocks[n])]
+    away = [(shift, n) for n in rows[:2] for shift in _shifts_away(item, blocks[n])]
+    return above + away + [(shift, n) for n in rows[2:]
+                           for shift in _shifts_above(item, blocks[n])]
 
 
-def _shifts_above(item: TokenItem, rows: int) -> list[QPointF]:
-    spill = max(0.0, item.badges_above(rows).width() / 2 - item.reach())  # past the disc's side
+def _shifts_above(item: TokenItem, block: QRectF) -> list[QPointF]:
+    spill = max(0.0, block.width() / 2 - item.reach())  # past the disc's side
     return [QPointF(), QPointF(spill, 0), QPointF(-spill, 0)]
 
 
-def _shifts_away(item: TokenItem, rows: int) -> list[QPointF]:
-    block, reach, gap = item.badges_above(rows), item.reach(), RING * 0.6
+def _shifts_away(item: TokenItem, block: QRectF) -> list[QPointF]:
+    reach, gap = item.reach(), RING * 0.6
     w, h = block.width(), block.height()
     below, step = QPointF(0, 2 * reach + h), QPointF(0, 1.1 * h)
     beside = QPointF(reach + gap + w / 2, reach + h / 2)  # centred level with the disc
