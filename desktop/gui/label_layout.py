@@ -75,6 +75,13 @@ class WallIndex:
         found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
         return sum(segment_meets_box(s, box) for s in found.values())
 
+    def cross_any(self, box: QRectF) -> bool:
+        """Whether a wall segment crosses or touches ``box``: ``crosses(box) > 0``."""
+        if self._tree is not None:
+            return self.crosses(box) > 0
+        return any(segment_meets_box(s, box) for key in _squares(box)
+                   for s in self._buckets.get(key, ()))
+
 
 def _tree(ends: list[tuple[float, float, float, float]]) -> Any:
     import numpy as np
@@ -209,6 +216,19 @@ class RectIndex:
         meets = _meets_disc if self.round else QRectF.intersects
         return sum(r is not ignore and meets(r, box) for r in near.values())
 
+    def meets_any(self, box: QRectF, ignore: QRectF | None = None) -> bool:
+        """Whether ``box`` overlaps any rectangle (or its disc) other than ``ignore``:
+        ``count_meeting(box, ignore) > 0``, stopping at the first.
+
+        >>> discs = RectIndex(round=True)
+        >>> discs.add(QRectF(0, 0, 20, 20))
+        >>> discs.meets_any(QRectF(18, 18, 5, 5)), discs.meets_any(QRectF(15, 8, 9, 4))
+        (False, True)
+        """
+        meets = _meets_disc if self.round else QRectF.intersects
+        return any(r is not ignore and meets(r, box) for side, buckets in self._levels.items()
+                   for key in _squares(box, side) for r in buckets.get(key, ()))
+
 
 def _meets_disc(square: QRectF, box: QRectF) -> bool:
     return disc_meets_box(square.center(), square.width() / 2, box)
@@ -229,6 +249,12 @@ class Taken:
         :data:`DISC_WEIGHT`."""
         return (DISC_WEIGHT * self.discs.count_meeting(box, ignore=own)
                 + self.marks.count_meeting(box) + self.walls.crosses(box) + _off(box, self.bounds))
+
+    def free(self, box: QRectF, own: QRectF) -> bool:
+        """Whether ``box`` covers nothing: ``cost(box, own) == 0``, the cheapest look first,
+        stopping at the first thing covered."""
+        return not (_off(box, self.bounds) or self.discs.meets_any(box, ignore=own)
+                    or self.marks.meets_any(box) or self.walls.cross_any(box))
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
@@ -283,8 +309,7 @@ def _settle_near(items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
     later: list[tuple[TokenItem, Boxes]] = []
     for item in items:
         own = discs[id(item)]
-        free = next(((p, b) for p, b in boxes_of(item, False) if taken.cost(b, own) == 0),
-                    None)
+        free = next(((p, b) for p, b in boxes_of(item, False) if taken.free(b, own)), None)
         if free is None:
             later.append((item, boxes_of(item, True)))
             continue
