@@ -250,6 +250,17 @@ class Taken:
         return (DISC_WEIGHT * self.discs.count_meeting(box, ignore=own)
                 + self.marks.count_meeting(box) + self.walls.crosses(box) + _off(box, self.bounds))
 
+    def cost_below(self, box: QRectF, own: QRectF, limit: float) -> float:
+        """:meth:`cost` where it is below ``limit``; else a figure not below it (the counts
+        left are not made once the sum reaches ``limit``)."""
+        cost: float = _off(box, self.bounds)
+        for part in (lambda: DISC_WEIGHT * self.discs.count_meeting(box, ignore=own),
+                     lambda: self.marks.count_meeting(box), lambda: self.walls.crosses(box)):
+            if cost >= limit:
+                return cost
+            cost += part()
+        return cost
+
     def free(self, box: QRectF, own: QRectF) -> bool:
         """Whether ``box`` covers nothing: ``cost(box, own) == 0``, the cheapest look first,
         stopping at the first thing covered."""
@@ -331,7 +342,7 @@ def _settle_farther(later: list[tuple[TokenItem, Boxes]], discs: dict[int, QRect
 def _least_covering(places: Boxes, taken: Taken, own: QRectF) -> tuple[Place, QRectF]:
     best, fewest = places[0], math.inf
     for place, box in places:
-        cost = taken.cost(box, own)
+        cost = taken.cost_below(box, own, fewest)
         if cost < fewest:
             best, fewest = (place, box), cost
         if cost == 0:
