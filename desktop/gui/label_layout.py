@@ -75,13 +75,6 @@ class WallIndex:
         found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
         return sum(segment_meets_box(s, box) for s in found.values())
 
-    def cross_any(self, box: QRectF) -> bool:
-        """Whether a wall segment crosses or touches ``box``: ``crosses(box) > 0``."""
-        if self._tree is not None:
-            return self.crosses(box) > 0
-        return any(segment_meets_box(s, box) for key in _squares(box)
-                   for s in self._buckets.get(key, ()))
-
 
 def _tree(ends: list[tuple[float, float, float, float]]) -> Any:
     import numpy as np
@@ -265,7 +258,7 @@ class Taken:
         """Whether ``box`` covers nothing: ``cost(box, own) == 0``, the cheapest look first,
         stopping at the first thing covered."""
         return not (_off(box, self.bounds) or self.discs.meets_any(box, ignore=own)
-                    or self.marks.meets_any(box) or self.walls.cross_any(box))
+                    or self.marks.meets_any(box) or self.walls.crosses(box) > 0)
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
