@@ -14,6 +14,7 @@ Every row carries its whole text as a tooltip, so nothing is lost at a narrow do
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
@@ -74,6 +75,14 @@ def matches(entry: LogEntry, text: str) -> bool:
     return not wanted or any(wanted in part.lower() for part in (entry.title, *entry.lines))
 
 
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A top-level row of the log: an ``entry``, or (None) the ``notice`` text."""
+
+    entry: LogEntry | None
+    notice: str
+
+
 class WrappingDelegate(QStyledItemDelegate):
     """Rows as tall as their text wrapped at the width the tree gives them now (Qt's own
     size hint measures one line, and the wrapped rest is cut off)."""
@@ -118,6 +127,8 @@ class CombatLogPanel(QWidget):
         self.export_button.clicked.connect(self._ask_export)
         QShortcut(QKeySequence.StandardKey.Copy, self.tree, self.copy)
         self._shown: list[LogEntry] = []
+        self._rows: list[Row] = []
+        """What each top-level row of the tree shows, in order."""
         self._notices: list[tuple[int, str]] = []
         """Each notice with the number of log entries before it when it was told."""
         state.changed.connect(self._on_state_change)
@@ -165,15 +176,30 @@ class CombatLogPanel(QWidget):
         self._fill(self.state.encounter)
 
     def _fill(self, encounter: Encounter) -> None:
+        """Show the entries and notices the filter lets through: the rows that are already
+        shown in that order stay, the rest go and the new ones are added (an attack adds its
+        entry, an undo takes the last away, rather than every row being made again)."""
         wanted = self.filter.text().strip().lower()
-        self._shown = []
-        self.tree.clear()
         notices = [(at, t) for at, t in self._notices if wanted in t.lower()]
+        rows: list[Row] = []
         for n, entry in enumerate(encounter.log):
-            self._add_notices([t for at, t in notices if at == n])
+            rows += [Row(None, t) for at, t in notices if at == n]
             if matches(entry, wanted):
-                self._add_entry(entry)
-        self._add_notices([t for at, t in notices if at >= len(encounter.log)])
+                rows.append(Row(entry, ""))
+        rows += [Row(None, t) for at, t in notices if at >= len(encounter.log)]
+        kept = 0
+        while kept < min(len(rows), len(self._rows)) and rows[kept] == self._rows[kept]:
+            kept += 1
+        for index in range(len(self._rows) - 1, kept - 1, -1):
+            self.tree.takeTopLevelItem(index)
+        self._shown = [row.entry for row in rows[:kept] if row.entry is not None]
+        self._rows = rows[:kept]
+        for row in rows[kept:]:
+            if row.entry is not None:
+                self._add_entry(row.entry)
+            else:
+                self._add_notices([row.notice])
+            self._rows.append(row)
         self.tree.scrollToBottom()
 
     def _add_entry(self, entry: LogEntry) -> None:

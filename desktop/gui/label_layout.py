@@ -209,6 +209,19 @@ class RectIndex:
         meets = _meets_disc if self.round else QRectF.intersects
         return sum(r is not ignore and meets(r, box) for r in near.values())
 
+    def meets_any(self, box: QRectF, ignore: QRectF | None = None) -> bool:
+        """Whether ``box`` overlaps any rectangle (or its disc) other than ``ignore``:
+        ``count_meeting(box, ignore) > 0``, stopping at the first.
+
+        >>> discs = RectIndex(round=True)
+        >>> discs.add(QRectF(0, 0, 20, 20))
+        >>> discs.meets_any(QRectF(18, 18, 5, 5)), discs.meets_any(QRectF(15, 8, 9, 4))
+        (False, True)
+        """
+        meets = _meets_disc if self.round else QRectF.intersects
+        return any(r is not ignore and meets(r, box) for side, buckets in self._levels.items()
+                   for key in _squares(box, side) for r in buckets.get(key, ()))
+
 
 def _meets_disc(square: QRectF, box: QRectF) -> bool:
     return disc_meets_box(square.center(), square.width() / 2, box)
@@ -229,6 +242,23 @@ class Taken:
         :data:`DISC_WEIGHT`."""
         return (DISC_WEIGHT * self.discs.count_meeting(box, ignore=own)
                 + self.marks.count_meeting(box) + self.walls.crosses(box) + _off(box, self.bounds))
+
+    def cost_below(self, box: QRectF, own: QRectF, limit: float) -> float:
+        """:meth:`cost` where it is below ``limit``; else a figure not below it (the counts
+        left are not made once the sum reaches ``limit``)."""
+        cost: float = _off(box, self.bounds)
+        for part in (lambda: DISC_WEIGHT * self.discs.count_meeting(box, ignore=own),
+                     lambda: self.marks.count_meeting(box), lambda: self.walls.crosses(box)):
+            if cost >= limit:
+                return cost
+            cost += part()
+        return cost
+
+    def free(self, box: QRectF, own: QRectF) -> bool:
+        """Whether ``box`` covers nothing: ``cost(box, own) == 0``, the cheapest look first,
+        stopping at the first thing covered."""
+        return not (_off(box, self.bounds) or self.discs.meets_any(box, ignore=own)
+                    or self.marks.meets_any(box) or self.walls.crosses(box) > 0)
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
@@ -283,8 +313,7 @@ def _settle_near(items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
     later: list[tuple[TokenItem, Boxes]] = []
     for item in items:
         own = discs[id(item)]
-        free = next(((p, b) for p, b in boxes_of(item, False) if taken.cost(b, own) == 0),
-                    None)
+        free = next(((p, b) for p, b in boxes_of(item, False) if taken.free(b, own)), None)
         if free is None:
             later.append((item, boxes_of(item, True)))
             continue
@@ -306,7 +335,7 @@ def _settle_farther(later: list[tuple[TokenItem, Boxes]], discs: dict[int, QRect
 def _least_covering(places: Boxes, taken: Taken, own: QRectF) -> tuple[Place, QRectF]:
     best, fewest = places[0], math.inf
     for place, box in places:
-        cost = taken.cost(box, own)
+        cost = taken.cost_below(box, own, fewest)
         if cost < fewest:
             best, fewest = (place, box), cost
         if cost == 0:
@@ -322,31 +351,44 @@ def _tag_boxes(item: TokenItem, badges: QRectF, farther: bool) -> Boxes:
 
 
 def _badge_boxes(item: TokenItem, farther: bool) -> Boxes:
-    places = badge_places(item)[:None if farther else 3 * min(2, len(item.badges))]
-    return [((shift, rows), item.badges_above(rows).translated(item.pos() + shift))
-            for shift, rows in places]
+    """The places of ``item``'s badge row with their boxes in the scene: those above the
+    disc (the near ones: the first ``3 * min(2, badges)`` of :func:`badge_places`), or all."""
+    blocks = {rows: item.badges_above(rows) for rows in range(1, min(3, len(item.badges)) + 1)}
+    places = badge_places(item, blocks) if farther else _places_above(item, blocks)
+    centre = item.pos()
+    return [((shift, rows), blocks[rows].translated(centre + shift)) for shift, rows in places]
 
 
-def badge_places(item: TokenItem) -> list[tuple[QPointF, int]]:
+def _places_above(item: TokenItem, blocks: dict[int, QRectF]) -> list[tuple[QPointF, int]]:
+    """The places above the disc, one row then two: the start of :func:`badge_places`."""
+    return [(shift, n) for n in list(blocks)[:2] for shift in _shifts_above(item, blocks[n])]
+
+
+def badge_places(item: TokenItem, blocks: dict[int, QRectF] | None = None
+                 ) -> list[tuple[QPointF, int]]:
     """Where the badges may go, as (shift from their place above the disc, rows), best
     first: in one row above the disc (centred, from the disc's left, to its right), wrapped
     into two rows likewise; then in one row, then two, a row higher, below the disc, beside
     it (right, left), on its upper diagonals, two rows higher, below a row lower, then the
     last six a :data:`STEP` farther out, and farther, :data:`FARTHER` steps at most; then
-    three rows above it."""
-    rows = range(1, min(3, len(item.badges)) + 1)
-    above = [(shift, n) for n in rows[:2] for shift in _shifts_above(item, n)]
-    away = [(shift, n) for n in rows[:2] for shift in _shifts_away(item, n)]
-    return above + away + [(shift, n) for n in rows[2:] for shift in _shifts_above(item, n)]
+    three rows above it. ``blocks``: the badges' own place in 1, 2 and 3 rows
+    (``item.badges_above(rows)``) when the caller has them."""
+    if blocks is None:
+        blocks = {n: item.badges_above(n) for n in range(1, min(3, len(item.badges)) + 1)}
+    rows = list(blocks)
+    above = [(shift, n) for n in rows[:2] for shift in _shifts_above(item, blocks[n])]
+    away = [(shift, n) for n in rows[:2] for shift in _shifts_away(item, blocks[n])]
+    return above + away + [(shift, n) for n in rows[2:]
+                           for shift in _shifts_above(item, blocks[n])]
 
 
-def _shifts_above(item: TokenItem, rows: int) -> list[QPointF]:
-    spill = max(0.0, item.badges_above(rows).width() / 2 - item.reach())  # past the disc's side
+def _shifts_above(item: TokenItem, block: QRectF) -> list[QPointF]:
+    spill = max(0.0, block.width() / 2 - item.reach())  # past the disc's side
     return [QPointF(), QPointF(spill, 0), QPointF(-spill, 0)]
 
 
-def _shifts_away(item: TokenItem, rows: int) -> list[QPointF]:
-    block, reach, gap = item.badges_above(rows), item.reach(), RING * 0.6
+def _shifts_away(item: TokenItem, block: QRectF) -> list[QPointF]:
+    reach, gap = item.reach(), RING * 0.6
     w, h = block.width(), block.height()
     below, step = QPointF(0, 2 * reach + h), QPointF(0, 1.1 * h)
     beside = QPointF(reach + gap + w / 2, reach + h / 2)  # centred level with the disc

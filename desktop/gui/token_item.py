@@ -302,10 +302,15 @@ class TokenItem(QGraphicsRectItem):
 
     def move_badges(self, shift: QPointF, rows: int = 1) -> None:
         """Shift the badges, wrapped into ``rows`` rows, by ``shift`` from their place above
-        the disc (a neighbour's badges or disc were there)."""
+        the disc (a neighbour's badges or disc were there); where they are already, nothing
+        is done (the tokens' tags and badges are placed again at every change of the map)."""
+        rows = max(1, min(rows, len(self.badges)))
+        if (shift.x(), shift.y(), rows) == (self._badge_shift.x(), self._badge_shift.y(),
+                                            self._badge_rows):
+            return
         self.prepareGeometryChange()
         self._badge_shift = QPointF(shift)
-        self._badge_rows = max(1, min(rows, len(self.badges)))
+        self._badge_rows = rows
         self.setRect(self._outline())
         self.update()
 

@@ -107,11 +107,14 @@ def attacker_stance(request: AttackRequest) -> str:
 
 
 def make_plan(board: Board, request: AttackRequest, reply: str | None = None,
-              measured: tuple[MapFacts, MapFacts] | None = None) -> Plan:
+              measured: tuple[MapFacts, MapFacts] | None = None,
+              fighters: Mapping[str, Combatant] | None = None) -> Plan:
     """The plan of ``request``; ``reply`` is the other side's stance in an exchange (else the
     ``stance`` answer, else None: still to choose); ``measured`` the map facts both ways when
-    an earlier plan of the same request measured them."""
-    fighters = fighters_of(board)
+    an earlier plan of the same request measured them; ``fighters`` the board's fighters
+    (:func:`fighters_of`) when an earlier plan on the same board read them (``plan.fighters``:
+    each stat block is read once, not once a plan)."""
+    fighters = fighters_of(board) if fighters is None else fighters
     attacker, target = _pair(fighters, request)
     stance = attacker_stance(request)
     facts, back = measured if measured is not None else _measure(board, request)

@@ -17,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +25,7 @@ from battlemap.rules.fate.exchange import Side
 from battlemap.rules.fate.odds import margin_distribution, win_by_at_least
 from battlemap.rules.fate.plan import Plan, make_plan
 from battlemap.rules.fate.stances import EXCHANGE_REPLIES, STANCES
+from battlemap.rules.fate.statblock import Combatant
 from battlemap.rules.fate.stress import stress_modifiers
 from battlemap.rules.fate.zones import push_cost, throw_cost, zone_called, zone_steps
 from battlemap.rules.interface import AttackRequest, Chance, Preview
@@ -41,7 +42,7 @@ def preview(board: Board, request: AttackRequest) -> Preview:
     """The card for ``request`` before any die."""
     plan = make_plan(board, request)
     if plan.defender is None and plan.difficulty is None:
-        plan = make_plan(board, request, "attack", (plan.facts, plan.back))
+        plan = make_plan(board, request, "attack", (plan.facts, plan.back), plan.fighters)
     a, t = board.token(request.attacker).name, board.token(request.target).name
     weapon = plan.attacker.striker.wielded.name
     if plan.problem is not None:
@@ -102,12 +103,16 @@ def _margin_rows(bonus: int, first: str, second: str,
 
 
 def reply_chances(board: Board, request: AttackRequest,
-                  measured: tuple[MapFacts, MapFacts]) -> dict[str, tuple[float, str]]:
+                  measured: tuple[MapFacts, MapFacts],
+                  fighters: Mapping[str, Combatant] | None = None
+                  ) -> dict[str, tuple[float, str]]:
     """For each stance the other side may take in an exchange, its chance to win and its
-    roll (skill, rating and modifiers); ``measured`` are the map facts both ways."""
+    roll (skill, rating and modifiers); ``measured`` are the map facts both ways, ``fighters``
+    the board's fighters if an earlier plan read them."""
     chances = {}
     for stance in EXCHANGE_REPLIES:
-        plan = make_plan(board, request, stance, measured)
+        plan = make_plan(board, request, stance, measured, fighters)
+        fighters = plan.fighters
         assert plan.defender is not None
         win = float(win_by_at_least(plan.defender.bonus - plan.attacker.bonus, 1))
         mods = "".join(f", {m}" for m in plan.defender.modifiers)

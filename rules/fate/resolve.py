@@ -107,7 +107,7 @@ def resolve(board: Board, request: AttackRequest, dice: DiceSource) -> Resolutio
             raise RulesError(f"answers.aspect: {','.join(answer)!r} is not a number from 1 to "
                              f"{len(listed)}")
         request = replace(request, params={**request.params, "aspect": listed[int(answer[0]) - 1]})
-        plan = make_plan(board, request)
+        plan = make_plan(board, request, fighters=plan.fighters)
     if plan.defender is None and plan.difficulty is None:
         return _ask_stance(board, plan, request)
     zones = {k: list(v) for k, v in board.combat.get("zone_aspects", {}).items()}
@@ -154,7 +154,7 @@ def stance_choices(chances: Mapping[str, tuple[float, str]]) -> tuple[Choice, ..
 
 
 def _ask_stance(board: Board, plan: Plan, request: AttackRequest) -> Resolution:
-    chances = reply_chances(board, request, (plan.facts, plan.back))
+    chances = reply_chances(board, request, (plan.facts, plan.back), plan.fighters)
     target = board.token(request.target).name
     attacker = board.token(request.attacker).name
     mods = "".join(f", {m}" for m in plan.attacker.modifiers)

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from battlemap.desktop.core.model import Encounter, LogEntry
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui.combat_log import CombatLogPanel
@@ -62,3 +64,51 @@ def test_an_entry_outside_combat_has_no_round_tag(qtbot) -> None:
     state.apply("Attack", state.encounter.with_log(throw))
     assert panel.tree.topLevelItem(0).text(0) == "Harsk throws a Medium Blast on Goblin 5: miss"
     assert panel.copy_text().startswith("Harsk throws")
+
+
+def shown_rows(panel: CombatLogPanel) -> list[tuple[str, ...]]:
+    tree = panel.tree
+    return [(tree.topLevelItem(n).text(0), *(tree.topLevelItem(n).child(k).text(0)
+                                             for k in range(tree.topLevelItem(n).childCount())))
+            for n in range(tree.topLevelItemCount())]
+
+
+def rows_made_afresh(state: BattleState, panel: CombatLogPanel, qtbot) -> list[tuple[str, ...]]:
+    fresh = CombatLogPanel(state)
+    qtbot.addWidget(fresh)
+    fresh._notices = list(panel._notices)
+    fresh.filter.setText(panel.filter.text())
+    fresh._fill(state.encounter)
+    return shown_rows(fresh)
+
+
+def test_a_new_entry_is_added_below_the_rows_already_shown(qtbot) -> None:
+    """An attack adds its entry and an undo takes it away; the rows before stay as they were
+    (the same rows, not made again), and the panel shows what one made afresh shows, notices,
+    filter and all."""
+    state, panel = panel_with_two_entries(qtbot)
+    first = panel.tree.topLevelItem(0)
+    panel.add_notice("No template fired")
+    state.apply("Attack", state.encounter.with_log(SHOT))
+    assert panel.tree.topLevelItem(0) is first
+    assert [row[0] for row in shown_rows(panel)] == [
+        "R1  Valeros shoots Goblin 1: miss", "R1  Kyra attacks Goblin 2: hit; Goblin 2 is Shaken",
+        "⚠ No template fired", "R1  Valeros shoots Goblin 1: miss"]
+    assert shown_rows(panel) == rows_made_afresh(state, panel, qtbot)
+    assert panel.shown_entries == (SHOT, CUT, SHOT)
+    panel.tree.topLevelItem(2).setSelected(True)  # a notice: no entry
+    panel.tree.topLevelItem(3).setSelected(True)
+    assert panel.selected_entries() == (SHOT,)
+    state.undo()
+    state.undo()
+    assert panel.tree.topLevelItem(0) is first
+    assert shown_rows(panel) == rows_made_afresh(state, panel, qtbot)
+    assert panel.shown_entries == (SHOT,)
+    panel.filter.setText("kyra")
+    assert shown_rows(panel) == rows_made_afresh(state, panel, qtbot)
+    state.redo()
+    assert shown_rows(panel) == rows_made_afresh(state, panel, qtbot)
+    assert panel.shown_entries == (CUT,)
+    panel.filter.setText("")
+    assert panel.shown_entries == (SHOT, CUT)
+    assert panel.tree.topLevelItem(1).data(0, Qt.ItemDataRole.UserRole) == 1

@@ -1,0 +1,167 @@
+"""A region's kept outline (strips of the pixels Qt painted once) shows what Qt's own dashed
+stroke shows, at every zoom, turned, scrolled and zoomed in past the view's edge, over a
+noisy map; a new zoom is painted directly and kept from its second paint."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from gui_helpers import shown_view, small_encounter
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap, QPolygonF, QRegion, QTransform
+from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene, QGraphicsView
+from pytestqt.qtbot import QtBot
+
+from battlemap.desktop.core.model import Illumination, Region, RegionKind
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import region_item
+from battlemap.desktop.gui.region_item import RegionItem
+from battlemap.desktop.gui.render import ensure_app
+from battlemap.desktop.gui.scene import Audience, MapScene
+
+REGIONS = (
+    Region("west", ((1, 1), (8.4, 1), (8.4, 13.9), (1, 13.9)), RegionKind.ZONE, "West Sand"),
+    Region("centre", ((8.4, 1), (15.7, 1), (15.7, 13.9), (8.4, 13.9)), RegionKind.ZONE, "Centre"),
+    Region("slant", ((16, 2), (22.3, 4.1), (19.2, 12.7), (15.8, 9.05)), RegionKind.ZONE, "Slant"),
+    Region("mud", ((3, 3), (6, 3.5), (5, 7)), RegionKind.DIFFICULT),
+    Region("dark", ((10, 8), (14, 8), (14, 12), (10, 12)), RegionKind.ILLUMINATION,
+           illumination=Illumination.DARK),
+)
+
+
+def noisy_scene() -> QGraphicsScene:
+    """The regions over a map of random colours (so every blend of the outline shows)."""
+    ensure_app()
+    scene = QGraphicsScene()
+    noise = np.random.default_rng(28).integers(0, 256, (16 * 64, 24 * 64, 4), dtype=np.uint8)
+    noise[..., 3] = 255
+    image = QImage(noise.tobytes(), 24 * 64, 16 * 64, 24 * 64 * 4, QImage.Format.Format_ARGB32)
+    scene.addItem(QGraphicsPixmapItem(QPixmap.fromImage(image.copy())))
+    for region in REGIONS:
+        scene.addItem(RegionItem(region))
+    scene.setSceneRect(QRectF(-500, -500, 24 * 64 + 1000, 16 * 64 + 1000))
+    return scene
+
+
+def shown(view: QGraphicsView) -> np.ndarray:
+    image = view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    return np.frombuffer(image.constBits(), np.uint8).reshape(
+        image.height(), image.width(), 4)[..., :3].astype(int)
+
+
+def view_at(scene: QGraphicsScene, transform: QTransform, scroll: tuple[int, int]
+            ) -> QGraphicsView:
+    view = QGraphicsView(scene)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    view.resize(700, 500)
+    view.setTransform(transform)
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + scroll[0])
+    view.verticalScrollBar().setValue(view.verticalScrollBar().value() + scroll[1])
+    return view
+
+
+@pytest.mark.parametrize(("transform", "scroll", "kept_somewhere"), [
+    (QTransform.fromScale(0.5, 0.5), (0, 0), True),
+    (QTransform.fromScale(0.419271, 0.419271), (3, 1), True),
+    (QTransform.fromScale(0.598805, 0.598805), (37, -11), True),
+    (QTransform.fromScale(1.7, 1.7), (-300, 120), False),  # each zone has a side out of view
+    (QTransform.fromScale(4.31, 4.31), (900, -400), False),
+    (QTransform().rotate(90).scale(0.4, 0.4), (0, 0), True),  # the turned table
+    (QTransform().rotate(17).scale(0.6, 0.6), (50, 50), True),
+])
+def test_the_kept_outline_shows_what_qt_strokes(transform: QTransform,
+                                                 scroll: tuple[int, int], kept_somewhere: bool,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = noisy_scene()
+    view = view_at(scene, transform, scroll)
+    shown(view)  # the first paint at this zoom: direct
+    used = []
+    undashed = region_item.OutlineTiles.undashed_in
+    with monkeypatch.context() as patched:
+        patched.setattr(region_item.OutlineTiles, "undashed_in",
+                        lambda tiles, box: used.append(undashed(tiles, box)) or used[-1])
+        kept = shown(view)  # the second: kept
+    assert any(used) is kept_somewhere  # the kept strips drawn (where Qt skips no side)
+    with monkeypatch.context() as patched:
+        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
+        direct = shown(view)
+    difference = np.abs(kept - direct)
+    assert difference.max() <= 1
+    assert (difference > 0).mean() < 0.001  # in fact none on this machine
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + 3)  # a scroll
+    shown(view)
+    scrolled = shown(view)
+    with monkeypatch.context() as patched:
+        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
+        assert np.abs(scrolled - shown(view)).max() <= 1
+
+
+def test_a_zoom_going_on_is_painted_directly_and_the_kept_outlines_are_few() -> None:
+    scene = noisy_scene()
+    view = view_at(scene, QTransform(), (0, 0))
+    zones = [item for item in scene.items() if isinstance(item, RegionItem)]
+    for step in range(6):  # each paint at a new zoom: nothing kept
+        view.setTransform(QTransform.fromScale(0.5 + step * 0.1, 0.5 + step * 0.1))
+        shown(view)
+    assert not any(item._outlines for item in zones)
+    for scale in (0.7, 0.7, 0.9, 0.9, 1.1, 1.1):
+        view.setTransform(QTransform.fromScale(scale, scale))
+        shown(view)
+    assert all(len(item._outlines) <= region_item.KEPT_TRANSFORMS for item in zones)
+    assert sum(len(item._outlines) for item in zones) > 0
+
+
+def test_the_strips_hold_only_squares_the_outline_touches() -> None:
+    scene = noisy_scene()
+    view = view_at(scene, QTransform.fromScale(0.9, 0.9), (0, 0))
+    shown(view)
+    shown(view)
+    west = next(item for item in scene.items()
+                if isinstance(item, RegionItem) and item.region.id == "west")
+    (outline,) = west._outlines.values()
+    kept = sum(strip.width() * strip.height() for _at, strip in outline.strips)
+    box = QPolygonF([QPointF(x, y) for x, y in (a for a, _b in outline.edges)]).boundingRect()
+    assert 0 < kept < 0.4 * box.width() * box.height()
+    assert Qt.PenStyle.DashLine == west.pen().style()
+
+
+def test_partial_repaints_of_the_gm_view_show_what_qt_strokes(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Qt's own dashes move with the box a repaint covers (its dasher skips the sides beyond
+    it); the kept outline is drawn only where it skips none, so each repaint shows the same
+    pixels as Qt's own stroke would."""
+    zones = (Region("a", ((0.5, 0.5), (5.7, 0.5), (5.7, 7.5), (0.5, 7.5)), RegionKind.ZONE, "A"),
+             Region("b", ((5.7, 0.5), (11.3, 1.2), (10.8, 7.5), (5.7, 7.5)), RegionKind.ZONE,
+                    "B"))
+    scene = MapScene(BattleState(replace(small_encounter(), regions=zones)), Audience.GM)
+    view = shown_view(qtbot, scene, 900, 700)
+    viewport = view.viewport()
+    boxes = [QRect(0, 0, viewport.width(), viewport.height()), QRect(40, 30, 200, 150),
+             QRect(0, 0, viewport.width() // 2, viewport.height()),
+             QRect(10, 10, viewport.width() - 20, viewport.height() - 20)]
+
+    def repaints() -> list[np.ndarray]:
+        """Each box repainted in turn over what the earlier ones left (Qt's system clip is
+        the box, as in a partial repaint of the window)."""
+        picture = QImage(viewport.size(), QImage.Format.Format_RGB32)
+        pictures = []
+        for box in [boxes[0], boxes[0], *boxes[1:]]:
+            viewport.render(picture, box.topLeft(), QRegion(box))
+            pictures.append(np.frombuffer(picture.constBits(), np.uint8).reshape(
+                picture.height(), picture.width(), 4)[..., :3].astype(int).copy())
+        return pictures
+
+    used = []
+    undashed = region_item.OutlineTiles.undashed_in
+    with monkeypatch.context() as patched:
+        patched.setattr(region_item.OutlineTiles, "undashed_in",
+                        lambda tiles, box: used.append(undashed(tiles, box)) or used[-1])
+        kept = repaints()
+    assert any(used) and not all(used)  # kept where Qt skips no side, Qt's own elsewhere
+    with monkeypatch.context() as patched:
+        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
+        direct = repaints()
+    for new, old in zip(kept, direct, strict=True):
+        assert np.abs(new - old).max() <= 1
