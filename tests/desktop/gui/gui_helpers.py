@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 from pytestqt.qtbot import QtBot
@@ -12,7 +12,6 @@ from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.map_view import MapView
 from battlemap.desktop.gui.player_window import PlayerWindow
 from battlemap.desktop.gui.scene import Layer, MapScene
-from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.style import CELL
 
 
@@ -90,9 +89,18 @@ def shown_view(qtbot: QtBot, scene: MapScene, width: int = 900, height: int = 70
 
 
 def shown_pixels(view: MapView) -> QImage:
-    """What the window shows now, read from its backing store (no repaint: what the partial
-    repaints left there)."""
-    return screen_of(view).grabWindow(view.winId()).toImage()
+    """What the view shows now, copied from its window's backing store (no repaint: what the
+    partial repaints left there). The offscreen platform's screen grab answers a null image,
+    so it is not used: a comparison of two null images could never fail."""
+    store = view.backingStore()
+    device = store.paintDevice() if store is not None else None
+    assert isinstance(device, QImage) and not device.isNull(), "no backing store image"
+    corner = view.mapTo(view.window(), QPoint(0, 0))
+    ratio = device.devicePixelRatio()
+    box = QRect(round(corner.x() * ratio), round(corner.y() * ratio),
+                round(view.width() * ratio), round(view.height() * ratio))
+    assert device.rect().contains(box), "the view lies outside its window's backing store"
+    return device.copy(box)
 
 
 def matched_to(fresh: MapView, view: MapView) -> MapView:
