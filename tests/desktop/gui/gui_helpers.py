@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
-from PySide6.QtWidgets import QApplication, QGraphicsItem
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
@@ -88,10 +88,10 @@ def shown_view(qtbot: QtBot, scene: MapScene, width: int = 900, height: int = 70
     return view
 
 
-def shown_pixels(view: MapView) -> QImage:
-    """What the view shows now, copied from its window's backing store (no repaint: what the
-    partial repaints left there). The offscreen platform's screen grab answers a null image,
-    so it is not used: a comparison of two null images could never fail."""
+def shown_pixels(view: QWidget) -> QImage:
+    """What the view (or any widget) shows now, copied from its window's backing store (no
+    repaint: what the partial repaints left there). The offscreen platform's screen grab
+    answers a null image, so it is not used: two null images compared could never fail."""
     store = view.backingStore()
     device = store.paintDevice() if store is not None else None
     assert isinstance(device, QImage) and not device.isNull(), "no backing store image"

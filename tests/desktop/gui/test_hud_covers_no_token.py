@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import shown_gm
-from gui_helpers import PaintRegions
+from gui_helpers import PaintRegions, shown_pixels
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QImage, QWheelEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -21,7 +21,6 @@ from battlemap.desktop.core.model import Encounter, Side, Token
 from battlemap.desktop.gui import token_hud
 from battlemap.desktop.gui.label_layout import disc_meets_box
 from battlemap.desktop.gui.main_window import GMWindow
-from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.style import CELL
 from battlemap.desktop.gui.token_hud import TokenHud
 
@@ -146,14 +145,9 @@ def test_placed_again_in_a_pan_the_hud_repaints_its_box_not_the_map(
     assert sum(placed) >= 3, placed  # placed again, not only scrolled along
     whole = viewport.width() * viewport.height()
     assert painted.areas and max(painted.areas) < whole / 4, (painted.areas, whole)
-    partly = window_pixels(crowded)
+    partly = shown_pixels(crowded)
     viewport.repaint()
-    assert window_pixels(crowded) == partly
-
-
-def window_pixels(window: GMWindow) -> QImage:
-    """What the window shows now, read from its backing store (no repaint)."""
-    return screen_of(window).grabWindow(window.winId()).toImage()
+    assert shown_pixels(crowded) == partly
 
 
 def _places(hud: TokenHud) -> dict[str, QPoint]:
