@@ -42,13 +42,18 @@ class ThreatOverlay(QGraphicsItem):
         self.state.changed.disconnect(self._on_state_change)
 
     def show_for(self, viewer: str | None) -> None:
-        """Measure and draw the enemies of ``viewer`` (None hides the view)."""
-        self.prepareGeometryChange()
-        self.encounter = self.state.encounter
-        known = viewer is not None and any(t.id == viewer for t in self.encounter.tokens)
+        """Measure and draw the enemies of ``viewer`` (None hides the view). Hidden before
+        and after (each selection change asks while the view is off), nothing is repainted."""
+        encounter = self.state.encounter
+        known = viewer is not None and any(t.id == viewer for t in encounter.tokens)
+        shown_before = bool(self.readings)
+        if (encounter.width, encounter.height) != (self.encounter.width, self.encounter.height):
+            self.prepareGeometryChange()
+        self.encounter = encounter
         self.viewer = viewer if known else None
-        self.readings = enemy_cover(self.encounter, viewer) if known and viewer else ()
-        self.update()
+        self.readings = enemy_cover(encounter, viewer) if known and viewer else ()
+        if shown_before or self.readings:
+            self.update()
 
     def _on_state_change(self, old: Encounter, new: Encounter) -> None:
         if self.viewer is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QApplication
+
 from battlemap.desktop.core.model import Encounter, Side, Token, Wall
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.core.threats import enemies_of
@@ -53,3 +55,23 @@ def test_threat_colours_are_not_the_sides_colours() -> None:
             continue
         for side, side_color in SIDE_COLORS.items():
             assert hue_gap(color.hue(), side_color.hue()) >= 40, (category, side)
+
+
+def test_with_the_view_off_a_selection_change_repaints_nothing(qtbot) -> None:
+    # each selection change asks the overlay; with the view off it showed nothing before and
+    # after, yet repainted the whole map in both windows (issue 28: a click's frame)
+    state = BattleState(ENC)
+    scene = MapScene(state)
+    overlay = add_threat_overlay(scene, state)
+    overlay.show_for("h")
+    QApplication.processEvents()
+    overlay.show_for(None)  # the view switched off: what it showed is repainted away
+    with qtbot.waitSignal(scene.changed, timeout=1000) as off:
+        QApplication.processEvents()
+    assert any(rect.contains(overlay.sceneBoundingRect()) for rect in off.args[0])
+    changed: list[list[object]] = []
+    scene.changed.connect(changed.append)
+    for _ in range(3):
+        overlay.show_for(None)
+        QApplication.processEvents()
+    assert not [rects for rects in changed if rects]
