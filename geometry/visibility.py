@@ -511,21 +511,27 @@ class VisionField:
         return found
 
     def seen_rings(self, viewers: Iterable[Viewer], moving: frozenset[str] = frozenset(),
-                   discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
+                   discs: Sequence[tuple[float, float, float]] = (),
+                   moving_discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
         """The rings (outlines, then holes) of the floor the viewers see, and of the ``discs``
-        (x, y, radius: the creatures seen, drawn whole), straightened by :data:`RING_TOLERANCE`;
-        fill them even-odd.
+        and ``moving_discs`` (x, y, radius: the creatures seen, drawn whole), straightened by
+        :data:`RING_TOLERANCE`; fill them even-odd.
 
-        Viewers whose id is in ``moving`` (being dragged) are added to the kept union of the
-        others and the discs, so a drag step costs one polygon and one union of two areas.
+        Viewers whose id is in ``moving`` (being dragged) are added, with the
+        ``moving_discs`` (the creatures that only they see, and their own), to the kept
+        union of the others and the ``discs``, so a drag step costs one polygon and one union
+        of two areas, whichever creatures the dragged viewers see at the step.
         """
         party = tuple(viewers)
         still = tuple(v for v in party if v.id not in moving)
         if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
-            return _rings(self._with_discs(party, tuple(discs)))
+            return _rings(self._with_discs(party, (*discs, *moving_discs)))
         dragged = tuple(v for v in party if v.id in moving)
+        area = self.seen_area(dragged)
+        if moving_discs:
+            area = shapely.union_all([area, *_circles(moving_discs)])
         return _rings(_straightened(shapely.union(self._with_discs(still, tuple(discs)),
-                                                  self.seen_area(dragged))))
+                                                  area)))
 
     def _with_discs(self, party: tuple[Viewer, ...],
                     discs: tuple[tuple[float, float, float], ...]) -> shapely.Geometry:
@@ -537,9 +543,7 @@ class VisionField:
         if found is None:
             found = self.seen_area(party)
             if discs:
-                x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
-                circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
-                found = shapely.union_all([found, *circles.tolist()])
+                found = shapely.union_all([found, *_circles(discs)])
             found = _straightened(found)
             self._discs_added[key] = found
             while len(self._discs_added) > self.cached:
@@ -672,6 +676,14 @@ class VisionField:
         else:
             self._reaches.move_to_end(light)
         return found
+
+
+def _circles(discs: Sequence[tuple[float, float, float]]) -> list[shapely.Geometry]:
+    """The discs (x, y, radius) as polygons of 32 sides (a radius of at least 1e-3)."""
+    x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
+    circles: list[shapely.Geometry] = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3),
+                                                     quad_segs=8).tolist()
+    return circles
 
 
 def _even_odd(rings: Sequence[Ring]) -> shapely.Geometry:

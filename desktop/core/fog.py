@@ -312,6 +312,9 @@ class Vision:
         self._crowd_key: tuple[object, ...] = ()
         self._crowd: Battlefield | None = None
         self._sights: list[tuple[Encounter, tuple[object, ...], PartySight]] = []
+        self._dragged: frozenset[str] = frozenset()
+        """The heroes of the last drag: a sight at rest (the drop's) adds them to the others'
+        kept floor as a drag step does (the same union, worked out in another order)."""
 
     def sight(self, encounter: Encounter, moved: Mapping[str, Point] | None = None,
               acting: frozenset[str] = frozenset()) -> PartySight:
@@ -325,10 +328,25 @@ class Vision:
                 return kept_sight
         viewers = self.viewers(encounter, moved, acting)
         field = self.field(encounter)
+        crowd = self._crowd_of(encounter)
         heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
-        seen = field.seen_bodies(viewers, self._crowd_of(encounter)) | heroes
-        discs = [(t.x, t.y, t.radius) for t in encounter.tokens if t.id in seen and not t.hidden]
-        rings = field.seen_rings(viewers, frozenset(moved), discs)
+        split = {v.id for v in viewers if v.id in (moved or self._dragged)}
+        if not split or len(split) == len(viewers):
+            seen = field.seen_bodies(viewers, crowd) | heroes
+            discs = [(t.x, t.y, t.radius) for t in encounter.tokens
+                     if t.id in seen and not t.hidden]
+            rings = field.seen_rings(viewers, frozenset(), discs)
+        else:  # the others' floor and the creatures they see, kept for the whole drag
+            still = [v for v in viewers if v.id not in split]
+            steady = field.seen_bodies(still, crowd) | heroes
+            seen = steady | field.seen_bodies([v for v in viewers if v.id in split], crowd)
+            steady -= split
+            shown = [t for t in encounter.tokens if t.id in seen and not t.hidden]
+            rings = field.seen_rings(
+                viewers, frozenset(split), [(t.x, t.y, t.radius) for t in shown if t.id in steady],
+                [(t.x, t.y, t.radius) for t in shown if t.id not in steady])
+        if moved:
+            self._dragged = frozenset(moved)
         sight = PartySight(rings, frozenset(seen))
         self._sights = [(encounter, key, sight), *self._sights[:SIGHTS_KEPT - 1]]
         return sight
