@@ -75,6 +75,13 @@ class WallIndex:
         found = {id(s): s for key in _squares(box) for s in self._buckets.get(key, ())}
         return sum(segment_meets_box(s, box) for s in found.values())
 
+    def crosses_any(self, box: QRectF) -> bool:
+        """Whether :meth:`crosses` is more than 0 (stopping at the first crossing)."""
+        if self._tree is not None:
+            return self.crosses(box) > 0
+        return any(segment_meets_box(s, box) for key in _squares(box)
+                   for s in self._buckets.get(key, ()))
+
 
 def _tree(ends: list[tuple[float, float, float, float]]) -> Any:
     import numpy as np
@@ -209,6 +216,12 @@ class RectIndex:
         meets = _meets_disc if self.round else QRectF.intersects
         return sum(r is not ignore and meets(r, box) for r in near.values())
 
+    def meets_any(self, box: QRectF, ignore: QRectF | None = None) -> bool:
+        """Whether :meth:`count_meeting` is more than 0 (stopping at the first met)."""
+        meets = _meets_disc if self.round else QRectF.intersects
+        return any(r is not ignore and meets(r, box) for side, buckets in self._levels.items()
+                   for key in _squares(box, side) for r in buckets.get(key, ()))
+
 
 def _meets_disc(square: QRectF, box: QRectF) -> bool:
     return disc_meets_box(square.center(), square.width() / 2, box)
@@ -229,6 +242,11 @@ class Taken:
         :data:`DISC_WEIGHT`."""
         return (DISC_WEIGHT * self.discs.count_meeting(box, ignore=own)
                 + self.marks.count_meeting(box) + self.walls.crosses(box) + _off(box, self.bounds))
+
+    def free(self, box: QRectF, own: QRectF) -> bool:
+        """Whether :meth:`cost` is 0 (each part checked until one is not)."""
+        return not (_off(box, self.bounds) or self.marks.meets_any(box)
+                    or self.discs.meets_any(box, ignore=own) or self.walls.crosses_any(box))
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
@@ -283,8 +301,7 @@ def _settle_near(items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
     later: list[tuple[TokenItem, Boxes]] = []
     for item in items:
         own = discs[id(item)]
-        free = next(((p, b) for p, b in boxes_of(item, False) if taken.cost(b, own) == 0),
-                    None)
+        free = next(((p, b) for p, b in boxes_of(item, False) if taken.free(b, own)), None)
         if free is None:
             later.append((item, boxes_of(item, True)))
             continue
@@ -315,10 +332,13 @@ def _least_covering(places: Boxes, taken: Taken, own: QRectF) -> tuple[Place, QR
 
 
 def _tag_boxes(item: TokenItem, badges: QRectF, farther: bool) -> Boxes:
+    """Each place of ``item``'s tag with its box in the scene; the near ones (not
+    ``farther``) made one by one as they are tried (most tokens take the first)."""
     centre, size = item.pos(), item.label.box
     places = candidate_centres(item, size, badges, farther)
-    return [(offset, QRectF(size).translated(offset + centre - size.center()))
-            for offset in places]
+    boxes = ((offset, QRectF(size).translated(offset + centre - size.center()))
+             for offset in places)
+    return list(boxes) if farther else boxes  # type: ignore[return-value]
 
 
 def _badge_boxes(item: TokenItem, farther: bool) -> Boxes:

@@ -4,10 +4,13 @@ at every drag step that showed another token), and a drop works out the heroes' 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import numpy as np
+import pytest
 import shapely
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
@@ -20,11 +23,15 @@ from battlemap.desktop.core.fog import (
     painted,
     polygon_squares,
 )
-from battlemap.desktop.core.model import Encounter, Fog, Side, Sight, Token
+from battlemap.desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
 from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import label_layout
 from battlemap.desktop.gui.fog_item import FogItem
+from battlemap.desktop.gui.label_layout import place_labels
 from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.token_item import Badge, Marks, TokenItem
 
 
 def _even_odd(rings: tuple[tuple[tuple[float, float], ...], ...]) -> shapely.Geometry:
@@ -140,3 +147,39 @@ def test_the_drags_sight_paints_the_fog_the_one_union_paints() -> None:
     assert rest.seen_ids == whole.seen_ids
     apart = np.abs(_fog_pixels(dropped, rest.rings) - _fog_pixels(dropped, whole.rings))
     assert apart.max() <= 1
+
+
+def _crowd(seed: int) -> tuple[list[TokenItem], tuple[Wall, ...]]:
+    rng = random.Random(seed)
+    items = []
+    for n in range(70):
+        token = Token(f"t{n}", f"Token {n} " + "x" * rng.randrange(8), rng.randrange(20) + 0.5,
+                      rng.randrange(14) + 0.5, size=rng.choice([1, 1, 1, 2]))
+        badges = tuple(Badge(word, "#e53935") for word in rng.sample(
+            ["SHAKEN", "FAT 2", "Stun", "Prone", "Bound"], rng.randrange(3)))
+        items.append(TokenItem(token, None, Marks(badges)))
+    walls = tuple(Wall(f"w{k}", ((rng.uniform(0, 20), rng.uniform(0, 14)),
+                                 (rng.uniform(0, 20), rng.uniform(0, 14)))) for k in range(25))
+    return items, walls
+
+
+def _placed(items: list[TokenItem]) -> list[tuple[object, ...]]:
+    return [(i.label.rect().getRect(), i.badge_box().getRect()) for i in items]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_labels_go_where_the_whole_cost_put_them(seed: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tags' and badge rows' places with the free places found by the first thing met
+    (each part of the cost stops at its first) are those the whole cost gave."""
+    ensure_app()
+    items, walls = _crowd(seed)
+    bounds = QRectF(0, 0, 20 * CELL, 14 * CELL)
+    place_labels(items, walls, bounds)
+    quick = _placed(items)
+    with monkeypatch.context() as patch:
+        patch.setattr(label_layout.Taken, "free", lambda self, box, own: self.cost(box, own) == 0)
+        again, _ = _crowd(seed)
+        place_labels(again, walls, bounds)
+    assert _placed(again) == quick
+    assert any(i.badges for i in items)
