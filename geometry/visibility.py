@@ -573,13 +573,17 @@ class VisionField:
                 self._blocks.popitem(last=False)
         return found[1]
 
-    def seen_bodies(self, viewers: Iterable[Viewer], crowd: Battlefield) -> frozenset[str]:
+    def seen_bodies(self, viewers: Iterable[Viewer], crowd: Battlefield,
+                    known: frozenset[str] = frozenset()) -> frozenset[str]:
         """Ids of the bodies of ``crowd`` (the same walls, with the creatures) some viewer
         sees: the body's disc meets that viewer's floor, and walls and low walls leave part of
-        its silhouette open (a viewer is left out unless another viewer sees it). What each
-        viewer sees of the last crowd is kept."""
+        its silhouette open (a viewer is left out unless another viewer sees it); the ids of
+        ``known`` (the heroes: the players' own) count as seen whatever. What each viewer
+        sees of the last crowd is kept, and kept for a crowd that moved only ``known`` bodies
+        (a hero dropped: what a body shows of itself is its own disc against the walls, so
+        the others are seen as they were)."""
         party = tuple(viewers)
-        discs = self._discs(crowd)
+        discs = self._discs(crowd, known)
         seen = set[str]()
         for viewer, area in zip(party, self._areas(party), strict=True):
             key = (viewer, id(area))
@@ -590,7 +594,7 @@ class VisionField:
                 while len(self._bodies_seen) > self.cached:
                     self._bodies_seen.popitem(last=False)
             seen |= found[1]
-        return frozenset(seen)
+        return frozenset(seen) | known
 
     def _bodies_seen_by(self, viewer: Viewer, area: shapely.Geometry, discs: GeometryArray,
                         crowd: Battlefield) -> frozenset[str]:
@@ -602,11 +606,13 @@ class VisionField:
         hidden = hidden_fractions(crowd, (viewer.x, viewer.y, viewer.eye_z), candidates)
         return frozenset(crowd.bodies[k].id for k in candidates[hidden < SEEN_SHARE].tolist())
 
-    def _discs(self, crowd: Battlefield) -> GeometryArray:
-        """The bodies' discs (kept for the last crowd; what was seen of another is dropped)."""
+    def _discs(self, crowd: Battlefield, known: frozenset[str] = frozenset()) -> GeometryArray:
+        """The bodies' discs (kept for the last crowd; what was seen of another is dropped,
+        unless only ``known`` bodies moved: see :meth:`seen_bodies`)."""
         if self._crowd is not crowd:
-            self._crowd = crowd
-            self._bodies_seen.clear()
+            before, self._crowd = self._crowd, crowd
+            if before is None or not _moved_only(before, crowd, known):
+                self._bodies_seen.clear()
             self._crowd_discs = shapely.buffer(shapely.points(crowd.body_x, crowd.body_y),
                                                np.maximum(crowd.body_radius, 1e-3), quad_segs=4)
         return self._crowd_discs
@@ -676,6 +682,23 @@ class VisionField:
         else:
             self._reaches.move_to_end(light)
         return found
+
+
+def _moved_only(before: Battlefield, after: Battlefield, known: frozenset[str]) -> bool:
+    """Whether ``after`` holds the same walls and bodies as ``before`` but for bodies of
+    ``known`` ids (in the same order).
+
+    >>> from battlemap.geometry.shapes import Body
+    >>> one = Battlefield.build(bodies=[Body("h", 1, 1), Body("o", 5, 5)])
+    >>> two = Battlefield.build(bodies=[Body("h", 2, 1), Body("o", 5, 5)])
+    >>> _moved_only(one, two, frozenset({"h"})), _moved_only(one, two, frozenset())
+    (True, False)
+    """
+    if (before.occluders is not after.occluders and before.occluders != after.occluders) or (
+            len(before.bodies) != len(after.bodies)):
+        return False
+    return all(a == b or (a.id == b.id and a.id in known)
+               for a, b in zip(before.bodies, after.bodies, strict=True))
 
 
 def _circles(discs: Sequence[tuple[float, float, float]]) -> list[shapely.Geometry]:

@@ -331,15 +331,16 @@ class Vision:
         crowd = self._crowd_of(encounter)
         heroes = {t.id for t in encounter.tokens if t.side is Side.HERO and not t.hidden}
         split = {v.id for v in viewers if v.id in (moved or self._dragged)}
+        known = frozenset(heroes)
         if not split or len(split) == len(viewers):
-            seen = field.seen_bodies(viewers, crowd) | heroes
+            seen = field.seen_bodies(viewers, crowd, known)
             discs = [(t.x, t.y, t.radius) for t in encounter.tokens
                      if t.id in seen and not t.hidden]
             rings = field.seen_rings(viewers, frozenset(), discs)
         else:  # the others' floor and the creatures they see, kept for the whole drag
             still = [v for v in viewers if v.id not in split]
-            steady = field.seen_bodies(still, crowd) | heroes
-            seen = steady | field.seen_bodies([v for v in viewers if v.id in split], crowd)
+            steady = set(field.seen_bodies(still, crowd, known))
+            seen = steady | field.seen_bodies([v for v in viewers if v.id in split], crowd, known)
             steady -= split
             shown = [t for t in encounter.tokens if t.id in seen and not t.hidden]
             rings = field.seen_rings(

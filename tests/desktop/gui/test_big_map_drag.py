@@ -32,6 +32,7 @@ from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Audience, MapScene
 from battlemap.desktop.gui.style import CELL
 from battlemap.desktop.gui.token_item import Badge, Marks, TokenItem
+from battlemap.geometry.visibility import Viewer
 
 
 def _even_odd(rings: tuple[tuple[tuple[float, float], ...], ...]) -> shapely.Geometry:
@@ -183,3 +184,31 @@ def test_the_labels_go_where_the_whole_cost_put_them(seed: int,
         place_labels(again, walls, bounds)
     assert _placed(again) == quick
     assert any(i.badges for i in items)
+
+
+def test_a_drop_looks_again_from_the_dropped_hero_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hero dropped moves no other body: what the other heroes see of the creatures is
+    kept (a creature's body shows only its own disc against the walls), and the sight is what
+    a fresh look gives."""
+    goblins = tuple(Token(f"g{n}", f"Goblin {n}", x, y) for n, (x, y) in enumerate(GOBLINS))
+    encounter = replace(house(), tokens=(*house().tokens, *goblins))
+    vision = Vision()
+    vision.sight(encounter)
+    vision.sight(encounter, {"h0": (9.5, 5.5)})
+    looks: list[str] = []
+    field = type(vision.field(encounter))
+    looked = field._bodies_seen_by
+
+    def counted(self: object, viewer: Viewer, *rest: object) -> frozenset[str]:
+        looks.append(viewer.id)
+        return looked(self, viewer, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(field, "_bodies_seen_by", counted)
+    dropped = encounter.with_token(encounter.token("h0").moved_to(9.5, 5.5))
+    sight = vision.sight(dropped)
+    assert looks == []  # the drag's last step had looked from there
+    assert sight.seen_ids == Vision().sight(dropped).seen_ids
+    goblin = dropped.token("g0")
+    moved = dropped.with_token(goblin.moved_to(goblin.x + 1, goblin.y))
+    vision.sight(moved)  # a creature moved: every hero looks again
+    assert sorted(set(looks)) == [f"h{n}" for n in range(6)]
