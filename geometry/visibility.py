@@ -452,7 +452,8 @@ class VisionField:
         self._reaches: OrderedDict[LightSource, shapely.Geometry] = OrderedDict()
         self._unions: OrderedDict[tuple[Viewer, ...], shapely.Geometry] = OrderedDict()
         self._discs_added: OrderedDict[tuple[tuple[Viewer, ...], tuple[tuple[
-            float, float, float], ...]], shapely.Geometry] = OrderedDict()
+            float, float, float], ...], tuple[tuple[float, float, float], ...]],
+            shapely.Geometry] = OrderedDict()
         self._bodies_seen: OrderedDict[tuple[Viewer, int], tuple[
             shapely.Geometry, frozenset[str]]] = OrderedDict()
         self._blocks: OrderedDict[tuple[int, int, int, int], tuple[
@@ -512,38 +513,46 @@ class VisionField:
 
     def seen_rings(self, viewers: Iterable[Viewer], moving: frozenset[str] = frozenset(),
                    discs: Sequence[tuple[float, float, float]] = (),
-                   moving_discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
+                   moving_discs: Sequence[tuple[float, float, float]] = (),
+                   own_discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
         """The rings (outlines, then holes) of the floor the viewers see, and of the ``discs``
         and ``moving_discs`` (x, y, radius: the creatures seen, drawn whole), straightened by
         :data:`RING_TOLERANCE`; fill them even-odd.
 
         Viewers whose id is in ``moving`` (being dragged) are added, with the
-        ``moving_discs`` (the creatures that only they see, and their own), to the kept
-        union of the others and the ``discs``, so a drag step costs one polygon and one union
-        of two areas, whichever creatures the dragged viewers see at the step.
+        ``moving_discs`` (the creatures that only they see), to the kept union of the others
+        and the ``discs``, so a drag step costs one polygon and one union of two areas,
+        whichever creatures the dragged viewers see at the step. The ``own_discs`` (the
+        dragged viewers' own, where the snapshot has them) are added to the others' kept
+        union apart, so that once they are dropped the others' union with the ``discs`` is
+        still kept.
         """
         party = tuple(viewers)
         still = tuple(v for v in party if v.id not in moving)
         if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
-            return _rings(self._with_discs(party, (*discs, *moving_discs)))
+            return _rings(self._with_discs(party, (*discs, *own_discs, *moving_discs)))
         dragged = tuple(v for v in party if v.id in moving)
         area = self.seen_area(dragged)
         if moving_discs:
             area = shapely.union_all([area, *_circles(moving_discs)])
-        return _rings(_straightened(shapely.union(self._with_discs(still, tuple(discs)),
-                                                  area)))
+        others = self._with_discs(still, tuple(discs), tuple(own_discs))
+        return _rings(_straightened(shapely.union(others, area)))
 
     def _with_discs(self, party: tuple[Viewer, ...],
-                    discs: tuple[tuple[float, float, float], ...]) -> shapely.Geometry:
-        """The floor ``party`` sees with the ``discs`` added, straightened (the last
-        :attr:`cached` kept: a drag step adds the dragged viewer's area to the others' with
-        the same discs)."""
-        key = (party, discs)
+                    discs: tuple[tuple[float, float, float], ...],
+                    more: tuple[tuple[float, float, float], ...] = ()) -> shapely.Geometry:
+        """The floor ``party`` sees with the ``discs`` added, then the ``more``, straightened
+        (the last :attr:`cached` kept: a drag step adds the dragged viewer's area to the
+        others' with the same discs)."""
+        key = (party, discs, more)
         found = self._discs_added.get(key)
         if found is None:
-            found = self.seen_area(party)
-            if discs:
-                found = shapely.union_all([found, *_circles(discs)])
+            if more:
+                found = shapely.union_all([self._with_discs(party, discs), *_circles(more)])
+            else:
+                found = self.seen_area(party)
+                if discs:
+                    found = shapely.union_all([found, *_circles(discs)])
             found = _straightened(found)
             self._discs_added[key] = found
             while len(self._discs_added) > self.cached:

@@ -341,11 +341,12 @@ class Vision:
             still = [v for v in viewers if v.id not in split]
             steady = set(field.seen_bodies(still, crowd, known))
             seen = steady | field.seen_bodies([v for v in viewers if v.id in split], crowd, known)
-            steady -= split
             shown = [t for t in encounter.tokens if t.id in seen and not t.hidden]
             rings = field.seen_rings(
-                viewers, frozenset(split), [(t.x, t.y, t.radius) for t in shown if t.id in steady],
-                [(t.x, t.y, t.radius) for t in shown if t.id not in steady])
+                viewers, frozenset(split),
+                [(t.x, t.y, t.radius) for t in shown if t.id in steady and t.id not in split],
+                [(t.x, t.y, t.radius) for t in shown if t.id not in steady],
+                [(t.x, t.y, t.radius) for t in shown if t.id in split])
         if moved:
             self._dragged = frozenset(moved)
         sight = PartySight(rings, frozenset(seen))
