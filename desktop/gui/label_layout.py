@@ -244,9 +244,12 @@ class Taken:
                 + self.marks.count_meeting(box) + self.walls.crosses(box) + _off(box, self.bounds))
 
     def free(self, box: QRectF, own: QRectF) -> bool:
-        """Whether :meth:`cost` is 0 (each part checked until one is not)."""
+        """Whether :meth:`cost` is 0 (each part checked until one is not; a wall index
+        without ``crosses_any``, a benchmark's reference, is asked for its count)."""
+        walls = getattr(self.walls, "crosses_any", None)
         return not (_off(box, self.bounds) or self.marks.meets_any(box)
-                    or self.discs.meets_any(box, ignore=own) or self.walls.crosses_any(box))
+                    or self.discs.meets_any(box, ignore=own)
+                    or (walls(box) if walls is not None else self.walls.crosses(box) > 0))
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
