@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
 from support.uvtt_house import house
 
+from battlemap.desktop.core import fog
 from battlemap.desktop.core.fog import (
     PartySight,
     SightTracker,
@@ -126,10 +127,12 @@ def _fog_pixels(encounter: Encounter, rings: tuple[tuple[tuple[float, float], ..
     return np.frombuffer(image.constBits(), np.uint8).reshape(1100, 1100, 4).astype(int)
 
 
-def test_the_drags_sight_paints_the_fog_the_one_union_paints() -> None:
+def test_the_drags_sight_paints_the_fog_the_one_union_paints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Each step's sight (the others' floor and creatures kept, the dragged hero's added with
     the creatures only it sees) and the drop's paint what the old order painted: every seen
     creature's disc added to the others' floor first (within one grey level)."""
+    monkeypatch.setattr(fog, "SPLIT_FROM", 0)  # (the house's 21 tokens: split as a crowd)
     goblins = tuple(Token(f"g{n}", f"Goblin {n}", x, y) for n, (x, y) in enumerate(GOBLINS))
     encounter = replace(house(), tokens=(*house().tokens, *goblins))
     vision = Vision()
