@@ -452,7 +452,8 @@ class VisionField:
         self._reaches: OrderedDict[LightSource, shapely.Geometry] = OrderedDict()
         self._unions: OrderedDict[tuple[Viewer, ...], shapely.Geometry] = OrderedDict()
         self._discs_added: OrderedDict[tuple[tuple[Viewer, ...], tuple[tuple[
-            float, float, float], ...]], shapely.Geometry] = OrderedDict()
+            float, float, float], ...], tuple[tuple[float, float, float], ...]],
+            shapely.Geometry] = OrderedDict()
         self._bodies_seen: OrderedDict[tuple[Viewer, int], tuple[
             shapely.Geometry, frozenset[str]]] = OrderedDict()
         self._blocks: OrderedDict[tuple[int, int, int, int], tuple[
@@ -511,35 +512,47 @@ class VisionField:
         return found
 
     def seen_rings(self, viewers: Iterable[Viewer], moving: frozenset[str] = frozenset(),
-                   discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
+                   discs: Sequence[tuple[float, float, float]] = (),
+                   moving_discs: Sequence[tuple[float, float, float]] = (),
+                   own_discs: Sequence[tuple[float, float, float]] = ()) -> tuple[Ring, ...]:
         """The rings (outlines, then holes) of the floor the viewers see, and of the ``discs``
-        (x, y, radius: the creatures seen, drawn whole), straightened by :data:`RING_TOLERANCE`;
-        fill them even-odd.
+        and ``moving_discs`` (x, y, radius: the creatures seen, drawn whole), straightened by
+        :data:`RING_TOLERANCE`; fill them even-odd.
 
-        Viewers whose id is in ``moving`` (being dragged) are added to the kept union of the
-        others and the discs, so a drag step costs one polygon and one union of two areas.
+        Viewers whose id is in ``moving`` (being dragged) are added, with the
+        ``moving_discs`` (the creatures that only they see), to the kept union of the others
+        and the ``discs``, so a drag step costs one polygon and one union of two areas,
+        whichever creatures the dragged viewers see at the step. The ``own_discs`` (the
+        dragged viewers' own, where the snapshot has them) are added to the others' kept
+        union apart, so that once they are dropped the others' union with the ``discs`` is
+        still kept.
         """
         party = tuple(viewers)
         still = tuple(v for v in party if v.id not in moving)
         if len(still) == len(party) or not still or any(v.light > 0.0 for v in party):
-            return _rings(self._with_discs(party, tuple(discs)))
+            return _rings(self._with_discs(party, (*discs, *own_discs, *moving_discs)))
         dragged = tuple(v for v in party if v.id in moving)
-        return _rings(_straightened(shapely.union(self._with_discs(still, tuple(discs)),
-                                                  self.seen_area(dragged))))
+        area = self.seen_area(dragged)
+        if moving_discs:
+            area = shapely.union_all([area, *_circles(moving_discs)])
+        others = self._with_discs(still, tuple(discs), tuple(own_discs))
+        return _rings(_straightened(shapely.union(others, area)))
 
     def _with_discs(self, party: tuple[Viewer, ...],
-                    discs: tuple[tuple[float, float, float], ...]) -> shapely.Geometry:
-        """The floor ``party`` sees with the ``discs`` added, straightened (the last
-        :attr:`cached` kept: a drag step adds the dragged viewer's area to the others' with
-        the same discs)."""
-        key = (party, discs)
+                    discs: tuple[tuple[float, float, float], ...],
+                    more: tuple[tuple[float, float, float], ...] = ()) -> shapely.Geometry:
+        """The floor ``party`` sees with the ``discs`` added, then the ``more``, straightened
+        (the last :attr:`cached` kept: a drag step adds the dragged viewer's area to the
+        others' with the same discs)."""
+        key = (party, discs, more)
         found = self._discs_added.get(key)
         if found is None:
-            found = self.seen_area(party)
-            if discs:
-                x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
-                circles = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3), quad_segs=8)
-                found = shapely.union_all([found, *circles.tolist()])
+            if more:
+                found = shapely.union_all([self._with_discs(party, discs), *_circles(more)])
+            else:
+                found = self.seen_area(party)
+                if discs:
+                    found = shapely.union_all([found, *_circles(discs)])
             found = _straightened(found)
             self._discs_added[key] = found
             while len(self._discs_added) > self.cached:
@@ -569,13 +582,17 @@ class VisionField:
                 self._blocks.popitem(last=False)
         return found[1]
 
-    def seen_bodies(self, viewers: Iterable[Viewer], crowd: Battlefield) -> frozenset[str]:
+    def seen_bodies(self, viewers: Iterable[Viewer], crowd: Battlefield,
+                    known: frozenset[str] = frozenset()) -> frozenset[str]:
         """Ids of the bodies of ``crowd`` (the same walls, with the creatures) some viewer
         sees: the body's disc meets that viewer's floor, and walls and low walls leave part of
-        its silhouette open (a viewer is left out unless another viewer sees it). What each
-        viewer sees of the last crowd is kept."""
+        its silhouette open (a viewer is left out unless another viewer sees it); the ids of
+        ``known`` (the heroes: the players' own) count as seen whatever. What each viewer
+        sees of the last crowd is kept, and kept for a crowd that moved only ``known`` bodies
+        (a hero dropped: what a body shows of itself is its own disc against the walls, so
+        the others are seen as they were)."""
         party = tuple(viewers)
-        discs = self._discs(crowd)
+        discs = self._discs(crowd, known)
         seen = set[str]()
         for viewer, area in zip(party, self._areas(party), strict=True):
             key = (viewer, id(area))
@@ -586,7 +603,7 @@ class VisionField:
                 while len(self._bodies_seen) > self.cached:
                     self._bodies_seen.popitem(last=False)
             seen |= found[1]
-        return frozenset(seen)
+        return frozenset(seen) | known
 
     def _bodies_seen_by(self, viewer: Viewer, area: shapely.Geometry, discs: GeometryArray,
                         crowd: Battlefield) -> frozenset[str]:
@@ -598,11 +615,13 @@ class VisionField:
         hidden = hidden_fractions(crowd, (viewer.x, viewer.y, viewer.eye_z), candidates)
         return frozenset(crowd.bodies[k].id for k in candidates[hidden < SEEN_SHARE].tolist())
 
-    def _discs(self, crowd: Battlefield) -> GeometryArray:
-        """The bodies' discs (kept for the last crowd; what was seen of another is dropped)."""
+    def _discs(self, crowd: Battlefield, known: frozenset[str] = frozenset()) -> GeometryArray:
+        """The bodies' discs (kept for the last crowd; what was seen of another is dropped,
+        unless only ``known`` bodies moved: see :meth:`seen_bodies`)."""
         if self._crowd is not crowd:
-            self._crowd = crowd
-            self._bodies_seen.clear()
+            before, self._crowd = self._crowd, crowd
+            if before is None or not _moved_only(before, crowd, known):
+                self._bodies_seen.clear()
             self._crowd_discs = shapely.buffer(shapely.points(crowd.body_x, crowd.body_y),
                                                np.maximum(crowd.body_radius, 1e-3), quad_segs=4)
         return self._crowd_discs
@@ -672,6 +691,31 @@ class VisionField:
         else:
             self._reaches.move_to_end(light)
         return found
+
+
+def _moved_only(before: Battlefield, after: Battlefield, known: frozenset[str]) -> bool:
+    """Whether ``after`` holds the same walls and bodies as ``before`` but for bodies of
+    ``known`` ids (in the same order).
+
+    >>> from battlemap.geometry.shapes import Body
+    >>> one = Battlefield.build(bodies=[Body("h", 1, 1), Body("o", 5, 5)])
+    >>> two = Battlefield.build(bodies=[Body("h", 2, 1), Body("o", 5, 5)])
+    >>> _moved_only(one, two, frozenset({"h"})), _moved_only(one, two, frozenset())
+    (True, False)
+    """
+    if (before.occluders is not after.occluders and before.occluders != after.occluders) or (
+            len(before.bodies) != len(after.bodies)):
+        return False
+    return all(a == b or (a.id == b.id and a.id in known)
+               for a, b in zip(before.bodies, after.bodies, strict=True))
+
+
+def _circles(discs: Sequence[tuple[float, float, float]]) -> list[shapely.Geometry]:
+    """The discs (x, y, radius) as polygons of 32 sides (a radius of at least 1e-3)."""
+    x, y, r = np.array(discs, dtype=np.float64).reshape(-1, 3).T
+    circles: list[shapely.Geometry] = shapely.buffer(shapely.points(x, y), np.maximum(r, 1e-3),
+                                                     quad_segs=8).tolist()
+    return circles
 
 
 def _even_odd(rings: Sequence[Ring]) -> shapely.Geometry:

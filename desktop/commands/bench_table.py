@@ -41,8 +41,8 @@ button, the mouse moving over tokens (the hover card); the table turned 90 degre
 zoomed in until the table shows 0.35 screen pixels a map pixel or more (past 1/4: the
 full-size image), wheel bursts and a pan there, its peak resident size printed apart; the
 drag, the pan and the drop again with the fog off (the same-run reference). Printed per row:
-min / median / 95th percentile / max of the wall time, the share of events over a 60 Hz frame (16.7 ms), the
-median GUI-thread CPU time, how many frames each window painted (GM/table) and the share of
+min / median / 95th percentile / max of the wall time, the share of events over a 60 Hz
+frame (16.7 ms), the median GUI-thread CPU time, how many frames each window painted (GM/table) and the share of
 its viewport a frame repainted on average (the rectangles of each paint's region).
 
 Examples
@@ -126,7 +126,8 @@ def format_summaries(rows: list[dict[str, object]]) -> str:
     for row in rows:
         lines.append(
             f"{row['name']!s:<{width}}  {row['n']:>4}  {row['low']:>8.3f}  {row['median']:>9.3f}  "
-            f"{float(str(row.get('p95', 'nan'))):>6.3f}  {row['high']:>8.3f}  {float(str(row['over'])):>7.0%}  {row['cpu']:>6.3f}  "
+            f"{float(str(row.get('p95', 'nan'))):>6.3f}  {row['high']:>8.3f}  "
+            f"{float(str(row['over'])):>7.0%}  {row['cpu']:>6.3f}  "
             f"{row['frames']}  {row.get('area', '')}"
         )
     return "\n".join(lines)

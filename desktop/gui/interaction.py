@@ -258,8 +258,8 @@ class Interaction:
         preview = self.tool.preview if self.tool.preview is not None else self.carried
         moving = dict(preview.positions) if isinstance(preview, DragPreview) else {}
         lights = {preview.light_id: preview.at} if isinstance(preview, LightDragPreview) else {}
-        tracker_for(self.state).set_moving(moving, lights)  # the views follow a drag
         encounter = self.state.encounter
+        tracker_for(self.state).set_moving(moving, lights, encounter)  # the views follow a drag
         known = {t.id for t in encounter.tokens} | {w.id for w in encounter.walls}
         known |= {r.id for r in encounter.regions}
         self.select_tool.selection &= known

@@ -360,10 +360,12 @@ class MapScene(QGraphicsScene):
                 self._tokens_synced[1] == shown):
             return False  # a drag step: the same snapshot, the same tokens shown
         self._tokens_synced = (encounter, shown)
-        # the facing mark shows the facing the rules measure (a hex side on hexes)
-        visible = [faced_on_grid(t, encounter.grid.kind)
-                   for t in encounter.tokens if t.id in shown]
-        wanted = {t.id for t in visible}
+        # the facing mark shows the facing the rules measure (a hex side on hexes); each is
+        # stacked by its place among all the tokens, so a token coming into the players'
+        # sight restacks (and repaints) no other
+        visible = [(order, faced_on_grid(t, encounter.grid.kind))
+                   for order, t in enumerate(encounter.tokens) if t.id in shown]
+        wanted = {t.id for _, t in visible}
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:
             gone = self._tokens.pop(tid)
@@ -373,7 +375,7 @@ class MapScene(QGraphicsScene):
         changed = [  # out of the fight (down): no turn halo
             self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids
                              and not marks.get(token.id, NO_MARKS).down, order)
-            for order, token in enumerate(visible)]
+            for order, token in visible]
         return bool(gone_ids) or any(changed)
 
     def _place_labels(self) -> None:

@@ -136,9 +136,19 @@ def marks_of(encounter: Encounter) -> dict[str, Marks]:
     >>> [b.text for b in marks_of(Encounter(tokens=(t,)))["a"].badges]
     ['SHAKEN', 'FAT 2']
     """
+    last = _MARKS_OF[0]
+    if last is not None and last[0] is encounter:  # snapshots never change
+        return dict(last[1])
     system = find_system(encounter.system)
     board = board_of(encounter)
-    return {piece.id: _marks(system, piece, board) for piece in board.tokens}
+    marks = {piece.id: _marks(system, piece, board) for piece in board.tokens}
+    _MARKS_OF[0] = (encounter, marks)
+    return dict(marks)
+
+
+_MARKS_OF: list[tuple[Encounter, dict[str, Marks]] | None] = [None]
+"""The last snapshot :func:`marks_of` answered for and its answer (a commit: the scenes and
+the Combatants table ask for the same one)."""
 
 
 def _marks(system: GameSystem, piece: Piece, board: Board) -> Marks:
