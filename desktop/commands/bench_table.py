@@ -42,8 +42,9 @@ zoomed in until the table shows 0.35 screen pixels a map pixel or more (past 1/4
 full-size image), wheel bursts and a pan there, its peak resident size printed apart; the
 drag, the pan and the drop again with the fog off (the same-run reference). Printed per row:
 min / median / 95th percentile / max of the wall time, the share of events over a 60 Hz
-frame (16.7 ms), the median GUI-thread CPU time, how many frames each window painted (GM/table) and the share of
-its viewport a frame repainted on average (the rectangles of each paint's region).
+frame (16.7 ms), the median GUI-thread CPU time, how many frames each window painted
+(GM/table) and the share of its viewport a frame repainted on average (the rectangles of each
+paint's region).
 
 Examples
 --------
