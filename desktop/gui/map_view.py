@@ -23,6 +23,7 @@ the GM's view, and black on a players' view under fog (nothing unseen shows, eve
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
@@ -49,6 +50,17 @@ LONG_PRESS_MS = 500
 PAN_SLOP_PX = 4
 SETTLE_MS = 150
 """How long after the last wheel notch or pinch step the exact frame replaces the coarse one."""
+PREPARE_MS = 60
+"""How long after a zoom step, the camera resting, the view starts making the map's tiles for
+the exact frame the settle will paint (:meth:`MapView.begin_coarse`)."""
+PREPARE_SLICE_S = 0.003
+"""The longest the view makes tiles at a time while a burst rests (then events are handled:
+a notch that comes meanwhile waits at most this long)."""
+SERIAL_ROWS = 64
+"""Device rows a coarse frame is copied and drawn at a time. Qt's raster engine hands a fill of
+more than 95 rows to its thread pool and waits for it: on two busy cores the pool's threads wait
+for a core while the frame waits for them (a notch's wall clock was twice its CPU). A band of
+64 rows stays on the GUI thread; the pixels are the same (each band is the same call clipped)."""
 BACKDROP_TUCK_PX = 2
 """How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -133,8 +145,14 @@ class MapView(QGraphicsView):
         self.coarse_zoom = True
         """Paint a burst of zoom steps coarse (:meth:`begin_coarse`); False: every step exact."""
         self._coarse: tuple[QImage, QTransform] | None = None
+        self._frame = QImage()
+        """The copy of the last exact frame a burst scales, kept for the next burst: a new
+        one each burst cost 6-8 MB of fresh pages (3-4 ms of page faults) on its first notch."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
+        self._prepare = QTimer(self, singleShot=True, interval=PREPARE_MS)
+        self._prepare.timeout.connect(self._prepare_tiles)
+        self._maps: list[BackgroundItem] | None = None
         hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
         self.setRenderHints(hints)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -227,19 +245,44 @@ class MapView(QGraphicsView):
                 return
             self._coarse = (frame, self.viewportTransform())
         self._settle.start()
+        self._prepare.setInterval(PREPARE_MS)
+        self._prepare.start()
 
     def end_coarse(self) -> None:
         """The burst is over: the exact frame at the camera (the settle timer calls it)."""
         self._settle.stop()
+        self._prepare.stop()
+        self._maps = None
         if self._coarse is not None:
             self._coarse = None
             self.viewport().update()
             self.settled.emit()
 
+    def _prepare_tiles(self) -> None:
+        """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
+        time (again at once until all are made), so the settle's exact frame copies them
+        instead of rescaling the map (the tiles it would make, the same pixels)."""
+        if self._coarse is None:
+            return
+        if self._maps is None:  # once a burst: the scene's items under the view
+            area = self.mapToScene(self.viewport().rect()).boundingRect()
+            self._maps = [item for item in self.map_scene.items(area)
+                          if isinstance(item, BackgroundItem)]
+        deadline = time.perf_counter() + PREPARE_SLICE_S
+        view = self.viewportTransform()
+        area = QRectF(self.viewport().rect())
+        for item in self._maps:
+            if not item.prepare(self.viewport(), item.deviceTransform(view), self.renderHints(),
+                                area, deadline):
+                self._prepare.setInterval(0)
+                self._prepare.start()
+                return
+
     def _last_frame(self) -> QImage | None:
         """The viewport's pixels as last painted: copied from the window's backing store
-        where it is an image (raster windows: X11, Wayland, Windows, offscreen), else grabbed
-        (a repaint)."""
+        where it is an image (raster windows: X11, Wayland, Windows, offscreen) into the frame
+        kept from the last burst (:data:`SERIAL_ROWS` rows at a time), else grabbed (a
+        repaint)."""
         viewport = self.viewport()
         store = viewport.backingStore()
         device = store.paintDevice() if store is not None else None
@@ -250,7 +293,17 @@ class MapView(QGraphicsView):
             box = QRect(round(corner.x() * ratio), round(corner.y() * ratio),
                         round(size.width() * ratio), round(size.height() * ratio))
             if device.rect().contains(box):
-                frame = device.copy(box)
+                frame = self._frame
+                if frame.size() != box.size() or frame.format() != device.format():
+                    frame = self._frame = QImage(box.size(), device.format())
+                frame.setDevicePixelRatio(1.0)
+                painter = QPainter(frame)
+                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+                for top in range(0, box.height(), SERIAL_ROWS):
+                    rows = min(SERIAL_ROWS, box.height() - top)
+                    painter.drawImage(QPoint(0, top), device,
+                                      QRect(box.left(), box.top() + top, box.width(), rows))
+                painter.end()
                 frame.setDevicePixelRatio(ratio)
                 return frame
         grabbed = viewport.grab().toImage()
@@ -268,9 +321,15 @@ class MapView(QGraphicsView):
         painter.setClipRegion(event.region())
         for part in around(QRectF(event.rect()), shown):
             self._paint_revealed(painter, part)
-        painter.setTransform(relative)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawImage(QPointF(0, 0), frame)
+        area = event.rect().intersected(shown.toAlignedRect())
+        for top in range(area.top(), area.bottom() + 1, SERIAL_ROWS):
+            painter.save()
+            painter.setClipRect(QRect(area.left(), top, area.width(), SERIAL_ROWS),
+                                Qt.ClipOperation.IntersectClip)
+            painter.setTransform(relative)
+            painter.drawImage(QPointF(0, 0), frame)
+            painter.restore()
         painter.end()
 
     def _paint_revealed(self, painter: QPainter, part: QRectF) -> None:
