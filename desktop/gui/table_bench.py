@@ -288,6 +288,25 @@ def drags(driver: Driver, rounds: int, name: str) -> None:
 
 BURST = 4
 """Wheel notches in a burst (in, then out the next burst), each burst followed by its settle."""
+REST_MS = 120
+"""How long the bench leaves a burst resting before its settle is timed: as the GM's hand does
+(the settle timer fires :data:`~battlemap.desktop.gui.map_view.SETTLE_MS`, 150 ms, after the
+last step; the bench then paints the settle itself, timed). The longest event-loop block of
+the rest is the row ``name`` + ", resting (longest block)"."""
+
+
+def rest(driver: Driver, resting: Driver) -> None:
+    """Handle events for :data:`REST_MS`; the longest single pass is kept in ``resting``."""
+    end, longest, cpu = time.perf_counter() + REST_MS / 1000, 0.0, 0.0
+    while time.perf_counter() < end:
+        wall, thread = time.perf_counter(), time.thread_time()
+        driver.app.processEvents()
+        wall, thread = time.perf_counter() - wall, time.thread_time() - thread
+        if wall > longest:
+            longest, cpu = wall, thread
+        time.sleep(0.001)
+    resting.wall.append(longest * 1000)
+    resting.cpu.append(cpu * 1000)
 
 
 def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
@@ -301,6 +320,7 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
     for view in views:
         view.coarse_zoom = coarse
     settles = Driver(driver.app, driver.window, driver.frames)
+    resting = Driver(driver.app, driver.window, driver.frames)
 
     def settle() -> None:
         for view in views:
@@ -312,10 +332,13 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
         notch = 120 if (step // BURST) % 2 == 0 else -120
         driver.timed(lambda notch=notch: driver.wheel(centre, notch))
         if step % BURST == BURST - 1:
+            if coarse:
+                rest(driver, resting)
             settles.timed(settle)
     driver.row(name)
     if coarse:
         settles.row(f"{name}, settle")
+        resting.row(f"{name}, resting (longest block)")
     for view in views:
         view.coarse_zoom = True
 
@@ -357,6 +380,7 @@ def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
     for view in views:
         view.coarse_zoom = coarse
     settles = Driver(driver.app, driver.window, driver.frames)
+    resting = Driver(driver.app, driver.window, driver.frames)
     driver.timed(first, keep=False)
     driver.start(name=name)
     spread = 60
@@ -364,10 +388,13 @@ def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
         spread += PINCH_PX if (step // BURST) % 2 == 0 else -PINCH_PX
         driver.timed(lambda spread=spread: fingers(("move", "move"), spread))
         if step % BURST == BURST - 1:
+            if coarse:
+                rest(driver, resting)
             settles.timed(settle)
     driver.row(name)
     if coarse:
         settles.row(f"{name}, settle")
+        resting.row(f"{name}, resting (longest block)")
     driver.timed(lambda: fingers(("release", "release"), spread), keep=False)
     settle()
     for view in views:
