@@ -252,7 +252,8 @@ class MapView(QGraphicsView):
         """The burst is over: the exact frame at the camera (the settle timer calls it)."""
         self._settle.stop()
         self._prepare.stop()
-        self._maps = None
+        if not self._maps:
+            self._maps = None  # no map found: look again at the next burst
         if self._coarse is not None:
             self._coarse = None
             self.viewport().update()
@@ -264,19 +265,23 @@ class MapView(QGraphicsView):
         instead of rescaling the map (the tiles it would make, the same pixels)."""
         if self._coarse is None:
             return
-        if self._maps is None:  # once a burst: the scene's items under the view
-            area = self.mapToScene(self.viewport().rect()).boundingRect()
-            self._maps = [item for item in self.map_scene.items(area)
-                          if isinstance(item, BackgroundItem)]
         deadline = time.perf_counter() + PREPARE_SLICE_S
         view = self.viewportTransform()
         area = QRectF(self.viewport().rect())
-        for item in self._maps:
+        for item in self._burst_maps():
             if not item.prepare(self.viewport(), item.deviceTransform(view), self.renderHints(),
                                 area, deadline):
                 self._prepare.setInterval(0)
                 self._prepare.start()
                 return
+
+    def _burst_maps(self) -> list[BackgroundItem]:
+        """The scene's map images, looked up once (again when one left the scene), not among
+        the items under each part of each coarse frame."""
+        if self._maps is None or any(item.scene() is not self.map_scene for item in self._maps):
+            self._maps = [item for item in self.map_scene.items()
+                          if isinstance(item, BackgroundItem)]
+        return self._maps
 
     def _last_frame(self) -> QImage | None:
         """The viewport's pixels as last painted: copied from the window's backing store
@@ -343,8 +348,8 @@ class MapView(QGraphicsView):
         area = self.mapToScene(part.toAlignedRect()).boundingRect()
         painter.save()
         painter.setTransform(self.viewportTransform())
-        for item in scene.items(area):
-            if isinstance(item, BackgroundItem):
+        for item in self._burst_maps():
+            if item.isVisible():
                 item.paint_coarse(painter, item.mapRectFromScene(area))
         painter.restore()
 
