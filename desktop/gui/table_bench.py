@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QApplication
 from battlemap.desktop.commands.bench_table import UVTT, summary
 from battlemap.desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
 from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import SETTLE_MS
 from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.style import CELL
 from battlemap.rules.interface import Decision
@@ -291,8 +292,10 @@ BURST = 4
 REST_MS = 120
 """How long the bench leaves a burst resting before its settle is timed: as the GM's hand does
 (the settle timer fires :data:`~battlemap.desktop.gui.map_view.SETTLE_MS`, 150 ms, after the
-last step; the bench then paints the settle itself, timed). The longest event-loop block of
-the rest is the row ``name`` + ", resting (longest block)"."""
+last step; the bench holds it back, :data:`HELD_MS`, and paints the settle itself, timed, so
+a loaded machine's long pass cannot let it fire during the rest). The longest event-loop
+pass of the rest is the row ``name`` + ", resting (longest block)"."""
+HELD_MS = 60_000
 
 
 def rest(driver: Driver, resting: Driver) -> None:
@@ -319,6 +322,7 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
     views = [driver.window.view, *([player.view] if player is not None else [])]
     for view in views:
         view.coarse_zoom = coarse
+        view._settle.setInterval(HELD_MS)  # the bench paints each settle itself, timed
     settles = Driver(driver.app, driver.window, driver.frames)
     resting = Driver(driver.app, driver.window, driver.frames)
 
@@ -341,6 +345,7 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
         resting.row(f"{name}, resting (longest block)")
     for view in views:
         view.coarse_zoom = True
+        view._settle.setInterval(SETTLE_MS)
 
 
 PINCH_PX = 4
@@ -379,6 +384,7 @@ def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
 
     for view in views:
         view.coarse_zoom = coarse
+        view._settle.setInterval(HELD_MS)  # the bench paints each settle itself, timed
     settles = Driver(driver.app, driver.window, driver.frames)
     resting = Driver(driver.app, driver.window, driver.frames)
     driver.timed(first, keep=False)
@@ -399,6 +405,7 @@ def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
     settle()
     for view in views:
         view.coarse_zoom = True
+        view._settle.setInterval(SETTLE_MS)
 
 
 PAN_ZOOM = 1.0015 ** 240
