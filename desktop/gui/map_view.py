@@ -51,8 +51,8 @@ PAN_SLOP_PX = 4
 SETTLE_MS = 150
 """How long after the last wheel notch or pinch step the exact frame replaces the coarse one."""
 PREPARE_MS = 60
-"""How long after a zoom step, the camera resting, the view starts making the map's tiles for
-the exact frame the settle will paint (:meth:`MapView.begin_coarse`)."""
+"""How long after a zoom step's coarse frame, the camera resting, the view starts making the
+map's tiles for the exact frame the settle will paint (:meth:`MapView.begin_coarse`)."""
 PREPARE_SLICE_S = 0.003
 """The longest the view makes tiles at a time while a burst rests (then events are handled:
 a notch that comes meanwhile waits at most this long)."""
@@ -336,6 +336,8 @@ class MapView(QGraphicsView):
             painter.drawImage(QPointF(0, 0), frame)
             painter.restore()
         painter.end()
+        self._prepare.setInterval(PREPARE_MS)  # the camera rests from this frame on
+        self._prepare.start()
 
     def _paint_revealed(self, painter: QPainter, part: QRectF) -> None:
         """A part of the viewport the coarse frame does not cover: black on a players' view
