@@ -92,6 +92,34 @@ def around(outer: QRectF, hole: QRectF) -> list[QRectF]:
     return [part for part in parts if not part.isEmpty()]
 
 
+def copy_in_bands(source: QImage, box: QRect, into: QImage) -> None:
+    """The pixels of ``source`` in ``box`` (pixels, whatever its device pixel ratio) into
+    ``into``'s top left, :data:`SERIAL_ROWS` rows at a time (each stays on the GUI thread).
+
+    Examples
+    --------
+    >>> from PySide6.QtGui import QColor
+    >>> source = QImage(40, 300, QImage.Format.Format_RGB32)
+    >>> source.fill(QColor("#102030"))
+    >>> source.setPixelColor(7, 250, QColor("#ff0000"))
+    >>> source.setDevicePixelRatio(2.0)
+    >>> into = QImage(30, 280, QImage.Format.Format_RGB32)
+    >>> copy_in_bands(source, QRect(5, 10, 30, 280), into)
+    >>> into.pixelColor(2, 240).name(), into.pixelColor(29, 279).name()
+    ('#ff0000', '#102030')
+    """
+    ratio = into.devicePixelRatio()
+    into.setDevicePixelRatio(1.0)
+    painter = QPainter(into)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+    for top in range(0, box.height(), SERIAL_ROWS):
+        rows = min(SERIAL_ROWS, box.height() - top)
+        painter.drawImage(QRectF(0, top, box.width(), rows), source,  # rects: no ratio applied
+                          QRectF(box.left(), box.top() + top, box.width(), rows))
+    painter.end()
+    into.setDevicePixelRatio(ratio)
+
+
 def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
     pairs = [
         (Qt.KeyboardModifier.ShiftModifier, Modifier.SHIFT),
@@ -301,14 +329,7 @@ class MapView(QGraphicsView):
                 frame = self._frame
                 if frame.size() != box.size() or frame.format() != device.format():
                     frame = self._frame = QImage(box.size(), device.format())
-                frame.setDevicePixelRatio(1.0)
-                painter = QPainter(frame)
-                painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-                for top in range(0, box.height(), SERIAL_ROWS):
-                    rows = min(SERIAL_ROWS, box.height() - top)
-                    painter.drawImage(QPoint(0, top), device,
-                                      QRect(box.left(), box.top() + top, box.width(), rows))
-                painter.end()
+                copy_in_bands(device, box, frame)
                 frame.setDevicePixelRatio(ratio)
                 return frame
         grabbed = viewport.grab().toImage()

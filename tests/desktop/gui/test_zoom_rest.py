@@ -150,3 +150,18 @@ def test_the_frame_copy_is_the_viewport_as_painted(qtbot: QtBot, tmp_path: Path)
     rows = np.frombuffer(copy.constBits(), np.uint8).reshape(copy.height(), -1)
     as_copied = rows[:, : copy.width() * 4].reshape(copy.height(), copy.width(), 4).astype(int)
     assert (as_copied[..., :3] == painted[..., :3]).all()
+
+
+def test_the_band_copy_takes_pixels_whatever_the_ratio() -> None:
+    """A backing store at two device pixels a point is copied pixel for pixel (the point
+    overload of ``drawImage`` would halve it)."""
+    source = QImage(60, 300, QImage.Format.Format_RGB32)
+    source.fill(Qt.GlobalColor.darkGreen)
+    source.setPixelColor(37, 281, Qt.GlobalColor.red)
+    source.setDevicePixelRatio(2.0)
+    into = QImage(50, 290, QImage.Format.Format_RGB32)
+    into.setDevicePixelRatio(2.0)
+    map_view.copy_in_bands(source, QRect(5, 10, 50, 290), into)
+    assert into.devicePixelRatio() == 2.0
+    assert into.pixelColor(32, 271) == Qt.GlobalColor.red
+    assert into.pixelColor(49, 289) == Qt.GlobalColor.darkGreen
