@@ -56,11 +56,6 @@ map's tiles for the exact frame the settle will paint (:meth:`MapView.begin_coar
 PREPARE_SLICE_S = 0.003
 """The longest the view makes tiles at a time while a burst rests (then events are handled:
 a notch that comes meanwhile waits at most this long)."""
-SERIAL_ROWS = 64
-"""Device rows a coarse frame is copied and drawn at a time. Qt's raster engine hands a fill of
-more than 95 rows to its thread pool and waits for it: on two busy cores the pool's threads wait
-for a core while the frame waits for them (a notch's wall clock was twice its CPU). A band of
-64 rows stays on the GUI thread; the pixels are the same (each band is the same call clipped)."""
 BACKDROP_TUCK_PX = 2
 """How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -92,9 +87,10 @@ def around(outer: QRectF, hole: QRectF) -> list[QRectF]:
     return [part for part in parts if not part.isEmpty()]
 
 
-def copy_in_bands(source: QImage, box: QRect, into: QImage) -> None:
+def copy_pixels(source: QImage, box: QRect, into: QImage) -> None:
     """The pixels of ``source`` in ``box`` (pixels, whatever its device pixel ratio) into
-    ``into``'s top left, :data:`SERIAL_ROWS` rows at a time (each stays on the GUI thread).
+    ``into``'s top left (rectangle to rectangle: ``drawImage``'s point overload divides by
+    the source's ratio, and would copy a HiDPI frame at half size).
 
     Examples
     --------
@@ -104,7 +100,7 @@ def copy_in_bands(source: QImage, box: QRect, into: QImage) -> None:
     >>> source.setPixelColor(7, 250, QColor("#ff0000"))
     >>> source.setDevicePixelRatio(2.0)
     >>> into = QImage(30, 280, QImage.Format.Format_RGB32)
-    >>> copy_in_bands(source, QRect(5, 10, 30, 280), into)
+    >>> copy_pixels(source, QRect(5, 10, 30, 280), into)
     >>> into.pixelColor(2, 240).name(), into.pixelColor(29, 279).name()
     ('#ff0000', '#102030')
     """
@@ -112,10 +108,7 @@ def copy_in_bands(source: QImage, box: QRect, into: QImage) -> None:
     into.setDevicePixelRatio(1.0)
     painter = QPainter(into)
     painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-    for top in range(0, box.height(), SERIAL_ROWS):
-        rows = min(SERIAL_ROWS, box.height() - top)
-        painter.drawImage(QRectF(0, top, box.width(), rows), source,  # rects: no ratio applied
-                          QRectF(box.left(), box.top() + top, box.width(), rows))
+    painter.drawImage(QRectF(0, 0, box.width(), box.height()), source, QRectF(box))
     painter.end()
     into.setDevicePixelRatio(ratio)
 
@@ -314,8 +307,7 @@ class MapView(QGraphicsView):
     def _last_frame(self) -> QImage | None:
         """The viewport's pixels as last painted: copied from the window's backing store
         where it is an image (raster windows: X11, Wayland, Windows, offscreen) into the frame
-        kept from the last burst (:data:`SERIAL_ROWS` rows at a time), else grabbed (a
-        repaint)."""
+        kept from the last burst, else grabbed (a repaint)."""
         viewport = self.viewport()
         store = viewport.backingStore()
         device = store.paintDevice() if store is not None else None
@@ -329,7 +321,7 @@ class MapView(QGraphicsView):
                 frame = self._frame
                 if frame.size() != box.size() or frame.format() != device.format():
                     frame = self._frame = QImage(box.size(), device.format())
-                copy_in_bands(device, box, frame)
+                copy_pixels(device, box, frame)
                 frame.setDevicePixelRatio(ratio)
                 return frame
         grabbed = viewport.grab().toImage()
@@ -347,15 +339,9 @@ class MapView(QGraphicsView):
         painter.setClipRegion(event.region())
         for part in around(QRectF(event.rect()), shown):
             self._paint_revealed(painter, part)
+        painter.setTransform(relative)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        area = event.rect().intersected(shown.toAlignedRect())
-        for top in range(area.top(), area.bottom() + 1, SERIAL_ROWS):
-            painter.save()
-            painter.setClipRect(QRect(area.left(), top, area.width(), SERIAL_ROWS),
-                                Qt.ClipOperation.IntersectClip)
-            painter.setTransform(relative)
-            painter.drawImage(QPointF(0, 0), frame)
-            painter.restore()
+        painter.drawImage(QPointF(0, 0), frame)
         painter.end()
         self._prepare.setInterval(PREPARE_MS)  # the camera rests from this frame on
         self._prepare.start()

@@ -1,7 +1,6 @@
 """While a zoom burst rests, the view makes its map's tiles for the exact frame a slice at a
-time, so the settle copies them instead of rescaling the map (issue 28); the coarse frames are
-copied and drawn in bands that keep Qt's fills on the GUI thread, pixel for pixel as one call;
-a burst reuses the last burst's copy of the frame."""
+time, so the settle copies them instead of rescaling the map (issue 28); a burst reuses the
+last burst's copy of the frame, copied pixel for pixel whatever the device pixel ratio."""
 
 from __future__ import annotations
 
@@ -9,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QRect, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 from test_zoom_burst import encounter, pixels, shown, wheel
 
@@ -102,31 +101,6 @@ def test_a_slice_stops_at_its_deadline_and_the_tiles_are_those_a_paint_makes(
     assert np.abs(pixels(prepared) - pixels(plain)).max() <= 1
 
 
-def test_a_coarse_frame_in_bands_equals_one_scaled_draw(qtbot: QtBot, tmp_path: Path) -> None:
-    view, _scene = shown(qtbot, BattleState(encounter(tmp_path)), tmp_path)
-    wheel(view, 2)
-    assert view._coarse is not None
-    frame, painted_at = view._coarse
-    shot = pixels(view)
-    relative = painted_at.inverted()[0] * view.viewportTransform()
-    ratio = frame.devicePixelRatio()
-    expected = QImage(view.viewport().size(), QImage.Format.Format_RGB32)
-    expected.fill(Qt.GlobalColor.black)
-    painter = QPainter(expected)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-    painter.setTransform(relative)
-    painter.drawImage(QPointF(0, 0), frame)
-    painter.end()
-    rows = np.frombuffer(expected.constBits(), np.uint8).reshape(expected.height(), -1)
-    one_call = rows[:, : expected.width() * 4].reshape(expected.height(), expected.width(), 4)
-    inside = relative.mapRect(QRect(0, 0, round(frame.width() / ratio),
-                                    round(frame.height() / ratio)).toRectF()).toAlignedRect()
-    inside = inside.intersected(view.viewport().rect()).adjusted(1, 1, -1, -1)
-    part = np.s_[inside.top():inside.bottom() + 1, inside.left():inside.right() + 1, :3]
-    assert inside.height() > 2 * map_view.SERIAL_ROWS
-    assert (shot[part] == one_call[part].astype(int)).all()
-
-
 def test_a_burst_reuses_the_copy_of_the_last_bursts_frame(qtbot: QtBot, tmp_path: Path) -> None:
     view, _scene = shown(qtbot, BattleState(encounter(tmp_path)), tmp_path)
     view.viewport().repaint()
@@ -152,7 +126,7 @@ def test_the_frame_copy_is_the_viewport_as_painted(qtbot: QtBot, tmp_path: Path)
     assert (as_copied[..., :3] == painted[..., :3]).all()
 
 
-def test_the_band_copy_takes_pixels_whatever_the_ratio() -> None:
+def test_the_frame_copy_takes_pixels_whatever_the_ratio() -> None:
     """A backing store at two device pixels a point is copied pixel for pixel (the point
     overload of ``drawImage`` would halve it)."""
     source = QImage(60, 300, QImage.Format.Format_RGB32)
@@ -161,7 +135,7 @@ def test_the_band_copy_takes_pixels_whatever_the_ratio() -> None:
     source.setDevicePixelRatio(2.0)
     into = QImage(50, 290, QImage.Format.Format_RGB32)
     into.setDevicePixelRatio(2.0)
-    map_view.copy_in_bands(source, QRect(5, 10, 50, 290), into)
+    map_view.copy_pixels(source, QRect(5, 10, 50, 290), into)
     assert into.devicePixelRatio() == 2.0
     assert into.pixelColor(32, 271) == Qt.GlobalColor.red
     assert into.pixelColor(49, 289) == Qt.GlobalColor.darkGreen
