@@ -15,6 +15,7 @@ scaling rounds by where the image it is given starts).
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
@@ -125,34 +126,61 @@ class BackgroundItem(QGraphicsItem):
         if not self.tiled or widget is None:  # a render to an image: nothing to keep
             self._paint_plain(painter, option.exposedRect, world)
             return
-        x0, y0 = math.floor(world.dx()), math.floor(world.dy())
-        key = (world.m11(), world.m12(), world.m21(), world.m22(),
-               round(world.dx() - x0, 6), round(world.dy() - y0, 6))
+        hints = painter.renderHints()
+        key, x0, y0 = _tiles_key(world, hints)
         tiles = self._tiles_of(widget)
         settled = bool(getattr(widget.parentWidget(), "coarse_zoom", False))  # a MapView's
         if not tiles.take(key, settled):  # a zoom step: painted plainly, tiles from the next
             self._paint_plain(painter, option.exposedRect, world)
             return
         exposed = world.mapRect(option.exposedRect.intersected(self._rect))
-        first_x = math.floor((exposed.left() - x0) / TILE)
-        first_y = math.floor((exposed.top() - y0) / TILE)
-        last_x = math.ceil((exposed.right() - x0) / TILE)
-        last_y = math.ceil((exposed.bottom() - y0) / TILE)
         painter.save()
         painter.setWorldTransform(QTransform())
-        for ty in range(first_y, last_y):
+        for row in _tile_rows(exposed, x0, y0):
             rendered = False
-            for tx in range(first_x, last_x):
+            for tx, ty in row:
                 tile = tiles.get((tx, ty))
                 if tile is None:
-                    tile = self._render_tile(world, painter.renderHints(), x0 + tx * TILE,
-                                             y0 + ty * TILE)
+                    tile = self._render_tile(world, hints, x0 + tx * TILE, y0 + ty * TILE)
                     tiles.keep((tx, ty), tile)
                     rendered = True
                 painter.drawImage(QPointF(x0 + tx * TILE, y0 + ty * TILE), tile)
             if rendered:  # a row of tiles at a time: a whole view's rows are never resident
                 self._let_go_of_read_pages(world)
         painter.restore()
+
+    def prepare(self, widget: QWidget, world: QTransform, hints: QPainter.RenderHint,
+                area: QRectF, deadline: float) -> bool:
+        """Make the tiles a paint of ``area`` (device pixels of ``widget``) at ``world`` will
+        copy, until ``time.perf_counter()`` passes ``deadline``; whether they are all made.
+
+        A view calls it while a zoom burst rests (:meth:`MapView.begin_coarse`): the exact
+        frame that follows then copies its map's tiles instead of rescaling the image, each
+        tile made as :meth:`paint` would make it (the same key: the same pixels)."""
+        if not self.tiled:
+            return True
+        key, x0, y0 = _tiles_key(world, hints)
+        tiles = self._tiles_of(widget)
+        tiles.take(key, True)
+        exposed = area.intersected(world.mapRect(self._rect))
+        if exposed.isEmpty():
+            return True
+        for row in _tile_rows(exposed, x0, y0):
+            rendered = False
+            for index in row:
+                if index in tiles.tiles:
+                    continue
+                if rendered and time.perf_counter() > deadline:
+                    self._let_go_of_read_pages(world)
+                    return False
+                tile = self._render_tile(world, hints, x0 + index[0] * TILE, y0 + index[1] * TILE)
+                tiles.keep(index, tile)
+                rendered = True
+            if rendered:
+                self._let_go_of_read_pages(world)
+            if time.perf_counter() > deadline:
+                return False
+        return True
 
     def paint_coarse(self, painter: QPainter, area: QRectF) -> None:
         """``area`` (item pixels) from the map's smallest copy, unsmoothed: what a zoom
@@ -231,6 +259,25 @@ class BackgroundItem(QGraphicsItem):
                 painter.drawImage(target, image, source)
             painter.restore()
             let_go_of_pages(image)
+
+
+def _tiles_key(world: QTransform, hints: QPainter.RenderHint
+               ) -> tuple[tuple[float, ...], int, int]:
+    """What a view's tiles are made for (the device transform with the fraction of a pixel
+    where the map's corner falls, and the painter's hints) and that corner's whole pixel."""
+    x0, y0 = math.floor(world.dx()), math.floor(world.dy())
+    key = (world.m11(), world.m12(), world.m21(), world.m22(),
+           round(world.dx() - x0, 6), round(world.dy() - y0, 6), float(hints.value))
+    return key, x0, y0
+
+
+def _tile_rows(exposed: QRectF, x0: int, y0: int) -> list[list[tuple[int, int]]]:
+    """The tiles (column, row) under ``exposed`` (device pixels), a row at a time."""
+    first_x = math.floor((exposed.left() - x0) / TILE)
+    first_y = math.floor((exposed.top() - y0) / TILE)
+    last_x = math.ceil((exposed.right() - x0) / TILE)
+    last_y = math.ceil((exposed.bottom() - y0) / TILE)
+    return [[(tx, ty) for tx in range(first_x, last_x)] for ty in range(first_y, last_y)]
 
 
 def _detail(world: QTransform) -> float:

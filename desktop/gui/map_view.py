@@ -23,6 +23,7 @@ the GM's view, and black on a players' view under fog (nothing unseen shows, eve
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -56,6 +57,12 @@ step, scaled by it (its whole view repainted: a pan step tells the camera once n
 second scale came a step later, no longer within the step that scaled)."""
 SETTLE_MS = 150
 """How long after the last wheel notch or pinch step the exact frame replaces the coarse one."""
+PREPARE_MS = 60
+"""How long after a zoom step's coarse frame, the camera resting, the view starts making the
+map's tiles for the exact frame the settle will paint (:meth:`MapView.begin_coarse`)."""
+PREPARE_SLICE_S = 0.003
+"""The longest the view makes tiles at a time while a burst rests (then events are handled:
+a notch that comes meanwhile waits at most this long)."""
 BACKDROP_TUCK_PX = 2
 """How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -85,6 +92,32 @@ def around(outer: QRectF, hole: QRectF) -> list[QRectF]:
         QRectF(inner.right(), inner.top(), outer.right() - inner.right(), inner.height()),
     ]
     return [part for part in parts if not part.isEmpty()]
+
+
+def copy_pixels(source: QImage, box: QRect, into: QImage) -> None:
+    """The pixels of ``source`` in ``box`` (pixels, whatever its device pixel ratio) into
+    ``into``'s top left (rectangle to rectangle: ``drawImage``'s point overload divides by
+    the source's ratio, and would copy a HiDPI frame at half size).
+
+    Examples
+    --------
+    >>> from PySide6.QtGui import QColor
+    >>> source = QImage(40, 300, QImage.Format.Format_RGB32)
+    >>> source.fill(QColor("#102030"))
+    >>> source.setPixelColor(7, 250, QColor("#ff0000"))
+    >>> source.setDevicePixelRatio(2.0)
+    >>> into = QImage(30, 280, QImage.Format.Format_RGB32)
+    >>> copy_pixels(source, QRect(5, 10, 30, 280), into)
+    >>> into.pixelColor(2, 240).name(), into.pixelColor(29, 279).name()
+    ('#ff0000', '#102030')
+    """
+    ratio = into.devicePixelRatio()
+    into.setDevicePixelRatio(1.0)
+    painter = QPainter(into)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+    painter.drawImage(QRectF(0, 0, box.width(), box.height()), source, QRectF(box))
+    painter.end()
+    into.setDevicePixelRatio(ratio)
 
 
 def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
@@ -143,8 +176,14 @@ class MapView(QGraphicsView):
         self.painted_region: QRegion | None = None
         """The region of the paint under way (viewport pixels), else None: an item whose
         exposed box is costly to paint whole paints the region's rectangles (a pan's L)."""
+        self._frame = QImage()
+        """The copy of the last exact frame a burst scales, kept for the next burst: a new
+        one each burst cost 6-8 MB of fresh pages (3-4 ms of page faults) on its first notch."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
+        self._prepare = QTimer(self, singleShot=True, interval=PREPARE_MS)
+        self._prepare.timeout.connect(self._prepare_tiles)
+        self._maps: list[BackgroundItem] | None = None
         hints = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
         self.setRenderHints(hints)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -274,19 +313,48 @@ class MapView(QGraphicsView):
                 return
             self._coarse = (frame, self.viewportTransform())
         self._settle.start()
+        self._prepare.setInterval(PREPARE_MS)
+        self._prepare.start()
 
     def end_coarse(self) -> None:
         """The burst is over: the exact frame at the camera (the settle timer calls it)."""
         self._settle.stop()
+        self._prepare.stop()
+        if not self._maps:
+            self._maps = None  # no map found: look again at the next burst
         if self._coarse is not None:
             self._coarse = None
             self.viewport().update()
             self.settled.emit()
 
+    def _prepare_tiles(self) -> None:
+        """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
+        time (again at once until all are made), so the settle's exact frame copies them
+        instead of rescaling the map (the tiles it would make, the same pixels)."""
+        if self._coarse is None:
+            return
+        deadline = time.perf_counter() + PREPARE_SLICE_S
+        view = self.viewportTransform()
+        area = QRectF(self.viewport().rect())
+        for item in self._burst_maps():
+            if not item.prepare(self.viewport(), item.deviceTransform(view), self.renderHints(),
+                                area, deadline):
+                self._prepare.setInterval(0)
+                self._prepare.start()
+                return
+
+    def _burst_maps(self) -> list[BackgroundItem]:
+        """The scene's map images, looked up once (again when one left the scene), not among
+        the items under each part of each coarse frame."""
+        if self._maps is None or any(item.scene() is not self.map_scene for item in self._maps):
+            self._maps = [item for item in self.map_scene.items()
+                          if isinstance(item, BackgroundItem)]
+        return self._maps
+
     def _last_frame(self) -> QImage | None:
         """The viewport's pixels as last painted: copied from the window's backing store
-        where it is an image (raster windows: X11, Wayland, Windows, offscreen), else grabbed
-        (a repaint)."""
+        where it is an image (raster windows: X11, Wayland, Windows, offscreen) into the frame
+        kept from the last burst, else grabbed (a repaint)."""
         viewport = self.viewport()
         store = viewport.backingStore()
         device = store.paintDevice() if store is not None else None
@@ -297,7 +365,10 @@ class MapView(QGraphicsView):
             box = QRect(round(corner.x() * ratio), round(corner.y() * ratio),
                         round(size.width() * ratio), round(size.height() * ratio))
             if device.rect().contains(box):
-                frame = device.copy(box)
+                frame = self._frame
+                if frame.size() != box.size() or frame.format() != device.format():
+                    frame = self._frame = QImage(box.size(), device.format())
+                copy_pixels(device, box, frame)
                 frame.setDevicePixelRatio(ratio)
                 return frame
         grabbed = viewport.grab().toImage()
@@ -323,6 +394,8 @@ class MapView(QGraphicsView):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(QPointF(0, 0), frame)
         painter.end()
+        self._prepare.setInterval(PREPARE_MS)  # the camera rests from this frame on
+        self._prepare.start()
 
     def _paint_revealed(self, painter: QPainter, part: QRectF) -> None:
         """A part of the viewport the coarse frame does not cover: black on a players' view
@@ -335,8 +408,8 @@ class MapView(QGraphicsView):
         area = self.mapToScene(part.toAlignedRect()).boundingRect()
         painter.save()
         painter.setTransform(self.viewportTransform())
-        for item in scene.items(area):
-            if isinstance(item, BackgroundItem):
+        for item in self._burst_maps():
+            if item.isVisible():
                 item.paint_coarse(painter, item.mapRectFromScene(area))
         painter.restore()
 

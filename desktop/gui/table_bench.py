@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QApplication
 from battlemap.desktop.commands.bench_table import UVTT, summary
 from battlemap.desktop.core.model import Background, Encounter, Fog, Side, Sight, Token
 from battlemap.desktop.gui.main_window import GMWindow
+from battlemap.desktop.gui.map_view import SETTLE_MS
 from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.style import CELL
 from battlemap.rules.interface import Decision
@@ -288,6 +289,27 @@ def drags(driver: Driver, rounds: int, name: str) -> None:
 
 BURST = 4
 """Wheel notches in a burst (in, then out the next burst), each burst followed by its settle."""
+REST_MS = 120
+"""How long the bench leaves a burst resting before its settle is timed: as the GM's hand does
+(the settle timer fires :data:`~battlemap.desktop.gui.map_view.SETTLE_MS`, 150 ms, after the
+last step; the bench holds it back, :data:`HELD_MS`, and paints the settle itself, timed, so
+a loaded machine's long pass cannot let it fire during the rest). The longest event-loop
+pass of the rest is the row ``name`` + ", resting (longest block)"."""
+HELD_MS = 60_000
+
+
+def rest(driver: Driver, resting: Driver) -> None:
+    """Handle events for :data:`REST_MS`; the longest single pass is kept in ``resting``."""
+    end, longest, cpu = time.perf_counter() + REST_MS / 1000, 0.0, 0.0
+    while time.perf_counter() < end:
+        wall, thread = time.perf_counter(), time.thread_time()
+        driver.app.processEvents()
+        wall, thread = time.perf_counter() - wall, time.thread_time() - thread
+        if wall > longest:
+            longest, cpu = wall, thread
+        time.sleep(0.001)
+    resting.wall.append(longest * 1000)
+    resting.cpu.append(cpu * 1000)
 
 
 def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
@@ -300,7 +322,9 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
     views = [driver.window.view, *([player.view] if player is not None else [])]
     for view in views:
         view.coarse_zoom = coarse
+        view._settle.setInterval(HELD_MS)  # the bench paints each settle itself, timed
     settles = Driver(driver.app, driver.window, driver.frames)
+    resting = Driver(driver.app, driver.window, driver.frames)
 
     def settle() -> None:
         for view in views:
@@ -312,12 +336,16 @@ def wheel(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
         notch = 120 if (step // BURST) % 2 == 0 else -120
         driver.timed(lambda notch=notch: driver.wheel(centre, notch))
         if step % BURST == BURST - 1:
+            if coarse:
+                rest(driver, resting)
             settles.timed(settle)
     driver.row(name)
     if coarse:
         settles.row(f"{name}, settle")
+        resting.row(f"{name}, resting (longest block)")
     for view in views:
         view.coarse_zoom = True
+        view._settle.setInterval(SETTLE_MS)
 
 
 PINCH_PX = 4
@@ -356,7 +384,9 @@ def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
 
     for view in views:
         view.coarse_zoom = coarse
+        view._settle.setInterval(HELD_MS)  # the bench paints each settle itself, timed
     settles = Driver(driver.app, driver.window, driver.frames)
+    resting = Driver(driver.app, driver.window, driver.frames)
     driver.timed(first, keep=False)
     driver.start(name=name)
     spread = 60
@@ -364,14 +394,18 @@ def pinch(driver: Driver, rounds: int, name: str, coarse: bool = True) -> None:
         spread += PINCH_PX if (step // BURST) % 2 == 0 else -PINCH_PX
         driver.timed(lambda spread=spread: fingers(("move", "move"), spread))
         if step % BURST == BURST - 1:
+            if coarse:
+                rest(driver, resting)
             settles.timed(settle)
     driver.row(name)
     if coarse:
         settles.row(f"{name}, settle")
+        resting.row(f"{name}, resting (longest block)")
     driver.timed(lambda: fingers(("release", "release"), spread), keep=False)
     settle()
     for view in views:
         view.coarse_zoom = True
+        view._settle.setInterval(SETTLE_MS)
 
 
 PAN_ZOOM = 1.0015 ** 240
