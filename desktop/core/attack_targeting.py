@@ -280,6 +280,11 @@ class AttackTool:
         if self.aim is None or target is None:
             return Aim(self.aim.attacker) if self.aim else None
         attacker = self.aim.attacker
+        # the weapon picked because it reaches this target stays this aim's (request() uses
+        # it): an aim made again (an undo, another commit) that forgot it previewed it once,
+        # then the default's problem, and the click after that was refused
+        kept = self.aim.weapon if self.aim.target == target and not self.choices.weapon \
+            else None
         try:
             facts = board_of(encounter).map().facts(attacker, target)
             if self.pending is not None:
@@ -292,7 +297,8 @@ class AttackTool:
                         return Aim(attacker, target, found[1], facts=facts, weapon=found[0])
         except (RulesError, ValueError, KeyError) as error:
             return Aim(attacker, target, error=str(error).strip("'"))
-        return Aim(attacker, target, shown, facts=facts)
+        return Aim(attacker, target, shown, facts=facts,
+                   weapon=kept if self.pending is None else None)
 
     def _weapon_that_reaches(self, encounter: Encounter,
                              target: str) -> tuple[str, Preview] | None:

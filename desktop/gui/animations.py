@@ -330,7 +330,9 @@ class AttackAnimator(QObject):
                 self._on_finished()
 
     def watch(self, widget: QObject) -> None:
-        """Skip on a click or Space in ``widget`` (a map view's viewport) while playing."""
+        """Skip on a click or Space in ``widget`` (a map view's viewport) while playing. The
+        click goes on to the map's tool (the next target's attack, a token taken): a GM
+        clicking the next target while a result plays lost that click, in no words."""
         widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -338,7 +340,7 @@ class AttackAnimator(QObject):
         space = isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Space
         if self.is_running and (pressed or space):
             self.skip()
-            return True
+            return space
         return False
 
     def _variant(self, scene: MapScene, items: list[QGraphicsItem], update: Update,

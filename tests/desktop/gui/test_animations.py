@@ -118,3 +118,29 @@ def test_an_animator_stops_with_its_parent_window(qtbot) -> None:
     assert animator.is_running and animator.findChildren(QAbstractAnimation)
     shiboken6.delete(window)
     assert not shiboken6.isValid(animator)  # its animations went with it
+
+
+class PressCounter(QWidget):
+    """Counts the mouse presses that reach it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.presses = 0
+
+    def mousePressEvent(self, event: object) -> None:
+        self.presses += 1
+
+
+def test_a_click_that_skips_the_animation_still_reaches_the_map(qtbot) -> None:
+    # the GM clicks the next target while the last result plays: the animation ends at once
+    # and the click is the next attack (it was eaten: the attack never came, in no words)
+    _, scenes = two_scenes(qtbot)
+    map_widget = PressCounter()
+    qtbot.addWidget(map_widget)
+    animator = AttackAnimator(scenes, MotionPreferences())
+    animator.watch(map_widget)
+    animator.play(sb.storyboard(BEFORE, EVENTS))
+    assert animator.is_running
+    qtbot.mouseClick(map_widget, Qt.MouseButton.LeftButton)
+    assert not animator.is_running
+    assert map_widget.presses == 1

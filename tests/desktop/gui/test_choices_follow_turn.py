@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from conftest import QuietGMWindow
 from gui_helpers import hover, on_screen
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop import ASSETS_DIR
@@ -150,3 +150,37 @@ def test_a_target_out_of_the_default_weapons_reach_gets_a_weapon_that_reaches(
                      pos=on_screen(window, "orc"))
     entry = window.state.encounter.log[-1]
     assert "Longbow" in entry.title + " ".join(entry.lines)
+
+
+def test_the_weapon_that_reaches_stays_after_an_undo_and_its_clicks_attack(
+        qtbot: QtBot) -> None:
+    """As above, then each attack undone and the orc clicked again: every click shoots the
+    Longbow. The aim made again after each change forgot the Longbow: the next card showed
+    the knife's problem and every second click was refused ("not within reach")."""
+    duel = load_encounter(ASSETS_DIR / "demo" / "gurps-duel.json")
+    archer = duel.token("archer")
+    knife_first = {**archer.stats, "attacks": list(reversed(archer.stats["attacks"]))}
+    window = open_window(qtbot, duel.with_token(replace(archer, stats=knife_first)))
+    one, other = window.state.encounter.token("archer"), window.state.encounter.token("orc")
+    window.view.centerOn((one.x + other.x) / 2 * CELL, (one.y + other.y) / 2 * CELL)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=on_screen(window, "archer"))
+    window.actions_by_name["tool_attack"].trigger()
+    attack = window.combat_tools.attack
+    attack.tool.ask = lambda decision: (decision.allowed[0].id,)
+    attack.tool.dice = lambda: RandomDice(3)
+    hover(window, on_screen(window, "orc"))
+    viewport = window.view.viewport()
+    for round_ in range(4):
+        entries = len(window.state.encounter.log)
+        at = on_screen(window, "orc")
+        qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at)
+        hover(window, at)  # a hand's click moves a little; the pointer stays on the orc
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at)
+        log = window.state.encounter.log
+        assert len(log) == entries + 1, (round_, window.statusBar().currentMessage())
+        assert "Longbow" in log[-1].title + " ".join(log[-1].lines)
+        window.state.undo()
+        hover(window, on_screen(window, "orc") + QPoint(1, 0))
+        assert attack.tool.aim.weapon == "Longbow (Shoot)", round_
+        assert attack.tool.aim.preview.problem is None, round_
