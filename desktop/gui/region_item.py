@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -38,6 +38,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsPolygonItem, QStyle, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.model import Illumination, Region, RegionKind
+from battlemap.desktop.gui.label_layout import segment_meets_box
 from battlemap.desktop.gui.style import cosmetic_pen, label_font, to_scene
 
 SHADE_ALPHA = {
@@ -112,27 +113,8 @@ class OutlineTiles:
         its edge pixel excluded: Qt's dasher then skips none of them (a side it skips shifts
         the dashes of the sides after it)."""
         inner = QRectF(box).adjusted(1, 1, -1, -1)
-        return not inner.isEmpty() and all(_meets(a, b, inner) for a, b in self.edges)
-
-
-def _meets(a: tuple[float, float], b: tuple[float, float], box: QRectF) -> bool:
-    """Whether the segment ``a``-``b`` meets ``box`` (Liang-Barsky)."""
-    low, high = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    for step, room in ((-dx, a[0] - box.left()), (dx, box.right() - a[0]),
-                       (-dy, a[1] - box.top()), (dy, box.bottom() - a[1])):
-        if step == 0:
-            if room < 0:
-                return False
-            continue
-        t = room / step
-        if step < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return False
-    return True
+        return not inner.isEmpty() and all(segment_meets_box(QLineF(*a, *b), inner)
+                                           for a, b in self.edges)
 
 
 def _touched_strips(image: QImage, columns: int, rows: int) -> list[tuple[int, int, int, int]]:

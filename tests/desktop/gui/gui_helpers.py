@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QImage, QMouseEvent
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
+from PySide6.QtGui import QImage, QMouseEvent, QPainter, QTransform
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
+from battlemap.desktop.core.fog import PartySight
 from battlemap.desktop.core.model import Encounter, Region, RegionKind, Side, Token, Wall, WallKind
+from battlemap.desktop.gui.fog_item import FogItem
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.map_view import MapView
 from battlemap.desktop.gui.player_window import PlayerWindow
+from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Layer, MapScene
 from battlemap.desktop.gui.style import CELL
 
@@ -123,3 +127,22 @@ def open_table(window: GMWindow, encounter: Encounter | None = None) -> PlayerWi
     player.resize(1000, 700)
     QApplication.processEvents()
     return player
+
+
+def painted_fog(encounter: Encounter, rings: tuple[tuple[tuple[float, float], ...], ...],
+                audience: str = "gm") -> np.ndarray:
+    """``audience``'s fog over ``encounter`` with ``rings`` left clear, painted whole at a
+    window's zoom (0.84), as an (1100, 1100, 4) array of ints."""
+    ensure_app()
+    item = FogItem(audience)
+    item.show_fog(encounter, PartySight(rings, frozenset()))
+    image = QImage(1100, 1100, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setTransform(QTransform.fromScale(0.84, 0.84))
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = item.boundingRect()
+    item.paint(painter, option)
+    painter.end()
+    return np.frombuffer(image.constBits(), np.uint8).reshape(1100, 1100, 4).astype(int)

@@ -10,15 +10,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 import shapely
+from gui_helpers import painted_fog
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage, QPainter, QTransform
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
 from support.uvtt_house import house
 
 from battlemap.desktop.core import fog
 from battlemap.desktop.core.fog import (
-    PartySight,
     SightTracker,
     Vision,
     painted,
@@ -27,7 +25,6 @@ from battlemap.desktop.core.fog import (
 from battlemap.desktop.core.model import Encounter, Fog, Side, Sight, Token, Wall
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui import label_layout
-from battlemap.desktop.gui.fog_item import FogItem
 from battlemap.desktop.gui.label_layout import place_labels
 from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Audience, MapScene
@@ -109,24 +106,6 @@ GOBLINS = [(12.5, 12.5), (14.5, 11.5), (15.5, 14.5), (11.5, 15.5), (16.5, 16.5),
 of the steps (so its part carries creatures' discs)."""
 
 
-def _fog_pixels(encounter: Encounter, rings: tuple[tuple[tuple[float, float], ...], ...]
-                ) -> np.ndarray:
-    """The players' fog over ``encounter`` with ``rings`` left clear, at a window's zoom."""
-    ensure_app()
-    item = FogItem("player")
-    item.show_fog(encounter, PartySight(rings, frozenset()))
-    image = QImage(1100, 1100, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(0)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setTransform(QTransform.fromScale(0.84, 0.84))
-    option = QStyleOptionGraphicsItem()
-    option.exposedRect = item.boundingRect()
-    item.paint(painter, option)
-    painter.end()
-    return np.frombuffer(image.constBits(), np.uint8).reshape(1100, 1100, 4).astype(int)
-
-
 def test_the_drags_sight_paints_the_fog_the_one_union_paints(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Each step's sight (the others' floor and creatures kept, the dragged hero's added with
@@ -143,13 +122,15 @@ def test_the_drags_sight_paints_the_fog_the_one_union_paints(
         viewers = vision.viewers(encounter, moved, frozenset())
         discs = [(t.x, t.y, t.radius) for t in encounter.tokens if t.id in sight.seen_ids]
         old = field.seen_rings(viewers, frozenset(moved), discs)  # the order before
-        apart = np.abs(_fog_pixels(encounter, sight.rings) - _fog_pixels(encounter, old))
+        apart = np.abs(painted_fog(encounter, sight.rings, "player")
+                       - painted_fog(encounter, old, "player"))
         assert apart.max() <= 1, step
     dropped = encounter.with_token(encounter.token("h0").moved_to(11.5, 5.5))
     rest = vision.sight(dropped)  # the drop: h0 added to the others' kept floor
     whole = Vision().sight(dropped)  # worked out at once
     assert rest.seen_ids == whole.seen_ids
-    apart = np.abs(_fog_pixels(dropped, rest.rings) - _fog_pixels(dropped, whole.rings))
+    apart = np.abs(painted_fog(dropped, rest.rings, "player")
+                   - painted_fog(dropped, whole.rings, "player"))
     assert apart.max() <= 1
 
 

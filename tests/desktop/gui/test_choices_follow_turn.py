@@ -120,11 +120,9 @@ def test_the_selection_of_the_last_turn_moves_to_the_next(
     assert demo.combat_tools.templates.tool.attacker == now[0]
 
 
-def test_a_target_out_of_the_default_weapons_reach_gets_a_weapon_that_reaches(
-        qtbot: QtBot) -> None:
-    """The archer's first attack is her Large Knife (reach 1); the orc stands 9 yd off: the
-    card and the click use her Longbow, the first weapon the system previews without a
-    problem."""
+def knife_first_duel(qtbot: QtBot) -> GMWindow:
+    """The GURPS duel with the archer's Large Knife (reach 1) first, the Attack tool on and
+    the archer chosen; the orc stands 9 yd off."""
     duel = load_encounter(ASSETS_DIR / "demo" / "gurps-duel.json")
     archer = duel.token("archer")
     knife_first = {**archer.stats, "attacks": list(reversed(archer.stats["attacks"]))}
@@ -134,6 +132,15 @@ def test_a_target_out_of_the_default_weapons_reach_gets_a_weapon_that_reaches(
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, "archer"))
     window.actions_by_name["tool_attack"].trigger()
+    return window
+
+
+def test_a_target_out_of_the_default_weapons_reach_gets_a_weapon_that_reaches(
+        qtbot: QtBot) -> None:
+    """The archer's first attack is her Large Knife (reach 1); the orc stands 9 yd off: the
+    card and the click use her Longbow, the first weapon the system previews without a
+    problem."""
+    window = knife_first_duel(qtbot)
     attack = window.combat_tools.attack
     hover(window, on_screen(window, "orc"))
     assert attack.tool.aim.weapon == "Longbow (Shoot)"
@@ -157,15 +164,7 @@ def test_the_weapon_that_reaches_stays_after_an_undo_and_its_clicks_attack(
     """As above, then each attack undone and the orc clicked again: every click shoots the
     Longbow. The aim made again after each change forgot the Longbow: the next card showed
     the knife's problem and every second click was refused ("not within reach")."""
-    duel = load_encounter(ASSETS_DIR / "demo" / "gurps-duel.json")
-    archer = duel.token("archer")
-    knife_first = {**archer.stats, "attacks": list(reversed(archer.stats["attacks"]))}
-    window = open_window(qtbot, duel.with_token(replace(archer, stats=knife_first)))
-    one, other = window.state.encounter.token("archer"), window.state.encounter.token("orc")
-    window.view.centerOn((one.x + other.x) / 2 * CELL, (one.y + other.y) / 2 * CELL)
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
-                     pos=on_screen(window, "archer"))
-    window.actions_by_name["tool_attack"].trigger()
+    window = knife_first_duel(qtbot)
     attack = window.combat_tools.attack
     attack.tool.ask = lambda decision: (decision.allowed[0].id,)
     attack.tool.dice = lambda: RandomDice(3)

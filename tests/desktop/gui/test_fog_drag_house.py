@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import shapely
-from gui_helpers import PaintRegions, matched_to, shown_pixels, shown_view
-from PySide6.QtGui import QImage, QPainter, QTransform
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from gui_helpers import PaintRegions, matched_to, painted_fog, shown_pixels, shown_view
 from pytestqt.qtbot import QtBot
 from support.uvtt_house import house
 
-from battlemap.desktop.core.fog import PartySight, Vision, tracker_for
+from battlemap.desktop.core.fog import Vision, tracker_for
 from battlemap.desktop.core.state import BattleState
-from battlemap.desktop.gui.fog_item import FogItem
-from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Audience, MapScene
 
 
@@ -50,19 +46,7 @@ def test_drag_steps_and_the_drop_leave_what_a_fresh_view_shows_repainting_part(
 
 def fog_pixels(rings: tuple[tuple[tuple[float, float], ...], ...]) -> np.ndarray:
     """The GM's fog over the house with ``rings`` left clear, as the GM window's zoom shows it."""
-    ensure_app()
-    item = FogItem("gm")
-    item.show_fog(house(), PartySight(rings, frozenset()))
-    image = QImage(1100, 1100, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(0)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setTransform(QTransform.fromScale(0.84, 0.84))
-    option = QStyleOptionGraphicsItem()
-    option.exposedRect = item.boundingRect()
-    item.paint(painter, option)
-    painter.end()
-    return np.frombuffer(image.constBits(), np.uint8).reshape(1100, 1100, 4).astype(int)
+    return painted_fog(house(), rings, "gm")
 
 
 def test_the_straightened_rings_paint_what_the_union_paints_bar_rounding() -> None:
