@@ -21,12 +21,12 @@ battlemap.rules.registry.RulesError: tokens[k].stats.st: expected an integer, go
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from battlemap.rules.gurps.damage import DamageSpec, parse_damage
+from battlemap.rules.parsed_blocks import ParsedBlocks
 from battlemap.rules.registry import RulesError
 
 __all__ = [
@@ -381,12 +381,9 @@ def _vehicle_dodge(vehicle: Mapping[str, int]) -> int:
     return vehicle["operator_skill"] // 2 + vehicle.get("handling", 0)
 
 
-_PARSED: dict[tuple[int, str], tuple[object, object, Character]] = {}
-"""Stat blocks parsed already, by the block's identity and ``where``: the block itself (kept,
-so that its id is not reused), a deep copy of it as parsed and the :class:`Character` (its
-fields are never changed in place). A hover lists the attacker's attacks and previews the
-attack, each parsing the same blocks again."""
-_PARSED_MOST = 512
+_PARSED = ParsedBlocks[Character]()
+"""Stat blocks parsed already (a hover lists the attacker's attacks and previews the attack,
+each reading the same blocks again)."""
 
 
 def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
@@ -402,15 +399,7 @@ def character_from_dict(data: Mapping[str, Any], where: str) -> Character:
     >>> character_from_dict(block, "w").st
     14
     """
-    key = (id(data), where)
-    found = _PARSED.get(key)
-    if found is not None and found[0] is data and found[1] == data:
-        return found[2]
-    parsed = _parse_character(data, where)
-    if len(_PARSED) >= _PARSED_MOST:
-        del _PARSED[next(iter(_PARSED))]
-    _PARSED[key] = (data, copy.deepcopy(data), parsed)
-    return parsed
+    return _PARSED.get(data, (where,), lambda: _parse_character(data, where))
 
 
 def _parse_character(data: Mapping[str, Any], where: str) -> Character:

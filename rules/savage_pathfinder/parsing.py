@@ -21,11 +21,11 @@ True
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from battlemap.rules.parsed_blocks import ParsedBlocks
 from battlemap.rules.registry import RulesError
 from battlemap.rules.savage_pathfinder.expressions import TraitDie, parse_damage, parse_trait_die
 from battlemap.rules.savage_pathfinder.statblock import (
@@ -50,12 +50,9 @@ _WEAPON_KEYS = {
 _CONDITION_FLAGS = tuple(f.name for f in fields(Condition) if f.type == "bool")
 
 
-_PARSED: dict[tuple[int, str, str], tuple[Mapping[str, Any], Mapping[str, Any], Combatant]] = {}
-"""Stat blocks parsed already, by the block's identity, ``where`` and the token's id: the block
-itself (kept, so that its id is not reused), a deep copy of it as parsed and the
-:class:`Combatant` (immutable). A hover previews up to three attacks and lists the attacker's
-weapons, each parsing the same blocks again."""
-_PARSED_MOST = 512
+_PARSED = ParsedBlocks[Combatant]()
+"""Stat blocks parsed already (a hover previews up to three attacks and lists the attacker's
+weapons, each reading the same blocks again)."""
 
 
 def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
@@ -71,15 +68,8 @@ def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> C
     >>> str(combatant_from_dict(block, "w", "g1").skill("fighting"))
     'd10'
     """
-    key = (id(data), where, token_id)
-    found = _PARSED.get(key)
-    if found is not None and found[0] is data and found[1] == data:
-        return found[2]
-    parsed = _parse_combatant(data, where, token_id)
-    if len(_PARSED) >= _PARSED_MOST:
-        del _PARSED[next(iter(_PARSED))]
-    _PARSED[key] = (data, copy.deepcopy(data), parsed)
-    return parsed
+    return _PARSED.get(data, (where, token_id),
+                       lambda: _parse_combatant(data, where, token_id))
 
 
 def _parse_combatant(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
