@@ -113,10 +113,11 @@ class BackgroundItem(QGraphicsItem):
         self._let_go_of_read_pages(painter.worldTransform())
 
     def _let_go_of_read_pages(self, world: QTransform) -> None:
-        """Painted from the full-size image: the pages of its file read are not kept resident
+        """Painted from a copy in a mapped file (the full-size image, the half-size copy): the
+        pages of its file read are not kept resident
         (:mod:`~battlemap.desktop.gui.mapped_image`; nothing for an image in memory)."""
-        factor, image = level_for(self._levels, _detail(world))
-        if factor == 1:
+        image = level_for(self._levels, _detail(world))[1]
+        if rows_file_of(image) is not None:
             let_go_of_pages(image)
 
     def _paint_map(
@@ -227,20 +228,22 @@ class BackgroundItem(QGraphicsItem):
         source = QRectF(target.topLeft() / factor, target.size() / factor)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         turned = bool(world.m12() or world.m21())
-        if factor != 1 or (rows_file_of(image) is None and not turned):
+        mapped = rows_file_of(image) is not None
+        if not mapped and (factor != 1 or not turned):
             painter.drawImage(target, image, source)
             return
-        self._paint_in_bands(painter, target, image, source)
+        self._paint_in_bands(painter, target, image, factor)
 
     def _paint_in_bands(self, painter: QPainter, target: QRectF, image: QImage,
-                        source: QRectF) -> None:
-        """The full-size image :data:`BAND` device rows at a time, each band's pages of a
-        mapped file let go of before the next is read, so a whole view's rows of the file are
-        never resident at once. Upright, each band is the same call clipped to the band: every
-        device pixel is sampled as one call samples it. Turned, Qt copies the whole source
-        rectangle to 4 bytes a pixel before sampling whatever the clip (161 MB for a 1920 x 1080
-        table at zoom 0.4 on the 8192 px map), so each band draws only its own part of the
-        image (with :data:`MARGIN`): within two grey levels of one call, as a tile is."""
+                        factor: int) -> None:
+        """The full-size image (or a copy reduced by ``factor`` in a mapped file) :data:`BAND`
+        device rows at a time, each band's pages of a mapped file let go of before the next is
+        read, so a whole view's rows of the file are never resident at once. Upright, each band
+        is the same call clipped to the band: every device pixel is sampled as one call samples
+        it. Turned, Qt copies the whole source rectangle to 4 bytes a pixel before sampling
+        whatever the clip (161 MB for a 1920 x 1080 table at zoom 0.4 on the 8192 px map), so
+        each band draws only its own part of the image (with :data:`MARGIN`): within two grey
+        levels of one call, as a tile is."""
         world = painter.worldTransform()
         inverse, _ = world.inverted()
         turned = bool(world.m12() or world.m21())
@@ -252,11 +255,14 @@ class BackgroundItem(QGraphicsItem):
             painter.setClipRect(band, Qt.ClipOperation.IntersectClip)
             painter.setWorldTransform(world)
             if turned:
-                part = inverse.mapRect(QRectF(band)).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+                grow = MARGIN * factor
+                part = inverse.mapRect(QRectF(band)).adjusted(-grow, -grow, grow, grow)
                 part = part.intersected(target)
-                painter.drawImage(part, image, part)
+                painter.drawImage(part, image, QRectF(part.topLeft() / factor,
+                                                      part.size() / factor))
             else:
-                painter.drawImage(target, image, source)
+                painter.drawImage(target, image, QRectF(target.topLeft() / factor,
+                                                        target.size() / factor))
             painter.restore()
             let_go_of_pages(image)
 

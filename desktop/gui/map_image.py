@@ -30,8 +30,12 @@ from battlemap.desktop.core.model import Background
 from battlemap.desktop.core.reading import open_regular_file, read_head
 from battlemap.desktop.gui.png_strips import decode_strips, read_image
 
-LEVEL_FACTORS = (4, 16)
-"""The reduced copies kept of a map image: 1/4 and 1/16 of its width."""
+LEVEL_FACTORS = (2, 4, 8, 16)
+"""The reduced copies kept of a map image: 1/2 to 1/16 of its width, each half the one before.
+A view paints from the smallest copy with a pixel per screen pixel, so it shrinks that copy to
+no less than half: Qt's smooth scaling below half size samples with coarser weights whose
+result depends on where each run of pixels starts (5 to 15 grey levels between two tiles and
+one call at 1/4 steps), above it every tile equals one call within one grey level."""
 STRIPS_FROM = 4096 * 4096
 """Pixels from which a PNG map is decoded a strip at a time (64 MB and more at 32 bits)."""
 SHARED_LIMIT = 1

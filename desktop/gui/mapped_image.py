@@ -1,4 +1,5 @@
-"""A big map's full-size pixels kept in a file of the cache folder, mapped into memory.
+"""A big map's full-size pixels (and its half-size copy) kept in a file of the cache folder,
+mapped into memory.
 
 An 8192 px map is 192 MB at 3 bytes a pixel, more than half of the program's peak, yet a view
 reads the full-size image only where it is zoomed in, a view's worth of rows at a time. Its
@@ -31,7 +32,8 @@ __all__ = ["RowsFile", "let_go_of_pages", "mapped_image", "remember_rows_file", 
 
 CACHE_NAME = "battlemap"
 """The program's folder in the user's cache folder."""
-_DEPTH = {QImage.Format.Format_RGB888: 3, QImage.Format.Format_ARGB32: 4}
+_DEPTH = {QImage.Format.Format_RGB888: 3, QImage.Format.Format_ARGB32: 4,
+          QImage.Format.Format_RGB32: 4, QImage.Format.Format_ARGB32_Premultiplied: 4}
 """Bytes a pixel of the formats a map is kept in."""
 _files: weakref.WeakValueDictionary[int, RowsFile] = weakref.WeakValueDictionary()
 """Each mapped image's file by the image's ``cacheKey`` (registered once it is filled)."""
@@ -52,10 +54,10 @@ class RowsFile(mmap.mmap):
 
 
 def mapped_image(width: int, height: int, kind: QImage.Format) -> tuple[QImage, RowsFile] | None:
-    """A ``width`` x ``height`` image of ``kind`` (RGB888 or ARGB32) laid out as Qt lays it
-    out and the mapped file of the cache folder its pixels lie in; None where that cannot be
-    (no such system call, no cache folder, no room on its disk: the caller keeps the pixels
-    in memory)."""
+    """A ``width`` x ``height`` image of ``kind`` (RGB888, RGB32 or (premultiplied) ARGB32)
+    laid out as Qt lays it out and the mapped file of the cache folder its pixels lie in; None
+    where that cannot be (no such system call, no cache folder, no room on its disk: the
+    caller keeps the pixels in memory)."""
     folder = _cache_folder()
     if folder is None or kind not in _DEPTH or not (
             hasattr(mmap, "MADV_DONTNEED") and hasattr(os, "posix_fallocate")):

@@ -40,10 +40,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
-from PySide6.QtGui import QImage, QImageReader, QPainter
+from PySide6.QtGui import QImage, QImageReader
 
 from battlemap.desktop.core.limits import MAX_IMAGE_FILE_BYTES, MAX_IMAGE_SIDE
-from battlemap.desktop.gui.mapped_image import mapped_image, remember_rows_file
+from battlemap.desktop.gui.mapped_image import RowsFile, mapped_image, remember_rows_file
 from battlemap.desktop.gui.memory import hand_back_freed_pages
 
 __all__ = ["STRIP_ROWS", "decode_strips", "read_image"]
@@ -116,7 +116,9 @@ def decode_strips(
         QImage(width, height, kind), None)
     if final.isNull():
         return None
-    levels = [(f, QImage(QSize(width, height) / f, _LEVEL_FORMAT[channels])) for f in factors]
+    made = [(f, *_level(QSize(width, height) / f, _LEVEL_FORMAT[channels],
+                        in_file and f == MAPPED_LEVEL)) for f in factors]
+    levels = [(f, level) for f, level, _ in made]
     above = b""  # the row above the strip as plain PNG bytes: none above the first
     try:
         for top, strip in _strips(source, 1 + width * channels, height, rows):
@@ -127,7 +129,7 @@ def decode_strips(
             del strip
             if image.height() != skip + count:
                 return None
-            _paint_reduced(levels, image.copy(0, skip, width, count) if skip else image, top,
+            _paint_reduced(made, image.copy(0, skip, width, count) if skip else image, top,
                            height)
             above = _copy_into(final, image, (top, skip), channels)
             if rows_file is not None:
@@ -138,6 +140,9 @@ def decode_strips(
         return None
     if rows_file is not None:
         remember_rows_file(final, rows_file)
+    for _, level, level_rows in made:
+        if level_rows is not None:
+            remember_rows_file(level, level_rows)
     return final, levels
 
 
@@ -145,19 +150,39 @@ _LEVEL_FORMAT = {3: QImage.Format.Format_RGB32, 4: QImage.Format.Format_ARGB32_P
 """The reduced copies' format: what smooth scaling makes (no conversion when painted)."""
 
 
-def _paint_reduced(levels: list[tuple[int, QImage]], image: QImage, top: int, height: int) -> None:
-    """Paint the strip ``image`` (from row ``top`` of ``height``) reduced into each level."""
-    for _, level in levels:
+MAPPED_LEVEL = 2
+"""The reduced copy that lies in a mapped file too when the full-size image does (a quarter of
+its pixels, 64 MB at 4 bytes for an 8192 px map): read a view at a time, like the full-size
+image. The smaller copies stay in memory."""
+
+
+def _level(size: QSize, kind: QImage.Format, in_file: bool) -> tuple[QImage, RowsFile | None]:
+    """A reduced copy's image of ``size``, in a mapped file when ``in_file`` and one can be
+    made (with that file), else in memory."""
+    mapped = in_file and mapped_image(size.width(), size.height(), kind)
+    return mapped or (QImage(size, kind), None)
+
+
+def _paint_reduced(levels: list[tuple[int, QImage, RowsFile | None]], image: QImage, top: int,
+                   height: int) -> None:
+    """Copy the strip ``image`` (from row ``top`` of ``height``) reduced into each level, the
+    rows written to a level's mapped file let go of."""
+    import numpy as np  # only maps decoded in strips need it (see ByteRows)
+
+    for _, level, rows in levels:
         first = top * level.height() // height
         last = (top + image.height()) * level.height() // height
         if last <= first:
             continue
         size = QSize(level.width(), last - first)
         smaller = image.scaled(size, mode=Qt.TransformationMode.SmoothTransformation)
-        painter = QPainter(level)
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-        painter.drawImage(0, first, smaller)
-        painter.end()
+        smaller.convertTo(level.format())
+        line = level.width() * 4
+        source = np.frombuffer(smaller.constBits(), np.uint8).reshape(-1, smaller.bytesPerLine())
+        target = np.frombuffer(level.bits(), np.uint8).reshape(-1, level.bytesPerLine())
+        target[first:last, :line] = source[: last - first, :line]
+        if rows is not None:
+            rows.let_go(first, last)
 
 
 def _header(source: _Source) -> tuple[int, int, int, bytes] | None:

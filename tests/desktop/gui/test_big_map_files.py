@@ -44,7 +44,7 @@ def test_a_big_png_file_is_decoded_from_the_file_to_the_whole_decodes_pixels(
     decoded = decode_map("map.png@1", found)
     whole = QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
     assert decoded.levels[0][1] == whole
-    assert [f for f, _ in decoded.levels] == [1, 4, 16]
+    assert [f for f, _ in decoded.levels] == [1, 2, 4, 8, 16]
 
 
 @pytest.mark.usefixtures("big_from")
@@ -136,7 +136,8 @@ def test_a_16384_px_map_file_is_accepted_and_decoded_in_strips(
     decoded = decode_map("map-16384.png@1", found)
     full = decoded.levels[0][1]
     assert (full.width(), full.height()) == (16_384, 16_384)
-    assert [(f, level.width()) for f, level in decoded.levels] == [(1, 16_384), (4, 4096),
-                                                                   (16, 1024)]
+    assert [(f, level.width()) for f, level in decoded.levels] == [
+        (1, 16_384), (2, 8192), (4, 4096), (8, 2048), (16, 1024)]
     assert rows_file_of(full) is not None  # in the mapped file, not in memory
+    assert rows_file_of(decoded.levels[1][1]) is not None  # the half-size copy too
     assert full.pixelColor(16_383, 16_383).name() in ("#c8b99a", "#8f7f62")

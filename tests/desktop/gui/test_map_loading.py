@@ -49,7 +49,7 @@ def test_a_map_loads_with_its_zoomed_out_copies_while_the_window_keeps_running(
     timer.stop()
     assert image is not None
     assert [(f, i.width(), i.height()) for f, i in image.levels] == [
-        (1, 4000, 4000), (4, 1000, 1000), (16, 250, 250)
+        (1, 4000, 4000), (2, 2000, 2000), (4, 1000, 1000), (8, 500, 500), (16, 250, 250)
     ]
     assert image.levels[0][1].format() == QImage.Format.Format_RGB888  # opaque: 3 bytes a pixel
     assert len(ticks) >= 3  # the event loop ran while the worker decoded

@@ -1,4 +1,5 @@
-"""A big map's full-size pixels in a mapped file of the cache folder (issue 28): the same
+"""A big map's full-size pixels (and its half-size copy) in a mapped file of the cache folder
+(issue 28): the same
 pixels as in memory, before and after its pages are let go, decoded and painted; the pages let
 go are no longer counted resident; no cache folder keeps the pixels in memory."""
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +18,7 @@ from battlemap.desktop.gui import background_item, map_image, mapped_image
 from battlemap.desktop.gui.map_image import LEVEL_FACTORS, MapImage, decode_map
 from battlemap.desktop.gui.mapped_image import rows_file_of
 from battlemap.desktop.gui.png_strips import decode_strips
+from battlemap.desktop.gui.style import CELL
 from tests.desktop.gui.test_map_tiles import BACKGROUND, painted, shown
 from tests.desktop.gui.test_png_strips import busy_picture, png_bytes
 
@@ -164,6 +166,26 @@ def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
     painted(zoomed_in)  # the first frame at a zoom: plainly
     painted(zoomed_in)  # from tiles: once a row of tiles, once at the end
     assert len(let_go) >= 4 and all(image is picture.levels[0][1] for image in let_go)
+
+
+def test_the_half_size_copy_lies_in_the_file_too_and_its_pages_are_let_go_of(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
+    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
+    picture = decode_map("in file", data)
+    half, quarter = picture.levels[1][1], picture.levels[2][1]
+    assert [f for f, _ in picture.levels] == [1, 2, 4, 8, 16]
+    assert rows_file_of(half) is not None and rows_file_of(quarter) is None
+    whole = QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB32)
+    assert half == whole.scaled(600, 400, mode=Qt.TransformationMode.SmoothTransformation)
+    let_go: list[QImage] = []
+    monkeypatch.setattr(background_item, "let_go_of_pages", let_go.append)
+    zoom = 0.4 * BACKGROUND.pixels_per_cell / CELL  # 0.4 screen pixels a map pixel
+    view, _scene, _ = shown(qtbot, picture, True, zoom, 0, QPointF(600.3, 450.7))
+    painted(view)  # plainly: from the half-size copy, in bands
+    painted(view)  # from tiles
+    assert let_go and all(image is half for image in let_go)
 
 
 def test_without_a_cache_folder_the_pixels_stay_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -76,7 +76,7 @@ def test_a_big_map_decodes_in_strips_with_its_reduced_copies(
     steps: list[tuple[str, int]] = []
     image = decode_map("map.png@1", data, lambda text, percent: steps.append((text, percent)))
     assert image.levels[0][1] == QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB888)
-    assert [f for f, _ in image.levels] == [1, 4, 16]
+    assert [f for f, _ in image.levels] == [1, 2, 4, 8, 16]
     assert len(steps) > 2 and all(30 <= p <= 90 for _, p in steps)
 
 
