@@ -83,6 +83,8 @@ class PlayerWindow(QWidget):
         """The name of the screen the GM put the window on (full screen), if any."""
         self._fit_first = False
         """Fitting the whole map until the GM moves the camera (the window just opened)."""
+        self._followed: tuple[tuple[object, ...], float] | None = None
+        """What the table's zoom following the GM's was worked out from, and that zoom."""
         gm_view.camera_changed.connect(self._on_gm_camera_moved)
         state.changed.connect(self._on_state_change)
         app = QGuiApplication.instance()
@@ -132,6 +134,7 @@ class PlayerWindow(QWidget):
 
     def set_mode(self, mode: CameraMode) -> None:
         self.mode = mode
+        self._followed = None
         self._acting = frozenset()
         self._on_gm_camera_change()
         self._centre_on_acting(self.state.encounter)
@@ -220,6 +223,7 @@ class PlayerWindow(QWidget):
 
     def _rescale(self) -> None:
         """Keep the scale right for the screen the window is on now."""
+        self._followed = None
         physical = self.physical_zoom()
         if self.mode is CameraMode.FOLLOW:
             self._on_gm_camera_change()
@@ -258,7 +262,19 @@ class PlayerWindow(QWidget):
         centre, zoom = self.gm_view.camera()
         if self.gm_view.coarse:  # the GM's zoom burst: the table's frames coarse with it
             self.view.begin_coarse()
-        self.view.set_camera(centre, self.physical_zoom() or self.following_zoom(zoom))
+        self.view.set_camera(centre, self._zoom_following(zoom))
+
+    def _zoom_following(self, gm_zoom: float) -> float:
+        """The table's zoom following ``gm_zoom``: :meth:`physical_zoom` or
+        :meth:`following_zoom`, kept while the GM's zoom, both views' sizes, the turn and the
+        table's screen stay (a pan step read the screen's calibration from the settings
+        file, 0.2-0.3 ms; :meth:`set_mode`, which a calibration calls, and :meth:`_rescale`
+        forget it)."""
+        key = (gm_zoom, self.gm_view.viewport().size().toTuple(),
+               self.view.viewport().size().toTuple(), self.rotation, screen_of(self).name())
+        if self._followed is None or self._followed[0] != key:
+            self._followed = (key, self.physical_zoom() or self.following_zoom(gm_zoom))
+        return self._followed[1]
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
