@@ -150,14 +150,21 @@ def test_a_turned_paint_reads_a_band_of_the_image_at_a_time(
     assert all(min(s.width(), s.height()) <= band_width for s in painter.sources)
 
 
-def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
-    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def picture_in_file(monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, MapImage, list[QImage]]:
+    """A 1200 x 800 PNG, the map decoded from it in strips into the cache folder's file, and
+    the images whose pages the map's painter lets go of from then on."""
     data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
     monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
     picture = decode_map("in file", data)
     let_go: list[QImage] = []
     monkeypatch.setattr(background_item, "let_go_of_pages", let_go.append)
+    return data, picture, let_go
+
+
+def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, picture, let_go = picture_in_file(monkeypatch)
     centre = QPointF(600.3, 450.7)
     zoomed_out, _out_scene, _ = shown(qtbot, picture, True, 0.05, 0, centre)
     painted(zoomed_out)
@@ -171,16 +178,12 @@ def test_the_map_lets_go_of_the_full_size_pages_it_read_and_only_those(
 def test_the_half_size_copy_lies_in_the_file_too_and_its_pages_are_let_go_of(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    data = png_bytes(busy_picture(QImage.Format.Format_RGB32, 1200, 800))
-    monkeypatch.setattr(map_image, "STRIPS_FROM", 1)
-    picture = decode_map("in file", data)
+    data, picture, let_go = picture_in_file(monkeypatch)
     half, quarter = picture.levels[1][1], picture.levels[2][1]
     assert [f for f, _ in picture.levels] == [1, 2, 4, 8, 16]
     assert rows_file_of(half) is not None and rows_file_of(quarter) is None
     whole = QImage.fromData(data).convertToFormat(QImage.Format.Format_RGB32)
     assert half == whole.scaled(600, 400, mode=Qt.TransformationMode.SmoothTransformation)
-    let_go: list[QImage] = []
-    monkeypatch.setattr(background_item, "let_go_of_pages", let_go.append)
     zoom = 0.4 * BACKGROUND.pixels_per_cell / CELL  # 0.4 screen pixels a map pixel
     view, _scene, _ = shown(qtbot, picture, True, zoom, 0, QPointF(600.3, 450.7))
     painted(view)  # plainly: from the half-size copy, in bands

@@ -16,6 +16,7 @@ from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.map_view import MapView
 from battlemap.desktop.gui.scene import Audience, MapScene
 from battlemap.desktop.gui.style import CELL
+from tests.desktop.gui.test_pan_follow_zoom import following_table
 
 
 def dungeon() -> Encounter:
@@ -33,16 +34,7 @@ def panned_view(qtbot: QtBot, state: BattleState) -> MapView:
 
 
 def test_a_diagonal_pan_step_tells_the_camera_once(qtbot: QtBot, window: GMWindow) -> None:
-    window.actions_by_name["player_view"].trigger()
-    player = window.player_window
-    assert player is not None
-    player.showNormal()
-    player.resize(640, 400)
-    window.view.set_zoom(3.0)
-    window.view.centerOn(6 * CELL, 4 * CELL)
-    qtbot.wait(50)  # the table's size settles
-    window.view.pan_by(-7, -3)  # (the table takes its zoom: a zoom is not this test's)
-    QApplication.processEvents()
+    player = following_table(qtbot, window)  # (the table took its zoom: not this test's)
     assert player.view.zoom == player.following_zoom(window.view.zoom)
     told = {"gm": 0, "table": 0}
     window.view.camera_changed.connect(lambda: told.__setitem__("gm", told["gm"] + 1))
