@@ -11,8 +11,13 @@ each product rounded, and a premultiplied pixel of alpha ``a`` as the same two r
 products: the pixels are Qt's own.
 
 Qt's dasher skips the sides of an outline that lie wholly outside the box being repainted,
-and the dashes of the sides after a skipped one then shift: a paint whose box leaves a side
-out is painted directly, as before (:meth:`OutlineTiles.undashed_in`). The strips are made on
+and the dashes of the sides after a skipped one then shift: Qt's own partial repaints leave
+seams (a repaint of half the view: dashes up to 159 grey levels off what a whole repaint
+shows). Where every side crosses the device (:meth:`OutlineTiles.undashed_in` its whole
+rectangle) the strips are what a whole repaint shows, and every repaint draws them, so a
+partial one shows the whole one's dashes, seamless; where a side runs off the device (a
+zoomed-in GM) Qt's own whole paint shifts the dashes too, and a paint whose box leaves a side
+out is painted directly, as before. The strips are made on
 the second paint with the same device transform (a zoom or a pan in progress paints directly)
 and kept for two transforms; any other painter (another engine, a device pixel ratio,
 opacity, no antialiasing, a selected item) paints directly.
@@ -92,6 +97,9 @@ class OutlineTiles:
         points = [(p.x(), p.y()) for p in on_device]
         self.edges = list(zip(points, points[1:] + points[:1], strict=True))
         self.strips: list[tuple[QPoint, QImage]] = []
+        self.undashed = self.undashed_in(area)
+        """Whether Qt skips no side painting the whole device: every repaint then shows the
+        strips (a whole repaint shows them, and a partial one must match it)."""
         box = outline.boundingRect().toAlignedRect().adjusted(-1, -1, 1, 1) & area
         if box.isEmpty():
             return
@@ -234,8 +242,8 @@ class RegionItem(QGraphicsPolygonItem):
             self._outlines[key] = kept
             while len(self._outlines) > KEPT_TRANSFORMS:
                 del self._outlines[next(iter(self._outlines))]
-        if not kept.undashed_in(painted):
-            return None  # Qt's own dashes shift here: paint them as Qt does
+        if not (kept.undashed or kept.undashed_in(painted)):
+            return None  # a side off the device and off this box: Qt's own (shifted) dashes
         return kept, shift.toPoint()
 
 
