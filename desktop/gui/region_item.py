@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QPainterPathStroker,
     QPen,
     QPolygonF,
+    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsPolygonItem, QStyle, QStyleOptionGraphicsItem, QWidget
@@ -182,6 +183,16 @@ class RegionItem(QGraphicsPolygonItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        region = _painted_region(widget)
+        named = self.region.kind is RegionKind.ZONE and bool(self.region.name)
+        box = self._name_box() if named else QRectF()
+        if region is not None:  # a partial repaint: only what it meets is drawn (the rest is
+            world = painter.worldTransform()  # clipped away: the same pixels, no fill walked)
+            named = named and _meets(region, world.mapRect(box))
+            if not _meets(region, world.mapRect(self.boundingRect())):
+                if named:
+                    self._paint_name(painter, box)
+                return
         tiles = self._kept_outline(painter, option)
         if tiles is None:
             super().paint(painter, option, widget)
@@ -198,12 +209,18 @@ class RegionItem(QGraphicsPolygonItem):
                 if clip is None or clip.intersects(QRectF(at, strip.size())):
                     painter.drawImage(at, strip)
             painter.restore()
-        if self.region.kind is RegionKind.ZONE and self.region.name:
-            painter.setFont(label_font(0.4))
-            painter.setPen(QColor("#4a148c"))
-            centre: QPointF = self.polygon().boundingRect().center()
-            box = QRectF(centre.x() - 200, centre.y() - 20, 400, 40)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.region.name)
+        if named:
+            self._paint_name(painter, box)
+
+    def _name_box(self) -> QRectF:
+        """Where a zone's name is drawn (centred; Qt clips the text to this box)."""
+        centre: QPointF = self.polygon().boundingRect().center()
+        return QRectF(centre.x() - 200, centre.y() - 20, 400, 40)
+
+    def _paint_name(self, painter: QPainter, box: QRectF) -> None:
+        painter.setFont(label_font(0.4))
+        painter.setPen(QColor("#4a148c"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.region.name)
 
     def _kept_outline(self, painter: QPainter,
                       option: QStyleOptionGraphicsItem) -> tuple[OutlineTiles, QPoint] | None:
@@ -248,6 +265,21 @@ class RegionItem(QGraphicsPolygonItem):
 
 
 SOURCE_OVER = QPainter.CompositionMode.CompositionMode_SourceOver
+
+
+def _painted_region(widget: QWidget | None) -> QRegion | None:
+    """The region the view is repainting (:attr:`MapView.painted_region`, viewport pixels);
+    None when unknown (another view, a render to an image) or one rectangle (every item
+    Qt paints then meets it)."""
+    view = widget.parentWidget() if widget is not None else None
+    region = getattr(view, "painted_region", None)
+    return region if isinstance(region, QRegion) and region.rectCount() > 1 else None
+
+
+def _meets(region: QRegion, box: QRectF) -> bool:
+    """Whether ``box`` (viewport pixels), three pixels wider (the 2 px pen, antialiasing), meets
+    ``region``."""
+    return region.intersects(box.adjusted(-3, -3, 3, 3).toAlignedRect())
 
 MAX_DASHES = 5000
 """Beyond this many dash patterns across the device the item paints directly (Qt then swaps

@@ -192,3 +192,45 @@ def test_partial_repaints_of_a_zoomed_in_view_show_what_qt_strokes(
     for new, old in zip(kept, direct, strict=True):
         assert np.abs(new - old).max() <= 1
 
+
+def test_a_zone_the_repainted_region_does_not_meet_is_not_painted(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repaint of a few small rectangles (a hover's line and card) skips the zones none of
+    them meets (their fill, outline and name): the same pixels as painting every zone."""
+    zones = (*ZONES, Region("c", ((0.6, 8.2), (4.4, 8.2), (4.4, 11.6), (0.6, 11.6)),
+                            RegionKind.ZONE, "A long name reaching past its zone"))
+    scene = MapScene(BattleState(replace(small_encounter(), regions=zones)), Audience.GM)
+    view = shown_view(qtbot, scene, 900, 700)
+    viewport = view.viewport()
+    regions = []
+    for rects in ([QRect(40, 30, 60, 50), QRect(700, 600, 80, 40)],
+                  [QRect(5, 5, 30, 30), QRect(300, 640, 200, 30), QRect(860, 10, 20, 600)],
+                  [QRect(330, 200, 40, 40), QRect(120, 520, 90, 30)]):
+        region = QRegion()
+        for rect in rects:
+            region = region.united(QRegion(rect))
+        regions.append(region)
+    whole = QRegion(0, 0, viewport.width(), viewport.height())
+
+    def repaints() -> list[np.ndarray]:
+        picture = QImage(viewport.size(), QImage.Format.Format_RGB32)
+        pictures = []
+        for region in [whole, whole, *regions]:
+            picture.fill(0xff102030)
+            viewport.render(picture, region.boundingRect().topLeft(), region)
+            pictures.append(np.frombuffer(picture.constBits(), np.uint8).reshape(
+                picture.height(), picture.width(), 4)[..., :3].astype(int).copy())
+        return pictures
+
+    met: list[bool] = []
+    meets = region_item._meets
+    with monkeypatch.context() as patched:
+        patched.setattr(region_item, "_meets", lambda region, box: met.append(
+            meets(region, box)) or met[-1])
+        skipping = repaints()
+    with monkeypatch.context() as patched:
+        patched.setattr(region_item, "_painted_region", lambda _widget: None)
+        every = repaints()
+    assert True in met and False in met  # some zones (or names) met, some skipped
+    for new, old in zip(skipping, every, strict=True):
+        assert np.abs(new - old).max() == 0
