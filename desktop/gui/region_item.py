@@ -11,8 +11,13 @@ each product rounded, and a premultiplied pixel of alpha ``a`` as the same two r
 products: the pixels are Qt's own.
 
 Qt's dasher skips the sides of an outline that lie wholly outside the box being repainted,
-and the dashes of the sides after a skipped one then shift: a paint whose box leaves a side
-out is painted directly, as before (:meth:`OutlineTiles.undashed_in`). The strips are made on
+and the dashes of the sides after a skipped one then shift: Qt's own partial repaints leave
+seams (a repaint of half the view: dashes up to 159 grey levels off what a whole repaint
+shows). Where every side crosses the device (:meth:`OutlineTiles.undashed_in` its whole
+rectangle) the strips are what a whole repaint shows, and every repaint draws them, so a
+partial one shows the whole one's dashes, seamless; where a side runs off the device (a
+zoomed-in GM) Qt's own whole paint shifts the dashes too, and a paint whose box leaves a side
+out is painted directly, as before. The strips are made on
 the second paint with the same device transform (a zoom or a pan in progress paints directly)
 and kept for two transforms; any other painter (another engine, a device pixel ratio,
 opacity, no antialiasing, a selected item) paints directly.
@@ -33,6 +38,7 @@ from PySide6.QtGui import (
     QPainterPathStroker,
     QPen,
     QPolygonF,
+    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsPolygonItem, QStyle, QStyleOptionGraphicsItem, QWidget
@@ -92,6 +98,9 @@ class OutlineTiles:
         points = [(p.x(), p.y()) for p in on_device]
         self.edges = list(zip(points, points[1:] + points[:1], strict=True))
         self.strips: list[tuple[QPoint, QImage]] = []
+        self.undashed = self.undashed_in(area)
+        """Whether Qt skips no side painting the whole device: every repaint then shows the
+        strips (a whole repaint shows them, and a partial one must match it)."""
         box = outline.boundingRect().toAlignedRect().adjusted(-1, -1, 1, 1) & area
         if box.isEmpty():
             return
@@ -174,6 +183,16 @@ class RegionItem(QGraphicsPolygonItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        region = _painted_region(widget)
+        named = self.region.kind is RegionKind.ZONE and bool(self.region.name)
+        box = self._name_box() if named else QRectF()
+        if region is not None:  # a partial repaint: only what it meets is drawn (the rest is
+            world = painter.worldTransform()  # clipped away: the same pixels, no fill walked)
+            named = named and _meets(region, world.mapRect(box))
+            if not _meets(region, world.mapRect(self.boundingRect())):
+                if named:
+                    self._paint_name(painter, box)
+                return
         tiles = self._kept_outline(painter, option)
         if tiles is None:
             super().paint(painter, option, widget)
@@ -190,12 +209,18 @@ class RegionItem(QGraphicsPolygonItem):
                 if clip is None or clip.intersects(QRectF(at, strip.size())):
                     painter.drawImage(at, strip)
             painter.restore()
-        if self.region.kind is RegionKind.ZONE and self.region.name:
-            painter.setFont(label_font(0.4))
-            painter.setPen(QColor("#4a148c"))
-            centre: QPointF = self.polygon().boundingRect().center()
-            box = QRectF(centre.x() - 200, centre.y() - 20, 400, 40)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.region.name)
+        if named:
+            self._paint_name(painter, box)
+
+    def _name_box(self) -> QRectF:
+        """Where a zone's name is drawn (centred; Qt clips the text to this box)."""
+        centre: QPointF = self.polygon().boundingRect().center()
+        return QRectF(centre.x() - 200, centre.y() - 20, 400, 40)
+
+    def _paint_name(self, painter: QPainter, box: QRectF) -> None:
+        painter.setFont(label_font(0.4))
+        painter.setPen(QColor("#4a148c"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.region.name)
 
     def _kept_outline(self, painter: QPainter,
                       option: QStyleOptionGraphicsItem) -> tuple[OutlineTiles, QPoint] | None:
@@ -234,12 +259,27 @@ class RegionItem(QGraphicsPolygonItem):
             self._outlines[key] = kept
             while len(self._outlines) > KEPT_TRANSFORMS:
                 del self._outlines[next(iter(self._outlines))]
-        if not kept.undashed_in(painted):
-            return None  # Qt's own dashes shift here: paint them as Qt does
+        if not (kept.undashed or kept.undashed_in(painted)):
+            return None  # a side off the device and off this box: Qt's own (shifted) dashes
         return kept, shift.toPoint()
 
 
 SOURCE_OVER = QPainter.CompositionMode.CompositionMode_SourceOver
+
+
+def _painted_region(widget: QWidget | None) -> QRegion | None:
+    """The region the view is repainting (:attr:`MapView.painted_region`, viewport pixels);
+    None when unknown (another view, a render to an image) or one rectangle (every item
+    Qt paints then meets it)."""
+    view = widget.parentWidget() if widget is not None else None
+    region = getattr(view, "painted_region", None)
+    return region if isinstance(region, QRegion) and region.rectCount() > 1 else None
+
+
+def _meets(region: QRegion, box: QRectF) -> bool:
+    """Whether ``box`` (viewport pixels), three pixels wider (the 2 px pen, antialiasing), meets
+    ``region``."""
+    return region.intersects(box.adjusted(-3, -3, 3, 3).toAlignedRect())
 
 MAX_DASHES = 5000
 """Beyond this many dash patterns across the device the item paints directly (Qt then swaps

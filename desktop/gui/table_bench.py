@@ -572,7 +572,9 @@ def attack_clicks(driver: Driver, count: int, name: str) -> None:
     choice), each timed from the press to the end of the GM window's first frame after it
     (the animation goes on); each attack is undone before the next. A first click, not
     timed and kept, commits the fog's memory of what the heroes see, as a battle's first
-    commit does (each click would redo it otherwise)."""
+    commit does (each click would redo it otherwise); when it leaves the target beyond
+    attack (the FATE demo's took Warrior 2 out, and the first timed click was refused), it is
+    undone and the memory committed alone."""
     from battlemap.rules.dice import RandomDice
 
     window = driver.window
@@ -585,7 +587,18 @@ def attack_clicks(driver: Driver, count: int, name: str) -> None:
     target = pair[1]
     driver.timed(lambda: driver.mouse(MOVE, _spot(window, target), NONE, NONE), keep=False)
     warm_up = _spot(window, target)  # the first commit remembers what the heroes see now
+    undo = window.state.undo_label
     driver.timed(lambda: _click(driver, warm_up), keep=False)
+    driver.timed(lambda: driver.mouse(MOVE, warm_up + QPointF(1, 0), NONE, NONE), keep=False)
+    aim = controller.tool.aim
+    if window.state.undo_label != undo and not (  # the target cannot be attacked again:
+            aim is not None and aim.target == target and aim.error is None  # undo the
+            and aim.preview is not None and aim.preview.problem is None):  # attack, keep
+        state = window.state  # the fog's memory alone (the FATE demo's target was taken out)
+        driver.timed(lambda: state.undo(), keep=False)
+        driver.timed(lambda: state.apply("Remember what the heroes see", state.encounter),
+                     keep=False)
+        driver.timed(lambda: driver.mouse(MOVE, warm_up, NONE, NONE), keep=False)
     driver.start(name=name)
     logged = 0
     for round_ in range(count):

@@ -39,6 +39,7 @@ from battlemap.rules.fate.statblock import (
     Weapon,
 )
 from battlemap.rules.fate.zones import weight_of_pounds
+from battlemap.rules.parsed_blocks import ParsedBlocks
 from battlemap.rules.registry import RulesError
 from battlemap.rules.table import Piece
 
@@ -61,8 +62,29 @@ _CONDITION_KEYS = {
 }
 
 
+_PARSED = ParsedBlocks[Combatant]()
+"""The blocks parsed so far (an attack click's plans, the stance replies and the card read
+every fighter's block again: about 70 parses a click on the FATE demo)."""
+
+
 def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
-    """Parse a stat block; ``where`` prefixes the field path in error messages."""
+    """Parse a stat block; ``where`` prefixes the field path in error messages.
+
+    The same block (the same object, holding what it held when parsed) gives the same
+    :class:`Combatant` without parsing again; a block changed in place is parsed afresh.
+
+    >>> block = {"skills": {"weapons": "Good"}}
+    >>> combatant_from_dict(block, "w", "g1") is combatant_from_dict(block, "w", "g1")
+    True
+    >>> block["skills"]["weapons"] = "Great"
+    >>> combatant_from_dict(block, "w", "g1").rating("weapons")
+    4
+    """
+    return _PARSED.get(data, (where, token_id),
+                       lambda: _parse_combatant(data, where, token_id))
+
+
+def _parse_combatant(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
     _check_keys(data, _TOP_KEYS, where)
     health = _int(data, "health", where, 5, 1, 20)
     return Combatant(

@@ -127,41 +127,110 @@ def test_the_strips_hold_only_squares_the_outline_touches() -> None:
     assert Qt.PenStyle.DashLine == west.pen().style()
 
 
-def test_partial_repaints_of_the_gm_view_show_what_qt_strokes(
+ZONES = (Region("a", ((0.5, 0.5), (5.7, 0.5), (5.7, 7.5), (0.5, 7.5)), RegionKind.ZONE, "A"),
+         Region("b", ((5.7, 0.5), (11.3, 1.2), (10.8, 7.5), (5.7, 7.5)), RegionKind.ZONE, "B"))
+
+
+def _repaints(view: QGraphicsView, boxes: list[QRect]) -> list[np.ndarray]:
+    """The view's whole box twice, then each box repainted in turn over what the earlier ones
+    left (Qt's system clip is the box, as in a partial repaint of the window)."""
+    viewport = view.viewport()
+    picture = QImage(viewport.size(), QImage.Format.Format_RGB32)
+    whole = QRect(0, 0, viewport.width(), viewport.height())
+    pictures = []
+    for box in [whole, whole, *boxes]:
+        viewport.render(picture, box.topLeft(), QRegion(box))
+        pictures.append(np.frombuffer(picture.constBits(), np.uint8).reshape(
+            picture.height(), picture.width(), 4)[..., :3].astype(int).copy())
+    return pictures
+
+
+def test_partial_repaints_of_the_gm_view_show_what_a_whole_repaint_shows(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """Qt's own dashes move with the box a repaint covers (its dasher skips the sides beyond
-    it); the kept outline is drawn only where it skips none, so each repaint shows the same
-    pixels as Qt's own stroke would."""
-    zones = (Region("a", ((0.5, 0.5), (5.7, 0.5), (5.7, 7.5), (0.5, 7.5)), RegionKind.ZONE, "A"),
-             Region("b", ((5.7, 0.5), (11.3, 1.2), (10.8, 7.5), (5.7, 7.5)), RegionKind.ZONE,
-                    "B"))
+    it): Qt's partial repaints leave seams. With every side of the zones in the view, each
+    repaint draws the kept outline, so every partial repaint shows what a whole one does,
+    which is Qt's own whole stroke."""
+    scene = MapScene(BattleState(replace(small_encounter(), regions=ZONES)), Audience.GM)
+    view = shown_view(qtbot, scene, 900, 700)
+    width, height = view.viewport().width(), view.viewport().height()
+    boxes = [QRect(40, 30, 200, 150), QRect(0, 0, width // 2, height),
+             QRect(10, 10, width - 20, height - 20), QRect(300, 200, 120, 90),
+             QRect(600, 20, 150, 400)]
+    kept = _repaints(view, boxes)
+    outlines = [t for i in scene.items() if isinstance(i, RegionItem) for t in i._outlines.values()]
+    assert outlines and all(t.undashed for t in outlines)
+    # boxes that leave a side out (Qt's own dashes shift there), drawn from the strips all the same
+    assert any(not t.undashed_in(box) for t in outlines for box in boxes)
+    with monkeypatch.context() as patched:
+        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
+        direct = _repaints(view, boxes)
+    whole = direct[0]  # Qt's own stroke of the whole view
+    for new in kept:
+        assert np.abs(new - whole).max() <= 1
+    assert any(np.abs(old - whole).max() > 1 for old in direct)  # Qt's seams, now gone
+
+
+def test_partial_repaints_of_a_zoomed_in_view_show_what_qt_strokes(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A zone running off the view: Qt's whole paint shifts its dashes too; a box that leaves
+    a side out is painted directly (Qt's own), one that leaves none from the strips: each
+    repaint shows the same pixels as Qt's own stroke would."""
+    scene = MapScene(BattleState(replace(small_encounter(), regions=ZONES)), Audience.GM)
+    view = shown_view(qtbot, scene, 900, 700)
+    view.setTransform(QTransform.fromScale(1.6, 1.6))
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().minimum() + 150)
+    width, height = view.viewport().width(), view.viewport().height()
+    boxes = [QRect(40, 30, 200, 150), QRect(0, 0, width // 2, height),
+             QRect(10, 10, width - 20, height - 20)]
+    kept = _repaints(view, boxes)
+    outlines = [t for i in scene.items() if isinstance(i, RegionItem) for t in i._outlines.values()]
+    assert any(not t.undashed for t in outlines)  # a zone runs off the view
+    with monkeypatch.context() as patched:
+        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
+        direct = _repaints(view, boxes)
+    for new, old in zip(kept, direct, strict=True):
+        assert np.abs(new - old).max() <= 1
+
+
+def test_a_zone_the_repainted_region_does_not_meet_is_not_painted(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repaint of a few small rectangles (a hover's line and card) skips the zones none of
+    them meets (their fill, outline and name): the same pixels as painting every zone."""
+    zones = (*ZONES, Region("c", ((0.6, 8.2), (4.4, 8.2), (4.4, 11.6), (0.6, 11.6)),
+                            RegionKind.ZONE, "A long name reaching past its zone"))
     scene = MapScene(BattleState(replace(small_encounter(), regions=zones)), Audience.GM)
     view = shown_view(qtbot, scene, 900, 700)
     viewport = view.viewport()
-    boxes = [QRect(0, 0, viewport.width(), viewport.height()), QRect(40, 30, 200, 150),
-             QRect(0, 0, viewport.width() // 2, viewport.height()),
-             QRect(10, 10, viewport.width() - 20, viewport.height() - 20)]
+    regions = []
+    for rects in ([QRect(40, 30, 60, 50), QRect(700, 600, 80, 40)],
+                  [QRect(5, 5, 30, 30), QRect(300, 640, 200, 30), QRect(860, 10, 20, 600)],
+                  [QRect(330, 200, 40, 40), QRect(120, 520, 90, 30)]):
+        region = QRegion()
+        for rect in rects:
+            region = region.united(QRegion(rect))
+        regions.append(region)
+    whole = QRegion(0, 0, viewport.width(), viewport.height())
 
     def repaints() -> list[np.ndarray]:
-        """Each box repainted in turn over what the earlier ones left (Qt's system clip is
-        the box, as in a partial repaint of the window)."""
         picture = QImage(viewport.size(), QImage.Format.Format_RGB32)
         pictures = []
-        for box in [boxes[0], boxes[0], *boxes[1:]]:
-            viewport.render(picture, box.topLeft(), QRegion(box))
+        for region in [whole, whole, *regions]:
+            picture.fill(0xff102030)
+            viewport.render(picture, region.boundingRect().topLeft(), region)
             pictures.append(np.frombuffer(picture.constBits(), np.uint8).reshape(
                 picture.height(), picture.width(), 4)[..., :3].astype(int).copy())
         return pictures
 
-    used = []
-    undashed = region_item.OutlineTiles.undashed_in
+    met: list[bool] = []
+    meets = region_item._meets
     with monkeypatch.context() as patched:
-        patched.setattr(region_item.OutlineTiles, "undashed_in",
-                        lambda tiles, box: used.append(undashed(tiles, box)) or used[-1])
-        kept = repaints()
-    assert any(used) and not all(used)  # kept where Qt skips no side, Qt's own elsewhere
+        patched.setattr(region_item, "_meets", lambda region, box: met.append(
+            meets(region, box)) or met[-1])
+        skipping = repaints()
     with monkeypatch.context() as patched:
-        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
-        direct = repaints()
-    for new, old in zip(kept, direct, strict=True):
-        assert np.abs(new - old).max() <= 1
+        patched.setattr(region_item, "_painted_region", lambda _widget: None)
+        every = repaints()
+    assert True in met and False in met  # some zones (or names) met, some skipped
+    for new, old in zip(skipping, every, strict=True):
+        assert np.abs(new - old).max() == 0
