@@ -217,8 +217,9 @@ def _polygon_of(ring: Ring) -> QPolygonF:
 
 
 _CLEAR: list[tuple[PartySight, ClearRings]] = []
-"""The last sights' rings as cut out (both windows show the same sight)."""
-CLEAR_KEPT = 4
+"""The last sights' rings as cut out (both windows show the same sight; a drag to and fro
+shows a kept sight again: :data:`~battlemap.desktop.core.fog.DRAG_SIGHTS_KEPT`)."""
+CLEAR_KEPT = 16
 
 
 def clear_rings(sight: PartySight) -> ClearRings:
