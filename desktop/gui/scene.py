@@ -154,6 +154,9 @@ class MapScene(QGraphicsScene):
         self._shown = Encounter(tokens=(), width=0, height=0)
         self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
         """The snapshot and tokens the token items were last brought in line with."""
+        self._lights_moved: Encounter | None = None
+        """What the glows were last brought in line with during a drag (the shown snapshot
+        itself while no light is dragged)."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -242,7 +245,10 @@ class MapScene(QGraphicsScene):
 
     def _on_moving(self) -> None:
         """A drag moved: glows follow a dragged light, the fog a dragged hero or light."""
-        self._sync_lights(self._tracker.lit(self._shown))
+        lit = self._tracker.lit(self._shown)
+        if not (lit is self._shown and self._lights_moved is self._shown):  # (a token drag's
+            self._sync_lights(lit)  # steps leave the glows as the shown snapshot has them)
+        self._lights_moved = lit
         if self._sync_sight(self._shown):
             self._place_labels()
 
