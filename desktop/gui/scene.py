@@ -362,21 +362,27 @@ class MapScene(QGraphicsScene):
         """Bring the token items in line (those this audience sees); whether any was added,
         removed or changed."""
         shown = self._shown_ids(encounter)
-        if self._tokens_synced is not None and self._tokens_synced[0] is encounter and (
-                self._tokens_synced[1] == shown):
+        before = self._tokens_synced
+        if before is not None and before[0] is encounter and before[1] == shown:
             return False  # a drag step: the same snapshot, the same tokens shown
         self._tokens_synced = (encounter, shown)
+        # a drag step that shows other tokens of the same snapshot: those shown before are
+        # as that snapshot has them (their items were brought in line with it)
+        kept = before[1] if before is not None and before[0] is encounter else frozenset()
         # the facing mark shows the facing the rules measure (a hex side on hexes); each is
         # stacked by its place among all the tokens, so a token coming into the players'
         # sight restacks (and repaints) no other
+        wanted = {t.id for t in encounter.tokens if t.id in shown}
         visible = [(order, faced_on_grid(t, encounter.grid.kind))
-                   for order, t in enumerate(encounter.tokens) if t.id in shown]
-        wanted = {t.id for _, t in visible}
+                   for order, t in enumerate(encounter.tokens)
+                   if t.id in shown and not (t.id in kept and t.id in self._tokens)]
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:
             gone = self._tokens.pop(tid)
             self.removeItem(gone.label)
             self.removeItem(gone)
+        if not visible:
+            return bool(gone_ids)
         marks, acting_ids = token_marks(encounter), acting(encounter)
         changed = [  # out of the fight (down): no turn halo
             self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids
