@@ -82,6 +82,10 @@ _SQUARE_STEPS: tuple[tuple[int, int], ...] = (
 _HEX_STEPS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
+LEGS_KEPT = 1024
+"""Legs whose crossings a :class:`Barriers` keeps (:meth:`Barriers.crossed_at`)."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Barriers:
     """Segments a mover may not cross (rows ``x1, y1, x2, y2`` of ``segments``), indexed once.
@@ -93,6 +97,10 @@ class Barriers:
     segments: FloatArray
     tested: FloatArray = field(repr=False)
     tree: shapely.STRtree = field(repr=False)
+    _legs: dict[tuple[float, float, float, float], tuple[tuple[int, Point], ...]] = field(
+        default_factory=dict, repr=False)
+    """:meth:`crossed_at`'s answers by leg (a drag asks again for every leg of its path at
+    each step; the barriers never change), at most :data:`LEGS_KEPT`."""
 
     @classmethod
     def of(cls, segments: Iterable[Sequence[float]]) -> Barriers:
@@ -153,11 +161,19 @@ class Barriers:
         >>> Barriers.of([(2, 0, 2, 4)]).crossed_at((0.0, 1.0), (4.0, 3.0))
         ((0, (2.0, 2.0)),)
         """
+        key = (float(start[0]), float(start[1]), float(end[0]), float(end[1]))
+        kept = self._legs.get(key)  # (a leg with a NaN is never found: checked each time)
+        if kept is not None:
+            return kept
         found = self.crossed(start, end)
         along = _along(start, end, self.tested[found])
         dx, dy = end[0] - start[0], end[1] - start[1]
-        return tuple((int(n), (start[0] + float(t) * dx, start[1] + float(t) * dy))
-                     for n, t in zip(found.tolist(), along.tolist(), strict=True))
+        answer = tuple((int(n), (start[0] + float(t) * dx, start[1] + float(t) * dy))
+                       for n, t in zip(found.tolist(), along.tolist(), strict=True))
+        if len(self._legs) >= LEGS_KEPT:
+            self._legs.clear()
+        self._legs[key] = answer
+        return answer
 
     def clear_steps(self, starts: FloatArray, ends: FloatArray) -> npt.NDArray[np.bool_]:
         """For each leg ``starts[i] -> ends[i]`` (rows x, y), whether it meets no barrier.

@@ -304,6 +304,11 @@ made the UVTT house's changed box larger: 33 % / 21 % of the views repainted aga
 SIGHTS_KEPT = 4
 """Sights a :class:`Vision` keeps, by snapshot, drag and acting hero: the GM's and the
 players' scenes, the table's questions and a commit's settle step ask for the same one."""
+DRAG_SIGHTS_KEPT = 16
+"""Sights of one snapshot a :class:`Vision` keeps besides, by the dragged tokens' places (the
+token's own among them): a hand going to and fro over a few cells finds each cell's sight
+again instead of working it out anew (the last :data:`SIGHTS_KEPT` held only the last few
+places)."""
 
 
 class Vision:
@@ -319,6 +324,10 @@ class Vision:
         self._crowd_key: tuple[object, ...] = ()
         self._crowd: Battlefield | None = None
         self._sights: list[tuple[Encounter, tuple[object, ...], PartySight]] = []
+        self._drag_of: Encounter | None = None
+        self._drag_sights: dict[tuple[object, ...], PartySight] = {}
+        """The sights of :attr:`_drag_of` (its drag's places), by key (dragged places, acting
+        hero); the oldest goes first, all of them when another snapshot is asked about."""
         self._dragged: frozenset[str] = frozenset()
         """The heroes of the last drag: a sight at rest (the drop's) adds them to the others'
         kept floor as a drag step does (the same union, worked out in another order)."""
@@ -333,6 +342,12 @@ class Vision:
         for kept, kept_key, kept_sight in self._sights:
             if kept is encounter and kept_key == key:  # snapshots never change
                 return kept_sight
+        if encounter is not self._drag_of:
+            self._drag_of, self._drag_sights = encounter, {}
+        found = self._drag_sights.get(key)
+        if found is not None:  # a place of this drag the hand came back to
+            self._sights = [(encounter, key, found), *self._sights[:SIGHTS_KEPT - 1]]
+            return found
         viewers = self.viewers(encounter, moved, acting)
         field = self.field(encounter)
         crowd = self._crowd_of(encounter)
@@ -363,6 +378,9 @@ class Vision:
             self._dragged = frozenset(moved)
         sight = PartySight(rings, frozenset(seen))
         self._sights = [(encounter, key, sight), *self._sights[:SIGHTS_KEPT - 1]]
+        if len(self._drag_sights) >= DRAG_SIGHTS_KEPT:
+            del self._drag_sights[next(iter(self._drag_sights))]
+        self._drag_sights[key] = sight
         return sight
 
     def seen_squares(self, encounter: Encounter) -> BoolArray:

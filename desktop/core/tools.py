@@ -278,6 +278,10 @@ class SelectTool:
         self._field: Battlefield | None = None
         self._movement: Movement | None = None
         self._last: PointerEvent | None = None
+        self._planned: tuple[tuple[object, ...], tuple[object, ...], MovePlan] | None = None
+        """The last drag step's plan, by what it was worked out from: the objects (compared
+        by identity) and the path, mode and mover (by value); a move within the same cell
+        finds it again (the ruler's wall crossings are worked out once per cell)."""
         self._pinned: list[Point] = []
         self._pins: list[int] = []
         self._trace: list[Point] = []
@@ -375,6 +379,7 @@ class SelectTool:
         self._field = None
         self._movement = None
         self._last = None
+        self._planned = None
         self._origins = {}
         self._pinned, self._pins, self._trace = [], [], []
         self._shortest = self._exact = False
@@ -448,8 +453,15 @@ class SelectTool:
         dx, dy = x - ox, y - oy
         positions = tuple((tid, (px + dx, py + dy)) for tid, (px, py) in self._origins.items())
         mode = _known(self._movement, self.modes.get(lead.id, ""))
-        plan = plan_move(encounter, lead.id, (x, y), mode, field=self._field,
-                         movement=self._movement, start=(ox, oy), via=path[1:-1])
+        objects, values = (encounter, self._field, self._movement), (lead.id, mode, path)
+        planned = self._planned
+        if planned is not None and values == planned[1] and all(
+                a is b for a, b in zip(objects, planned[0], strict=True)):
+            plan = planned[2]  # the same cell and path as the step before
+        else:
+            plan = plan_move(encounter, lead.id, (x, y), mode, field=self._field,
+                             movement=self._movement, start=(ox, oy), via=path[1:-1])
+            self._planned = (objects, values, plan)
         waypoints = tuple(self._pinned[i] for i in self._pins)
         preview = _preview_of(plan, positions, waypoints, self._shortest)
         if not self._shortest:

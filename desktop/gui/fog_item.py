@@ -83,8 +83,9 @@ class ClearRings:
         self._edges = _edges_of(sight.rings)
         """Every ring's edges in its direction, as rows x1, y1, x2, y2 (cells)."""
         self._clips: dict[tuple[float, float, float, float], QPainterPath] = {}
-        self._changed: tuple[weakref.ref[ClearRings], QRectF] | None = None
-        """The last :meth:`changed_from` (both windows ask it of the same two sights)."""
+        self._changed: list[tuple[weakref.ref[ClearRings], QRectF]] = []
+        """The last :data:`CHANGED_KEPT` :meth:`changed_from` answers (both windows ask it of
+        the same two sights; a drag to and fro asks it again of two kept sights)."""
 
     def clip(self, rect: QRectF) -> QPainterPath:
         """``rect`` with the rings cut out of it (even-odd)."""
@@ -140,13 +141,18 @@ class ClearRings:
     def changed_from(self, other: ClearRings) -> QRectF:
         """The scene rectangle around the edges found more times in one of ``self`` and
         ``other`` than in the other, a pixel wider for antialiasing; kept for the last
-        ``other`` asked about. Only there can a pixel change: a pixel no such edge crosses
-        meets the same edges in both, and the edges to its left in its row differ by closed
-        chains, whose heights cancel in the rasteriser's cover sum."""
-        if self._changed is not None and self._changed[0]() is other:
-            return QRectF(self._changed[1])
+        :data:`CHANGED_KEPT` sights asked about (the box is the same asked either way round:
+        ``other``'s kept answer for ``self`` is taken too). Only there can a pixel change: a
+        pixel no such edge crosses meets the same edges in both, and the edges to its left
+        in its row differ by closed chains, whose heights cancel in the rasteriser's cover
+        sum."""
+        for mine, theirs in ((self, other), (other, self)):
+            for kept, box in mine._changed:
+                if kept() is theirs:
+                    return QRectF(box)
         box = self._changed_box(other)
-        self._changed = (weakref.ref(other), box)  # (weak: not a chain of every sight)
+        self._changed = [(weakref.ref(other), box),  # (weak: not a chain of every sight)
+                         *self._changed[:CHANGED_KEPT - 1]]
         return QRectF(box)
 
     def _changed_box(self, other: ClearRings) -> QRectF:
@@ -217,8 +223,11 @@ def _polygon_of(ring: Ring) -> QPolygonF:
 
 
 _CLEAR: list[tuple[PartySight, ClearRings]] = []
-"""The last sights' rings as cut out (both windows show the same sight)."""
-CLEAR_KEPT = 4
+"""The last sights' rings as cut out (both windows show the same sight; a drag to and fro
+shows a kept sight again: :data:`~battlemap.desktop.core.fog.DRAG_SIGHTS_KEPT`)."""
+CLEAR_KEPT = 16
+CHANGED_KEPT = 4
+"""The sights a :class:`ClearRings` keeps its changed box from (:meth:`ClearRings.changed_from`)."""
 
 
 def clear_rings(sight: PartySight) -> ClearRings:

@@ -25,7 +25,7 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -262,32 +262,189 @@ class Taken:
 
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
-                 bounds: QRectF | None = None, obstacles: Iterable[QRectF] = ()) -> None:
+                 bounds: QRectF | None = None, obstacles: Iterable[QRectF] = (),
+                 kept: KeptPlaces | None = None) -> None:
     """Move each visible item's badge row, then its name tag, to its first place that covers
     nothing - nor the ``obstacles``, the map's other labels (a grapple's) - and, given the
     map's ``bounds``, does not run off the map. Every item whose near places are all taken
     waits until the others have theirs, then takes its first free place farther out, else the
-    one that covers least (a token's disc last of all)."""
+    one that covers least (a token's disc last of all).
+
+    Given ``kept`` (the places this scene's last call decided, with what each looked at),
+    an item that did not change and whose places meet nothing that changed since (a token
+    shown, hidden or changed, a place decided otherwise) takes the place it took then without
+    looking again: the places of the whole search, worked out where they can differ."""
     shown = [i for i in items if i.label.name]
+    context = (walls, bounds.getRect() if bounds is not None else None,
+               tuple(box.getRect() for box in obstacles))
+    before = kept.places if kept is not None and _same_context(kept.context, context) else {}
+    if kept is not None:
+        kept.context, kept.places = context, {}
     if not shown:
         return
     discs = {id(i): _token_box(i, i.pos()) for i in shown}
     taken = Taken(RectIndex(round=True), RectIndex(), wall_index_of(walls), bounds)
     for disc in discs.values():
         taken.discs.add(disc)
-    for box in obstacles:
-        taken.marks.add(box)
+    for box in context[2]:
+        taken.marks.add(QRectF(*box))
+    search = _Search(before, kept.places if kept is not None else None)
+    search.begin(shown, discs)
     ordered = sorted(shown, key=lambda i: (i.pos().y(), i.pos().x()))
     with_badges = [i for i in ordered if i.badges]
-    badges_later = _settle_near(with_badges, discs, taken, _badge_boxes, _put_badges)
-    waiting = {id(item) for item, _ in badges_later}  # their badges go elsewhere: not above
+    badges_later = search.near("badges", with_badges, discs, taken, _badge_boxes, _put_badges)
+    waiting = {id(item) for item in badges_later}  # their badges go elsewhere: not above
 
     def tag_boxes(item: TokenItem, farther: bool) -> Boxes:
         return _tag_boxes(item, QRectF() if id(item) in waiting else item.badge_box(), farther)
 
-    tags_later = _settle_near(ordered, discs, taken, tag_boxes, _put_tag)
-    _settle_farther(badges_later, discs, taken, _put_badges)
-    _settle_farther(tags_later, discs, taken, _put_tag)
+    tags_later = search.near("tags", ordered, discs, taken, tag_boxes, _put_tag)
+    search.farther("badges", badges_later, discs, taken, _badge_boxes, _put_badges)
+    search.farther("tags", tags_later, discs, taken, tag_boxes, _put_tag)
+
+
+@dataclass(slots=True)
+class KeptPlaces:
+    """What one scene's last :func:`place_labels` decided: for each item (by its object) what
+    it was placed from and, for each step of the search, the place it took and the box of
+    every place it looked at."""
+
+    context: tuple[object, ...] = ()
+    places: dict[TokenItem, _Decided] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Decided:
+    inputs: tuple[object, ...]
+    disc: QRectF
+    steps: dict[str, tuple[tuple[Place, QRectF] | None, QRectF]] = field(default_factory=dict)
+    """By step ("badges", "tags", "badges farther", "tags farther"): the place and box taken
+    (None: none near, later farther) and the box around every place looked at."""
+
+
+def _same_context(old: tuple[object, ...], new: tuple[object, ...]) -> bool:
+    return len(old) == 3 and old[0] is new[0] and old[1:] == new[1:]
+
+
+def _inputs(item: TokenItem) -> tuple[object, ...]:
+    """What an item's places are worked out from (besides what is around it)."""
+    rows = min(3, len(item.badges))
+    return (item.pos().x(), item.pos().y(), item.reach(), item.label.box.getRect(),
+            len(item.badges), tuple(item.badges_above(n).getRect() for n in range(1, rows + 1)))
+
+
+class _Search:
+    """The search of :func:`place_labels`, step by step, deciding again only where the
+    places kept from the last call (``before``) can differ: around what changed
+    (:attr:`changed`, boxes a pixel wider), which grows as the search meets a place decided
+    otherwise. ``after`` (None: nothing kept) receives this call's decisions."""
+
+    def __init__(self, before: dict[TokenItem, _Decided],
+                 after: dict[TokenItem, _Decided] | None) -> None:
+        self.before, self.after = before, after
+        self.changed: list[QRectF] = []
+        self.again: set[int] = set()
+        """Items whose every step is decided again (new, changed, or a step before differed)."""
+        self.decided: dict[int, _Decided] = {}
+
+    def begin(self, shown: list[TokenItem], discs: dict[int, QRectF]) -> None:
+        ids = {id(i) for i in shown}
+        for item, old in self.before.items():
+            if id(item) not in ids:  # no longer shown: its disc and its places are gone
+                self._changed(old.disc, *(p[1] for p, _ in old.steps.values() if p))
+        for item in shown:
+            inputs = _inputs(item)
+            old = self.before.get(item)
+            record = _Decided(inputs, discs[id(item)])
+            self.decided[id(item)] = record
+            if self.after is not None:
+                self.after[item] = record
+            if old is None or old.inputs != inputs:
+                self.again.add(id(item))
+                self._changed(record.disc)
+                if old is not None:
+                    self._changed(old.disc, *(p[1] for p, _ in old.steps.values() if p))
+
+    def _changed(self, *boxes: QRectF) -> None:
+        self.changed += [box.adjusted(-1, -1, 1, 1) for box in boxes]
+
+    def _kept(self, item: TokenItem, step: str
+              ) -> tuple[tuple[Place, QRectF] | None, QRectF] | None:
+        """The step's decision kept for ``item``, if nothing it looked at changed."""
+        if id(item) in self.again:
+            return None
+        old = self.before[item].steps.get(step)
+        if old is None or any(old[1].intersects(box) for box in self.changed):
+            return None
+        return old
+
+    def _decide(self, item: TokenItem, step: str,
+                found: tuple[tuple[Place, QRectF] | None, QRectF]) -> None:
+        """Note ``item``'s decision; one that differs from the kept one changes what the
+        places after it meet (and the item's own later steps)."""
+        self.decided[id(item)].steps[step] = found
+        taken = [found[0][1]] if found[0] is not None else []
+        if id(item) not in self.again:
+            old = self.before[item].steps.get(step)
+            if old is not None and _same_place(old[0], found[0]):
+                return
+            self.again.add(id(item))  # every place it took before is gone
+            taken += [p[1] for p, _ in self.before[item].steps.values() if p]
+        self._changed(*taken)  # (an item changed from the start: its old ones are in)
+
+    def near(self, step: str, items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
+             boxes_of: Callable[[TokenItem, bool], Boxes], put: Put) -> list[TokenItem]:
+        """:func:`_settle_near` for this step, kept decisions taken where they hold: the
+        items with no free near place (tried farther after every item's near one)."""
+        later: list[TokenItem] = []
+        for item in items:
+            found = self._kept(item, step)
+            if found is None:
+                boxes = boxes_of(item, False)
+                own = discs[id(item)]
+                found = (next(((p, b) for p, b in boxes if taken.free(b, own)), None),
+                         _around(boxes))
+            self._decide(item, step, found)
+            if found[0] is None:
+                later.append(item)
+                continue
+            taken.marks.add(found[0][1])
+            put(item, found[0][0])
+        return later
+
+    def farther(self, step: str, items: list[TokenItem], discs: dict[int, QRectF],
+                taken: Taken, boxes_of: Callable[[TokenItem, bool], Boxes], put: Put) -> None:
+        """:func:`_settle_farther` for this step, kept decisions taken where they hold."""
+        for item in items:
+            found = self._kept(item, step + " farther")
+            if found is None:
+                boxes = boxes_of(item, True)
+                found = (_least_covering(boxes, taken, discs[id(item)]), _around(boxes))
+            self._decide(item, step + " farther", found)
+            assert found[0] is not None
+            taken.marks.add(found[0][1])
+            put(item, found[0][0])
+
+
+def _around(boxes: Boxes) -> QRectF:
+    """The box around every place looked at (null: none)."""
+    around = QRectF()
+    for _, box in boxes:
+        around = around.united(box.adjusted(-1, -1, 1, 1))
+    return around
+
+
+def _same_place(a: tuple[Place, QRectF] | None, b: tuple[Place, QRectF] | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a[1] == b[1] and _place_key(a[0]) == _place_key(b[0])
+
+
+def _place_key(place: Place) -> object:
+    if isinstance(place, QPointF):
+        return (place.x(), place.y())
+    shift, rows = place
+    return (shift.x(), shift.y(), rows)
 
 
 Place = Any

@@ -30,7 +30,7 @@ from battlemap.desktop.core.table_pipeline import acting_tokens
 from battlemap.desktop.gui.background_item import BackgroundItem
 from battlemap.desktop.gui.fog_item import FogItem
 from battlemap.desktop.gui.grid_item import GridItem
-from battlemap.desktop.gui.label_layout import place_labels
+from battlemap.desktop.gui.label_layout import KeptPlaces, place_labels
 from battlemap.desktop.gui.map_image import shared_map_image
 from battlemap.desktop.gui.marks_item import MapMarksItem, marks_on_map
 from battlemap.desktop.gui.region_item import RegionItem
@@ -154,6 +154,11 @@ class MapScene(QGraphicsScene):
         self._shown = Encounter(tokens=(), width=0, height=0)
         self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
         """The snapshot and tokens the token items were last brought in line with."""
+        self._kept_places = KeptPlaces()
+        """The labels' places as last decided: decided again only near what changed."""
+        self._lights_moved: Encounter | None = None
+        """What the glows were last brought in line with during a drag (the shown snapshot
+        itself while no light is dragged)."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -242,7 +247,10 @@ class MapScene(QGraphicsScene):
 
     def _on_moving(self) -> None:
         """A drag moved: glows follow a dragged light, the fog a dragged hero or light."""
-        self._sync_lights(self._tracker.lit(self._shown))
+        lit = self._tracker.lit(self._shown)
+        if not (lit is self._shown and self._lights_moved is self._shown):  # (a token drag's
+            self._sync_lights(lit)  # steps leave the glows as the shown snapshot has them)
+        self._lights_moved = lit
         if self._sync_sight(self._shown):
             self._place_labels()
 
@@ -356,21 +364,27 @@ class MapScene(QGraphicsScene):
         """Bring the token items in line (those this audience sees); whether any was added,
         removed or changed."""
         shown = self._shown_ids(encounter)
-        if self._tokens_synced is not None and self._tokens_synced[0] is encounter and (
-                self._tokens_synced[1] == shown):
+        before = self._tokens_synced
+        if before is not None and before[0] is encounter and before[1] == shown:
             return False  # a drag step: the same snapshot, the same tokens shown
         self._tokens_synced = (encounter, shown)
+        # a drag step that shows other tokens of the same snapshot: those shown before are
+        # as that snapshot has them (their items were brought in line with it)
+        kept = before[1] if before is not None and before[0] is encounter else frozenset()
         # the facing mark shows the facing the rules measure (a hex side on hexes); each is
         # stacked by its place among all the tokens, so a token coming into the players'
         # sight restacks (and repaints) no other
+        wanted = {t.id for t in encounter.tokens if t.id in shown}
         visible = [(order, faced_on_grid(t, encounter.grid.kind))
-                   for order, t in enumerate(encounter.tokens) if t.id in shown]
-        wanted = {t.id for _, t in visible}
+                   for order, t in enumerate(encounter.tokens)
+                   if t.id in shown and not (t.id in kept and t.id in self._tokens)]
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:
             gone = self._tokens.pop(tid)
             self.removeItem(gone.label)
             self.removeItem(gone)
+        if not visible:
+            return bool(gone_ids)
         marks, acting_ids = token_marks(encounter), acting(encounter)
         changed = [  # out of the fight (down): no turn halo
             self._sync_token(token, marks.get(token.id, NO_MARKS), token.id in acting_ids
@@ -380,7 +394,7 @@ class MapScene(QGraphicsScene):
 
     def _place_labels(self) -> None:
         place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect(),
-                     self.marks.label_boxes())
+                     self.marks.label_boxes(), self._kept_places)
 
     def hold_marks(self, token_id: str, marks: Marks) -> None:
         """Show ``marks`` on the token (as it was before an attack) until
