@@ -30,7 +30,7 @@ from battlemap.desktop.core.table_pipeline import acting_tokens
 from battlemap.desktop.gui.background_item import BackgroundItem
 from battlemap.desktop.gui.fog_item import FogItem
 from battlemap.desktop.gui.grid_item import GridItem
-from battlemap.desktop.gui.label_layout import place_labels
+from battlemap.desktop.gui.label_layout import LabelMemo, place_labels
 from battlemap.desktop.gui.map_image import shared_map_image
 from battlemap.desktop.gui.marks_item import MapMarksItem, marks_on_map
 from battlemap.desktop.gui.region_item import RegionItem
@@ -154,6 +154,8 @@ class MapScene(QGraphicsScene):
         self._shown = Encounter(tokens=(), width=0, height=0)
         self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
         """The snapshot and tokens the token items were last brought in line with."""
+        self._labels = LabelMemo()
+        """Where the tags were placed last (a drop looks again only near what changed)."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -380,7 +382,7 @@ class MapScene(QGraphicsScene):
 
     def _place_labels(self) -> None:
         place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect(),
-                     self.marks.label_boxes())
+                     self.marks.label_boxes(), self._labels)
 
     def hold_marks(self, token_id: str, marks: Marks) -> None:
         """Show ``marks`` on the token (as it was before an attack) until
