@@ -154,6 +154,8 @@ class MapScene(QGraphicsScene):
         self._shown = Encounter(tokens=(), width=0, height=0)
         self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
         """The snapshot and tokens the token items were last brought in line with."""
+        self._faced: tuple[object, dict[int, tuple[Token, Token]]] = (None, {})
+        """Each token shown last as :func:`faced_on_grid` gave it on the grid then (by token)."""
         self._labels = LabelMemo()
         """Where the tags were placed last (a drop looks again only near what changed)."""
         self.marks = MapMarksItem()
@@ -365,8 +367,19 @@ class MapScene(QGraphicsScene):
         # the facing mark shows the facing the rules measure (a hex side on hexes); each is
         # stacked by its place among all the tokens, so a token coming into the players'
         # sight restacks (and repaints) no other
-        visible = [(order, faced_on_grid(t, encounter.grid.kind))
-                   for order, t in enumerate(encounter.tokens) if t.id in shown]
+        kind, faced = encounter.grid.kind, self._faced
+        if faced[0] is not kind:
+            faced = self._faced = (kind, {})
+        known, kept = faced[1], {}
+        visible = []
+        for order, t in enumerate(encounter.tokens):
+            if t.id in shown:
+                found = known.get(id(t))  # the same token faced the same way as last time
+                if found is None or found[0] is not t:
+                    found = (t, faced_on_grid(t, kind))
+                kept[id(t)] = found
+                visible.append((order, found[1]))
+        self._faced = (kind, kept)
         wanted = {t.id for _, t in visible}
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:
