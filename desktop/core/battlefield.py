@@ -25,6 +25,8 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import pairwise
 
 from battlemap.desktop.core.model import Encounter, Light, Region, Token, Wall, WallKind
@@ -33,7 +35,8 @@ from battlemap.geometry.grid import GridKind
 from battlemap.geometry.index import Battlefield
 from battlemap.geometry.shapes import Area, AreaKind, Body, LightLevel, LightSource, Occluder
 
-__all__ = ["FIELD_CACHE_SIZE", "battlefield_of", "body_of", "field_of", "occluders_of"]
+__all__ = ["FIELD_CACHE_SIZE", "battlefield_of", "body_of", "field_of", "occluders_of",
+           "standing_bodies"]
 
 
 def battlefield_of(encounter: Encounter) -> Battlefield:
@@ -92,6 +95,31 @@ def body_of(token: Token) -> Body:
         height=token.height,
         facing=token.facing,
     )
+
+
+_STANDING: dict[object, dict[int, tuple[Token, Body]]] = {}
+"""Per stature rule, the last call's bodies by token (see :func:`standing_bodies`)."""
+
+
+def standing_bodies(tokens: tuple[Token, ...], stature: Callable[[Token], float]) -> list[Body]:
+    """Each token's body as tall as ``stature(token)`` (:func:`body_of` with that height),
+    the one made for the same token object at the last call (tokens are frozen: a commit
+    that moves one token makes one body, not one per token).
+
+    Examples
+    --------
+    >>> tokens = (Token("a", "A", 0.5, 0.5), Token("b", "B", 1.5, 0.5, height=2))
+    >>> [b.height for b in standing_bodies(tokens, lambda t: t.height / 2)]
+    [0.5, 1.0]
+    """
+    known, kept = _STANDING.get(stature, {}), {}
+    for token in tokens:
+        found = known.get(id(token))
+        kept[id(token)] = found if found is not None and found[0] is token else (
+            token, replace(body_of(token), height=stature(token)))
+    _STANDING.clear()  # one rule at a time (the fog's): nothing else kept alive
+    _STANDING[stature] = kept
+    return [kept[id(token)][1] for token in tokens]
 
 
 def occluders_of(wall: Wall) -> list[Occluder]:

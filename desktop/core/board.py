@@ -319,8 +319,27 @@ def _piece(token: Token) -> Piece:
 
 def board_of(encounter: Encounter) -> Board:
     """The encounter as its game system sees it, with a measurer for its map."""
-    return Board(system=encounter.system, tokens=tuple(_piece(t) for t in encounter.tokens),
+    return Board(system=encounter.system, tokens=_pieces_of(encounter.tokens),
                  combat=encounter.combat, log=encounter.log, measurer=MapMeasurer(encounter))
+
+
+_PIECES: list[dict[int, tuple[Token, Piece]]] = [{}]
+"""The pieces of the tokens of the last board made, by token (kept with its token: a token is
+frozen, so its piece is the same while it is; a commit moving one token makes one piece)."""
+
+
+def _pieces_of(tokens: tuple[Token, ...]) -> tuple[Piece, ...]:
+    """Each token's :func:`_piece`, the one made for the same token object at the last board
+    (the scenes, the Combatants table, the marks and the move's plan each ask for a board of
+    the same snapshot, and a commit's snapshot shares all but the tokens it changed)."""
+    known, kept = _PIECES[0], {}
+    for token in tokens:
+        found = known.get(id(token))
+        kept[id(token)] = found if found is not None and found[0] is token else (
+            token, _piece(token))
+    _PIECES[0] = kept
+    return tuple(piece for _, piece in kept.values()) if len(kept) == len(tokens) else tuple(
+        kept[id(t)][1] for t in tokens)
 
 
 def _token_after(token: Token, piece: Piece) -> Token:

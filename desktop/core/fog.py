@@ -423,11 +423,11 @@ class Vision:
         """The walls with the creatures at their stature (kept while the tokens are the same)."""
         key = (encounter.tokens, encounter.walls)
         if self._crowd is None or not _same(key, self._crowd_key):
-            from battlemap.desktop.core.battlefield import body_of
+            from battlemap.desktop.core.battlefield import standing_bodies
             from battlemap.geometry.index import Battlefield
 
             field = self.field(encounter).field
-            bodies = [replace(body_of(t), height=stature(t)) for t in encounter.tokens]
+            bodies = standing_bodies(encounter.tokens, stature)  # one new body a moved token
             self._crowd = Battlefield.build(bodies, field.occluders, grid=field.grid)
             self._crowd_key = key
         return self._crowd

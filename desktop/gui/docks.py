@@ -143,6 +143,8 @@ class CombatantsPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.message)
         self._ids: list[str] = []
+        self._rows: list[tuple[Token, Marks]] = []
+        """The token and marks each row's texts were made from (its cells hold them)."""
         self._shown: str | None = None
         self._loaded: tuple[str, object] | None = None  # (token id, stats) the form shows
         self.state.changed.connect(self._on_state_change)
@@ -206,12 +208,18 @@ class CombatantsPanel(QWidget):
         self._ids = [t.id for t in encounter.tokens]
         self.table.blockSignals(True)
         self.table.setRowCount(len(encounter.tokens))
+        del self._rows[len(encounter.tokens):]
         marks = marks_of(encounter)
         for row, token in enumerate(encounter.tokens):
-            for col, text in enumerate(combatant_row(token, marks.get(token.id, NO_MARKS))):
+            shown = (token, marks.get(token.id, NO_MARKS))
+            if row < len(self._rows) and self._rows[row][0] is token and (
+                    self._rows[row][1] == shown[1]):
+                continue  # the same token and marks as the row shows: the same texts
+            for col, text in enumerate(combatant_row(*shown)):
                 item = self.table.item(row, col)  # a cell set re-measures its whole column
                 if item is None or item.text() != text:
                     self.table.setItem(row, col, QTableWidgetItem(text))
+            self._rows[row:row + 1] = [shown]
         self.table.blockSignals(False)
         self._fit_table_width()
         self._refresh_form()

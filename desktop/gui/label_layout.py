@@ -25,7 +25,7 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -189,12 +189,30 @@ class RectIndex:
         self.round = round
 
     def add(self, box: QRectF) -> None:
+        left, top, width, height = box.getRect()
         side = BUCKET
-        while side < max(box.width(), box.height()):
+        while side < width or side < height:
             side *= 2
-        buckets = self._levels.setdefault(side, defaultdict(list))
+        buckets = self._levels.get(side)
+        if buckets is None:
+            buckets = self._levels[side] = defaultdict(list)
+        # the squares of _squares(box, side), its right and bottom edges left + width, top + height
+        x0, x1 = math.floor(left / side), math.floor((left + width) / side)
+        y0, y1 = math.floor(top / side), math.floor((top + height) / side)
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                buckets[x, y].append(box)
+
+    def remove(self, box: QRectF) -> None:
+        """Take ``box`` (the object added) out again."""
+        width, height = box.width(), box.height()
+        side = BUCKET
+        while side < width or side < height:
+            side *= 2
+        buckets = self._levels[side]
         for key in _squares(box, side):
-            buckets[key].append(box)
+            kept = buckets[key]
+            kept.pop(next(n for n, r in enumerate(kept) if r is box))
 
     def count_meeting(self, box: QRectF, ignore: QRectF | None = None) -> int:
         """How many rectangles (or their discs) other than ``ignore`` ``box`` overlaps.
@@ -263,194 +281,50 @@ class Taken:
 
 def place_labels(items: Sequence[TokenItem], walls: tuple[Wall, ...],
                  bounds: QRectF | None = None, obstacles: Iterable[QRectF] = (),
-                 kept: KeptPlaces | None = None) -> None:
+                 memo: LabelMemo | None = None) -> None:
     """Move each visible item's badge row, then its name tag, to its first place that covers
     nothing - nor the ``obstacles``, the map's other labels (a grapple's) - and, given the
     map's ``bounds``, does not run off the map. Every item whose near places are all taken
     waits until the others have theirs, then takes its first free place farther out, else the
     one that covers least (a token's disc last of all).
 
-    Given ``kept`` (the places this scene's last call decided, with what each looked at),
-    an item that did not change and whose places meet nothing that changed since (a token
-    shown, hidden or changed, a place decided otherwise) takes the place it took then without
-    looking again: the places of the whole search, worked out where they can differ."""
+    ``memo``: what the last call with the same memo gave (a scene's); an item whose own
+    geometry is the same and near none of what changed since takes the place it had, not
+    looked for again (:class:`LabelMemo`): the same places as a call without it."""
     shown = [i for i in items if i.label.name]
-    context = (walls, bounds.getRect() if bounds is not None else None,
-               tuple(box.getRect() for box in obstacles))
-    before = kept.places if kept is not None and _same_context(kept.context, context) else {}
-    if kept is not None:
-        kept.context, kept.places = context, {}
+    last = None if memo is None else memo._last
+    if memo is not None:
+        memo._last = None  # until this call is done
     if not shown:
         return
-    discs = {id(i): _token_box(i, i.pos()) for i in shown}
-    taken = Taken(RectIndex(round=True), RectIndex(), wall_index_of(walls), bounds)
-    for disc in discs.values():
-        taken.discs.add(disc)
-    for box in context[2]:
-        taken.marks.add(QRectF(*box))
-    search = _Search(before, kept.places if kept is not None else None)
-    search.begin(shown, discs)
-    ordered = sorted(shown, key=lambda i: (i.pos().y(), i.pos().x()))
+    run = _Run(last, walls, bounds, obstacles)
+    run.begin(shown)
+    taken = Taken(run.discs, RectIndex(), wall_index_of(walls), bounds)
+    for box in run.obstacles:
+        taken.marks.add(box)
+    ordered = run.ordered
     with_badges = [i for i in ordered if i.badges]
-    badges_later = search.near("badges", with_badges, discs, taken, _badge_boxes, _put_badges)
+    badges_later = run.settle_near(BADGES, with_badges, taken, _badge_boxes, _put_badges)
     waiting = {id(item) for item in badges_later}  # their badges go elsewhere: not above
 
     def tag_boxes(item: TokenItem, farther: bool) -> Boxes:
         return _tag_boxes(item, QRectF() if id(item) in waiting else item.badge_box(), farther)
 
-    tags_later = search.near("tags", ordered, discs, taken, tag_boxes, _put_tag)
-    search.farther("badges", badges_later, discs, taken, _badge_boxes, _put_badges)
-    search.farther("tags", tags_later, discs, taken, tag_boxes, _put_tag)
-
-
-@dataclass(slots=True)
-class KeptPlaces:
-    """What one scene's last :func:`place_labels` decided: for each item (by its object) what
-    it was placed from and, for each step of the search, the place it took and the box of
-    every place it looked at."""
-
-    context: tuple[object, ...] = ()
-    places: dict[TokenItem, _Decided] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class _Decided:
-    inputs: tuple[object, ...]
-    disc: QRectF
-    steps: dict[str, tuple[tuple[Place, QRectF] | None, QRectF]] = field(default_factory=dict)
-    """By step ("badges", "tags", "badges farther", "tags farther"): the place and box taken
-    (None: none near, later farther) and the box around every place looked at."""
-
-
-def _same_context(old: tuple[object, ...], new: tuple[object, ...]) -> bool:
-    return len(old) == 3 and old[0] is new[0] and old[1:] == new[1:]
-
-
-def _inputs(item: TokenItem) -> tuple[object, ...]:
-    """What an item's places are worked out from (besides what is around it)."""
-    rows = min(3, len(item.badges))
-    return (item.pos().x(), item.pos().y(), item.reach(), item.label.box.getRect(),
-            len(item.badges), tuple(item.badges_above(n).getRect() for n in range(1, rows + 1)))
-
-
-class _Search:
-    """The search of :func:`place_labels`, step by step, deciding again only where the
-    places kept from the last call (``before``) can differ: around what changed
-    (:attr:`changed`, boxes a pixel wider), which grows as the search meets a place decided
-    otherwise. ``after`` (None: nothing kept) receives this call's decisions."""
-
-    def __init__(self, before: dict[TokenItem, _Decided],
-                 after: dict[TokenItem, _Decided] | None) -> None:
-        self.before, self.after = before, after
-        self.changed: list[QRectF] = []
-        self.again: set[int] = set()
-        """Items whose every step is decided again (new, changed, or a step before differed)."""
-        self.decided: dict[int, _Decided] = {}
-
-    def begin(self, shown: list[TokenItem], discs: dict[int, QRectF]) -> None:
-        ids = {id(i) for i in shown}
-        for item, old in self.before.items():
-            if id(item) not in ids:  # no longer shown: its disc and its places are gone
-                self._changed(old.disc, *(p[1] for p, _ in old.steps.values() if p))
-        for item in shown:
-            inputs = _inputs(item)
-            old = self.before.get(item)
-            record = _Decided(inputs, discs[id(item)])
-            self.decided[id(item)] = record
-            if self.after is not None:
-                self.after[item] = record
-            if old is None or old.inputs != inputs:
-                self.again.add(id(item))
-                self._changed(record.disc)
-                if old is not None:
-                    self._changed(old.disc, *(p[1] for p, _ in old.steps.values() if p))
-
-    def _changed(self, *boxes: QRectF) -> None:
-        self.changed += [box.adjusted(-1, -1, 1, 1) for box in boxes]
-
-    def _kept(self, item: TokenItem, step: str
-              ) -> tuple[tuple[Place, QRectF] | None, QRectF] | None:
-        """The step's decision kept for ``item``, if nothing it looked at changed."""
-        if id(item) in self.again:
-            return None
-        old = self.before[item].steps.get(step)
-        if old is None or any(old[1].intersects(box) for box in self.changed):
-            return None
-        return old
-
-    def _decide(self, item: TokenItem, step: str,
-                found: tuple[tuple[Place, QRectF] | None, QRectF]) -> None:
-        """Note ``item``'s decision; one that differs from the kept one changes what the
-        places after it meet (and the item's own later steps)."""
-        self.decided[id(item)].steps[step] = found
-        taken = [found[0][1]] if found[0] is not None else []
-        if id(item) not in self.again:
-            old = self.before[item].steps.get(step)
-            if old is not None and _same_place(old[0], found[0]):
-                return
-            self.again.add(id(item))  # every place it took before is gone
-            taken += [p[1] for p, _ in self.before[item].steps.values() if p]
-        self._changed(*taken)  # (an item changed from the start: its old ones are in)
-
-    def near(self, step: str, items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
-             boxes_of: Callable[[TokenItem, bool], Boxes], put: Put) -> list[TokenItem]:
-        """:func:`_settle_near` for this step, kept decisions taken where they hold: the
-        items with no free near place (tried farther after every item's near one)."""
-        later: list[TokenItem] = []
-        for item in items:
-            found = self._kept(item, step)
-            if found is None:
-                boxes = boxes_of(item, False)
-                own = discs[id(item)]
-                found = (next(((p, b) for p, b in boxes if taken.free(b, own)), None),
-                         _around(boxes))
-            self._decide(item, step, found)
-            if found[0] is None:
-                later.append(item)
-                continue
-            taken.marks.add(found[0][1])
-            put(item, found[0][0])
-        return later
-
-    def farther(self, step: str, items: list[TokenItem], discs: dict[int, QRectF],
-                taken: Taken, boxes_of: Callable[[TokenItem, bool], Boxes], put: Put) -> None:
-        """:func:`_settle_farther` for this step, kept decisions taken where they hold."""
-        for item in items:
-            found = self._kept(item, step + " farther")
-            if found is None:
-                boxes = boxes_of(item, True)
-                found = (_least_covering(boxes, taken, discs[id(item)]), _around(boxes))
-            self._decide(item, step + " farther", found)
-            assert found[0] is not None
-            taken.marks.add(found[0][1])
-            put(item, found[0][0])
-
-
-def _around(boxes: Boxes) -> QRectF:
-    """The box around every place looked at (null: none)."""
-    around = QRectF()
-    for _, box in boxes:
-        around = around.united(box.adjusted(-1, -1, 1, 1))
-    return around
-
-
-def _same_place(a: tuple[Place, QRectF] | None, b: tuple[Place, QRectF] | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return a[1] == b[1] and _place_key(a[0]) == _place_key(b[0])
-
-
-def _place_key(place: Place) -> object:
-    if isinstance(place, QPointF):
-        return (place.x(), place.y())
-    shift, rows = place
-    return (shift.x(), shift.y(), rows)
+    tags_later = run.settle_near(TAGS, ordered, taken, tag_boxes, _put_tag)
+    run.settle_farther(BADGES, badges_later, taken, _badge_boxes, _put_badges)
+    run.settle_farther(TAGS, tags_later, taken, tag_boxes, _put_tag)
+    run.finish()
+    if memo is not None:
+        memo._last = run
 
 
 Place = Any
 """A place of a tag (its centre) or a badge row (its shift and rows) beside its token."""
 Boxes = list[tuple[Place, QRectF]]
 Put = Callable[[TokenItem, Place], None]
+BADGES, TAGS = 0, 2
+"""The phases of a placement: the badge rows near their tokens (0), the tags near theirs (2),
+then those of each still waiting, farther out (1 and 3)."""
 
 
 def _put_badges(item: TokenItem, place: Place) -> None:
@@ -461,32 +335,231 @@ def _put_tag(item: TokenItem, place: Place) -> None:
     item.label.move_box(place)
 
 
-def _settle_near(items: list[TokenItem], discs: dict[int, QRectF], taken: Taken,
-                 boxes_of: Callable[[TokenItem, bool], Boxes],
-                 put: Put) -> list[tuple[TokenItem, Boxes]]:
-    """Put each of ``items`` at its first free near place (``boxes_of(item, False)``: each
-    place with its box in the scene), taken from then on; the others, with all their places
-    (``boxes_of(item, True)``), are returned (tried once every item had its near places)."""
-    later: list[tuple[TokenItem, Boxes]] = []
-    for item in items:
-        own = discs[id(item)]
-        free = next(((p, b) for p, b in boxes_of(item, False) if taken.free(b, own)), None)
-        if free is None:
-            later.append((item, boxes_of(item, True)))
-            continue
-        taken.marks.add(free[1])
-        put(item, free[0])
-    return later
+class LabelMemo:
+    """What :func:`place_labels` gave a scene's items the last time, so that the next call
+    (a token dropped, another coming into sight) looks again only where something changed.
+
+    An item is placed by what its own places meet: the discs, the map's other labels, the
+    tags and badge rows placed before it, the walls and the map's edge. Kept from the last
+    call, for each item and each phase (its badge row near its disc, its tag near it, each
+    farther out): its own geometry (place, reach, tag and badge sizes), the box around every
+    place it tried and what it took. Everything that can differ from then - the discs and
+    places of the items whose geometry changed (before and after), those gone or new, and
+    each place taken this time that was not taken the last - is *changed*; an item whose
+    geometry is the same, whose badge row is where it was (for its tag) and whose tried
+    places meet nothing changed meets the same things as then, and takes the same place. The
+    items keep their order (by place), so what was placed before one is the same but for
+    what changed. The walls (the same tuple), the map's edge and the other labels must be
+    the same, else every item looks again."""
+
+    def __init__(self) -> None:
+        self._last: _Run | None = None
 
 
-def _settle_farther(later: list[tuple[TokenItem, Boxes]], discs: dict[int, QRectF],
-                    taken: Taken, put: Put) -> None:
-    """Put each item of ``later`` at the first free of its places, else the least covering;
-    taken from then on."""
-    for item, places in later:
-        place, box = _least_covering(places, taken, discs[id(item)])
-        taken.marks.add(box)
-        put(item, place)
+@dataclass(slots=True)
+class _Kept:
+    """One item's phase: ``extra`` (its badge row's place, for a tag), the box round every
+    place it tried (grown a pixel) and what it took (none: it waits, farther out)."""
+
+    extra: object
+    area: tuple[float, float, float, float]
+    taken: tuple[Place, QRectF] | None
+
+
+def _own_key(item: TokenItem) -> tuple[object, ...]:
+    """What an item's places are made of: its centre, its reach, its tag's size and its
+    badges' widths and height."""
+    centre, tag = item.pos(), item.label.box
+    return (centre.x(), centre.y(), item.reach(), tag.width(), tag.height(),
+            tuple(item._badge_widths), item._badge_height)
+
+
+def _exact(place: tuple[Place, QRectF] | None) -> tuple[object, ...] | None:
+    """A place taken, compared exactly (QRectF's ``==`` is fuzzy)."""
+    if place is None:
+        return None
+    where, box = place
+    point, rows = where if isinstance(where, tuple) else (where, 0)
+    return (point.x(), point.y(), rows, box.x(), box.y(), box.width(), box.height())
+
+
+def _area(boxes: Boxes) -> tuple[float, float, float, float]:
+    """The box round ``boxes``: left, top, right, bottom."""
+    return (min(b.left() for _, b in boxes), min(b.top() for _, b in boxes),
+            max(b.right() for _, b in boxes), max(b.bottom() for _, b in boxes))
+
+
+class _Changed:
+    """Boxes that changed since the last call, filed by square, and whether a box meets one:
+    touching counts (a disc or a box that a place overlaps, or whose edge it touches, meets
+    its box)."""
+
+    SIDE = 8 * CELL
+
+    def __init__(self) -> None:
+        self._squares: dict[tuple[int, int], list[tuple[float, float, float, float]]] = (
+            defaultdict(list))
+
+    def add(self, box: QRectF) -> None:
+        left, top, width, height = box.getRect()
+        edges = (min(left, left + width), min(top, top + height), max(left, left + width),
+                 max(top, top + height))
+        for key in self._keys(edges):
+            self._squares[key].append(edges)
+
+    def meets(self, area: tuple[float, float, float, float]) -> bool:
+        left, top, right, bottom = area
+        squares = self._squares
+        for key in self._keys(area):
+            for x0, y0, x1, y1 in squares.get(key, ()):
+                if x0 <= right and left <= x1 and y0 <= bottom and top <= y1:
+                    return True
+        return False
+
+    def _keys(self, edges: tuple[float, float, float, float]) -> Iterable[tuple[int, int]]:
+        side = self.SIDE
+        x0, x1 = math.floor(edges[0] / side), math.floor(edges[2] / side)
+        y0, y1 = math.floor(edges[1] / side), math.floor(edges[3] / side)
+        return ((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
+
+class _Run:
+    """One call of :func:`place_labels`: what it took, and what changed since ``last``."""
+
+    def __init__(self, last: _Run | None, walls: tuple[Wall, ...], bounds: QRectF | None,
+                 obstacles: Iterable[QRectF]) -> None:
+        self.walls = walls
+        self.bounds = None if bounds is None else bounds.getRect()
+        self.obstacles = list(obstacles)
+        self.obstacle_key = [b.getRect() for b in self.obstacles]
+        if last is not None and (last.walls is not walls or last.bounds != self.bounds
+                                 or last.obstacle_key != self.obstacle_key):
+            last = None  # every item looks again
+        self.last = last
+        self.items: dict[int, tuple[TokenItem, tuple[object, ...], QRectF]] = {}
+        self.kept: list[dict[int, _Kept]] = [{}, {}, {}, {}]
+        self.ordered: list[TokenItem] = []
+        self.changed: set[int] = set()
+        self.dirty = _Changed()
+        self.discs = RectIndex(round=True)
+        """The shown items' discs (the last call's, those of the items changed since put
+        again)."""
+
+    def begin(self, shown: list[TokenItem]) -> None:
+        last = self.last
+        before = last.items if last is not None else {}
+        for item in shown:
+            key = _own_key(item)
+            kept = before.get(id(item))
+            if kept is not None and kept[0] is item and kept[1] == key:
+                self.items[id(item)] = kept
+            else:
+                self.items[id(item)] = (item, key, _token_box(item, item.pos()))
+                self.changed.add(id(item))
+        keys = self.items
+        self.ordered = sorted(shown, key=lambda i: (keys[id(i)][1][1], keys[id(i)][1][0]))
+        if last is not None:
+            same = [id(i) for i in self.ordered if id(i) not in self.changed]
+            if same != [n for n in last.order if n in self.items and n not in self.changed]:
+                last = self.last = None  # the others' order changed (a tie): all look again
+        if last is None:
+            self.changed = set(self.items)
+            for _item, _key, disc in self.items.values():
+                self.discs.add(disc)
+            return
+        self.discs, last.discs = last.discs, RectIndex(round=True)
+        for n, (_item, _key, disc) in before.items():
+            if n in self.changed or n not in self.items:  # moved, resized, gone
+                self.discs.remove(disc)
+                self.dirty.add(disc)
+                for phase in last.kept:
+                    kept = phase.get(n)
+                    if kept is not None and kept.taken is not None:
+                        self.dirty.add(kept.taken[1])
+        for n in self.changed:
+            disc = self.items[n][2]
+            self.discs.add(disc)
+            self.dirty.add(disc)
+
+    def finish(self) -> None:
+        """Keep only what the next call compares with."""
+        self.last, self.changed, self.dirty = None, set(), _Changed()
+
+    @property
+    def order(self) -> list[int]:
+        return [id(i) for i in self.ordered]
+
+    def _old(self, phase: int, item: TokenItem, extra: object) -> _Kept | None:
+        """The last call's ``phase`` of ``item``, if it meets nothing changed since."""
+        if self.last is None or id(item) in self.changed:
+            return None
+        kept = self.last.kept[phase].get(id(item))
+        if kept is None or kept.extra != extra or self.dirty.meets(kept.area):
+            return None
+        return kept
+
+    def _took(self, phase: int, item: TokenItem, kept: _Kept) -> None:
+        """``item`` took ``kept.taken`` in ``phase``: changed if the last call took other."""
+        self.kept[phase][id(item)] = kept
+        if self.last is None:
+            return  # every item looks again: nothing to tell them
+        last = self.last.kept[phase].get(id(item))
+        if last is kept:
+            return  # kept as it was
+        before = last.taken if last is not None else None
+        if _exact(before) != _exact(kept.taken):
+            for place in (before, kept.taken):
+                if place is not None:
+                    self.dirty.add(place[1])
+            if phase in (BADGES, TAGS):  # its farther place too
+                farther = self.last.kept[phase + 1].get(id(item))
+                if farther is not None and farther.taken is not None:
+                    self.dirty.add(farther.taken[1])
+
+    def _extra(self, phase: int, item: TokenItem) -> object:
+        if phase < TAGS or not item.badges:
+            return None
+        near = self.kept[BADGES].get(id(item))
+        return _exact(near.taken) if near is not None else None
+
+    def settle_near(self, phase: int, items: list[TokenItem], taken: Taken,
+                    boxes_of: Callable[[TokenItem, bool], Boxes],
+                    put: Put) -> list[TokenItem]:
+        """Put each of ``items`` at its first free near place (``boxes_of(item, False)``: each
+        place with its box in the scene), taken from then on; the others are returned, to be
+        tried at all their places once every item had its near places."""
+        later: list[TokenItem] = []
+        for item in items:
+            extra = self._extra(phase, item)
+            kept = self._old(phase, item, extra)
+            if kept is None:
+                own = self.items[id(item)][2]
+                near = boxes_of(item, False)
+                free = next(((p, b) for p, b in near if taken.free(b, own)), None)
+                kept = _Kept(extra, _area(near), free)
+            self._took(phase, item, kept)
+            if kept.taken is None:
+                later.append(item)
+                continue
+            taken.marks.add(kept.taken[1])
+            put(item, kept.taken[0])
+        return later
+
+    def settle_farther(self, phase: int, later: list[TokenItem], taken: Taken,
+                       boxes_of: Callable[[TokenItem, bool], Boxes], put: Put) -> None:
+        """Put each item of ``later`` at the first free of all its places
+        (``boxes_of(item, True)``), else the least covering; taken from then on."""
+        for item in later:
+            extra = self._extra(phase + 1, item)
+            kept = self._old(phase + 1, item, extra)
+            if kept is None:
+                places = boxes_of(item, True)
+                chosen = _least_covering(places, taken, self.items[id(item)][2])
+                kept = _Kept(extra, _area(places), chosen)
+            self._took(phase + 1, item, kept)
+            assert kept.taken is not None
+            taken.marks.add(kept.taken[1])
+            put(item, kept.taken[0])
 
 
 def _least_covering(places: Boxes, taken: Taken, own: QRectF) -> tuple[Place, QRectF]:

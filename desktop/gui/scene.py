@@ -30,7 +30,7 @@ from battlemap.desktop.core.table_pipeline import acting_tokens
 from battlemap.desktop.gui.background_item import BackgroundItem
 from battlemap.desktop.gui.fog_item import FogItem
 from battlemap.desktop.gui.grid_item import GridItem
-from battlemap.desktop.gui.label_layout import KeptPlaces, place_labels
+from battlemap.desktop.gui.label_layout import LabelMemo, place_labels
 from battlemap.desktop.gui.map_image import shared_map_image
 from battlemap.desktop.gui.marks_item import MapMarksItem, marks_on_map
 from battlemap.desktop.gui.region_item import RegionItem
@@ -154,11 +154,14 @@ class MapScene(QGraphicsScene):
         self._shown = Encounter(tokens=(), width=0, height=0)
         self._tokens_synced: tuple[Encounter, frozenset[str]] | None = None
         """The snapshot and tokens the token items were last brought in line with."""
-        self._kept_places = KeptPlaces()
-        """The labels' places as last decided: decided again only near what changed."""
         self._lights_moved: Encounter | None = None
         """What the glows were last brought in line with during a drag (the shown snapshot
         itself while no light is dragged)."""
+        self._faced: tuple[object, dict[int, tuple[Token, Token]]] = (None, {})
+        """Each token shown last as :func:`faced_on_grid` gave it on the grid then (by token)."""
+        self._labels = LabelMemo()
+        """Where the tags were placed last (a drop or a drag step looks again only near what
+        changed)."""
         self.marks = MapMarksItem()
         self.marks.setZValue(Layer.LABELS - 1)
         self.addItem(self.marks)
@@ -374,10 +377,22 @@ class MapScene(QGraphicsScene):
         # the facing mark shows the facing the rules measure (a hex side on hexes); each is
         # stacked by its place among all the tokens, so a token coming into the players'
         # sight restacks (and repaints) no other
-        wanted = {t.id for t in encounter.tokens if t.id in shown}
-        visible = [(order, faced_on_grid(t, encounter.grid.kind))
-                   for order, t in enumerate(encounter.tokens)
-                   if t.id in shown and not (t.id in kept and t.id in self._tokens)]
+        kind, faced = encounter.grid.kind, self._faced
+        if faced[0] is not kind:
+            faced = self._faced = (kind, {})
+        known, faced_now = faced[1], {}
+        visible, wanted = [], set()
+        for order, t in enumerate(encounter.tokens):
+            if t.id not in shown:
+                continue
+            wanted.add(t.id)
+            found = known.get(id(t))  # the same token faced the same way as last time
+            if found is None or found[0] is not t:
+                found = (t, faced_on_grid(t, kind))
+            faced_now[id(t)] = found
+            if not (t.id in kept and t.id in self._tokens):
+                visible.append((order, found[1]))
+        self._faced = (kind, faced_now)
         gone_ids = [tid for tid in self._tokens if tid not in wanted]
         for tid in gone_ids:
             gone = self._tokens.pop(tid)
@@ -394,7 +409,7 @@ class MapScene(QGraphicsScene):
 
     def _place_labels(self) -> None:
         place_labels(list(self._tokens.values()), self._shown.walls, self.map_rect(),
-                     self.marks.label_boxes(), self._kept_places)
+                     self.marks.label_boxes(), self._labels)
 
     def hold_marks(self, token_id: str, marks: Marks) -> None:
         """Show ``marks`` on the token (as it was before an attack) until

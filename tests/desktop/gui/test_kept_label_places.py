@@ -13,7 +13,7 @@ from PySide6.QtCore import QRectF
 
 from battlemap.desktop.core.model import Token, Wall
 from battlemap.desktop.gui import label_layout
-from battlemap.desktop.gui.label_layout import KeptPlaces, place_labels
+from battlemap.desktop.gui.label_layout import LabelMemo, place_labels
 from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.style import CELL
 from battlemap.desktop.gui.token_item import Badge, Marks, TokenItem
@@ -55,7 +55,7 @@ def test_kept_places_are_the_whole_searchs(seed: int, tokens: int, width: int, h
         return tag_boxes(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(label_layout, "_tag_boxes", counted)
-    kept, shown = KeptPlaces(), set(rng.sample(range(tokens), tokens // 2))
+    kept, shown = LabelMemo(), set(rng.sample(range(tokens), tokens // 2))
     kept_looks = whole_looks = 0
     for _ in range(10):
         for _ in range(rng.randint(1, 3)):  # tokens come into sight or go
@@ -65,7 +65,7 @@ def test_kept_places_are_the_whole_searchs(seed: int, tokens: int, width: int, h
             item.setPos(item.pos().x() + rng.choice([-CELL, CELL]), item.pos().y())
         now = [items[k] for k in sorted(shown)]
         looked[0] = 0
-        place_labels(now, walls, bounds, kept=kept)
+        place_labels(now, walls, bounds, memo=kept)
         with_kept, kept_looks = placed(now), kept_looks + looked[0]
         looked[0] = 0
         place_labels(now, walls, bounds)
@@ -78,10 +78,10 @@ def test_kept_places_are_the_whole_searchs(seed: int, tokens: int, width: int, h
 def test_other_walls_or_obstacles_decide_everything_again() -> None:
     ensure_app()
     items, walls = crowd(5, 40, 20, 14)
-    kept = KeptPlaces()
-    place_labels(items, walls, None, kept=kept)
+    kept = LabelMemo()
+    place_labels(items, walls, None, memo=kept)
     for walls_now, obstacles in ((walls[1:], ()), (walls[1:], (QRectF(0, 0, 300, 300),))):
-        place_labels(items, walls_now, None, obstacles, kept=kept)
+        place_labels(items, walls_now, None, obstacles, memo=kept)
         with_kept = placed(items)
         place_labels(items, walls_now, None, obstacles)
         assert with_kept == placed(items)
