@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from battlemap.rules.parsed_blocks import ParsedBlocks
 from battlemap.rules.savage_pathfinder.cards import CardError, is_joker, parse_card
 from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative, InitiativeError
 
@@ -42,6 +43,9 @@ __all__ = ["has_joker", "initiative_from_json", "initiative_to_json"]
 
 WHERE = "combat.initiative"
 _KEY_LISTS = ("acting", "acted", "on_hold", "queued")
+_PARSED: ParsedBlocks[Initiative] = ParsedBlocks(most=8)
+"""The initiative states read lately: every token's marks and rolls ask for the Joker, each
+of the same combat (a drop's 300 tokens read it 300 times)."""
 
 
 def has_joker(combat: Mapping[str, Any], token_id: str) -> bool:
@@ -56,7 +60,10 @@ def has_joker(combat: Mapping[str, Any], token_id: str) -> bool:
     >>> has_joker({}, "val")
     False
     """
-    state = initiative_from_json(combat.get("initiative") or {})
+    data = combat.get("initiative") or {}
+    if not data:
+        return False  # no combat running
+    state = _PARSED.get(data, ("initiative",), lambda: initiative_from_json(data))
     hand = state.hand_of(token_id)
     return hand is not None and is_joker(state.cards.get(hand.key, ""))
 

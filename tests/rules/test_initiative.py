@@ -107,6 +107,22 @@ def test_joker_acts_first_and_gives_its_group_the_bonus():
     assert "Joker: +2 to Trait and damage rolls this round" in events[2].text
 
 
+def test_the_joker_is_read_from_one_reading_of_the_combat_while_it_stays_the_same(monkeypatch):
+    # Every token's marks and rolls ask has_joker: one combat is read once, a changed one anew.
+    from battlemap.rules.savage_pathfinder import initiative_json
+
+    state, _ = deal((VAL, GOB1, GOB2), ["AS", "BJ"])
+    combat = {"initiative": initiative_to_json(state)}
+    read = []
+    monkeypatch.setattr(initiative_json, "initiative_from_json",
+                        lambda data: read.append(1) or initiative_from_json(data))
+    answers = [has_joker(combat, token) for token in ("g1", "g2", "val", "g1")]
+    assert answers == [True, True, False, True] and len(read) == 1
+    combat["initiative"]["cards"]["group:Goblins"] = "2C"  # changed in place: read again
+    assert has_joker(combat, "g2") is False and len(read) == 2
+    assert has_joker({}, "g2") is False and len(read) == 2  # no combat: nothing to read
+
+
 def test_a_joker_round_reshuffles_the_whole_deck_before_the_next():
     # Shuffle "after any round in which a Joker was dealt": round 1 deals RJ and 5H; round 2
     # starts from a full 54-card deck, so 5H and RJ can come again.
