@@ -221,11 +221,19 @@ class MapView(QGraphicsView):
         self.camera_changed.emit()
 
     def set_zoom(self, zoom: float) -> None:
+        """Scale the view to ``zoom`` and tell :attr:`camera_changed` once: the scale moves
+        both scroll bars (the anchor), and each bar's move told it apart, half done (the
+        table followed a notch three times, scrolling its viewport twice)."""
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
         if abs(factor - 1.0) < SAME_ZOOM:
             return  # the table following a pan: nothing to redo or tell
-        self.scale(factor, factor)
+        blocked = self.blockSignals(True)
+        try:
+            self.scale(factor, factor)
+        finally:
+            self.blockSignals(blocked)
         self.camera_changed.emit()
+
 
     def zoom_by(self, factor: float) -> None:
         self.set_zoom(self.zoom * factor)
