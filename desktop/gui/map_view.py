@@ -39,7 +39,7 @@ from PySide6.QtGui import (
     QTransform,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from battlemap.desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
 from battlemap.desktop.gui.background_item import BackgroundItem
@@ -179,6 +179,16 @@ class MapView(QGraphicsView):
         self._frame = QImage()
         """The copy of the last exact frame a burst scales, kept for the next burst: a new
         one each burst cost 6-8 MB of fresh pages (3-4 ms of page faults) on its first notch."""
+        self._exact_paints = 0
+        """Exact frames painted so far (any part of the viewport)."""
+        self._frame_paints = -1
+        """:attr:`_exact_paints` when :attr:`_frame` was copied after a settle: while they
+        are equal, the copy is the viewport as painted, and the next burst's first notch takes
+        it as it is instead of copying both windows' frames (:meth:`_keep_frame`)."""
+        self._keep = QTimer(self, singleShot=True, interval=0)
+        self._keep.timeout.connect(self._keep_frame)
+        self._settling = False
+        """The settle's exact frame is to come: once painted whole, it is copied."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
         self._prepare = QTimer(self, singleShot=True, interval=PREPARE_MS)
@@ -233,7 +243,6 @@ class MapView(QGraphicsView):
         finally:
             self.blockSignals(blocked)
         self.camera_changed.emit()
-
 
     def zoom_by(self, factor: float) -> None:
         self.set_zoom(self.zoom * factor)
@@ -316,10 +325,12 @@ class MapView(QGraphicsView):
         if not self.coarse_zoom or not self.viewport().isVisible():
             return
         if self._coarse is None:
-            frame = self._last_frame()
+            frame = self._kept_frame() or self._last_frame()
             if frame is None:
                 return
             self._coarse = (frame, self.viewportTransform())
+            self._settling = False
+            self._coarse_painting(True)
         self._settle.start()
         self._prepare.setInterval(PREPARE_MS)
         self._prepare.start()
@@ -332,8 +343,45 @@ class MapView(QGraphicsView):
             self._maps = None  # no map found: look again at the next burst
         if self._coarse is not None:
             self._coarse = None
+            self._coarse_painting(False)
+            self._settling = True
             self.viewport().update()
             self.settled.emit()
+
+    def _coarse_painting(self, on: bool) -> None:
+        """While a burst paints coarse frames: every change repaints the whole viewport, which
+        is not filled before (each coarse frame covers it), and a scroll (the table following
+        the GM's anchor) copies no pixels. Qt filled each frame's 2 MB with the viewport's
+        background, then the frame covered them, and scrolled (copied) the table's 8 MB of
+        pixels that the next frame painted over."""
+        mode = QGraphicsView.ViewportUpdateMode
+        self.setViewportUpdateMode(mode.FullViewportUpdate if on else mode.SmartViewportUpdate)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, on)
+
+    def _kept_frame(self) -> QImage | None:
+        """The frame copied after the last settle, if nothing was painted since (and no child
+        widget, the token HUD, paints over the viewport on its own), else None."""
+        if self._frame_paints != self._exact_paints or self._frame.isNull():
+            return None
+        viewport = self.viewport()
+        ratio = self._frame.devicePixelRatio()
+        if (round(viewport.width() * ratio), round(viewport.height() * ratio)) != (
+                self._frame.width(), self._frame.height()):
+            return None
+        children = viewport.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if any(child.isVisible() for child in children):
+            return None
+        return self._frame
+
+    def _keep_frame(self) -> None:
+        """Just after the settle's exact frame (events handled between): copy it for the next
+        burst, which then starts without copying (the copy is the viewport's pixels: the
+        first notch of a burst copied both windows' frames, 1-4 ms each)."""
+        if self._coarse is not None or not self.viewport().isVisible():
+            return
+        painted = self._exact_paints
+        if self._last_frame() is self._frame:  # a copy, not a grab (a repaint)
+            self._frame_paints = painted
 
     def _prepare_tiles(self) -> None:
         """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
@@ -389,6 +437,11 @@ class MapView(QGraphicsView):
                 super().paintEvent(event)
             finally:
                 self.painted_region = None
+            self._exact_paints += 1
+            if self._settling and QRegion(self.viewport().rect()).subtracted(
+                    event.region()).isEmpty():
+                self._settling = False
+                self._keep.start()
             return
         frame, painted_at = self._coarse
         relative = painted_at.inverted()[0] * self.viewportTransform()
