@@ -18,6 +18,9 @@ coarse frame instead: the last exact frame, scaled and moved to the new camera
 (:meth:`MapView.begin_coarse`); :data:`SETTLE_MS` after the last step it paints the exact frame.
 What the old frame did not show (zooming out) is the backdrop and the map's smallest copy on
 the GM's view, and black on a players' view under fog (nothing unseen shows, even for a frame).
+A coarse frame covers the viewport, so while a burst lasts Qt neither fills the viewport before
+it nor scrolls (copies) its pixels when the camera moves; the exact frame of a settle is copied
+just after it is painted, and the next burst starts from that copy if nothing was painted since.
 """
 
 from __future__ import annotations
