@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QImage,
     QKeyEvent,
@@ -123,6 +123,19 @@ def copy_pixels(source: QImage, box: QRect, into: QImage) -> None:
     into.setDevicePixelRatio(ratio)
 
 
+class PaintWatch(QObject):
+    """An event filter that calls ``painted`` at each paint of the widgets it watches."""
+
+    def __init__(self, parent: QObject, painted: Callable[[], None]) -> None:
+        super().__init__(parent)
+        self._painted = painted
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self._painted()
+        return False
+
+
 def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
     pairs = [
         (Qt.KeyboardModifier.ShiftModifier, Modifier.SHIFT),
@@ -190,6 +203,10 @@ class MapView(QGraphicsView):
         it as it is instead of copying both windows' frames (:meth:`_keep_frame`)."""
         self._keep = QTimer(self, singleShot=True, interval=0)
         self._keep.timeout.connect(self._keep_frame)
+        self._frame_children: list[QWidget] = []
+        """The widgets on the viewport when :attr:`_frame` was copied, each watched for its
+        paints (:class:`PaintWatch`): one makes the copy stale."""
+        self._child_paints = PaintWatch(self, self._child_painted)
         self._settling = False
         """The settle's exact frame is to come: once painted whole, it is copied."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
@@ -362,8 +379,8 @@ class MapView(QGraphicsView):
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, on)
 
     def _kept_frame(self) -> QImage | None:
-        """The frame copied after the last settle, if nothing was painted since (and no child
-        widget, the token HUD, paints over the viewport on its own), else None."""
+        """The frame copied after the last settle, if nothing was painted since (the viewport,
+        or a widget on it, the token HUD's chips, which repaint on their own), else None."""
         if self._frame_paints != self._exact_paints or self._frame.isNull():
             return None
         viewport = self.viewport()
@@ -371,9 +388,8 @@ class MapView(QGraphicsView):
         if (round(viewport.width() * ratio), round(viewport.height() * ratio)) != (
                 self._frame.width(), self._frame.height()):
             return None
-        children = viewport.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
-        if any(child.isVisible() for child in children):
-            return None
+        if viewport.findChildren(QWidget) != self._frame_children:
+            return None  # a widget came on the viewport since (its first paint not watched)
         return self._frame
 
     def _keep_frame(self) -> None:
@@ -385,6 +401,12 @@ class MapView(QGraphicsView):
         painted = self._exact_paints
         if self._last_frame() is self._frame:  # a copy, not a grab (a repaint)
             self._frame_paints = painted
+            self._frame_children = self.viewport().findChildren(QWidget)
+            for child in self._frame_children:  # (installed once: Qt moves it to the front)
+                child.installEventFilter(self._child_paints)
+
+    def _child_painted(self) -> None:
+        self._frame_paints = -1
 
     def _prepare_tiles(self) -> None:
         """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a

@@ -107,8 +107,18 @@ def test_a_burst_after_a_settle_takes_the_copy_of_the_settles_frame(
     assert copies == [1]
     settled(qtbot, view)
     copies.clear()
-    hud = QLabel("HUD", view.viewport())  # a child paints over the viewport on its own
+    hud = QLabel("HUD", view.viewport())  # a widget came on the viewport since the copy
     hud.show()
     qtbot.wait(5)
+    wheel(view, -1)
+    assert copies == [1]
+    settled(qtbot, view)
+    copies.clear()
+    wheel(view, 1)  # the widget stays, painted before the copy: the copy is as shown
+    assert not copies
+    settled(qtbot, view)
+    copies.clear()
+    hud.setText("HUD, hovered")  # it repaints on its own, the viewport not
+    hud.repaint()
     wheel(view, -1)
     assert copies == [1]
