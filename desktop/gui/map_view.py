@@ -203,6 +203,9 @@ class MapView(QGraphicsView):
         it as it is instead of copying both windows' frames (:meth:`_keep_frame`)."""
         self._keep = QTimer(self, singleShot=True, interval=0)
         self._keep.timeout.connect(self._keep_frame)
+        self._frame_transform = QTransform()
+        """The camera :attr:`_frame` was copied at (a camera moved since, its frame not yet
+        painted, would otherwise be taken for the copy's)."""
         self._frame_children: list[QWidget] = []
         """The widgets on the viewport when :attr:`_frame` was copied, each watched for its
         paints (:class:`PaintWatch`): one makes the copy stale."""
@@ -345,10 +348,14 @@ class MapView(QGraphicsView):
         if not self.coarse_zoom or not self.viewport().isVisible():
             return
         if self._coarse is None:
-            frame = self._kept_frame() or self._last_frame()
-            if frame is None:
-                return
-            self._coarse = (frame, self.viewportTransform())
+            kept = self._kept_frame()
+            if kept is not None:
+                self._coarse = (kept, self._frame_transform)
+            else:
+                frame = self._last_frame()
+                if frame is None:
+                    return
+                self._coarse = (frame, self.viewportTransform())
             self._settling = False
             self._coarse_painting(True)
         self._settle.start()
@@ -401,6 +408,7 @@ class MapView(QGraphicsView):
         painted = self._exact_paints
         if self._last_frame() is self._frame:  # a copy, not a grab (a repaint)
             self._frame_paints = painted
+            self._frame_transform = self.viewportTransform()
             self._frame_children = self.viewport().findChildren(QWidget)
             for child in self._frame_children:  # (installed once: Qt moves it to the front)
                 child.installEventFilter(self._child_paints)

@@ -122,3 +122,16 @@ def test_a_burst_after_a_settle_takes_the_copy_of_the_settles_frame(
     hud.repaint()
     wheel(view, -1)
     assert copies == [1]
+
+
+def test_the_kept_copy_goes_with_the_camera_it_was_painted_at(qtbot: QtBot, tmp_path: Path) -> None:
+    """A camera moved after the copy, its frame not yet painted: the burst scales the copy
+    from the camera it shows, not from the moved one."""
+    view, _scene = shown(qtbot, BattleState(encounter(tmp_path)), tmp_path)
+    wheel(view, 1)
+    settled(qtbot, view)
+    painted_at = view.viewportTransform()
+    view.set_zoom(view.zoom * 1.1)  # no paint yet
+    view.begin_coarse()
+    assert view._coarse is not None
+    assert view._coarse[0] is view._frame and view._coarse[1] == painted_at
