@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QImage,
@@ -124,16 +125,23 @@ def copy_pixels(source: QImage, box: QRect, into: QImage) -> None:
 
 
 class PaintWatch(QObject):
-    """An event filter that calls ``painted`` at each paint of the widgets it watches."""
+    """An event filter that counts the paints of the widgets it watches (a count, not a
+    call back: a bound method of its view would tie the view's wrapper in a cycle, which the
+    garbage collector clears while Qt still calls the view)."""
 
-    def __init__(self, parent: QObject, painted: Callable[[], None]) -> None:
+    def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
-        self._painted = painted
+        self.paints = 0
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
-            self._painted()
+            self.paints += 1
         return False
+
+
+def _widgets_on(widget: QWidget) -> tuple[int, ...]:
+    """The widgets on ``widget`` (all its descendants), as their C++ addresses."""
+    return tuple(shiboken6.getCppPointer(child)[0] for child in widget.findChildren(QWidget))
 
 
 def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
@@ -206,10 +214,13 @@ class MapView(QGraphicsView):
         self._frame_transform = QTransform()
         """The camera :attr:`_frame` was copied at (a camera moved since, its frame not yet
         painted, would otherwise be taken for the copy's)."""
-        self._frame_children: list[QWidget] = []
-        """The widgets on the viewport when :attr:`_frame` was copied, each watched for its
-        paints (:class:`PaintWatch`): one makes the copy stale."""
-        self._child_paints = PaintWatch(self, self._child_painted)
+        self._frame_children: tuple[int, ...] = ()
+        """The widgets on the viewport when :attr:`_frame` was copied (their C++ addresses: no
+        reference kept), each watched for its paints (:class:`PaintWatch`): one makes the copy
+        stale."""
+        self._child_paints = PaintWatch(self)
+        self._frame_child_paints = 0
+        """:attr:`_child_paints`' count when :attr:`_frame` was copied."""
         self._settling = False
         """The settle's exact frame is to come: once painted whole, it is copied."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
@@ -390,12 +401,14 @@ class MapView(QGraphicsView):
         or a widget on it, the token HUD's chips, which repaint on their own), else None."""
         if self._frame_paints != self._exact_paints or self._frame.isNull():
             return None
+        if self._child_paints.paints != self._frame_child_paints:
+            return None
         viewport = self.viewport()
         ratio = self._frame.devicePixelRatio()
         if (round(viewport.width() * ratio), round(viewport.height() * ratio)) != (
                 self._frame.width(), self._frame.height()):
             return None
-        if viewport.findChildren(QWidget) != self._frame_children:
+        if _widgets_on(viewport) != self._frame_children:
             return None  # a widget came on the viewport since (its first paint not watched)
         return self._frame
 
@@ -409,12 +422,11 @@ class MapView(QGraphicsView):
         if self._last_frame() is self._frame:  # a copy, not a grab (a repaint)
             self._frame_paints = painted
             self._frame_transform = self.viewportTransform()
-            self._frame_children = self.viewport().findChildren(QWidget)
-            for child in self._frame_children:  # (installed once: Qt moves it to the front)
+            children = self.viewport().findChildren(QWidget)
+            for child in children:  # (installed once: Qt moves it to the front)
                 child.installEventFilter(self._child_paints)
-
-    def _child_painted(self) -> None:
-        self._frame_paints = -1
+            self._frame_children = _widgets_on(self.viewport())
+            self._frame_child_paints = self._child_paints.paints
 
     def _prepare_tiles(self) -> None:
         """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
