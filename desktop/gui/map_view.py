@@ -223,6 +223,8 @@ class MapView(QGraphicsView):
         """:attr:`_child_paints`' count when :attr:`_frame` was copied."""
         self._settling = False
         """The settle's exact frame is to come: once painted whole, it is copied."""
+        self._keep_at: tuple[int, QTransform] = (-1, QTransform())
+        """:attr:`_exact_paints` and the camera of the settle's frame, which is copied."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
         self._prepare = QTimer(self, singleShot=True, interval=PREPARE_MS)
@@ -419,6 +421,8 @@ class MapView(QGraphicsView):
         if self._coarse is not None or not self.viewport().isVisible():
             return
         painted = self._exact_paints
+        if (painted, self.viewportTransform()) != self._keep_at:
+            return  # painted again, or a camera moved and its frame is to come: not kept
         if self._last_frame() is self._frame:  # a copy, not a grab (a repaint)
             self._frame_paints = painted
             self._frame_transform = self.viewportTransform()
@@ -486,6 +490,7 @@ class MapView(QGraphicsView):
             if self._settling and QRegion(self.viewport().rect()).subtracted(
                     event.region()).isEmpty():
                 self._settling = False
+                self._keep_at = (self._exact_paints, self.viewportTransform())
                 self._keep.start()
             return
         frame, painted_at = self._coarse

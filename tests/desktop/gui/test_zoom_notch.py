@@ -135,3 +135,15 @@ def test_the_kept_copy_goes_with_the_camera_it_was_painted_at(qtbot: QtBot, tmp_
     view.begin_coarse()
     assert view._coarse is not None
     assert view._coarse[0] is view._frame and view._coarse[1] == painted_at
+
+
+def test_no_copy_is_kept_of_a_frame_whose_camera_moved(qtbot: QtBot, tmp_path: Path) -> None:
+    """The camera moved after the settle's frame, before its copy (the moved frame not yet
+    painted): the backing store shows the old camera, so nothing is kept."""
+    view, _scene = shown(qtbot, BattleState(encounter(tmp_path)), tmp_path)
+    wheel(view, 1)
+    view.end_coarse()
+    view.viewport().repaint()  # the settle's frame; its copy is to come
+    view.set_zoom(view.zoom * 1.1)
+    view._keep_frame()  # the copy's timer, before the moved frame is painted
+    assert view._kept_frame() is None
