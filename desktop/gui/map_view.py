@@ -18,6 +18,9 @@ coarse frame instead: the last exact frame, scaled and moved to the new camera
 (:meth:`MapView.begin_coarse`); :data:`SETTLE_MS` after the last step it paints the exact frame.
 What the old frame did not show (zooming out) is the backdrop and the map's smallest copy on
 the GM's view, and black on a players' view under fog (nothing unseen shows, even for a frame).
+A coarse frame covers the viewport, so while a burst lasts Qt neither fills the viewport before
+it nor scrolls (copies) its pixels when the camera moves; the exact frame of a settle is copied
+just after it is painted, and the next burst starts from that copy if nothing was painted since.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QImage,
     QKeyEvent,
@@ -39,7 +43,7 @@ from PySide6.QtGui import (
     QTransform,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from battlemap.desktop.core.tools import Button, Modifier, PointerEvent, PointerKind
 from battlemap.desktop.gui.background_item import BackgroundItem
@@ -120,6 +124,26 @@ def copy_pixels(source: QImage, box: QRect, into: QImage) -> None:
     into.setDevicePixelRatio(ratio)
 
 
+class PaintWatch(QObject):
+    """An event filter that counts the paints of the widgets it watches (a count, not a
+    call back: a bound method of its view would tie the view's wrapper in a cycle, which the
+    garbage collector clears while Qt still calls the view)."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.paints = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def _widgets_on(widget: QWidget) -> tuple[int, ...]:
+    """The widgets on ``widget`` (all its descendants), as their C++ addresses."""
+    return tuple(shiboken6.getCppPointer(child)[0] for child in widget.findChildren(QWidget))
+
+
 def modifiers_of(flags: Qt.KeyboardModifier) -> frozenset[Modifier]:
     pairs = [
         (Qt.KeyboardModifier.ShiftModifier, Modifier.SHIFT),
@@ -179,6 +203,28 @@ class MapView(QGraphicsView):
         self._frame = QImage()
         """The copy of the last exact frame a burst scales, kept for the next burst: a new
         one each burst cost 6-8 MB of fresh pages (3-4 ms of page faults) on its first notch."""
+        self._exact_paints = 0
+        """Exact frames painted so far (any part of the viewport)."""
+        self._frame_paints = -1
+        """:attr:`_exact_paints` when :attr:`_frame` was copied after a settle: while they
+        are equal, the copy is the viewport as painted, and the next burst's first notch takes
+        it as it is instead of copying both windows' frames (:meth:`_keep_frame`)."""
+        self._keep = QTimer(self, singleShot=True, interval=0)
+        self._keep.timeout.connect(self._keep_frame)
+        self._frame_transform = QTransform()
+        """The camera :attr:`_frame` was copied at (a camera moved since, its frame not yet
+        painted, would otherwise be taken for the copy's)."""
+        self._frame_children: tuple[int, ...] = ()
+        """The widgets on the viewport when :attr:`_frame` was copied (their C++ addresses: no
+        reference kept), each watched for its paints (:class:`PaintWatch`): one makes the copy
+        stale."""
+        self._child_paints = PaintWatch(self)
+        self._frame_child_paints = 0
+        """:attr:`_child_paints`' count when :attr:`_frame` was copied."""
+        self._settling = False
+        """The settle's exact frame is to come: once painted whole, it is copied."""
+        self._keep_at: tuple[int, QTransform] = (-1, QTransform())
+        """:attr:`_exact_paints` and the camera of the settle's frame, which is copied."""
         self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
         self._settle.timeout.connect(self.end_coarse)
         self._prepare = QTimer(self, singleShot=True, interval=PREPARE_MS)
@@ -221,10 +267,17 @@ class MapView(QGraphicsView):
         self.camera_changed.emit()
 
     def set_zoom(self, zoom: float) -> None:
+        """Scale the view to ``zoom`` and tell :attr:`camera_changed` once: the scale moves
+        both scroll bars (the anchor), and each bar's move told it apart, half done (the
+        table followed a notch three times, scrolling its viewport twice)."""
         factor = max(MIN_ZOOM, min(MAX_ZOOM, zoom)) / self.zoom
         if abs(factor - 1.0) < SAME_ZOOM:
             return  # the table following a pan: nothing to redo or tell
-        self.scale(factor, factor)
+        blocked = self.blockSignals(True)
+        try:
+            self.scale(factor, factor)
+        finally:
+            self.blockSignals(blocked)
         self.camera_changed.emit()
 
     def zoom_by(self, factor: float) -> None:
@@ -308,10 +361,16 @@ class MapView(QGraphicsView):
         if not self.coarse_zoom or not self.viewport().isVisible():
             return
         if self._coarse is None:
-            frame = self._last_frame()
-            if frame is None:
-                return
-            self._coarse = (frame, self.viewportTransform())
+            kept = self._kept_frame()
+            if kept is not None:
+                self._coarse = (kept, self._frame_transform)
+            else:
+                frame = self._last_frame()
+                if frame is None:
+                    return
+                self._coarse = (frame, self.viewportTransform())
+            self._settling = False
+            self._coarse_painting(True)
         self._settle.start()
         self._prepare.setInterval(PREPARE_MS)
         self._prepare.start()
@@ -324,8 +383,54 @@ class MapView(QGraphicsView):
             self._maps = None  # no map found: look again at the next burst
         if self._coarse is not None:
             self._coarse = None
+            self._coarse_painting(False)
+            self._settling = True
             self.viewport().update()
             self.settled.emit()
+
+    def _coarse_painting(self, on: bool) -> None:
+        """While a burst paints coarse frames: every change repaints the whole viewport, which
+        is not filled before (each coarse frame covers it), and a scroll (the table following
+        the GM's anchor) copies no pixels. Qt filled each frame's 2 MB with the viewport's
+        background, then the frame covered them, and scrolled (copied) the table's 8 MB of
+        pixels that the next frame painted over."""
+        mode = QGraphicsView.ViewportUpdateMode
+        self.setViewportUpdateMode(mode.FullViewportUpdate if on else mode.SmartViewportUpdate)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, on)
+
+    def _kept_frame(self) -> QImage | None:
+        """The frame copied after the last settle, if nothing was painted since (the viewport,
+        or a widget on it, the token HUD's chips, which repaint on their own), else None."""
+        if self._frame_paints != self._exact_paints or self._frame.isNull():
+            return None
+        if self._child_paints.paints != self._frame_child_paints:
+            return None
+        viewport = self.viewport()
+        ratio = self._frame.devicePixelRatio()
+        if (round(viewport.width() * ratio), round(viewport.height() * ratio)) != (
+                self._frame.width(), self._frame.height()):
+            return None
+        if _widgets_on(viewport) != self._frame_children:
+            return None  # a widget came on the viewport since (its first paint not watched)
+        return self._frame
+
+    def _keep_frame(self) -> None:
+        """Just after the settle's exact frame (events handled between): copy it for the next
+        burst, which then starts without copying (the copy is the viewport's pixels: the
+        first notch of a burst copied both windows' frames, 1-4 ms each)."""
+        if self._coarse is not None or not self.viewport().isVisible():
+            return
+        painted = self._exact_paints
+        if (painted, self.viewportTransform()) != self._keep_at:
+            return  # painted again, or a camera moved and its frame is to come: not kept
+        if self._last_frame() is self._frame:  # a copy, not a grab (a repaint)
+            self._frame_paints = painted
+            self._frame_transform = self.viewportTransform()
+            children = self.viewport().findChildren(QWidget)
+            for child in children:  # (installed once: Qt moves it to the front)
+                child.installEventFilter(self._child_paints)
+            self._frame_children = _widgets_on(self.viewport())
+            self._frame_child_paints = self._child_paints.paints
 
     def _prepare_tiles(self) -> None:
         """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
@@ -381,6 +486,12 @@ class MapView(QGraphicsView):
                 super().paintEvent(event)
             finally:
                 self.painted_region = None
+            self._exact_paints += 1
+            if self._settling and QRegion(self.viewport().rect()).subtracted(
+                    event.region()).isEmpty():
+                self._settling = False
+                self._keep_at = (self._exact_paints, self.viewportTransform())
+                self._keep.start()
             return
         frame, painted_at = self._coarse
         relative = painted_at.inverted()[0] * self.viewportTransform()

@@ -5,6 +5,7 @@ Used by ``battlemap render`` (no window is shown) and by the README screenshots.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -23,10 +24,22 @@ ITEM_CACHE_KB = 48 * 1024
 """Room for cached token and wall-tile pixmaps (Qt's default, 10 MB, thrashes on big maps)."""
 
 
+POOL_VARIABLE = "BATTLEMAP_QT_POOL"
+"""Set (to anything): Qt's raster thread pool stays on (the default is off, below)."""
+
+
 def ensure_app() -> QApplication:
-    """The running QApplication, created (with the image allocation limit) if needed."""
+    """The running QApplication, created (with the image allocation limit) if needed.
+
+    Qt's raster engine hands each fill of more than 95 rows to a thread pool and waits for it;
+    on two cores this lost time everywhere (issue 28, eighth round: at load 0.7 the 8192 px
+    map's wheel notch 6.9 against 14.8 ms wall, its pan 6.5 against 12.5, the FATE attack
+    click 22.6 against 40.3), so a new application runs without it (``QT_NO_GUI_THREADPOOL``,
+    read by Qt at its first fill) unless :data:`POOL_VARIABLE` is set."""
     app = QApplication.instance()
     if app is None:
+        if not os.environ.get(POOL_VARIABLE):
+            os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
         app = QApplication(sys.argv[:1])
     QImageReader.setAllocationLimit(IMAGE_ALLOCATION_LIMIT_MB)
     QPixmapCache.setCacheLimit(ITEM_CACHE_KB)
