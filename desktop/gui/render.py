@@ -25,7 +25,11 @@ ITEM_CACHE_KB = 48 * 1024
 
 
 POOL_VARIABLE = "BATTLEMAP_QT_POOL"
-"""Set (to anything): Qt's raster thread pool stays on (the default is off, below)."""
+"""Set (to anything): Qt's raster thread pool stays on (the default is off on two cores or
+fewer, below)."""
+SERIAL_UP_TO_CORES = 2
+"""Machines with this many cores or fewer paint without Qt's raster thread pool (measured on
+two); more keep Qt's default (not measured here: more cores may gain from it)."""
 
 
 def ensure_app() -> QApplication:
@@ -34,11 +38,12 @@ def ensure_app() -> QApplication:
     Qt's raster engine hands each fill of more than 95 rows to a thread pool and waits for it;
     on two cores this lost time everywhere (issue 28, eighth round: at load 0.7 the 8192 px
     map's wheel notch 6.9 against 14.8 ms wall, its pan 6.5 against 12.5, the FATE attack
-    click 22.6 against 40.3), so a new application runs without it (``QT_NO_GUI_THREADPOOL``,
-    read by Qt at its first fill) unless :data:`POOL_VARIABLE` is set."""
+    click 22.6 against 40.3), so a new application on such a machine
+    (:data:`SERIAL_UP_TO_CORES`) runs without it (``QT_NO_GUI_THREADPOOL``, read by Qt at its
+    first fill) unless :data:`POOL_VARIABLE` is set."""
     app = QApplication.instance()
     if app is None:
-        if not os.environ.get(POOL_VARIABLE):
+        if not os.environ.get(POOL_VARIABLE) and (os.cpu_count() or 1) <= SERIAL_UP_TO_CORES:
             os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
         app = QApplication(sys.argv[:1])
     QImageReader.setAllocationLimit(IMAGE_ALLOCATION_LIMIT_MB)
