@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
@@ -32,6 +33,19 @@ SERIAL_UP_TO_CORES = 2
 two); more keep Qt's default (not measured here: more cores may gain from it)."""
 
 
+def paints_without_pool(cores: int | None, environ: Mapping[str, str]) -> bool:
+    """Whether a new application should paint without Qt's raster thread pool: on
+    :data:`SERIAL_UP_TO_CORES` cores or fewer (unknown: one), unless :data:`POOL_VARIABLE`
+    is set.
+
+    >>> paints_without_pool(2, {}), paints_without_pool(8, {})
+    (True, False)
+    >>> paints_without_pool(2, {POOL_VARIABLE: "1"}), paints_without_pool(None, {})
+    (False, True)
+    """
+    return not environ.get(POOL_VARIABLE) and (cores or 1) <= SERIAL_UP_TO_CORES
+
+
 def ensure_app() -> QApplication:
     """The running QApplication, created (with the image allocation limit) if needed.
 
@@ -43,7 +57,7 @@ def ensure_app() -> QApplication:
     first fill) unless :data:`POOL_VARIABLE` is set."""
     app = QApplication.instance()
     if app is None:
-        if not os.environ.get(POOL_VARIABLE) and (os.cpu_count() or 1) <= SERIAL_UP_TO_CORES:
+        if paints_without_pool(os.cpu_count(), os.environ):
             os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
         app = QApplication(sys.argv[:1])
     QImageReader.setAllocationLimit(IMAGE_ALLOCATION_LIMIT_MB)
