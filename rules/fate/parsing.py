@@ -68,10 +68,9 @@ every fighter's block again: about 70 parses a click on the FATE demo)."""
 
 
 def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
-    """Parse a stat block; ``where`` prefixes the field path in error messages.
-
-    The same block (the same object, holding what it held when parsed) gives the same
-    :class:`Combatant` without parsing again; a block changed in place is parsed afresh.
+    """Parse a stat block, once while it stays the same
+    (:class:`~battlemap.rules.parsed_blocks.ParsedBlocks`); ``where`` prefixes the field path
+    in error messages.
 
     >>> block = {"skills": {"weapons": "Good"}}
     >>> combatant_from_dict(block, "w", "g1") is combatant_from_dict(block, "w", "g1")

@@ -56,10 +56,9 @@ weapons, each reading the same blocks again)."""
 
 
 def combatant_from_dict(data: Mapping[str, Any], where: str, token_id: str) -> Combatant:
-    """Parse a stat block; ``where`` prefixes the field path in error messages.
-
-    The same block (the same object, holding what it held when parsed) gives the same
-    :class:`Combatant` without parsing again; a block changed in place is parsed afresh.
+    """Parse a stat block, once while it stays the same
+    (:class:`~battlemap.rules.parsed_blocks.ParsedBlocks`); ``where`` prefixes the field path
+    in error messages.
 
     >>> block = {"skills": {"fighting": "d8"}}
     >>> combatant_from_dict(block, "w", "g1") is combatant_from_dict(block, "w", "g1")
