@@ -20,10 +20,9 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from battlemap.rules.dice import DiceSource
-from battlemap.rules.events import describe
 from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
@@ -56,10 +55,8 @@ from battlemap.rules.savage_pathfinder.cards import (
 )
 from battlemap.rules.savage_pathfinder.combat_state import check_combat as check_spf_combat
 from battlemap.rules.savage_pathfinder.expressions import parse_trait_die
-from battlemap.rules.savage_pathfinder.foundry_actor import read_foundry_actor
 from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from battlemap.rules.savage_pathfinder.initiative_json import has_joker
-from battlemap.rules.savage_pathfinder.odds import trait_odds
 from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
 from battlemap.rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
 from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
@@ -71,44 +68,13 @@ from battlemap.rules.savage_pathfinder.situational.options import (
 )
 from battlemap.rules.savage_pathfinder.situational.scale import Scale
 from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
-from battlemap.rules.savage_pathfinder.statblock_text import (
-    StatBlockText,
-    read_stat_block,
-    read_stat_blocks,
-)
-from battlemap.rules.savage_pathfinder.table import actions as table_actions
-from battlemap.rules.savage_pathfinder.table import menu as table_menu
-from battlemap.rules.savage_pathfinder.table import moving as table_moving
-from battlemap.rules.savage_pathfinder.table import turn_rolls, turns
-from battlemap.rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
-from battlemap.rules.savage_pathfinder.table.mounts import keep_seat, mount_links
-from battlemap.rules.savage_pathfinder.table.pipeline import (
-    AttackError,
-    preview_attack,
-    resolve_attack,
-)
-from battlemap.rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
-from battlemap.rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
-from battlemap.rules.savage_pathfinder.table.recovery_steps import fatigue_sources
-from battlemap.rules.savage_pathfinder.table.rolls import (
-    plan_roll,
-    roll_traits,
-    supports_used,
-    traits_of,
-)
-from battlemap.rules.savage_pathfinder.table.savage_context import Declared
-from battlemap.rules.savage_pathfinder.table.statblock_edits import statblock_edited
-from battlemap.rules.savage_pathfinder.table.summary import (
-    action_data,
-    area_data,
-    attack_data,
-    preview_data,
-    preview_title,
-)
-from battlemap.rules.savage_pathfinder.table.template_attack import resolve_template
+from battlemap.rules.savage_pathfinder.table import turns
 from battlemap.rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
-from battlemap.rules.savage_pathfinder.table.volley import resolve_volley
 from battlemap.rules.table import Board, Piece, Side
+
+if TYPE_CHECKING:
+    from battlemap.rules.savage_pathfinder.statblock_text import StatBlockText
+    from battlemap.rules.savage_pathfinder.table.savage_context import Declared
 
 __all__ = ["SavagePathfinder"]
 
@@ -222,6 +188,8 @@ def declared_of(params: Mapping[str, str]) -> Declared:
     >>> declared_of({"rof": "3", "running": "yes"}).shots
     3
     """
+    from battlemap.rules.savage_pathfinder.table.savage_context import Declared
+
     part = params.get("part_scale", "").strip().upper()
     if part and part not in Scale.__members__:
         raise RulesError(f"part_scale: {part.lower()!r} is not one of "
@@ -339,6 +307,8 @@ OVERRIDES = (
 
 def _fatigue_tip(board: Board, token: str) -> str:
     """``Fatigue``, with its recorded sources and their hours left (Mixed Fatigue)."""
+    from battlemap.rules.savage_pathfinder.table.recovery_steps import fatigue_sources
+
     sources = fatigue_sources(board, token)
     return "Fatigue" + (": " + ", ".join(f"{w} ({h:g} h left)" for w, h in sources)
                         if sources else "")
@@ -400,6 +370,8 @@ class SavagePathfinder(GameSystem):
     def statblock_edited(self, board: Board, token_id: str, stats: Mapping[str, Any]) -> Board:
         """The block set; Stunned switched on brings Distracted (timed), Vulnerable and prone,
         logged (S152-158: :mod:`.table.statblock_edits`)."""
+        from battlemap.rules.savage_pathfinder.table.statblock_edits import statblock_edited
+
         return statblock_edited(board, token_id, stats)
 
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
@@ -453,14 +425,27 @@ class SavagePathfinder(GameSystem):
         >>> move.pace, move.dash, [m.id for m in move.modes]
         (4, 28, ['walk', 'climb', 'crawl', 'swim', 'jump'])
         """
+        from battlemap.rules.savage_pathfinder.table import moving as table_moving
+
         return table_moving.movement_of(piece, board)
 
     def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
         """In combat, note the Pace ``token_id`` used this turn (see :mod:`.table.moving`)."""
+        from battlemap.rules.savage_pathfinder.table import moving as table_moving
+
         return table_moving.note_move(board, token_id, cost)
 
     def links(self, board: Board) -> tuple[Link, ...]:
-        """Each rider and his mount (they move together)."""
+        """Each rider and his mount (they move together); no rider, no link (and the mounts'
+        rules, with the attack pipeline they import, stay unloaded until one mounts)."""
+        from battlemap.rules.savage_pathfinder.table.riders import pairs
+
+
+        if not pairs(board):
+            return ()
+        from battlemap.rules.savage_pathfinder.table.mounts import mount_links
+
+
         return mount_links(board)
 
     def is_down(self, piece: Piece) -> bool:
@@ -468,6 +453,8 @@ class SavagePathfinder(GameSystem):
         return isinstance(raw, Mapping) and bool(raw.get("incapacitated"))
 
     def actions(self) -> tuple[ActionSpec, ...]:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+
         options = tuple(ActionSpec(o.id, o.name, ActionKind.OPTION, excludes=o.excludes,
                                    help=o.description) for o in ATTACK_OPTIONS.values())
         acts = tuple(ActionSpec(o.id, o.name, ActionKind.ACTION, needs_target=o.targets,
@@ -490,6 +477,8 @@ class SavagePathfinder(GameSystem):
         return tuple(dict.fromkeys((*(w.name for w in fighter.weapons), *IMPROVISED_NAMES)))
 
     def action_menu(self, board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
+        from battlemap.rules.savage_pathfinder.table import menu as table_menu
+
         return table_menu.action_menu(board, actor)
 
     def attack_inputs(self) -> tuple[StatField, ...]:
@@ -506,6 +495,8 @@ class SavagePathfinder(GameSystem):
         >>> odds.title, [(c.label, c.exact) for c in odds.chances][3]
         ('d8 -2 vs TN 4', ('raise', '7/64'))
         """
+        from battlemap.rules.savage_pathfinder.odds import trait_odds
+
         trait = params.get("trait", "").strip()
         die = None if trait.lower() == "unskilled" else parse_trait_die(trait, "--trait")
         wild, modifier = _yes(params, "wild"), _number(params, "mod", 0)
@@ -521,6 +512,17 @@ class SavagePathfinder(GameSystem):
                        tuple(Chance(label, float(p), str(p)) for label, p in rows), title=title)
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError, preview_attack
+        from battlemap.rules.savage_pathfinder.table.preview_text import (
+            attack_odds_rows,
+            card_lines,
+        )
+        from battlemap.rules.savage_pathfinder.table.push_action import (
+            push_card_lines,
+            push_problem,
+        )
+        from battlemap.rules.savage_pathfinder.table.summary import preview_data, preview_title
+
         params = request.params
         if _yes(params, "push"):
             lines = push_card_lines(board, request.attacker, request.target)
@@ -542,6 +544,15 @@ class SavagePathfinder(GameSystem):
 
     def resolve_attack(self, board: Board, request: AttackRequest,
                        dice: DiceSource) -> Resolution:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+        from battlemap.rules.savage_pathfinder.table.action_steps import (
+            ActionRequest as SavageAction,
+        )
+        from battlemap.rules.savage_pathfinder.table.mounts import keep_seat
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError, resolve_attack
+        from battlemap.rules.savage_pathfinder.table.summary import action_data, attack_data
+        from battlemap.rules.savage_pathfinder.table.volley import resolve_volley
+
         params = request.params
         try:
             if _yes(params, "push"):  # an action like the menu's Push: turn, limits, running
@@ -579,6 +590,11 @@ class SavagePathfinder(GameSystem):
                          dice, request.answers)
 
     def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        from battlemap.rules.savage_pathfinder.table.mounts import keep_seat
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+        from battlemap.rules.savage_pathfinder.table.summary import area_data
+        from battlemap.rules.savage_pathfinder.table.template_attack import resolve_template
+
         try:
             area = resolve_template(board, request.attacker, request.shape, request.at, dice,
                                     rotation=request.rotation, weapon=request.weapon,
@@ -594,6 +610,8 @@ class SavagePathfinder(GameSystem):
 
     def traits(self, piece: Piece) -> tuple[str, ...]:
         """The five attributes, then the token's skills."""
+        from battlemap.rules.savage_pathfinder.table.rolls import traits_of
+
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError:
@@ -601,6 +619,8 @@ class SavagePathfinder(GameSystem):
         return traits_of(fighter)
 
     def preview_roll(self, board: Board, request: RollRequest) -> Preview:
+        from battlemap.rules.savage_pathfinder.table.rolls import plan_roll
+
         checks = plan_roll(board, request.actors, request.trait)
         first = checks[0]
         odds = first.odds
@@ -616,6 +636,9 @@ class SavagePathfinder(GameSystem):
                        title=f"{request.trait.title()}: {lines[0]}")
 
     def roll(self, board: Board, request: RollRequest, dice: DiceSource) -> Resolution:
+        from battlemap.rules.events import describe
+        from battlemap.rules.savage_pathfinder.table.rolls import roll_traits, supports_used
+
         events, title = roll_traits(board, request.actors, request.trait, dice)
         return Resolution(events, supports_used(board, request.actors, request.trait), title,
                           tuple(describe(e) for e in events))
@@ -624,6 +647,8 @@ class SavagePathfinder(GameSystem):
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
         5; Toughness: 7 (2) ... Gear: ..."): see
         :mod:`battlemap.rules.savage_pathfinder.statblock_text`."""
+        from battlemap.rules.savage_pathfinder.statblock_text import read_stat_block
+
         return _text_reading(read_stat_block(text))
 
     def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
@@ -633,15 +658,21 @@ class SavagePathfinder(GameSystem):
         return reading.name or filename, dict(reading.stats)
 
     def sheet_reading(self, data: bytes, filename: str) -> TextReading:
+        from battlemap.rules.savage_pathfinder.foundry_actor import read_foundry_actor
+
         return _text_reading(read_foundry_actor(data, filename))
 
     def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
         """Several stat blocks pasted at once: a block starts at the name before each
         further Attributes line
         (:func:`battlemap.rules.savage_pathfinder.statblock_text.split_blocks`)."""
+        from battlemap.rules.savage_pathfinder.statblock_text import read_stat_blocks
+
         return tuple(_text_reading(read) for read in read_stat_blocks(text))
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+
         problem = table_actions.action_problem(board, request.actor, request.action)
         lines = table_actions.action_card_lines(board, request.action, request.actor,
                                                 request.target or request.actor,
@@ -651,6 +682,14 @@ class SavagePathfinder(GameSystem):
 
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+        from battlemap.rules.savage_pathfinder.table.action_steps import (
+            ActionRequest as SavageAction,
+        )
+        from battlemap.rules.savage_pathfinder.table.mounts import keep_seat
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+        from battlemap.rules.savage_pathfinder.table.summary import action_data
+
         params = request.params
         try:
             asked = SavageAction(
@@ -708,6 +747,8 @@ class SavagePathfinder(GameSystem):
         Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck. A token
         whose turn starts rolls to recover, the dice after the cards: Vigor when Stunned
         (S159), then Spirit when Shaken (C23, C60)."""
+        from battlemap.rules.savage_pathfinder.table import turn_rolls
+
         given = params or {}
         steps: dict[str, Callable[[], turns.Step]] = {
             "deal": lambda: _deal(board, dice, given),
@@ -761,6 +802,8 @@ def _cards(dice: DiceSource, params: Mapping[str, str]) -> CardSource:
 
 
 def _deal(board: Board, dice: DiceSource, params: Mapping[str, str]) -> turns.Step:
+    from battlemap.rules.savage_pathfinder.table import turn_rolls
+
     if turns.initiative(board).round:
         return turns.deal_round(board, _cards(dice, params))
     large = _yes(params, "large_groups")
