@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from battlemap.rules.dice import DiceSource
@@ -58,18 +59,8 @@ from battlemap.rules.savage_pathfinder.expressions import parse_trait_die
 from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from battlemap.rules.savage_pathfinder.initiative_json import has_joker
 from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from battlemap.rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
-from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
-from battlemap.rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
-from battlemap.rules.savage_pathfinder.situational.options import (
-    ACTIONS,
-    ATTACK_OPTIONS,
-    AUTOMATIC_RULES,
-)
-from battlemap.rules.savage_pathfinder.situational.scale import Scale
 from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
 from battlemap.rules.savage_pathfinder.table import turns
-from battlemap.rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
 from battlemap.rules.table import Board, Piece, Side
 
 if TYPE_CHECKING:
@@ -165,8 +156,17 @@ def _amount(text: str, what: str, unit: str) -> float:
     return amount
 
 
-CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
-                     if o.startswith("called-shot-"))
+@cache
+def called_shots() -> tuple[str, ...]:
+    """The parts a Called Shot may aim at (:data:`CALLED_SHOTS`), from the attack options.
+
+    >>> called_shots()[:2]
+    ('hand', 'head')
+    """
+    from battlemap.rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
+
+    return tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
+                 if o.startswith("called-shot-"))
 
 
 def options_of(request_options: tuple[str, ...], params: Mapping[str, str]) -> tuple[str, ...]:
@@ -176,8 +176,8 @@ def options_of(request_options: tuple[str, ...], params: Mapping[str, str]) -> t
     ('wild-attack', 'aim', 'called-shot-head')
     """
     part = params.get("called_shot", "").strip()
-    if part and part not in CALLED_SHOTS:
-        raise RulesError(f"called shot {part!r} is not one of {', '.join(CALLED_SHOTS)}")
+    if part and part not in called_shots():
+        raise RulesError(f"called shot {part!r} is not one of {', '.join(called_shots())}")
     return (*request_options, *(("aim",) if _yes(params, "aim") else ()),
             *((f"called-shot-{part}",) if part else ()))
 
@@ -188,6 +188,7 @@ def declared_of(params: Mapping[str, str]) -> Declared:
     >>> declared_of({"rof": "3", "running": "yes"}).shots
     3
     """
+    from battlemap.rules.savage_pathfinder.situational.scale import Scale
     from battlemap.rules.savage_pathfinder.table.savage_context import Declared
 
     part = params.get("part_scale", "").strip().upper()
@@ -215,69 +216,82 @@ def _arm(params: Mapping[str, str]) -> str | None:
     return arm or None
 
 
-ATTACK_INPUTS = (
-    StatField("actions", "Actions (this turn)", FieldKind.INTEGER, "Declare", minimum=1,
-              maximum=3, default=1, help="Multi-Action: -2 per extra action"),
-    StatField("rof", "RoF (Rate of Fire dice)", FieldKind.INTEGER, "Declare", minimum=1,
-              maximum=6, default=1, help="N dice at the one target; several targets take one "
-              "die each (Shift+click them)"),
-    StatField("part_scale", "Size of the part a Called Shot aims at", FieldKind.CHOICE,
-              "Declare", choices=("", *(s.name.lower() for s in Scale)), default="",
-              help="an item's or unarmored area's Scale; for a hand, head, vitals or limb, "
-                   "its own Scale when the creature is no man-sized one (default -4 / -2)"),
-    StatField("arm", "Arm struck (a hand or limb Called Shot)", FieldKind.CHOICE, "Declare",
-              choices=("", "left", "right"), default="",
-              help="an Injury Table Arm result then takes this arm instead of a random one"),
-    StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
-    StatField("limited", "Limited (one a turn)", FieldKind.CHOICE, "Declare",
-              choices=LIMITED_CHOICES, default="",
-              help="this attack or action is a limited action, or a limited free action: a "
-              "second of the same kind in one turn is refused"),
-    StatField("mounted", "Mounted (lower of Fighting and Riding)", FieldKind.FLAG, "Declare",
-              default=False),
-    StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
-              FieldKind.NUMBER, "Declare", choices=("0", f"{CHARGE_DISTANCE:g}"),
-              minimum=0, maximum=100, default=0),
-    StatField("set_weapon", "Set against a charge (Reach 1+, interrupt won: +4 damage)",
-              FieldKind.FLAG, "Declare", default=False),
-    StatField("through_creatures", "Through creatures (each in the way: -Toughness)",
-              FieldKind.FLAG, "Declare", default=False),
-    StatField("soak", "Soak (Bennies the target spends)", FieldKind.INTEGER, "Target",
-              minimum=0, maximum=5, default=0,
-              help="one Soak roll, then rerolls while Bennies last"),
-    StatField("push", "Push (instead of attacking)", FieldKind.FLAG, "Target", default=False,
-              help='opposed Strength: 1" back, 2" with a raise'),
-    StatField("evadable", "Evadable (area attacks)", FieldKind.FLAG, "Target", default=False,
-              help="each victim rolls Agility -2 and steps clear of the template"),
-    StatField("called_shot", "Called Shot", FieldKind.CHOICE, "Options",
-              choices=("", *CALLED_SHOTS, "weapon"), default="",
-              help="the same as the option called-shot-PART (Disarm: hand, limb or weapon)"),
-    StatField("aim", "Aimed last turn", FieldKind.FLAG, "Options", default=False,
-              help="the same as the option aim"),
-    StatField("skill", "Skill of a Test or Support", FieldKind.TEXT, "Action",
-              help="Test: taunt by default; Support: fighting"),
-    StatField("effect", "What a won Test inflicts", FieldKind.CHOICE, "Action",
-              choices=("distracted", "vulnerable"), default="distracted"),
-    StatField("details", "Test with telling details (+2)", FieldKind.FLAG, "Action",
-              default=False, help="a clever or well-described Test: the GM's call"),
-    StatField("catastrophic", "Catastrophic damage (no cap of four Wounds)", FieldKind.FLAG,
-              "Action", default=False, help="with --action apply-damage: a great fall, lava"),
-    StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
-              choices=("strength", "athletics"), default="strength"),
-    StatField("device", "Held by a device (net, manacles): no retry after a failure",
-              FieldKind.FLAG, "Action", default=False,
-              help="breaking free: a failure blocks new tries until the situation changes"),
-    StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
-              minimum=0, maximum=100, default=8),
-    StatField("object", "Object broken (sets its Hardness)", FieldKind.CHOICE, "Action",
-              choices=("", *HARDNESS), default=""),
-    StatField("damage_type", "Damage type against the object", FieldKind.CHOICE, "Action",
-              choices=("", *DamageType), default="",
-              help="a club can't cut a rope: the types that cannot break the object are refused"),
-    StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
-              default=3),
-)
-"""What the attack bar's Declare menu and the CLI's flags set."""
+@cache
+def attack_inputs() -> tuple[StatField, ...]:
+    """What the attack bar's Declare menu and the CLI's flags set (:data:`ATTACK_INPUTS`).
+
+    >>> [field.key for field in attack_inputs()][:2]
+    ['actions', 'rof']
+    """
+    from battlemap.rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
+    from battlemap.rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
+    from battlemap.rules.savage_pathfinder.situational.scale import Scale
+    from battlemap.rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
+
+    return (
+        StatField("actions", "Actions (this turn)", FieldKind.INTEGER, "Declare", minimum=1,
+                  maximum=3, default=1, help="Multi-Action: -2 per extra action"),
+        StatField("rof", "RoF (Rate of Fire dice)", FieldKind.INTEGER, "Declare", minimum=1,
+                  maximum=6, default=1, help="N dice at the one target; several targets take one "
+                  "die each (Shift+click them)"),
+        StatField("part_scale", "Size of the part a Called Shot aims at", FieldKind.CHOICE,
+                  "Declare", choices=("", *(s.name.lower() for s in Scale)), default="",
+                  help="an item's or unarmored area's Scale; for a hand, head, vitals or limb, "
+                       "its own Scale when the creature is no man-sized one (default -4 / -2)"),
+        StatField("arm", "Arm struck (a hand or limb Called Shot)", FieldKind.CHOICE, "Declare",
+                  choices=("", "left", "right"), default="",
+                  help="an Injury Table Arm result then takes this arm instead of a random one"),
+        StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
+        StatField("limited", "Limited (one a turn)", FieldKind.CHOICE, "Declare",
+                  choices=LIMITED_CHOICES, default="",
+                  help="this attack or action is a limited action, or a limited free action: a "
+                  "second of the same kind in one turn is refused"),
+        StatField("mounted", "Mounted (lower of Fighting and Riding)", FieldKind.FLAG, "Declare",
+                  default=False),
+        StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
+                  FieldKind.NUMBER, "Declare", choices=("0", f"{CHARGE_DISTANCE:g}"),
+                  minimum=0, maximum=100, default=0),
+        StatField("set_weapon", "Set against a charge (Reach 1+, interrupt won: +4 damage)",
+                  FieldKind.FLAG, "Declare", default=False),
+        StatField("through_creatures", "Through creatures (each in the way: -Toughness)",
+                  FieldKind.FLAG, "Declare", default=False),
+        StatField("soak", "Soak (Bennies the target spends)", FieldKind.INTEGER, "Target",
+                  minimum=0, maximum=5, default=0,
+                  help="one Soak roll, then rerolls while Bennies last"),
+        StatField("push", "Push (instead of attacking)", FieldKind.FLAG, "Target", default=False,
+                  help='opposed Strength: 1" back, 2" with a raise'),
+        StatField("evadable", "Evadable (area attacks)", FieldKind.FLAG, "Target", default=False,
+                  help="each victim rolls Agility -2 and steps clear of the template"),
+        StatField("called_shot", "Called Shot", FieldKind.CHOICE, "Options",
+                  choices=("", *called_shots(), "weapon"), default="",
+                  help="the same as the option called-shot-PART (Disarm: hand, limb or weapon)"),
+        StatField("aim", "Aimed last turn", FieldKind.FLAG, "Options", default=False,
+                  help="the same as the option aim"),
+        StatField("skill", "Skill of a Test or Support", FieldKind.TEXT, "Action",
+                  help="Test: taunt by default; Support: fighting"),
+        StatField("effect", "What a won Test inflicts", FieldKind.CHOICE, "Action",
+                  choices=("distracted", "vulnerable"), default="distracted"),
+        StatField("details", "Test with telling details (+2)", FieldKind.FLAG, "Action",
+                  default=False, help="a clever or well-described Test: the GM's call"),
+        StatField("catastrophic", "Catastrophic damage (no cap of four Wounds)", FieldKind.FLAG,
+                  "Action", default=False, help="with --action apply-damage: a great fall, lava"),
+        StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
+                  choices=("strength", "athletics"), default="strength"),
+        StatField("device", "Held by a device (net, manacles): no retry after a failure",
+                  FieldKind.FLAG, "Action", default=False,
+                  help="breaking free: a failure blocks new tries until the situation changes"),
+        StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
+                  minimum=0, maximum=100, default=8),
+        StatField("object", "Object broken (sets its Hardness)", FieldKind.CHOICE, "Action",
+                  choices=("", *HARDNESS), default=""),
+        StatField("damage_type", "Damage type against the object", FieldKind.CHOICE, "Action",
+                  choices=("", *DamageType), default="",
+                  help="a club can't cut a rope: the types that cannot break the object are "
+                  "refused"),
+        StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
+                  default=3),
+    )
+
 
 ACTION_ASKS = {
     "gain-fatigue": (
@@ -303,6 +317,16 @@ OVERRIDES = (
               choices=("0", "1", "2", "3", "4")),
 )
 """The measured facts the GM may rule otherwise (the log names each ruling)."""
+
+
+def __getattr__(name: str) -> tuple[str, ...] | tuple[StatField, ...]:
+    """``CALLED_SHOTS`` and ``ATTACK_INPUTS``, made at their first use (:func:`called_shots`,
+    :func:`attack_inputs`): the modules they come from wait for the first attack."""
+    if name == "CALLED_SHOTS":
+        return called_shots()
+    if name == "ATTACK_INPUTS":
+        return attack_inputs()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _fatigue_tip(board: Board, token: str) -> str:
@@ -453,6 +477,11 @@ class SavagePathfinder(GameSystem):
         return isinstance(raw, Mapping) and bool(raw.get("incapacitated"))
 
     def actions(self) -> tuple[ActionSpec, ...]:
+        from battlemap.rules.savage_pathfinder.situational.options import (
+            ACTIONS,
+            ATTACK_OPTIONS,
+            AUTOMATIC_RULES,
+        )
         from battlemap.rules.savage_pathfinder.table import actions as table_actions
 
         options = tuple(ActionSpec(o.id, o.name, ActionKind.OPTION, excludes=o.excludes,
@@ -470,6 +499,8 @@ class SavagePathfinder(GameSystem):
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """The stat block's weapons, by name, then the improvised ones anyone may pick up (a
         token whose block does not parse: none)."""
+        from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
+
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError:
@@ -482,7 +513,7 @@ class SavagePathfinder(GameSystem):
         return table_menu.action_menu(board, actor)
 
     def attack_inputs(self) -> tuple[StatField, ...]:
-        return ATTACK_INPUTS
+        return attack_inputs()
 
     def overridable(self) -> tuple[StatField, ...]:
         return OVERRIDES

@@ -14,7 +14,8 @@ SPF = "battlemap.rules.savage_pathfinder"
 DEFERRED = tuple(f"{SPF}.{name}" for name in (
     "attack", "odds", "foundry_actor", "statblock_text", "table.actions", "table.action_steps",
     "table.pipeline", "table.mounts", "table.menu", "table.summary", "table.volley",
-    "table.template_attack", "table.turn_rolls", "table.rolls"))
+    "table.template_attack", "table.turn_rolls", "table.rolls", "table.turn_limits",
+    "situational.options", "situational.mounted", "damage"))
 
 FIRST_USES = """
 import sys
@@ -34,7 +35,8 @@ spf.check_combat(board.combat)
 print(spf.links(board), loaded())
 print([link.label for link in spf.links(with_mount(board, "k", "h"))], loaded())
 print(spf.statblock_from_text("Goblin\\nAttributes: Agility d8").name, loaded())
-print(len(spf.action_menu(board, "k")) > 0, len(spf.actions()) > 0, loaded())
+print(len(spf.action_menu(board, "k")) > 0, len(spf.actions()) > 0,
+      [f.key for f in spf.attack_inputs()][-1], loaded())
 print(spf.preview_attack(board, __import__("battlemap.rules.interface", fromlist=["x"])
       .AttackRequest("k", "h")).attacker, loaded())
 import battlemap.rules.savage_pathfinder as package
@@ -55,7 +57,8 @@ def test_the_first_frames_questions_load_none_of_the_attack_and_text_modules() -
     assert f"{SPF}.table.mounts" in lines[1] and f"{SPF}.table.pipeline" in lines[1]
     assert f"{SPF}.statblock_text" not in lines[1]
     assert lines[2].startswith("Goblin [") and f"{SPF}.statblock_text" in lines[2]
-    assert lines[3].startswith("True True [") and f"{SPF}.table.menu" in lines[3]
+    assert lines[3].startswith("True True items [")
+    assert f"{SPF}.table.menu" in lines[3] and f"{SPF}.situational.mounted" in lines[3]
     assert lines[4].startswith("k [") and f"{SPF}.table.summary" in lines[4]
     assert lines[5].startswith(f"{SPF}.traits AttackOdds [")
     assert f"{SPF}.odds" in lines[5]
@@ -69,6 +72,8 @@ def test_every_public_name_of_the_package_is_its_modules_own() -> None:
         assert getattr(spf, name) is getattr(sys.modules[f"{SPF}.{module}"], name)
         assert name in dir(spf)
     assert spf.SavagePathfinder is system.SavagePathfinder
+    assert system.ATTACK_INPUTS is system.attack_inputs()  # the module's names, made once
+    assert "head" in system.CALLED_SHOTS and system.CALLED_SHOTS is system.called_shots()
     try:
         spf.roll_dice_of_doom  # noqa: B018
     except AttributeError as error:
