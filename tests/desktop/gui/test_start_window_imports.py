@@ -9,8 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from PySide6.QtGui import QAction
+
 from battlemap.desktop.commands.bench_gui import write_bench_encounter
-from battlemap.desktop.gui import app, main_window
+from battlemap.desktop.gui import app, calibration_dialog, main_window
+from battlemap.desktop.gui.screens import screen_of
 
 WINDOW_AFTER_DECODE_STARTS = """
 import sys
@@ -20,6 +24,7 @@ from battlemap.desktop.gui.render import ensure_app
 SPF = "battlemap.rules.savage_pathfinder."
 DEFERRED = [SPF + m for m in ("attack", "odds", "foundry_actor", "statblock_text",
                               "table.actions", "table.pipeline", "table.summary")]
+DEFERRED.append("battlemap.desktop.gui.calibration_dialog")
 WINDOW = "battlemap.desktop.gui.main_window"
 print("at import", WINDOW in sys.modules)
 real_start = gui.start_map_load
@@ -64,3 +69,22 @@ def test_the_window_class_is_the_main_windows_and_kept() -> None:
     assert app.window_class() is main_window.GMWindow
     assert app.GMWindow is main_window.GMWindow
     assert app.__dict__["GMWindow"] is main_window.GMWindow
+
+
+def test_calibrate_physical_scale_opens_its_dialog_imported_at_first_use(
+    window: main_window.GMWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu's "Calibrate Physical Scale..." (its dialog's module is left out of the first
+    frame) opens the dialog on the screen's size; cancelled, no scale is set."""
+    opened: list[tuple[int, int]] = []
+
+    def cancelled(dialog: calibration_dialog.CalibrationDialog) -> int:
+        opened.append(dialog.screen_size)
+        return 0
+
+    monkeypatch.setattr(calibration_dialog.CalibrationDialog, "exec", cancelled)
+    action = next(a for a in window.findChildren(QAction)
+                  if a.text() == "Calibrate Physical Scale...")
+    action.trigger()
+    size = screen_of(window).size()
+    assert opened == [(size.width(), size.height())]
