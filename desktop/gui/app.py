@@ -56,11 +56,12 @@ def open_window(path: str | None) -> GMWindow:
 
     The file is read in a worker thread, a progress dialog naming each step after half a second
     (a big map: seconds), which stays until the map has painted. The map image starts decoding
-    in a worker thread as soon as the file is read, while the window is built; the window
-    shows and paints its first frame while the decode runs on, and the map then joins the
-    encounter (no undo step, nothing unsaved). The attack and template tools are installed
-    after the first frame that shows the map (their modules take half a second to import:
-    imported during the decode, they held that frame back).
+    in a worker thread as soon as the file is read, while the window's modules are imported
+    (:func:`window_class`) and the window is built; the window shows and paints its first
+    frame while the decode runs on, and the map then joins the encounter (no undo step,
+    nothing unsaved). The attack and template tools are installed after the first frame that
+    shows the map (their modules take half a second to import: imported during the decode,
+    they held that frame back).
     """
     file = Path(path) if path else DEMO_PATH
     error: str | None = None
