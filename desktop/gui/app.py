@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
@@ -37,11 +38,13 @@ from battlemap.desktop.gui.file_actions import (
     report_image_problems,
     set_image_folder,
 )
-from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.desktop.gui.map_loading import MapLoadJob, load_map_image, start_map_load
 from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.settings import settings
+
+if TYPE_CHECKING:
+    from battlemap.desktop.gui.main_window import GMWindow
 
 DEMO_PATH = demo_path()
 AUTOSAVE_POLL_MS = 300
@@ -53,11 +56,12 @@ def open_window(path: str | None) -> GMWindow:
 
     The file is read in a worker thread, a progress dialog naming each step after half a second
     (a big map: seconds), which stays until the map has painted. The map image starts decoding
-    in a worker thread as soon as the file is read, while the window is built; the window
-    shows and paints its first frame while the decode runs on, and the map then joins the
-    encounter (no undo step, nothing unsaved). The attack and template tools are installed
-    after the first frame that shows the map (their modules take half a second to import:
-    imported during the decode, they held that frame back).
+    in a worker thread as soon as the file is read, while the window's modules are imported
+    (:func:`window_class`) and the window is built; the window shows and paints its first
+    frame while the decode runs on, and the map then joins the encounter (no undo step,
+    nothing unsaved). The attack and template tools are installed after the first frame that
+    shows the map (their modules take half a second to import: imported during the decode,
+    they held that frame back).
     """
     file = Path(path) if path else DEMO_PATH
     error: str | None = None
@@ -72,13 +76,14 @@ def open_window(path: str | None) -> GMWindow:
     base_dir = file.resolve().parent
     decoding = None if encounter.background is None else start_map_load(encounter.background,
                                                                          base_dir)
+    window_type = window_class()  # its modules import while the map decodes
     progress.building(encounter)
     bare = replace(encounter, background=None)
     vision = shared_vision()  # what the heroes see: remembered, shown and asked, one cache
     state = BattleState(bare, settle=partial(remember_vision, vision=vision))
     tracker_for(state, vision)
-    window = GMWindow(state, file if error is None and not uvtt else None,
-                      combat_tools_later=True)
+    window = window_type(state, file if error is None and not uvtt else None,
+                         combat_tools_later=True)
     set_image_folder(window, None if error is not None or uvtt else base_dir)
     accept_dropped_files(window)
     remember_refused_images(window, encounter, window.scene.base_dir)
@@ -104,6 +109,26 @@ def open_window(path: str | None) -> GMWindow:
     missing_map = [map_message(map_problem)] if map_problem else []
     report_image_problems(window, [*warnings, *missing_map])
     return window
+
+
+def window_class() -> type[GMWindow]:
+    """The GM window's class, :data:`GMWindow`, imported at its first use: :func:`open_window`
+    asks for it once the map has started decoding, so the window's modules (the scene, the
+    view, the docks and menus: a third of the imports before the first frame) load while the
+    map decodes in its worker instead of before the encounter is read."""
+    window_type: type[GMWindow] | None = globals().get("GMWindow")
+    if window_type is None:
+        from battlemap.desktop.gui.main_window import GMWindow as window_type
+
+        globals()["GMWindow"] = window_type
+    return window_type
+
+
+def __getattr__(name: str) -> object:
+    """``GMWindow`` (:func:`window_class`), imported when first asked for."""
+    if name == "GMWindow":
+        return window_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def read_encounter(progress: OpeningProgress) -> tuple[Encounter, tuple[str, ...]]:

@@ -16,7 +16,6 @@ from battlemap.desktop.core.grid_fit import GridBoxTool
 from battlemap.desktop.core.model import RegionKind, WallKind
 from battlemap.desktop.core.tools import LOW_WALL_HEIGHT, DrawTool
 from battlemap.desktop.gui import file_actions
-from battlemap.desktop.gui.calibration_dialog import CalibrationDialog
 from battlemap.desktop.gui.camera_menu import build_camera_menu
 from battlemap.desktop.gui.fog_menu import build_fog_menu
 from battlemap.desktop.gui.help_window import build_help_menu
@@ -342,6 +341,8 @@ def _put_player_view_on(window: GMWindow, screen: QScreen) -> None:
 
 
 def _calibrate(window: GMWindow) -> None:
+    from battlemap.desktop.gui.calibration_dialog import CalibrationDialog  # not for 1st frame
+
     target = window.player_window or window
     screen = screen_of(target)
     size = screen.size()

@@ -20,10 +20,10 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from battlemap.rules.dice import DiceSource
-from battlemap.rules.events import describe
 from battlemap.rules.interface import (
     ActionKind,
     ActionRequest,
@@ -56,59 +56,16 @@ from battlemap.rules.savage_pathfinder.cards import (
 )
 from battlemap.rules.savage_pathfinder.combat_state import check_combat as check_spf_combat
 from battlemap.rules.savage_pathfinder.expressions import parse_trait_die
-from battlemap.rules.savage_pathfinder.foundry_actor import read_foundry_actor
 from battlemap.rules.savage_pathfinder.initiative import Hand, Initiative, countdown
 from battlemap.rules.savage_pathfinder.initiative_json import has_joker
-from battlemap.rules.savage_pathfinder.odds import trait_odds
 from battlemap.rules.savage_pathfinder.parsing import combatant_from_dict, combatant_to_dict
-from battlemap.rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
-from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
-from battlemap.rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
-from battlemap.rules.savage_pathfinder.situational.options import (
-    ACTIONS,
-    ATTACK_OPTIONS,
-    AUTOMATIC_RULES,
-)
-from battlemap.rules.savage_pathfinder.situational.scale import Scale
 from battlemap.rules.savage_pathfinder.statblock import ATTRIBUTES, Combatant, Edge
-from battlemap.rules.savage_pathfinder.statblock_text import (
-    StatBlockText,
-    read_stat_block,
-    read_stat_blocks,
-)
-from battlemap.rules.savage_pathfinder.table import actions as table_actions
-from battlemap.rules.savage_pathfinder.table import menu as table_menu
-from battlemap.rules.savage_pathfinder.table import moving as table_moving
-from battlemap.rules.savage_pathfinder.table import turn_rolls, turns
-from battlemap.rules.savage_pathfinder.table.action_steps import ActionRequest as SavageAction
-from battlemap.rules.savage_pathfinder.table.mounts import keep_seat, mount_links
-from battlemap.rules.savage_pathfinder.table.pipeline import (
-    AttackError,
-    preview_attack,
-    resolve_attack,
-)
-from battlemap.rules.savage_pathfinder.table.preview_text import attack_odds_rows, card_lines
-from battlemap.rules.savage_pathfinder.table.push_action import push_card_lines, push_problem
-from battlemap.rules.savage_pathfinder.table.recovery_steps import fatigue_sources
-from battlemap.rules.savage_pathfinder.table.rolls import (
-    plan_roll,
-    roll_traits,
-    supports_used,
-    traits_of,
-)
-from battlemap.rules.savage_pathfinder.table.savage_context import Declared
-from battlemap.rules.savage_pathfinder.table.statblock_edits import statblock_edited
-from battlemap.rules.savage_pathfinder.table.summary import (
-    action_data,
-    area_data,
-    attack_data,
-    preview_data,
-    preview_title,
-)
-from battlemap.rules.savage_pathfinder.table.template_attack import resolve_template
-from battlemap.rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
-from battlemap.rules.savage_pathfinder.table.volley import resolve_volley
+from battlemap.rules.savage_pathfinder.table import turns
 from battlemap.rules.table import Board, Piece, Side
+
+if TYPE_CHECKING:
+    from battlemap.rules.savage_pathfinder.statblock_text import StatBlockText
+    from battlemap.rules.savage_pathfinder.table.savage_context import Declared
 
 __all__ = ["SavagePathfinder"]
 
@@ -199,8 +156,17 @@ def _amount(text: str, what: str, unit: str) -> float:
     return amount
 
 
-CALLED_SHOTS = tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
-                     if o.startswith("called-shot-"))
+@cache
+def called_shots() -> tuple[str, ...]:
+    """The parts a Called Shot may aim at (:data:`CALLED_SHOTS`), from the attack options.
+
+    >>> called_shots()[:2]
+    ('hand', 'head')
+    """
+    from battlemap.rules.savage_pathfinder.situational.options import ATTACK_OPTIONS
+
+    return tuple(o.removeprefix("called-shot-") for o in ATTACK_OPTIONS
+                 if o.startswith("called-shot-"))
 
 
 def options_of(request_options: tuple[str, ...], params: Mapping[str, str]) -> tuple[str, ...]:
@@ -210,8 +176,8 @@ def options_of(request_options: tuple[str, ...], params: Mapping[str, str]) -> t
     ('wild-attack', 'aim', 'called-shot-head')
     """
     part = params.get("called_shot", "").strip()
-    if part and part not in CALLED_SHOTS:
-        raise RulesError(f"called shot {part!r} is not one of {', '.join(CALLED_SHOTS)}")
+    if part and part not in called_shots():
+        raise RulesError(f"called shot {part!r} is not one of {', '.join(called_shots())}")
     return (*request_options, *(("aim",) if _yes(params, "aim") else ()),
             *((f"called-shot-{part}",) if part else ()))
 
@@ -222,6 +188,9 @@ def declared_of(params: Mapping[str, str]) -> Declared:
     >>> declared_of({"rof": "3", "running": "yes"}).shots
     3
     """
+    from battlemap.rules.savage_pathfinder.situational.scale import Scale
+    from battlemap.rules.savage_pathfinder.table.savage_context import Declared
+
     part = params.get("part_scale", "").strip().upper()
     if part and part not in Scale.__members__:
         raise RulesError(f"part_scale: {part.lower()!r} is not one of "
@@ -247,69 +216,82 @@ def _arm(params: Mapping[str, str]) -> str | None:
     return arm or None
 
 
-ATTACK_INPUTS = (
-    StatField("actions", "Actions (this turn)", FieldKind.INTEGER, "Declare", minimum=1,
-              maximum=3, default=1, help="Multi-Action: -2 per extra action"),
-    StatField("rof", "RoF (Rate of Fire dice)", FieldKind.INTEGER, "Declare", minimum=1,
-              maximum=6, default=1, help="N dice at the one target; several targets take one "
-              "die each (Shift+click them)"),
-    StatField("part_scale", "Size of the part a Called Shot aims at", FieldKind.CHOICE,
-              "Declare", choices=("", *(s.name.lower() for s in Scale)), default="",
-              help="an item's or unarmored area's Scale; for a hand, head, vitals or limb, "
-                   "its own Scale when the creature is no man-sized one (default -4 / -2)"),
-    StatField("arm", "Arm struck (a hand or limb Called Shot)", FieldKind.CHOICE, "Declare",
-              choices=("", "left", "right"), default="",
-              help="an Injury Table Arm result then takes this arm instead of a random one"),
-    StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
-    StatField("limited", "Limited (one a turn)", FieldKind.CHOICE, "Declare",
-              choices=LIMITED_CHOICES, default="",
-              help="this attack or action is a limited action, or a limited free action: a "
-              "second of the same kind in one turn is refused"),
-    StatField("mounted", "Mounted (lower of Fighting and Riding)", FieldKind.FLAG, "Declare",
-              default=False),
-    StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
-              FieldKind.NUMBER, "Declare", choices=("0", f"{CHARGE_DISTANCE:g}"),
-              minimum=0, maximum=100, default=0),
-    StatField("set_weapon", "Set against a charge (Reach 1+, interrupt won: +4 damage)",
-              FieldKind.FLAG, "Declare", default=False),
-    StatField("through_creatures", "Through creatures (each in the way: -Toughness)",
-              FieldKind.FLAG, "Declare", default=False),
-    StatField("soak", "Soak (Bennies the target spends)", FieldKind.INTEGER, "Target",
-              minimum=0, maximum=5, default=0,
-              help="one Soak roll, then rerolls while Bennies last"),
-    StatField("push", "Push (instead of attacking)", FieldKind.FLAG, "Target", default=False,
-              help='opposed Strength: 1" back, 2" with a raise'),
-    StatField("evadable", "Evadable (area attacks)", FieldKind.FLAG, "Target", default=False,
-              help="each victim rolls Agility -2 and steps clear of the template"),
-    StatField("called_shot", "Called Shot", FieldKind.CHOICE, "Options",
-              choices=("", *CALLED_SHOTS, "weapon"), default="",
-              help="the same as the option called-shot-PART (Disarm: hand, limb or weapon)"),
-    StatField("aim", "Aimed last turn", FieldKind.FLAG, "Options", default=False,
-              help="the same as the option aim"),
-    StatField("skill", "Skill of a Test or Support", FieldKind.TEXT, "Action",
-              help="Test: taunt by default; Support: fighting"),
-    StatField("effect", "What a won Test inflicts", FieldKind.CHOICE, "Action",
-              choices=("distracted", "vulnerable"), default="distracted"),
-    StatField("details", "Test with telling details (+2)", FieldKind.FLAG, "Action",
-              default=False, help="a clever or well-described Test: the GM's call"),
-    StatField("catastrophic", "Catastrophic damage (no cap of four Wounds)", FieldKind.FLAG,
-              "Action", default=False, help="with --action apply-damage: a great fall, lava"),
-    StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
-              choices=("strength", "athletics"), default="strength"),
-    StatField("device", "Held by a device (net, manacles): no retry after a failure",
-              FieldKind.FLAG, "Action", default=False,
-              help="breaking free: a failure blocks new tries until the situation changes"),
-    StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
-              minimum=0, maximum=100, default=8),
-    StatField("object", "Object broken (sets its Hardness)", FieldKind.CHOICE, "Action",
-              choices=("", *HARDNESS), default=""),
-    StatField("damage_type", "Damage type against the object", FieldKind.CHOICE, "Action",
-              choices=("", *DamageType), default="",
-              help="a club can't cut a rope: the types that cannot break the object are refused"),
-    StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
-              default=3),
-)
-"""What the attack bar's Declare menu and the CLI's flags set."""
+@cache
+def attack_inputs() -> tuple[StatField, ...]:
+    """What the attack bar's Declare menu and the CLI's flags set (:data:`ATTACK_INPUTS`).
+
+    >>> [field.key for field in attack_inputs()][:2]
+    ['actions', 'rof']
+    """
+    from battlemap.rules.savage_pathfinder.situational.breaking import HARDNESS, DamageType
+    from battlemap.rules.savage_pathfinder.situational.mounted import CHARGE_DISTANCE
+    from battlemap.rules.savage_pathfinder.situational.scale import Scale
+    from battlemap.rules.savage_pathfinder.table.turn_limits import LIMITED_CHOICES
+
+    return (
+        StatField("actions", "Actions (this turn)", FieldKind.INTEGER, "Declare", minimum=1,
+                  maximum=3, default=1, help="Multi-Action: -2 per extra action"),
+        StatField("rof", "RoF (Rate of Fire dice)", FieldKind.INTEGER, "Declare", minimum=1,
+                  maximum=6, default=1, help="N dice at the one target; several targets take one "
+                  "die each (Shift+click them)"),
+        StatField("part_scale", "Size of the part a Called Shot aims at", FieldKind.CHOICE,
+                  "Declare", choices=("", *(s.name.lower() for s in Scale)), default="",
+                  help="an item's or unarmored area's Scale; for a hand, head, vitals or limb, "
+                       "its own Scale when the creature is no man-sized one (default -4 / -2)"),
+        StatField("arm", "Arm struck (a hand or limb Called Shot)", FieldKind.CHOICE, "Declare",
+                  choices=("", "left", "right"), default="",
+                  help="an Injury Table Arm result then takes this arm instead of a random one"),
+        StatField("running", "Running (-2)", FieldKind.FLAG, "Declare", default=False),
+        StatField("limited", "Limited (one a turn)", FieldKind.CHOICE, "Declare",
+                  choices=LIMITED_CHOICES, default="",
+                  help="this attack or action is a limited action, or a limited free action: a "
+                  "second of the same kind in one turn is refused"),
+        StatField("mounted", "Mounted (lower of Fighting and Riding)", FieldKind.FLAG, "Declare",
+                  default=False),
+        StatField("charge", "Charge (inches run straight; mounted, 5 or more: +4 damage)",
+                  FieldKind.NUMBER, "Declare", choices=("0", f"{CHARGE_DISTANCE:g}"),
+                  minimum=0, maximum=100, default=0),
+        StatField("set_weapon", "Set against a charge (Reach 1+, interrupt won: +4 damage)",
+                  FieldKind.FLAG, "Declare", default=False),
+        StatField("through_creatures", "Through creatures (each in the way: -Toughness)",
+                  FieldKind.FLAG, "Declare", default=False),
+        StatField("soak", "Soak (Bennies the target spends)", FieldKind.INTEGER, "Target",
+                  minimum=0, maximum=5, default=0,
+                  help="one Soak roll, then rerolls while Bennies last"),
+        StatField("push", "Push (instead of attacking)", FieldKind.FLAG, "Target", default=False,
+                  help='opposed Strength: 1" back, 2" with a raise'),
+        StatField("evadable", "Evadable (area attacks)", FieldKind.FLAG, "Target", default=False,
+                  help="each victim rolls Agility -2 and steps clear of the template"),
+        StatField("called_shot", "Called Shot", FieldKind.CHOICE, "Options",
+                  choices=("", *called_shots(), "weapon"), default="",
+                  help="the same as the option called-shot-PART (Disarm: hand, limb or weapon)"),
+        StatField("aim", "Aimed last turn", FieldKind.FLAG, "Options", default=False,
+                  help="the same as the option aim"),
+        StatField("skill", "Skill of a Test or Support", FieldKind.TEXT, "Action",
+                  help="Test: taunt by default; Support: fighting"),
+        StatField("effect", "What a won Test inflicts", FieldKind.CHOICE, "Action",
+                  choices=("distracted", "vulnerable"), default="distracted"),
+        StatField("details", "Test with telling details (+2)", FieldKind.FLAG, "Action",
+                  default=False, help="a clever or well-described Test: the GM's call"),
+        StatField("catastrophic", "Catastrophic damage (no cap of four Wounds)", FieldKind.FLAG,
+                  "Action", default=False, help="with --action apply-damage: a great fall, lava"),
+        StatField("trait", "Trait to break free with", FieldKind.CHOICE, "Action",
+                  choices=("strength", "athletics"), default="strength"),
+        StatField("device", "Held by a device (net, manacles): no retry after a failure",
+                  FieldKind.FLAG, "Action", default=False,
+                  help="breaking free: a failure blocks new tries until the situation changes"),
+        StatField("hardness", "Hardness of the object broken", FieldKind.INTEGER, "Action",
+                  minimum=0, maximum=100, default=8),
+        StatField("object", "Object broken (sets its Hardness)", FieldKind.CHOICE, "Action",
+                  choices=("", *HARDNESS), default=""),
+        StatField("damage_type", "Damage type against the object", FieldKind.CHOICE, "Action",
+                  choices=("", *DamageType), default="",
+                  help="a club can't cut a rope: the types that cannot break the object are "
+                  "refused"),
+        StatField("items", "Items readied", FieldKind.INTEGER, "Action", minimum=1, maximum=10,
+                  default=3),
+    )
+
 
 ACTION_ASKS = {
     "gain-fatigue": (
@@ -337,8 +319,20 @@ OVERRIDES = (
 """The measured facts the GM may rule otherwise (the log names each ruling)."""
 
 
+def __getattr__(name: str) -> tuple[str, ...] | tuple[StatField, ...]:
+    """``CALLED_SHOTS`` and ``ATTACK_INPUTS``, made at their first use (:func:`called_shots`,
+    :func:`attack_inputs`): the modules they come from wait for the first attack."""
+    if name == "CALLED_SHOTS":
+        return called_shots()
+    if name == "ATTACK_INPUTS":
+        return attack_inputs()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _fatigue_tip(board: Board, token: str) -> str:
     """``Fatigue``, with its recorded sources and their hours left (Mixed Fatigue)."""
+    from battlemap.rules.savage_pathfinder.table.recovery_steps import fatigue_sources
+
     sources = fatigue_sources(board, token)
     return "Fatigue" + (": " + ", ".join(f"{w} ({h:g} h left)" for w, h in sources)
                         if sources else "")
@@ -400,6 +394,8 @@ class SavagePathfinder(GameSystem):
     def statblock_edited(self, board: Board, token_id: str, stats: Mapping[str, Any]) -> Board:
         """The block set; Stunned switched on brings Distracted (timed), Vulnerable and prone,
         logged (S152-158: :mod:`.table.statblock_edits`)."""
+        from battlemap.rules.savage_pathfinder.table.statblock_edits import statblock_edited
+
         return statblock_edited(board, token_id, stats)
 
     def badges(self, piece: Piece, board: Board) -> tuple[Badge, ...]:
@@ -453,14 +449,27 @@ class SavagePathfinder(GameSystem):
         >>> move.pace, move.dash, [m.id for m in move.modes]
         (4, 28, ['walk', 'climb', 'crawl', 'swim', 'jump'])
         """
+        from battlemap.rules.savage_pathfinder.table import moving as table_moving
+
         return table_moving.movement_of(piece, board)
 
     def moved(self, board: Board, token_id: str, cost: float, mode: str) -> Board:
         """In combat, note the Pace ``token_id`` used this turn (see :mod:`.table.moving`)."""
+        from battlemap.rules.savage_pathfinder.table import moving as table_moving
+
         return table_moving.note_move(board, token_id, cost)
 
     def links(self, board: Board) -> tuple[Link, ...]:
-        """Each rider and his mount (they move together)."""
+        """Each rider and his mount (they move together); no rider, no link (and the mounts'
+        rules, with the attack pipeline they import, stay unloaded until one mounts)."""
+        from battlemap.rules.savage_pathfinder.table.riders import pairs
+
+
+        if not pairs(board):
+            return ()
+        from battlemap.rules.savage_pathfinder.table.mounts import mount_links
+
+
         return mount_links(board)
 
     def is_down(self, piece: Piece) -> bool:
@@ -468,6 +477,13 @@ class SavagePathfinder(GameSystem):
         return isinstance(raw, Mapping) and bool(raw.get("incapacitated"))
 
     def actions(self) -> tuple[ActionSpec, ...]:
+        from battlemap.rules.savage_pathfinder.situational.options import (
+            ACTIONS,
+            ATTACK_OPTIONS,
+            AUTOMATIC_RULES,
+        )
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+
         options = tuple(ActionSpec(o.id, o.name, ActionKind.OPTION, excludes=o.excludes,
                                    help=o.description) for o in ATTACK_OPTIONS.values())
         acts = tuple(ActionSpec(o.id, o.name, ActionKind.ACTION, needs_target=o.targets,
@@ -483,6 +499,8 @@ class SavagePathfinder(GameSystem):
     def weapon_names(self, piece: Piece) -> tuple[str, ...]:
         """The stat block's weapons, by name, then the improvised ones anyone may pick up (a
         token whose block does not parse: none)."""
+        from battlemap.rules.savage_pathfinder.situational.improvised import IMPROVISED_NAMES
+
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError:
@@ -490,10 +508,12 @@ class SavagePathfinder(GameSystem):
         return tuple(dict.fromkeys((*(w.name for w in fighter.weapons), *IMPROVISED_NAMES)))
 
     def action_menu(self, board: Board, actor: str | None) -> tuple[MenuEntry, ...]:
+        from battlemap.rules.savage_pathfinder.table import menu as table_menu
+
         return table_menu.action_menu(board, actor)
 
     def attack_inputs(self) -> tuple[StatField, ...]:
-        return ATTACK_INPUTS
+        return attack_inputs()
 
     def overridable(self) -> tuple[StatField, ...]:
         return OVERRIDES
@@ -506,6 +526,8 @@ class SavagePathfinder(GameSystem):
         >>> odds.title, [(c.label, c.exact) for c in odds.chances][3]
         ('d8 -2 vs TN 4', ('raise', '7/64'))
         """
+        from battlemap.rules.savage_pathfinder.odds import trait_odds
+
         trait = params.get("trait", "").strip()
         die = None if trait.lower() == "unskilled" else parse_trait_die(trait, "--trait")
         wild, modifier = _yes(params, "wild"), _number(params, "mod", 0)
@@ -521,6 +543,17 @@ class SavagePathfinder(GameSystem):
                        tuple(Chance(label, float(p), str(p)) for label, p in rows), title=title)
 
     def preview_attack(self, board: Board, request: AttackRequest) -> Preview:
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError, preview_attack
+        from battlemap.rules.savage_pathfinder.table.preview_text import (
+            attack_odds_rows,
+            card_lines,
+        )
+        from battlemap.rules.savage_pathfinder.table.push_action import (
+            push_card_lines,
+            push_problem,
+        )
+        from battlemap.rules.savage_pathfinder.table.summary import preview_data, preview_title
+
         params = request.params
         if _yes(params, "push"):
             lines = push_card_lines(board, request.attacker, request.target)
@@ -542,6 +575,15 @@ class SavagePathfinder(GameSystem):
 
     def resolve_attack(self, board: Board, request: AttackRequest,
                        dice: DiceSource) -> Resolution:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+        from battlemap.rules.savage_pathfinder.table.action_steps import (
+            ActionRequest as SavageAction,
+        )
+        from battlemap.rules.savage_pathfinder.table.mounts import keep_seat
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError, resolve_attack
+        from battlemap.rules.savage_pathfinder.table.summary import action_data, attack_data
+        from battlemap.rules.savage_pathfinder.table.volley import resolve_volley
+
         params = request.params
         try:
             if _yes(params, "push"):  # an action like the menu's Push: turn, limits, running
@@ -579,6 +621,11 @@ class SavagePathfinder(GameSystem):
                          dice, request.answers)
 
     def resolve_area(self, board: Board, request: AreaRequest, dice: DiceSource) -> Resolution:
+        from battlemap.rules.savage_pathfinder.table.mounts import keep_seat
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+        from battlemap.rules.savage_pathfinder.table.summary import area_data
+        from battlemap.rules.savage_pathfinder.table.template_attack import resolve_template
+
         try:
             area = resolve_template(board, request.attacker, request.shape, request.at, dice,
                                     rotation=request.rotation, weapon=request.weapon,
@@ -594,6 +641,8 @@ class SavagePathfinder(GameSystem):
 
     def traits(self, piece: Piece) -> tuple[str, ...]:
         """The five attributes, then the token's skills."""
+        from battlemap.rules.savage_pathfinder.table.rolls import traits_of
+
         try:
             fighter = combatant_from_dict(piece.stats, f"tokens[{piece.id}].stats", piece.id)
         except RulesError:
@@ -601,6 +650,8 @@ class SavagePathfinder(GameSystem):
         return traits_of(fighter)
 
     def preview_roll(self, board: Board, request: RollRequest) -> Preview:
+        from battlemap.rules.savage_pathfinder.table.rolls import plan_roll
+
         checks = plan_roll(board, request.actors, request.trait)
         first = checks[0]
         odds = first.odds
@@ -616,6 +667,9 @@ class SavagePathfinder(GameSystem):
                        title=f"{request.trait.title()}: {lines[0]}")
 
     def roll(self, board: Board, request: RollRequest, dice: DiceSource) -> Resolution:
+        from battlemap.rules.events import describe
+        from battlemap.rules.savage_pathfinder.table.rolls import roll_traits, supports_used
+
         events, title = roll_traits(board, request.actors, request.trait, dice)
         return Resolution(events, supports_used(board, request.actors, request.trait), title,
                           tuple(describe(e) for e in events))
@@ -624,6 +678,8 @@ class SavagePathfinder(GameSystem):
         """A stat block as the books print it ("Attributes: Agility d8, ... Pace: 6; Parry:
         5; Toughness: 7 (2) ... Gear: ..."): see
         :mod:`battlemap.rules.savage_pathfinder.statblock_text`."""
+        from battlemap.rules.savage_pathfinder.statblock_text import read_stat_block
+
         return _text_reading(read_stat_block(text))
 
     def character_from_sheet(self, data: bytes, filename: str) -> tuple[str, dict[str, Any]]:
@@ -633,15 +689,21 @@ class SavagePathfinder(GameSystem):
         return reading.name or filename, dict(reading.stats)
 
     def sheet_reading(self, data: bytes, filename: str) -> TextReading:
+        from battlemap.rules.savage_pathfinder.foundry_actor import read_foundry_actor
+
         return _text_reading(read_foundry_actor(data, filename))
 
     def statblocks_from_text(self, text: str) -> tuple[TextReading, ...]:
         """Several stat blocks pasted at once: a block starts at the name before each
         further Attributes line
         (:func:`battlemap.rules.savage_pathfinder.statblock_text.split_blocks`)."""
+        from battlemap.rules.savage_pathfinder.statblock_text import read_stat_blocks
+
         return tuple(_text_reading(read) for read in read_stat_blocks(text))
 
     def preview_action(self, board: Board, request: ActionRequest) -> Preview:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+
         problem = table_actions.action_problem(board, request.actor, request.action)
         lines = table_actions.action_card_lines(board, request.action, request.actor,
                                                 request.target or request.actor,
@@ -651,6 +713,14 @@ class SavagePathfinder(GameSystem):
 
     def perform_action(self, board: Board, request: ActionRequest,
                        dice: DiceSource) -> Resolution:
+        from battlemap.rules.savage_pathfinder.table import actions as table_actions
+        from battlemap.rules.savage_pathfinder.table.action_steps import (
+            ActionRequest as SavageAction,
+        )
+        from battlemap.rules.savage_pathfinder.table.mounts import keep_seat
+        from battlemap.rules.savage_pathfinder.table.pipeline import AttackError
+        from battlemap.rules.savage_pathfinder.table.summary import action_data
+
         params = request.params
         try:
             asked = SavageAction(
@@ -708,6 +778,8 @@ class SavagePathfinder(GameSystem):
         Cards typed in ``params["cards"]`` are dealt instead of the shuffled deck. A token
         whose turn starts rolls to recover, the dice after the cards: Vigor when Stunned
         (S159), then Spirit when Shaken (C23, C60)."""
+        from battlemap.rules.savage_pathfinder.table import turn_rolls
+
         given = params or {}
         steps: dict[str, Callable[[], turns.Step]] = {
             "deal": lambda: _deal(board, dice, given),
@@ -761,6 +833,8 @@ def _cards(dice: DiceSource, params: Mapping[str, str]) -> CardSource:
 
 
 def _deal(board: Board, dice: DiceSource, params: Mapping[str, str]) -> turns.Step:
+    from battlemap.rules.savage_pathfinder.table import turn_rolls
+
     if turns.initiative(board).round:
         return turns.deal_round(board, _cards(dice, params))
     large = _yes(params, "large_groups")
