@@ -103,6 +103,19 @@ class MapMeasurer:
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = encounter
 
+    def __eq__(self, other: object) -> bool:
+        """Measurers of the same snapshot give the same answers (a system may keep what it
+        worked out from a board by it: each question makes a new board of the snapshot).
+
+        >>> first = Encounter()
+        >>> MapMeasurer(first) == MapMeasurer(first), MapMeasurer(first) == MapMeasurer(Encounter())
+        (True, False)
+        """
+        return isinstance(other, MapMeasurer) and other.encounter is self.encounter
+
+    def __hash__(self) -> int:
+        return id(self.encounter)
+
     @property
     def field(self) -> Battlefield:
         """The encounter's geometry, built on the first question (cached per snapshot)."""
