@@ -1,0 +1,69 @@
+"""The line of fire's kept images are made one stroke a drawing (issue 28, the hover card's
+tail: the second drawing of a long line made both strokes' images, up to 3 ms a view): the
+halo at the second drawing, the line itself at the third, the stroke not made yet drawn by
+its pen in its turn; every drawing shows the pixels the pens showed."""
+
+from __future__ import annotations
+
+import pytest
+from gui_helpers import shown_view
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QImage, QPainter, QPen
+from pytestqt.qtbot import QtBot
+
+from battlemap.desktop.core.attack_targeting import Aim
+from battlemap.desktop.core.board import board_of
+from battlemap.desktop.core.model import Encounter, Side, Token
+from battlemap.desktop.core.state import BattleState
+from battlemap.desktop.gui import aim_overlay
+from battlemap.desktop.gui.aim_overlay import AimOverlay
+from battlemap.desktop.gui.scene import Audience, MapScene
+from battlemap.desktop.gui.style import CELL
+from battlemap.rules.interface import Preview
+
+TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO), Token("f", "Far Goblin", 30.5, 19.5))
+ENCOUNTER = Encounter(tokens=TOKENS, width=34, height=22)
+
+
+@pytest.mark.parametrize(("zoom", "turn", "blocked"), [(0.9, 0, False), (0.61, 90, True)])
+def test_one_stroke_is_made_a_drawing_and_each_shows_the_pens_pixels(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int,
+        blocked: bool) -> None:
+    made: list[int] = []
+    real = aim_overlay.LineLayers._made
+
+    def counted(layers: aim_overlay.LineLayers, *args: object) -> object:
+        made.append(args[-2])  # type: ignore[arg-type]  # the stroke's number
+        return real(layers, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(aim_overlay.LineLayers, "_made", counted)
+    overlay = AimOverlay()
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
+    view.set_rotation(turn)
+    view.set_camera(QPointF(16.5 * CELL + 3.3, 11 * CELL - 1.7), zoom)
+    facts = board_of(ENCOUNTER).map().facts("a", "f")
+    overlay.show_aim(Aim("a", "f", Preview("a", "f", None, ("card",), problem=(
+        "out of range" if blocked else None)), facts=facts), ENCOUNTER)
+    def pens_alone(painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
+                   style: object) -> None:
+        for pen in pens:
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+
+    monkeypatch.setattr(overlay._layers, "draw", pens_alone)
+    view.viewport().repaint()
+    drawn = view.viewport().grab().toImage()  # the strokes by their pens, in order
+    monkeypatch.undo()
+    monkeypatch.setattr(aim_overlay.LineLayers, "_made", counted)
+    shown: list[QImage] = []
+    strokes: list[list[bool]] = []
+    for _ in range(4):
+        view.viewport().repaint()
+        shown.append(view.viewport().grab().toImage())
+        strokes.append([[p is not None for p in k] for k in overlay._layers._kept.values()]
+                       [0] if overlay._layers._kept else [])
+    assert made == [0, 1]
+    assert strokes == [[], [True, False], [True, True], [True, True]]
+    assert all(image == drawn for image in shown)
+    layers = overlay._layers
+    assert layers._pixels == sum(aim_overlay._pixels(k) for k in layers._kept.values())
