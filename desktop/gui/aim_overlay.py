@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -315,7 +315,7 @@ class LineLayers:
         if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
                 LINE_LAYER_PIXELS // 2):
             return None
-        image = _scratch(box.width(), box.height())
+        image = _scratch(box.width(), box.height(), bounds.size())
         painter = QPainter(image)
         painter.setClipRect(QRect(QPoint(0, 0), box.size()))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -348,11 +348,19 @@ Pieces = list[tuple[QPoint, QImage]]
 _SCRATCH: list[QImage] = []
 """The one transparent image the strokes are drawn on before their pieces are copied out (kept:
 allocating and clearing a fresh one for each stroke was half the cost of keeping a line)."""
+SCRATCH_PIXELS = 2_100_000
+"""The most pixels the scratch image takes at once for a device's whole rectangle (8 MB: a
+1920 x 1080 view); a larger device's lines grow it by their boxes."""
 
 
-def _scratch(width: int, height: int) -> QImage:
-    """The scratch image, at least ``width`` x ``height``, wholly transparent."""
+def _scratch(width: int, height: int, room: QSize) -> QImage:
+    """The scratch image, at least ``width`` x ``height``, wholly transparent. It grows at
+    once to ``room`` (the device's size, up to :data:`SCRATCH_PIXELS`): grown by each larger
+    line, it was made and cleared again at each of a session's first few lines (1-1.5 ms each,
+    on the line's second drawing)."""
     if not _SCRATCH or _SCRATCH[0].width() < width or _SCRATCH[0].height() < height:
+        if room.width() * room.height() <= SCRATCH_PIXELS:
+            width, height = max(width, room.width()), max(height, room.height())
         size = (max(width, _SCRATCH[0].width()), max(height, _SCRATCH[0].height())) if (
             _SCRATCH) else (width, height)
         image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)

@@ -67,3 +67,37 @@ def test_one_stroke_is_made_a_drawing_and_each_shows_the_pens_pixels(
     assert all(image == drawn for image in shown)
     layers = overlay._layers
     assert layers._pixels == sum(aim_overlay._pixels(k) for k in layers._kept.values())
+
+
+def _aim(target: str) -> Aim:
+    return Aim("a", target, Preview("a", target, None, ("card",)),
+               facts=board_of(NEAR_AND_FAR).map().facts("a", target))
+
+
+NEAR_AND_FAR = Encounter(tokens=(*TOKENS, Token("o", "Orc", 5.5, 3.5)), width=34, height=22)
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_the_scratch_is_made_once_the_views_size(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, room: bool) -> None:
+    """The scratch takes the view's size at the first line made (a longer line after it
+    draws on the same image); a device larger than :data:`SCRATCH_PIXELS` grows it by the
+    lines' boxes, as before."""
+    if not room:
+        monkeypatch.setattr(aim_overlay, "SCRATCH_PIXELS", 10_000)
+    monkeypatch.setattr(aim_overlay, "_SCRATCH", [])
+    overlay = AimOverlay()
+    view = shown_view(qtbot, MapScene(BattleState(NEAR_AND_FAR), Audience.GM), overlay=overlay)
+    view.set_camera(QPointF(16.5 * CELL, 11 * CELL), 0.3)  # the whole map in view
+    made = []
+    for target in ("o", "f"):
+        overlay.show_aim(_aim(target), NEAR_AND_FAR)
+        for _ in range(2):
+            view.viewport().grab()  # (a paint)
+        made.append((aim_overlay._SCRATCH[0], aim_overlay._SCRATCH[0].size()))
+    size = view.viewport().size()
+    if room:
+        assert made[0][0] is made[1][0] and made[0][1] == made[1][1] == size
+    else:
+        assert made[0][1].width() < size.width() and made[0][1].height() < size.height()
+        assert made[1][1].width() > made[0][1].width()
