@@ -60,8 +60,8 @@ def test_one_stroke_is_made_a_drawing_and_each_shows_the_pens_pixels(
     for _ in range(4):
         view.viewport().repaint()
         shown.append(view.viewport().grab().toImage())
-        strokes.append([[p is not None for p in k] for k in overlay._layers._kept.values()]
-                       [0] if overlay._layers._kept else [])
+        kept = list(overlay._layers._kept.values())
+        strokes.append([p is not None for p in kept[0]] if kept else [])
     assert made == [0, 1]
     assert strokes == [[], [True, False], [True, True], [True, True]]
     assert all(image == drawn for image in shown)
