@@ -95,6 +95,11 @@ class SnapshotCache(Generic[T]):
 FactsKey = tuple[str, str, tuple[float, ...] | None, float]
 _FACTS: SnapshotCache[dict[FactsKey, MapFacts]] = SnapshotCache()
 """The facts measured on each recent snapshot, by question."""
+_SURVEYS: SnapshotCache[dict[tuple[str, str], tuple[Survey, float]]] = SnapshotCache()
+"""The first survey of each pair of tokens on each recent snapshot, with their edge gap: a
+weapon's ranges and reach change only the survey's range band, so another weapon's facts are
+that survey with its own band (a first hover of a target asks for the tool's line of fire,
+then for each weapon the system tries)."""
 
 
 class MapMeasurer:
@@ -102,6 +107,19 @@ class MapMeasurer:
 
     def __init__(self, encounter: Encounter) -> None:
         self.encounter = encounter
+
+    def __eq__(self, other: object) -> bool:
+        """Measurers of the same snapshot give the same answers (a system may keep what it
+        worked out from a board by it: each question makes a new board of the snapshot).
+
+        >>> first = Encounter()
+        >>> MapMeasurer(first) == MapMeasurer(first), MapMeasurer(first) == MapMeasurer(Encounter())
+        (True, False)
+        """
+        return isinstance(other, MapMeasurer) and other.encounter is self.encounter
+
+    def __hash__(self) -> int:
+        return id(self.encounter)
 
     @property
     def field(self) -> Battlefield:
@@ -124,13 +142,22 @@ class MapMeasurer:
 
     def _measured(self, attacker: str, target: str, weapon_ranges: Sequence[float] | None,
                   reach: float) -> MapFacts:
-        from battlemap.geometry.measure import edge_gap
+        from battlemap.geometry.measure import edge_gap, range_band
         from battlemap.geometry.survey import survey
 
         unit = self.encounter.grid.distance_per_cell
         ranges = None if weapon_ranges is None else _three(weapon_ranges, unit)
-        measured = survey(self.field, attacker, target, weapon_ranges=ranges, reach=reach / unit)
-        edge = edge_gap(self.field, attacker, target)
+        surveyed = _SURVEYS.get(self.encounter, dict)
+        kept = surveyed.get((attacker, target))
+        if kept is None:
+            measured = survey(self.field, attacker, target, weapon_ranges=ranges,
+                              reach=reach / unit)
+            edge = edge_gap(self.field, attacker, target)
+            surveyed[(attacker, target)] = (measured, edge)
+        else:  # another weapon: only the band is the weapon's (the survey's own gap is edge)
+            first, edge = kept
+            measured = replace(first, range_band=range_band(
+                first.distance, edge, weapon_ranges=ranges, reach=reach / unit))
         return facts_of(measured, edge, (self.zone_of(attacker), self.zone_of(target)), unit)
 
     def adjacent(self, first: str, second: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -226,12 +226,14 @@ class LineLayers:
     premultiplied colour), so the view shows the very same pixels. A line is kept from its
     second drawing (the mouse back on a target): by its ends on the device, its pens and the
     device's rectangle; only the pieces along the line (boxes of up to
-    :data:`LINE_LAYER_PIECE_PX`, in one region: no pixel twice). Device pixel ratios other
-    than 1, painter opacity, other composition modes and lines reaching far off the device
-    are drawn as before."""
+    :data:`LINE_LAYER_PIECE_PX`, in one region: no pixel twice). One stroke is made a
+    drawing (making one costs up to four times drawing it: a long line's second drawing
+    made both, 3 ms a view), the strokes not made yet drawn by their pens, each in its turn.
+    Device pixel ratios other than 1, painter opacity, other composition modes and lines
+    reaching far off the device are drawn as before."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[object, ...], list[list[tuple[QPoint, QImage]]]] = {}
+        self._kept: dict[tuple[object, ...], list[Pieces | None]] = {}
         self._seen: set[tuple[object, ...]] = set()
         self._pixels = 0
 
@@ -248,24 +250,39 @@ class LineLayers:
             device is not None) else QRect()
         key = (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect())
         layers = self._kept.get(key)
-        if layers is None and key in self._seen and self._plain(painter, one, other):
-            layers = self._made(transform, start, end, one, other, pens, bounds)
-            if layers is not None:
-                self._keep(key, layers)
+        unmade = key in self._seen if layers is None else None in layers  # a stroke to make
+        if unmade and self._plain(painter, one, other):
+            layers = self._made_one(key, layers or [None] * len(pens), transform, start, end,
+                                    one, other, pens, bounds)
         if layers is None:
             if len(self._seen) > 256:
                 self._seen.clear()
             self._seen.add(key)
-            for pen in pens:
+            layers = [None] * len(pens)
+        for pen, pieces in zip(pens, layers, strict=True):
+            if pieces is None:
                 painter.setPen(pen)
                 painter.drawLine(start, end)
-            return
-        painter.save()  # the images 1:1 on the device's pixels
-        painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
-        for pieces in layers:
+                continue
+            painter.save()  # the image 1:1 on the device's pixels
+            painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
             for at, image in pieces:
                 painter.drawImage(at, image)
-        painter.restore()
+            painter.restore()
+
+    def _made_one(self, key: tuple[object, ...], layers: list[Pieces | None],
+                  transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
+                  other: QPointF, pens: tuple[QPen, ...],
+                  bounds: QRect) -> list[Pieces | None] | None:
+        """``layers`` with the first stroke not made yet made and kept; None (nothing kept)
+        when the line's pieces would not fit in what is kept."""
+        index = layers.index(None)
+        made = self._made(transform, start, end, one, other, pens, index, bounds)
+        if made is None:
+            return None
+        layers = [*layers[:index], made, *layers[index + 1:]]
+        self._keep(key, layers, _pixels([made]))
+        return layers
 
     @staticmethod
     def _plain(painter: QPainter, one: QPointF, other: QPointF) -> bool:
@@ -278,10 +295,10 @@ class LineLayers:
                 and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
 
     def _made(self, transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
-              other: QPointF, pens: tuple[QPen, ...],
-              bounds: QRect) -> list[list[tuple[QPoint, QImage]]] | None:
-        """The images of each stroke's pieces (device pixels), or None when the line's pieces
-        would not fit in what is kept."""
+              other: QPointF, pens: tuple[QPen, ...], index: int,
+              bounds: QRect) -> Pieces | None:
+        """The images of the pieces of stroke number ``index`` (device pixels), or None when
+        the line's pieces would not fit in what is kept."""
         m = LINE_LAYER_MARGIN
         box = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
                            math.floor(min(one.y(), other.y())) - m),
@@ -298,41 +315,52 @@ class LineLayers:
         if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
                 LINE_LAYER_PIXELS // 2):
             return None
-        image = _scratch(box.width(), box.height())
-        layers = []
-        for pen in pens:
-            painter = QPainter(image)
-            painter.setClipRect(QRect(QPoint(0, 0), box.size()))
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
-            painter.setPen(pen)
-            painter.drawLine(start, end)
-            painter.resetTransform()
-            pieces = [r.translated(-box.topLeft()) for r in rects]
-            layers.append([(r.topLeft(), image.copy(piece)) for r, piece in zip(
-                rects, pieces, strict=True)])
-            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
-            for piece in pieces:  # the stroke lies in its pieces: the image is clear again
-                painter.fillRect(piece, Qt.GlobalColor.transparent)
-            painter.end()
-        return layers
+        image = _scratch(box.width(), box.height(), bounds.size())
+        painter = QPainter(image)
+        painter.setClipRect(QRect(QPoint(0, 0), box.size()))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
+        painter.setPen(pens[index])
+        painter.drawLine(start, end)
+        painter.resetTransform()
+        pieces = [r.translated(-box.topLeft()) for r in rects]
+        made = [(r.topLeft(), image.copy(piece)) for r, piece in zip(rects, pieces, strict=True)]
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+        for piece in pieces:  # the stroke lies in its pieces: the image is clear again
+            painter.fillRect(piece, Qt.GlobalColor.transparent)
+        painter.end()
+        return made
 
-    def _keep(self, key: tuple[object, ...], layers: list[list[tuple[QPoint, QImage]]]) -> None:
-        """Keep ``layers``, forgetting the oldest kept lines beyond :data:`LINE_LAYER_PIXELS`."""
+    def _keep(self, key: tuple[object, ...], layers: list[Pieces | None], added: int) -> None:
+        """Keep ``layers`` (``added`` pixels more than before), forgetting the oldest kept
+        lines beyond :data:`LINE_LAYER_PIXELS`."""
+        self._kept.pop(key, None)  # (the newest last)
         self._kept[key] = layers
-        self._pixels += _pixels(layers)
+        self._pixels += added
         while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
             self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+Pieces = list[tuple[QPoint, QImage]]
+"""A stroke's images, each with its top-left corner on the device."""
 
 
 _SCRATCH: list[QImage] = []
 """The one transparent image the strokes are drawn on before their pieces are copied out (kept:
 allocating and clearing a fresh one for each stroke was half the cost of keeping a line)."""
+SCRATCH_PIXELS = 2_100_000
+"""The most pixels the scratch image takes at once for a device's whole rectangle (8 MB: a
+1920 x 1080 view); a larger device's lines grow it by their boxes."""
 
 
-def _scratch(width: int, height: int) -> QImage:
-    """The scratch image, at least ``width`` x ``height``, wholly transparent."""
+def _scratch(width: int, height: int, room: QSize) -> QImage:
+    """The scratch image, at least ``width`` x ``height``, wholly transparent. It grows at
+    once to ``room`` (the device's size, up to :data:`SCRATCH_PIXELS`): grown by each larger
+    line, it was made and cleared again at each of a session's first few lines (1-1.5 ms each,
+    on the line's second drawing)."""
     if not _SCRATCH or _SCRATCH[0].width() < width or _SCRATCH[0].height() < height:
+        if room.width() * room.height() <= SCRATCH_PIXELS:
+            width, height = max(width, room.width()), max(height, room.height())
         size = (max(width, _SCRATCH[0].width()), max(height, _SCRATCH[0].height())) if (
             _SCRATCH) else (width, height)
         image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
@@ -341,8 +369,9 @@ def _scratch(width: int, height: int) -> QImage:
     return _SCRATCH[0]
 
 
-def _pixels(layers: list[list[tuple[QPoint, QImage]]]) -> int:
-    return sum(image.width() * image.height() for pieces in layers for _, image in pieces)
+def _pixels(layers: Sequence[Pieces | None]) -> int:
+    return sum(image.width() * image.height() for pieces in layers if pieces is not None
+               for _, image in pieces)
 
 
 class PreviewCard(QGraphicsItem):

@@ -27,6 +27,7 @@ from battlemap.desktop.core.model import Encounter
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.core.storage import Autosaver, discard_restore, pending_restore
 from battlemap.desktop.gui.app_icon import app_icon
+from battlemap.desktop.gui.collector import freeze_the_start
 from battlemap.desktop.gui.crash import install_exception_hook, install_qt_messages
 from battlemap.desktop.gui.encounter_loading import OpeningProgress
 from battlemap.desktop.gui.file_actions import (
@@ -193,6 +194,7 @@ def map_painted(window: GMWindow) -> None:
     installed."""
     gc.enable()
     window.install_combat_tools()
+    freeze_the_start()  # what the start made: out of every later collection's reach
 
 
 def offer_restore(window: GMWindow) -> None:

@@ -228,6 +228,11 @@ def preview_attack(board: Board, attacker_id: str, target_id: str,
     adjacent = board.map().adjacent(attacker_id, target_id)
     arm = _weapon(fighter, weapon, adjacent)
     kind = _kind(arm, adjacent)
+    made_from = (board, board.measurer, attacker_id, target_id, fighter, defender, arm,
+                 tuple(options), dict(overrides or {}), declared, soak_bennies)
+    kept = PREVIEWS.get(made_from)
+    if kept is not None:
+        return kept
     facts = _measure(board, attacker_id, target_id, arm, kind)
     situation = Situation(board, attacker, target, fighter, defender, arm, facts)
     try:
@@ -235,7 +240,46 @@ def preview_attack(board: Board, attacker_id: str, target_id: str,
                                 overrides, declared)
     except RulesError as error:
         raise AttackError(str(error)) from None
-    return _planned(situation, _weapon_name(fighter, arm), translation, soak_bennies)
+    planned = _planned(situation, _weapon_name(fighter, arm), translation, soak_bennies)
+    PREVIEWS.put(made_from, planned)
+    return planned
+
+
+class KeptPreviews:
+    """The last previews :func:`preview_attack` made, by all they were made from once the
+    weapon is picked: the board (its pieces, combat and log) and its measurer, both ids, the
+    fighter and the defender as parsed, the weapon itself, the options, overrides,
+    declarations and Bennies. A hover card asks for the default weapon, and when it has a
+    problem for each weapon by name; the default is one of those (the same weapon, the same
+    fighter), and its preview is made once. Keys are compared with ``==``, the newest
+    first; a measurer that defines no equality is equal only to itself.
+
+    >>> kept, one, other = KeptPreviews(size=1), object(), object()
+    >>> kept.put(("a", 1), one)  # type: ignore[arg-type]
+    >>> kept.get(("a", 1)) is one, kept.get(("a", 2))
+    (True, None)
+    >>> kept.put(("b", 1), other)  # type: ignore[arg-type]
+    >>> kept.get(("a", 1)), kept.get(("b", 1)) is other
+    (None, True)
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._kept: list[tuple[tuple[object, ...], AttackPreview]] = []
+
+    def get(self, made_from: tuple[object, ...]) -> AttackPreview | None:
+        for key, preview in reversed(self._kept):
+            if key == made_from:
+                return preview
+        return None
+
+    def put(self, made_from: tuple[object, ...], preview: AttackPreview) -> None:
+        self._kept = [*self._kept[max(0, len(self._kept) + 1 - self.size):], (made_from, preview)]
+
+
+PREVIEWS = KeptPreviews()
+"""The previews :func:`preview_attack` keeps (a hover's first visit of a target asks for the
+default weapon's twice: as the default, then by its name)."""
 
 
 def _weapon_name(combatant: Combatant, weapon: Weapon) -> str | None:
