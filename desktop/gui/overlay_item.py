@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.model import Encounter
@@ -36,6 +36,9 @@ THROUGH_COLOR = QColor("#ff1744")
 """A leg of the path through a wall that stops a move."""
 GHOST_SCALE = 0.92
 """A drag's ghost token: its disc's radius as a share of the token's."""
+PEN_REACH = 13.0
+"""Screen pixels the widest pen (12) reaches beyond what :meth:`ToolOverlayItem.drawn_rect`
+says, and a pixel for antialiasing."""
 
 
 def hint_text(preview: DragPreview, keys: bool = True) -> str:
@@ -160,30 +163,34 @@ class ToolOverlayItem(QGraphicsItem):
 
         Only what the old and the new drawing cover is repainted (the selection rings, the
         ruler, the box or the wall being drawn): a whole-map update at every drag step, and
-        at every new snapshot (a click's commit), repainted both windows whole.
+        at every new snapshot (a click's commit), repainted both windows whole. A drag's
+        words are repainted where each view of the scene will put them (:meth:`label_boxes`
+        at the view's camera), not at every place they could take.
         """
         width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
         rect = QRectF(-CELL, -CELL, width, height)
         before = self._drawn
         self.preview, self.selection, self.encounter = preview, selection, encounter
-        self._drawn = self.drawn_rect()
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
+        self._drawn = self.drawn_rect()
         if before.isNull() and self._drawn.isNull():
             return
         changed = self._drawn if before.isNull() else before if self._drawn.isNull() \
             else before.united(self._drawn)
-        margin = pen_margin(self, 13.0)  # at today's zoom: the pens are screen pixels wide
-        self.update(changed.adjusted(-margin, -margin, margin, margin))
+        self.update(_widened(changed, pen_margin(self, PEN_REACH)))
 
     def drawn_rect(self) -> QRectF:
         """The scene rect :meth:`paint` draws in (null: nothing), without its pens (the
-        widest is 12 screen pixels: :meth:`draw_state` widens it by :func:`pen_margin`)."""
+        widest is :data:`PEN_REACH` screen pixels: :meth:`draw_state` widens it by
+        :func:`pen_margin`); a drag's words where each view of the scene puts them."""
         boxes = self._selection_boxes() if self.show_selection else []
         preview = self.preview
         if isinstance(preview, DragPreview):
             boxes.append(self._drag_extent(preview))
+            boxes += [box for seen in self._views_seen() for box in
+                      self.label_boxes(preview, seen)]
         elif isinstance(preview, BoxPreview):
             boxes.append(QRectF(to_scene(preview.corner), to_scene(preview.other)).normalized())
         elif isinstance(preview, DrawPreview):
@@ -194,6 +201,13 @@ class ToolOverlayItem(QGraphicsItem):
         for box in boxes:  # a pixel wider: a level wall's box is null, and a union drops it
             drawn = drawn.united(box.adjusted(-1, -1, 1, 1))
         return drawn
+
+    def _views_seen(self) -> list[QRectF]:
+        """What each view of the scene shows (scene), as :meth:`paint` reads it from its
+        painter: the inverse of the view's transform over its viewport."""
+        scene = self.scene()
+        return [seen_rect(view.viewportTransform(), QRectF(view.viewport().rect()))
+                for view in (scene.views() if scene is not None else [])]
 
     def _selection_boxes(self) -> list[QRectF]:
         """The boxes of the selected tokens' rings, walls and regions (without their pens)."""
@@ -209,9 +223,8 @@ class ToolOverlayItem(QGraphicsItem):
         return boxes
 
     def _drag_extent(self, preview: DragPreview) -> QRectF:
-        """The scene rect a drag's ruler may paint: the ghosts, the path and its label boxes
-        on either side of the path's end (where :meth:`label_boxes` puts them depends on the
-        view), with room for the pens."""
+        """The scene rect a drag's ghosts, path and waypoints paint, without their pens (its
+        words are :meth:`label_boxes`, at each view's camera)."""
         tokens = {t.id: t for t in self.encounter.tokens}
         path = preview.path or (preview.start, preview.end)
         extent = _points_box(path, 0.13)  # a point's box is null: united, it would vanish
@@ -219,14 +232,7 @@ class ToolOverlayItem(QGraphicsItem):
             r = tokens[token_id].radius * CELL if token_id in tokens else CELL
             centre = to_scene(point)
             extent = extent.united(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
-        texts = [(readout_text(preview, self.encounter.grid.unit), 0.4),
-                 (hint_text(preview, keys=self.show_selection) or "", 0.3)]
-        width = max(label_width(text, size) for text, size in texts)
-        height = sum(size * 1.5 * CELL for _, size in texts) + 0.05 * CELL
-        end = to_scene(path[-1])
-        labels = QRectF(end.x() - 0.5 * CELL - width, end.y() - 0.3 * CELL - height,
-                        0.9 * CELL + 2 * width, 0.9 * CELL + 2 * height)
-        return extent.united(labels).adjusted(-CELL, -CELL, CELL, CELL)
+        return extent
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -289,15 +295,27 @@ class ToolOverlayItem(QGraphicsItem):
         painter.setBrush(color)
         for point in preview.waypoints:
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
-        seen = painter.worldTransform().inverted()[0].mapRect(QRectF(painter.viewport()))
-        labels = self._labels(preview)
-        for box, (text, ink, size) in zip(self.label_boxes(preview, seen), labels, strict=True):
+        seen = seen_rect(painter.worldTransform(), QRectF(painter.viewport()))
+        labels, boxes = self._labels(preview), self.label_boxes(preview, seen)
+        self._repaint_unforeseen(boxes)
+        for box, (text, ink, size) in zip(boxes, labels, strict=True):
             painter.setPen(cosmetic_pen(ink, 3.0))
             painter.setBrush(LABEL_BACK)
             painter.drawRoundedRect(box, 8, 8)
             painter.setFont(label_font(size))
             painter.setPen(ink)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _repaint_unforeseen(self, boxes: list[QRectF]) -> None:
+        """Repaint the drawing and ``boxes`` when :meth:`draw_state` did not foresee them
+        (what the words must not cover changed since, or the camera moved): this paint
+        draws them clipped and may leave them where they were foreseen; the next paint
+        draws them whole and takes them away from there."""
+        if all(self._drawn.contains(box) for box in boxes):
+            return
+        for box in boxes:
+            self._drawn = self._drawn.united(box.adjusted(-1, -1, 1, 1))
+        self.update(_widened(self._drawn, pen_margin(self, PEN_REACH)))
 
     def _labels(self, preview: DragPreview) -> list[tuple[str, QColor, float]]:
         """The ruler's words: the hint (if any) over the readout, each with its colour and
@@ -363,6 +381,19 @@ class ToolOverlayItem(QGraphicsItem):
         painter.setBrush(SELECTION_COLOR)
         for point in preview.points:
             painter.drawEllipse(to_scene(point), 0.08 * CELL, 0.08 * CELL)
+
+
+def seen_rect(world: QTransform, viewport: QRectF) -> QRectF:
+    """The scene rect a view of transform ``world`` shows over ``viewport`` (device).
+
+    >>> seen_rect(QTransform.fromScale(2, 2), QRectF(0, 0, 100, 50)).getRect()
+    (0.0, 0.0, 50.0, 25.0)
+    """
+    return world.inverted()[0].mapRect(viewport)
+
+
+def _widened(rect: QRectF, margin: float) -> QRectF:
+    return rect.adjusted(-margin, -margin, margin, margin)
 
 
 def _least_covering(places: list[tuple[float, float]], width: float, height: float,
