@@ -42,9 +42,19 @@ from battlemap.desktop.gui.settings import (
     table_rotation,
 )
 from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.table_frame import EDGE_PX
 from battlemap.desktop.gui.table_insight import TableInsight
 from battlemap.desktop.gui.table_view import TableView
 from battlemap.desktop.gui.token_item import TokenStyle
+
+FOLLOW_RIM_PX = EDGE_PX / 2 + 5
+"""GM screen pixels the following table shows beyond each edge of the GM's view: the TABLE
+frame's lines (half their width and a pixel of antialiasing from the edge) and the two views'
+rounding of their centres to whole pixels (up to a pixel and a half) then lie off the GM's
+view. Else, with the table showing exactly the GM's height (or width), the frame lay on the
+GM's first and last rows: Qt scrolled its pixels with the map at each pan step, so a second
+strip of every item (the fog's clip among them) was repainted along the GM's far edge, 3-4 ms
+a step."""
 
 
 class CameraMode(StrEnum):
@@ -248,7 +258,8 @@ class PlayerWindow(QWidget):
         return view_zoom(ppi, CELL) if ppi else None
 
     def following_zoom(self, gm_zoom: float) -> float:
-        """The zoom that shows (at least) what the GM window shows, filling the table display.
+        """The zoom that shows (at least) what the GM window shows, and :data:`FOLLOW_RIM_PX`
+        around it, filling the table display.
 
         A table TV has more pixels than the GM's view of the map: copying the GM's zoom would
         draw the map small in a corner of its screen.
@@ -258,7 +269,9 @@ class PlayerWindow(QWidget):
             return gm_zoom
         if self.rotation in (90, 270):
             size.transpose()
-        return gm_zoom * min(size.width() / gm_size.width(), size.height() / gm_size.height())
+        width, height = (gm_size.width() + 2 * FOLLOW_RIM_PX,
+                         gm_size.height() + 2 * FOLLOW_RIM_PX)
+        return gm_zoom * min(size.width() / width, size.height() / height)
 
     def _on_gm_camera_moved(self) -> None:
         """The GM panned or zoomed: from now on the table follows (no more fitting)."""

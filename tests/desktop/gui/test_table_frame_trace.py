@@ -1,13 +1,14 @@
 """The TABLE frame on the GM map at a pan step (issue 28): it is traced once a step (the GM's
 own camera change traced it again for nothing), a GM pan leaves a pinned table's frame alone,
-the tab lying just outside the GM's view is not painted for nothing, and a resized table's
-window is traced even when its camera did not move."""
+the following table's frame lies off the GM's view (no second strip repainted along the GM's
+far edge), the tab lying just outside the GM's view is not painted for nothing, and a resized
+table's window is traced even when its camera did not move."""
 
 from __future__ import annotations
 
 import pytest
 from gui_helpers import shown_pixels
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRect, QRectF
 from PySide6.QtGui import QImage, QPolygonF
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -95,16 +96,14 @@ def test_a_resized_tables_window_is_traced(
         assert frame_corners(window) == traced_corners(player), size
 
 
-def panned_frames(qtbot: QtBot, window: GMWindow, start: tuple[QPointF, float]) -> list[QImage]:
-    """The GM's view as its partial repaints left it after each of :data:`PAN_STEPS`, from a
-    whole repaint at camera ``start`` (where the tab lies just above the view)."""
-    window.view.set_camera(*start)
-    QApplication.processEvents()
-    for view in (window.view, window.player_window.view):  # type: ignore[union-attr]
-        view.viewport().repaint()
+def strip_frames(qtbot: QtBot, window: GMWindow) -> list[QImage]:
+    """The GM's view as partial repaints of strips along its top left it, from a whole
+    repaint."""
+    window.view.viewport().repaint()
     frames = []
-    for dx, dy in PAN_STEPS:
-        window.view.pan_by(dx, dy)
+    width = window.view.viewport().width()
+    for rows in (2, 3, 5, 1):
+        window.view.viewport().update(QRect(0, 0, width, rows))
         QApplication.processEvents()
         qtbot.wait(5)
         frames.append(shown_pixels(window.view))
@@ -114,16 +113,24 @@ def panned_frames(qtbot: QtBot, window: GMWindow, start: tuple[QPointF, float]) 
 def test_the_tab_just_above_the_gms_view_is_not_painted_and_the_view_is_as_before(
     qtbot: QtBot, window: GMWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The table following shows the GM's height: the frame's top edge lies on the GM's first
-    row and the tab above it, off the view. Qt still asked the tab for a paint at each step
-    (its box, a pixel wider, meets the strip the scroll uncovers): it now paints nothing there,
-    and every step's frame is the one painting it gave."""
+    """A pinned table whose top edge lies on the GM's first row: its tab, above the edge, is
+    off the view, but Qt asks it for a paint when a strip along the top is repainted (its box,
+    a pixel wider, meets it). It paints nothing there now, and each frame is the one painting
+    it gave."""
     player = following_table(qtbot, window)
-    assert player.following_zoom(1.0) * window.view.viewport().height() == pytest.approx(
-        player.view.viewport().height())  # the table shows the GM's height
-    start = window.view.camera()
-    tab = frame_of(window).item.tab_outline
-    assert window.view.mapFromScene(tab).boundingRect().bottom() <= 1  # the tab off the view
+    player.set_mode(CameraMode.PINNED)
+    item = frame_of(window).item
+
+    def tab_bottom() -> float:
+        return window.view.viewportTransform().map(item.tab_outline).boundingRect().bottom()
+
+    for step in range(40):  # the table's camera moves by its own whole pixels
+        if -1.0 < tab_bottom() <= 0.0:
+            break
+        frame_of(window).move_table(player.view.camera()[0] + QPointF(
+            0, (-0.5 - tab_bottom()) / window.view.zoom + 0.1 * (step % 10)))
+        QApplication.processEvents()
+    assert -1.0 < tab_bottom() <= 0.0  # the tab just above the view
     painted: list[int] = []
     real_text = table_frame._FrameTab._paint_tab_text
 
@@ -140,12 +147,43 @@ def test_the_tab_just_above_the_gms_view_is_not_painted_and_the_view_is_as_befor
         return asked[-1]
 
     monkeypatch.setattr(table_frame, "_outside_paint", outside)
-    skipping = panned_frames(qtbot, window, start)
-    assert asked.count(True) >= len(PAN_STEPS) // 2 and painted.count(1) < len(asked)
+    skipping = strip_frames(qtbot, window)
+    assert asked.count(True) >= 4 and painted.count(1) == asked.count(False)
     monkeypatch.setattr(table_frame, "_outside_paint", lambda *args: False)  # as before
-    for k, (now, before) in enumerate(zip(skipping, panned_frames(qtbot, window, start),
+    for k, (now, before) in enumerate(zip(skipping, strip_frames(qtbot, window),
                                           strict=True)):
-        assert now == before, f"step {k}"
+        assert now == before, f"strip {k}"
+
+
+@pytest.mark.parametrize("degrees", [0, 90])
+def test_the_following_tables_frame_lies_off_the_gms_view_and_a_pan_paints_none_of_it(
+    qtbot: QtBot, window: GMWindow, monkeypatch: pytest.MonkeyPatch, degrees: int
+) -> None:
+    """The table following shows the GM's view and a rim around it: the frame's lines (and
+    the tab beyond them) lie off the GM's view, so a pan step repaints the strip it uncovers
+    and no second strip along the GM's far edge (on main the frame lay on the GM's first and
+    last rows, or columns, and both of its places were repainted at each step)."""
+    player = following_table(qtbot, window)
+    player.set_rotation(degrees)
+    QApplication.processEvents()
+    paints: list[int] = []
+    for part in (table_frame._FrameEdge, table_frame._FrameTab):
+        real = part.paint
+        monkeypatch.setattr(part, "paint", lambda self, *args, real=real: (
+            paints.append(1), real(self, *args))[1])
+    view = QRectF(window.view.viewport().rect())
+    for zoom in (2.0, 3.0, 3.7):
+        window.view.set_zoom(zoom)
+        QApplication.processEvents()
+        qtbot.wait(5)
+        paints.clear()
+        for dx, dy in PAN_STEPS:
+            window.view.pan_by(dx + 2, dy)
+            QApplication.processEvents()
+            for part in (*frame_of(window).item.edges, frame_of(window).item.tab_item):
+                box = window.view.viewportTransform().mapRect(part.sceneBoundingRect())
+                assert not box.toAlignedRect().intersects(view.toAlignedRect()), (zoom, part)
+        assert paints == [], zoom
 
 
 def test_the_frame_is_drawn_where_the_table_looks(qtbot: QtBot, window: GMWindow) -> None:
@@ -153,7 +191,7 @@ def test_the_frame_is_drawn_where_the_table_looks(qtbot: QtBot, window: GMWindow
     once, are the frame's own)."""
     player = following_table(qtbot, window)
     player.set_mode(CameraMode.PINNED)
-    frame_of(window).move_table(player.view.camera()[0] + QPointF(40, 30))
+    frame_of(window).move_table(player.view.camera()[0] + QPointF(80, 30))
     QApplication.processEvents()
     image = window.view.viewport().grab().toImage()
     item = frame_of(window).item
