@@ -48,13 +48,13 @@ from battlemap.desktop.gui.table_view import TableView
 from battlemap.desktop.gui.token_item import TokenStyle
 
 FOLLOW_RIM_PX = EDGE_PX / 2 + 5
-"""GM screen pixels the following table shows beyond each edge of the GM's view: the TABLE
+"""GM screen pixels the following table shows beyond each edge of the GM's view. The TABLE
 frame's lines (half their width and a pixel of antialiasing from the edge) and the two views'
-rounding of their centres to whole pixels (up to a pixel and a half) then lie off the GM's
-view. Else, with the table showing exactly the GM's height (or width), the frame lay on the
-GM's first and last rows: Qt scrolled its pixels with the map at each pan step, so a second
-strip of every item (the fog's clip among them) was repainted along the GM's far edge, 3-4 ms
-a step."""
+rounding of their centres to whole pixels (a pixel or two of the GM's, with a table screen of
+about the GM view's pixels or more) then lie off the GM's view. Else, with the table showing
+exactly the GM's height (or width), the frame lay on the GM's first and last rows: Qt
+scrolled its pixels with the map at each pan step, so a second strip of every item (the
+fog's clip among them) was repainted along the GM's far edge, 3-4 ms a step."""
 
 
 class CameraMode(StrEnum):
