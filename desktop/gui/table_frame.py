@@ -209,9 +209,9 @@ class _FrameTab(QGraphicsItem):
 def _outside_paint(painter: QPainter, outline: QPolygonF, widget: QWidget | None) -> bool:
     """Whether every pixel ``outline`` covers (scene pixels; a fill and text inside it) lies
     outside the region the view is repainting: its paint would be clipped away whole. Qt asks
-    for a paint when the part's box (a pixel wider) meets the region, so the tab lying just
-    above the GM's view, as it does while the table follows and shows the GM's height, was
-    painted at every pan step for nothing (0.2-0.3 ms)."""
+    for a paint when the part's box (a pixel wider) meets the region, so a tab lying just above
+    the GM's view (a pinned or calibrated table's top edge on the GM's first row) was painted
+    for nothing at each repaint of a strip along the top (0.2-0.3 ms)."""
     view = widget.parentWidget() if widget is not None else None
     region = getattr(view, "painted_region", None)
     if not isinstance(region, QRegion):
