@@ -42,9 +42,19 @@ from battlemap.desktop.gui.settings import (
     table_rotation,
 )
 from battlemap.desktop.gui.style import CELL
+from battlemap.desktop.gui.table_frame import EDGE_PX
 from battlemap.desktop.gui.table_insight import TableInsight
 from battlemap.desktop.gui.table_view import TableView
 from battlemap.desktop.gui.token_item import TokenStyle
+
+FOLLOW_RIM_PX = EDGE_PX / 2 + 5
+"""GM screen pixels the following table shows beyond each edge of the GM's view. The TABLE
+frame's lines (half their width and a pixel of antialiasing from the edge) and the two views'
+rounding of their centres to whole pixels (a pixel or two of the GM's, with a table screen of
+about the GM view's pixels or more) then lie off the GM's view. Else, with the table showing
+exactly the GM's height (or width), the frame lay on the GM's first and last rows: Qt
+scrolled its pixels with the map at each pan step, so a second strip of every item (the
+fog's clip among them) was repainted along the GM's far edge, 3-4 ms a step."""
 
 
 class CameraMode(StrEnum):
@@ -85,6 +95,8 @@ class PlayerWindow(QWidget):
         """Fitting the whole map until the GM moves the camera (the window just opened)."""
         self._followed: tuple[tuple[object, ...], float] | None = None
         """What the table's zoom following the GM's was worked out from, and that zoom."""
+        self._calibration: tuple[str, float | None] | None = None
+        """The screen :meth:`physical_zoom` last read the calibration of, and what it read."""
         gm_view.camera_changed.connect(self._on_gm_camera_moved)
         state.changed.connect(self._on_state_change)
         app = QGuiApplication.instance()
@@ -135,6 +147,7 @@ class PlayerWindow(QWidget):
     def set_mode(self, mode: CameraMode) -> None:
         self.mode = mode
         self._followed = None
+        self._calibration = None
         self._acting = frozenset()
         self._on_gm_camera_change()
         self._centre_on_acting(self.state.encounter)
@@ -224,6 +237,7 @@ class PlayerWindow(QWidget):
     def _rescale(self) -> None:
         """Keep the scale right for the screen the window is on now."""
         self._followed = None
+        self._calibration = None
         physical = self.physical_zoom()
         if self.mode is CameraMode.FOLLOW:
             self._on_gm_camera_change()
@@ -231,12 +245,21 @@ class PlayerWindow(QWidget):
             self.view.set_camera(self.view.camera()[0], physical)
 
     def physical_zoom(self) -> float | None:
-        """The zoom that makes one cell one inch on this window's screen, if calibrated."""
-        ppi = screen_ppi(screen_of(self).name())
+        """The zoom that makes one cell one inch on this window's screen, if calibrated.
+
+        The calibration is read from the settings file once per screen (a ``QSettings`` made
+        and read, 0.1-0.2 ms, at every wheel notch and pinch step the table followed), again
+        after :meth:`set_mode` (which the calibration dialog's end calls) and :meth:`_rescale`
+        (a resize, a new screen)."""
+        name = screen_of(self).name()
+        if self._calibration is None or self._calibration[0] != name:
+            self._calibration = (name, screen_ppi(name))
+        ppi = self._calibration[1]
         return view_zoom(ppi, CELL) if ppi else None
 
     def following_zoom(self, gm_zoom: float) -> float:
-        """The zoom that shows (at least) what the GM window shows, filling the table display.
+        """The zoom that shows (at least) what the GM window shows, and :data:`FOLLOW_RIM_PX`
+        around it, filling the table display.
 
         A table TV has more pixels than the GM's view of the map: copying the GM's zoom would
         draw the map small in a corner of its screen.
@@ -246,7 +269,9 @@ class PlayerWindow(QWidget):
             return gm_zoom
         if self.rotation in (90, 270):
             size.transpose()
-        return gm_zoom * min(size.width() / gm_size.width(), size.height() / gm_size.height())
+        width, height = (gm_size.width() + 2 * FOLLOW_RIM_PX,
+                         gm_size.height() + 2 * FOLLOW_RIM_PX)
+        return gm_zoom * min(size.width() / width, size.height() / height)
 
     def _on_gm_camera_moved(self) -> None:
         """The GM panned or zoomed: from now on the table follows (no more fitting)."""
@@ -267,9 +292,8 @@ class PlayerWindow(QWidget):
     def _zoom_following(self, gm_zoom: float) -> float:
         """The table's zoom following ``gm_zoom``: :meth:`physical_zoom` or
         :meth:`following_zoom`, kept while the GM's zoom, both views' sizes, the turn and the
-        table's screen stay (a pan step read the screen's calibration from the settings
-        file, 0.2-0.3 ms; :meth:`set_mode`, which a calibration calls, and :meth:`_rescale`
-        forget it)."""
+        table's screen stay (a pan step worked it out again, 0.2-0.3 ms; :meth:`set_mode`,
+        which a calibration calls, and :meth:`_rescale` forget it)."""
         key = (gm_zoom, self.gm_view.viewport().size().toTuple(),
                self.view.viewport().size().toTuple(), self.rotation, screen_of(self).name())
         if self._followed is None or self._followed[0] != key:

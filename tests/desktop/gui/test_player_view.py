@@ -20,7 +20,7 @@ from battlemap.desktop.core.physical_scale import (
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui.calibration_dialog import CalibrationDialog
 from battlemap.desktop.gui.main_window import GMWindow
-from battlemap.desktop.gui.player_window import CameraMode, PlayerWindow
+from battlemap.desktop.gui.player_window import FOLLOW_RIM_PX, CameraMode, PlayerWindow
 from battlemap.desktop.gui.scene import Audience, MapScene
 from battlemap.desktop.gui.screens import screen_of
 from battlemap.desktop.gui.settings import set_screen_ppi
@@ -76,7 +76,8 @@ def test_the_camera_follows_the_gm_until_pinned(qtbot: QtBot, window: GMWindow) 
     centre, zoom = player.view.camera()
     assert (centre.x(), centre.y()) == pytest.approx((3 * CELL, 2 * CELL), abs=2)
     gm, table = window.view.viewport().size(), player.view.viewport().size()
-    fill = min(table.width() / gm.width(), table.height() / gm.height())
+    rim = 2 * FOLLOW_RIM_PX  # the GM's view and a rim around it (the TABLE frame off the view)
+    fill = min(table.width() / (gm.width() + rim), table.height() / (gm.height() + rim))
     assert fill > 1.9
     assert zoom == pytest.approx(3.0 * fill)  # the GM's area of the map fills the table display
     window.actions_by_name["pin"].trigger()
