@@ -531,13 +531,13 @@ class MapView(QGraphicsView):
                 self.painted_region = None
             self._exact_paints += 1
             self._painted_at = self.viewportTransform()
-            if self.coarse_zoom:  # a frame to fit copied at once, else once at rest
-                self._idle.start(IDLE_KEEP_MS if self._frame_fits() else 0)
             if self._settling and QRegion(self.viewport().rect()).subtracted(
                     event.region()).isEmpty():
                 self._settling = False
                 self._keep_at = (self._exact_paints, self.viewportTransform())
                 self._keep.start()
+            elif self.coarse_zoom:  # a frame to fit copied at once, else once at rest
+                self._idle.start(IDLE_KEEP_MS if self._frame_fits() else 0)
             return
         frame, painted_at = self._coarse
         relative = painted_at.inverted()[0] * self.viewportTransform()

@@ -87,3 +87,30 @@ def test_no_copy_at_rest_is_kept_of_a_frame_whose_camera_moved(
     view._keep_idle_frame()
     assert view._kept_frame() is view._frame
     assert (rgb(view._frame) == rgb(shown_pixels(view.viewport()))).all()
+
+
+def test_the_settles_frame_is_copied_once_when_the_viewport_changed_size_in_the_burst(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scroll bar comes or goes as the zoom crosses the map's size: the settle's frame is
+    of a size not copied yet, and it is copied once (by the settle's copy, not again at
+    once as a new size)."""
+    view, _scene = shown(qtbot, BattleState(encounter(tmp_path)), tmp_path)
+    view.viewport().repaint()
+    wheel(view, 1)
+    view.resize(660, 470)
+    view.viewport().repaint()
+    copies: list[int] = []
+    real = view._copy_of_store
+
+    def counted() -> QImage | None:
+        copies.append(1)
+        return real()
+
+    monkeypatch.setattr(view, "_copy_of_store", counted)
+    settled(qtbot, view)
+    qtbot.wait(5)
+    assert copies == [1]
+    assert view._kept_frame() is view._frame
+    assert view._frame.size() == view.viewport().size()
+    assert (rgb(view._frame) == rgb(shown_pixels(view.viewport()))).all()
