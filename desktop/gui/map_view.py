@@ -304,9 +304,19 @@ class MapView(QGraphicsView):
         return self.mapToScene(self.viewport().rect().center()), self.zoom
 
     def set_camera(self, centre: QPointF, zoom: float) -> None:
-        self.set_zoom(zoom)
-        with self._one_scroll():
-            self.centerOn(centre)
+        """Zoom to ``zoom`` and centre on ``centre`` (scene pixels), and tell
+        :attr:`camera_changed` once, both done: the table following a notch told it after its
+        scale, half done, then after its scroll (its frame on the GM's map traced twice)."""
+        before = self.viewportTransform()
+        blocked = self.blockSignals(True)
+        try:
+            self.set_zoom(zoom)
+            with self._one_scroll():
+                self.centerOn(centre)
+        finally:
+            self.blockSignals(blocked)
+        if self.viewportTransform() != before:
+            self.camera_changed.emit()
 
     def _on_scrolled(self) -> None:
         if self._held_scroll is None:
