@@ -31,7 +31,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QImage,
     QKeyEvent,
@@ -210,6 +221,10 @@ class MapView(QGraphicsView):
         self._frame = QImage()
         """The copy of the last exact frame a burst scales, kept for the next burst: a new
         one each burst cost 6-8 MB of fresh pages (3-4 ms of page faults) on its first notch."""
+        self._frame_memory = QImage()
+        """The image whose pixels :attr:`_frame` lies in (its top left): the largest frame
+        copied since the view's frames grew, so a frame a few rows smaller (a scroll bar came,
+        as the zoom crossed the map's size) takes the same memory, not 6 MB of fresh pages."""
         self._exact_paints = 0
         """Exact frames painted so far (any part of the viewport)."""
         self._frame_paints = -1
@@ -503,10 +518,20 @@ class MapView(QGraphicsView):
             return None
         device, box = found
         if not self._fits(device, box):
-            self._frame = QImage(box.size(), device.format())
+            self._frame = self._frame_in_memory(box.size(), device.format())
         copy_pixels(device, box, self._frame)
         self._frame.setDevicePixelRatio(device.devicePixelRatio())
         return self._frame
+
+    def _frame_in_memory(self, size: QSize, form: QImage.Format) -> QImage:
+        """An image of ``size`` and ``form`` lying in the top left of :attr:`_frame_memory`
+        (its rows as long), which is made anew where it is too small or of another format."""
+        memory = self._frame_memory
+        if (memory.format() != form or memory.width() < size.width()
+                or memory.height() < size.height()):
+            memory = self._frame_memory = QImage(size, form)
+            return memory
+        return QImage(memory.bits(), size.width(), size.height(), memory.bytesPerLine(), form)
 
     def _in_store(self) -> tuple[QImage, QRect] | None:
         """The window's backing store and the viewport's box in it (device pixels), where the

@@ -114,3 +114,30 @@ def test_the_settles_frame_is_copied_once_when_the_viewport_changed_size_in_the_
     assert view._kept_frame() is view._frame
     assert view._frame.size() == view.viewport().size()
     assert (rgb(view._frame) == rgb(shown_pixels(view.viewport()))).all()
+
+
+def test_a_frame_a_few_rows_smaller_lies_in_the_memory_of_the_larger(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A scroll bar comes as the zoom crosses the map's size: the smaller frame is copied
+    into the larger one's memory (no fresh pages), and it is the viewport's pixels; a larger
+    frame again takes new memory."""
+    view, _scene = shown(qtbot, BattleState(encounter(tmp_path)), tmp_path)
+    view.viewport().repaint()
+    qtbot.wait(5)
+    memory = view._frame_memory
+    assert view._frame.size() == memory.size() == view.viewport().size()
+    view.resize(view.width(), view.height() - 14)
+    view.viewport().repaint()
+    qtbot.wait(5)
+    size = view.viewport().size()
+    assert view._frame.size() == size and view._frame_memory is memory
+    shown_now = rgb(shown_pixels(view.viewport()))
+    assert (rgb(view._frame) == shown_now).all()
+    assert (rgb(memory)[: size.height(), : size.width()] == shown_now).all()  # the same pixels
+    view.resize(view.width() + 20, view.height() + 14)
+    view.viewport().repaint()
+    qtbot.wait(5)
+    assert view._frame_memory is not memory
+    assert view._frame.size() == view._frame_memory.size() == view.viewport().size()
+    assert (rgb(view._frame) == rgb(shown_pixels(view.viewport()))).all()
