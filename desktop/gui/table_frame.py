@@ -8,7 +8,6 @@ other press (a token under the edge included) goes on to the map's tools.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRect, QRectF, Qt
@@ -39,16 +38,16 @@ EDGE_PX = 6.0
 """The black line under the dashes, in screen pixels."""
 
 
-@functools.cache
 def _edge_pens() -> tuple[QPen, QPen]:
-    """The black line's pen and the white dashes' (made once: never changed by their users)."""
+    """The black line's pen and the white dashes' (made once a frame: never changed by their
+    users)."""
     return (cosmetic_pen("#000000", EDGE_PX),
             cosmetic_pen(FRAME_COLOR, 3.0, Qt.PenStyle.DashLine))
 
 
-@functools.cache
 def _tab_font() -> QFont:
-    """The tab's "TABLE" (made once, after the application: a QFont needs it)."""
+    """The tab's "TABLE" (made once a frame, which dies before the application: a QFont kept
+    past the QApplication, as a module-level cache keeps it, crashed the process at exit)."""
     font = QFont("DejaVu Sans")
     font.setPixelSize(13)
     font.setBold(True)
@@ -73,6 +72,8 @@ class TableFrameItem(QGraphicsItem):
         """The four edges (0 the players' top, clockwise) as the frame last moved."""
         self.tab_outline = QPolygonF()
         """:meth:`tab` as the frame last moved."""
+        self.pens = _edge_pens()
+        self.tab_font = _tab_font()
         self.edges = [_FrameEdge(self, k) for k in range(4)]
         self.tab_item = _FrameTab(self)
 
@@ -156,7 +157,7 @@ class _FrameEdge(QGraphicsItem):
         line = self.frame.edge(self.index)
         if line is None:
             return
-        black, dashes = _edge_pens()
+        black, dashes = self.frame.pens
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(black)
         painter.drawLine(line)
@@ -199,7 +200,7 @@ class _FrameTab(QGraphicsItem):
         painter.translate(tab.boundingRect().center())
         painter.rotate(-edge.angle())
         painter.scale(self.frame.screen_scale, self.frame.screen_scale)
-        painter.setFont(_tab_font())
+        painter.setFont(self.frame.tab_font)
         painter.setPen(QColor("#000000"))
         box = QRectF(-TAB_PX[0] / 2, -TAB_PX[1] / 2, TAB_PX[0], TAB_PX[1])
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, "TABLE")
@@ -245,8 +246,13 @@ class TableFrame(QObject):
         self._grab: QPointF | None = None
         table_view.camera_changed.connect(self.refresh)
         gm_view.camera_changed.connect(self._on_gm_camera_changed)
-        gm_view.viewport().installEventFilter(self)
-        table_view.viewport().installEventFilter(self)
+        self._gm_viewport, self._table_viewport = gm_view.viewport(), table_view.viewport()
+        """The two viewports watched, kept: :meth:`eventFilter` tells them apart without a
+        call into Qt (the events of a viewport being destroyed at exit reach the filter after
+        its view is gone, and a call into a deleted view raised there, which crashed the
+        process)."""
+        self._gm_viewport.installEventFilter(self)
+        self._table_viewport.installEventFilter(self)
         self.refresh()
 
     def refresh(self) -> None:
@@ -271,8 +277,8 @@ class TableFrame(QObject):
         """The table view closed: the frame goes."""
         self.table_view.camera_changed.disconnect(self.refresh)
         self.gm_view.camera_changed.disconnect(self._on_gm_camera_changed)
-        self.gm_view.viewport().removeEventFilter(self)
-        self.table_view.viewport().removeEventFilter(self)
+        self._gm_viewport.removeEventFilter(self)
+        self._table_viewport.removeEventFilter(self)
         scene = self.item.scene()
         if scene is not None:
             scene.removeItem(self.item)
@@ -287,10 +293,10 @@ class TableFrame(QObject):
         return not on_token and self.item.on_edge(at)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize and watched is self.table_view.viewport():
+        if event.type() == QEvent.Type.Resize and watched is self._table_viewport:
             self.refresh()  # a new size of the table's window, its camera perhaps unmoved
             return False
-        if watched is not self.gm_view.viewport() or not isinstance(event, QMouseEvent):
+        if watched is not self._gm_viewport or not isinstance(event, QMouseEvent):
             return False
         at = self.gm_view.mapToScene(event.position().toPoint())
         kind = event.type()
