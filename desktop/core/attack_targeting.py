@@ -238,6 +238,34 @@ class AttackTool:
             self._kept.put(encounter, situation, target, aim)
         return aim
 
+    def ahead(self, encounter: Encounter) -> list[str]:
+        """The tokens a first hover would preview, not kept yet: every token in sight but
+        the attacker and the aim's own target, foes of the attacker first (nothing while an
+        action waits for its target or a volley is gathered: those previews are the
+        hover's own)."""
+        if self.aim is None or self.pending is not None or self.volley:
+            return []
+        attacker = next((t for t in encounter.tokens if t.id == self.aim.attacker), None)
+        if attacker is None:
+            return []
+        situation = self._situation()
+        others = [t for t in encounter.tokens if not t.hidden and t.id != attacker.id
+                  and t.id != self.aim.target
+                  and self._kept.get(encounter, situation, t.id) is None]
+        return [t.id for t in sorted(others, key=lambda t: t.side is attacker.side)]
+
+    def keep_ahead(self, encounter: Encounter, target: str) -> None:
+        """Keep the aim at ``target`` a first hover of it would show, without showing it:
+        the hover then shows the kept aim (the same preview, made earlier). What the shown
+        aim was measured on stays as it was."""
+        if self.aim is None or target == self.aim.target:
+            return
+        previewed = self._previewed
+        aim = self.preview_on(encounter, target)
+        self._previewed = previewed
+        if aim is not None:
+            self._kept.put(encounter, self._situation(), target, aim)
+
     def _situation(self) -> tuple[object, ...]:
         """All a preview reads besides the snapshot and the target: the attacker, the bar's
         choices, the pending action and the volley."""
