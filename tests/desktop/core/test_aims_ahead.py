@@ -45,10 +45,14 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return asked
 
 
-def test_ahead_is_every_token_in_sight_foes_first() -> None:
+def test_ahead_is_the_nearest_tokens_in_sight_foes_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     encounter, tool = _demo(), _tool()
-    assert tool.ahead(encounter) == ["goblin-1", "goblin-2", "goblin-3", "goblin-5",
-                                     "goblin-boss", "kyra", "merisiel", "harsk"]
+    assert tool.ahead(encounter) == ["goblin-1", "goblin-2", "goblin-5", "goblin-3",
+                                     "goblin-boss", "merisiel", "kyra", "harsk"]
+    monkeypatch.setattr(attack_targeting, "AHEAD_MOST", 3)
+    assert tool.ahead(encounter) == ["goblin-1", "goblin-2", "goblin-5"]
+    monkeypatch.undo()
     _hover(tool, encounter, "goblin-2")  # the aim's own target is the hover's
     assert "goblin-2" not in tool.ahead(encounter)
     tool.await_target(PendingAction("push"))
