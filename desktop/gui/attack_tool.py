@@ -124,7 +124,7 @@ class AttackController:
         self.card = PreviewCard()
         self._overlays: dict[int, tuple[MapScene, AimOverlay]] = {}
         self.tool.listeners.append(self.redraw)
-        self.ahead = QTimer()
+        self.ahead = QTimer(parent)
         """Previews the chosen attacker's targets in idle slices, one a slice (see
         :meth:`_preview_ahead`)."""
         self.ahead.setSingleShot(True)
