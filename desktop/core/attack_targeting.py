@@ -66,6 +66,9 @@ __all__ = ["OUT_OF_TURN", "Aim", "Answer", "AttackChoices", "AttackTool", "Held"
 OUT_OF_TURN = "out_of_turn"
 """The key of the GM's *Out of turn* ruling in a request's ``params`` (``"yes"``)."""
 
+AHEAD_MOST = 12
+"""The most tokens previewed ahead of the hover for one attacker (:meth:`AttackTool.ahead`)."""
+
 Answer = Callable[[Decision], tuple[str, ...] | None]
 """Asks somebody a decision's question; None when they cancel."""
 
@@ -237,6 +240,35 @@ class AttackTool:
         if aim is not None:
             self._kept.put(encounter, situation, target, aim)
         return aim
+
+    def ahead(self, encounter: Encounter) -> list[str]:
+        """The tokens a first hover would preview, not kept yet: the :data:`AHEAD_MOST`
+        nearest tokens in sight but the attacker and the aim's own target, foes of the
+        attacker first (nothing while an action waits for its target or a volley is
+        gathered: those previews are the hover's own)."""
+        if self.aim is None or self.pending is not None or self.volley:
+            return []
+        attacker = next((t for t in encounter.tokens if t.id == self.aim.attacker), None)
+        if attacker is None:
+            return []
+        others = sorted((t for t in encounter.tokens if not t.hidden and t.id != attacker.id),
+                        key=lambda t: (t.side is attacker.side,
+                                       (t.x - attacker.x) ** 2 + (t.y - attacker.y) ** 2))
+        situation = self._situation()
+        return [t.id for t in others[:AHEAD_MOST] if t.id != self.aim.target
+                and self._kept.get(encounter, situation, t.id) is None]
+
+    def keep_ahead(self, encounter: Encounter, target: str) -> None:
+        """Keep the aim at ``target`` a first hover of it would show, without showing it:
+        the hover then shows the kept aim (the same preview, made earlier). What the shown
+        aim was measured on stays as it was."""
+        if self.aim is None or target == self.aim.target:
+            return
+        previewed = self._previewed
+        aim = self.preview_on(encounter, target)
+        self._previewed = previewed
+        if aim is not None:
+            self._kept.put(encounter, self._situation(), target, aim)
 
     def _situation(self) -> tuple[object, ...]:
         """All a preview reads besides the snapshot and the target: the attacker, the bar's

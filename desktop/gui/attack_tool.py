@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from battlemap.desktop.core.attack_targeting import Aim, AttackChoices, AttackTool, PendingAction
@@ -123,6 +124,13 @@ class AttackController:
         self.card = PreviewCard()
         self._overlays: dict[int, tuple[MapScene, AimOverlay]] = {}
         self.tool.listeners.append(self.redraw)
+        self.ahead = QTimer(parent)
+        """Previews the chosen attacker's targets in idle slices, one a slice (see
+        :meth:`_preview_ahead`)."""
+        self.ahead.setSingleShot(True)
+        self.ahead.setInterval(0)
+        self.ahead.timeout.connect(self._preview_ahead)
+        self._ahead_of: tuple[str | None, Encounter | None] = (None, None)
         # *Area effect attack* in the action menu: switch to the Template tool (the GM window's)
         self.use_templates: Callable[[], None] | None = None
         self.ask_inputs: Callable[[ActionSpec], dict[str, str] | None] = TypedInputsDialog(parent)
@@ -203,7 +211,34 @@ class AttackController:
             self._overlay(scene).show_aim(aim, encounter, self.tool.pending is not None)
         self._show_card(scenes[0] if scenes else None, aim, encounter)
 
+    def _start_ahead(self, encounter: Encounter) -> None:
+        """A newly chosen attacker: his targets' previews are made in idle slices."""
+        attacker = self.tool.attacker
+        if attacker == self._ahead_of[0]:
+            return
+        self._ahead_of = (attacker, encounter)
+        if attacker is None:
+            self.ahead.stop()
+        else:
+            self.ahead.start()
+
+    def _preview_ahead(self) -> None:
+        """One slice: the preview of one target of the attacker chosen, kept for the hover's
+        first visit of it (the same aim the hover would make). The slices stop when the
+        attacker or the snapshot changes; each is one target, so an input waits for at most
+        one (the event loop runs between slices)."""
+        encounter = self.state.encounter
+        attacker, on = self._ahead_of
+        if self.tool.attacker != attacker or encounter is not on:
+            return
+        targets = self.tool.ahead(encounter)
+        if targets:
+            self.tool.keep_ahead(encounter, targets[0])
+        if len(targets) > 1:
+            self.ahead.start()
+
     def _show_attacker(self, encounter: Encounter) -> None:
+        self._start_ahead(encounter)
         attacker = self.tool.attacker
         token = next((t for t in encounter.tokens if t.id == attacker), None)
         names = weapon_names(encounter, token.id) if token is not None else ()
