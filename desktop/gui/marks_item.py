@@ -77,6 +77,9 @@ def marks_on_map(encounter: Encounter, for_players: bool = False) -> MapMarks:
     return MapMarks(ends, tuple(markers), tuple(zones))
 
 
+NO_MARKS = MapMarks()
+
+
 class MapMarksItem(QGraphicsItem):
     """Draws :class:`MapMarks`; :meth:`show_marks` replaces them."""
 
@@ -85,13 +88,14 @@ class MapMarksItem(QGraphicsItem):
         self.marks = MapMarks()
         self._font = label_font(0.28)
         self._bounds = QRectF()
+        self._any = False
 
     def show_marks(self, marks: MapMarks, bounds: QRectF) -> bool:
         """Show ``marks``; whether anything changed."""
         if marks == self.marks and bounds == self._bounds:
             return False
         self.prepareGeometryChange()
-        self.marks, self._bounds = marks, bounds
+        self.marks, self._bounds, self._any = marks, bounds, marks != NO_MARKS
         self.update()
         return True
 
@@ -114,7 +118,10 @@ class MapMarksItem(QGraphicsItem):
         return found
 
     def boundingRect(self) -> QRectF:
-        return self._bounds
+        """The map's bounds, or none while there are no marks: a view's paint then does not
+        hand this item every repainted box to draw nothing in (a drag step asks each item
+        whose bounds meet the box, in Python)."""
+        return self._bounds if self._any else QRectF()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

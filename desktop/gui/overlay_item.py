@@ -156,7 +156,10 @@ class ToolOverlayItem(QGraphicsItem):
         self.encounter = Encounter()
         self._rect = QRectF()
         self._drawn = QRectF()
-        """What the last drawing covered: repainted when it changes, never the whole map."""
+        """What the last drawing covered: repainted when it changes, never the whole map.
+        While it is null the item has no contents: a view's repaint does not call
+        :meth:`paint` (its bounds are the whole map) to draw nothing."""
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
         """Draw this preview and selection from now on.
@@ -179,7 +182,10 @@ class ToolOverlayItem(QGraphicsItem):
             return
         changed = self._drawn if before.isNull() else before if self._drawn.isNull() \
             else before.united(self._drawn)
-        self.update(_widened(changed, pen_margin(self, PEN_REACH)))
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, self._drawn.isNull())
+        scene = self.scene()  # the scene's update: a view drops an item's own with no contents
+        if scene is not None:
+            scene.update(self.mapRectToScene(_widened(changed, pen_margin(self, PEN_REACH))))
 
     def drawn_rect(self) -> QRectF:
         """The scene rect :meth:`paint` draws in (null: nothing), without its pens (the
