@@ -53,7 +53,6 @@ from battlemap.rules.savage_pathfinder.initiative_json import (
     initiative_to_json,
 )
 from battlemap.rules.savage_pathfinder.table.riders import rider_of
-from battlemap.rules.savage_pathfinder.table.timed_states import end_all, end_turns, start_turns
 from battlemap.rules.table import Board, LogEntry, Piece
 
 __all__ = [
@@ -219,6 +218,8 @@ def end_combat(board: Board) -> Step:
     state = initiative(board)
     if state.round == 0:
         raise InitiativeError("no combat is running")
+    from battlemap.rules.savage_pathfinder.table.timed_states import end_all  # see _turns_changed
+
     combat = {k: v for k, v in board.combat.items() if k != "initiative"}
     ended, expired = end_all(replace(_with_holds(board, Initiative()), combat=combat))
     entry = LogEntry(f"Combat ends after round {state.round}", tuple(expired), state.round)
@@ -254,7 +255,11 @@ def _record(
 
 def _turns_changed(old: Board, new: Board) -> tuple[Board, tuple[str, ...]]:
     """End the turns of the tokens no longer acting (not those gone on Hold) and start the
-    turns of those acting now: timed states expire (:mod:`.timed_states`)."""
+    turns of those acting now: timed states expire (:mod:`.timed_states`, imported here: a
+    window's first frame asks for the turn order, which needs neither it nor the situational
+    rules it imports)."""
+    from battlemap.rules.savage_pathfinder.table.timed_states import end_turns, start_turns
+
     before, after = acting_tokens(old), acting_tokens(new)
     held = {m for key in initiative(new).on_hold for m in initiative(new).hand(key).members}
     new, ended = end_turns(new, [i for i in before if i not in after and i not in held])
