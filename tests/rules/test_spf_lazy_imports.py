@@ -16,7 +16,7 @@ DEFERRED = tuple(f"{SPF}.{name}" for name in (
     "table.pipeline", "table.mounts", "table.menu", "table.summary", "table.volley",
     "table.template_attack", "table.turn_rolls", "table.rolls", "table.turn_limits",
     "situational.options", "situational.mounted", "damage", "table.timed_states",
-    "situational.states", "situational.support"))
+    "situational.states", "situational.support", "dealing", "hold"))
 
 FIRST_USES = """
 import sys

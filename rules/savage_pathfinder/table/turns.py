@@ -38,7 +38,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from battlemap.rules.savage_pathfinder import dealing, hold
 from battlemap.rules.savage_pathfinder.cards import CardSource
 from battlemap.rules.savage_pathfinder.initiative import (
     Initiative,
@@ -106,6 +105,8 @@ def begin_combat(
     """Shuffle a fresh deck and deal round one; ``ambushers``/``unaware`` are token ids
     (Surprise: ambushers start on Hold, victims who failed Notice get no card); ``rolls`` are
     log lines put before the deal (the Notice rolls)."""
+    from battlemap.rules.savage_pathfinder import dealing
+
     _check_system(board)
     people = participants(board)
     if not people:
@@ -129,6 +130,8 @@ def deal_round(board: Board, source: CardSource) -> Step:
     >>> entry.title, acting_tokens(enc)
     ('Round 2: Action Cards dealt', ('b',))
     """
+    from battlemap.rules.savage_pathfinder import dealing
+
     state, lost = _current(board)
     dealt, events = dealing.deal_round(state, participants(board), source)
     return _record(board, dealt, lost + events, f"Round {dealt.round}: Action Cards dealt")
@@ -155,6 +158,8 @@ def go_on_hold(board: Board, hand: str) -> Step:
     >>> entry.title, acting_tokens(enc), enc.token("a").stats["condition"]
     ('Ann goes on Hold.', ('b',), {'on_hold': True})
     """
+    from battlemap.rules.savage_pathfinder import hold
+
     state, lost = _current(board)
     state, events = hold.go_on_hold(state, hand, participants(board))
     return _record(board, state, lost + events, events[0].text)
@@ -173,6 +178,8 @@ def act_now(board: Board, hand: str) -> Step:
     >>> act_now(go_on_hold(enc, "a")[0], "a")[1].title
     'Ann acts from Hold.'
     """
+    from battlemap.rules.savage_pathfinder import hold
+
     state, lost = _current(board)
     state, events = hold.act_now(state, hand)
     return _record(board, state, lost + events, events[0].text)
@@ -195,6 +202,8 @@ def interrupt(
     >>> interrupt(go_on_hold(enc, "a")[0], "a", 5, 7)[1].title
     'Ann fails to interrupt Bo: Athletics 5 vs 7. Ann loses Hold and acts after Bo finishes.'
     """
+    from battlemap.rules.savage_pathfinder import hold
+
     state, lost = _current(board)
     state, events = hold.interrupt(state, hand, athletics, opponent_athletics)
     return _record(board, state, lost + events, events[0].text, rolls)
@@ -234,6 +243,8 @@ def _check_system(board: Board) -> None:
 
 def _current(board: Board) -> tuple[Initiative, tuple[InitiativeEvent, ...]]:
     """The stored state after Shaken or Stunned hands lost their Hold, and those events."""
+    from battlemap.rules.savage_pathfinder import hold
+
     _check_system(board)
     state = initiative(board)
     if state.round == 0:
