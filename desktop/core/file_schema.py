@@ -6,14 +6,16 @@ them, and ``docs/encounter.schema.json`` is generated from them with
 :func:`msgspec.json.schema`. :mod:`battlemap.desktop.core.fileformat` converts them to and from
 :mod:`battlemap.desktop.core.model` values.
 
+The annotations are evaluated where the classes are made (no ``from __future__ import
+annotations``): msgspec would otherwise ``eval`` each of their strings at the first load, in the
+start-up's encounter read (about 1.6 ms of its 2.3 ms first conversion).
+
 Examples
 --------
 >>> import msgspec
 >>> msgspec.convert({"x": 1, "y": 2.5}, Position)
 Position(x=1.0, y=2.5)
 """
-
-from __future__ import annotations
 
 from typing import Annotated, Any
 

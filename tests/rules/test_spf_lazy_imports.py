@@ -15,7 +15,8 @@ DEFERRED = tuple(f"{SPF}.{name}" for name in (
     "attack", "odds", "foundry_actor", "statblock_text", "table.actions", "table.action_steps",
     "table.pipeline", "table.mounts", "table.menu", "table.summary", "table.volley",
     "table.template_attack", "table.turn_rolls", "table.rolls", "table.turn_limits",
-    "situational.options", "situational.mounted", "damage"))
+    "situational.options", "situational.mounted", "damage", "table.timed_states",
+    "situational.states", "situational.support", "dealing", "hold"))
 
 FIRST_USES = """
 import sys

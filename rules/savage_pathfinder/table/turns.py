@@ -38,7 +38,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from battlemap.rules.savage_pathfinder import dealing, hold
 from battlemap.rules.savage_pathfinder.cards import CardSource
 from battlemap.rules.savage_pathfinder.initiative import (
     Initiative,
@@ -53,7 +52,6 @@ from battlemap.rules.savage_pathfinder.initiative_json import (
     initiative_to_json,
 )
 from battlemap.rules.savage_pathfinder.table.riders import rider_of
-from battlemap.rules.savage_pathfinder.table.timed_states import end_all, end_turns, start_turns
 from battlemap.rules.table import Board, LogEntry, Piece
 
 __all__ = [
@@ -107,6 +105,8 @@ def begin_combat(
     """Shuffle a fresh deck and deal round one; ``ambushers``/``unaware`` are token ids
     (Surprise: ambushers start on Hold, victims who failed Notice get no card); ``rolls`` are
     log lines put before the deal (the Notice rolls)."""
+    from battlemap.rules.savage_pathfinder import dealing
+
     _check_system(board)
     people = participants(board)
     if not people:
@@ -130,6 +130,8 @@ def deal_round(board: Board, source: CardSource) -> Step:
     >>> entry.title, acting_tokens(enc)
     ('Round 2: Action Cards dealt', ('b',))
     """
+    from battlemap.rules.savage_pathfinder import dealing
+
     state, lost = _current(board)
     dealt, events = dealing.deal_round(state, participants(board), source)
     return _record(board, dealt, lost + events, f"Round {dealt.round}: Action Cards dealt")
@@ -156,6 +158,8 @@ def go_on_hold(board: Board, hand: str) -> Step:
     >>> entry.title, acting_tokens(enc), enc.token("a").stats["condition"]
     ('Ann goes on Hold.', ('b',), {'on_hold': True})
     """
+    from battlemap.rules.savage_pathfinder import hold
+
     state, lost = _current(board)
     state, events = hold.go_on_hold(state, hand, participants(board))
     return _record(board, state, lost + events, events[0].text)
@@ -174,6 +178,8 @@ def act_now(board: Board, hand: str) -> Step:
     >>> act_now(go_on_hold(enc, "a")[0], "a")[1].title
     'Ann acts from Hold.'
     """
+    from battlemap.rules.savage_pathfinder import hold
+
     state, lost = _current(board)
     state, events = hold.act_now(state, hand)
     return _record(board, state, lost + events, events[0].text)
@@ -196,6 +202,8 @@ def interrupt(
     >>> interrupt(go_on_hold(enc, "a")[0], "a", 5, 7)[1].title
     'Ann fails to interrupt Bo: Athletics 5 vs 7. Ann loses Hold and acts after Bo finishes.'
     """
+    from battlemap.rules.savage_pathfinder import hold
+
     state, lost = _current(board)
     state, events = hold.interrupt(state, hand, athletics, opponent_athletics)
     return _record(board, state, lost + events, events[0].text, rolls)
@@ -219,6 +227,8 @@ def end_combat(board: Board) -> Step:
     state = initiative(board)
     if state.round == 0:
         raise InitiativeError("no combat is running")
+    from battlemap.rules.savage_pathfinder.table.timed_states import end_all  # see _turns_changed
+
     combat = {k: v for k, v in board.combat.items() if k != "initiative"}
     ended, expired = end_all(replace(_with_holds(board, Initiative()), combat=combat))
     entry = LogEntry(f"Combat ends after round {state.round}", tuple(expired), state.round)
@@ -233,6 +243,8 @@ def _check_system(board: Board) -> None:
 
 def _current(board: Board) -> tuple[Initiative, tuple[InitiativeEvent, ...]]:
     """The stored state after Shaken or Stunned hands lost their Hold, and those events."""
+    from battlemap.rules.savage_pathfinder import hold
+
     _check_system(board)
     state = initiative(board)
     if state.round == 0:
@@ -254,7 +266,11 @@ def _record(
 
 def _turns_changed(old: Board, new: Board) -> tuple[Board, tuple[str, ...]]:
     """End the turns of the tokens no longer acting (not those gone on Hold) and start the
-    turns of those acting now: timed states expire (:mod:`.timed_states`)."""
+    turns of those acting now: timed states expire (:mod:`.timed_states`, imported here: a
+    window's first frame asks for the turn order, which needs neither it nor the situational
+    rules it imports)."""
+    from battlemap.rules.savage_pathfinder.table.timed_states import end_turns, start_turns
+
     before, after = acting_tokens(old), acting_tokens(new)
     held = {m for key in initiative(new).on_hold for m in initiative(new).hand(key).members}
     new, ended = end_turns(new, [i for i in before if i not in after and i not in held])
