@@ -9,26 +9,12 @@ from pathlib import Path
 
 import pytest
 from gui_helpers import shown_pixels
-from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 from test_zoom_burst import encounter, shown, wheel
-from test_zoom_notch import rgb, settled
+from test_zoom_notch import counted_copies, rgb, settled
 
 from battlemap.desktop.core.state import BattleState
-from battlemap.desktop.gui.map_view import IDLE_KEEP_MS, MapView
-
-
-def counted_copies(view: MapView, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """A list that grows by one at each copy (or grab) of the viewport's frame by a notch."""
-    copies: list[int] = []
-    real = view._last_frame
-
-    def counted() -> QImage | None:
-        copies.append(1)
-        return real()
-
-    monkeypatch.setattr(view, "_last_frame", counted)
-    return copies
+from battlemap.desktop.gui.map_view import IDLE_KEEP_MS
 
 
 def test_a_frame_of_a_new_size_is_copied_just_after_its_paint(
@@ -100,14 +86,7 @@ def test_the_settles_frame_is_copied_once_when_the_viewport_changed_size_in_the_
     wheel(view, 1)
     view.resize(660, 470)
     view.viewport().repaint()
-    copies: list[int] = []
-    real = view._copy_of_store
-
-    def counted() -> QImage | None:
-        copies.append(1)
-        return real()
-
-    monkeypatch.setattr(view, "_copy_of_store", counted)
+    copies = counted_copies(view, monkeypatch, "_copy_of_store")
     settled(qtbot, view)
     qtbot.wait(5)
     assert copies == [1]

@@ -79,6 +79,21 @@ def test_a_coarse_frame_has_the_pixels_it_had_with_the_fill_and_the_scroll(
     assert not new.viewport().testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
 
+def counted_copies(view: MapView, monkeypatch: pytest.MonkeyPatch,
+                   copy: str = "_last_frame") -> list[int]:
+    """A list that grows by one at each copy (or grab) of the viewport's frame by a notch
+    (``copy``: the view's method that copies it, `_copy_of_store` for the settle's)."""
+    copies: list[int] = []
+    real = getattr(view, copy)
+
+    def counted() -> QImage | None:
+        copies.append(1)
+        return real()
+
+    monkeypatch.setattr(view, copy, counted)
+    return copies
+
+
 def test_a_burst_after_a_settle_takes_the_copy_of_the_settles_frame(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -88,14 +103,7 @@ def test_a_burst_after_a_settle_takes_the_copy_of_the_settles_frame(
     settled(qtbot, view)
     shown_now = rgb(shown_pixels(view.viewport()))
     assert (rgb(view._frame) == shown_now).all()  # copied just after the settle's frame
-    copies: list[int] = []
-    real = view._last_frame
-
-    def counted() -> QImage | None:
-        copies.append(1)
-        return real()
-
-    monkeypatch.setattr(view, "_last_frame", counted)
+    copies = counted_copies(view, monkeypatch)
     wheel(view, -1)
     assert view._coarse is not None and view._coarse[0] is view._frame
     assert not copies  # the notch copied nothing
