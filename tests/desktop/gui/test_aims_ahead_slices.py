@@ -5,7 +5,6 @@ cards a fresh preview gives; another snapshot stops them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pytest
 from gui_helpers import hover, on_screen
@@ -13,12 +12,12 @@ from PySide6.QtCore import Qt
 from support.spf_on_map import preview_attack
 
 from battlemap.desktop import ASSETS_DIR
-from battlemap.desktop.core import attack_targeting
 from battlemap.desktop.core.fileformat import load_encounter
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui.main_window import GMWindow
 from battlemap.rules.savage_pathfinder.table import pipeline
 from battlemap.rules.savage_pathfinder.table.preview_text import card_lines
+from tests.desktop.core.test_aims_ahead import counting
 
 DEMO = ASSETS_DIR / "demo" / "goblin-ambush.json"
 
@@ -37,18 +36,6 @@ def choose(qtbot, window: GMWindow, attacker: str) -> None:
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=on_screen(window, attacker))
     window.actions_by_name["tool_attack"].trigger()
-
-
-def counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    asked: list[str] = []
-    real = attack_targeting.preview
-
-    def counted(encounter: Any, request: Any) -> Any:
-        asked.append(request.target)
-        return real(encounter, request)
-
-    monkeypatch.setattr(attack_targeting, "preview", counted)
-    return asked
 
 
 def test_one_target_a_slice_then_the_hovers_preview_nothing(
