@@ -277,7 +277,19 @@ DeviceKey = tuple[float, float, float, float, float, float, int, int]
 class FogLayer:
     """What the fog painted on one view's device at one device transform (:attr:`key`):
     premultiplied pixels the size of the device, which hold what the fog shows now inside
-    :attr:`valid` (device pixels) and nothing known outside it."""
+    :attr:`valid` (device pixels) and nothing known outside it.
+
+    Examples
+    --------
+    >>> layer, key = FogLayer(), (2.0, 0.0, 0.0, 2.0, 10.0, 0.0, 64, 48)
+    >>> layer.take(key), layer.take(key), layer.image.width()
+    (False, True, 64)
+    >>> from PySide6.QtCore import QPoint
+    >>> layer.valid = QRegion(0, 0, 64, 48)
+    >>> layer.forget(QRectF(0, 0, 4, 4))  # item pixels 0-4: device 10-18, two pixels wider
+    >>> layer.valid.contains(QPoint(9, 5)), layer.valid.contains(QPoint(21, 5))
+    (False, True)
+    """
 
     def __init__(self) -> None:
         self.key: DeviceKey | None = None
