@@ -270,18 +270,19 @@ pixels at each step, which painted into the layer and copied from it cost more t
 once. A whole repaint (after an attack, a drop) paints the layer whole, and the hovers after
 it copy it."""
 
-DeviceKey = tuple[float, float, float, float, float, float, int, int]
-"""A painter's transform to its device (the six factors) and the device's size."""
+DeviceKey = tuple[float, float, float, float, float, float, int, int, int]
+"""A painter's transform to its device (the six factors), the device's size and the painter's
+render hints."""
 
 
 class FogLayer:
-    """What the fog painted on one view's device at one device transform (:attr:`key`):
+    """What the fog painted on one view's device at one device transform and hints (:attr:`key`):
     premultiplied pixels the size of the device, which hold what the fog shows now inside
     :attr:`valid` (device pixels) and nothing known outside it.
 
     Examples
     --------
-    >>> layer, key = FogLayer(), (2.0, 0.0, 0.0, 2.0, 10.0, 0.0, 64, 48)
+    >>> layer, key = FogLayer(), (2.0, 0.0, 0.0, 2.0, 10.0, 0.0, 64, 48, 0)
     >>> layer.take(key), layer.take(key), layer.image.width()
     (False, True, 64)
     >>> from PySide6.QtCore import QPoint
@@ -423,7 +424,8 @@ class FogItem(QGraphicsItem):
         if shift != QPointF(shift.toPoint()):
             return None
         key = (to_device.m11(), to_device.m12(), to_device.m21(), to_device.m22(),
-               to_device.dx(), to_device.dy(), device.width(), device.height())
+               to_device.dx(), to_device.dy(), device.width(), device.height(),
+               int(painter.renderHints().value))
         layer = self._layers.get(id(widget))
         if layer is None:
             layer = self._layers[id(widget)] = FogLayer()

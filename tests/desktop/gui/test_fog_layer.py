@@ -190,3 +190,22 @@ def test_a_few_rectangles_are_painted_directly(qtbot: QtBot,
         settle(qtbot)
     assert len(direct) == 3
     assert layer_paints == []
+
+
+def test_other_render_hints_start_the_layer_afresh(qtbot: QtBot,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The layer holds the fog as painted with the view's hints: a view whose painter no
+    longer antialiases (its rings' edges then hard) does not copy the antialiased layer.
+    Keying the layer by the device transform alone fails it."""
+    layered, direct = pair(qtbot, monkeypatch, Audience.PLAYER)
+    for target in ("f", "b", "f"):
+        for each in (layered, direct):
+            each.aim("a", target)
+        settle(qtbot)
+    for each in (layered, direct):
+        each.view.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    for target in ("b", "f", "b", "f"):
+        for each in (layered, direct):
+            each.aim("a", target)
+        settle(qtbot)
+        assert same_pixels(layered, direct), target
