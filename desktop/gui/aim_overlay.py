@@ -22,7 +22,6 @@ from PySide6.QtGui import (
     QPainterPath,
     QPainterPathStroker,
     QPen,
-    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -215,26 +214,24 @@ LINE_LAYER_PIECE_PX = 96.0
 
 
 class LineLayers:
-    """The line of fire drawn from images of its strokes, each made once (issue 28: a wide
-    antialiased slanting line is 0.3-0.6 ms for Qt's raster engine to fill, twice a view, two
-    views a hover; the image of it is drawn in a twentieth of that).
+    """The line of fire drawn from images of its strokes (issue 28: a wide antialiased
+    slanting line is 0.3-0.6 ms for Qt's raster engine to fill, twice a view, two views a
+    hover; the image of it is drawn in a twentieth of that).
 
     Each stroke is drawn alone onto a transparent image, on the same device pixel grid as
     the view (the view's device transform, moved by whole pixels): each of its pixels holds
     the pen's colour times the pixel's coverage, as Qt blends it onto nothing; drawn over the
     view, that image blends as the stroke itself does (the same source-over of the same
-    premultiplied colour), so the view shows the very same pixels. A line is kept from its
-    second drawing (the mouse back on a target): by its ends on the device, its pens and the
-    device's rectangle; only the pieces along the line (boxes of up to
-    :data:`LINE_LAYER_PIECE_PX`, in one region: no pixel twice). One stroke is made a
-    drawing (making one costs up to four times drawing it: a long line's second drawing
-    made both, 3 ms a view), the strokes not made yet drawn by their pens, each in its turn.
-    Device pixel ratios other than 1, painter opacity, other composition modes and lines
-    reaching far off the device are drawn as before."""
+    premultiplied colour), so the view shows the very same pixels. A line's images are made
+    at its first drawing, which draws them instead of its pens (each stroke is filled once,
+    on the scratch image instead of the view: later drawings only copy), and kept by its
+    ends on the device, its pens and the device's rectangle; only the stroke's pieces along
+    the line are kept (:func:`_stroke_pieces`: no pixel twice). Device pixel ratios other
+    than 1, painter opacity, other composition modes and lines reaching far off the device
+    are drawn by the pens."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[object, ...], list[Pieces | None]] = {}
-        self._seen: set[tuple[object, ...]] = set()
+        self._kept: dict[tuple[object, ...], list[Pieces]] = {}
         self._pixels = 0
 
     def draw(self, painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
@@ -250,39 +247,19 @@ class LineLayers:
             device is not None) else QRect()
         key = (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect())
         layers = self._kept.get(key)
-        unmade = key in self._seen if layers is None else None in layers  # a stroke to make
-        if unmade and self._plain(painter, one, other):
-            layers = self._made_one(key, layers or [None] * len(pens), transform, start, end,
-                                    one, other, pens, bounds)
+        if layers is None and self._plain(painter, one, other):
+            layers = self._made(key, transform, start, end, one, other, pens, bounds)
         if layers is None:
-            if len(self._seen) > 256:
-                self._seen.clear()
-            self._seen.add(key)
-            layers = [None] * len(pens)
-        for pen, pieces in zip(pens, layers, strict=True):
-            if pieces is None:
+            for pen in pens:
                 painter.setPen(pen)
                 painter.drawLine(start, end)
-                continue
-            painter.save()  # the image 1:1 on the device's pixels
-            painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
+            return
+        painter.save()  # the images 1:1 on the device's pixels, each stroke in its turn
+        painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
+        for pieces in layers:
             for at, image in pieces:
                 painter.drawImage(at, image)
-            painter.restore()
-
-    def _made_one(self, key: tuple[object, ...], layers: list[Pieces | None],
-                  transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
-                  other: QPointF, pens: tuple[QPen, ...],
-                  bounds: QRect) -> list[Pieces | None] | None:
-        """``layers`` with the first stroke not made yet made and kept; None (nothing kept)
-        when the line's pieces would not fit in what is kept."""
-        index = layers.index(None)
-        made = self._made(transform, start, end, one, other, pens, index, bounds)
-        if made is None:
-            return None
-        layers = [*layers[:index], made, *layers[index + 1:]]
-        self._keep(key, layers, _pixels([made]))
-        return layers
+        painter.restore()
 
     @staticmethod
     def _plain(painter: QPainter, one: QPointF, other: QPointF) -> bool:
@@ -294,51 +271,81 @@ class LineLayers:
                 and painter.compositionMode() is QPainter.CompositionMode.CompositionMode_SourceOver
                 and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
 
-    def _made(self, transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
-              other: QPointF, pens: tuple[QPen, ...], index: int,
-              bounds: QRect) -> Pieces | None:
-        """The images of the pieces of stroke number ``index`` (device pixels), or None when
-        the line's pieces would not fit in what is kept."""
+    def _made(self, key: tuple[object, ...], transform: QTransform, start: QPointF,
+              end: QPointF, one: QPointF, other: QPointF, pens: tuple[QPen, ...],
+              bounds: QRect) -> list[Pieces] | None:
+        """The images of the pieces of each stroke (device pixels), kept; None (nothing made)
+        when the line's pieces would not fit in what is kept."""
         m = LINE_LAYER_MARGIN
         box = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
                            math.floor(min(one.y(), other.y())) - m),
                     QPoint(math.ceil(max(one.x(), other.x())) + m,
                            math.ceil(max(one.y(), other.y())) + m)).intersected(bounds)
-        line = QLineF(one, other)
-        count = max(1, math.ceil(line.length() / LINE_LAYER_PIECE_PX))
-        region = QRegion()
-        for k in range(count):
-            piece = QRectF(line.pointAt(k / count), line.pointAt((k + 1) / count)).normalized()
-            region = region.united(QRegion(piece.adjusted(-m, -m, m, m).toAlignedRect()))
-        region = region.intersected(QRegion(box))
-        rects = list(region)
+        rects = _stroke_pieces(one, other, box)
         if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
                 LINE_LAYER_PIXELS // 2):
             return None
         image = _scratch(box.width(), box.height(), bounds.size())
+        pieces = [r.translated(-box.topLeft()) for r in rects]
+        at = [r.topLeft() for r in rects]
+        to_scratch = transform * QTransform.fromTranslate(-box.left(), -box.top())
         painter = QPainter(image)
         painter.setClipRect(QRect(QPoint(0, 0), box.size()))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
-        painter.setPen(pens[index])
-        painter.drawLine(start, end)
-        painter.resetTransform()
-        pieces = [r.translated(-box.topLeft()) for r in rects]
-        made = [(r.topLeft(), image.copy(piece)) for r, piece in zip(rects, pieces, strict=True)]
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
-        for piece in pieces:  # the stroke lies in its pieces: the image is clear again
-            painter.fillRect(piece, Qt.GlobalColor.transparent)
+        layers = []
+        for pen in pens:
+            painter.setTransform(to_scratch)
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+            layers.append([(corner, image.copy(piece)) for corner, piece in
+                           zip(at, pieces, strict=True)])
+            painter.resetTransform()  # the stroke lies in its pieces: the image is clear again
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+            for piece in pieces:
+                painter.fillRect(piece, Qt.GlobalColor.transparent)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
         painter.end()
-        return made
+        self._keep(key, layers)
+        return layers
 
-    def _keep(self, key: tuple[object, ...], layers: list[Pieces | None], added: int) -> None:
-        """Keep ``layers`` (``added`` pixels more than before), forgetting the oldest kept
-        lines beyond :data:`LINE_LAYER_PIXELS`."""
-        self._kept.pop(key, None)  # (the newest last)
-        self._kept[key] = layers
-        self._pixels += added
+    def _keep(self, key: tuple[object, ...], layers: list[Pieces]) -> None:
+        """Keep ``layers``, forgetting the oldest kept lines beyond :data:`LINE_LAYER_PIXELS`."""
+        self._kept[key] = layers  # (the newest last)
+        self._pixels += _pixels(layers)
         while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
             self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+def _stroke_pieces(one: QPointF, other: QPointF, box: QRect) -> list[QRect]:
+    """Rectangles of ``box`` that hold every pixel a stroke of the line from ``one`` to
+    ``other`` touches (within :data:`LINE_LAYER_MARGIN` of its axis), none overlapping: the
+    box cut across the line's longer way into bands of up to :data:`LINE_LAYER_PIECE_PX`,
+    each as long as the line's stretch in it, plus the margin, on either side.
+
+    >>> [r.getRect() for r in _stroke_pieces(QPointF(10, 10), QPointF(210, 110),
+    ...                                      QRect(QPoint(4, 4), QPoint(216, 116)))]
+    [(4, 4, 71, 48), (75, 33, 71, 54), (146, 69, 71, 47)]
+    """
+    m = LINE_LAYER_MARGIN
+    steep = abs(other.y() - one.y()) > abs(other.x() - one.x())
+    p0, s0, p1, s1 = ((one.y(), one.x(), other.y(), other.x()) if steep else
+                      (one.x(), one.y(), other.x(), other.y()))
+    if p1 < p0:
+        p0, s0, p1, s1 = p1, s1, p0, s0
+    low, high = (box.top(), box.bottom() + 1) if steep else (box.left(), box.right() + 1)
+    side_low, side_high = (box.left(), box.right() + 1) if steep else (box.top(), box.bottom() + 1)
+    count = max(1, math.ceil((high - low) / LINE_LAYER_PIECE_PX))
+    slope = (s1 - s0) / (p1 - p0) if p1 > p0 else 0.0
+    rects = []
+    for k in range(count):
+        a, b = low + (high - low) * k // count, low + (high - low) * (k + 1) // count
+        ends = [s0 + slope * (min(max(p, p0), p1) - p0) for p in (a - m, b + m)]
+        first = max(math.floor(min(ends)) - m, side_low)
+        last = min(math.ceil(max(ends)) + m, side_high)
+        if b > a and last > first:
+            rects.append(QRect(first, a, last - first, b - a) if steep else
+                         QRect(a, first, b - a, last - first))
+    return rects
 
 
 Pieces = list[tuple[QPoint, QImage]]
@@ -357,7 +364,7 @@ def _scratch(width: int, height: int, room: QSize) -> QImage:
     """The scratch image, at least ``width`` x ``height``, wholly transparent. It grows at
     once to ``room`` (the device's size, up to :data:`SCRATCH_PIXELS`): grown by each larger
     line, it was made and cleared again at each of a session's first few lines (1-1.5 ms each,
-    on the line's second drawing)."""
+    on the line's making)."""
     if not _SCRATCH or _SCRATCH[0].width() < width or _SCRATCH[0].height() < height:
         if room.width() * room.height() <= SCRATCH_PIXELS:
             width, height = max(width, room.width()), max(height, room.height())
@@ -369,9 +376,8 @@ def _scratch(width: int, height: int, room: QSize) -> QImage:
     return _SCRATCH[0]
 
 
-def _pixels(layers: Sequence[Pieces | None]) -> int:
-    return sum(image.width() * image.height() for pieces in layers if pieces is not None
-               for _, image in pieces)
+def _pixels(layers: Sequence[Pieces]) -> int:
+    return sum(image.width() * image.height() for pieces in layers for _, image in pieces)
 
 
 class PreviewCard(QGraphicsItem):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from gui_helpers import shown_view
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPainter, QPen
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.attack_targeting import Aim
@@ -40,21 +40,32 @@ def painted(view: MapView) -> QImage:
     return view.viewport().grab().toImage()
 
 
+def pens_alone(painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
+               style: object) -> None:
+    """The line drawn by its pens, in order (what the kept images must show)."""
+    for pen in pens:
+        painter.setPen(pen)
+        painter.drawLine(start, end)
+
+
 @pytest.mark.parametrize(("zoom", "turn", "blocked"), [
     (1.0, 0, False), (0.37, 0, True), (1.7, 0, False), (0.8234, 90, False), (0.55, 270, True)])
 def test_the_kept_strokes_show_what_drawing_them_showed(
-        qtbot: QtBot, zoom: float, turn: int, blocked: bool) -> None:
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int,
+        blocked: bool) -> None:
     overlay = AimOverlay()
     view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
     view.set_rotation(turn)
     for target in ("b", "f", "o"):
         view.set_camera(QPointF((2.5 + TOKENS_AT[target][0]) / 2 * CELL + 7.3,
                                 (2.5 + TOKENS_AT[target][1]) / 2 * CELL - 3.1), zoom)
-        overlay._layers = aim_overlay.LineLayers()  # (each line drawn first by its pens)
+        overlay._layers = aim_overlay.LineLayers()
         overlay.show_aim(aim_at(target, blocked), ENCOUNTER)
-        drawn = painted(view)  # the first drawing of this line: the pens themselves
+        with monkeypatch.context() as patch:  # the pens themselves, in order
+            patch.setattr(overlay._layers, "draw", pens_alone)
+            drawn = painted(view)
         assert not overlay._layers._kept
-        kept = painted(view)  # the second: its images, made now
+        kept = painted(view)  # its first drawing: its images, made now
         assert overlay._layers._kept, target
         assert kept == drawn, target
         assert painted(view) == drawn, target  # and again
