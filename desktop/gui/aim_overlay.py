@@ -394,7 +394,6 @@ class PreviewCard(QGraphicsItem):
         self._given: list[str] = []
         self._laid_out: dict[tuple[tuple[str, ...], float], tuple[tuple[str, ...], float,
                                                                    float]] = {}
-        self._frames = CardFrames()
 
     def show_lines(self, lines: list[str], problem: bool, widest: float = math.inf) -> None:
         """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width). The
@@ -474,10 +473,9 @@ class PreviewCard(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if not self._frames.draw(painter, self._size, self.problem):
-            painter.setPen(CARD_PENS[self.problem])
-            painter.setBrush(LABEL_BACK)
-            painter.drawRoundedRect(self._size, 8, 8)
+        painter.setPen(CARD_PENS[self.problem])
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(self._size, 8, 8)
         painter.setFont(self._font)
         spacing = QFontMetricsF(self._font).lineSpacing()
         top = self._size.top() + 6 + QFontMetricsF(self._font).ascent()
@@ -490,81 +488,6 @@ class PreviewCard(QGraphicsItem):
 CARD_PENS = {problem: cosmetic_pen(CARD_PROBLEM if problem else QColor("#ffeb3b"), 2.0)
              for problem in (False, True)}
 """The card's frame: light red when the attack has a problem, else yellow."""
-CARD_FRAMES_KEPT = 32
-"""The most card frames kept (each two images of the card's size: 0.12 MB for a 300 x 100
-card); all are forgotten when more are made."""
-
-
-class CardFrames:
-    """The card's rounded frame drawn from images of its fill and its outline (issue 28: Qt
-    fills the antialiased translucent rounded rectangle in about 0.2 ms, at every hover).
-
-    As :class:`LineLayers` does for the line of fire: the fill (no pen) and the outline (no
-    brush), each painted alone on a transparent image on the device's pixel grid (the card's
-    place moved by whole pixels: the fraction of a pixel is part of what a frame is known
-    by), hold each colour times each pixel's coverage, and blend over the view as Qt blends
-    the fill and then the outline of ``drawRoundedRect`` (two separate source-over blends):
-    the same pixels. A frame is made at the second paint of the same size and fraction; a
-    painter that is not a plain raster one moved by a translation draws as before."""
-
-    def __init__(self) -> None:
-        self._kept: dict[tuple[object, ...], tuple[QPoint, QImage, QImage]] = {}
-        self._seen: set[tuple[object, ...]] = set()
-
-    def draw(self, painter: QPainter, rect: QRectF, problem: bool) -> bool:
-        """Draw the frame of ``rect`` (the painter's coordinates) from kept images; False
-        when it is not kept (yet) or cannot be: the caller draws it."""
-        to_device = painter.deviceTransform()
-        device = painter.device()
-        if (to_device.type().value > QTransform.TransformationType.TxTranslate.value
-                or device is None
-                or device.devicePixelRatioF() != 1.0 or painter.opacity() != 1.0
-                or painter.compositionMode() is not
-                QPainter.CompositionMode.CompositionMode_SourceOver):
-            return False
-        at = to_device.map(rect.topLeft())
-        whole = QPoint(math.floor(at.x()), math.floor(at.y()))
-        key = (rect.width(), rect.height(), at.x() - whole.x(), at.y() - whole.y(), problem)
-        kept = self._kept.get(key)
-        if kept is None:
-            if key not in self._seen:
-                if len(self._seen) > 256:
-                    self._seen.clear()
-                self._seen.add(key)
-                return False
-            kept = self._made(rect, at - QPointF(whole), problem)
-            if len(self._kept) >= CARD_FRAMES_KEPT:
-                self._kept.clear()
-            self._kept[key] = kept
-        corner, fill, outline = kept
-        painter.save()  # the images 1:1 on the device's pixels
-        painter.setWorldTransform(to_device.inverted()[0] * painter.worldTransform())
-        painter.drawImage(whole + corner, fill)
-        painter.drawImage(whole + corner, outline)
-        painter.restore()
-        return True
-
-    @staticmethod
-    def _made(rect: QRectF, fraction: QPointF, problem: bool) -> tuple[QPoint, QImage, QImage]:
-        """The fill's and the outline's images and where their corner lies from the frame's
-        whole device pixel (the 2 px pen and antialiasing reach 2 px out; 4 to spare)."""
-        margin = 4
-        size = QRect(0, 0, math.ceil(rect.width() + fraction.x()) + 2 * margin,
-                     math.ceil(rect.height() + fraction.y()) + 2 * margin).size()
-        images = []
-        for pen, brush in ((Qt.PenStyle.NoPen, LABEL_BACK),
-                           (CARD_PENS[problem], Qt.BrushStyle.NoBrush)):
-            image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(0)
-            painter = QPainter(image)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            painter.translate(margin + fraction.x(), margin + fraction.y())
-            painter.setPen(pen)
-            painter.setBrush(brush)
-            painter.drawRoundedRect(QRectF(QPointF(0, 0), rect.size()), 8, 8)
-            painter.end()
-            images.append(image)
-        return QPoint(-margin, -margin), images[0], images[1]
 
 
 def _wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:
