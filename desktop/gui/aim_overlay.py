@@ -227,8 +227,8 @@ class LineLayers:
     on the scratch image instead of the view: later drawings only copy), and kept by its
     ends on the device, its pens and the device's rectangle; only the stroke's pieces along
     the line are kept (:func:`_stroke_pieces`: no pixel twice). Device pixel ratios other
-    than 1, painter opacity, other composition modes and lines reaching far off the device
-    are drawn by the pens."""
+    than 1, painter opacity, other composition modes and lines reaching past the device's
+    edges (Qt cuts their outlines: :data:`OUTLINE_CLIP_SLACK`) are drawn by the pens."""
 
     def __init__(self) -> None:
         self._kept: dict[tuple[object, ...], list[Pieces]] = {}
@@ -275,17 +275,23 @@ class LineLayers:
               end: QPointF, one: QPointF, other: QPointF, pens: tuple[QPen, ...],
               bounds: QRect) -> list[Pieces] | None:
         """The images of the pieces of each stroke (device pixels), kept; None (nothing made)
-        when the line's pieces would not fit in what is kept."""
+        when the line's pieces would not fit in what is kept, or when Qt could cut the
+        stroke's outline at the edge of the device (the paint engine's holds ``bounds``) or
+        the scratch's (see :func:`_unclipped`)."""
         m = LINE_LAYER_MARGIN
-        box = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
-                           math.floor(min(one.y(), other.y())) - m),
-                    QPoint(math.ceil(max(one.x(), other.x())) + m,
-                           math.ceil(max(one.y(), other.y())) + m)).intersected(bounds)
+        reach = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
+                             math.floor(min(one.y(), other.y())) - m),
+                      QPoint(math.ceil(max(one.x(), other.x())) + m,
+                             math.ceil(max(one.y(), other.y())) + m))
+        box = reach.intersected(bounds)
         rects = _stroke_pieces(one, other, box)
-        if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
-                LINE_LAYER_PIXELS // 2):
+        whole = _unclipped(reach.translated(-bounds.topLeft()), bounds.size())
+        if box.isEmpty() or not whole or sum(
+                r.width() * r.height() for r in rects) * len(pens) > LINE_LAYER_PIXELS // 2:
             return None
         image = _scratch(box.width(), box.height(), bounds.size())
+        if not _unclipped(reach.translated(-box.topLeft()), image.size()):
+            return None
         pieces = [r.translated(-box.topLeft()) for r in rects]
         at = [r.topLeft() for r in rects]
         to_scratch = transform * QTransform.fromTranslate(-box.left(), -box.top())
@@ -314,6 +320,27 @@ class LineLayers:
         self._pixels += _pixels(layers)
         while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
             self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+OUTLINE_CLIP_SLACK = 32
+"""Device pixels a stroke may reach past the device's edge without Qt cutting its outline
+(the raster engine cuts an outline reaching more than 64 past the device's edge, and the cut
+moves its edges by a fraction of a pixel: a line so cut on the view but not on the scratch,
+or cut at another place, is off by a grey level along its whole length)."""
+
+
+def _unclipped(reach: QRect, device: QSize) -> bool:
+    """Whether a stroke within ``reach`` is drawn whole on a device of size ``device``: it
+    lies within :data:`OUTLINE_CLIP_SLACK` of the device's edges.
+
+    >>> _unclipped(QRect(-20, 5, 300, 100), QSize(200, 200))
+    False
+    >>> _unclipped(QRect(-20, 5, 240, 100), QSize(200, 200))
+    True
+    """
+    slack = OUTLINE_CLIP_SLACK
+    return QRect(-slack, -slack, device.width() + 2 * slack,
+                 device.height() + 2 * slack).contains(reach)
 
 
 def _stroke_pieces(one: QPointF, other: QPointF, box: QRect) -> list[QRect]:

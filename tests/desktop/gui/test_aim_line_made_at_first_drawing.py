@@ -29,7 +29,7 @@ TOKENS = (Token("a", "Amiri", 2.5, 2.5, side=Side.HERO), Token("f", "Far Goblin"
 ENCOUNTER = Encounter(tokens=TOKENS, width=34, height=22)
 
 
-@pytest.mark.parametrize(("zoom", "turn", "blocked"), [(0.9, 0, False), (0.61, 90, True)])
+@pytest.mark.parametrize(("zoom", "turn", "blocked"), [(0.6, 0, False), (0.45, 90, True)])
 def test_each_stroke_is_filled_once_at_the_first_drawing_and_shows_the_pens_pixels(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int,
         blocked: bool) -> None:
@@ -41,7 +41,8 @@ def test_each_stroke_is_filled_once_at_the_first_drawing_and_shows_the_pens_pixe
         return real(layers, *args)  # type: ignore[arg-type]
 
     overlay = AimOverlay()
-    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), 1400, 1000,
+                      overlay=overlay)
     view.set_rotation(turn)
     view.set_camera(QPointF(16.5 * CELL + 3.3, 11 * CELL - 1.7), zoom)
     facts = board_of(ENCOUNTER).map().facts("a", "f")
