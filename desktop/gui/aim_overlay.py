@@ -22,7 +22,6 @@ from PySide6.QtGui import (
     QPainterPath,
     QPainterPathStroker,
     QPen,
-    QRegion,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -215,26 +214,24 @@ LINE_LAYER_PIECE_PX = 96.0
 
 
 class LineLayers:
-    """The line of fire drawn from images of its strokes, each made once (issue 28: a wide
-    antialiased slanting line is 0.3-0.6 ms for Qt's raster engine to fill, twice a view, two
-    views a hover; the image of it is drawn in a twentieth of that).
+    """The line of fire drawn from images of its strokes (issue 28: a wide antialiased
+    slanting line is 0.3-0.6 ms for Qt's raster engine to fill, twice a view, two views a
+    hover; the image of it is drawn in a twentieth of that).
 
     Each stroke is drawn alone onto a transparent image, on the same device pixel grid as
     the view (the view's device transform, moved by whole pixels): each of its pixels holds
     the pen's colour times the pixel's coverage, as Qt blends it onto nothing; drawn over the
     view, that image blends as the stroke itself does (the same source-over of the same
-    premultiplied colour), so the view shows the very same pixels. A line is kept from its
-    second drawing (the mouse back on a target): by its ends on the device, its pens and the
-    device's rectangle; only the pieces along the line (boxes of up to
-    :data:`LINE_LAYER_PIECE_PX`, in one region: no pixel twice). One stroke is made a
-    drawing (making one costs up to four times drawing it: a long line's second drawing
-    made both, 3 ms a view), the strokes not made yet drawn by their pens, each in its turn.
-    Device pixel ratios other than 1, painter opacity, other composition modes and lines
-    reaching far off the device are drawn as before."""
+    premultiplied colour), so the view shows the very same pixels. A line's images are made
+    at its first drawing, which draws them instead of its pens (each stroke is filled once,
+    on the scratch image instead of the view: later drawings only copy), and kept by its
+    ends on the device, its pens and the device's rectangle; only the stroke's pieces along
+    the line are kept (:func:`_stroke_pieces`: no pixel twice). Device pixel ratios other
+    than 1, painter opacity, other composition modes and lines reaching past the device's
+    edges (Qt cuts their outlines: :data:`OUTLINE_CLIP_SLACK`) are drawn by the pens."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[object, ...], list[Pieces | None]] = {}
-        self._seen: set[tuple[object, ...]] = set()
+        self._kept: dict[tuple[object, ...], list[Pieces]] = {}
         self._pixels = 0
 
     def draw(self, painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
@@ -250,39 +247,19 @@ class LineLayers:
             device is not None) else QRect()
         key = (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect())
         layers = self._kept.get(key)
-        unmade = key in self._seen if layers is None else None in layers  # a stroke to make
-        if unmade and self._plain(painter, one, other):
-            layers = self._made_one(key, layers or [None] * len(pens), transform, start, end,
-                                    one, other, pens, bounds)
+        if layers is None and self._plain(painter, one, other):
+            layers = self._made(key, transform, start, end, one, other, pens, bounds)
         if layers is None:
-            if len(self._seen) > 256:
-                self._seen.clear()
-            self._seen.add(key)
-            layers = [None] * len(pens)
-        for pen, pieces in zip(pens, layers, strict=True):
-            if pieces is None:
+            for pen in pens:
                 painter.setPen(pen)
                 painter.drawLine(start, end)
-                continue
-            painter.save()  # the image 1:1 on the device's pixels
-            painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
+            return
+        painter.save()  # the images 1:1 on the device's pixels, each stroke in its turn
+        painter.setWorldTransform(transform.inverted()[0] * painter.worldTransform())
+        for pieces in layers:
             for at, image in pieces:
                 painter.drawImage(at, image)
-            painter.restore()
-
-    def _made_one(self, key: tuple[object, ...], layers: list[Pieces | None],
-                  transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
-                  other: QPointF, pens: tuple[QPen, ...],
-                  bounds: QRect) -> list[Pieces | None] | None:
-        """``layers`` with the first stroke not made yet made and kept; None (nothing kept)
-        when the line's pieces would not fit in what is kept."""
-        index = layers.index(None)
-        made = self._made(transform, start, end, one, other, pens, index, bounds)
-        if made is None:
-            return None
-        layers = [*layers[:index], made, *layers[index + 1:]]
-        self._keep(key, layers, _pixels([made]))
-        return layers
+        painter.restore()
 
     @staticmethod
     def _plain(painter: QPainter, one: QPointF, other: QPointF) -> bool:
@@ -294,51 +271,108 @@ class LineLayers:
                 and painter.compositionMode() is QPainter.CompositionMode.CompositionMode_SourceOver
                 and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
 
-    def _made(self, transform: QTransform, start: QPointF, end: QPointF, one: QPointF,
-              other: QPointF, pens: tuple[QPen, ...], index: int,
-              bounds: QRect) -> Pieces | None:
-        """The images of the pieces of stroke number ``index`` (device pixels), or None when
-        the line's pieces would not fit in what is kept."""
+    def _made(self, key: tuple[object, ...], transform: QTransform, start: QPointF,
+              end: QPointF, one: QPointF, other: QPointF, pens: tuple[QPen, ...],
+              bounds: QRect) -> list[Pieces] | None:
+        """The images of the pieces of each stroke (device pixels), kept; None (nothing made)
+        when the line's pieces would not fit in what is kept, or when Qt could cut the
+        stroke's outline at the edge of the device (the paint engine's holds ``bounds``) or
+        the scratch's (see :func:`_unclipped`)."""
         m = LINE_LAYER_MARGIN
-        box = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
-                           math.floor(min(one.y(), other.y())) - m),
-                    QPoint(math.ceil(max(one.x(), other.x())) + m,
-                           math.ceil(max(one.y(), other.y())) + m)).intersected(bounds)
-        line = QLineF(one, other)
-        count = max(1, math.ceil(line.length() / LINE_LAYER_PIECE_PX))
-        region = QRegion()
-        for k in range(count):
-            piece = QRectF(line.pointAt(k / count), line.pointAt((k + 1) / count)).normalized()
-            region = region.united(QRegion(piece.adjusted(-m, -m, m, m).toAlignedRect()))
-        region = region.intersected(QRegion(box))
-        rects = list(region)
-        if box.isEmpty() or sum(r.width() * r.height() for r in rects) * len(pens) > (
-                LINE_LAYER_PIXELS // 2):
+        reach = QRect(QPoint(math.floor(min(one.x(), other.x())) - m,
+                             math.floor(min(one.y(), other.y())) - m),
+                      QPoint(math.ceil(max(one.x(), other.x())) + m,
+                             math.ceil(max(one.y(), other.y())) + m))
+        box = reach.intersected(bounds)
+        rects = _stroke_pieces(one, other, box)
+        whole = _unclipped(reach.translated(-bounds.topLeft()), bounds.size())
+        if box.isEmpty() or not whole or sum(
+                r.width() * r.height() for r in rects) * len(pens) > LINE_LAYER_PIXELS // 2:
             return None
         image = _scratch(box.width(), box.height(), bounds.size())
+        if not _unclipped(reach.translated(-box.topLeft()), image.size()):
+            return None
+        pieces = [r.translated(-box.topLeft()) for r in rects]
+        at = [r.topLeft() for r in rects]
+        to_scratch = transform * QTransform.fromTranslate(-box.left(), -box.top())
         painter = QPainter(image)
         painter.setClipRect(QRect(QPoint(0, 0), box.size()))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setTransform(transform * QTransform.fromTranslate(-box.left(), -box.top()))
-        painter.setPen(pens[index])
-        painter.drawLine(start, end)
-        painter.resetTransform()
-        pieces = [r.translated(-box.topLeft()) for r in rects]
-        made = [(r.topLeft(), image.copy(piece)) for r, piece in zip(rects, pieces, strict=True)]
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
-        for piece in pieces:  # the stroke lies in its pieces: the image is clear again
-            painter.fillRect(piece, Qt.GlobalColor.transparent)
+        layers = []
+        for pen in pens:
+            painter.setTransform(to_scratch)
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+            layers.append([(corner, image.copy(piece)) for corner, piece in
+                           zip(at, pieces, strict=True)])
+            painter.resetTransform()  # the stroke lies in its pieces: the image is clear again
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Clear)
+            for piece in pieces:
+                painter.fillRect(piece, Qt.GlobalColor.transparent)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
         painter.end()
-        return made
+        self._keep(key, layers)
+        return layers
 
-    def _keep(self, key: tuple[object, ...], layers: list[Pieces | None], added: int) -> None:
-        """Keep ``layers`` (``added`` pixels more than before), forgetting the oldest kept
-        lines beyond :data:`LINE_LAYER_PIXELS`."""
-        self._kept.pop(key, None)  # (the newest last)
-        self._kept[key] = layers
-        self._pixels += added
+    def _keep(self, key: tuple[object, ...], layers: list[Pieces]) -> None:
+        """Keep ``layers``, forgetting the oldest kept lines beyond :data:`LINE_LAYER_PIXELS`."""
+        self._kept[key] = layers  # (the newest last)
+        self._pixels += _pixels(layers)
         while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
             self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+OUTLINE_CLIP_SLACK = 32
+"""Device pixels a stroke may reach past the device's edge without Qt cutting its outline
+(the raster engine cuts an outline reaching more than 64 past the device's edge, and the cut
+moves its edges by a fraction of a pixel: a line so cut on the view but not on the scratch,
+or cut at another place, is off by a grey level along its whole length)."""
+
+
+def _unclipped(reach: QRect, device: QSize) -> bool:
+    """Whether a stroke within ``reach`` is drawn whole on a device of size ``device``: it
+    lies within :data:`OUTLINE_CLIP_SLACK` of the device's edges.
+
+    >>> _unclipped(QRect(-20, 5, 300, 100), QSize(200, 200))
+    False
+    >>> _unclipped(QRect(-20, 5, 240, 100), QSize(200, 200))
+    True
+    """
+    slack = OUTLINE_CLIP_SLACK
+    return QRect(-slack, -slack, device.width() + 2 * slack,
+                 device.height() + 2 * slack).contains(reach)
+
+
+def _stroke_pieces(one: QPointF, other: QPointF, box: QRect) -> list[QRect]:
+    """Rectangles of ``box`` that hold every pixel a stroke of the line from ``one`` to
+    ``other`` touches (within :data:`LINE_LAYER_MARGIN` of its axis), none overlapping: the
+    box cut across the line's longer way into bands of up to :data:`LINE_LAYER_PIECE_PX`,
+    each as long as the line's stretch in it, plus the margin, on either side.
+
+    >>> [r.getRect() for r in _stroke_pieces(QPointF(10, 10), QPointF(210, 110),
+    ...                                      QRect(QPoint(4, 4), QPoint(216, 116)))]
+    [(4, 4, 71, 48), (75, 33, 71, 54), (146, 69, 71, 47)]
+    """
+    m = LINE_LAYER_MARGIN
+    steep = abs(other.y() - one.y()) > abs(other.x() - one.x())
+    p0, s0, p1, s1 = ((one.y(), one.x(), other.y(), other.x()) if steep else
+                      (one.x(), one.y(), other.x(), other.y()))
+    if p1 < p0:
+        p0, s0, p1, s1 = p1, s1, p0, s0
+    low, high = (box.top(), box.bottom() + 1) if steep else (box.left(), box.right() + 1)
+    side_low, side_high = (box.left(), box.right() + 1) if steep else (box.top(), box.bottom() + 1)
+    count = max(1, math.ceil((high - low) / LINE_LAYER_PIECE_PX))
+    slope = (s1 - s0) / (p1 - p0) if p1 > p0 else 0.0
+    rects = []
+    for k in range(count):
+        a, b = low + (high - low) * k // count, low + (high - low) * (k + 1) // count
+        ends = [s0 + slope * (min(max(p, p0), p1) - p0) for p in (a - m, b + m)]
+        first = max(math.floor(min(ends)) - m, side_low)
+        last = min(math.ceil(max(ends)) + m, side_high)
+        if b > a and last > first:
+            rects.append(QRect(first, a, last - first, b - a) if steep else
+                         QRect(a, first, b - a, last - first))
+    return rects
 
 
 Pieces = list[tuple[QPoint, QImage]]
@@ -357,7 +391,7 @@ def _scratch(width: int, height: int, room: QSize) -> QImage:
     """The scratch image, at least ``width`` x ``height``, wholly transparent. It grows at
     once to ``room`` (the device's size, up to :data:`SCRATCH_PIXELS`): grown by each larger
     line, it was made and cleared again at each of a session's first few lines (1-1.5 ms each,
-    on the line's second drawing)."""
+    on the line's making)."""
     if not _SCRATCH or _SCRATCH[0].width() < width or _SCRATCH[0].height() < height:
         if room.width() * room.height() <= SCRATCH_PIXELS:
             width, height = max(width, room.width()), max(height, room.height())
@@ -369,9 +403,8 @@ def _scratch(width: int, height: int, room: QSize) -> QImage:
     return _SCRATCH[0]
 
 
-def _pixels(layers: Sequence[Pieces | None]) -> int:
-    return sum(image.width() * image.height() for pieces in layers if pieces is not None
-               for _, image in pieces)
+def _pixels(layers: Sequence[Pieces]) -> int:
+    return sum(image.width() * image.height() for pieces in layers for _, image in pieces)
 
 
 class PreviewCard(QGraphicsItem):
@@ -388,7 +421,6 @@ class PreviewCard(QGraphicsItem):
         self._given: list[str] = []
         self._laid_out: dict[tuple[tuple[str, ...], float], tuple[tuple[str, ...], float,
                                                                    float]] = {}
-        self._frames = CardFrames()
 
     def show_lines(self, lines: list[str], problem: bool, widest: float = math.inf) -> None:
         """Show ``lines``, each wrapped at ``widest`` screen pixels (the view's width). The
@@ -468,10 +500,9 @@ class PreviewCard(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if not self._frames.draw(painter, self._size, self.problem):
-            painter.setPen(CARD_PENS[self.problem])
-            painter.setBrush(LABEL_BACK)
-            painter.drawRoundedRect(self._size, 8, 8)
+        painter.setPen(CARD_PENS[self.problem])
+        painter.setBrush(LABEL_BACK)
+        painter.drawRoundedRect(self._size, 8, 8)
         painter.setFont(self._font)
         spacing = QFontMetricsF(self._font).lineSpacing()
         top = self._size.top() + 6 + QFontMetricsF(self._font).ascent()
@@ -484,81 +515,6 @@ class PreviewCard(QGraphicsItem):
 CARD_PENS = {problem: cosmetic_pen(CARD_PROBLEM if problem else QColor("#ffeb3b"), 2.0)
              for problem in (False, True)}
 """The card's frame: light red when the attack has a problem, else yellow."""
-CARD_FRAMES_KEPT = 32
-"""The most card frames kept (each two images of the card's size: 0.12 MB for a 300 x 100
-card); all are forgotten when more are made."""
-
-
-class CardFrames:
-    """The card's rounded frame drawn from images of its fill and its outline (issue 28: Qt
-    fills the antialiased translucent rounded rectangle in about 0.2 ms, at every hover).
-
-    As :class:`LineLayers` does for the line of fire: the fill (no pen) and the outline (no
-    brush), each painted alone on a transparent image on the device's pixel grid (the card's
-    place moved by whole pixels: the fraction of a pixel is part of what a frame is known
-    by), hold each colour times each pixel's coverage, and blend over the view as Qt blends
-    the fill and then the outline of ``drawRoundedRect`` (two separate source-over blends):
-    the same pixels. A frame is made at the second paint of the same size and fraction; a
-    painter that is not a plain raster one moved by a translation draws as before."""
-
-    def __init__(self) -> None:
-        self._kept: dict[tuple[object, ...], tuple[QPoint, QImage, QImage]] = {}
-        self._seen: set[tuple[object, ...]] = set()
-
-    def draw(self, painter: QPainter, rect: QRectF, problem: bool) -> bool:
-        """Draw the frame of ``rect`` (the painter's coordinates) from kept images; False
-        when it is not kept (yet) or cannot be: the caller draws it."""
-        to_device = painter.deviceTransform()
-        device = painter.device()
-        if (to_device.type().value > QTransform.TransformationType.TxTranslate.value
-                or device is None
-                or device.devicePixelRatioF() != 1.0 or painter.opacity() != 1.0
-                or painter.compositionMode() is not
-                QPainter.CompositionMode.CompositionMode_SourceOver):
-            return False
-        at = to_device.map(rect.topLeft())
-        whole = QPoint(math.floor(at.x()), math.floor(at.y()))
-        key = (rect.width(), rect.height(), at.x() - whole.x(), at.y() - whole.y(), problem)
-        kept = self._kept.get(key)
-        if kept is None:
-            if key not in self._seen:
-                if len(self._seen) > 256:
-                    self._seen.clear()
-                self._seen.add(key)
-                return False
-            kept = self._made(rect, at - QPointF(whole), problem)
-            if len(self._kept) >= CARD_FRAMES_KEPT:
-                self._kept.clear()
-            self._kept[key] = kept
-        corner, fill, outline = kept
-        painter.save()  # the images 1:1 on the device's pixels
-        painter.setWorldTransform(to_device.inverted()[0] * painter.worldTransform())
-        painter.drawImage(whole + corner, fill)
-        painter.drawImage(whole + corner, outline)
-        painter.restore()
-        return True
-
-    @staticmethod
-    def _made(rect: QRectF, fraction: QPointF, problem: bool) -> tuple[QPoint, QImage, QImage]:
-        """The fill's and the outline's images and where their corner lies from the frame's
-        whole device pixel (the 2 px pen and antialiasing reach 2 px out; 4 to spare)."""
-        margin = 4
-        size = QRect(0, 0, math.ceil(rect.width() + fraction.x()) + 2 * margin,
-                     math.ceil(rect.height() + fraction.y()) + 2 * margin).size()
-        images = []
-        for pen, brush in ((Qt.PenStyle.NoPen, LABEL_BACK),
-                           (CARD_PENS[problem], Qt.BrushStyle.NoBrush)):
-            image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(0)
-            painter = QPainter(image)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            painter.translate(margin + fraction.x(), margin + fraction.y())
-            painter.setPen(pen)
-            painter.setBrush(brush)
-            painter.drawRoundedRect(QRectF(QPointF(0, 0), rect.size()), 8, 8)
-            painter.end()
-            images.append(image)
-        return QPoint(-margin, -margin), images[0], images[1]
 
 
 def _wrapped(line: str, metrics: QFontMetricsF, width: float) -> list[str]:

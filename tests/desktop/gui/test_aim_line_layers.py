@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 from gui_helpers import shown_view
-from PySide6.QtCore import QPointF
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QPointF, QRect, QSize
+from PySide6.QtGui import QImage, QPainter, QPen
 from pytestqt.qtbot import QtBot
 
 from battlemap.desktop.core.attack_targeting import Aim
@@ -40,28 +40,73 @@ def painted(view: MapView) -> QImage:
     return view.viewport().grab().toImage()
 
 
+def pens_alone(painter: QPainter, start: QPointF, end: QPointF, pens: tuple[QPen, ...],
+               style: object) -> None:
+    """The line drawn by its pens, in order (what the kept images must show)."""
+    for pen in pens:
+        painter.setPen(pen)
+        painter.drawLine(start, end)
+
+
+def fits(view: MapView, target: str) -> bool:
+    """Whether the line to ``target``, the halo's reach around it, lies within the view and
+    the slack Qt leaves before cutting an outline (else it is drawn by its pens)."""
+    ends = [view.mapFromScene(QPointF(x * CELL, y * CELL)) for x, y in (
+        TOKENS_AT["a"], TOKENS_AT[target])]
+    reach = QRect(ends[0], ends[1]).normalized().adjusted(-7, -7, 7, 7)
+    slack = aim_overlay.OUTLINE_CLIP_SLACK
+    return view.viewport().rect().adjusted(-slack, -slack, slack, slack).contains(reach)
+
+
 @pytest.mark.parametrize(("zoom", "turn", "blocked"), [
     (1.0, 0, False), (0.37, 0, True), (1.7, 0, False), (0.8234, 90, False), (0.55, 270, True)])
 def test_the_kept_strokes_show_what_drawing_them_showed(
-        qtbot: QtBot, zoom: float, turn: int, blocked: bool) -> None:
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, zoom: float, turn: int,
+        blocked: bool) -> None:
+    """A line within the view is drawn from its images from its first drawing; one running
+    off the view by more than the slack is drawn by its pens; both show the pens' pixels."""
     overlay = AimOverlay()
-    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), 1400, 1000,
+                      overlay=overlay)
     view.set_rotation(turn)
+    kept_lines = 0
     for target in ("b", "f", "o"):
         view.set_camera(QPointF((2.5 + TOKENS_AT[target][0]) / 2 * CELL + 7.3,
                                 (2.5 + TOKENS_AT[target][1]) / 2 * CELL - 3.1), zoom)
-        overlay._layers = aim_overlay.LineLayers()  # (each line drawn first by its pens)
+        overlay._layers = aim_overlay.LineLayers()
         overlay.show_aim(aim_at(target, blocked), ENCOUNTER)
-        drawn = painted(view)  # the first drawing of this line: the pens themselves
+        with monkeypatch.context() as patch:  # the pens themselves, in order
+            patch.setattr(overlay._layers, "draw", pens_alone)
+            drawn = painted(view)
         assert not overlay._layers._kept
-        kept = painted(view)  # the second: its images, made now
-        assert overlay._layers._kept, target
+        kept = painted(view)  # its first drawing: its images, made now (if it fits)
+        assert bool(overlay._layers._kept) == fits(view, target), target
+        kept_lines += bool(overlay._layers._kept)
         assert kept == drawn, target
         assert painted(view) == drawn, target  # and again
         scratch = aim_overlay._SCRATCH[0]  # each stroke lay in its pieces: cleared after
         clear = QImage(scratch.size(), scratch.format())
         clear.fill(0)
         assert scratch == clear, target
+    assert kept_lines >= 2 or zoom > 1.5
+
+
+def test_a_line_off_the_view_after_a_larger_scratch_shows_the_pens_pixels(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scratch made for a larger view first (another window), a line running far off
+    this view: drawn by its pens, the very pixels (making its images on the larger scratch,
+    where Qt cuts its outline elsewhere, was a grey level off along the whole line)."""
+    monkeypatch.setattr(aim_overlay, "_SCRATCH", [])
+    aim_overlay._scratch(1036, 783, QSize(1036, 783))
+    overlay = AimOverlay()
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
+    view.set_camera(QPointF((2.5 + 36.5) / 2 * CELL + 7.3, (2.5 + 26.5) / 2 * CELL - 3.1), 1.7)
+    overlay.show_aim(aim_at("f"), ENCOUNTER)
+    with monkeypatch.context() as patch:
+        patch.setattr(overlay._layers, "draw", pens_alone)
+        drawn = painted(view)
+    assert painted(view) == drawn
+    assert not overlay._layers._kept
 
 
 def test_what_is_kept_stays_within_its_bound(qtbot: QtBot,
