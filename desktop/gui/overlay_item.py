@@ -30,6 +30,7 @@ from battlemap.desktop.gui.style import (
     label_font,
     to_scene,
 )
+from battlemap.desktop.gui.token_item import cover_changes
 from battlemap.desktop.gui.wall_items import wall_path
 
 THROUGH_COLOR = QColor("#ff1744")
@@ -165,6 +166,8 @@ class ToolOverlayItem(QGraphicsItem):
         """The box of all :attr:`_parts`. While it is null the item has no contents: a
         view's repaint does not call :meth:`paint` (its bounds are the whole map) to draw
         nothing."""
+        self._words: dict[tuple[object, ...], list[QRectF]] = {}
+        """Where the last drawing put a drag's words in each view (:meth:`_placed_words`)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
@@ -186,6 +189,7 @@ class ToolOverlayItem(QGraphicsItem):
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
+        self._words = {}
         self._parts = self.drawn_parts()
         self._drawn = _united(box for _, box in self._parts)
         changed = {box for _, box in before ^ self._parts}
@@ -215,7 +219,7 @@ class ToolOverlayItem(QGraphicsItem):
             drag = self._drag_key(preview)
             parts.append((drag, self._drag_extent(preview)))
             parts += [(("words", drag), box) for seen in self._views_seen() for box in
-                      self.label_boxes(preview, seen)]
+                      self._placed_words(preview, seen)]
         elif isinstance(preview, BoxPreview):
             parts.append((("box", preview), QRectF(to_scene(preview.corner),
                                                    to_scene(preview.other)).normalized()))
@@ -334,7 +338,7 @@ class ToolOverlayItem(QGraphicsItem):
         for point in preview.waypoints:
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
         seen = seen_rect(painter.worldTransform(), QRectF(painter.viewport()))
-        labels, boxes = self._labels(preview), self.label_boxes(preview, seen)
+        labels, boxes = self._labels(preview), self._placed_words(preview, seen)
         self._repaint_unforeseen(boxes)
         for box, (text, ink, size) in zip(boxes, labels, strict=True):
             painter.setPen(cosmetic_pen(ink, 3.0))
@@ -356,6 +360,20 @@ class ToolOverlayItem(QGraphicsItem):
         self._parts |= {(("unforeseen",), box) for box in painted}  # away at the next drawing
         self._drawn = _united(box for _, box in self._parts)
         self.update(_widened(self._drawn, pen_margin(self, PEN_REACH)))
+
+    def _placed_words(self, preview: DragPreview, seen: QRectF) -> list[QRectF]:
+        """:meth:`label_boxes`, kept from :meth:`draw_state` for the paint that follows: by
+        the preview, the map's unit, what the view shows and the scene's
+        :func:`~battlemap.desktop.gui.token_item.cover_changes` (a token come, gone or moved
+        since, the words are placed again), so a drag step places them once a view, not
+        twice."""
+        scene = self.scene()
+        key = (preview, self.encounter.grid.unit, seen.getRect(),
+               cover_changes(scene) if scene is not None else None)
+        boxes = self._words.get(key)
+        if boxes is None:
+            boxes = self._words[key] = self.label_boxes(preview, seen)
+        return boxes
 
     def _labels(self, preview: DragPreview) -> list[tuple[str, QColor, float]]:
         """The ruler's words: the hint (if any) over the readout, each with its colour and
