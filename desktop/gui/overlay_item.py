@@ -40,6 +40,9 @@ GHOST_SCALE = 0.92
 Part = tuple[tuple[object, ...], tuple[float, float, float, float]]
 """A part of the tool layer's drawing: what it draws (a key, its kind first, equal for equal
 pixels) and its scene box (x, y, width, height)."""
+WORDS_KEPT = 64
+"""How many places of a drag's words a tool layer keeps (a drag to and fro over a few cells
+comes back to the same previews)."""
 PEN_REACH = 13.0
 """Screen pixels the widest pen (12) reaches beyond what :meth:`ToolOverlayItem.drawn_rect`
 says, and a pixel for antialiasing."""
@@ -167,7 +170,8 @@ class ToolOverlayItem(QGraphicsItem):
         view's repaint does not call :meth:`paint` (its bounds are the whole map) to draw
         nothing."""
         self._words: dict[tuple[object, ...], list[QRectF]] = {}
-        """Where the last drawing put a drag's words in each view (:meth:`_placed_words`)."""
+        """Where the last :data:`WORDS_KEPT` drawings put a drag's words in each view
+        (:meth:`_placed_words`)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
@@ -189,7 +193,6 @@ class ToolOverlayItem(QGraphicsItem):
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
-        self._words = {}
         self._parts = self.drawn_parts()
         self._drawn = _united(box for _, box in self._parts)
         changed = {box for _, box in before ^ self._parts}
@@ -362,16 +365,19 @@ class ToolOverlayItem(QGraphicsItem):
         self.update(_widened(self._drawn, pen_margin(self, PEN_REACH)))
 
     def _placed_words(self, preview: DragPreview, seen: QRectF) -> list[QRectF]:
-        """:meth:`label_boxes`, kept from :meth:`draw_state` for the paint that follows: by
-        the preview, the map's unit, what the view shows and the scene's
-        :func:`~battlemap.desktop.gui.token_item.cover_changes` (a token come, gone or moved
-        since, the words are placed again), so a drag step places them once a view, not
-        twice."""
+        """:meth:`label_boxes`, kept by the preview, the map's unit, what the view shows and
+        the scene's :func:`~battlemap.desktop.gui.token_item.cover_changes` (a token come,
+        gone or moved since, the words are placed again): the paint that follows a
+        :meth:`draw_state` takes the places it worked out, and a drag's step back onto a
+        cell it visited (the same preview) takes the places of that visit, for the last
+        :data:`WORDS_KEPT` places."""
         scene = self.scene()
         key = (preview, self.encounter.grid.unit, seen.getRect(),
                cover_changes(scene) if scene is not None else None)
         boxes = self._words.get(key)
         if boxes is None:
+            if len(self._words) >= WORDS_KEPT:
+                del self._words[next(iter(self._words))]  # the oldest
             boxes = self._words[key] = self.label_boxes(preview, seen)
         return boxes
 

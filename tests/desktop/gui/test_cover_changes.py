@@ -1,7 +1,8 @@
-"""The scene's count of changes to what its tokens cover, and the ruler's words placed once a
-drag step with it (issue 28: :meth:`ToolOverlayItem.draw_state` placed them for the update and
-the paint placed them again, the scene's look-up of the tokens near the path's end twice a
-step); a token come where they were to go is still seen by the paint (the ninth round's
+"""The scene's count of changes to what its tokens cover, and the ruler's words placed with it
+once a drag step, and not at all on a step back onto a cell the drag visited (issue 28:
+:meth:`ToolOverlayItem.draw_state` placed them for the update and the paint placed them again,
+the scene's look-up of the tokens near the path's end twice a step); a token come where they
+were to go is still seen by the paint (the ninth round's
 ``test_words_put_elsewhere_than_foreseen_are_repainted_there`` is red without the count)."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.core.tools import DragPreview
 from battlemap.desktop.gui import overlay_item
 from battlemap.desktop.gui.label_layout import Covered
-from battlemap.desktop.gui.overlay_item import ToolOverlayItem
+from battlemap.desktop.gui.overlay_item import WORDS_KEPT, ToolOverlayItem, seen_rect
 from battlemap.desktop.gui.scene import Audience, MapScene
 from battlemap.desktop.gui.token_item import TokenItem, cover_changes
 
@@ -76,12 +77,10 @@ def drag_to(x: float) -> DragPreview:
                        PaceBand.PACE, path=((AMIRI.x, AMIRI.y), (x, 6.5)))
 
 
-def test_a_drag_step_places_its_words_once_a_view(qtbot: QtBot,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    overlay = ToolOverlayItem()
-    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
-    qtbot.wait(20)
-    looked, paints = [], []
+def counted_looks(monkeypatch: pytest.MonkeyPatch) -> tuple[list[QRectF], list[object]]:
+    """The areas the ruler looks up what its words must not cover in, and its paints."""
+    looked: list[QRectF] = []
+    paints: list[object] = []
     found, paint = overlay_item.covered_near, ToolOverlayItem.paint
 
     def counted(scene: QGraphicsScene, area: QRectF) -> Covered:
@@ -94,10 +93,44 @@ def test_a_drag_step_places_its_words_once_a_view(qtbot: QtBot,
 
     monkeypatch.setattr(overlay_item, "covered_near", counted)
     monkeypatch.setattr(ToolOverlayItem, "paint", painted)
-    for x in (3.5, 4.5, 5.5, 6.5, 5.5, 4.5):
+    return looked, paints
+
+
+def test_a_drag_step_places_its_words_once_and_a_step_back_not_at_all(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    overlay = ToolOverlayItem()
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
+    qtbot.wait(20)
+    looked, paints = counted_looks(monkeypatch)
+    seen = seen_rect(view.viewportTransform(), view.viewport().rect().toRectF())
+    for x, looks in ((3.5, 1), (4.5, 1), (5.5, 1), (6.5, 1), (5.5, 0), (4.5, 0), (6.5, 0)):
         looked.clear()
         paints.clear()
         overlay.draw_state(drag_to(x), frozenset({"a"}), ENCOUNTER)
         view.viewport().repaint()
         qtbot.wait(10)
-        assert paints and len(looked) == 1, f"step to {x}: {len(paints)}, {len(looked)}"
+        assert paints and len(looked) == looks, f"step to {x}: {len(paints)}, {len(looked)}"
+        assert overlay._placed_words(drag_to(x), seen) == overlay.label_boxes(drag_to(x), seen)
+    ogre = replace(GOBLIN, id="o", name="Ogre", x=6.0, y=5.0)  # a token comes: placed again
+    view.map_scene.state.apply("the ogre", replace(ENCOUNTER, tokens=(*ENCOUNTER.tokens, ogre)))
+    qtbot.wait(20)
+    looked.clear()
+    overlay.draw_state(drag_to(5.5), frozenset({"a"}), view.map_scene.state.encounter)
+    assert len(looked) == 1
+
+
+def test_the_places_kept_are_the_last_ones(qtbot: QtBot,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    overlay = ToolOverlayItem()
+    view = shown_view(qtbot, MapScene(BattleState(ENCOUNTER), Audience.GM), overlay=overlay)
+    looked, _paints = counted_looks(monkeypatch)
+    steps = [drag_to(3.5 + k / 8) for k in range(WORDS_KEPT + 1)]  # each a preview of its own
+    for preview in steps:
+        overlay.draw_state(preview, frozenset(), ENCOUNTER)
+    looked.clear()
+    overlay.draw_state(steps[-1], frozenset(), ENCOUNTER)
+    overlay.draw_state(steps[1], frozenset(), ENCOUNTER)
+    assert looked == []
+    overlay.draw_state(steps[0], frozenset(), ENCOUNTER)  # the oldest: not kept
+    assert len(looked) == 1
+    view.close()
