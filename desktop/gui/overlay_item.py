@@ -8,7 +8,7 @@ that W finds the way round; waypoints are dots on the path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -30,12 +30,19 @@ from battlemap.desktop.gui.style import (
     label_font,
     to_scene,
 )
+from battlemap.desktop.gui.token_item import cover_changes
 from battlemap.desktop.gui.wall_items import wall_path
 
 THROUGH_COLOR = QColor("#ff1744")
 """A leg of the path through a wall that stops a move."""
 GHOST_SCALE = 0.92
 """A drag's ghost token: its disc's radius as a share of the token's."""
+Part = tuple[tuple[object, ...], tuple[float, float, float, float]]
+"""A part of the tool layer's drawing: what it draws (a key, its kind first, equal for equal
+pixels) and its scene box (x, y, width, height)."""
+WORDS_KEPT = 64
+"""How many places of a drag's words a tool layer keeps (a drag to and fro over a few cells
+comes back to the same previews)."""
 PEN_REACH = 13.0
 """Screen pixels the widest pen (12) reaches beyond what :meth:`ToolOverlayItem.drawn_rect`
 says, and a pixel for antialiasing."""
@@ -155,58 +162,88 @@ class ToolOverlayItem(QGraphicsItem):
         self.selection: frozenset[str] = frozenset()
         self.encounter = Encounter()
         self._rect = QRectF()
+        self._parts: frozenset[Part] = frozenset()
+        """What the last drawing drew, part by part (:meth:`drawn_parts`): a new drawing
+        repaints the parts it changed, the old and the new, never the whole map."""
         self._drawn = QRectF()
-        """What the last drawing covered: repainted when it changes, never the whole map.
-        While it is null the item has no contents: a view's repaint does not call
-        :meth:`paint` (its bounds are the whole map) to draw nothing."""
+        """The box of all :attr:`_parts`. While it is null the item has no contents: a
+        view's repaint does not call :meth:`paint` (its bounds are the whole map) to draw
+        nothing."""
+        self._words: dict[tuple[object, ...], list[QRectF]] = {}
+        """Where the last :data:`WORDS_KEPT` drawings put a drag's words in each view
+        (:meth:`_placed_words`)."""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
 
     def draw_state(self, preview: Preview, selection: frozenset[str], encounter: Encounter) -> None:
         """Draw this preview and selection from now on.
 
-        Only what the old and the new drawing cover is repainted (the selection rings, the
-        ruler, the box or the wall being drawn): a whole-map update at every drag step, and
-        at every new snapshot (a click's commit), repainted both windows whole. A drag's
-        words are repainted where each view of the scene will put them (:meth:`label_boxes`
-        at the view's camera), not at every place they could take.
+        Only the parts of the drawing that changed are repainted, where the old drawing had
+        them and where the new one has them (:meth:`drawn_parts`): a part drawn the same in
+        both (the ring of the token being dragged) is not, nor is the box between the
+        parts (the chips of the token's HUD round its ring: each repaint of the map under
+        them repainted them too). A whole-map update at every drag step, and at every new
+        snapshot (a click's commit), repainted both windows whole. A drag's words are
+        repainted where each view of the scene will put them (:meth:`label_boxes` at the
+        view's camera), not at every place they could take.
         """
         width, height = (encounter.width + 2) * CELL, (encounter.height + 2) * CELL
         rect = QRectF(-CELL, -CELL, width, height)
-        before = self._drawn
+        before = self._parts
         self.preview, self.selection, self.encounter = preview, selection, encounter
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = rect
-        self._drawn = self.drawn_rect()
-        if before.isNull() and self._drawn.isNull():
+        self._parts = self.drawn_parts()
+        self._drawn = _united(box for _, box in self._parts)
+        changed = {box for _, box in before ^ self._parts}
+        if not changed:
             return
-        changed = self._drawn if before.isNull() else before if self._drawn.isNull() \
-            else before.united(self._drawn)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, self._drawn.isNull())
         scene = self.scene()  # the scene's update: a view drops an item's own with no contents
         if scene is not None:
-            scene.update(self.mapRectToScene(_widened(changed, pen_margin(self, PEN_REACH))))
+            margin = pen_margin(self, PEN_REACH)
+            for box in changed:
+                scene.update(self.mapRectToScene(_widened(QRectF(*box), margin)))
 
-    def drawn_rect(self) -> QRectF:
-        """The scene rect :meth:`paint` draws in (null: nothing), without its pens (the
-        widest is :data:`PEN_REACH` screen pixels: :meth:`draw_state` widens it by
-        :func:`pen_margin`); a drag's words where each view of the scene puts them."""
-        boxes = self._selection_boxes() if self.show_selection else []
+    def drawn_parts(self) -> frozenset[Part]:
+        """What :meth:`paint` draws, part by part: each part's key (everything its pixels
+        depend on) and its scene box (without its pens: the widest is :data:`PEN_REACH`
+        screen pixels, :meth:`draw_state` widens it by :func:`pen_margin`), a pixel wider.
+        Outside the boxes of the parts two drawings do not share, the two draw the same.
+
+        >>> item = ToolOverlayItem()
+        >>> item.preview = BoxPreview((1.0, 1.0), (2.0, 3.0))
+        >>> [box for _, box in item.drawn_parts()]
+        [(63.0, 63.0, 66.0, 130.0)]
+        """
+        parts = self._selection_parts() if self.show_selection else []
         preview = self.preview
         if isinstance(preview, DragPreview):
-            boxes.append(self._drag_extent(preview))
-            boxes += [box for seen in self._views_seen() for box in
-                      self.label_boxes(preview, seen)]
+            drag = self._drag_key(preview)
+            parts.append((drag, self._drag_extent(preview)))
+            parts += [(("words", drag), box) for seen in self._views_seen() for box in
+                      self._placed_words(preview, seen)]
         elif isinstance(preview, BoxPreview):
-            boxes.append(QRectF(to_scene(preview.corner), to_scene(preview.other)).normalized())
+            parts.append((("box", preview), QRectF(to_scene(preview.corner),
+                                                   to_scene(preview.other)).normalized()))
         elif isinstance(preview, DrawPreview):
-            boxes.append(_points_box([*preview.points, preview.pointer], 0.08))
-        if not boxes:
-            return QRectF()
-        drawn = QRectF()
-        for box in boxes:  # a pixel wider: a level wall's box is null, and a union drops it
-            drawn = drawn.united(box.adjusted(-1, -1, 1, 1))
-        return drawn
+            parts.append((("draw", preview),
+                          _points_box([*preview.points, preview.pointer], 0.08)))
+        # a pixel wider: a level wall's box is null, and a union would drop it
+        return frozenset((key, box.adjusted(-1, -1, 1, 1).getRect()) for key, box in parts)
+
+    def drawn_rect(self) -> QRectF:
+        """The scene rect :meth:`paint` draws in (null: nothing), without its pens: the box
+        of :meth:`drawn_parts`."""
+        return _united(box for _, box in self.drawn_parts())
+
+    def _drag_key(self, preview: DragPreview) -> tuple[object, ...]:
+        """What a drag's ghosts, path and words depend on besides where the words go: the
+        preview, the ghosts' tokens as drawn (side, colour, size) and the map's unit."""
+        tokens = {t.id: t for t in self.encounter.tokens}
+        ghosts = tuple((t.side, t.color, t.radius) for t in (
+            tokens[token_id] for token_id, _ in preview.positions if token_id in tokens))
+        return ("drag", preview, ghosts, self.encounter.grid.unit)
 
     def _views_seen(self) -> list[QRectF]:
         """What each view of the scene shows (scene), as :meth:`paint` reads it from its
@@ -215,18 +252,20 @@ class ToolOverlayItem(QGraphicsItem):
         return [seen_rect(view.viewportTransform(), QRectF(view.viewport().rect()))
                 for view in (scene.views() if scene is not None else [])]
 
-    def _selection_boxes(self) -> list[QRectF]:
-        """The boxes of the selected tokens' rings, walls and regions (without their pens)."""
-        boxes = []
+    def _selection_parts(self) -> list[tuple[tuple[object, ...], QRectF]]:
+        """The selected tokens' rings, walls and regions: each with its key and its box
+        (without its pens)."""
+        parts: list[tuple[tuple[object, ...], QRectF]] = []
         for token in self.encounter.tokens:
             if token.id in self.selection:
                 r, centre = (token.radius + 0.12) * CELL, to_scene((token.x, token.y))
-                boxes.append(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
-        boxes += [wall_path(w).boundingRect() for w in self.encounter.walls
+                parts.append((("ring", token.x, token.y, token.radius),
+                              QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r)))
+        parts += [(("wall", w.points), wall_path(w).boundingRect()) for w in self.encounter.walls
                   if w.id in self.selection]
-        boxes += [_points_box(r.points, 0.0) for r in self.encounter.regions
-                  if r.id in self.selection and r.points]
-        return boxes
+        parts += [(("region", r.points), _points_box(r.points, 0.0)) for r in
+                  self.encounter.regions if r.id in self.selection and r.points]
+        return parts
 
     def _drag_extent(self, preview: DragPreview) -> QRectF:
         """The scene rect a drag's ghosts, path and waypoints paint, without their pens (its
@@ -302,7 +341,7 @@ class ToolOverlayItem(QGraphicsItem):
         for point in preview.waypoints:
             painter.drawEllipse(to_scene(point), 0.13 * CELL, 0.13 * CELL)
         seen = seen_rect(painter.worldTransform(), QRectF(painter.viewport()))
-        labels, boxes = self._labels(preview), self.label_boxes(preview, seen)
+        labels, boxes = self._labels(preview), self._placed_words(preview, seen)
         self._repaint_unforeseen(boxes)
         for box, (text, ink, size) in zip(boxes, labels, strict=True):
             painter.setPen(cosmetic_pen(ink, 3.0))
@@ -317,11 +356,30 @@ class ToolOverlayItem(QGraphicsItem):
         (what the words must not cover changed since, or the camera moved): this paint
         draws them clipped and may leave them where they were foreseen; the next paint
         draws them whole and takes them away from there."""
-        if all(self._drawn.contains(box) for box in boxes):
+        foreseen = {box for key, box in self._parts if key[0] == "words"}
+        painted = [box.adjusted(-1, -1, 1, 1).getRect() for box in boxes]
+        if foreseen.issuperset(painted):
             return
-        for box in boxes:
-            self._drawn = self._drawn.united(box.adjusted(-1, -1, 1, 1))
+        self._parts |= {(("unforeseen",), box) for box in painted}  # away at the next drawing
+        self._drawn = _united(box for _, box in self._parts)
         self.update(_widened(self._drawn, pen_margin(self, PEN_REACH)))
+
+    def _placed_words(self, preview: DragPreview, seen: QRectF) -> list[QRectF]:
+        """:meth:`label_boxes`, kept by the preview, the map's unit, what the view shows and
+        the scene's :func:`~battlemap.desktop.gui.token_item.cover_changes` (a token come,
+        gone or moved since, the words are placed again): the paint that follows a
+        :meth:`draw_state` takes the places it worked out, and a drag's step back onto a
+        cell it visited (the same preview) takes the places of that visit, for the last
+        :data:`WORDS_KEPT` places."""
+        scene = self.scene()
+        key = (preview, self.encounter.grid.unit, seen.getRect(),
+               cover_changes(scene) if scene is not None else None)
+        boxes = self._words.get(key)
+        if boxes is None:
+            if len(self._words) >= WORDS_KEPT:
+                del self._words[next(iter(self._words))]  # the oldest
+            boxes = self._words[key] = self.label_boxes(preview, seen)
+        return boxes
 
     def _labels(self, preview: DragPreview) -> list[tuple[str, QColor, float]]:
         """The ruler's words: the hint (if any) over the readout, each with its colour and
@@ -396,6 +454,14 @@ def seen_rect(world: QTransform, viewport: QRectF) -> QRectF:
     (0.0, 0.0, 50.0, 25.0)
     """
     return world.inverted()[0].mapRect(viewport)
+
+
+def _united(boxes: Iterable[tuple[float, float, float, float]]) -> QRectF:
+    """The box of ``boxes`` (x, y, width and height each); null if there are none."""
+    united = QRectF()
+    for box in boxes:
+        united = united.united(QRectF(*box))
+    return united
 
 
 def _widened(rect: QRectF, margin: float) -> QRectF:

@@ -94,6 +94,7 @@ class ExchangeOverlay(QGraphicsObject):
         self.tag_item = ExchangeTags(self)
         self._timer = QTimer(self, singleShot=True, interval=INSIGHT_MS)
         self._timer.timeout.connect(self.clear)
+        self._contents(False)
 
     def show_for(self, hero: str, sights: tuple[FoeSight, ...], encounter: Encounter) -> None:
         self.prepareGeometryChange()
@@ -101,15 +102,26 @@ class ExchangeOverlay(QGraphicsObject):
         self.hero, self.sights, self.encounter = hero, sights, encounter
         self.tags = self._place_tags()
         self._timer.start()
+        self._contents(True)
         self.update()
         self.tag_item.update()
 
     def clear(self) -> None:
-        self.prepareGeometryChange()
-        self.tag_item.prepareGeometryChange()
+        """Take the rings and tags away (their bounds, the map's, repainted through the scene:
+        a view drops the update of an item without contents)."""
+        shown = self.hero is not None
         self.hero, self.sights, self.tags = None, (), []
-        self.update()
-        self.tag_item.update()
+        self._contents(False)
+        scene = self.scene()
+        if shown and scene is not None:
+            scene.update(self.sceneBoundingRect())
+
+    def _contents(self, shown: bool) -> None:
+        """Whether the rings and tags have contents: without, a view's repaint does not call
+        their paints (their bounds are the whole map, which every repainted box meets) to
+        draw nothing at each step of a drag."""
+        for item in (self, self.tag_item):
+            item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not shown)
 
     def _place_tags(self) -> list[tuple[QRectF, str, QColor]]:
         """A tag per seen foe at the first of :func:`tag_places` that covers no token, name

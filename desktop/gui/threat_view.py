@@ -36,6 +36,7 @@ class ThreatOverlay(QGraphicsItem):
         self.viewer: str | None = None
         self.readings: tuple[TargetCover, ...] = ()
         self.encounter = Encounter()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         state.changed.connect(self._on_state_change)
 
     def detach(self) -> None:
@@ -43,17 +44,21 @@ class ThreatOverlay(QGraphicsItem):
 
     def show_for(self, viewer: str | None) -> None:
         """Measure and draw the enemies of ``viewer`` (None hides the view). Hidden before
-        and after (each selection change asks while the view is off), nothing is repainted."""
+        and after (each selection change asks while the view is off), nothing is repainted.
+        Hidden, the overlay has no contents: a view's repaint does not call :meth:`paint`
+        (its bounds are the whole map, which every repainted box meets) to draw nothing."""
         encounter = self.state.encounter
         known = viewer is not None and any(t.id == viewer for t in encounter.tokens)
-        shown_before = bool(self.readings)
+        shown_before, before = bool(self.readings), self.sceneBoundingRect()
         if (encounter.width, encounter.height) != (self.encounter.width, self.encounter.height):
             self.prepareGeometryChange()
         self.encounter = encounter
         self.viewer = viewer if known else None
         self.readings = enemy_cover(encounter, viewer) if known and viewer else ()
-        if shown_before or self.readings:
-            self.update()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not self.readings)
+        scene = self.scene()  # the scene's update: a view drops an item's own with no contents
+        if (shown_before or self.readings) and scene is not None:
+            scene.update(before.united(self.sceneBoundingRect()))
 
     def _on_state_change(self, old: Encounter, new: Encounter) -> None:
         if self.viewer is not None:

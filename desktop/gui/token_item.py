@@ -16,6 +16,7 @@ import itertools
 import math
 from dataclasses import dataclass, replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -31,6 +32,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
+    QGraphicsScene,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -52,6 +54,47 @@ TURN_COLOR = "#fff176"
 
 
 MM_PER_INCH = 25.4
+
+_COVER_CHANGES: WeakKeyDictionary[QGraphicsScene, int] = WeakKeyDictionary()
+"""Each scene's count of :func:`cover_changes`."""
+_MOVES = frozenset({GraphicsChange.ItemPositionHasChanged, GraphicsChange.ItemTransformHasChanged,
+                    GraphicsChange.ItemRotationHasChanged, GraphicsChange.ItemScaleHasChanged,
+                    GraphicsChange.ItemTransformOriginPointHasChanged})
+"""The changes of a token's place on the scene (its name tag follows it)."""
+
+
+def cover_changes(scene: QGraphicsScene) -> int:
+    """A count that grows whenever what a token of ``scene`` or its name tag covers may have
+    changed: one comes or goes, moves, shows or hides, or its reach, badges or name change.
+    While it stays the same, what the tokens cover there
+    (:func:`battlemap.desktop.gui.label_layout.covered_near`) is the same: a place worked
+    out clear of them can be kept.
+
+    >>> from battlemap.desktop.gui.render import ensure_app
+    >>> _ = ensure_app()
+    >>> scene, item = QGraphicsScene(), TokenItem(Token("a", "Amiri", 1.5, 1.5))
+    >>> scene.addItem(item)
+    >>> before = cover_changes(scene)
+    >>> item.setPos(3 * CELL, 1.5 * CELL)
+    >>> cover_changes(scene) > before
+    True
+    """
+    return _COVER_CHANGES.get(scene, 0)
+
+
+def _covers_changed(scene: QGraphicsScene | None) -> None:
+    if scene is not None:
+        _COVER_CHANGES[scene] = _COVER_CHANGES.get(scene, 0) + 1
+
+
+def _cover_change(item: QGraphicsItem, change: GraphicsChange, value: Any) -> None:
+    """Count the change of ``item`` in its scene's :func:`cover_changes` if it is one of its
+    place (``moves``), visibility or scene (the old scene's and the new one's)."""
+    if change in _MOVES or change == GraphicsChange.ItemVisibleHasChanged or (
+            change == GraphicsChange.ItemSceneChange):
+        _covers_changed(item.scene())
+    elif change == GraphicsChange.ItemSceneHasChanged:
+        _covers_changed(value)
 
 
 def cap_height_ratio() -> float:
@@ -200,8 +243,13 @@ class TokenLabelItem(QGraphicsRectItem):
         self.style = style
         self.show_name("", 0.0)
 
+    def itemChange(self, change: GraphicsChange, value: Any) -> Any:
+        _cover_change(self, change, value)  # (its place: its token's, which counts it)
+        return super().itemChange(change, value)
+
     def show_name(self, name: str, radius: float, style: TokenStyle | None = None) -> None:
         """Show ``name`` under a disc of ``radius`` scene pixels, sized by ``style``."""
+        _covers_changed(self.scene())
         self.prepareGeometryChange()
         self.style = style or self.style
         self._font = label_font(self.style.name_cells)
@@ -220,7 +268,9 @@ class TokenLabelItem(QGraphicsRectItem):
         """Put the tag's centre at ``centre`` (label coordinates: the token at 0, 0)."""
         box = self.rect()
         box.moveCenter(centre)
-        self.setRect(box)
+        if box != self.rect():
+            _covers_changed(self.scene())
+            self.setRect(box)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -280,6 +330,7 @@ class TokenItem(QGraphicsRectItem):
             self.set_token(self.token, self.image, resting, self.acting)
 
     def itemChange(self, change: GraphicsChange, value: Any) -> Any:
+        _cover_change(self, change, value)
         if change == GraphicsChange.ItemPositionHasChanged:
             self.label.setPos(self.pos())
         elif change == GraphicsChange.ItemOpacityHasChanged:
@@ -293,6 +344,7 @@ class TokenItem(QGraphicsRectItem):
         acting: bool = False
     ) -> None:
         """Show ``token`` with the ``marks`` its system gives it; ``acting``: the turn halo."""
+        _covers_changed(self.scene())
         self.prepareGeometryChange()
         self.token, self.image, self.marks = token, image, marks
         self.badges, self.acting = list(marks.badges), acting
@@ -318,6 +370,7 @@ class TokenItem(QGraphicsRectItem):
         if (shift.x(), shift.y(), rows) == (self._badge_shift.x(), self._badge_shift.y(),
                                             self._badge_rows):
             return
+        _covers_changed(self.scene())
         self.prepareGeometryChange()
         self._badge_shift = QPointF(shift)
         self._badge_rows = rows

@@ -65,10 +65,11 @@ def test_with_the_view_off_a_selection_change_repaints_nothing(qtbot) -> None:
     overlay = add_threat_overlay(scene, state)
     overlay.show_for("h")
     QApplication.processEvents()
+    shown = overlay.sceneBoundingRect()
     overlay.show_for(None)  # the view switched off: what it showed is repainted away
     with qtbot.waitSignal(scene.changed, timeout=1000) as off:
         QApplication.processEvents()
-    assert any(rect.contains(overlay.sceneBoundingRect()) for rect in off.args[0])
+    assert any(rect.contains(shown) for rect in off.args[0])
     changed: list[list[object]] = []
     scene.changed.connect(changed.append)
     for _ in range(3):
