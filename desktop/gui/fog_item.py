@@ -503,15 +503,7 @@ def _painted_parts(world: QTransform, widget: QWidget | None) -> list[QRectF] | 
     region = getattr(view, "painted_region", None)
     if region is None or region.rectCount() < 2:
         return None
-    if not ((world.m12() == 0 and world.m21() == 0) or (world.m11() == 0 and world.m22() == 0)):
-        return None
-    inverse, invertible = world.inverted()
-    if not invertible:
-        return None
-    wider = QRegion()
-    for rect in region:
-        wider = wider.united(rect.adjusted(-2, -2, 2, 2))
-    return [inverse.mapRect(QRectF(rect)) for rect in wider]
+    return _parts_of(region, world)
 
 
 def _canonical(ring: Ring) -> Ring:
