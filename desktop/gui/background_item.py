@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from battlemap.desktop.core.model import Background
 from battlemap.desktop.gui.map_image import MapImage
 from battlemap.desktop.gui.mapped_image import let_go_of_pages, rows_file_of
+from battlemap.desktop.gui.per_view import kept_for
 from battlemap.desktop.gui.style import CELL
 
 TILE = 256
@@ -197,13 +198,7 @@ class BackgroundItem(QGraphicsItem):
         painter.restore()
 
     def _tiles_of(self, widget: QWidget) -> DeviceTiles:
-        tiles = self._views.get(id(widget))
-        if tiles is None:
-            tiles = self._views[id(widget)] = DeviceTiles()
-            while len(self._views) > VIEWS_KEPT:
-                self._views.popitem(last=False)
-        self._views.move_to_end(id(widget))
-        return tiles
+        return kept_for(self._views, widget, DeviceTiles, VIEWS_KEPT)
 
     def _render_tile(self, world: QTransform, hints: QPainter.RenderHint, left: int,
                      top: int) -> QImage:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.fog import PartySight, fog_size, mask_array
 from battlemap.desktop.core.model import FOG_SQUARES_PER_CELL, Encounter
+from battlemap.desktop.gui.per_view import kept_for
 from battlemap.desktop.gui.style import CELL
 
 if TYPE_CHECKING:
@@ -426,12 +427,7 @@ class FogItem(QGraphicsItem):
         key = (to_device.m11(), to_device.m12(), to_device.m21(), to_device.m22(),
                to_device.dx(), to_device.dy(), device.width(), device.height(),
                int(painter.renderHints().value))
-        layer = self._layers.get(id(widget))
-        if layer is None:
-            layer = self._layers[id(widget)] = FogLayer()
-            while len(self._layers) > LAYERS_KEPT:
-                self._layers.popitem(last=False)
-        self._layers.move_to_end(id(widget))
+        layer = kept_for(self._layers, widget, FogLayer, LAYERS_KEPT)
         return layer if layer.take(key) else None
 
     def _paint_layer(self, layer: FogLayer, hints: QPainter.RenderHint, to_device: QTransform,
