@@ -6,9 +6,10 @@ map, and leaves clear what the heroes see now (the sight's rings cut out by a cl
 the edge of their view is sharp while the squares' edges are soft).
 
 While the heroes' vision is on, each view keeps what the fog painted as a layer of device
-pixels (:class:`FogLayer`), from the second paint at one device transform on: a repaint copies
-the layer where it holds what the fog shows now and paints the fog into the layer only where it
-does not (a sight or squares changed there, or it was never painted). The clip of a long line
+pixels (:class:`FogLayer`), from the second paint at one device transform on, or from when the
+view rests after the first (:meth:`FogItem.fill_at_rest`): a repaint copies the layer where it
+holds what the fog shows now and paints the fog into the layer only where it does not (a sight
+or squares changed there, or it was never painted). The clip of a long line
 of fire's many rectangles with the sight's rings cut out (0.5-1 ms a view: the antialiased
 rings are rasterised over the whole repainted box) is then paid once, not at every hover. The
 layer holds the fog drawn over transparent pixels, and Qt blends a pixel of the fog through a
@@ -23,7 +24,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -268,8 +269,8 @@ FEW_RECTS = 4
 """A repaint of this many rectangles or fewer (a drag's boxes, a pan's strips) paints the fog
 directly, unless it repaints the whole view: its clip is cheap, and a drag's boxes are new
 pixels at each step, which painted into the layer and copied from it cost more than painted
-once. A whole repaint (after an attack, a drop) paints the layer whole, and the hovers after
-it copy it."""
+once. A whole repaint (after an attack, a drop) paints the layer whole, or the view's rest
+after it does, and the hovers after it copy it."""
 
 DeviceKey = tuple[float, float, float, float, float, float, int, int, int]
 """A painter's transform to its device (the six factors), the device's size and the painter's
@@ -297,18 +298,30 @@ class FogLayer:
         self.key: DeviceKey | None = None
         self.image = QImage()
         self.valid = QRegion()
+        self.view = QRegion()
+        """The view's pixels on the device at :attr:`key` (what a whole repaint paints)."""
 
     def take(self, key: DeviceKey) -> bool:
         """Whether the layer is used at ``key``: not at the first paint at a new transform (a
         pan step, a wheel notch: the next paint may be at another), which forgets the layer;
-        the image is made (or kept, at the same size) at the second."""
+        the image is made (or kept, at the same size) at the second, or when the view rests
+        (:meth:`FogItem.fill_at_rest`)."""
         if key != self.key:
             self.key, self.valid = key, QRegion()
             return False
-        size = QRect(0, 0, key[6], key[7]).size()
+        self.sized()
+        return True
+
+    def sized(self) -> QImage:
+        """The layer's image at the size :attr:`key` gives its device (made when it is not)."""
+        size = QRect(0, 0, self.key[6], self.key[7]).size() if self.key else QSize()
         if self.image.size() != size:
             self.image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-        return True
+        return self.image
+
+    def missing(self) -> QRegion:
+        """The view's pixels the layer does not hold."""
+        return self.view.subtracted(self.valid)
 
     def forget(self, box: QRectF | None) -> None:
         """The fog changed inside ``box`` (item coordinates; None: anywhere): the layer no
@@ -399,7 +412,7 @@ class FogItem(QGraphicsItem):
             self._paint_fog(painter, option, widget)
             return
         if not region.subtracted(layer.valid).isEmpty() and self._shown is not None:
-            missing = view.subtracted(layer.valid)  # the whole view's missing pixels, at once
+            missing = layer.missing()  # the whole view's missing pixels, at once
             self._paint_layer(layer, painter.renderHints(), to_device, missing, self._shown)
             layer.valid = layer.valid.united(missing)
         painter.save()
@@ -428,7 +441,30 @@ class FogItem(QGraphicsItem):
                to_device.dx(), to_device.dy(), device.width(), device.height(),
                int(painter.renderHints().value))
         layer = kept_for(self._layers, widget, FogLayer, LAYERS_KEPT)
-        return layer if layer.take(key) else None
+        used = layer.take(key)
+        layer.view = QRegion(widget.rect().translated(shift.toPoint()))
+        return layer if used else None
+
+    def fill_at_rest(self, widget: QWidget) -> bool:
+        """The view whose viewport is ``widget`` rests: its layer is painted where it does not
+        hold the fog (after a new camera, a moved sight), as its next paint would paint it, so
+        the next long line's hover copies it (the first at a new camera painted the whole
+        view's fog into it: 4-7 ms). Whether anything was painted: nothing when the layer is
+        whole or not used (see :meth:`_layer_for`: the fog hidden, no sight, a map beyond the
+        fog's limit, no layered paint yet)."""
+        layer = self._layers.get(id(widget))
+        shown = self._shown
+        if (layer is None or layer.key is None or shown is None or not self.isVisible()
+                or self._squares != self._rect):
+            return False
+        missing = layer.missing()
+        if missing.isEmpty():
+            return False
+        layer.sized()
+        self._paint_layer(layer, QPainter.RenderHint(layer.key[8]),
+                          QTransform(*layer.key[:6]), missing, shown)
+        layer.valid = layer.valid.united(missing)
+        return True
 
     def _paint_layer(self, layer: FogLayer, hints: QPainter.RenderHint, to_device: QTransform,
                      missing: QRegion, shown: ClearRings) -> None:

@@ -85,6 +85,10 @@ copy as it is instead of copying both windows' frames (0.5 ms a window). A frame
 not copied yet is copied at once (the events of its paint handled first): the first notch of
 a session copied into fresh memory, 4-5 ms of page faults a window (19 ms against 8-9 for the
 other notches: the bench's wheel p95)."""
+REST_MS = 30
+"""How long after the view's last exact paint (the camera, the fog and the aim unchanged) the
+scene's items make what they keep for the view (:meth:`MapView._at_rest`), between inputs
+instead of inside the first frame that needs it: the fog's layer at a new camera."""
 BACKDROP_TUCK_PX = 2
 """How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -235,6 +239,8 @@ class MapView(QGraphicsView):
         self._keep.timeout.connect(self._keep_frame)
         self._idle = QTimer(self, singleShot=True, interval=IDLE_KEEP_MS)
         self._idle.timeout.connect(self._keep_idle_frame)
+        self._rest = QTimer(self, singleShot=True, interval=REST_MS)
+        self._rest.timeout.connect(self._at_rest)
         self._painted_at = QTransform()
         """The camera of the last exact paint."""
         self._frame_transform = QTransform()
@@ -476,6 +482,16 @@ class MapView(QGraphicsView):
             self._keep_at = (self._exact_paints, self._painted_at)
             self._keep_frame()
 
+    def _at_rest(self) -> None:
+        """:data:`REST_MS` after the last exact paint: one piece of what the scene's items
+        keep for this view made (:meth:`MapScene.keep_at_rest`: the fog's layer, the regions'
+        outlines), then the next after the events waiting, until none is left."""
+        if self._coarse is None and self.viewport().isVisible() and (
+                self.map_scene.keep_at_rest(self.viewport())):
+            self._rest.start(0)
+        else:
+            self._rest.setInterval(REST_MS)
+
     def _prepare_tiles(self) -> None:
         """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
         time (again at once until all are made), so the settle's exact frame copies them
@@ -566,6 +582,7 @@ class MapView(QGraphicsView):
                 self.painted_region = None
             self._exact_paints += 1
             self._painted_at = self.viewportTransform()
+            self._rest.start(REST_MS)
             if self._settling and QRegion(self.viewport().rect()).subtracted(
                     event.region()).isEmpty():
                 self._settling = False

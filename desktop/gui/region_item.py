@@ -251,17 +251,36 @@ class RegionItem(QGraphicsPolygonItem):
         kept = self._outlines.get(key)
         if kept is None:
             seen, self._seen = self._seen, (key, self._seen[0])
-            if key not in seen:  # a zoom going on: not worth keeping yet
+            if key not in seen:  # a zoom going on: not worth keeping yet (or made at rest)
                 return None
-            if max(whole.width(), whole.height()) > MAX_DASHES * _pattern_length(pen):
-                return None  # Qt may draw the dashes as a solid line at half their alpha
-            kept = OutlineTiles(self.polygon(), pen, to_device, whole)
-            self._outlines[key] = kept
-            while len(self._outlines) > KEPT_TRANSFORMS:
-                del self._outlines[next(iter(self._outlines))]
+            kept = self._kept_at(key)
+            if kept is None:
+                return None
         if not (kept.undashed or kept.undashed_in(painted)):
             return None  # a side off the device and off this box: Qt's own (shifted) dashes
         return kept, shift.toPoint()
+
+
+    def _kept_at(self, key: DeviceKey) -> OutlineTiles | None:
+        """The outline's tiles at ``key`` (a device transform and size), made and kept; None
+        when dashes that many across the device would not match Qt's own."""
+        whole = QRect(0, 0, key[6], key[7])
+        if max(whole.width(), whole.height()) > MAX_DASHES * _pattern_length(self.pen()):
+            return None  # Qt may draw the dashes as a solid line at half their alpha
+        kept = OutlineTiles(self.polygon(), self.pen(), QTransform(*key[:6]), whole)
+        self._outlines[key] = kept
+        while len(self._outlines) > KEPT_TRANSFORMS:
+            del self._outlines[next(iter(self._outlines))]
+        return kept
+
+    def keep_at_rest(self) -> bool:
+        """The view rests after a paint at a new device transform (:meth:`MapView._at_rest`):
+        make the outline's tiles its next paint there would make (the same pixels), instead of
+        in that paint (1-3 ms: the hover card's first visits). Whether any were made."""
+        key = self._seen[0]
+        if key is None or key in self._outlines:
+            return False
+        return self._kept_at(key) is not None
 
 
 SOURCE_OVER = QPainter.CompositionMode.CompositionMode_SourceOver

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Signal
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QWidget
 
 from battlemap.desktop.core.edits import faced_on_grid
 from battlemap.desktop.core.fog import PartySight, shown_to_players, tracker_for
@@ -308,6 +308,14 @@ class MapScene(QGraphicsScene):
             item.setZValue(Layer.WALLS)
             self.addItem(item)
             self._walls[key] = item
+
+    def keep_at_rest(self, viewport: QWidget) -> bool:
+        """The view whose viewport is ``viewport`` rests: one piece of what the items keep for
+        it made now (the fog's layer, then each region's outline), so its next paints copy it.
+        Whether there was one (call again, after the events waiting, for the next)."""
+        if self.fog_item.fill_at_rest(viewport):
+            return True
+        return any(item.keep_at_rest() for item in self._regions.values())
 
     def _sync_regions(self, regions: tuple[Region, ...]) -> None:
         wanted = {r.id: r for r in regions}

@@ -19,6 +19,7 @@ from battlemap.desktop.core.model import Encounter, Fog, Side, Sight, Token, Wal
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui.aim_overlay import AimOverlay
 from battlemap.desktop.gui.fog_item import FogItem, FogLayer
+from battlemap.desktop.gui.map_view import REST_MS
 from battlemap.desktop.gui.scene import Audience, MapScene
 from battlemap.desktop.gui.style import CELL
 from battlemap.rules.interface import Preview
@@ -209,3 +210,29 @@ def test_other_render_hints_start_the_layer_afresh(qtbot: QtBot,
             each.aim("a", target)
         settle(qtbot)
         assert same_pixels(layered, direct), target
+
+
+@pytest.mark.parametrize("audience", [Audience.PLAYER, Audience.GM])
+def test_a_view_at_rest_fills_its_layer_for_the_next_long_line(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, audience: Audience) -> None:
+    """A new camera, then the view rests (:data:`REST_MS`): the layer is painted whole then, so
+    the next long line's hover copies it (paints no fog into it), and shows what the fog
+    painted directly shows. A view that does nothing at rest fails the first assertion."""
+    layered, direct = pair(qtbot, monkeypatch, audience)
+    for each in (layered, direct):
+        each.aim("a", "g")
+    settle(qtbot)
+    for each in (layered, direct):
+        each.camera(0.7, 0)
+    settle(qtbot)  # the first paint at the camera: painted directly
+    layer_paints = count_layer_paints(monkeypatch)
+    qtbot.waitUntil(lambda: bool(layer_paints), timeout=20 * REST_MS)
+    assert layer_paints[0].boundingRect().size() == layered.view.viewport().size()
+    qtbot.wait(3 * REST_MS)  # nothing more to make
+    layer_paints.clear()
+    for target in ("f", "b", "f"):
+        for each in (layered, direct):
+            each.aim("a", target)
+        settle(qtbot)
+        assert same_pixels(layered, direct), target
+    assert layer_paints == []

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from gui_helpers import shown_view, small_encounter
+from gui_helpers import shown_pixels, shown_view, small_encounter
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene, QGraphicsView
@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from battlemap.desktop.core.model import Illumination, Region, RegionKind
 from battlemap.desktop.core.state import BattleState
 from battlemap.desktop.gui import region_item
+from battlemap.desktop.gui.map_view import REST_MS
 from battlemap.desktop.gui.region_item import RegionItem
 from battlemap.desktop.gui.render import ensure_app
 from battlemap.desktop.gui.scene import Audience, MapScene
@@ -234,3 +235,37 @@ def test_a_zone_the_repainted_region_does_not_meet_is_not_painted(
     assert True in met and False in met  # some zones (or names) met, some skipped
     for new, old in zip(skipping, every, strict=True):
         assert np.abs(new - old).max() == 0
+
+
+def test_a_view_at_rest_keeps_the_outline_its_next_paint_would_make(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new zoom is painted directly; once the view rests (:data:`REST_MS`), the outlines
+    are made for it, so the next paint (a hover's) makes none and shows what Qt strokes.
+    A view that does nothing at rest fails the count."""
+    scene = MapScene(BattleState(replace(small_encounter(), regions=ZONES)), Audience.GM)
+    view = shown_view(qtbot, scene, 900, 700)
+    view.setTransform(QTransform.fromScale(0.83, 0.83))
+    view.viewport().repaint()  # the first paint at this zoom: direct, nothing kept
+    zones = [item for item in scene.items() if isinstance(item, RegionItem)]
+    before = sum(len(item._outlines) for item in zones)
+    qtbot.waitUntil(lambda: sum(len(item._outlines) for item in zones) >= before + len(zones),
+                    timeout=40 * REST_MS)
+    made: list[int] = []
+    tiles = region_item.OutlineTiles.__init__
+    with monkeypatch.context() as patched:
+        patched.setattr(region_item.OutlineTiles, "__init__",
+                        lambda *args: (made.append(1), tiles(*args))[1])
+        view.viewport().repaint()
+        kept = shown_pixels(view.viewport())
+    assert made == []
+    with monkeypatch.context() as patched:
+        patched.setattr(RegionItem, "_kept_outline", lambda *_args: None)
+        view.viewport().repaint()
+        direct = shown_pixels(view.viewport())
+    assert np.abs(pixels(kept) - pixels(direct)).max() <= 1
+
+
+def pixels(image: QImage) -> np.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    return np.frombuffer(image.constBits(), np.uint8).reshape(
+        image.height(), image.width(), 4)[..., :3].astype(int)
