@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import math
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import shiboken6
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
     QObject,
     QPoint,
@@ -86,9 +88,13 @@ not copied yet is copied at once (the events of its paint handled first): the fi
 a session copied into fresh memory, 4-5 ms of page faults a window (19 ms against 8-9 for the
 other notches: the bench's wheel p95)."""
 REST_MS = 30
-"""How long after the view's last exact paint (the camera, the fog and the aim unchanged) the
-scene's items make what they keep for the view (:meth:`MapView._at_rest`), between inputs
-instead of inside the first frame that needs it: the fog's layer at a new camera."""
+"""How long after the last paint or input of every map view (the program at rest) the scenes'
+items make what they keep for their views (:class:`Rest`), between inputs instead of inside
+the first frame that needs it: the fog's layer at a new camera, the regions' outlines."""
+INPUTS = frozenset({QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease,
+                    QEvent.Type.MouseMove, QEvent.Type.Wheel, QEvent.Type.TouchBegin,
+                    QEvent.Type.TouchUpdate, QEvent.Type.TouchEnd, QEvent.Type.KeyPress})
+"""The viewport's events that tell the program is not at rest."""
 BACKDROP_TUCK_PX = 2
 """How far the backdrop reaches under the map's edge, in screen pixels (no seam between)."""
 PING_MODIFIERS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -144,6 +150,44 @@ def copy_pixels(source: QImage, box: QRect, into: QImage) -> None:
     painter.drawImage(QRectF(0, 0, box.width(), box.height()), source, QRectF(box))
     painter.end()
     into.setDevicePixelRatio(ratio)
+
+
+class Rest(QObject):
+    """The program's rest: :data:`REST_MS` after the last paint or input of any map view, the
+    views' items make what they keep for them, one piece a slice (the events that came
+    meanwhile handled between), until none is left. A view resting while the other paints
+    (the table's frame after the GM's) is not at rest: its work would land in that frame.
+
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> Rest.of_program() is Rest.of_program(), Rest.of_program().timer.interval() == REST_MS
+    (True, True)
+    """
+
+    _program: Rest | None = None
+
+    def __init__(self) -> None:
+        super().__init__(QCoreApplication.instance())
+        self.views: weakref.WeakSet[MapView] = weakref.WeakSet()
+        self.timer = QTimer(self, singleShot=True, interval=REST_MS)
+        self.timer.timeout.connect(self._work)
+
+    @classmethod
+    def of_program(cls) -> Rest:
+        """The one rest of the running program (made with the first view)."""
+        if cls._program is None or not shiboken6.isValid(cls._program):
+            cls._program = Rest()
+        return cls._program
+
+    def wait(self) -> None:
+        """A view painted or had an input: the rest starts :data:`REST_MS` from now."""
+        self.timer.start(REST_MS)
+
+    def _work(self) -> None:
+        for view in list(self.views):
+            if shiboken6.isValid(view) and view.keep_at_rest():
+                self.timer.start(0)  # the next piece after the events waiting
+                return
 
 
 class PaintWatch(QObject):
@@ -239,8 +283,7 @@ class MapView(QGraphicsView):
         self._keep.timeout.connect(self._keep_frame)
         self._idle = QTimer(self, singleShot=True, interval=IDLE_KEEP_MS)
         self._idle.timeout.connect(self._keep_idle_frame)
-        self._rest = QTimer(self, singleShot=True, interval=REST_MS)
-        self._rest.timeout.connect(self._at_rest)
+        Rest.of_program().views.add(self)
         self._painted_at = QTransform()
         """The camera of the last exact paint."""
         self._frame_transform = QTransform()
@@ -482,15 +525,12 @@ class MapView(QGraphicsView):
             self._keep_at = (self._exact_paints, self._painted_at)
             self._keep_frame()
 
-    def _at_rest(self) -> None:
-        """:data:`REST_MS` after the last exact paint: one piece of what the scene's items
-        keep for this view made (:meth:`MapScene.keep_at_rest`: the fog's layer, the regions'
-        outlines), then the next after the events waiting, until none is left."""
-        if self._coarse is None and self.viewport().isVisible() and (
-                self.map_scene.keep_at_rest(self.viewport())):
-            self._rest.start(0)
-        else:
-            self._rest.setInterval(REST_MS)
+    def keep_at_rest(self) -> bool:
+        """The program rests: one piece of what the scene's items keep for this view made
+        (:meth:`MapScene.keep_at_rest`: the fog's layer, the regions' outlines); whether there
+        was one. None during a zoom burst (its coarse frames paint no item)."""
+        return (self._coarse is None and self.viewport().isVisible()
+                and self.map_scene.keep_at_rest(self.viewport()))
 
     def _prepare_tiles(self) -> None:
         """While a burst rests: the map's tiles at the camera, :data:`PREPARE_SLICE_S` at a
@@ -582,7 +622,7 @@ class MapView(QGraphicsView):
                 self.painted_region = None
             self._exact_paints += 1
             self._painted_at = self.viewportTransform()
-            self._rest.start(REST_MS)
+            Rest.of_program().wait()
             if self._settling and QRegion(self.viewport().rect()).subtracted(
                     event.region()).isEmpty():
                 self._settling = False
@@ -605,6 +645,7 @@ class MapView(QGraphicsView):
         painter.end()
         self._prepare.setInterval(PREPARE_MS)  # the camera rests from this frame on
         self._prepare.start()
+        Rest.of_program().wait()
 
     def _paint_revealed(self, painter: QPainter, part: QRectF) -> None:
         """A part of the viewport the coarse frame does not cover: black on a players' view
@@ -742,6 +783,8 @@ class MapView(QGraphicsView):
             painter.fillRect(part, self.backgroundBrush())
 
     def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() in INPUTS:
+            Rest.of_program().wait()
         if isinstance(event, QTouchEvent):
             event.accept()  # accepted touch: Qt synthesizes no mouse events from it
             self._on_touch(event)
