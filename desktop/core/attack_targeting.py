@@ -258,17 +258,18 @@ class AttackTool:
         return [t.id for t in others[:AHEAD_MOST] if t.id != self.aim.target
                 and self._kept.get(encounter, situation, t.id) is None]
 
-    def keep_ahead(self, encounter: Encounter, target: str) -> None:
+    def keep_ahead(self, encounter: Encounter, target: str) -> Aim | None:
         """Keep the aim at ``target`` a first hover of it would show, without showing it:
-        the hover then shows the kept aim (the same preview, made earlier). What the shown
-        aim was measured on stays as it was."""
+        the hover then shows the kept aim (the same preview, made earlier); it is returned
+        (None: nothing kept). What the shown aim was measured on stays as it was."""
         if self.aim is None or target == self.aim.target:
-            return
+            return None
         previewed = self._previewed
         aim = self.preview_on(encounter, target)
         self._previewed = previewed
         if aim is not None:
             self._kept.put(encounter, self._situation(), target, aim)
+        return aim
 
     def _situation(self) -> tuple[object, ...]:
         """All a preview reads besides the snapshot and the target: the attacker, the bar's

@@ -18,13 +18,14 @@ from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
     QImage,
+    QPaintDevice,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from battlemap.desktop.core.attack_targeting import Aim
 from battlemap.desktop.core.model import Encounter, Token
@@ -164,13 +165,44 @@ class AimOverlay(QGraphicsItem):
             painter.setPen(cosmetic_pen(ACTION_LINE, 3.0, Qt.PenStyle.DotLine))
             painter.drawLine(to_scene((start.x, start.y)), to_scene((end.x, end.y)))
             return
-        blocked = aim.preview is None or aim.preview.problem is not None
+        blocked = _blocked(aim)
         self._layers.draw(painter, to_scene((start.x, start.y)), to_scene((end.x, end.y)),
                           LINE_PENS[blocked], blocked)
         if aim.preview is not None and aim.facts is not None:
             self._paint_cover(painter, (start.x, start.y), (end.x, end.y), end.radius,
                               aim.facts.cover_fraction)
             self._paint_bystanders(painter, aim.facts.bystanders, tokens)
+
+    def make_line_ahead(self, aim: Aim, encounter: Encounter) -> None:
+        """Make the images of the line of fire of ``aim`` (on ``encounter``) that its first
+        drawing would make on each shown view of the scene, without showing it: the first
+        hover of its target then copies them. Nothing is made for a line this audience does
+        not see (a target hidden from the players, out of their sight).
+
+        >>> AimOverlay().make_line_ahead(Aim("a", "b"), Encounter())  # no scene: nothing
+        """
+        scene, tokens = self.scene(), tokens_drawn(self, encounter, self.for_players)
+        if (scene is None or aim.target not in tokens or aim.attacker not in tokens
+                or self.effectiveOpacity() != 1.0 or not self.isVisible()):
+            return
+        start, end = tokens[aim.attacker], tokens[aim.target]
+        blocked = _blocked(aim)
+        for view in scene.views():
+            if view.viewport().isVisible():
+                self._layers.make(*self._painter_of(view), to_scene((start.x, start.y)),
+                                  to_scene((end.x, end.y)), LINE_PENS[blocked], blocked)
+
+    def _painter_of(self, view: QGraphicsView) -> tuple[QTransform, QTransform, QWidget]:
+        """The device transform, the world transform and the device of the painter ``view``'s
+        paint hands this item, made as Qt makes them: the scene's to the viewport's, then
+        moved by where the viewport sits in its window (it paints into the window's backing
+        store). A native viewport painting elsewhere gets another key: only a miss."""
+        viewport = view.viewport()
+        world = self.deviceTransform(view.viewportTransform())
+        corner = viewport.mapTo(viewport.window(), QPoint(0, 0))
+        transform = QTransform(world)
+        transform *= QTransform.fromTranslate(corner.x(), corner.y())
+        return transform, world, viewport
 
     def _paint_cover(self, painter: QPainter, start: tuple[float, float],
                      end: tuple[float, float], radius: float, fraction: float) -> None:
@@ -199,13 +231,26 @@ class AimOverlay(QGraphicsItem):
                 painter.drawEllipse(to_scene((token.x, token.y)), r, r)
 
 
+def _blocked(aim: Aim) -> bool:
+    """Whether ``aim``'s line of fire is drawn blocked (red, dashed): no preview, or its
+    problem.
+
+    >>> from battlemap.rules.interface import Preview
+    >>> _blocked(Aim("a", "b")), _blocked(Aim("a", "b", Preview("a", "b", None, ())))
+    (True, False)
+    """
+    return aim.preview is None or aim.preview.problem is not None
+
+
 LINE_PENS = {blocked: (cosmetic_pen(QColor(0, 0, 0, 170), 8.0),
                        cosmetic_pen(LINE_BLOCKED if blocked else LINE_OK, 4.0,
                                     Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine))
              for blocked in (False, True)}
 """The line of fire's strokes, the dark halo beneath: yellow, or red and dashed when blocked."""
-LINE_LAYER_PIXELS = 1_500_000
-"""The most pixels of stroke images an overlay keeps (6 MB: a dozen lines across the view)."""
+LINE_LAYER_PIXELS = 3_400_000
+"""The most pixels of stroke images an overlay keeps (14 MB): the 12 lines made ahead and the
+shown one, each as long as a 1920 x 1080 view's diagonal (255,000 pixels, both strokes; lines
+to 12 tokens strewn over such a view take 0.8-1.1 million)."""
 LINE_LAYER_MARGIN = 6
 """Device pixels from the line's axis to the last one its strokes touch (half the 8 px halo,
 a pixel of antialiasing, a pixel to spare)."""
@@ -223,12 +268,14 @@ class LineLayers:
     the pen's colour times the pixel's coverage, as Qt blends it onto nothing; drawn over the
     view, that image blends as the stroke itself does (the same source-over of the same
     premultiplied colour), so the view shows the very same pixels. A line's images are made
-    at its first drawing, which draws them instead of its pens (each stroke is filled once,
-    on the scratch image instead of the view: later drawings only copy), and kept by its
-    ends on the device, its pens and the device's rectangle; only the stroke's pieces along
-    the line are kept (:func:`_stroke_pieces`: no pixel twice). Device pixel ratios other
-    than 1, painter opacity, other composition modes and lines reaching past the device's
-    edges (Qt cuts their outlines: :data:`OUTLINE_CLIP_SLACK`) are drawn by the pens."""
+    ahead of its first drawing (:meth:`make`, in the Attack tool's idle slices) or at it,
+    which draws them instead of its pens (each stroke is filled once, on the scratch image
+    instead of the view: later drawings only copy), and kept by its ends on the device, its
+    pens and the device's rectangle; only the stroke's pieces along the line are kept
+    (:func:`_stroke_pieces`: no pixel twice); the line drawn last is forgotten last. Device
+    pixel ratios other than 1, painter opacity, other composition modes and lines reaching
+    past the device's edges (Qt cuts their outlines: :data:`OUTLINE_CLIP_SLACK`) are drawn
+    by the pens."""
 
     def __init__(self) -> None:
         self._kept: dict[tuple[object, ...], list[Pieces]] = {}
@@ -239,15 +286,14 @@ class LineLayers:
         """Draw the line from ``start`` to ``end`` (the painter's coordinates) with ``pens``,
         in order; ``style`` names the pens (part of what a kept line is known by)."""
         transform, device = painter.deviceTransform(), painter.device()
-        one, other = transform.map(start), transform.map(end)
-        # the device's rectangle on the paint engine's pixels (a widget paints into its
-        # window's backing store, moved by where it sits in the window)
-        moved = painter.worldTransform().inverted()[0] * transform
-        bounds = moved.mapRect(QRect(0, 0, device.width(), device.height())) if (
-            device is not None) else QRect()
-        key = (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect())
-        layers = self._kept.get(key)
-        if layers is None and self._plain(painter, one, other):
+        key, one, other, bounds = _placed(transform, painter.worldTransform(), device, start,
+                                          end, style)
+        plain = _plain(device, one, other) and painter.opacity() == 1.0 and (
+            painter.compositionMode() is QPainter.CompositionMode.CompositionMode_SourceOver)
+        layers = self._kept.pop(key, None) if plain else None
+        if layers is not None:
+            self._kept[key] = layers  # the newest again: the shown line is forgotten last
+        elif plain:
             layers = self._made(key, transform, start, end, one, other, pens, bounds)
         if layers is None:
             for pen in pens:
@@ -261,15 +307,27 @@ class LineLayers:
                 painter.drawImage(at, image)
         painter.restore()
 
-    @staticmethod
-    def _plain(painter: QPainter, one: QPointF, other: QPointF) -> bool:
-        """Whether images drawn 1:1 give what the pens would: no device pixel ratio, full
-        opacity, source-over, the line's ends well inside Qt's raster coordinate range."""
-        device = painter.device()
-        return (device is not None and device.devicePixelRatioF() == 1.0
-                and painter.opacity() == 1.0
-                and painter.compositionMode() is QPainter.CompositionMode.CompositionMode_SourceOver
-                and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
+    def make(self, transform: QTransform, world: QTransform, device: QPaintDevice,
+             start: QPointF, end: QPointF, pens: tuple[QPen, ...], style: object) -> bool:
+        """Make the images :meth:`draw` would make at the line's first drawing by a painter on
+        ``device`` whose world and device transforms are ``world`` and ``transform`` (at full
+        opacity, source-over: a view's paint of the overlay), and keep them: the drawing then
+        copies them. Whether the line is kept now (not: its pens would draw it).
+
+        >>> from PySide6.QtGui import QImage
+        >>> image = QImage(300, 200, QImage.Format.Format_ARGB32_Premultiplied)
+        >>> layers, pens = LineLayers(), LINE_PENS[False]
+        >>> layers.make(QTransform(), QTransform(), image, QPointF(20, 30), QPointF(250, 160),
+        ...             pens, False)
+        True
+        >>> len(layers._kept)
+        1
+        """
+        key, one, other, bounds = _placed(transform, world, device, start, end, style)
+        if key in self._kept:
+            return True
+        return _plain(device, one, other) and self._made(
+            key, transform, start, end, one, other, pens, bounds) is not None
 
     def _made(self, key: tuple[object, ...], transform: QTransform, start: QPointF,
               end: QPointF, one: QPointF, other: QPointF, pens: tuple[QPen, ...],
@@ -320,6 +378,38 @@ class LineLayers:
         self._pixels += _pixels(layers)
         while self._pixels > LINE_LAYER_PIXELS and len(self._kept) > 1:
             self._pixels -= _pixels(self._kept.pop(next(iter(self._kept))))
+
+
+def _placed(transform: QTransform, world: QTransform, device: QPaintDevice | None,
+            start: QPointF, end: QPointF, style: object,
+            ) -> tuple[tuple[object, ...], QPointF, QPointF, QRect]:
+    """What a line drawn by a painter on ``device`` with these transforms is kept by (its ends
+    on the device, ``style``, the device's rectangle), its ends on the device and that
+    rectangle on the paint engine's pixels (a widget paints into its window's backing store,
+    moved by where it sits in the window: the device transform less the world one).
+
+    >>> key, one, other, bounds = _placed(QTransform.fromTranslate(5, 7), QTransform(), None,
+    ...                                   QPointF(1, 2), QPointF(3, 4), True)
+    >>> key, bounds.isNull()
+    ((6.0, 9.0, 8.0, 11.0, True, (0, 0, 0, 0)), True)
+    """
+    one, other = transform.map(start), transform.map(end)
+    moved = world.inverted()[0] * transform
+    bounds = moved.mapRect(QRect(0, 0, device.width(), device.height())) if (
+        device is not None) else QRect()
+    return (one.x(), one.y(), other.x(), other.y(), style, bounds.getRect()), one, other, bounds
+
+
+def _plain(device: QPaintDevice | None, one: QPointF, other: QPointF) -> bool:
+    """Whether images drawn 1:1 on ``device`` give what the pens would (the painter at full
+    opacity, source-over): no device pixel ratio, the line's ends from ``one`` to ``other``
+    well inside Qt's raster coordinate range.
+
+    >>> _plain(None, QPointF(0, 0), QPointF(1, 1))
+    False
+    """
+    return (device is not None and device.devicePixelRatioF() == 1.0
+            and max(abs(one.x()), abs(one.y()), abs(other.x()), abs(other.y())) < 16000)
 
 
 OUTLINE_CLIP_SLACK = 32

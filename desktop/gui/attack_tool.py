@@ -224,16 +224,19 @@ class AttackController:
 
     def _preview_ahead(self) -> None:
         """One slice: the preview of one target of the attacker chosen, kept for the hover's
-        first visit of it (the same aim the hover would make). The slices stop when the
-        attacker or the snapshot changes; each is one target, so an input waits for at most
-        one (the event loop runs between slices)."""
+        first visit of it (the same aim the hover would make), and the images of its line of
+        fire on every scene's views (those the first drawing would make). The slices stop when
+        the attacker or the snapshot changes; each is one target, so an input waits for at
+        most one (the event loop runs between slices)."""
         encounter = self.state.encounter
         attacker, on = self._ahead_of
         if self.tool.attacker != attacker or encounter is not on:
             return
         targets = self.tool.ahead(encounter)
-        if targets:
-            self.tool.keep_ahead(encounter, targets[0])
+        aim = self.tool.keep_ahead(encounter, targets[0]) if targets else None
+        if aim is not None:
+            for scene in self.scenes():
+                self._overlay(scene).make_line_ahead(aim, encounter)
         if len(targets) > 1:
             self.ahead.start()
 
