@@ -41,12 +41,6 @@ PEAKS: list[float] = []
 """The peak resident sizes (MB) read before the peak was started afresh (the turned table's)."""
 STEP_PX = 3
 """Screen pixels a mouse move goes (a finger or a mouse at a steady pace, 60 events a second)."""
-HAND_S = 0.3
-"""How long each row waits, events handled, before its first event: a GM's hand takes at least
-this from the toolbar or the last gesture to the map. What the program does at rest (the views'
-fog layers and outlines made for the camera: :class:`~battlemap.desktop.gui.map_view.Rest`)
-happens there, as it would at the table; without it every row began within a few
-milliseconds of the setup's last frame, faster than a hand."""
 
 
 def uvtt_encounter(folder: Path) -> Path:
@@ -174,7 +168,6 @@ class Driver:
 
     def start(self, painted_only: bool = False, name: str = "") -> None:
         self.settle()
-        self.hand_travels()
         self.wall, self.cpu, self.painted, self.area = [], [], [0, 0], [0.0, 0.0]
         self.painted_only = painted_only
         if PROFILE is not None and name.startswith(os.environ[PROFILE_VARIABLE]):
@@ -183,13 +176,6 @@ class Driver:
     def settle(self) -> None:
         for _ in range(5):
             self.app.processEvents()
-
-    def hand_travels(self) -> None:
-        """:data:`HAND_S` of events handled (the program's timers run), nothing sent."""
-        until = time.perf_counter() + HAND_S
-        while time.perf_counter() < until:
-            self.app.processEvents()
-            time.sleep(0.002)
 
     def timed(self, send: Callable[[], None], keep: bool = True, first: bool = False) -> None:
         """Time ``send`` to the end of the frames it causes (``first``: of the GM window's
