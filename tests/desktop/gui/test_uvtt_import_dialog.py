@@ -54,11 +54,30 @@ def shown(dialog: UvttImportDialog) -> dict[str, str]:
     return {label: widget.text() for label, widget in dialog.contents_labels.items()}
 
 
+ANSWERS_WAITING: list[list[bool]] = []
+"""The test's answers still looking for their dialog (each a flag: stopped)."""
+
+
+@pytest.fixture(autouse=True)
+def _no_answer_outlives_its_test() -> Iterator[None]:
+    """An answer that found no dialog (a bad file opens none) stops with its test: it tried for
+    2 s and answered the next test's dialog, which then saw nothing (a fast machine)."""
+    yield
+    for stopped in ANSWERS_WAITING:
+        stopped.append(True)
+    ANSWERS_WAITING.clear()
+
+
 def answer_import_dialog(answer: Callable[[UvttImportDialog], None]) -> list[str]:
-    """Answer the options dialog once it is up (a few tries); returns what it read out."""
+    """Answer the options dialog once it is up (a few tries, within this test); returns what
+    it read out."""
     seen: list[str] = []
+    stopped: list[bool] = []
+    ANSWERS_WAITING.append(stopped)
 
     def attempt(tries: int) -> None:
+        if stopped:
+            return
         dialog = QApplication.activeModalWidget()
         if isinstance(dialog, UvttImportDialog):
             seen.append(dialog.points_label.text())
