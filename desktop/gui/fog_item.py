@@ -7,7 +7,7 @@ the edge of their view is sharp while the squares' edges are soft).
 
 While the heroes' vision is on, each view keeps what the fog painted as a layer of device
 pixels (:class:`FogLayer`), from the second paint at one device transform on, or from when the
-view rests after the first (:meth:`FogItem.fill_at_rest`): a repaint copies the layer where it
+program rests after the first (:meth:`FogItem.fill_at_rest`): a repaint copies the layer where it
 holds what the fog shows now and paints the fog into the layer only where it does not (a sight
 or squares changed there, or it was never painted). The clip of a long line
 of fire's many rectangles with the sight's rings cut out (0.5-1 ms a view: the antialiased
@@ -269,7 +269,7 @@ FEW_RECTS = 4
 """A repaint of this many rectangles or fewer (a drag's boxes, a pan's strips) paints the fog
 directly, unless it repaints the whole view: its clip is cheap, and a drag's boxes are new
 pixels at each step, which painted into the layer and copied from it cost more than painted
-once. A whole repaint (after an attack, a drop) paints the layer whole, or the view's rest
+once. A whole repaint (after an attack, a drop) paints the layer whole, or the program's rest
 after it does, and the hovers after it copy it."""
 
 DeviceKey = tuple[float, float, float, float, float, float, int, int, int]
@@ -304,7 +304,7 @@ class FogLayer:
     def take(self, key: DeviceKey) -> bool:
         """Whether the layer is used at ``key``: not at the first paint at a new transform (a
         pan step, a wheel notch: the next paint may be at another), which forgets the layer;
-        the image is made (or kept, at the same size) at the second, or when the view rests
+        the image is made (or kept, at the same size) at the second, or when the program rests
         (:meth:`FogItem.fill_at_rest`)."""
         if key != self.key:
             self.key, self.valid = key, QRegion()
@@ -412,9 +412,7 @@ class FogItem(QGraphicsItem):
             self._paint_fog(painter, option, widget)
             return
         if not region.subtracted(layer.valid).isEmpty() and self._shown is not None:
-            missing = layer.missing()  # the whole view's missing pixels, at once
-            self._paint_layer(layer, painter.renderHints(), to_device, missing, self._shown)
-            layer.valid = layer.valid.united(missing)
+            self._fill(layer, painter.renderHints(), to_device, self._shown)
         painter.save()
         painter.resetTransform()
         painter.drawImage(-shift, layer.image)
@@ -457,14 +455,19 @@ class FogItem(QGraphicsItem):
         if (layer is None or layer.key is None or shown is None or not self.isVisible()
                 or self._squares != self._rect):
             return False
-        missing = layer.missing()
-        if missing.isEmpty():
+        if layer.missing().isEmpty():
             return False
         layer.sized()
-        self._paint_layer(layer, QPainter.RenderHint(layer.key[8]),
-                          QTransform(*layer.key[:6]), missing, shown)
-        layer.valid = layer.valid.united(missing)
+        self._fill(layer, QPainter.RenderHint(layer.key[8]), QTransform(*layer.key[:6]), shown)
         return True
+
+    def _fill(self, layer: FogLayer, hints: QPainter.RenderHint, to_device: QTransform,
+              shown: ClearRings) -> None:
+        """Paint the fog into ``layer`` wherever it does not hold it: the whole view's missing
+        pixels at once (see :meth:`_paint_layer`)."""
+        missing = layer.missing()
+        self._paint_layer(layer, hints, to_device, missing, shown)
+        layer.valid = layer.valid.united(missing)
 
     def _paint_layer(self, layer: FogLayer, hints: QPainter.RenderHint, to_device: QTransform,
                      missing: QRegion, shown: ClearRings) -> None:

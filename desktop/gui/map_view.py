@@ -528,7 +528,7 @@ class MapView(QGraphicsView):
     def keep_at_rest(self) -> bool:
         """The program rests: one piece of what the scene's items keep for this view made
         (:meth:`MapScene.keep_at_rest`: the fog's layer, the regions' outlines); whether there
-        was one. None during a zoom burst (its coarse frames paint no item)."""
+        was one. Nothing during a zoom burst (its coarse frames paint no item)."""
         return (self._coarse is None and self.viewport().isVisible()
                 and self.map_scene.keep_at_rest(self.viewport()))
 

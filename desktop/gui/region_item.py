@@ -260,7 +260,6 @@ class RegionItem(QGraphicsPolygonItem):
             return None  # a side off the device and off this box: Qt's own (shifted) dashes
         return kept, shift.toPoint()
 
-
     def _kept_at(self, key: DeviceKey) -> OutlineTiles | None:
         """The outline's tiles at ``key`` (a device transform and size), made and kept; None
         when dashes that many across the device would not match Qt's own."""
@@ -274,9 +273,9 @@ class RegionItem(QGraphicsPolygonItem):
         return kept
 
     def keep_at_rest(self) -> bool:
-        """The view rests after a paint at a new device transform (:meth:`MapView._at_rest`):
-        make the outline's tiles its next paint there would make (the same pixels), instead of
-        in that paint (1-3 ms: the hover card's first visits). Whether any were made."""
+        """The program rests after a paint at a new device transform (``map_view.Rest``):
+        make the outline's tiles its next paint there would make (the same pixels), instead
+        of in that paint (1-3 ms: the hover card's first visits). Whether any were made."""
         key = self._seen[0]
         if key is None or key in self._outlines:
             return False
